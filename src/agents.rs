@@ -1,0 +1,357 @@
+//! The table of built-in agents. Installer, doctor and runtime all read it: adding an agent is adding
+//! a row here, not a new code path.
+
+/// The gitvow handler an agent event is routed to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Handler {
+    SessionStart,
+    UserPromptSubmit,
+    PreToolUse,
+    PostToolUse,
+    Stop,
+}
+
+impl Handler {
+    pub fn name(self) -> &'static str {
+        match self {
+            Handler::SessionStart => "SessionStart",
+            Handler::UserPromptSubmit => "UserPromptSubmit",
+            Handler::PreToolUse => "PreToolUse",
+            Handler::PostToolUse => "PostToolUse",
+            Handler::Stop => "Stop",
+        }
+    }
+}
+
+/// How the agent wants to hear gitvow's verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResponseForm {
+    /// Exit 2 with the message on stderr for confirm and deny; Claude's prompting permission modes
+    /// get the JSON `ask` for a confirm.
+    Claude,
+    /// Exit 2 with the message on stderr for confirm and deny (codex, gemini, factory, opencode).
+    ExitCode,
+    /// `{"permission": ...}` on stdout, exit 0.
+    Cursor,
+    /// `{"permissionDecision": ...}` on stdout, exit 0.
+    Copilot,
+}
+
+/// What the installed file looks like and how much of it is gitvow's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileLayout {
+    /// `hooks.<Event>` is an array of `{"matcher", "hooks": [...]}` groups (claude, codex, gemini).
+    NestedGroups,
+    /// Event names are top-level keys holding arrays of groups, no `hooks` wrapper (factory).
+    TopLevelGroups,
+    /// `hooks.<event>` is an array of hook objects, with a top-level `"version": 1` (cursor).
+    Flat,
+    /// The whole JSON file is gitvow's own (copilot).
+    OwnedFlat,
+    /// The whole file is a generated JavaScript plugin (opencode).
+    Plugin,
+}
+
+/// How strictly the agent itself parses its JSON file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strictness {
+    /// Plain JSON: no comments, no trailing commas.
+    Strict,
+    /// Comments allowed, trailing commas rejected (gemini).
+    Comments,
+    /// Comments and trailing commas allowed.
+    Lenient,
+}
+
+/// One event gitvow installs for an agent, in the agent's own name.
+#[derive(Clone, Copy, Debug)]
+pub struct InstalledEvent {
+    pub name: &'static str,
+    /// `None` for lifecycle events that carry no matcher.
+    pub matcher: Option<&'static str>,
+}
+
+/// Extra fields of one hook object, after `type` and the command.
+#[derive(Clone, Copy, Debug)]
+pub enum ExtraField {
+    Str(&'static str, &'static str),
+    Int(&'static str, i64),
+    Bool(&'static str, bool),
+    /// `"name": "gitvow-<Event>"` (gemini requires a name per hook).
+    EventName(&'static str),
+}
+
+#[derive(Debug)]
+pub struct AgentSpec {
+    pub name: &'static str,
+    /// Relative to the home directory.
+    pub user_file: &'static str,
+    /// Relative to the repository's top level.
+    pub repo_file: &'static str,
+    pub layout: FileLayout,
+    pub strictness: Strictness,
+    pub events: &'static [InstalledEvent],
+    /// Key that holds the command string in a hook object.
+    pub command_key: &'static str,
+    /// Fields of a hook object in the order they are written; `type` and the command come from
+    /// `hook_fields_before_command` and `command_key`.
+    pub hook_fields_before_command: &'static [ExtraField],
+    pub hook_fields_after_command: &'static [ExtraField],
+    /// Directories (relative to home) and commands whose presence means the agent is on this machine.
+    pub detect_dirs: &'static [&'static str],
+    pub detect_commands: &'static [&'static str],
+    /// Agent event name → gitvow handler, for the runtime.
+    pub event_map: &'static [(&'static str, Handler)],
+    pub response: ResponseForm,
+    /// Whether the installed command carries `--agent <name>` (claude is the default agent).
+    pub needs_agent_flag: bool,
+    /// What a person must still do by hand after install.
+    pub manual_steps: &'static [&'static str],
+}
+
+const TYPE_COMMAND: ExtraField = ExtraField::Str("type", "command");
+const TIMEOUT_30: ExtraField = ExtraField::Int("timeout", 30);
+const ANY_TOOL: Option<&str> = Some("*");
+
+const RESTART: &str = "restart any open session of this agent: hooks are read at start-up";
+
+pub static AGENTS: &[AgentSpec] = &[
+    AgentSpec {
+        name: "claude",
+        user_file: ".claude/settings.json",
+        repo_file: ".claude/settings.json",
+        layout: FileLayout::NestedGroups,
+        strictness: Strictness::Lenient,
+        events: &[
+            InstalledEvent { name: "SessionStart", matcher: None },
+            InstalledEvent { name: "UserPromptSubmit", matcher: None },
+            InstalledEvent { name: "PreToolUse", matcher: ANY_TOOL },
+            InstalledEvent { name: "PostToolUse", matcher: ANY_TOOL },
+            InstalledEvent { name: "Stop", matcher: None },
+        ],
+        command_key: "command",
+        hook_fields_before_command: &[TYPE_COMMAND],
+        hook_fields_after_command: &[],
+        detect_dirs: &[".claude"],
+        detect_commands: &["claude"],
+        event_map: &[
+            ("SessionStart", Handler::SessionStart),
+            ("UserPromptSubmit", Handler::UserPromptSubmit),
+            ("PreToolUse", Handler::PreToolUse),
+            ("PostToolUse", Handler::PostToolUse),
+            ("Stop", Handler::Stop),
+        ],
+        response: ResponseForm::Claude,
+        needs_agent_flag: false,
+        manual_steps: &[RESTART],
+    },
+    AgentSpec {
+        name: "codex",
+        user_file: ".codex/hooks.json",
+        repo_file: ".codex/hooks.json",
+        layout: FileLayout::NestedGroups,
+        strictness: Strictness::Strict,
+        events: &[
+            InstalledEvent { name: "SessionStart", matcher: None },
+            InstalledEvent { name: "PreToolUse", matcher: Some("Bash|apply_patch|mcp__.*") },
+            InstalledEvent { name: "PostToolUse", matcher: Some("Bash|apply_patch|mcp__.*") },
+            InstalledEvent { name: "Stop", matcher: None },
+        ],
+        command_key: "command",
+        hook_fields_before_command: &[TYPE_COMMAND],
+        hook_fields_after_command: &[TIMEOUT_30],
+        detect_dirs: &[".codex"],
+        detect_commands: &["codex"],
+        event_map: &[
+            ("SessionStart", Handler::SessionStart),
+            ("PreToolUse", Handler::PreToolUse),
+            ("PostToolUse", Handler::PostToolUse),
+            ("Stop", Handler::Stop),
+        ],
+        response: ResponseForm::ExitCode,
+        needs_agent_flag: true,
+        manual_steps: &[
+            RESTART,
+            "open codex, run /hooks and trust the gitvow entries: codex skips untrusted hooks without a word",
+            "codex's workspace-write sandbox refuses writes inside .git: add \"<repo>/.git\" to [sandbox_workspace_write] writable_roots in ~/.codex/config.toml for the repositories you commit from",
+        ],
+    },
+    AgentSpec {
+        name: "gemini",
+        user_file: ".gemini/settings.json",
+        repo_file: ".gemini/settings.json",
+        layout: FileLayout::NestedGroups,
+        strictness: Strictness::Comments,
+        events: &[
+            InstalledEvent { name: "SessionStart", matcher: ANY_TOOL },
+            InstalledEvent { name: "BeforeTool", matcher: ANY_TOOL },
+            InstalledEvent { name: "AfterTool", matcher: ANY_TOOL },
+            InstalledEvent { name: "SessionEnd", matcher: ANY_TOOL },
+        ],
+        command_key: "command",
+        hook_fields_before_command: &[ExtraField::EventName("name"), TYPE_COMMAND],
+        hook_fields_after_command: &[ExtraField::Int("timeout", 30000)],
+        detect_dirs: &[".gemini"],
+        detect_commands: &["gemini"],
+        event_map: &[
+            ("SessionStart", Handler::SessionStart),
+            ("BeforeTool", Handler::PreToolUse),
+            ("AfterTool", Handler::PostToolUse),
+            ("SessionEnd", Handler::Stop),
+        ],
+        response: ResponseForm::ExitCode,
+        needs_agent_flag: true,
+        manual_steps: &[RESTART],
+    },
+    AgentSpec {
+        name: "cursor",
+        user_file: ".cursor/hooks.json",
+        repo_file: ".cursor/hooks.json",
+        layout: FileLayout::Flat,
+        strictness: Strictness::Strict,
+        events: &[
+            InstalledEvent { name: "sessionStart", matcher: None },
+            InstalledEvent { name: "preToolUse", matcher: None },
+            InstalledEvent { name: "beforeShellExecution", matcher: None },
+            InstalledEvent { name: "beforeMCPExecution", matcher: None },
+            InstalledEvent { name: "afterFileEdit", matcher: None },
+            InstalledEvent { name: "afterShellExecution", matcher: None },
+            InstalledEvent { name: "stop", matcher: None },
+        ],
+        command_key: "command",
+        hook_fields_before_command: &[],
+        hook_fields_after_command: &[TYPE_COMMAND, TIMEOUT_30, ExtraField::Bool("failClosed", true)],
+        detect_dirs: &[".cursor"],
+        detect_commands: &["cursor", "cursor-agent"],
+        event_map: &[
+            ("sessionStart", Handler::SessionStart),
+            ("preToolUse", Handler::PreToolUse),
+            ("beforeShellExecution", Handler::PreToolUse),
+            ("beforeMCPExecution", Handler::PreToolUse),
+            ("afterFileEdit", Handler::PostToolUse),
+            ("afterShellExecution", Handler::PostToolUse),
+            ("stop", Handler::Stop),
+        ],
+        response: ResponseForm::Cursor,
+        needs_agent_flag: true,
+        manual_steps: &[
+            "Cursor reloads hooks.json by itself; if Cursor is also set to load Claude's hook files, each call is gated twice",
+        ],
+    },
+    AgentSpec {
+        name: "copilot",
+        user_file: ".copilot/hooks/gitvow.json",
+        repo_file: ".github/hooks/gitvow.json",
+        layout: FileLayout::OwnedFlat,
+        strictness: Strictness::Strict,
+        events: &[
+            InstalledEvent { name: "sessionStart", matcher: None },
+            InstalledEvent { name: "preToolUse", matcher: None },
+            InstalledEvent { name: "postToolUse", matcher: None },
+            InstalledEvent { name: "sessionEnd", matcher: None },
+        ],
+        command_key: "bash",
+        hook_fields_before_command: &[TYPE_COMMAND],
+        hook_fields_after_command: &[ExtraField::Int("timeoutSec", 30)],
+        detect_dirs: &[".copilot"],
+        detect_commands: &["copilot"],
+        event_map: &[
+            ("sessionStart", Handler::SessionStart),
+            ("preToolUse", Handler::PreToolUse),
+            ("postToolUse", Handler::PostToolUse),
+            ("sessionEnd", Handler::Stop),
+            // Newer Copilot versions send Claude-style event names.
+            ("SessionStart", Handler::SessionStart),
+            ("PreToolUse", Handler::PreToolUse),
+            ("PostToolUse", Handler::PostToolUse),
+            ("SessionEnd", Handler::Stop),
+        ],
+        response: ResponseForm::Copilot,
+        needs_agent_flag: true,
+        manual_steps: &[RESTART],
+    },
+    AgentSpec {
+        name: "factory",
+        user_file: ".factory/hooks.json",
+        repo_file: ".factory/hooks.json",
+        layout: FileLayout::TopLevelGroups,
+        strictness: Strictness::Lenient,
+        events: &[
+            InstalledEvent { name: "SessionStart", matcher: None },
+            InstalledEvent { name: "PreToolUse", matcher: ANY_TOOL },
+            InstalledEvent { name: "PostToolUse", matcher: ANY_TOOL },
+            InstalledEvent { name: "Stop", matcher: None },
+        ],
+        command_key: "command",
+        hook_fields_before_command: &[TYPE_COMMAND],
+        hook_fields_after_command: &[TIMEOUT_30],
+        detect_dirs: &[".factory"],
+        detect_commands: &["droid"],
+        event_map: &[
+            ("SessionStart", Handler::SessionStart),
+            ("PreToolUse", Handler::PreToolUse),
+            ("PostToolUse", Handler::PostToolUse),
+            ("Stop", Handler::Stop),
+            ("SessionEnd", Handler::Stop),
+        ],
+        response: ResponseForm::ExitCode,
+        needs_agent_flag: true,
+        manual_steps: &[
+            RESTART,
+            "headless droid runs only with --auto medium or --auto high; a hook exit 1 lets a call through, gitvow answers with exit 2",
+        ],
+    },
+    AgentSpec {
+        name: "opencode",
+        user_file: ".config/opencode/plugins/gitvow.js",
+        repo_file: ".opencode/plugins/gitvow.js",
+        layout: FileLayout::Plugin,
+        strictness: Strictness::Strict,
+        events: &[
+            InstalledEvent { name: "SessionStart", matcher: None },
+            InstalledEvent { name: "UserPromptSubmit", matcher: None },
+            InstalledEvent { name: "PreToolUse", matcher: None },
+            InstalledEvent { name: "PostToolUse", matcher: None },
+            InstalledEvent { name: "Stop", matcher: None },
+        ],
+        command_key: "command",
+        hook_fields_before_command: &[],
+        hook_fields_after_command: &[],
+        detect_dirs: &[".config/opencode"],
+        detect_commands: &["opencode"],
+        event_map: &[
+            ("SessionStart", Handler::SessionStart),
+            ("UserPromptSubmit", Handler::UserPromptSubmit),
+            ("PreToolUse", Handler::PreToolUse),
+            ("PostToolUse", Handler::PostToolUse),
+            ("Stop", Handler::Stop),
+        ],
+        response: ResponseForm::ExitCode,
+        needs_agent_flag: true,
+        manual_steps: &[
+            RESTART,
+            "a blocked tool shows in OpenCode as a failed tool call whose error starts with BLOCKED or CONFIRMATION REQUIRED",
+        ],
+    },
+];
+
+/// The built-in agent with this name.
+pub fn find(name: &str) -> Option<&'static AgentSpec> {
+    AGENTS.iter().find(|a| a.name == name)
+}
+
+impl AgentSpec {
+    /// The gitvow handler for one of this agent's event names, if gitvow maps it.
+    pub fn handler_for(&self, event: &str) -> Option<Handler> {
+        self.event_map.iter().find(|(e, _)| *e == event).map(|(_, h)| *h)
+    }
+
+    /// The command line an installed hook runs for `event`, given the gitvow command.
+    pub fn hook_command(&self, gitvow: &str, event: &str) -> String {
+        if self.needs_agent_flag {
+            format!("{gitvow} hook --agent {} {event}", self.name)
+        } else {
+            format!("{gitvow} hook {event}")
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! Command-line definitions only: parsing turns into plain data, the commands do the work.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "gitvow",
+    version,
+    about = "A policy gate in front of the tool calls of AI coding agents",
+    after_help = "Examples:\n  gitvow install --user --dry-run      preview the hooks for every agent found\n  gitvow install --user --yes          install them\n  gitvow check -- git push --force     what would the gate say?"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Write gitvow's hook entries into each agent's configuration, after showing the diff
+    #[command(after_help = "Examples:\n  gitvow install --user --dry-run\n  gitvow install --user --agent claude --agent codex --yes\n  gitvow install ~/src/myrepo --agent gemini\n  gitvow install --user --check        exit 1 when something would change")]
+    Install(InstallArgs),
+    /// Remove exactly what install added
+    #[command(after_help = "Examples:\n  gitvow uninstall --user --dry-run\n  gitvow uninstall --user --agent cursor --yes\n  gitvow uninstall . --purge-policy")]
+    Uninstall(UninstallArgs),
+    /// Answer an agent's hook call: reads its payload on stdin, answers in its form
+    #[command(after_help = "Example (what Claude Code runs before a tool call):\n  echo '{\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"},\"cwd\":\"/tmp\"}' | gitvow hook PreToolUse")]
+    Hook(HookArgs),
+    /// Dry-run the policy on a command, a path or an MCP tool; exit 0 allow, 2 blocked
+    #[command(after_help = "Examples:\n  gitvow check -- git push --force origin main\n  gitvow check --path .github/workflows/deploy.yml\n  gitvow check --mcp mcp__github__create_pull_request")]
+    Check(CheckArgs),
+    /// Ask every configured provider a question, and show the gate's decision
+    #[command(after_help = "Examples:\n  gitvow ask gate_bearing src/auth/Whitelist.java\n  gitvow ask route_gate /v1/orders/export --path src/api/Orders.java --json")]
+    Ask(AskArgs),
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ScopeArgs {
+    /// Configure the agents of this user (files under the home directory)
+    #[arg(long, conflicts_with = "repo")]
+    pub user: bool,
+    /// Repository to configure (default: the git top level of the current directory)
+    pub repo: Option<PathBuf>,
+    /// Agent to configure; repeat for several (default: every agent found on this machine)
+    #[arg(long = "agent", value_name = "NAME")]
+    pub agents: Vec<String>,
+    /// Show the diff and write nothing
+    #[arg(long, conflicts_with = "check")]
+    pub dry_run: bool,
+    /// Write nothing; list the files that would change and exit 1 when any would
+    #[arg(long)]
+    pub check: bool,
+    /// Apply without asking
+    #[arg(long, short = 'y')]
+    pub yes: bool,
+    /// When to colour the diff
+    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+    pub color: ColorWhen,
+}
+
+#[derive(Args, Debug)]
+pub struct InstallArgs {
+    #[command(flatten)]
+    pub scope: ScopeArgs,
+    /// Command written into the hooks (default: this executable in user scope, `gitvow` in a repository)
+    #[arg(long, value_name = "PATH")]
+    pub command: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct UninstallArgs {
+    #[command(flatten)]
+    pub scope: ScopeArgs,
+    /// Also remove the policy file install wrote
+    #[arg(long)]
+    pub purge_policy: bool,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Args, Debug)]
+pub struct HookArgs {
+    /// The agent whose payload arrives on stdin (built-in or an external adapter)
+    #[arg(long, default_value = "claude", value_name = "NAME")]
+    pub agent: String,
+    /// The agent's event name
+    pub event: String,
+}
+
+#[derive(Args, Debug)]
+#[command(group = clap::ArgGroup::new("subject").required(true).args(["command", "path", "mcp"]))]
+pub struct CheckArgs {
+    /// A file path to check as if the agent edited it
+    #[arg(long, value_name = "FILE")]
+    pub path: Option<String>,
+    /// An MCP tool name to check
+    #[arg(long, value_name = "TOOL")]
+    pub mcp: Option<String>,
+    /// The shell command to check, after `--`
+    #[arg(last = true, value_name = "COMMAND")]
+    pub command: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct AskArgs {
+    /// gate_bearing, route_gate or route_callers
+    pub question: String,
+    /// A repository-relative path (gate_bearing) or a route literal (route questions)
+    pub subject: String,
+    /// The file being edited, repository-relative
+    #[arg(long, value_name = "FILE")]
+    pub path: Option<String>,
+    /// Print the answers as JSON
+    #[arg(long)]
+    pub json: bool,
+}

@@ -1,0 +1,3 @@
+//! Format-preserving edits of configuration files.
+
+pub mod toml;

@@ -1,0 +1,1 @@
+//! The codex `[features] hooks` switch in `config.toml`, edited with toml_edit.

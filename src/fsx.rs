@@ -1,0 +1,1 @@
+//! Safe file writes: atomic replace, permission bits, locks, and the symlink and hard-link rules.

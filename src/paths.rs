@@ -1,0 +1,61 @@
+//! Locations: the home directory, repositories, and how paths are shown to a person.
+
+use std::path::{Path, PathBuf};
+
+/// The home directory. `HOME` wins so that tests and dotfile bootstraps can point it elsewhere.
+pub fn home() -> Option<PathBuf> {
+    match std::env::var_os("HOME") {
+        Some(h) if !h.is_empty() => Some(PathBuf::from(h)),
+        _ => dirs::home_dir(),
+    }
+}
+
+/// gitvow's own directory in the home directory (`~/.gitvow`).
+pub fn gitvow_home() -> Option<PathBuf> {
+    home().map(|h| h.join(".gitvow"))
+}
+
+/// A path as a person should read it: `~/…` inside the home directory.
+pub fn display(path: &Path) -> String {
+    if let Some(home) = home()
+        && let Ok(rest) = path.strip_prefix(&home)
+    {
+        return if rest.as_os_str().is_empty() {
+            "~".to_string()
+        } else {
+            format!("~/{}", rest.display())
+        };
+    }
+    path.display().to_string()
+}
+
+/// The repository around `dir`: its top level and its git directory, found by walking up for `.git`
+/// (a directory, or a file `gitdir: …` in worktrees and submodules). No `git` process is started:
+/// this runs on the hook's hot path.
+pub fn find_repo(dir: &Path) -> Option<Repo> {
+    let mut cur = Some(dir);
+    while let Some(d) = cur {
+        let dot_git = d.join(".git");
+        if let Ok(meta) = std::fs::metadata(&dot_git) {
+            if meta.is_dir() {
+                return Some(Repo { top: d.to_path_buf(), git_dir: dot_git });
+            }
+            if meta.is_file()
+                && let Ok(text) = std::fs::read_to_string(&dot_git)
+                && let Some(rest) = text.trim().strip_prefix("gitdir:")
+            {
+                let gd = PathBuf::from(rest.trim());
+                let git_dir = if gd.is_absolute() { gd } else { d.join(gd) };
+                return Some(Repo { top: d.to_path_buf(), git_dir });
+            }
+        }
+        cur = d.parent();
+    }
+    None
+}
+
+#[derive(Clone, Debug)]
+pub struct Repo {
+    pub top: PathBuf,
+    pub git_dir: PathBuf,
+}
