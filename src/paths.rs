@@ -59,3 +59,12 @@ pub struct Repo {
     pub top: PathBuf,
     pub git_dir: PathBuf,
 }
+
+/// Whether `command` is an executable file in a directory of the PATH.
+pub fn on_path(command: &str) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let Some(path) = std::env::var_os("PATH") else { return false };
+    std::env::split_paths(&path).any(|dir| {
+        std::fs::metadata(dir.join(command)).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    })
+}

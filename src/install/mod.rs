@@ -1,12 +1,254 @@
-//! `gitvow install` and `gitvow uninstall`: plan, preview, apply.
+//! `gitvow install` and `gitvow uninstall`: plan, then preview, then apply.
 
-use crate::cli::{InstallArgs, UninstallArgs};
+pub mod entries;
+pub mod plan;
+pub mod preview;
+pub mod record;
+
+use crate::agents::{self, AgentSpec};
+use crate::cli::{InstallArgs, ScopeArgs, UninstallArgs};
 use crate::error::{Error, Result};
+use crate::fsx::{self, InstallLock, TargetScope, Transaction, TxOutcome};
+use crate::paths::{self, display};
+use plan::{Action, FileChange, Plan, RecordUpdate, Scope};
+use record::Record;
+use std::path::{Path, PathBuf};
 
-pub fn run_install(_args: &InstallArgs) -> Result<i32> {
-    Err(Error::new("not built yet"))
+pub fn run_install(args: &InstallArgs) -> Result<i32> {
+    let scope = resolve_scope(&args.scope)?;
+    let command = match &args.command {
+        Some(c) => quote(c),
+        None if scope.is_user() => current_exe_command()?,
+        None => "gitvow".to_string(),
+    };
+    let agents = select_agents(&args.scope.agents, &scope, true)?;
+    run(&args.scope, &scope, &agents, &Action::Install { command })
 }
 
-pub fn run_uninstall(_args: &UninstallArgs) -> Result<i32> {
-    Err(Error::new("not built yet"))
+pub fn run_uninstall(args: &UninstallArgs) -> Result<i32> {
+    let scope = resolve_scope(&args.scope)?;
+    let agents = select_agents(&args.scope.agents, &scope, false)?;
+    run(&args.scope, &scope, &agents, &Action::Uninstall { purge_policy: args.purge_policy })
+}
+
+/// Quotes a command path for a shell when it holds spaces or other special characters.
+fn quote(path: &str) -> String {
+    shell_words::quote(path).into_owned()
+}
+
+fn current_exe_command() -> Result<String> {
+    let exe = std::env::current_exe().map_err(|e| Error::new(format!("cannot find the path of this gitvow executable: {e}")))?;
+    let exe = exe.canonicalize().unwrap_or(exe);
+    let text = exe.to_str().ok_or_else(|| {
+        Error::new(format!("the path of this executable is not UTF-8: {}", exe.display())).hint("pass --command PATH")
+    })?;
+    Ok(quote(text))
+}
+
+fn resolve_scope(args: &ScopeArgs) -> Result<Scope> {
+    if args.user {
+        let home = paths::home().ok_or_else(|| Error::new("cannot find the home directory").hint("set HOME"))?;
+        return Ok(Scope::User { home });
+    }
+    let start = match &args.repo {
+        Some(p) => p.clone(),
+        None => std::env::current_dir().map_err(|e| Error::new(format!("cannot read the current directory: {e}")))?,
+    };
+    let start = start.canonicalize().map_err(|e| Error::io("open", &start, &e))?;
+    let repo = paths::find_repo(&start).ok_or_else(|| {
+        Error::usage(format!("{} is not inside a git repository", display(&start)))
+            .hint("pass --user to configure your own agents, or the path of a repository")
+    })?;
+    Ok(Scope::Repo(repo))
+}
+
+/// The agents named with `--agent`, or with none: for install every agent found on this machine,
+/// for uninstall every built-in agent (each file is then checked for gitvow's entries).
+fn select_agents(names: &[String], scope: &Scope, install: bool) -> Result<Vec<&'static AgentSpec>> {
+    if !names.is_empty() {
+        let mut out: Vec<&'static AgentSpec> = Vec::new();
+        for name in names {
+            let agent = agents::find(name).ok_or_else(|| {
+                let known: Vec<&str> = agents::AGENTS.iter().map(|a| a.name).collect();
+                Error::usage(format!("unknown agent `{name}`")).hint(format!("known agents: {}", known.join(", ")))
+            })?;
+            if !out.iter().any(|a| a.name == agent.name) {
+                out.push(agent);
+            }
+        }
+        return Ok(out);
+    }
+    if !install {
+        return Ok(agents::AGENTS.iter().collect());
+    }
+    let found: Vec<&'static AgentSpec> = agents::AGENTS.iter().filter(|a| is_present(a, scope)).collect();
+    if found.is_empty() {
+        return Err(Error::new("no agent found on this machine (no config directory, no command on the PATH)")
+            .hint("name the agents to configure with --agent, e.g. --agent claude --agent codex"));
+    }
+    let names: Vec<&str> = found.iter().map(|a| a.name).collect();
+    println!("Agents found: {}", names.join(", "));
+    Ok(found)
+}
+
+fn is_present(agent: &AgentSpec, scope: &Scope) -> bool {
+    let home = paths::home();
+    let in_home = home.as_ref().is_some_and(|h| agent.detect_dirs.iter().any(|d| h.join(d).is_dir()));
+    let in_scope = scope.agent_file(agent).parent().is_some_and(Path::is_dir);
+    in_home || in_scope || agent.detect_commands.iter().any(|c| paths::on_path(c))
+}
+
+fn target_scope(scope: &Scope) -> TargetScope {
+    match scope {
+        Scope::User { .. } => TargetScope::User,
+        Scope::Repo(r) => TargetScope::Repo { top: r.top.clone(), git_dir: r.git_dir.clone() },
+    }
+}
+
+/// Plans, previews and applies one run.
+fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &Action) -> Result<i32> {
+    let color = preview::use_color(args.color);
+    let tscope = target_scope(scope);
+    let read = |p: &Path| fsx::read_target(p, &tscope);
+    // Serialise gitvow runs on this scope from planning to the record update, so that two runs
+    // never interleave their plans (a read-only run takes no lock: it writes nothing).
+    let _lock = if args.dry_run || args.check {
+        None
+    } else {
+        let path = match scope {
+            Scope::User { home } => InstallLock::user_path(&home.join(".gitvow")),
+            Scope::Repo(r) => InstallLock::repo_path(&r.git_dir),
+        };
+        Some(InstallLock::acquire(&path, || eprintln!("gitvow: waiting for another gitvow run to finish…"))?)
+    };
+    let mut record = Record::load(&scope.record_path())?;
+    let mut plan = plan::plan(scope, agents, action, &record, &read)?;
+
+    for change in &plan.changes {
+        print!("{}", preview::diff(change, color));
+    }
+    for name in &plan.unchanged_agents {
+        println!("{name}: nothing to change");
+    }
+    if plan.changes.is_empty() {
+        return Ok(0);
+    }
+    if args.check {
+        for change in &plan.changes {
+            println!("would change: {}", display(&change.path));
+        }
+        return Ok(1);
+    }
+    if args.dry_run {
+        println!("Dry run: nothing was written.");
+        return Ok(0);
+    }
+    if !args.yes && preview::interactive() && !preview::confirm("Apply these changes?") {
+        return Err(Error::new("not applied; nothing was written"));
+    }
+
+    // A file that changed since it was planned (an agent rewriting its own settings) is planned
+    // again on its new bytes, so that no concurrent write is lost.
+    let mut attempts = 0;
+    let created_dirs = loop {
+        for dir in plan.changes.iter().filter_map(|c| c.path.parent()) {
+            let _ = fsx::remove_stale_temps(dir);
+        }
+        match transaction(&tscope, &plan.changes).apply()? {
+            TxOutcome::Applied { created_dirs } => break created_dirs,
+            TxOutcome::Changed { path, .. } => {
+                attempts += 1;
+                if attempts > 20 {
+                    return Err(Error::new(format!("{} keeps changing while gitvow writes it", display(&path)))
+                        .hint("stop the program that rewrites it, then run gitvow again; nothing was written"));
+                }
+                eprintln!("gitvow: {} changed since it was read; planning again on its new content", display(&path));
+                plan = plan::plan(scope, agents, action, &record, &read)?;
+                if plan.changes.is_empty() {
+                    break Vec::new();
+                }
+            }
+        }
+    };
+    let emptied_dirs = dirs_of_deleted_files(&record, &plan.changes);
+    update_record(&mut record, &plan.changes, &created_dirs);
+    save_record(scope, &record)?;
+    for dir in emptied_dirs.iter().rev() {
+        // Only when empty: the user may have put files of their own there since.
+        let _ = std::fs::remove_dir(dir);
+    }
+    report(action, scope, agents, &plan);
+    Ok(0)
+}
+
+fn transaction(tscope: &TargetScope, changes: &[FileChange]) -> Transaction {
+    let mut tx = Transaction::new(tscope.clone());
+    for c in changes {
+        match (&c.after, &c.before) {
+            (Some(after), _) => {
+                tx.write(&c.path, c.before.clone(), after.clone());
+            }
+            (None, Some(before)) => {
+                tx.delete(&c.path, before.clone());
+            }
+            (None, None) => {}
+        }
+    }
+    tx
+}
+
+fn update_record(record: &mut Record, changes: &[FileChange], created_dirs: &[PathBuf]) {
+    for c in changes {
+        match &c.record {
+            RecordUpdate::Set(r) => {
+                let mut r = r.clone();
+                r.dirs.extend(created_dirs.iter().filter(|d| c.path.starts_with(d)).cloned());
+                record.files.insert(c.path.clone(), r);
+            }
+            RecordUpdate::Remove => {
+                record.files.remove(&c.path);
+            }
+        }
+    }
+}
+
+fn save_record(scope: &Scope, record: &Record) -> Result<()> {
+    let path = scope.record_path();
+    let before = fsx::read_target(&path, &TargetScope::User)?;
+    if record.files.is_empty() {
+        if let Some(b) = before {
+            fsx::remove_if_unchanged(&path, &TargetScope::User, &b)?;
+        }
+        return Ok(());
+    }
+    fsx::create_parent_dirs(&path, &TargetScope::User)?;
+    fsx::replace_if_unchanged(&path, &TargetScope::User, before.as_deref(), &record.to_bytes())?;
+    Ok(())
+}
+
+/// The directories install created for files this run deletes, outermost first.
+fn dirs_of_deleted_files(record: &Record, changes: &[FileChange]) -> Vec<PathBuf> {
+    changes
+        .iter()
+        .filter(|c| c.after.is_none())
+        .filter_map(|c| record.files.get(&c.path))
+        .flat_map(|r| r.dirs.iter().cloned())
+        .collect()
+}
+
+fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &Plan) {
+    for agent in agents {
+        if plan.unchanged_agents.contains(&agent.name) {
+            continue;
+        }
+        match action {
+            Action::Install { .. } => {
+                println!("{}: installed in {}", agent.name, display(&scope.agent_file(agent)));
+                for step in agent.manual_steps {
+                    println!("  - {step}");
+                }
+            }
+            Action::Uninstall { .. } => println!("{}: removed from {}", agent.name, display(&scope.agent_file(agent))),
+        }
+    }
 }

@@ -15,3 +15,4 @@ pub fn run_check(_args: &CheckArgs) -> Result<i32> {
 pub fn run_ask(_args: &AskArgs) -> Result<i32> {
     Err(Error::new("gitvow ask is not built yet"))
 }
+pub mod policy { pub const DEFAULT_POLICY: &str = "{}\n"; }

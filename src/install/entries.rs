@@ -1,0 +1,324 @@
+//! gitvow's entries inside an agent's JSON file: what they look like, how they are recognised, and
+//! how a file is brought to the installed or the uninstalled state with the fewest edits.
+
+use crate::agents::{AgentSpec, ExtraField, FileLayout, InstalledEvent};
+use crate::edit::jsonc::{JsonDoc, Seg, ShapeError, key};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+
+/// Containers and keys an install created, so that uninstall removes exactly those.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Created {
+    #[serde(default)]
+    pub hooks_key: bool,
+    #[serde(default)]
+    pub events: Vec<String>,
+    #[serde(default)]
+    pub version_key: bool,
+}
+
+impl Created {
+    fn merge(&mut self, other: Created) {
+        self.hooks_key |= other.hooks_key;
+        self.version_key |= other.version_key;
+        for e in other.events {
+            if !self.events.contains(&e) {
+                self.events.push(e);
+            }
+        }
+    }
+}
+
+/// Whether a hook command is gitvow's: `gitvow hook …`, also behind an absolute or quoted path, or
+/// `gitvow.exe`. Recognition is by command only, never by a comment, so that entries written by any
+/// version, path or tool are found.
+pub fn is_gitvow_command(command: &str) -> bool {
+    let mut rest = command;
+    while let Some(i) = rest.find("gitvow") {
+        let before = &rest[..i];
+        let after = &rest[i + "gitvow".len()..];
+        let starts_word = before.chars().last().is_none_or(|c| matches!(c, '/' | '\\' | '\'' | '"' | ' ' | '\t'));
+        let after = after.strip_prefix(".exe").unwrap_or(after);
+        let after = after.strip_prefix(['\'', '"']).unwrap_or(after);
+        if starts_word && after.starts_with([' ', '\t']) && {
+            let t = after.trim_start();
+            t == "hook" || t.starts_with("hook ") || t.starts_with("hook\t")
+        } {
+            return true;
+        }
+        rest = &rest[i + 1..];
+    }
+    false
+}
+
+fn field_value(field: &ExtraField, event: &str) -> (&'static str, Value) {
+    match *field {
+        ExtraField::Str(k, v) => (k, json!(v)),
+        ExtraField::Int(k, v) => (k, json!(v)),
+        ExtraField::Bool(k, v) => (k, json!(v)),
+        ExtraField::EventName(k) => (k, json!(format!("gitvow-{event}"))),
+    }
+}
+
+/// One hook object as the agent expects it.
+fn hook_object(agent: &AgentSpec, event: &str, command: &str) -> Value {
+    let mut map = Map::new();
+    for f in agent.hook_fields_before_command {
+        let (k, v) = field_value(f, event);
+        map.insert(k.into(), v);
+    }
+    map.insert(agent.command_key.into(), json!(agent.hook_command(command, event)));
+    for f in agent.hook_fields_after_command {
+        let (k, v) = field_value(f, event);
+        map.insert(k.into(), v);
+    }
+    Value::Object(map)
+}
+
+/// The element gitvow appends to an event array.
+pub fn desired_entry(agent: &AgentSpec, event: &InstalledEvent, command: &str) -> Value {
+    let hook = hook_object(agent, event.name, command);
+    match agent.layout {
+        FileLayout::NestedGroups | FileLayout::TopLevelGroups => {
+            let mut map = Map::new();
+            if let Some(m) = event.matcher {
+                map.insert("matcher".into(), json!(m));
+            }
+            map.insert("hooks".into(), json!([hook]));
+            Value::Object(map)
+        }
+        FileLayout::Flat | FileLayout::OwnedFlat | FileLayout::Plugin => hook,
+    }
+}
+
+fn groups(agent: &AgentSpec) -> bool {
+    matches!(agent.layout, FileLayout::NestedGroups | FileLayout::TopLevelGroups)
+}
+
+/// How an element of an event array relates to gitvow.
+enum Membership {
+    /// All of it is gitvow's.
+    Ours,
+    /// A group that holds gitvow hooks (at these indices) beside the user's own.
+    Mixed(Vec<usize>),
+    Foreign,
+}
+
+fn is_gitvow_hook(hook: &Value) -> bool {
+    ["command", "bash", "powershell"].iter().any(|k| hook.get(k).and_then(Value::as_str).is_some_and(is_gitvow_command))
+}
+
+fn classify(agent: &AgentSpec, element: &Value) -> Membership {
+    if !groups(agent) {
+        return if is_gitvow_hook(element) { Membership::Ours } else { Membership::Foreign };
+    }
+    let Some(hooks) = element.get("hooks").and_then(Value::as_array) else { return Membership::Foreign };
+    let ours: Vec<usize> = hooks.iter().enumerate().filter(|(_, h)| is_gitvow_hook(h)).map(|(i, _)| i).collect();
+    if ours.is_empty() {
+        Membership::Foreign
+    } else if ours.len() == hooks.len() {
+        Membership::Ours
+    } else {
+        Membership::Mixed(ours)
+    }
+}
+
+/// Where the event arrays live.
+fn container(agent: &AgentSpec) -> Vec<Seg> {
+    match agent.layout {
+        FileLayout::TopLevelGroups => Vec::new(),
+        _ => vec![key("hooks")],
+    }
+}
+
+fn with(path: &[Seg], seg: Seg) -> Vec<Seg> {
+    let mut p = path.to_vec();
+    p.push(seg);
+    p
+}
+
+/// Checks the shape the planner relies on: an object at the top, an object of events, and an array
+/// for every event gitvow touches.
+pub fn check_shape(doc: &JsonDoc, agent: &AgentSpec) -> Result<(), ShapeError> {
+    doc.expect_kind(&[], false, "the top level")?;
+    let c = container(agent);
+    if !c.is_empty() {
+        doc.expect_kind(&c, false, "`hooks`")?;
+    }
+    for ev in agent.events {
+        doc.expect_kind(&with(&c, key(ev.name)), true, &format!("`{}`", ev.name))?;
+    }
+    Ok(())
+}
+
+/// Removes gitvow's hooks from one event array: whole gitvow elements, and gitvow hooks inside groups
+/// the user shares with them. Returns whether the array held nothing but gitvow's elements.
+fn strip_array(doc: &mut JsonDoc, agent: &AgentSpec, arr: &[Seg], keep_first_ours: bool) -> (bool, Option<usize>) {
+    let elements = doc.get(arr).and_then(|v| v.as_array().cloned()).unwrap_or_default();
+    let mut ours = Vec::new();
+    for (i, el) in elements.iter().enumerate() {
+        match classify(agent, el) {
+            Membership::Ours => ours.push(i),
+            Membership::Mixed(inner) => {
+                for j in inner.into_iter().rev() {
+                    doc.remove(&with(&with(arr, Seg::Index(i)), key("hooks")), &Seg::Index(j));
+                }
+            }
+            Membership::Foreign => {}
+        }
+    }
+    let only_ours = !elements.is_empty() && ours.len() == elements.len();
+    let kept = if keep_first_ours { ours.first().copied() } else { None };
+    for &i in ours.iter().rev() {
+        if Some(i) != kept {
+            doc.remove(arr, &Seg::Index(i));
+        }
+    }
+    (only_ours, kept)
+}
+
+/// Removes gitvow's elements from every event array under `c`, and the arrays and the container that
+/// become empty when they were gitvow's: created by install (`created`), or, with no record, holding
+/// nothing but gitvow's entries. Events listed in `keep` are left alone.
+fn strip_container(doc: &mut JsonDoc, agent: &AgentSpec, c: &[Seg], keep: &[&str], created: Option<&Created>) {
+    for name in doc.keys(c) {
+        if keep.contains(&name.as_str()) {
+            continue;
+        }
+        let arr = with(c, key(&name));
+        if !doc.get(&arr).is_some_and(|v| v.is_array()) {
+            continue;
+        }
+        let (only_ours, _) = strip_array(doc, agent, &arr, false);
+        let emptied = doc.get(&arr).and_then(|v| v.as_array().map(Vec::is_empty)).unwrap_or(false);
+        let ours_to_drop = match created {
+            Some(c) => c.events.contains(&name),
+            None => only_ours,
+        };
+        if emptied && ours_to_drop && !doc.has_comments_in(&arr) {
+            doc.remove(c, &key(&name));
+        }
+    }
+}
+
+/// Brings `doc` to the installed state. Returns what it created.
+pub fn install(doc: &mut JsonDoc, agent: &AgentSpec, command: &str, record: Option<&Created>) -> Created {
+    let mut created = Created::default();
+    let c = container(agent);
+    if matches!(agent.layout, FileLayout::Flat | FileLayout::OwnedFlat) && doc.get(&[key("version")]).is_none() {
+        doc.insert_property(&[], "version", &json!(1));
+        created.version_key = true;
+    }
+    if agent.layout == FileLayout::TopLevelGroups {
+        migrate_wrapped(doc, agent);
+    }
+    if !c.is_empty() && doc.get(&c).is_none() {
+        let all: Map<String, Value> =
+            agent.events.iter().map(|ev| (ev.name.to_string(), json!([desired_entry(agent, ev, command)]))).collect();
+        doc.insert_property(&[], "hooks", &Value::Object(all));
+        created.hooks_key = true;
+        created.events = agent.events.iter().map(|e| e.name.to_string()).collect();
+        return created;
+    }
+    for ev in agent.events {
+        let entry = desired_entry(agent, ev, command);
+        let arr = with(&c, key(ev.name));
+        if doc.get(&arr).is_none() {
+            doc.insert_property(&c, ev.name, &json!([entry]));
+            created.events.push(ev.name.to_string());
+            continue;
+        }
+        match strip_array(doc, agent, &arr, true).1 {
+            Some(i) => {
+                let at = with(&arr, Seg::Index(i));
+                if doc.get(&at).as_ref() != Some(&entry) {
+                    doc.replace_value(&at, &entry);
+                }
+            }
+            None => doc.append_element(&arr, &entry),
+        }
+    }
+    // Events this version no longer installs lose their gitvow entries.
+    let installed: Vec<&str> = agent.events.iter().map(|e| e.name).collect();
+    strip_container(doc, agent, &c, &installed, record);
+    created
+}
+
+/// Factory ignores events under a `hooks` key in `hooks.json`: gitvow entries found there (left by
+/// other tools or older versions) are taken out, and install writes them at the top level.
+fn migrate_wrapped(doc: &mut JsonDoc, agent: &AgentSpec) {
+    let wrapped = [key("hooks")];
+    if !doc.get(&wrapped).is_some_and(|v| v.is_object()) {
+        return;
+    }
+    strip_container(doc, agent, &wrapped, &[], None);
+    if doc.get(&wrapped).is_some_and(|v| v.as_object().is_some_and(Map::is_empty)) && !doc.has_comments_in(&wrapped) {
+        doc.remove(&[], &key("hooks"));
+    }
+}
+
+/// Brings `doc` to the uninstalled state, removing what `created` says install created (or, with no
+/// record, containers left holding nothing).
+pub fn uninstall(doc: &mut JsonDoc, agent: &AgentSpec, created: Option<&Created>) {
+    let c = container(agent);
+    if agent.layout == FileLayout::TopLevelGroups {
+        migrate_wrapped(doc, agent);
+    }
+    if doc.get(&c).is_none_or(|v| !v.is_object()) {
+        return;
+    }
+    let had_keys = !doc.keys(&c).is_empty();
+    strip_container(doc, agent, &c, &[], created);
+    if c.is_empty() {
+        return;
+    }
+    let hooks_empty = doc.get(&c).is_some_and(|v| v.as_object().is_some_and(Map::is_empty));
+    let drop_hooks = match created {
+        Some(cr) => cr.hooks_key,
+        None => had_keys,
+    };
+    if hooks_empty && drop_hooks && !doc.has_comments_in(&c) {
+        doc.remove(&[], &key("hooks"));
+        let drop_version = match created {
+            Some(cr) => cr.version_key,
+            None => doc.keys(&[]) == ["version"],
+        };
+        if drop_version && doc.get(&c).is_none() {
+            doc.remove(&[], &key("version"));
+        }
+    }
+}
+
+/// Whether `doc` holds any gitvow hook.
+pub fn has_gitvow_entries(doc: &JsonDoc, agent: &AgentSpec) -> bool {
+    let mut probe = doc.clone();
+    let before = probe.text();
+    uninstall(&mut probe, agent, Some(&Created::default()));
+    probe.text() != before
+}
+
+/// Merges what a later install created into the record of an earlier one.
+pub fn merge_created(into: &mut Created, more: Created) {
+    into.merge(more);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recognises_gitvow_commands() {
+        for yes in [
+            "gitvow hook PreToolUse",
+            "/usr/local/bin/gitvow hook --agent codex PreToolUse",
+            "'/opt/my tools/gitvow' hook Stop",
+            "C:\\tools\\gitvow.exe hook PreToolUse",
+            "\"/x y/gitvow\" hook PreToolUse",
+        ] {
+            assert!(is_gitvow_command(yes), "{yes}");
+        }
+        for no in ["gitvowx hook A", "mygitvow hook A", "gitvow install", "echo gitvow", "gitvow hooks"] {
+            assert!(!is_gitvow_command(no), "{no}");
+        }
+    }
+}

@@ -1,0 +1,322 @@
+//! The plan: for each file, its bytes now and the bytes wanted, computed without any side effect.
+//! `--dry-run`, `--check`, the preview and the tests read it; only `apply` writes.
+
+use super::entries::{self, Created};
+use super::record::{FileRecord, Original, Record, hash};
+use crate::agents::{AgentSpec, FileLayout};
+use crate::edit::jsonc::{JsonDoc, line_col};
+use crate::edit::{plugin, toml};
+use crate::error::{Error, Result};
+use crate::paths::{Repo, display};
+use std::path::{Path, PathBuf};
+
+/// Where gitvow is being installed.
+#[derive(Clone, Debug)]
+pub enum Scope {
+    User { home: PathBuf },
+    Repo(Repo),
+}
+
+impl Scope {
+    /// The directory the agents' paths are relative to.
+    pub fn root(&self) -> &Path {
+        match self {
+            Scope::User { home } => home,
+            Scope::Repo(r) => &r.top,
+        }
+    }
+
+    pub fn agent_file(&self, agent: &AgentSpec) -> PathBuf {
+        match self {
+            Scope::User { home } => home.join(agent.user_file),
+            Scope::Repo(r) => r.top.join(agent.repo_file),
+        }
+    }
+
+    pub fn policy_path(&self) -> PathBuf {
+        self.root().join(".gitvow").join("policy.json")
+    }
+
+    /// gitvow's private state for this scope: never inside a repository's work tree.
+    pub fn state_dir(&self) -> PathBuf {
+        match self {
+            Scope::User { home } => home.join(".gitvow"),
+            Scope::Repo(r) => r.git_dir.join("gitvow"),
+        }
+    }
+
+    pub fn record_path(&self) -> PathBuf {
+        self.state_dir().join("install-record.json")
+    }
+
+    pub fn is_user(&self) -> bool {
+        matches!(self, Scope::User { .. })
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum Action {
+    Install { command: String },
+    Uninstall { purge_policy: bool },
+}
+
+/// What a file is to gitvow.
+#[derive(Clone, Copy, Debug)]
+pub enum FileKind {
+    /// The agent's hook file (JSON, or the generated plugin).
+    Hooks(&'static AgentSpec),
+    /// codex's `config.toml`, for the `[features] hooks` switch.
+    CodexSwitch,
+    /// The policy file install writes when absent.
+    Policy,
+}
+
+/// What to do with a file's entry in the install record once the change is applied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordUpdate {
+    Set(FileRecord),
+    Remove,
+}
+
+/// One file the run changes.
+#[derive(Clone, Debug)]
+pub struct FileChange {
+    pub path: PathBuf,
+    pub kind: FileKind,
+    pub agent: Option<&'static str>,
+    /// `None`: the file does not exist.
+    pub before: Option<Vec<u8>>,
+    /// `None`: the file is deleted.
+    pub after: Option<Vec<u8>>,
+    pub record: RecordUpdate,
+}
+
+/// Every file one run changes, and the agents it found already in the wanted state.
+#[derive(Debug, Default)]
+pub struct Plan {
+    pub changes: Vec<FileChange>,
+    pub unchanged_agents: Vec<&'static str>,
+}
+
+/// The files an agent involves in a scope.
+pub fn files_of(scope: &Scope, agent: &'static AgentSpec) -> Vec<(PathBuf, FileKind)> {
+    let mut files = vec![(scope.agent_file(agent), FileKind::Hooks(agent))];
+    if agent.name == "codex" && scope.is_user() {
+        files.push((scope.root().join(".codex/config.toml"), FileKind::CodexSwitch));
+    }
+    files
+}
+
+/// Computes the plan. `read` gives a file's current bytes (`None`: absent).
+pub fn plan(
+    scope: &Scope,
+    agents: &[&'static AgentSpec],
+    action: &Action,
+    record: &Record,
+    read: &dyn Fn(&Path) -> Result<Option<Vec<u8>>>,
+) -> Result<Plan> {
+    let mut out = Plan::default();
+    for &agent in agents {
+        let mut changed = false;
+        for (path, kind) in files_of(scope, agent) {
+            let before = read(&path)?;
+            if let Some(change) = plan_file(&path, kind, before, action, record.files.get(&path))? {
+                out.changes.push(change);
+                changed = true;
+            }
+        }
+        if !changed {
+            out.unchanged_agents.push(agent.name);
+        }
+    }
+    let policy = scope.policy_path();
+    let policy_before = read(&policy)?;
+    if let Some(change) = plan_file(&policy, FileKind::Policy, policy_before, action, None)? {
+        out.changes.push(change);
+    }
+    Ok(out)
+}
+
+/// The change one file needs, or `None` when it is already as wanted.
+pub fn plan_file(
+    path: &Path,
+    kind: FileKind,
+    before: Option<Vec<u8>>,
+    action: &Action,
+    record: Option<&FileRecord>,
+) -> Result<Option<FileChange>> {
+    let text = match &before {
+        Some(bytes) => Some(utf8(path, bytes)?),
+        None => None,
+    };
+    let (after, update) = match (kind, action) {
+        (FileKind::Policy, Action::Install { .. }) => match text {
+            Some(_) => return Ok(None),
+            None => (Some(crate::runtime::policy::DEFAULT_POLICY.to_string()), RecordUpdate::Remove),
+        },
+        (FileKind::Policy, Action::Uninstall { purge_policy }) => {
+            if !purge_policy || text.is_none() {
+                return Ok(None);
+            }
+            (None, RecordUpdate::Remove)
+        }
+        (FileKind::CodexSwitch, Action::Install { .. }) => {
+            let current = text.unwrap_or("");
+            let (after, change) = toml::enable_hooks(current).map_err(|e| locate_error(path, e))?;
+            if after == current && before.is_some() {
+                return Ok(None);
+            }
+            // The first install's change is the one to undo; a later run finds the switch on already.
+            let change = record.and_then(|r| r.toml.clone()).unwrap_or(change);
+            let original = original_before(record, before.as_deref(), false);
+            let file_record = FileRecord {
+                original,
+                written: hash(after.as_bytes()),
+                created: Created::default(),
+                toml: Some(change),
+                dirs: record.map(|r| r.dirs.clone()).unwrap_or_default(),
+            };
+            (Some(after), RecordUpdate::Set(file_record))
+        }
+        (FileKind::CodexSwitch, Action::Uninstall { .. }) => {
+            let (Some(current), Some(change)) = (text, record.and_then(|r| r.toml.as_ref())) else {
+                return Ok(None);
+            };
+            match restored_original(record, before.as_deref()) {
+                Some(original) => (original, RecordUpdate::Remove),
+                None => (Some(toml::restore(current, change).map_err(|e| locate_error(path, e))?), RecordUpdate::Remove),
+            }
+        }
+        (FileKind::Hooks(agent), Action::Install { command }) => install_hooks(path, agent, text, before.as_deref(), command, record)?,
+        (FileKind::Hooks(agent), Action::Uninstall { .. }) => match uninstall_hooks(path, agent, text, before.as_deref(), record)? {
+            Some(after) => (after, RecordUpdate::Remove),
+            None => return Ok(None),
+        },
+    };
+    let after = after.map(String::into_bytes);
+    if after == before {
+        return Ok(None);
+    }
+    let agent = match kind {
+        FileKind::Hooks(a) => Some(a.name),
+        FileKind::CodexSwitch => Some("codex"),
+        FileKind::Policy => None,
+    };
+    Ok(Some(FileChange { path: path.to_path_buf(), kind, agent, before, after, record: update }))
+}
+
+fn utf8<'a>(path: &Path, bytes: &'a [u8]) -> Result<&'a str> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or("");
+        let (line, col) = line_col(good, good.len());
+        Error::new(format!("{}:{line}:{col}: the file is not UTF-8 text", display(path)))
+            .hint("fix or move the file, then run gitvow again; nothing was written")
+    })
+}
+
+fn locate_error(path: &Path, e: Error) -> Error {
+    Error { message: format!("{}:{}", display(path), e.message), ..e }
+}
+
+fn parse_json(path: &Path, agent: &AgentSpec, text: &str) -> Result<JsonDoc> {
+    let fail = |offset: usize, what: &str| {
+        let (line, col) = line_col(text, offset);
+        Error::new(format!("{}:{line}:{col}: {what}", display(path))).hint(format!(
+            "fix the file by hand (it must be what {} itself accepts), then run gitvow again; nothing was written",
+            agent.name
+        ))
+    };
+    let doc = JsonDoc::parse(text, agent.strictness).map_err(|e| fail(e.offset, &e.message))?;
+    entries::check_shape(&doc, agent).map_err(|e| fail(doc.text_offset(e.offset), &format!("expected {}", e.expected)))?;
+    Ok(doc)
+}
+
+/// The record's `original` after a write: kept while the file is still what gitvow last wrote,
+/// unknown once someone else has changed it (or it held gitvow's entries before any record).
+fn original_before(record: Option<&FileRecord>, before: Option<&[u8]>, had_entries: bool) -> Original {
+    match (record, before) {
+        (Some(r), Some(b)) if r.written == hash(b) => r.original.clone(),
+        (Some(_), _) => Original::Unknown,
+        (None, None) => Original::Absent,
+        (None, Some(_)) if had_entries => Original::Unknown,
+        (None, Some(b)) => Original::Text { text: String::from_utf8_lossy(b).into_owned() },
+    }
+}
+
+/// The exact bytes before install, when the file is still what gitvow wrote (`Some(None)`: delete).
+fn restored_original(record: Option<&FileRecord>, before: Option<&[u8]>) -> Option<Option<String>> {
+    let r = record?;
+    if r.written != hash(before?) {
+        return None;
+    }
+    match &r.original {
+        Original::Absent => Some(None),
+        Original::Text { text } => Some(Some(text.clone())),
+        Original::Unknown => None,
+    }
+}
+
+fn install_hooks(
+    path: &Path,
+    agent: &'static AgentSpec,
+    text: Option<&str>,
+    before: Option<&[u8]>,
+    command: &str,
+    record: Option<&FileRecord>,
+) -> Result<(Option<String>, RecordUpdate)> {
+    let dirs = record.map(|r| r.dirs.clone()).unwrap_or_default();
+    if agent.layout == FileLayout::Plugin {
+        if let Some(t) = text
+            && !t.contains(plugin::MARKER)
+        {
+            return Err(Error::new(format!("{}: this file is not a plugin gitvow wrote", display(path)))
+                .hint("move it away or rename it, then run gitvow install again; nothing was written"));
+        }
+        let after = plugin::render_opencode_plugin(command);
+        let original = if text.is_some() { Original::Unknown } else { Original::Absent };
+        let original = record.map_or(original, |r| r.original.clone());
+        let file_record = FileRecord { original, written: hash(after.as_bytes()), created: Created::default(), toml: None, dirs };
+        return Ok((Some(after), RecordUpdate::Set(file_record)));
+    }
+    let mut doc = parse_json(path, agent, text.unwrap_or(""))?;
+    let had_entries = text.is_some() && entries::has_gitvow_entries(&doc, agent);
+    let mut created = entries::install(&mut doc, agent, command, record.map(|r| &r.created));
+    let after = doc.text();
+    if let Some(r) = record {
+        let mut all = r.created.clone();
+        entries::merge_created(&mut all, created);
+        created = all;
+    }
+    let original = original_before(record, before, had_entries);
+    let file_record = FileRecord { original, written: hash(after.as_bytes()), created, toml: None, dirs };
+    Ok((Some(after), RecordUpdate::Set(file_record)))
+}
+
+/// The bytes after uninstall (`Some(None)`: delete the file), or `None` when nothing changes.
+fn uninstall_hooks(
+    path: &Path,
+    agent: &'static AgentSpec,
+    text: Option<&str>,
+    before: Option<&[u8]>,
+    record: Option<&FileRecord>,
+) -> Result<Option<Option<String>>> {
+    let Some(text) = text else { return Ok(None) };
+    match agent.layout {
+        FileLayout::Plugin => return Ok(text.contains(plugin::MARKER).then_some(None)),
+        FileLayout::OwnedFlat => return Ok(Some(None)),
+        _ => {}
+    }
+    if let Some(original) = restored_original(record, before) {
+        return Ok(Some(original));
+    }
+    let mut doc = parse_json(path, agent, text)?;
+    if !entries::has_gitvow_entries(&doc, agent) {
+        return Ok(None);
+    }
+    entries::uninstall(&mut doc, agent, record.map(|r| &r.created));
+    let created_file = record.is_none_or(|r| r.original == Original::Absent);
+    if created_file && doc.is_empty_object() {
+        return Ok(Some(None));
+    }
+    Ok(Some(Some(doc.text())))
+}
