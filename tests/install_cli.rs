@@ -1,0 +1,504 @@
+//! `gitvow install` and `gitvow uninstall` as a person runs them: the built binary, a temporary home,
+//! temporary git repositories, real files.
+
+mod common;
+
+use common::{CMD, Env, mtime};
+use serde_json::{Value, json};
+
+const ALL: [&str; 7] = ["claude", "codex", "gemini", "cursor", "copilot", "factory", "opencode"];
+
+fn install_user(env: &Env, agent: &str) -> common::Run {
+    env.run(&["install", "--user", "--agent", agent, "--yes", "--command", CMD]).ok()
+}
+
+fn json_of(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}):\n{text}"))
+}
+
+#[test]
+fn user_install_writes_each_agents_file_in_its_shape() {
+    let files = [
+        ("claude", ".claude/settings.json"),
+        ("codex", ".codex/hooks.json"),
+        ("gemini", ".gemini/settings.json"),
+        ("cursor", ".cursor/hooks.json"),
+        ("copilot", ".copilot/hooks/gitvow.json"),
+        ("factory", ".factory/hooks.json"),
+    ];
+    for (agent, rel) in files {
+        let env = Env::new();
+        install_user(&env, agent);
+        let text = env.read_home(rel);
+        insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+            insta::assert_snapshot!(format!("user_install_{agent}"), text);
+        });
+    }
+}
+
+#[test]
+fn entries_carry_the_fields_the_spec_names() {
+    let env = Env::new();
+    for agent in ["claude", "codex", "gemini", "cursor", "copilot", "factory"] {
+        install_user(&env, agent);
+    }
+    let claude = json_of(&env.read_home(".claude/settings.json"));
+    assert_eq!(claude["hooks"]["PreToolUse"][0]["hooks"][0], json!({"type": "command", "command": format!("{CMD} hook PreToolUse")}));
+    assert!(claude["hooks"]["Stop"][0].get("matcher").is_none(), "lifecycle events carry no matcher");
+
+    let codex = json_of(&env.read_home(".codex/hooks.json"));
+    assert_eq!(
+        codex["hooks"]["PreToolUse"][0]["hooks"][0],
+        json!({"type": "command", "command": format!("{CMD} hook --agent codex PreToolUse"), "timeout": 30})
+    );
+
+    let gemini = json_of(&env.read_home(".gemini/settings.json"));
+    assert_eq!(gemini["hooks"]["SessionStart"][0]["matcher"], "*");
+    assert_eq!(
+        gemini["hooks"]["BeforeTool"][0]["hooks"][0],
+        json!({"name": "gitvow-BeforeTool", "type": "command", "command": format!("{CMD} hook --agent gemini BeforeTool"), "timeout": 30000})
+    );
+
+    let cursor = json_of(&env.read_home(".cursor/hooks.json"));
+    assert_eq!(cursor["version"], 1);
+    assert_eq!(
+        cursor["hooks"]["beforeShellExecution"][0],
+        json!({"command": format!("{CMD} hook --agent cursor beforeShellExecution"), "type": "command", "timeout": 30, "failClosed": true})
+    );
+
+    let copilot = json_of(&env.read_home(".copilot/hooks/gitvow.json"));
+    assert_eq!(copilot["version"], 1);
+    assert_eq!(
+        copilot["hooks"]["preToolUse"][0],
+        json!({"type": "command", "bash": format!("{CMD} hook --agent copilot preToolUse"), "timeoutSec": 30})
+    );
+
+    let factory = json_of(&env.read_home(".factory/hooks.json"));
+    assert!(factory.get("hooks").is_none(), "factory's events are top-level keys");
+    assert_eq!(factory["PreToolUse"][0]["matcher"], "*");
+    assert_eq!(
+        factory["PreToolUse"][0]["hooks"][0],
+        json!({"type": "command", "command": format!("{CMD} hook --agent factory PreToolUse"), "timeout": 30})
+    );
+}
+
+#[test]
+fn user_install_uses_this_executable_quoted_when_its_path_has_spaces() {
+    let env = Env::new();
+    let dir = env.outside("my tools");
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join("gitvow");
+    std::fs::copy(common::BIN, &exe).unwrap();
+    let out = std::process::Command::new(&exe)
+        .args(["install", "--user", "--agent", "claude", "--yes"])
+        .env("HOME", env.home())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let claude = json_of(&env.read_home(".claude/settings.json"));
+    let exe = exe.canonicalize().unwrap();
+    assert_eq!(claude["hooks"]["Stop"][0]["hooks"][0]["command"], format!("'{}' hook Stop", exe.display()));
+}
+
+#[test]
+fn repository_install_writes_the_project_file_with_the_bare_command() {
+    let env = Env::new();
+    let repo = env.repo("proj");
+    let sub = repo.join("src/deep");
+    std::fs::create_dir_all(&sub).unwrap();
+    env.run_in(&sub, &["install", "--agent", "codex", "--agent", "copilot", "--yes"]).ok();
+    let codex = json_of(&std::fs::read_to_string(repo.join(".codex/hooks.json")).unwrap());
+    assert_eq!(codex["hooks"]["PreToolUse"][0]["hooks"][0]["command"], "gitvow hook --agent codex PreToolUse");
+    let copilot = json_of(&std::fs::read_to_string(repo.join(".github/hooks/gitvow.json")).unwrap());
+    assert_eq!(copilot["hooks"]["sessionEnd"][0]["bash"], "gitvow hook --agent copilot sessionEnd");
+    assert!(repo.join(".gitvow/policy.json").is_file());
+    assert!(repo.join(".git/gitvow/install-record.json").is_file(), "the record lives in the git directory");
+    assert!(!env.home().join(".codex").exists(), "a repository install leaves the home directory alone");
+    assert!(!repo.join(".codex/config.toml").exists(), "the codex switch is a user setting");
+
+    let explicit = env.repo("other");
+    env.run(&["install", explicit.to_str().unwrap(), "--agent", "cursor", "--yes", "--command", "/x/gitvow"]).ok();
+    let cursor = json_of(&std::fs::read_to_string(explicit.join(".cursor/hooks.json")).unwrap());
+    assert_eq!(cursor["hooks"]["stop"][0]["command"], "/x/gitvow hook --agent cursor stop");
+}
+
+#[test]
+fn outside_a_repository_install_says_to_pass_user() {
+    let env = Env::new();
+    let run = env.run(&["install", "--agent", "claude"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("is not inside a git repository"), "{}", run.stderr);
+    assert!(run.stderr.contains("--user"), "{}", run.stderr);
+}
+
+#[test]
+fn without_agent_every_agent_found_is_configured_and_named() {
+    let env = Env::new();
+    std::fs::create_dir_all(env.home().join(".gemini")).unwrap();
+    std::fs::create_dir_all(env.home().join(".cursor")).unwrap();
+    let run = env.run(&["install", "--user", "--yes", "--command", CMD]).ok();
+    assert!(run.stdout.contains("Agents found: gemini, cursor"), "{}", run.stdout);
+    assert!(env.home().join(".gemini/settings.json").is_file());
+    assert!(env.home().join(".cursor/hooks.json").is_file());
+    assert!(!env.home().join(".claude").exists());
+
+    let empty = Env::new();
+    let run = empty.run(&["install", "--user", "--yes"]);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("no agent found") && run.stderr.contains("--agent"), "{}", run.stderr);
+    assert!(!empty.home().join(".gitvow").exists(), "nothing written");
+}
+
+#[test]
+fn unknown_agent_is_a_usage_error_listing_the_known_ones() {
+    let env = Env::new();
+    let run = env.run(&["install", "--user", "--agent", "vim"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("unknown agent `vim`") && run.stderr.contains("claude, codex"), "{}", run.stderr);
+}
+
+#[test]
+fn dry_run_shows_the_diff_and_writes_nothing() {
+    let env = Env::new();
+    let run = env.run(&["install", "--user", "--agent", "claude", "--dry-run", "--command", CMD]).ok();
+    assert!(run.stdout.contains("--- /dev/null\n+++ ~/.claude/settings.json\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("+      \"command\": \"/opt/gitvow/bin/gitvow hook Stop\""), "{}", run.stdout);
+    assert!(!run.stdout.contains('\x1b'), "no colour without a terminal");
+    assert!(std::fs::read_dir(env.home()).unwrap().next().is_none(), "nothing written");
+}
+
+#[test]
+fn deleted_files_diff_to_dev_null() {
+    let env = Env::new();
+    install_user(&env, "copilot");
+    let run = env.run(&["uninstall", "--user", "--agent", "copilot", "--dry-run"]).ok();
+    assert!(run.stdout.contains("--- ~/.copilot/hooks/gitvow.json\n+++ /dev/null\n"), "{}", run.stdout);
+}
+
+#[test]
+fn colour_follows_the_flag_and_no_color() {
+    let env = Env::new();
+    let always = env.run(&["install", "--user", "--agent", "claude", "--dry-run", "--color", "always"]).ok();
+    assert!(always.stdout.contains("\x1b[32m+"), "{}", always.stdout);
+    let never = env.run(&["install", "--user", "--agent", "claude", "--dry-run", "--color", "never"]).ok();
+    assert!(!never.stdout.contains('\x1b'));
+    let env = env.env("NO_COLOR", "1");
+    let auto = env.run(&["install", "--user", "--agent", "claude", "--dry-run"]).ok();
+    assert!(!auto.stdout.contains('\x1b'));
+}
+
+#[test]
+fn check_exits_1_when_something_would_change_and_0_when_current() {
+    let env = Env::new();
+    let run = env.run(&["install", "--user", "--agent", "gemini", "--check", "--command", CMD]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stdout.contains("would change: ~/.gemini/settings.json"), "{}", run.stdout);
+    assert!(!env.home().join(".gemini").exists());
+    install_user(&env, "gemini");
+    let run = env.run(&["install", "--user", "--agent", "gemini", "--check", "--command", CMD]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("gemini: nothing to change"));
+}
+
+#[test]
+fn second_install_changes_nothing_and_keeps_modification_times() {
+    let env = Env::new();
+    for agent in ALL.iter().filter(|a| **a != "opencode") {
+        install_user(&env, agent);
+    }
+    let files: Vec<_> = walk(&env.home());
+    let before: Vec<_> = files.iter().map(|p| (std::fs::read(p).unwrap(), mtime(p))).collect();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    for agent in ALL.iter().filter(|a| **a != "opencode") {
+        let run = install_user(&env, agent);
+        assert_eq!(run.stdout.trim(), format!("{agent}: nothing to change"));
+    }
+    let after: Vec<_> = files.iter().map(|p| (std::fs::read(p).unwrap(), mtime(p))).collect();
+    assert_eq!(before, after);
+    assert_eq!(walk(&env.home()), files, "no file added");
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn stale_entry_is_updated_in_place_duplicates_removed_user_hooks_kept_in_order() {
+    let env = Env::new();
+    let original = r#"{
+  "hooks": {
+    "PreToolUse": [
+      {"matcher": "Bash", "hooks": [{"type": "command", "command": "first-user-hook"}]},
+      {"matcher": "*", "hooks": [{"type": "command", "command": "/old/place/gitvow hook PreToolUse"}]},
+      {"matcher": "Edit", "hooks": [{"type": "command", "command": "second-user-hook"}]},
+      {"matcher": "*", "hooks": [{"type": "command", "command": "gitvow hook PreToolUse"}]}
+    ]
+  }
+}
+"#;
+    env.write_home(".claude/settings.json", original);
+    install_user(&env, "claude");
+    let v = json_of(&env.read_home(".claude/settings.json"));
+    let pre = v["hooks"]["PreToolUse"].as_array().unwrap();
+    let commands: Vec<&str> = pre.iter().map(|g| g["hooks"][0]["command"].as_str().unwrap()).collect();
+    assert_eq!(commands, ["first-user-hook", "/opt/gitvow/bin/gitvow hook PreToolUse", "second-user-hook"]);
+    // New events go at the end of the hooks object, after the user's.
+    let events: Vec<&String> = v["hooks"].as_object().unwrap().keys().collect();
+    assert_eq!(events, ["PreToolUse", "SessionStart", "UserPromptSubmit", "PostToolUse", "Stop"]);
+}
+
+#[test]
+fn new_entries_are_appended_after_the_users_hooks() {
+    let env = Env::new();
+    env.write_home(
+        ".codex/hooks.json",
+        "{\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"mine\"}]}\n    ]\n  }\n}\n",
+    );
+    install_user(&env, "codex");
+    let v = json_of(&env.read_home(".codex/hooks.json"));
+    assert_eq!(v["hooks"]["PreToolUse"][0]["hooks"][0]["command"], "mine", "the user's hook keeps its position (codex trust)");
+    assert_eq!(v["hooks"]["PreToolUse"][1]["hooks"][0]["command"], format!("{CMD} hook --agent codex PreToolUse"));
+}
+
+#[test]
+fn uninstall_right_after_install_gives_back_the_original_bytes() {
+    let env = Env::new();
+    let original = "{\r\n\t\"model\": \"opus\", // mine\r\n\t\"env\": {\"A\": \"\\u00e9\"},\r\n}";
+    env.write_home(".claude/settings.json", original);
+    install_user(&env, "claude");
+    assert_ne!(env.read_home(".claude/settings.json"), original);
+    env.run(&["uninstall", "--user", "--agent", "claude", "--yes"]).ok();
+    assert_eq!(env.read_home(".claude/settings.json"), original);
+    assert!(!env.home().join(".gitvow/install-record.json").exists(), "an empty record is removed");
+}
+
+#[test]
+fn uninstall_keeps_the_users_later_edits() {
+    let env = Env::new();
+    env.write_home(".gemini/settings.json", "{\n  // auth\n  \"security\": {\"auth\": {\"selectedType\": \"gemini-api-key\"}}\n}\n");
+    install_user(&env, "gemini");
+    let edited = env.read_home(".gemini/settings.json").replace("gemini-api-key", "oauth-personal");
+    env.write_home(".gemini/settings.json", &edited);
+    env.run(&["uninstall", "--user", "--agent", "gemini", "--yes"]).ok();
+    assert_eq!(
+        env.read_home(".gemini/settings.json"),
+        "{\n  // auth\n  \"security\": {\"auth\": {\"selectedType\": \"oauth-personal\"}}\n}\n"
+    );
+}
+
+#[test]
+fn uninstall_without_a_record_removes_entries_recognised_by_their_command() {
+    let env = Env::new();
+    let repo = env.repo("clone");
+    let original = "{\n  \"hooks\": {\n    \"Stop\": [\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"say done\"}]}\n    ]\n  }\n}\n";
+    env.write(&repo.join(".claude/settings.json"), original);
+    env.run_in(&repo, &["install", "--agent", "claude", "--yes"]).ok();
+    // A fresh clone has the committed file but not the record in the git directory.
+    std::fs::remove_file(repo.join(".git/gitvow/install-record.json")).unwrap();
+    env.run_in(&repo, &["uninstall", "--agent", "claude", "--yes"]).ok();
+    assert_eq!(std::fs::read_to_string(repo.join(".claude/settings.json")).unwrap(), original);
+}
+
+#[test]
+fn uninstall_of_a_file_without_gitvow_entries_changes_nothing() {
+    let env = Env::new();
+    let path = env.write_home(".claude/settings.json", "{ \"model\": \"x\" }");
+    let t = mtime(&path);
+    let run = env.run(&["uninstall", "--user", "--agent", "claude", "--yes"]).ok();
+    assert_eq!(run.stdout.trim(), "claude: nothing to change");
+    assert_eq!(env.read_home(".claude/settings.json"), "{ \"model\": \"x\" }");
+    assert_eq!(mtime(&path), t);
+}
+
+#[test]
+fn uninstall_removes_files_and_directories_install_created() {
+    let env = Env::new();
+    for agent in ["codex", "cursor", "copilot", "factory", "gemini", "claude"] {
+        install_user(&env, agent);
+    }
+    env.run(&["uninstall", "--user", "--yes"]).ok();
+    let left: Vec<_> = walk(&env.home()).into_iter().map(|p| p.strip_prefix(env.home()).unwrap().to_path_buf()).collect();
+    assert_eq!(left, [std::path::PathBuf::from(".gitvow/install.lock"), std::path::PathBuf::from(".gitvow/policy.json")]);
+    assert!(!env.home().join(".copilot").exists() && !env.home().join(".claude").exists());
+}
+
+#[test]
+fn the_policy_is_written_only_when_absent_and_purged_on_request() {
+    let env = Env::new();
+    install_user(&env, "claude");
+    let policy = env.home().join(".gitvow/policy.json");
+    assert!(policy.is_file());
+    std::fs::write(&policy, "{\"bash_deny\": []}\n").unwrap();
+    install_user(&env, "cursor");
+    assert_eq!(std::fs::read_to_string(&policy).unwrap(), "{\"bash_deny\": []}\n", "an edited policy is never overwritten");
+    env.run(&["uninstall", "--user", "--yes"]).ok();
+    assert!(policy.is_file(), "uninstall keeps the policy without --purge-policy");
+    env.run(&["uninstall", "--user", "--yes", "--purge-policy"]).ok();
+    assert!(!policy.exists());
+}
+
+#[test]
+fn empty_and_whitespace_files_count_as_an_empty_object() {
+    for content in ["", "  \n\t\n"] {
+        let env = Env::new();
+        env.write_home(".claude/settings.json", content);
+        install_user(&env, "claude");
+        let v = json_of(&env.read_home(".claude/settings.json"));
+        assert!(v["hooks"]["PreToolUse"].is_array());
+        env.run(&["uninstall", "--user", "--agent", "claude", "--yes"]).ok();
+        assert_eq!(env.read_home(".claude/settings.json"), content);
+    }
+}
+
+#[test]
+fn bad_input_is_refused_with_file_line_column_and_nothing_is_written() {
+    let cases: [(&str, &str, &str); 10] = [
+        ("{\n  \"hooks\": {\n", "settings.json:3:1", "unterminated"),
+        ("{\"a\": \"open", "settings.json:1:7", ""),
+        ("\u{0}\u{1}binary\u{7f}", "settings.json:1:1", ""),
+        ("{} {}", "settings.json:1:4", "multiple root"),
+        ("[1, 2]", "settings.json:1:1", "expected the top level to be an object"),
+        ("{\"hooks\": [1]}", "settings.json:1:11", "expected `hooks` to be an object"),
+        ("{\"hooks\": null}", "settings.json:1:11", "expected `hooks` to be an object"),
+        ("{\n  \"hooks\": {\"Stop\": {}}\n}", "settings.json:2:22", "expected `Stop` to be an array"),
+        ("\"just a string\"", "settings.json:1:1", "expected the top level to be an object"),
+        ("{\"a\": 1,, }", "settings.json:1:9", ""),
+    ];
+    for (content, place, what) in cases {
+        let env = Env::new();
+        env.write_home(".claude/settings.json", content);
+        let run = env.run(&["install", "--user", "--agent", "cursor", "--agent", "claude", "--yes", "--command", CMD]);
+        assert_eq!(run.code, 1, "{content:?}: {}", run.stdout);
+        let first = run.stderr.lines().next().unwrap_or("");
+        assert!(first.starts_with("gitvow: ~/.claude/settings.json:") && first.contains(place), "{content:?}: {}", run.stderr);
+        assert!(first.to_lowercase().contains(what), "{content:?}: {}", run.stderr);
+        assert!(run.stderr.lines().count() <= 2, "{}", run.stderr);
+        assert!(!run.stderr.contains("panicked") && !run.stderr.contains("RUST_BACKTRACE"));
+        assert_eq!(env.read_home(".claude/settings.json"), content);
+        assert!(!env.home().join(".cursor").exists(), "no file of the run is written");
+        assert!(!env.home().join(".gitvow/policy.json").exists());
+    }
+}
+
+#[test]
+fn strict_json_agents_refuse_comments_that_the_agent_would_reject() {
+    let env = Env::new();
+    env.write_home(".codex/hooks.json", "{\n  // note\n  \"hooks\": {}\n}\n");
+    let run = env.run(&["install", "--user", "--agent", "codex", "--yes"]);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("hooks.json:2:3: comments are not allowed"), "{}", run.stderr);
+    env.write_home(".gemini/settings.json", "{\n  \"a\": 1,\n}\n");
+    let run = env.run(&["install", "--user", "--agent", "gemini", "--yes"]);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("settings.json:2:9: trailing commas are not allowed"), "{}", run.stderr);
+}
+
+#[test]
+fn permission_bits_are_kept() {
+    use std::os::unix::fs::PermissionsExt;
+    let env = Env::new();
+    let path = env.write_home(".claude/settings.json", "{}\n");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    install_user(&env, "claude");
+    assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+}
+
+#[test]
+fn a_symlinked_user_file_is_followed_and_stays_a_link() {
+    let env = Env::new();
+    let target = env.outside("dotfiles/claude-settings.json");
+    env.write(&target, "{\"model\": \"opus\"}\n");
+    std::fs::create_dir_all(env.home().join(".claude")).unwrap();
+    let link = env.home().join(".claude/settings.json");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    install_user(&env, "claude");
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    let v = json_of(&std::fs::read_to_string(&target).unwrap());
+    assert_eq!(v["model"], "opus");
+    assert!(v["hooks"]["Stop"].is_array());
+}
+
+#[test]
+fn repository_scope_refuses_targets_that_lead_elsewhere() {
+    let env = Env::new();
+    let outside = env.outside("victim.json");
+    env.write(&outside, "{}\n");
+    let setups: Vec<(&str, Box<dyn Fn(&std::path::Path)>)> = vec![
+        ("symlink outside", Box::new(|repo| {
+            std::fs::create_dir_all(repo.join(".claude")).unwrap();
+            std::os::unix::fs::symlink(&outside, repo.join(".claude/settings.json")).unwrap();
+        })),
+        ("symlink into .git", Box::new(|repo| {
+            std::fs::create_dir_all(repo.join(".claude")).unwrap();
+            std::os::unix::fs::symlink(repo.join(".git/config"), repo.join(".claude/settings.json")).unwrap();
+        })),
+        ("hard link", Box::new(|repo| {
+            std::fs::create_dir_all(repo.join(".claude")).unwrap();
+            std::fs::write(repo.join("other.json"), "{}").unwrap();
+            std::fs::hard_link(repo.join("other.json"), repo.join(".claude/settings.json")).unwrap();
+        })),
+        ("directory", Box::new(|repo| {
+            std::fs::create_dir_all(repo.join(".claude/settings.json")).unwrap();
+        })),
+    ];
+    for (i, (name, setup)) in setups.iter().enumerate() {
+        let repo = env.repo(&format!("r{i}"));
+        setup(&repo);
+        let git_config = std::fs::read(repo.join(".git/config")).unwrap();
+        let run = env.run_in(&repo, &["install", "--agent", "claude", "--yes"]);
+        assert_eq!(run.code, 1, "{name}: {}", run.stdout);
+        assert!(run.stderr.contains(".claude/settings.json"), "{name}: {}", run.stderr);
+        assert_eq!(std::fs::read_to_string(&outside).unwrap(), "{}\n", "{name}");
+        assert_eq!(std::fs::read(repo.join(".git/config")).unwrap(), git_config, "{name}");
+        assert!(!repo.join(".gitvow").exists(), "{name}: nothing written");
+    }
+}
+
+#[test]
+fn install_prints_what_remains_to_be_done_by_hand() {
+    let env = Env::new();
+    let run = install_user(&env, "codex");
+    assert!(run.stdout.contains("codex: installed in ~/.codex/hooks.json"), "{}", run.stdout);
+    assert!(run.stdout.contains("run /hooks and trust the gitvow entries"));
+    assert!(run.stdout.contains("writable_roots"));
+    assert!(run.stdout.contains("restart any open session"));
+}
+
+#[test]
+fn factory_entries_under_a_hooks_key_move_to_the_top_level() {
+    let env = Env::new();
+    env.write_home(
+        ".factory/hooks.json",
+        "{\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\"matcher\": \"*\", \"hooks\": [{\"type\": \"command\", \"command\": \"gitvow hook --agent factory PreToolUse\"}]}\n    ]\n  }\n}\n",
+    );
+    let run = install_user(&env, "factory");
+    assert!(run.stdout.contains("-  \"hooks\": {"), "the diff shows the move:\n{}", run.stdout);
+    let v = json_of(&env.read_home(".factory/hooks.json"));
+    assert!(v.get("hooks").is_none());
+    assert_eq!(v["PreToolUse"][0]["hooks"][0]["command"], format!("{CMD} hook --agent factory PreToolUse"));
+}
+
+#[test]
+fn errors_never_show_a_panic_or_debug_output() {
+    let env = Env::new();
+    for args in [
+        vec!["install", "--user", "--dry-run", "--check"],
+        vec!["install", "/nonexistent/path", "--agent", "claude"],
+        vec!["uninstall", "--user", "--agent", ""],
+    ] {
+        let run = env.run(&args);
+        assert!(run.code == 1 || run.code == 2, "{args:?}");
+        assert!(!run.stderr.contains("panicked") && !run.stderr.contains("Error {"), "{args:?}: {}", run.stderr);
+    }
+}
