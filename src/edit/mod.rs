@@ -1,3 +1,4 @@
 //! Format-preserving edits of configuration files.
 
 pub mod toml;
+pub mod plugin;
