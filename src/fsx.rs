@@ -931,6 +931,26 @@ mod tests {
     }
 
     #[test]
+    fn a_symlink_swapped_in_after_planning_is_refused() {
+        let fx = repo();
+        let (tx, [a, b, _]) = three_files(&fx);
+        let victim = fx.outside.join("bashrc");
+        write(&victim, "b-old");
+        let err = tx
+            .apply_with(&mut |i| {
+                if i == 1 {
+                    fs::remove_file(&b).unwrap();
+                    symlink(&victim, &b).unwrap();
+                }
+                Ok(())
+            })
+            .unwrap_err();
+        assert!(err.message.contains("other.json") && err.message.contains("outside"), "{}", err.message);
+        assert_eq!(read(&victim), "b-old", "nothing outside the repository changed");
+        assert_eq!(read(&a), "a-old");
+    }
+
+    #[test]
     fn transaction_undoes_a_deletion_with_its_mode() {
         let fx = repo();
         let owned = fx.top.join(".claude/gitvow.json");
