@@ -227,15 +227,19 @@ pub fn replace_if_unchanged(
     }
     let dir = parent_dir(&real);
     let old_meta = fs::metadata(&real).ok();
-    let temp = TempFile::create(dir, old_meta.as_ref()).map_err(|e| Error::io("create a temporary file in", dir, &e))?;
+    let temp = TempFile::create(dir, old_meta.as_ref())
+        .map_err(|e| Error::io("create a temporary file in", dir, &e))?;
     temp.write_all(new).map_err(|e| Error::io("write", target, &e))?;
 
     // The last look before the rename: the planner read these bytes a while ago, the agent may
     // have rewritten its settings since, and a symlink may have been swapped in.
     let again = resolve_target(target, scope)?;
     if again != real {
-        return Err(Error::new(format!("{} was replaced by a link while gitvow was writing it", display(target)))
-            .hint("nothing was written; run the command again"));
+        return Err(Error::new(format!(
+            "{} was replaced by a link while gitvow was writing it",
+            display(target)
+        ))
+        .hint("nothing was written; run the command again"));
     }
     let current = read_optional(&real).map_err(|e| Error::io("read", target, &e))?;
     if current.as_deref() != expected {
@@ -279,8 +283,13 @@ fn parent_dir(path: &Path) -> &Path {
     }
 }
 
+/// Flush a directory entry change (the rename) to disk. Some file systems (network, FUSE) refuse
+/// fsync on a directory; the rename has happened by then, so that refusal is not a failed write.
 fn sync_dir(dir: &Path) -> io::Result<()> {
-    File::open(dir)?.sync_all()
+    match File::open(dir)?.sync_all() {
+        Err(e) if matches!(e.kind(), ErrorKind::InvalidInput | ErrorKind::Unsupported) => Ok(()),
+        other => other,
+    }
 }
 
 /// A temporary file next to the target; removed on drop unless renamed into place.
@@ -575,7 +584,11 @@ impl Transaction {
         let expected = step.expected.as_deref();
         let (outcome, written, mode, created_dirs) = match &step.op {
             FileOp::Write(new) => {
-                let created = if expected.is_none() { create_parent_dirs(&step.path, &self.scope)? } else { Vec::new() };
+                let created = if expected.is_none() {
+                    create_parent_dirs(&step.path, &self.scope)?
+                } else {
+                    Vec::new()
+                };
                 match replace_if_unchanged(&step.path, &self.scope, expected, new) {
                     Ok(outcome) => (outcome, Some(new.clone()), None, created),
                     Err(err) => {
@@ -594,7 +607,13 @@ impl Transaction {
             }
         };
         Ok(match outcome {
-            Replaced::Done => Ok(Undo { path: step.path.clone(), written, before: step.expected.clone(), mode, created_dirs }),
+            Replaced::Done => Ok(Undo {
+                path: step.path.clone(),
+                written,
+                before: step.expected.clone(),
+                mode,
+                created_dirs,
+            }),
             Replaced::Changed(current) => {
                 remove_empty_dirs(&created_dirs);
                 Err(current)
@@ -609,7 +628,9 @@ impl Transaction {
         for u in done.into_iter().rev() {
             let result = match (&u.before, &u.written) {
                 (Some(before), None) => restore_deleted(&u.path, &self.scope, before, u.mode),
-                (Some(before), Some(written)) => replace_if_unchanged(&u.path, &self.scope, Some(written), before),
+                (Some(before), Some(written)) => {
+                    replace_if_unchanged(&u.path, &self.scope, Some(written), before)
+                }
                 (None, Some(written)) => remove_if_unchanged(&u.path, &self.scope, written),
                 (None, None) => Ok(Replaced::Done),
             };
@@ -621,7 +642,10 @@ impl Transaction {
         if not_restored.is_empty() {
             Ok(())
         } else {
-            Err(Error::new(format!("could not restore {} (changed meanwhile or unwritable)", not_restored.join(", "))))
+            Err(Error::new(format!(
+                "could not restore {} (changed meanwhile or unwritable)",
+                not_restored.join(", ")
+            )))
         }
     }
 }
@@ -630,13 +654,15 @@ fn restore_deleted(path: &Path, scope: &TargetScope, bytes: &[u8], mode: Option<
     let outcome = replace_if_unchanged(path, scope, None, bytes)?;
     if let (Replaced::Done, Some(mode)) = (&outcome, mode) {
         let real = resolve_target(path, scope)?;
-        fs::set_permissions(&real, fs::Permissions::from_mode(mode)).map_err(|e| Error::io("restore the mode of", path, &e))?;
+        fs::set_permissions(&real, fs::Permissions::from_mode(mode))
+            .map_err(|e| Error::io("restore the mode of", path, &e))?;
     }
     Ok(outcome)
 }
 
-/// Remove directories a failed step created, innermost first, while they are empty.
-fn remove_empty_dirs(created: &[PathBuf]) {
+/// Remove directories gitvow created (as returned by [`create_parent_dirs`], outermost first),
+/// innermost first, stopping at the first one that is not empty: uninstall and rollback use it.
+pub fn remove_empty_dirs(created: &[PathBuf]) {
     for dir in created.iter().rev() {
         if fs::remove_dir(dir).is_err() {
             break;
@@ -818,7 +844,10 @@ mod tests {
         // Deletion is compared the same way; a missing file is reported as such.
         let out = remove_if_unchanged(&f, &TargetScope::User, b"planned on this").unwrap();
         assert_eq!(out, Replaced::Changed(Some(b"agent rewrote this".to_vec())));
-        assert_eq!(remove_if_unchanged(&f, &TargetScope::User, b"agent rewrote this").unwrap(), Replaced::Done);
+        assert_eq!(
+            remove_if_unchanged(&f, &TargetScope::User, b"agent rewrote this").unwrap(),
+            Replaced::Done
+        );
         assert!(!f.exists());
         let out = replace_if_unchanged(&f, &TargetScope::User, Some(b"x"), b"new").unwrap();
         assert_eq!(out, Replaced::Changed(None));
@@ -844,7 +873,10 @@ mod tests {
         let fx = repo();
         let (tx, [a, b, c]) = three_files(&fx);
         let out = tx.apply().unwrap();
-        assert_eq!(out, TxOutcome::Applied { created_dirs: vec![fs::canonicalize(&fx.top).unwrap().join(".codex")] });
+        assert_eq!(
+            out,
+            TxOutcome::Applied { created_dirs: vec![fs::canonicalize(&fx.top).unwrap().join(".codex")] }
+        );
         assert_eq!((read(&a), read(&b), read(&c)), ("a-new".into(), "b-new".into(), "c-new".into()));
     }
 
@@ -896,6 +928,26 @@ mod tests {
         write(&a, "a-agent");
         let out = tx.apply().unwrap();
         assert_eq!(out, TxOutcome::Changed { path: a.clone(), current: Some(b"a-agent".to_vec()) });
+    }
+
+    #[test]
+    fn a_symlink_swapped_in_after_planning_is_refused() {
+        let fx = repo();
+        let (tx, [a, b, _]) = three_files(&fx);
+        let victim = fx.outside.join("bashrc");
+        write(&victim, "b-old");
+        let err = tx
+            .apply_with(&mut |i| {
+                if i == 1 {
+                    fs::remove_file(&b).unwrap();
+                    symlink(&victim, &b).unwrap();
+                }
+                Ok(())
+            })
+            .unwrap_err();
+        assert!(err.message.contains("other.json") && err.message.contains("outside"), "{}", err.message);
+        assert_eq!(read(&victim), "b-old", "nothing outside the repository changed");
+        assert_eq!(read(&a), "a-old");
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Format-preserving edits of configuration files.
 
-pub mod toml;
 pub mod jsonc;
 pub mod plugin;
+pub mod toml;

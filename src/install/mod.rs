@@ -173,10 +173,7 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     let emptied_dirs = dirs_of_deleted_files(&record, &plan.changes);
     update_record(&mut record, &plan.changes, &created_dirs);
     save_record(scope, &record)?;
-    for dir in emptied_dirs.iter().rev() {
-        // Only when empty: the user may have put files of their own there since.
-        let _ = std::fs::remove_dir(dir);
-    }
+    fsx::remove_empty_dirs(&emptied_dirs);
     report(action, scope, agents, &plan);
     Ok(0)
 }

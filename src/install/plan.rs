@@ -161,16 +161,14 @@ pub fn plan_file(
             (None, RecordUpdate::Remove)
         }
         (FileKind::CodexSwitch, Action::Install { .. }) => {
-            let current = text.unwrap_or("");
-            let (after, change) = toml::enable_hooks(current).map_err(|e| locate_error(path, e))?;
-            if after == current && before.is_some() {
+            let (after, change) = toml::enable_hooks(path, text)?;
+            if change.is_empty() {
                 return Ok(None);
             }
             // The first install's change is the one to undo; a later run finds the switch on already.
             let change = record.and_then(|r| r.toml.clone()).unwrap_or(change);
-            let original = original_before(record, before.as_deref(), false);
             let file_record = FileRecord {
-                original,
+                original: original_before(record, before.as_deref(), false),
                 written: hash(after.as_bytes()),
                 created: Created::default(),
                 toml: Some(change),
@@ -184,7 +182,7 @@ pub fn plan_file(
             };
             match restored_original(record, before.as_deref()) {
                 Some(original) => (original, RecordUpdate::Remove),
-                None => (Some(toml::restore(current, change).map_err(|e| locate_error(path, e))?), RecordUpdate::Remove),
+                None => (toml::restore(path, current, change)?, RecordUpdate::Remove),
             }
         }
         (FileKind::Hooks(agent), Action::Install { command }) => install_hooks(path, agent, text, before.as_deref(), command, record)?,
@@ -212,10 +210,6 @@ fn utf8<'a>(path: &Path, bytes: &'a [u8]) -> Result<&'a str> {
         Error::new(format!("{}:{line}:{col}: the file is not UTF-8 text", display(path)))
             .hint("fix or move the file, then run gitvow again; nothing was written")
     })
-}
-
-fn locate_error(path: &Path, e: Error) -> Error {
-    Error { message: format!("{}:{}", display(path), e.message), ..e }
 }
 
 fn parse_json(path: &Path, agent: &AgentSpec, text: &str) -> Result<JsonDoc> {
@@ -267,7 +261,7 @@ fn install_hooks(
     let dirs = record.map(|r| r.dirs.clone()).unwrap_or_default();
     if agent.layout == FileLayout::Plugin {
         if let Some(t) = text
-            && !t.contains(plugin::MARKER)
+            && !plugin::is_gitvow_plugin(t)
         {
             return Err(Error::new(format!("{}: this file is not a plugin gitvow wrote", display(path)))
                 .hint("move it away or rename it, then run gitvow install again; nothing was written"));
@@ -302,7 +296,7 @@ fn uninstall_hooks(
 ) -> Result<Option<Option<String>>> {
     let Some(text) = text else { return Ok(None) };
     match agent.layout {
-        FileLayout::Plugin => return Ok(text.contains(plugin::MARKER).then_some(None)),
+        FileLayout::Plugin => return Ok(plugin::is_gitvow_plugin(text).then_some(None)),
         FileLayout::OwnedFlat => return Ok(Some(None)),
         _ => {}
     }
