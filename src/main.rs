@@ -2,6 +2,21 @@ use clap::Parser;
 use gitvow::cli::{Cli, Command};
 
 fn main() {
+    // Output piped into `head` ends quietly, as for any Unix tool, instead of failing a print.
+    // SAFETY: restoring the default disposition of SIGPIPE before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+    // A bug must still read as a message for a person: no backtrace, no debug dump.
+    std::panic::set_hook(Box::new(|info| {
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        eprintln!("gitvow: internal error: {what}\n  hint: this is a bug in gitvow; nothing was written");
+    }));
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Install(args) => gitvow::install::run_install(args),

@@ -130,6 +130,15 @@ fn parse(body: &str, strictness: Strictness) -> Result<Parsed<'_>, ParseFailure>
         };
         ParseFailure { offset: e.range().start, message }
     })?;
+    // Comments collected as tokens are not checked against `allow_comments`: refuse them here.
+    if strictness == Strictness::Strict
+        && let Some(comment) = result.tokens.iter().flatten().find(|t| matches!(t.token, Token::CommentLine(_) | Token::CommentBlock(_)))
+    {
+        return Err(ParseFailure {
+            offset: comment.range.start,
+            message: "comments are not allowed in this file (the agent parses strict JSON)".into(),
+        });
+    }
     let tokens = result
         .tokens
         .unwrap_or_default()

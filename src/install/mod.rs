@@ -173,7 +173,9 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     let emptied_dirs = dirs_of_deleted_files(&record, &plan.changes);
     update_record(&mut record, &plan.changes, &created_dirs);
     save_record(scope, &record)?;
-    fsx::remove_empty_dirs(&emptied_dirs);
+    for dirs in &emptied_dirs {
+        fsx::remove_empty_dirs(dirs);
+    }
     report(action, scope, agents, &plan);
     Ok(0)
 }
@@ -223,13 +225,13 @@ fn save_record(scope: &Scope, record: &Record) -> Result<()> {
     Ok(())
 }
 
-/// The directories install created for files this run deletes, outermost first.
-fn dirs_of_deleted_files(record: &Record, changes: &[FileChange]) -> Vec<PathBuf> {
+/// The directories install created for each file this run deletes, outermost first.
+fn dirs_of_deleted_files(record: &Record, changes: &[FileChange]) -> Vec<Vec<PathBuf>> {
     changes
         .iter()
         .filter(|c| c.after.is_none())
         .filter_map(|c| record.files.get(&c.path))
-        .flat_map(|r| r.dirs.iter().cloned())
+        .map(|r| r.dirs.clone())
         .collect()
 }
 
