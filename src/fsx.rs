@@ -257,10 +257,37 @@ pub fn replace_if_unchanged(
             Err(_) => temp.rename_to(&real).map_err(|e| Error::io("write", target, &e))?,
         }
     } else {
-        temp.rename_to(&real).map_err(|e| Error::io("write", target, &e))?;
+        match exchange(&temp.path, &real) {
+            Ok(()) => {
+                // The temporary name now holds the file just displaced. If another program wrote
+                // between the last look and the exchange, its bytes are there: put them back and
+                // let the caller plan again, so that its write is never lost.
+                let displaced = read_optional(&temp.path).map_err(|e| Error::io("read", target, &e))?;
+                if displaced.as_deref() != expected {
+                    exchange(&temp.path, &real).map_err(|e| Error::io("write", target, &e))?;
+                    sync_dir(dir).map_err(|e| Error::io("flush the directory", dir, &e))?;
+                    return Ok(Replaced::Changed(displaced));
+                }
+            }
+            // File systems without an atomic exchange: a plain rename, after the last look above.
+            Err(e) if matches!(e.raw_os_error(), Some(libc::EINVAL | libc::ENOSYS | libc::EOPNOTSUPP)) => {
+                temp.rename_to(&real).map_err(|e| Error::io("write", target, &e))?;
+            }
+            Err(e) => return Err(Error::io("write", target, &e)),
+        }
     }
     sync_dir(dir).map_err(|e| Error::io("flush the directory", dir, &e))?;
     Ok(Replaced::Done)
+}
+
+/// Swaps two names atomically (Linux `renameat2` with `RENAME_EXCHANGE`).
+fn exchange(a: &Path, b: &Path) -> io::Result<()> {
+    use std::os::unix::ffi::OsStrExt;
+    let a = std::ffi::CString::new(a.as_os_str().as_bytes()).map_err(|_| io::Error::from(ErrorKind::InvalidInput))?;
+    let b = std::ffi::CString::new(b.as_os_str().as_bytes()).map_err(|_| io::Error::from(ErrorKind::InvalidInput))?;
+    // SAFETY: both arguments are valid NUL-terminated paths that outlive the call.
+    let rc = unsafe { libc::renameat2(libc::AT_FDCWD, a.as_ptr(), libc::AT_FDCWD, b.as_ptr(), libc::RENAME_EXCHANGE) };
+    if rc == 0 { Ok(()) } else { Err(io::Error::last_os_error()) }
 }
 
 /// Delete the file `target` (one gitvow owns), only if it still holds `expected`.
@@ -270,8 +297,17 @@ pub fn remove_if_unchanged(target: &Path, scope: &TargetScope, expected: &[u8]) 
     if current.as_deref() != Some(expected) {
         return Ok(Replaced::Changed(current));
     }
-    fs::remove_file(&real).map_err(|e| Error::io("remove", target, &e))?;
+    // Move the file aside first and look at what was moved: a write that slipped in after the
+    // comparison goes back in place instead of being deleted.
     let dir = parent_dir(&real);
+    let aside = TempFile::reserve_name(dir);
+    fs::rename(&real, &aside).map_err(|e| Error::io("remove", target, &e))?;
+    let moved = read_optional(&aside).map_err(|e| Error::io("read", target, &e))?;
+    if moved.as_deref() != Some(expected) {
+        fs::rename(&aside, &real).map_err(|e| Error::io("restore", target, &e))?;
+        return Ok(Replaced::Changed(moved));
+    }
+    fs::remove_file(&aside).map_err(|e| Error::io("remove", target, &e))?;
     sync_dir(dir).map_err(|e| Error::io("flush the directory", dir, &e))?;
     Ok(Replaced::Done)
 }
@@ -300,18 +336,20 @@ struct TempFile {
 }
 
 impl TempFile {
-    fn create(dir: &Path, like: Option<&fs::Metadata>) -> io::Result<TempFile> {
+    /// A fresh temporary name in `dir`. The pid comes first after the prefix:
+    /// `remove_stale_temps` reads it back to spare the temporary files of a run that is still alive.
+    fn reserve_name(dir: &Path) -> PathBuf {
         static COUNTER: AtomicU64 = AtomicU64::new(0);
+        let nanos =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        dir.join(format!("{TEMP_PREFIX}{}-{n}-{nanos:08x}", std::process::id()))
+    }
+
+    fn create(dir: &Path, like: Option<&fs::Metadata>) -> io::Result<TempFile> {
         let mode = like.map_or(0o666, |m| m.permissions().mode() & 0o7777);
         loop {
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.subsec_nanos());
-            let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-            // The pid comes first after the prefix: `remove_stale_temps` reads it back to spare the
-            // temporary files of a run that is still alive.
-            let name = format!("{TEMP_PREFIX}{}-{n}-{nanos:08x}", std::process::id());
-            let path = dir.join(name);
+            let path = TempFile::reserve_name(dir);
             match OpenOptions::new().write(true).create_new(true).mode(mode).open(&path) {
                 Ok(file) => {
                     let temp = TempFile { path, file, done: std::cell::Cell::new(false) };

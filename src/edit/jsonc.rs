@@ -77,13 +77,88 @@ pub struct JsonDoc {
     bom: bool,
     body: String,
     strictness: Strictness,
+    parsed: Parsed,
 }
 
-/// A parsed view of the current text, valid until the next edit.
-struct Parsed<'a> {
-    root: Option<ast::Value<'a>>,
+/// The parsed current text: kept with the document and made anew after each edit, so that the
+/// many look-ups between edits cost no parsing.
+#[derive(Clone, Debug)]
+struct Parsed {
+    root: Node,
     /// All tokens including comments, in order.
     tokens: Vec<(usize, usize, TokenKind)>,
+}
+
+/// A value and its byte range in the text.
+#[derive(Clone, Debug)]
+enum Node {
+    Object { start: usize, end: usize, props: Vec<Prop> },
+    Array { start: usize, end: usize, elements: Vec<Node> },
+    Scalar { start: usize, end: usize, value: Value },
+}
+
+#[derive(Clone, Debug)]
+struct Prop {
+    name: String,
+    /// The whole `"name": value` range.
+    start: usize,
+    end: usize,
+    name_end: usize,
+    value: Node,
+}
+
+impl Node {
+    fn from_ast(value: &ast::Value<'_>) -> Node {
+        let r = value.range();
+        let (start, end) = (r.start, r.end);
+        match value {
+            ast::Value::Object(o) => Node::Object {
+                start,
+                end,
+                props: o
+                    .properties
+                    .iter()
+                    .map(|p| Prop {
+                        name: prop_name(&p.name),
+                        start: p.range.start,
+                        end: p.range.end,
+                        name_end: p.name.range().end,
+                        value: Node::from_ast(&p.value),
+                    })
+                    .collect(),
+            },
+            ast::Value::Array(a) => Node::Array { start, end, elements: a.elements.iter().map(Node::from_ast).collect() },
+            ast::Value::StringLit(s) => Node::Scalar { start, end, value: Value::String(s.value.to_string()) },
+            ast::Value::NumberLit(n) => {
+                Node::Scalar { start, end, value: serde_json::from_str(n.value).unwrap_or(Value::Null) }
+            }
+            ast::Value::BooleanLit(b) => Node::Scalar { start, end, value: Value::Bool(b.value) },
+            ast::Value::NullKeyword(_) => Node::Scalar { start, end, value: Value::Null },
+        }
+    }
+
+    fn range(&self) -> (usize, usize) {
+        match self {
+            Node::Object { start, end, .. } | Node::Array { start, end, .. } | Node::Scalar { start, end, .. } => {
+                (*start, *end)
+            }
+        }
+    }
+
+    /// Plain JSON for this value.
+    fn to_json(&self) -> Value {
+        match self {
+            Node::Scalar { value, .. } => value.clone(),
+            Node::Array { elements, .. } => Value::Array(elements.iter().map(Node::to_json).collect()),
+            Node::Object { props, .. } => {
+                let mut map = serde_json::Map::new();
+                for p in props {
+                    map.insert(p.name.clone(), p.value.to_json());
+                }
+                Value::Object(map)
+            }
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,7 +191,7 @@ fn parse_options(strictness: Strictness) -> ParseOptions {
     }
 }
 
-fn parse(body: &str, strictness: Strictness) -> Result<Parsed<'_>, ParseFailure> {
+fn parse(body: &str, strictness: Strictness) -> Result<Parsed, ParseFailure> {
     let collect = CollectOptions { comments: CommentCollectionStrategy::AsTokens, tokens: true };
     let result = jsonc_parser::parse_to_ast(body, &collect, &parse_options(strictness)).map_err(|e| {
         let message = match e.kind() {
@@ -152,7 +227,10 @@ fn parse(body: &str, strictness: Strictness) -> Result<Parsed<'_>, ParseFailure>
             (t.range.start, t.range.end, kind)
         })
         .collect();
-    Ok(Parsed { root: result.value, tokens })
+    match &result.value {
+        Some(root) => Ok(Parsed { root: Node::from_ast(root), tokens }),
+        None => Err(ParseFailure { offset: 0, message: "expected a JSON object".into() }),
+    }
 }
 
 fn lowercase_first(text: &str) -> String {
@@ -180,10 +258,7 @@ impl JsonDoc {
         };
         let body = if body.trim().is_empty() { "{}\n".to_string() } else { body.to_string() };
         let parsed = parse(&body, strictness)?;
-        if parsed.root.is_none() {
-            return Err(ParseFailure { offset: 0, message: "expected a JSON object".into() });
-        }
-        Ok(JsonDoc { bom, body, strictness })
+        Ok(JsonDoc { bom, body, strictness, parsed })
     }
 
     /// The document's text, byte-order mark included.
@@ -196,57 +271,54 @@ impl JsonDoc {
         body_offset + if self.bom { BOM.len() } else { 0 }
     }
 
-    fn parsed(&self) -> Parsed<'_> {
-        parse(&self.body, self.strictness).expect("the document parsed when it was created and after every edit")
+    /// Parses the text again after an edit. Every edit is a splice that keeps the document valid
+    /// (the tests and the property test hold it to that), so a failure here is a bug in an edit.
+    fn reparse(&mut self) {
+        self.parsed = parse(&self.body, self.strictness).expect("an edit keeps the document valid");
     }
 
     /// The value at `path`, as plain JSON, or `None` when the path does not exist.
     pub fn get(&self, path: &[Seg]) -> Option<Value> {
-        let parsed = self.parsed();
-        locate(parsed.root.as_ref()?, path).map(to_json)
+        locate(&self.parsed.root, path).map(Node::to_json)
     }
 
     /// Object keys at `path` in document order (empty when it is not an object).
     pub fn keys(&self, path: &[Seg]) -> Vec<String> {
-        let parsed = self.parsed();
-        match parsed.root.as_ref().and_then(|r| locate(r, path)) {
-            Some(ast::Value::Object(o)) => o.properties.iter().map(|p| prop_name(&p.name)).collect(),
+        match locate(&self.parsed.root, path) {
+            Some(Node::Object { props, .. }) => props.iter().map(|p| p.name.clone()).collect(),
             _ => Vec::new(),
         }
     }
 
     /// Checks that the value at `path`, when present, is an object (`want_array` false) or an array.
     pub fn expect_kind(&self, path: &[Seg], want_array: bool, what: &str) -> Result<(), ShapeError> {
-        let parsed = self.parsed();
-        let Some(root) = parsed.root.as_ref() else { return Ok(()) };
-        if path.is_empty() && !matches!(root, ast::Value::Object(_)) {
-            return Err(ShapeError { offset: root.range().start, expected: "the top level to be an object".into() });
+        let root = &self.parsed.root;
+        if path.is_empty() && !matches!(root, Node::Object { .. }) {
+            return Err(ShapeError { offset: root.range().0, expected: "the top level to be an object".into() });
         }
         match locate(root, path) {
             None => Ok(()),
-            Some(ast::Value::Array(_)) if want_array => Ok(()),
-            Some(ast::Value::Object(_)) if !want_array => Ok(()),
+            Some(Node::Array { .. }) if want_array => Ok(()),
+            Some(Node::Object { .. }) if !want_array => Ok(()),
             Some(v) => Err(ShapeError {
-                offset: v.range().start,
+                offset: v.range().0,
                 expected: format!("{what} to be {}", if want_array { "an array" } else { "an object" }),
             }),
         }
     }
 
-    /// Whether the document holds anything but an empty object: any key or any comment.
+    /// Whether the document is an empty object without any comment.
     pub fn is_empty_object(&self) -> bool {
-        let parsed = self.parsed();
-        let no_keys = matches!(&parsed.root, Some(ast::Value::Object(o)) if o.properties.is_empty());
-        no_keys && !parsed.tokens.iter().any(|t| t.2 == TokenKind::Comment)
+        let no_keys = matches!(&self.parsed.root, Node::Object { props, .. } if props.is_empty());
+        no_keys && !self.parsed.tokens.iter().any(|t| t.2 == TokenKind::Comment)
     }
 
-    /// Whether the container at `path` holds comments (then removing it would lose them).
+    /// Whether the value at `path` holds comments (then removing it would lose them).
     pub fn has_comments_in(&self, path: &[Seg]) -> bool {
-        let parsed = self.parsed();
-        match parsed.root.as_ref().and_then(|r| locate(r, path)) {
+        match locate(&self.parsed.root, path) {
             Some(v) => {
-                let r = v.range();
-                parsed.tokens.iter().any(|t| t.2 == TokenKind::Comment && t.0 >= r.start && t.1 <= r.end)
+                let (start, end) = v.range();
+                self.parsed.tokens.iter().any(|t| t.2 == TokenKind::Comment && t.0 >= start && t.1 <= end)
             }
             None => false,
         }
@@ -269,32 +341,24 @@ impl JsonDoc {
     /// Replaces the value at `path` (which must exist) by `value`, written in the file's style.
     pub fn replace_value(&mut self, path: &[Seg], value: &Value) {
         let style = self.style();
-        let (start, end) = {
-            let parsed = self.parsed();
-            let target = parsed.root.as_ref().and_then(|r| locate(r, path)).expect("replace_value on an existing path");
-            let r = target.range();
-            (r.start, r.end)
-        };
+        let (start, end) = locate(&self.parsed.root, path).expect("replace_value on an existing path").range();
         let indent = line_indent(&self.body, start).to_string();
         let text = render(value, &style, &indent);
-        self.body.replace_range(start..end, &text);
+        self.apply(vec![(start, end, text)]);
     }
 
     /// Removes the property `name` from the object at `path`, or the element at index `i` of the
     /// array at `path`: the exact inverse of [`insert_property`](Self::insert_property) and
     /// [`append_element`](Self::append_element).
     pub fn remove(&mut self, path: &[Seg], item: &Seg) {
-        let edits = {
-            let parsed = self.parsed();
-            let container = parsed.root.as_ref().and_then(|r| locate(r, path)).expect("remove from an existing container");
-            let index = match (container, item) {
-                (ast::Value::Object(o), Seg::Key(k)) => o.properties.iter().rposition(|p| prop_name(&p.name) == *k),
-                (ast::Value::Array(a), Seg::Index(i)) if *i < a.elements.len() => Some(*i),
-                _ => None,
-            };
-            let Some(index) = index else { return };
-            removal_edits(&self.body, &parsed, &container_of(container), index)
+        let container = locate(&self.parsed.root, path).expect("remove from an existing container");
+        let index = match (container, item) {
+            (Node::Object { props, .. }, Seg::Key(k)) => props.iter().rposition(|p| p.name == *k),
+            (Node::Array { elements, .. }, Seg::Index(i)) if *i < elements.len() => Some(*i),
+            _ => None,
         };
+        let Some(index) = index else { return };
+        let edits = removal_edits(&self.body, &self.parsed, &container_of(container), index);
         self.apply(edits);
     }
 
@@ -304,43 +368,39 @@ impl JsonDoc {
         for (start, end, text) in edits {
             self.body.replace_range(start..end, &text);
         }
+        self.reparse();
     }
 
     fn insert_last(&mut self, path: &[Seg], item: impl Fn(&Style, &str) -> String) {
         let style = self.style();
-        let edits = {
-            let parsed = self.parsed();
-            let container = parsed.root.as_ref().and_then(|r| locate(r, path)).expect("insert into an existing container");
-            insertion_edits(&self.body, &parsed, &container_of(container), &style, item)
-        };
+        let container = locate(&self.parsed.root, path).expect("insert into an existing container");
+        let edits = insertion_edits(&self.body, &self.parsed, &container_of(container), &style, item);
         self.apply(edits);
     }
 
     fn style(&self) -> Style {
         let body = &self.body;
         let newline = if body.contains("\r\n") { "\r\n" } else { "\n" };
-        let parsed = self.parsed();
-        let root_range = parsed.root.as_ref().map(|r| r.range());
-        // A one-line document keeps new text on one line; an empty one gets the default layout.
-        let root_empty = matches!(&parsed.root, Some(ast::Value::Object(o)) if o.properties.is_empty());
-        let multiline = root_empty || root_range.is_some_and(|r| body[r.start..r.end].contains('\n'));
-        let indent = body
-            .lines()
-            .skip(1)
-            .map(|l| &l[..l.len() - l.trim_start_matches([' ', '\t']).len()])
-            .find(|ws| !ws.is_empty())
-            .map(str::to_string)
-            .unwrap_or_else(|| "  ".to_string());
-        let colon_space = match &parsed.root {
-            Some(ast::Value::Object(o)) => match o.properties.first() {
-                Some(p) => {
-                    let between = &body[p.name.range().end..p.value.range().start];
-                    between.contains(": ") || between.contains(":\t") || between.contains(":\n")
-                }
-                None => true,
-            },
-            _ => true,
+        let root = &self.parsed.root;
+        let (root_start, root_end) = root.range();
+        let props: &[Prop] = match root {
+            Node::Object { props, .. } => props,
+            _ => &[],
         };
+        // A one-line document keeps new text on one line; an empty one gets the default layout.
+        let multiline = props.is_empty() || body[root_start..root_end].contains('\n');
+        // The indentation unit: how much deeper the first member sits than the line of the `{`.
+        let indent = props
+            .iter()
+            .find(|p| body[root_start..p.start].contains('\n'))
+            .and_then(|p| line_indent(body, p.start).strip_prefix(line_indent(body, root_start)))
+            .filter(|unit| !unit.is_empty())
+            .unwrap_or("  ")
+            .to_string();
+        let colon_space = props.first().is_none_or(|p| {
+            let between = &body[p.name_end..p.value.range().0];
+            between.contains(": ") || between.contains(":\t") || between.contains(":\n")
+        });
         Style { newline, indent, multiline, colon_space }
     }
 }
@@ -354,44 +414,26 @@ fn prop_name(name: &ObjectPropName<'_>) -> String {
 
 /// The value at `path` below `root`. For a repeated key the last one counts, as it does for the
 /// agents' own JSON parsers.
-fn locate<'a, 'b>(root: &'b ast::Value<'a>, path: &[Seg]) -> Option<&'b ast::Value<'a>> {
+fn locate<'a>(root: &'a Node, path: &[Seg]) -> Option<&'a Node> {
     let mut cur = root;
     for seg in path {
         cur = match (cur, seg) {
-            (ast::Value::Object(o), Seg::Key(k)) => &o.properties.iter().rev().find(|p| prop_name(&p.name) == *k)?.value,
-            (ast::Value::Array(a), Seg::Index(i)) => a.elements.get(*i)?,
+            (Node::Object { props, .. }, Seg::Key(k)) => &props.iter().rev().find(|p| p.name == *k)?.value,
+            (Node::Array { elements, .. }, Seg::Index(i)) => elements.get(*i)?,
             _ => return None,
         };
     }
     Some(cur)
 }
 
-fn container_of(value: &ast::Value<'_>) -> Container {
-    let r = value.range();
+fn container_of(value: &Node) -> Container {
+    let (start, end) = value.range();
     let items = match value {
-        ast::Value::Object(o) => o.properties.iter().map(|p| (p.range.start, p.range.end)).collect(),
-        ast::Value::Array(a) => a.elements.iter().map(|e| (e.range().start, e.range().end)).collect(),
-        _ => Vec::new(),
+        Node::Object { props, .. } => props.iter().map(|p| (p.start, p.end)).collect(),
+        Node::Array { elements, .. } => elements.iter().map(Node::range).collect(),
+        Node::Scalar { .. } => Vec::new(),
     };
-    Container { open: r.start, close: r.end - 1, items }
-}
-
-/// Plain JSON for an AST value.
-pub fn to_json(value: &ast::Value<'_>) -> Value {
-    match value {
-        ast::Value::StringLit(s) => Value::String(s.value.to_string()),
-        ast::Value::NumberLit(n) => serde_json::from_str(n.value).unwrap_or(Value::Null),
-        ast::Value::BooleanLit(b) => Value::Bool(b.value),
-        ast::Value::NullKeyword(_) => Value::Null,
-        ast::Value::Array(a) => Value::Array(a.elements.iter().map(to_json).collect()),
-        ast::Value::Object(o) => {
-            let mut map = serde_json::Map::new();
-            for p in &o.properties {
-                map.insert(prop_name(&p.name), to_json(&p.value));
-            }
-            Value::Object(map)
-        }
-    }
+    Container { open: start, close: end - 1, items }
 }
 
 /// The indentation of the line that holds byte `pos`.
@@ -402,19 +444,19 @@ fn line_indent(body: &str, pos: usize) -> &str {
 }
 
 /// The first token starting at or after `pos`.
-fn token_at_or_after(parsed: &Parsed<'_>, pos: usize) -> Option<(usize, usize, TokenKind)> {
+fn token_at_or_after(parsed: &Parsed, pos: usize) -> Option<(usize, usize, TokenKind)> {
     let i = parsed.tokens.partition_point(|t| t.0 < pos);
     parsed.tokens.get(i).copied()
 }
 
 /// The last token ending at or before `pos`.
-fn token_before(parsed: &Parsed<'_>, pos: usize) -> Option<(usize, usize, TokenKind)> {
+fn token_before(parsed: &Parsed, pos: usize) -> Option<(usize, usize, TokenKind)> {
     let i = parsed.tokens.partition_point(|t| t.1 <= pos);
     i.checked_sub(1).map(|i| parsed.tokens[i])
 }
 
 /// The comma that directly follows `pos`, skipping whitespace and comments.
-fn comma_after(parsed: &Parsed<'_>, mut pos: usize) -> Option<usize> {
+fn comma_after(parsed: &Parsed, mut pos: usize) -> Option<usize> {
     loop {
         let t = token_at_or_after(parsed, pos)?;
         match t.2 {
@@ -426,7 +468,7 @@ fn comma_after(parsed: &Parsed<'_>, mut pos: usize) -> Option<usize> {
 }
 
 /// The comma that directly precedes `pos`, skipping whitespace and comments.
-fn comma_before(parsed: &Parsed<'_>, mut pos: usize) -> Option<usize> {
+fn comma_before(parsed: &Parsed, mut pos: usize) -> Option<usize> {
     loop {
         let t = token_before(parsed, pos)?;
         match t.2 {
@@ -439,7 +481,7 @@ fn comma_before(parsed: &Parsed<'_>, mut pos: usize) -> Option<usize> {
 
 /// The end of a comment that starts on the same line right after `pos`, else `pos`: text added after
 /// an item goes after such a comment, so the comment stays with the item it annotates.
-fn after_same_line_comment(body: &str, parsed: &Parsed<'_>, pos: usize) -> usize {
+fn after_same_line_comment(body: &str, parsed: &Parsed, pos: usize) -> usize {
     match token_at_or_after(parsed, pos) {
         Some((start, end, TokenKind::Comment)) if !body[pos..start].contains('\n') && body[pos..start].trim().is_empty() => {
             end
@@ -455,7 +497,7 @@ fn whitespace_start(body: &str, pos: usize) -> usize {
 
 fn insertion_edits(
     body: &str,
-    parsed: &Parsed<'_>,
+    parsed: &Parsed,
     c: &Container,
     style: &Style,
     item: impl Fn(&Style, &str) -> String,
@@ -490,13 +532,16 @@ fn insertion_edits(
         (sep, String::new(), Style { multiline: false, ..style.clone() })
     };
     let text = item(&item_style, &indent);
+    // On its own line the new item goes after a comment that ends the last item's line; inline, it
+    // goes right after the last item (text after a `//` comment would be inside the comment).
+    let skip_comment = |pos| if on_own_lines { after_same_line_comment(body, parsed, pos) } else { pos };
     match comma_after(parsed, last_end) {
         Some(trailing) => {
-            let at = after_same_line_comment(body, parsed, trailing + 1);
+            let at = skip_comment(trailing + 1);
             vec![(at, at, format!("{sep}{text},"))]
         }
         None => {
-            let at = after_same_line_comment(body, parsed, last_end);
+            let at = skip_comment(last_end);
             if at == last_end {
                 vec![(last_end, last_end, format!(",{sep}{text}"))]
             } else {
@@ -506,7 +551,7 @@ fn insertion_edits(
     }
 }
 
-fn removal_edits(body: &str, parsed: &Parsed<'_>, c: &Container, index: usize) -> Vec<(usize, usize, String)> {
+fn removal_edits(body: &str, parsed: &Parsed, c: &Container, index: usize) -> Vec<(usize, usize, String)> {
     let (start, end) = c.items[index];
     let last = index + 1 == c.items.len();
     let only_item = c.items.len() == 1;
@@ -599,6 +644,9 @@ mod tests {
             "{\n  \"a\": [\n    1, // one\n  ]\n}",
             "{\"a\":[1,2]}",
             "{\"a\":[]}",
+            "{\"a\": [1 // c\n]}\n",
+            "{\"a\": [1, // c\n]}\n",
+            "/* a\n   b */\n{\n    \"a\": [\n        1\n    ]\n}\n",
             "{\r\n\t\"a\": [\r\n\t\t1\r\n\t]\r\n}\r\n",
         ];
         for text in cases {
@@ -618,6 +666,25 @@ mod tests {
         assert_eq!(d.text(), "{\n    \"a\": 1,\n    \"hooks\": {\n        \"E\": [\n            1\n        ]\n    }\n}\n");
         d.remove(&[], &key("hooks"));
         assert_eq!(d.text(), "{\n    \"a\": 1\n}\n");
+    }
+
+    #[test]
+    fn an_inline_member_never_goes_inside_a_line_comment() {
+        for text in ["{\"a\": 1 // c\n}\n", "{\"a\": 1, // c\n}\n"] {
+            let mut d = doc(text);
+            d.insert_property(&[], "hooks", &json!({"E": [1]}));
+            assert_eq!(d.get(&[key("hooks")]), Some(json!({"E": [1]})), "{}", d.text());
+            assert!(d.text().contains("// c\n}"), "{}", d.text());
+            d.remove(&[], &key("hooks"));
+            assert_eq!(d.text(), text);
+        }
+    }
+
+    #[test]
+    fn the_indent_unit_comes_from_the_members_not_from_comments() {
+        let mut d = doc("/* a\n   b */\n{\n    \"a\": 1\n}\n");
+        d.insert_property(&[], "h", &json!({"E": 1}));
+        assert_eq!(d.text(), "/* a\n   b */\n{\n    \"a\": 1,\n    \"h\": {\n        \"E\": 1\n    }\n}\n");
     }
 
     #[test]

@@ -279,13 +279,10 @@ pub fn uninstall(doc: &mut JsonDoc, agent: &AgentSpec, created: Option<&Created>
     };
     if hooks_empty && drop_hooks && !doc.has_comments_in(&c) {
         doc.remove(&[], &key("hooks"));
-        let drop_version = match created {
-            Some(cr) => cr.version_key,
-            None => doc.keys(&[]) == ["version"],
-        };
-        if drop_version && doc.get(&c).is_none() {
-            doc.remove(&[], &key("version"));
-        }
+    }
+    // Without a record, a `version` key may be the user's own: it stays.
+    if created.is_some_and(|cr| cr.version_key) && doc.get(&[key("version")]).is_some() {
+        doc.remove(&[], &key("version"));
     }
 }
 

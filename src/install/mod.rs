@@ -121,6 +121,15 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
         };
         Some(InstallLock::acquire(&path, || eprintln!("gitvow: waiting for another gitvow run to finish…"))?)
     };
+    if _lock.is_some() {
+        // Temporary files a killed run left behind go, whether or not this run changes anything.
+        let files = agents.iter().flat_map(|a| plan::files_of(scope, a)).map(|(p, _)| p);
+        for path in files.chain([scope.policy_path(), scope.record_path()]) {
+            if let Some(dir) = path.parent() {
+                let _ = fsx::remove_stale_temps(dir);
+            }
+        }
+    }
     let mut record = Record::load(&scope.record_path())?;
     let mut plan = plan::plan(scope, agents, action, &record, &read)?;
 
@@ -149,20 +158,19 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
 
     // A file that changed since it was planned (an agent rewriting its own settings) is planned
     // again on its new bytes, so that no concurrent write is lost.
-    let mut attempts = 0;
+    let started = std::time::Instant::now();
+    let mut attempt = 0;
     let created_dirs = loop {
-        for dir in plan.changes.iter().filter_map(|c| c.path.parent()) {
-            let _ = fsx::remove_stale_temps(dir);
-        }
         match transaction(&tscope, &plan.changes).apply()? {
             TxOutcome::Applied { created_dirs } => break created_dirs,
             TxOutcome::Changed { path, .. } => {
-                attempts += 1;
-                if attempts > 20 {
+                if started.elapsed() > std::time::Duration::from_secs(10) {
                     return Err(Error::new(format!("{} keeps changing while gitvow writes it", display(&path)))
                         .hint("stop the program that rewrites it, then run gitvow again; nothing was written"));
                 }
                 eprintln!("gitvow: {} changed since it was read; planning again on its new content", display(&path));
+                attempt += 1;
+                backoff(attempt);
                 plan = plan::plan(scope, agents, action, &record, &read)?;
                 if plan.changes.is_empty() {
                     break Vec::new();
@@ -178,6 +186,14 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     }
     report(action, scope, agents, &plan);
     Ok(0)
+}
+
+/// A short random pause before planning again, growing with each attempt, so that gitvow and a
+/// program that rewrites the file in a tight loop do not keep colliding in step.
+fn backoff(attempt: u32) {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+    let ceiling_us = 1000u64 << attempt.min(5);
+    std::thread::sleep(std::time::Duration::from_micros(u64::from(nanos) % ceiling_us));
 }
 
 fn transaction(tscope: &TargetScope, changes: &[FileChange]) -> Transaction {

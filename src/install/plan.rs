@@ -308,7 +308,8 @@ fn uninstall_hooks(
         return Ok(None);
     }
     entries::uninstall(&mut doc, agent, record.map(|r| &r.created));
-    let created_file = record.is_none_or(|r| r.original == Original::Absent);
+    // Only a file install created is deleted; without a record nothing says it did.
+    let created_file = record.is_some_and(|r| r.original == Original::Absent);
     if created_file && doc.is_empty_object() {
         return Ok(Some(None));
     }

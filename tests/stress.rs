@@ -1,0 +1,294 @@
+//! Reliability under the conditions real machines produce: an agent rewriting its settings while
+//! gitvow writes them, two gitvow runs at once, gitvow killed mid-write, failing disks. Each test
+//! prints one summary line (what it tried, what held) straight to the terminal, past the test
+//! harness's capture, so that a CI log shows the counts.
+
+mod common;
+
+use common::{CMD, Env};
+use gitvow::agents::Strictness;
+use gitvow::edit::jsonc::JsonDoc;
+use gitvow::fsx::{self, Replaced, TargetScope};
+use serde_json::Value;
+use std::io::Write;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// One gitvow install or uninstall of Claude's user file.
+fn claude_run(env: &Env, cmd: &str) -> common::Run {
+    let mut args = vec![cmd, "--user", "--agent", "claude", "--yes"];
+    if cmd == "install" {
+        args.extend(["--command", CMD]);
+    }
+    env.run(&args).ok()
+}
+
+fn summary(line: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "stress: {line}");
+}
+
+fn claude_events(v: &Value) -> Vec<(String, usize)> {
+    let Some(hooks) = v.get("hooks").and_then(Value::as_object) else { return Vec::new() };
+    hooks
+        .iter()
+        .map(|(event, groups)| {
+            let n = groups
+                .as_array()
+                .map(|g| g.iter().filter(|g| g.to_string().contains("gitvow hook")).count())
+                .unwrap_or(0);
+            (event.clone(), n)
+        })
+        .collect()
+}
+
+fn parse(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path).unwrap();
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} does not parse: {e}", path.display()))
+}
+
+/// A careful agent: read, add one key, write back atomically, never over bytes it did not read.
+fn agent_writes_a_key(path: &Path, i: usize) {
+    loop {
+        let before = fsx::read_target(path, &TargetScope::User).unwrap().unwrap();
+        let mut v: serde_json::Map<String, Value> = serde_json::from_slice(&before).unwrap();
+        v.insert(format!("agent-key-{i}"), Value::from(i));
+        let mut text = serde_json::to_string_pretty(&v).unwrap();
+        text.push('\n');
+        match fsx::replace_if_unchanged(path, &TargetScope::User, Some(&before), text.as_bytes()).unwrap() {
+            Replaced::Done => return,
+            Replaced::Changed(_) => continue,
+        }
+    }
+}
+
+#[test]
+fn a_concurrent_writer_loses_nothing() {
+    let env = Env::new();
+    let path = env.write_home(".claude/settings.json", "{\n  \"model\": \"opus\"\n}\n");
+    let done = Arc::new(AtomicBool::new(false));
+    let writes = Arc::new(AtomicUsize::new(0));
+    let writer = {
+        let (path, done, writes) = (path.clone(), done.clone(), writes.clone());
+        std::thread::spawn(move || {
+            while !done.load(Ordering::Relaxed) {
+                agent_writes_a_key(&path, writes.load(Ordering::Relaxed));
+                writes.fetch_add(1, Ordering::Relaxed);
+                // An agent saving its settings every few milliseconds: far more often than any real
+                // one, and often enough to land inside gitvow's runs again and again. (A writer
+                // faster than a disk flush would starve any careful writer: gitvow then gives up
+                // after ten seconds with a message, and still loses nothing.)
+                std::thread::sleep(Duration::from_millis(4));
+            }
+        })
+    };
+    let (mut cycles, mut replanned) = (0, 0);
+    while cycles < 50 || writes.load(Ordering::Relaxed) < 1000 {
+        for cmd in ["install", "uninstall"] {
+            let run = claude_run(&env, cmd);
+            replanned += run.stderr.matches("planning again").count();
+        }
+        cycles += 1;
+    }
+    let during = writes.load(Ordering::Relaxed);
+    done.store(true, Ordering::Relaxed);
+    writer.join().unwrap();
+    let total = writes.load(Ordering::Relaxed);
+
+    let v = parse(&path);
+    let missing: Vec<usize> = (0..total).filter(|i| v.get(format!("agent-key-{i}")).is_none()).collect();
+    assert!(missing.is_empty(), "keys lost: {missing:?}");
+    assert_eq!(v["model"], "opus");
+    assert!(claude_events(&v).iter().all(|(_, n)| *n == 0), "after uninstall no gitvow entry remains: {v}");
+    claude_run(&env, "install");
+    let v = parse(&path);
+    let events = claude_events(&v);
+    assert_eq!(events.len(), 5);
+    assert!(events.iter().all(|(_, n)| *n == 1), "{events:?}");
+    summary(&format!(
+        "concurrent writer: {total} agent writes ({during} during {cycles} install/uninstall cycles, {replanned} re-plans): all {total} keys kept, file parses, entries as the last command left them"
+    ));
+}
+
+#[test]
+fn two_gitvow_runs_at_once_are_serialised() {
+    let env = Arc::new(Env::new());
+    env.write_home(".claude/settings.json", "{\"model\": \"opus\"}\n");
+    let waited = Arc::new(AtomicUsize::new(0));
+    let runners: Vec<_> = (0..2)
+        .map(|_| {
+            let (env, waited) = (env.clone(), waited.clone());
+            std::thread::spawn(move || {
+                for _ in 0..25 {
+                    for cmd in ["install", "uninstall"] {
+                        let run = claude_run(&env, cmd);
+                        waited.fetch_add(run.stderr.matches("waiting for another gitvow run").count(), Ordering::Relaxed);
+                    }
+                }
+            })
+        })
+        .collect();
+    for r in runners {
+        r.join().unwrap();
+    }
+    let path = env.home().join(".claude/settings.json");
+    let v = parse(&path);
+    assert!(claude_events(&v).iter().all(|(_, n)| *n == 0), "{v}");
+    claude_run(&env, "install");
+    let events = claude_events(&parse(&path));
+    assert!(events.len() == 5 && events.iter().all(|(_, n)| *n == 1), "{events:?}");
+    assert_eq!(parse(&path)["model"], "opus");
+    summary(&format!(
+        "two gitvow processes: 2 x 50 runs, {} waited for the lock; one entry per event, nothing duplicated",
+        waited.load(Ordering::Relaxed)
+    ));
+}
+
+/// A Claude settings file of about `bytes`, with comments, as a long-lived one looks.
+fn big_settings(bytes: usize) -> String {
+    let mut text = String::from("{\n  // permissions granted over many sessions\n  \"permissions\": {\n    \"allow\": [\n");
+    let mut i = 0;
+    while text.len() < bytes {
+        text.push_str(&format!("      \"Bash(make target-{i} --jobs 4 --output build/{i})\",\n"));
+        i += 1;
+    }
+    text.push_str("      \"Read\"\n    ]\n  },\n  \"model\": \"opus\"\n}\n");
+    text
+}
+
+#[test]
+fn killed_mid_write_the_file_is_old_or_new_never_a_mix() {
+    let env = Env::new();
+    let original = big_settings(5 << 20);
+    let path = env.write_home(".claude/settings.json", &original);
+    let start = Instant::now();
+    claude_run(&env, "install");
+    let install_time = start.elapsed();
+    let installed = std::fs::read_to_string(&path).unwrap();
+    let start = Instant::now();
+    claude_run(&env, "uninstall");
+    let uninstall_time = start.elapsed();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), original);
+
+    let kills = 200;
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let (mut old, mut new) = (0, 0);
+    // Most of a run is reading, planning and the diff; the write comes at its end, and how long a
+    // run takes depends on what the previous kill left (with or without an install record). So the
+    // kill moment tracks the point where runs start to complete: later after a kill that changed
+    // nothing, earlier after one that let the run finish.
+    let mut estimate = [install_time.as_micros() as f64, uninstall_time.as_micros() as f64];
+    for i in 0..kills {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let current = std::fs::read_to_string(&path).unwrap();
+        let which = usize::from(current != original);
+        let cmd = ["install", "uninstall"][which];
+        let delay = Duration::from_micros((estimate[which] * (0.7 + (seed % 600) as f64 / 1000.0)) as u64);
+        let mut args = vec![cmd, "--user", "--agent", "claude", "--yes"];
+        if cmd == "install" {
+            args.extend(["--command", CMD]);
+        }
+        let mut child = std::process::Command::new(common::BIN)
+            .args(&args)
+            .env("HOME", env.home())
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(delay);
+        let _ = child.kill();
+        let _ = child.wait();
+        let now = std::fs::read_to_string(&path).unwrap();
+        if now == original {
+            old += 1;
+        } else if now == installed {
+            new += 1;
+        } else {
+            panic!("kill {i} ({cmd} after {delay:?}) left a file that is neither the old nor the new content");
+        }
+        estimate[which] *= if now == current { 1.1 } else { 0.95 };
+        JsonDoc::parse(&now, Strictness::Lenient).expect("parses");
+    }
+    // A later run removes what killed runs left behind.
+    claude_run(&env, "install");
+    let leftovers: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(fsx::TEMP_PREFIX))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), installed);
+    summary(&format!(
+        "crash safety: {kills} SIGKILLs at random moments of install ({install_time:?}) and uninstall ({uninstall_time:?}) of a {} MB file: {old} left the old bytes, {new} the new, 0 anything else; temporary files cleaned by the next run",
+        original.len() >> 20
+    ));
+}
+
+/// Mounts a small tmpfs at `dir` (root only); `None` where mounting is not allowed.
+struct Mount(std::path::PathBuf);
+
+impl Mount {
+    fn tmpfs(dir: &Path, size: &str) -> Option<Mount> {
+        std::fs::create_dir_all(dir).unwrap();
+        let ok = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(dir)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        ok.then(|| Mount(dir.to_path_buf()))
+    }
+
+    fn remount_read_only(&self) {
+        let status = std::process::Command::new("mount").args(["-o", "remount,ro"]).arg(&self.0).status().unwrap();
+        assert!(status.success());
+    }
+}
+
+impl Drop for Mount {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg("-l").arg(&self.0).status();
+    }
+}
+
+#[test]
+fn write_faults_are_named_and_the_run_is_rolled_back() {
+    let env = Env::new();
+    let claude = env.write_home(".claude/settings.json", "{\"model\": \"opus\"}\n");
+    let cursor_before = "{\"version\": 1, \"hooks\": {}}\n";
+    let cursor = env.write_home(".cursor/hooks.json", cursor_before);
+    // The second of three files lives on a full disk.
+    let Some(full) = Mount::tmpfs(&env.home().join(".codex"), "16k") else {
+        summary("faults: skipped (mounting a small file system needs root)");
+        return;
+    };
+    std::fs::write(env.home().join(".codex/hooks.json"), "{}").unwrap();
+    let filler = vec![b'x'; 64 << 10];
+    let mut f = std::fs::File::create(env.home().join(".codex/filler")).unwrap();
+    while f.write_all(&filler).is_ok() {}
+    drop(f);
+    let run = env.run(&["install", "--user", "--agent", "claude", "--agent", "codex", "--agent", "cursor", "--yes", "--command", CMD]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(run.stderr.contains("~/.codex/hooks.json"), "{}", run.stderr);
+    assert!(run.stderr.lines().count() <= 2, "{}", run.stderr);
+    assert_eq!(std::fs::read_to_string(&claude).unwrap(), "{\"model\": \"opus\"}\n", "the first file is restored");
+    assert_eq!(std::fs::read_to_string(&cursor).unwrap(), cursor_before, "the third file is untouched");
+    let full_disk = run.stderr.lines().next().unwrap_or("").to_string();
+    drop(full);
+
+    // A read-only file system.
+    let ro = Mount::tmpfs(&env.home().join(".gemini"), "64k").unwrap();
+    std::fs::write(env.home().join(".gemini/settings.json"), "{}\n").unwrap();
+    ro.remount_read_only();
+    let run = env.run(&["install", "--user", "--agent", "claude", "--agent", "gemini", "--yes", "--command", CMD]);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("~/.gemini"), "{}", run.stderr);
+    assert_eq!(std::fs::read_to_string(&claude).unwrap(), "{\"model\": \"opus\"}\n");
+    let read_only = run.stderr.lines().next().unwrap_or("").to_string();
+    drop(ro);
+    summary(&format!("faults: full disk -> `{full_disk}`; read-only -> `{read_only}`; earlier files restored each time"));
+}
