@@ -171,6 +171,11 @@ fn events_container<'a>(root: &'a mut Value, agent: &AgentSpec) -> Option<&'a mu
     }
 }
 
+/// Layouts whose event arrays hold hook objects directly, with a top-level `"version": 1`.
+fn flat(agent: &AgentSpec) -> bool {
+    matches!(agent.layout, FileLayout::Flat | FileLayout::OwnedFlat)
+}
+
 fn is_ours(hook: &Value) -> bool {
     ["command", "bash"]
         .iter()
@@ -189,7 +194,7 @@ pub fn without_gitvow(installed: &Value, original: &Value, agent: &AgentSpec) ->
         for name in names {
             let Some(arr) = events.get_mut(&name).and_then(Value::as_array_mut) else { continue };
             arr.retain_mut(|el| match el.get_mut("hooks").and_then(Value::as_array_mut) {
-                Some(inner) if agent.layout != FileLayout::Flat => {
+                Some(inner) if !flat(agent) => {
                     let had = inner.len();
                     inner.retain(|h| !is_ours(h));
                     inner.len() == had || !inner.is_empty()
@@ -209,7 +214,7 @@ pub fn without_gitvow(installed: &Value, original: &Value, agent: &AgentSpec) ->
         {
             obj.remove("hooks");
         }
-        if matches!(agent.layout, FileLayout::Flat) && !orig_obj.contains_key("version") {
+        if flat(agent) && !orig_obj.contains_key("version") {
             obj.remove("version");
         }
     }
@@ -220,8 +225,8 @@ pub fn without_gitvow(installed: &Value, original: &Value, agent: &AgentSpec) ->
 /// it is the last element (new entries are appended; SPEC section 2).
 pub fn check_entries_current(installed: &Value, agent: &AgentSpec) -> Result<(), String> {
     let mut v = installed.clone();
-    if agent.layout == FileLayout::Flat && v.get("version") != Some(&Value::from(1)) {
-        return Err("cursor needs a top-level \"version\": 1".into());
+    if flat(agent) && v.get("version") != Some(&Value::from(1)) {
+        return Err("flat layouts need a top-level \"version\": 1".into());
     }
     let events = events_container(&mut v, agent).ok_or("no object of events")?;
     for ev in agent.events {
