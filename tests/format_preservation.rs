@@ -121,7 +121,8 @@ fn check_with_record(name: &str) {
     let (lb, la) = (layout(&original), layout(&after));
     if blank {
         assert_eq!((la.bom, la.crlf, la.final_newline), (false, false, true), "{name}: new-file layout");
-        check_inserted_lines(&after, &[0..after.len()], false, "  ").unwrap_or_else(|e| panic!("{name}: {e}\n{after}"));
+        let whole = std::iter::once(0..after.len()).collect::<Vec<_>>();
+        check_inserted_lines(&after, &whole, false, "  ").unwrap_or_else(|e| panic!("{name}: {e}\n{after}"));
     } else {
         let ranges = inserted_ranges(&original, &after).unwrap_or_else(|e| panic!("{name}: {e}\n{after}"));
         assert!(!ranges.is_empty(), "{name}: install inserted nothing");

@@ -134,7 +134,7 @@ impl Renderer<'_> {
         self.rng ^= self.rng << 13;
         self.rng ^= self.rng >> 7;
         self.rng ^= self.rng << 17;
-        self.rng % one_in == 0
+        self.rng.is_multiple_of(one_in)
     }
 
     /// Maybe a comment. Called only where a line break (multi-line) or a space follows, so a line
