@@ -136,8 +136,9 @@ impl Gate<'_> {
         }
         if action.is_mcp() {
             let name = [action.tool_name.clone()];
-            if let Some(v) = decided(&self.policy.mcp_deny, &name, Decision::Deny, "mcp_deny", None) {
-                return v;
+            if let Some(rule) = self.policy.mcp_deny.first_match(&name) {
+                let reason = format!("MCP tool {} is in mcp_deny", action.tool_name);
+                return Verdict::blocking(Decision::Deny, &reason, &format!("mcp_deny: {}", rule.pattern), None, &source);
             }
             if !self.policy.mcp_allow.is_empty() && self.policy.mcp_allow.first_match(&name).is_none() {
                 return Verdict::blocking(Decision::Confirm, &format!("MCP tool {} is not in mcp_allow", action.tool_name), "mcp_allow", None, &source);

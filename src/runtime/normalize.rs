@@ -142,7 +142,8 @@ pub fn normalize(agent: &str, event: &str, handler: Handler, payload: &Map<Strin
     }
     let (name, input) = tool_of(agent, event, payload)?;
     let actions = actions_of(agent, &name, input)?;
-    if agent == "cursor" && event == "preToolUse" && (name == "Shell" || name.starts_with("MCP:")) {
+    let raw_name = payload.get("tool_name").and_then(Value::as_str).unwrap_or_default();
+    if agent == "cursor" && event == "preToolUse" && (raw_name == "Shell" || raw_name.starts_with("MCP:")) {
         call.gate = false;
     }
     call.tool_name = Some(actions.first().map(|a| a.tool_name.clone()).unwrap_or(name));
