@@ -242,10 +242,12 @@ fn actions_of(agent: &str, name: &str, input: Map<String, Value>) -> Result<Vec<
             single("Bash", input)
         }
         Kind::PatchOrEdit => {
-            let text = PATCH_KEYS.iter().find_map(|k| input.get(*k).and_then(Value::as_str).filter(|t| t.contains("*** Begin Patch")));
+            // Codex and OpenCode only ever send patch text here; other agents name edits this way.
+            let patch_only = agent == "codex" || agent == "opencode";
+            let text = PATCH_KEYS.iter().find_map(|k| input.get(*k).and_then(Value::as_str).filter(|t| patch_only || t.contains("*** Begin Patch")));
             match text {
                 Some(text) => patch_actions(text),
-                None if agent == "codex" || agent == "opencode" => Err("apply_patch carries no patch text".into()),
+                None if patch_only => Err("apply_patch carries no patch text".into()),
                 None => single("Edit", edit_input(input, false)?),
             }
         }
