@@ -121,7 +121,8 @@ fn claude_confirm_outside_prompting_modes_is_exit_2() {
 fn edit_and_write_tools_are_normalised() {
     let env = Env::new();
     let repo = env.repo.to_str().unwrap().to_string();
-    let cases: Vec<(&str, &str, &str, Box<dyn Fn(Value) -> Value>)> = vec![
+    type Change<'a> = Box<dyn Fn(Value) -> Value + 'a>;
+    let cases: Vec<(&str, &str, &str, Change)> = vec![
         ("claude", "PreToolUse", "claude-edit.json", Box::new(|mut p| { p["tool_input"]["file_path"] = format!("{repo}/.claude/settings.json").into(); p })),
         ("claude", "PreToolUse", "claude-write.json", Box::new(|mut p| { p["tool_input"]["file_path"] = ".gitvow/policy.json".into(); p })),
         ("gemini", "BeforeTool", "gemini-replace.json", Box::new(|mut p| { p["tool_input"]["file_path"] = format!("{repo}/.gemini/settings.json").into(); p })),

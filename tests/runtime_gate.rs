@@ -153,7 +153,7 @@ fn check_prints_verdict_reason_and_policy_file() {
     env.write("~/.gitvow/policy.json", r#"{"mcp_deny": ["mcp__x__.*"]}"#);
     let out = env.gitvow(&["check", "--mcp", "mcp__x__y"]);
     assert_eq!(out.code, 2);
-    assert!(out.stdout.contains(&format!("policy:  ~/.gitvow/policy.json\n")), "{}", out.stdout);
+    assert!(out.stdout.contains("policy:  ~/.gitvow/policy.json\n"), "{}", out.stdout);
     let out = env.gitvow(&["check", "--mcp", "mcp__z__y"]);
     assert_eq!((out.code, out.stdout.lines().next()), (0, Some("verdict: allow")));
 }

@@ -108,8 +108,11 @@ pub fn info(name: &str) -> Result<AdapterInfo> {
     })
 }
 
+/// One call an adapter's `normalize` produced: a gitvow handler and a payload in Claude's shape.
+pub type AdaptedCall = (Handler, Map<String, Value>);
+
 /// The adapter's `normalize`: the agent's payload as gitvow calls in Claude's shape.
-pub fn normalize(name: &str, event: &str, payload: &Value) -> std::result::Result<Vec<(Handler, Map<String, Value>)>, String> {
+pub fn normalize(name: &str, event: &str, payload: &Value) -> std::result::Result<Vec<AdaptedCall>, String> {
     let v = call(name, "normalize", &json!({"event": event, "payload": payload}))?;
     let bad = |what: &str| format!("adapter gitvow-agent-{name} (normalize): {what}");
     let calls = v.get("calls").and_then(Value::as_array).ok_or_else(|| bad("no `calls` list"))?;
