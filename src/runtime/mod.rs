@@ -1,18 +1,39 @@
-//! The hook runtime: normalise the agent's payload, gate it with the policy, answer in the agent's form.
+//! The hook runtime: normalise the agent's payload, gate it with the policy, answer in the agent's
+//! form. `hook`, `check` and `ask` share it.
+//!
+//! The installer needs two things from here: [`policy::DEFAULT_POLICY`] (the text to write to
+//! `~/.gitvow/policy.json` or `<repo>/.gitvow/policy.json` when absent) and [`adapter::info`] (how an
+//! external agent `gitvow-agent-<name>` wants its hooks installed).
+
+pub mod adapter;
+mod ask;
+mod check;
+mod classifier;
+pub mod command;
+pub mod gate;
+mod hook;
+mod location;
+pub mod normalize;
+pub mod patch;
+pub mod policy;
+mod process;
+pub mod providers;
+pub mod record;
+pub mod respond;
 
 use crate::cli::{AskArgs, CheckArgs, HookArgs};
-use crate::error::{Error, Result};
+use crate::error::Result;
 
-pub fn run_hook(_args: &HookArgs) -> i32 {
-    eprintln!("BLOCKED: gitvow hook is not built yet");
-    2
+/// `gitvow hook`: the process exit code; everything else is already written.
+pub fn run_hook(args: &HookArgs) -> i32 {
+    hook::run(args)
 }
 
-pub fn run_check(_args: &CheckArgs) -> Result<i32> {
-    Err(Error::new("gitvow check is not built yet"))
+pub fn run_check(args: &CheckArgs) -> Result<i32> {
+    check::run(args)
 }
 
-pub fn run_ask(_args: &AskArgs) -> Result<i32> {
-    Err(Error::new("gitvow ask is not built yet"))
+pub fn run_ask(args: &AskArgs) -> Result<i32> {
+    ask::run(args)
 }
 pub mod policy { pub const DEFAULT_POLICY: &str = "{}\n"; }

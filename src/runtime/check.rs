@@ -1,0 +1,61 @@
+//! `gitvow check`: what would the gate say about this command, path or MCP tool?
+
+use super::command;
+use super::gate::{Decision, Gate};
+use super::location::rule_path;
+use super::normalize::{Action, Call};
+use super::policy;
+use crate::agents::Handler;
+use crate::cli::CheckArgs;
+use crate::error::{Error, Result};
+use serde_json::{Map, Value};
+
+pub fn run(args: &CheckArgs) -> Result<i32> {
+    let cwd = std::env::current_dir().map_err(|e| Error::new(format!("cannot read the current directory: {e}")))?;
+    let repo = crate::paths::find_repo(&cwd);
+    let top = repo.as_ref().map(|r| r.top.as_path());
+    let policy = policy::load(top).map_err(|e| Error { message: e, hint: Some("every tool call is blocked until the policy is fixed".into()), code: 2 })?;
+
+    let mut input = Map::new();
+    let mut seen = Vec::new();
+    let tool_name = if let Some(path) = &args.path {
+        input.insert("file_path".into(), Value::from(path.as_str()));
+        seen.push(format!("path:    {}", rule_path(path, &cwd, top)));
+        "Edit".to_string()
+    } else if let Some(tool) = &args.mcp {
+        tool.clone()
+    } else {
+        // One argument is a whole command line (`check -- 'a && b'`); several are its words.
+        let line = if args.command.len() == 1 { args.command[0].clone() } else { shell_words::join(&args.command) };
+        for text in command::simple_commands(&line) {
+            seen.push(format!("runs:    {text}"));
+        }
+        input.insert("command".into(), Value::from(line));
+        "Bash".to_string()
+    };
+    let action = Action { tool_name, tool_input: input, patch_file: None };
+    let call = Call {
+        handler: Handler::PreToolUse,
+        session: "check".into(),
+        cwd: cwd.clone(),
+        transcript_path: None,
+        permission_mode: None,
+        tool_name: Some(action.tool_name.clone()),
+        actions: vec![action],
+        gate: true,
+    };
+    let verdict = Gate { policy: &policy, cwd: &cwd, repo_top: top }.judge(&call);
+    let mut out = format!("verdict: {}\n", verdict.decision.name());
+    let reason = if verdict.reason.is_empty() { "no rule matched" } else { verdict.reason.as_str() };
+    out.push_str(&format!("reason:  {reason}\n"));
+    if !verdict.rule.is_empty() {
+        out.push_str(&format!("rule:    {}\n", verdict.rule));
+    }
+    out.push_str(&format!("policy:  {}\n", policy.source.describe()));
+    for line in seen {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    print!("{out}");
+    Ok(if verdict.decision == Decision::Allow { 0 } else { 2 })
+}

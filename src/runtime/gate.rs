@@ -1,0 +1,209 @@
+//! The gate: a normalised call against the policy, in the order the policy promises.
+//! `bash_deny` → `bash_confirm` → `path_confirm` → `mcp_deny` → `mcp_allow` → providers →
+//! classifier → allow.
+
+use super::classifier;
+use super::command;
+use super::location::rule_path;
+use super::normalize::{Action, Call};
+use super::policy::{Policy, Question, RuleList};
+use super::providers::{self, Outcome, Query};
+use std::path::Path;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Decision {
+    Allow,
+    Confirm,
+    Deny,
+}
+
+impl Decision {
+    pub fn name(self) -> &'static str {
+        match self {
+            Decision::Allow => "allow",
+            Decision::Confirm => "confirm",
+            Decision::Deny => "deny",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    pub decision: Decision,
+    /// Why, in the policy's words; recorded in the hook log (never the command or the content).
+    pub reason: String,
+    /// What decided: `bash_deny: <pattern>`, `provider topology`, `classifier`, …
+    pub rule: String,
+    /// The file concerned, for edits and patches.
+    pub file: Option<String>,
+    /// The text the agent (and the person) reads; empty for a plain allow.
+    pub message: String,
+}
+
+impl Verdict {
+    pub fn allow(reason: impl Into<String>) -> Verdict {
+        Verdict { decision: Decision::Allow, reason: reason.into(), rule: String::new(), file: None, message: String::new() }
+    }
+
+    /// A blocking verdict with its message: deny starts `BLOCKED`, confirm `CONFIRMATION REQUIRED`.
+    pub fn blocking(decision: Decision, reason: &str, rule: &str, file: Option<&str>, source: &str) -> Verdict {
+        let mut message = match decision {
+            Decision::Deny => "BLOCKED by gitvow: ".to_string(),
+            _ => "CONFIRMATION REQUIRED by gitvow: ".to_string(),
+        };
+        message.push_str(reason);
+        if let Some(f) = file {
+            message.push_str(&format!(" (file: {f})"));
+        }
+        let mut origin = vec![];
+        if !rule.is_empty() {
+            origin.push(format!("rule {rule}"));
+        }
+        if !source.is_empty() {
+            origin.push(format!("policy: {source}"));
+        }
+        if !origin.is_empty() {
+            message.push_str(&format!(" [{}]", origin.join("; ")));
+        }
+        if decision == Decision::Confirm {
+            message.push_str(". Ask the user to confirm this call before going on.");
+        }
+        Verdict { decision, reason: reason.to_string(), rule: rule.to_string(), file: file.map(str::to_string), message }
+    }
+
+    /// A failure of gitvow itself during PreToolUse (bad payload, bad policy, adapter): blocked.
+    pub fn failure(what: &str) -> Verdict {
+        Verdict {
+            decision: Decision::Deny,
+            reason: what.to_string(),
+            rule: "error".into(),
+            file: None,
+            message: format!("BLOCKED by gitvow: {what}"),
+        }
+    }
+}
+
+pub struct Gate<'a> {
+    pub policy: &'a Policy,
+    pub cwd: &'a Path,
+    pub repo_top: Option<&'a Path>,
+}
+
+impl Gate<'_> {
+    /// The verdict on a whole call: the strongest verdict of its actions, so that a deny or confirm
+    /// on any file of a patch blocks the patch.
+    pub fn judge(&self, call: &Call) -> Verdict {
+        let mut strongest: Option<Verdict> = None;
+        for action in &call.actions {
+            let v = self.judge_action(action, Some(call));
+            if v.decision == Decision::Deny {
+                return v;
+            }
+            if strongest.as_ref().is_none_or(|s| v.decision > s.decision || (s.decision == Decision::Allow && s.reason.is_empty())) {
+                strongest = Some(v);
+            }
+        }
+        strongest.unwrap_or_else(|| Verdict::allow(""))
+    }
+
+    pub fn judge_action(&self, action: &Action, call: Option<&Call>) -> Verdict {
+        let source = self.policy.source.describe();
+        let mut observed: Vec<String> = Vec::new();
+        let mut decided = |list: &'_ RuleList, subjects: &[String], decision: Decision, key: &str, file: Option<&str>| -> Option<Verdict> {
+            let rule = list.first_match(subjects)?;
+            if rule.observe {
+                observed.push(rule.reason.clone());
+                return None;
+            }
+            Some(Verdict::blocking(decision, &rule.reason, &format!("{key}: {}", rule.pattern), file, &source))
+        };
+
+        if let Some(command) = action.command() {
+            let texts = command::simple_commands(command);
+            if let Some(v) = decided(&self.policy.bash_deny, &texts, Decision::Deny, "bash_deny", None) {
+                return v;
+            }
+            if let Some(v) = decided(&self.policy.bash_confirm, &texts, Decision::Confirm, "bash_confirm", None) {
+                return v;
+            }
+        }
+        let path = action.edited_path().map(|p| rule_path(p, self.cwd, self.repo_top));
+        if let Some(path) = &path {
+            let shown = action.patch_file.as_deref().map(|_| path.as_str()).or(Some(path.as_str()));
+            if let Some(v) = decided(&self.policy.path_confirm, std::slice::from_ref(path), Decision::Confirm, "path_confirm", shown) {
+                return v;
+            }
+        }
+        if action.is_mcp() {
+            let name = [action.tool_name.clone()];
+            if let Some(rule) = self.policy.mcp_deny.first_match(&name) {
+                let reason = format!("MCP tool {} is in mcp_deny", action.tool_name);
+                return Verdict::blocking(Decision::Deny, &reason, &format!("mcp_deny: {}", rule.pattern), None, &source);
+            }
+            if !self.policy.mcp_allow.is_empty() && self.policy.mcp_allow.first_match(&name).is_none() {
+                return Verdict::blocking(Decision::Confirm, &format!("MCP tool {} is not in mcp_allow", action.tool_name), "mcp_allow", None, &source);
+            }
+        }
+        if let Some(path) = &path
+            && let Some(v) = self.ask_providers(action, path)
+        {
+            return v;
+        }
+        if let (Some(classifier), Some(call)) = (&self.policy.classifier, call)
+            && let Some(v) = classifier::judge(classifier, &action.hook_json(call), path.as_deref(), &source)
+        {
+            return v;
+        }
+        match observed.first() {
+            Some(reason) => Verdict::allow(format!("observed: {reason}")),
+            None => Verdict::allow(""),
+        }
+    }
+
+    /// The questions an edit raises, put to the providers; any `yes` or failure → confirm.
+    fn ask_providers(&self, action: &Action, path: &str) -> Option<Verdict> {
+        if self.policy.providers.is_empty() {
+            return None;
+        }
+        let (mut old, new) = action.change();
+        if action.tool_name == "Write" && old.is_empty() {
+            // A Write replaces the whole file: the routes it removes are in the file as it is now.
+            old = read_small(&self.cwd.join(action.edited_path().unwrap_or_default()));
+        }
+        let (added, removed) = providers::route_changes(&old, &new);
+        let query = |question, subject: &str| Query { question, subject: subject.to_string(), path: path.to_string(), tool_name: action.tool_name.clone() };
+        let mut queries = vec![query(Question::GateBearing, path)];
+        queries.extend(added.iter().map(|r| query(Question::RouteGate, r)));
+        queries.extend(removed.iter().map(|r| query(Question::RouteCallers, r)));
+        let repo = self.repo_top.unwrap_or(self.cwd);
+        let replies = providers::ask(&self.policy.providers, &queries, repo);
+        let reasons: Vec<String> = replies
+            .iter()
+            .filter_map(|r| match &r.outcome {
+                Outcome::Answer { evidence, .. } if r.is_yes() => Some(format!(
+                    "provider {} answered yes to {} for {}{}",
+                    r.provider,
+                    r.query.question.name(),
+                    r.query.subject,
+                    if evidence.is_empty() { String::new() } else { format!(": {}", evidence.join("; ")) }
+                )),
+                Outcome::Failure(why) => Some(format!("provider {} failed on {} for {}: {why}", r.provider, r.query.question.name(), r.query.subject)),
+                Outcome::Answer { .. } => None,
+            })
+            .collect();
+        if reasons.is_empty() {
+            return None;
+        }
+        let names: Vec<&str> = replies.iter().filter(|r| r.is_yes() || matches!(r.outcome, Outcome::Failure(_))).map(|r| r.provider.as_str()).collect();
+        let mut names = names;
+        names.dedup();
+        Some(Verdict::blocking(Decision::Confirm, &reasons.join(" | "), &format!("providers: {}", names.join(", ")), Some(path), &self.policy.source.describe()))
+    }
+}
+
+fn read_small(path: &Path) -> String {
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() && m.len() <= 4 << 20 => std::fs::read_to_string(path).unwrap_or_default(),
+        _ => String::new(),
+    }
+}

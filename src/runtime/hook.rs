@@ -1,0 +1,207 @@
+//! `gitvow hook`: read the payload once, normalise it, run the handler, answer in the agent's form,
+//! record. During PreToolUse every failure, a bug included, ends in the agent's blocking form.
+
+use super::adapter;
+use super::gate::{Decision, Gate, Verdict};
+use super::normalize::{self, Call};
+use super::policy;
+use super::record::{self, Record};
+use super::respond::{self, Answer};
+use crate::agents::{self, AgentSpec, Handler};
+use crate::cli::HookArgs;
+use crate::paths::{Repo, find_repo};
+use serde_json::{Map, Value};
+use std::io::{Read, Write};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::Instant;
+
+/// Larger payloads are refused: no agent sends them, and reading them would cost the memory budget.
+const PAYLOAD_LIMIT: u64 = 16 << 20;
+
+pub fn run(args: &HookArgs) -> i32 {
+    let started = Instant::now();
+    // A bug must not print a backtrace into the agent's transcript: the blocking answer says enough.
+    std::panic::set_hook(Box::new(|_| {}));
+    let agent = args.agent.as_str();
+    let event = args.event.as_str();
+    let spec = agents::find(agent);
+    let answer = match catch_unwind(AssertUnwindSafe(|| match spec {
+        Some(spec) => builtin(spec, event, started),
+        None => external(agent, event, started),
+    })) {
+        Ok(answer) => answer,
+        Err(_) => {
+            let blocking = match spec {
+                Some(s) => s.handler_for(event) == Some(Handler::PreToolUse),
+                None => adapter::looks_pre_tool(event),
+            };
+            failure_answer(spec, agent, blocking, "gitvow hit an internal error; the call is blocked to be safe")
+        }
+    };
+    emit(&answer)
+}
+
+fn emit(answer: &Answer) -> i32 {
+    // A closed pipe on the agent's side is no reason to fail differently.
+    if !answer.stdout.is_empty() {
+        let _ = std::io::stdout().lock().write_all(answer.stdout.as_bytes());
+    }
+    if !answer.stderr.is_empty() {
+        let _ = std::io::stderr().lock().write_all(answer.stderr.as_bytes());
+    }
+    answer.code
+}
+
+fn builtin(spec: &AgentSpec, event: &str, started: Instant) -> Answer {
+    let Some(handler) = spec.handler_for(event) else { return Answer::silent() };
+    let mut log = Logged { agent: spec.name, event, handler, started };
+    let call = read_payload().and_then(|payload| normalize::normalize(spec.name, event, handler, &payload));
+    let call = match call {
+        Ok(call) => call,
+        Err(e) => {
+            log.write(None, None, "error", &e, None);
+            return failure_answer(Some(spec), spec.name, handler == Handler::PreToolUse, &e);
+        }
+    };
+    let repo = find_repo(&call.cwd);
+    let verdict = (handler == Handler::PreToolUse).then(|| judge(&call, repo.as_ref()));
+    let answer = match &verdict {
+        Some(v) => respond::pre_tool_use(spec.response, v, call.permission_mode.as_deref()),
+        None => Answer::silent(),
+    };
+    log.finish(&call, verdict.as_ref(), repo.as_ref());
+    answer
+}
+
+fn external(agent: &str, event: &str, started: Instant) -> Answer {
+    let blocking = adapter::looks_pre_tool(event);
+    let mut log = Logged { agent, event, handler: if blocking { Handler::PreToolUse } else { Handler::PostToolUse }, started };
+    let calls = read_payload().and_then(|payload| adapter::normalize(agent, event, &Value::Object(payload)));
+    let calls = match calls {
+        Ok(calls) => calls,
+        Err(e) => {
+            log.write(None, None, "adapter_failed", &e, None);
+            return failure_answer(None, agent, blocking, &e);
+        }
+    };
+    let mut strongest: Option<Verdict> = None;
+    let mut last: Option<(Call, Option<Repo>)> = None;
+    for (handler, payload) in calls {
+        log.handler = handler;
+        let call = match normalize::normalize(agent, handler.name(), handler, &payload) {
+            Ok(call) => call,
+            Err(e) => {
+                if handler == Handler::PreToolUse {
+                    strongest = Some(Verdict::failure(&e));
+                    break;
+                }
+                continue;
+            }
+        };
+        let repo = find_repo(&call.cwd);
+        if handler == Handler::PreToolUse {
+            let v = judge(&call, repo.as_ref());
+            if strongest.as_ref().is_none_or(|s| v.decision > s.decision) {
+                strongest = Some(v);
+            }
+        }
+        last = Some((call, repo));
+    }
+    match &last {
+        Some((call, repo)) => log.finish(call, strongest.as_ref(), repo.as_ref()),
+        None => log.write(None, None, strongest.as_ref().map_or("recorded", |v| v.decision.name()), "", None),
+    }
+    let Some(verdict) = strongest else { return Answer::silent() };
+    let code = if verdict.decision == Decision::Allow { 0 } else { 2 };
+    adapter::respond(agent, code, &verdict.message).unwrap_or_else(|e| {
+        let message = if code == 2 { format!("{}\n(and {e})", verdict.message) } else { format!("BLOCKED by gitvow: {e}") };
+        Answer::exit2(&message)
+    })
+}
+
+/// The gate's verdict on a PreToolUse call; a policy that does not load blocks it.
+fn judge(call: &Call, repo: Option<&Repo>) -> Verdict {
+    if !call.gate {
+        return Verdict::allow("");
+    }
+    let top = repo.map(|r| r.top.as_path());
+    match policy::load(top) {
+        Ok(policy) => Gate { policy: &policy, cwd: &call.cwd, repo_top: top }.judge(call),
+        Err(e) => Verdict::failure(&format!("{e}; every tool call is blocked until the policy is fixed (test it with `gitvow check -- true`)")),
+    }
+}
+
+/// What a failure answers: the agent's blocking form during PreToolUse, silence otherwise.
+fn failure_answer(spec: Option<&AgentSpec>, agent: &str, blocking: bool, what: &str) -> Answer {
+    if !blocking {
+        return Answer::silent();
+    }
+    let verdict = Verdict::failure(what);
+    match spec {
+        Some(spec) => respond::pre_tool_use(spec.response, &verdict, None),
+        None => adapter::respond(agent, 2, &verdict.message).unwrap_or_else(|_| Answer::exit2(&verdict.message)),
+    }
+}
+
+fn read_payload() -> Result<Map<String, Value>, String> {
+    let mut buf = Vec::new();
+    std::io::stdin().lock().take(PAYLOAD_LIMIT + 1).read_to_end(&mut buf).map_err(|e| format!("cannot read the payload on stdin: {e}"))?;
+    if buf.len() as u64 > PAYLOAD_LIMIT {
+        return Err("the payload on stdin is larger than 16 MiB".into());
+    }
+    if buf.iter().all(u8::is_ascii_whitespace) {
+        return Err("the payload on stdin is empty (expected a JSON object)".into());
+    }
+    match serde_json::from_slice(&buf) {
+        Ok(Value::Object(o)) => Ok(o),
+        Ok(_) => Err("the payload on stdin is not a JSON object".into()),
+        Err(e) => Err(format!("the payload on stdin is not valid JSON ({e})")),
+    }
+}
+
+/// The hook log line of this call, written once at the end.
+struct Logged<'a> {
+    agent: &'a str,
+    event: &'a str,
+    handler: Handler,
+    started: Instant,
+}
+
+impl Logged<'_> {
+    fn write(&mut self, session: Option<&str>, tool: Option<&str>, verdict: &str, reason: &str, repo: Option<&Repo>) {
+        let fallback;
+        let repo = match repo {
+            Some(r) => Some(r),
+            None if session.is_none() => {
+                fallback = std::env::current_dir().ok().and_then(|d| find_repo(&d));
+                fallback.as_ref()
+            }
+            None => None,
+        };
+        record::append(
+            &Record {
+                agent: self.agent,
+                event: self.event,
+                handler: self.handler.name(),
+                session: session.unwrap_or(""),
+                tool,
+                verdict,
+                reason,
+                duration: self.started.elapsed(),
+            },
+            repo,
+        );
+    }
+
+    fn finish(&mut self, call: &Call, verdict: Option<&Verdict>, repo: Option<&Repo>) {
+        let (name, reason) = match verdict {
+            Some(v) => (v.decision.name(), v.reason.as_str()),
+            None => ("recorded", ""),
+        };
+        self.handler = call.handler;
+        self.write(Some(&call.session), call.tool_name.as_deref(), name, reason, repo);
+        if call.handler == Handler::Stop {
+            record::write_ledger(&call.session, self.agent, repo);
+        }
+    }
+}

@@ -1,0 +1,309 @@
+//! Every agent's payload turned into Claude Code's shape, and a tool call into the actions the gate
+//! judges (a patch touching three files is three edits).
+
+use super::patch;
+use crate::agents::Handler;
+use serde_json::{Map, Value};
+use std::path::PathBuf;
+
+/// One normalised hook call.
+#[derive(Debug)]
+pub struct Call {
+    pub handler: Handler,
+    pub session: String,
+    pub cwd: PathBuf,
+    pub transcript_path: Option<String>,
+    pub permission_mode: Option<String>,
+    /// The normalised tool name, when the event concerns a tool.
+    pub tool_name: Option<String>,
+    /// What the gate judges, one per touched file for patches.
+    pub actions: Vec<Action>,
+    /// False for Cursor's generic `preToolUse` of a shell or MCP tool: the specific
+    /// `beforeShellExecution`/`beforeMCPExecution` hook that follows carries the call and gates it.
+    pub gate: bool,
+}
+
+/// One thing a tool call does, in Claude's shape.
+#[derive(Clone, Debug)]
+pub struct Action {
+    pub tool_name: String,
+    pub tool_input: Map<String, Value>,
+    /// The file inside a patch, named in messages.
+    pub patch_file: Option<String>,
+}
+
+impl Action {
+    pub fn str_field(&self, key: &str) -> Option<&str> {
+        self.tool_input.get(key).and_then(Value::as_str)
+    }
+
+    pub fn command(&self) -> Option<&str> {
+        (self.tool_name == "Bash").then(|| self.str_field("command")).flatten()
+    }
+
+    /// The file an edit-like tool writes.
+    pub fn edited_path(&self) -> Option<&str> {
+        match self.tool_name.as_str() {
+            "Edit" | "Write" | "MultiEdit" => self.str_field("file_path"),
+            "NotebookEdit" => self.str_field("notebook_path").or_else(|| self.str_field("file_path")),
+            _ => None,
+        }
+    }
+
+    /// Text removed and text added by an edit-like tool (`edits[]` joined).
+    pub fn change(&self) -> (String, String) {
+        if let Some(Value::Array(edits)) = self.tool_input.get("edits") {
+            let pick = |key: &str| -> String {
+                edits.iter().filter_map(|e| e.get(key).and_then(Value::as_str)).collect::<Vec<_>>().join("\n")
+            };
+            return (pick("old_string"), pick("new_string"));
+        }
+        let old = self.str_field("old_string").unwrap_or_default().to_string();
+        let new = self
+            .str_field("new_string")
+            .or_else(|| self.str_field("content"))
+            .or_else(|| self.str_field("new_source"))
+            .unwrap_or_default()
+            .to_string();
+        (old, new)
+    }
+
+    pub fn is_mcp(&self) -> bool {
+        self.tool_name.starts_with("mcp__")
+    }
+
+    /// The normalised hook JSON for this action (what the classifier reads).
+    pub fn hook_json(&self, call: &Call) -> Value {
+        let mut o = Map::new();
+        o.insert("session_id".into(), call.session.clone().into());
+        if let Some(t) = &call.transcript_path {
+            o.insert("transcript_path".into(), t.clone().into());
+        }
+        o.insert("cwd".into(), call.cwd.to_string_lossy().into_owned().into());
+        o.insert("hook_event_name".into(), call.handler.name().into());
+        if let Some(m) = &call.permission_mode {
+            o.insert("permission_mode".into(), m.clone().into());
+        }
+        o.insert("tool_name".into(), self.tool_name.clone().into());
+        o.insert("tool_input".into(), Value::Object(self.tool_input.clone()));
+        Value::Object(o)
+    }
+}
+
+/// What a tool name means, across the agents' vocabularies.
+enum Kind {
+    Shell,
+    /// `apply_patch`: patch text when the input carries one, else an edit (Copilot, Factory).
+    PatchOrEdit,
+    Write,
+    Edit,
+    /// Tools kept under their own name with their own arguments.
+    Keep,
+}
+
+fn kind(name: &str) -> Kind {
+    match name {
+        "Bash" | "run_shell_command" | "Shell" | "bash" | "powershell" | "Execute" | "shell" | "local_shell" => Kind::Shell,
+        "apply_patch" | "ApplyPatch" => Kind::PatchOrEdit,
+        "Write" | "write_file" | "create" | "Create" | "write" => Kind::Write,
+        "Edit" | "replace" | "edit" | "str_replace_editor" | "str_replace_based_edit_tool" | "Delete" => Kind::Edit,
+        _ => Kind::Keep,
+    }
+}
+
+const PATH_KEYS: &[&str] = &["file_path", "path", "filePath", "target_file"];
+const OLD_KEYS: &[&str] = &["old_string", "old_str", "oldString"];
+const NEW_KEYS: &[&str] = &["new_string", "new_str", "newString"];
+const CONTENT_KEYS: &[&str] = &["content", "file_text", "new_content", "text"];
+const PATCH_KEYS: &[&str] = &["command", "patchText", "patch", "input"];
+
+/// Normalises one payload of `agent` for `event` (the agent's own event name).
+pub fn normalize(agent: &str, event: &str, handler: Handler, payload: &Map<String, Value>) -> Result<Call, String> {
+    let session = first_str(payload, &["session_id", "sessionId", "conversation_id"])?.unwrap_or_default().to_string();
+    let cwd = match first_str(payload, &["cwd"])? {
+        Some(c) if !c.is_empty() => PathBuf::from(c),
+        _ => match payload.get("workspace_roots").and_then(|r| r.get(0)).and_then(Value::as_str) {
+            Some(root) => PathBuf::from(root),
+            None => std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")),
+        },
+    };
+    let mut call = Call {
+        handler,
+        session,
+        cwd,
+        transcript_path: first_str(payload, &["transcript_path"])?.map(str::to_string),
+        permission_mode: first_str(payload, &["permission_mode"])?.map(str::to_string),
+        tool_name: None,
+        actions: Vec::new(),
+        gate: true,
+    };
+    if !matches!(handler, Handler::PreToolUse | Handler::PostToolUse) {
+        return Ok(call);
+    }
+    let (name, input) = tool_of(agent, event, payload)?;
+    let actions = actions_of(agent, &name, input)?;
+    let raw_name = payload.get("tool_name").and_then(Value::as_str).unwrap_or_default();
+    if agent == "cursor" && event == "preToolUse" && (raw_name == "Shell" || raw_name.starts_with("MCP:")) {
+        call.gate = false;
+    }
+    call.tool_name = Some(actions.first().map(|a| a.tool_name.clone()).unwrap_or(name));
+    call.actions = actions;
+    Ok(call)
+}
+
+/// The agent's tool name and arguments, before normalisation.
+fn tool_of(agent: &str, event: &str, payload: &Map<String, Value>) -> Result<(String, Map<String, Value>), String> {
+    let input = match payload.get("tool_input").or_else(|| payload.get("toolArgs")) {
+        None | Some(Value::Null) => Map::new(),
+        Some(Value::Object(o)) => o.clone(),
+        // Older Copilot versions and Cursor's beforeMCPExecution send the arguments JSON-encoded.
+        Some(Value::String(s)) if s.trim().is_empty() => Map::new(),
+        Some(Value::String(s)) => match serde_json::from_str::<Value>(s) {
+            Ok(Value::Object(o)) => o,
+            Ok(_) => return Err("the tool arguments string is not a JSON object".into()),
+            Err(e) => return Err(format!("the tool arguments string is not valid JSON ({e})")),
+        },
+        Some(_) => return Err("tool_input is neither an object nor a JSON string".into()),
+    };
+    let name = first_str(payload, &["tool_name", "toolName"])?.map(str::to_string);
+    // Cursor's specific hooks carry the call at the top level.
+    if agent == "cursor" {
+        match event {
+            "beforeShellExecution" | "afterShellExecution" => {
+                let command = first_str(payload, &["command"])?.ok_or("the payload has no `command`")?;
+                let mut input = input;
+                input.insert("command".into(), command.into());
+                return Ok(("Bash".into(), input));
+            }
+            "beforeMCPExecution" => {
+                let tool = name.ok_or("the payload has no `tool_name`")?;
+                let server = first_str(payload, &["mcp_server_name", "server_name", "server"])?.unwrap_or("unknown");
+                let tool = tool.strip_prefix("MCP:").unwrap_or(&tool);
+                let full = if tool.starts_with("mcp__") { tool.to_string() } else { format!("mcp__{server}__{tool}") };
+                return Ok((full, input));
+            }
+            "afterFileEdit" => {
+                let mut input = input;
+                for key in ["file_path", "edits"] {
+                    if let Some(v) = payload.get(key) {
+                        input.insert(key.into(), v.clone());
+                    }
+                }
+                return Ok(("Edit".into(), input));
+            }
+            _ => {}
+        }
+        if let Some(tool) = name.as_deref().and_then(|n| n.strip_prefix("MCP:")) {
+            let server = first_str(payload, &["mcp_server_name", "server_name"])?
+                .or_else(|| input.get("mcp_server_name").and_then(Value::as_str))
+                .unwrap_or("unknown");
+            return Ok((format!("mcp__{server}__{tool}"), input));
+        }
+    }
+    let name = name.ok_or("the payload has no tool name (`tool_name` or `toolName`)")?;
+    if agent == "gemini" {
+        return Ok((gemini_mcp_name(&name), input));
+    }
+    Ok((name, input))
+}
+
+/// Gemini names MCP tools `mcp_<server>_<tool>` or `<server>__<tool>` depending on the version.
+/// The first form is ambiguous when the server name has an underscore: the first one splits.
+fn gemini_mcp_name(name: &str) -> String {
+    if name.starts_with("mcp__") {
+        return name.to_string();
+    }
+    if let Some(rest) = name.strip_prefix("mcp_")
+        && let Some((server, tool)) = rest.split_once('_')
+    {
+        return format!("mcp__{server}__{tool}");
+    }
+    if let Some((server, tool)) = name.split_once("__") {
+        return format!("mcp__{server}__{tool}");
+    }
+    name.to_string()
+}
+
+fn actions_of(agent: &str, name: &str, input: Map<String, Value>) -> Result<Vec<Action>, String> {
+    let single = |tool_name: &str, tool_input| Ok(vec![Action { tool_name: tool_name.into(), tool_input, patch_file: None }]);
+    match kind(name) {
+        Kind::Shell => {
+            let command = match input.get("command") {
+                Some(Value::String(c)) => c.clone(),
+                Some(_) => return Err("the shell command is not a string".into()),
+                None => return Err("the shell tool has no `command`".into()),
+            };
+            // A shell that runs `apply_patch <<'EOF' …` writes files: gate it as the patch it is.
+            if command.trim_start().starts_with("apply_patch") && command.contains("*** Begin Patch") {
+                return patch_actions(&command);
+            }
+            let mut input = input;
+            input.insert("command".into(), command.into());
+            single("Bash", input)
+        }
+        Kind::PatchOrEdit => {
+            // Codex and OpenCode only ever send patch text here; other agents name edits this way.
+            let patch_only = agent == "codex" || agent == "opencode";
+            let text = PATCH_KEYS.iter().find_map(|k| input.get(*k).and_then(Value::as_str).filter(|t| patch_only || t.contains("*** Begin Patch")));
+            match text {
+                Some(text) => patch_actions(text),
+                None if patch_only => Err("apply_patch carries no patch text".into()),
+                None => single("Edit", edit_input(input, false)?),
+            }
+        }
+        Kind::Write => single("Write", edit_input(input, true)?),
+        Kind::Edit => single("Edit", edit_input(input, false)?),
+        Kind::Keep => single(name, input),
+    }
+}
+
+fn patch_actions(text: &str) -> Result<Vec<Action>, String> {
+    let files = patch::parse(text).map_err(|e| format!("cannot parse the patch: {e}"))?;
+    let mut actions = Vec::new();
+    for f in files {
+        let paths = std::iter::once(f.path.clone()).chain(f.move_to.clone());
+        for path in paths {
+            let mut input = Map::new();
+            input.insert("file_path".into(), path.clone().into());
+            input.insert("old_string".into(), f.old.clone().into());
+            input.insert("new_string".into(), f.new.clone().into());
+            actions.push(Action { tool_name: "Edit".into(), tool_input: input, patch_file: Some(path) });
+        }
+    }
+    Ok(actions)
+}
+
+/// Claude's argument names on top of the agent's own (which stay, for the classifier's eyes).
+fn edit_input(mut input: Map<String, Value>, write: bool) -> Result<Map<String, Value>, String> {
+    let path = first_str(&input, PATH_KEYS)?.ok_or("the edit has no file path (`file_path`, `path` or `filePath`)")?.to_string();
+    input.insert("file_path".into(), path.into());
+    if write {
+        if let Some(content) = first_str(&input, CONTENT_KEYS)?.map(str::to_string) {
+            input.insert("content".into(), content.into());
+        }
+    } else {
+        for (canonical, keys) in [("old_string", OLD_KEYS), ("new_string", NEW_KEYS)] {
+            if let Some(v) = first_str(&input, keys)?.map(str::to_string) {
+                input.insert(canonical.into(), v.into());
+            }
+        }
+        if !input.contains_key("new_string")
+            && let Some(content) = first_str(&input, CONTENT_KEYS)?.map(str::to_string)
+        {
+            input.insert("new_string".into(), content.into());
+        }
+    }
+    Ok(input)
+}
+
+/// The first of `keys` present; present with another type than a string is an error.
+fn first_str<'a>(obj: &'a Map<String, Value>, keys: &[&str]) -> Result<Option<&'a str>, String> {
+    for key in keys {
+        match obj.get(*key) {
+            None | Some(Value::Null) => continue,
+            Some(Value::String(s)) => return Ok(Some(s)),
+            Some(_) => return Err(format!("`{key}` is not a string")),
+        }
+    }
+    Ok(None)
+}

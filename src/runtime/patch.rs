@@ -1,0 +1,113 @@
+//! The `*** Begin Patch` format of Codex's and OpenCode's `apply_patch`, read into one change per
+//! touched file so that path rules and route literals see every file a patch writes.
+
+/// What a patch does to one file.
+#[derive(Debug, PartialEq, Eq)]
+pub struct FilePatch {
+    pub path: String,
+    /// `*** Move to:` destination: renaming a file into a gated place is an edit of that place.
+    pub move_to: Option<String>,
+    /// Removed lines, joined with `\n`.
+    pub old: String,
+    /// Added lines, joined with `\n`.
+    pub new: String,
+}
+
+/// Parses a patch. Whitespace around markers, blank lines between chunks, a first chunk without `@@`,
+/// `*** End of File` and a heredoc wrapper (`apply_patch <<'EOF' … EOF`) are accepted; anything else
+/// that is not the grammar is an error naming the line, because a patch gitvow cannot read is a
+/// patch it cannot gate.
+pub fn parse(text: &str) -> Result<Vec<FilePatch>, String> {
+    let mut lines = text.lines().enumerate().skip_while(|(_, l)| l.trim() != "*** Begin Patch");
+    if lines.next().is_none() {
+        return Err("the patch has no `*** Begin Patch` line".into());
+    }
+    let mut files: Vec<FilePatch> = Vec::new();
+    let mut ended = false;
+    for (index, raw) in lines {
+        let line = raw.trim();
+        let number = index + 1;
+        if line == "*** End Patch" {
+            ended = true;
+            break;
+        }
+        if let Some(path) = marker(line, "*** Add File:")
+            .or_else(|| marker(line, "*** Delete File:"))
+            .or_else(|| marker(line, "*** Update File:"))
+        {
+            let path = non_empty(path, number)?;
+            files.push(FilePatch { path, move_to: None, old: String::new(), new: String::new() });
+            continue;
+        }
+        let Some(file) = files.last_mut() else {
+            return Err(format!("line {number}: expected a `*** Add/Update/Delete File:` marker, found `{}`", clip(line)));
+        };
+        if let Some(dest) = marker(line, "*** Move to:") {
+            file.move_to = Some(non_empty(dest, number)?);
+        } else if line == "*** End of File" || line.starts_with("@@") || line.is_empty() {
+            // Structure only: hunk headers, end-of-file anchors and blank separators carry no change.
+        } else if let Some(added) = raw.strip_prefix('+') {
+            push_line(&mut file.new, added);
+        } else if let Some(removed) = raw.strip_prefix('-') {
+            push_line(&mut file.old, removed);
+        } else if raw.starts_with(' ') {
+            // Context line.
+        } else {
+            return Err(format!("line {number}: `{}` is not a patch line (expected +, - or a space)", clip(line)));
+        }
+    }
+    if !ended {
+        return Err("the patch has no `*** End Patch` line".into());
+    }
+    if files.is_empty() {
+        return Err("the patch touches no file".into());
+    }
+    Ok(files)
+}
+
+fn marker<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    line.strip_prefix(name).map(str::trim)
+}
+
+fn non_empty(path: &str, number: usize) -> Result<String, String> {
+    if path.is_empty() { Err(format!("line {number}: a file marker without a path")) } else { Ok(path.to_string()) }
+}
+
+fn push_line(buf: &mut String, line: &str) {
+    if !buf.is_empty() {
+        buf.push('\n');
+    }
+    buf.push_str(line);
+}
+
+fn clip(line: &str) -> String {
+    let mut s: String = line.chars().take(60).collect();
+    if s.len() < line.len() {
+        s.push('…');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_marker() {
+        let text = "apply_patch <<'EOF'\n  *** Begin Patch  \n*** Add File: a.txt\n+one\n+two\n\n*** Delete File: b.txt\n*** Update File: c.rs\n  *** Move to: d.rs\n fn x() {\n-old\n+new\n@@ fn y\n-gone\n*** End of File\n*** End Patch\nEOF\n";
+        let files = parse(text).unwrap();
+        assert_eq!(files.len(), 3);
+        assert_eq!(files[0], FilePatch { path: "a.txt".into(), move_to: None, old: "".into(), new: "one\ntwo".into() });
+        assert_eq!(files[1].path, "b.txt");
+        assert_eq!(files[2], FilePatch { path: "c.rs".into(), move_to: Some("d.rs".into()), old: "old\ngone".into(), new: "new".into() });
+    }
+
+    #[test]
+    fn broken_patches_are_errors() {
+        assert!(parse("hello").is_err());
+        assert!(parse("*** Begin Patch\n*** Update File: a\n-x\n").is_err());
+        assert!(parse("*** Begin Patch\n*** End Patch").is_err());
+        assert!(parse("*** Begin Patch\n*** Update File: a\nno prefix\n*** End Patch").is_err());
+        assert!(parse("*** Begin Patch\n*** Update File:  \n*** End Patch").is_err());
+    }
+}

@@ -1,0 +1,118 @@
+//! Running a helper program (provider, classifier, adapter) without a shell, with a deadline that
+//! kills its whole process group: a provider that forks a `sleep` must not outlive its timeout.
+
+use std::io::{Read, Write};
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+pub struct Finished {
+    pub status: ExitStatus,
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+}
+
+/// More output than any answer needs; the rest is read and dropped so the program never blocks.
+const OUTPUT_LIMIT: usize = 1 << 20;
+
+/// Runs `argv` with `input` on stdin, in `cwd`, and waits at most `timeout` for it and its output.
+/// The error is one phrase for a person: `cannot run x: no such file`, `timed out after 10 s`.
+pub fn run(argv: &[String], input: &[u8], cwd: Option<&Path>, timeout: Duration) -> Result<Finished, String> {
+    let (program, args) = argv.split_first().ok_or("empty command")?;
+    let mut cmd = Command::new(program);
+    cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).process_group(0);
+    if let Some(dir) = cwd {
+        cmd.current_dir(dir);
+    }
+    let mut child = cmd.spawn().map_err(|e| crate::error::Error::io("run", Path::new(program), &e).message.replacen("gitvow: ", "", 1))?;
+    let group = child.id() as libc::pid_t;
+    let deadline = Instant::now() + timeout;
+
+    let stdin = child.stdin.take();
+    let input = input.to_vec();
+    std::thread::spawn(move || {
+        if let Some(mut stdin) = stdin {
+            // A program that does not read its input closes the pipe early: not our error.
+            let _ = stdin.write_all(&input);
+        }
+    });
+    let stdout = reader(child.stdout.take());
+    let stderr = reader(child.stderr.take());
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait());
+    });
+
+    let status = match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+        Ok(Ok(status)) => status,
+        Ok(Err(e)) => return Err(format!("cannot wait for {program}: {e}")),
+        Err(_) => {
+            kill_group(group);
+            return Err(format!("timed out after {}", seconds(timeout)));
+        }
+    };
+    // The program has exited; its output ends when every process holding the pipes is gone.
+    let collect = |rx: mpsc::Receiver<Vec<u8>>| match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+        Ok(bytes) => Ok(bytes),
+        Err(_) => {
+            kill_group(group);
+            Err(format!("timed out after {} (a child process kept its output open)", seconds(timeout)))
+        }
+    };
+    let stdout = collect(stdout)?;
+    let stderr = collect(stderr)?;
+    Ok(Finished { status, stdout, stderr })
+}
+
+fn reader<R: Read + Send + 'static>(pipe: Option<R>) -> mpsc::Receiver<Vec<u8>> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut kept = Vec::new();
+        if let Some(mut pipe) = pipe {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = pipe.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                let room = OUTPUT_LIMIT.saturating_sub(kept.len());
+                kept.extend_from_slice(&buf[..n.min(room)]);
+            }
+        }
+        let _ = tx.send(kept);
+    });
+    rx
+}
+
+fn kill_group(group: libc::pid_t) {
+    // SAFETY: kill(2) with a negative pid signals the process group the child leads; no memory is
+    // shared with Rust code.
+    unsafe {
+        libc::kill(-group, libc::SIGKILL);
+    }
+}
+
+pub fn seconds(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s.fract() == 0.0 { format!("{s:.0} s") } else { format!("{s:.1} s") }
+}
+
+/// The first line of a program's stderr, to say why it failed.
+pub fn stderr_line(f: &Finished) -> String {
+    let text = String::from_utf8_lossy(&f.stderr);
+    let line = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+    line.chars().take(200).collect()
+}
+
+/// `exit code 3`, or `killed by signal 9`, with the first stderr line when there is one.
+pub fn failure(f: &Finished) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    let how = match (f.status.code(), f.status.signal()) {
+        (Some(code), _) => format!("exit code {code}"),
+        (None, Some(sig)) => format!("killed by signal {sig}"),
+        _ => "failed".to_string(),
+    };
+    let why = stderr_line(f);
+    if why.is_empty() { how } else { format!("{how}: {why}") }
+}

@@ -1,0 +1,150 @@
+//! Providers (the provider protocol): programs that know which files and routes are gate-bearing.
+//! Each is asked only the questions it declares, all questions at once, each within its timeout.
+
+use super::policy::{Provider, Question};
+use super::process;
+use serde_json::{Value, json};
+use std::path::Path;
+
+/// One question about one subject.
+#[derive(Clone, Debug)]
+pub struct Query {
+    pub question: Question,
+    /// The repository-relative path (gate_bearing) or the route literal as written.
+    pub subject: String,
+    /// The file being edited, repository-relative.
+    pub path: String,
+    pub tool_name: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    Answer { answer: String, evidence: Vec<String>, confidence: Option<f64> },
+    /// Anything but exit 0 with a valid object: the gate turns it into confirm.
+    Failure(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct Reply {
+    pub provider: String,
+    pub query: Query,
+    pub outcome: Outcome,
+}
+
+impl Reply {
+    pub fn is_yes(&self) -> bool {
+        matches!(&self.outcome, Outcome::Answer { answer, .. } if answer == "yes")
+    }
+}
+
+/// Asks every provider each query it declares, concurrently. `repo` is the repository's top level,
+/// the providers' working directory.
+pub fn ask(providers: &[Provider], queries: &[Query], repo: &Path) -> Vec<Reply> {
+    let jobs: Vec<(&Provider, &Query)> =
+        providers.iter().flat_map(|p| queries.iter().filter(|q| p.questions.contains(&q.question)).map(move |q| (p, q))).collect();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = jobs
+            .iter()
+            .map(|(p, q)| scope.spawn(move || Reply { provider: p.name.clone(), query: (*q).clone(), outcome: ask_one(p, q, repo) }))
+            .collect();
+        handles
+            .into_iter()
+            .zip(&jobs)
+            .map(|(h, (p, q))| {
+                h.join().unwrap_or_else(|_| Reply { provider: p.name.clone(), query: (*q).clone(), outcome: Outcome::Failure("internal error".into()) })
+            })
+            .collect()
+    })
+}
+
+fn ask_one(provider: &Provider, query: &Query, repo: &Path) -> Outcome {
+    let request = json!({
+        "protocol": 1,
+        "question": query.question.name(),
+        "subject": query.subject,
+        "repo": repo.to_string_lossy(),
+        "path": query.path,
+        "tool_name": query.tool_name,
+    });
+    let finished = match process::run(&provider.argv, request.to_string().as_bytes(), Some(repo), provider.timeout) {
+        Ok(f) => f,
+        Err(e) => return Outcome::Failure(e),
+    };
+    if !finished.status.success() {
+        return Outcome::Failure(process::failure(&finished));
+    }
+    parse_response(&finished.stdout).unwrap_or_else(Outcome::Failure)
+}
+
+fn parse_response(stdout: &[u8]) -> Result<Outcome, String> {
+    let value: Value = serde_json::from_slice(stdout).map_err(|_| "its output is not a JSON object".to_string())?;
+    let obj = value.as_object().ok_or("its output is not a JSON object")?;
+    let answer = match obj.get("answer").and_then(Value::as_str) {
+        Some(a @ ("yes" | "no" | "unknown")) => a.to_string(),
+        Some(other) => return Err(format!("it answered `{other}` (expected yes, no or unknown)")),
+        None => return Err("its output has no `answer`".into()),
+    };
+    let evidence = match obj.get("evidence") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(items)) => items.iter().map(|e| e.as_str().map(str::to_string).unwrap_or_else(|| e.to_string())).collect(),
+        Some(_) => return Err("its `evidence` is not a list".into()),
+    };
+    let confidence = obj.get("confidence").and_then(Value::as_f64);
+    Ok(Outcome::Answer { answer, evidence, confidence })
+}
+
+/// Quoted strings in `text` that look like URL paths: they start with `/`, hold no blank, do not
+/// start with `//`, and their last segment has no `.` (so `/etc/passwd.conf` or `/static/app.js`
+/// are not routes).
+pub fn route_literals(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let q = bytes[i];
+        if matches!(q, b'"' | b'\'' | b'`')
+            && let Some(len) = text[i + 1..].find(q as char)
+        {
+            let inner = &text[i + 1..i + 1 + len];
+            if is_route(inner) && !out.iter().any(|r| r == inner) {
+                out.push(inner.to_string());
+            }
+            if is_route(inner) {
+                i += len + 2;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+fn is_route(s: &str) -> bool {
+    s.starts_with('/')
+        && !s.starts_with("//")
+        && !s.chars().any(char::is_whitespace)
+        && !s.rsplit('/').next().unwrap_or("").contains('.')
+}
+
+/// Routes added by an edit (`route_gate`) and removed by it (`route_callers`).
+pub fn route_changes(old: &str, new: &str) -> (Vec<String>, Vec<String>) {
+    let before = route_literals(old);
+    let after = route_literals(new);
+    let added = after.iter().filter(|r| !before.contains(r)).cloned().collect();
+    let removed = before.into_iter().filter(|r| !after.contains(r)).collect();
+    (added, removed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes() {
+        let text = r#"@Path("/v1/orders") get("/export") x = "/static/app.js" y = "//cdn" z = "/a b" w = '/admin/'"#;
+        assert_eq!(route_literals(text), ["/v1/orders", "/export", "/admin/"]);
+        let (added, removed) = route_changes(r#"@Path("/old") @Path("/same")"#, r#"@Path("/new") @Path("/same")"#);
+        assert_eq!(added, ["/new"]);
+        assert_eq!(removed, ["/old"]);
+    }
+}

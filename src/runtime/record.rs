@@ -1,0 +1,154 @@
+//! The hook log (one JSON line per hook call) and the session ledger written at Stop.
+//! No command text, file content or prompt is ever stored. Recording is best effort: a full disk or
+//! a read-only home never blocks or fails a call.
+
+use crate::paths::Repo;
+use serde_json::{Map, Value, json};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+pub struct Record<'a> {
+    pub agent: &'a str,
+    /// The agent's own event name.
+    pub event: &'a str,
+    /// The gitvow handler it ran (`PreToolUse`, …).
+    pub handler: &'a str,
+    pub session: &'a str,
+    pub tool: Option<&'a str>,
+    /// `allow`, `confirm`, `deny`, `recorded` (events that do not gate), `error`, `adapter_failed`.
+    pub verdict: &'a str,
+    pub reason: &'a str,
+    pub duration: Duration,
+}
+
+/// `<git dir>/gitvow-hooks.log` inside a repository, else `~/.gitvow/hooks.log`.
+pub fn log_path(repo: Option<&Repo>) -> Option<PathBuf> {
+    match repo {
+        Some(r) => Some(r.git_dir.join("gitvow-hooks.log")),
+        None => crate::paths::gitvow_home().map(|h| h.join("hooks.log")),
+    }
+}
+
+/// Appends one line with a single `write` on an `O_APPEND` file, so that concurrent hooks never
+/// interleave their lines.
+pub fn append(record: &Record, repo: Option<&Repo>) {
+    let Some(path) = log_path(repo) else { return };
+    let line = json!({
+        "time": rfc3339(SystemTime::now()),
+        "agent": record.agent,
+        "event": record.event,
+        "handler": record.handler,
+        "session": record.session,
+        "tool": record.tool,
+        "verdict": record.verdict,
+        "reason": record.reason,
+        "duration_ms": (record.duration.as_secs_f64() * 1000.0 * 1000.0).round() / 1000.0,
+        "repo": repo.map(|r| r.top.to_string_lossy().into_owned()),
+    });
+    let mut bytes = line.to_string().into_bytes();
+    bytes.push(b'\n');
+    let _ = write_line(&path, &bytes);
+}
+
+fn write_line(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let open = || std::fs::OpenOptions::new().append(true).create(true).open(path);
+    let mut file = match open() {
+        Ok(f) => f,
+        Err(_) => {
+            std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))?;
+            open()?
+        }
+    };
+    file.write_all(bytes)
+}
+
+/// At Stop: `~/.gitvow/ledger/<session>.json`, a summary of the session's lines in the hook log.
+pub fn write_ledger(session: &str, agent: &str, repo: Option<&Repo>) {
+    let (Some(log), Some(home)) = (log_path(repo), crate::paths::gitvow_home()) else { return };
+    let Ok(text) = std::fs::read_to_string(&log) else { return };
+    let needle = format!("\"session\":{}", Value::from(session));
+    let mut calls = 0u64;
+    let mut verdicts = Map::new();
+    let mut events = Map::new();
+    let (mut first, mut last) = (None::<String>, None::<String>);
+    for line in text.lines().filter(|l| l.contains(&needle)) {
+        let Ok(Value::Object(o)) = serde_json::from_str::<Value>(line) else { continue };
+        calls += 1;
+        for (key, map) in [("verdict", &mut verdicts), ("handler", &mut events)] {
+            if let Some(v) = o.get(key).and_then(Value::as_str) {
+                let n = map.get(v).and_then(Value::as_u64).unwrap_or(0);
+                map.insert(v.to_string(), (n + 1).into());
+            }
+        }
+        if let Some(t) = o.get("time").and_then(Value::as_str) {
+            first.get_or_insert_with(|| t.to_string());
+            last = Some(t.to_string());
+        }
+    }
+    let ledger = json!({
+        "session": session,
+        "agent": agent,
+        "repository": repo.map(|r| r.top.to_string_lossy().into_owned()),
+        "first": first,
+        "last": last,
+        "calls": calls,
+        "verdicts": verdicts,
+        "events": events,
+    });
+    let dir = home.join("ledger");
+    if std::fs::create_dir_all(&dir).is_err() {
+        return;
+    }
+    let Ok(mut tmp) = tempfile::NamedTempFile::new_in(&dir) else { return };
+    let text = serde_json::to_string_pretty(&ledger).unwrap_or_default() + "\n";
+    if tmp.write_all(text.as_bytes()).is_ok() {
+        let _ = tmp.persist(dir.join(format!("{}.json", file_name(session))));
+    }
+}
+
+/// A session id as a safe file name: no separators, no leading dot, bounded length.
+pub fn file_name(session: &str) -> String {
+    let mut name: String =
+        session.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.' { c } else { '_' }).take(128).collect();
+    if name.starts_with('.') {
+        name.replace_range(0..1, "_");
+    }
+    if name.is_empty() { "unknown".into() } else { name }
+}
+
+/// UTC time as `2026-01-31T12:00:00.123Z`, without a date crate on the hot path.
+pub fn rfc3339(t: SystemTime) -> String {
+    let d = t.duration_since(UNIX_EPOCH).unwrap_or_default();
+    let secs = d.as_secs();
+    let (days, rem) = (secs / 86_400, secs % 86_400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60,
+        d.subsec_millis()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_and_names() {
+        assert_eq!(rfc3339(UNIX_EPOCH + Duration::from_millis(1_700_000_000_123)), "2023-11-14T22:13:20.123Z");
+        assert_eq!(file_name("../../etc/passwd"), "_._.._etc_passwd");
+        assert_eq!(file_name(""), "unknown");
+    }
+}

@@ -1,0 +1,65 @@
+//! gitvow's verdict in the agent's own form (the SPEC's response table).
+
+use super::gate::{Decision, Verdict};
+use crate::agents::ResponseForm;
+use serde_json::json;
+
+/// What the process answers: exit code, stdout, stderr.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Answer {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Answer {
+    /// Exit 0 and nothing else: events that do not gate, and events gitvow does not map.
+    pub fn silent() -> Answer {
+        Answer::default()
+    }
+
+    pub fn exit2(message: &str) -> Answer {
+        // Codex treats exit 2 with an empty stderr as a failed hook that lets the call through.
+        let message = if message.trim().is_empty() { "BLOCKED by gitvow" } else { message };
+        Answer { code: 2, stdout: String::new(), stderr: format!("{message}\n") }
+    }
+}
+
+/// Claude's permission modes in which a person is there to answer a native `ask`.
+const PROMPTING_MODES: &[&str] = &["default", "acceptEdits", "plan"];
+
+/// The answer to a PreToolUse call.
+pub fn pre_tool_use(form: ResponseForm, verdict: &Verdict, permission_mode: Option<&str>) -> Answer {
+    let message = verdict.message.as_str();
+    match (form, verdict.decision) {
+        (ResponseForm::Claude | ResponseForm::ExitCode, Decision::Allow) => Answer::silent(),
+        (ResponseForm::Claude, Decision::Confirm) if permission_mode.is_some_and(|m| PROMPTING_MODES.contains(&m)) => Answer {
+            code: 0,
+            stdout: json!({"hookSpecificOutput": {
+                "hookEventName": "PreToolUse",
+                "permissionDecision": "ask",
+                "permissionDecisionReason": message,
+            }})
+            .to_string()
+                + "\n",
+            stderr: String::new(),
+        },
+        (ResponseForm::Claude | ResponseForm::ExitCode, _) => Answer::exit2(message),
+        (ResponseForm::Cursor, decision) => {
+            let body = match decision {
+                Decision::Allow => json!({"permission": "allow"}),
+                Decision::Confirm => json!({"permission": "ask", "user_message": message, "agent_message": message}),
+                Decision::Deny => json!({"permission": "deny", "user_message": message, "agent_message": message}),
+            };
+            Answer { code: 0, stdout: body.to_string() + "\n", stderr: String::new() }
+        }
+        (ResponseForm::Copilot, decision) => {
+            let body = match decision {
+                Decision::Allow => json!({"permissionDecision": "allow"}),
+                Decision::Confirm => json!({"permissionDecision": "ask", "permissionDecisionReason": message}),
+                Decision::Deny => json!({"permissionDecision": "deny", "permissionDecisionReason": message}),
+            };
+            Answer { code: 0, stdout: body.to_string() + "\n", stderr: String::new() }
+        }
+    }
+}

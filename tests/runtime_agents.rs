@@ -1,0 +1,248 @@
+//! Every built-in agent: its events routed, its payloads normalised, its answers in its own form.
+
+mod runtime_support;
+
+use gitvow::agents::{AGENTS, Handler};
+use runtime_support::{Env, Out, bash, set};
+use serde_json::{Value, json};
+
+const DENY_FORCE: &str = "BLOCKED by gitvow: force push rewrites the remote's history [rule bash_deny: ^git";
+const CONFIRM_PUSH: &str = "CONFIRMATION REQUIRED by gitvow: push publishes commits to a remote [rule bash_confirm: ^git";
+const POLICY_TAIL: &str = "policy: built-in default policy]";
+
+/// A fixture with its shell command replaced, wherever that agent keeps it.
+fn with_command(agent: &str, mut payload: Value, command: &str) -> Value {
+    let obj = payload.as_object_mut().unwrap();
+    match agent {
+        "cursor" => {
+            obj.insert("command".into(), command.into());
+        }
+        "copilot" => {
+            obj["toolArgs"]["command"] = command.into();
+        }
+        _ => {
+            obj["tool_input"]["command"] = command.into();
+        }
+    }
+    payload
+}
+
+fn shell_cases() -> Vec<(&'static str, &'static str, &'static str)> {
+    vec![
+        ("claude", "PreToolUse", "claude-bash.json"),
+        ("codex", "PreToolUse", "codex-bash.json"),
+        ("gemini", "BeforeTool", "gemini-shell.json"),
+        ("cursor", "beforeShellExecution", "cursor-shell.json"),
+        ("copilot", "preToolUse", "copilot-bash.json"),
+        ("factory", "PreToolUse", "factory-execute.json"),
+        ("opencode", "PreToolUse", "opencode-bash.json"),
+    ]
+}
+
+fn assert_exit2(out: &Out, prefix: &str) {
+    assert_eq!(out.code, 2, "{out:?}");
+    assert_eq!(out.stdout, "", "{out:?}");
+    assert!(out.stderr.starts_with(prefix), "{out:?}");
+    assert!(out.stderr.ends_with('\n'), "{out:?}");
+}
+
+fn json_out(out: &Out) -> Value {
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(out.stderr, "", "{out:?}");
+    assert!(out.stdout.ends_with('\n'));
+    serde_json::from_str(&out.stdout).unwrap()
+}
+
+#[test]
+fn allow_confirm_and_deny_in_every_agent_form() {
+    let env = Env::new();
+    for (agent, event, fixture) in shell_cases() {
+        let base = env.payload(fixture);
+        // Claude's fixture was captured in `default` mode: a confirm there is the native ask.
+        let allow = env.hook(agent, event, with_command(agent, base.clone(), "ls -la && git status").to_string());
+        let confirm = env.hook(agent, event, with_command(agent, base.clone(), "git push origin main").to_string());
+        let deny = env.hook(agent, event, with_command(agent, base.clone(), "touch marker && git push --force").to_string());
+        match agent {
+            "cursor" => {
+                assert_eq!((allow.code, allow.stdout.as_str(), allow.stderr.as_str()), (0, "{\"permission\":\"allow\"}\n", ""));
+                let c = json_out(&confirm);
+                assert_eq!(c["permission"], "ask");
+                assert!(c["user_message"].as_str().unwrap().starts_with(CONFIRM_PUSH));
+                assert_eq!(c["user_message"], c["agent_message"]);
+                let d = json_out(&deny);
+                assert_eq!(d["permission"], "deny");
+                assert!(d["agent_message"].as_str().unwrap().starts_with(DENY_FORCE));
+                assert!(d["agent_message"].as_str().unwrap().ends_with(POLICY_TAIL));
+                assert_eq!(d.as_object().unwrap().len(), 3);
+            }
+            "copilot" => {
+                assert_eq!((allow.code, allow.stdout.as_str(), allow.stderr.as_str()), (0, "{\"permissionDecision\":\"allow\"}\n", ""));
+                let c = json_out(&confirm);
+                assert_eq!(c["permissionDecision"], "ask");
+                assert!(c["permissionDecisionReason"].as_str().unwrap().starts_with(CONFIRM_PUSH));
+                let d = json_out(&deny);
+                assert_eq!(d["permissionDecision"], "deny");
+                assert!(d["permissionDecisionReason"].as_str().unwrap().starts_with(DENY_FORCE));
+            }
+            "claude" => {
+                assert_eq!((allow.code, allow.stdout.as_str(), allow.stderr.as_str()), (0, "", ""));
+                let c = json_out(&confirm);
+                assert_eq!(c["hookSpecificOutput"]["hookEventName"], "PreToolUse");
+                assert_eq!(c["hookSpecificOutput"]["permissionDecision"], "ask");
+                assert!(c["hookSpecificOutput"]["permissionDecisionReason"].as_str().unwrap().starts_with(CONFIRM_PUSH));
+                assert_exit2(&deny, DENY_FORCE);
+            }
+            _ => {
+                assert_eq!((allow.code, allow.stdout.as_str(), allow.stderr.as_str()), (0, "", ""), "{agent}");
+                assert_exit2(&confirm, CONFIRM_PUSH);
+                assert_exit2(&deny, DENY_FORCE);
+                assert!(deny.stderr.trim_end().ends_with(POLICY_TAIL), "{deny:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn claude_confirm_outside_prompting_modes_is_exit_2() {
+    let env = Env::new();
+    for mode in ["bypassPermissions", "dontAsk"] {
+        let p = set(bash(&env.repo, "git push"), "permission_mode", mode.into());
+        assert_exit2(&env.hook("claude", "PreToolUse", p.to_string()), CONFIRM_PUSH);
+    }
+    for mode in ["default", "acceptEdits", "plan"] {
+        let p = set(bash(&env.repo, "git push"), "permission_mode", mode.into());
+        let out = env.hook("claude", "PreToolUse", p.to_string());
+        assert_eq!(json_out(&out)["hookSpecificOutput"]["permissionDecision"], "ask", "{mode}");
+    }
+}
+
+/// Edits of gitvow's own hook files, in every agent's edit and write vocabulary.
+#[test]
+fn edit_and_write_tools_are_normalised() {
+    let env = Env::new();
+    let repo = env.repo.to_str().unwrap().to_string();
+    type Change<'a> = Box<dyn Fn(Value) -> Value + 'a>;
+    let cases: Vec<(&str, &str, &str, Change)> = vec![
+        ("claude", "PreToolUse", "claude-edit.json", Box::new(|mut p| { p["tool_input"]["file_path"] = format!("{repo}/.claude/settings.json").into(); p })),
+        ("claude", "PreToolUse", "claude-write.json", Box::new(|mut p| { p["tool_input"]["file_path"] = ".gitvow/policy.json".into(); p })),
+        ("gemini", "BeforeTool", "gemini-replace.json", Box::new(|mut p| { p["tool_input"]["file_path"] = format!("{repo}/.gemini/settings.json").into(); p })),
+        ("gemini", "BeforeTool", "gemini-write.json", Box::new(|mut p| { p["tool_input"]["file_path"] = format!("{repo}/.codex/hooks.json").into(); p })),
+        ("factory", "PreToolUse", "factory-edit.json", Box::new(|mut p| { p["tool_input"]["file_path"] = format!("{repo}/.factory/hooks.json").into(); p })),
+        ("factory", "PreToolUse", "factory-create.json", Box::new(|mut p| { p["tool_input"]["file_path"] = format!("{repo}/.factory/settings.json").into(); p })),
+        ("opencode", "PreToolUse", "opencode-edit.json", Box::new(|mut p| { p["tool_input"]["filePath"] = format!("{repo}/.opencode/plugins/gitvow.js").into(); p })),
+        ("opencode", "PreToolUse", "opencode-write.json", Box::new(|mut p| { p["tool_input"]["filePath"] = format!("{repo}/.codex/config.toml").into(); p })),
+        ("copilot", "preToolUse", "copilot-edit.json", Box::new(|mut p| { p["toolArgs"]["path"] = format!("{repo}/.github/hooks/gitvow.json").into(); p })),
+        ("copilot", "preToolUse", "copilot-create.json", Box::new(|mut p| { p["toolArgs"]["path"] = format!("{repo}/.copilot/hooks/x.json").into(); p })),
+        ("cursor", "preToolUse", "cursor-pretooluse-write.json", Box::new(|p| p)),
+    ];
+    for (agent, event, fixture, edit) in cases {
+        let p = edit(env.payload(fixture));
+        let out = env.hook(agent, event, p.to_string());
+        let message = match agent {
+            "cursor" => json_out(&out)["agent_message"].as_str().unwrap().to_string(),
+            "copilot" => json_out(&out)["permissionDecisionReason"].as_str().unwrap().to_string(),
+            "claude" => json_out(&out)["hookSpecificOutput"]["permissionDecisionReason"].as_str().unwrap().to_string(),
+            _ => {
+                assert_eq!(out.code, 2, "{agent} {fixture}: {out:?}");
+                out.stderr.clone()
+            }
+        };
+        assert!(message.starts_with("CONFIRMATION REQUIRED by gitvow: "), "{agent} {fixture}: {message}");
+        assert!(message.contains("(file: ."), "{agent} {fixture}: {message}");
+        assert!(message.contains("rule path_confirm: "), "{agent} {fixture}: {message}");
+    }
+    // The same fixtures on ordinary files are allowed.
+    for (agent, event, fixture) in [("claude", "PreToolUse", "claude-edit.json"), ("gemini", "BeforeTool", "gemini-write.json"), ("factory", "PreToolUse", "factory-edit.json"), ("opencode", "PreToolUse", "opencode-write.json")] {
+        let out = env.hook(agent, event, env.payload(fixture).to_string());
+        assert_eq!((out.code, out.stdout.as_str(), out.stderr.as_str()), (0, "", ""), "{agent} {fixture}");
+    }
+    let out = env.hook("copilot", "preToolUse", env.payload("copilot-edit.json").to_string());
+    assert_eq!(out.stdout, "{\"permissionDecision\":\"allow\"}\n");
+}
+
+#[test]
+fn copilot_tool_args_as_json_string_and_snake_case_variant() {
+    let env = Env::new();
+    let mut p = env.payload("copilot-bash.json");
+    p["toolArgs"] = json!({"command": "git push --force"}).to_string().into();
+    let d = json_out(&env.hook("copilot", "preToolUse", p.to_string()));
+    assert_eq!(d["permissionDecision"], "deny");
+
+    let snake = json!({"session_id": "s", "cwd": env.repo, "hook_event_name": "PreToolUse", "tool_name": "bash", "tool_input": {"command": "git push -f"}});
+    let d = json_out(&env.hook("copilot", "PreToolUse", snake.to_string()));
+    assert_eq!(d["permissionDecision"], "deny");
+
+    let mut broken = env.payload("copilot-bash.json");
+    broken["toolArgs"] = "{not json".into();
+    let d = json_out(&env.hook("copilot", "preToolUse", broken.to_string()));
+    assert_eq!(d["permissionDecision"], "deny");
+    assert!(d["permissionDecisionReason"].as_str().unwrap().starts_with("BLOCKED by gitvow: the tool arguments string is not valid JSON"));
+}
+
+#[test]
+fn cursor_generic_pre_tool_use_of_shell_and_mcp_is_not_gated_twice() {
+    let env = Env::new();
+    env.write(".gitvow/policy.json", r#"{"mcp_deny": ["mcp__github__create_.*"]}"#);
+    for fixture in ["cursor-pretooluse-shell.json", "cursor-pretooluse-mcp.json"] {
+        let out = env.hook("cursor", "preToolUse", env.payload(fixture).to_string());
+        assert_eq!((out.code, out.stdout.as_str(), out.stderr.as_str()), (0, "{\"permission\":\"allow\"}\n", ""), "{fixture}");
+    }
+    // The specific hooks carry the call and gate it.
+    let d = json_out(&env.hook("cursor", "beforeMCPExecution", env.payload("cursor-mcp.json").to_string()));
+    assert_eq!(d["permission"], "deny");
+    assert!(d["agent_message"].as_str().unwrap().starts_with("BLOCKED by gitvow: MCP tool mcp__github__create_issue is in mcp_deny [rule mcp_deny: mcp__github__create_.*; policy: "));
+    let logged: Vec<String> = env.log_lines().iter().map(|l| l["tool"].as_str().unwrap_or("").to_string()).collect();
+    assert_eq!(logged, ["Bash", "mcp__github__create_issue", "mcp__github__create_issue"]);
+}
+
+#[test]
+fn mcp_names_of_every_agent() {
+    let env = Env::new();
+    env.write(".gitvow/policy.json", r#"{"mcp_deny": ["mcp__github__delete_repo"], "mcp_allow": ["mcp__github__.*"]}"#);
+    let cases = [
+        ("claude", "PreToolUse", "mcp__github__delete_repo", "deny"),
+        ("gemini", "BeforeTool", "mcp_github_delete_repo", "deny"),
+        ("gemini", "BeforeTool", "github__delete_repo", "deny"),
+        ("factory", "PreToolUse", "mcp__github__delete_repo", "deny"),
+        ("claude", "PreToolUse", "mcp__github__list_issues", "allow"),
+        ("claude", "PreToolUse", "mcp__slack__post", "confirm"),
+    ];
+    for (agent, event, tool, want) in cases {
+        let p = runtime_support::claude_payload(&env.repo, tool, json!({}));
+        let out = env.hook(agent, event, p.to_string());
+        let got = match (out.code, out.stderr.as_str()) {
+            (0, "") => "allow",
+            (2, s) if s.starts_with("BLOCKED") => "deny",
+            (2, s) if s.starts_with("CONFIRMATION REQUIRED by gitvow: MCP tool mcp__slack__post is not in mcp_allow") => "confirm",
+            _ => "unexpected",
+        };
+        assert_eq!(got, want, "{agent} {tool}: {out:?}");
+    }
+}
+
+#[test]
+fn every_mapped_event_runs_its_handler_and_unmapped_events_are_silent() {
+    for agent in AGENTS {
+        let env = Env::new();
+        let payload = json!({"session_id": "s-9", "sessionId": "s-9", "conversation_id": "s-9", "cwd": env.repo, "tool_name": "Read", "tool_input": {"file_path": "a.txt"}, "file_path": "a.txt", "command": "ls"});
+        let mut expected = Vec::new();
+        for (event, handler) in agent.event_map {
+            let out = env.hook(agent.name, event, payload.to_string());
+            match (agent.response, *handler) {
+                (gitvow::agents::ResponseForm::Cursor, Handler::PreToolUse) => assert_eq!(out.stdout, "{\"permission\":\"allow\"}\n", "{} {event}", agent.name),
+                (gitvow::agents::ResponseForm::Copilot, Handler::PreToolUse) => assert_eq!(out.stdout, "{\"permissionDecision\":\"allow\"}\n"),
+                _ => assert_eq!(out.stdout, "", "{} {event}", agent.name),
+            }
+            assert_eq!((out.code, out.stderr.as_str()), (0, ""), "{} {event}", agent.name);
+            expected.push((event.to_string(), handler.name().to_string()));
+        }
+        for unmapped in ["Notification", "BeforeModel", "beforeReadFile", "errorOccurred", "SubagentStop"] {
+            if agent.handler_for(unmapped).is_none() {
+                let out = env.hook(agent.name, unmapped, "not even json");
+                assert_eq!((out.code, out.stdout.as_str(), out.stderr.as_str()), (0, "", ""), "{} {unmapped}", agent.name);
+            }
+        }
+        let logged: Vec<(String, String)> = env.log_lines().iter().map(|l| (l["event"].as_str().unwrap().into(), l["handler"].as_str().unwrap().into())).collect();
+        assert_eq!(logged, expected, "{}", agent.name);
+    }
+}
