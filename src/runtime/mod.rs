@@ -36,4 +36,3 @@ pub fn run_check(args: &CheckArgs) -> Result<i32> {
 pub fn run_ask(args: &AskArgs) -> Result<i32> {
     ask::run(args)
 }
-pub mod policy { pub const DEFAULT_POLICY: &str = "{}\n"; }
