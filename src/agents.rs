@@ -50,6 +50,17 @@ pub enum FileLayout {
     OwnedFlat,
     /// The whole file is a generated JavaScript plugin (opencode).
     Plugin,
+    /// An external adapter's agent: `hooks.<event>` arrays of the entries its `info` describes.
+    Adapter,
+}
+
+/// How an external adapter's agent is installed (from its `info`).
+#[derive(Debug)]
+pub struct AdapterInstall {
+    /// Event name → the entry to append, with every string `__GITVOW__` standing for the command.
+    pub entries: serde_json::Map<String, serde_json::Value>,
+    /// A top-level key set to 1 when gitvow creates the file.
+    pub version_key: Option<String>,
 }
 
 /// How strictly the agent itself parses its JSON file.
@@ -107,6 +118,8 @@ pub struct AgentSpec {
     pub needs_agent_flag: bool,
     /// What a person must still do by hand after install.
     pub manual_steps: &'static [&'static str],
+    /// Set for an external adapter's agent only.
+    pub adapter: Option<&'static AdapterInstall>,
 }
 
 const TYPE_COMMAND: ExtraField = ExtraField::Str("type", "command");
@@ -144,6 +157,7 @@ pub static AGENTS: &[AgentSpec] = &[
         response: ResponseForm::Claude,
         needs_agent_flag: false,
         manual_steps: &[RESTART],
+        adapter: None,
     },
     AgentSpec {
         name: "codex",
@@ -175,6 +189,7 @@ pub static AGENTS: &[AgentSpec] = &[
             "open codex, run /hooks and trust the gitvow entries: codex skips untrusted hooks without a word",
             "codex's workspace-write sandbox refuses writes inside .git: add \"<repo>/.git\" to [sandbox_workspace_write] writable_roots in ~/.codex/config.toml for the repositories you commit from",
         ],
+        adapter: None,
     },
     AgentSpec {
         name: "gemini",
@@ -202,6 +217,7 @@ pub static AGENTS: &[AgentSpec] = &[
         response: ResponseForm::ExitCode,
         needs_agent_flag: true,
         manual_steps: &[RESTART],
+        adapter: None,
     },
     AgentSpec {
         name: "cursor",
@@ -237,6 +253,7 @@ pub static AGENTS: &[AgentSpec] = &[
         manual_steps: &[
             "Cursor reloads hooks.json by itself; if Cursor is also set to load Claude's hook files, each call is gated twice",
         ],
+        adapter: None,
     },
     AgentSpec {
         name: "copilot",
@@ -269,6 +286,7 @@ pub static AGENTS: &[AgentSpec] = &[
         response: ResponseForm::Copilot,
         needs_agent_flag: true,
         manual_steps: &[RESTART],
+        adapter: None,
     },
     AgentSpec {
         name: "factory",
@@ -300,6 +318,7 @@ pub static AGENTS: &[AgentSpec] = &[
             RESTART,
             "headless droid runs only with --auto medium or --auto high; a hook exit 1 lets a call through, gitvow answers with exit 2",
         ],
+        adapter: None,
     },
     AgentSpec {
         name: "opencode",
@@ -332,6 +351,7 @@ pub static AGENTS: &[AgentSpec] = &[
             RESTART,
             "a blocked tool shows in OpenCode as a failed tool call whose error starts with BLOCKED or CONFIRMATION REQUIRED",
         ],
+        adapter: None,
     },
 ];
 

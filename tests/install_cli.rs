@@ -592,3 +592,39 @@ fn on_a_terminal_install_asks_once_before_writing() {
     let screen = run_on_terminal(&env, "uninstall --user --agent claude --yes", "");
     assert!(!screen.contains("Apply these changes?"), "--yes does not ask:\n{screen}");
 }
+
+#[test]
+fn an_external_adapter_describes_how_its_agent_is_installed() {
+    let env = Env::new();
+    let info = r#"{"protocol": 1, "name": "myagent", "events": ["beforeRun", "afterRun"],
+ "install": {"user_file": ".myagent/hooks.json", "repo_file": ".myagent/hooks.json", "format": "json",
+  "entries": {"beforeRun": [{"command": "__GITVOW__ hook --agent myagent beforeRun", "blocking": true}],
+              "afterRun": [{"command": "__GITVOW__ hook --agent myagent afterRun"}]},
+  "version_key": "schema"}}"#;
+    let adapter = env.write_home(".gitvow/agents/gitvow-agent-myagent", format!("#!/bin/sh\n[ \"$1\" = info ] && cat <<'EOF'\n{info}\nEOF\n"));
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&adapter, std::fs::Permissions::from_mode(0o755)).unwrap();
+
+    install_user(&env, "myagent");
+    let v = json_of(&env.read_home(".myagent/hooks.json"));
+    assert_eq!(v["schema"], 1, "the version key of a file gitvow creates");
+    assert_eq!(v["hooks"]["beforeRun"][0], json!({"command": format!("{CMD} hook --agent myagent beforeRun"), "blocking": true}));
+    assert_eq!(install_user(&env, "myagent").stdout.trim(), "myagent: nothing to change");
+
+    // An existing file keeps its content; uninstall gives it back.
+    let other = Env::new().env("PATH", "/usr/bin:/bin");
+    let original = "{\n  \"hooks\": {\n    \"beforeRun\": [{\"command\": \"mine\"}]\n  }\n}\n";
+    other.write_home(".myagent/hooks.json", original);
+    let adapter = other.write_home(".gitvow/agents/gitvow-agent-myagent", std::fs::read(&adapter).unwrap());
+    std::fs::set_permissions(&adapter, std::fs::Permissions::from_mode(0o755)).unwrap();
+    install_user(&other, "myagent");
+    let v = json_of(&other.read_home(".myagent/hooks.json"));
+    assert_eq!(v["hooks"]["beforeRun"][0]["command"], "mine");
+    assert!(v.get("schema").is_none(), "the version key is only for files gitvow creates");
+    other.run(&["uninstall", "--user", "--agent", "myagent", "--yes"]).ok();
+    assert_eq!(other.read_home(".myagent/hooks.json"), original);
+
+    let run = env.run(&["install", "--user", "--agent", "nosuch"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("gitvow-agent-nosuch"), "{}", run.stderr);
+}

@@ -77,6 +77,10 @@ fn hook_object(agent: &AgentSpec, event: &str, command: &str) -> Value {
 
 /// The element gitvow appends to an event array.
 pub fn desired_entry(agent: &AgentSpec, event: &InstalledEvent, command: &str) -> Value {
+    if let Some(adapter) = agent.adapter {
+        let template = adapter.entries.get(event.name).cloned().unwrap_or(Value::Null);
+        return substitute(template, command);
+    }
     let hook = hook_object(agent, event.name, command);
     match agent.layout {
         FileLayout::NestedGroups | FileLayout::TopLevelGroups => {
@@ -87,7 +91,27 @@ pub fn desired_entry(agent: &AgentSpec, event: &InstalledEvent, command: &str) -
             map.insert("hooks".into(), json!([hook]));
             Value::Object(map)
         }
-        FileLayout::Flat | FileLayout::OwnedFlat | FileLayout::Plugin => hook,
+        FileLayout::Flat | FileLayout::OwnedFlat | FileLayout::Plugin | FileLayout::Adapter => hook,
+    }
+}
+
+/// An adapter's entry with every `__GITVOW__` replaced by the gitvow command.
+fn substitute(value: Value, command: &str) -> Value {
+    match value {
+        Value::String(s) => Value::String(s.replace("__GITVOW__", command)),
+        Value::Array(a) => Value::Array(a.into_iter().map(|v| substitute(v, command)).collect()),
+        Value::Object(m) => Value::Object(m.into_iter().map(|(k, v)| (k, substitute(v, command))).collect()),
+        other => other,
+    }
+}
+
+/// Whether any string in `value` is a gitvow command: an adapter's entries may have any shape.
+fn holds_gitvow_command(value: &Value) -> bool {
+    match value {
+        Value::String(s) => is_gitvow_command(s),
+        Value::Array(a) => a.iter().any(holds_gitvow_command),
+        Value::Object(m) => m.values().any(holds_gitvow_command),
+        _ => false,
     }
 }
 
@@ -109,6 +133,9 @@ fn is_gitvow_hook(hook: &Value) -> bool {
 }
 
 fn classify(agent: &AgentSpec, element: &Value) -> Membership {
+    if agent.layout == FileLayout::Adapter {
+        return if holds_gitvow_command(element) { Membership::Ours } else { Membership::Foreign };
+    }
     if !groups(agent) {
         return if is_gitvow_hook(element) { Membership::Ours } else { Membership::Foreign };
     }

@@ -1,5 +1,6 @@
 //! `gitvow install` and `gitvow uninstall`: plan, then preview, then apply.
 
+pub mod adapter_agent;
 pub mod entries;
 pub mod plan;
 pub mod preview;
@@ -68,10 +69,17 @@ fn select_agents(names: &[String], scope: &Scope, install: bool) -> Result<Vec<&
     if !names.is_empty() {
         let mut out: Vec<&'static AgentSpec> = Vec::new();
         for name in names {
-            let agent = agents::find(name).ok_or_else(|| {
-                let known: Vec<&str> = agents::AGENTS.iter().map(|a| a.name).collect();
-                Error::usage(format!("unknown agent `{name}`")).hint(format!("known agents: {}", known.join(", ")))
-            })?;
+            let agent = match agents::find(name) {
+                Some(agent) => agent,
+                None if crate::runtime::adapter::find(name).is_ok() => adapter_agent::spec(name)?,
+                None => {
+                    let known: Vec<&str> = agents::AGENTS.iter().map(|a| a.name).collect();
+                    return Err(Error::usage(format!("unknown agent `{name}`")).hint(format!(
+                        "known agents: {}; another agent needs an adapter `gitvow-agent-{name}` on the PATH or in ~/.gitvow/agents/",
+                        known.join(", ")
+                    )));
+                }
+            };
             if !out.iter().any(|a| a.name == agent.name) {
                 out.push(agent);
             }

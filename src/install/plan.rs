@@ -274,6 +274,11 @@ fn install_hooks(
     }
     let mut doc = parse_json(path, agent, text.unwrap_or(""))?;
     let had_entries = text.is_some() && entries::has_gitvow_entries(&doc, agent);
+    // An adapter's agent may want a key such as `version` in a file gitvow creates.
+    let version_key = agent.adapter.and_then(|a| a.version_key.as_deref()).filter(|_| text.is_none());
+    if let Some(key) = version_key {
+        doc.insert_property(&[], key, &serde_json::json!(1));
+    }
     let mut created = entries::install(&mut doc, agent, command, record.map(|r| &r.created));
     let after = doc.text();
     if let Some(r) = record {

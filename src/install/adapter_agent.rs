@@ -1,0 +1,50 @@
+//! An agent gitvow does not know, described by its external adapter `gitvow-agent-<name>`: its `info`
+//! becomes a row of the agent table, so that install and uninstall treat it like a built-in one.
+
+use crate::agents::{AdapterInstall, AgentSpec, FileLayout, Handler, InstalledEvent, ResponseForm, Strictness};
+use crate::error::{Error, Result};
+use crate::runtime::adapter;
+
+/// The agent row for the adapter `gitvow-agent-<name>`. It lives as long as the process: a run
+/// installs a handful of agents at most.
+pub fn spec(name: &str) -> Result<&'static AgentSpec> {
+    let info = adapter::info(name)?;
+    let bad = |what: String| {
+        Error::new(format!("adapter gitvow-agent-{name} (info): {what}"))
+            .hint("each event in `install.entries` must hold one entry whose command contains __GITVOW__")
+    };
+    let mut events = Vec::new();
+    for (event, entries) in &info.install.entries {
+        let one = entries.as_array().filter(|a| a.len() == 1).ok_or_else(|| bad(format!("`{event}` does not hold exactly one entry")))?;
+        if !one[0].to_string().contains("__GITVOW__") {
+            return Err(bad(format!("the entry for `{event}` has no __GITVOW__ command")));
+        }
+        events.push(InstalledEvent { name: leak(event.clone()), matcher: None });
+    }
+    let install = AdapterInstall {
+        entries: info.install.entries.iter().map(|(k, v)| (k.clone(), v[0].clone())).collect(),
+        version_key: info.install.version_key,
+    };
+    Ok(Box::leak(Box::new(AgentSpec {
+        name: leak(name.to_string()),
+        user_file: leak(info.install.user_file),
+        repo_file: leak(info.install.repo_file),
+        layout: FileLayout::Adapter,
+        strictness: Strictness::Strict,
+        events: Box::leak(events.into_boxed_slice()),
+        command_key: "command",
+        hook_fields_before_command: &[],
+        hook_fields_after_command: &[],
+        detect_dirs: &[],
+        detect_commands: &[],
+        event_map: &[] as &[(&str, Handler)],
+        response: ResponseForm::ExitCode,
+        needs_agent_flag: true,
+        manual_steps: &["restart any open session of this agent: hooks are read at start-up"],
+        adapter: Some(Box::leak(Box::new(install))),
+    })))
+}
+
+fn leak(s: String) -> &'static str {
+    Box::leak(s.into_boxed_str())
+}
