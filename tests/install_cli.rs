@@ -434,6 +434,7 @@ fn repository_scope_refuses_targets_that_lead_elsewhere() {
     let env = Env::new();
     let outside = env.outside("victim.json");
     env.write(&outside, "{}\n");
+    let bashrc = env.write_home(".bashrc", "export PATH=$PATH\n");
     type Setup<'a> = Box<dyn Fn(&std::path::Path) + 'a>;
     let setups: Vec<(&str, Setup)> = vec![
         ("symlink outside", Box::new(|repo| {
@@ -452,6 +453,18 @@ fn repository_scope_refuses_targets_that_lead_elsewhere() {
         ("directory", Box::new(|repo| {
             std::fs::create_dir_all(repo.join(".claude/settings.json")).unwrap();
         })),
+        ("symlink to ~/.bashrc", Box::new(|repo| {
+            std::fs::create_dir_all(repo.join(".claude")).unwrap();
+            std::os::unix::fs::symlink(&bashrc, repo.join(".claude/settings.json")).unwrap();
+        })),
+        ("FIFO", Box::new(|repo| {
+            std::fs::create_dir_all(repo.join(".claude")).unwrap();
+            let status = std::process::Command::new("mkfifo").arg(repo.join(".claude/settings.json")).status().unwrap();
+            assert!(status.success());
+        })),
+        ("directory symlinked outside", Box::new(|repo| {
+            std::os::unix::fs::symlink(outside.parent().unwrap(), repo.join(".claude")).unwrap();
+        })),
     ];
     for (i, (name, setup)) in setups.iter().enumerate() {
         let repo = env.repo(&format!("r{i}"));
@@ -461,6 +474,8 @@ fn repository_scope_refuses_targets_that_lead_elsewhere() {
         assert_eq!(run.code, 1, "{name}: {}", run.stdout);
         assert!(run.stderr.contains(".claude/settings.json"), "{name}: {}", run.stderr);
         assert_eq!(std::fs::read_to_string(&outside).unwrap(), "{}\n", "{name}");
+        assert_eq!(std::fs::read_to_string(&bashrc).unwrap(), "export PATH=$PATH\n", "{name}");
+        assert!(!env.outside("settings.json").exists(), "{name}: nothing created outside");
         assert_eq!(std::fs::read(repo.join(".git/config")).unwrap(), git_config, "{name}");
         assert!(!repo.join(".gitvow").exists(), "{name}: nothing written");
     }

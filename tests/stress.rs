@@ -292,3 +292,72 @@ fn write_faults_are_named_and_the_run_is_rolled_back() {
     drop(ro);
     summary(&format!("faults: full disk -> `{full_disk}`; read-only -> `{read_only}`; earlier files restored each time"));
 }
+
+/// Runs one `gitvow hook PreToolUse` (Claude's shape) in `repo` and returns exit code, stderr and
+/// wall time.
+fn hook_call(env: &Env, repo: &Path, command: &str) -> (i32, String, Duration) {
+    let payload = serde_json::json!({
+        "session_id": "load-test", "transcript_path": "/dev/null", "cwd": repo, "hook_event_name": "PreToolUse",
+        "permission_mode": "bypassPermissions", "tool_name": "Bash", "tool_input": {"command": command},
+    });
+    let start = Instant::now();
+    let mut child = std::process::Command::new(common::BIN)
+        .args(["hook", "PreToolUse"])
+        .current_dir(repo)
+        .env("HOME", env.home())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(payload.to_string().as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let took = start.elapsed();
+    assert!(out.stdout.is_empty(), "claude gets nothing on stdout for allow and deny");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned(), took)
+}
+
+#[test]
+fn the_runtime_under_load_answers_every_call_and_logs_each_once() {
+    let env = Arc::new(Env::new());
+    let repo = env.repo("busy");
+    let (streams, per_stream) = (8, 500);
+    let workers: Vec<_> = (0..streams)
+        .map(|s| {
+            let (env, repo) = (env.clone(), repo.clone());
+            std::thread::spawn(move || {
+                let mut times = Vec::with_capacity(per_stream);
+                for i in 0..per_stream {
+                    let deny = (s + i) % 2 == 0;
+                    let command = if deny { "git push --force origin main" } else { "ls -la" };
+                    let (code, stderr, took) = hook_call(&env, &repo, command);
+                    if deny {
+                        assert_eq!(code, 2, "{command}: {stderr}");
+                        assert!(stderr.starts_with("BLOCKED"), "{stderr}");
+                    } else {
+                        assert_eq!((code, stderr.as_str()), (0, ""), "{command}");
+                    }
+                    times.push(took);
+                }
+                times
+            })
+        })
+        .collect();
+    let mut times: Vec<Duration> = workers.into_iter().flat_map(|w| w.join().unwrap()).collect();
+    times.sort();
+    let calls = streams * per_stream;
+    let log = std::fs::read_to_string(repo.join(".git/gitvow-hooks.log")).unwrap();
+    let lines: Vec<&str> = log.lines().collect();
+    assert_eq!(lines.len(), calls, "one log line per call");
+    for line in &lines {
+        let v: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("torn or interleaved line ({e}): {line}"));
+        assert_eq!(v["event"], "PreToolUse");
+        assert!(!line.contains("push --force"), "no command text in the log");
+    }
+    let (median, p99, max) = (times[calls / 2], times[calls * 99 / 100], times[calls - 1]);
+    let over = times.iter().filter(|t| **t > Duration::from_millis(50)).count();
+    summary(&format!(
+        "runtime under load: {streams} streams x {per_stream} hook calls: all {calls} answered right, {} well-formed log lines; wall time median {median:?}, p99 {p99:?}, max {max:?}; {over} over 50 ms (2 cores, {streams} at once; this build is not the release profile)",
+        lines.len()
+    ));
+}
