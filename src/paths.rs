@@ -62,9 +62,20 @@ pub struct Repo {
 
 /// Whether `command` is an executable file in a directory of the PATH.
 pub fn on_path(command: &str) -> bool {
+    find_executable(command, &path_dirs()).is_some()
+}
+
+/// The directories of the PATH, in order.
+pub fn path_dirs() -> Vec<PathBuf> {
+    std::env::var_os("PATH").map(|p| std::env::split_paths(&p).collect()).unwrap_or_default()
+}
+
+/// The first executable regular file named `name` in `dirs`.
+pub fn find_executable(name: &str, dirs: &[PathBuf]) -> Option<PathBuf> {
+    dirs.iter().map(|dir| dir.join(name)).find(|p| is_executable(p))
+}
+
+pub fn is_executable(path: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
-    let Some(path) = std::env::var_os("PATH") else { return false };
-    std::env::split_paths(&path).any(|dir| {
-        std::fs::metadata(dir.join(command)).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-    })
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }

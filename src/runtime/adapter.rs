@@ -49,19 +49,9 @@ pub fn find(name: &str) -> std::result::Result<PathBuf, String> {
         return Err(format!("`{name}` is not an agent name (letters, digits, `_` and `-` only)"));
     }
     let file = format!("gitvow-agent-{name}");
-    let dirs = crate::paths::gitvow_home().map(|h| h.join("agents")).into_iter().chain(std::env::var_os("PATH").map(|p| std::env::split_paths(&p).collect::<Vec<_>>()).unwrap_or_default());
-    for dir in dirs {
-        let candidate = dir.join(&file);
-        if is_executable(&candidate) {
-            return Ok(candidate);
-        }
-    }
-    Err(format!("no built-in agent `{name}` and no adapter `{file}` on the PATH or in ~/.gitvow/agents/"))
-}
-
-fn is_executable(path: &std::path::Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    let dirs: Vec<PathBuf> = crate::paths::gitvow_home().map(|h| h.join("agents")).into_iter().chain(crate::paths::path_dirs()).collect();
+    crate::paths::find_executable(&file, &dirs)
+        .ok_or_else(|| format!("no built-in agent `{name}` and no adapter `{file}` on the PATH or in ~/.gitvow/agents/"))
 }
 
 fn call(name: &str, operation: &str, input: &Value) -> std::result::Result<Value, String> {
