@@ -10,5 +10,6 @@ pub mod edit;
 pub mod error;
 pub mod fsx;
 pub mod install;
+pub mod output;
 pub mod paths;
 pub mod runtime;

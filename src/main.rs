@@ -2,11 +2,6 @@ use clap::Parser;
 use gitvow::cli::{Cli, Command};
 
 fn main() {
-    // Output piped into `head` ends quietly, as for any Unix tool, instead of failing a print.
-    // SAFETY: restoring the default disposition of SIGPIPE before any thread starts.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
     // A bug must still read as a message for a person: no backtrace, no debug dump.
     std::panic::set_hook(Box::new(|info| {
         let what = info

@@ -643,3 +643,24 @@ fn an_external_adapter_describes_how_its_agent_is_installed() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("gitvow-agent-nosuch"), "{}", run.stderr);
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_the_run_quietly() {
+    let env = Env::new();
+    for agent in ["claude", "codex", "gemini", "cursor", "factory"] {
+        let mut child = std::process::Command::new(common::BIN)
+            .args(["install", "--user", "--agent", agent, "--dry-run"])
+            .env("HOME", env.home())
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked") && !stderr.contains("Broken pipe"), "{stderr}");
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{:?}", out.status);
+    }
+    assert!(std::fs::read_dir(env.home()).unwrap().next().is_none(), "nothing written");
+}

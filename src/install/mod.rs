@@ -95,7 +95,7 @@ fn select_agents(names: &[String], scope: &Scope, install: bool) -> Result<Vec<&
             .hint("name the agents to configure with --agent, e.g. --agent claude --agent codex"));
     }
     let names: Vec<&str> = found.iter().map(|a| a.name).collect();
-    println!("Agents found: {}", names.join(", "));
+    crate::output::line(&format!("Agents found: {}", names.join(", ")));
     Ok(found)
 }
 
@@ -142,22 +142,22 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     let mut plan = plan::plan(scope, agents, action, &record, &read)?;
 
     for change in &plan.changes {
-        print!("{}", preview::diff(change, color));
+        crate::output::print(&preview::diff(change, color));
     }
     for name in &plan.unchanged_agents {
-        println!("{name}: nothing to change");
+        crate::output::line(&format!("{name}: nothing to change"));
     }
     if plan.changes.is_empty() {
         return Ok(0);
     }
     if args.check {
         for change in &plan.changes {
-            println!("would change: {}", display(&change.path));
+            crate::output::line(&format!("would change: {}", display(&change.path)));
         }
         return Ok(1);
     }
     if args.dry_run {
-        println!("Dry run: nothing was written.");
+        crate::output::line("Dry run: nothing was written.");
         return Ok(0);
     }
     if !args.yes && preview::interactive() && !preview::confirm("Apply these changes?") {
@@ -266,12 +266,12 @@ fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &
         }
         match action {
             Action::Install { .. } => {
-                println!("{}: installed in {}", agent.name, display(&scope.agent_file(agent)));
+                crate::output::line(&format!("{}: installed in {}", agent.name, display(&scope.agent_file(agent))));
                 for step in agent.manual_steps {
-                    println!("  - {step}");
+                    crate::output::line(&format!("  - {step}"));
                 }
             }
-            Action::Uninstall { .. } => println!("{}: removed from {}", agent.name, display(&scope.agent_file(agent))),
+            Action::Uninstall { .. } => crate::output::line(&format!("{}: removed from {}", agent.name, display(&scope.agent_file(agent)))),
         }
     }
 }

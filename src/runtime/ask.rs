@@ -46,7 +46,7 @@ pub fn run(args: &AskArgs) -> Result<i32> {
             "answers": answers,
             "decision": decision,
         });
-        println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+        crate::output::line(&serde_json::to_string_pretty(&out).unwrap_or_default());
         return Ok(0);
     }
 
@@ -72,6 +72,6 @@ pub fn run(args: &AskArgs) -> Result<i32> {
     } else {
         out.push_str(&format!("decision: confirm ({})\n", names.join(", ")));
     }
-    print!("{out}");
+    crate::output::print(&out);
     Ok(0)
 }

@@ -56,6 +56,6 @@ pub fn run(args: &CheckArgs) -> Result<i32> {
         out.push_str(&line);
         out.push('\n');
     }
-    print!("{out}");
+    crate::output::print(&out);
     Ok(if verdict.decision == Decision::Allow { 0 } else { 2 })
 }
