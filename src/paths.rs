@@ -62,9 +62,17 @@ pub struct Repo {
 
 /// Whether `command` is an executable file in a directory of the PATH.
 pub fn on_path(command: &str) -> bool {
+    find_on_path(command).is_some()
+}
+
+/// The first executable file named `command` in a directory of the PATH.
+pub fn find_on_path(command: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|dir| dir.join(command)).find(|p| is_executable(p))
+}
+
+/// Whether `path` is a regular file (after symlinks) with an execute bit.
+pub fn is_executable(path: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
-    let Some(path) = std::env::var_os("PATH") else { return false };
-    std::env::split_paths(&path).any(|dir| {
-        std::fs::metadata(dir.join(command)).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-    })
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
