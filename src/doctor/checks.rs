@@ -390,7 +390,7 @@ fn ledger_times(dir: &Path, agent: &str) -> Vec<String> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
     let mut files: Vec<(std::time::SystemTime, std::path::PathBuf)> =
         entries.flatten().filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path()))).collect();
-    files.sort_by(|a, b| b.0.cmp(&a.0));
+    files.sort_by_key(|f| std::cmp::Reverse(f.0));
     files
         .into_iter()
         .take(200)
