@@ -32,6 +32,9 @@ pub enum Command {
     /// Ask every configured provider a question, and show the gate's decision
     #[command(after_help = "Examples:\n  gitvow ask gate_bearing src/auth/Whitelist.java\n  gitvow ask route_gate /v1/orders/export --path src/api/Orders.java --json")]
     Ask(AskArgs),
+    /// Prove, per agent, that the installed hooks will really fire: files, entries, command, a live probe, switches, policy, trust, activity
+    #[command(after_help = "One line per check: ok, warn or FAIL, with the fix. Exit 1 when anything fails.\n\nExamples:\n  gitvow doctor --user\n  gitvow doctor ~/src/myrepo --agent codex\n  gitvow doctor --user --json")]
+    Doctor(DoctorArgs),
 }
 
 #[derive(Args, Debug, Clone)]
@@ -56,6 +59,21 @@ pub struct ScopeArgs {
     /// When to colour the diff
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
     pub color: ColorWhen,
+}
+
+#[derive(Args, Debug)]
+pub struct DoctorArgs {
+    /// Check the agents of this user (files under the home directory)
+    #[arg(long, conflicts_with = "repo")]
+    pub user: bool,
+    /// Repository to check (default: the git top level of the current directory)
+    pub repo: Option<PathBuf>,
+    /// Agent to check; repeat for several (default: every agent with a gitvow file in the scope)
+    #[arg(long = "agent", value_name = "NAME")]
+    pub agents: Vec<String>,
+    /// Print the checks as one JSON document
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]

@@ -1,11 +1,12 @@
 //! gitvow: a policy gate in front of the tool calls of AI coding agents.
 //!
-//! Two flows share the agent table: the installer (`install`, `uninstall`) plans every file change,
+//! Two flows share the agent table: the installer (`install`, `uninstall`, `doctor`) plans every file change,
 //! previews it as a diff and applies it atomically; the runtime (`hook`, `check`, `ask`) normalises an
 //! agent's payload, asks the policy and answers in the agent's form.
 
 pub mod agents;
 pub mod cli;
+pub mod doctor;
 pub mod edit;
 pub mod error;
 pub mod fsx;

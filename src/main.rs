@@ -19,6 +19,7 @@ fn main() {
         Command::Hook(args) => Ok(gitvow::runtime::run_hook(args)),
         Command::Check(args) => gitvow::runtime::run_check(args),
         Command::Ask(args) => gitvow::runtime::run_ask(args),
+        Command::Doctor(args) => gitvow::doctor::run(args),
     };
     let code = match result {
         Ok(code) => code,

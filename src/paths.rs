@@ -62,7 +62,12 @@ pub struct Repo {
 
 /// Whether `command` is an executable file in a directory of the PATH.
 pub fn on_path(command: &str) -> bool {
-    find_executable(command, &path_dirs()).is_some()
+    find_on_path(command).is_some()
+}
+
+/// The first executable file named `command` in a directory of the PATH.
+pub fn find_on_path(command: &str) -> Option<PathBuf> {
+    find_executable(command, &path_dirs())
 }
 
 /// The directories of the PATH, in order.
@@ -75,6 +80,7 @@ pub fn find_executable(name: &str, dirs: &[PathBuf]) -> Option<PathBuf> {
     dirs.iter().map(|dir| dir.join(name)).find(|p| is_executable(p))
 }
 
+/// Whether `path` is a regular file (after symlinks) with an execute bit.
 pub fn is_executable(path: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
     std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)

@@ -282,6 +282,11 @@ impl JsonDoc {
         locate(&self.parsed.root, path).map(Node::to_json)
     }
 
+    /// Offset in the full text where the value at `path` starts, for line and column numbers.
+    pub fn offset_of(&self, path: &[Seg]) -> Option<usize> {
+        locate(&self.parsed.root, path).map(|v| self.text_offset(v.range().0))
+    }
+
     /// Object keys at `path` in document order (empty when it is not an object).
     pub fn keys(&self, path: &[Seg]) -> Vec<String> {
         match locate(&self.parsed.root, path) {

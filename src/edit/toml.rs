@@ -127,6 +127,20 @@ pub fn restore(path: &Path, text: &str, change: &TomlChange) -> Result<Option<St
     Ok(Some(out))
 }
 
+/// The switches that turn codex hooks off (`features.hooks` or `features.codex_hooks` set to
+/// false), each with the byte offset of its value, for doctor.
+pub fn switches_off(path: &Path, text: &str) -> Result<Vec<(&'static str, usize)>> {
+    let doc = parse(path, text)?;
+    let features = find_features(path, &doc)?;
+    let mut off = Vec::new();
+    for key in SWITCHES {
+        if let Some((span, false)) = switch_value(path, &doc, &features, key)? {
+            off.push((key, span.start));
+        }
+    }
+    Ok(off)
+}
+
 enum Features<'a> {
     Missing,
     Table(&'a Table),

@@ -321,6 +321,68 @@ pub fn has_gitvow_entries(doc: &JsonDoc, agent: &AgentSpec) -> bool {
     probe.text() != before
 }
 
+/// One gitvow hook found in an agent's file, for doctor: where it is and what it holds.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// The event key it sits under.
+    pub event: String,
+    /// Index in the event array (the group, for nested layouts).
+    pub index: usize,
+    /// Index inside the group's `hooks` array (`None` for flat layouts).
+    pub inner: Option<usize>,
+    /// Whether the whole array element is gitvow's (a group shared with the user's hooks is not).
+    pub whole: bool,
+    /// The array element (the group, or the hook object for flat layouts).
+    pub element: Value,
+    /// The hook object itself.
+    pub hook: Value,
+    /// The JSON path of the hook object, for its line and column.
+    pub path: Vec<Seg>,
+}
+
+impl Found {
+    /// The command string the hook runs.
+    pub fn command(&self) -> Option<&str> {
+        ["command", "bash", "powershell"].iter().find_map(|k| self.hook.get(k).and_then(Value::as_str).filter(|c| is_gitvow_command(c)))
+    }
+}
+
+/// Every gitvow hook in `doc`, in document order. `wrapped`: look under a top-level `hooks` key
+/// even for factory, whose events belong at the top level (entries there never fire).
+pub fn find_entries(doc: &JsonDoc, agent: &AgentSpec, wrapped: bool) -> Vec<Found> {
+    let c = if wrapped { vec![key("hooks")] } else { container(agent) };
+    let mut out = Vec::new();
+    for event in doc.keys(&c) {
+        let arr = with(&c, key(&event));
+        let Some(Value::Array(elements)) = doc.get(&arr) else { continue };
+        for (i, element) in elements.into_iter().enumerate() {
+            let at = with(&arr, Seg::Index(i));
+            let inner: Vec<usize> = match classify(agent, &element) {
+                Membership::Foreign => continue,
+                Membership::Ours if !groups(agent) => {
+                    out.push(Found { event: event.clone(), index: i, inner: None, whole: true, hook: element.clone(), element, path: at });
+                    continue;
+                }
+                Membership::Ours => (0..element["hooks"].as_array().map_or(0, Vec::len)).collect(),
+                Membership::Mixed(inner) => inner,
+            };
+            let whole = inner.len() == element["hooks"].as_array().map_or(0, Vec::len);
+            for j in inner {
+                out.push(Found {
+                    event: event.clone(),
+                    index: i,
+                    inner: Some(j),
+                    whole,
+                    hook: element["hooks"][j].clone(),
+                    element: element.clone(),
+                    path: with(&with(&at, key("hooks")), Seg::Index(j)),
+                });
+            }
+        }
+    }
+    out
+}
+
 /// Merges what a later install created into the record of an earlier one.
 pub fn merge_created(into: &mut Created, more: Created) {
     into.merge(more);

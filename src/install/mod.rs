@@ -16,7 +16,7 @@ use record::Record;
 use std::path::{Path, PathBuf};
 
 pub fn run_install(args: &InstallArgs) -> Result<i32> {
-    let scope = resolve_scope(&args.scope)?;
+    let scope = resolve_scope(args.scope.user, args.scope.repo.as_deref())?;
     let command = match &args.command {
         Some(c) => quote(c),
         None if scope.is_user() => current_exe_command()?,
@@ -27,7 +27,7 @@ pub fn run_install(args: &InstallArgs) -> Result<i32> {
 }
 
 pub fn run_uninstall(args: &UninstallArgs) -> Result<i32> {
-    let scope = resolve_scope(&args.scope)?;
+    let scope = resolve_scope(args.scope.user, args.scope.repo.as_deref())?;
     let agents = select_agents(&args.scope.agents, &scope, false)?;
     run(&args.scope, &scope, &agents, &Action::Uninstall { purge_policy: args.purge_policy })
 }
@@ -46,13 +46,14 @@ fn current_exe_command() -> Result<String> {
     Ok(quote(text))
 }
 
-fn resolve_scope(args: &ScopeArgs) -> Result<Scope> {
-    if args.user {
+/// The scope `--user` or a repository path names (default: the current directory's repository).
+pub(crate) fn resolve_scope(user: bool, repo: Option<&Path>) -> Result<Scope> {
+    if user {
         let home = paths::home().ok_or_else(|| Error::new("cannot find the home directory").hint("set HOME"))?;
         return Ok(Scope::User { home });
     }
-    let start = match &args.repo {
-        Some(p) => p.clone(),
+    let start = match repo {
+        Some(p) => p.to_path_buf(),
         None => std::env::current_dir().map_err(|e| Error::new(format!("cannot read the current directory: {e}")))?,
     };
     let start = start.canonicalize().map_err(|e| Error::io("open", &start, &e))?;
@@ -65,7 +66,7 @@ fn resolve_scope(args: &ScopeArgs) -> Result<Scope> {
 
 /// The agents named with `--agent`, or with none: for install every agent found on this machine,
 /// for uninstall every built-in agent (each file is then checked for gitvow's entries).
-fn select_agents(names: &[String], scope: &Scope, install: bool) -> Result<Vec<&'static AgentSpec>> {
+pub(crate) fn select_agents(names: &[String], scope: &Scope, install: bool) -> Result<Vec<&'static AgentSpec>> {
     if !names.is_empty() {
         let mut out: Vec<&'static AgentSpec> = Vec::new();
         for name in names {

@@ -16,7 +16,7 @@ mod location;
 pub mod normalize;
 pub mod patch;
 pub mod policy;
-mod process;
+pub(crate) mod process;
 pub mod providers;
 pub mod record;
 pub mod respond;

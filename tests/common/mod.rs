@@ -79,16 +79,28 @@ impl Env {
 
     /// Runs gitvow with no standard input (as a script or CI would) in `cwd`.
     pub fn run_in(&self, cwd: &Path, args: &[&str]) -> Run {
-        let out = Command::new(BIN)
+        self.run_with_input(cwd, args, None)
+    }
+
+    /// Runs gitvow in `cwd` with `input` on its standard input (`None`: no input at all).
+    pub fn run_with_input(&self, cwd: &Path, args: &[&str], input: Option<&str>) -> Run {
+        use std::io::Write;
+        let mut child = Command::new(BIN)
             .args(args)
             .current_dir(cwd)
             .env_clear()
             .env("HOME", self.home())
             .env("PATH", "/usr/local/bin:/usr/bin:/bin")
             .envs(self.extra_env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-            .stdin(Stdio::null())
-            .output()
+            .stdin(if input.is_some() { Stdio::piped() } else { Stdio::null() })
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
             .expect("run gitvow");
+        if let (Some(text), Some(mut stdin)) = (input, child.stdin.take()) {
+            stdin.write_all(text.as_bytes()).expect("write stdin");
+        }
+        let out = child.wait_with_output().expect("wait for gitvow");
         Run {
             code: out.status.code().unwrap_or(-1),
             stdout: String::from_utf8_lossy(&out.stdout).into_owned(),

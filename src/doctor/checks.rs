@@ -1,0 +1,403 @@
+//! The checks of one agent in one scope, from its inspected file: entries, command, switches,
+//! double firing, codex trust and activity. The live probe runs separately (in parallel) and is
+//! slotted in here.
+
+use super::inspect::Inspected;
+use super::{Check, Context, codex_trust};
+use crate::agents::{AgentSpec, FileLayout};
+use crate::edit::jsonc::{JsonDoc, key, line_col};
+use crate::edit::plugin;
+use crate::install::entries::desired_entry;
+use crate::install::plan::Scope;
+use crate::paths::display;
+use serde_json::Value;
+use std::path::Path;
+
+pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check, all: &[Inspected]) -> Vec<Check> {
+    let agent = ins.agent;
+    let mut out = Vec::new();
+    let mut file = ins.file.clone();
+    if ins.text.is_none() {
+        file.fix = Some(format!("run `{}`", ctx.install_command(agent)));
+    }
+    let readable = ins.file.status == super::Status::Ok;
+    out.push(file);
+    if readable {
+        out.extend(entries(ctx, ins));
+        if agent.layout == FileLayout::TopLevelGroups {
+            out.extend(dead_entries(ctx, ins));
+        }
+        out.push(command(ctx, ins));
+    }
+    out.push(probe);
+    out.extend(switches(ctx, ins));
+    out.extend(double_firing(ctx, ins, all));
+    if agent.name == "codex" && readable {
+        out.push(codex_trust::check(ctx, ins));
+    }
+    out.push(activity(ctx, ins));
+    out
+}
+
+fn entries(ctx: &Context, ins: &Inspected) -> Vec<Check> {
+    let agent = ins.agent;
+    let fix_all = format!("run `{}`: it updates gitvow's entries in place and keeps yours", ctx.install_command(agent));
+    let Some(command) = ins.command.clone() else {
+        return vec![Check::fail("entries", format!("no gitvow hook in {}", display(&ins.path)), format!("run `{}`", ctx.install_command(agent)))];
+    };
+    if agent.layout == FileLayout::Plugin {
+        let wanted = plugin::render_opencode_plugin(&command);
+        return vec![if ins.text.as_deref() == Some(wanted.as_str()) {
+            Check::ok("entries", "the plugin is the one this version generates")
+        } else {
+            Check::fail("entries", "stale plugin: it differs from the one this version generates", fix_all)
+        }];
+    }
+    let mut problems = Vec::new();
+    for ev in agent.events {
+        let here: Vec<_> = ins.found.iter().filter(|f| f.event == ev.name).collect();
+        let Some(first) = here.first() else {
+            problems.push(Check::fail("entries", format!("no gitvow entry under `{}`", ev.name), fix_all.clone()));
+            continue;
+        };
+        let desired = desired_entry(agent, ev, &command);
+        let current = if first.inner.is_none() || first.whole {
+            first.element == desired
+        } else {
+            // A gitvow hook inside a group the user shares: the hook and the group's matcher count.
+            first.hook == desired["hooks"][0] && first.element.get("matcher") == desired.get("matcher")
+        };
+        if !current {
+            let wanted_hook = if first.inner.is_some() { &desired["hooks"][0] } else { &desired };
+            let why = match (first.command(), wanted_hook.get(agent.command_key).and_then(Value::as_str)) {
+                (Some(have), Some(want)) if have != want => format!("runs `{have}`, expected `{want}`"),
+                _ => format!("its fields differ from what this version writes: {}", serde_json::to_string(&desired).unwrap_or_default()),
+            };
+            problems.push(Check::fail("entries", format!("stale gitvow entry under `{}` at {}: {why}", ev.name, ins.place(first)), fix_all.clone()));
+        }
+        if here.len() > 1 {
+            let places: Vec<String> = here.iter().map(|f| ins.place(f)).collect();
+            problems.push(Check::fail(
+                "entries",
+                format!("{} gitvow entries under `{}` ({}): each call is gated {} times", here.len(), ev.name, places.join(", "), here.len()),
+                fix_all.clone(),
+            ));
+        }
+    }
+    for f in ins.found.iter().filter(|f| !agent.events.iter().any(|e| e.name == f.event)) {
+        problems.push(Check::fail(
+            "entries",
+            format!("gitvow entry under `{}` at {}, an event this version no longer installs", f.event, ins.place(f)),
+            fix_all.clone(),
+        ));
+    }
+    if problems.is_empty() {
+        let n = agent.events.len();
+        problems.push(Check::ok("entries", format!("one current gitvow entry under each of the {n} events")));
+    }
+    problems
+}
+
+/// factory: Droid reads no event under a top-level `hooks` key of `hooks.json`.
+fn dead_entries(ctx: &Context, ins: &Inspected) -> Option<Check> {
+    let (Some(doc), Some(text)) = (&ins.doc, &ins.text) else { return None };
+    let Some(Value::Object(wrapped)) = doc.get(&[key("hooks")]) else { return None };
+    let count: usize = wrapped.values().map(|v| v.as_array().map_or(0, Vec::len)).sum();
+    if count == 0 {
+        return None;
+    }
+    let (l, c) = line_col(text, doc.offset_of(&[key("hooks")]).unwrap_or(0));
+    Some(Check::fail(
+        "dead-entries",
+        format!(
+            "{}:{l}:{c}: {count} entries under the `hooks` key ({} of them gitvow's) never fire: Droid reads events only at the top level of hooks.json",
+            display(&ins.path),
+            ins.wrapped.len()
+        ),
+        format!("run `{}` (it moves gitvow's entries to the top level) and move your own entries there by hand", ctx.install_command(ins.agent)),
+    ))
+}
+
+/// The gitvow command must resolve where the agent runs it.
+fn command(ctx: &Context, ins: &Inspected) -> Check {
+    let Some(command) = &ins.command else {
+        return Check::fail("command", "no gitvow command found in the file", format!("run `{}`", ctx.install_command(ins.agent)));
+    };
+    let reinstall = format!("run `{} --command /absolute/path/to/gitvow`", ctx.install_command(ins.agent));
+    let word = shell_words::split(command).ok().and_then(|w| w.into_iter().next()).unwrap_or_default();
+    if word.contains('/') {
+        let path = Path::new(&word);
+        if !path.is_absolute() {
+            return Check::fail("command", format!("`{word}` is a relative path: it depends on the directory the agent runs in"), reinstall);
+        }
+        return match std::fs::metadata(path) {
+            Err(_) => Check::fail("command", format!("{word} does not exist"), reinstall),
+            Ok(_) if !crate::paths::is_executable(path) => {
+                Check::fail("command", format!("{word} is not an executable file"), format!("run `chmod +x {}`, or {reinstall}", shell_words::quote(&word)))
+            }
+            Ok(_) => Check::ok("command", format!("{word} exists and is executable")),
+        };
+    }
+    match crate::paths::find_on_path(&word) {
+        Some(found) => Check::warn(
+            "command",
+            format!("bare `{word}` resolves on this PATH ({}), but desktop agents often start with a minimal PATH", found.display()),
+            if ctx.scope.is_user() {
+                format!("run `{} --command {}`", ctx.install_command(ins.agent), shell_words::quote(&found.to_string_lossy()))
+            } else {
+                "make sure gitvow is in a directory of the PATH every agent starts with (e.g. /usr/local/bin)".to_string()
+            },
+        ),
+        None => Check::fail("command", format!("`{word}` is not on the PATH: the agent cannot run its hook"), format!("put gitvow on the PATH, or {reinstall}")),
+    }
+}
+
+/// The agent's own switches that turn every hook off.
+fn switches(ctx: &Context, ins: &Inspected) -> Vec<Check> {
+    let agent = ins.agent;
+    let home = crate::paths::home();
+    let mut out = Vec::new();
+    match agent.name {
+        "codex" => {
+            let Some(home) = home else { return out };
+            let path = home.join(".codex/config.toml");
+            let text = match std::fs::read_to_string(&path) {
+                Ok(t) => t,
+                Err(_) => {
+                    out.push(Check::ok("switches", format!("{} is absent: hooks are on by default", display(&path))));
+                    return out;
+                }
+            };
+            match crate::edit::toml::switches_off(&path, &text) {
+                Err(e) => out.push(Check::fail("switches", e.message, "fix the file by hand: codex reads it too")),
+                Ok(off) if off.is_empty() => out.push(Check::ok("switches", format!("[features] hooks is not off in {}", display(&path)))),
+                Ok(off) => {
+                    for (key, at) in off {
+                        let (l, c) = line_col(&text, at);
+                        out.push(Check::fail(
+                            "switches",
+                            format!("{}:{l}:{c}: `[features] {key} = false` turns every codex hook off", display(&path)),
+                            format!("set `{key} = true` (or run `gitvow install --user --agent codex`)"),
+                        ));
+                    }
+                }
+            }
+        }
+        "cursor" => {
+            let Some(doc) = &ins.doc else { return out };
+            let mut bad = Vec::new();
+            if doc.get(&[key("version")]) != Some(Value::from(1)) {
+                bad.push(Check::fail("switches", format!("{}: top-level `\"version\": 1` is missing or not 1: Cursor ignores the file", located(ins, doc, &[key("version")])), "set `\"version\": 1`"));
+            }
+            for f in &ins.found {
+                if f.hook.get("failClosed") != Some(&Value::Bool(true)) {
+                    bad.push(Check::fail(
+                        "switches",
+                        format!("{}: `failClosed` is missing or false under `{}`: Cursor lets the call through when gitvow cannot run", ins.place(f), f.event),
+                        format!("set `\"failClosed\": true` (or run `{}`)", ctx.install_command(agent)),
+                    ));
+                }
+            }
+            if bad.is_empty() {
+                bad.push(Check::ok("switches", "`version` is 1 and every gitvow hook has `failClosed: true`"));
+            }
+            out.extend(bad);
+        }
+        "gemini" => {
+            for (path, doc, text) in settings_files(ctx, ins) {
+                let here = |p: &[crate::edit::jsonc::Seg]| {
+                    let (l, c) = line_col(&text, doc.offset_of(p).unwrap_or(0));
+                    format!("{}:{l}:{c}", display(&path))
+                };
+                if doc.get(&[key("hooksConfig"), key("enabled")]) == Some(Value::Bool(false)) {
+                    out.push(Check::fail("switches", format!("{}: `hooksConfig.enabled` is false: gemini runs no hook", here(&[key("hooksConfig"), key("enabled")])), "set `hooksConfig.enabled` to true or remove it"));
+                }
+                if let Some(Value::Array(names)) = doc.get(&[key("hooksConfig"), key("disabled")]) {
+                    let ours: Vec<&str> = names.iter().filter_map(Value::as_str).filter(|n| n.starts_with("gitvow-")).collect();
+                    if !ours.is_empty() {
+                        out.push(Check::fail(
+                            "switches",
+                            format!("{}: `hooksConfig.disabled` switches off {}", here(&[key("hooksConfig"), key("disabled")]), ours.join(", ")),
+                            "remove gitvow's names from `hooksConfig.disabled`",
+                        ));
+                    }
+                }
+            }
+            if out.is_empty() {
+                out.push(Check::ok("switches", "`hooksConfig` leaves gitvow's hooks on"));
+            }
+        }
+        "claude" | "copilot" => {
+            let mut files = settings_files(ctx, ins);
+            if agent.name == "copilot"
+                && let Some(home) = &home
+            {
+                files.extend(read_json(&home.join(".copilot/config.json"), agent));
+            }
+            for (path, doc, text) in files {
+                if doc.get(&[key("disableAllHooks")]) == Some(Value::Bool(true)) {
+                    let (l, c) = line_col(&text, doc.offset_of(&[key("disableAllHooks")]).unwrap_or(0));
+                    out.push(Check::fail(
+                        "switches",
+                        format!("{}:{l}:{c}: `disableAllHooks: true` turns every {} hook off", display(&path), agent.name),
+                        "remove `disableAllHooks` or set it to false",
+                    ));
+                }
+            }
+            if out.is_empty() {
+                out.push(Check::ok("switches", "`disableAllHooks` is not set"));
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+fn located(ins: &Inspected, doc: &JsonDoc, path: &[crate::edit::jsonc::Seg]) -> String {
+    let text = ins.text.as_deref().unwrap_or("");
+    let (l, c) = line_col(text, doc.offset_of(path).or(doc.offset_of(&[])).unwrap_or(0));
+    format!("{}:{l}:{c}", display(&ins.path))
+}
+
+/// The settings files whose switches apply: the scope's own, and in a repository the user's too
+/// (the agents merge both).
+fn settings_files(ctx: &Context, ins: &Inspected) -> Vec<(std::path::PathBuf, JsonDoc, String)> {
+    let mut out: Vec<_> = match (&ins.doc, &ins.text) {
+        (Some(d), Some(t)) => vec![(ins.path.clone(), d.clone(), t.clone())],
+        _ => Vec::new(),
+    };
+    if let (Scope::Repo(_), Some(home)) = (&ctx.scope, crate::paths::home()) {
+        out.extend(read_json(&home.join(ins.agent.user_file), ins.agent));
+    }
+    out
+}
+
+fn read_json(path: &Path, agent: &AgentSpec) -> Option<(std::path::PathBuf, JsonDoc, String)> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let doc = JsonDoc::parse(&text, agent.strictness).ok()?;
+    Some((path.to_path_buf(), doc, text))
+}
+
+/// The same agent in both scopes, or Cursor loading Claude's hook files: each call gated twice.
+fn double_firing(ctx: &Context, ins: &Inspected, all: &[Inspected]) -> Vec<Check> {
+    let mut out = Vec::new();
+    let other = ctx.other.as_ref().map(|o| Inspected::read(o, ins.agent));
+    if let (Some(other_scope), Some(o)) = (&ctx.other, &other)
+        && ins.installed_here()
+        && o.installed_here()
+    {
+        out.push(Check::warn(
+            "double-firing",
+            format!("{} is also installed in the {} scope ({}): each call is gated twice", ins.agent.name, super::scope_name(other_scope), display(&o.path)),
+            format!("keep one: uninstall the other with `gitvow uninstall {} --agent {}`", other_flag(other_scope), ins.agent.name),
+        ));
+    }
+    if ins.agent.name == "cursor" && ins.installed_here() {
+        let claude = crate::agents::find("claude").expect("claude is built in");
+        let claude_here = all.iter().any(|i| i.agent.name == "claude" && i.installed_here()) || Inspected::read(&ctx.scope, claude).installed_here();
+        let claude_other = ctx.other.as_ref().is_some_and(|o| Inspected::read(o, claude).installed_here());
+        if claude_here || claude_other {
+            // Cursor keeps its "third-party configs" switch in its own application state, which
+            // doctor cannot read: the warning says so instead of guessing.
+            out.push(Check::warn(
+                "double-firing",
+                "gitvow is installed for claude too; when Cursor's setting \"Include third-party Plugins, Skills, and other configs\" is on, Cursor also runs Claude's hooks (~/.claude/settings.json, .claude/settings.json) and each call is gated twice (doctor cannot read that setting)",
+                "turn that setting off in Cursor Settings → Rules, Skills, Subagents, or keep gitvow for only one of cursor and claude",
+            ));
+        }
+    }
+    if out.is_empty() && ctx.other.is_some() {
+        out.push(Check::ok("double-firing", "not installed in the other scope"));
+    }
+    out
+}
+
+fn other_flag(scope: &Scope) -> String {
+    match scope {
+        Scope::User { .. } => "--user".into(),
+        Scope::Repo(r) => shell_words::quote(&display(&r.top)).into_owned(),
+    }
+}
+
+/// When the agent last called gitvow, from the hook logs and session ledgers (the probe's own
+/// calls excluded).
+fn activity(ctx: &Context, ins: &Inspected) -> Check {
+    let installed = std::fs::metadata(&ins.path).and_then(|m| m.modified()).ok().map(crate::runtime::record::rfc3339);
+    let last = last_call(ctx, ins.agent.name);
+    let fix = match ins.agent.name {
+        "codex" => "trust the gitvow hooks with /hooks in codex, then restart codex".to_string(),
+        "cursor" => "run a tool call in Cursor's agent (it reloads hooks by itself)".to_string(),
+        name => format!("restart {name}: it reads its hooks at start-up"),
+    };
+    match (last, installed) {
+        (Some(last), Some(inst)) if last >= inst => Check::ok("activity", format!("last called gitvow at {last}")),
+        (Some(last), Some(inst)) => Check::warn("activity", format!("last called gitvow at {last}, before its hook file was last written ({inst})"), fix),
+        (Some(last), None) => Check::ok("activity", format!("last called gitvow at {last}")),
+        (None, _) => Check::warn("activity", format!("{} has never called gitvow since the install", ins.agent.name), fix),
+    }
+}
+
+/// The hook logs and session ledgers that may hold this scope's calls. A user install's calls inside
+/// a repository are logged in that repository's git directory, so `--user` also reads the current
+/// directory's repository; the ledgers (one per finished session, any repository) fill the rest.
+fn last_call(ctx: &Context, agent: &str) -> Option<String> {
+    let mut logs: Vec<std::path::PathBuf> = crate::runtime::record::log_path(None).into_iter().collect();
+    for scope in std::iter::once(&ctx.scope).chain(ctx.other.as_ref()) {
+        if let Scope::Repo(r) = scope {
+            logs.extend(crate::runtime::record::log_path(Some(r)));
+        }
+    }
+    let mut last: Option<String> = None;
+    let mut consider = |time: &str| {
+        if last.as_deref().is_none_or(|l| time > l) {
+            last = Some(time.to_string());
+        }
+    };
+    for log in logs {
+        if let Some(t) = last_in_log(&log, agent) {
+            consider(&t);
+        }
+    }
+    if let Some(dir) = crate::paths::gitvow_home().map(|h| h.join("ledger")) {
+        for t in ledger_times(&dir, agent) {
+            consider(&t);
+        }
+    }
+    last
+}
+
+/// The newest line of `agent` in a hook log, read from its tail (logs only grow).
+fn last_in_log(path: &Path, agent: &str) -> Option<String> {
+    use std::io::{Read, Seek, SeekFrom};
+    const TAIL: u64 = 512 << 10;
+    let mut file = std::fs::File::open(path).ok()?;
+    let len = file.metadata().ok()?.len();
+    file.seek(SeekFrom::Start(len.saturating_sub(TAIL))).ok()?;
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes).ok()?;
+    let text = String::from_utf8_lossy(&bytes);
+    text.lines().rev().find_map(|line| {
+        let v: Value = serde_json::from_str(line).ok()?;
+        let ours = v.get("agent").and_then(Value::as_str) == Some(agent)
+            && v.get("session").and_then(Value::as_str) != Some(super::probe::PROBE_SESSION);
+        ours.then(|| v.get("time").and_then(Value::as_str).map(str::to_string)).flatten()
+    })
+}
+
+/// The `last` times of the newest session ledgers of `agent` (bounded: a long-used home holds
+/// thousands, and the newest files are the ones that matter).
+fn ledger_times(dir: &Path, agent: &str) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut files: Vec<(std::time::SystemTime, std::path::PathBuf)> =
+        entries.flatten().filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path()))).collect();
+    files.sort_by_key(|f| std::cmp::Reverse(f.0));
+    files
+        .into_iter()
+        .take(200)
+        .filter_map(|(_, p)| {
+            let v: Value = serde_json::from_slice(&std::fs::read(p).ok()?).ok()?;
+            let ours = v.get("agent").and_then(Value::as_str) == Some(agent) && v.get("session").and_then(Value::as_str) != Some(super::probe::PROBE_SESSION);
+            ours.then(|| v.get("last").and_then(Value::as_str).map(str::to_string)).flatten()
+        })
+        .collect()
+}

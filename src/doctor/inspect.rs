@@ -1,0 +1,148 @@
+//! One agent's file in one scope, read and parsed once with the agent's own strictness; every check
+//! works from this.
+
+use super::Check;
+use crate::agents::{AgentSpec, FileLayout, Strictness};
+use crate::edit::jsonc::{JsonDoc, line_col};
+use crate::edit::plugin;
+use crate::install::entries::{self, Found};
+use crate::install::plan::Scope;
+use crate::install::record::Record;
+use crate::paths::display;
+use std::path::PathBuf;
+
+pub struct Inspected {
+    pub agent: &'static AgentSpec,
+    pub path: PathBuf,
+    pub text: Option<String>,
+    /// Whether the install record of the scope lists this file.
+    pub recorded: bool,
+    /// The file check: missing, unreadable, unparsable or misshapen is a failure.
+    pub file: Check,
+    pub doc: Option<JsonDoc>,
+    /// gitvow's hooks where the agent reads them.
+    pub found: Vec<Found>,
+    /// factory only: gitvow's hooks under a top-level `hooks` key, which Droid never reads.
+    pub wrapped: Vec<Found>,
+    /// The gitvow command the entries run (the part before ` hook`): the one most entries share.
+    pub command: Option<String>,
+}
+
+impl Inspected {
+    pub fn read(scope: &Scope, agent: &'static AgentSpec) -> Inspected {
+        let path = scope.agent_file(agent);
+        let recorded = Record::load(&scope.record_path()).is_ok_and(|r| r.files.contains_key(&path));
+        let mut out = Inspected {
+            agent,
+            path: path.clone(),
+            text: None,
+            recorded,
+            file: Check::ok("file", ""),
+            doc: None,
+            found: Vec::new(),
+            wrapped: Vec::new(),
+            command: None,
+        };
+        let bytes = match std::fs::read(&path) {
+            Ok(b) => b,
+            Err(e) => {
+                let why = crate::error::Error::io("read", &path, &e).message;
+                out.file = Check::fail("file", why, "install the hooks again (see the entries line)");
+                return out;
+            }
+        };
+        let text = match String::from_utf8(bytes) {
+            Ok(t) => t,
+            Err(e) => {
+                let good = String::from_utf8_lossy(&e.as_bytes()[..e.utf8_error().valid_up_to()]).into_owned();
+                let (l, c) = line_col(&good, good.len());
+                out.file = Check::fail("file", format!("{}:{l}:{c}: the file is not UTF-8 text", display(&path)), "fix the file by hand");
+                return out;
+            }
+        };
+        if agent.layout == FileLayout::Plugin {
+            out.file = match plugin::plugin_command(&text) {
+                Some(cmd) => {
+                    out.command = Some(cmd);
+                    Check::ok("file", format!("{} is the plugin gitvow generated", display(&path)))
+                }
+                None if plugin::is_gitvow_plugin(&text) => Check::fail(
+                    "file",
+                    format!("{}: the plugin's `const GITVOW = …;` line is missing or unreadable", display(&path)),
+                    "install it again to regenerate the plugin",
+                ),
+                None => Check::fail(
+                    "file",
+                    format!("{}:1:1: this is not a plugin gitvow wrote (no gitvow marker on the first line)", display(&path)),
+                    "move the file away, then install again",
+                ),
+            };
+            out.text = Some(text);
+            return out;
+        }
+        let located = |offset: usize, what: &str| {
+            let (l, c) = line_col(&text, offset);
+            format!("{}:{l}:{c}: {what}", display(&path))
+        };
+        let fix = format!("fix the file by hand so that {} accepts it ({})", agent.name, strictness_text(agent.strictness));
+        match JsonDoc::parse(&text, agent.strictness) {
+            Err(e) => out.file = Check::fail("file", located(e.offset, &e.message), fix),
+            Ok(doc) => match entries::check_shape(&doc, agent) {
+                Err(e) => out.file = Check::fail("file", located(doc.text_offset(e.offset), &format!("expected {}", e.expected)), fix),
+                Ok(()) => {
+                    out.file = Check::ok("file", format!("{} parses as {} reads it ({})", display(&path), agent.name, strictness_text(agent.strictness)));
+                    out.found = entries::find_entries(&doc, agent, false);
+                    if agent.layout == FileLayout::TopLevelGroups && doc.get(&[crate::edit::jsonc::key("hooks")]).is_some_and(|v| v.is_object()) {
+                        out.wrapped = entries::find_entries(&doc, agent, true);
+                    }
+                    out.command = reference_command(agent, &out.found);
+                    out.doc = Some(doc);
+                }
+            },
+        }
+        out.text = Some(text);
+        out
+    }
+
+    /// Whether gitvow is installed for this agent in this scope: the install record lists the file,
+    /// or the file holds gitvow's hooks.
+    pub fn installed_here(&self) -> bool {
+        self.recorded || !self.found.is_empty() || !self.wrapped.is_empty() || (self.agent.layout == FileLayout::Plugin && self.command.is_some())
+    }
+
+    /// `path:line:column` of a found hook.
+    pub fn place(&self, found: &Found) -> String {
+        let (Some(doc), Some(text)) = (&self.doc, &self.text) else { return display(&self.path) };
+        let (l, c) = line_col(text, doc.offset_of(&found.path).unwrap_or(0));
+        format!("{}:{l}:{c}", display(&self.path))
+    }
+}
+
+pub fn strictness_text(s: Strictness) -> &'static str {
+    match s {
+        Strictness::Strict => "strict JSON: no comments, no trailing commas",
+        Strictness::Comments => "comments allowed, no trailing commas",
+        Strictness::Lenient => "comments and trailing commas allowed",
+    }
+}
+
+/// The gitvow command part of an installed hook command (`<gitvow> hook [--agent a] <event>`).
+pub fn command_prefix(agent: &AgentSpec, event: &str, command: &str) -> Option<String> {
+    let suffix = agent.hook_command("", event);
+    command.strip_suffix(suffix.as_str()).filter(|p| !p.is_empty()).map(str::to_string)
+}
+
+/// The command most of the installed events' entries run; a stale entry is one that differs.
+fn reference_command(agent: &AgentSpec, found: &[Found]) -> Option<String> {
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for f in found.iter().filter(|f| agent.events.iter().any(|e| e.name == f.event)) {
+        let Some(prefix) = f.command().and_then(|c| command_prefix(agent, &f.event, c)) else { continue };
+        match counts.iter_mut().find(|(p, _)| *p == prefix) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((prefix, 1)),
+        }
+    }
+    // The first of the most common wins a tie: document order is stable.
+    let best = counts.iter().map(|(_, n)| *n).max()?;
+    counts.into_iter().find(|(_, n)| *n == best).map(|(p, _)| p)
+}

@@ -1,0 +1,190 @@
+//! `gitvow doctor`: proves, per agent and scope, that the installed hooks will really fire.
+//!
+//! Most agents treat a hook they cannot run as a non-blocking error and carry on ungated, so a
+//! broken install looks exactly like a working one. Each check names one way that happens, and the
+//! fix. Doctor writes nothing, except the one hook-log line each live probe leaves (tagged with the
+//! probe's session id, which the activity check ignores).
+
+mod checks;
+mod codex_trust;
+mod inspect;
+mod policy;
+mod probe;
+
+use crate::agents::AgentSpec;
+use crate::cli::DoctorArgs;
+use crate::error::{Error, Result};
+use crate::install::plan::Scope;
+use crate::paths::display;
+use inspect::Inspected;
+use serde_json::{Value, json};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Ok,
+    Warn,
+    Fail,
+}
+
+impl Status {
+    fn text(self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::Warn => "warn",
+            Status::Fail => "FAIL",
+        }
+    }
+}
+
+/// The result of one check: what was found and, when not ok, the fix in one sentence.
+#[derive(Clone, Debug)]
+pub struct Check {
+    pub name: &'static str,
+    pub status: Status,
+    pub detail: String,
+    pub fix: Option<String>,
+}
+
+impl Check {
+    pub fn ok(name: &'static str, detail: impl Into<String>) -> Check {
+        Check { name, status: Status::Ok, detail: detail.into(), fix: None }
+    }
+
+    pub fn warn(name: &'static str, detail: impl Into<String>, fix: impl Into<String>) -> Check {
+        Check { name, status: Status::Warn, detail: detail.into(), fix: Some(fix.into()) }
+    }
+
+    pub fn fail(name: &'static str, detail: impl Into<String>, fix: impl Into<String>) -> Check {
+        Check { name, status: Status::Fail, detail: detail.into(), fix: Some(fix.into()) }
+    }
+}
+
+/// The checks of one agent (or of the policy, `agent: None`) in one scope.
+struct Group {
+    agent: Option<&'static str>,
+    title: String,
+    checks: Vec<Check>,
+}
+
+/// What every check may need to know about the run.
+pub struct Context {
+    pub scope: Scope,
+    /// The other scope whose installation may double the gate: the user's for a repository, the
+    /// current directory's repository for `--user`.
+    pub other: Option<Scope>,
+}
+
+impl Context {
+    pub fn scope_name(&self) -> &'static str {
+        scope_name(&self.scope)
+    }
+
+    /// The install command that fixes most problems, for this agent and scope.
+    pub fn install_command(&self, agent: &AgentSpec) -> String {
+        match &self.scope {
+            Scope::User { .. } => format!("gitvow install --user --agent {}", agent.name),
+            Scope::Repo(r) => format!("gitvow install {} --agent {}", shell_words::quote(&display(&r.top)), agent.name),
+        }
+    }
+}
+
+pub fn scope_name(scope: &Scope) -> &'static str {
+    if scope.is_user() { "user" } else { "repo" }
+}
+
+pub fn run(args: &DoctorArgs) -> Result<i32> {
+    let scope = crate::install::resolve_scope(args.user, args.repo.as_deref())?;
+    let other = match &scope {
+        Scope::Repo(_) => crate::paths::home().map(|home| Scope::User { home }),
+        Scope::User { .. } => std::env::current_dir().ok().and_then(|d| crate::paths::find_repo(&d)).map(Scope::Repo),
+    };
+    let ctx = Context { scope, other };
+    let named = !args.agents.is_empty();
+    let candidates = crate::install::select_agents(&args.agents, &ctx.scope, false)?;
+    let inspected: Vec<Inspected> = candidates
+        .into_iter()
+        .map(|a| Inspected::read(&ctx.scope, a))
+        .filter(|i| named || i.installed_here())
+        .collect();
+    if inspected.is_empty() {
+        let (flag, place) = match &ctx.scope {
+            Scope::User { .. } => ("--user".to_string(), "the user scope (~)".to_string()),
+            Scope::Repo(r) => (shell_words::quote(&display(&r.top)).into_owned(), display(&r.top)),
+        };
+        return Err(Error::new(format!("no gitvow installation found in {place}: no agent's file holds gitvow's hooks"))
+            .hint(format!("install with `gitvow install {flag}`, or name the agents to check with --agent")));
+    }
+
+    // The live probes start processes and wait on them: run them side by side so that doctor on
+    // seven agents costs about one probe.
+    let probes: Vec<Check> = std::thread::scope(|s| {
+        let handles: Vec<_> = inspected.iter().map(|i| s.spawn(|| probe::run(&ctx, i))).collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Check::fail("probe", "the probe crashed", "report this bug"))).collect()
+    });
+
+    let mut groups = vec![Group {
+        agent: None,
+        title: format!("policy ({})", ctx.scope_name()),
+        checks: policy::checks(&ctx),
+    }];
+    for (ins, probe) in inspected.iter().zip(probes) {
+        groups.push(Group {
+            agent: Some(ins.agent.name),
+            title: format!("{} ({}, {})", ins.agent.name, ctx.scope_name(), display(&ins.path)),
+            checks: checks::agent_checks(&ctx, ins, probe, &inspected),
+        });
+    }
+
+    let failed = groups.iter().flat_map(|g| &g.checks).any(|c| c.status == Status::Fail);
+    let agents: Vec<&str> = inspected.iter().map(|i| i.agent.name).collect();
+    if args.json {
+        crate::output::line(&serde_json::to_string_pretty(&as_json(&ctx, &agents, &groups)).unwrap_or_default());
+    } else {
+        print_text(&ctx, &agents, named, &groups);
+    }
+    Ok(i32::from(failed))
+}
+
+fn print_text(ctx: &Context, agents: &[&str], named: bool, groups: &[Group]) {
+    let how = if named { "agents checked" } else { "agents with a gitvow installation" };
+    crate::output::line(&format!("gitvow doctor, {} scope ({}); {how}: {}", ctx.scope_name(), display(ctx.scope.root()), agents.join(", ")));
+    let mut counts = [0usize; 3];
+    for g in groups {
+        crate::output::line(&format!("\n{}", g.title));
+        for c in &g.checks {
+            counts[c.status as usize] += 1;
+            let mut line = format!("  {:<4}  {:<13} {}", c.status.text(), c.name, c.detail);
+            if let Some(fix) = &c.fix {
+                line.push_str(&format!("; fix: {fix}"));
+            }
+            crate::output::line(&line);
+        }
+    }
+    crate::output::line(&format!("\n{} ok, {} warn, {} FAIL", counts[0], counts[1], counts[2]));
+}
+
+fn as_json(ctx: &Context, agents: &[&str], groups: &[Group]) -> Value {
+    let checks: Vec<Value> = groups
+        .iter()
+        .flat_map(|g| {
+            g.checks.iter().map(|c| {
+                json!({
+                    "agent": g.agent,
+                    "scope": ctx.scope_name(),
+                    "check": c.name,
+                    "status": match c.status { Status::Ok => "ok", Status::Warn => "warn", Status::Fail => "fail" },
+                    "detail": c.detail,
+                    "fix": c.fix,
+                })
+            })
+        })
+        .collect();
+    let count = |s: Status| groups.iter().flat_map(|g| &g.checks).filter(|c| c.status == s).count();
+    json!({
+        "scope": ctx.scope_name(),
+        "root": ctx.scope.root().to_string_lossy(),
+        "agents": agents,
+        "checks": checks,
+        "summary": {"ok": count(Status::Ok), "warn": count(Status::Warn), "fail": count(Status::Fail)},
+    })
+}

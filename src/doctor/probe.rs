@@ -1,0 +1,187 @@
+//! The live probe: run the installed PreToolUse hook exactly as the agent would (its command string
+//! through the agent's shell, or the OpenCode plugin under Node.js), with a harmless `ls` in the
+//! agent's own payload shape, in a temporary directory, and check that it answers allow in the
+//! agent's form.
+//!
+//! Agents give a hook 30 s or more; doctor waits at most [`PROBE_CAP`] so that it stays fast: a
+//! healthy gitvow answers in milliseconds, and a hook that needs seconds is broken either way.
+
+use super::inspect::Inspected;
+use super::{Check, Context};
+use crate::agents::{FileLayout, ResponseForm};
+use crate::runtime::process;
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+
+/// The session id of every probe call: the activity check leaves these hook-log lines out.
+pub const PROBE_SESSION: &str = "gitvow-doctor-probe";
+const PROBE_CAP: Duration = Duration::from_secs(3);
+
+/// The event doctor probes, per agent: the one that gates a shell command. Cursor's generic
+/// `preToolUse` lets a shell call through to `beforeShellExecution`, so the specific one is probed.
+fn probe_event(agent: &str) -> &'static str {
+    match agent {
+        "gemini" => "BeforeTool",
+        "cursor" => "beforeShellExecution",
+        "copilot" => "preToolUse",
+        _ => "PreToolUse",
+    }
+}
+
+/// A harmless `ls` in the shape the agent sends (see the captured payloads in tests/fixtures).
+fn payload(agent: &str, dir: &str) -> Value {
+    let s = PROBE_SESSION;
+    match agent {
+        "codex" => json!({"session_id": s, "turn_id": s, "transcript_path": null, "cwd": dir, "hook_event_name": "PreToolUse",
+            "model": "gitvow-doctor", "permission_mode": "default", "tool_name": "Bash", "tool_input": {"command": "ls"}, "tool_use_id": s}),
+        "gemini" => json!({"session_id": s, "transcript_path": "", "cwd": dir, "hook_event_name": "BeforeTool", "timestamp": "1970-01-01T00:00:00.000Z",
+            "tool_name": "run_shell_command", "tool_input": {"command": "ls", "description": "gitvow doctor probe"}}),
+        "cursor" => json!({"conversation_id": s, "generation_id": s, "hook_event_name": "beforeShellExecution", "command": "ls", "cwd": dir, "workspace_roots": [dir]}),
+        "copilot" => json!({"sessionId": s, "timestamp": 0, "cwd": dir, "toolName": "bash", "toolArgs": {"command": "ls", "description": "gitvow doctor probe"}}),
+        "factory" => json!({"session_id": s, "transcript_path": "", "cwd": dir, "permission_mode": "auto-high", "hook_event_name": "PreToolUse",
+            "tool_name": "Execute", "tool_input": {"command": "ls", "summary": "gitvow doctor probe", "riskLevel": "low"}}),
+        _ => json!({"session_id": s, "transcript_path": "", "cwd": dir, "permission_mode": "default", "hook_event_name": "PreToolUse",
+            "tool_name": "Bash", "tool_input": {"command": "ls", "description": "gitvow doctor probe"}, "tool_use_id": s}),
+    }
+}
+
+pub fn run(ctx: &Context, ins: &Inspected) -> Check {
+    let fix_install = format!("run `{}`, then `gitvow doctor` again", ctx.install_command(ins.agent));
+    let dir = match tempfile::Builder::new().prefix("gitvow-doctor-").tempdir() {
+        Ok(d) => d,
+        Err(e) => return Check::warn("probe", format!("not run: cannot create a temporary directory: {e}"), "set TMPDIR to a writable directory"),
+    };
+    let dir_text = dir.path().to_string_lossy().into_owned();
+    if ins.agent.layout == FileLayout::Plugin {
+        return opencode(ins, dir.path(), &dir_text, &fix_install);
+    }
+    let event = probe_event(ins.agent.name);
+    let Some(found) = ins.found.iter().find(|f| f.event == event) else {
+        return Check::fail("probe", format!("not run: no gitvow hook under `{event}`"), fix_install);
+    };
+    let Some(command) = found.command() else { return Check::fail("probe", "not run: the hook has no command", fix_install) };
+    let agent_timeout = timeout_of(ins.agent.name, &found.hook);
+    let timeout = agent_timeout.min(PROBE_CAP);
+    // Codex runs hooks as `$SHELL -lc "<command>"`: a login shell, whose profile may set another PATH.
+    let argv: Vec<String> = if ins.agent.name == "codex" {
+        let shell = std::env::var("SHELL").ok().filter(|s| !s.is_empty()).unwrap_or_else(|| "sh".into());
+        vec![shell, "-lc".into(), command.into()]
+    } else {
+        vec!["sh".into(), "-c".into(), command.into()]
+    };
+    let input = payload(ins.agent.name, &dir_text).to_string();
+    let started = Instant::now();
+    let result = process::run(&argv, input.as_bytes(), Some(dir.path()), timeout);
+    let took = started.elapsed();
+    let how = format!("`{} {} …` ({event})", argv[0], argv[1]);
+    let finished = match result {
+        Ok(f) => f,
+        Err(e) => {
+            let cap = if timeout < agent_timeout { format!(" (doctor waits at most {}; {} allows {})", process::seconds(timeout), ins.agent.name, process::seconds(agent_timeout)) } else { String::new() };
+            return Check::fail("probe", format!("{how}: {e}{cap}"), format!("run the command by hand to see why: echo '{input}' | {command}"));
+        }
+    };
+    let stdout = String::from_utf8_lossy(&finished.stdout).trim().to_string();
+    let code = finished.status.code();
+    let allowed = code == Some(0)
+        && match ins.agent.response {
+            ResponseForm::Claude | ResponseForm::ExitCode => stdout.is_empty(),
+            ResponseForm::Cursor => json_field(&stdout, "permission") == Some("allow".into()),
+            ResponseForm::Copilot => json_field(&stdout, "permissionDecision") == Some("allow".into()),
+        };
+    if allowed {
+        return Check::ok("probe", format!("{how} answered allow in {} ms", took.as_millis()));
+    }
+    let fix = if code == Some(127) || code == Some(126) {
+        format!("the shell cannot run the command: {fix_install}")
+    } else if stdout.contains("BLOCKED") || String::from_utf8_lossy(&finished.stderr).contains("BLOCKED") {
+        "gitvow blocked a harmless `ls`: fix the policy (try `gitvow check -- ls`)".to_string()
+    } else {
+        format!("run the command by hand to see why: echo '{input}' | {command}")
+    };
+    Check::fail("probe", format!("{how} did not answer allow: {}{} after {} ms", process::failure(&finished), shown(&stdout), took.as_millis()), fix)
+}
+
+/// The OpenCode plugin under Node.js: import it with a minimal stand-in for OpenCode's context and
+/// call `tool.execute.before` with a bash `ls`, as OpenCode would. Without Node, the plugin's own
+/// command line is run through `/bin/sh` instead, as the plugin does.
+fn opencode(ins: &Inspected, dir: &std::path::Path, dir_text: &str, fix_install: &str) -> Check {
+    let Some(command) = &ins.command else { return Check::fail("probe", "not run: no gitvow command in the plugin", fix_install) };
+    let Some(node) = crate::paths::find_on_path("node") else {
+        let argv = vec!["/bin/sh".to_string(), "-c".into(), ins.agent.hook_command(command, "PreToolUse")];
+        let input = json!({"session_id": PROBE_SESSION, "cwd": dir_text, "hook_event_name": "PreToolUse", "tool_name": "bash",
+            "tool_input": {"command": "ls", "description": "gitvow doctor probe"}, "tool_use_id": PROBE_SESSION}).to_string();
+        let started = Instant::now();
+        return match process::run(&argv, input.as_bytes(), Some(dir), PROBE_CAP) {
+            Ok(f) if f.status.code() == Some(0) => Check::ok("probe", format!("node is not on the PATH: the plugin's command answered allow through /bin/sh in {} ms", started.elapsed().as_millis())),
+            Ok(f) => Check::fail("probe", format!("the plugin's command did not answer allow: {}", process::failure(&f)), fix_install),
+            Err(e) => Check::fail("probe", format!("the plugin's command: {e}"), fix_install),
+        };
+    };
+    // A copy with the `.mjs` extension: Node reads it as the ES module OpenCode loads, whatever the
+    // package.json around the original says.
+    let plugin = dir.join("gitvow-plugin.mjs");
+    let driver = dir.join("probe.mjs");
+    let written = std::fs::write(&plugin, ins.text.as_deref().unwrap_or("")).and_then(|_| std::fs::write(&driver, DRIVER));
+    if let Err(e) = written {
+        return Check::warn("probe", format!("not run: cannot write to the temporary directory: {e}"), "set TMPDIR to a writable directory");
+    }
+    let argv: Vec<String> = vec![node.to_string_lossy().into_owned(), driver.to_string_lossy().into_owned(), plugin.to_string_lossy().into_owned(), dir_text.to_string()];
+    let started = Instant::now();
+    let result = process::run(&argv, b"", Some(dir), PROBE_CAP);
+    let took = started.elapsed().as_millis();
+    match result {
+        Ok(f) if f.status.code() == Some(0) && String::from_utf8_lossy(&f.stdout).trim() == "ALLOW" => {
+            Check::ok("probe", format!("the plugin's tool.execute.before (under node) allowed a bash `ls` in {took} ms"))
+        }
+        Ok(f) => {
+            let out = String::from_utf8_lossy(&f.stdout).trim().to_string();
+            let said = out.strip_prefix("THROW ").map_or_else(|| format!("{}{}", process::failure(&f), shown(&out)), |m| format!("it threw: {m}"));
+            Check::fail("probe", format!("the plugin's tool.execute.before did not allow a bash `ls`: {said}"), fix_install)
+        }
+        Err(e) => Check::fail("probe", format!("the plugin under node: {e} (doctor waits at most {}; the plugin allows 30 s)", process::seconds(PROBE_CAP)), fix_install),
+    }
+}
+
+const DRIVER: &str = r#"// gitvow doctor's probe of the OpenCode plugin: load it as OpenCode does, call tool.execute.before.
+import { pathToFileURL } from "node:url";
+const [plugin, dir] = process.argv.slice(2);
+try {
+  const mod = await import(pathToFileURL(plugin).href);
+  const factory = Object.values(mod).find((f) => typeof f === "function");
+  if (!factory) throw new Error("the plugin exports no function");
+  const hooks = await factory({ directory: dir, worktree: dir, project: {}, client: {}, $: undefined });
+  await hooks["tool.execute.before"](
+    { tool: "bash", sessionID: "gitvow-doctor-probe", callID: "gitvow-doctor-probe" },
+    { args: { command: "ls", description: "gitvow doctor probe" } },
+  );
+  console.log("ALLOW");
+} catch (e) {
+  console.log("THROW " + String((e && e.message) || e).split("\n")[0]);
+  process.exitCode = 3;
+}
+"#;
+
+/// The hook's own timeout as the agent reads it (claude's default is 60 s).
+fn timeout_of(agent: &str, hook: &Value) -> Duration {
+    let n = |k: &str| hook.get(k).and_then(Value::as_f64).filter(|n| *n > 0.0);
+    match agent {
+        "gemini" => n("timeout").map(|ms| ms / 1000.0),
+        "copilot" => n("timeoutSec"),
+        _ => n("timeout"),
+    }
+    .map_or(Duration::from_secs(60), Duration::from_secs_f64)
+}
+
+fn json_field(text: &str, key: &str) -> Option<String> {
+    serde_json::from_str::<Value>(text).ok()?.get(key)?.as_str().map(str::to_string)
+}
+
+/// `, stdout: …` when the hook printed something, cut to a line.
+fn shown(stdout: &str) -> String {
+    if stdout.is_empty() {
+        return String::new();
+    }
+    let first: String = stdout.lines().next().unwrap_or("").chars().take(120).collect();
+    format!(", stdout: {first}")
+}

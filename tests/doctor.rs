@@ -1,0 +1,497 @@
+//! `gitvow doctor` as a person runs it: the built binary, a temporary home, a user install of the
+//! agents made by that binary (so the recorded command is its absolute path and the live probe runs
+//! it for real), then exactly one thing broken per test, and doctor naming it.
+
+mod common;
+mod doctor_support;
+
+use common::{BIN, Env};
+use doctor_support::*;
+use serde_json::{Value, json};
+
+const CODEX_EVENTS: [&str; 4] = ["SessionStart", "PreToolUse", "PostToolUse", "Stop"];
+
+fn healthy() -> Env {
+    let env = Env::new();
+    install_user(&env, &ALL, &[]);
+    env
+}
+
+/// Trust records for gitvow's codex hooks, as `codex app-server` would store them after /hooks.
+fn trust_codex(env: &Env) {
+    let hooks = env.home().join(".codex/hooks.json");
+    let mut text = env.read_home(".codex/config.toml");
+    for ev in CODEX_EVENTS {
+        text.push_str(&format!("\n[hooks.state.\"{}:{ev}:0:0\"]\ntrusted_hash = \"sha256:0123\"\n", hooks.display()));
+    }
+    env.write_home(".codex/config.toml", text);
+}
+
+/// One real hook call per agent (a session start), as the agent would make it after a restart.
+fn call_each_agent(env: &Env) {
+    let events = [("claude", "SessionStart"), ("codex", "SessionStart"), ("gemini", "SessionStart"), ("cursor", "sessionStart"), ("copilot", "sessionStart"), ("factory", "SessionStart"), ("opencode", "SessionStart")];
+    for (agent, event) in events {
+        let payload = json!({"session_id": "s1", "conversation_id": "s1", "sessionId": "s1", "cwd": env.home(), "hook_event_name": event});
+        env.run_with_input(&env.home(), &["hook", "--agent", agent, event], Some(&payload.to_string())).ok();
+    }
+}
+
+#[test]
+fn healthy_install_of_all_seven_agents_passes_with_only_the_unavoidable_warnings() {
+    let env = healthy();
+    let r = doctor(&env, &["--user"]);
+    assert_eq!(r.code, 0, "{}", r.json);
+    assert_eq!(r.json["agents"], json!(ALL));
+    let mut expected: Vec<(String, String, String)> = ALL.iter().map(|a| (a.to_string(), "activity".into(), "warn".into())).collect();
+    expected.push(("codex".into(), "codex-trust".into(), "warn".into()));
+    expected.push(("cursor".into(), "double-firing".into(), "warn".into()));
+    let mut got = r.not_ok();
+    got.sort();
+    expected.sort();
+    assert_eq!(got, expected);
+    for agent in ALL {
+        for check in ["file", "entries", "command", "probe"] {
+            assert_eq!(r.statuses(agent, check), ["ok"], "{agent} {check}");
+        }
+    }
+    for agent in ["claude", "codex", "gemini", "cursor", "copilot"] {
+        assert_eq!(r.statuses(agent, "switches"), ["ok"], "{agent}");
+    }
+    assert_eq!(r.statuses("", "policy"), ["ok"]);
+    let probe = r.checks("opencode", "probe")[0]["detail"].as_str().unwrap().to_string();
+    assert!(probe.contains("under node") && probe.contains(" ms"), "{probe}");
+    assert!(r.checks("codex", "probe")[0]["detail"].as_str().unwrap().contains("-lc"), "codex runs hooks through a login shell");
+}
+
+#[test]
+fn trust_record_and_a_logged_call_turn_those_warnings_ok() {
+    let env = healthy();
+    trust_codex(&env);
+    call_each_agent(&env);
+    let r = doctor(&env, &["--user"]);
+    assert_eq!(r.code, 0);
+    assert_eq!(r.not_ok(), [("cursor".to_string(), "double-firing".to_string(), "warn".to_string())]);
+    assert!(r.checks("claude", "activity")[0]["detail"].as_str().unwrap().starts_with("last called gitvow at 20"));
+}
+
+#[test]
+fn the_probe_tags_its_log_lines_and_never_counts_as_activity() {
+    let env = healthy();
+    doctor(&env, &["--user"]);
+    let r = doctor(&env, &["--user"]);
+    assert_eq!(r.statuses("claude", "activity"), ["warn"]);
+    let log = env.read_home(".gitvow/hooks.log");
+    assert!(!log.is_empty() && log.lines().all(|l| l.contains("\"session\":\"gitvow-doctor-probe\"")), "{log}");
+}
+
+#[test]
+fn text_output_has_one_line_per_check_and_the_fix_on_non_ok_lines() {
+    let env = healthy();
+    let run = env.run(&["doctor", "--user"]).ok();
+    assert!(run.stdout.starts_with("gitvow doctor, user scope (~); agents with a gitvow installation: claude, codex, gemini, cursor, copilot, factory, opencode\n"), "{}", run.stdout);
+    for line in run.stdout.lines().filter(|l| l.starts_with("  ")) {
+        let status = line.split_whitespace().next().unwrap();
+        assert!(["ok", "warn", "FAIL"].contains(&status), "{line}");
+        assert_eq!(status != "ok", line.contains("; fix: "), "{line}");
+    }
+    assert!(run.stdout.contains("\ncodex (user, ~/.codex/hooks.json)\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("  warn  codex-trust   "), "{}", run.stdout);
+    assert!(run.stdout.contains("run /hooks in codex and trust the gitvow entries"));
+    assert!(run.stdout.trim_end().ends_with("0 FAIL"));
+}
+
+#[test]
+fn json_report_carries_agent_scope_check_status_detail_fix() {
+    let env = healthy();
+    let r = doctor(&env, &["--user", "--agent", "claude"]);
+    assert_eq!(r.json["scope"], "user");
+    assert_eq!(r.json["agents"], json!(["claude"]));
+    for c in r.json["checks"].as_array().unwrap() {
+        let keys: Vec<&str> = c.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys, ["agent", "scope", "check", "status", "detail", "fix"]);
+        assert_eq!(c["scope"], "user");
+    }
+    assert_eq!(r.json["summary"], json!({"ok": 6, "warn": 1, "fail": 0}));
+}
+
+#[test]
+fn no_installation_is_a_clear_error() {
+    let env = Env::new();
+    let run = env.run(&["doctor", "--user"]);
+    assert_eq!(run.code, 1);
+    assert_eq!(run.stdout, "");
+    assert!(run.stderr.starts_with("gitvow: no gitvow installation found in the user scope (~)"), "{}", run.stderr);
+    assert!(run.stderr.contains("hint: install with `gitvow install --user`"), "{}", run.stderr);
+}
+
+// ---- 2. the file -------------------------------------------------------------------------
+
+#[test]
+fn missing_file_fails() {
+    let env = healthy();
+    std::fs::remove_file(env.home().join(".gemini/settings.json")).unwrap();
+    let r = doctor(&env, &["--user", "--agent", "gemini"]);
+    assert_eq!(r.code, 1);
+    let d = r.only("gemini", "file", "fail");
+    assert!(d.contains("~/.gemini/settings.json: no such file or directory"), "{d}");
+    assert_eq!(r.checks("gemini", "file")[0]["fix"], "run `gitvow install --user --agent gemini`");
+}
+
+#[test]
+fn codex_trailing_comma_fails_with_line_and_column() {
+    let env = healthy();
+    let text = env.read_home(".codex/hooks.json");
+    let text = text.replacen("\"timeout\": 30\n", "\"timeout\": 30,\n", 1);
+    env.write_home(".codex/hooks.json", &text);
+    let r = doctor(&env, &["--user", "--agent", "codex"]);
+    assert_eq!(r.code, 1);
+    let d = r.only("codex", "file", "fail");
+    assert!(d.starts_with("~/.codex/hooks.json:"), "{d}");
+    let line = text.lines().position(|l| l.contains("\"timeout\": 30,")).unwrap() + 1;
+    assert!(d.contains(&format!(":{}:", line + 1)) || d.contains(&format!(":{line}:")), "{d}");
+}
+
+#[test]
+fn gemini_comments_pass_but_a_trailing_comma_fails() {
+    let env = healthy();
+    let text = env.read_home(".gemini/settings.json");
+    env.write_home(".gemini/settings.json", format!("// my settings\n{text}"));
+    assert_eq!(doctor(&env, &["--user", "--agent", "gemini"]).statuses("gemini", "file"), ["ok"]);
+    env.write_home(".gemini/settings.json", text.replacen("\"timeout\": 30000\n", "\"timeout\": 30000,\n", 1));
+    let r = doctor(&env, &["--user", "--agent", "gemini"]);
+    assert!(r.only("gemini", "file", "fail").starts_with("~/.gemini/settings.json:"));
+}
+
+#[test]
+fn wrong_shape_fails_with_line_and_column() {
+    let env = healthy();
+    env.write_home(".claude/settings.json", "{\n  \"hooks\": []\n}\n");
+    let r = doctor(&env, &["--user", "--agent", "claude"]);
+    assert_eq!(r.only("claude", "file", "fail"), "~/.claude/settings.json:2:12: expected `hooks` to be an object");
+}
+
+// ---- 3. entries --------------------------------------------------------------------------
+
+#[test]
+fn a_missing_entry_is_named() {
+    let env = healthy();
+    edit_json(&env, ".claude/settings.json", |v| {
+        v["hooks"].as_object_mut().unwrap().remove("Stop");
+    });
+    let r = doctor(&env, &["--user", "--agent", "claude"]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.only("claude", "entries", "fail"), "no gitvow entry under `Stop`");
+}
+
+#[test]
+fn a_stale_command_is_named() {
+    let env = healthy();
+    edit_json(&env, ".codex/hooks.json", |v| {
+        v["hooks"]["Stop"][0]["hooks"][0]["command"] = json!("/opt/old/gitvow hook --agent codex Stop");
+    });
+    let r = doctor(&env, &["--user", "--agent", "codex"]);
+    let d = r.only("codex", "entries", "fail");
+    assert!(d.starts_with("stale gitvow entry under `Stop` at ~/.codex/hooks.json:"), "{d}");
+    assert!(d.ends_with(&format!("runs `/opt/old/gitvow hook --agent codex Stop`, expected `{BIN} hook --agent codex Stop`")), "{d}");
+}
+
+#[test]
+fn stale_fields_are_named() {
+    let env = healthy();
+    edit_json(&env, ".factory/hooks.json", |v| {
+        v["PreToolUse"][0]["hooks"][0]["timeout"] = json!(5);
+    });
+    let r = doctor(&env, &["--user", "--agent", "factory"]);
+    let d = r.only("factory", "entries", "fail");
+    assert!(d.contains("stale gitvow entry under `PreToolUse`") && d.contains("fields differ"), "{d}");
+}
+
+#[test]
+fn a_duplicate_is_named() {
+    let env = healthy();
+    edit_json(&env, ".claude/settings.json", |v| {
+        let first = v["hooks"]["PreToolUse"][0].clone();
+        v["hooks"]["PreToolUse"].as_array_mut().unwrap().push(first);
+    });
+    let r = doctor(&env, &["--user", "--agent", "claude"]);
+    let d = r.only("claude", "entries", "fail");
+    assert!(d.starts_with("2 gitvow entries under `PreToolUse` (~/.claude/settings.json:"), "{d}");
+    assert!(d.ends_with("each call is gated 2 times"), "{d}");
+}
+
+#[test]
+fn an_entry_under_an_event_no_longer_installed_is_named() {
+    let env = healthy();
+    edit_json(&env, ".claude/settings.json", |v| {
+        v["hooks"]["Notification"] = json!([{"hooks": [{"type": "command", "command": format!("{BIN} hook Notification")}]}]);
+    });
+    let r = doctor(&env, &["--user", "--agent", "claude"]);
+    let d = r.only("claude", "entries", "fail");
+    assert!(d.starts_with("gitvow entry under `Notification` at ~/.claude/settings.json:"), "{d}");
+}
+
+#[test]
+fn factory_entries_under_a_hooks_key_are_dead() {
+    let env = healthy();
+    edit_json(&env, ".factory/hooks.json", |v| {
+        v["hooks"] = json!({"PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": format!("{BIN} hook --agent factory PreToolUse")}]}]});
+    });
+    let r = doctor(&env, &["--user", "--agent", "factory"]);
+    assert_eq!(r.code, 1);
+    let d = r.only("factory", "dead-entries", "fail");
+    assert!(d.starts_with("~/.factory/hooks.json:") && d.contains("1 entries under the `hooks` key (1 of them gitvow's) never fire"), "{d}");
+}
+
+#[test]
+fn a_stale_opencode_plugin_is_named() {
+    let env = healthy();
+    let text = env.read_home(".config/opencode/plugins/gitvow.js");
+    env.write_home(".config/opencode/plugins/gitvow.js", text.replace("const TIMEOUT_MS = 30000;", "const TIMEOUT_MS = 1000;"));
+    let r = doctor(&env, &["--user", "--agent", "opencode"]);
+    assert_eq!(r.only("opencode", "entries", "fail"), "stale plugin: it differs from the one this version generates");
+}
+
+// ---- 4. command --------------------------------------------------------------------------
+
+#[test]
+fn an_absolute_command_that_does_not_exist_fails() {
+    let env = Env::new();
+    install_user(&env, &["claude"], &["--command", "/nonexistent/bin/gitvow"]);
+    let r = doctor(&env, &["--user"]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.only("claude", "command", "fail"), "/nonexistent/bin/gitvow does not exist");
+    assert!(r.only("claude", "probe", "fail").contains("exit code 127"));
+}
+
+#[test]
+fn a_command_that_is_not_executable_fails() {
+    let env = Env::new();
+    let path = env.outside("noexec/gitvow");
+    env.write(&path, "#!/bin/sh\nexit 0\n");
+    install_user(&env, &["gemini"], &["--command", path.to_str().unwrap()]);
+    let r = doctor(&env, &["--user"]);
+    assert_eq!(r.only("gemini", "command", "fail"), format!("{} is not an executable file", path.display()));
+}
+
+#[test]
+fn a_bare_command_on_the_path_warns_and_off_the_path_fails() {
+    let env = Env::new();
+    let dir = path_dir_with_gitvow(&env);
+    let env = env.env("PATH", &format!("{}:/usr/local/bin:/usr/bin:/bin", dir.display()));
+    install_user(&env, &["claude"], &["--command", "gitvow"]);
+    let r = doctor(&env, &["--user"]);
+    assert_eq!(r.code, 0);
+    let d = r.only("claude", "command", "warn");
+    assert!(d.contains("desktop agents often start with a minimal PATH"), "{d}");
+    assert_eq!(r.statuses("claude", "probe"), ["ok"]);
+
+    let env = env.env("PATH", "/usr/local/bin:/usr/bin:/bin");
+    let r = doctor(&env, &["--user"]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.only("claude", "command", "fail"), "`gitvow` is not on the PATH: the agent cannot run its hook");
+}
+
+// ---- 5. live probe -----------------------------------------------------------------------
+
+#[test]
+fn a_probe_that_exits_wrongly_fails() {
+    let env = Env::new();
+    let fake = fake_gitvow(&env, "exit1", "echo broken >&2; exit 1");
+    install_user(&env, &["codex"], &["--command", fake.to_str().unwrap()]);
+    let r = doctor(&env, &["--user"]);
+    let d = r.only("codex", "probe", "fail");
+    assert!(d.contains("did not answer allow: exit code 1: broken"), "{d}");
+}
+
+#[test]
+fn a_probe_that_prints_garbage_fails() {
+    let env = Env::new();
+    let fake = fake_gitvow(&env, "garbage", "cat >/dev/null; echo hello");
+    install_user(&env, &["cursor"], &["--command", fake.to_str().unwrap()]);
+    let r = doctor(&env, &["--user"]);
+    let d = r.only("cursor", "probe", "fail");
+    assert!(d.contains("did not answer allow: exit code 0, stdout: hello"), "{d}");
+}
+
+#[test]
+fn a_probe_that_hangs_is_killed_at_the_timeout() {
+    let env = Env::new();
+    let fake = fake_gitvow(&env, "hang", "sleep 30");
+    install_user(&env, &["factory"], &["--command", fake.to_str().unwrap()]);
+    let started = std::time::Instant::now();
+    let r = doctor(&env, &["--user"]);
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    let d = r.only("factory", "probe", "fail");
+    assert!(d.contains("timed out after 3 s (doctor waits at most 3 s; factory allows 30 s)"), "{d}");
+}
+
+#[test]
+fn the_opencode_plugin_probe_fails_when_gitvow_blocks() {
+    let env = Env::new();
+    let fake = fake_gitvow(&env, "deny", "cat >/dev/null; echo 'BLOCKED: nope' >&2; exit 2");
+    install_user(&env, &["opencode"], &["--command", fake.to_str().unwrap()]);
+    let r = doctor(&env, &["--user"]);
+    let d = r.only("opencode", "probe", "fail");
+    assert!(d.ends_with("it threw: BLOCKED: nope"), "{d}");
+}
+
+#[test]
+fn a_probe_blocked_by_the_policy_fails() {
+    let env = healthy();
+    env.write_home(".gitvow/policy.json", r#"{"bash_deny": [{"pattern": "^ls", "reason": "no ls"}]}"#);
+    let r = doctor(&env, &["--user", "--agent", "copilot"]);
+    let d = r.only("copilot", "probe", "fail");
+    assert!(d.contains("did not answer allow") && d.contains("deny"), "{d}");
+}
+
+// ---- 6. switches -------------------------------------------------------------------------
+
+#[test]
+fn codex_features_hooks_false_fails() {
+    for key in ["hooks", "codex_hooks"] {
+        let env = healthy();
+        env.write_home(".codex/config.toml", format!("[features]\n{key} = false\n"));
+        let r = doctor(&env, &["--user", "--agent", "codex"]);
+        assert_eq!(r.code, 1);
+        assert_eq!(r.only("codex", "switches", "fail"), format!("~/.codex/config.toml:2:{}: `[features] {key} = false` turns every codex hook off", key.len() + 4));
+    }
+}
+
+#[test]
+fn cursor_version_and_fail_closed_fail() {
+    let env = healthy();
+    edit_json(&env, ".cursor/hooks.json", |v| v["version"] = json!(2));
+    let r = doctor(&env, &["--user", "--agent", "cursor"]);
+    assert!(r.only("cursor", "switches", "fail").contains("`\"version\": 1` is missing or not 1"));
+
+    let env = healthy();
+    edit_json(&env, ".cursor/hooks.json", |v| v["hooks"]["preToolUse"][0]["failClosed"] = json!(false));
+    let r = doctor(&env, &["--user", "--agent", "cursor"]);
+    assert!(r.only("cursor", "switches", "fail").contains("`failClosed` is missing or false under `preToolUse`"));
+}
+
+#[test]
+fn gemini_hooks_config_fails() {
+    let env = healthy();
+    edit_json(&env, ".gemini/settings.json", |v| v["hooksConfig"] = json!({"enabled": false}));
+    let r = doctor(&env, &["--user", "--agent", "gemini"]);
+    assert!(r.only("gemini", "switches", "fail").contains("`hooksConfig.enabled` is false"));
+
+    let env = healthy();
+    edit_json(&env, ".gemini/settings.json", |v| v["hooksConfig"] = json!({"disabled": ["gitvow-BeforeTool", "other"]}));
+    let r = doctor(&env, &["--user", "--agent", "gemini"]);
+    assert!(r.only("gemini", "switches", "fail").ends_with("`hooksConfig.disabled` switches off gitvow-BeforeTool"));
+}
+
+#[test]
+fn disable_all_hooks_fails_for_claude_and_copilot() {
+    for (agent, rel) in [("claude", ".claude/settings.json"), ("copilot", ".copilot/hooks/gitvow.json")] {
+        let env = healthy();
+        edit_json(&env, rel, |v| v["disableAllHooks"] = json!(true));
+        let r = doctor(&env, &["--user", "--agent", agent]);
+        assert_eq!(r.code, 1);
+        let d = r.only(agent, "switches", "fail");
+        assert!(d.starts_with(&format!("~/{rel}:")) && d.ends_with(&format!("`disableAllHooks: true` turns every {agent} hook off")), "{d}");
+    }
+}
+
+// ---- 7. policy ---------------------------------------------------------------------------
+
+#[test]
+fn the_effective_policy_is_named() {
+    let env = healthy();
+    let r = doctor(&env, &["--user", "--agent", "claude"]);
+    assert!(r.checks("", "policy")[0]["detail"].as_str().unwrap().starts_with("in force: the user policy, ~/.gitvow/policy.json"));
+    std::fs::remove_file(env.home().join(".gitvow/policy.json")).unwrap();
+    let r = doctor(&env, &["--user", "--agent", "claude"]);
+    assert!(r.checks("", "policy")[0]["detail"].as_str().unwrap().starts_with("in force: the built-in policy"));
+    let repo = env.repo("r");
+    env.write(&repo.join(".gitvow/policy.json"), "{}");
+    install_repo(&env, &repo);
+    let r = doctor_in(&env, &repo, &["--agent", "claude"]);
+    assert!(r.checks("", "policy")[0]["detail"].as_str().unwrap().starts_with("in force: the repository policy"), "{}", r.json);
+}
+
+fn install_repo(env: &Env, repo: &std::path::Path) {
+    env.run_in(repo, &["install", "--agent", "claude", "--yes"]).ok();
+}
+
+#[test]
+fn a_pattern_that_does_not_compile_fails_with_file_and_pattern() {
+    let env = healthy();
+    env.write_home(".gitvow/policy.json", r#"{"bash_deny": [{"pattern": "rm (", "reason": "x"}]}"#);
+    let r = doctor(&env, &["--user", "--agent", "claude"]);
+    assert_eq!(r.code, 1);
+    let d = r.only("", "policy", "fail");
+    assert!(d.starts_with("policy ~/.gitvow/policy.json: pattern `rm (` (bash_deny[0]) does not compile"), "{d}");
+}
+
+#[test]
+fn a_policy_that_does_not_load_fails() {
+    let env = healthy();
+    env.write_home(".gitvow/policy.json", "{ not json");
+    let r = doctor(&env, &["--user", "--agent", "claude"]);
+    assert!(r.only("", "policy", "fail").starts_with("policy ~/.gitvow/policy.json: not valid JSON"));
+}
+
+#[test]
+fn a_missing_provider_or_classifier_program_fails() {
+    let env = healthy();
+    env.write_home(
+        ".gitvow/policy.json",
+        r#"{"providers": [{"name": "graph", "command": "no-such-provider --x"}], "llm_classifier": {"enabled": true, "command": "/no/such/classifier"}}"#,
+    );
+    let r = doctor(&env, &["--user", "--agent", "claude"]);
+    assert_eq!(r.code, 1);
+    assert!(r.only("", "provider", "fail").starts_with("provider `graph`: program `no-such-provider` is not found"));
+    assert!(r.only("", "classifier", "fail").starts_with("`llm_classifier`: program `/no/such/classifier` is not found"));
+}
+
+// ---- 8. double firing --------------------------------------------------------------------
+
+#[test]
+fn the_same_agent_in_both_scopes_warns() {
+    let env = Env::new();
+    install_user(&env, &["claude"], &[]);
+    let repo = env.repo("r");
+    install_repo(&env, &repo);
+    let r = doctor_in(&env, &repo, &["--agent", "claude"]);
+    let d = r.only("claude", "double-firing", "warn");
+    assert_eq!(d, "claude is also installed in the user scope (~/.claude/settings.json): each call is gated twice");
+}
+
+#[test]
+fn cursor_with_claude_installed_warns() {
+    let env = Env::new();
+    install_user(&env, &["cursor"], &[]);
+    assert!(doctor(&env, &["--user"]).checks("cursor", "double-firing").is_empty());
+    install_user(&env, &["claude"], &[]);
+    let r = doctor(&env, &["--user", "--agent", "cursor"]);
+    assert!(r.only("cursor", "double-firing", "warn").contains("each call is gated twice"));
+}
+
+// ---- 9 and 10. codex trust, activity ----------------------------------------------------
+
+#[test]
+fn codex_trust_missing_for_one_hook_warns_naming_it() {
+    let env = healthy();
+    trust_codex(&env);
+    let text = env.read_home(".codex/config.toml");
+    env.write_home(".codex/config.toml", text.replace(":Stop:0:0", ":Stop:1:0"));
+    let r = doctor(&env, &["--user", "--agent", "codex"]);
+    assert_eq!(r.code, 0);
+    let d = r.only("codex", "codex-trust", "warn");
+    assert!(d.ends_with("holds no trust record for gitvow's hooks at Stop:0:0: codex skips them without a word"), "{d}");
+    assert_eq!(r.checks("codex", "codex-trust")[0]["fix"], "run /hooks in codex and trust the gitvow entries");
+}
+
+#[test]
+fn activity_before_the_last_install_warns() {
+    let env = healthy();
+    env.write_home(".gitvow/hooks.log", "{\"time\":\"2001-01-01T00:00:00.000Z\",\"agent\":\"gemini\",\"session\":\"x\"}\n");
+    let r = doctor(&env, &["--user", "--agent", "gemini"]);
+    assert!(r.only("gemini", "activity", "warn").starts_with("last called gitvow at 2001-01-01T00:00:00.000Z, before its hook file was last written"));
+    let r = doctor(&env, &["--user", "--agent", "factory"]);
+    assert_eq!(r.only("factory", "activity", "warn"), "factory has never called gitvow since the install");
+    let _ = Value::Null;
+}
