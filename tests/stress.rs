@@ -228,6 +228,10 @@ fn killed_mid_write_the_file_is_old_or_new_never_a_mix() {
     ));
 }
 
+fn chattr(path: &Path, flag: &str) -> bool {
+    std::process::Command::new("chattr").arg(flag).arg(path).stderr(std::process::Stdio::null()).status().is_ok_and(|s| s.success())
+}
+
 /// Mounts a small tmpfs at `dir` (root only); `None` where mounting is not allowed.
 struct Mount(std::path::PathBuf);
 
@@ -290,7 +294,24 @@ fn write_faults_are_named_and_the_run_is_rolled_back() {
     assert_eq!(std::fs::read_to_string(&claude).unwrap(), "{\"model\": \"opus\"}\n");
     let read_only = run.stderr.lines().next().unwrap_or("").to_string();
     drop(ro);
-    summary(&format!("faults: full disk -> `{full_disk}`; read-only -> `{read_only}`; earlier files restored each time"));
+
+    // Permission denied, which root meets only on an immutable directory (chattr +i).
+    let locked_dir = env.home().join(".factory");
+    std::fs::create_dir_all(&locked_dir).unwrap();
+    std::fs::write(locked_dir.join("hooks.json"), "{}\n").unwrap();
+    let denied = if chattr(&locked_dir, "+i") {
+        let run = env.run(&["install", "--user", "--agent", "claude", "--agent", "factory", "--yes", "--command", CMD]);
+        chattr(&locked_dir, "-i");
+        assert_eq!(run.code, 1);
+        assert!(run.stderr.contains("~/.factory"), "{}", run.stderr);
+        assert_eq!(std::fs::read_to_string(&claude).unwrap(), "{\"model\": \"opus\"}\n");
+        run.stderr.lines().next().unwrap_or("").to_string()
+    } else {
+        "not tried (chattr unavailable)".to_string()
+    };
+    summary(&format!(
+        "faults: full disk -> `{full_disk}`; read-only -> `{read_only}`; permission denied -> `{denied}`; earlier files restored each time"
+    ));
 }
 
 /// Runs one `gitvow hook PreToolUse` (Claude's shape) in `repo` and returns exit code, stderr and

@@ -170,7 +170,11 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     let started = std::time::Instant::now();
     let mut attempt = 0;
     let created_dirs = loop {
-        match transaction(&tscope, &plan.changes).apply()? {
+        let applied = transaction(&tscope, &plan.changes).apply().map_err(|e| match e.hint {
+            Some(_) => e,
+            None => e.hint("the files this run had written were put back as they were; fix the cause and run gitvow again"),
+        })?;
+        match applied {
             TxOutcome::Applied { created_dirs } => break created_dirs,
             TxOutcome::Changed { path, .. } => {
                 if started.elapsed() > std::time::Duration::from_secs(10) {
