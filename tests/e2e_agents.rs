@@ -34,6 +34,8 @@ struct Flavor {
 }
 
 type Calls = Vec<Value>;
+/// argv and environment of one headless agent run.
+type Invocation = (Vec<String>, Vec<(String, String)>);
 
 struct Agent {
     /// Printed name (the product's).
@@ -44,8 +46,7 @@ struct Agent {
     config_dirs: &'static [&'static str],
     /// Writes the user's pre-existing configuration (mock provider included) into HOME.
     seed: fn(&Toolchain, &Sandbox),
-    /// argv and environment of one headless run.
-    command: fn(&Toolchain, &Sandbox, Flavor) -> (Vec<String>, Vec<(String, String)>),
+    command: fn(&Toolchain, &Sandbox, Flavor) -> Invocation,
     /// A shell command as this agent's tool call.
     shell: fn(&str) -> Calls,
     /// Create file `rel` (repository-relative) with one line.

@@ -13,6 +13,8 @@ PINS="@openai/codex@0.169.0 @anthropic-ai/claude-code@2.1.332 @google/gemini-cli
 STAMP="pins: $PINS"
 DIR="$CACHE/agents"
 mkdir -p "$CACHE"
+# npm's own download cache stays inside CACHE too, not in ~/.npm.
+export npm_config_cache="$CACHE/npm-cache" npm_config_update_notifier=false
 exec 9>"$CACHE/.lock"
 flock 9   # parallel test binaries (or two checkouts) share one install
 if [ -f "$DIR/stamp" ] && [ "$(cat "$DIR/stamp")" = "$STAMP" ]; then
