@@ -1,0 +1,401 @@
+//! Plumbing shared by every agent's end-to-end scenarios: the agent CLIs cached outside the
+//! repository, a sandbox per scenario (temporary HOME, a repository with a local bare remote), the
+//! built gitvow, the mock model inside a loopback-only network namespace, and the result lines.
+
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::Instant;
+
+pub const GITVOW: &str = env!("CARGO_BIN_EXE_gitvow");
+const E2E_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/e2e");
+const DEFAULT_POLICY: &str = include_str!("../../templates/policy.json");
+/// One agent run; the slowest (gemini) takes about 25 s on two busy cores.
+const AGENT_TIMEOUT_S: u32 = 150;
+/// Directories every agent finds on its PATH (node, git, a shell); never the developer's own.
+const SYSTEM_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+/// The cached agent CLIs and how this machine can run them.
+pub struct Toolchain {
+    /// `<cache>/agents`, an npm project holding all pinned agents.
+    pub dir: PathBuf,
+    /// Whether `unshare -n` works here (root, or user namespaces allowed).
+    pub netns: bool,
+    pub python: PathBuf,
+}
+
+impl Toolchain {
+    pub fn bin(&self, rel: &str) -> PathBuf {
+        self.dir.join("node_modules").join(rel)
+    }
+}
+
+/// The toolchain, installed once per test binary. `None` means "skip" (only outside CI); in CI a
+/// missing node/npm or an unreachable registry fails the test that asked.
+pub fn toolchain() -> Option<&'static Toolchain> {
+    static TOOLCHAIN: OnceLock<Result<Toolchain, String>> = OnceLock::new();
+    match TOOLCHAIN.get_or_init(install_toolchain) {
+        Ok(t) => Some(t),
+        Err(why) if std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0") => {
+            panic!("end-to-end agent tests cannot run in CI: {why}")
+        }
+        Err(why) => {
+            emit(&format!("e2e | SKIPPED (not in CI): {why}\n"));
+            None
+        }
+    }
+}
+
+fn install_toolchain() -> Result<Toolchain, String> {
+    let cache = match std::env::var_os("GITVOW_E2E_CACHE") {
+        Some(dir) => PathBuf::from(dir),
+        None => PathBuf::from(std::env::var_os("HOME").ok_or("HOME is not set and GITVOW_E2E_CACHE is not either")?)
+            .join(".cache/gitvow-e2e"),
+    };
+    let python = which("python3").ok_or("python3 (for the mock model) is not on PATH")?;
+    let started = Instant::now();
+    let out = Command::new("bash")
+        .arg(Path::new(E2E_DIR).join("setup.sh"))
+        .arg(&cache)
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot run bash: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "installing the pinned agents into {} failed: {}",
+            cache.display(),
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+    }
+    let dir = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+    let netns = Command::new("unshare").args(["-n", "true"]).stderr(Stdio::null()).status().is_ok_and(|s| s.success());
+    emit(&format!(
+        "e2e | agents from {} ({:.1}s), network: {}\n",
+        dir.display(),
+        started.elapsed().as_secs_f64(),
+        if netns { "loopback-only namespace" } else { "HOST NETWORK (unshare -n is not allowed here)" }
+    ));
+    Ok(Toolchain { dir, netns, python })
+}
+
+fn which(name: &str) -> Option<PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH")?).map(|d| d.join(name)).find(|p| p.is_file())
+}
+
+/// Writes past libtest's output capture, so CI logs show the lines of passing tests too.
+pub fn emit(text: &str) {
+    let _ = std::io::stderr().write_all(text.as_bytes());
+}
+
+/// A fresh temporary HOME, a repository `repo` whose `main` was pushed to the bare `origin.git`
+/// and then amended (so only a force push can update the remote), and the repository's own
+/// `.gitvow/policy.json` (the default policy), committed.
+pub struct Sandbox {
+    root: tempfile::TempDir,
+    pub port: u16,
+}
+
+impl Sandbox {
+    pub fn new() -> Sandbox {
+        let root = tempfile::Builder::new().prefix("gitvow-e2e-").tempdir().expect("temp dir");
+        let sb = Sandbox { root, port: free_port() };
+        std::fs::create_dir_all(sb.home()).unwrap();
+        std::fs::create_dir_all(sb.run_dir()).unwrap();
+        let repo = sb.repo();
+        std::fs::create_dir_all(repo.join(".gitvow")).unwrap();
+        std::fs::write(repo.join(".gitvow/policy.json"), DEFAULT_POLICY).unwrap();
+        std::fs::write(repo.join("README.md"), "v1\n").unwrap();
+        std::fs::write(repo.join("notes.txt"), "moved by a patch\n").unwrap();
+        sb.git(&["init", "-q", "--bare", "-b", "main", sb.origin().to_str().unwrap()], sb.root.path());
+        sb.git(&["init", "-q", "-b", "main"], &repo);
+        sb.git(&["config", "user.name", "e2e"], &repo);
+        sb.git(&["config", "user.email", "e2e@example.invalid"], &repo);
+        sb.git(&["add", "-A"], &repo);
+        sb.git(&["commit", "-q", "-m", "v1"], &repo);
+        sb.git(&["remote", "add", "origin", sb.origin().to_str().unwrap()], &repo);
+        sb.git(&["push", "-q", "origin", "main"], &repo);
+        std::fs::write(repo.join("README.md"), "v2\n").unwrap();
+        sb.git(&["commit", "-q", "-a", "--amend", "-m", "v1 rewritten"], &repo);
+        sb
+    }
+
+    pub fn home(&self) -> PathBuf {
+        self.root.path().join("home")
+    }
+    pub fn repo(&self) -> PathBuf {
+        self.root.path().join("repo")
+    }
+    pub fn origin(&self) -> PathBuf {
+        self.root.path().join("origin.git")
+    }
+    /// Mock script and log, agent output: outside HOME and the repository.
+    pub fn run_dir(&self) -> PathBuf {
+        self.root.path().join("run")
+    }
+    pub fn base_url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    pub fn write_home(&self, rel: &str, text: &str) {
+        let path = self.home().join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    fn git(&self, args: &[&str], cwd: &Path) -> String {
+        let out = Command::new("git")
+            .args(args)
+            .current_dir(cwd)
+            .env("HOME", self.home())
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .stdin(Stdio::null())
+            .output()
+            .expect("git");
+        assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+
+    pub fn origin_main(&self) -> String {
+        self.git(&["--git-dir", self.origin().to_str().unwrap(), "rev-parse", "main"], self.root.path())
+    }
+    pub fn local_main(&self) -> String {
+        self.git(&["rev-parse", "main"], &self.repo())
+    }
+
+    /// Runs the built gitvow the way a person would, with this HOME.
+    pub fn gitvow(&self, args: &[&str]) -> (i32, String) {
+        let out = Command::new(GITVOW)
+            .args(args)
+            .current_dir(self.home())
+            .env_clear()
+            .env("HOME", self.home())
+            .env("PATH", SYSTEM_PATH)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run gitvow");
+        let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        (out.status.code().unwrap_or(-1), text)
+    }
+
+    pub fn install(&self, agent: &str) {
+        let (code, out) = self.gitvow(&["install", "--user", "--agent", agent, "--yes"]);
+        assert_eq!(code, 0, "gitvow install --agent {agent}:\n{out}");
+    }
+    pub fn uninstall(&self, agent: &str) {
+        let (code, out) = self.gitvow(&["uninstall", "--user", "--agent", agent, "--yes"]);
+        assert_eq!(code, 0, "gitvow uninstall --agent {agent}:\n{out}");
+    }
+
+    /// Every file under the given HOME-relative directories (except `node_modules`, tooling that
+    /// OpenCode needs next to its config), with its bytes.
+    pub fn snapshot(&self, dirs: &[&str]) -> BTreeMap<PathBuf, Vec<u8>> {
+        fn walk(dir: &Path, out: &mut BTreeMap<PathBuf, Vec<u8>>) {
+            let Ok(entries) = std::fs::read_dir(dir) else { return };
+            for e in entries.flatten() {
+                let path = e.path();
+                if e.file_name() == "node_modules" {
+                    continue;
+                }
+                if path.is_dir() {
+                    walk(&path, out);
+                } else {
+                    out.insert(path.clone(), std::fs::read(&path).unwrap_or_default());
+                }
+            }
+        }
+        let mut out = BTreeMap::new();
+        for d in dirs {
+            walk(&self.home().join(d), &mut out);
+        }
+        out
+    }
+
+    /// gitvow's verdicts in this repository (its hook log in the git directory), e.g.
+    /// `allow=4 confirm=1 deny=1`: evidence that the agent really asked gitvow.
+    pub fn verdicts(&self) -> String {
+        let text = std::fs::read_to_string(self.repo().join(".git/gitvow-hooks.log")).unwrap_or_default();
+        let mut counts = BTreeMap::<String, u32>::new();
+        for line in text.lines() {
+            let Ok(v) = serde_json::from_str::<Value>(line) else { continue };
+            if v["handler"] == "PreToolUse" {
+                *counts.entry(v["verdict"].as_str().unwrap_or("?").to_string()).or_default() += 1;
+            }
+        }
+        if counts.is_empty() {
+            return "no PreToolUse call reached gitvow".into();
+        }
+        counts.iter().map(|(k, n)| format!("{k}={n}")).collect::<Vec<_>>().join(" ")
+    }
+
+    /// Runs one agent command against the mock model that answers with `calls` in order, inside a
+    /// loopback-only network namespace when possible. `env` is the agent's whole environment
+    /// besides HOME, PATH, LANG and TERM.
+    pub fn run_agent(&self, tc: &Toolchain, calls: &[Value], argv: &[String], env: &[(String, String)]) -> AgentRun {
+        let run = self.run_dir();
+        let _ = std::fs::remove_file(run.join("mock.jsonl"));
+        let _ = std::fs::remove_file(run.join("mock.ready"));
+        std::fs::write(run.join("script.json"), json!({"calls": calls, "final": "All done."}).to_string()).unwrap();
+        let mut cmd = if tc.netns {
+            let mut c = Command::new("unshare");
+            c.args(["-n", "bash"]);
+            c
+        } else {
+            Command::new("bash")
+        };
+        cmd.arg(Path::new(E2E_DIR).join("netns_run.sh"))
+            .arg(&tc.python)
+            .arg(self.port.to_string())
+            .arg(&run)
+            .arg(AGENT_TIMEOUT_S.to_string())
+            .arg("--")
+            .args(argv)
+            .current_dir(self.repo())
+            .env_clear()
+            .env("HOME", self.home())
+            .env("PATH", format!("{}:{SYSTEM_PATH}", tc.dir.join("node_modules/.bin").display()))
+            .env("LANG", "C.UTF-8")
+            .env("TERM", "dumb")
+            .env("NO_COLOR", "1")
+            // Every agent keeps its state inside the temporary HOME.
+            .env("XDG_CONFIG_HOME", self.home().join(".config"))
+            .env("XDG_DATA_HOME", self.home().join(".local/share"))
+            .env("XDG_CACHE_HOME", self.home().join(".cache"))
+            .env("XDG_STATE_HOME", self.home().join(".local/state"))
+            .envs(env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .stdin(Stdio::null());
+        let started = Instant::now();
+        let out = cmd.output().expect("run agent");
+        let seconds = started.elapsed().as_secs_f64();
+        let log = std::fs::read_to_string(run.join("mock.jsonl")).unwrap_or_default();
+        let steps: Vec<Value> = log.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+        AgentRun {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+            steps,
+            n_calls: calls.len(),
+            seconds,
+        }
+    }
+}
+
+fn free_port() -> u16 {
+    // In a fresh namespace any port is free; without one (no unshare) ask the host for one.
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+pub struct AgentRun {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+    /// The mock's log: one entry per model request.
+    pub steps: Vec<Value>,
+    pub n_calls: usize,
+    pub seconds: f64,
+}
+
+impl AgentRun {
+    /// Whether the model got the result of every scripted call and gave its final answer: without
+    /// it, a call that "did not happen" might simply never have been asked for.
+    pub fn completed(&self) -> bool {
+        self.steps.iter().any(|s| s["reply"] == "final" && s["step"].as_u64() == Some(self.n_calls as u64))
+    }
+
+    /// What the model was told about call `i` (the tool result the agent sent back), shortened.
+    pub fn model_saw(&self, i: usize) -> String {
+        let text = self
+            .steps
+            .iter()
+            .find(|s| s["step"].as_u64() == Some(i as u64 + 1) && s["reply"] != "side")
+            .and_then(|s| s["tool_output"].as_str())
+            .unwrap_or("-");
+        let one_line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let start = one_line.find("BLOCKED").or_else(|| one_line.find("CONFIRMATION REQUIRED")).unwrap_or(0);
+        one_line[start..].chars().take(48).collect()
+    }
+
+    pub fn diagnostics(&self) -> String {
+        let tail = |s: &str| s.chars().rev().take(1500).collect::<Vec<_>>().into_iter().rev().collect::<String>();
+        format!(
+            "agent exit {} after {:.1}s\nmock log:\n{}\nstdout (tail):\n{}\nstderr (tail):\n{}",
+            self.code,
+            self.seconds,
+            self.steps.iter().map(|s| s.to_string()).collect::<Vec<_>>().join("\n"),
+            tail(&self.stdout),
+            tail(&self.stderr)
+        )
+    }
+}
+
+/// One printed line: agent, scenario, expected, observed, seconds.
+pub struct Outcome {
+    pub agent: &'static str,
+    pub scenario: String,
+    pub expected: String,
+    pub observed: String,
+    pub seconds: f64,
+    pub ok: bool,
+    /// A gitvow bug reproduced by this scenario (see the comment where it is set): reported as
+    /// KNOWN-FAIL and not failing the suite, so that the other scenarios stay meaningful.
+    pub known_failure: bool,
+}
+
+/// Collects one agent's lines, prints each as it is decided and fails the test at the end.
+pub struct Report {
+    pub agent: &'static str,
+    pub outcomes: Vec<Outcome>,
+    pub details: Vec<String>,
+}
+
+impl Report {
+    pub fn new(agent: &'static str) -> Report {
+        Report { agent, outcomes: Vec::new(), details: Vec::new() }
+    }
+
+    pub fn line(&mut self, scenario: &str, expected: &str, observed: String, seconds: f64, ok: bool) {
+        self.push(scenario, expected, observed, seconds, ok, false);
+    }
+
+    pub fn push(&mut self, scenario: &str, expected: &str, observed: String, seconds: f64, ok: bool, known: bool) {
+        let o = Outcome {
+            agent: self.agent,
+            scenario: scenario.into(),
+            expected: expected.into(),
+            observed,
+            seconds,
+            ok,
+            known_failure: known && !ok,
+        };
+        let status = if o.ok {
+            "ok"
+        } else if o.known_failure {
+            "KNOWN-FAIL"
+        } else {
+            "FAIL"
+        };
+        emit(&format!(
+            "e2e | {:<8} | {:<20} | expected {:<28} | observed {:<60} | {:>5.1}s | {status}\n",
+            o.agent, o.scenario, o.expected, o.observed, o.seconds
+        ));
+        self.outcomes.push(o);
+    }
+
+    /// Keeps an agent run's output for the failure message.
+    pub fn keep(&mut self, what: &str, run: &AgentRun) {
+        self.details.push(format!("--- {what}\n{}", run.diagnostics()));
+    }
+
+    pub fn finish(self) {
+        let failed: Vec<&Outcome> = self.outcomes.iter().filter(|o| !o.ok && !o.known_failure).collect();
+        assert!(
+            failed.is_empty(),
+            "{} failed: {}\n{}",
+            self.agent,
+            failed.iter().map(|o| o.scenario.as_str()).collect::<Vec<_>>().join(", "),
+            self.details.join("\n")
+        );
+    }
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs the pinned agent CLIs from npm into a cache directory outside the repository, once.
+# usage: setup.sh CACHE_DIR        prints the ready directory (CACHE_DIR/agents) on stdout
+#
+# The directory is reused while its stamp matches PINS below; any change of a pin reinstalls
+# everything (a partial install never gets a stamp, so an interrupted run is redone).
+# Runs outside the loopback-only namespace: it is the only step that needs the registry.
+set -euo pipefail
+CACHE=${1:?usage: setup.sh CACHE_DIR}
+# @factory/cli's own optional dependency pins a linux-x64 binary the registry does not have
+# (0.225.1), so the binary package is pinned on its own; droid is run from it directly.
+PINS="@openai/codex@0.169.0 @anthropic-ai/claude-code@2.1.332 @google/gemini-cli@0.61.0 opencode-ai@1.18.33 @opencode-ai/plugin@1.18.33 @github/copilot@1.0.102 @factory/cli@0.225.1 @factory/cli-linux-x64@0.225.2"
+STAMP="pins: $PINS"
+DIR="$CACHE/agents"
+mkdir -p "$CACHE"
+# npm's own download cache stays inside CACHE too, not in ~/.npm.
+export npm_config_cache="$CACHE/npm-cache" npm_config_update_notifier=false
+exec 9>"$CACHE/.lock"
+flock 9   # parallel test binaries (or two checkouts) share one install
+if [ -f "$DIR/stamp" ] && [ "$(cat "$DIR/stamp")" = "$STAMP" ]; then
+  echo "$DIR"; exit 0
+fi
+command -v node >/dev/null && command -v npm >/dev/null || { echo "node and npm are required" >&2; exit 3; }
+timeout 30 npm ping >/dev/null 2>&1 || { echo "the npm registry ($(npm config get registry)) is unreachable" >&2; exit 4; }
+rm -rf "$DIR" "$DIR.tmp"
+mkdir -p "$DIR.tmp"
+cd "$DIR.tmp"
+echo '{"private": true}' > package.json
+# Telemetry and update checks of npm itself are off too; --ignore-scripts is not used because
+# some packages fetch nothing in postinstall but do link their native binary there.
+npm install --no-audit --no-fund --no-update-notifier --loglevel=error $PINS >&2
+# OpenCode installs @opencode-ai/plugin into its config folder at start-up unless a node_modules
+# with a lock file is already there; offline that stalls about 70 s. Scenarios copy this template.
+mkdir -p opencode-config && cd opencode-config
+echo '{"dependencies":{"@opencode-ai/plugin":"1.18.33"}}' > package.json
+npm install --no-audit --no-fund --no-update-notifier --loglevel=error --ignore-scripts >&2
+cd "$DIR.tmp"
+echo "$STAMP" > stamp
+cd "$CACHE" && mv "$DIR.tmp" "$DIR"
+echo "$DIR"
