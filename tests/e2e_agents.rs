@@ -539,6 +539,9 @@ fn gate_session(agent: &Agent, tc: &Toolchain, report: &mut Report) {
     if agent.gitvow == "gemini" {
         gemini_loads_settings(tc, &sb, report);
     }
+    if agent.gitvow == "codex" {
+        codex_doctor_trust(&sb, report, true);
+    }
     let mut script = Script::new();
     script.add((agent.shell)(HARMLESS_CMD));
     script.add((agent.write)(&sb, "written.txt", "written by the agent"));
@@ -648,23 +651,24 @@ fn codex_untrusted_session(tc: &Toolchain, report: &mut Report) {
     let asked = sb.repo().join(".git/gitvow-hooks.log").exists();
     let observed = format!("{}, {}", if pushed { "pushed" } else { "not pushed" }, if asked { "gitvow WAS asked" } else { "gitvow never asked" });
     report.line("untrusted_skipped", "pushed, hook silent", observed, run.seconds, pushed && !asked);
-    codex_doctor_untrusted(&sb, report);
+    codex_doctor_trust(&sb, report, false);
 }
 
-/// In the untrusted state, `gitvow doctor` must say that codex will skip gitvow's hooks.
-/// The doctor command is not in this build yet: until it is, the line says so and passes; once
-/// `gitvow doctor` exists its report is asserted to mention the untrusted hooks.
-fn codex_doctor_untrusted(sb: &Sandbox, report: &mut Report) {
+/// What `gitvow doctor` says of codex's trust in gitvow's hooks: `warn` with the fix while nobody
+/// trusted them, `ok` once the trust record codex itself reports (`hooks/list`) is stored.
+fn codex_doctor_trust(sb: &Sandbox, report: &mut Report, trusted: bool) {
     let started = Instant::now();
-    let (code, out) = sb.gitvow(&["doctor", "--user", "--agent", "codex"]);
+    let (code, out) = sb.gitvow(&["doctor", "--user", "--agent", "codex", "--json"]);
     let seconds = started.elapsed().as_secs_f64();
-    if out.contains("unrecognized subcommand") {
-        report.line("doctor_untrusted", "reports untrusted", s("no doctor command in this build"), seconds, true);
-        return;
-    }
-    let says = out.to_lowercase().contains("untrusted") || out.to_lowercase().contains("not trusted");
-    report.line("doctor_untrusted", "reports untrusted", format!("exit {code}, {}", if says { "reports untrusted" } else { "silent" }), seconds, says);
-    if !says {
+    let status = serde_json::from_str::<Value>(&out).ok().and_then(|v| {
+        v["checks"].as_array()?.iter().find(|c| c["check"] == "codex-trust").and_then(|c| c["status"].as_str().map(str::to_string))
+    });
+    let (scenario, expected, want) =
+        if trusted { ("doctor_trusted", "codex-trust ok", "ok") } else { ("doctor_untrusted", "codex-trust warn", "warn") };
+    let observed = format!("exit {code}, codex-trust {}", status.as_deref().unwrap_or("missing"));
+    let ok = status.as_deref() == Some(want);
+    report.line(scenario, expected, observed, seconds, ok);
+    if !ok {
         report.details.push(format!("--- gitvow doctor\n{out}"));
     }
 }
