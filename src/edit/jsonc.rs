@@ -566,13 +566,13 @@ fn removal_edits(body: &str, parsed: &Parsed, c: &Container, index: usize) -> Ve
         // The inverse of filling an empty container.
         return vec![(c.open + 1, c.close, String::new())];
     }
-    let ws_start = whitespace_start(body, start);
-    if last {
+    // The text that follows the removed item once it is gone (a comma right after it goes too).
+    let (edits, resume) = if last {
         match comma_after(parsed, end) {
-            Some(trailing) => vec![(ws_start, end, String::new()), (trailing, trailing + 1, String::new())],
+            Some(trailing) => (vec![(trailing, trailing + 1, String::new())], if trailing == end { trailing + 1 } else { end }),
             None => match comma_before(parsed, start) {
-                Some(sep) => vec![(sep, sep + 1, String::new()), (ws_start, end, String::new())],
-                None => vec![(ws_start, end, String::new())],
+                Some(sep) => (vec![(sep, sep + 1, String::new())], end),
+                None => (Vec::new(), end),
             },
         }
     } else {
@@ -580,10 +580,27 @@ fn removal_edits(body: &str, parsed: &Parsed, c: &Container, index: usize) -> Ve
         if index == 0 {
             let next = token_at_or_after(parsed, comma + 1).map_or(comma + 1, |t| t.0);
             let next = if body[comma + 1..next].trim().is_empty() { next } else { comma + 1 };
-            vec![(start, next, String::new())]
-        } else {
-            vec![(ws_start, end, String::new()), (comma, comma + 1, String::new())]
+            return vec![(start, next, String::new())];
         }
+        (vec![(comma, comma + 1, String::new())], if comma == end { comma + 1 } else { end })
+    };
+    let mut edits = edits;
+    edits.push((removal_start(body, parsed, start, resume), end, String::new()));
+    edits
+}
+
+/// Where the removal of an item starting at `start` begins: with the whitespace before it, which
+/// is what insertion put there. But a `//` comment ends at its newline: when that whitespace begins
+/// right after such a comment and the text resuming at `resume` does not start a new line, the
+/// newline stays, or the comment would swallow what follows.
+fn removal_start(body: &str, parsed: &Parsed, start: usize, resume: usize) -> usize {
+    let ws = whitespace_start(body, start);
+    let after_line_comment =
+        token_before(parsed, ws).is_some_and(|t| t.2 == TokenKind::Comment && t.1 == ws && body[t.0..].starts_with("//"));
+    if after_line_comment && !body[resume..].starts_with(['\n', '\r']) {
+        ws + if body[ws..].starts_with("\r\n") { 2 } else { 1 }
+    } else {
+        ws
     }
 }
 
@@ -682,6 +699,19 @@ mod tests {
             assert!(d.text().contains("// c\n}"), "{}", d.text());
             d.remove(&[], &key("hooks"));
             assert_eq!(d.text(), text);
+        }
+    }
+
+    #[test]
+    fn removing_an_item_after_a_line_comment_keeps_the_comments_newline() {
+        for (text, path, item) in [
+            ("{\"a\": \"\",// c\n\"hooks\": {}}\r\n", vec![], key("hooks")),
+            ("[1, // c\n2, 3]", vec![], Seg::Index(1)),
+            ("[1, // c\n2,]", vec![], Seg::Index(1)),
+        ] {
+            let mut d = JsonDoc::parse(text, Strictness::Lenient).unwrap();
+            d.remove(&path, &item);
+            assert!(d.text().contains("// c\n"), "{text:?} gave {:?}", d.text());
         }
     }
 
