@@ -464,7 +464,6 @@ pub fn create_parent_dirs(path: &Path, scope: &TargetScope) -> Result<Vec<PathBu
 #[derive(Debug)]
 pub struct InstallLock {
     _file: File,
-    path: PathBuf,
 }
 
 impl InstallLock {
@@ -500,11 +499,7 @@ impl InstallLock {
             }
             Err(fs::TryLockError::Error(e)) => return Err(Error::io("lock", path, &e)),
         }
-        Ok(InstallLock { _file: file, path: path.to_path_buf() })
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.path
+        Ok(InstallLock { _file: file })
     }
 }
 
@@ -573,10 +568,6 @@ impl Transaction {
     pub fn delete(&mut self, path: impl Into<PathBuf>, expected: Vec<u8>) -> &mut Self {
         self.steps.push(TxStep { path: path.into(), expected: Some(expected), op: FileOp::Delete });
         self
-    }
-
-    pub fn steps(&self) -> &[TxStep] {
-        &self.steps
     }
 
     /// Apply every step in order. An error names the failing file; the files already written by

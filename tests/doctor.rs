@@ -495,3 +495,18 @@ fn activity_before_the_last_install_warns() {
     assert_eq!(r.only("factory", "activity", "warn"), "factory has never called gitvow since the install");
     let _ = Value::Null;
 }
+
+#[test]
+fn a_fifo_in_a_hostile_repository_is_named_not_opened() {
+    let env = Env::new();
+    let repo = env.repo("hostile");
+    std::fs::create_dir_all(repo.join(".claude")).unwrap();
+    assert!(std::process::Command::new("mkfifo").arg(repo.join(".claude/settings.json")).status().unwrap().success());
+    let started = std::time::Instant::now();
+    let report = doctor_in(&env, &repo, &["--agent", "claude"]);
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "doctor must not block on the FIFO");
+    assert_eq!(report.code, 1);
+    assert_eq!(report.statuses("claude", "file"), ["fail"]);
+    let detail = report.checks("claude", "file")[0]["detail"].as_str().unwrap().to_string();
+    assert!(detail.contains(".claude/settings.json"), "{detail}");
+}

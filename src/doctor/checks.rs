@@ -273,7 +273,8 @@ fn settings_files(ctx: &Context, ins: &Inspected) -> Vec<(std::path::PathBuf, Js
 }
 
 fn read_json(path: &Path, agent: &AgentSpec) -> Option<(std::path::PathBuf, JsonDoc, String)> {
-    let text = std::fs::read_to_string(path).ok()?;
+    let bytes = crate::fsx::read_target(path, &crate::fsx::TargetScope::User).ok()??;
+    let text = String::from_utf8(bytes).ok()?;
     let doc = JsonDoc::parse(&text, agent.strictness).ok()?;
     Some((path.to_path_buf(), doc, text))
 }

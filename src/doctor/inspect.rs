@@ -43,19 +43,23 @@ impl Inspected {
             wrapped: Vec::new(),
             command: None,
         };
-        let bytes = match std::fs::read(&path) {
-            Ok(b) => b,
-            Err(e) => {
-                let why = crate::error::Error::io("read", &path, &e).message;
+        // Read by the installer's rules: a FIFO or a link out of a repository is named, not opened.
+        let bytes = match crate::fsx::read_target(&path, &crate::install::target_scope(scope)) {
+            Ok(Some(b)) => b,
+            Ok(None) => {
+                let why = format!("cannot read {}: no such file or directory", display(&path));
                 out.file = Check::fail("file", why, "install the hooks again (see the entries line)");
+                return out;
+            }
+            Err(e) => {
+                out.file = Check::fail("file", e.message, e.hint.unwrap_or_else(|| "replace it with a regular file".into()));
                 return out;
             }
         };
         let text = match String::from_utf8(bytes) {
             Ok(t) => t,
             Err(e) => {
-                let good = String::from_utf8_lossy(&e.as_bytes()[..e.utf8_error().valid_up_to()]).into_owned();
-                let (l, c) = line_col(&good, good.len());
+                let (l, c) = crate::edit::jsonc::utf8_error_place(e.as_bytes(), &e.utf8_error());
                 out.file = Check::fail("file", format!("{}:{l}:{c}: the file is not UTF-8 text", display(&path)), "fix the file by hand");
                 return out;
             }

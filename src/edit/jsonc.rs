@@ -25,13 +25,6 @@ pub struct ParseFailure {
     pub message: String,
 }
 
-impl ParseFailure {
-    /// `line:column` (both from 1, column in characters) of the failure in `text`.
-    pub fn line_col(&self, text: &str) -> (usize, usize) {
-        line_col(text, self.offset)
-    }
-}
-
 /// Line and column (both counted from 1; the column in characters) of a byte offset.
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(text.len());
@@ -39,6 +32,12 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let line = before.matches('\n').count() + 1;
     let col = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
     (line, col)
+}
+
+/// Where bytes stop being UTF-8 text: the line and column just after the valid prefix.
+pub fn utf8_error_place(bytes: &[u8], error: &std::str::Utf8Error) -> (usize, usize) {
+    let good = std::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or_default();
+    line_col(good, good.len())
 }
 
 fn floor_char_boundary(text: &str, mut i: usize) -> usize {
@@ -271,8 +270,8 @@ impl JsonDoc {
         body_offset + if self.bom { BOM.len() } else { 0 }
     }
 
-    /// Parses the text again after an edit. Every edit is a splice that keeps the document valid
-    /// (the tests and the property test hold it to that), so a failure here is a bug in an edit.
+    /// Parses the text again after an edit. Every edit is a splice that keeps the document valid,
+    /// so a failure here is a bug in an edit.
     fn reparse(&mut self) {
         self.parsed = parse(&self.body, self.strictness).expect("an edit keeps the document valid");
     }

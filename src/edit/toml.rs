@@ -157,11 +157,9 @@ fn parse<'a>(path: &Path, text: &'a str) -> Result<Document<&'a str>> {
 
 /// `file:line:column: what`, with the position of byte `offset` (columns count characters).
 fn located(path: &Path, text: &str, offset: usize, what: &str) -> Error {
-    let before = &text[..offset.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    let (line, column) = super::jsonc::line_col(text, offset);
     Error::new(format!("{}:{line}:{column}: {what}", display(path)))
-        .hint("fix the file by hand (codex reads it too), then run gitvow again")
+        .hint("fix the file by hand (codex reads it too), then run gitvow again; nothing was written")
 }
 
 fn find_features<'a>(path: &Path, doc: &'a Document<&'a str>) -> Result<Features<'a>> {

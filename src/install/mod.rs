@@ -107,7 +107,7 @@ fn is_present(agent: &AgentSpec, scope: &Scope) -> bool {
     in_home || in_scope || agent.detect_commands.iter().any(|c| paths::on_path(c))
 }
 
-fn target_scope(scope: &Scope) -> TargetScope {
+pub(crate) fn target_scope(scope: &Scope) -> TargetScope {
     match scope {
         Scope::User { .. } => TargetScope::User,
         Scope::Repo(r) => TargetScope::Repo { top: r.top.clone(), git_dir: r.git_dir.clone() },
@@ -250,7 +250,22 @@ fn save_record(scope: &Scope, record: &Record) -> Result<()> {
         return Ok(());
     }
     fsx::create_parent_dirs(&path, &TargetScope::User)?;
-    fsx::replace_if_unchanged(&path, &TargetScope::User, before.as_deref(), &record.to_bytes())?;
+    // The record keeps the bytes settings files had before install, secrets included: only the
+    // user may read it. It is created empty with that mode, and the replace keeps the mode.
+    let before = match before {
+        Some(b) => b,
+        None => {
+            use std::os::unix::fs::OpenOptionsExt;
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .mode(0o600)
+                .open(&path)
+                .map_err(|e| Error::io("create", &path, &e))?;
+            Vec::new()
+        }
+    };
+    fsx::replace_if_unchanged(&path, &TargetScope::User, Some(&before), &record.to_bytes())?;
     Ok(())
 }
 

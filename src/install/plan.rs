@@ -82,8 +82,6 @@ pub enum RecordUpdate {
 #[derive(Clone, Debug)]
 pub struct FileChange {
     pub path: PathBuf,
-    pub kind: FileKind,
-    pub agent: Option<&'static str>,
     /// `None`: the file does not exist.
     pub before: Option<Vec<u8>>,
     /// `None`: the file is deleted.
@@ -195,18 +193,12 @@ pub fn plan_file(
     if after == before {
         return Ok(None);
     }
-    let agent = match kind {
-        FileKind::Hooks(a) => Some(a.name),
-        FileKind::CodexSwitch => Some("codex"),
-        FileKind::Policy => None,
-    };
-    Ok(Some(FileChange { path: path.to_path_buf(), kind, agent, before, after, record: update }))
+    Ok(Some(FileChange { path: path.to_path_buf(), before, after, record: update }))
 }
 
 fn utf8<'a>(path: &Path, bytes: &'a [u8]) -> Result<&'a str> {
     std::str::from_utf8(bytes).map_err(|e| {
-        let good = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or("");
-        let (line, col) = line_col(good, good.len());
+        let (line, col) = crate::edit::jsonc::utf8_error_place(bytes, &e);
         Error::new(format!("{}:{line}:{col}: the file is not UTF-8 text", display(path)))
             .hint("fix or move the file, then run gitvow again; nothing was written")
     })
