@@ -126,7 +126,7 @@ const TYPE_COMMAND: ExtraField = ExtraField::Str("type", "command");
 const TIMEOUT_30: ExtraField = ExtraField::Int("timeout", 30);
 const ANY_TOOL: Option<&str> = Some("*");
 
-const RESTART: &str = "restart any open session of this agent: hooks are read at start-up";
+pub const RESTART: &str = "restart any open session of this agent: hooks are read at start-up";
 
 pub static AGENTS: &[AgentSpec] = &[
     AgentSpec {

@@ -599,7 +599,8 @@ impl Transaction {
                 Err(err) => {
                     return Err(match self.undo(done) {
                         Ok(()) => err,
-                        Err(undo_err) => Error::new(format!("{}; {}", err.message, undo_err.message)),
+                        Err(undo_err) => Error::new(format!("{}; {}", err.message, undo_err.message))
+                            .hint("check the files named above by hand: they hold what this run wrote"),
                     });
                 }
             }
@@ -674,7 +675,8 @@ impl Transaction {
             Err(Error::new(format!(
                 "could not restore {} (changed meanwhile or unwritable)",
                 not_restored.join(", ")
-            )))
+            ))
+            .hint("check the files named above by hand: they hold what this run wrote"))
         }
     }
 }

@@ -10,23 +10,26 @@ fn main() {
             .map(|s| s.to_string())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_default();
-        eprintln!("gitvow: internal error: {what}\n  hint: this is a bug in gitvow; nothing was written");
+        eprintln!("gitvow: internal error: {what}\n  hint: this is a bug in gitvow; please report it with the command you ran");
     }));
     let cli = Cli::parse();
-    let result = match &cli.command {
+    // A panic ends as an error (exit 1), never as Rust's exit 101. `hook` catches its own, to
+    // answer in the agent's blocking form.
+    let result = std::panic::catch_unwind(|| match &cli.command {
         Command::Install(args) => gitvow::install::run_install(args),
         Command::Uninstall(args) => gitvow::install::run_uninstall(args),
         Command::Hook(args) => Ok(gitvow::runtime::run_hook(args)),
         Command::Check(args) => gitvow::runtime::run_check(args),
         Command::Ask(args) => gitvow::runtime::run_ask(args),
         Command::Doctor(args) => gitvow::doctor::run(args),
-    };
+    });
     let code = match result {
-        Ok(code) => code,
-        Err(err) => {
+        Ok(Ok(code)) => code,
+        Ok(Err(err)) => {
             eprintln!("{err}");
             err.code
         }
+        Err(_) => 1,
     };
     std::process::exit(code);
 }

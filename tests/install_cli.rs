@@ -346,6 +346,13 @@ fn the_policy_is_written_only_when_absent_and_purged_on_request() {
     assert!(policy.is_file(), "uninstall keeps the policy without --purge-policy");
     env.run(&["uninstall", "--user", "--yes", "--purge-policy"]).ok();
     assert!(!policy.exists());
+
+    let repo = env.repo("purged");
+    env.run_in(&repo, &["install", "--agent", "claude", "--yes"]).ok();
+    assert!(repo.join(".gitvow/policy.json").is_file());
+    env.run_in(&repo, &["uninstall", "--agent", "claude", "--yes", "--purge-policy"]).ok();
+    assert!(!repo.join(".gitvow").exists(), "the directory install made for the policy goes too");
+    assert!(!repo.join(".claude").exists());
 }
 
 #[test]
@@ -625,6 +632,11 @@ fn an_external_adapter_describes_how_its_agent_is_installed() {
     assert_eq!(v["schema"], 1, "the version key of a file gitvow creates");
     assert_eq!(v["hooks"]["beforeRun"][0], json!({"command": format!("{CMD} hook --agent myagent beforeRun"), "blocking": true}));
     assert_eq!(install_user(&env, "myagent").stdout.trim(), "myagent: nothing to change");
+    // The user adds a key; uninstall still takes out the version key install created.
+    let edited = env.read_home(".myagent/hooks.json").replacen("{", "{\n  \"mine\": true,", 1);
+    env.write_home(".myagent/hooks.json", &edited);
+    env.run(&["uninstall", "--user", "--agent", "myagent", "--yes"]).ok();
+    assert_eq!(json_of(&env.read_home(".myagent/hooks.json")), json!({"mine": true}));
 
     // An existing file keeps its content; uninstall gives it back.
     let other = Env::new().env("PATH", "/usr/bin:/bin");
@@ -663,4 +675,26 @@ fn a_reader_that_goes_away_ends_the_run_quietly() {
         assert!(matches!(out.status.code(), Some(0 | 1)), "{:?}", out.status);
     }
     assert!(std::fs::read_dir(env.home()).unwrap().next().is_none(), "nothing written");
+}
+
+#[test]
+fn the_paths_stable_name_is_written_when_it_leads_to_this_executable() {
+    let env = Env::new();
+    let versioned = env.outside("cellar/gitvow/1.2.3/bin");
+    let bin = env.outside("bin");
+    std::fs::create_dir_all(&versioned).unwrap();
+    std::fs::create_dir_all(&bin).unwrap();
+    std::fs::copy(common::BIN, versioned.join("gitvow")).unwrap();
+    std::os::unix::fs::symlink(versioned.join("gitvow"), bin.join("gitvow")).unwrap();
+    let out = std::process::Command::new(bin.join("gitvow"))
+        .args(["install", "--user", "--agent", "claude", "--yes"])
+        .env("HOME", env.home())
+        .env("PATH", format!("{}:/usr/bin:/bin", bin.display()))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let claude = json_of(&env.read_home(".claude/settings.json"));
+    let bin = bin.canonicalize().unwrap();
+    assert_eq!(claude["hooks"]["Stop"][0]["hooks"][0]["command"], format!("{}/gitvow hook Stop", bin.display()));
 }

@@ -172,7 +172,7 @@ fn as_json(ctx: &Context, agents: &[&str], groups: &[Group]) -> Value {
                     "agent": g.agent,
                     "scope": ctx.scope_name(),
                     "check": c.name,
-                    "status": match c.status { Status::Ok => "ok", Status::Warn => "warn", Status::Fail => "fail" },
+                    "status": c.status.text().to_lowercase(),
                     "detail": c.detail,
                     "fix": c.fix,
                 })

@@ -28,7 +28,7 @@ fn probe_event(agent: &str) -> &'static str {
     }
 }
 
-/// A harmless `ls` in the shape the agent sends (see the captured payloads in tests/fixtures).
+/// A harmless `ls` in the shape the agent sends, as captured from the real agents.
 fn payload(agent: &str, dir: &str) -> Value {
     let s = PROBE_SESSION;
     match agent {

@@ -20,8 +20,8 @@ pub fn is_gitvow_plugin(text: &str) -> bool {
     text.trim_start_matches('\u{feff}').starts_with(PLUGIN_MARKER)
 }
 
-/// The gitvow command an installed plugin runs, for doctor's probe and the installer's staleness
-/// check; `None` when `text` is not a gitvow plugin.
+/// The gitvow command an installed plugin runs, for doctor's probe and its staleness check;
+/// `None` when `text` is not a gitvow plugin.
 pub fn plugin_command(text: &str) -> Option<String> {
     if !is_gitvow_plugin(text) {
         return None;

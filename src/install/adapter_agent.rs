@@ -40,7 +40,7 @@ pub fn spec(name: &str) -> Result<&'static AgentSpec> {
         event_map: &[] as &[(&str, Handler)],
         response: ResponseForm::ExitCode,
         needs_agent_flag: true,
-        manual_steps: &["restart any open session of this agent: hooks are read at start-up"],
+        manual_steps: &[crate::agents::RESTART],
         adapter: Some(Box::leak(Box::new(install))),
     })))
 }

@@ -129,7 +129,12 @@ enum Membership {
 }
 
 fn is_gitvow_hook(hook: &Value) -> bool {
-    ["command", "bash", "powershell"].iter().any(|k| hook.get(k).and_then(Value::as_str).is_some_and(is_gitvow_command))
+    gitvow_command_of(hook).is_some()
+}
+
+/// The gitvow command of a hook object, under any key an agent uses for the command.
+fn gitvow_command_of(hook: &Value) -> Option<&str> {
+    ["command", "bash", "powershell"].iter().find_map(|k| hook.get(k).and_then(Value::as_str).filter(|c| is_gitvow_command(c)))
 }
 
 fn classify(agent: &AgentSpec, element: &Value) -> Membership {
@@ -308,8 +313,9 @@ pub fn uninstall(doc: &mut JsonDoc, agent: &AgentSpec, created: Option<&Created>
         doc.remove(&[], &key("hooks"));
     }
     // Without a record, a `version` key may be the user's own: it stays.
-    if created.is_some_and(|cr| cr.version_key) && doc.get(&[key("version")]).is_some() {
-        doc.remove(&[], &key("version"));
+    let version = key(agent.adapter.and_then(|a| a.version_key.as_deref()).unwrap_or("version"));
+    if created.is_some_and(|cr| cr.version_key) && doc.get(std::slice::from_ref(&version)).is_some() {
+        doc.remove(&[], &version);
     }
 }
 
@@ -343,7 +349,7 @@ pub struct Found {
 impl Found {
     /// The command string the hook runs.
     pub fn command(&self) -> Option<&str> {
-        ["command", "bash", "powershell"].iter().find_map(|k| self.hook.get(k).and_then(Value::as_str).filter(|c| is_gitvow_command(c)))
+        gitvow_command_of(&self.hook)
     }
 }
 

@@ -40,6 +40,9 @@ fn quote(path: &str) -> String {
 fn current_exe_command() -> Result<String> {
     let exe = std::env::current_exe().map_err(|e| Error::new(format!("cannot find the path of this gitvow executable: {e}")))?;
     let exe = exe.canonicalize().unwrap_or(exe);
+    // The PATH's `gitvow`, when it is this very file, is the stable name: package managers link it
+    // to a versioned location that an upgrade removes.
+    let exe = crate::paths::find_on_path("gitvow").filter(|p| p.canonicalize().is_ok_and(|real| real == exe)).unwrap_or(exe);
     let text = exe.to_str().ok_or_else(|| {
         Error::new(format!("the path of this executable is not UTF-8: {}", exe.display())).hint("pass --command PATH")
     })?;
@@ -142,8 +145,11 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     let mut record = Record::load(&scope.record_path())?;
     let mut plan = plan::plan(scope, agents, action, &record, &read)?;
 
-    for change in &plan.changes {
-        crate::output::print(&preview::diff(change, color));
+    // `--check` is for scripts and configuration management: the list of files is the answer.
+    if !args.check {
+        for change in &plan.changes {
+            crate::output::print(&preview::diff(change, color));
+        }
     }
     for name in &plan.unchanged_agents {
         crate::output::line(&format!("{name}: nothing to change"));
@@ -196,6 +202,10 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     save_record(scope, &record)?;
     for dirs in &emptied_dirs {
         fsx::remove_empty_dirs(dirs);
+    }
+    // `.gitvow/` is gitvow's own directory: once its policy is purged and nothing else is left, it goes.
+    if plan.changes.iter().any(|c| c.after.is_none() && c.path == scope.policy_path()) {
+        let _ = std::fs::remove_dir(scope.policy_dir());
     }
     report(action, scope, agents, &plan);
     Ok(0)
@@ -288,6 +298,10 @@ fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &
             Action::Install { .. } => {
                 crate::output::line(&format!("{}: installed in {}", agent.name, display(&scope.agent_file(agent))));
                 for step in agent.manual_steps {
+                    let step = match scope {
+                        Scope::Repo(r) => step.replace("<repo>", &display(&r.top)),
+                        Scope::User { .. } => step.to_string(),
+                    };
                     crate::output::line(&format!("  - {step}"));
                 }
             }

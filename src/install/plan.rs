@@ -34,7 +34,12 @@ impl Scope {
     }
 
     pub fn policy_path(&self) -> PathBuf {
-        self.root().join(".gitvow").join("policy.json")
+        self.policy_dir().join("policy.json")
+    }
+
+    /// `.gitvow/` in the home directory or the repository: where the policy lives.
+    pub fn policy_dir(&self) -> PathBuf {
+        self.root().join(".gitvow")
     }
 
     /// gitvow's private state for this scope: never inside a repository's work tree.
@@ -272,6 +277,7 @@ fn install_hooks(
         doc.insert_property(&[], key, &serde_json::json!(1));
     }
     let mut created = entries::install(&mut doc, agent, command, record.map(|r| &r.created));
+    created.version_key |= version_key.is_some();
     let after = doc.text();
     if let Some(r) = record {
         let mut all = r.created.clone();

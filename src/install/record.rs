@@ -45,7 +45,9 @@ impl Record {
     pub fn load(path: &Path) -> Result<Record> {
         match std::fs::read(path) {
             Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| {
-                Error::new(format!("{}:{}:{}: the install record does not parse: {e}", crate::paths::display(path), e.line(), e.column()))
+                let what = e.to_string();
+                let what = what.split(" at line ").next().unwrap_or(&what);
+                Error::new(format!("{}:{}:{}: the install record does not parse: {what}", crate::paths::display(path), e.line(), e.column()))
                     .hint("move the file away; uninstall then falls back to removing entries recognised by their command")
             }),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Record::default()),
