@@ -648,7 +648,8 @@ fn an_external_adapter_describes_how_its_agent_is_installed() {
     let v = json_of(&other.read_home(".myagent/hooks.json"));
     assert_eq!(v["hooks"]["beforeRun"][0]["command"], "mine");
     assert!(v.get("schema").is_none(), "the version key is only for files gitvow creates");
-    other.run(&["uninstall", "--user", "--agent", "myagent", "--yes"]).ok();
+    // A plain uninstall finds the adapter's agent through the install record.
+    other.run(&["uninstall", "--user", "--yes"]).ok();
     assert_eq!(other.read_home(".myagent/hooks.json"), original);
 
     let run = env.run(&["install", "--user", "--agent", "nosuch"]);

@@ -91,7 +91,19 @@ pub(crate) fn select_agents(names: &[String], scope: &Scope, install: bool) -> R
         return Ok(out);
     }
     if !install {
-        return Ok(agents::AGENTS.iter().collect());
+        // Every built-in agent, and the adapters' agents the install record names.
+        let mut all: Vec<&'static AgentSpec> = agents::AGENTS.iter().collect();
+        let record = Record::load(&scope.record_path())?;
+        let mut adapters: Vec<&str> = record.files.values().filter_map(|f| f.adapter.as_deref()).collect();
+        adapters.sort_unstable();
+        adapters.dedup();
+        for name in adapters {
+            match adapter_agent::spec(name) {
+                Ok(agent) => all.push(agent),
+                Err(e) => eprintln!("gitvow: skipping agent `{name}`: {}", e.message),
+            }
+        }
+        return Ok(all);
     }
     let found: Vec<&'static AgentSpec> = agents::AGENTS.iter().filter(|a| is_present(a, scope)).collect();
     if found.is_empty() {

@@ -176,6 +176,7 @@ pub fn plan_file(
                 created: Created::default(),
                 toml: Some(change),
                 dirs: record.map(|r| r.dirs.clone()).unwrap_or_default(),
+                adapter: None,
             };
             (Some(after), RecordUpdate::Set(file_record))
         }
@@ -266,7 +267,8 @@ fn install_hooks(
         let after = plugin::render_opencode_plugin(command);
         let original = if text.is_some() { Original::Unknown } else { Original::Absent };
         let original = record.map_or(original, |r| r.original.clone());
-        let file_record = FileRecord { original, written: hash(after.as_bytes()), created: Created::default(), toml: None, dirs };
+        let file_record =
+            FileRecord { original, written: hash(after.as_bytes()), created: Created::default(), toml: None, dirs, adapter: None };
         return Ok((Some(after), RecordUpdate::Set(file_record)));
     }
     let mut doc = parse_json(path, agent, text.unwrap_or(""))?;
@@ -285,7 +287,8 @@ fn install_hooks(
         created = all;
     }
     let original = original_before(record, before, had_entries);
-    let file_record = FileRecord { original, written: hash(after.as_bytes()), created, toml: None, dirs };
+    let adapter = agent.adapter.map(|_| agent.name.to_string());
+    let file_record = FileRecord { original, written: hash(after.as_bytes()), created, toml: None, dirs, adapter };
     Ok((Some(after), RecordUpdate::Set(file_record)))
 }
 

@@ -32,6 +32,9 @@ pub struct FileRecord {
     /// Directories install created for this file, outermost first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dirs: Vec<PathBuf>,
+    /// The agent of an external adapter, so that a plain `uninstall` finds it again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adapter: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
