@@ -83,3 +83,12 @@ fn an_unparsable_patch_is_blocked() {
         assert!(out.stderr.starts_with("BLOCKED by gitvow: "), "{out:?}");
     }
 }
+
+#[test]
+fn an_indented_end_patch_in_a_hunk_does_not_end_the_patch() {
+    let env = Env::new();
+    let patch = "*** Begin Patch\n*** Update File: notes.txt\n@@\n *** End Patch\n-a\n+b\n*** Update File: .gitvow/policy.json\n@@\n-x\n+y\n*** End Patch\n";
+    let out = env.hook("codex", "PreToolUse", codex_patch(&env, patch).to_string());
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(out.stderr.contains("(file: .gitvow/policy.json)"), "{out:?}");
+}
