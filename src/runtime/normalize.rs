@@ -1,6 +1,7 @@
 //! Every agent's payload turned into Claude Code's shape, and a tool call into the actions the gate
 //! judges (a patch touching three files is three edits).
 
+use super::command;
 use super::patch;
 use crate::agents::Handler;
 use serde_json::{Map, Value};
@@ -233,13 +234,22 @@ fn actions_of(agent: &str, name: &str, input: Map<String, Value>) -> Result<Vec<
                 Some(_) => return Err("the shell command is not a string".into()),
                 None => return Err("the shell tool has no `command`".into()),
             };
-            // A shell that runs `apply_patch <<'EOF' …` writes files: gate it as the patch it is.
-            if command.trim_start().starts_with("apply_patch") && command.contains("*** Begin Patch") {
-                return patch_actions(&command);
+            // A shell that runs `apply_patch <<'EOF' …` (Codex: `cd dir && apply_patch …`, anywhere in
+            // a chain or `sh -c`) writes files: each is gated as an edit, and the command as a whole
+            // as a command. The substring test keeps the second analysis off the common call.
+            let patches = if command.contains("apply_patch") || command.contains("applypatch") {
+                command::analyse(&command).patches
+            } else {
+                Vec::new()
+            };
+            let mut actions = Vec::new();
+            for text in &patches {
+                actions.extend(patch_actions(text)?);
             }
             let mut input = input;
             input.insert("command".into(), command.into());
-            single("Bash", input)
+            actions.push(Action { tool_name: "Bash".into(), tool_input: input, patch_file: None });
+            Ok(actions)
         }
         Kind::PatchOrEdit => {
             // Codex and OpenCode only ever send patch text here; other agents name edits this way.
