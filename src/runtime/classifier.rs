@@ -6,17 +6,19 @@ use super::gate::{Decision, Verdict};
 use super::policy::Classifier;
 use super::process;
 use serde_json::Value;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Agents give a hook 30 s or more; the classifier must answer well within that.
 const TIMEOUT: Duration = Duration::from_secs(20);
 
 /// `None` when the classifier allows the call.
-pub fn judge(classifier: &Classifier, hook_json: &Value, file: Option<&str>, source: &str) -> Option<Verdict> {
+/// `deadline` is the hook's: the classifier gets its timeout or the time left, whichever is shorter.
+pub fn judge(classifier: &Classifier, hook_json: &Value, file: Option<&str>, source: &str, deadline: Instant) -> Option<Verdict> {
     let confirm = |why: String| Some(Verdict::blocking(Decision::Confirm, &why, "llm_classifier", file, source));
-    let finished = match process::run(&classifier.argv, hook_json.to_string().as_bytes(), None, TIMEOUT) {
+    let (timeout, cut) = process::within(TIMEOUT, Some(deadline));
+    let finished = match process::run(&classifier.argv, hook_json.to_string().as_bytes(), None, timeout) {
         Ok(f) => f,
-        Err(e) => return confirm(format!("the classifier failed: {e}")),
+        Err(e) => return confirm(format!("the classifier failed: {}", process::cut_short(e, cut))),
     };
     if !finished.status.success() {
         return confirm(format!("the classifier failed: {}", process::failure(&finished)));

@@ -2,7 +2,7 @@
 //! record. During PreToolUse every failure, a bug included, ends in the agent's blocking form.
 
 use super::adapter;
-use super::gate::{Decision, Gate, Verdict};
+use super::gate::{CALL_BUDGET, Decision, Gate, Verdict};
 use super::normalize::{self, Call};
 use super::policy;
 use super::record::{self, Record};
@@ -64,7 +64,7 @@ fn builtin(spec: &AgentSpec, event: &str, started: Instant) -> Answer {
         }
     };
     let repo = find_repo(&call.cwd);
-    let verdict = (handler == Handler::PreToolUse).then(|| judge(&call, repo.as_ref()));
+    let verdict = (handler == Handler::PreToolUse).then(|| judge(&call, repo.as_ref(), started));
     let answer = match &verdict {
         Some(v) => respond::pre_tool_use(spec.response, v, call.permission_mode.as_deref()),
         None => Answer::silent(),
@@ -100,7 +100,7 @@ fn external(agent: &str, event: &str, started: Instant) -> Answer {
         };
         let repo = find_repo(&call.cwd);
         if handler == Handler::PreToolUse {
-            let v = judge(&call, repo.as_ref());
+            let v = judge(&call, repo.as_ref(), started);
             if strongest.as_ref().is_none_or(|s| v.decision > s.decision) {
                 strongest = Some(v);
             }
@@ -120,13 +120,13 @@ fn external(agent: &str, event: &str, started: Instant) -> Answer {
 }
 
 /// The gate's verdict on a PreToolUse call; a policy that does not load blocks it.
-fn judge(call: &Call, repo: Option<&Repo>) -> Verdict {
+fn judge(call: &Call, repo: Option<&Repo>, started: Instant) -> Verdict {
     if !call.gate {
         return Verdict::allow("");
     }
     let top = repo.map(|r| r.top.as_path());
     match policy::load(top) {
-        Ok(policy) => Gate { policy: &policy, cwd: &call.cwd, repo_top: top }.judge(call),
+        Ok(policy) => Gate { policy: &policy, cwd: &call.cwd, repo_top: top, deadline: started + CALL_BUDGET }.judge(call),
         Err(e) => Verdict::failure(&format!("{e}; every tool call is blocked until the policy is fixed (test it with `gitvow check -- true`)")),
     }
 }
