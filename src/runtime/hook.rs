@@ -81,7 +81,9 @@ fn external(agent: &str, event: &str, started: Instant) -> Answer {
         Ok(calls) => calls,
         Err(e) => {
             log.write(None, None, "adapter_failed", &e, None);
-            return failure_answer(None, agent, blocking, &e);
+            // The adapter just failed (a hung one used its 10 s): asking it to shape the answer
+            // could cost as much again, past the agent's hook timeout. Exit 2 blocks everywhere.
+            return if blocking { Answer::exit2(&Verdict::failure(&e).message) } else { Answer::silent() };
         }
     };
     let mut strongest: Option<Verdict> = None;
