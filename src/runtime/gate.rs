@@ -232,7 +232,10 @@ impl Gate<'_> {
         let mut names: Vec<&str> = blocking.iter().map(|r| r.provider.as_str()).collect();
         names.sort_unstable();
         names.dedup();
-        Some(Verdict::blocking(Decision::Confirm, &reasons.join(" | "), &format!("providers: {}", names.join(", ")), Some(&first.query.path), &self.policy.source.describe()))
+        let mut verdict = Verdict::blocking(Decision::Confirm, &reasons.join(" | "), &format!("providers: {}", names.join(", ")), Some(&first.query.path), &self.policy.source.describe());
+        // Route subjects and evidence can quote the edited file: the log names the providers only.
+        verdict.reason = format!("providers asked for confirmation: {}", names.join(", "));
+        Some(verdict)
     }
 }
 

@@ -55,12 +55,21 @@ fn emit(answer: &Answer) -> i32 {
 fn builtin(spec: &AgentSpec, event: &str, started: Instant) -> Answer {
     let Some(handler) = spec.handler_for(event) else { return Answer::silent() };
     let mut log = Logged { agent: spec.name, event, handler, started };
-    let call = read_payload().and_then(|payload| normalize::normalize(spec.name, event, handler, &payload));
-    let call = match call {
-        Ok(call) => call,
+    let blocking = handler == Handler::PreToolUse;
+    let payload = match read_payload() {
+        Ok(payload) => payload,
         Err(e) => {
             log.write(None, None, "error", &e, None);
-            return failure_answer(Some(spec), spec.name, handler == Handler::PreToolUse, &e);
+            return failure_answer(Some(spec), spec.name, blocking, &e);
+        }
+    };
+    let call = match normalize::normalize(spec.name, event, handler, &payload) {
+        Ok(call) => call,
+        Err(e) => {
+            // The log keeps the session (the payload is JSON) and a reason without the call's text.
+            let repo = std::env::current_dir().ok().and_then(|d| find_repo(&d));
+            log.write(normalize::session_of(&payload), None, "error", &e.reason, repo.as_ref());
+            return failure_answer(Some(spec), spec.name, blocking, &e.message);
         }
     };
     let repo = find_repo(&call.cwd);
@@ -94,7 +103,9 @@ fn external(agent: &str, event: &str, started: Instant) -> Answer {
             Ok(call) => call,
             Err(e) => {
                 if handler == Handler::PreToolUse {
-                    strongest = Some(Verdict::failure(&e));
+                    let mut v = Verdict::failure(&e.message);
+                    v.reason = e.reason;
+                    strongest = Some(v);
                     break;
                 }
                 continue;

@@ -91,6 +91,32 @@ impl Action {
     }
 }
 
+/// A payload gitvow cannot read: `message` for the agent (may quote the call), `reason` for the
+/// hook log (never command text or file content).
+#[derive(Debug)]
+pub struct Failure {
+    pub message: String,
+    pub reason: String,
+}
+
+/// Payload errors name fields and JSON positions only, so the message is also the logged reason.
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure { reason: message.clone(), message }
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(message: &str) -> Failure {
+        Failure::from(message.to_string())
+    }
+}
+
+/// The session id of a payload, whatever else is wrong with it.
+pub fn session_of(payload: &Map<String, Value>) -> Option<&str> {
+    ["session_id", "sessionId", "conversation_id"].iter().find_map(|k| payload.get(*k).and_then(Value::as_str))
+}
+
 /// What a tool name means, across the agents' vocabularies.
 enum Kind {
     Shell,
@@ -119,7 +145,7 @@ const CONTENT_KEYS: &[&str] = &["content", "file_text", "new_content", "text"];
 const PATCH_KEYS: &[&str] = &["command", "patchText", "patch", "input"];
 
 /// Normalises one payload of `agent` for `event` (the agent's own event name).
-pub fn normalize(agent: &str, event: &str, handler: Handler, payload: &Map<String, Value>) -> Result<Call, String> {
+pub fn normalize(agent: &str, event: &str, handler: Handler, payload: &Map<String, Value>) -> Result<Call, Failure> {
     let session = first_str(payload, &["session_id", "sessionId", "conversation_id"])?.unwrap_or_default().to_string();
     let cwd = match first_str(payload, &["cwd"])? {
         Some(c) if !c.is_empty() => PathBuf::from(c),
@@ -225,7 +251,7 @@ fn gemini_mcp_name(name: &str) -> String {
     name.to_string()
 }
 
-fn actions_of(agent: &str, name: &str, input: Map<String, Value>) -> Result<Vec<Action>, String> {
+fn actions_of(agent: &str, name: &str, input: Map<String, Value>) -> Result<Vec<Action>, Failure> {
     let single = |tool_name: &str, tool_input| Ok(vec![Action { tool_name: tool_name.into(), tool_input, patch_file: None }]);
     match kind(name) {
         Kind::Shell => {
@@ -267,8 +293,8 @@ fn actions_of(agent: &str, name: &str, input: Map<String, Value>) -> Result<Vec<
     }
 }
 
-fn patch_actions(text: &str) -> Result<Vec<Action>, String> {
-    let files = patch::parse(text).map_err(|e| format!("cannot parse the patch: {e}"))?;
+fn patch_actions(text: &str) -> Result<Vec<Action>, Failure> {
+    let files = patch::parse(text).map_err(|e| Failure { message: format!("cannot parse the patch: {e}"), reason: e.summary() })?;
     let mut actions = Vec::new();
     for f in files {
         let paths = std::iter::once(f.path.clone()).chain(f.move_to.clone());

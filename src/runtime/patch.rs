@@ -17,15 +17,15 @@ pub struct FilePatch {
 /// `*** End of File` and a heredoc wrapper (`apply_patch <<'EOF' … EOF`) are accepted; anything else
 /// that is not the grammar is an error naming the line, because a patch gitvow cannot read is a
 /// patch it cannot gate.
-pub fn parse(text: &str) -> Result<Vec<FilePatch>, String> {
+pub fn parse(text: &str) -> Result<Vec<FilePatch>, PatchError> {
     let lines: Vec<&str> = text.lines().collect();
     let Some(begin) = lines.iter().position(|l| l.trim() == "*** Begin Patch") else {
-        return Err("the patch has no `*** Begin Patch` line".into());
+        return Err(PatchError::whole("the patch has no `*** Begin Patch` line"));
     };
     // The last `*** End Patch` ends the patch, as in Codex's own parser: an earlier one can only be
     // hunk text (a context line ` *** End Patch`), and stopping there would leave later files ungated.
     let Some(end) = lines.iter().rposition(|l| l.trim() == "*** End Patch").filter(|&end| end > begin) else {
-        return Err("the patch has no `*** End Patch` line".into());
+        return Err(PatchError::whole("the patch has no `*** End Patch` line"));
     };
     let mut files: Vec<FilePatch> = Vec::new();
     // Inside an update hunk a line starting with a space is context whatever follows the space:
@@ -50,7 +50,7 @@ pub fn parse(text: &str) -> Result<Vec<FilePatch>, String> {
             continue;
         }
         let Some(file) = files.last_mut() else {
-            return Err(format!("line {number}: expected a `*** Add/Update/Delete File:` marker, found `{}`", clip(line)));
+            return Err(PatchError::at(number, format!("expected a `*** Add/Update/Delete File:` marker, found `{}`", clip(line))));
         };
         if let Some(dest) = marker(line, "*** Move to:") {
             file.move_to = Some(non_empty(dest, number)?);
@@ -70,11 +70,11 @@ pub fn parse(text: &str) -> Result<Vec<FilePatch>, String> {
             // Context line of a first chunk without `@@`.
             in_hunk = updating;
         } else {
-            return Err(format!("line {number}: `{}` is not a patch line (expected +, - or a space)", clip(line)));
+            return Err(PatchError::at(number, format!("`{}` is not a patch line (expected +, - or a space)", clip(line))));
         }
     }
     if files.is_empty() {
-        return Err("the patch touches no file".into());
+        return Err(PatchError::whole("the patch touches no file"));
     }
     Ok(files)
 }
@@ -83,8 +83,42 @@ fn marker<'a>(line: &'a str, name: &str) -> Option<&'a str> {
     line.strip_prefix(name).map(str::trim)
 }
 
-fn non_empty(path: &str, number: usize) -> Result<String, String> {
-    if path.is_empty() { Err(format!("line {number}: a file marker without a path")) } else { Ok(path.to_string()) }
+fn non_empty(path: &str, number: usize) -> Result<String, PatchError> {
+    if path.is_empty() { Err(PatchError::at(number, "a file marker without a path".into())) } else { Ok(path.to_string()) }
+}
+
+/// Why a patch does not parse. The detail may quote the patch (the agent needs to see its mistake);
+/// [`PatchError::summary`] does not, for the hook log, which never stores file content.
+#[derive(Debug)]
+pub struct PatchError {
+    pub line: Option<usize>,
+    pub detail: String,
+}
+
+impl PatchError {
+    fn at(line: usize, detail: String) -> PatchError {
+        PatchError { line: Some(line), detail }
+    }
+
+    fn whole(detail: &str) -> PatchError {
+        PatchError { line: None, detail: detail.to_string() }
+    }
+
+    pub fn summary(&self) -> String {
+        match self.line {
+            Some(n) => format!("unparsable patch (line {n})"),
+            None => format!("unparsable patch: {}", self.detail),
+        }
+    }
+}
+
+impl std::fmt::Display for PatchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            Some(n) => write!(f, "line {n}: {}", self.detail),
+            None => f.write_str(&self.detail),
+        }
+    }
 }
 
 fn push_line(buf: &mut String, line: &str) {
