@@ -94,6 +94,28 @@ EOF
     ("mv x ~/.factory/hooks.json", "confirm"),
     ("python3 -c 'open(\".claude/settings.local.json\",\"w\")' .claude/settings.local.json", "confirm"),
     ("rm ~/.config/opencode/plugins/gitvow.js", "confirm"),
+    // Wrappers whose options or operands must not hide the command they run.
+    ("bash -o pipefail -c 'git push -f'", "deny"),
+    ("bash -eo pipefail -c 'git push -f'", "deny"),
+    ("bash -O extglob -c 'git push -f'", "deny"),
+    ("bash +O extglob -c 'git push -f'", "deny"),
+    ("bash --rcfile x -c 'git push -f'", "deny"),
+    ("time -p git push -f", "deny"),
+    ("time git push -f", "deny"),
+    ("setsid git push -f", "deny"),
+    ("setsid -f git push -f", "deny"),
+    ("flock /tmp/l git push -f", "deny"),
+    ("flock -n /tmp/l -c 'git push -f'", "deny"),
+    ("flock -w 5 /tmp/l git push -f", "deny"),
+    ("flock -x /tmp/l -n true", "allow"),
+    ("chrt -T 10 5 git push -f", "deny"),
+    ("chrt -f 5 git push -f", "deny"),
+    ("taskset -c 0,1 git push -f", "deny"),
+    ("ionice -t git push -f", "deny"),
+    ("ionice -c 2 -n 7 git push -f", "deny"),
+    ("unbuffer -p git push -f", "deny"),
+    ("caffeinate -i -t 60 git push -f", "deny"),
+    ("nice -n 5 git push -f", "deny"),
 ];
 
 #[test]

@@ -83,3 +83,40 @@ fn an_unparsable_patch_is_blocked() {
         assert!(out.stderr.starts_with("BLOCKED by gitvow: "), "{out:?}");
     }
 }
+
+#[test]
+fn an_indented_end_patch_in_a_hunk_does_not_end_the_patch() {
+    let env = Env::new();
+    let patch = "*** Begin Patch\n*** Update File: notes.txt\n@@\n *** End Patch\n-a\n+b\n*** Update File: .gitvow/policy.json\n@@\n-x\n+y\n*** End Patch\n";
+    let out = env.hook("codex", "PreToolUse", codex_patch(&env, patch).to_string());
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(out.stderr.contains("(file: .gitvow/policy.json)"), "{out:?}");
+}
+
+#[test]
+fn apply_patch_anywhere_in_a_shell_command_is_gated_as_a_patch() {
+    let env = Env::new();
+    let patch = "*** Begin Patch\n*** Update File: .gitvow/policy.json\n@@\n-x\n+y\n*** End Patch";
+    for command in [
+        format!("cd . && apply_patch <<'EOF'\n{patch}\nEOF"),
+        format!("cd . ; applypatch <<'EOF'\n{patch}\nEOF\n"),
+        format!("bash -lc \"cd . && apply_patch <<'EOF'\n{patch}\nEOF\n\""),
+        format!("cd . && apply_patch '{patch}'"),
+    ] {
+        let mut p = env.payload("codex-bash.json");
+        p["tool_input"]["command"] = command.clone().into();
+        let out = env.hook("codex", "PreToolUse", p.to_string());
+        assert_eq!(out.code, 2, "{command}: {out:?}");
+        assert!(out.stderr.contains("(file: .gitvow/policy.json)"), "{command}: {out:?}");
+    }
+    // The rest of the chain is still gated as a command.
+    let mut p = env.payload("codex-bash.json");
+    p["tool_input"]["command"] = "git push -f && apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: a.txt\n+x\n*** End Patch\nEOF".into();
+    let out = env.hook("codex", "PreToolUse", p.to_string());
+    assert!(out.stderr.starts_with("BLOCKED by gitvow: force push"), "{out:?}");
+    // A harmless patch through the shell is allowed.
+    let mut p = env.payload("codex-bash.json");
+    p["tool_input"]["command"] = "cd . && apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: a.txt\n+x\n*** End Patch\nEOF".into();
+    let out = env.hook("codex", "PreToolUse", p.to_string());
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""), "{out:?}");
+}

@@ -170,3 +170,35 @@ fn the_classifier_is_asked_only_what_nothing_else_decided() {
     assert_eq!(first["tool_input"]["command"], "curl example.com");
     assert_eq!(first["hook_event_name"], "PreToolUse");
 }
+
+fn codex_patch(env: &Env, patch: &str) -> String {
+    let mut p = env.payload("codex-patch.json");
+    p["tool_input"]["command"] = patch.into();
+    p.to_string()
+}
+
+#[test]
+fn a_patch_blocked_by_a_rule_asks_no_provider_and_files_are_asked_in_one_batch() {
+    let env = Env::new();
+    let calls = env.home.join("calls");
+    std::fs::create_dir_all(&calls).unwrap();
+    let slow = env.script("~/bin/slow", &format!("cat > {}/$$.json; sleep 1; echo '{{\"answer\": \"no\"}}'", calls.display()));
+    let providers = json!([{"name": "slow", "command": slow.display().to_string(), "questions": ["gate_bearing"]}]);
+    let rules = json!([{"pattern": "^\\.codex/", "reason": "codex hooks"}]);
+    env.write(".gitvow/policy.json", &json!({"providers": providers, "path_confirm": rules}).to_string());
+    // The gated file comes last: the files before it must not wait for the providers.
+    let gated = "*** Begin Patch\n*** Add File: a.txt\n+a\n*** Add File: b.txt\n+b\n*** Update File: .codex/hooks.json\n@@\n-x\n+y\n*** End Patch";
+    let started = Instant::now();
+    let out = env.hook("codex", "PreToolUse", codex_patch(&env, gated));
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(out.stderr.contains("(file: .codex/hooks.json)"), "{out:?}");
+    assert!(started.elapsed() < Duration::from_millis(900), "{:?}", started.elapsed());
+    assert_eq!(std::fs::read_dir(&calls).unwrap().count(), 0);
+    // Three plain files: their questions run together, not one file after the other.
+    let plain = "*** Begin Patch\n*** Add File: a.txt\n+a\n*** Add File: b.txt\n+b\n*** Add File: c.txt\n+c\n*** End Patch";
+    let started = Instant::now();
+    let out = env.hook("codex", "PreToolUse", codex_patch(&env, plain));
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""));
+    assert!(started.elapsed() < Duration::from_millis(2500), "{:?}", started.elapsed());
+    assert_eq!(std::fs::read_dir(&calls).unwrap().count(), 3);
+}

@@ -110,3 +110,18 @@ fn bad_input_blocks_pre_tool_use_in_the_agents_form_and_nothing_else() {
         }
     }
 }
+
+#[test]
+fn the_log_never_holds_the_content_of_an_unparsable_patch() {
+    let env = Env::new();
+    let mut p = env.payload("codex-patch.json");
+    p["tool_input"]["command"] = "*** Begin Patch\n*** Update File: a\nSECRET-TOKEN-123\n*** End Patch".into();
+    let out = env.hook("codex", "PreToolUse", p.to_string());
+    assert_eq!(out.code, 2);
+    // The agent sees the line; the log does not.
+    assert!(out.stderr.contains("SECRET-TOKEN-123"), "{out:?}");
+    let line = env.log_lines().last().unwrap().clone();
+    assert!(!line.to_string().contains("SECRET"), "{line}");
+    assert_eq!(line["reason"], "unparsable patch (line 3)");
+    assert_eq!(line["session"], p["session_id"]);
+}

@@ -24,8 +24,8 @@ pub fn run(args: &AskArgs) -> Result<i32> {
         _ => (args.subject.clone(), args.path.as_deref().map(|f| rule_path(f, &cwd, top)).unwrap_or_default()),
     };
     let query = Query { question, subject, path, tool_name: "Edit".into() };
-    let replies = providers::ask(&policy.providers, std::slice::from_ref(&query), top.unwrap_or(&cwd));
-    let blocking: Vec<&Reply> = replies.iter().filter(|r| r.is_yes() || matches!(r.outcome, Outcome::Failure(_))).collect();
+    let replies = providers::ask(&policy.providers, std::slice::from_ref(&query), top.unwrap_or(&cwd), None);
+    let blocking: Vec<&Reply> = replies.iter().filter(|r| r.blocks()).collect();
     let decision = if blocking.is_empty() { "allow" } else { "confirm" };
 
     if args.json {

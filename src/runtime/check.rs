@@ -1,7 +1,7 @@
 //! `gitvow check`: what would the gate say about this command, path or MCP tool?
 
 use super::command;
-use super::gate::{Decision, Gate};
+use super::gate::{CALL_BUDGET, Decision, Gate};
 use super::location::rule_path;
 use super::normalize::{Action, Call};
 use super::policy;
@@ -9,6 +9,7 @@ use crate::agents::Handler;
 use crate::cli::CheckArgs;
 use crate::error::{Error, Result};
 use serde_json::{Map, Value};
+use std::time::Instant;
 
 pub fn run(args: &CheckArgs) -> Result<i32> {
     let cwd = std::env::current_dir().map_err(|e| Error::new(format!("cannot read the current directory: {e}")))?;
@@ -44,7 +45,7 @@ pub fn run(args: &CheckArgs) -> Result<i32> {
         actions: vec![action],
         gate: true,
     };
-    let verdict = Gate { policy: &policy, cwd: &cwd, repo_top: top }.judge(&call);
+    let verdict = Gate { policy: &policy, cwd: &cwd, repo_top: top, deadline: Instant::now() + CALL_BUDGET }.judge(&call);
     let mut out = format!("verdict: {}\n", verdict.decision.name());
     let reason = if verdict.reason.is_empty() { "no rule matched" } else { verdict.reason.as_str() };
     out.push_str(&format!("reason:  {reason}\n"));

@@ -6,17 +6,24 @@ use super::gate::{Decision, Verdict};
 use super::policy::Classifier;
 use super::process;
 use serde_json::Value;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Agents give a hook 30 s or more; the classifier must answer well within that.
 const TIMEOUT: Duration = Duration::from_secs(20);
 
 /// `None` when the classifier allows the call.
-pub fn judge(classifier: &Classifier, hook_json: &Value, file: Option<&str>, source: &str) -> Option<Verdict> {
-    let confirm = |why: String| Some(Verdict::blocking(Decision::Confirm, &why, "llm_classifier", file, source));
-    let finished = match process::run(&classifier.argv, hook_json.to_string().as_bytes(), None, TIMEOUT) {
+/// `deadline` is the hook's: the classifier gets its timeout or the time left, whichever is shorter.
+pub fn judge(classifier: &Classifier, hook_json: &Value, file: Option<&str>, source: &str, deadline: Instant) -> Option<Verdict> {
+    let confirm = |why: String| {
+        let mut v = Verdict::blocking(Decision::Confirm, &why, "llm_classifier", file, source);
+        // Its stderr can quote the call: not for the log.
+        v.reason = "the classifier failed".into();
+        Some(v)
+    };
+    let (timeout, cut) = process::within(TIMEOUT, Some(deadline));
+    let finished = match process::run(&classifier.argv, hook_json.to_string().as_bytes(), None, timeout) {
         Ok(f) => f,
-        Err(e) => return confirm(format!("the classifier failed: {e}")),
+        Err(e) => return confirm(format!("the classifier failed: {}", process::cut_short(e, cut))),
     };
     if !finished.status.success() {
         return confirm(format!("the classifier failed: {}", process::failure(&finished)));
@@ -25,10 +32,16 @@ pub fn judge(classifier: &Classifier, hook_json: &Value, file: Option<&str>, sou
     let line = stdout.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
     let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     let reason = |default: &str| if rest.trim().is_empty() { default.to_string() } else { format!("classifier: {}", rest.trim()) };
+    // The classifier's own words may quote the call: the log keeps the plain decision only.
+    let decided = |decision, default: &str| {
+        let mut v = Verdict::blocking(decision, &reason(default), "llm_classifier", file, source);
+        v.reason = default.to_string();
+        Some(v)
+    };
     match word {
         "ALLOW" if rest.trim().is_empty() => None,
-        "CONFIRM" => Some(Verdict::blocking(Decision::Confirm, &reason("the classifier asks for confirmation"), "llm_classifier", file, source)),
-        "DENY" => Some(Verdict::blocking(Decision::Deny, &reason("the classifier denies this call"), "llm_classifier", file, source)),
+        "CONFIRM" => decided(Decision::Confirm, "the classifier asks for confirmation"),
+        "DENY" => decided(Decision::Deny, "the classifier denies this call"),
         _ => confirm("the classifier gave no ALLOW, CONFIRM or DENY answer".into()),
     }
 }

@@ -18,7 +18,21 @@
 /// The normalised texts of every simple command `command` would run, wrappers included
 /// (`sudo rm -rf /` yields `sudo rm -rf /` and `rm -rf /`).
 pub fn simple_commands(command: &str) -> Vec<String> {
-    let mut out = Vec::new();
+    analyse(command).texts
+}
+
+/// What a command line would run.
+#[derive(Debug, Default)]
+pub struct Analysis {
+    /// The normalised text of every simple command, wrappers included.
+    pub texts: Vec<String>,
+    /// The patch texts given to `apply_patch`/`applypatch` (heredoc body, or an argument holding
+    /// `*** Begin Patch`): the shell writes those files, so they are gated as edits.
+    pub patches: Vec<String>,
+}
+
+pub fn analyse(command: &str) -> Analysis {
+    let mut out = Analysis::default();
     analyse_into(command, 0, &mut out);
     out
 }
@@ -26,9 +40,9 @@ pub fn simple_commands(command: &str) -> Vec<String> {
 /// How deep `sh -c "sh -c '…'"` and substitutions are followed; deeper text is matched as it is.
 const MAX_DEPTH: usize = 8;
 
-fn analyse_into(command: &str, depth: usize, out: &mut Vec<String>) {
+fn analyse_into(command: &str, depth: usize, out: &mut Analysis) {
     if depth > MAX_DEPTH {
-        out.push(command.to_string());
+        out.texts.push(command.to_string());
         return;
     }
     let chars: Vec<char> = command.chars().collect();
@@ -362,14 +376,15 @@ fn finish(cmds: &mut Vec<Cmd>, cur: &mut Cmd) {
 }
 
 /// Shell words that start a compound command or negate one: the program comes after them.
-const KEYWORDS: &[&str] = &["!", "{", "}", "if", "then", "else", "elif", "fi", "do", "done", "while", "until", "time"];
+/// (`time` is not here: it takes options, `time -p cmd`, so it is peeled as a wrapper.)
+const KEYWORDS: &[&str] = &["!", "{", "}", "if", "then", "else", "elif", "fi", "do", "done", "while", "until"];
 
 const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish", "busybox"];
 
 /// Peels wrappers off one simple command and pushes the normalised texts.
-fn expand(cmd: &Cmd, bodies: &[String], depth: usize, out: &mut Vec<String>) {
+fn expand(cmd: &Cmd, bodies: &[String], depth: usize, out: &mut Analysis) {
     for target in &cmd.writes {
-        out.push(format!("> {target}"));
+        out.texts.push(format!("> {target}"));
     }
     let mut w: &[String] = &cmd.words;
     loop {
@@ -382,13 +397,30 @@ fn expand(cmd: &Cmd, bodies: &[String], depth: usize, out: &mut Vec<String>) {
         }
         let Some(first) = w.first() else { return };
         let prog = program_name(first);
-        out.push(text(prog, &w[1..]));
+        out.texts.push(text(prog, &w[1..]));
         let args = &w[1..];
         w = match prog {
             "sudo" | "doas" => skip_options(args, "ugCDhprtUTc"),
-            "nice" => skip_nice(args),
-            "ionice" => skip_options(args, "cnpt"),
-            "nohup" | "builtin" | "unbuffer" | "caffeinate" => args,
+            "nice" => skip_options(args, "n"),
+            "ionice" => skip_options(args, "cnpPu"),
+            "time" => skip_options(args, "fo"),
+            "setsid" | "unbuffer" => skip_options(args, ""),
+            "caffeinate" => skip_options(args, "tw"),
+            "nohup" | "builtin" => args,
+            "flock" => match flock_args(args) {
+                Some(FlockArgs::Command(rest)) => rest,
+                Some(FlockArgs::Script(script)) => {
+                    analyse_into(script, depth + 1, out);
+                    return;
+                }
+                None => return,
+            },
+            "apply_patch" | "applypatch" => {
+                let heredocs = cmd.heredocs.iter().filter_map(|&i| bodies.get(i)).cloned();
+                let argument = args.iter().find(|a| a.contains("*** Begin Patch")).cloned();
+                out.patches.extend(heredocs.chain(argument));
+                return;
+            }
             "command" => {
                 if args.first().is_some_and(|a| a == "-v" || a == "-V") {
                     return;
@@ -397,7 +429,9 @@ fn expand(cmd: &Cmd, bodies: &[String], depth: usize, out: &mut Vec<String>) {
             }
             "exec" => skip_options(args, "a"),
             "stdbuf" => skip_options(args, "ioe"),
-            "chrt" | "taskset" => skip_options(args, "").get(1..).unwrap_or(&[]),
+            // The first operand is the priority or the CPU mask.
+            "chrt" => skip_options(args, "TPD").get(1..).unwrap_or(&[]),
+            "taskset" => skip_options(args, "").get(1..).unwrap_or(&[]),
             "timeout" => skip_options(args, "sk").get(1..).unwrap_or(&[]),
             "xargs" => skip_options(args, "adEILnPs"),
             "env" => match env_args(args) {
@@ -435,27 +469,30 @@ fn expand(cmd: &Cmd, bodies: &[String], depth: usize, out: &mut Vec<String>) {
 }
 
 /// `sh -c 'script'`, `bash -lc 'script'`, or `bash <<EOF … EOF` (a body fed to a shell runs).
-fn shell_script(args: &[String], cmd: &Cmd, bodies: &[String], depth: usize, out: &mut Vec<String>) {
+/// The script is the first operand after `-c`; `-o name`, `-O name` (and `+o`, `+O`, clustered as in
+/// `-eo pipefail`) and `--rcfile file` take the next word, which is no script.
+fn shell_script(args: &[String], cmd: &Cmd, bodies: &[String], depth: usize, out: &mut Analysis) {
     let mut expects_script = false;
-    for (i, a) in args.iter().enumerate() {
-        if a == "-o" || a == "+o" {
-            continue;
-        }
-        if let Some(flags) = a.strip_prefix('-').filter(|f| !f.starts_with('-') && !f.is_empty()) {
-            if flags.contains('c') {
-                expects_script = true;
-            }
-            continue;
-        }
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        i += 1;
         if a.starts_with("--") {
-            continue;
+            if matches!(a, "--rcfile" | "--init-file") {
+                i += 1;
+            }
+        } else if let Some(flags) = a.strip_prefix(['-', '+']).filter(|f| !f.is_empty()) {
+            expects_script |= a.starts_with('-') && flags.contains('c');
+            if flags.ends_with(['o', 'O']) {
+                i += 1;
+            }
+        } else {
+            // The script, or else a script file whose content is not known here.
+            if expects_script {
+                analyse_into(a, depth + 1, out);
+            }
+            return;
         }
-        if expects_script {
-            analyse_into(a, depth + 1, out);
-        } else if i < args.len() {
-            // A script file: its content is not known here.
-        }
-        return;
     }
     for &index in &cmd.heredocs {
         if let Some(body) = bodies.get(index) {
@@ -464,8 +501,36 @@ fn shell_script(args: &[String], cmd: &Cmd, bodies: &[String], depth: usize, out
     }
 }
 
+enum FlockArgs<'a> {
+    Command(&'a [String]),
+    /// `flock [options] lockfile -c 'command'`: a string a shell runs.
+    Script(&'a str),
+}
+
+/// `flock [options] lockfile command…` or `flock [options] lockfile -c 'command'`; `-w secs` and
+/// `-E code` take an argument. `None` for `flock fd` (locks a descriptor, runs nothing).
+fn flock_args(args: &[String]) -> Option<FlockArgs<'_>> {
+    let mut i = 0;
+    let mut lockfile = false;
+    while i < args.len() {
+        let a = args[i].as_str();
+        match a {
+            "-c" | "--command" => return args.get(i + 1).map(|s| FlockArgs::Script(s)),
+            "-w" | "--timeout" | "--wait" | "-E" | "--conflict-exit-code" => i += 2,
+            "--" => return Some(FlockArgs::Command(&args[i + 1..])),
+            _ if a.starts_with('-') && !lockfile => i += 1,
+            _ if lockfile => return Some(FlockArgs::Command(&args[i..])),
+            _ => {
+                lockfile = true;
+                i += 1;
+            }
+        }
+    }
+    None
+}
+
 /// `find … -exec rm {} \;`: the words after `-exec`/`-execdir`/`-ok` up to `;` or `+` are a command.
-fn find_exec(args: &[String], bodies: &[String], depth: usize, out: &mut Vec<String>) {
+fn find_exec(args: &[String], bodies: &[String], depth: usize, out: &mut Analysis) {
     let mut i = 0;
     while i < args.len() {
         if matches!(args[i].as_str(), "-exec" | "-execdir" | "-ok" | "-okdir" | "-x" | "--exec" | "-X" | "--exec-batch") {
@@ -508,11 +573,6 @@ fn env_args(args: &[String]) -> EnvArgs<'_> {
         }
     }
     EnvArgs::Command(&args[i.min(args.len())..])
-}
-
-/// `nice -n 5 cmd`, `nice -5 cmd`, `nice --adjustment=5 cmd`.
-fn skip_nice(args: &[String]) -> &[String] {
-    skip_options(args, "n")
 }
 
 /// Skips options (and the argument of those in `with_arg`, written apart or attached) up to the first
@@ -617,6 +677,13 @@ mod tests {
         let commit = "git commit -m \"$(cat <<'EOF'\nIt's done: rm -rf / (safe)\nEOF\n)\" && echo ok";
         assert_eq!(texts(commit), ["cat", "git commit -m '$(cat <<'\\''EOF'\\''\nIt'\\''s done: rm -rf / (safe)\nEOF\n)'", "echo ok"]);
         assert!(texts("bash <<EOF\nrm -rf /\nEOF\n").contains(&"rm -rf /".to_string()));
+    }
+
+    #[test]
+    fn apply_patch_bodies_are_patches() {
+        let a = super::analyse("cd x && apply_patch <<'EOF'\n*** Begin Patch\nEOF\nsh -c 'applypatch \"*** Begin Patch 2\"'");
+        assert_eq!(a.patches, ["*** Begin Patch\n", "*** Begin Patch 2"]);
+        assert!(super::analyse("echo apply_patch; apply_patch --help").patches.is_empty());
     }
 
     #[test]

@@ -7,8 +7,9 @@ use super::command;
 use super::location::rule_path;
 use super::normalize::{Action, Call};
 use super::policy::{Policy, Question, RuleList};
-use super::providers::{self, Outcome, Query};
+use super::providers::{self, Outcome, Query, Reply};
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Decision {
@@ -83,121 +84,158 @@ impl Verdict {
     }
 }
 
+/// The time one PreToolUse may spend on providers and the classifier together. Agents give a hook
+/// 30 s, and Codex, Gemini and Copilot let the call through when it runs longer: the gate must
+/// answer well before that, slow helpers or not.
+pub const CALL_BUDGET: Duration = Duration::from_secs(24);
+
 pub struct Gate<'a> {
     pub policy: &'a Policy,
     pub cwd: &'a Path,
     pub repo_top: Option<&'a Path>,
+    /// When the providers and the classifier must have answered; see [`CALL_BUDGET`].
+    pub deadline: Instant,
+}
+
+/// What the policy's rules say about one action.
+enum Ruled {
+    Blocked(Verdict),
+    Observed(String),
+    Open,
 }
 
 impl Gate<'_> {
     /// The verdict on a whole call: the strongest verdict of its actions, so that a deny or confirm
-    /// on any file of a patch blocks the patch.
+    /// on any file of a patch blocks the patch. The rules (cheap) run for every action first; the
+    /// providers and the classifier (slow) only when no rule blocked, all files' questions in one
+    /// concurrent batch, all within the deadline.
     pub fn judge(&self, call: &Call) -> Verdict {
-        let mut strongest: Option<Verdict> = None;
-        for action in &call.actions {
-            let v = self.judge_action(action, Some(call));
-            if v.decision == Decision::Deny {
-                return v;
-            }
-            if strongest.as_ref().is_none_or(|s| v.decision > s.decision || (s.decision == Decision::Allow && s.reason.is_empty())) {
-                strongest = Some(v);
-            }
-        }
-        strongest.unwrap_or_else(|| Verdict::allow(""))
-    }
-
-    pub fn judge_action(&self, action: &Action, call: Option<&Call>) -> Verdict {
         let source = self.policy.source.describe();
-        let mut observed: Vec<String> = Vec::new();
-        let mut decided = |list: &'_ RuleList, subjects: &[String], decision: Decision, key: &str, file: Option<&str>| -> Option<Verdict> {
-            let rule = list.first_match(subjects)?;
-            if rule.observe {
-                observed.push(rule.reason.clone());
-                return None;
-            }
-            Some(Verdict::blocking(decision, &rule.reason, &format!("{key}: {}", rule.pattern), file, &source))
-        };
-
-        if let Some(command) = action.command() {
-            let texts = command::simple_commands(command);
-            if let Some(v) = decided(&self.policy.bash_deny, &texts, Decision::Deny, "bash_deny", None) {
-                return v;
-            }
-            if let Some(v) = decided(&self.policy.bash_confirm, &texts, Decision::Confirm, "bash_confirm", None) {
-                return v;
+        let paths: Vec<Option<String>> = call.actions.iter().map(|a| a.edited_path().map(|p| rule_path(p, self.cwd, self.repo_top))).collect();
+        let mut strongest: Option<Verdict> = None;
+        let mut observed: Option<String> = None;
+        for (action, path) in call.actions.iter().zip(&paths) {
+            match self.rules(action, path.as_deref(), &source) {
+                Ruled::Blocked(v) => {
+                    if strongest.as_ref().is_none_or(|s| v.decision > s.decision) {
+                        strongest = Some(v);
+                    }
+                }
+                Ruled::Observed(reason) => {
+                    observed.get_or_insert(reason);
+                }
+                Ruled::Open => {}
             }
         }
-        let path = action.edited_path().map(|p| rule_path(p, self.cwd, self.repo_top));
-        if let Some(path) = &path {
-            let shown = action.patch_file.as_deref().map(|_| path.as_str()).or(Some(path.as_str()));
-            if let Some(v) = decided(&self.policy.path_confirm, std::slice::from_ref(path), Decision::Confirm, "path_confirm", shown) {
-                return v;
-            }
-        }
-        if action.is_mcp() {
-            let name = [action.tool_name.clone()];
-            if let Some(rule) = self.policy.mcp_deny.first_match(&name) {
-                let reason = format!("MCP tool {} is in mcp_deny", action.tool_name);
-                return Verdict::blocking(Decision::Deny, &reason, &format!("mcp_deny: {}", rule.pattern), None, &source);
-            }
-            if !self.policy.mcp_allow.is_empty() && self.policy.mcp_allow.first_match(&name).is_none() {
-                return Verdict::blocking(Decision::Confirm, &format!("MCP tool {} is not in mcp_allow", action.tool_name), "mcp_allow", None, &source);
-            }
-        }
-        if let Some(path) = &path
-            && let Some(v) = self.ask_providers(action, path)
-        {
+        if let Some(v) = strongest {
             return v;
         }
-        if let (Some(classifier), Some(call)) = (&self.policy.classifier, call)
-            && let Some(v) = classifier::judge(classifier, &action.hook_json(call), path.as_deref(), &source)
-        {
+        if let Some(v) = self.ask_providers(call, &paths) {
             return v;
         }
-        match observed.first() {
+        if let Some(classifier) = &self.policy.classifier {
+            for (action, path) in call.actions.iter().zip(&paths) {
+                if let Some(v) = classifier::judge(classifier, &action.hook_json(call), path.as_deref(), &source, self.deadline) {
+                    return v;
+                }
+            }
+        }
+        match observed {
             Some(reason) => Verdict::allow(format!("observed: {reason}")),
             None => Verdict::allow(""),
         }
     }
 
-    /// The questions an edit raises, put to the providers; any `yes` or failure → confirm.
-    fn ask_providers(&self, action: &Action, path: &str) -> Option<Verdict> {
+    /// The regular-expression rules, in the policy's order.
+    fn rules(&self, action: &Action, path: Option<&str>, source: &str) -> Ruled {
+        let mut observed: Option<String> = None;
+        let mut decided = |list: &'_ RuleList, subjects: &[String], decision: Decision, key: &str, file: Option<&str>| -> Option<Verdict> {
+            let rule = list.first_match(subjects)?;
+            if rule.observe {
+                observed.get_or_insert_with(|| rule.reason.clone());
+                return None;
+            }
+            Some(Verdict::blocking(decision, &rule.reason, &format!("{key}: {}", rule.pattern), file, source))
+        };
+
+        if let Some(command) = action.command() {
+            let texts = command::simple_commands(command);
+            if let Some(v) = decided(&self.policy.bash_deny, &texts, Decision::Deny, "bash_deny", None) {
+                return Ruled::Blocked(v);
+            }
+            if let Some(v) = decided(&self.policy.bash_confirm, &texts, Decision::Confirm, "bash_confirm", None) {
+                return Ruled::Blocked(v);
+            }
+        }
+        if let Some(path) = path
+            && let Some(v) = decided(&self.policy.path_confirm, &[path.to_string()], Decision::Confirm, "path_confirm", Some(path))
+        {
+            return Ruled::Blocked(v);
+        }
+        if action.is_mcp() {
+            let name = [action.tool_name.clone()];
+            if let Some(rule) = self.policy.mcp_deny.first_match(&name) {
+                let reason = format!("MCP tool {} is in mcp_deny", action.tool_name);
+                return Ruled::Blocked(Verdict::blocking(Decision::Deny, &reason, &format!("mcp_deny: {}", rule.pattern), None, source));
+            }
+            if !self.policy.mcp_allow.is_empty() && self.policy.mcp_allow.first_match(&name).is_none() {
+                let reason = format!("MCP tool {} is not in mcp_allow", action.tool_name);
+                return Ruled::Blocked(Verdict::blocking(Decision::Confirm, &reason, "mcp_allow", None, source));
+            }
+        }
+        match observed {
+            Some(reason) => Ruled::Observed(reason),
+            None => Ruled::Open,
+        }
+    }
+
+    /// The questions the call's edits raise, put to the providers in one batch; any `yes` or
+    /// failure → confirm.
+    fn ask_providers(&self, call: &Call, paths: &[Option<String>]) -> Option<Verdict> {
         if self.policy.providers.is_empty() {
             return None;
         }
-        let (mut old, new) = action.change();
-        if action.tool_name == "Write" && old.is_empty() {
-            // A Write replaces the whole file: the routes it removes are in the file as it is now.
-            old = read_small(&self.cwd.join(action.edited_path().unwrap_or_default()));
+        let mut queries = Vec::new();
+        for (action, path) in call.actions.iter().zip(paths) {
+            let Some(path) = path else { continue };
+            let (mut old, new) = action.change();
+            if action.tool_name == "Write" && old.is_empty() {
+                // A Write replaces the whole file: the routes it removes are in the file as it is now.
+                old = read_small(&self.cwd.join(action.edited_path().unwrap_or_default()));
+            }
+            let (added, removed) = providers::route_changes(&old, &new);
+            let query = |question, subject: &str| Query { question, subject: subject.to_string(), path: path.clone(), tool_name: action.tool_name.clone() };
+            queries.push(query(Question::GateBearing, path));
+            queries.extend(added.iter().map(|r| query(Question::RouteGate, r)));
+            queries.extend(removed.iter().map(|r| query(Question::RouteCallers, r)));
         }
-        let (added, removed) = providers::route_changes(&old, &new);
-        let query = |question, subject: &str| Query { question, subject: subject.to_string(), path: path.to_string(), tool_name: action.tool_name.clone() };
-        let mut queries = vec![query(Question::GateBearing, path)];
-        queries.extend(added.iter().map(|r| query(Question::RouteGate, r)));
-        queries.extend(removed.iter().map(|r| query(Question::RouteCallers, r)));
+        if queries.is_empty() {
+            return None;
+        }
         let repo = self.repo_top.unwrap_or(self.cwd);
-        let replies = providers::ask(&self.policy.providers, &queries, repo);
-        let reasons: Vec<String> = replies
+        let replies = providers::ask(&self.policy.providers, &queries, repo, Some(self.deadline));
+        let blocking: Vec<&Reply> = replies.iter().filter(|r| r.blocks()).collect();
+        let first = blocking.first()?;
+        let reasons: Vec<String> = blocking
             .iter()
-            .filter_map(|r| match &r.outcome {
-                Outcome::Answer { evidence, .. } if r.is_yes() => Some(format!(
+            .map(|r| match &r.outcome {
+                Outcome::Answer { evidence, .. } => format!(
                     "provider {} answered yes to {} for {}{}",
                     r.provider,
                     r.query.question.name(),
                     r.query.subject,
                     if evidence.is_empty() { String::new() } else { format!(": {}", evidence.join("; ")) }
-                )),
-                Outcome::Failure(why) => Some(format!("provider {} failed on {} for {}: {why}", r.provider, r.query.question.name(), r.query.subject)),
-                Outcome::Answer { .. } => None,
+                ),
+                Outcome::Failure(why) => format!("provider {} failed on {} for {}: {why}", r.provider, r.query.question.name(), r.query.subject),
             })
             .collect();
-        if reasons.is_empty() {
-            return None;
-        }
-        let names: Vec<&str> = replies.iter().filter(|r| r.is_yes() || matches!(r.outcome, Outcome::Failure(_))).map(|r| r.provider.as_str()).collect();
-        let mut names = names;
+        let mut names: Vec<&str> = blocking.iter().map(|r| r.provider.as_str()).collect();
+        names.sort_unstable();
         names.dedup();
-        Some(Verdict::blocking(Decision::Confirm, &reasons.join(" | "), &format!("providers: {}", names.join(", ")), Some(path), &self.policy.source.describe()))
+        let mut verdict = Verdict::blocking(Decision::Confirm, &reasons.join(" | "), &format!("providers: {}", names.join(", ")), Some(&first.query.path), &self.policy.source.describe());
+        // Route subjects and evidence can quote the edited file: the log names the providers only.
+        verdict.reason = format!("providers asked for confirmation: {}", names.join(", "));
+        Some(verdict)
     }
 }
 

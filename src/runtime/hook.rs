@@ -2,7 +2,7 @@
 //! record. During PreToolUse every failure, a bug included, ends in the agent's blocking form.
 
 use super::adapter;
-use super::gate::{Decision, Gate, Verdict};
+use super::gate::{CALL_BUDGET, Decision, Gate, Verdict};
 use super::normalize::{self, Call};
 use super::policy;
 use super::record::{self, Record};
@@ -55,16 +55,25 @@ fn emit(answer: &Answer) -> i32 {
 fn builtin(spec: &AgentSpec, event: &str, started: Instant) -> Answer {
     let Some(handler) = spec.handler_for(event) else { return Answer::silent() };
     let mut log = Logged { agent: spec.name, event, handler, started };
-    let call = read_payload().and_then(|payload| normalize::normalize(spec.name, event, handler, &payload));
-    let call = match call {
-        Ok(call) => call,
+    let blocking = handler == Handler::PreToolUse;
+    let payload = match read_payload() {
+        Ok(payload) => payload,
         Err(e) => {
             log.write(None, None, "error", &e, None);
-            return failure_answer(Some(spec), spec.name, handler == Handler::PreToolUse, &e);
+            return failure_answer(Some(spec), spec.name, blocking, &e);
+        }
+    };
+    let call = match normalize::normalize(spec.name, event, handler, &payload) {
+        Ok(call) => call,
+        Err(e) => {
+            // The log keeps the session (the payload is JSON) and a reason without the call's text.
+            let repo = std::env::current_dir().ok().and_then(|d| find_repo(&d));
+            log.write(normalize::session_of(&payload), None, "error", &e.reason, repo.as_ref());
+            return failure_answer(Some(spec), spec.name, blocking, &e.message);
         }
     };
     let repo = find_repo(&call.cwd);
-    let verdict = (handler == Handler::PreToolUse).then(|| judge(&call, repo.as_ref()));
+    let verdict = (handler == Handler::PreToolUse).then(|| judge(&call, repo.as_ref(), started));
     let answer = match &verdict {
         Some(v) => respond::pre_tool_use(spec.response, v, call.permission_mode.as_deref()),
         None => Answer::silent(),
@@ -81,7 +90,9 @@ fn external(agent: &str, event: &str, started: Instant) -> Answer {
         Ok(calls) => calls,
         Err(e) => {
             log.write(None, None, "adapter_failed", &e, None);
-            return failure_answer(None, agent, blocking, &e);
+            // The adapter just failed (a hung one used its 10 s): asking it to shape the answer
+            // could cost as much again, past the agent's hook timeout. Exit 2 blocks everywhere.
+            return if blocking { Answer::exit2(&Verdict::failure(&e).message) } else { Answer::silent() };
         }
     };
     let mut strongest: Option<Verdict> = None;
@@ -92,7 +103,9 @@ fn external(agent: &str, event: &str, started: Instant) -> Answer {
             Ok(call) => call,
             Err(e) => {
                 if handler == Handler::PreToolUse {
-                    strongest = Some(Verdict::failure(&e));
+                    let mut v = Verdict::failure(&e.message);
+                    v.reason = e.reason;
+                    strongest = Some(v);
                     break;
                 }
                 continue;
@@ -100,7 +113,7 @@ fn external(agent: &str, event: &str, started: Instant) -> Answer {
         };
         let repo = find_repo(&call.cwd);
         if handler == Handler::PreToolUse {
-            let v = judge(&call, repo.as_ref());
+            let v = judge(&call, repo.as_ref(), started);
             if strongest.as_ref().is_none_or(|s| v.decision > s.decision) {
                 strongest = Some(v);
             }
@@ -120,13 +133,13 @@ fn external(agent: &str, event: &str, started: Instant) -> Answer {
 }
 
 /// The gate's verdict on a PreToolUse call; a policy that does not load blocks it.
-fn judge(call: &Call, repo: Option<&Repo>) -> Verdict {
+fn judge(call: &Call, repo: Option<&Repo>, started: Instant) -> Verdict {
     if !call.gate {
         return Verdict::allow("");
     }
     let top = repo.map(|r| r.top.as_path());
     match policy::load(top) {
-        Ok(policy) => Gate { policy: &policy, cwd: &call.cwd, repo_top: top }.judge(call),
+        Ok(policy) => Gate { policy: &policy, cwd: &call.cwd, repo_top: top, deadline: started + CALL_BUDGET }.judge(call),
         Err(e) => Verdict::failure(&format!("{e}; every tool call is blocked until the policy is fixed (test it with `gitvow check -- true`)")),
     }
 }

@@ -1,6 +1,7 @@
 //! Every agent's payload turned into Claude Code's shape, and a tool call into the actions the gate
 //! judges (a patch touching three files is three edits).
 
+use super::command;
 use super::patch;
 use crate::agents::Handler;
 use serde_json::{Map, Value};
@@ -90,6 +91,32 @@ impl Action {
     }
 }
 
+/// A payload gitvow cannot read: `message` for the agent (may quote the call), `reason` for the
+/// hook log (never command text or file content).
+#[derive(Debug)]
+pub struct Failure {
+    pub message: String,
+    pub reason: String,
+}
+
+/// Payload errors name fields and JSON positions only, so the message is also the logged reason.
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure { reason: message.clone(), message }
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(message: &str) -> Failure {
+        Failure::from(message.to_string())
+    }
+}
+
+/// The session id of a payload, whatever else is wrong with it.
+pub fn session_of(payload: &Map<String, Value>) -> Option<&str> {
+    ["session_id", "sessionId", "conversation_id"].iter().find_map(|k| payload.get(*k).and_then(Value::as_str))
+}
+
 /// What a tool name means, across the agents' vocabularies.
 enum Kind {
     Shell,
@@ -118,7 +145,7 @@ const CONTENT_KEYS: &[&str] = &["content", "file_text", "new_content", "text"];
 const PATCH_KEYS: &[&str] = &["command", "patchText", "patch", "input"];
 
 /// Normalises one payload of `agent` for `event` (the agent's own event name).
-pub fn normalize(agent: &str, event: &str, handler: Handler, payload: &Map<String, Value>) -> Result<Call, String> {
+pub fn normalize(agent: &str, event: &str, handler: Handler, payload: &Map<String, Value>) -> Result<Call, Failure> {
     let session = first_str(payload, &["session_id", "sessionId", "conversation_id"])?.unwrap_or_default().to_string();
     let cwd = match first_str(payload, &["cwd"])? {
         Some(c) if !c.is_empty() => PathBuf::from(c),
@@ -224,7 +251,7 @@ fn gemini_mcp_name(name: &str) -> String {
     name.to_string()
 }
 
-fn actions_of(agent: &str, name: &str, input: Map<String, Value>) -> Result<Vec<Action>, String> {
+fn actions_of(agent: &str, name: &str, input: Map<String, Value>) -> Result<Vec<Action>, Failure> {
     let single = |tool_name: &str, tool_input| Ok(vec![Action { tool_name: tool_name.into(), tool_input, patch_file: None }]);
     match kind(name) {
         Kind::Shell => {
@@ -233,13 +260,22 @@ fn actions_of(agent: &str, name: &str, input: Map<String, Value>) -> Result<Vec<
                 Some(_) => return Err("the shell command is not a string".into()),
                 None => return Err("the shell tool has no `command`".into()),
             };
-            // A shell that runs `apply_patch <<'EOF' …` writes files: gate it as the patch it is.
-            if command.trim_start().starts_with("apply_patch") && command.contains("*** Begin Patch") {
-                return patch_actions(&command);
+            // A shell that runs `apply_patch <<'EOF' …` (Codex: `cd dir && apply_patch …`, anywhere in
+            // a chain or `sh -c`) writes files: each is gated as an edit, and the command as a whole
+            // as a command. The substring test keeps the second analysis off the common call.
+            let patches = if command.contains("apply_patch") || command.contains("applypatch") {
+                command::analyse(&command).patches
+            } else {
+                Vec::new()
+            };
+            let mut actions = Vec::new();
+            for text in &patches {
+                actions.extend(patch_actions(text)?);
             }
             let mut input = input;
             input.insert("command".into(), command.into());
-            single("Bash", input)
+            actions.push(Action { tool_name: "Bash".into(), tool_input: input, patch_file: None });
+            Ok(actions)
         }
         Kind::PatchOrEdit => {
             // Codex and OpenCode only ever send patch text here; other agents name edits this way.
@@ -257,8 +293,8 @@ fn actions_of(agent: &str, name: &str, input: Map<String, Value>) -> Result<Vec<
     }
 }
 
-fn patch_actions(text: &str) -> Result<Vec<Action>, String> {
-    let files = patch::parse(text).map_err(|e| format!("cannot parse the patch: {e}"))?;
+fn patch_actions(text: &str) -> Result<Vec<Action>, Failure> {
+    let files = patch::parse(text).map_err(|e| Failure { message: format!("cannot parse the patch: {e}"), reason: e.summary() })?;
     let mut actions = Vec::new();
     for f in files {
         let paths = std::iter::once(f.path.clone()).chain(f.move_to.clone());

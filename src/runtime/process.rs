@@ -93,6 +93,24 @@ fn kill_group(group: libc::pid_t) {
     }
 }
 
+/// A helper's timeout within the hook's deadline: its own timeout, or the time left when that is
+/// shorter (then `true`: a timeout is the deadline's doing, and says so).
+pub fn within(own: Duration, deadline: Option<Instant>) -> (Duration, bool) {
+    match deadline.map(|d| d.saturating_duration_since(Instant::now())) {
+        Some(left) if left < own => (left, true),
+        _ => (own, false),
+    }
+}
+
+/// The error of a helper run with [`within`]'s timeout.
+pub fn cut_short(error: String, cut: bool) -> String {
+    if cut && error.starts_with("timed out") {
+        "stopped at the hook's time limit (agents give a hook 30 s)".to_string()
+    } else {
+        error
+    }
+}
+
 pub fn seconds(d: Duration) -> String {
     let s = d.as_secs_f64();
     if s.fract() == 0.0 { format!("{s:.0} s") } else { format!("{s:.1} s") }

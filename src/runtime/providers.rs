@@ -5,6 +5,7 @@ use super::policy::{Provider, Question};
 use super::process;
 use serde_json::{Value, json};
 use std::path::Path;
+use std::time::Instant;
 
 /// One question about one subject.
 #[derive(Clone, Debug)]
@@ -35,17 +36,22 @@ impl Reply {
     pub fn is_yes(&self) -> bool {
         matches!(&self.outcome, Outcome::Answer { answer, .. } if answer == "yes")
     }
+
+    /// A `yes` or a failure: either makes the gate ask for confirmation.
+    pub fn blocks(&self) -> bool {
+        self.is_yes() || matches!(self.outcome, Outcome::Failure(_))
+    }
 }
 
 /// Asks every provider each query it declares, concurrently. `repo` is the repository's top level,
-/// the providers' working directory.
-pub fn ask(providers: &[Provider], queries: &[Query], repo: &Path) -> Vec<Reply> {
+/// the providers' working directory. With a `deadline` (the hook's), no provider runs past it.
+pub fn ask(providers: &[Provider], queries: &[Query], repo: &Path, deadline: Option<Instant>) -> Vec<Reply> {
     let jobs: Vec<(&Provider, &Query)> =
         providers.iter().flat_map(|p| queries.iter().filter(|q| p.questions.contains(&q.question)).map(move |q| (p, q))).collect();
     std::thread::scope(|scope| {
         let handles: Vec<_> = jobs
             .iter()
-            .map(|(p, q)| scope.spawn(move || Reply { provider: p.name.clone(), query: (*q).clone(), outcome: ask_one(p, q, repo) }))
+            .map(|(p, q)| scope.spawn(move || Reply { provider: p.name.clone(), query: (*q).clone(), outcome: ask_one(p, q, repo, deadline) }))
             .collect();
         handles
             .into_iter()
@@ -57,7 +63,7 @@ pub fn ask(providers: &[Provider], queries: &[Query], repo: &Path) -> Vec<Reply>
     })
 }
 
-fn ask_one(provider: &Provider, query: &Query, repo: &Path) -> Outcome {
+fn ask_one(provider: &Provider, query: &Query, repo: &Path, deadline: Option<Instant>) -> Outcome {
     let request = json!({
         "protocol": 1,
         "question": query.question.name(),
@@ -66,9 +72,10 @@ fn ask_one(provider: &Provider, query: &Query, repo: &Path) -> Outcome {
         "path": query.path,
         "tool_name": query.tool_name,
     });
-    let finished = match process::run(&provider.argv, request.to_string().as_bytes(), Some(repo), provider.timeout) {
+    let (timeout, cut) = process::within(provider.timeout, deadline);
+    let finished = match process::run(&provider.argv, request.to_string().as_bytes(), Some(repo), timeout) {
         Ok(f) => f,
-        Err(e) => return Outcome::Failure(e),
+        Err(e) => return Outcome::Failure(process::cut_short(e, cut)),
     };
     if !finished.status.success() {
         return Outcome::Failure(process::failure(&finished));
@@ -138,6 +145,19 @@ pub fn route_changes(old: &str, new: &str) -> (Vec<String>, Vec<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn the_deadline_cuts_a_provider_short_and_names_it() {
+        let slow = Provider { name: "slow".into(), argv: vec!["sleep".into(), "5".into()], questions: vec![Question::GateBearing], timeout: Duration::from_secs(10) };
+        let query = Query { question: Question::GateBearing, subject: "a".into(), path: "a".into(), tool_name: "Edit".into() };
+        let started = Instant::now();
+        let replies = ask(&[slow], &[query], Path::new("/"), Some(started + Duration::from_millis(300)));
+        assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+        assert_eq!(replies[0].provider, "slow");
+        assert!(replies[0].blocks());
+        assert!(matches!(&replies[0].outcome, Outcome::Failure(why) if why.contains("time limit")), "{:?}", replies[0].outcome);
+    }
 
     #[test]
     fn routes() {
