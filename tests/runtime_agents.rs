@@ -6,8 +6,8 @@ use gitvow::agents::{AGENTS, Handler};
 use runtime_support::{Env, Out, bash, set};
 use serde_json::{Value, json};
 
-const DENY_FORCE: &str = "BLOCKED by gitvow: force push rewrites the remote's history [rule bash_deny: ^git";
-const CONFIRM_PUSH: &str = "CONFIRMATION REQUIRED by gitvow: push publishes commits to a remote [rule bash_confirm: ^git";
+const DENY_FORCE: &str = "BLOCKED by gitvow: force push rewrites the remote's history [rule bash_deny[1]; policy: ";
+const CONFIRM_PUSH: &str = "CONFIRMATION REQUIRED by gitvow: push publishes commits to a remote [rule bash_confirm[";
 const POLICY_TAIL: &str = "policy: built-in default policy]";
 
 /// A fixture with its shell command replaced, wherever that agent keeps it.
@@ -149,7 +149,7 @@ fn edit_and_write_tools_are_normalised() {
         };
         assert!(message.starts_with("CONFIRMATION REQUIRED by gitvow: "), "{agent} {fixture}: {message}");
         assert!(message.contains("(file: ."), "{agent} {fixture}: {message}");
-        assert!(message.contains("rule path_confirm: "), "{agent} {fixture}: {message}");
+        assert!(message.contains("rule path_confirm["), "{agent} {fixture}: {message}");
     }
     // The same fixtures on ordinary files are allowed.
     for (agent, event, fixture) in [("claude", "PreToolUse", "claude-edit.json"), ("gemini", "BeforeTool", "gemini-write.json"), ("factory", "PreToolUse", "factory-edit.json"), ("opencode", "PreToolUse", "opencode-write.json")] {
@@ -190,7 +190,7 @@ fn cursor_generic_pre_tool_use_of_shell_and_mcp_is_not_gated_twice() {
     // The specific hooks carry the call and gate it.
     let d = json_out(&env.hook("cursor", "beforeMCPExecution", env.payload("cursor-mcp.json").to_string()));
     assert_eq!(d["permission"], "deny");
-    assert!(d["agent_message"].as_str().unwrap().starts_with("BLOCKED by gitvow: MCP tool mcp__github__create_issue is in mcp_deny [rule mcp_deny: mcp__github__create_.*; policy: "));
+    assert!(d["agent_message"].as_str().unwrap().starts_with("BLOCKED by gitvow: MCP tool mcp__github__create_issue is in mcp_deny [rule mcp_deny[0]; policy: "));
     let logged: Vec<String> = env.log_lines().iter().map(|l| l["tool"].as_str().unwrap_or("").to_string()).collect();
     assert_eq!(logged, ["Bash", "mcp__github__create_issue", "mcp__github__create_issue"]);
 }

@@ -168,7 +168,7 @@ fn check_prints_verdict_reason_and_policy_file() {
     let lines: Vec<&str> = out.stdout.lines().collect();
     assert_eq!(lines[0], "verdict: deny");
     assert_eq!(lines[1], "reason:  force push rewrites the remote's history");
-    assert!(lines[2].starts_with("rule:    bash_deny: ^git"));
+    assert!(lines[2].starts_with("rule:    bash_deny[1]: ^git"), "{}", lines[2]);
     assert_eq!(lines[3], "policy:  built-in default policy");
     assert_eq!(lines[4], "runs:    git push --force");
 
@@ -190,13 +190,13 @@ fn policy_lookup_repository_then_user_then_built_in() {
     env.write("~/.gitvow/policy.json", r#"{"bash_deny": [{"pattern": "^make\\b", "reason": "no make"}]}"#);
     assert_eq!(env.hook("codex", "PreToolUse", push.to_string()).code, 0);
     let out = env.hook("codex", "PreToolUse", bash(&env.repo, "make all").to_string());
-    assert!(out.stderr.starts_with("BLOCKED by gitvow: no make [rule bash_deny: ^make\\b; policy: ~/.gitvow/policy.json]"), "{out:?}");
+    assert!(out.stderr.starts_with("BLOCKED by gitvow: no make [rule bash_deny[0]; policy: ~/.gitvow/policy.json]"), "{out:?}");
     // The repository's policy wins, also from a subdirectory; unknown keys are ignored.
     env.write(".gitvow/policy.json", r#"{"future_key": {"x": 1}, "bash_confirm": [{"pattern": "^make\\b", "reason": "make is slow"}]}"#);
     std::fs::create_dir_all(env.repo.join("sub/dir")).unwrap();
     let out = env.hook("codex", "PreToolUse", bash(&env.repo.join("sub/dir"), "make all").to_string());
     let policy = env.repo.join(".gitvow/policy.json");
-    assert_eq!(out.stderr, format!("CONFIRMATION REQUIRED by gitvow: make is slow [rule bash_confirm: ^make\\b; policy: {}]. Ask the user to confirm this call before going on.\n", policy.display()));
+    assert_eq!(out.stderr, format!("CONFIRMATION REQUIRED by gitvow: make is slow [rule bash_confirm[0]; policy: {}]. Ask the user to confirm this call before going on.\n", policy.display()));
 }
 
 #[test]

@@ -39,7 +39,7 @@ fn a_gated_file_anywhere_in_the_patch_blocks_it_and_is_named() {
         let out = env.hook(agent, "PreToolUse", payload.to_string());
         assert_eq!(out.code, 2, "{out:?}");
         assert!(
-            out.stderr.starts_with("CONFIRMATION REQUIRED by gitvow: an agent's hook configuration (where gitvow is installed) (file: .codex/hooks.json) [rule path_confirm: "),
+            out.stderr.starts_with("CONFIRMATION REQUIRED by gitvow: an agent's hook configuration (where gitvow is installed) (file: .codex/hooks.json) [rule path_confirm["),
             "{out:?}"
         );
     }

@@ -50,7 +50,10 @@ pub fn run(args: &CheckArgs) -> Result<i32> {
     let reason = if verdict.reason.is_empty() { "no rule matched" } else { verdict.reason.as_str() };
     out.push_str(&format!("reason:  {reason}\n"));
     if !verdict.rule.is_empty() {
-        out.push_str(&format!("rule:    {}\n", verdict.rule));
+        match policy.pattern_of(&verdict.rule) {
+            Some(pattern) => out.push_str(&format!("rule:    {}: {pattern}\n", verdict.rule)),
+            None => out.push_str(&format!("rule:    {}\n", verdict.rule)),
+        }
     }
     out.push_str(&format!("policy:  {}\n", policy.source.describe()));
     for line in seen {

@@ -33,7 +33,7 @@ pub struct Verdict {
     pub decision: Decision,
     /// Why, in the policy's words; recorded in the hook log (never the command or the content).
     pub reason: String,
-    /// What decided: `bash_deny: <pattern>`, `provider topology`, `classifier`, …
+    /// What decided: `bash_deny[1]` (the list and the rule's index), `providers: topology`, …
     pub rule: String,
     /// The file concerned, for edits and patches.
     pub file: Option<String>,
@@ -150,12 +150,12 @@ impl Gate<'_> {
     fn rules(&self, action: &Action, path: Option<&str>, source: &str) -> Ruled {
         let mut observed: Option<String> = None;
         let mut decided = |list: &'_ RuleList, subjects: &[String], decision: Decision, key: &str, file: Option<&str>| -> Option<Verdict> {
-            let rule = list.first_match(subjects)?;
+            let (index, rule) = list.first_match(subjects)?;
             if rule.observe {
                 observed.get_or_insert_with(|| rule.reason.clone());
                 return None;
             }
-            Some(Verdict::blocking(decision, &rule.reason, &format!("{key}: {}", rule.pattern), file, source))
+            Some(Verdict::blocking(decision, &rule.reason, &format!("{key}[{index}]"), file, source))
         };
 
         if let Some(command) = action.command() {
@@ -174,9 +174,9 @@ impl Gate<'_> {
         }
         if action.is_mcp() {
             let name = [action.tool_name.clone()];
-            if let Some(rule) = self.policy.mcp_deny.first_match(&name) {
+            if let Some((index, _)) = self.policy.mcp_deny.first_match(&name) {
                 let reason = format!("MCP tool {} is in mcp_deny", action.tool_name);
-                return Ruled::Blocked(Verdict::blocking(Decision::Deny, &reason, &format!("mcp_deny: {}", rule.pattern), None, source));
+                return Ruled::Blocked(Verdict::blocking(Decision::Deny, &reason, &format!("mcp_deny[{index}]"), None, source));
             }
             if !self.policy.mcp_allow.is_empty() && self.policy.mcp_allow.first_match(&name).is_none() {
                 let reason = format!("MCP tool {} is not in mcp_allow", action.tool_name);

@@ -46,9 +46,9 @@ pub struct RuleList {
 }
 
 impl RuleList {
-    /// The first rule (in policy order) that matches any of `subjects`.
-    pub fn first_match<S: AsRef<str>>(&self, subjects: &[S]) -> Option<&Rule> {
-        self.regexes.iter().position(|re| subjects.iter().any(|s| re.is_match(s.as_ref()))).map(|i| &self.rules[i])
+    /// The first rule (in policy order) that matches any of `subjects`, with its index in the list.
+    pub fn first_match<S: AsRef<str>>(&self, subjects: &[S]) -> Option<(usize, &Rule)> {
+        self.regexes.iter().position(|re| subjects.iter().any(|s| re.is_match(s.as_ref()))).map(|i| (i, &self.rules[i]))
     }
 
     pub fn is_empty(&self) -> bool {
@@ -115,6 +115,22 @@ pub struct Policy {
     pub mcp_deny: RuleList,
     pub providers: Vec<Provider>,
     pub classifier: Option<Classifier>,
+}
+
+impl Policy {
+    /// The pattern of the rule a verdict names (`bash_deny[1]`), for `gitvow check`: messages to the
+    /// agent name the rule, not its regular expression.
+    pub fn pattern_of(&self, label: &str) -> Option<&str> {
+        let (key, index) = label.strip_suffix(']')?.split_once('[')?;
+        let list = match key {
+            "bash_deny" => &self.bash_deny,
+            "bash_confirm" => &self.bash_confirm,
+            "path_confirm" => &self.path_confirm,
+            "mcp_deny" => &self.mcp_deny,
+            _ => return None,
+        };
+        list.rules.get(index.parse::<usize>().ok()?).map(|r| r.pattern.as_str())
+    }
 }
 
 /// The policy in force for a call in `repo` (its top level): `<repo>/.gitvow/policy.json`, then
