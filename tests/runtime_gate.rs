@@ -211,7 +211,7 @@ fn a_broken_policy_blocks_every_pre_tool_use_naming_file_and_pattern() {
         let out = env.hook(agent, event, payload.to_string());
         assert_eq!(out.code, 2, "{out:?}");
         assert!(
-            out.stderr.starts_with(&format!("BLOCKED by gitvow: policy {}: pattern `git (push` (bash_confirm[0]) does not compile: ", policy.display())),
+            out.stderr.starts_with(&format!("BLOCKED by gitvow: {}: pattern `git (push` (bash_confirm[0]) does not compile: ", policy.display())),
             "{out:?}"
         );
     }
@@ -223,10 +223,10 @@ fn a_broken_policy_blocks_every_pre_tool_use_naming_file_and_pattern() {
 
     std::fs::write(&policy, "{ not json").unwrap();
     let out = env.hook("codex", "PreToolUse", bash(&env.repo, "ls").to_string());
-    assert!(out.stderr.starts_with(&format!("BLOCKED by gitvow: policy {}: not valid JSON", policy.display())), "{out:?}");
+    assert!(out.stderr.starts_with(&format!("BLOCKED by gitvow: {}:1:3: not valid JSON", policy.display())), "{out:?}");
     let out = env.gitvow(&["check", "--", "ls"]);
     assert_eq!(out.code, 2);
-    assert!(out.stderr.starts_with("gitvow: policy "), "{out:?}");
+    assert!(out.stderr.starts_with(&format!("gitvow: {}:1:3: not valid JSON", policy.display())), "{out:?}");
 }
 
 #[test]

@@ -34,7 +34,7 @@ pub fn run(args: &CheckArgs) -> Result<i32> {
         input.insert("command".into(), Value::from(line));
         "Bash".to_string()
     };
-    let action = Action { tool_name, tool_input: input, patch_file: None };
+    let action = Action { tool_name, tool_input: input };
     let call = Call {
         handler: Handler::PreToolUse,
         session: "check".into(),

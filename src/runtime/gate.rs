@@ -35,15 +35,13 @@ pub struct Verdict {
     pub reason: String,
     /// What decided: `bash_deny[1]` (the list and the rule's index), `providers: topology`, …
     pub rule: String,
-    /// The file concerned, for edits and patches.
-    pub file: Option<String>,
     /// The text the agent (and the person) reads; empty for a plain allow.
     pub message: String,
 }
 
 impl Verdict {
     pub fn allow(reason: impl Into<String>) -> Verdict {
-        Verdict { decision: Decision::Allow, reason: reason.into(), rule: String::new(), file: None, message: String::new() }
+        Verdict { decision: Decision::Allow, reason: reason.into(), rule: String::new(), message: String::new() }
     }
 
     /// A blocking verdict with its message: deny starts `BLOCKED`, confirm `CONFIRMATION REQUIRED`.
@@ -69,7 +67,7 @@ impl Verdict {
         if decision == Decision::Confirm {
             message.push_str(". Ask the user to confirm this call before going on.");
         }
-        Verdict { decision, reason: reason.to_string(), rule: rule.to_string(), file: file.map(str::to_string), message }
+        Verdict { decision, reason: reason.to_string(), rule: rule.to_string(), message }
     }
 
     /// A failure of gitvow itself during PreToolUse (bad payload, bad policy, adapter): blocked.
@@ -78,7 +76,6 @@ impl Verdict {
             decision: Decision::Deny,
             reason: what.to_string(),
             rule: "error".into(),
-            file: None,
             message: format!("BLOCKED by gitvow: {what}"),
         }
     }

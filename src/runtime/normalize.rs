@@ -29,8 +29,6 @@ pub struct Call {
 pub struct Action {
     pub tool_name: String,
     pub tool_input: Map<String, Value>,
-    /// The file inside a patch, named in messages.
-    pub patch_file: Option<String>,
 }
 
 impl Action {
@@ -252,7 +250,7 @@ fn gemini_mcp_name(name: &str) -> String {
 }
 
 fn actions_of(agent: &str, name: &str, input: Map<String, Value>) -> Result<Vec<Action>, Failure> {
-    let single = |tool_name: &str, tool_input| Ok(vec![Action { tool_name: tool_name.into(), tool_input, patch_file: None }]);
+    let single = |tool_name: &str, tool_input| Ok(vec![Action { tool_name: tool_name.into(), tool_input }]);
     match kind(name) {
         Kind::Shell => {
             let command = match input.get("command") {
@@ -274,7 +272,7 @@ fn actions_of(agent: &str, name: &str, input: Map<String, Value>) -> Result<Vec<
             }
             let mut input = input;
             input.insert("command".into(), command.into());
-            actions.push(Action { tool_name: "Bash".into(), tool_input: input, patch_file: None });
+            actions.push(Action { tool_name: "Bash".into(), tool_input: input });
             Ok(actions)
         }
         Kind::PatchOrEdit => {
@@ -303,7 +301,7 @@ fn patch_actions(text: &str) -> Result<Vec<Action>, Failure> {
             input.insert("file_path".into(), path.clone().into());
             input.insert("old_string".into(), f.old.clone().into());
             input.insert("new_string".into(), f.new.clone().into());
-            actions.push(Action { tool_name: "Edit".into(), tool_input: input, patch_file: Some(path) });
+            actions.push(Action { tool_name: "Edit".into(), tool_input: input });
         }
     }
     Ok(actions)

@@ -1,4 +1,5 @@
-//! The policy: where it is found, how it loads, and its rules compiled only when a call needs them.
+//! The policy: where it is found and how it loads. Every pattern is compiled on load, also those a
+//! call does not need: a pattern that does not compile must block every call until it is fixed.
 
 use regex_lite::Regex;
 use serde_json::{Map, Value};
@@ -141,7 +142,11 @@ pub fn load(repo_top: Option<&Path>) -> Result<Policy, String> {
     for path in candidates {
         match std::fs::read_to_string(&path) {
             Ok(text) => {
-                return parse(&text, Source::File(path.clone())).map_err(|e| format!("policy {}: {e}", crate::paths::display(&path)));
+                return parse(&text, Source::File(path.clone())).map_err(|e| {
+                    // A syntax error carries `line:column`, which joins the file name as `file:line:column`.
+                    let sep = if e.starts_with(|c: char| c.is_ascii_digit()) { ":" } else { ": " };
+                    format!("{}{sep}{e}", crate::paths::display(&path))
+                });
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
             Err(e) => return Err(crate::error::Error::io("read the policy", &path, &e).message),
@@ -152,7 +157,11 @@ pub fn load(repo_top: Option<&Path>) -> Result<Policy, String> {
 
 /// Parses a policy text. Missing keys are empty; unknown keys are ignored.
 pub fn parse(text: &str, source: Source) -> Result<Policy, String> {
-    let root: Value = serde_json::from_str(text).map_err(|e| format!("not valid JSON: {e}"))?;
+    let root: Value = serde_json::from_str(text).map_err(|e| {
+        let what = e.to_string();
+        let what = what.split(" at line ").next().unwrap_or(&what).to_string();
+        format!("{}:{}: not valid JSON: {what}", e.line(), e.column())
+    })?;
     let Value::Object(root) = root else { return Err("the policy must be a JSON object".into()) };
     Ok(Policy {
         source,

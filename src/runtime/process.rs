@@ -26,7 +26,7 @@ pub fn run(argv: &[String], input: &[u8], cwd: Option<&Path>, timeout: Duration)
     if let Some(dir) = cwd {
         cmd.current_dir(dir);
     }
-    let mut child = cmd.spawn().map_err(|e| crate::error::Error::io("run", Path::new(program), &e).message.replacen("gitvow: ", "", 1))?;
+    let mut child = cmd.spawn().map_err(|e| crate::error::Error::io("run", Path::new(program), &e).message)?;
     let group = child.id() as libc::pid_t;
     let deadline = Instant::now() + timeout;
 

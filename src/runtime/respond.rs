@@ -1,4 +1,4 @@
-//! gitvow's verdict in the agent's own form (the SPEC's response table).
+//! gitvow's verdict in the agent's own form: exit codes, stderr or the agent's JSON.
 
 use super::gate::{Decision, Verdict};
 use crate::agents::ResponseForm;
