@@ -125,3 +125,15 @@ fn the_log_never_holds_the_content_of_an_unparsable_patch() {
     assert_eq!(line["reason"], "unparsable patch (line 3)");
     assert_eq!(line["session"], p["session_id"]);
 }
+
+#[test]
+fn a_full_log_is_set_aside_so_it_stays_bounded() {
+    let env = Env::new();
+    let log = env.repo.join(".git/gitvow-hooks.log");
+    let old_line = "{\"old\":true}\n";
+    std::fs::write(&log, old_line.repeat((9 << 20) / old_line.len())).unwrap();
+    env.hook("claude", "SessionStart", json!({"session_id": "s", "cwd": env.repo}).to_string());
+    assert_eq!(env.log_lines().len(), 1, "the new part starts with this call");
+    let aside = std::fs::metadata(env.repo.join(".git/gitvow-hooks.log.1")).unwrap();
+    assert!(aside.len() > 8 << 20);
+}

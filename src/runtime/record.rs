@@ -60,8 +60,18 @@ fn write_line(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
             open()?
         }
     };
+    // The log stays bounded: past LOG_LIMIT the current part is set aside as `<log>.1` (replacing an
+    // older one), so that a Stop summary never reads more than that much.
+    if file.metadata().is_ok_and(|m| m.len() > LOG_LIMIT) {
+        let mut aside = path.as_os_str().to_owned();
+        aside.push(".1");
+        let _ = std::fs::rename(path, aside);
+        file = open()?;
+    }
     file.write_all(bytes)
 }
+
+const LOG_LIMIT: u64 = 8 << 20;
 
 /// At Stop: `~/.gitvow/ledger/<session>.json`, a summary of the session's lines in the hook log.
 pub fn write_ledger(session: &str, agent: &str, repo: Option<&Repo>) {
