@@ -290,6 +290,24 @@ fn exchange(a: &Path, b: &Path) -> io::Result<()> {
     if rc == 0 { Ok(()) } else { Err(io::Error::last_os_error()) }
 }
 
+/// Creates `target`, readable by its owner only, with `bytes`: written whole to a temporary file
+/// with mode 0600 and linked into place, so the name never shows partial content and is never
+/// readable by others; fails when `target` exists. For gitvow's own files that may hold secrets.
+pub fn create_private(target: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = parent_dir(target);
+    let temp = TempFile::reserve_name(dir);
+    let write = || -> io::Result<()> {
+        let mut file = OpenOptions::new().write(true).create_new(true).mode(0o600).open(&temp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        fs::hard_link(&temp, target)
+    };
+    let result = write();
+    let _ = fs::remove_file(&temp);
+    result.map_err(|e| Error::io("write", target, &e))?;
+    sync_dir(dir).map_err(|e| Error::io("flush the directory", dir, &e))
+}
+
 /// Delete the file `target` (one gitvow owns), only if it still holds `expected`.
 pub fn remove_if_unchanged(target: &Path, scope: &TargetScope, expected: &[u8]) -> Result<Replaced> {
     let real = resolve_target(target, scope)?;

@@ -419,6 +419,9 @@ fn permission_bits_are_kept() {
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
     install_user(&env, "claude");
     assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+    // The record holds the settings' former bytes (secrets included): only the user may read it.
+    let record = env.home().join(".gitvow/install-record.json");
+    assert_eq!(std::fs::metadata(&record).unwrap().permissions().mode() & 0o777, 0o600);
 }
 
 #[test]

@@ -196,10 +196,19 @@ fn killed_mid_write_the_file_is_old_or_new_never_a_mix() {
             .env("HOME", env.home())
             .stdin(std::process::Stdio::null())
             .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
             .spawn()
             .unwrap();
         std::thread::sleep(delay);
+        // A run that ended by itself must have succeeded: a killed run must never leave state that
+        // makes the next one fail.
+        if let Ok(Some(status)) = child.try_wait()
+            && !status.success()
+        {
+            let mut stderr = String::new();
+            let _ = std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr);
+            panic!("kill {i}: {cmd} failed on what the previous kill left: {stderr}");
+        }
         let _ = child.kill();
         let _ = child.wait();
         let now = std::fs::read_to_string(&path).unwrap();
@@ -210,7 +219,9 @@ fn killed_mid_write_the_file_is_old_or_new_never_a_mix() {
         } else {
             panic!("kill {i} ({cmd} after {delay:?}) left a file that is neither the old nor the new content");
         }
-        estimate[which] *= if now == current { 1.1 } else { 0.95 };
+        // Bounded, so that the kills stay around the write even after a long run of early ones.
+        let initial = [install_time, uninstall_time][which].as_micros() as f64;
+        estimate[which] = (estimate[which] * if now == current { 1.1 } else { 0.95 }).min(initial * 3.0);
         JsonDoc::parse(&now, Strictness::Lenient).expect("parses");
     }
     // A later run removes what killed runs left behind.

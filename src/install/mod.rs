@@ -273,21 +273,14 @@ fn save_record(scope: &Scope, record: &Record) -> Result<()> {
     }
     fsx::create_parent_dirs(&path, &TargetScope::User)?;
     // The record keeps the bytes settings files had before install, secrets included: only the
-    // user may read it. It is created empty with that mode, and the replace keeps the mode.
-    let before = match before {
-        Some(b) => b,
-        None => {
-            use std::os::unix::fs::OpenOptionsExt;
-            std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .mode(0o600)
-                .open(&path)
-                .map_err(|e| Error::io("create", &path, &e))?;
-            Vec::new()
+    // user may read it. An existing record keeps its mode through the replace; a new one is
+    // written whole with mode 0600 and then put in place.
+    match before {
+        Some(b) => {
+            fsx::replace_if_unchanged(&path, &TargetScope::User, Some(&b), &record.to_bytes())?;
         }
-    };
-    fsx::replace_if_unchanged(&path, &TargetScope::User, Some(&before), &record.to_bytes())?;
+        None => fsx::create_private(&path, &record.to_bytes())?,
+    }
     Ok(())
 }
 
