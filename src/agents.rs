@@ -120,6 +120,11 @@ pub struct AgentSpec {
     pub manual_steps: &'static [&'static str],
     /// Set for an external adapter's agent only.
     pub adapter: Option<&'static AdapterInstall>,
+    /// How to tell that a process runs under this agent: names its process (or the script node runs)
+    /// goes by, and variables it sets for the commands it runs. Commands only a person may run
+    /// (`gitvow trust`) refuse when they find one.
+    pub process_names: &'static [&'static str],
+    pub env_markers: &'static [&'static str],
 }
 
 const TYPE_COMMAND: ExtraField = ExtraField::Str("type", "command");
@@ -158,6 +163,8 @@ pub static AGENTS: &[AgentSpec] = &[
         needs_agent_flag: false,
         manual_steps: &[RESTART],
         adapter: None,
+        process_names: &["claude", "claude-code"],
+        env_markers: &["CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT"],
     },
     AgentSpec {
         name: "codex",
@@ -190,6 +197,8 @@ pub static AGENTS: &[AgentSpec] = &[
             "codex's workspace-write sandbox refuses writes inside .git: add \"<repo>/.git\" to [sandbox_workspace_write] writable_roots in ~/.codex/config.toml for the repositories you commit from",
         ],
         adapter: None,
+        process_names: &["codex"],
+        env_markers: &["CODEX_SANDBOX", "CODEX_SANDBOX_NETWORK_DISABLED", "CODEX_MANAGED_BY_NPM"],
     },
     AgentSpec {
         name: "gemini",
@@ -218,6 +227,8 @@ pub static AGENTS: &[AgentSpec] = &[
         needs_agent_flag: true,
         manual_steps: &[RESTART],
         adapter: None,
+        process_names: &["gemini", "gemini-cli"],
+        env_markers: &["GEMINI_CLI"],
     },
     AgentSpec {
         name: "cursor",
@@ -254,6 +265,8 @@ pub static AGENTS: &[AgentSpec] = &[
             "Cursor reloads hooks.json by itself; if Cursor is also set to load Claude's hook files, each call is gated twice",
         ],
         adapter: None,
+        process_names: &["cursor-agent"],
+        env_markers: &["CURSOR_AGENT"],
     },
     AgentSpec {
         name: "copilot",
@@ -287,6 +300,8 @@ pub static AGENTS: &[AgentSpec] = &[
         needs_agent_flag: true,
         manual_steps: &[RESTART],
         adapter: None,
+        process_names: &["copilot"],
+        env_markers: &[],
     },
     AgentSpec {
         name: "factory",
@@ -319,6 +334,8 @@ pub static AGENTS: &[AgentSpec] = &[
             "headless droid runs only with --auto medium or --auto high; a hook exit 1 lets a call through, gitvow answers with exit 2",
         ],
         adapter: None,
+        process_names: &["droid"],
+        env_markers: &["FACTORY_PROJECT_DIR"],
     },
     AgentSpec {
         name: "opencode",
@@ -352,6 +369,8 @@ pub static AGENTS: &[AgentSpec] = &[
             "a blocked tool shows in OpenCode as a failed tool call whose error starts with BLOCKED or CONFIRMATION REQUIRED",
         ],
         adapter: None,
+        process_names: &["opencode", "opencode-ai"],
+        env_markers: &["OPENCODE"],
     },
 ];
 

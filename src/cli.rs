@@ -35,6 +35,51 @@ pub enum Command {
     /// Prove, per agent, that the installed hooks will really fire: files, entries, command, a live probe, switches, policy, trust, activity
     #[command(after_help = "One line per check: ok, warn or FAIL, with the fix. Exit 1 when anything fails.\n\nExamples:\n  gitvow doctor --user\n  gitvow doctor ~/src/myrepo --agent codex\n  gitvow doctor --user --json")]
     Doctor(DoctorArgs),
+    /// Trust the programs and exceptions of a repository's policy (only a person at a terminal can)
+    #[command(after_help = "A repository's .gitvow/policy.json can only add rules. Programs it names (providers, llm_classifier)\nrun, and its exceptions (bash_allow, path_allow) apply, only after you trust that exact file; any change\nto it makes it untrusted again. Refuses without a terminal and from inside an agent.\n\nExamples:\n  gitvow trust                 trust the current repository's policy (shows it, then asks)\n  gitvow trust ~/src/app\n  gitvow trust --list\n  gitvow trust --revoke ~/src/app")]
+    Trust(TrustArgs),
+    /// Show the policy layers in force for a directory, or validate a policy file
+    #[command(
+        args_conflicts_with_subcommands = true,
+        after_help = "The base is ~/.gitvow/policy.json (or the built-in default); each repository policy from the\ndirectory's repository up to the home directory is added on top, and the strictest verdict wins.\nExit 1 when a layer has a problem.\n\nExamples:\n  gitvow policy\n  gitvow policy ~/src/app --json\n  gitvow policy check .gitvow/policy.json"
+    )]
+    Policy(PolicyArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct TrustArgs {
+    /// The repository whose .gitvow/policy.json to trust (default: the current directory's)
+    pub repo: Option<PathBuf>,
+    /// Take the trust back
+    #[arg(long, conflicts_with = "list")]
+    pub revoke: bool,
+    /// List the trusted policy files and whether each is still as trusted
+    #[arg(long)]
+    pub list: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct PolicyArgs {
+    #[command(subcommand)]
+    pub action: Option<PolicyAction>,
+    /// The directory whose layers to show (default: the current directory)
+    pub dir: Option<PathBuf>,
+    /// Print the layers as JSON
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum PolicyAction {
+    /// Validate one policy file: exit 1 with file:line:column on any problem
+    #[command(after_help = "Examples:\n  gitvow policy check                 the repository's policy, else ~/.gitvow/policy.json\n  gitvow policy check ~/.gitvow/policy.json --json")]
+    Check {
+        /// The file (default: the repository's .gitvow/policy.json, else ~/.gitvow/policy.json)
+        file: Option<PathBuf>,
+        /// Print the result as JSON
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Args, Debug, Clone)]

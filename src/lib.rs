@@ -13,4 +13,5 @@ pub mod fsx;
 pub mod install;
 pub mod output;
 pub mod paths;
+pub mod person;
 pub mod runtime;

@@ -1,5 +1,7 @@
 use clap::Parser;
-use gitvow::cli::{Cli, Command};
+use gitvow::cli::{Cli, Command, PolicyAction};
+use gitvow::runtime::PolicyRequest;
+use gitvow::runtime::trust::TrustRequest;
 
 fn main() {
     // A bug must still read as a message for a person: no backtrace, no debug dump.
@@ -22,6 +24,15 @@ fn main() {
         Command::Check(args) => gitvow::runtime::run_check(args),
         Command::Ask(args) => gitvow::runtime::run_ask(args),
         Command::Doctor(args) => gitvow::doctor::run(args),
+        Command::Trust(args) => gitvow::runtime::run_trust(&match (args.list, args.revoke) {
+            (true, _) => TrustRequest::List,
+            (_, true) => TrustRequest::Revoke(args.repo.clone()),
+            _ => TrustRequest::Trust(args.repo.clone()),
+        }),
+        Command::Policy(args) => gitvow::runtime::run_policy(&match &args.action {
+            Some(PolicyAction::Check { file, json }) => PolicyRequest::Check { file: file.clone(), json: *json },
+            None => PolicyRequest::Show { dir: args.dir.clone(), json: args.json },
+        }),
     });
     let code = match result {
         Ok(Ok(code)) => code,

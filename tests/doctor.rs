@@ -409,7 +409,9 @@ fn the_effective_policy_is_named() {
     env.write(&repo.join(".gitvow/policy.json"), "{}");
     install_repo(&env, &repo);
     let r = doctor_in(&env, &repo, &["--agent", "claude"]);
-    assert!(r.checks("", "policy")[0]["detail"].as_str().unwrap().starts_with("in force: the repository policy"), "{}", r.json);
+    let details: Vec<String> = r.checks("", "policy").iter().map(|c| c["detail"].as_str().unwrap().to_string()).collect();
+    assert!(details[0].starts_with("in force: the built-in policy"), "the base comes first: {}", r.json);
+    assert!(details[1].starts_with("in force: the repository policy") && details[1].contains("adds to the base"), "{}", r.json);
 }
 
 fn install_repo(env: &Env, repo: &std::path::Path) {
@@ -423,7 +425,7 @@ fn a_pattern_that_does_not_compile_fails_with_file_and_pattern() {
     let r = doctor(&env, &["--user", "--agent", "claude"]);
     assert_eq!(r.code, 1);
     let d = r.only("", "policy", "fail");
-    assert!(d.starts_with("~/.gitvow/policy.json: pattern `rm (` (bash_deny[0]) does not compile"), "{d}");
+    assert!(d.starts_with("~/.gitvow/policy.json:1:28: pattern `rm (` (bash_deny[0]) does not compile"), "{d}");
 }
 
 #[test]

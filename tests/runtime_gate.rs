@@ -169,34 +169,40 @@ fn check_prints_verdict_reason_and_policy_file() {
     assert_eq!(lines[0], "verdict: deny");
     assert_eq!(lines[1], "reason:  force push rewrites the remote's history");
     assert!(lines[2].starts_with("rule:    bash_deny[1]: ^git"), "{}", lines[2]);
-    assert_eq!(lines[3], "policy:  built-in default policy");
-    assert_eq!(lines[4], "runs:    git push --force");
+    assert_eq!(lines[3], "decided: built-in default policy");
+    assert_eq!(lines[4], "policy:  built-in default policy");
+    assert_eq!(lines[5], "runs:    git push --force");
 
     env.write("~/.gitvow/policy.json", r#"{"mcp_deny": ["mcp__x__.*"]}"#);
     let out = env.gitvow(&["check", "--mcp", "mcp__x__y"]);
     assert_eq!(out.code, 2);
-    assert!(out.stdout.contains("policy:  ~/.gitvow/policy.json\n"), "{}", out.stdout);
+    assert!(out.stdout.contains("decided: ~/.gitvow/policy.json (user)\n"), "{}", out.stdout);
     let out = env.gitvow(&["check", "--mcp", "mcp__z__y"]);
     assert_eq!((out.code, out.stdout.lines().next()), (0, Some("verdict: allow")));
 }
 
 #[test]
-fn policy_lookup_repository_then_user_then_built_in() {
+fn the_user_policy_replaces_the_built_in_one_and_a_repository_policy_only_adds() {
     let env = Env::new();
     let push = bash(&env.repo, "git push --force");
     // Built-in: deny.
     assert_eq!(env.hook("codex", "PreToolUse", push.to_string()).code, 2);
-    // The user's policy replaces it.
+    // The user's policy replaces it: the person may loosen the default for themselves.
     env.write("~/.gitvow/policy.json", r#"{"bash_deny": [{"pattern": "^make\\b", "reason": "no make"}]}"#);
     assert_eq!(env.hook("codex", "PreToolUse", push.to_string()).code, 0);
     let out = env.hook("codex", "PreToolUse", bash(&env.repo, "make all").to_string());
-    assert!(out.stderr.starts_with("BLOCKED by gitvow: no make [rule bash_deny[0]; policy: ~/.gitvow/policy.json]"), "{out:?}");
-    // The repository's policy wins, also from a subdirectory; unknown keys are ignored.
-    env.write(".gitvow/policy.json", r#"{"future_key": {"x": 1}, "bash_confirm": [{"pattern": "^make\\b", "reason": "make is slow"}]}"#);
+    assert!(out.stderr.starts_with("BLOCKED by gitvow: no make [rule bash_deny[0]; policy: ~/.gitvow/policy.json (user)]"), "{out:?}");
+    // A repository's policy adds its rules, also from a subdirectory, and takes none away.
+    env.write(".gitvow/policy.json", r#"{"bash_confirm": [{"pattern": "^(make|cargo)\\b", "reason": "builds are slow"}]}"#);
     std::fs::create_dir_all(env.repo.join("sub/dir")).unwrap();
-    let out = env.hook("codex", "PreToolUse", bash(&env.repo.join("sub/dir"), "make all").to_string());
+    let out = env.hook("codex", "PreToolUse", bash(&env.repo.join("sub/dir"), "cargo build").to_string());
     let policy = env.repo.join(".gitvow/policy.json");
-    assert_eq!(out.stderr, format!("CONFIRMATION REQUIRED by gitvow: make is slow [rule bash_confirm[0]; policy: {}]. Ask the user to confirm this call before going on.\n", policy.display()));
+    assert_eq!(
+        out.stderr,
+        format!("CONFIRMATION REQUIRED by gitvow: builds are slow [rule bash_confirm[0]; policy: {} (repository)]. Ask the user to confirm this call before going on.\n", policy.display())
+    );
+    let out = env.hook("codex", "PreToolUse", bash(&env.repo.join("sub/dir"), "make all").to_string());
+    assert!(out.stderr.starts_with("BLOCKED by gitvow: no make [rule bash_deny[0]; policy: ~/.gitvow/policy.json (user)]"), "the strictest layer wins: {out:?}");
 }
 
 #[test]
@@ -211,7 +217,7 @@ fn a_broken_policy_blocks_every_pre_tool_use_naming_file_and_pattern() {
         let out = env.hook(agent, event, payload.to_string());
         assert_eq!(out.code, 2, "{out:?}");
         assert!(
-            out.stderr.starts_with(&format!("BLOCKED by gitvow: {}: pattern `git (push` (bash_confirm[0]) does not compile: ", policy.display())),
+            out.stderr.starts_with(&format!("BLOCKED by gitvow: {}:1:31: pattern `git (push` (bash_confirm[0]) does not compile: ", policy.display())),
             "{out:?}"
         );
     }
@@ -232,7 +238,7 @@ fn a_broken_policy_blocks_every_pre_tool_use_naming_file_and_pattern() {
 #[test]
 fn observe_allows_and_records() {
     let env = Env::new();
-    env.write(".gitvow/policy.json", r#"{"bash_confirm": [{"pattern": "^git push", "reason": "pushes", "when": "observe"}], "path_confirm": [{"pattern": "^src/", "reason": "source", "when": "commit"}]}"#);
+    env.write("~/.gitvow/policy.json", r#"{"bash_confirm": [{"pattern": "^git push", "reason": "pushes", "when": "observe"}], "path_confirm": [{"pattern": "^src/", "reason": "source", "when": "commit"}]}"#);
     let out = env.hook("codex", "PreToolUse", bash(&env.repo, "git push").to_string());
     assert_eq!((out.code, out.stderr.as_str()), (0, ""));
     let log = env.log_lines();

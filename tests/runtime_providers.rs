@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
 fn policy(env: &Env, providers: Value) {
-    env.write(".gitvow/policy.json", &json!({"providers": providers}).to_string());
+    env.write("~/.gitvow/policy.json", &json!({"providers": providers}).to_string());
 }
 
 fn edit(env: &Env, path: &str, old: &str, new: &str) -> String {
@@ -34,7 +34,7 @@ fn request_is_exact_questions_are_declared_and_yes_confirms_with_evidence() {
         out.stderr.lines().next().unwrap(),
         format!(
             "CONFIRMATION REQUIRED by gitvow: provider topology answered yes to gate_bearing for src/api/Orders.java: not covered by a filter; whitelist: auth/W.java (file: src/api/Orders.java) [rule providers: topology; policy: {}]. Ask the user to confirm this call before going on.",
-            env.repo.join(".gitvow/policy.json").display()
+            "~/.gitvow/policy.json (user)"
         )
     );
     let mut requests: Vec<(String, Value)> = std::fs::read_dir(&log)
@@ -122,10 +122,9 @@ fn ask_prints_answers_evidence_and_decision() {
     ]));
     let out = env.gitvow(&["ask", "route_gate", "/v1/orders/export", "--path", "src/api/Orders.java"]);
     assert_eq!(out.code, 0);
-    let policy_file = env.repo.join(".gitvow/policy.json");
     assert_eq!(
         out.stdout,
-        format!("route_gate /v1/orders/export (policy: {})\ny: yes (confidence 0.5)\n  evidence: filter: AuthFilter\nn: no\ndecision: confirm (y)\n", policy_file.display())
+        "route_gate /v1/orders/export (policy: ~/.gitvow/policy.json (user))\ny: yes (confidence 0.5)\n  evidence: filter: AuthFilter\nn: no\ndecision: confirm (providers asked for confirmation: y)\n"
     );
     let out = env.gitvow(&["ask", "gate_bearing", "src/auth/Whitelist.java", "--json"]);
     let v: Value = serde_json::from_str(&out.stdout).unwrap();
@@ -149,7 +148,7 @@ fn the_classifier_is_asked_only_what_nothing_else_decided() {
         ("", 2, "CONFIRMATION REQUIRED by gitvow: the classifier gave no ALLOW"),
     ] {
         let script = env.script("~/bin/cls", &format!("cat >> {0}\necho >> {0}\necho '{answer}'", seen.display()));
-        env.write(".gitvow/policy.json", &json!({
+        env.write("~/.gitvow/policy.json", &json!({
             "bash_deny": [{"pattern": "^rm ", "reason": "no rm"}],
             "llm_classifier": {"enabled": true, "command": script.display().to_string()}
         }).to_string());
@@ -158,11 +157,11 @@ fn the_classifier_is_asked_only_what_nothing_else_decided() {
         assert!(out.stderr.starts_with(prefix), "{answer}: {out:?}");
     }
     let failing = env.script("~/bin/cls2", "exit 1");
-    env.write(".gitvow/policy.json", &json!({"llm_classifier": {"enabled": true, "command": failing.display().to_string()}}).to_string());
+    env.write("~/.gitvow/policy.json", &json!({"llm_classifier": {"enabled": true, "command": failing.display().to_string()}}).to_string());
     let out = env.hook("codex", "PreToolUse", bash(&env.repo, "curl example.com").to_string());
     assert!(out.stderr.starts_with("CONFIRMATION REQUIRED by gitvow: the classifier failed: exit code 1"), "{out:?}");
     // Decided by a rule: not asked. What it read is the normalised hook JSON.
-    env.write(".gitvow/policy.json", &json!({"bash_deny": [{"pattern": "^rm ", "reason": "no rm"}], "llm_classifier": {"enabled": true, "command": "/nonexistent"}}).to_string());
+    env.write("~/.gitvow/policy.json", &json!({"bash_deny": [{"pattern": "^rm ", "reason": "no rm"}], "llm_classifier": {"enabled": true, "command": "/nonexistent"}}).to_string());
     let before = std::fs::read_to_string(&seen).unwrap();
     assert!(env.hook("codex", "PreToolUse", bash(&env.repo, "rm x").to_string()).stderr.starts_with("BLOCKED by gitvow: no rm"));
     let first: Value = serde_json::from_str(before.lines().next().unwrap()).unwrap();
@@ -185,7 +184,7 @@ fn a_patch_blocked_by_a_rule_asks_no_provider_and_files_are_asked_in_one_batch()
     let slow = env.script("~/bin/slow", &format!("cat > {}/$$.json; sleep 1; echo '{{\"answer\": \"no\"}}'", calls.display()));
     let providers = json!([{"name": "slow", "command": slow.display().to_string(), "questions": ["gate_bearing"]}]);
     let rules = json!([{"pattern": "^\\.codex/", "reason": "codex hooks"}]);
-    env.write(".gitvow/policy.json", &json!({"providers": providers, "path_confirm": rules}).to_string());
+    env.write("~/.gitvow/policy.json", &json!({"providers": providers, "path_confirm": rules}).to_string());
     // The gated file comes last: the files before it must not wait for the providers.
     let gated = "*** Begin Patch\n*** Add File: a.txt\n+a\n*** Add File: b.txt\n+b\n*** Update File: .codex/hooks.json\n@@\n-x\n+y\n*** End Patch";
     let started = Instant::now();

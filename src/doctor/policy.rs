@@ -1,10 +1,11 @@
-//! The policy in force for the scope: which file, whether it loads, whether every pattern compiles,
-//! and whether the providers' and the classifier's programs exist. A policy that does not load
-//! blocks every tool call (fail closed), so this is a failure, not a warning.
+//! The policy layers in force for the scope: which files, whether each loads and every pattern
+//! compiles, whether a repository's programs are trusted, and whether the providers' and the
+//! classifier's programs exist. A policy that does not load blocks every tool call (fail closed), so
+//! that is a failure, not a warning.
 
 use super::{Check, Context};
 use crate::install::plan::Scope;
-use crate::runtime::policy::{self, Source};
+use crate::runtime::policy::layers::{self, LayerKind, Trust};
 use std::path::Path;
 
 pub fn checks(ctx: &Context) -> Vec<Check> {
@@ -12,33 +13,37 @@ pub fn checks(ctx: &Context) -> Vec<Check> {
         Scope::Repo(r) => Some(r.top.as_path()),
         Scope::User { .. } => None,
     };
-    let policy = match policy::load(top) {
-        Ok(p) => p,
-        Err(e) => {
-            return vec![Check::fail(
-                "policy",
-                e,
-                "fix the policy file (try it with `gitvow check -- true`): until then every tool call is blocked",
-            )];
+    let mut out = Vec::new();
+    for result in layers::load_each(top) {
+        let layer = match result {
+            Ok(l) => l,
+            Err(e) => {
+                out.push(Check::fail("policy", e, "fix the policy file (try `gitvow policy check FILE`): until then every tool call is blocked"));
+                continue;
+            }
+        };
+        let file = layer.policy.source.describe();
+        let role = if layer.kind == LayerKind::Repository { "adds to the base" } else { "the base" };
+        out.push(Check::ok(
+            "policy",
+            format!("in force: the {} policy, {file} ({role}; {} patterns compile)", layer.kind.name(), layer.policy.pattern_count()),
+        ));
+        if layer.trust == Trust::Untrusted {
+            let repo = layer.repo.as_deref().map(crate::paths::display).unwrap_or_default();
+            out.push(Check::warn(
+                "policy-trust",
+                format!("{file} names programs or exceptions that are not trusted: they do not run, and calls that would ask them are confirmed"),
+                format!("read the file, then run `gitvow trust {repo}` in your own terminal"),
+            ));
+            continue;
         }
-    };
-    let patterns = [&policy.bash_deny, &policy.bash_confirm, &policy.path_confirm, &policy.mcp_allow, &policy.mcp_deny]
-        .iter()
-        .map(|l| l.rules.len())
-        .sum::<usize>();
-    let which = match &policy.source {
-        Source::File(p) if top.is_some_and(|t| p.starts_with(t)) => "repository",
-        Source::File(_) => "user",
-        Source::BuiltIn => "built-in",
-    };
-    let mut out = vec![Check::ok("policy", format!("in force: the {which} policy, {} ({patterns} patterns compile)", policy.source.describe()))];
-    let file = policy.source.describe();
-    let cwd = top.map(Path::to_path_buf).or_else(crate::paths::home);
-    for p in &policy.providers {
-        out.push(program("provider", &format!("provider `{}`", p.name), &p.argv[0], cwd.as_deref(), &file));
-    }
-    if let Some(c) = &policy.classifier {
-        out.push(program("classifier", "`llm_classifier`", &c.argv[0], cwd.as_deref(), &file));
+        let cwd = top.map(Path::to_path_buf).or_else(crate::paths::home);
+        for p in &layer.policy.providers {
+            out.push(program("provider", &format!("provider `{}`", p.name), &p.argv[0], cwd.as_deref(), &file));
+        }
+        if let Some(c) = &layer.policy.classifier {
+            out.push(program("classifier", "`llm_classifier`", &c.argv[0], cwd.as_deref(), &file));
+        }
     }
     out
 }

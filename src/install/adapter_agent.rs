@@ -42,6 +42,8 @@ pub fn spec(name: &str) -> Result<&'static AgentSpec> {
         needs_agent_flag: true,
         manual_steps: &[crate::agents::RESTART],
         adapter: Some(Box::leak(Box::new(install))),
+        process_names: &[],
+        env_markers: &[],
     })))
 }
 

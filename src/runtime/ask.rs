@@ -1,12 +1,17 @@
 //! `gitvow ask`: put one question to every configured provider, show each answer and what the gate
-//! would decide.
+//! would decide. The decision is the gate's for an edit of that path: the path rules of every layer
+//! and the providers' answers, so `ask` and `check --path` agree.
 
+use super::gate::{self, CALL_BUDGET, Decision, Gate, Verdict};
 use super::location::rule_path;
+use super::normalize::{Action, Call};
 use super::policy::{self, Question};
 use super::providers::{self, Outcome, Query, Reply};
+use crate::agents::Handler;
 use crate::cli::AskArgs;
 use crate::error::{Error, Result};
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
+use std::time::Instant;
 
 pub fn run(args: &AskArgs) -> Result<i32> {
     let question = Question::parse(&args.question)
@@ -14,7 +19,7 @@ pub fn run(args: &AskArgs) -> Result<i32> {
     let cwd = std::env::current_dir().map_err(|e| Error::new(format!("cannot read the current directory: {e}")))?;
     let repo = crate::paths::find_repo(&cwd);
     let top = repo.as_ref().map(|r| r.top.as_path());
-    let policy = policy::load(top).map_err(Error::new)?;
+    let layers = policy::layers::load(top).map_err(Error::new)?;
 
     let (subject, path) = match question {
         Question::GateBearing => {
@@ -24,12 +29,45 @@ pub fn run(args: &AskArgs) -> Result<i32> {
         _ => (args.subject.clone(), args.path.as_deref().map(|f| rule_path(f, &cwd, top)).unwrap_or_default()),
     };
     let query = Query { question, subject, path, tool_name: "Edit".into() };
-    let replies = providers::ask(&policy.providers, std::slice::from_ref(&query), top.unwrap_or(&cwd), None);
-    let blocking: Vec<&Reply> = replies.iter().filter(|r| r.blocks()).collect();
-    let decision = if blocking.is_empty() { "allow" } else { "confirm" };
+
+    // Each layer's providers, answering as the gate would ask them; an untrusted layer's do not run.
+    let mut replies: Vec<Reply> = Vec::new();
+    let mut verdicts: Vec<Verdict> = Vec::new();
+    let mut untrusted: Vec<String> = Vec::new();
+    for layer in &layers.layers {
+        if layer.policy.providers.is_empty() {
+            continue;
+        }
+        if !layer.counts_fully() {
+            untrusted.push(layer.describe());
+            verdicts.push(gate::untrusted(layer, "its providers", Some(&query.path)));
+            continue;
+        }
+        let answered = providers::ask(&layer.policy.providers, std::slice::from_ref(&query), top.unwrap_or(&cwd), None);
+        verdicts.extend(gate::providers_verdict(&answered, &layer.describe()));
+        replies.extend(answered);
+    }
+    if !query.path.is_empty() {
+        let mut input = Map::new();
+        input.insert("file_path".into(), Value::from(query.path.as_str()));
+        let action = Action { tool_name: "Edit".into(), tool_input: input };
+        let call = Call {
+            handler: Handler::PreToolUse,
+            session: "ask".into(),
+            cwd: cwd.clone(),
+            transcript_path: None,
+            permission_mode: None,
+            tool_name: Some("Edit".into()),
+            actions: vec![action],
+            gate: true,
+        };
+        verdicts.push(Gate { layers: &layers, cwd: &cwd, repo_top: top, deadline: Instant::now() + CALL_BUDGET, programs: false }.judge(&call));
+    }
+    let decision = verdicts.iter().max_by_key(|v| v.decision).filter(|v| v.decision != Decision::Allow);
+    let policies: Vec<String> = layers.layers.iter().map(|l| l.describe()).collect();
 
     if args.json {
-        let answers: Vec<Value> = replies
+        let mut answers: Vec<Value> = replies
             .iter()
             .map(|r| match &r.outcome {
                 Outcome::Answer { answer, evidence, confidence } => {
@@ -38,20 +76,22 @@ pub fn run(args: &AskArgs) -> Result<i32> {
                 Outcome::Failure(why) => json!({"provider": r.provider, "error": why}),
             })
             .collect();
+        answers.extend(untrusted.iter().map(|l| json!({"policy": l, "error": "not trusted: its providers did not run"})));
         let out = json!({
             "question": question.name(),
             "subject": query.subject,
             "path": query.path,
-            "policy": policy.source.describe(),
+            "policy": policies,
             "answers": answers,
-            "decision": decision,
+            "decision": decision.map_or("allow", |v| v.decision.name()),
+            "reason": decision.map(|v| v.reason.clone()),
         });
         crate::output::line(&serde_json::to_string_pretty(&out).unwrap_or_default());
         return Ok(0);
     }
 
-    let mut out = format!("{} {} (policy: {})\n", question.name(), query.subject, policy.source.describe());
-    if replies.is_empty() {
+    let mut out = format!("{} {} (policy: {})\n", question.name(), query.subject, policies.join(", "));
+    if replies.is_empty() && untrusted.is_empty() {
         out.push_str(&format!("no provider answers {}\n", question.name()));
     }
     for r in &replies {
@@ -66,11 +106,12 @@ pub fn run(args: &AskArgs) -> Result<i32> {
             Outcome::Failure(why) => out.push_str(&format!("{}: failed: {why}\n", r.provider)),
         }
     }
-    let names: Vec<&str> = blocking.iter().map(|r| r.provider.as_str()).collect();
-    if names.is_empty() {
-        out.push_str("decision: allow\n");
-    } else {
-        out.push_str(&format!("decision: confirm ({})\n", names.join(", ")));
+    for l in &untrusted {
+        out.push_str(&format!("{l}: not trusted, its providers did not run (`gitvow trust`)\n"));
+    }
+    match decision {
+        None => out.push_str("decision: allow\n"),
+        Some(v) => out.push_str(&format!("decision: {} ({})\n", v.decision.name(), v.reason)),
     }
     crate::output::print(&out);
     Ok(0)

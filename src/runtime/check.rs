@@ -4,7 +4,7 @@ use super::command;
 use super::gate::{CALL_BUDGET, Decision, Gate};
 use super::location::rule_path;
 use super::normalize::{Action, Call};
-use super::policy;
+use super::policy::{self, Layers};
 use crate::agents::Handler;
 use crate::cli::CheckArgs;
 use crate::error::{Error, Result};
@@ -15,7 +15,7 @@ pub fn run(args: &CheckArgs) -> Result<i32> {
     let cwd = std::env::current_dir().map_err(|e| Error::new(format!("cannot read the current directory: {e}")))?;
     let repo = crate::paths::find_repo(&cwd);
     let top = repo.as_ref().map(|r| r.top.as_path());
-    let policy = policy::load(top).map_err(|e| Error { message: e, hint: Some("every tool call is blocked until the policy is fixed".into()), code: 2 })?;
+    let layers = policy::layers::load(top).map_err(|e| Error { message: e, hint: Some("every tool call is blocked until the policy is fixed".into()), code: 2 })?;
 
     let mut input = Map::new();
     let mut seen = Vec::new();
@@ -45,21 +45,42 @@ pub fn run(args: &CheckArgs) -> Result<i32> {
         actions: vec![action],
         gate: true,
     };
-    let verdict = Gate { policy: &policy, cwd: &cwd, repo_top: top, deadline: Instant::now() + CALL_BUDGET }.judge(&call);
+    let verdict = Gate { layers: &layers, cwd: &cwd, repo_top: top, deadline: Instant::now() + CALL_BUDGET, programs: true }.judge(&call);
     let mut out = format!("verdict: {}\n", verdict.decision.name());
     let reason = if verdict.reason.is_empty() { "no rule matched" } else { verdict.reason.as_str() };
     out.push_str(&format!("reason:  {reason}\n"));
     if !verdict.rule.is_empty() {
-        match policy.pattern_of(&verdict.rule) {
+        match verdict.layer.and_then(|i| pattern_of(&layers, i, &verdict.rule)) {
             Some(pattern) => out.push_str(&format!("rule:    {}: {pattern}\n", verdict.rule)),
             None => out.push_str(&format!("rule:    {}\n", verdict.rule)),
         }
     }
-    out.push_str(&format!("policy:  {}\n", policy.source.describe()));
+    if let Some(i) = verdict.layer {
+        out.push_str(&format!("decided: {}\n", layers.layers[i].describe()));
+    }
+    if let Some(exception) = &verdict.exception {
+        out.push_str(&format!("exception: {exception} let it skip a confirm rule\n"));
+    }
+    for layer in &layers.layers {
+        let trust = match layer.trust {
+            policy::layers::Trust::Untrusted => " [programs and exceptions not trusted: `gitvow trust`]",
+            _ => "",
+        };
+        out.push_str(&format!("policy:  {}{trust}\n", layer.describe()));
+    }
     for line in seen {
         out.push_str(&line);
         out.push('\n');
     }
     crate::output::print(&out);
     Ok(if verdict.decision == Decision::Allow { 0 } else { 2 })
+}
+
+/// The pattern of the rule a verdict names (`bash_deny[1]` of layer `i`): messages to the agent name
+/// the rule, not its regular expression; `gitvow check` shows both.
+fn pattern_of<'a>(layers: &'a Layers, i: usize, label: &str) -> Option<&'a str> {
+    let (key, index) = label.strip_suffix(']')?.split_once('[')?;
+    let key = policy::ListKey::ALL.into_iter().find(|k| k.name() == key)?;
+    let list = layers.layers.get(i)?.policy.list(key);
+    list.rules.get(index.parse::<usize>().ok()?).map(|r| r.pattern.as_str())
 }

@@ -1,13 +1,15 @@
-//! The gate: a normalised call against the policy, in the order the policy promises.
-//! `bash_deny` → `bash_confirm` → `path_confirm` → `mcp_deny` → `mcp_allow` → providers →
-//! classifier → allow.
+//! The gate: a normalised call against the policy layers. Each layer is judged in the order a
+//! policy promises (`bash_deny` → `bash_confirm` → `path_confirm` → `mcp_deny` → `mcp_allow` →
+//! providers → classifier → allow), and the verdict is the strictest of all layers: a layer can only
+//! add restrictions, never take the base's away.
 
 use super::classifier;
 use super::command;
 use super::location::rule_path;
 use super::normalize::{Action, Call};
-use super::policy::{Policy, Question, RuleList};
+use super::policy::{Layer, Layers, ListKey, Policy, Question, RuleList};
 use super::providers::{self, Outcome, Query, Reply};
+use super::reach;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -37,11 +39,15 @@ pub struct Verdict {
     pub rule: String,
     /// The text the agent (and the person) reads; empty for a plain allow.
     pub message: String,
+    /// The index, in [`Layers`], of the layer whose rule decided.
+    pub layer: Option<usize>,
+    /// An exception (`bash_allow`, `path_allow`) that let the call skip a confirm rule.
+    pub exception: Option<String>,
 }
 
 impl Verdict {
     pub fn allow(reason: impl Into<String>) -> Verdict {
-        Verdict { decision: Decision::Allow, reason: reason.into(), rule: String::new(), message: String::new() }
+        Verdict { decision: Decision::Allow, reason: reason.into(), rule: String::new(), message: String::new(), layer: None, exception: None }
     }
 
     /// A blocking verdict with its message: deny starts `BLOCKED`, confirm `CONFIRMATION REQUIRED`.
@@ -67,7 +73,7 @@ impl Verdict {
         if decision == Decision::Confirm {
             message.push_str(". Ask the user to confirm this call before going on.");
         }
-        Verdict { decision, reason: reason.to_string(), rule: rule.to_string(), message }
+        Verdict { decision, reason: reason.to_string(), rule: rule.to_string(), message, layer: None, exception: None }
     }
 
     /// A failure of gitvow itself during PreToolUse (bad payload, bad policy, adapter): blocked.
@@ -77,9 +83,12 @@ impl Verdict {
             reason: what.to_string(),
             rule: "error".into(),
             message: format!("BLOCKED by gitvow: {what}"),
+            layer: None,
+            exception: None,
         }
     }
 }
+
 
 /// The time one PreToolUse may spend on providers and the classifier together. Agents give a hook
 /// 30 s, and Codex, Gemini and Copilot let the call through when it runs longer: the gate must
@@ -87,67 +96,112 @@ impl Verdict {
 pub const CALL_BUDGET: Duration = Duration::from_secs(24);
 
 pub struct Gate<'a> {
-    pub policy: &'a Policy,
+    pub layers: &'a Layers,
     pub cwd: &'a Path,
     pub repo_top: Option<&'a Path>,
     /// When the providers and the classifier must have answered; see [`CALL_BUDGET`].
     pub deadline: Instant,
+    /// Whether providers and classifiers are asked; `gitvow ask` asks them itself, to show each answer.
+    pub programs: bool,
 }
 
-/// What the policy's rules say about one action.
+/// Where one layer stands while the call is judged.
 enum Ruled {
     Blocked(Verdict),
     Observed(String),
     Open,
 }
 
-impl Gate<'_> {
-    /// The verdict on a whole call: the strongest verdict of its actions, so that a deny or confirm
-    /// on any file of a patch blocks the patch. The rules (cheap) run for every action first; the
-    /// providers and the classifier (slow) only when no rule blocked, all files' questions in one
-    /// concurrent batch, all within the deadline.
-    pub fn judge(&self, call: &Call) -> Verdict {
-        let source = self.policy.source.describe();
-        let paths: Vec<Option<String>> = call.actions.iter().map(|a| a.edited_path().map(|p| rule_path(p, self.cwd, self.repo_top))).collect();
-        let mut strongest: Option<Verdict> = None;
-        let mut observed: Option<String> = None;
-        for (action, path) in call.actions.iter().zip(&paths) {
-            match self.rules(action, path.as_deref(), &source) {
-                Ruled::Blocked(v) => {
-                    if strongest.as_ref().is_none_or(|s| v.decision > s.decision) {
-                        strongest = Some(v);
-                    }
-                }
-                Ruled::Observed(reason) => {
-                    observed.get_or_insert(reason);
-                }
-                Ruled::Open => {}
-            }
-        }
-        if let Some(v) = strongest {
-            return v;
-        }
-        if let Some(v) = self.ask_providers(call, &paths) {
-            return v;
-        }
-        if let Some(classifier) = &self.policy.classifier {
-            for (action, path) in call.actions.iter().zip(&paths) {
-                if let Some(v) = classifier::judge(classifier, &action.hook_json(call), path.as_deref(), &source, self.deadline) {
-                    return v;
-                }
-            }
-        }
-        match observed {
-            Some(reason) => Verdict::allow(format!("observed: {reason}")),
-            None => Verdict::allow(""),
+impl Ruled {
+    fn add(&mut self, next: Ruled) {
+        match (&*self, next) {
+            (Ruled::Blocked(v), Ruled::Blocked(n)) if n.decision > v.decision => *self = Ruled::Blocked(n),
+            (Ruled::Blocked(_), _) => {}
+            (_, next @ Ruled::Blocked(_)) => *self = next,
+            (Ruled::Open, next) => *self = next,
+            (Ruled::Observed(_), _) => {}
         }
     }
 
-    /// The regular-expression rules, in the policy's order.
-    fn rules(&self, action: &Action, path: Option<&str>, source: &str) -> Ruled {
+    fn is_open(&self) -> bool {
+        !matches!(self, Ruled::Blocked(_))
+    }
+}
+
+/// The exceptions in force: `bash_allow` and `path_allow` of the base and of trusted repository
+/// layers. A match lets a command or path skip the confirm rules of every layer, never a deny rule.
+struct Exceptions<'a> {
+    layers: Vec<&'a Layer>,
+}
+
+impl Exceptions<'_> {
+    /// The first exception of `key` that matches `subject`, named for `gitvow check`.
+    fn find(&self, key: ListKey, subject: &str) -> Option<String> {
+        self.layers.iter().find_map(|l| {
+            let list = l.policy.list(key);
+            list.matches(subject).map(|i| format!("{}[{i}] ({}) in {}", key.name(), list.rules[i].reason, l.describe()))
+        })
+    }
+}
+
+impl Gate<'_> {
+    /// The verdict on a whole call: the strongest verdict of its actions, so that a deny or confirm
+    /// on any file of a patch blocks the patch, and the strongest of all layers. Per layer, the rules
+    /// (cheap) run for every action first; the providers and the classifier (slow) only for the
+    /// layers no rule blocked, all within the deadline.
+    pub fn judge(&self, call: &Call) -> Verdict {
+        let paths: Vec<Option<String>> = call.actions.iter().map(|a| a.edited_path().map(|p| rule_path(p, self.cwd, self.repo_top))).collect();
+        let layers = &self.layers.layers;
+        let exceptions = Exceptions { layers: layers.iter().filter(|l| l.counts_fully()).collect() };
+        let mut exception = None;
+        let mut states: Vec<Ruled> = layers
+            .iter()
+            .map(|layer| {
+                let source = layer.describe();
+                let mut state = Ruled::Open;
+                for (action, path) in call.actions.iter().zip(&paths) {
+                    state.add(self.rules(&layer.policy, action, path.as_deref(), &source, &exceptions, &mut exception));
+                }
+                state
+            })
+            .collect();
+        if self.programs {
+            self.ask_providers(call, &paths, &mut states);
+            for (layer, state) in layers.iter().zip(states.iter_mut()) {
+                if state.is_open() {
+                    state.add(self.classify(layer, call, &paths));
+                }
+            }
+        }
+        let mut strongest: Option<(usize, Verdict)> = None;
+        let mut observed = None;
+        for (i, state) in states.into_iter().enumerate() {
+            match state {
+                Ruled::Blocked(v) if strongest.as_ref().is_none_or(|(_, s)| v.decision > s.decision) => strongest = Some((i, v)),
+                Ruled::Observed(reason) => {
+                    observed.get_or_insert(reason);
+                }
+                _ => {}
+            }
+        }
+        let mut verdict = match (strongest, observed) {
+            (Some((i, mut v)), _) => {
+                v.layer = Some(i);
+                v
+            }
+            (None, Some(reason)) => Verdict::allow(format!("observed: {reason}")),
+            (None, None) => Verdict::allow(""),
+        };
+        verdict.exception = exception;
+        verdict
+    }
+
+    /// One layer's regular-expression rules on one action, in the policy's order.
+    fn rules(&self, policy: &Policy, action: &Action, path: Option<&str>, source: &str, exceptions: &Exceptions, exception: &mut Option<String>) -> Ruled {
         let mut observed: Option<String> = None;
-        let mut decided = |list: &'_ RuleList, subjects: &[String], decision: Decision, key: &str, file: Option<&str>| -> Option<Verdict> {
-            let (index, rule) = list.first_match(subjects)?;
+        let reach = |subject: &str| reach::reach(subject, self.cwd);
+        let mut decided = |list: &'_ RuleList, subjects: &[&str], decision: Decision, key: &str, file: Option<&str>| -> Option<Verdict> {
+            let (index, rule) = list.first_match(subjects, &reach)?;
             if rule.observe {
                 observed.get_or_insert_with(|| rule.reason.clone());
                 return None;
@@ -157,26 +211,37 @@ impl Gate<'_> {
 
         if let Some(command) = action.command() {
             let texts = command::simple_commands(command);
-            if let Some(v) = decided(&self.policy.bash_deny, &texts, Decision::Deny, "bash_deny", None) {
+            let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+            if let Some(v) = decided(&policy.bash_deny, &texts, Decision::Deny, "bash_deny", None) {
                 return Ruled::Blocked(v);
             }
-            if let Some(v) = decided(&self.policy.bash_confirm, &texts, Decision::Confirm, "bash_confirm", None) {
+            // An exception takes its command out of the confirm rules' sight, and says so.
+            let (excepted, asked): (Vec<&str>, Vec<&str>) = texts.iter().partition(|t| exceptions.find(ListKey::BashAllow, t).is_some());
+            if let Some(v) = decided(&policy.bash_confirm, &asked, Decision::Confirm, "bash_confirm", None) {
                 return Ruled::Blocked(v);
+            }
+            if policy.bash_confirm.first_match(&excepted, &reach).is_some() {
+                *exception = excepted.iter().find_map(|t| exceptions.find(ListKey::BashAllow, t));
             }
         }
-        if let Some(path) = path
-            && let Some(v) = decided(&self.policy.path_confirm, &[path.to_string()], Decision::Confirm, "path_confirm", Some(path))
-        {
-            return Ruled::Blocked(v);
+        if let Some(path) = path {
+            let excepted = exceptions.find(ListKey::PathAllow, path);
+            if excepted.is_none() {
+                if let Some(v) = decided(&policy.path_confirm, &[path], Decision::Confirm, "path_confirm", Some(path)) {
+                    return Ruled::Blocked(v);
+                }
+            } else if policy.path_confirm.matches(path).is_some() {
+                *exception = excepted;
+            }
         }
         if action.is_mcp() {
-            let name = [action.tool_name.clone()];
-            if let Some((index, _)) = self.policy.mcp_deny.first_match(&name) {
-                let reason = format!("MCP tool {} is in mcp_deny", action.tool_name);
+            let name = action.tool_name.as_str();
+            if let Some(index) = policy.mcp_deny.matches(name) {
+                let reason = format!("MCP tool {name} is in mcp_deny");
                 return Ruled::Blocked(Verdict::blocking(Decision::Deny, &reason, &format!("mcp_deny[{index}]"), None, source));
             }
-            if !self.policy.mcp_allow.is_empty() && self.policy.mcp_allow.first_match(&name).is_none() {
-                let reason = format!("MCP tool {} is not in mcp_allow", action.tool_name);
+            if !policy.mcp_allow.is_empty() && policy.mcp_allow.matches(name).is_none() {
+                let reason = format!("MCP tool {name} is not in mcp_allow");
                 return Ruled::Blocked(Verdict::blocking(Decision::Confirm, &reason, "mcp_allow", None, source));
             }
         }
@@ -186,12 +251,45 @@ impl Gate<'_> {
         }
     }
 
-    /// The questions the call's edits raise, put to the providers in one batch; any `yes` or
-    /// failure → confirm.
-    fn ask_providers(&self, call: &Call, paths: &[Option<String>]) -> Option<Verdict> {
-        if self.policy.providers.is_empty() {
-            return None;
+    /// The questions the call's edits raise, put to the providers of every layer still open, all
+    /// layers at once; any `yes` or failure → confirm for that layer. A repository layer that is not
+    /// trusted runs nothing and asks instead.
+    fn ask_providers(&self, call: &Call, paths: &[Option<String>], states: &mut [Ruled]) {
+        let layers = &self.layers.layers;
+        let wanted: Vec<usize> = (0..layers.len()).filter(|&i| states[i].is_open() && !layers[i].policy.providers.is_empty()).collect();
+        if wanted.is_empty() {
+            return;
         }
+        let queries = self.queries(call, paths);
+        if queries.is_empty() {
+            return;
+        }
+        let repo = self.repo_top.unwrap_or(self.cwd);
+        let replies: Vec<(usize, Vec<Reply>)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = wanted
+                .iter()
+                .filter(|&&i| layers[i].counts_fully())
+                .map(|&i| {
+                    let (list, queries, deadline) = (&layers[i].policy.providers, &queries, self.deadline);
+                    (i, scope.spawn(move || providers::ask(list, queries, repo, Some(deadline))))
+                })
+                .collect();
+            handles.into_iter().map(|(i, h)| (i, h.join().unwrap_or_default())).collect()
+        });
+        for &i in &wanted {
+            let layer = &layers[i];
+            let verdict = if !layer.counts_fully() {
+                Some(untrusted(layer, "its providers", queries.first().map(|q| q.path.as_str())))
+            } else {
+                replies.iter().find(|(j, _)| *j == i).and_then(|(_, r)| providers_verdict(r, &layer.describe()))
+            };
+            if let Some(v) = verdict {
+                states[i].add(Ruled::Blocked(v));
+            }
+        }
+    }
+
+    fn queries(&self, call: &Call, paths: &[Option<String>]) -> Vec<Query> {
         let mut queries = Vec::new();
         for (action, path) in call.actions.iter().zip(paths) {
             let Some(path) = path else { continue };
@@ -206,34 +304,61 @@ impl Gate<'_> {
             queries.extend(added.iter().map(|r| query(Question::RouteGate, r)));
             queries.extend(removed.iter().map(|r| query(Question::RouteCallers, r)));
         }
-        if queries.is_empty() {
-            return None;
-        }
-        let repo = self.repo_top.unwrap_or(self.cwd);
-        let replies = providers::ask(&self.policy.providers, &queries, repo, Some(self.deadline));
-        let blocking: Vec<&Reply> = replies.iter().filter(|r| r.blocks()).collect();
-        let first = blocking.first()?;
-        let reasons: Vec<String> = blocking
-            .iter()
-            .map(|r| match &r.outcome {
-                Outcome::Answer { evidence, .. } => format!(
-                    "provider {} answered yes to {} for {}{}",
-                    r.provider,
-                    r.query.question.name(),
-                    r.query.subject,
-                    if evidence.is_empty() { String::new() } else { format!(": {}", evidence.join("; ")) }
-                ),
-                Outcome::Failure(why) => format!("provider {} failed on {} for {}: {why}", r.provider, r.query.question.name(), r.query.subject),
-            })
-            .collect();
-        let mut names: Vec<&str> = blocking.iter().map(|r| r.provider.as_str()).collect();
-        names.sort_unstable();
-        names.dedup();
-        let mut verdict = Verdict::blocking(Decision::Confirm, &reasons.join(" | "), &format!("providers: {}", names.join(", ")), Some(&first.query.path), &self.policy.source.describe());
-        // Route subjects and evidence can quote the edited file: the log names the providers only.
-        verdict.reason = format!("providers asked for confirmation: {}", names.join(", "));
-        Some(verdict)
+        queries
     }
+
+    /// The layer's classifier on each action; an untrusted repository layer's is not run.
+    fn classify(&self, layer: &Layer, call: &Call, paths: &[Option<String>]) -> Ruled {
+        let Some(classifier) = &layer.policy.classifier else { return Ruled::Open };
+        if !layer.counts_fully() {
+            return Ruled::Blocked(untrusted(layer, "its llm_classifier", None));
+        }
+        let source = layer.describe();
+        let mut state = Ruled::Open;
+        for (action, path) in call.actions.iter().zip(paths) {
+            if let Some(v) = classifier::judge(classifier, &action.hook_json(call), path.as_deref(), &source, self.deadline) {
+                state.add(Ruled::Blocked(v));
+            }
+        }
+        state
+    }
+}
+
+/// Any `yes` or failure among `replies` → confirm, with the evidence for the agent and, for the
+/// log, only the providers' names (route subjects and evidence can quote the edited file).
+pub fn providers_verdict(replies: &[Reply], source: &str) -> Option<Verdict> {
+    let blocking: Vec<&Reply> = replies.iter().filter(|r| r.blocks()).collect();
+    let first = blocking.first()?;
+    let reasons: Vec<String> = blocking
+        .iter()
+        .map(|r| match &r.outcome {
+            Outcome::Answer { evidence, .. } => format!(
+                "provider {} answered yes to {} for {}{}",
+                r.provider,
+                r.query.question.name(),
+                r.query.subject,
+                if evidence.is_empty() { String::new() } else { format!(": {}", evidence.join("; ")) }
+            ),
+            Outcome::Failure(why) => format!("provider {} failed on {} for {}: {why}", r.provider, r.query.question.name(), r.query.subject),
+        })
+        .collect();
+    let mut names: Vec<&str> = blocking.iter().map(|r| r.provider.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    let mut verdict = Verdict::blocking(Decision::Confirm, &reasons.join(" | "), &format!("providers: {}", names.join(", ")), Some(&first.query.path), source);
+    verdict.reason = format!("providers asked for confirmation: {}", names.join(", "));
+    Some(verdict)
+}
+
+/// The confirmation for a call that would have asked a program of a repository policy nobody trusted.
+pub fn untrusted(layer: &Layer, what: &str, file: Option<&str>) -> Verdict {
+    let repo = layer.repo.as_deref().map(crate::paths::display).unwrap_or_else(|| ".".into());
+    let reason = format!(
+        "the repository policy names programs that are not trusted, so {what} did not run; a person can trust them by running `gitvow trust {repo}` in their own terminal"
+    );
+    let mut v = Verdict::blocking(Decision::Confirm, &reason, "untrusted", file, &layer.describe());
+    v.reason = "untrusted repository programs".into();
+    v
 }
 
 fn read_small(path: &Path) -> String {

@@ -18,11 +18,16 @@ pub mod patch;
 pub mod policy;
 pub(crate) mod process;
 pub mod providers;
+mod reach;
 pub mod record;
+pub(crate) mod regular_file;
 pub mod respond;
+mod show_policy;
+pub mod trust;
 
 use crate::cli::{AskArgs, CheckArgs, HookArgs};
 use crate::error::Result;
+pub use show_policy::PolicyRequest;
 
 /// `gitvow hook`: the process exit code; everything else is already written.
 pub fn run_hook(args: &HookArgs) -> i32 {
@@ -35,4 +40,12 @@ pub fn run_check(args: &CheckArgs) -> Result<i32> {
 
 pub fn run_ask(args: &AskArgs) -> Result<i32> {
     ask::run(args)
+}
+
+pub fn run_trust(request: &trust::TrustRequest) -> Result<i32> {
+    trust::run(request)
+}
+
+pub fn run_policy(request: &PolicyRequest) -> Result<i32> {
+    show_policy::run(request)
 }

@@ -1,0 +1,164 @@
+//! Which policies are in force for a call, and how they stack.
+//!
+//! The base is the person's `~/.gitvow/policy.json`, or the built-in default when there is none:
+//! the person owns their machine and may loosen the default for themselves. A repository's
+//! `.gitvow/policy.json` (the call's repository, and every repository around it up to the home
+//! directory) is a layer on top: its rules are added and the verdict is the strictest of all layers,
+//! so nothing a repository holds can make a call less restricted than the base alone. What in a
+//! repository's policy runs programs or loosens (providers, the classifier, exceptions) counts only
+//! once the person has trusted that file's exact content (`gitvow trust`).
+
+use super::{DEFAULT_POLICY, Policy, Source, parse};
+use crate::runtime::{regular_file, trust};
+use std::path::{Path, PathBuf};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayerKind {
+    BuiltIn,
+    User,
+    Repository,
+}
+
+impl LayerKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            LayerKind::BuiltIn => "built-in",
+            LayerKind::User => "user",
+            LayerKind::Repository => "repository",
+        }
+    }
+}
+
+/// Whether a repository layer's programs and exceptions count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trust {
+    /// The base, or a repository policy with nothing that needs trust.
+    NotNeeded,
+    Trusted,
+    Untrusted,
+}
+
+#[derive(Debug)]
+pub struct Layer {
+    pub kind: LayerKind,
+    pub policy: Policy,
+    pub trust: Trust,
+    /// The repository a repository layer belongs to (its top level).
+    pub repo: Option<PathBuf>,
+}
+
+impl Layer {
+    /// How messages name the layer: `~/src/app/.gitvow/policy.json (repository)`.
+    pub fn describe(&self) -> String {
+        match self.kind {
+            LayerKind::BuiltIn => self.policy.source.describe(),
+            kind => format!("{} ({})", self.policy.source.describe(), kind.name()),
+        }
+    }
+
+    /// Whether the layer's programs may run and its exceptions apply.
+    pub fn counts_fully(&self) -> bool {
+        self.trust != Trust::Untrusted
+    }
+}
+
+/// The layers in force, the base first.
+#[derive(Debug)]
+pub struct Layers {
+    pub layers: Vec<Layer>,
+}
+
+/// A policy file that is in force for a call, before it is loaded.
+#[derive(Clone, Debug)]
+pub struct LayerFile {
+    pub kind: LayerKind,
+    pub path: PathBuf,
+    pub repo: Option<PathBuf>,
+}
+
+/// The layers in force for a call in `repo_top` (the git top level of its working directory). A
+/// file that exists but does not load is an error, never a silent fall back to a weaker policy.
+pub fn load(repo_top: Option<&Path>) -> Result<Layers, String> {
+    let mut layers = Vec::new();
+    for result in load_each(repo_top) {
+        layers.push(result?);
+    }
+    Ok(Layers { layers })
+}
+
+/// Every layer in force, each loaded on its own, for the commands that show all problems at once.
+/// The first entry is always the base.
+pub fn load_each(repo_top: Option<&Path>) -> Vec<Result<Layer, String>> {
+    let user = crate::paths::gitvow_home().map(|h| h.join("policy.json"));
+    let mut out = Vec::new();
+    let base = match &user {
+        Some(path) => load_file(&LayerFile { kind: LayerKind::User, path: path.clone(), repo: None }).transpose(),
+        None => None,
+    };
+    out.push(base.unwrap_or_else(|| {
+        parse(DEFAULT_POLICY, Source::BuiltIn)
+            .map(|policy| Layer { kind: LayerKind::BuiltIn, policy, trust: Trust::NotNeeded, repo: None })
+            .map_err(|e| format!("built-in policy: {e}"))
+    }));
+    for file in repository_files(repo_top) {
+        if user.as_deref() == Some(file.path.as_path()) {
+            continue;
+        }
+        if let Some(layer) = load_file(&file).transpose() {
+            out.push(layer);
+        }
+    }
+    out
+}
+
+/// `<repo>/.gitvow/policy.json` of the call's repository and of each repository around it, up to
+/// (not including) the home directory, whose own file is the user's policy.
+pub fn repository_files(repo_top: Option<&Path>) -> Vec<LayerFile> {
+    let home = crate::paths::home();
+    let mut out = Vec::new();
+    let mut cur = repo_top.map(Path::to_path_buf);
+    // Bounded: a path has only so many ancestors, but a loop on odd mounts must still end.
+    for _ in 0..64 {
+        let Some(top) = cur else { break };
+        if home.as_deref().is_some_and(|h| h.starts_with(&top)) {
+            break;
+        }
+        out.push(LayerFile { kind: LayerKind::Repository, path: top.join(".gitvow/policy.json"), repo: Some(top.clone()) });
+        cur = top.parent().and_then(crate::paths::find_repo).map(|r| r.top);
+    }
+    out
+}
+
+/// One layer; `None` when its file does not exist.
+pub fn load_file(file: &LayerFile) -> Result<Option<Layer>, String> {
+    let Some(bytes) = regular_file::read(&file.path, "the policy")? else { return Ok(None) };
+    let shown = crate::paths::display(&file.path);
+    let text = std::str::from_utf8(&bytes).map_err(|e| format!("{shown}: the policy is not UTF-8 text (byte {})", e.valid_up_to()))?;
+    let policy = parse(text, Source::File(file.path.clone())).map_err(|e| {
+        // A syntax error carries `line:column`, which joins the file name as `file:line:column`.
+        let sep = if e.starts_with(|c: char| c.is_ascii_digit()) { ":" } else { ": " };
+        format!("{shown}{sep}{e}")
+    })?;
+    let trust = match file.kind {
+        LayerKind::Repository if policy.needs_trust() => {
+            if trust::is_trusted(&file.path, &bytes) {
+                Trust::Trusted
+            } else {
+                Trust::Untrusted
+            }
+        }
+        _ => Trust::NotNeeded,
+    };
+    Ok(Some(Layer { kind: file.kind, policy, trust, repo: file.repo.clone() }))
+}
+
+impl Layers {
+    pub fn base(&self) -> &Layer {
+        &self.layers[0]
+    }
+
+    /// The untrusted repository layers, as the message that asks for trust names them.
+    pub fn untrusted(&self) -> impl Iterator<Item = &Layer> {
+        self.layers.iter().filter(|l| l.trust == Trust::Untrusted)
+    }
+}

@@ -1,0 +1,430 @@
+//! The policy: what one policy file holds, and how it loads. Every pattern is compiled on load, also
+//! those a call does not need: a pattern that does not compile must block every call until it is
+//! fixed. The file is strict: a key gitvow does not know is an error, so a misspelling can never
+//! silently drop the rules it held. Which files are in force for a call is [`layers`].
+
+pub mod layers;
+mod schema;
+
+pub use layers::{Layer, LayerKind, Layers};
+
+use regex_lite::Regex;
+use schema::{Located, Obj, Seg};
+use serde_json::Value;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The built-in default policy. The installer writes it to `~/.gitvow/policy.json` or
+/// `<repo>/.gitvow/policy.json` when no policy is there yet.
+pub const DEFAULT_POLICY: &str = include_str!("../../../templates/policy.json");
+
+/// Where a policy came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    File(PathBuf),
+    BuiltIn,
+}
+
+impl Source {
+    pub fn describe(&self) -> String {
+        match self {
+            Source::File(p) => crate::paths::display(p),
+            Source::BuiltIn => "built-in default policy".into(),
+        }
+    }
+}
+
+/// A rule of `bash_deny`, `bash_confirm`, `path_confirm`, `bash_allow` or `path_allow`.
+#[derive(Debug)]
+pub struct Rule {
+    /// The regular expression searched; for a `program`/`verbs` rule, the one it is compiled to.
+    pub pattern: String,
+    pub reason: String,
+    /// `when: observe`: a match is recorded, the call goes on to the next checks.
+    pub observe: bool,
+    /// A `program`/`verbs` rule's `target`: a regular expression on what the command reaches (the
+    /// branch a push goes to, the cluster a `kubectl` talks to), see [`crate::runtime::reach`].
+    pub target: Option<Regex>,
+}
+
+/// A list of rules with their compiled patterns.
+///
+/// The hook compiles its policy on every call, so compile time is most of a call's cost: patterns
+/// use `regex-lite`, which compiles in microseconds (ASCII classes: `\s`, `\w`, `\b` and `(?i)` are
+/// ASCII-only; Unicode classes like `\p{L}` are not available).
+#[derive(Debug, Default)]
+pub struct RuleList {
+    pub rules: Vec<Rule>,
+    regexes: Vec<Regex>,
+}
+
+impl RuleList {
+    /// The first rule (in policy order) that matches any of `subjects`, with its index in the list.
+    /// A rule with a `target` matches only a subject whose reach the target finds; `reach` gives
+    /// what a subject reaches, and `None` (not known) matches every target, so that an action of
+    /// unknown reach is asked about.
+    pub fn first_match<S: AsRef<str>>(&self, subjects: &[S], reach: &dyn Fn(&str) -> Option<Vec<String>>) -> Option<(usize, &Rule)> {
+        self.regexes
+            .iter()
+            .zip(&self.rules)
+            .position(|(re, rule)| {
+                subjects.iter().any(|s| {
+                    let s = s.as_ref();
+                    re.is_match(s)
+                        && rule.target.as_ref().is_none_or(|t| reach(s).is_none_or(|reached| reached.iter().any(|r| t.is_match(r))))
+                })
+            })
+            .map(|i| (i, &self.rules[i]))
+    }
+
+    /// Whether any rule matches `subject` (lists without targets: `mcp_*`, exceptions on paths).
+    pub fn matches(&self, subject: &str) -> Option<usize> {
+        self.first_match(&[subject], &|_| None).map(|(i, _)| i)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rules.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.rules.len()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    GateBearing,
+    RouteGate,
+    RouteCallers,
+}
+
+impl Question {
+    pub const ALL: [Question; 3] = [Question::GateBearing, Question::RouteGate, Question::RouteCallers];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Question::GateBearing => "gate_bearing",
+            Question::RouteGate => "route_gate",
+            Question::RouteCallers => "route_callers",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Question> {
+        Question::ALL.into_iter().find(|q| q.name() == name)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Provider {
+    pub name: String,
+    /// Program and arguments, split like a shell would.
+    pub argv: Vec<String>,
+    pub questions: Vec<Question>,
+    pub timeout: Duration,
+}
+
+#[derive(Clone, Debug)]
+pub struct Classifier {
+    pub argv: Vec<String>,
+}
+
+/// The rule lists a policy holds, by their key in the file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListKey {
+    BashDeny,
+    BashConfirm,
+    PathConfirm,
+    McpAllow,
+    McpDeny,
+    BashAllow,
+    PathAllow,
+}
+
+impl ListKey {
+    pub const ALL: [ListKey; 7] =
+        [ListKey::BashDeny, ListKey::BashConfirm, ListKey::PathConfirm, ListKey::McpAllow, ListKey::McpDeny, ListKey::BashAllow, ListKey::PathAllow];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ListKey::BashDeny => "bash_deny",
+            ListKey::BashConfirm => "bash_confirm",
+            ListKey::PathConfirm => "path_confirm",
+            ListKey::McpAllow => "mcp_allow",
+            ListKey::McpDeny => "mcp_deny",
+            ListKey::BashAllow => "bash_allow",
+            ListKey::PathAllow => "path_allow",
+        }
+    }
+
+    /// `mcp_*` lists hold plain patterns matched against the whole tool name; the others hold rules.
+    fn whole_names(self) -> bool {
+        matches!(self, ListKey::McpAllow | ListKey::McpDeny)
+    }
+}
+
+#[derive(Debug)]
+pub struct Policy {
+    pub source: Source,
+    pub bash_deny: RuleList,
+    pub bash_confirm: RuleList,
+    pub path_confirm: RuleList,
+    pub mcp_allow: RuleList,
+    pub mcp_deny: RuleList,
+    /// Exceptions: a matching command or path skips the confirm rules, never the deny rules.
+    pub bash_allow: RuleList,
+    pub path_allow: RuleList,
+    pub providers: Vec<Provider>,
+    pub classifier: Option<Classifier>,
+}
+
+impl Policy {
+    pub fn list(&self, key: ListKey) -> &RuleList {
+        match key {
+            ListKey::BashDeny => &self.bash_deny,
+            ListKey::BashConfirm => &self.bash_confirm,
+            ListKey::PathConfirm => &self.path_confirm,
+            ListKey::McpAllow => &self.mcp_allow,
+            ListKey::McpDeny => &self.mcp_deny,
+            ListKey::BashAllow => &self.bash_allow,
+            ListKey::PathAllow => &self.path_allow,
+        }
+    }
+
+    fn list_mut(&mut self, key: ListKey) -> &mut RuleList {
+        match key {
+            ListKey::BashDeny => &mut self.bash_deny,
+            ListKey::BashConfirm => &mut self.bash_confirm,
+            ListKey::PathConfirm => &mut self.path_confirm,
+            ListKey::McpAllow => &mut self.mcp_allow,
+            ListKey::McpDeny => &mut self.mcp_deny,
+            ListKey::BashAllow => &mut self.bash_allow,
+            ListKey::PathAllow => &mut self.path_allow,
+        }
+    }
+
+    /// Programs gitvow would run for this policy, as a person should read them before trusting.
+    pub fn programs(&self) -> Vec<String> {
+        let mut out: Vec<String> = self.providers.iter().map(|p| format!("provider `{}`: {}", p.name, shell_words::join(&p.argv))).collect();
+        if let Some(c) = &self.classifier {
+            out.push(format!("llm_classifier: {}", shell_words::join(&c.argv)));
+        }
+        out
+    }
+
+    /// What in this policy loosens or runs something, and so counts only from a trusted file when
+    /// the file is a repository's: programs, and exceptions.
+    pub fn needs_trust(&self) -> bool {
+        !self.providers.is_empty() || self.classifier.is_some() || !self.bash_allow.is_empty() || !self.path_allow.is_empty()
+    }
+
+    /// How many patterns the file holds, for summaries.
+    pub fn pattern_count(&self) -> usize {
+        ListKey::ALL.iter().map(|k| self.list(*k).len()).sum()
+    }
+}
+
+/// Parses a policy text, strictly (see the module comment). Errors carry `line:column`.
+pub fn parse(text: &str, source: Source) -> Result<Policy, String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let root: Value = serde_json::from_str(text).map_err(|e| {
+        let what = e.to_string();
+        let what = what.split(" at line ").next().unwrap_or(&what).to_string();
+        format!("{}:{}: not valid JSON: {what}", e.line(), e.column())
+    })?;
+    build(&root, source).map_err(|e| e.render(text))
+}
+
+fn build(root: &Value, source: Source) -> Result<Policy, Located> {
+    let root = Obj::new(root, vec![], "the policy must be a JSON object")?;
+    root.check_keys(schema::TOP_KEYS, schema::IGNORED_TOP_KEYS)?;
+    let mut policy = Policy {
+        source,
+        bash_deny: RuleList::default(),
+        bash_confirm: RuleList::default(),
+        path_confirm: RuleList::default(),
+        mcp_allow: RuleList::default(),
+        mcp_deny: RuleList::default(),
+        bash_allow: RuleList::default(),
+        path_allow: RuleList::default(),
+        providers: providers(&root)?,
+        classifier: classifier(&root)?,
+    };
+    for key in ListKey::ALL {
+        let list = rule_list(&root, key)?;
+        *policy.list_mut(key) = list;
+    }
+    Ok(policy)
+}
+
+fn rule_list(root: &Obj, key: ListKey) -> Result<RuleList, Located> {
+    let mut list = RuleList::default();
+    for (i, item) in root.array(key.name())?.iter().enumerate() {
+        let path = vec![Seg::Key(key.name().into()), Seg::Index(i)];
+        let label = format!("{}[{i}]", key.name());
+        let (rule, at) = if key.whole_names() {
+            let pattern = item.as_str().ok_or_else(|| Located::value(path.clone(), format!("`{label}` must be a string (a regular expression)")))?;
+            (Rule { pattern: pattern.to_string(), reason: key.name().to_string(), observe: false, target: None }, path)
+        } else {
+            rule(item, path, &label)?
+        };
+        let source = if key.whole_names() { format!("^(?:{})$", rule.pattern) } else { rule.pattern.clone() };
+        let re = compile(&source, &rule.pattern, &label, at)?;
+        list.regexes.push(re);
+        list.rules.push(rule);
+    }
+    Ok(list)
+}
+
+/// One rule: `{"pattern", "reason", "when"}`, or the reference implementation's structured form
+/// `{"program", "verbs", "target", "reason", "when"}`.
+fn rule(item: &Value, path: Vec<Seg>, label: &str) -> Result<(Rule, Vec<Seg>), Located> {
+    let o = Obj::new(item, path.clone(), &format!("`{label}` must be an object with `pattern` (or `program`) and `reason`"))?;
+    o.check_keys(schema::RULE_KEYS, &[])?;
+    let reason = o.string("reason")?.unwrap_or(label.split('[').next().unwrap_or(label)).to_string();
+    let observe = o.string("when")?.is_some_and(|w| w == "observe");
+    let pattern = o.string("pattern")?;
+    let program = o.get("program");
+    match (pattern, program) {
+        (Some(_), Some(_)) => Err(o.at_key("program", format!("`{label}` has both `pattern` and `program`: give one"))),
+        (Some(p), None) => {
+            for k in ["verbs", "target"] {
+                if o.get(k).is_some() {
+                    return Err(o.at_key(k, format!("`{label}.{k}` goes with `program`, not with `pattern`")));
+                }
+            }
+            Ok((Rule { pattern: p.to_string(), reason, observe, target: None }, o.path_to("pattern")))
+        }
+        (None, Some(_)) => {
+            let programs = o.strings("program", label)?;
+            let verbs = o.strings_or_empty("verbs", label)?;
+            let target = match o.string("target")? {
+                Some(t) => Some(compile(t, t, &format!("{label}.target"), o.path_to("target"))?),
+                None => None,
+            };
+            let pattern = structured_pattern(&programs, &verbs);
+            Ok((Rule { pattern, reason, observe, target }, o.path_to(if verbs.is_empty() { "program" } else { "verbs" })))
+        }
+        (None, None) => Err(Located::value(path, format!("`{label}` has no `pattern` (or `program`) string"))),
+    }
+}
+
+/// The regular expression a `program`/`verbs` rule stands for, on the normalised text of a simple
+/// command (`prog arg …`, see `command.rs`): the program in command position, then any options
+/// (with a value each, quoted or not, as in `kubectl --context 'prod eu' delete`), then a verb at
+/// the start of what follows.
+fn structured_pattern(programs: &[String], verbs: &[String]) -> String {
+    let programs: Vec<String> = programs.iter().map(|p| regex_lite::escape(p)).collect();
+    let mut pattern = format!("^(?:{})", programs.join("|"));
+    if verbs.is_empty() {
+        pattern.push_str(r"(?:\s|$)");
+    } else {
+        let verbs: Vec<String> = verbs.iter().map(|v| format!("(?:{v})")).collect();
+        pattern.push_str(&format!(r"(?:\s+-\S+(?:\s+(?:'[^']*'|[^-\s]\S*))?)*\s+(?:{})(?:\b|\s|$)", verbs.join("|")));
+    }
+    pattern
+}
+
+/// `source` is what is compiled, `pattern` what the person wrote (the same but for `mcp_*` lists,
+/// whose patterns match the whole name).
+fn compile(source: &str, pattern: &str, label: &str, at: Vec<Seg>) -> Result<Regex, Located> {
+    Regex::new(source).map_err(|e| {
+        let why = e.to_string();
+        let why = why.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("invalid syntax").trim().trim_start_matches("error: ").to_string();
+        Located::value(at, format!("pattern `{pattern}` ({label}) does not compile: {why}"))
+    })
+}
+
+fn split_command(o: &Obj, key: &str, label: &str) -> Result<Vec<String>, Located> {
+    let command = o.string(key)?.ok_or_else(|| o.missing(format!("`{label}` has no `{key}` string")))?;
+    let argv = shell_words::split(command).map_err(|e| o.at_value(key, format!("`{label}.{key}` `{command}` cannot be split: {e}")))?;
+    if argv.is_empty() {
+        return Err(o.at_value(key, format!("`{label}.{key}` is empty")));
+    }
+    Ok(argv)
+}
+
+fn providers(root: &Obj) -> Result<Vec<Provider>, Located> {
+    let mut out = Vec::new();
+    for (i, item) in root.array("providers")?.iter().enumerate() {
+        let label = format!("providers[{i}]");
+        let o = Obj::new(item, vec![Seg::Key("providers".into()), Seg::Index(i)], &format!("`{label}` must be an object"))?;
+        o.check_keys(schema::PROVIDER_KEYS, &[])?;
+        let name = o.string("name")?.ok_or_else(|| o.missing(format!("`{label}` has no `name` string")))?;
+        let questions = match o.get("questions") {
+            None | Some(Value::Null) => Question::ALL.to_vec(),
+            // Questions this version does not know are left to the versions that do.
+            Some(Value::Array(q)) => q.iter().filter_map(Value::as_str).filter_map(Question::parse).collect(),
+            Some(_) => return Err(o.at_value("questions", format!("`{label}.questions` must be an array"))),
+        };
+        let timeout = match o.get("timeout") {
+            None | Some(Value::Null) => 10.0,
+            Some(v) => v
+                .as_f64()
+                .filter(|t| *t > 0.0 && *t < 86_400.0)
+                .ok_or_else(|| o.at_value("timeout", format!("`{label}.timeout` must be a number of seconds")))?,
+        };
+        out.push(Provider { name: name.to_string(), argv: split_command(&o, "command", &label)?, questions, timeout: Duration::from_secs_f64(timeout) });
+    }
+    Ok(out)
+}
+
+fn classifier(root: &Obj) -> Result<Option<Classifier>, Located> {
+    let Some(value) = root.get("llm_classifier") else { return Ok(None) };
+    if value.is_null() {
+        return Ok(None);
+    }
+    let o = Obj::new(value, vec![Seg::Key("llm_classifier".into())], "`llm_classifier` must be an object")?;
+    o.check_keys(schema::CLASSIFIER_KEYS, &[])?;
+    let enabled = match o.get("enabled") {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err(o.at_value("enabled", "`llm_classifier.enabled` must be true or false".into())),
+    };
+    if !enabled {
+        return Ok(None);
+    }
+    Ok(Some(Classifier { argv: split_command(&o, "command", "llm_classifier")? }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_policy_loads_and_compiles() {
+        let p = parse(DEFAULT_POLICY, Source::BuiltIn).unwrap();
+        assert!(p.bash_deny.rules.len() > 5 && p.bash_confirm.rules.len() > 5 && p.path_confirm.rules.len() > 3);
+    }
+
+    #[test]
+    fn broken_pattern_names_itself_and_its_place() {
+        let err = parse("{\"bash_deny\": [\n  {\"pattern\": \"rm (\", \"reason\": \"x\"}]}", Source::BuiltIn).unwrap_err();
+        assert!(err.starts_with("2:15: pattern `rm (` (bash_deny[0]) does not compile"), "{err}");
+    }
+
+    #[test]
+    fn misspelt_keys_are_errors_with_a_suggestion() {
+        let err = parse("{\n \"bash_denny\": []}", Source::BuiltIn).unwrap_err();
+        assert_eq!(err, "2:2: unknown key `bash_denny` (did you mean `bash_deny`?)");
+        let err = parse(r#"{"bash_deny": [{"patern": "x", "reason": "y"}]}"#, Source::BuiltIn).unwrap_err();
+        assert!(err.starts_with("1:17: unknown key `patern` in bash_deny[0] (did you mean `pattern`?)"), "{err}");
+    }
+
+    #[test]
+    fn the_reference_implementations_keys_are_ignored() {
+        let text = r#"{"_doc": "x", "decisions": {"mode": "open"}, "intent": {}, "outcomes": 1, "sync": [], "runtime": {}, "about": [],
+            "llm_classifier": {"enabled": false, "command": "", "_doc": "y"}, "bash_deny": [{"pattern": "x", "reason": "y", "_note": 1}]}"#;
+        assert_eq!(parse(text, Source::BuiltIn).unwrap().bash_deny.len(), 1);
+    }
+
+    #[test]
+    fn structured_rules_match_the_program_its_options_and_a_verb() {
+        let p = parse(r#"{"bash_deny": [{"program": ["git"], "verbs": ["push\\b.*?(?:--force|\\s-f\\b)"], "reason": "force push"}]}"#, Source::BuiltIn).unwrap();
+        let hit = |t: &str| p.bash_deny.first_match(&[t], &|_| None).is_some();
+        assert!(hit("git push --force"));
+        assert!(hit("git -C 'my dir' -c a=b push origin -f"));
+        assert!(!hit("git push origin main"));
+        assert!(!hit("gitk push --force"));
+        assert!(!hit("echo git push --force"));
+    }
+}

@@ -1,0 +1,60 @@
+//! Reading one of gitvow's small files (a policy, the trust record) without ever waiting on it: a
+//! FIFO, a device, a directory or a socket at its path is an error at once (a FIFO would otherwise
+//! block every hook call until the agent's timeout lets the call through), and so is a file over
+//! [`MAX_BYTES`].
+
+use std::io::Read;
+use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+use std::path::Path;
+
+/// No policy or record is this large; reading a larger one would cost the hook's time and memory.
+pub const MAX_BYTES: u64 = 1 << 20;
+
+/// The file's bytes, `None` when there is no file at `path`.
+/// `what` names the file in messages: "the policy".
+pub fn read(path: &Path, what: &str) -> Result<Option<Vec<u8>>, String> {
+    let shown = crate::paths::display(path);
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(crate::error::Error::io(&format!("read {what}"), path, &e).message),
+    };
+    check_kind(&meta, &shown, what)?;
+    // Non-blocking: if the path was swapped for a FIFO since the look above, opening it cannot hang;
+    // the look at the opened file below then refuses it.
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)
+        .map_err(|e| crate::error::Error::io(&format!("read {what}"), path, &e).message)?;
+    let meta = file.metadata().map_err(|e| crate::error::Error::io(&format!("read {what}"), path, &e).message)?;
+    check_kind(&meta, &shown, what)?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    (&mut file).take(MAX_BYTES + 1).read_to_end(&mut bytes).map_err(|e| crate::error::Error::io(&format!("read {what}"), path, &e).message)?;
+    if bytes.len() as u64 > MAX_BYTES {
+        return Err(too_large(&shown, what));
+    }
+    Ok(Some(bytes))
+}
+
+fn check_kind(meta: &std::fs::Metadata, shown: &str, what: &str) -> Result<(), String> {
+    let t = meta.file_type();
+    let kind = if t.is_file() {
+        return if meta.len() > MAX_BYTES { Err(too_large(shown, what)) } else { Ok(()) };
+    } else if t.is_dir() {
+        "a directory"
+    } else if t.is_fifo() {
+        "a FIFO"
+    } else if t.is_socket() {
+        "a socket"
+    } else if t.is_block_device() || t.is_char_device() {
+        "a device"
+    } else {
+        "not a regular file"
+    };
+    Err(format!("{shown}: {what} is {kind}, not a regular file"))
+}
+
+fn too_large(shown: &str, what: &str) -> String {
+    format!("{shown}: {what} is larger than 1 MiB")
+}
