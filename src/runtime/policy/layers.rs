@@ -78,9 +78,11 @@ pub struct LayerFile {
 
 /// The layers in force for a call in `repo_top` (the git top level of its working directory). A
 /// file that exists but does not load is an error, never a silent fall back to a weaker policy.
+/// A layer byte for byte the same as one before it (the default policy written into the home and
+/// into a repository) adds nothing and is not loaded twice: the hook compiles every pattern it loads.
 pub fn load(repo_top: Option<&Path>) -> Result<Layers, String> {
     let mut layers = Vec::new();
-    for result in load_each(repo_top) {
+    for result in collect(repo_top, true) {
         layers.push(result?);
     }
     Ok(Layers { layers })
@@ -89,23 +91,51 @@ pub fn load(repo_top: Option<&Path>) -> Result<Layers, String> {
 /// Every layer in force, each loaded on its own, for the commands that show all problems at once.
 /// The first entry is always the base.
 pub fn load_each(repo_top: Option<&Path>) -> Vec<Result<Layer, String>> {
+    collect(repo_top, false)
+}
+
+fn fingerprint(bytes: &[u8]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut h);
+    h.finish()
+}
+
+fn collect(repo_top: Option<&Path>, skip_copies: bool) -> Vec<Result<Layer, String>> {
     let user = crate::paths::gitvow_home().map(|h| h.join("policy.json"));
     let mut out = Vec::new();
-    let base = match &user {
-        Some(path) => load_file(&LayerFile { kind: LayerKind::User, path: path.clone(), repo: None }).transpose(),
-        None => None,
-    };
-    out.push(base.unwrap_or_else(|| {
-        parse(DEFAULT_POLICY, Source::BuiltIn)
-            .map(|policy| Layer { kind: LayerKind::BuiltIn, policy, trust: Trust::NotNeeded, repo: None })
-            .map_err(|e| format!("built-in policy: {e}"))
-    }));
+    let mut seen = Vec::new();
+    let user_file = user.as_ref().map(|path| LayerFile { kind: LayerKind::User, path: path.clone(), repo: None });
+    match user_file.as_ref().map(|f| (f, regular_file::read(&f.path, "the policy"))) {
+        Some((file, Ok(Some(bytes)))) => {
+            seen.push(fingerprint(&bytes));
+            out.push(from_bytes(file, &bytes));
+        }
+        Some((_, Err(e))) => out.push(Err(e)),
+        _ => {
+            seen.push(fingerprint(DEFAULT_POLICY.as_bytes()));
+            out.push(
+                parse(DEFAULT_POLICY, Source::BuiltIn)
+                    .map(|policy| Layer { kind: LayerKind::BuiltIn, policy, trust: Trust::NotNeeded, repo: None })
+                    .map_err(|e| format!("built-in policy: {e}")),
+            );
+        }
+    }
     for file in repository_files(repo_top) {
         if user.as_deref() == Some(file.path.as_path()) {
             continue;
         }
-        if let Some(layer) = load_file(&file).transpose() {
-            out.push(layer);
+        match regular_file::read(&file.path, "the policy") {
+            Ok(None) => {}
+            Ok(Some(bytes)) => {
+                let print = fingerprint(&bytes);
+                if skip_copies && seen.contains(&print) {
+                    continue;
+                }
+                seen.push(print);
+                out.push(from_bytes(&file, &bytes));
+            }
+            Err(e) => out.push(Err(e)),
         }
     }
     out
@@ -131,9 +161,15 @@ pub fn repository_files(repo_top: Option<&Path>) -> Vec<LayerFile> {
 
 /// One layer; `None` when its file does not exist.
 pub fn load_file(file: &LayerFile) -> Result<Option<Layer>, String> {
-    let Some(bytes) = regular_file::read(&file.path, "the policy")? else { return Ok(None) };
+    match regular_file::read(&file.path, "the policy")? {
+        Some(bytes) => from_bytes(file, &bytes).map(Some),
+        None => Ok(None),
+    }
+}
+
+fn from_bytes(file: &LayerFile, bytes: &[u8]) -> Result<Layer, String> {
     let shown = crate::paths::display(&file.path);
-    let text = std::str::from_utf8(&bytes).map_err(|e| format!("{shown}: the policy is not UTF-8 text (byte {})", e.valid_up_to()))?;
+    let text = std::str::from_utf8(bytes).map_err(|e| format!("{shown}: the policy is not UTF-8 text (byte {})", e.valid_up_to()))?;
     let policy = parse(text, Source::File(file.path.clone())).map_err(|e| {
         // A syntax error carries `line:column`, which joins the file name as `file:line:column`.
         let sep = if e.starts_with(|c: char| c.is_ascii_digit()) { ":" } else { ": " };
@@ -141,7 +177,7 @@ pub fn load_file(file: &LayerFile) -> Result<Option<Layer>, String> {
     })?;
     let trust = match file.kind {
         LayerKind::Repository if policy.needs_trust() => {
-            if trust::is_trusted(&file.path, &bytes) {
+            if trust::is_trusted(&file.path, bytes) {
                 Trust::Trusted
             } else {
                 Trust::Untrusted
@@ -149,7 +185,7 @@ pub fn load_file(file: &LayerFile) -> Result<Option<Layer>, String> {
         }
         _ => Trust::NotNeeded,
     };
-    Ok(Some(Layer { kind: file.kind, policy, trust, repo: file.repo.clone() }))
+    Ok(Layer { kind: file.kind, policy, trust, repo: file.repo.clone() })
 }
 
 impl Layers {
