@@ -44,6 +44,52 @@ pub enum Command {
         after_help = "The base is ~/.gitvow/policy.json (or the built-in default); each repository policy from the\ndirectory's repository up to the home directory is added on top, and the strictest verdict wins.\nExit 1 when a layer has a problem.\n\nExamples:\n  gitvow policy\n  gitvow policy ~/src/app --json\n  gitvow policy check .gitvow/policy.json"
     )]
     Policy(PolicyArgs),
+    /// Answer a confirmation the agent could not ask you about (only a person at a terminal can)
+    #[command(after_help = "Codex, Gemini CLI, Factory Droid, OpenCode (and Claude Code outside its prompting modes) cannot ask\nyou themselves: a confirmation there carries a code. `gitvow approve <code>` shows the exact call and\nasks; after yes, the agent's next identical call (same command or change, same session, same\nrepository) passes once within 10 minutes, or for the rest of the session with --session.\nRefuses without a terminal and from inside an agent.\n\nExamples:\n  gitvow approve                  list what is waiting\n  gitvow approve k7q2xm\n  gitvow approve k7q2xm --session\n  gitvow approve k7q2xm --deny    say no: the agent's next identical call is told so")]
+    Approve(ApproveArgs),
+    /// What the gate decided recently, newest last (no command text is ever logged)
+    #[command(after_help = "Reads the hook logs of the current repository and of the user (~/.gitvow/hooks.log).\n\nExamples:\n  gitvow log\n  gitvow log --since 1h --verdict confirm\n  gitvow log --repo ~/src/app --agent codex --json\n  gitvow log --user")]
+    Log(LogArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ApproveArgs {
+    /// The code from the block message (none: list what is waiting)
+    pub code: Option<String>,
+    /// Allow the call for the rest of the agent's session, not just once
+    #[arg(long, conflicts_with = "deny")]
+    pub session: bool,
+    /// Say no: the agent's next identical call is blocked and told so
+    #[arg(long)]
+    pub deny: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct LogArgs {
+    /// Only this repository's log
+    #[arg(long, value_name = "DIR", conflicts_with = "user")]
+    pub repo: Option<PathBuf>,
+    /// Only the user's log (~/.gitvow/hooks.log: calls outside any repository)
+    #[arg(long)]
+    pub user: bool,
+    /// Only decisions this recent: 90s, 15m, 1h, 2d
+    #[arg(long, value_name = "AGE")]
+    pub since: Option<String>,
+    /// Only this verdict
+    #[arg(long, value_parser = ["allow", "confirm", "deny"])]
+    pub verdict: Option<String>,
+    /// Only this agent
+    #[arg(long, value_name = "NAME")]
+    pub agent: Option<String>,
+    /// Include doctor's probe calls
+    #[arg(long)]
+    pub probes: bool,
+    /// At most this many lines (the newest)
+    #[arg(long, default_value_t = 100, value_name = "N")]
+    pub limit: usize,
+    /// Print the decisions as JSON
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]

@@ -1,6 +1,6 @@
 use clap::Parser;
 use gitvow::cli::{Cli, Command, PolicyAction};
-use gitvow::runtime::PolicyRequest;
+use gitvow::runtime::{ApproveRequest, LogRequest, PolicyRequest};
 use gitvow::runtime::trust::TrustRequest;
 
 fn main() {
@@ -32,6 +32,17 @@ fn main() {
         Command::Policy(args) => gitvow::runtime::run_policy(&match &args.action {
             Some(PolicyAction::Check { file, json }) => PolicyRequest::Check { file: file.clone(), json: *json },
             None => PolicyRequest::Show { dir: args.dir.clone(), json: args.json },
+        }),
+        Command::Approve(args) => gitvow::runtime::run_approve(&ApproveRequest { code: args.code.clone(), session: args.session, deny: args.deny }),
+        Command::Log(args) => gitvow::runtime::run_log(&LogRequest {
+            repo: args.repo.clone(),
+            user: args.user,
+            since: args.since.clone(),
+            verdict: args.verdict.clone(),
+            agent: args.agent.clone(),
+            probes: args.probes,
+            limit: args.limit,
+            json: args.json,
         }),
     });
     let code = match result {

@@ -171,19 +171,9 @@ fn edit(env: &Env, path: &str) -> String {
     claude_payload(&env.repo, "Edit", json!({"file_path": path, "old_string": "a", "new_string": "b"})).to_string()
 }
 
-/// Runs `gitvow trust` in a pseudo-terminal (`script`), answering `answer`.
 fn trust_in_terminal(env: &Env, args: &str, answer: &str) -> Out {
-    let mut cmd = Command::new("script");
-    cmd.args(["-qec", &format!("{} trust {args}", env!("CARGO_BIN_EXE_gitvow")), "/dev/null"])
-        .env("HOME", &env.home)
-        .current_dir(&env.repo);
-    for marker in AGENT_MARKERS {
-        cmd.env_remove(marker);
-    }
-    runtime_support::run(cmd, answer.as_bytes())
+    env.in_terminal(&format!("trust {args}"), answer)
 }
-
-const AGENT_MARKERS: &[&str] = &["CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "CODEX_SANDBOX", "CODEX_SANDBOX_NETWORK_DISABLED", "CODEX_MANAGED_BY_NPM", "GEMINI_CLI", "CURSOR_AGENT", "FACTORY_PROJECT_DIR", "OPENCODE"];
 
 #[test]
 fn a_repository_provider_never_runs_before_trust_and_runs_after_until_the_file_changes() {
@@ -282,23 +272,13 @@ fn gitvow_trust_refuses_without_a_terminal_under_an_agent_and_with_an_agents_mar
 
     // A parent process named like an agent: even with a terminal, no trust.
     for agent in ["claude", "codex", "droid"] {
-        let launcher = env.script(&format!("~/agents/{agent}"), &format!("script -qec '{} trust' /dev/null\nexit $?", env!("CARGO_BIN_EXE_gitvow")));
-        let mut cmd = Command::new(&launcher);
-        cmd.env("HOME", &env.home).current_dir(&env.repo);
-        for marker in AGENT_MARKERS {
-            cmd.env_remove(marker);
-        }
-        let out = runtime_support::run(cmd, b"y\n");
+        let launcher = env.script(&format!("~/agents/{agent}"), "\"$@\"\nexit $?");
+        let out = env.in_terminal_under(Some(&launcher), "trust", "y\n");
         assert!(out.stdout.contains("refuses to run from an agent's tool call"), "{agent}: {out:?}");
     }
     // Node running an agent's script.
-    let fake_node = env.script("~/bin/node", &format!("script -qec '{} trust' /dev/null\nexit $?", env!("CARGO_BIN_EXE_gitvow")));
-    let mut cmd = Command::new(&fake_node);
-    cmd.arg("/usr/lib/node_modules/@google/gemini-cli/dist/index.js").env("HOME", &env.home).current_dir(&env.repo);
-    for marker in AGENT_MARKERS {
-        cmd.env_remove(marker);
-    }
-    let out = runtime_support::run(cmd, b"y\n");
+    let node = env.script("~/lib/node_modules/@google/gemini-cli/dist/node", "\"$@\"\nexit $?");
+    let out = env.in_terminal_under(Some(&node), "trust", "y\n");
     assert!(out.stdout.contains("it runs under gemini"), "{out:?}");
     assert!(!env.home.join(".gitvow/trust.json").exists());
 }

@@ -13,8 +13,7 @@ use crate::runtime::process;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
-/// The session id of every probe call: the activity check leaves these hook-log lines out.
-pub const PROBE_SESSION: &str = "gitvow-doctor-probe";
+pub use crate::runtime::record::PROBE_SESSION;
 const PROBE_CAP: Duration = Duration::from_secs(3);
 
 /// The event doctor probes, per agent: the one that gates a shell command. Cursor's generic

@@ -43,11 +43,15 @@ pub struct Verdict {
     pub layer: Option<usize>,
     /// An exception (`bash_allow`, `path_allow`) that let the call skip a confirm rule.
     pub exception: Option<String>,
+    /// The policy file (and layer) whose rule decided, as messages name it.
+    pub source: String,
+    /// For a confirm on an agent that asks the person itself: the question written for them.
+    pub question: Option<String>,
 }
 
 impl Verdict {
     pub fn allow(reason: impl Into<String>) -> Verdict {
-        Verdict { decision: Decision::Allow, reason: reason.into(), rule: String::new(), message: String::new(), layer: None, exception: None }
+        Verdict { decision: Decision::Allow, reason: reason.into(), rule: String::new(), message: String::new(), layer: None, exception: None, source: String::new(), question: None }
     }
 
     /// A blocking verdict with its message: deny starts `BLOCKED`, confirm `CONFIRMATION REQUIRED`.
@@ -71,9 +75,18 @@ impl Verdict {
             message.push_str(&format!(" [{}]", origin.join("; ")));
         }
         if decision == Decision::Confirm {
-            message.push_str(". Ask the user to confirm this call before going on.");
+            message.push_str(ASK_THE_USER);
         }
-        Verdict { decision, reason: reason.to_string(), rule: rule.to_string(), message, layer: None, exception: None }
+        Verdict {
+            decision,
+            reason: reason.to_string(),
+            rule: rule.to_string(),
+            message,
+            layer: None,
+            exception: None,
+            source: source.to_string(),
+            question: None,
+        }
     }
 
     /// A failure of gitvow itself during PreToolUse (bad payload, bad policy, adapter): blocked.
@@ -85,10 +98,16 @@ impl Verdict {
             message: format!("BLOCKED by gitvow: {what}"),
             layer: None,
             exception: None,
+            source: String::new(),
+            question: None,
         }
     }
 }
 
+
+/// How a confirm message ends when the agent itself asks the person; an approval code replaces it
+/// where the agent cannot ask (see `approvals.rs`).
+pub const ASK_THE_USER: &str = ". Ask the user to confirm this call before going on.";
 
 /// The time one PreToolUse may spend on providers and the classifier together. Agents give a hook
 /// 30 s, and Codex, Gemini and Copilot let the call through when it runs longer: the gate must

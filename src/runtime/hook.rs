@@ -2,6 +2,7 @@
 //! record. During PreToolUse every failure, a bug included, ends in the agent's blocking form.
 
 use super::adapter;
+use super::approvals;
 use super::gate::{CALL_BUDGET, Decision, Gate, Verdict};
 use super::normalize::{self, Call};
 use super::policy;
@@ -54,7 +55,7 @@ fn emit(answer: &Answer) -> i32 {
 
 fn builtin(spec: &AgentSpec, event: &str, started: Instant) -> Answer {
     let Some(handler) = spec.handler_for(event) else { return Answer::silent() };
-    let mut log = Logged { agent: spec.name, event, handler, started };
+    let mut log = Logged { agent: spec.name, event, handler, started, approval: None };
     let blocking = handler == Handler::PreToolUse;
     let payload = match read_payload() {
         Ok(payload) => payload,
@@ -73,7 +74,11 @@ fn builtin(spec: &AgentSpec, event: &str, started: Instant) -> Answer {
         }
     };
     let repo = find_repo(&call.cwd);
-    let verdict = (handler == Handler::PreToolUse).then(|| judge(&call, repo.as_ref(), started));
+    let verdict = (handler == Handler::PreToolUse).then(|| {
+        let mut v = judge(&call, repo.as_ref(), started);
+        log.approval = answerable(&call, repo.as_ref(), spec.name, respond::asks_natively(spec.response, call.permission_mode.as_deref()), &mut v);
+        v
+    });
     let answer = match &verdict {
         Some(v) => respond::pre_tool_use(spec.response, v, call.permission_mode.as_deref()),
         None => Answer::silent(),
@@ -84,7 +89,7 @@ fn builtin(spec: &AgentSpec, event: &str, started: Instant) -> Answer {
 
 fn external(agent: &str, event: &str, started: Instant) -> Answer {
     let blocking = adapter::looks_pre_tool(event);
-    let mut log = Logged { agent, event, handler: if blocking { Handler::PreToolUse } else { Handler::PostToolUse }, started };
+    let mut log = Logged { agent, event, handler: if blocking { Handler::PreToolUse } else { Handler::PostToolUse }, started, approval: None };
     let calls = read_payload().and_then(|payload| adapter::normalize(agent, event, &Value::Object(payload)));
     let calls = match calls {
         Ok(calls) => calls,
@@ -113,8 +118,11 @@ fn external(agent: &str, event: &str, started: Instant) -> Answer {
         };
         let repo = find_repo(&call.cwd);
         if handler == Handler::PreToolUse {
-            let v = judge(&call, repo.as_ref(), started);
+            let mut v = judge(&call, repo.as_ref(), started);
+            // An external agent's own way of asking is unknown: a confirm carries an approval code.
+            let code = answerable(&call, repo.as_ref(), agent, false, &mut v);
             if strongest.as_ref().is_none_or(|s| v.decision > s.decision) {
+                log.approval = code;
                 strongest = Some(v);
             }
         }
@@ -142,6 +150,20 @@ fn judge(call: &Call, repo: Option<&Repo>, started: Instant) -> Verdict {
         Ok(layers) => Gate { layers: &layers, cwd: &call.cwd, repo_top: top, deadline: started + CALL_BUDGET, programs: true }.judge(call),
         Err(e) => Verdict::failure(&format!("{e}; every tool call is blocked until the policy is fixed (test it with `gitvow check -- true`)")),
     }
+}
+
+/// A confirm a person must be able to answer: where the agent asks natively, a question written for
+/// the person; elsewhere an approval code (and a yes or no already given settles the call). The code
+/// is returned for the log.
+fn answerable(call: &Call, repo: Option<&Repo>, agent: &str, asks_natively: bool, verdict: &mut Verdict) -> Option<String> {
+    if verdict.decision != Decision::Confirm {
+        return None;
+    }
+    if asks_natively {
+        verdict.question = Some(approvals::question(call, verdict));
+        return None;
+    }
+    approvals::settle(call, repo, agent, verdict)
 }
 
 /// What a failure answers: the agent's blocking form during PreToolUse, silence otherwise.
@@ -178,10 +200,15 @@ struct Logged<'a> {
     event: &'a str,
     handler: Handler,
     started: Instant,
+    approval: Option<String>,
 }
 
 impl Logged<'_> {
     fn write(&mut self, session: Option<&str>, tool: Option<&str>, verdict: &str, reason: &str, repo: Option<&Repo>) {
+        self.write_rule(session, tool, verdict, reason, "", repo);
+    }
+
+    fn write_rule(&mut self, session: Option<&str>, tool: Option<&str>, verdict: &str, reason: &str, rule: &str, repo: Option<&Repo>) {
         let fallback;
         let repo = match repo {
             Some(r) => Some(r),
@@ -200,6 +227,8 @@ impl Logged<'_> {
                 tool,
                 verdict,
                 reason,
+                rule,
+                approval: self.approval.as_deref(),
                 duration: self.started.elapsed(),
             },
             repo,
@@ -207,12 +236,12 @@ impl Logged<'_> {
     }
 
     fn finish(&mut self, call: &Call, verdict: Option<&Verdict>, repo: Option<&Repo>) {
-        let (name, reason) = match verdict {
-            Some(v) => (v.decision.name(), v.reason.as_str()),
-            None => ("recorded", ""),
+        let (name, reason, rule) = match verdict {
+            Some(v) => (v.decision.name(), v.reason.as_str(), v.rule.as_str()),
+            None => ("recorded", "", ""),
         };
         self.handler = call.handler;
-        self.write(Some(&call.session), call.tool_name.as_deref(), name, reason, repo);
+        self.write_rule(Some(&call.session), call.tool_name.as_deref(), name, reason, rule, repo);
         if call.handler == Handler::Stop {
             record::write_ledger(&call.session, self.agent, repo);
         }

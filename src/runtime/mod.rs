@@ -6,6 +6,8 @@
 //! external agent `gitvow-agent-<name>` wants its hooks installed).
 
 pub mod adapter;
+pub mod approvals;
+mod approve;
 mod ask;
 mod check;
 mod classifier;
@@ -22,11 +24,14 @@ mod reach;
 pub mod record;
 pub(crate) mod regular_file;
 pub mod respond;
+mod show_log;
 mod show_policy;
 pub mod trust;
 
 use crate::cli::{AskArgs, CheckArgs, HookArgs};
 use crate::error::Result;
+pub use approve::ApproveRequest;
+pub use show_log::LogRequest;
 pub use show_policy::PolicyRequest;
 
 /// `gitvow hook`: the process exit code; everything else is already written.
@@ -48,4 +53,12 @@ pub fn run_trust(request: &trust::TrustRequest) -> Result<i32> {
 
 pub fn run_policy(request: &PolicyRequest) -> Result<i32> {
     show_policy::run(request)
+}
+
+pub fn run_approve(request: &ApproveRequest) -> Result<i32> {
+    approve::run(request)
+}
+
+pub fn run_log(request: &LogRequest) -> Result<i32> {
+    show_log::run(request)
 }

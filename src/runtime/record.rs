@@ -19,6 +19,10 @@ pub struct Record<'a> {
     /// `allow`, `confirm`, `deny`, `recorded` (events that do not gate), `error`, `adapter_failed`.
     pub verdict: &'a str,
     pub reason: &'a str,
+    /// What decided (`bash_deny[1]`, `providers: x`), never the rule's text.
+    pub rule: &'a str,
+    /// The approval code a confirm waits under (`gitvow approve <code>`).
+    pub approval: Option<&'a str>,
     pub duration: Duration,
 }
 
@@ -43,6 +47,8 @@ pub fn append(record: &Record, repo: Option<&Repo>) {
         "tool": record.tool,
         "verdict": record.verdict,
         "reason": record.reason,
+        "rule": record.rule,
+        "approval": record.approval,
         "duration_ms": (record.duration.as_secs_f64() * 1000.0 * 1000.0).round() / 1000.0,
         "repo": repo.map(|r| r.top.to_string_lossy().into_owned()),
     });
@@ -71,7 +77,10 @@ fn write_line(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     file.write_all(bytes)
 }
 
-const LOG_LIMIT: u64 = 8 << 20;
+pub const LOG_LIMIT: u64 = 8 << 20;
+
+/// The session id of doctor's probe calls: `gitvow log` and the activity check leave them out.
+pub const PROBE_SESSION: &str = "gitvow-doctor-probe";
 
 /// At Stop: `~/.gitvow/ledger/<session>.json`, a summary of the session's lines in the hook log.
 pub fn write_ledger(session: &str, agent: &str, repo: Option<&Repo>) {

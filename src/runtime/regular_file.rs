@@ -13,13 +13,18 @@ pub const MAX_BYTES: u64 = 1 << 20;
 /// The file's bytes, `None` when there is no file at `path`.
 /// `what` names the file in messages: "the policy".
 pub fn read(path: &Path, what: &str) -> Result<Option<Vec<u8>>, String> {
+    read_bounded(path, what, MAX_BYTES)
+}
+
+/// [`read`] with another size limit.
+pub fn read_bounded(path: &Path, what: &str, limit: u64) -> Result<Option<Vec<u8>>, String> {
     let shown = crate::paths::display(path);
     let meta = match std::fs::metadata(path) {
         Ok(m) => m,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(crate::error::Error::io(&format!("read {what}"), path, &e).message),
     };
-    check_kind(&meta, &shown, what)?;
+    check_kind(&meta, &shown, what, limit)?;
     // Non-blocking: if the path was swapped for a FIFO since the look above, opening it cannot hang;
     // the look at the opened file below then refuses it.
     let mut file = std::fs::OpenOptions::new()
@@ -28,19 +33,19 @@ pub fn read(path: &Path, what: &str) -> Result<Option<Vec<u8>>, String> {
         .open(path)
         .map_err(|e| crate::error::Error::io(&format!("read {what}"), path, &e).message)?;
     let meta = file.metadata().map_err(|e| crate::error::Error::io(&format!("read {what}"), path, &e).message)?;
-    check_kind(&meta, &shown, what)?;
+    check_kind(&meta, &shown, what, limit)?;
     let mut bytes = Vec::with_capacity(meta.len() as usize);
-    (&mut file).take(MAX_BYTES + 1).read_to_end(&mut bytes).map_err(|e| crate::error::Error::io(&format!("read {what}"), path, &e).message)?;
-    if bytes.len() as u64 > MAX_BYTES {
-        return Err(too_large(&shown, what));
+    (&mut file).take(limit + 1).read_to_end(&mut bytes).map_err(|e| crate::error::Error::io(&format!("read {what}"), path, &e).message)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large(&shown, what, limit));
     }
     Ok(Some(bytes))
 }
 
-fn check_kind(meta: &std::fs::Metadata, shown: &str, what: &str) -> Result<(), String> {
+fn check_kind(meta: &std::fs::Metadata, shown: &str, what: &str, limit: u64) -> Result<(), String> {
     let t = meta.file_type();
     let kind = if t.is_file() {
-        return if meta.len() > MAX_BYTES { Err(too_large(shown, what)) } else { Ok(()) };
+        return if meta.len() > limit { Err(too_large(shown, what, limit)) } else { Ok(()) };
     } else if t.is_dir() {
         "a directory"
     } else if t.is_fifo() {
@@ -55,6 +60,21 @@ fn check_kind(meta: &std::fs::Metadata, shown: &str, what: &str) -> Result<(), S
     Err(format!("{shown}: {what} is {kind}, not a regular file"))
 }
 
-fn too_large(shown: &str, what: &str) -> String {
-    format!("{shown}: {what} is larger than 1 MiB")
+fn too_large(shown: &str, what: &str, limit: u64) -> String {
+    format!("{shown}: {what} is larger than {} MiB", limit >> 20)
+}
+
+/// Writes one of gitvow's private files whole: a temporary file in the same directory (created with
+/// mode 0600), flushed and renamed over `path`, so a reader never sees half of it. The directory is
+/// created (mode 0700) when missing.
+pub fn write_private(path: &Path, text: &str) -> crate::error::Result<()> {
+    use crate::error::Error;
+    use std::io::Write;
+    use std::os::unix::fs::DirBuilderExt;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::DirBuilder::new().recursive(true).mode(0o700).create(dir).map_err(|e| Error::io("create", dir, &e))?;
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| Error::io("create a temporary file in", dir, &e))?;
+    tmp.write_all(text.as_bytes()).and_then(|_| tmp.as_file().sync_all()).map_err(|e| Error::io("write", tmp.path(), &e))?;
+    tmp.persist(path).map_err(|e| Error::io("write", path, &e.error))?;
+    Ok(())
 }

@@ -28,17 +28,29 @@ impl Answer {
 /// Claude's permission modes in which a person is there to answer a native `ask`.
 const PROMPTING_MODES: &[&str] = &["default", "acceptEdits", "plan"];
 
-/// The answer to a PreToolUse call.
+/// Whether the agent asks the person itself when gitvow answers confirm (a native `ask` that works in
+/// this mode); elsewhere a confirm carries an approval code for `gitvow approve`.
+pub fn asks_natively(form: ResponseForm, permission_mode: Option<&str>) -> bool {
+    match form {
+        ResponseForm::Claude => permission_mode.is_some_and(|m| PROMPTING_MODES.contains(&m)),
+        ResponseForm::Cursor | ResponseForm::Copilot => true,
+        ResponseForm::ExitCode => false,
+    }
+}
+
+/// The answer to a PreToolUse call. A native question shows the person the verdict's `question`
+/// (what, why, which rule); the model's channel (stderr, `agent_message`) keeps the message.
 pub fn pre_tool_use(form: ResponseForm, verdict: &Verdict, permission_mode: Option<&str>) -> Answer {
     let message = verdict.message.as_str();
+    let question = verdict.question.as_deref().unwrap_or(message);
     match (form, verdict.decision) {
         (ResponseForm::Claude | ResponseForm::ExitCode, Decision::Allow) => Answer::silent(),
-        (ResponseForm::Claude, Decision::Confirm) if permission_mode.is_some_and(|m| PROMPTING_MODES.contains(&m)) => Answer {
+        (ResponseForm::Claude, Decision::Confirm) if asks_natively(form, permission_mode) => Answer {
             code: 0,
             stdout: json!({"hookSpecificOutput": {
                 "hookEventName": "PreToolUse",
                 "permissionDecision": "ask",
-                "permissionDecisionReason": message,
+                "permissionDecisionReason": question,
             }})
             .to_string()
                 + "\n",
@@ -48,7 +60,7 @@ pub fn pre_tool_use(form: ResponseForm, verdict: &Verdict, permission_mode: Opti
         (ResponseForm::Cursor, decision) => {
             let body = match decision {
                 Decision::Allow => json!({"permission": "allow"}),
-                Decision::Confirm => json!({"permission": "ask", "user_message": message, "agent_message": message}),
+                Decision::Confirm => json!({"permission": "ask", "user_message": question, "agent_message": message}),
                 Decision::Deny => json!({"permission": "deny", "user_message": message, "agent_message": message}),
             };
             Answer { code: 0, stdout: body.to_string() + "\n", stderr: String::new() }
@@ -56,7 +68,7 @@ pub fn pre_tool_use(form: ResponseForm, verdict: &Verdict, permission_mode: Opti
         (ResponseForm::Copilot, decision) => {
             let body = match decision {
                 Decision::Allow => json!({"permissionDecision": "allow"}),
-                Decision::Confirm => json!({"permissionDecision": "ask", "permissionDecisionReason": message}),
+                Decision::Confirm => json!({"permissionDecision": "ask", "permissionDecisionReason": question}),
                 Decision::Deny => json!({"permissionDecision": "deny", "permissionDecisionReason": message}),
             };
             Answer { code: 0, stdout: body.to_string() + "\n", stderr: String::new() }

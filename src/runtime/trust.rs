@@ -55,17 +55,11 @@ pub fn is_trusted(policy: &Path, bytes: &[u8]) -> bool {
     files.get(&key(policy)).and_then(|e| e.get("sha256")).and_then(Value::as_str) == Some(digest(bytes).as_str())
 }
 
-/// Writes the record whole: a private temporary file in `~/.gitvow`, renamed over the old one.
+/// Writes the record whole (mode 0600: it says what the person trusts).
 fn write_record(files: serde_json::Map<String, Value>) -> Result<()> {
     let path = record_path().ok_or_else(|| Error::new("cannot find the home directory for ~/.gitvow/trust.json"))?;
-    let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).map_err(|e| Error::io("create", dir, &e))?;
     let text = serde_json::to_string_pretty(&json!({"version": 1, "trusted": files})).unwrap_or_default() + "\n";
-    // `tempfile` creates the file with mode 0600: the record says what the person trusts.
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| Error::io("create a temporary file in", dir, &e))?;
-    tmp.write_all(text.as_bytes()).and_then(|_| tmp.as_file().sync_all()).map_err(|e| Error::io("write", tmp.path(), &e))?;
-    tmp.persist(&path).map_err(|e| Error::io("write", &path, &e.error))?;
-    Ok(())
+    regular_file::write_private(&path, &text)
 }
 
 pub fn run(request: &TrustRequest) -> Result<i32> {

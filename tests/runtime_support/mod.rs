@@ -38,7 +38,35 @@ impl Env {
     pub fn cmd(&self) -> Command {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_gitvow"));
         cmd.env("HOME", &self.home).env_remove("XDG_CONFIG_HOME").current_dir(&self.repo);
+        without_agent_markers(&mut cmd);
         cmd
+    }
+
+    /// `gitvow <args>` in a pseudo-terminal (util-linux `script`), as a person at a terminal runs it,
+    /// typing `answer`. What the terminal shows comes back on stdout.
+    pub fn in_terminal(&self, args: &str, answer: &str) -> Out {
+        self.in_terminal_under(None, args, answer)
+    }
+
+    /// [`Env::in_terminal`], started by `launcher` (a script that stands for some parent process):
+    /// `launcher` runs its arguments as a command.
+    pub fn in_terminal_under(&self, launcher: Option<&Path>, args: &str, answer: &str) -> Out {
+        let line = format!("{} {args}", env!("CARGO_BIN_EXE_gitvow"));
+        let mut cmd = match launcher {
+            Some(l) => {
+                let mut c = Command::new(l);
+                c.args(["script", "-qec", &line, "/dev/null"]);
+                c
+            }
+            None => {
+                let mut c = Command::new("script");
+                c.args(["-qec", &line, "/dev/null"]);
+                c
+            }
+        };
+        cmd.env("HOME", &self.home).current_dir(&self.repo);
+        without_agent_markers(&mut cmd);
+        run(cmd, answer.as_bytes())
     }
 
     /// Runs `gitvow hook [--agent agent] event` with `payload` on stdin.
@@ -90,6 +118,17 @@ impl Env {
     pub fn log_lines(&self) -> Vec<Value> {
         let text = std::fs::read_to_string(self.repo.join(".git/gitvow-hooks.log")).unwrap_or_default();
         text.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    }
+}
+
+/// The variables agents set for the commands they run: a test run from inside an agent must not
+/// look like one to gitvow.
+pub const AGENT_MARKERS: &[&str] =
+    &["CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "CODEX_SANDBOX", "CODEX_SANDBOX_NETWORK_DISABLED", "CODEX_MANAGED_BY_NPM", "GEMINI_CLI", "CURSOR_AGENT", "FACTORY_PROJECT_DIR", "OPENCODE"];
+
+pub fn without_agent_markers(cmd: &mut Command) {
+    for marker in AGENT_MARKERS {
+        cmd.env_remove(marker);
     }
 }
 

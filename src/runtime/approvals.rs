@@ -1,0 +1,295 @@
+//! Approval codes: how a person answers a confirmation on an agent that cannot ask them itself
+//! (codex, gemini, factory, opencode, claude outside its prompting modes, external adapters).
+//!
+//! A confirmed call gets a short code in its block message; the person runs `gitvow approve <code>`
+//! in their own terminal, sees the exact call and answers. The same call (same normalised command,
+//! or same files and change, same session, same repository) then passes once within
+//! [`ONCE_FOR`], or for the rest of the session. A no is recorded too, and the next identical call
+//! reports it. Each waiting call is a file `~/.gitvow/approvals/<code>.json` (mode 0600, holding
+//! the call's text so that the person can read it; the hook log never does), removed once used or
+//! after [`PENDING_FOR`].
+
+use super::gate::{ASK_THE_USER, Decision, Verdict};
+use super::normalize::Call;
+use super::regular_file;
+use crate::paths::Repo;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::path::PathBuf;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// How long a yes for one call stays good.
+pub const ONCE_FOR: u64 = 10 * 60;
+/// How long a question waits for an answer, and a no is remembered.
+pub const PENDING_FOR: u64 = 60 * 60;
+/// A yes for the session ends at the latest after a day.
+const SESSION_FOR: u64 = 24 * 60 * 60;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum State {
+    Pending,
+    Approved,
+    Denied,
+}
+
+/// What a waiting call does, as the person reads it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Subject {
+    Command { command: String },
+    Edit { tool: String, path: String, old: String, new: String },
+    Tool { tool: String },
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Approval {
+    pub code: String,
+    /// The call's identity: a hash of session, repository and what it does.
+    pub key: String,
+    pub state: State,
+    /// `once` or `session`, once approved.
+    #[serde(default)]
+    pub scope: Option<String>,
+    pub created: u64,
+    #[serde(default)]
+    pub answered: Option<u64>,
+    pub agent: String,
+    pub session: String,
+    pub repo: Option<String>,
+    pub cwd: String,
+    pub subjects: Vec<Subject>,
+    pub rule: String,
+    pub reason: String,
+}
+
+fn dir() -> Option<PathBuf> {
+    crate::paths::gitvow_home().map(|h| h.join("approvals"))
+}
+
+pub fn now() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
+/// Edits keep at most this much of their text for the person to read.
+const TEXT_LIMIT: usize = 64 << 10;
+
+fn cut(text: &str) -> String {
+    if text.len() <= TEXT_LIMIT {
+        return text.to_string();
+    }
+    let mut end = TEXT_LIMIT;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}\n… ({} more bytes)", &text[..end], text.len() - end)
+}
+
+fn subjects(call: &Call) -> Vec<Subject> {
+    call.actions
+        .iter()
+        .map(|a| {
+            if let Some(command) = a.command() {
+                Subject::Command { command: command.to_string() }
+            } else if let Some(path) = a.edited_path() {
+                let (old, new) = a.change();
+                Subject::Edit { tool: a.tool_name.clone(), path: path.to_string(), old, new }
+            } else {
+                Subject::Tool { tool: a.tool_name.clone() }
+            }
+        })
+        .collect()
+}
+
+/// The identity of a call: the whole text of what it does (not cut), its session and repository.
+fn key(call: &Call, repo: Option<&Repo>, subjects: &[Subject]) -> String {
+    let mut h = Sha256::new();
+    h.update(call.session.as_bytes());
+    h.update([0]);
+    h.update(repo.map(|r| r.top.to_string_lossy().into_owned()).unwrap_or_default().as_bytes());
+    h.update([0]);
+    h.update(serde_json::to_string(subjects).unwrap_or_default().as_bytes());
+    h.finalize().iter().take(16).map(|b| format!("{b:02x}")).collect()
+}
+
+/// Codes a person types: no letters that read alike (`0`/`o`, `1`/`l`/`i`).
+const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
+
+fn new_code() -> String {
+    let mut bytes = [0u8; 6];
+    let random = std::fs::File::open("/dev/urandom").and_then(|mut f| std::io::Read::read_exact(&mut f, &mut bytes));
+    if random.is_err() {
+        // No /dev/urandom: time and process id are unique enough for a code that lives an hour.
+        let seed = Sha256::digest(format!("{:?}{}", SystemTime::now(), std::process::id()));
+        bytes.copy_from_slice(&seed[..6]);
+    }
+    bytes.iter().map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char).collect()
+}
+
+/// Every approval on file, expired ones removed.
+pub fn all() -> Vec<Approval> {
+    let Some(dir) = dir() else { return vec![] };
+    let Ok(entries) = std::fs::read_dir(&dir) else { return vec![] };
+    let now = now();
+    let mut out = Vec::new();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let approval = match regular_file::read(&path, "an approval") {
+            Ok(Some(bytes)) => serde_json::from_slice::<Approval>(&bytes).ok(),
+            _ => None,
+        };
+        match approval {
+            Some(a) if !expired(&a, now) => out.push(a),
+            // Expired, unreadable or foreign: never trusted, and cleaned up.
+            _ => {
+                let _ = std::fs::remove_file(&path);
+            }
+        }
+    }
+    out.sort_by_key(|a| a.created);
+    out
+}
+
+fn expired(a: &Approval, now: u64) -> bool {
+    let since = |t: Option<u64>| now.saturating_sub(t.unwrap_or(a.created));
+    match (a.state, a.scope.as_deref()) {
+        (State::Approved, Some("session")) => since(a.answered) > SESSION_FOR,
+        (State::Approved, _) => since(a.answered) > ONCE_FOR,
+        _ => now.saturating_sub(a.created) > PENDING_FOR,
+    }
+}
+
+fn path_of(code: &str) -> Option<PathBuf> {
+    // Codes come from the person's command line: only the alphabet's characters name a file.
+    if code.is_empty() || !code.bytes().all(|b| ALPHABET.contains(&b)) {
+        return None;
+    }
+    dir().map(|d| d.join(format!("{code}.json")))
+}
+
+pub fn find(code: &str) -> Option<Approval> {
+    all().into_iter().find(|a| a.code == code)
+}
+
+pub fn save(a: &Approval) -> crate::error::Result<()> {
+    let path = path_of(&a.code).ok_or_else(|| crate::error::Error::new("cannot find the home directory for ~/.gitvow/approvals"))?;
+    regular_file::write_private(&path, &(serde_json::to_string_pretty(a).unwrap_or_default() + "\n"))
+}
+
+fn remove(code: &str) {
+    if let Some(path) = path_of(code) {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+/// A confirm verdict, on an agent that cannot ask the person itself, meets the approvals on file: a
+/// yes for this call lets it through (once, or for the session), a no turns it into a deny, and
+/// otherwise the call waits under a code (the same code for every retry) that the message names.
+/// `None` when there is nothing to say about the approval (not a confirm).
+pub fn settle(call: &Call, repo: Option<&Repo>, agent: &str, verdict: &mut Verdict) -> Option<String> {
+    if verdict.decision != Decision::Confirm {
+        return None;
+    }
+    let subjects = subjects(call);
+    let key = key(call, repo, &subjects);
+    let on_file = all().into_iter().find(|a| a.key == key);
+    match on_file {
+        Some(a) if a.state == State::Approved => {
+            if a.scope.as_deref() != Some("session") {
+                remove(&a.code);
+            }
+            *verdict = Verdict::allow(format!("approved by the person ({})", a.code));
+            verdict.rule = "gitvow approve".into();
+            Some(a.code)
+        }
+        Some(a) if a.state == State::Denied => {
+            let rule = std::mem::take(&mut verdict.rule);
+            *verdict = Verdict::blocking(
+                Decision::Deny,
+                &format!("the person declined this call (gitvow approve --deny {}); do not retry it", a.code),
+                &rule,
+                None,
+                "",
+            );
+            verdict.reason = format!("declined by the person ({})", a.code);
+            Some(a.code)
+        }
+        found => {
+            let code = match found {
+                Some(a) => a.code,
+                None => {
+                    let a = Approval {
+                        code: new_code(),
+                        key,
+                        state: State::Pending,
+                        scope: None,
+                        created: now(),
+                        answered: None,
+                        agent: agent.to_string(),
+                        session: call.session.clone(),
+                        repo: repo.map(|r| r.top.to_string_lossy().into_owned()),
+                        cwd: call.cwd.to_string_lossy().into_owned(),
+                        subjects: subjects
+                            .into_iter()
+                            .map(|s| match s {
+                                Subject::Edit { tool, path, old, new } => Subject::Edit { tool, path, old: cut(&old), new: cut(&new) },
+                                other => other,
+                            })
+                            .collect(),
+                        rule: verdict.rule.clone(),
+                        reason: verdict.reason.clone(),
+                    };
+                    // Without a place to keep it, the call can still be confirmed the agent's way.
+                    save(&a).ok()?;
+                    a.code
+                }
+            };
+            let core = verdict.message.strip_suffix(ASK_THE_USER).unwrap_or(&verdict.message).to_string();
+            verdict.message = format!(
+                "{core}. Only a person can approve this call: ask the user to run `gitvow approve {code}` in their own terminal, then retry the same call."
+            );
+            Some(code)
+        }
+    }
+}
+
+/// What a call will run or change, in a line a person reads: `` run `git push origin main` ``.
+pub fn describe(call: &Call) -> String {
+    describe_subjects(&subjects(call))
+}
+
+pub fn describe_subjects(subjects: &[Subject]) -> String {
+    let parts: Vec<String> = subjects
+        .iter()
+        .map(|s| match s {
+            Subject::Command { command } => {
+                let one_line = command.split_whitespace().collect::<Vec<_>>().join(" ");
+                let shown: String = one_line.chars().take(300).collect();
+                let more = if shown.len() < one_line.len() { " …" } else { "" };
+                format!("run `{shown}{more}`")
+            }
+            Subject::Edit { tool, path, old, new } => {
+                let (removed, added) = (old.lines().count(), new.lines().count());
+                format!("{} {path} (-{removed} +{added} lines)", if tool == "Write" { "write" } else { "edit" })
+            }
+            Subject::Tool { tool } => format!("use the tool {tool}"),
+        })
+        .collect();
+    parts.join(", ")
+}
+
+/// The question a person reads where the agent asks natively: what, why, which rule and policy.
+pub fn question(call: &Call, verdict: &Verdict) -> String {
+    let mut origin = Vec::new();
+    if !verdict.rule.is_empty() {
+        origin.push(format!("rule {}", verdict.rule));
+    }
+    if !verdict.source.is_empty() {
+        origin.push(verdict.source.clone());
+    }
+    let origin = if origin.is_empty() { String::new() } else { format!(" ({})", origin.join(", ")) };
+    format!("gitvow asks before the agent goes on: {}. Why: {}{origin}. Allow it?", describe(call), verdict.reason)
+}

@@ -1,0 +1,110 @@
+//! `gitvow approve`: a person answers a confirmation the agent could not ask them about. Only a
+//! person at a terminal may run it (see [`crate::person`]): the agent must never approve itself.
+
+use super::approvals::{self, Approval, State, Subject};
+use crate::error::{Error, Result};
+use std::io::Write;
+
+#[derive(Clone, Debug)]
+pub struct ApproveRequest {
+    pub code: Option<String>,
+    /// Approve for the rest of the session instead of once.
+    pub session: bool,
+    pub deny: bool,
+}
+
+pub fn run(request: &ApproveRequest) -> Result<i32> {
+    crate::person::require("gitvow approve")?;
+    let Some(code) = &request.code else { return list() };
+    let code = code.trim().to_ascii_lowercase();
+    let mut a = approvals::find(&code).ok_or_else(|| {
+        Error::new(format!("no call is waiting under the code `{code}`")).hint("codes expire after an hour; `gitvow approve` lists what is waiting")
+    })?;
+    eprint!("{}", show(&a));
+    if request.deny {
+        a.state = State::Denied;
+        a.answered = Some(approvals::now());
+        approvals::save(&a)?;
+        crate::output::line(&format!("declined: the agent's next identical call is blocked and told that you said no ({code})"));
+        return Ok(0);
+    }
+    let how = if request.session { "for the rest of this session" } else { "once" };
+    eprint!("Allow this call {how}? [y/N] ");
+    let _ = std::io::stderr().flush();
+    let mut answer = String::new();
+    std::io::stdin().read_line(&mut answer).map_err(|e| Error::new(format!("cannot read the answer: {e}")))?;
+    if !matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes") {
+        eprintln!("not approved; the call keeps waiting (`gitvow approve --deny {code}` says no)");
+        return Ok(1);
+    }
+    a.state = State::Approved;
+    a.scope = Some(if request.session { "session" } else { "once" }.to_string());
+    a.answered = Some(approvals::now());
+    approvals::save(&a)?;
+    let when = if request.session {
+        "every identical call of this session passes".to_string()
+    } else {
+        format!("the agent's next identical call passes, once, within {} minutes", approvals::ONCE_FOR / 60)
+    };
+    crate::output::line(&format!("approved: {when}; ask the agent to retry it"));
+    Ok(0)
+}
+
+fn age(secs: u64) -> String {
+    let ago = approvals::now().saturating_sub(secs);
+    match ago {
+        0..60 => format!("{ago} s ago"),
+        60..3600 => format!("{} min ago", ago / 60),
+        _ => format!("{} h ago", ago / 3600),
+    }
+}
+
+/// The call as the person must see it before answering: everything it runs or changes.
+fn show(a: &Approval) -> String {
+    let mut out = format!("gitvow approve {}\n", a.code);
+    out.push_str(&format!("  agent:   {} (session {})\n", a.agent, a.session));
+    let place = a.repo.as_deref().unwrap_or(&a.cwd);
+    out.push_str(&format!("  where:   {}\n", crate::paths::display(std::path::Path::new(place))));
+    out.push_str(&format!("  why:     {} (rule {})\n", a.reason, a.rule));
+    out.push_str(&format!("  asked:   {}\n", age(a.created)));
+    for s in &a.subjects {
+        match s {
+            Subject::Command { command } => {
+                out.push_str("  runs:\n");
+                for line in command.lines() {
+                    out.push_str(&format!("    {line}\n"));
+                }
+            }
+            Subject::Edit { tool, path, old, new } => {
+                out.push_str(&format!("  {}: {path}\n", if tool == "Write" { "writes" } else { "edits" }));
+                let diff = similar::TextDiff::from_lines(old.as_str(), new.as_str());
+                let text = diff.unified_diff().context_radius(2).to_string();
+                let lines: Vec<&str> = text.lines().collect();
+                for line in lines.iter().take(80) {
+                    out.push_str(&format!("    {line}\n"));
+                }
+                if lines.len() > 80 {
+                    out.push_str(&format!("    … {} more lines\n", lines.len() - 80));
+                }
+            }
+            Subject::Tool { tool } => out.push_str(&format!("  uses:    {tool}\n")),
+        }
+    }
+    out
+}
+
+fn list() -> Result<i32> {
+    let waiting: Vec<Approval> = approvals::all().into_iter().filter(|a| a.state == State::Pending).collect();
+    if waiting.is_empty() {
+        crate::output::line("nothing is waiting for approval");
+        return Ok(0);
+    }
+    let mut out = String::new();
+    for a in &waiting {
+        let what = approvals::describe_subjects(&a.subjects);
+        out.push_str(&format!("{}  {:<10} {:<8} {what}  ({})\n", a.code, age(a.created), a.agent, a.reason));
+    }
+    out.push_str("answer one with `gitvow approve <code>` (add --session for the rest of the session, --deny to say no)\n");
+    crate::output::print(&out);
+    Ok(0)
+}
