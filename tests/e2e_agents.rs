@@ -673,6 +673,42 @@ fn codex_doctor_trust(sb: &Sandbox, report: &mut Report, trusted: bool) {
     }
 }
 
+/// A confirmation answered by the person: the push waits under a code, `gitvow approve <code>` in a
+/// terminal says yes, and the agent's retry of the same push happens; a different push still asks.
+fn approval_session(agent: &Agent, tc: &Toolchain, report: &mut Report) {
+    let sb = installed(agent, tc);
+    let go = sb.run_dir().join("approved.go");
+    let (push, other) = ("git push origin main:approved", "git push origin main:other");
+    let mut calls = (agent.shell)(push);
+    let mut retry = (agent.shell)(push);
+    if let Some(last) = retry.last_mut() {
+        last["wait_for"] = json!(go.to_string_lossy());
+    }
+    calls.extend(retry);
+    calls.extend((agent.shell)(other));
+    let approver = sb.approve_when_asked(&go);
+    let (argv, env) = (agent.command)(tc, &sb, Flavor::default());
+    let run = sb.run_agent(tc, &calls, &argv, &env);
+    let approved = approver.join().ok().flatten();
+    let first = run.model_saw(0);
+    let asked = first.starts_with("CONFIRMATION REQUIRED");
+    let pushed = sb.origin_has("approved");
+    let observed = match &approved {
+        Some((code, _)) => format!("code {code}, approved, {} ({})", if pushed { "pushed" } else { "NOT pushed" }, sb.verdicts()),
+        None => format!("no code to approve (model saw \"{first}\")"),
+    };
+    let ok = asked && approved.as_ref().is_some_and(|(_, shown)| shown.contains("approved:")) && pushed;
+    report.line("approved_push", "code, approve, retry pushed", observed, run.seconds, ok);
+    let other_held = !sb.origin_has("other");
+    blocked_line(report, &run, calls.len() - 1, "other_push_asks", other_held, "branch other not pushed", &sb.verdicts());
+    if !ok || !other_held {
+        report.keep("approval session", &run);
+        if let Some((_, shown)) = approved {
+            report.details.push(format!("--- gitvow approve\n{shown}"));
+        }
+    }
+}
+
 fn run_agent_suite(agent: &Agent) {
     let Some(tc) = toolchain() else { return };
     let started = Instant::now();
@@ -681,6 +717,9 @@ fn run_agent_suite(agent: &Agent) {
     patch_session(agent, tc, &mut report);
     if agent.gitvow == "codex" {
         codex_untrusted_session(tc, &mut report);
+    }
+    if matches!(agent.gitvow, "codex" | "opencode") {
+        approval_session(agent, tc, &mut report);
     }
     uninstall_session(agent, tc, &mut report);
     emit(&format!("e2e | {:<8} | total {:.1}s\n", agent.label, started.elapsed().as_secs_f64()));

@@ -180,6 +180,58 @@ impl Sandbox {
         (out.status.code().unwrap_or(-1), text)
     }
 
+    /// Whether the bare remote has branch `name`.
+    pub fn origin_has(&self, name: &str) -> bool {
+        Command::new("git")
+            .args(["--git-dir", self.origin().to_str().unwrap(), "rev-parse", "--verify", "-q", &format!("refs/heads/{name}")])
+            .stdout(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    }
+
+    /// Plays the person: waits (up to 60 s) for a confirmation waiting for approval, answers yes to
+    /// `gitvow approve <code>` in a pseudo-terminal, then creates `go`, which the mock model waits
+    /// for before the agent's retry. Returns the code and what the terminal showed.
+    pub fn approve_when_asked(&self, go: &Path) -> std::thread::JoinHandle<Option<(String, String)>> {
+        let (home, go) = (self.home(), go.to_path_buf());
+        std::thread::spawn(move || {
+            let dir = home.join(".gitvow/approvals");
+            let deadline = Instant::now() + std::time::Duration::from_secs(60);
+            let code = loop {
+                let pending = std::fs::read_dir(&dir).ok().and_then(|entries| {
+                    entries.flatten().find_map(|e| {
+                        let v: Value = serde_json::from_slice(&std::fs::read(e.path()).ok()?).ok()?;
+                        (v["state"] == "pending").then(|| v["code"].as_str().map(str::to_string)).flatten()
+                    })
+                });
+                if let Some(code) = pending {
+                    break code;
+                }
+                if Instant::now() > deadline {
+                    std::fs::write(&go, "timed out").ok();
+                    return None;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            };
+            let mut child = Command::new("script")
+                .args(["-qec", &format!("{GITVOW} approve {code}"), "/dev/null"])
+                .env_clear()
+                .env("HOME", &home)
+                .env("PATH", SYSTEM_PATH)
+                .env("TERM", "dumb")
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .ok()?;
+            use std::io::Write;
+            child.stdin.take()?.write_all(b"y\n").ok()?;
+            let out = child.wait_with_output().ok()?;
+            std::fs::write(&go, "approved").ok();
+            Some((code, String::from_utf8_lossy(&out.stdout).into_owned()))
+        })
+    }
+
     pub fn install(&self, agent: &str) {
         let (code, out) = self.gitvow(&["install", "--user", "--agent", agent, "--yes"]);
         assert_eq!(code, 0, "gitvow install --agent {agent}:\n{out}");

@@ -10,7 +10,7 @@ by the same script format:
 
 usage: mock_llm.py --port PORT --script SCRIPT.json --log LOG.jsonl --ready READY_FILE
 
-SCRIPT.json: {"calls": [{"name": NAME or [NAME, ...], "arguments": {...}}, ...], "final": TEXT}
+SCRIPT.json: {"calls": [{"name": NAME or [NAME, ...], "arguments": {...}, "wait_for": PATH?}, ...], "final": TEXT}
 Step n (n = tool results already in the conversation) answers with calls[n] as a tool call, then
 with `final` once the script is exhausted. For the Responses API the names are abstract: "shell"
 (arguments.command) and "apply_patch" (arguments.patch) are turned into whichever shell or patch
@@ -26,6 +26,7 @@ import gzip
 import json
 import os
 import threading
+import time
 import uuid
 import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -53,8 +54,19 @@ def step_call(n, available):
     names = c["name"] if isinstance(c["name"], list) else [c["name"]]
     for name in names:
         if name in available:
+            wait_for(c.get("wait_for"))
             return name, c.get("arguments", {})
     return None
+
+
+def wait_for(path, limit_s=90):
+    """A call may wait for the test to do something first (a person's `gitvow approve`): the
+    request is answered once the file `path` exists, or after limit_s."""
+    if not path:
+        return
+    deadline = time.monotonic() + limit_s
+    while not os.path.exists(path) and time.monotonic() < deadline:
+        time.sleep(0.1)
 
 
 def final_text():
@@ -121,6 +133,8 @@ def responses(h, body):
     # Codex offers its shell and patch tools under several names: the script's abstract names
     # always match, the concrete item is chosen from what was advertised.
     call = (calls[n]["name"], calls[n].get("arguments", {})) if n < len(calls) and tools else None
+    if call:
+        wait_for(calls[n].get("wait_for"))
     d = reply("responses", n, call, not tools, text_of(outputs[-1].get("output")) if outputs else None)
     cid = "call_mock_%d" % n
     if d[0] == "call" and d[1] == "shell":
