@@ -5,7 +5,7 @@
 
 use crate::agents::AGENTS;
 use crate::error::{Error, Result};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 
 /// `Ok` when a person at a terminal runs `command`; otherwise the error that says why not.
 pub fn require(command: &str) -> Result<()> {
@@ -73,4 +73,14 @@ fn agent_process(pid: u32) -> Option<&'static str> {
 
 fn base(path: &str) -> &str {
     path.rsplit('/').next().unwrap_or(path)
+}
+
+/// Asks the person `question` on stderr and reads their answer as a line (Enter required): only `y`
+/// or `yes` is a yes.
+pub fn confirm(question: &str) -> Result<bool> {
+    eprint!("{question} [y/N] ");
+    let _ = std::io::stderr().flush();
+    let mut answer = String::new();
+    std::io::stdin().read_line(&mut answer).map_err(|e| Error::new(format!("cannot read the answer: {e}")))?;
+    Ok(matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes"))
 }

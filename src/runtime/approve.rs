@@ -3,7 +3,6 @@
 
 use super::approvals::{self, Approval, State, Subject};
 use crate::error::{Error, Result};
-use std::io::Write;
 
 #[derive(Clone, Debug)]
 pub struct ApproveRequest {
@@ -29,11 +28,7 @@ pub fn run(request: &ApproveRequest) -> Result<i32> {
         return Ok(0);
     }
     let how = if request.session { "for the rest of this session" } else { "once" };
-    eprint!("Allow this call {how}? [y/N] ");
-    let _ = std::io::stderr().flush();
-    let mut answer = String::new();
-    std::io::stdin().read_line(&mut answer).map_err(|e| Error::new(format!("cannot read the answer: {e}")))?;
-    if !matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes") {
+    if !crate::person::confirm(&format!("Allow this call {how}?"))? {
         eprintln!("not approved; the call keeps waiting (`gitvow approve --deny {code}` says no)");
         return Ok(1);
     }

@@ -9,7 +9,6 @@ use super::regular_file;
 use crate::error::{Error, Result};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// What `gitvow trust` was asked to do.
@@ -114,11 +113,8 @@ fn trust(dir: Option<&Path>) -> Result<i32> {
         }
     }
     out.push_str("Trusting lets gitvow run these programs in this repository and apply these exceptions, until the file changes.\n");
-    eprint!("{out}Trust this file? [y/N] ");
-    let _ = std::io::stderr().flush();
-    let mut answer = String::new();
-    std::io::stdin().read_line(&mut answer).map_err(|e| Error::new(format!("cannot read the answer: {e}")))?;
-    if !matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes") {
+    eprint!("{out}");
+    if !crate::person::confirm("Trust this file?")? {
         eprintln!("not trusted; nothing recorded");
         return Ok(1);
     }
