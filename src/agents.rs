@@ -74,6 +74,61 @@ pub enum Strictness {
     Lenient,
 }
 
+/// How the agent starts a hook's command; doctor's live probe starts it the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HookShell {
+    /// `sh -c "<command>"`.
+    Sh,
+    /// `$SHELL -lc "<command>"`: a login shell, whose profile may set another PATH (codex).
+    LoginShell,
+    /// No shell: the agent loads gitvow's generated plugin, which starts gitvow itself (opencode).
+    Plugin,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeUnit {
+    Seconds,
+    Milliseconds,
+}
+
+/// A setting of the agent's that switches every hook off: doctor reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OffSwitch {
+    /// `[features] hooks = false` (or the old alias `codex_hooks`) in this home-relative TOML file;
+    /// a user install switches it on.
+    TomlFeature(&'static str),
+    /// A top-level `"<key>": true` in the agent's settings files (both scopes), and in these
+    /// home-relative files.
+    JsonFlag { key: &'static str, also_in: &'static [&'static str] },
+    /// The file is read only with a top-level `"version": 1`, and a hook without `failClosed: true`
+    /// lets the call through when gitvow cannot run.
+    VersionAndFailClosed,
+    /// `hooksConfig.enabled: false`, or gitvow's hook names in `hooksConfig.disabled`.
+    HooksConfig,
+}
+
+/// Another agent's hook files an agent can load too, and the agent's setting that decides it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlsoLoads {
+    pub agent: &'static str,
+    /// When it does, in the agent's own words (a setting doctor cannot read).
+    pub when: &'static str,
+    pub fix: &'static str,
+}
+
+/// How the agent's payload departs from Claude's shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// Claude's fields (Copilot's camelCase ones are read alike).
+    Claude,
+    /// Shell and MCP calls arrive as `beforeShellExecution` / `beforeMCPExecution` with the call at
+    /// the top level (and again as a generic `preToolUse`, which is then not gated twice); MCP
+    /// tools are named `MCP:<tool>` with the server beside them.
+    TopLevelCalls,
+    /// MCP tools are named `mcp_<server>_<tool>` or `<server>__<tool>`, by version.
+    ServerPrefixedMcp,
+}
+
 /// One event gitvow installs for an agent, in the agent's own name.
 #[derive(Clone, Copy, Debug)]
 pub struct InstalledEvent {
@@ -125,6 +180,26 @@ pub struct AgentSpec {
     /// (`gitvow trust`) refuse when they find one.
     pub process_names: &'static [&'static str],
     pub env_markers: &'static [&'static str],
+    /// How the agent starts a hook's command.
+    pub hook_shell: HookShell,
+    /// The event doctor probes (the one that gates a shell command), and a payload of it as the real
+    /// agent sends it (captured, in `tests/fixtures/payloads/`), which the probe makes harmless.
+    pub probe_event: &'static str,
+    pub probe_payload: &'static str,
+    /// The hook object's timeout field and its unit; without one the agent allows 60 s.
+    pub timeout_field: Option<(&'static str, TimeUnit)>,
+    pub off_switches: &'static [OffSwitch],
+    pub dialect: Dialect,
+    /// Whether the agent's `apply_patch` tool only ever carries patch text (other agents also name
+    /// plain edits so).
+    pub patch_text_only: bool,
+    /// A hook runs only once a person trusted it in the agent (codex's `/hooks`): doctor checks the
+    /// agent's trust record.
+    pub hook_trust: bool,
+    /// Another agent whose hook files this one can load too (each call is then gated twice).
+    pub also_loads: Option<AlsoLoads>,
+    /// What makes a running agent pick up new hooks: doctor's hint when it never called gitvow.
+    pub reload_hint: &'static str,
 }
 
 const TYPE_COMMAND: ExtraField = ExtraField::Str("type", "command");
@@ -132,6 +207,19 @@ const TIMEOUT_30: ExtraField = ExtraField::Int("timeout", 30);
 const ANY_TOOL: Option<&str> = Some("*");
 
 pub const RESTART: &str = "restart any open session of this agent: hooks are read at start-up";
+const RELOAD_AT_START: &str = "restart it: it reads its hooks at start-up";
+
+/// The agent `gitvow hook` answers for when no `--agent` is given.
+pub const DEFAULT_AGENT: &str = "claude";
+
+macro_rules! payload {
+    ($name:literal) => {
+        include_str!(concat!("../tests/fixtures/payloads/", $name, ".json"))
+    };
+}
+
+/// A shell call in Claude's shape: the probe payload of agents whose own shape is Claude's.
+pub const CLAUDE_SHELL_PAYLOAD: &str = payload!("claude-bash");
 
 pub static AGENTS: &[AgentSpec] = &[
     AgentSpec {
@@ -165,6 +253,16 @@ pub static AGENTS: &[AgentSpec] = &[
         adapter: None,
         process_names: &["claude", "claude-code"],
         env_markers: &["CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT"],
+        hook_shell: HookShell::Sh,
+        probe_event: "PreToolUse",
+        probe_payload: CLAUDE_SHELL_PAYLOAD,
+        timeout_field: Some(("timeout", TimeUnit::Seconds)),
+        off_switches: &[OffSwitch::JsonFlag { key: "disableAllHooks", also_in: &[] }],
+        dialect: Dialect::Claude,
+        patch_text_only: false,
+        hook_trust: false,
+        also_loads: None,
+        reload_hint: RELOAD_AT_START,
     },
     AgentSpec {
         name: "codex",
@@ -199,6 +297,16 @@ pub static AGENTS: &[AgentSpec] = &[
         adapter: None,
         process_names: &["codex"],
         env_markers: &["CODEX_SANDBOX", "CODEX_SANDBOX_NETWORK_DISABLED", "CODEX_MANAGED_BY_NPM"],
+        hook_shell: HookShell::LoginShell,
+        probe_event: "PreToolUse",
+        probe_payload: payload!("codex-bash"),
+        timeout_field: Some(("timeout", TimeUnit::Seconds)),
+        off_switches: &[OffSwitch::TomlFeature(".codex/config.toml")],
+        dialect: Dialect::Claude,
+        patch_text_only: true,
+        hook_trust: true,
+        also_loads: None,
+        reload_hint: "trust the gitvow hooks with /hooks in codex, then restart codex",
     },
     AgentSpec {
         name: "gemini",
@@ -229,6 +337,16 @@ pub static AGENTS: &[AgentSpec] = &[
         adapter: None,
         process_names: &["gemini", "gemini-cli"],
         env_markers: &["GEMINI_CLI"],
+        hook_shell: HookShell::Sh,
+        probe_event: "BeforeTool",
+        probe_payload: payload!("gemini-shell"),
+        timeout_field: Some(("timeout", TimeUnit::Milliseconds)),
+        off_switches: &[OffSwitch::HooksConfig],
+        dialect: Dialect::ServerPrefixedMcp,
+        patch_text_only: false,
+        hook_trust: false,
+        also_loads: None,
+        reload_hint: RELOAD_AT_START,
     },
     AgentSpec {
         name: "cursor",
@@ -267,6 +385,22 @@ pub static AGENTS: &[AgentSpec] = &[
         adapter: None,
         process_names: &["cursor-agent"],
         env_markers: &["CURSOR_AGENT"],
+        hook_shell: HookShell::Sh,
+        // The generic `preToolUse` lets a shell call through to `beforeShellExecution`.
+        probe_event: "beforeShellExecution",
+        probe_payload: payload!("cursor-shell"),
+        timeout_field: Some(("timeout", TimeUnit::Seconds)),
+        off_switches: &[OffSwitch::VersionAndFailClosed],
+        dialect: Dialect::TopLevelCalls,
+        patch_text_only: false,
+        hook_trust: false,
+        // Cursor keeps this switch in its own application state, which doctor cannot read.
+        also_loads: Some(AlsoLoads {
+            agent: "claude",
+            when: "when Cursor's setting \"Include third-party Plugins, Skills, and other configs\" is on, Cursor also runs Claude's hooks (~/.claude/settings.json, .claude/settings.json)",
+            fix: "turn that setting off in Cursor Settings → Rules, Skills, Subagents",
+        }),
+        reload_hint: "run a tool call in Cursor's agent (it reloads hooks by itself)",
     },
     AgentSpec {
         name: "copilot",
@@ -302,6 +436,16 @@ pub static AGENTS: &[AgentSpec] = &[
         adapter: None,
         process_names: &["copilot"],
         env_markers: &[],
+        hook_shell: HookShell::Sh,
+        probe_event: "preToolUse",
+        probe_payload: payload!("copilot-bash"),
+        timeout_field: Some(("timeoutSec", TimeUnit::Seconds)),
+        off_switches: &[OffSwitch::JsonFlag { key: "disableAllHooks", also_in: &[".copilot/config.json"] }],
+        dialect: Dialect::Claude,
+        patch_text_only: false,
+        hook_trust: false,
+        also_loads: None,
+        reload_hint: RELOAD_AT_START,
     },
     AgentSpec {
         name: "factory",
@@ -336,6 +480,16 @@ pub static AGENTS: &[AgentSpec] = &[
         adapter: None,
         process_names: &["droid"],
         env_markers: &["FACTORY_PROJECT_DIR"],
+        hook_shell: HookShell::Sh,
+        probe_event: "PreToolUse",
+        probe_payload: payload!("factory-execute"),
+        timeout_field: Some(("timeout", TimeUnit::Seconds)),
+        off_switches: &[],
+        dialect: Dialect::Claude,
+        patch_text_only: false,
+        hook_trust: false,
+        also_loads: None,
+        reload_hint: RELOAD_AT_START,
     },
     AgentSpec {
         name: "opencode",
@@ -371,6 +525,16 @@ pub static AGENTS: &[AgentSpec] = &[
         adapter: None,
         process_names: &["opencode", "opencode-ai"],
         env_markers: &["OPENCODE"],
+        hook_shell: HookShell::Plugin,
+        probe_event: "PreToolUse",
+        probe_payload: payload!("opencode-bash"),
+        timeout_field: None,
+        off_switches: &[],
+        dialect: Dialect::Claude,
+        patch_text_only: true,
+        hook_trust: false,
+        also_loads: None,
+        reload_hint: RELOAD_AT_START,
     },
 ];
 

@@ -195,7 +195,7 @@ pub enum ColorWhen {
 #[derive(Args, Debug)]
 pub struct HookArgs {
     /// The agent whose payload arrives on stdin (built-in or an external adapter)
-    #[arg(long, default_value = "claude", value_name = "NAME")]
+    #[arg(long, default_value = crate::agents::DEFAULT_AGENT, value_name = "NAME")]
     pub agent: String,
     /// The agent's event name
     pub event: String,

@@ -94,7 +94,7 @@ proptest! {
     fn normalisation_never_panics(payload in payload(), pick in any::<prop::sample::Index>()) {
         let agent = pick.get(AGENTS);
         for (event, handler) in agent.event_map.iter().filter(|(_, h)| *h == Handler::PreToolUse) {
-            let _ = normalize::normalize(agent.name, event, *handler, &payload);
+            let _ = normalize::normalize(normalize::Reading::of(agent), event, *handler, &payload);
         }
     }
 }

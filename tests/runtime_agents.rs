@@ -9,6 +9,8 @@ use serde_json::{Value, json};
 const DENY_FORCE: &str = "BLOCKED by gitvow: force push rewrites the remote's history [rule bash_deny[1]; policy: ";
 const CONFIRM_PUSH: &str = "CONFIRMATION REQUIRED by gitvow: push publishes commits to a remote [rule bash_confirm[";
 const POLICY_TAIL: &str = "policy: built-in default policy]";
+/// The question a person reads where the agent asks natively.
+const ASK_PUSH: &str = "gitvow asks before the agent goes on: run `git push origin main`. Why: push publishes commits to a remote (rule bash_confirm[";
 
 /// A fixture with its shell command replaced, wherever that agent keeps it.
 fn with_command(agent: &str, mut payload: Value, command: &str) -> Value {
@@ -67,8 +69,8 @@ fn allow_confirm_and_deny_in_every_agent_form() {
                 assert_eq!((allow.code, allow.stdout.as_str(), allow.stderr.as_str()), (0, "{\"permission\":\"allow\"}\n", ""));
                 let c = json_out(&confirm);
                 assert_eq!(c["permission"], "ask");
-                assert!(c["user_message"].as_str().unwrap().starts_with(CONFIRM_PUSH));
-                assert_eq!(c["user_message"], c["agent_message"]);
+                assert!(c["user_message"].as_str().unwrap().starts_with(ASK_PUSH), "{c}");
+                assert!(c["agent_message"].as_str().unwrap().starts_with(CONFIRM_PUSH), "{c}");
                 let d = json_out(&deny);
                 assert_eq!(d["permission"], "deny");
                 assert!(d["agent_message"].as_str().unwrap().starts_with(DENY_FORCE));
@@ -79,7 +81,7 @@ fn allow_confirm_and_deny_in_every_agent_form() {
                 assert_eq!((allow.code, allow.stdout.as_str(), allow.stderr.as_str()), (0, "{\"permissionDecision\":\"allow\"}\n", ""));
                 let c = json_out(&confirm);
                 assert_eq!(c["permissionDecision"], "ask");
-                assert!(c["permissionDecisionReason"].as_str().unwrap().starts_with(CONFIRM_PUSH));
+                assert!(c["permissionDecisionReason"].as_str().unwrap().starts_with(ASK_PUSH), "{c}");
                 let d = json_out(&deny);
                 assert_eq!(d["permissionDecision"], "deny");
                 assert!(d["permissionDecisionReason"].as_str().unwrap().starts_with(DENY_FORCE));
@@ -89,7 +91,7 @@ fn allow_confirm_and_deny_in_every_agent_form() {
                 let c = json_out(&confirm);
                 assert_eq!(c["hookSpecificOutput"]["hookEventName"], "PreToolUse");
                 assert_eq!(c["hookSpecificOutput"]["permissionDecision"], "ask");
-                assert!(c["hookSpecificOutput"]["permissionDecisionReason"].as_str().unwrap().starts_with(CONFIRM_PUSH));
+                assert!(c["hookSpecificOutput"]["permissionDecisionReason"].as_str().unwrap().starts_with(ASK_PUSH), "{c}");
                 assert_exit2(&deny, DENY_FORCE);
             }
             _ => {
@@ -147,8 +149,14 @@ fn edit_and_write_tools_are_normalised() {
                 out.stderr.clone()
             }
         };
-        assert!(message.starts_with("CONFIRMATION REQUIRED by gitvow: "), "{agent} {fixture}: {message}");
-        assert!(message.contains("(file: ."), "{agent} {fixture}: {message}");
+        // Where the agent asks the person, the person's question; elsewhere the model's message.
+        if matches!(agent, "claude" | "copilot") {
+            assert!(message.starts_with("gitvow asks before the agent goes on: "), "{agent} {fixture}: {message}");
+            assert!(message.contains(" ."), "{agent} {fixture}: {message}");
+        } else {
+            assert!(message.starts_with("CONFIRMATION REQUIRED by gitvow: "), "{agent} {fixture}: {message}");
+            assert!(message.contains("(file: ."), "{agent} {fixture}: {message}");
+        }
         assert!(message.contains("rule path_confirm["), "{agent} {fixture}: {message}");
     }
     // The same fixtures on ordinary files are allowed.

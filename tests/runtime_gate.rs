@@ -197,9 +197,9 @@ fn the_user_policy_replaces_the_built_in_one_and_a_repository_policy_only_adds()
     std::fs::create_dir_all(env.repo.join("sub/dir")).unwrap();
     let out = env.hook("codex", "PreToolUse", bash(&env.repo.join("sub/dir"), "cargo build").to_string());
     let policy = env.repo.join(".gitvow/policy.json");
-    assert_eq!(
-        out.stderr,
-        format!("CONFIRMATION REQUIRED by gitvow: builds are slow [rule bash_confirm[0]; policy: {} (repository)]. Ask the user to confirm this call before going on.\n", policy.display())
+    assert!(
+        out.stderr.starts_with(&format!("CONFIRMATION REQUIRED by gitvow: builds are slow [rule bash_confirm[0]; policy: {} (repository)]. Only a person can approve", policy.display())),
+        "{out:?}"
     );
     let out = env.hook("codex", "PreToolUse", bash(&env.repo.join("sub/dir"), "make all").to_string());
     assert!(out.stderr.starts_with("BLOCKED by gitvow: no make [rule bash_deny[0]; policy: ~/.gitvow/policy.json (user)]"), "the strictest layer wins: {out:?}");

@@ -4,7 +4,7 @@
 
 use super::inspect::Inspected;
 use super::{Check, Context, codex_trust};
-use crate::agents::{AgentSpec, FileLayout};
+use crate::agents::{AgentSpec, FileLayout, OffSwitch};
 use crate::edit::jsonc::{JsonDoc, key, line_col};
 use crate::edit::plugin;
 use crate::install::entries::desired_entry;
@@ -32,7 +32,7 @@ pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check, all: &[Inspect
     out.push(probe);
     out.extend(switches(ctx, ins));
     out.extend(double_firing(ctx, ins, all));
-    if agent.name == "codex" && readable {
+    if agent.hook_trust && readable {
         out.push(codex_trust::check(ctx, ins));
     }
     out.push(activity(ctx, ins));
@@ -152,103 +152,118 @@ fn command(ctx: &Context, ins: &Inspected) -> Check {
     }
 }
 
-/// The agent's own switches that turn every hook off.
+/// The agent's own switches that turn every hook off (its row's `off_switches`).
 fn switches(ctx: &Context, ins: &Inspected) -> Vec<Check> {
-    let agent = ins.agent;
-    let home = crate::paths::home();
     let mut out = Vec::new();
-    match agent.name {
-        "codex" => {
-            let Some(home) = home else { return out };
-            let path = home.join(".codex/config.toml");
-            let text = match std::fs::read_to_string(&path) {
-                Ok(t) => t,
-                Err(_) => {
-                    out.push(Check::ok("switches", format!("{} is absent: hooks are on by default", display(&path))));
-                    return out;
-                }
-            };
-            match crate::edit::toml::switches_off(&path, &text) {
-                Err(e) => out.push(Check::fail("switches", e.message, "fix the file by hand: codex reads it too")),
-                Ok(off) if off.is_empty() => out.push(Check::ok("switches", format!("[features] hooks is not off in {}", display(&path)))),
-                Ok(off) => {
-                    for (key, at) in off {
-                        let (l, c) = line_col(&text, at);
-                        out.push(Check::fail(
-                            "switches",
-                            format!("{}:{l}:{c}: `[features] {key} = false` turns every codex hook off", display(&path)),
-                            format!("set `{key} = true` (or run `gitvow install --user --agent codex`)"),
-                        ));
-                    }
-                }
+    for switch in ins.agent.off_switches {
+        match *switch {
+            OffSwitch::TomlFeature(file) => out.extend(toml_feature(ins.agent, file)),
+            OffSwitch::VersionAndFailClosed => out.extend(version_and_fail_closed(ctx, ins)),
+            OffSwitch::HooksConfig => out.extend(hooks_config(ctx, ins)),
+            OffSwitch::JsonFlag { key: flag, also_in } => out.extend(json_flag(ctx, ins, flag, also_in)),
+        }
+    }
+    out
+}
+
+fn toml_feature(agent: &AgentSpec, file: &str) -> Vec<Check> {
+    let Some(home) = crate::paths::home() else { return vec![] };
+    let path = home.join(file);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(_) => return vec![Check::ok("switches", format!("{} is absent: hooks are on by default", display(&path)))],
+    };
+    match crate::edit::toml::switches_off(&path, &text) {
+        Err(e) => vec![Check::fail("switches", e.message, "fix the file by hand: the agent reads it too")],
+        Ok(off) if off.is_empty() => vec![Check::ok("switches", format!("[features] hooks is not off in {}", display(&path)))],
+        Ok(off) => off
+            .into_iter()
+            .map(|(key, at)| {
+                let (l, c) = line_col(&text, at);
+                Check::fail(
+                    "switches",
+                    format!("{}:{l}:{c}: `[features] {key} = false` turns every {} hook off", display(&path), agent.name),
+                    format!("set `{key} = true` (or run `gitvow install --user --agent {}`)", agent.name),
+                )
+            })
+            .collect(),
+    }
+}
+
+fn version_and_fail_closed(ctx: &Context, ins: &Inspected) -> Vec<Check> {
+    let Some(doc) = &ins.doc else { return vec![] };
+    let mut bad = Vec::new();
+    if doc.get(&[key("version")]) != Some(Value::from(1)) {
+        bad.push(Check::fail(
+            "switches",
+            format!("{}: top-level `\"version\": 1` is missing or not 1: {} ignores the file", located(ins, doc, &[key("version")]), ins.agent.name),
+            "set `\"version\": 1`",
+        ));
+    }
+    for f in &ins.found {
+        if f.hook.get("failClosed") != Some(&Value::Bool(true)) {
+            bad.push(Check::fail(
+                "switches",
+                format!("{}: `failClosed` is missing or false under `{}`: {} lets the call through when gitvow cannot run", ins.place(f), f.event, ins.agent.name),
+                format!("set `\"failClosed\": true` (or run `{}`)", ctx.install_command(ins.agent)),
+            ));
+        }
+    }
+    if bad.is_empty() {
+        bad.push(Check::ok("switches", "`version` is 1 and every gitvow hook has `failClosed: true`"));
+    }
+    bad
+}
+
+fn hooks_config(ctx: &Context, ins: &Inspected) -> Vec<Check> {
+    let mut out = Vec::new();
+    for (path, doc, text) in settings_files(ctx, ins) {
+        let here = |p: &[crate::edit::jsonc::Seg]| {
+            let (l, c) = line_col(&text, doc.offset_of(p).unwrap_or(0));
+            format!("{}:{l}:{c}", display(&path))
+        };
+        if doc.get(&[key("hooksConfig"), key("enabled")]) == Some(Value::Bool(false)) {
+            out.push(Check::fail(
+                "switches",
+                format!("{}: `hooksConfig.enabled` is false: {} runs no hook", here(&[key("hooksConfig"), key("enabled")]), ins.agent.name),
+                "set `hooksConfig.enabled` to true or remove it",
+            ));
+        }
+        if let Some(Value::Array(names)) = doc.get(&[key("hooksConfig"), key("disabled")]) {
+            let ours: Vec<&str> = names.iter().filter_map(Value::as_str).filter(|n| n.starts_with("gitvow-")).collect();
+            if !ours.is_empty() {
+                out.push(Check::fail(
+                    "switches",
+                    format!("{}: `hooksConfig.disabled` switches off {}", here(&[key("hooksConfig"), key("disabled")]), ours.join(", ")),
+                    "remove gitvow's names from `hooksConfig.disabled`",
+                ));
             }
         }
-        "cursor" => {
-            let Some(doc) = &ins.doc else { return out };
-            let mut bad = Vec::new();
-            if doc.get(&[key("version")]) != Some(Value::from(1)) {
-                bad.push(Check::fail("switches", format!("{}: top-level `\"version\": 1` is missing or not 1: Cursor ignores the file", located(ins, doc, &[key("version")])), "set `\"version\": 1`"));
-            }
-            for f in &ins.found {
-                if f.hook.get("failClosed") != Some(&Value::Bool(true)) {
-                    bad.push(Check::fail(
-                        "switches",
-                        format!("{}: `failClosed` is missing or false under `{}`: Cursor lets the call through when gitvow cannot run", ins.place(f), f.event),
-                        format!("set `\"failClosed\": true` (or run `{}`)", ctx.install_command(agent)),
-                    ));
-                }
-            }
-            if bad.is_empty() {
-                bad.push(Check::ok("switches", "`version` is 1 and every gitvow hook has `failClosed: true`"));
-            }
-            out.extend(bad);
+    }
+    if out.is_empty() {
+        out.push(Check::ok("switches", "`hooksConfig` leaves gitvow's hooks on"));
+    }
+    out
+}
+
+fn json_flag(ctx: &Context, ins: &Inspected, flag: &str, also_in: &[&str]) -> Vec<Check> {
+    let mut files = settings_files(ctx, ins);
+    if let Some(home) = crate::paths::home() {
+        files.extend(also_in.iter().filter_map(|f| read_json(&home.join(f), ins.agent)));
+    }
+    let mut out = Vec::new();
+    for (path, doc, text) in files {
+        if doc.get(&[key(flag)]) == Some(Value::Bool(true)) {
+            let (l, c) = line_col(&text, doc.offset_of(&[key(flag)]).unwrap_or(0));
+            out.push(Check::fail(
+                "switches",
+                format!("{}:{l}:{c}: `{flag}: true` turns every {} hook off", display(&path), ins.agent.name),
+                format!("remove `{flag}` or set it to false"),
+            ));
         }
-        "gemini" => {
-            for (path, doc, text) in settings_files(ctx, ins) {
-                let here = |p: &[crate::edit::jsonc::Seg]| {
-                    let (l, c) = line_col(&text, doc.offset_of(p).unwrap_or(0));
-                    format!("{}:{l}:{c}", display(&path))
-                };
-                if doc.get(&[key("hooksConfig"), key("enabled")]) == Some(Value::Bool(false)) {
-                    out.push(Check::fail("switches", format!("{}: `hooksConfig.enabled` is false: gemini runs no hook", here(&[key("hooksConfig"), key("enabled")])), "set `hooksConfig.enabled` to true or remove it"));
-                }
-                if let Some(Value::Array(names)) = doc.get(&[key("hooksConfig"), key("disabled")]) {
-                    let ours: Vec<&str> = names.iter().filter_map(Value::as_str).filter(|n| n.starts_with("gitvow-")).collect();
-                    if !ours.is_empty() {
-                        out.push(Check::fail(
-                            "switches",
-                            format!("{}: `hooksConfig.disabled` switches off {}", here(&[key("hooksConfig"), key("disabled")]), ours.join(", ")),
-                            "remove gitvow's names from `hooksConfig.disabled`",
-                        ));
-                    }
-                }
-            }
-            if out.is_empty() {
-                out.push(Check::ok("switches", "`hooksConfig` leaves gitvow's hooks on"));
-            }
-        }
-        "claude" | "copilot" => {
-            let mut files = settings_files(ctx, ins);
-            if agent.name == "copilot"
-                && let Some(home) = &home
-            {
-                files.extend(read_json(&home.join(".copilot/config.json"), agent));
-            }
-            for (path, doc, text) in files {
-                if doc.get(&[key("disableAllHooks")]) == Some(Value::Bool(true)) {
-                    let (l, c) = line_col(&text, doc.offset_of(&[key("disableAllHooks")]).unwrap_or(0));
-                    out.push(Check::fail(
-                        "switches",
-                        format!("{}:{l}:{c}: `disableAllHooks: true` turns every {} hook off", display(&path), agent.name),
-                        "remove `disableAllHooks` or set it to false",
-                    ));
-                }
-            }
-            if out.is_empty() {
-                out.push(Check::ok("switches", "`disableAllHooks` is not set"));
-            }
-        }
-        _ => {}
+    }
+    if out.is_empty() {
+        out.push(Check::ok("switches", format!("`{flag}` is not set")));
     }
     out
 }
@@ -293,17 +308,18 @@ fn double_firing(ctx: &Context, ins: &Inspected, all: &[Inspected]) -> Vec<Check
             format!("keep one: uninstall the other with `gitvow uninstall {} --agent {}`", other_flag(other_scope), ins.agent.name),
         ));
     }
-    if ins.agent.name == "cursor" && ins.installed_here() {
-        let claude = crate::agents::find("claude").expect("claude is built in");
-        let claude_here = all.iter().any(|i| i.agent.name == "claude" && i.installed_here()) || Inspected::read(&ctx.scope, claude).installed_here();
-        let claude_other = ctx.other.as_ref().is_some_and(|o| Inspected::read(o, claude).installed_here());
-        if claude_here || claude_other {
-            // Cursor keeps its "third-party configs" switch in its own application state, which
-            // doctor cannot read: the warning says so instead of guessing.
+    if let Some(also) = ins.agent.also_loads
+        && let Some(loaded) = crate::agents::find(also.agent)
+        && ins.installed_here()
+    {
+        let here = all.iter().any(|i| i.agent.name == loaded.name && i.installed_here()) || Inspected::read(&ctx.scope, loaded).installed_here();
+        let other = ctx.other.as_ref().is_some_and(|o| Inspected::read(o, loaded).installed_here());
+        if here || other {
+            // The agent's setting is not readable: the warning says so instead of guessing.
             out.push(Check::warn(
                 "double-firing",
-                "gitvow is installed for claude too; when Cursor's setting \"Include third-party Plugins, Skills, and other configs\" is on, Cursor also runs Claude's hooks (~/.claude/settings.json, .claude/settings.json) and each call is gated twice (doctor cannot read that setting)",
-                "turn that setting off in Cursor Settings → Rules, Skills, Subagents, or keep gitvow for only one of cursor and claude",
+                format!("gitvow is installed for {} too; {} and each call is gated twice (doctor cannot read that setting)", loaded.name, also.when),
+                format!("{}, or keep gitvow for only one of {} and {}", also.fix, ins.agent.name, loaded.name),
             ));
         }
     }
@@ -325,11 +341,7 @@ fn other_flag(scope: &Scope) -> String {
 fn activity(ctx: &Context, ins: &Inspected) -> Check {
     let installed = std::fs::metadata(&ins.path).and_then(|m| m.modified()).ok().map(crate::runtime::record::rfc3339);
     let last = last_call(ctx, ins.agent.name);
-    let fix = match ins.agent.name {
-        "codex" => "trust the gitvow hooks with /hooks in codex, then restart codex".to_string(),
-        "cursor" => "run a tool call in Cursor's agent (it reloads hooks by itself)".to_string(),
-        name => format!("restart {name}: it reads its hooks at start-up"),
-    };
+    let fix = format!("{}: {}", ins.agent.name, ins.agent.reload_hint);
     match (last, installed) {
         (Some(last), Some(inst)) if last >= inst => Check::ok("activity", format!("last called gitvow at {last}")),
         (Some(last), Some(inst)) => Check::warn("activity", format!("last called gitvow at {last}, before its hook file was last written ({inst})"), fix),

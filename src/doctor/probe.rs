@@ -8,7 +8,7 @@
 
 use super::inspect::Inspected;
 use super::{Check, Context};
-use crate::agents::{FileLayout, ResponseForm};
+use crate::agents::{AgentSpec, HookShell, ResponseForm, TimeUnit};
 use crate::runtime::process;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
@@ -16,32 +16,32 @@ use std::time::{Duration, Instant};
 pub use crate::runtime::record::PROBE_SESSION;
 const PROBE_CAP: Duration = Duration::from_secs(3);
 
-/// The event doctor probes, per agent: the one that gates a shell command. Cursor's generic
-/// `preToolUse` lets a shell call through to `beforeShellExecution`, so the specific one is probed.
-fn probe_event(agent: &str) -> &'static str {
-    match agent {
-        "gemini" => "BeforeTool",
-        "cursor" => "beforeShellExecution",
-        "copilot" => "preToolUse",
-        _ => "PreToolUse",
+/// The agent's captured payload (its row's `probe_payload`), made a harmless `ls` in `dir`: every
+/// id is the probe's (so that the activity check and `gitvow log` leave these calls out), every
+/// place is `dir`.
+fn payload(agent: &AgentSpec, dir: &str) -> Value {
+    fn harmless(v: &mut Value, dir: &str) {
+        let Value::Object(o) = v else { return };
+        for (k, v) in o.iter_mut() {
+            match k.as_str() {
+                "session_id" | "sessionId" | "conversation_id" | "generation_id" | "turn_id" | "tool_use_id" | "prompt_id" => {
+                    *v = Value::from(PROBE_SESSION);
+                }
+                "cwd" => *v = Value::from(dir),
+                "workspace_roots" => *v = json!([dir]),
+                "transcript_path" if !v.is_null() => *v = Value::from(""),
+                "command" => *v = Value::from("ls"),
+                "description" | "summary" => *v = Value::from("gitvow doctor probe"),
+                "riskLevel" => *v = Value::from("low"),
+                "riskLevelReason" => *v = Value::from("a harmless probe"),
+                "tool_input" | "toolArgs" => harmless(v, dir),
+                _ => {}
+            }
+        }
     }
-}
-
-/// A harmless `ls` in the shape the agent sends, as captured from the real agents.
-fn payload(agent: &str, dir: &str) -> Value {
-    let s = PROBE_SESSION;
-    match agent {
-        "codex" => json!({"session_id": s, "turn_id": s, "transcript_path": null, "cwd": dir, "hook_event_name": "PreToolUse",
-            "model": "gitvow-doctor", "permission_mode": "default", "tool_name": "Bash", "tool_input": {"command": "ls"}, "tool_use_id": s}),
-        "gemini" => json!({"session_id": s, "transcript_path": "", "cwd": dir, "hook_event_name": "BeforeTool", "timestamp": "1970-01-01T00:00:00.000Z",
-            "tool_name": "run_shell_command", "tool_input": {"command": "ls", "description": "gitvow doctor probe"}}),
-        "cursor" => json!({"conversation_id": s, "generation_id": s, "hook_event_name": "beforeShellExecution", "command": "ls", "cwd": dir, "workspace_roots": [dir]}),
-        "copilot" => json!({"sessionId": s, "timestamp": 0, "cwd": dir, "toolName": "bash", "toolArgs": {"command": "ls", "description": "gitvow doctor probe"}}),
-        "factory" => json!({"session_id": s, "transcript_path": "", "cwd": dir, "permission_mode": "auto-high", "hook_event_name": "PreToolUse",
-            "tool_name": "Execute", "tool_input": {"command": "ls", "summary": "gitvow doctor probe", "riskLevel": "low"}}),
-        _ => json!({"session_id": s, "transcript_path": "", "cwd": dir, "permission_mode": "default", "hook_event_name": "PreToolUse",
-            "tool_name": "Bash", "tool_input": {"command": "ls", "description": "gitvow doctor probe"}, "tool_use_id": s}),
-    }
+    let mut v: Value = serde_json::from_str(agent.probe_payload).unwrap_or_else(|_| json!({}));
+    harmless(&mut v, dir);
+    v
 }
 
 pub fn run(ctx: &Context, ins: &Inspected) -> Check {
@@ -51,24 +51,23 @@ pub fn run(ctx: &Context, ins: &Inspected) -> Check {
         Err(e) => return Check::warn("probe", format!("not run: cannot create a temporary directory: {e}"), "set TMPDIR to a writable directory"),
     };
     let dir_text = dir.path().to_string_lossy().into_owned();
-    if ins.agent.layout == FileLayout::Plugin {
+    if ins.agent.hook_shell == HookShell::Plugin {
         return opencode(ins, dir.path(), &dir_text, &fix_install);
     }
-    let event = probe_event(ins.agent.name);
+    let event = ins.agent.probe_event;
     let Some(found) = ins.found.iter().find(|f| f.event == event) else {
         return Check::fail("probe", format!("not run: no gitvow hook under `{event}`"), fix_install);
     };
     let Some(command) = found.command() else { return Check::fail("probe", "not run: the hook has no command", fix_install) };
-    let agent_timeout = timeout_of(ins.agent.name, &found.hook);
+    let agent_timeout = timeout_of(ins.agent, &found.hook);
     let timeout = agent_timeout.min(PROBE_CAP);
-    // Codex runs hooks as `$SHELL -lc "<command>"`: a login shell, whose profile may set another PATH.
-    let argv: Vec<String> = if ins.agent.name == "codex" {
+    let argv: Vec<String> = if ins.agent.hook_shell == HookShell::LoginShell {
         let shell = std::env::var("SHELL").ok().filter(|s| !s.is_empty()).unwrap_or_else(|| "sh".into());
         vec![shell, "-lc".into(), command.into()]
     } else {
         vec!["sh".into(), "-c".into(), command.into()]
     };
-    let input = payload(ins.agent.name, &dir_text).to_string();
+    let input = payload(ins.agent, &dir_text).to_string();
     let started = Instant::now();
     let result = process::run(&argv, input.as_bytes(), Some(dir.path()), timeout);
     let took = started.elapsed();
@@ -161,15 +160,16 @@ try {
 }
 "#;
 
-/// The hook's own timeout as the agent reads it (claude's default is 60 s).
-fn timeout_of(agent: &str, hook: &Value) -> Duration {
-    let n = |k: &str| hook.get(k).and_then(Value::as_f64).filter(|n| *n > 0.0);
-    match agent {
-        "gemini" => n("timeout").map(|ms| ms / 1000.0),
-        "copilot" => n("timeoutSec"),
-        _ => n("timeout"),
-    }
-    .map_or(Duration::from_secs(60), Duration::from_secs_f64)
+/// The hook's own timeout as the agent reads it (60 s when it has none).
+fn timeout_of(agent: &AgentSpec, hook: &Value) -> Duration {
+    let secs = agent.timeout_field.and_then(|(key, unit)| {
+        let n = hook.get(key).and_then(Value::as_f64).filter(|n| *n > 0.0)?;
+        Some(match unit {
+            TimeUnit::Seconds => n,
+            TimeUnit::Milliseconds => n / 1000.0,
+        })
+    });
+    secs.map_or(Duration::from_secs(60), Duration::from_secs_f64)
 }
 
 fn json_field(text: &str, key: &str) -> Option<String> {

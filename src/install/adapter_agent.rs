@@ -44,6 +44,17 @@ pub fn spec(name: &str) -> Result<&'static AgentSpec> {
         adapter: Some(Box::leak(Box::new(install))),
         process_names: &[],
         env_markers: &[],
+        // What an external agent does beyond its `info` is not known: doctor probes it the common way.
+        hook_shell: crate::agents::HookShell::Sh,
+        probe_event: "PreToolUse",
+        probe_payload: crate::agents::CLAUDE_SHELL_PAYLOAD,
+        timeout_field: None,
+        off_switches: &[],
+        dialect: crate::agents::Dialect::Claude,
+        patch_text_only: false,
+        hook_trust: false,
+        also_loads: None,
+        reload_hint: "restart it: agents read their hooks at start-up",
     })))
 }
 

@@ -85,7 +85,9 @@ fn cut(text: &str) -> String {
     format!("{}\n… ({} more bytes)", &text[..end], text.len() - end)
 }
 
-fn subjects(call: &Call) -> Vec<Subject> {
+/// What the call does, with paths in the form path rules see (repository-relative inside it).
+fn subjects(call: &Call, repo: Option<&Repo>) -> Vec<Subject> {
+    let top = repo.map(|r| r.top.as_path());
     call.actions
         .iter()
         .map(|a| {
@@ -93,7 +95,7 @@ fn subjects(call: &Call) -> Vec<Subject> {
                 Subject::Command { command: command.to_string() }
             } else if let Some(path) = a.edited_path() {
                 let (old, new) = a.change();
-                Subject::Edit { tool: a.tool_name.clone(), path: path.to_string(), old, new }
+                Subject::Edit { tool: a.tool_name.clone(), path: super::location::rule_path(path, &call.cwd, top), old, new }
             } else {
                 Subject::Tool { tool: a.tool_name.clone() }
             }
@@ -193,7 +195,7 @@ pub fn settle(call: &Call, repo: Option<&Repo>, agent: &str, verdict: &mut Verdi
     if verdict.decision != Decision::Confirm {
         return None;
     }
-    let subjects = subjects(call);
+    let subjects = subjects(call, repo);
     let key = key(call, repo, &subjects);
     let on_file = all().into_iter().find(|a| a.key == key);
     match on_file {
@@ -257,8 +259,8 @@ pub fn settle(call: &Call, repo: Option<&Repo>, agent: &str, verdict: &mut Verdi
 }
 
 /// What a call will run or change, in a line a person reads: `` run `git push origin main` ``.
-pub fn describe(call: &Call) -> String {
-    describe_subjects(&subjects(call))
+pub fn describe(call: &Call, repo: Option<&Repo>) -> String {
+    describe_subjects(&subjects(call, repo))
 }
 
 pub fn describe_subjects(subjects: &[Subject]) -> String {
@@ -282,7 +284,7 @@ pub fn describe_subjects(subjects: &[Subject]) -> String {
 }
 
 /// The question a person reads where the agent asks natively: what, why, which rule and policy.
-pub fn question(call: &Call, verdict: &Verdict) -> String {
+pub fn question(call: &Call, repo: Option<&Repo>, verdict: &Verdict) -> String {
     let mut origin = Vec::new();
     if !verdict.rule.is_empty() {
         origin.push(format!("rule {}", verdict.rule));
@@ -291,5 +293,5 @@ pub fn question(call: &Call, verdict: &Verdict) -> String {
         origin.push(verdict.source.clone());
     }
     let origin = if origin.is_empty() { String::new() } else { format!(" ({})", origin.join(", ")) };
-    format!("gitvow asks before the agent goes on: {}. Why: {}{origin}. Allow it?", describe(call), verdict.reason)
+    format!("gitvow asks before the agent goes on: {}. Why: {}{origin}. Allow it?", describe(call, repo), verdict.reason)
 }

@@ -64,7 +64,7 @@ fn builtin(spec: &AgentSpec, event: &str, started: Instant) -> Answer {
             return failure_answer(Some(spec), spec.name, blocking, &e);
         }
     };
-    let call = match normalize::normalize(spec.name, event, handler, &payload) {
+    let call = match normalize::normalize(normalize::Reading::of(spec), event, handler, &payload) {
         Ok(call) => call,
         Err(e) => {
             // The log keeps the session (the payload is JSON) and a reason without the call's text.
@@ -104,7 +104,7 @@ fn external(agent: &str, event: &str, started: Instant) -> Answer {
     let mut last: Option<(Call, Option<Repo>)> = None;
     for (handler, payload) in calls {
         log.handler = handler;
-        let call = match normalize::normalize(agent, handler.name(), handler, &payload) {
+        let call = match normalize::normalize(normalize::Reading::CLAUDE, handler.name(), handler, &payload) {
             Ok(call) => call,
             Err(e) => {
                 if handler == Handler::PreToolUse {
@@ -160,7 +160,7 @@ fn answerable(call: &Call, repo: Option<&Repo>, agent: &str, asks_natively: bool
         return None;
     }
     if asks_natively {
-        verdict.question = Some(approvals::question(call, verdict));
+        verdict.question = Some(approvals::question(call, repo, verdict));
         return None;
     }
     approvals::settle(call, repo, agent, verdict)

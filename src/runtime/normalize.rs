@@ -3,7 +3,7 @@
 
 use super::command;
 use super::patch;
-use crate::agents::Handler;
+use crate::agents::{AgentSpec, Dialect, Handler};
 use serde_json::{Map, Value};
 use std::path::PathBuf;
 
@@ -142,8 +142,24 @@ const NEW_KEYS: &[&str] = &["new_string", "new_str", "newString"];
 const CONTENT_KEYS: &[&str] = &["content", "file_text", "new_content", "text"];
 const PATCH_KEYS: &[&str] = &["command", "patchText", "patch", "input"];
 
-/// Normalises one payload of `agent` for `event` (the agent's own event name).
-pub fn normalize(agent: &str, event: &str, handler: Handler, payload: &Map<String, Value>) -> Result<Call, Failure> {
+/// How to read an agent's payloads: its row's dialect, or Claude's shape (what external adapters
+/// hand over).
+#[derive(Clone, Copy, Debug)]
+pub struct Reading {
+    pub dialect: Dialect,
+    pub patch_text_only: bool,
+}
+
+impl Reading {
+    pub const CLAUDE: Reading = Reading { dialect: Dialect::Claude, patch_text_only: false };
+
+    pub fn of(spec: &AgentSpec) -> Reading {
+        Reading { dialect: spec.dialect, patch_text_only: spec.patch_text_only }
+    }
+}
+
+/// Normalises one payload for `event` (the agent's own event name).
+pub fn normalize(reading: Reading, event: &str, handler: Handler, payload: &Map<String, Value>) -> Result<Call, Failure> {
     let session = first_str(payload, &["session_id", "sessionId", "conversation_id"])?.unwrap_or_default().to_string();
     let cwd = match first_str(payload, &["cwd"])? {
         Some(c) if !c.is_empty() => PathBuf::from(c),
@@ -165,10 +181,10 @@ pub fn normalize(agent: &str, event: &str, handler: Handler, payload: &Map<Strin
     if !matches!(handler, Handler::PreToolUse | Handler::PostToolUse) {
         return Ok(call);
     }
-    let (name, input) = tool_of(agent, event, payload)?;
-    let actions = actions_of(agent, &name, input)?;
+    let (name, input) = tool_of(reading.dialect, event, payload)?;
+    let actions = actions_of(reading, &name, input)?;
     let raw_name = payload.get("tool_name").and_then(Value::as_str).unwrap_or_default();
-    if agent == "cursor" && event == "preToolUse" && (raw_name == "Shell" || raw_name.starts_with("MCP:")) {
+    if reading.dialect == Dialect::TopLevelCalls && event == "preToolUse" && (raw_name == "Shell" || raw_name.starts_with("MCP:")) {
         call.gate = false;
     }
     call.tool_name = Some(actions.first().map(|a| a.tool_name.clone()).unwrap_or(name));
@@ -177,7 +193,7 @@ pub fn normalize(agent: &str, event: &str, handler: Handler, payload: &Map<Strin
 }
 
 /// The agent's tool name and arguments, before normalisation.
-fn tool_of(agent: &str, event: &str, payload: &Map<String, Value>) -> Result<(String, Map<String, Value>), String> {
+fn tool_of(dialect: Dialect, event: &str, payload: &Map<String, Value>) -> Result<(String, Map<String, Value>), String> {
     let input = match payload.get("tool_input").or_else(|| payload.get("toolArgs")) {
         None | Some(Value::Null) => Map::new(),
         Some(Value::Object(o)) => o.clone(),
@@ -192,7 +208,7 @@ fn tool_of(agent: &str, event: &str, payload: &Map<String, Value>) -> Result<(St
     };
     let name = first_str(payload, &["tool_name", "toolName"])?.map(str::to_string);
     // Cursor's specific hooks carry the call at the top level.
-    if agent == "cursor" {
+    if dialect == Dialect::TopLevelCalls {
         match event {
             "beforeShellExecution" | "afterShellExecution" => {
                 let command = first_str(payload, &["command"])?.ok_or("the payload has no `command`")?;
@@ -226,15 +242,15 @@ fn tool_of(agent: &str, event: &str, payload: &Map<String, Value>) -> Result<(St
         }
     }
     let name = name.ok_or("the payload has no tool name (`tool_name` or `toolName`)")?;
-    if agent == "gemini" {
-        return Ok((gemini_mcp_name(&name), input));
+    if dialect == Dialect::ServerPrefixedMcp {
+        return Ok((mcp_name(&name), input));
     }
     Ok((name, input))
 }
 
 /// Gemini names MCP tools `mcp_<server>_<tool>` or `<server>__<tool>` depending on the version.
 /// The first form is ambiguous when the server name has an underscore: the first one splits.
-fn gemini_mcp_name(name: &str) -> String {
+fn mcp_name(name: &str) -> String {
     if name.starts_with("mcp__") {
         return name.to_string();
     }
@@ -249,7 +265,7 @@ fn gemini_mcp_name(name: &str) -> String {
     name.to_string()
 }
 
-fn actions_of(agent: &str, name: &str, input: Map<String, Value>) -> Result<Vec<Action>, Failure> {
+fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result<Vec<Action>, Failure> {
     let single = |tool_name: &str, tool_input| Ok(vec![Action { tool_name: tool_name.into(), tool_input }]);
     match kind(name) {
         Kind::Shell => {
@@ -276,8 +292,8 @@ fn actions_of(agent: &str, name: &str, input: Map<String, Value>) -> Result<Vec<
             Ok(actions)
         }
         Kind::PatchOrEdit => {
-            // Codex and OpenCode only ever send patch text here; other agents name edits this way.
-            let patch_only = agent == "codex" || agent == "opencode";
+            // Some agents only ever send patch text here; others name edits this way.
+            let patch_only = reading.patch_text_only;
             let text = PATCH_KEYS.iter().find_map(|k| input.get(*k).and_then(Value::as_str).filter(|t| patch_only || t.contains("*** Begin Patch")));
             match text {
                 Some(text) => patch_actions(text),
