@@ -22,7 +22,7 @@ fn one_line_per_call_without_command_text_and_a_ledger_at_stop() {
     let lines = env.log_lines();
     assert_eq!(lines.len(), 5);
     let keys: Vec<&str> = lines[2].as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(keys, ["time", "agent", "event", "handler", "session", "tool", "verdict", "reason", "duration_ms", "repo"]);
+    assert_eq!(keys, ["time", "agent", "event", "handler", "session", "tool", "verdict", "reason", "rule", "approval", "duration_ms", "repo"]);
     assert_eq!(lines[2]["verdict"], "deny");
     assert_eq!(lines[2]["tool"], "Bash");
     assert_eq!(lines[2]["reason"], "force push rewrites the remote's history");
@@ -136,4 +136,40 @@ fn a_full_log_is_set_aside_so_it_stays_bounded() {
     assert_eq!(env.log_lines().len(), 1, "the new part starts with this call");
     let aside = std::fs::metadata(env.repo.join(".git/gitvow-hooks.log.1")).unwrap();
     assert!(aside.len() > 8 << 20);
+}
+
+/// Many hooks at once, right when the log is full: it is set aside exactly once, and every line,
+/// old and new, is still in the log or its set-aside part. The hooks are started first and all
+/// wait for their payload on stdin, so that they reach the full log together.
+#[test]
+fn concurrent_hooks_across_a_rotation_keep_every_line() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let count = |p: &std::path::Path, needle: &str| std::fs::read_to_string(p).unwrap_or_default().lines().filter(|l| l.contains(needle)).count();
+    for round in 0..4 {
+        let env = Env::new();
+        let log = env.repo.join(".git/gitvow-hooks.log");
+        let old_line = "{\"old\":true}\n";
+        let old = (8 << 20) / old_line.len() + 1;
+        std::fs::write(&log, old_line.repeat(old)).unwrap();
+        let payload = bash(&env.repo, "ls").to_string();
+        let mut children: Vec<_> = (0..24)
+            .map(|_| {
+                let mut cmd = env.cmd();
+                cmd.args(["hook", "--agent", "codex", "PreToolUse"]).stdin(Stdio::piped()).stdout(Stdio::null()).stderr(Stdio::null());
+                cmd.spawn().unwrap()
+            })
+            .collect();
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        let pipes: Vec<_> = children.iter_mut().map(|c| c.stdin.take().unwrap()).collect();
+        for mut pipe in pipes {
+            pipe.write_all(payload.as_bytes()).unwrap();
+        }
+        for mut c in children {
+            c.wait().unwrap();
+        }
+        let aside = env.repo.join(".git/gitvow-hooks.log.1");
+        assert_eq!(count(&aside, "\"old\":true") + count(&log, "\"old\":true"), old, "round {round}: the set-aside part was replaced");
+        assert_eq!(count(&aside, "\"agent\":\"codex\"") + count(&log, "\"agent\":\"codex\""), 24, "round {round}: a new line was lost");
+    }
 }

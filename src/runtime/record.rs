@@ -69,12 +69,33 @@ fn write_line(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     // The log stays bounded: past LOG_LIMIT the current part is set aside as `<log>.1` (replacing an
     // older one), so that a Stop summary never reads more than that much.
     if file.metadata().is_ok_and(|m| m.len() > LOG_LIMIT) {
-        let mut aside = path.as_os_str().to_owned();
-        aside.push(".1");
-        let _ = std::fs::rename(path, aside);
+        rotate(path, &file);
         file = open()?;
     }
     file.write_all(bytes)
+}
+
+/// Sets the full log aside, once: hooks that saw it full at the same moment take turns on a lock,
+/// and only one whose open file is still the one at `path` renames it. Without that, a second
+/// rename would replace the part just set aside with the new, nearly empty log.
+fn rotate(path: &Path, full: &std::fs::File) {
+    use std::os::unix::fs::MetadataExt;
+    let mut lock_path = path.as_os_str().to_owned();
+    lock_path.push(".lock");
+    let Ok(lock) = std::fs::OpenOptions::new().write(true).create(true).truncate(false).open(&lock_path) else { return };
+    if lock.lock().is_err() {
+        return;
+    }
+    let same = match (full.metadata(), std::fs::metadata(path)) {
+        (Ok(ours), Ok(now)) => ours.ino() == now.ino() && ours.dev() == now.dev() && now.len() > LOG_LIMIT,
+        _ => false,
+    };
+    if same {
+        let mut aside = path.as_os_str().to_owned();
+        aside.push(".1");
+        let _ = std::fs::rename(path, aside);
+    }
+    let _ = lock.unlock();
 }
 
 pub const LOG_LIMIT: u64 = 8 << 20;
