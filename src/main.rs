@@ -1,6 +1,6 @@
 use clap::Parser;
 use gitvow::cli::{Cli, Command, PolicyAction};
-use gitvow::runtime::{ApproveRequest, LogRequest, PolicyRequest};
+use gitvow::runtime::{ApproveRequest, AskRequest, CheckSubject, LogRequest, PolicyRequest};
 use gitvow::runtime::trust::TrustRequest;
 
 fn main() {
@@ -20,9 +20,20 @@ fn main() {
     let result = std::panic::catch_unwind(|| match &cli.command {
         Command::Install(args) => gitvow::install::run_install(args),
         Command::Uninstall(args) => gitvow::install::run_uninstall(args),
-        Command::Hook(args) => Ok(gitvow::runtime::run_hook(args)),
-        Command::Check(args) => gitvow::runtime::run_check(args),
-        Command::Ask(args) => gitvow::runtime::run_ask(args),
+        Command::Hook(args) => Ok(gitvow::runtime::run_hook(&args.agent, &args.event)),
+        Command::Check(args) => gitvow::runtime::run_check(&match (&args.path, &args.mcp) {
+            (Some(path), _) => CheckSubject::Path(path.clone()),
+            (_, Some(tool)) => CheckSubject::Mcp(tool.clone()),
+            // One argument is a whole command line (`check -- 'a && b'`); several are its words.
+            _ if args.command.len() == 1 => CheckSubject::Command(args.command[0].clone()),
+            _ => CheckSubject::Command(shell_words::join(&args.command)),
+        }),
+        Command::Ask(args) => gitvow::runtime::run_ask(&AskRequest {
+            question: args.question.clone(),
+            subject: args.subject.clone(),
+            path: args.path.clone(),
+            json: args.json,
+        }),
         Command::Doctor(args) => gitvow::doctor::run(args),
         Command::Trust(args) => gitvow::runtime::run_trust(&match (args.list, args.revoke) {
             (true, _) => TrustRequest::List,

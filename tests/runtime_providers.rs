@@ -30,12 +30,11 @@ fn request_is_exact_questions_are_declared_and_yes_confirms_with_evidence() {
     ]));
     let out = env.hook("codex", "PreToolUse", edit(&env, "src/api/Orders.java", "@Path(\"/v1/old\")", "@Path(\"/v1/orders/export\")"));
     assert_eq!(out.code, 2);
-    assert_eq!(
-        out.stderr.lines().next().unwrap(),
-        format!(
-            "CONFIRMATION REQUIRED by gitvow: provider topology answered yes to gate_bearing for src/api/Orders.java: not covered by a filter; whitelist: auth/W.java (file: src/api/Orders.java) [rule providers: topology; policy: {}]. Ask the user to confirm this call before going on.",
-            "~/.gitvow/policy.json (user)"
-        )
+    assert!(
+        out.stderr.starts_with(
+            "CONFIRMATION REQUIRED by gitvow: provider topology answered yes to gate_bearing for src/api/Orders.java: not covered by a filter; whitelist: auth/W.java (file: src/api/Orders.java) [rule providers: topology; policy: ~/.gitvow/policy.json (user)]. Only a person can approve this call: ask the user to run `gitvow approve "
+        ),
+        "{out:?}"
     );
     let mut requests: Vec<(String, Value)> = std::fs::read_dir(&log)
         .unwrap()

@@ -9,7 +9,7 @@
 //! the call's text so that the person can read it; the hook log never does), removed once used or
 //! after [`PENDING_FOR`].
 
-use super::gate::{ASK_THE_USER, Decision, Verdict};
+use super::verdict::{ASK_THE_USER, Decision, Verdict};
 use super::normalize::Call;
 use super::regular_file;
 use crate::paths::Repo;

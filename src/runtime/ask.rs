@@ -2,18 +2,27 @@
 //! would decide. The decision is the gate's for an edit of that path: the path rules of every layer
 //! and the providers' answers, so `ask` and `check --path` agree.
 
-use super::gate::{self, CALL_BUDGET, Decision, Gate, Verdict};
+use super::gate::{self, CALL_BUDGET, Gate};
+use super::verdict::{Decision, Verdict};
 use super::location::rule_path;
 use super::normalize::{Action, Call};
 use super::policy::{self, Question};
 use super::providers::{self, Outcome, Query, Reply};
 use crate::agents::Handler;
-use crate::cli::AskArgs;
 use crate::error::{Error, Result};
 use serde_json::{Map, Value, json};
 use std::time::Instant;
 
-pub fn run(args: &AskArgs) -> Result<i32> {
+/// `gitvow ask <question> <subject> [--path FILE] [--json]`.
+#[derive(Clone, Debug)]
+pub struct AskRequest {
+    pub question: String,
+    pub subject: String,
+    pub path: Option<String>,
+    pub json: bool,
+}
+
+pub fn run(args: &AskRequest) -> Result<i32> {
     let question = Question::parse(&args.question)
         .ok_or_else(|| Error::usage(format!("unknown question `{}`", args.question)).hint("ask gate_bearing, route_gate or route_callers"))?;
     let cwd = std::env::current_dir().map_err(|e| Error::new(format!("cannot read the current directory: {e}")))?;

@@ -1,17 +1,28 @@
 //! `gitvow check`: what would the gate say about this command, path or MCP tool?
 
 use super::command;
-use super::gate::{CALL_BUDGET, Decision, Gate};
+use super::gate::{CALL_BUDGET, Gate};
+use super::verdict::Decision;
 use super::location::rule_path;
 use super::normalize::{Action, Call};
 use super::policy::{self, Layers};
 use crate::agents::Handler;
-use crate::cli::CheckArgs;
 use crate::error::{Error, Result};
 use serde_json::{Map, Value};
 use std::time::Instant;
 
-pub fn run(args: &CheckArgs) -> Result<i32> {
+/// What `gitvow check` judges.
+#[derive(Clone, Debug)]
+pub enum CheckSubject {
+    /// A whole command line.
+    Command(String),
+    /// A file path, as if the agent edited it.
+    Path(String),
+    /// An MCP tool name.
+    Mcp(String),
+}
+
+pub fn run(subject: &CheckSubject) -> Result<i32> {
     let cwd = std::env::current_dir().map_err(|e| Error::new(format!("cannot read the current directory: {e}")))?;
     let repo = crate::paths::find_repo(&cwd);
     let top = repo.as_ref().map(|r| r.top.as_path());
@@ -19,20 +30,20 @@ pub fn run(args: &CheckArgs) -> Result<i32> {
 
     let mut input = Map::new();
     let mut seen = Vec::new();
-    let tool_name = if let Some(path) = &args.path {
-        input.insert("file_path".into(), Value::from(path.as_str()));
-        seen.push(format!("path:    {}", rule_path(path, &cwd, top)));
-        "Edit".to_string()
-    } else if let Some(tool) = &args.mcp {
-        tool.clone()
-    } else {
-        // One argument is a whole command line (`check -- 'a && b'`); several are its words.
-        let line = if args.command.len() == 1 { args.command[0].clone() } else { shell_words::join(&args.command) };
-        for text in command::simple_commands(&line) {
-            seen.push(format!("runs:    {text}"));
+    let tool_name = match subject {
+        CheckSubject::Path(path) => {
+            input.insert("file_path".into(), Value::from(path.as_str()));
+            seen.push(format!("path:    {}", rule_path(path, &cwd, top)));
+            "Edit".to_string()
         }
-        input.insert("command".into(), Value::from(line));
-        "Bash".to_string()
+        CheckSubject::Mcp(tool) => tool.clone(),
+        CheckSubject::Command(line) => {
+            for text in command::simple_commands(line) {
+                seen.push(format!("runs:    {text}"));
+            }
+            input.insert("command".into(), Value::from(line.as_str()));
+            "Bash".to_string()
+        }
     };
     let action = Action { tool_name, tool_input: input };
     let call = Call {

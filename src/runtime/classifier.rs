@@ -2,7 +2,7 @@
 //! no provider decided. It reads the normalised hook JSON and prints `ALLOW`, `CONFIRM <reason>` or
 //! `DENY <reason>`; anything else, or a failure, is a confirm.
 
-use super::gate::{Decision, Verdict};
+use super::verdict::{Decision, Verdict};
 use super::policy::Classifier;
 use super::process;
 use serde_json::Value;

@@ -3,13 +3,13 @@
 
 use super::adapter;
 use super::approvals;
-use super::gate::{CALL_BUDGET, Decision, Gate, Verdict};
+use super::gate::{CALL_BUDGET, Gate};
+use super::verdict::{Decision, Verdict};
 use super::normalize::{self, Call};
 use super::policy;
 use super::record::{self, Record};
 use super::respond::{self, Answer};
 use crate::agents::{self, AgentSpec, Handler};
-use crate::cli::HookArgs;
 use crate::paths::{Repo, find_repo};
 use serde_json::{Map, Value};
 use std::io::{Read, Write};
@@ -19,12 +19,11 @@ use std::time::Instant;
 /// Larger payloads are refused: no agent sends them, and reading them would cost the memory budget.
 const PAYLOAD_LIMIT: u64 = 16 << 20;
 
-pub fn run(args: &HookArgs) -> i32 {
+/// Answers one hook call of `agent` (a built-in name or an external adapter's) for its `event`.
+pub fn run(agent: &str, event: &str) -> i32 {
     let started = Instant::now();
     // A bug must not print a backtrace into the agent's transcript: the blocking answer says enough.
     std::panic::set_hook(Box::new(|_| {}));
-    let agent = args.agent.as_str();
-    let event = args.event.as_str();
     let spec = agents::find(agent);
     let answer = match catch_unwind(AssertUnwindSafe(|| match spec {
         Some(spec) => builtin(spec, event, started),

@@ -27,24 +27,26 @@ pub mod respond;
 mod show_log;
 mod show_policy;
 pub mod trust;
+pub mod verdict;
 
-use crate::cli::{AskArgs, CheckArgs, HookArgs};
 use crate::error::Result;
+pub use ask::AskRequest;
+pub use check::CheckSubject;
 pub use approve::ApproveRequest;
 pub use show_log::LogRequest;
 pub use show_policy::PolicyRequest;
 
 /// `gitvow hook`: the process exit code; everything else is already written.
-pub fn run_hook(args: &HookArgs) -> i32 {
-    hook::run(args)
+pub fn run_hook(agent: &str, event: &str) -> i32 {
+    hook::run(agent, event)
 }
 
-pub fn run_check(args: &CheckArgs) -> Result<i32> {
-    check::run(args)
+pub fn run_check(subject: &CheckSubject) -> Result<i32> {
+    check::run(subject)
 }
 
-pub fn run_ask(args: &AskArgs) -> Result<i32> {
-    ask::run(args)
+pub fn run_ask(request: &AskRequest) -> Result<i32> {
+    ask::run(request)
 }
 
 pub fn run_trust(request: &trust::TrustRequest) -> Result<i32> {

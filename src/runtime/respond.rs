@@ -1,6 +1,6 @@
 //! gitvow's verdict in the agent's own form: exit codes, stderr or the agent's JSON.
 
-use super::gate::{Decision, Verdict};
+use super::verdict::{Decision, Verdict};
 use crate::agents::ResponseForm;
 use serde_json::json;
 
