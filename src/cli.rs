@@ -50,6 +50,18 @@ pub enum Command {
     /// What the gate decided recently, newest last (no command text is ever logged)
     #[command(after_help = "Reads the hook logs of the current repository and of the user (~/.gitvow/hooks.log).\n\nExamples:\n  gitvow log\n  gitvow log --since 1h --verdict confirm\n  gitvow log --repo ~/src/app --agent codex --json\n  gitvow log --user")]
     Log(LogArgs),
+    /// Print a shell completion script
+    #[command(after_help = "Examples:\n  gitvow completions bash > ~/.local/share/bash-completion/completions/gitvow\n  gitvow completions zsh > ~/.zfunc/_gitvow\n  gitvow completions fish > ~/.config/fish/completions/gitvow.fish")]
+    Completions {
+        /// bash, zsh, fish, elvish or powershell
+        shell: clap_complete::Shell,
+    },
+    /// Write the man pages (gitvow.1 and one per subcommand) into DIR, or print gitvow.1
+    #[command(after_help = "Examples:\n  gitvow man ~/.local/share/man/man1 && man gitvow-install\n  gitvow man | man -l -")]
+    Man {
+        /// Directory for the pages
+        dir: Option<PathBuf>,
+    },
 }
 
 #[derive(Args, Debug)]

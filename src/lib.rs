@@ -6,6 +6,7 @@
 
 pub mod agents;
 pub mod cli;
+pub mod docs;
 pub mod doctor;
 pub mod edit;
 pub mod error;

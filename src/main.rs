@@ -45,6 +45,8 @@ fn main() {
             None => PolicyRequest::Show { dir: args.dir.clone(), json: args.json },
         }),
         Command::Approve(args) => gitvow::runtime::run_approve(&ApproveRequest { code: args.code.clone(), session: args.session, deny: args.deny }),
+        Command::Completions { shell } => gitvow::docs::completions(*shell),
+        Command::Man { dir } => gitvow::docs::man(dir.as_deref()),
         Command::Log(args) => gitvow::runtime::run_log(&LogRequest {
             repo: args.repo.clone(),
             user: args.user,

@@ -25,7 +25,11 @@ impl Answer {
     }
 }
 
-/// Claude's permission modes in which a person is there to answer a native `ask`.
+/// Claude's permission modes in which gitvow answers a confirm with Claude's native `ask`. Claude
+/// 2.1.332's terminal shows a hook's `ask` in every mode (checked: bypassPermissions and dontAsk
+/// too), but older versions ran the call without asking under bypassPermissions (anthropics/
+/// claude-code#77212, fixed by 2.1.233) and the hook cannot tell the version: outside these modes a
+/// confirm is exit 2 with an approval code, which blocks on every version.
 const PROMPTING_MODES: &[&str] = &["default", "acceptEdits", "plan"];
 
 /// Whether the agent asks the person itself when gitvow answers confirm (a native `ask` that works in
