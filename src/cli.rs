@@ -7,12 +7,30 @@ use std::path::PathBuf;
 #[command(
     name = "gitvow",
     version,
+    disable_help_subcommand = true,
     about = "A policy gate in front of the tool calls of AI coding agents",
     after_help = "Examples:\n  gitvow install --user --dry-run      preview the hooks for every agent found\n  gitvow install --user --yes          install them\n  gitvow check -- git push --force     what would the gate say?"
 )]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// The help of `gitvow` or of one subcommand (`gitvow help install`).
+pub fn print_help(subcommand: Option<&str>) -> crate::error::Result<i32> {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command();
+    // Building sets each subcommand's full name (`gitvow install`) for its usage line.
+    cmd.build();
+    let mut page = match subcommand {
+        None => cmd,
+        Some(name) => match cmd.find_subcommand_mut(name) {
+            Some(sub) => sub.clone(),
+            None => return Err(crate::error::Error::usage(format!("no subcommand `{name}`")).hint("`gitvow --help` lists them")),
+        },
+    };
+    crate::output::print(&page.render_long_help().to_string());
+    Ok(0)
 }
 
 #[derive(Subcommand, Debug)]
@@ -61,6 +79,12 @@ pub enum Command {
     Man {
         /// Directory for the pages
         dir: Option<PathBuf>,
+    },
+    /// Print this help, or the help of a subcommand
+    #[command(after_help = "Examples:\n  gitvow help\n  gitvow help install")]
+    Help {
+        /// The subcommand
+        command: Option<String>,
     },
 }
 
@@ -147,8 +171,8 @@ pub struct ScopeArgs {
     pub user: bool,
     /// Repository to configure (default: the git top level of the current directory)
     pub repo: Option<PathBuf>,
-    /// Agent to configure; repeat for several (default: every agent found on this machine)
-    #[arg(long = "agent", value_name = "NAME")]
+    /// Agent: claude, codex, gemini, cursor, copilot, factory, opencode, or an external adapter's name; repeat or separate with commas (default: every agent found on this machine)
+    #[arg(long = "agent", value_name = "NAME", value_delimiter = ',')]
     pub agents: Vec<String>,
     /// Show the diff and write nothing
     #[arg(long, conflicts_with = "check")]
@@ -171,8 +195,8 @@ pub struct DoctorArgs {
     pub user: bool,
     /// Repository to check (default: the git top level of the current directory)
     pub repo: Option<PathBuf>,
-    /// Agent to check; repeat for several (default: every agent with a gitvow file in the scope)
-    #[arg(long = "agent", value_name = "NAME")]
+    /// Agent to check: claude, codex, gemini, cursor, copilot, factory, opencode, or an external adapter's name; repeat or separate with commas (default: every agent with a gitvow file in the scope)
+    #[arg(long = "agent", value_name = "NAME", value_delimiter = ',')]
     pub agents: Vec<String>,
     /// Print the checks as one JSON document
     #[arg(long)]

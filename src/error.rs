@@ -2,25 +2,66 @@
 
 use std::fmt;
 
+/// What kind of failure an error is; the exit code follows from it (see [`Kind::exit_code`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// The command line itself is wrong (an unknown option, a missing argument).
+    Usage,
+    /// A file or input gitvow was asked to read does not parse or has the wrong shape.
+    Input,
+    /// The policy or another configuration of gitvow's does not load.
+    Config,
+    /// The machine: a file that cannot be read or written, a missing home directory, no terminal.
+    Environment,
+    /// A bug in gitvow.
+    Internal,
+}
+
+impl Kind {
+    /// Usage errors exit 64 (sysexits' EX_USAGE); every other failure 1. A blocked call (exit 2) is
+    /// not an error.
+    pub fn exit_code(self) -> i32 {
+        match self {
+            Kind::Usage => 64,
+            Kind::Input | Kind::Config | Kind::Environment | Kind::Internal => 1,
+        }
+    }
+}
+
 #[derive(Debug)]
 pub struct Error {
+    pub kind: Kind,
     /// What went wrong, with the place (file:line:column) when there is one.
     pub message: String,
     /// What to do about it.
     pub hint: Option<String>,
-    /// Process exit code: 1 for errors, 2 for usage errors and blocked calls.
-    pub code: i32,
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {
     pub fn new(message: impl Into<String>) -> Self {
-        Error { message: message.into(), hint: None, code: 1 }
+        Error::of(Kind::Environment, message)
+    }
+
+    pub fn of(kind: Kind, message: impl Into<String>) -> Self {
+        Error { kind, message: message.into(), hint: None }
     }
 
     pub fn usage(message: impl Into<String>) -> Self {
-        Error { message: message.into(), hint: None, code: 2 }
+        Error::of(Kind::Usage, message)
+    }
+
+    pub fn config(message: impl Into<String>) -> Self {
+        Error::of(Kind::Config, message)
+    }
+
+    pub fn input(message: impl Into<String>) -> Self {
+        Error::of(Kind::Input, message)
+    }
+
+    pub fn code(&self) -> i32 {
+        self.kind.exit_code()
     }
 
     pub fn hint(mut self, hint: impl Into<String>) -> Self {

@@ -1,4 +1,5 @@
 use clap::Parser;
+use clap::error::ErrorKind;
 use gitvow::cli::{Cli, Command, PolicyAction};
 use gitvow::runtime::{ApproveRequest, AskRequest, CheckSubject, LogRequest, PolicyRequest};
 use gitvow::runtime::trust::TrustRequest;
@@ -14,7 +15,10 @@ fn main() {
             .unwrap_or_default();
         eprintln!("gitvow: internal error: {what}\n  hint: this is a bug in gitvow; please report it with the command you ran");
     }));
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => std::process::exit(parse_failure(&err)),
+    };
     // A panic ends as an error (exit 1), never as Rust's exit 101. `hook` catches its own, to
     // answer in the agent's blocking form.
     let result = std::panic::catch_unwind(|| match &cli.command {
@@ -45,6 +49,7 @@ fn main() {
             None => PolicyRequest::Show { dir: args.dir.clone(), json: args.json },
         }),
         Command::Approve(args) => gitvow::runtime::run_approve(&ApproveRequest { code: args.code.clone(), session: args.session, deny: args.deny }),
+        Command::Help { command } => gitvow::cli::print_help(command.as_deref()),
         Command::Completions { shell } => gitvow::docs::completions(*shell),
         Command::Man { dir } => gitvow::docs::man(dir.as_deref()),
         Command::Log(args) => gitvow::runtime::run_log(&LogRequest {
@@ -62,9 +67,30 @@ fn main() {
         Ok(Ok(code)) => code,
         Ok(Err(err)) => {
             eprintln!("{err}");
-            err.code
+            err.code()
         }
         Err(_) => 1,
     };
     std::process::exit(code);
+}
+
+/// A command line clap refused: help and version are not failures; a usage error exits 64, except
+/// under `gitvow hook`, where an agent reads the exit code: there it is that agent's blocking
+/// answer during PreToolUse.
+fn parse_failure(err: &clap::Error) -> i32 {
+    if matches!(err.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let _ = err.print();
+        return 0;
+    }
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("hook") {
+        let what = err.to_string();
+        let what = what.lines().next().unwrap_or("").trim_start_matches("error: ");
+        return gitvow::runtime::run_hook_misused(&args[1..], what);
+    }
+    let _ = err.print();
+    if args.first().map(String::as_str) == Some("check") && err.kind() == ErrorKind::UnknownArgument {
+        eprintln!("  hint: put the command after `--`: gitvow check -- git push --force");
+    }
+    gitvow::error::Kind::Usage.exit_code()
 }

@@ -32,3 +32,65 @@ fn man_pages_one_per_subcommand() {
     let out = env.gitvow(&["man"]);
     assert!(out.stdout.contains(".TH gitvow"), "{}", &out.stdout[..200.min(out.stdout.len())]);
 }
+
+#[test]
+fn usage_errors_exit_64_with_a_hint_where_one_helps() {
+    let env = Env::new();
+    let out = env.gitvow(&["check", "git", "push", "--force"]);
+    assert_eq!(out.code, 64);
+    assert!(out.stderr.contains("hint: put the command after `--`: gitvow check -- git push --force"), "{out:?}");
+    assert_eq!(env.gitvow(&["install", "--no-such-flag"]).code, 64);
+    assert_eq!(env.gitvow(&["log", "--since", "soon"]).code, 64);
+    assert_eq!(env.gitvow(&["--version"]).code, 0);
+    let help = env.gitvow(&["help", "--help"]);
+    assert_eq!(help.code, 0, "{help:?}");
+    assert!(help.stdout.contains("Usage: gitvow help"), "{help:?}");
+    let install = env.gitvow(&["help", "install"]);
+    assert!(install.stdout.contains("Usage: gitvow install"), "{install:?}");
+}
+
+#[test]
+fn check_exits_0_allow_2_blocked_1_when_the_policy_cannot_be_read() {
+    let env = Env::new();
+    assert_eq!(env.gitvow(&["check", "--", "ls"]).code, 0);
+    assert_eq!(env.gitvow(&["check", "--", "git push origin main"]).code, 2);
+    assert_eq!(env.gitvow(&["check", "--", "git push --force"]).code, 2);
+    env.write("~/.gitvow/policy.json", "{ nope");
+    assert_eq!(env.gitvow(&["check", "--", "ls"]).code, 1);
+}
+
+#[test]
+fn a_hook_started_with_wrong_arguments_blocks_in_the_agents_form_during_pre_tool_use() {
+    let env = Env::new();
+    for (args, code, stdout_starts, stderr_starts) in [
+        (&["hook", "--agent", "codex", "--bogus", "PreToolUse"][..], 2, "", "BLOCKED by gitvow: `gitvow hook` was started with arguments it cannot use"),
+        (&["hook", "--bogus", "PreToolUse"], 2, "", "BLOCKED by gitvow"),
+        (&["hook", "--agent", "cursor", "--bogus", "preToolUse"], 0, "{\"permission\":\"deny\"", ""),
+        (&["hook", "--agent", "copilot", "--bogus", "preToolUse"], 0, "{\"permissionDecision\":\"deny\"", ""),
+        (&["hook", "--agent", "codex"], 2, "", "BLOCKED by gitvow"),
+        (&["hook", "--agent", "codex", "--bogus", "Stop"], 0, "", ""),
+        (&["hook", "--agent", "gitvow-nonexistent", "--bogus", "PreToolUse"], 2, "", "BLOCKED by gitvow"),
+    ] {
+        let out = env.gitvow(args);
+        assert_eq!(out.code, code, "{args:?}: {out:?}");
+        assert!(out.stdout.starts_with(stdout_starts), "{args:?}: {out:?}");
+        assert!(out.stderr.starts_with(stderr_starts), "{args:?}: {out:?}");
+        if stdout_starts.is_empty() && stderr_starts.is_empty() {
+            assert_eq!((out.stdout.as_str(), out.stderr.as_str()), ("", ""), "{args:?}");
+        }
+    }
+}
+
+#[test]
+fn help_lists_every_agent_and_agents_may_be_given_with_commas() {
+    let env = Env::new();
+    for sub in ["install", "uninstall", "doctor"] {
+        let out = env.gitvow(&[sub, "--help"]);
+        for agent in gitvow::agents::AGENTS {
+            assert!(out.stdout.contains(agent.name), "{sub} --help does not name {}", agent.name);
+        }
+    }
+    let out = env.gitvow(&["install", "--user", "--agent", "claude,codex", "--dry-run"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(out.stdout.contains(".claude/settings.json") && out.stdout.contains(".codex/hooks.json"), "{out:?}");
+}

@@ -165,6 +165,37 @@ fn answerable(call: &Call, repo: Option<&Repo>, agent: &str, asks_natively: bool
     approvals::settle(call, repo, agent, verdict)
 }
 
+/// `gitvow hook` started with arguments it cannot parse (a hand-edited or damaged hook entry): the
+/// agent (from `--agent`, else the default one) gets its blocking answer unless the event is one
+/// that does not gate.
+pub fn misused(args: &[String], what: &str) -> i32 {
+    let mut agent = agents::DEFAULT_AGENT.to_string();
+    let mut event = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "--agent" {
+            agent = it.next().cloned().unwrap_or_default();
+        } else if let Some(v) = a.strip_prefix("--agent=") {
+            agent = v.to_string();
+        } else if !a.starts_with('-') && event.is_none() {
+            event = Some(a.as_str());
+        }
+    }
+    let spec = agents::find(&agent);
+    let blocking = match (spec, event) {
+        (Some(s), Some(e)) => s.handler_for(e).is_none_or(|h| h == Handler::PreToolUse),
+        (None, Some(e)) => adapter::looks_pre_tool(e),
+        _ => true,
+    };
+    let message = format!("`gitvow hook` was started with arguments it cannot use ({what}); fix the hook entry (`gitvow doctor` shows it)");
+    let answer = match spec {
+        Some(_) => failure_answer(spec, &agent, blocking, &message),
+        None if blocking => Answer::exit2(&Verdict::failure(&message).message),
+        None => Answer::silent(),
+    };
+    emit(&answer)
+}
+
 /// What a failure answers: the agent's blocking form during PreToolUse, silence otherwise.
 fn failure_answer(spec: Option<&AgentSpec>, agent: &str, blocking: bool, what: &str) -> Answer {
     if !blocking {

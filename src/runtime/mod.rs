@@ -41,6 +41,11 @@ pub fn run_hook(agent: &str, event: &str) -> i32 {
     hook::run(agent, event)
 }
 
+/// `gitvow hook` with arguments clap refused: the agent's blocking answer, as an exit code.
+pub fn run_hook_misused(args: &[String], what: &str) -> i32 {
+    hook::misused(args, what)
+}
+
 pub fn run_check(subject: &CheckSubject) -> Result<i32> {
     check::run(subject)
 }

@@ -118,6 +118,6 @@ fn check(file: &Path, as_json: bool) -> Result<i32> {
             crate::output::line(&format!("ok: {shown} ({} patterns compile; {})", l.policy.pattern_count(), summary(&l)));
             Ok(0)
         }
-        Err(e) => Err(Error::new(e).hint("fix the file: a policy that does not load blocks every tool call")),
+        Err(e) => Err(Error::config(e).hint("fix the file: a policy that does not load blocks every tool call")),
     }
 }
