@@ -111,6 +111,144 @@ fn a_concurrent_writer_loses_nothing() {
     ));
 }
 
+/// How an agent saves its settings in place (or not).
+#[derive(Clone, Copy, Debug)]
+enum WriterKind {
+    /// Open with truncation, pause 0 to 200 ms, write everything (Claude Code's way, slowed down).
+    TruncatePauseWrite,
+    /// Open with truncation, then write in four chunks with pauses of up to 20 ms between them.
+    Chunked,
+    /// Write a temporary file and rename it over the settings.
+    Renaming,
+}
+
+/// A tiny xorshift generator: the tests need varied pauses, not a dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n.max(1)
+    }
+
+    fn pause_ms(&mut self, max: u64) {
+        std::thread::sleep(Duration::from_millis(self.below(max + 1)));
+    }
+}
+
+/// What an in-place writer did: how many writes, and how many of its reads did not parse.
+#[derive(Default)]
+struct WriterCounts {
+    writes: AtomicUsize,
+    unparsable_reads: AtomicUsize,
+}
+
+/// An agent saving its settings `kind`'s way until `done`: each write adds the key `w-<n>` to what
+/// it read. A key is lost when a later read no longer has it.
+fn in_place_writer(path: &Path, kind: WriterKind, done: &AtomicBool, counts: &WriterCounts, seed: u64) {
+    let mut rng = Rng(seed);
+    while !done.load(Ordering::Relaxed) {
+        let n = counts.writes.load(Ordering::Relaxed);
+        let before = std::fs::read(path).unwrap();
+        // Its own writes are finished when it reads again and gitvow's are atomic: what it reads
+        // must parse.
+        let Ok(mut v) = serde_json::from_slice::<serde_json::Map<String, Value>>(&before) else {
+            counts.unparsable_reads.fetch_add(1, Ordering::Relaxed);
+            std::thread::sleep(Duration::from_millis(5));
+            continue;
+        };
+        v.insert(format!("w-{n}"), Value::from(n));
+        let mut text = serde_json::to_string_pretty(&v).unwrap();
+        text.push('\n');
+        match kind {
+            WriterKind::TruncatePauseWrite => {
+                let mut f = std::fs::File::create(path).unwrap();
+                rng.pause_ms(200);
+                f.write_all(text.as_bytes()).unwrap();
+            }
+            WriterKind::Chunked => {
+                let mut f = std::fs::File::create(path).unwrap();
+                for chunk in text.as_bytes().chunks(text.len().div_ceil(4)) {
+                    f.write_all(chunk).unwrap();
+                    rng.pause_ms(20);
+                }
+            }
+            WriterKind::Renaming => {
+                let temp = path.with_extension("agent-tmp");
+                std::fs::write(&temp, &text).unwrap();
+                std::fs::rename(&temp, path).unwrap();
+            }
+        }
+        counts.writes.fetch_add(1, Ordering::Relaxed);
+        rng.pause_ms(20);
+    }
+}
+
+/// How long each in-place writer runs: a few seconds in an ordinary `cargo test`, the acceptance's
+/// 30 s with `GITVOW_STRESS_SECS=30`.
+fn stress_duration() -> Duration {
+    let secs = std::env::var("GITVOW_STRESS_SECS").ok().and_then(|s| s.parse().ok()).unwrap_or(3);
+    Duration::from_secs(secs)
+}
+
+/// Install/uninstall cycles against one in-place writer; returns the summary line.
+fn cycles_against(kind: WriterKind, no_lease: bool) -> String {
+    let mut env = Env::new();
+    if no_lease {
+        env = env.env("GITVOW_TEST_NO_LEASE", "1");
+    }
+    let path = env.write_home(".claude/settings.json", "{\n  \"model\": \"opus\"\n}\n");
+    let done = Arc::new(AtomicBool::new(false));
+    let counts = Arc::new(WriterCounts::default());
+    let writer = {
+        let (path, done, counts) = (path.clone(), done.clone(), counts.clone());
+        std::thread::spawn(move || in_place_writer(&path, kind, &done, &counts, 0x2545_f491_4f6c_dd1d))
+    };
+    let (mut runs, mut replans, mut waits) = (0, 0, 0);
+    let started = Instant::now();
+    while started.elapsed() < stress_duration() {
+        for cmd in ["install", "uninstall"] {
+            let run = claude_run(&env, cmd);
+            runs += 1;
+            replans += run.stderr.matches("planning again").count();
+            waits += run.stderr.matches("being written by another program").count();
+        }
+    }
+    done.store(true, Ordering::Relaxed);
+    writer.join().unwrap();
+    let writes = counts.writes.load(Ordering::Relaxed);
+
+    let v = parse(&path);
+    let lost: Vec<usize> = (0..writes).filter(|i| v.get(format!("w-{i}")).is_none()).collect();
+    assert!(lost.is_empty(), "{kind:?}: {} of {writes} keys lost, e.g. {:?}", lost.len(), &lost[..lost.len().min(10)]);
+    assert_eq!(v["model"], "opus", "{kind:?}");
+    assert_eq!(counts.unparsable_reads.load(Ordering::Relaxed), 0, "{kind:?}: the writer read a file that does not parse");
+    // The writer works from what it read, so it may itself have put back or dropped gitvow's
+    // entries (as a real agent would); once it has stopped, the next commands must leave them right.
+    claude_run(&env, "install");
+    let events = claude_events(&parse(&path));
+    assert!(events.len() == 5 && events.iter().all(|(_, n)| *n == 1), "{kind:?}: {events:?}");
+    claude_run(&env, "uninstall");
+    assert!(claude_events(&parse(&path)).iter().all(|(_, n)| *n == 0), "{kind:?}");
+    let lease = if no_lease { " (no lease)" } else { "" };
+    format!("{kind:?}{lease}: {writes} writes, {runs} gitvow runs, {replans} re-plans, {waits} waits, keys lost = 0")
+}
+
+#[test]
+fn agents_writing_their_settings_in_place_lose_nothing() {
+    // One writer at a time: two agents writing the same file in place would lose each other's keys.
+    let lines = [
+        cycles_against(WriterKind::TruncatePauseWrite, false),
+        cycles_against(WriterKind::Chunked, false),
+        cycles_against(WriterKind::Renaming, false),
+        // As on a file system without leases: the checked read and the inode comparison alone.
+        cycles_against(WriterKind::TruncatePauseWrite, true),
+    ];
+    summary(&format!("in-place writers, {:?} each: {}", stress_duration(), lines.join("; ")));
+}
+
 #[test]
 fn two_gitvow_runs_at_once_are_serialised() {
     let env = Arc::new(Env::new());

@@ -30,6 +30,7 @@ pub fn remove_stale_temps(dir: &Path) -> Result<Vec<PathBuf>> {
             continue;
         }
         let path = entry.path();
+        super::faults::step("remove a leftover temporary file");
         fs::remove_file(&path).map_err(|e| Error::io("remove the leftover temporary file", &path, &e))?;
         removed.push(path);
     }
@@ -63,6 +64,7 @@ pub fn create_parent_dirs(path: &Path, scope: &TargetScope) -> Result<Vec<PathBu
     }
     let mut created = Vec::new();
     for dir in missing.into_iter().rev() {
+        super::faults::step("create a directory");
         match fs::create_dir(&dir) {
             Ok(()) => created.push(dir),
             // Someone else made it meanwhile: not ours to remove later.
@@ -78,6 +80,7 @@ pub fn create_parent_dirs(path: &Path, scope: &TargetScope) -> Result<Vec<PathBu
 /// innermost first, stopping at the first one that is not empty: uninstall and rollback use it.
 pub fn remove_empty_dirs(created: &[PathBuf]) {
     for dir in created.iter().rev() {
+        super::faults::step("remove a directory");
         if fs::remove_dir(dir).is_err() {
             break;
         }

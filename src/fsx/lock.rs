@@ -29,8 +29,10 @@ impl InstallLock {
     /// `on_wait` is called once if the lock is busy, so the caller can say why it is waiting.
     pub fn acquire(path: &Path, on_wait: impl FnOnce()) -> Result<InstallLock> {
         if let Some(dir) = path.parent() {
+            super::faults::step("create the lock directory");
             fs::create_dir_all(dir).map_err(|e| Error::io("create the directory", dir, &e))?;
         }
+        super::faults::step("open the lock file");
         let file = OpenOptions::new()
             .read(true)
             .write(true)

@@ -12,9 +12,12 @@
 //! 0600, and a new settings file must get the ordinary mode (0666 less the umask), which std's
 //! `OpenOptions::mode` gives by letting the kernel apply the umask.
 
+mod attrs;
 mod dirs;
+pub(crate) mod faults;
 mod lock;
 mod resolve;
+mod stable;
 mod transaction;
 mod write;
 #[cfg(test)]

@@ -7,30 +7,30 @@ use std::io::{self, ErrorKind, Write};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use super::{Replaced, TargetScope, TEMP_PREFIX};
+use super::faults;
 use super::resolve::resolve_target;
+use super::stable::{Held, read_quiet};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 
 /// The bytes of the file `path` names after the rules of `scope`; `None` when it does not exist.
-/// The planner reads through this so it sees exactly what the write will replace.
+/// The planner reads through this so it sees exactly what the write will replace, and never a
+/// state another program is still writing (see [`super::stable`]).
 pub fn read_target(path: &Path, scope: &TargetScope) -> Result<Option<Vec<u8>>> {
     let real = resolve_target(path, scope)?;
-    read_optional(&real).map_err(|e| Error::io("read", path, &e))
-}
-
-fn read_optional(path: &Path) -> io::Result<Option<Vec<u8>>> {
-    match fs::read(path) {
-        Ok(bytes) => Ok(Some(bytes)),
-        Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(e),
-    }
+    Ok(read_quiet(&real).map_err(|e| Error::io("read", path, &e))?.map(|(_, bytes)| bytes))
 }
 
 /// Replace the file `target` with `new`, only if it still holds `expected` (`None`: it must not
-/// exist). Atomic; keeps the permission bits and, where allowed, the owner of an existing file;
-/// a new file gets 0666 less the umask. The resolution of `target` is checked again right before
-/// the rename, so a symlink swapped in since planning is refused. The parent directory must exist
-/// (see [`create_parent_dirs`]).
+/// exist). Atomic; keeps the owner, group, mode and extended attributes of an existing file; a new
+/// file gets 0666 less the umask. The resolution of `target` is checked again right before the
+/// exchange, so a symlink swapped in since planning is refused. The parent directory must exist
+/// (see [`super::create_parent_dirs`]).
+///
+/// No write of another program is lost: the last look and the exchange happen under a read lease,
+/// and when a program opened the old file for writing meanwhile (it waits on the lease, or, without
+/// one, its truncate shows in the inode), the exchange is undone before it writes, so its write
+/// lands in the file at the name; the caller then plans again on what it wrote.
 pub fn replace_if_unchanged(
     target: &Path,
     scope: &TargetScope,
@@ -38,62 +38,87 @@ pub fn replace_if_unchanged(
     new: &[u8],
 ) -> Result<Replaced> {
     let real = resolve_target(target, scope)?;
-    let current = read_optional(&real).map_err(|e| Error::io("read", target, &e))?;
-    if current.as_deref() != expected {
-        return Ok(Replaced::Changed(current));
-    }
+    let read = |what: &str| -> Result<Option<(Held, Vec<u8>)>> {
+        read_quiet(&real).map_err(|e| Error::io(what, target, &e))
+    };
+    let old = match read("read")? {
+        Some((held, bytes)) if Some(bytes.as_slice()) == expected => {
+            Some(held.file.try_clone().map_err(|e| Error::io("read", target, &e))?)
+        }
+        None if expected.is_none() => None,
+        other => return Ok(Replaced::Changed(other.map(|(_, b)| b))),
+    };
+    // The temporary file is written and flushed before the lease is taken again, so that an agent
+    // never waits on gitvow's disk flush.
     let dir = parent_dir(&real);
-    let old_meta = fs::metadata(&real).ok();
-    let temp = TempFile::create(dir, old_meta.as_ref())
-        .map_err(|e| Error::io("create a temporary file in", dir, &e))?;
+    let temp = TempFile::create(dir, old.as_ref()).map_err(|e| Error::io("create a temporary file in", dir, &e))?;
     temp.write_all(new).map_err(|e| Error::io("write", target, &e))?;
 
-    // The last look before the rename: the planner read these bytes a while ago, the agent may
-    // have rewritten its settings since, and a symlink may have been swapped in.
-    let again = resolve_target(target, scope)?;
-    if again != real {
-        return Err(Error::new(format!(
-            "{} was replaced by a link while gitvow was writing it",
-            display(target)
-        ))
-        .hint("nothing was written; run the command again"));
+    // The last look: the agent may have rewritten its settings since, and a symlink may have been
+    // swapped in.
+    if resolve_target(target, scope)? != real {
+        return Err(Error::new(format!("{} was replaced by a link while gitvow was writing it", display(target)))
+            .hint("nothing was written; run the command again"));
     }
-    let current = read_optional(&real).map_err(|e| Error::io("read", target, &e))?;
-    if current.as_deref() != expected {
-        return Ok(Replaced::Changed(current));
-    }
-    if expected.is_none() {
+    let Some(expected) = expected else {
+        if let Some((_, bytes)) = read("read")? {
+            return Ok(Replaced::Changed(Some(bytes)));
+        }
         // A hard link fails when the name exists, so a file created at the last moment by someone
         // else is not overwritten. Some file systems have no hard links: fall back to rename.
+        faults::step("link the new file into place");
         match fs::hard_link(&temp.path, &real) {
             Ok(()) => {}
-            Err(e) if e.kind() == ErrorKind::AlreadyExists => {
-                let current = read_optional(&real).map_err(|e| Error::io("read", target, &e))?;
-                return Ok(Replaced::Changed(current));
-            }
+            Err(e) if e.kind() == ErrorKind::AlreadyExists => return Ok(Replaced::Changed(read("read")?.map(|(_, b)| b))),
             Err(_) => temp.rename_to(&real).map_err(|e| Error::io("write", target, &e))?,
         }
-    } else {
-        match exchange(&temp.path, &real) {
-            Ok(()) => {
-                // The temporary name now holds the file just displaced. If another program wrote
-                // between the last look and the exchange, its bytes are there: put them back and
-                // let the caller plan again, so that its write is never lost.
-                let displaced = read_optional(&temp.path).map_err(|e| Error::io("read", target, &e))?;
-                if displaced.as_deref() != expected {
-                    exchange(&temp.path, &real).map_err(|e| Error::io("write", target, &e))?;
-                    sync_dir(dir).map_err(|e| Error::io("flush the directory", dir, &e))?;
-                    return Ok(Replaced::Changed(displaced));
-                }
-            }
-            // File systems without an atomic exchange: a plain rename, after the last look above.
-            Err(e) if matches!(e.raw_os_error(), Some(libc::EINVAL | libc::ENOSYS | libc::EOPNOTSUPP)) => {
-                temp.rename_to(&real).map_err(|e| Error::io("write", target, &e))?;
-            }
-            Err(e) => return Err(Error::io("write", target, &e)),
+        sync_dir(dir).map_err(|e| Error::io("flush the directory", dir, &e))?;
+        return Ok(Replaced::Done);
+    };
+    let held = match read("read")? {
+        Some((held, bytes)) if bytes == expected && !held.writer_came() => held,
+        Some((held, bytes)) if bytes == expected => {
+            // A writer is waiting to open the file: let it write, then plan on what it wrote.
+            drop(held);
+            return Ok(Replaced::Changed(read("read")?.map(|(_, b)| b)));
         }
+        other => return Ok(Replaced::Changed(other.map(|(_, b)| b))),
+    };
+    faults::step("exchange the new file with the old");
+    match exchange(&temp.path, &real) {
+        Ok(()) => {}
+        // File systems without an atomic exchange: a plain rename, under the lease.
+        Err(e) if matches!(e.raw_os_error(), Some(libc::EINVAL | libc::ENOSYS | libc::EOPNOTSUPP)) => {
+            faults::step("rename the new file into place");
+            temp.rename_to(&real).map_err(|e| Error::io("write", target, &e))?;
+            drop(held);
+            sync_dir(dir).map_err(|e| Error::io("flush the directory", dir, &e))?;
+            return Ok(Replaced::Done);
+        }
+        Err(e) => return Err(Error::io("write", target, &e)),
+    }
+    // The temporary name now holds what was at the name: the inode gitvow read, unless a program
+    // renamed its own file into place since. And a program that opened the old inode for writing
+    // before the exchange is waiting on the lease (or, without one, has truncated it). Either way,
+    // swap back, so that its bytes are at the name and are never deleted with the temporary file.
+    let displaced = held.release();
+    if displaced.writer_came || !displaced.is_at(&temp.path) {
+        faults::step("exchange back for a writer");
+        exchange(&temp.path, &real).map_err(|e| Error::io("write", target, &e))?;
+        sync_dir(dir).map_err(|e| Error::io("flush the directory", dir, &e))?;
+        drop(displaced);
+        return Ok(Replaced::Changed(read("read")?.map(|(_, b)| b)));
     }
     sync_dir(dir).map_err(|e| Error::io("flush the directory", dir, &e))?;
+    // A writer whose open had looked the name up just before the exchange reaches the old inode
+    // after the lease is gone; its truncate shows in the inode by now. Give its bytes back the name
+    // while it still holds gitvow's (the temporary file keeps the old inode until here).
+    if displaced.inode_changed() && read_quiet(&real).ok().flatten().is_some_and(|(_, b)| b == new) {
+        faults::step("exchange back for a late writer");
+        exchange(&temp.path, &real).map_err(|e| Error::io("write", target, &e))?;
+        sync_dir(dir).map_err(|e| Error::io("flush the directory", dir, &e))?;
+        return Ok(Replaced::Changed(read("read")?.map(|(_, b)| b)));
+    }
     Ok(Replaced::Done)
 }
 
@@ -114,35 +139,47 @@ pub fn create_private(target: &Path, bytes: &[u8]) -> Result<()> {
     let dir = parent_dir(target);
     let temp = TempFile::reserve_name(dir);
     let write = || -> io::Result<()> {
+        faults::step("create a private temporary file");
         let mut file = OpenOptions::new().write(true).create_new(true).mode(0o600).open(&temp)?;
+        faults::step("write a private temporary file");
         file.write_all(bytes)?;
+        faults::step("flush a private temporary file");
         file.sync_all()?;
+        faults::step("link a private file into place");
         fs::hard_link(&temp, target)
     };
     let result = write();
+    faults::step("remove a private temporary name");
     let _ = fs::remove_file(&temp);
     result.map_err(|e| Error::io("write", target, &e))?;
     sync_dir(dir).map_err(|e| Error::io("flush the directory", dir, &e))
 }
 
-/// Delete the file `target` (one gitvow owns), only if it still holds `expected`.
+/// Delete the file `target` (one gitvow owns), only if it still holds `expected`. Like
+/// [`replace_if_unchanged`], under a read lease: a program that opened the file for writing
+/// meanwhile gets it back at its name.
 pub fn remove_if_unchanged(target: &Path, scope: &TargetScope, expected: &[u8]) -> Result<Replaced> {
     let real = resolve_target(target, scope)?;
-    let current = read_optional(&real).map_err(|e| Error::io("read", target, &e))?;
-    if current.as_deref() != Some(expected) {
-        return Ok(Replaced::Changed(current));
-    }
-    // Move the file aside first and look at what was moved: a write that slipped in after the
-    // comparison goes back in place instead of being deleted.
+    let read = || read_quiet(&real).map_err(|e| Error::io("read", target, &e));
+    let held = match read()? {
+        Some((held, bytes)) if bytes == expected && !held.writer_came() => held,
+        other => return Ok(Replaced::Changed(other.map(|(_, b)| b))),
+    };
+    // Moved aside first and deleted only once nobody came to write it.
     let dir = parent_dir(&real);
     let aside = TempFile::reserve_name(dir);
+    faults::step("move a file aside to remove it");
     fs::rename(&real, &aside).map_err(|e| Error::io("remove", target, &e))?;
-    let moved = read_optional(&aside).map_err(|e| Error::io("read", target, &e))?;
-    if moved.as_deref() != Some(expected) {
+    let moved = held.release();
+    if moved.writer_came || moved.inode_changed() || !moved.is_at(&aside) {
+        faults::step("put back a file someone is writing");
         fs::rename(&aside, &real).map_err(|e| Error::io("restore", target, &e))?;
-        return Ok(Replaced::Changed(moved));
+        drop(moved);
+        return Ok(Replaced::Changed(read()?.map(|(_, b)| b)));
     }
+    faults::step("remove a file");
     fs::remove_file(&aside).map_err(|e| Error::io("remove", target, &e))?;
+    faults::step("flush the directory");
     sync_dir(dir).map_err(|e| Error::io("flush the directory", dir, &e))?;
     Ok(Replaced::Done)
 }
@@ -157,6 +194,7 @@ fn parent_dir(path: &Path) -> &Path {
 /// Flush a directory entry change (the rename) to disk. Some file systems (network, FUSE) refuse
 /// fsync on a directory; the rename has happened by then, so that refusal is not a failed write.
 fn sync_dir(dir: &Path) -> io::Result<()> {
+    faults::step("flush the directory");
     match File::open(dir)?.sync_all() {
         Err(e) if matches!(e.kind(), ErrorKind::InvalidInput | ErrorKind::Unsupported) => Ok(()),
         other => other,
@@ -181,18 +219,30 @@ impl TempFile {
         dir.join(format!("{TEMP_PREFIX}{}-{n}-{nanos:08x}", std::process::id()))
     }
 
-    fn create(dir: &Path, like: Option<&fs::Metadata>) -> io::Result<TempFile> {
+    /// A new temporary file in `dir`; `like`: the file it will replace, whose owner, group,
+    /// extended attributes and mode it takes.
+    fn create(dir: &Path, like: Option<&File>) -> io::Result<TempFile> {
+        let like_file = like;
+        let like = match like {
+            Some(f) => Some(f.metadata()?),
+            None => None,
+        };
+        let like = like.as_ref();
         let mode = like.map_or(0o666, |m| m.permissions().mode() & 0o7777);
         loop {
             let path = TempFile::reserve_name(dir);
+            faults::step("create a temporary file");
             match OpenOptions::new().write(true).create_new(true).mode(mode).open(&path) {
                 Ok(file) => {
                     let temp = TempFile { path, file, done: std::cell::Cell::new(false) };
                     if let Some(meta) = like {
-                        // The umask may have cleared bits of an existing file's mode: set them
-                        // exactly, and keep the owner when running as root for another user.
-                        temp.file.set_permissions(fs::Permissions::from_mode(mode))?;
+                        // The owner first (changing it clears setuid and setgid), then the extended
+                        // attributes (ACLs among them), then the exact mode the umask may have cut.
                         let _ = std::os::unix::fs::fchown(&temp.file, Some(meta.uid()), Some(meta.gid()));
+                        if let Some(from) = like_file {
+                            super::attrs::copy_xattrs(from, &temp.file)?;
+                        }
+                        temp.file.set_permissions(fs::Permissions::from_mode(mode))?;
                     }
                     return Ok(temp);
                 }
@@ -204,7 +254,9 @@ impl TempFile {
 
     fn write_all(&self, bytes: &[u8]) -> io::Result<()> {
         let mut f = &self.file;
+        faults::step("write a temporary file");
         f.write_all(bytes)?;
+        faults::step("flush a temporary file");
         f.sync_all()
     }
 
@@ -219,6 +271,7 @@ impl Drop for TempFile {
     fn drop(&mut self) {
         // After a hard link the temporary name is still there and must go too.
         if !self.done.get() {
+            faults::step("remove a temporary file");
             let _ = fs::remove_file(&self.path);
         }
     }
