@@ -47,10 +47,10 @@ fn writer_may_be_alive(pid: u32, meta: &fs::Metadata) -> bool {
         .is_none_or(|age| age < std::time::Duration::from_secs(60))
 }
 
-/// Create the missing directories above `path`, outermost first, and return the ones created so
-/// that uninstall can remove them again. In repository scope the existing part must not lead
-/// outside the repository (checked by [`resolve_target`] first).
-pub fn create_parent_dirs(path: &Path, scope: &TargetScope) -> Result<Vec<PathBuf>> {
+/// The directories above `path` that do not exist yet, outermost first: what
+/// [`create_parent_dirs`] would create. The install record names them before they are made, so
+/// that a run killed after making them still has them removed by uninstall.
+pub fn missing_parent_dirs(path: &Path, scope: &TargetScope) -> Result<Vec<PathBuf>> {
     // The directories of the resolved target: a dangling user-scope link points into them.
     let real = resolve_target(path, scope)?;
     let mut missing = Vec::new();
@@ -62,8 +62,17 @@ pub fn create_parent_dirs(path: &Path, scope: &TargetScope) -> Result<Vec<PathBu
         missing.push(dir.to_path_buf());
         cur = dir.parent();
     }
+    missing.reverse();
+    Ok(missing)
+}
+
+/// Create the missing directories above `path`, outermost first, and return the ones created so
+/// that uninstall can remove them again. In repository scope the existing part must not lead
+/// outside the repository (checked by [`resolve_target`] first).
+pub fn create_parent_dirs(path: &Path, scope: &TargetScope) -> Result<Vec<PathBuf>> {
+    let missing = missing_parent_dirs(path, scope)?;
     let mut created = Vec::new();
-    for dir in missing.into_iter().rev() {
+    for dir in missing {
         super::faults::step("create a directory");
         match fs::create_dir(&dir) {
             Ok(()) => created.push(dir),

@@ -23,10 +23,10 @@ mod write;
 #[cfg(test)]
 mod tests;
 
-pub use dirs::{create_parent_dirs, remove_empty_dirs, remove_stale_temps};
+pub use dirs::{create_parent_dirs, missing_parent_dirs, remove_empty_dirs, remove_stale_temps};
 pub use lock::InstallLock;
 pub use resolve::resolve_target;
-pub use transaction::{FileOp, Transaction, TxOutcome, TxStep};
+pub use transaction::{Applied, FileOp, Transaction, TxOutcome, TxStep};
 pub use write::{create_private, read_target, remove_if_unchanged, replace_if_unchanged};
 
 use std::path::PathBuf;
@@ -35,7 +35,7 @@ use std::path::PathBuf;
 pub const TEMP_PREFIX: &str = ".gitvow-tmp-";
 
 /// Where a target file lives, which decides how much of a symlink gitvow will follow.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TargetScope {
     /// The user's own files: a symlinked settings file (dotfile managers) is followed.
     User,

@@ -202,11 +202,8 @@ fn three_files(fx: &Fixture) -> (Transaction, [PathBuf; 3]) {
 fn transaction_applies_every_step() {
     let fx = repo();
     let (tx, [a, b, c]) = three_files(&fx);
-    let out = tx.apply().unwrap();
-    assert_eq!(
-        out,
-        TxOutcome::Applied { created_dirs: vec![fs::canonicalize(&fx.top).unwrap().join(".codex")] }
-    );
+    let TxOutcome::Applied(applied) = tx.apply().unwrap() else { panic!("applied") };
+    assert_eq!(applied.created_dirs(), vec![fs::canonicalize(&fx.top).unwrap().join(".codex")]);
     assert_eq!((read(&a), read(&b), read(&c)), ("a-new".into(), "b-new".into(), "c-new".into()));
 }
 
@@ -322,12 +319,12 @@ fn stale_temporary_files_are_removed() {
 fn the_lock_serialises_runs() {
     let dir = tempfile::tempdir().unwrap();
     let path = InstallLock::repo_path(dir.path());
-    let first = InstallLock::acquire(&path, || panic!("the first run must not wait")).unwrap();
+    let first = InstallLock::acquire(&path, |_| panic!("the first run must not wait")).unwrap();
     let waited = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let flag = waited.clone();
     let p = path.clone();
     let second = std::thread::spawn(move || {
-        let _lock = InstallLock::acquire(&p, || flag.store(true, Ordering::SeqCst)).unwrap();
+        let _lock = InstallLock::acquire(&p, |_| flag.store(true, Ordering::SeqCst)).unwrap();
     });
     std::thread::sleep(std::time::Duration::from_millis(200));
     drop(first);

@@ -31,8 +31,8 @@ pub struct TxStep {
 /// The result of [`Transaction::apply`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TxOutcome {
-    /// Every step was applied. `created_dirs`: directories made for new files, outermost first.
-    Applied { created_dirs: Vec<PathBuf> },
+    /// Every step was applied; [`Applied::rollback`] undoes them.
+    Applied(Applied),
     /// `path` no longer holds the bytes its step expected (`current`: its bytes now). Nothing of
     /// the transaction remains written: plan again on the new bytes and apply the new plan.
     Changed { path: PathBuf, current: Option<Vec<u8>> },
@@ -48,7 +48,33 @@ pub struct Transaction {
     steps: Vec<TxStep>,
 }
 
+/// A transaction that was applied, and what it takes to undo it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Applied {
+    scope: TargetScope,
+    done: Vec<Undo>,
+}
+
+impl Applied {
+    /// Directories made for new files, outermost first.
+    pub fn created_dirs(&self) -> Vec<PathBuf> {
+        self.done.iter().flat_map(|u| u.created_dirs.iter().cloned()).collect()
+    }
+
+    /// Directories made for the file `path` (for a dangling symlink: for its target), outermost first.
+    pub fn created_dirs_for(&self, path: &Path) -> Vec<PathBuf> {
+        self.done.iter().filter(|u| u.path == path).flat_map(|u| u.created_dirs.iter().cloned()).collect()
+    }
+
+    /// Puts every file back as it was before the transaction (when a later step of the run, such as
+    /// the install record, fails), with the same compare-before-write rule as a failed step's undo.
+    pub fn rollback(self) -> Result<()> {
+        Transaction { scope: self.scope, steps: Vec::new() }.undo(self.done)
+    }
+}
+
 /// What must be done to undo one applied step.
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Undo {
     path: PathBuf,
     /// The bytes the step wrote (`None`: it deleted the file).
@@ -110,8 +136,7 @@ impl Transaction {
                 }
             }
         }
-        let created_dirs = done.into_iter().flat_map(|u| u.created_dirs).collect();
-        Ok(TxOutcome::Applied { created_dirs })
+        Ok(TxOutcome::Applied(Applied { scope: self.scope.clone(), done }))
     }
 
     /// `Ok(Err(current))`: the file changed since the plan.
@@ -187,6 +212,8 @@ impl Transaction {
 }
 
 fn restore_deleted(path: &Path, scope: &TargetScope, bytes: &[u8], mode: Option<u32>) -> Result<Replaced> {
+    // The run may have removed the directories it had emptied.
+    create_parent_dirs(path, scope)?;
     let outcome = replace_if_unchanged(path, scope, None, bytes)?;
     if let (Replaced::Done, Some(mode)) = (&outcome, mode) {
         let real = resolve_target(path, scope)?;
