@@ -6,8 +6,6 @@
 mod common;
 
 use common::{CMD, Env};
-use gitvow::agents::Strictness;
-use gitvow::edit::jsonc::JsonDoc;
 use gitvow::fsx::{self, Replaced, TargetScope};
 use serde_json::Value;
 use std::io::Write;
@@ -295,58 +293,53 @@ fn big_settings(bytes: usize) -> String {
     text
 }
 
+/// The files a multi-file install touches, with their bytes (`None`: absent).
+fn agent_files(env: &Env) -> Vec<(&'static str, Option<Vec<u8>>)> {
+    [".claude/settings.json", ".codex/config.toml", ".codex/hooks.json", ".gemini", ".gemini/settings.json"]
+        .into_iter()
+        .map(|rel| (rel, std::fs::read(env.home().join(rel)).ok().or_else(|| env.home().join(rel).is_dir().then(Vec::new))))
+        .collect()
+}
+
 #[test]
-fn killed_mid_write_the_file_is_old_or_new_never_a_mix() {
+fn killed_at_random_moments_the_file_is_old_or_new_and_uninstall_gives_everything_back() {
     let env = Env::new();
-    let original = big_settings(5 << 20);
+    let original = big_settings(1 << 20);
     let path = env.write_home(".claude/settings.json", &original);
-    let start = Instant::now();
-    claude_run(&env, "install");
-    let install_time = start.elapsed();
+    env.write_home(".codex/config.toml", "model = \"o3\"\n\n[profiles.fast]\nmodel = \"o4-mini\"\n");
+    let install: &[&str] = &["install", "--user", "--agent", "claude", "--agent", "codex", "--agent", "gemini", "--yes", "--command", CMD];
+    let uninstall: &[&str] = &["uninstall", "--user", "--yes"];
+    let before = agent_files(&env);
+    let timed = |args: &[&str]| {
+        let start = Instant::now();
+        env.run(args).ok();
+        start.elapsed()
+    };
+    let install_time = timed(install);
     let installed = std::fs::read_to_string(&path).unwrap();
-    let start = Instant::now();
-    claude_run(&env, "uninstall");
-    let uninstall_time = start.elapsed();
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), original);
+    let uninstall_time = timed(uninstall);
+    assert!(agent_files(&env) == before);
 
     let kills = 200;
-    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let (mut old, mut new) = (0, 0);
-    // Most of a run is reading, planning and the diff; the write comes at its end, and how long a
-    // run takes depends on what the previous kill left (with or without an install record). So the
-    // kill moment tracks the point where runs start to complete: later after a kill that changed
-    // nothing, earlier after one that let the run finish.
-    let mut estimate = [install_time.as_micros() as f64, uninstall_time.as_micros() as f64];
     for i in 0..kills {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        let current = std::fs::read_to_string(&path).unwrap();
-        let which = usize::from(current != original);
-        let cmd = ["install", "uninstall"][which];
-        let delay = Duration::from_micros((estimate[which] * (0.7 + (seed % 600) as f64 / 1000.0)) as u64);
-        let mut args = vec![cmd, "--user", "--agent", "claude", "--yes"];
-        if cmd == "install" {
-            args.extend(["--command", CMD]);
+        // Even kills hit an install, odd ones an uninstall of a complete install; the moment is
+        // anywhere in the run, which takes about as long as the first one took.
+        let (args, took) = if i % 2 == 0 { (install, install_time) } else { (uninstall, uninstall_time) };
+        if i % 2 == 1 {
+            env.run(install).ok();
         }
+        let delay = Duration::from_micros(rng.below(took.as_micros() as u64 * 12 / 10));
         let mut child = std::process::Command::new(common::BIN)
-            .args(&args)
+            .args(args)
             .env("HOME", env.home())
             .stdin(std::process::Stdio::null())
             .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
             .spawn()
             .unwrap();
         std::thread::sleep(delay);
-        // A run that ended by itself must have succeeded: a killed run must never leave state that
-        // makes the next one fail.
-        if let Ok(Some(status)) = child.try_wait()
-            && !status.success()
-        {
-            let mut stderr = String::new();
-            let _ = std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr);
-            panic!("kill {i}: {cmd} failed on what the previous kill left: {stderr}");
-        }
         let _ = child.kill();
         let _ = child.wait();
         let now = std::fs::read_to_string(&path).unwrap();
@@ -355,24 +348,24 @@ fn killed_mid_write_the_file_is_old_or_new_never_a_mix() {
         } else if now == installed {
             new += 1;
         } else {
-            panic!("kill {i} ({cmd} after {delay:?}) left a file that is neither the old nor the new content");
+            panic!("kill {i} ({args:?} after {delay:?}) left a file that is neither the old nor the new content");
         }
-        // Bounded, so that the kills stay around the write even after a long run of early ones.
-        let initial = [install_time, uninstall_time][which].as_micros() as f64;
-        estimate[which] = (estimate[which] * if now == current { 1.1 } else { 0.95 }).min(initial * 3.0);
-        JsonDoc::parse(&now, Strictness::Lenient).expect("parses");
+        // A plain uninstall after any kill gives back every file as before the first install.
+        env.run(uninstall).ok();
+        let now = agent_files(&env);
+        if now != before {
+            let differ: Vec<_> = before.iter().zip(&now).filter(|(a, b)| a != b).map(|(a, _)| a.0).collect();
+            panic!("kill {i} ({args:?} after {delay:?}), then uninstall: {differ:?} differ from before the first install");
+        }
     }
-    // A later run removes what killed runs left behind.
-    claude_run(&env, "install");
     let leftovers: Vec<_> = std::fs::read_dir(path.parent().unwrap())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .filter(|n| n.starts_with(fsx::TEMP_PREFIX))
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), installed);
     summary(&format!(
-        "crash safety: {kills} SIGKILLs at random moments of install ({install_time:?}) and uninstall ({uninstall_time:?}) of a {} MB file: {old} left the old bytes, {new} the new, 0 anything else; temporary files cleaned by the next run",
+        "crash safety: {kills} SIGKILLs at random moments of install ({install_time:?}) and uninstall ({uninstall_time:?}) of claude ({} MB), codex (config.toml) and gemini: {old} left claude's old bytes, {new} the new, 0 anything else; each followed by a plain uninstall, after which every file was byte for byte as before the first install",
         original.len() >> 20
     ));
 }
