@@ -690,15 +690,47 @@ fn the_paths_stable_name_is_written_when_it_leads_to_this_executable() {
     std::fs::create_dir_all(&bin).unwrap();
     std::fs::copy(common::BIN, versioned.join("gitvow")).unwrap();
     std::os::unix::fs::symlink(versioned.join("gitvow"), bin.join("gitvow")).unwrap();
-    let out = std::process::Command::new(bin.join("gitvow"))
-        .args(["install", "--user", "--agent", "claude", "--yes"])
-        .env("HOME", env.home())
-        .env("PATH", format!("{}:/usr/bin:/bin", bin.display()))
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
+    // Another test thread forking while the copy was open for writing keeps it open in the child
+    // until that child's exec: running the copy fails with ETXTBSY meanwhile, so try again.
+    let out = (0..50)
+        .find_map(|_| {
+            match std::process::Command::new(bin.join("gitvow"))
+                .args(["install", "--user", "--agent", "claude", "--yes"])
+                .env("HOME", env.home())
+                .env("PATH", format!("{}:/usr/bin:/bin", bin.display()))
+                .stdin(std::process::Stdio::null())
+                .output()
+            {
+                Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                    None
+                }
+                other => Some(other.unwrap()),
+            }
+        })
+        .expect("the copied binary runs");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let claude = json_of(&env.read_home(".claude/settings.json"));
     let bin = bin.canonicalize().unwrap();
     assert_eq!(claude["hooks"]["Stop"][0]["hooks"][0]["command"], format!("{}/gitvow hook Stop", bin.display()));
+}
+
+#[test]
+fn strict_json_agents_refuse_what_serde_json_rejects_with_file_line_column() {
+    let env = Env::new();
+    // A raw TAB inside a string, and a byte-order mark: both accepted by a JSONC parser, both
+    // rejected by codex's strict one.
+    let cases = [
+        ("{\n  \"hooks\": {},\n  \"note\": \"a\tb\"\n}\n", "hooks.json:3:13: a raw control character inside a string"),
+        ("\u{feff}{\"hooks\": {}}\n", "hooks.json:1:1: expected value"),
+        ("{\"hooks\": {}} x\n", "hooks.json:1:15: "),
+    ];
+    for (content, want) in cases {
+        env.write_home(".codex/hooks.json", content);
+        let run = env.run(&["install", "--user", "--agent", "codex", "--yes", "--command", CMD]);
+        assert_eq!(run.code, 1, "{content:?}: {}", run.stdout);
+        assert!(run.stderr.contains(want), "{content:?}: {}", run.stderr);
+        assert!(run.stderr.lines().count() <= 2, "{}", run.stderr);
+        assert_eq!(env.read_home(".codex/hooks.json"), content, "nothing is written");
+    }
 }

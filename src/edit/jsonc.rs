@@ -232,6 +232,28 @@ fn parse(body: &str, strictness: Strictness) -> Result<Parsed, ParseFailure> {
     }
 }
 
+/// A strict agent reads its file with a strict JSON parser: what `serde_json` rejects, the agent
+/// rejects too, raw control characters in strings and a byte-order mark among them (`jsonc_parser`
+/// accepts both). `IgnoredAny` checks the syntax without building anything.
+fn strict_check(text: &str) -> Result<(), ParseFailure> {
+    let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text) else { return Ok(()) };
+    let what = e.to_string();
+    let what = what.split(" at line ").next().unwrap_or(&what);
+    // serde_json counts lines from 1 and columns in bytes: for an error on a byte it looked ahead
+    // at, the column of that byte counted from 1; for a control character it had reached in a
+    // string, the number of bytes before it on the line.
+    let control = what.starts_with("control character");
+    let line_start: usize = text.split_inclusive('\n').take(e.line().saturating_sub(1)).map(str::len).sum();
+    let column = if control { e.column() } else { e.column().saturating_sub(1) };
+    let offset = (line_start + column).min(text.len());
+    let message = if control {
+        "a raw control character inside a string (write it escaped, e.g. \\t for a tab): the agent parses strict JSON".to_string()
+    } else {
+        format!("{what} (the agent parses strict JSON)")
+    };
+    Err(ParseFailure { offset: floor_char_boundary(text, offset), message })
+}
+
 fn lowercase_first(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
@@ -256,7 +278,13 @@ impl JsonDoc {
             None => (false, text),
         };
         let body = if body.trim().is_empty() { "{}\n".to_string() } else { body.to_string() };
-        let parsed = parse(&body, strictness)?;
+        // Offsets in errors are into the whole text, byte-order mark included.
+        let bom_len = if bom { BOM.len() } else { 0 };
+        let parsed = parse(&body, strictness).map_err(|e| ParseFailure { offset: e.offset + bom_len, ..e })?;
+        // After the parse above, whose messages name comments and trailing commas plainly.
+        if strictness == Strictness::Strict && !text.trim().is_empty() {
+            strict_check(text)?;
+        }
         Ok(JsonDoc { bom, body, strictness, parsed })
     }
 
