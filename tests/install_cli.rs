@@ -734,3 +734,82 @@ fn strict_json_agents_refuse_what_serde_json_rejects_with_file_line_column() {
         assert_eq!(env.read_home(".codex/hooks.json"), content, "nothing is written");
     }
 }
+
+#[test]
+fn a_file_holding_only_a_comment_counts_as_an_empty_object_where_comments_are_allowed() {
+    let env = Env::new();
+    let path = env.write_home(".claude/settings.json", "// settings come later\n");
+    install_user(&env, "claude");
+    let text = env.read_home(".claude/settings.json");
+    assert!(text.starts_with("// settings come later\n{"), "the comment stays first: {text}");
+    assert!(text.contains("gitvow hook PreToolUse"), "{text}");
+    env.run(&["uninstall", "--user", "--agent", "claude", "--yes"]).ok();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "// settings come later\n");
+    // codex parses strict JSON: there a comment stays an error.
+    env.write_home(".codex/hooks.json", "// nothing yet\n");
+    let run = env.run(&["install", "--user", "--agent", "codex", "--yes", "--command", CMD]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("hooks.json:1:1: comments are not allowed"), "{}", run.stderr);
+}
+
+#[test]
+fn directories_made_for_a_dangling_symlinks_target_are_removed_by_uninstall() {
+    let env = Env::new();
+    let target = env.home().join("dotfiles/claude/settings.json");
+    std::fs::create_dir_all(env.home().join(".claude")).unwrap();
+    std::os::unix::fs::symlink(&target, env.home().join(".claude/settings.json")).unwrap();
+    install_user(&env, "claude");
+    assert!(std::fs::read_to_string(&target).unwrap().contains("gitvow hook"));
+    env.run(&["uninstall", "--user", "--agent", "claude", "--yes"]).ok();
+    assert!(!env.home().join("dotfiles").exists(), "the directories install made for the link's target are gone");
+    assert!(std::fs::symlink_metadata(env.home().join(".claude/settings.json")).unwrap().file_type().is_symlink(), "the link stays");
+}
+
+#[test]
+fn a_run_that_changes_nothing_creates_no_lock_file() {
+    let env = Env::new();
+    install_user(&env, "claude");
+    let lock = env.home().join(".gitvow/install.lock");
+    std::fs::remove_file(&lock).unwrap();
+    install_user(&env, "claude");
+    env.run(&["uninstall", "--user", "--agent", "codex", "--yes"]).ok();
+    assert!(!lock.exists(), "no lock file for runs that change nothing");
+    let repo = env.repo("r");
+    env.run_in(&repo, &["uninstall", "--agent", "claude", "--yes"]).ok();
+    assert!(!repo.join(".git/gitvow-install.lock").exists());
+}
+
+#[test]
+fn a_run_waiting_for_the_lock_names_its_holder_and_gives_up() {
+    let env = Env::new();
+    let env = env.env("GITVOW_TEST_LOCK_WAIT_SECS", "1");
+    env.write_home(".claude/settings.json", "{}\n");
+    let lock_path = env.home().join(".gitvow/install.lock");
+    std::fs::create_dir_all(lock_path.parent().unwrap()).unwrap();
+    let mut lock = std::fs::OpenOptions::new().create(true).truncate(true).write(true).open(&lock_path).unwrap();
+    std::io::Write::write_all(&mut lock, format!("{}\n", std::process::id()).as_bytes()).unwrap();
+    lock.lock().unwrap();
+    // A run that would wait forever fails the test instead of hanging it.
+    let (tx, rx) = std::sync::mpsc::channel();
+    let home = env.home();
+    std::thread::spawn(move || {
+        let out = std::process::Command::new(common::BIN)
+            .args(["install", "--user", "--agent", "claude", "--yes", "--command", CMD])
+            .env_clear()
+            .env("HOME", &home)
+            .env("PATH", "/usr/bin:/bin")
+            .env("GITVOW_TEST_LOCK_WAIT_SECS", "1")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let _ = tx.send(out);
+    });
+    let out = rx.recv_timeout(std::time::Duration::from_secs(20)).expect("gitvow gives up waiting for the lock");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let pid = std::process::id();
+    assert!(stderr.contains(&format!("waiting for another gitvow run (process {pid}) to finish")), "{stderr}");
+    assert!(stderr.contains(&format!("another gitvow run (process {pid}) still holds ~/.gitvow/install.lock after 1 s")), "{stderr}");
+    assert_eq!(env.read_home(".claude/settings.json"), "{}\n", "nothing was written");
+    drop(lock);
+}

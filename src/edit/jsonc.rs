@@ -190,6 +190,9 @@ fn parse_options(strictness: Strictness) -> ParseOptions {
     }
 }
 
+/// The message of a text that holds no value at all (only comments, or nothing).
+const NO_VALUE: &str = "expected a JSON object";
+
 fn parse(body: &str, strictness: Strictness) -> Result<Parsed, ParseFailure> {
     let collect = CollectOptions { comments: CommentCollectionStrategy::AsTokens, tokens: true };
     let result = jsonc_parser::parse_to_ast(body, &collect, &parse_options(strictness)).map_err(|e| {
@@ -228,7 +231,7 @@ fn parse(body: &str, strictness: Strictness) -> Result<Parsed, ParseFailure> {
         .collect();
     match &result.value {
         Some(root) => Ok(Parsed { root: Node::from_ast(root), tokens }),
-        None => Err(ParseFailure { offset: 0, message: "expected a JSON object".into() }),
+        None => Err(ParseFailure { offset: 0, message: NO_VALUE.into() }),
     }
 }
 
@@ -277,10 +280,22 @@ impl JsonDoc {
             Some(rest) => (true, rest),
             None => (false, text),
         };
-        let body = if body.trim().is_empty() { "{}\n".to_string() } else { body.to_string() };
+        let mut body = if body.trim().is_empty() { "{}\n".to_string() } else { body.to_string() };
         // Offsets in errors are into the whole text, byte-order mark included.
         let bom_len = if bom { BOM.len() } else { 0 };
-        let parsed = parse(&body, strictness).map_err(|e| ParseFailure { offset: e.offset + bom_len, ..e })?;
+        let parsed = match parse(&body, strictness) {
+            // Only comments: where the agent allows them, that is an empty object, as an empty file
+            // is. The object goes after the comments, which stay as they are.
+            Err(e) if e.message == NO_VALUE && strictness != Strictness::Strict => {
+                if !body.ends_with('\n') {
+                    body.push_str(if body.contains("\r\n") { "\r\n" } else { "\n" });
+                }
+                body.push_str("{}\n");
+                parse(&body, strictness)
+            }
+            other => other,
+        }
+        .map_err(|e| ParseFailure { offset: e.offset + bom_len, ..e })?;
         // After the parse above, whose messages name comments and trailing commas plainly.
         if strictness == Strictness::Strict && !text.trim().is_empty() {
             strict_check(text)?;
