@@ -813,3 +813,19 @@ fn a_run_waiting_for_the_lock_names_its_holder_and_gives_up() {
     assert_eq!(env.read_home(".claude/settings.json"), "{}\n", "nothing was written");
     drop(lock);
 }
+
+#[test]
+fn a_file_over_64_mib_is_refused_before_it_is_read() {
+    let env = Env::new();
+    // Sparse: 65 MiB on paper, nothing on disk. The user scope follows the link to it.
+    let big = env.outside("disk.img");
+    std::fs::File::create(&big).unwrap().set_len(65 << 20).unwrap();
+    std::fs::create_dir_all(env.home().join(".claude")).unwrap();
+    std::os::unix::fs::symlink(&big, env.home().join(".claude/settings.json")).unwrap();
+    let started = std::time::Instant::now();
+    let run = env.run(&["install", "--user", "--agent", "claude", "--yes", "--command", CMD]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(run.stderr.contains("~/.claude/settings.json") && run.stderr.contains("more than the 64 MiB"), "{}", run.stderr);
+    assert!(started.elapsed() < std::time::Duration::from_secs(2), "refused without reading 65 MiB");
+    assert_eq!(std::fs::metadata(&big).unwrap().len(), 65 << 20);
+}

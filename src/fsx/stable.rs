@@ -28,6 +28,9 @@ pub const QUIET: Duration = Duration::from_millis(300);
 /// How long gitvow waits for another program to finish writing a file before it gives up.
 pub const WAIT_LIMIT: Duration = Duration::from_secs(10);
 
+/// The largest file gitvow reads.
+pub const MAX_SIZE: u64 = 64 << 20;
+
 const POLL: Duration = Duration::from_millis(5);
 
 /// What identifies one state of a file's content: any write or truncate changes it. (Not the
@@ -164,8 +167,17 @@ fn try_read(path: &Path) -> io::Result<Attempt> {
         Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Attempt::Absent),
         Err(e) => return Err(e),
     };
-    if !file.metadata()?.file_type().is_file() {
+    let meta = file.metadata()?;
+    if !meta.file_type().is_file() {
         return Err(io::Error::new(ErrorKind::InvalidInput, "it is not a regular file"));
+    }
+    // Refused before reading: no settings file is this large, and a link to a disk image must not
+    // be read whole into memory.
+    if meta.len() > MAX_SIZE {
+        return Err(io::Error::new(
+            ErrorKind::FileTooLarge,
+            format!("it holds {} MiB, more than the {} MiB gitvow edits", meta.len() >> 20, MAX_SIZE >> 20),
+        ));
     }
     let leased = match take_lease(&file) {
         Ok(()) => true,

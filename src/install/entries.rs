@@ -188,24 +188,19 @@ pub fn check_shape(doc: &JsonDoc, agent: &AgentSpec) -> Result<(), ShapeError> {
 fn strip_array(doc: &mut JsonDoc, agent: &AgentSpec, arr: &[Seg], keep_first_ours: bool) -> (bool, Option<usize>) {
     let elements = doc.get(arr).and_then(|v| v.as_array().cloned()).unwrap_or_default();
     let mut ours = Vec::new();
+    // All removals in one pass: a file with thousands of duplicate entries stays linear.
+    let mut removals = Vec::new();
     for (i, el) in elements.iter().enumerate() {
         match classify(agent, el) {
             Membership::Ours => ours.push(i),
-            Membership::Mixed(inner) => {
-                for j in inner.into_iter().rev() {
-                    doc.remove(&with(&with(arr, Seg::Index(i)), key("hooks")), &Seg::Index(j));
-                }
-            }
+            Membership::Mixed(inner) => removals.push((with(&with(arr, Seg::Index(i)), key("hooks")), inner)),
             Membership::Foreign => {}
         }
     }
     let only_ours = !elements.is_empty() && ours.len() == elements.len();
     let kept = if keep_first_ours { ours.first().copied() } else { None };
-    for &i in ours.iter().rev() {
-        if Some(i) != kept {
-            doc.remove(arr, &Seg::Index(i));
-        }
-    }
+    removals.push((arr.to_vec(), ours.iter().copied().filter(|i| Some(*i) != kept).collect()));
+    doc.remove_elements(&removals);
     (only_ours, kept)
 }
 
