@@ -316,10 +316,19 @@ pub fn uninstall(doc: &mut JsonDoc, agent: &AgentSpec, created: Option<&Created>
 
 /// Whether `doc` holds any gitvow hook.
 pub fn has_gitvow_entries(doc: &JsonDoc, agent: &AgentSpec) -> bool {
-    let mut probe = doc.clone();
-    let before = probe.text();
-    uninstall(&mut probe, agent, Some(&Created::default()));
-    probe.text() != before
+    // Where uninstall looks: the event arrays, and for factory those wrapped under `hooks` too.
+    // Looking, not a trial uninstall on a copy: that would parse a large file many times over.
+    let mut containers = vec![container(agent)];
+    if agent.layout == FileLayout::TopLevelGroups {
+        containers.push(vec![key("hooks")]);
+    }
+    containers.iter().any(|c| {
+        doc.keys(c).iter().any(|name| {
+            doc.get(&with(c, key(name)))
+                .and_then(|v| v.as_array().map(|a| a.iter().any(|el| !matches!(classify(agent, el), Membership::Foreign))))
+                .unwrap_or(false)
+        })
+    })
 }
 
 /// One gitvow hook found in an agent's file, for doctor: where it is and what it holds.
