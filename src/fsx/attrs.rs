@@ -59,3 +59,38 @@ fn get(file: &File, name: &CString) -> io::Result<Vec<u8>> {
     // SAFETY: as above, with a NUL-terminated name.
     sized(|buf| unsafe { libc::fgetxattr(file.as_raw_fd(), name.as_ptr(), buf.as_mut_ptr().cast(), buf.len()) })
 }
+
+/// Who gets what gitvow creates: set when root installs into a home directory or repository that
+/// someone else owns, so that the owner's own gitvow (and agent) can later change it.
+static NEW_OWNER: std::sync::Mutex<Option<(u32, u32)>> = std::sync::Mutex::new(None);
+
+/// Makes files and directories created from now on belong to the owner (and group) of `root`,
+/// when this process runs as root and `root` belongs to another user; otherwise they stay the
+/// process's own, as usual.
+pub fn own_new_files_like(root: &std::path::Path) {
+    use std::os::unix::fs::MetadataExt;
+    // SAFETY: geteuid has no preconditions.
+    let euid = unsafe { libc::geteuid() };
+    let owner = std::fs::metadata(root).ok().filter(|m| euid == 0 && m.uid() != 0).map(|m| (m.uid(), m.gid()));
+    *NEW_OWNER.lock().unwrap_or_else(|e| e.into_inner()) = owner;
+}
+
+fn new_owner() -> Option<(u32, u32)> {
+    *NEW_OWNER.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Gives a file gitvow just created to the owner chosen by [`own_new_files_like`].
+pub(super) fn give_new_file(file: &File) -> io::Result<()> {
+    match new_owner() {
+        Some((uid, gid)) => std::os::unix::fs::fchown(file, Some(uid), Some(gid)),
+        None => Ok(()),
+    }
+}
+
+/// The same for a directory gitvow just created (not following a symlink).
+pub(super) fn give_new_dir(path: &std::path::Path) -> io::Result<()> {
+    match new_owner() {
+        Some((uid, gid)) => std::os::unix::fs::lchown(path, Some(uid), Some(gid)),
+        None => Ok(()),
+    }
+}

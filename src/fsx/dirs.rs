@@ -75,7 +75,10 @@ pub fn create_parent_dirs(path: &Path, scope: &TargetScope) -> Result<Vec<PathBu
     for dir in missing {
         super::faults::step("create a directory");
         match fs::create_dir(&dir) {
-            Ok(()) => created.push(dir),
+            Ok(()) => {
+                super::attrs::give_new_dir(&dir).map_err(|e| Error::io("give the directory to its owner", &dir, &e))?;
+                created.push(dir)
+            }
             // Someone else made it meanwhile: not ours to remove later.
             Err(e) if e.kind() == ErrorKind::AlreadyExists => {}
             Err(e) => return Err(Error::io("create the directory", &dir, &e)),

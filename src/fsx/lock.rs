@@ -32,10 +32,7 @@ impl InstallLock {
     /// id the holder wrote into it, so the caller can say who it is waiting for. The lock file is
     /// opened without following a symlink: in a repository anyone could point it elsewhere.
     pub fn acquire(path: &Path, on_wait: impl FnOnce(Option<u32>)) -> Result<InstallLock> {
-        if let Some(dir) = path.parent() {
-            super::faults::step("create the lock directory");
-            fs::create_dir_all(dir).map_err(|e| Error::io("create the directory", dir, &e))?;
-        }
+        super::dirs::create_parent_dirs(path, &super::TargetScope::User)?;
         super::faults::step("open the lock file");
         let mut file = OpenOptions::new()
             .read(true)
@@ -50,6 +47,7 @@ impl InstallLock {
                     .hint("remove the link; nothing was written"),
                 _ => Error::io("open the lock file", path, &e),
             })?;
+        super::attrs::give_new_file(&file).map_err(|e| Error::io("give the lock file to its owner", path, &e))?;
         if !file.metadata().is_ok_and(|m| m.is_file()) {
             return Err(Error::new(format!("refusing to use the lock {}: it is not a regular file", display(path)))
                 .hint("remove it; nothing was written"));

@@ -23,6 +23,7 @@ mod write;
 #[cfg(test)]
 mod tests;
 
+pub use attrs::own_new_files_like;
 pub use dirs::{create_parent_dirs, missing_parent_dirs, remove_empty_dirs, remove_stale_temps};
 pub use lock::InstallLock;
 pub use resolve::resolve_target;

@@ -141,6 +141,7 @@ pub fn create_private(target: &Path, bytes: &[u8]) -> Result<()> {
     let write = || -> io::Result<()> {
         faults::step("create a private temporary file");
         let mut file = OpenOptions::new().write(true).create_new(true).mode(0o600).open(&temp)?;
+        super::attrs::give_new_file(&file)?;
         faults::step("write a private temporary file");
         file.write_all(bytes)?;
         faults::step("flush a private temporary file");
@@ -243,6 +244,8 @@ impl TempFile {
                             super::attrs::copy_xattrs(from, &temp.file)?;
                         }
                         temp.file.set_permissions(fs::Permissions::from_mode(mode))?;
+                    } else {
+                        super::attrs::give_new_file(&temp.file)?;
                     }
                     return Ok(temp);
                 }

@@ -133,6 +133,8 @@ pub(crate) fn target_scope(scope: &Scope) -> TargetScope {
 fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &Action) -> Result<i32> {
     let color = preview::use_color(args.color);
     let tscope = target_scope(scope);
+    // Root installing into someone else's home or repository creates what that owner can change.
+    fsx::own_new_files_like(scope.root());
     let read = |p: &Path| fsx::read_target(p, &tscope);
     let mut record = Record::load(&scope.record_path())?;
     let mut plan = plan::plan(scope, agents, action, &record, &read)?;
