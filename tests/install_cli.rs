@@ -829,3 +829,32 @@ fn a_file_over_64_mib_is_refused_before_it_is_read() {
     assert!(started.elapsed() < std::time::Duration::from_secs(2), "refused without reading 65 MiB");
     assert_eq!(std::fs::metadata(&big).unwrap().len(), 65 << 20);
 }
+
+#[test]
+fn a_dot_git_file_naming_a_directory_that_is_no_git_directory_is_refused() {
+    let env = Env::new();
+    let top = env.outside("worktree");
+    let elsewhere = env.outside("elsewhere");
+    std::fs::create_dir_all(&top).unwrap();
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::fs::write(top.join(".git"), format!("gitdir: {}\n", elsewhere.display())).unwrap();
+    let run = env.run_in(&top, &["install", "--agent", "claude", "--yes"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(run.stderr.contains("which is not one"), "{}", run.stderr);
+    assert_eq!(std::fs::read_dir(&elsewhere).unwrap().count(), 0, "nothing is created in the directory it names");
+    assert!(!top.join(".claude").exists());
+}
+
+#[test]
+fn stale_temporary_files_are_removed_only_inside_the_repository() {
+    let env = Env::new();
+    let repo = env.repo("r");
+    let outside = env.outside("outside");
+    std::fs::create_dir_all(&outside).unwrap();
+    let victim = outside.join(".gitvow-tmp-999999999-0-0");
+    std::fs::write(&victim, "not gitvow's").unwrap();
+    std::os::unix::fs::symlink(&outside, repo.join(".claude")).unwrap();
+    let run = env.run_in(&repo, &["install", "--agent", "claude", "--yes"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(victim.exists(), "a file outside the repository is never deleted for its name");
+}

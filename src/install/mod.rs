@@ -64,6 +64,16 @@ pub(crate) fn resolve_scope(user: bool, repo: Option<&Path>) -> Result<Scope> {
         Error::usage(format!("{} is not inside a git repository", display(&start)))
             .hint("pass --user to configure your own agents, or the path of a repository")
     })?;
+    // The record and the lock go into the git directory: a `.git` file naming some other directory
+    // must not make gitvow create anything there.
+    if !paths::is_git_dir(&repo.git_dir) {
+        return Err(Error::new(format!(
+            "{}/.git names {} as its git directory, which is not one",
+            display(&repo.top),
+            display(&repo.git_dir)
+        ))
+        .hint("fix the `gitdir:` line of the .git file (git itself would refuse it); nothing was written"));
+    }
     Ok(Scope::Repo(repo))
 }
 
@@ -178,8 +188,11 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     })?;
     // Temporary files a killed run left behind go, whether or not this run changes anything.
     let files = agents.iter().flat_map(|a| plan::files_of(scope, a)).map(|(p, _)| p);
-    for path in files.chain([scope.policy_path(), scope.record_path()]) {
-        if let Some(dir) = path.parent() {
+    // Only in directories the scope's rules accept (in a repository: inside it, not through a
+    // link leading out), so that no file outside is deleted for its name.
+    let state = [scope.policy_path(), scope.record_path()].map(|p| (p, TargetScope::User));
+    for (path, rules) in files.map(|p| (p, tscope.clone())).chain(state) {
+        if let Some(dir) = fsx::resolve_target(&path, &rules).ok().as_deref().and_then(Path::parent) {
             let _ = fsx::remove_stale_temps(dir);
         }
     }
