@@ -57,7 +57,8 @@ impl Stamp {
     fn changed_within(&self, window: Duration) -> bool {
         let latest = self.mtime;
         let at = SystemTime::UNIX_EPOCH + Duration::new(latest.0.max(0) as u64, latest.1.clamp(0, 999_999_999) as u32);
-        SystemTime::now().duration_since(at).is_ok_and(|age| age < window) || at > SystemTime::now()
+        // A time in the future (a skewed clock) is not "just now": waiting would not make it older.
+        SystemTime::now().duration_since(at).is_ok_and(|age| age < window)
     }
 }
 
