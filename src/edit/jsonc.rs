@@ -47,6 +47,14 @@ fn floor_char_boundary(text: &str, mut i: usize) -> usize {
     i
 }
 
+/// The kind of a value and its number of members (see [`JsonDoc::shape`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    Object(usize),
+    Array(usize),
+    Scalar,
+}
+
 /// One step into a JSON value: an object key or an array index.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Seg {
@@ -322,6 +330,16 @@ impl JsonDoc {
     /// The value at `path`, as plain JSON, or `None` when the path does not exist.
     pub fn get(&self, path: &[Seg]) -> Option<Value> {
         locate(&self.parsed.root, path).map(Node::to_json)
+    }
+
+    /// What kind of value is at `path` and how many members it has, without converting it (a
+    /// look-up that [`get`](Self::get) would make cost the size of the value).
+    pub fn shape(&self, path: &[Seg]) -> Option<Shape> {
+        locate(&self.parsed.root, path).map(|v| match v {
+            Node::Object { props, .. } => Shape::Object(props.len()),
+            Node::Array { elements, .. } => Shape::Array(elements.len()),
+            Node::Scalar { .. } => Shape::Scalar,
+        })
     }
 
     /// Offset in the full text where the value at `path` starts, for line and column numbers.
