@@ -858,3 +858,26 @@ fn stale_temporary_files_are_removed_only_inside_the_repository() {
     assert_eq!(run.code, 1, "{}", run.stdout);
     assert!(victim.exists(), "a file outside the repository is never deleted for its name");
 }
+
+#[test]
+fn a_symlinked_install_record_is_never_written_through() {
+    let env = Env::new();
+    let repo = env.repo("r");
+    let victim = env.outside("victim.json");
+    std::fs::write(&victim, "precious\n").unwrap();
+    std::fs::create_dir_all(repo.join(".git/gitvow")).unwrap();
+    std::os::unix::fs::symlink(&victim, repo.join(".git/gitvow/install-record.json")).unwrap();
+    let run = env.run_in(&repo, &["install", "--agent", "claude", "--yes"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(run.stderr.contains("is a symlink"), "{}", run.stderr);
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious\n");
+    // A symlinked state directory in a repository is refused too.
+    std::fs::remove_dir_all(repo.join(".git/gitvow")).unwrap();
+    let elsewhere = env.outside("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, repo.join(".git/gitvow")).unwrap();
+    let run = env.run_in(&repo, &["install", "--agent", "claude", "--yes"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert_eq!(std::fs::read_dir(&elsewhere).unwrap().count(), 0, "nothing is created through the link");
+    assert!(!repo.join(".claude/settings.json").exists(), "the run wrote nothing");
+}

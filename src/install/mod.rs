@@ -341,7 +341,7 @@ fn update_record(record: &mut Record, plan: &Plan, applied: Option<&fsx::Applied
 /// Writes `record` (deletes it when empty); nothing is written when the file already holds it.
 fn save_record(scope: &Scope, record: &Record) -> Result<()> {
     let path = scope.record_path();
-    record::refuse_link(&path)?;
+    record::refuse_link(&path, !scope.is_user())?;
     let before = fsx::read_target(&path, &TargetScope::User)?;
     let bytes = (!record.files.is_empty()).then(|| record.to_bytes());
     if before == bytes {

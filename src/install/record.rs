@@ -71,9 +71,9 @@ pub struct Record {
 
 impl Record {
     /// Reads the record at `path`; a missing record is an empty one. A symlink is refused: the
-    /// record names what uninstall deletes, and in a repository anyone could point it elsewhere.
+    /// record says what uninstall deletes, and in a repository anyone could point it elsewhere.
     pub fn load(path: &Path) -> Result<Record> {
-        refuse_link(path)?;
+        refuse_link(path, false)?;
         match std::fs::read(path) {
             Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| {
                 let what = e.to_string();
@@ -93,10 +93,12 @@ impl Record {
     }
 }
 
-/// Refuses a record (or its directory) that is a symlink or not a regular file.
-pub fn refuse_link(path: &Path) -> Result<()> {
+/// Refuses a record that is a symlink, and with `dir_too` one whose directory is (in a repository,
+/// where anyone could point `.git/gitvow` elsewhere; `~/.gitvow` may be a dotfile manager's link).
+pub fn refuse_link(path: &Path, dir_too: bool) -> Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
-    for p in [dir, path] {
+    let checked: &[&Path] = if dir_too { &[dir, path] } else { &[path] };
+    for &p in checked {
         if std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink()) {
             return Err(Error::new(format!("refusing to use the install record {}: {} is a symlink", crate::paths::display(path), crate::paths::display(p)))
                 .hint("remove the link; gitvow keeps its record in a directory of its own"));
