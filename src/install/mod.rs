@@ -197,6 +197,9 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
         }
     }
     record = Record::load(&scope.record_path())?;
+    // The first plan goes before the second is made: two plans of a large file would double the
+    // memory the run needs.
+    drop(std::mem::take(&mut plan));
     plan = plan::plan(scope, agents, action, &record, &read)?;
 
     // A file that changed since it was planned (an agent rewriting its own settings) is planned
@@ -232,6 +235,7 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
                 eprintln!("gitvow: {} changed since it was read; planning again on its new content", display(&path));
                 attempt += 1;
                 backoff(attempt);
+                drop(std::mem::take(&mut plan));
                 plan = plan::plan(scope, agents, action, &record, &read)?;
             }
         }
