@@ -1,7 +1,7 @@
 //! Directories gitvow creates and removes, and the temporary files a killed run left.
 
 use crate::error::{Error, Result};
-use std::fs::{self};
+use std::fs;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use super::{TargetScope, TEMP_PREFIX};
@@ -9,7 +9,7 @@ use super::resolve::resolve_target;
 
 /// Remove the temporary files a killed gitvow run left in `dir`, and return them. Files of a run
 /// that is still alive are kept (the pid is in the name; on systems without `/proc`, files younger
-/// than a minute are kept instead). Call it while holding the [`InstallLock`].
+/// than a minute are kept instead). Call it while holding the [`super::InstallLock`].
 pub fn remove_stale_temps(dir: &Path) -> Result<Vec<PathBuf>> {
     let entries = match fs::read_dir(dir) {
         Ok(entries) => entries,
@@ -86,7 +86,6 @@ pub fn create_parent_dirs(path: &Path, scope: &TargetScope) -> Result<Vec<PathBu
     }
     Ok(created)
 }
-
 
 /// Remove directories gitvow created (as returned by [`create_parent_dirs`], outermost first),
 /// innermost first, stopping at the first one that is not empty: uninstall and rollback use it.

@@ -2,13 +2,12 @@
 
 use crate::error::{Error, Result};
 use crate::paths::display;
-use std::fs::{self};
+use std::fs;
 use std::io::ErrorKind;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Component, Path, PathBuf};
 use super::TargetScope;
 use std::ffi::OsString;
-
 
 /// The file that writing `path` really writes, after the rules of `scope`.
 ///

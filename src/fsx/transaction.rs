@@ -2,14 +2,13 @@
 
 use crate::error::{Error, Result};
 use crate::paths::display;
-use std::fs::{self};
+use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use super::{Replaced, TargetScope};
 use super::resolve::resolve_target;
 use super::write::{read_target, remove_if_unchanged, replace_if_unchanged};
 use super::dirs::{create_parent_dirs, remove_empty_dirs};
-
 
 /// What a transaction does to one file.
 #[derive(Clone, Debug)]

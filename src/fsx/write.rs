@@ -6,12 +6,12 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, ErrorKind, Write};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
-use super::{Replaced, TargetScope, TEMP_PREFIX};
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use super::faults;
 use super::resolve::resolve_target;
 use super::stable::{Held, read_quiet};
-use std::sync::atomic::{AtomicU64, Ordering};
-
+use super::{Replaced, TEMP_PREFIX, TargetScope};
 
 /// The bytes of the file `path` names after the rules of `scope`; `None` when it does not exist.
 /// The planner reads through this so it sees exactly what the write will replace, and never a
@@ -38,10 +38,8 @@ pub fn replace_if_unchanged(
     new: &[u8],
 ) -> Result<Replaced> {
     let real = resolve_target(target, scope)?;
-    let read = |what: &str| -> Result<Option<(Held, Vec<u8>)>> {
-        read_quiet(&real).map_err(|e| Error::io(what, target, &e))
-    };
-    let old = match read("read")? {
+    let read = || -> Result<Option<(Held, Vec<u8>)>> { read_quiet(&real).map_err(|e| Error::io("read", target, &e)) };
+    let old = match read()? {
         Some((held, bytes)) if Some(bytes.as_slice()) == expected => {
             Some(held.file.try_clone().map_err(|e| Error::io("read", target, &e))?)
         }
@@ -61,7 +59,7 @@ pub fn replace_if_unchanged(
             .hint("nothing was written; run the command again"));
     }
     let Some(expected) = expected else {
-        if let Some((_, bytes)) = read("read")? {
+        if let Some((_, bytes)) = read()? {
             return Ok(Replaced::Changed(Some(bytes)));
         }
         // A hard link fails when the name exists, so a file created at the last moment by someone
@@ -69,18 +67,18 @@ pub fn replace_if_unchanged(
         faults::step("link the new file into place");
         match fs::hard_link(&temp.path, &real) {
             Ok(()) => {}
-            Err(e) if e.kind() == ErrorKind::AlreadyExists => return Ok(Replaced::Changed(read("read")?.map(|(_, b)| b))),
+            Err(e) if e.kind() == ErrorKind::AlreadyExists => return Ok(Replaced::Changed(read()?.map(|(_, b)| b))),
             Err(_) => temp.rename_to(&real).map_err(|e| Error::io("write", target, &e))?,
         }
         sync_dir(dir).map_err(|e| Error::io("flush the directory", dir, &e))?;
         return Ok(Replaced::Done);
     };
-    let held = match read("read")? {
+    let held = match read()? {
         Some((held, bytes)) if bytes == expected && !held.writer_came() => held,
         Some((held, bytes)) if bytes == expected => {
             // A writer is waiting to open the file: let it write, then plan on what it wrote.
             drop(held);
-            return Ok(Replaced::Changed(read("read")?.map(|(_, b)| b)));
+            return Ok(Replaced::Changed(read()?.map(|(_, b)| b)));
         }
         other => return Ok(Replaced::Changed(other.map(|(_, b)| b))),
     };
@@ -107,7 +105,7 @@ pub fn replace_if_unchanged(
         exchange(&temp.path, &real).map_err(|e| Error::io("write", target, &e))?;
         sync_dir(dir).map_err(|e| Error::io("flush the directory", dir, &e))?;
         drop(displaced);
-        return Ok(Replaced::Changed(read("read")?.map(|(_, b)| b)));
+        return Ok(Replaced::Changed(read()?.map(|(_, b)| b)));
     }
     sync_dir(dir).map_err(|e| Error::io("flush the directory", dir, &e))?;
     // A writer whose open had looked the name up just before the exchange reaches the old inode
@@ -117,7 +115,7 @@ pub fn replace_if_unchanged(
         faults::step("exchange back for a late writer");
         exchange(&temp.path, &real).map_err(|e| Error::io("write", target, &e))?;
         sync_dir(dir).map_err(|e| Error::io("flush the directory", dir, &e))?;
-        return Ok(Replaced::Changed(read("read")?.map(|(_, b)| b)));
+        return Ok(Replaced::Changed(read()?.map(|(_, b)| b)));
     }
     Ok(Replaced::Done)
 }
@@ -180,7 +178,6 @@ pub fn remove_if_unchanged(target: &Path, scope: &TargetScope, expected: &[u8]) 
     }
     faults::step("remove a file");
     fs::remove_file(&aside).map_err(|e| Error::io("remove", target, &e))?;
-    faults::step("flush the directory");
     sync_dir(dir).map_err(|e| Error::io("flush the directory", dir, &e))?;
     Ok(Replaced::Done)
 }
