@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Times `gitvow install` and `gitvow uninstall` (user scope, claude) on settings files of about
-# 10 KB, 1 MB and 10 MB, to show that the time grows no faster than the file (issue 2, line 13).
+# 10 KB, 1 MB and 10 MB, a one-line object of 200,000 keys and a file holding 10,000 duplicate
+# gitvow entries, to show that the time grows no faster than the file, whatever its content
+# (issue 2, line 13; issue 9, line 5), and prints the peak memory of the slowest of the three runs
+# against the file's size (issue 9: at most 4 times).
 #
 # Usage: bench/install.sh [RUNS]        RUNS per figure (default 5); the median is printed.
 # Every run uses a temporary HOME; the real home directory is never read or written.
@@ -8,7 +11,7 @@ set -euo pipefail
 
 runs=${1:-5}
 root=$(cd "$(dirname "$0")/.." && pwd)
-bin="$root/target/release/gitvow"
+bin="${CARGO_TARGET_DIR:-$root/target}/release/gitvow"
 
 # Build only when the binary is missing or older than a source file: the machine is shared.
 if [[ ! -x $bin ]] || [[ -n $(find "$root/src" "$root/Cargo.toml" "$root/templates" -newer "$bin" -print -quit 2>/dev/null) ]]; then
@@ -51,18 +54,38 @@ generate() {
     }' > "$out"
 }
 
+# One line: {"k0000000": 0, "k0000001": 1, ...} with $1 keys.
+generate_one_line() {
+    awk -v n="$1" 'BEGIN { printf "{"; for (i = 0; i < n; i++) printf "%s\"k%07d\": %d", (i ? ", " : ""), i, i; print "}" }' > "$2"
+}
+
+# A Claude file whose PreToolUse holds $1 copies of gitvow's entry (a tool that appended it on every
+# run): install keeps one, uninstall removes it.
+generate_duplicates() {
+    awk -v n="$1" 'BEGIN {
+        print "{\n  \"model\": \"opus\",\n  \"hooks\": {\n    \"PreToolUse\": ["
+        for (i = 0; i < n; i++) {
+            printf "      {\"hooks\": [{\"type\": \"command\", \"command\": \"/opt/gitvow/bin/gitvow hook PreToolUse\"}]}%s\n", (i < n - 1) ? "," : ""
+        }
+        print "    ]\n  }\n}"
+    }' > "$2"
+}
+
 now_ns() { date +%s%N; }
 
 # Median of the numbers on stdin.
 median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
-# Milliseconds of one gitvow run in $home (output discarded: the diff of a 10 MB file is long).
+# Microseconds of one gitvow run in $home (output discarded: the diff of a 10 MB file is long); its
+# peak resident memory in KiB goes to $work/peak.
 time_once() {
     local home=$1; shift
     local t0 t1
     t0=$(now_ns)
-    HOME="$home" "$bin" "$@" --user --agent claude --yes --color never </dev/null >/dev/null
+    HOME="$home" /usr/bin/time -o "$work/rss" -f %M "$bin" "$@" --user --agent claude --yes --color never </dev/null >/dev/null
     t1=$(now_ns)
+    peak=$(tail -n 1 "$work/rss")
+    if ((peak > $(cat "$work/peak"))); then echo "$peak" > "$work/peak"; fi
     echo $(((t1 - t0) / 1000))
 }
 
@@ -74,30 +97,37 @@ fresh_home() {
     cp "$1" "$home/.claude/settings.json"
 }
 
-printf '%-8s %10s %12s %14s %14s %12s\n' size bytes "install ms" "uninstall ms" "unin. no-rec" "install ms/MB"
-for spec in 10K:10240 1M:1048576 10M:10485760; do
+printf '%-10s %10s %11s %13s %13s %13s %9s %7s\n' case bytes "install ms" "uninstall ms" "unin. no-rec" "install ms/MB" "peak MiB" "x size"
+for spec in 10K:10240 1M:1048576 10M:10485760 1line-200k:200000 dup-10k:10000; do
     label=${spec%%:*}
     file="$work/settings-$label.json"
-    generate "${spec#*:}" "$file"
+    case $label in
+        1line-*) generate_one_line "${spec#*:}" "$file" ;;
+        dup-*) generate_duplicates "${spec#*:}" "$file" ;;
+        *) generate "${spec#*:}" "$file" ;;
+    esac
     bytes=$(wc -c < "$file")
+    echo 0 > "$work/peak"
     inst=() unin=() norec=()
     for ((r = 0; r < runs; r++)); do
         fresh_home "$file"
         inst+=("$(time_once "$home" install --command /opt/gitvow/bin/gitvow)")
         unin+=("$(time_once "$home" uninstall)")
-        cmp -s "$file" "$home/.claude/settings.json" || { echo "uninstall did not restore $label" >&2; exit 1; }
+        # (A file that held gitvow's entries before any record cannot be given back exactly.)
+        [[ $label == dup-* ]] || cmp -s "$file" "$home/.claude/settings.json" || { echo "uninstall did not restore $label" >&2; exit 1; }
         # Without the install record, uninstall takes the structural path (parse and splice).
         fresh_home "$file"
         time_once "$home" install --command /opt/gitvow/bin/gitvow >/dev/null
         rm "$home/.gitvow/install-record.json"
         norec+=("$(time_once "$home" uninstall)")
-        cmp -s "$file" "$home/.claude/settings.json" || { echo "fallback uninstall did not restore $label" >&2; exit 1; }
+        # (The duplicates are gitvow's: without a record they all go, which is not the original.)
+        [[ $label == dup-* ]] || cmp -s "$file" "$home/.claude/settings.json" || { echo "fallback uninstall did not restore $label" >&2; exit 1; }
     done
     i_us=$(printf '%s\n' "${inst[@]}" | median)
     u_us=$(printf '%s\n' "${unin[@]}" | median)
     n_us=$(printf '%s\n' "${norec[@]}" | median)
-    awk -v l="$label" -v b="$bytes" -v i="$i_us" -v u="$u_us" -v n="$n_us" 'BEGIN {
-        printf "%-8s %10d %12.1f %14.1f %14.1f %12.1f\n", l, b, i / 1000, u / 1000, n / 1000, (i / 1000) / (b / 1048576)
+    awk -v l="$label" -v b="$bytes" -v i="$i_us" -v u="$u_us" -v n="$n_us" -v p="$(cat "$work/peak")" 'BEGIN {
+        printf "%-10s %10d %11.1f %13.1f %13.1f %13.1f %9.1f %7.1f\n", l, b, i / 1000, u / 1000, n / 1000, (i / 1000) / (b / 1048576), p / 1024, p * 1024 / b
     }'
 done
-echo "(median of $runs runs each, timed with date +%s%N; every run starts from a fresh HOME)"
+echo "(median of $runs runs each, timed with date +%s%N; peak: the largest resident memory of any run, from /usr/bin/time; every run starts from a fresh HOME)"

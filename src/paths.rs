@@ -54,6 +54,15 @@ pub fn find_repo(dir: &Path) -> Option<Repo> {
     None
 }
 
+/// Whether `dir` is a git directory as git itself recognises one: a directory (not a symlink) with
+/// a `HEAD` file and either an object store or, for a worktree, a `commondir` file. A `.git` file
+/// may name any path; gitvow writes into what it names only when it passes this.
+pub fn is_git_dir(dir: &Path) -> bool {
+    let is_dir = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_dir());
+    let is_file = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_file());
+    is_dir(dir) && is_file(&dir.join("HEAD")) && (is_dir(&dir.join("objects")) || is_file(&dir.join("commondir")))
+}
+
 #[derive(Clone, Debug)]
 pub struct Repo {
     pub top: PathBuf,

@@ -690,15 +690,194 @@ fn the_paths_stable_name_is_written_when_it_leads_to_this_executable() {
     std::fs::create_dir_all(&bin).unwrap();
     std::fs::copy(common::BIN, versioned.join("gitvow")).unwrap();
     std::os::unix::fs::symlink(versioned.join("gitvow"), bin.join("gitvow")).unwrap();
-    let out = std::process::Command::new(bin.join("gitvow"))
-        .args(["install", "--user", "--agent", "claude", "--yes"])
-        .env("HOME", env.home())
-        .env("PATH", format!("{}:/usr/bin:/bin", bin.display()))
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
+    // Another test thread forking while the copy was open for writing keeps it open in the child
+    // until that child's exec: running the copy fails with ETXTBSY meanwhile, so try again.
+    let out = (0..50)
+        .find_map(|_| {
+            match std::process::Command::new(bin.join("gitvow"))
+                .args(["install", "--user", "--agent", "claude", "--yes"])
+                .env("HOME", env.home())
+                .env("PATH", format!("{}:/usr/bin:/bin", bin.display()))
+                .stdin(std::process::Stdio::null())
+                .output()
+            {
+                Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                    None
+                }
+                other => Some(other.unwrap()),
+            }
+        })
+        .expect("the copied binary runs");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let claude = json_of(&env.read_home(".claude/settings.json"));
     let bin = bin.canonicalize().unwrap();
     assert_eq!(claude["hooks"]["Stop"][0]["hooks"][0]["command"], format!("{}/gitvow hook Stop", bin.display()));
+}
+
+#[test]
+fn strict_json_agents_refuse_what_serde_json_rejects_with_file_line_column() {
+    let env = Env::new();
+    // A raw TAB inside a string, and a byte-order mark: both accepted by a JSONC parser, both
+    // rejected by codex's strict one.
+    let cases = [
+        ("{\n  \"hooks\": {},\n  \"note\": \"a\tb\"\n}\n", "hooks.json:3:13: a raw control character inside a string"),
+        ("\u{feff}{\"hooks\": {}}\n", "hooks.json:1:1: expected value"),
+        ("{\"hooks\": {}} x\n", "hooks.json:1:15: "),
+    ];
+    for (content, want) in cases {
+        env.write_home(".codex/hooks.json", content);
+        let run = env.run(&["install", "--user", "--agent", "codex", "--yes", "--command", CMD]);
+        assert_eq!(run.code, 1, "{content:?}: {}", run.stdout);
+        assert!(run.stderr.contains(want), "{content:?}: {}", run.stderr);
+        assert!(run.stderr.lines().count() <= 2, "{}", run.stderr);
+        assert_eq!(env.read_home(".codex/hooks.json"), content, "nothing is written");
+    }
+}
+
+#[test]
+fn a_file_holding_only_a_comment_counts_as_an_empty_object_where_comments_are_allowed() {
+    let env = Env::new();
+    let path = env.write_home(".claude/settings.json", "// settings come later\n");
+    install_user(&env, "claude");
+    let text = env.read_home(".claude/settings.json");
+    assert!(text.starts_with("// settings come later\n{"), "the comment stays first: {text}");
+    assert!(text.contains("gitvow hook PreToolUse"), "{text}");
+    env.run(&["uninstall", "--user", "--agent", "claude", "--yes"]).ok();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "// settings come later\n");
+    // codex parses strict JSON: there a comment stays an error.
+    env.write_home(".codex/hooks.json", "// nothing yet\n");
+    let run = env.run(&["install", "--user", "--agent", "codex", "--yes", "--command", CMD]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("hooks.json:1:1: comments are not allowed"), "{}", run.stderr);
+}
+
+#[test]
+fn directories_made_for_a_dangling_symlinks_target_are_removed_by_uninstall() {
+    let env = Env::new();
+    let target = env.home().join("dotfiles/claude/settings.json");
+    std::fs::create_dir_all(env.home().join(".claude")).unwrap();
+    std::os::unix::fs::symlink(&target, env.home().join(".claude/settings.json")).unwrap();
+    install_user(&env, "claude");
+    assert!(std::fs::read_to_string(&target).unwrap().contains("gitvow hook"));
+    env.run(&["uninstall", "--user", "--agent", "claude", "--yes"]).ok();
+    assert!(!env.home().join("dotfiles").exists(), "the directories install made for the link's target are gone");
+    assert!(std::fs::symlink_metadata(env.home().join(".claude/settings.json")).unwrap().file_type().is_symlink(), "the link stays");
+}
+
+#[test]
+fn a_run_that_changes_nothing_creates_no_lock_file() {
+    let env = Env::new();
+    install_user(&env, "claude");
+    let lock = env.home().join(".gitvow/install.lock");
+    std::fs::remove_file(&lock).unwrap();
+    install_user(&env, "claude");
+    env.run(&["uninstall", "--user", "--agent", "codex", "--yes"]).ok();
+    assert!(!lock.exists(), "no lock file for runs that change nothing");
+    let repo = env.repo("r");
+    env.run_in(&repo, &["uninstall", "--agent", "claude", "--yes"]).ok();
+    assert!(!repo.join(".git/gitvow-install.lock").exists());
+}
+
+#[test]
+fn a_run_waiting_for_the_lock_names_its_holder_and_gives_up() {
+    let env = Env::new();
+    let env = env.env("GITVOW_TEST_LOCK_WAIT_SECS", "1");
+    env.write_home(".claude/settings.json", "{}\n");
+    let lock_path = env.home().join(".gitvow/install.lock");
+    std::fs::create_dir_all(lock_path.parent().unwrap()).unwrap();
+    let mut lock = std::fs::OpenOptions::new().create(true).truncate(true).write(true).open(&lock_path).unwrap();
+    std::io::Write::write_all(&mut lock, format!("{}\n", std::process::id()).as_bytes()).unwrap();
+    lock.lock().unwrap();
+    // A run that would wait forever fails the test instead of hanging it.
+    let (tx, rx) = std::sync::mpsc::channel();
+    let home = env.home();
+    std::thread::spawn(move || {
+        let out = std::process::Command::new(common::BIN)
+            .args(["install", "--user", "--agent", "claude", "--yes", "--command", CMD])
+            .env_clear()
+            .env("HOME", &home)
+            .env("PATH", "/usr/bin:/bin")
+            .env("GITVOW_TEST_LOCK_WAIT_SECS", "1")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let _ = tx.send(out);
+    });
+    let out = rx.recv_timeout(std::time::Duration::from_secs(20)).expect("gitvow gives up waiting for the lock");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let pid = std::process::id();
+    assert!(stderr.contains(&format!("waiting for another gitvow run (process {pid}) to finish")), "{stderr}");
+    assert!(stderr.contains(&format!("another gitvow run (process {pid}) still holds ~/.gitvow/install.lock after 1 s")), "{stderr}");
+    assert_eq!(env.read_home(".claude/settings.json"), "{}\n", "nothing was written");
+    drop(lock);
+}
+
+#[test]
+fn a_file_over_64_mib_is_refused_before_it_is_read() {
+    let env = Env::new();
+    // Sparse: 65 MiB on paper, nothing on disk. The user scope follows the link to it.
+    let big = env.outside("disk.img");
+    std::fs::File::create(&big).unwrap().set_len(65 << 20).unwrap();
+    std::fs::create_dir_all(env.home().join(".claude")).unwrap();
+    std::os::unix::fs::symlink(&big, env.home().join(".claude/settings.json")).unwrap();
+    let started = std::time::Instant::now();
+    let run = env.run(&["install", "--user", "--agent", "claude", "--yes", "--command", CMD]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(run.stderr.contains("~/.claude/settings.json") && run.stderr.contains("more than the 64 MiB"), "{}", run.stderr);
+    assert!(started.elapsed() < std::time::Duration::from_secs(2), "refused without reading 65 MiB");
+    assert_eq!(std::fs::metadata(&big).unwrap().len(), 65 << 20);
+}
+
+#[test]
+fn a_dot_git_file_naming_a_directory_that_is_no_git_directory_is_refused() {
+    let env = Env::new();
+    let top = env.outside("worktree");
+    let elsewhere = env.outside("elsewhere");
+    std::fs::create_dir_all(&top).unwrap();
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::fs::write(top.join(".git"), format!("gitdir: {}\n", elsewhere.display())).unwrap();
+    let run = env.run_in(&top, &["install", "--agent", "claude", "--yes"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(run.stderr.contains("which is not one"), "{}", run.stderr);
+    assert_eq!(std::fs::read_dir(&elsewhere).unwrap().count(), 0, "nothing is created in the directory it names");
+    assert!(!top.join(".claude").exists());
+}
+
+#[test]
+fn stale_temporary_files_are_removed_only_inside_the_repository() {
+    let env = Env::new();
+    let repo = env.repo("r");
+    let outside = env.outside("outside");
+    std::fs::create_dir_all(&outside).unwrap();
+    let victim = outside.join(".gitvow-tmp-999999999-0-0");
+    std::fs::write(&victim, "not gitvow's").unwrap();
+    std::os::unix::fs::symlink(&outside, repo.join(".claude")).unwrap();
+    let run = env.run_in(&repo, &["install", "--agent", "claude", "--yes"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(victim.exists(), "a file outside the repository is never deleted for its name");
+}
+
+#[test]
+fn a_symlinked_install_record_is_never_written_through() {
+    let env = Env::new();
+    let repo = env.repo("r");
+    let victim = env.outside("victim.json");
+    std::fs::write(&victim, "precious\n").unwrap();
+    std::fs::create_dir_all(repo.join(".git/gitvow")).unwrap();
+    std::os::unix::fs::symlink(&victim, repo.join(".git/gitvow/install-record.json")).unwrap();
+    let run = env.run_in(&repo, &["install", "--agent", "claude", "--yes"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(run.stderr.contains("is a symlink"), "{}", run.stderr);
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious\n");
+    // A symlinked state directory in a repository is refused too.
+    std::fs::remove_dir_all(repo.join(".git/gitvow")).unwrap();
+    let elsewhere = env.outside("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, repo.join(".git/gitvow")).unwrap();
+    let run = env.run_in(&repo, &["install", "--agent", "claude", "--yes"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert_eq!(std::fs::read_dir(&elsewhere).unwrap().count(), 0, "nothing is created through the link");
+    assert!(!repo.join(".claude/settings.json").exists(), "the run wrote nothing");
 }

@@ -441,3 +441,47 @@ fn parse_and_install(text: &str, strictness: Strictness) {
         entries::uninstall(&mut fallback, agent, None);
     }
 }
+
+/// An array of `n` numbers laid out with the given separators (each a comma with whitespace and
+/// maybe a comment), maybe a trailing comma, inside an object.
+fn array_text(n: usize, seps: &[usize], trailing: bool, multiline: bool) -> String {
+    const SEPS: [&str; 6] = [",", ", ", ",\n    ", ", // note\n    ", ",\n    /* b */ ", " /* a */ ,\n    "];
+    let mut text = String::from(if multiline { "{\n  \"a\": [\n    " } else { "{\"a\": [" });
+    for i in 0..n {
+        text.push_str(&format!("{}", 10 + i));
+        if i + 1 < n {
+            text.push_str(SEPS[seps[i % seps.len()] % SEPS.len()]);
+        }
+    }
+    if trailing && n > 0 {
+        text.push(',');
+    }
+    text.push_str(if multiline { "\n  ]\n}\n" } else { "]}" });
+    text
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// Removing many elements at once gives the bytes that removing them one by one gives.
+    #[test]
+    fn removing_many_elements_at_once_equals_one_by_one(
+        n in 1usize..10,
+        seps in prop::collection::vec(0usize..6, 1..10),
+        trailing: bool,
+        multiline: bool,
+        picks in prop::collection::vec(any::<bool>(), 10),
+    ) {
+        let text = array_text(n, &seps, trailing, multiline);
+        let Ok(doc) = JsonDoc::parse(&text, Strictness::Lenient) else { return Ok(()) };
+        let indices: Vec<usize> = (0..n).filter(|i| picks[*i]).collect();
+        let path = vec![gitvow::edit::jsonc::key("a")];
+        let mut one_by_one = doc.clone();
+        for i in indices.iter().rev() {
+            one_by_one.remove(&path, &gitvow::edit::jsonc::Seg::Index(*i));
+        }
+        let mut at_once = doc.clone();
+        at_once.remove_elements(&[(path.clone(), indices.clone())]);
+        prop_assert_eq!(at_once.text(), one_by_one.text(), "{:?} removing {:?}", text, indices);
+    }
+}

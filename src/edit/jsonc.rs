@@ -47,6 +47,14 @@ fn floor_char_boundary(text: &str, mut i: usize) -> usize {
     i
 }
 
+/// The kind of a value and its number of members (see [`JsonDoc::shape`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    Object(usize),
+    Array(usize),
+    Scalar,
+}
+
 /// One step into a JSON value: an object key or an array index.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Seg {
@@ -190,6 +198,9 @@ fn parse_options(strictness: Strictness) -> ParseOptions {
     }
 }
 
+/// The message of a text that holds no value at all (only comments, or nothing).
+const NO_VALUE: &str = "expected a JSON object";
+
 fn parse(body: &str, strictness: Strictness) -> Result<Parsed, ParseFailure> {
     let collect = CollectOptions { comments: CommentCollectionStrategy::AsTokens, tokens: true };
     let result = jsonc_parser::parse_to_ast(body, &collect, &parse_options(strictness)).map_err(|e| {
@@ -228,8 +239,30 @@ fn parse(body: &str, strictness: Strictness) -> Result<Parsed, ParseFailure> {
         .collect();
     match &result.value {
         Some(root) => Ok(Parsed { root: Node::from_ast(root), tokens }),
-        None => Err(ParseFailure { offset: 0, message: "expected a JSON object".into() }),
+        None => Err(ParseFailure { offset: 0, message: NO_VALUE.into() }),
     }
+}
+
+/// A strict agent reads its file with a strict JSON parser: what `serde_json` rejects, the agent
+/// rejects too, raw control characters in strings and a byte-order mark among them (`jsonc_parser`
+/// accepts both). `IgnoredAny` checks the syntax without building anything.
+fn strict_check(text: &str) -> Result<(), ParseFailure> {
+    let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text) else { return Ok(()) };
+    let what = e.to_string();
+    let what = what.split(" at line ").next().unwrap_or(&what);
+    // serde_json counts lines from 1 and columns in bytes: for an error on a byte it looked ahead
+    // at, the column of that byte counted from 1; for a control character it had reached in a
+    // string, the number of bytes before it on the line.
+    let control = what.starts_with("control character");
+    let line_start: usize = text.split_inclusive('\n').take(e.line().saturating_sub(1)).map(str::len).sum();
+    let column = if control { e.column() } else { e.column().saturating_sub(1) };
+    let offset = (line_start + column).min(text.len());
+    let message = if control {
+        "a raw control character inside a string (write it escaped, e.g. \\t for a tab): the agent parses strict JSON".to_string()
+    } else {
+        format!("{what} (the agent parses strict JSON)")
+    };
+    Err(ParseFailure { offset: floor_char_boundary(text, offset), message })
 }
 
 fn lowercase_first(text: &str) -> String {
@@ -255,8 +288,26 @@ impl JsonDoc {
             Some(rest) => (true, rest),
             None => (false, text),
         };
-        let body = if body.trim().is_empty() { "{}\n".to_string() } else { body.to_string() };
-        let parsed = parse(&body, strictness)?;
+        let mut body = if body.trim().is_empty() { "{}\n".to_string() } else { body.to_string() };
+        // Offsets in errors are into the whole text, byte-order mark included.
+        let bom_len = if bom { BOM.len() } else { 0 };
+        let parsed = match parse(&body, strictness) {
+            // Only comments: where the agent allows them, that is an empty object, as an empty file
+            // is. The object goes after the comments, which stay as they are.
+            Err(e) if e.message == NO_VALUE && strictness != Strictness::Strict => {
+                if !body.ends_with('\n') {
+                    body.push_str(if body.contains("\r\n") { "\r\n" } else { "\n" });
+                }
+                body.push_str("{}\n");
+                parse(&body, strictness)
+            }
+            other => other,
+        }
+        .map_err(|e| ParseFailure { offset: e.offset + bom_len, ..e })?;
+        // After the parse above, whose messages name comments and trailing commas plainly.
+        if strictness == Strictness::Strict && !text.trim().is_empty() {
+            strict_check(text)?;
+        }
         Ok(JsonDoc { bom, body, strictness, parsed })
     }
 
@@ -279,6 +330,16 @@ impl JsonDoc {
     /// The value at `path`, as plain JSON, or `None` when the path does not exist.
     pub fn get(&self, path: &[Seg]) -> Option<Value> {
         locate(&self.parsed.root, path).map(Node::to_json)
+    }
+
+    /// What kind of value is at `path` and how many members it has, without converting it (a
+    /// look-up that [`get`](Self::get) would make cost the size of the value).
+    pub fn shape(&self, path: &[Seg]) -> Option<Shape> {
+        locate(&self.parsed.root, path).map(|v| match v {
+            Node::Object { props, .. } => Shape::Object(props.len()),
+            Node::Array { elements, .. } => Shape::Array(elements.len()),
+            Node::Scalar { .. } => Shape::Scalar,
+        })
     }
 
     /// Offset in the full text where the value at `path` starts, for line and column numbers.
@@ -362,8 +423,68 @@ impl JsonDoc {
             _ => None,
         };
         let Some(index) = index else { return };
-        let edits = removal_edits(&self.body, &self.parsed, &container_of(container), index);
+        let c = container_of(container);
+        let edits = removal_edits(&self.body, &self.parsed, &c, (index, index), comments_inside(&self.parsed, &c));
         self.apply(edits);
+    }
+
+    /// Removes, from each array at a path, the elements at the given indices, in one pass over the
+    /// text: the same bytes as removing them one by one with [`remove`](Self::remove), last first,
+    /// in time linear in the file rather than in the file times the number of elements. Runs of
+    /// neighbours are removed as one; runs that only comments separate are removed one by one.
+    pub fn remove_elements(&mut self, removals: &[(Vec<Seg>, Vec<usize>)]) {
+        let mut edits = Vec::new();
+        let mut one_by_one: Vec<(&[Seg], Vec<usize>)> = Vec::new();
+        for (path, indices) in removals {
+            let Some(node @ Node::Array { elements, .. }) = locate(&self.parsed.root, path) else { continue };
+            let mut indices: Vec<usize> = indices.iter().copied().filter(|i| *i < elements.len()).collect();
+            indices.sort_unstable();
+            indices.dedup();
+            if indices.is_empty() {
+                continue;
+            }
+            let c = container_of(node);
+            let mut runs: Vec<(usize, usize)> = Vec::new();
+            for i in indices.iter().copied() {
+                match runs.last_mut() {
+                    Some(run) if run.1 + 1 == i => run.1 = i,
+                    _ => runs.push((i, i)),
+                }
+            }
+            // A run of several neighbours is removed as one item, which keeps a comment near it
+            // differently than removing them one by one would: such a run is removed one by one.
+            let around = |(a, b): (usize, usize)| {
+                let from = if a == 0 { c.open } else { c.items[a - 1].1 };
+                let to = c.items.get(b + 1).map_or(c.close, |i| i.0);
+                (from, to)
+            };
+            if runs.iter().any(|&(a, b)| a < b && {
+                let (from, to) = around((a, b));
+                self.comment_between(from, to)
+            }) {
+                one_by_one.push((path, indices));
+                continue;
+            }
+            let inside = comments_inside(&self.parsed, &c);
+            for run in runs {
+                edits.extend(removal_edits(&self.body, &self.parsed, &c, run, inside));
+            }
+        }
+        let one_by_one: Vec<(Vec<Seg>, Vec<usize>)> = one_by_one.into_iter().map(|(p, i)| (p.to_vec(), i)).collect();
+        if !edits.is_empty() {
+            self.apply(edits);
+        }
+        for (path, indices) in one_by_one {
+            for i in indices.into_iter().rev() {
+                self.remove(&path, &Seg::Index(i));
+            }
+        }
+    }
+
+    /// Whether a comment lies in `from..to`.
+    fn comment_between(&self, from: usize, to: usize) -> bool {
+        let i = self.parsed.tokens.partition_point(|t| t.0 < from);
+        self.parsed.tokens[i..].iter().take_while(|t| t.1 <= to).any(|t| t.2 == TokenKind::Comment)
     }
 
     /// Applies non-overlapping `(start, end, replacement)` edits, last first so offsets stay valid.
@@ -394,9 +515,11 @@ impl JsonDoc {
         // A one-line document keeps new text on one line; an empty one gets the default layout.
         let multiline = props.is_empty() || body[root_start..root_end].contains('\n');
         // The indentation unit: how much deeper the first member sits than the line of the `{`.
-        let indent = props
-            .iter()
-            .find(|p| body[root_start..p.start].contains('\n'))
+        // The first member on a line of its own: found from the first line break, not by searching
+        // the text before each member (quadratic on a one-line object of many keys).
+        let first_break = body[root_start..root_end].find('\n').map(|i| root_start + i);
+        let indent = first_break
+            .and_then(|nl| props.iter().find(|p| p.start > nl))
             .and_then(|p| line_indent(body, p.start).strip_prefix(line_indent(body, root_start)))
             .filter(|unit| !unit.is_empty())
             .unwrap_or("  ")
@@ -555,12 +678,25 @@ fn insertion_edits(
     }
 }
 
-fn removal_edits(body: &str, parsed: &Parsed, c: &Container, index: usize) -> Vec<(usize, usize, String)> {
-    let (start, end) = c.items[index];
-    let last = index + 1 == c.items.len();
-    let only_item = c.items.len() == 1;
-    let comments_inside =
-        parsed.tokens.iter().any(|t| t.2 == TokenKind::Comment && t.0 > c.open && t.1 <= c.close);
+/// Whether a comment lies between the delimiters of `c`.
+fn comments_inside(parsed: &Parsed, c: &Container) -> bool {
+    let from = parsed.tokens.partition_point(|t| t.0 <= c.open);
+    parsed.tokens[from..].iter().take_while(|t| t.1 <= c.close).any(|t| t.2 == TokenKind::Comment)
+}
+
+/// The edits that remove the items `first..=last_index` of `c` (a run of neighbours, removed as if
+/// they were one item, so that removing many costs one pass).
+fn removal_edits(
+    body: &str,
+    parsed: &Parsed,
+    c: &Container,
+    (first, last_index): (usize, usize),
+    comments_inside: bool,
+) -> Vec<(usize, usize, String)> {
+    let index = first;
+    let (start, end) = (c.items[first].0, c.items[last_index].1);
+    let last = last_index + 1 == c.items.len();
+    let only_item = first == 0 && last;
     if only_item && !comments_inside {
         // The inverse of filling an empty container.
         return vec![(c.open + 1, c.close, String::new())];

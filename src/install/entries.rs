@@ -2,7 +2,7 @@
 //! how a file is brought to the installed or the uninstalled state with the fewest edits.
 
 use crate::agents::{AgentSpec, ExtraField, FileLayout, InstalledEvent};
-use crate::edit::jsonc::{JsonDoc, Seg, ShapeError, key};
+use crate::edit::jsonc::{JsonDoc, Seg, Shape, ShapeError, key};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
@@ -188,24 +188,19 @@ pub fn check_shape(doc: &JsonDoc, agent: &AgentSpec) -> Result<(), ShapeError> {
 fn strip_array(doc: &mut JsonDoc, agent: &AgentSpec, arr: &[Seg], keep_first_ours: bool) -> (bool, Option<usize>) {
     let elements = doc.get(arr).and_then(|v| v.as_array().cloned()).unwrap_or_default();
     let mut ours = Vec::new();
+    // All removals in one pass: a file with thousands of duplicate entries stays linear.
+    let mut removals = Vec::new();
     for (i, el) in elements.iter().enumerate() {
         match classify(agent, el) {
             Membership::Ours => ours.push(i),
-            Membership::Mixed(inner) => {
-                for j in inner.into_iter().rev() {
-                    doc.remove(&with(&with(arr, Seg::Index(i)), key("hooks")), &Seg::Index(j));
-                }
-            }
+            Membership::Mixed(inner) => removals.push((with(&with(arr, Seg::Index(i)), key("hooks")), inner)),
             Membership::Foreign => {}
         }
     }
     let only_ours = !elements.is_empty() && ours.len() == elements.len();
     let kept = if keep_first_ours { ours.first().copied() } else { None };
-    for &i in ours.iter().rev() {
-        if Some(i) != kept {
-            doc.remove(arr, &Seg::Index(i));
-        }
-    }
+    removals.push((arr.to_vec(), ours.iter().copied().filter(|i| Some(*i) != kept).collect()));
+    doc.remove_elements(&removals);
     (only_ours, kept)
 }
 
@@ -218,11 +213,11 @@ fn strip_container(doc: &mut JsonDoc, agent: &AgentSpec, c: &[Seg], keep: &[&str
             continue;
         }
         let arr = with(c, key(&name));
-        if !doc.get(&arr).is_some_and(|v| v.is_array()) {
+        if !matches!(doc.shape(&arr), Some(Shape::Array(_))) {
             continue;
         }
         let (only_ours, _) = strip_array(doc, agent, &arr, false);
-        let emptied = doc.get(&arr).and_then(|v| v.as_array().map(Vec::is_empty)).unwrap_or(false);
+        let emptied = doc.shape(&arr) == Some(Shape::Array(0));
         let ours_to_drop = match created {
             Some(c) => c.events.contains(&name),
             None => only_ours,
@@ -237,14 +232,14 @@ fn strip_container(doc: &mut JsonDoc, agent: &AgentSpec, c: &[Seg], keep: &[&str
 pub fn install(doc: &mut JsonDoc, agent: &AgentSpec, command: &str, record: Option<&Created>) -> Created {
     let mut created = Created::default();
     let c = container(agent);
-    if matches!(agent.layout, FileLayout::Flat | FileLayout::OwnedFlat) && doc.get(&[key("version")]).is_none() {
+    if matches!(agent.layout, FileLayout::Flat | FileLayout::OwnedFlat) && doc.shape(&[key("version")]).is_none() {
         doc.insert_property(&[], "version", &json!(1));
         created.version_key = true;
     }
     if agent.layout == FileLayout::TopLevelGroups {
         migrate_wrapped(doc, agent);
     }
-    if !c.is_empty() && doc.get(&c).is_none() {
+    if !c.is_empty() && doc.shape(&c).is_none() {
         let all: Map<String, Value> =
             agent.events.iter().map(|ev| (ev.name.to_string(), json!([desired_entry(agent, ev, command)]))).collect();
         doc.insert_property(&[], "hooks", &Value::Object(all));
@@ -255,7 +250,7 @@ pub fn install(doc: &mut JsonDoc, agent: &AgentSpec, command: &str, record: Opti
     for ev in agent.events {
         let entry = desired_entry(agent, ev, command);
         let arr = with(&c, key(ev.name));
-        if doc.get(&arr).is_none() {
+        if doc.shape(&arr).is_none() {
             doc.insert_property(&c, ev.name, &json!([entry]));
             created.events.push(ev.name.to_string());
             continue;
@@ -280,11 +275,11 @@ pub fn install(doc: &mut JsonDoc, agent: &AgentSpec, command: &str, record: Opti
 /// other tools or older versions) are taken out, and install writes them at the top level.
 fn migrate_wrapped(doc: &mut JsonDoc, agent: &AgentSpec) {
     let wrapped = [key("hooks")];
-    if !doc.get(&wrapped).is_some_and(|v| v.is_object()) {
+    if !matches!(doc.shape(&wrapped), Some(Shape::Object(_))) {
         return;
     }
     strip_container(doc, agent, &wrapped, &[], None);
-    if doc.get(&wrapped).is_some_and(|v| v.as_object().is_some_and(Map::is_empty)) && !doc.has_comments_in(&wrapped) {
+    if doc.shape(&wrapped) == Some(Shape::Object(0)) && !doc.has_comments_in(&wrapped) {
         doc.remove(&[], &key("hooks"));
     }
 }
@@ -296,7 +291,7 @@ pub fn uninstall(doc: &mut JsonDoc, agent: &AgentSpec, created: Option<&Created>
     if agent.layout == FileLayout::TopLevelGroups {
         migrate_wrapped(doc, agent);
     }
-    if doc.get(&c).is_none_or(|v| !v.is_object()) {
+    if !matches!(doc.shape(&c), Some(Shape::Object(_))) {
         return;
     }
     let had_keys = !doc.keys(&c).is_empty();
@@ -304,7 +299,7 @@ pub fn uninstall(doc: &mut JsonDoc, agent: &AgentSpec, created: Option<&Created>
     if c.is_empty() {
         return;
     }
-    let hooks_empty = doc.get(&c).is_some_and(|v| v.as_object().is_some_and(Map::is_empty));
+    let hooks_empty = doc.shape(&c) == Some(Shape::Object(0));
     let drop_hooks = match created {
         Some(cr) => cr.hooks_key,
         None => had_keys,
@@ -314,17 +309,26 @@ pub fn uninstall(doc: &mut JsonDoc, agent: &AgentSpec, created: Option<&Created>
     }
     // Without a record, a `version` key may be the user's own: it stays.
     let version = key(agent.adapter.and_then(|a| a.version_key.as_deref()).unwrap_or("version"));
-    if created.is_some_and(|cr| cr.version_key) && doc.get(std::slice::from_ref(&version)).is_some() {
+    if created.is_some_and(|cr| cr.version_key) && doc.shape(std::slice::from_ref(&version)).is_some() {
         doc.remove(&[], &version);
     }
 }
 
 /// Whether `doc` holds any gitvow hook.
 pub fn has_gitvow_entries(doc: &JsonDoc, agent: &AgentSpec) -> bool {
-    let mut probe = doc.clone();
-    let before = probe.text();
-    uninstall(&mut probe, agent, Some(&Created::default()));
-    probe.text() != before
+    // Where uninstall looks: the event arrays, and for factory those wrapped under `hooks` too.
+    // Looking, not a trial uninstall on a copy: that would parse a large file many times over.
+    let mut containers = vec![container(agent)];
+    if agent.layout == FileLayout::TopLevelGroups {
+        containers.push(vec![key("hooks")]);
+    }
+    containers.iter().any(|c| {
+        doc.keys(c).iter().any(|name| {
+            doc.get(&with(c, key(name)))
+                .and_then(|v| v.as_array().map(|a| a.iter().any(|el| !matches!(classify(agent, el), Membership::Foreign))))
+                .unwrap_or(false)
+        })
+    })
 }
 
 /// One gitvow hook found in an agent's file, for doctor: where it is and what it holds.

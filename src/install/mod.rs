@@ -64,6 +64,16 @@ pub(crate) fn resolve_scope(user: bool, repo: Option<&Path>) -> Result<Scope> {
         Error::usage(format!("{} is not inside a git repository", display(&start)))
             .hint("pass --user to configure your own agents, or the path of a repository")
     })?;
+    // The record and the lock go into the git directory: a `.git` file naming some other directory
+    // must not make gitvow create anything there.
+    if !paths::is_git_dir(&repo.git_dir) {
+        return Err(Error::new(format!(
+            "{}/.git names {} as its git directory, which is not one",
+            display(&repo.top),
+            display(&repo.git_dir)
+        ))
+        .hint("fix the `gitdir:` line of the .git file (git itself would refuse it); nothing was written"));
+    }
     Ok(Scope::Repo(repo))
 }
 
@@ -133,27 +143,9 @@ pub(crate) fn target_scope(scope: &Scope) -> TargetScope {
 fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &Action) -> Result<i32> {
     let color = preview::use_color(args.color);
     let tscope = target_scope(scope);
+    // Root installing into someone else's home or repository creates what that owner can change.
+    fsx::own_new_files_like(scope.root());
     let read = |p: &Path| fsx::read_target(p, &tscope);
-    // Serialise gitvow runs on this scope from planning to the record update, so that two runs
-    // never interleave their plans (a read-only run takes no lock: it writes nothing).
-    let _lock = if args.dry_run || args.check {
-        None
-    } else {
-        let path = match scope {
-            Scope::User { home } => InstallLock::user_path(&home.join(".gitvow")),
-            Scope::Repo(r) => InstallLock::repo_path(&r.git_dir),
-        };
-        Some(InstallLock::acquire(&path, || eprintln!("gitvow: waiting for another gitvow run to finish…"))?)
-    };
-    if _lock.is_some() {
-        // Temporary files a killed run left behind go, whether or not this run changes anything.
-        let files = agents.iter().flat_map(|a| plan::files_of(scope, a)).map(|(p, _)| p);
-        for path in files.chain([scope.policy_path(), scope.record_path()]) {
-            if let Some(dir) = path.parent() {
-                let _ = fsx::remove_stale_temps(dir);
-            }
-        }
-    }
     let mut record = Record::load(&scope.record_path())?;
     let mut plan = plan::plan(scope, agents, action, &record, &read)?;
 
@@ -166,7 +158,7 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     for name in &plan.unchanged_agents {
         crate::output::line(&format!("{name}: nothing to change"));
     }
-    if plan.changes.is_empty() {
+    if plan.changes.is_empty() && (plan.stale_records.is_empty() || args.check || args.dry_run) {
         return Ok(0);
     }
     if args.check {
@@ -179,41 +171,93 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
         crate::output::line("Dry run: nothing was written.");
         return Ok(0);
     }
-    if !args.yes && preview::interactive() && !preview::confirm("Apply these changes?") {
+    if !plan.changes.is_empty() && !args.yes && preview::interactive() && !preview::confirm("Apply these changes?") {
         return Err(Error::new("not applied; nothing was written"));
     }
+
+    // Serialise gitvow runs on this scope from here to the record update. The lock is taken only by
+    // a run that writes (a run that changes nothing creates no lock file), so the plan is made
+    // again under it: another run may have written since.
+    let lock_path = match scope {
+        Scope::User { home } => InstallLock::user_path(&home.join(".gitvow")),
+        Scope::Repo(r) => InstallLock::repo_path(&r.git_dir),
+    };
+    let _lock = InstallLock::acquire(&lock_path, |holder| {
+        let who = holder.map_or(String::new(), |p| format!(" (process {p})"));
+        eprintln!("gitvow: waiting for another gitvow run{who} to finish…");
+    })?;
+    // Temporary files a killed run left behind go, whether or not this run changes anything.
+    let files = agents.iter().flat_map(|a| plan::files_of(scope, a)).map(|(p, _)| p);
+    // Only in directories the scope's rules accept (in a repository: inside it, not through a
+    // link leading out), so that no file outside is deleted for its name.
+    let state = [scope.policy_path(), scope.record_path()].map(|p| (p, TargetScope::User));
+    for (path, rules) in files.map(|p| (p, tscope.clone())).chain(state) {
+        if let Some(dir) = fsx::resolve_target(&path, &rules).ok().as_deref().and_then(Path::parent) {
+            let _ = fsx::remove_stale_temps(dir);
+        }
+    }
+    record = Record::load(&scope.record_path())?;
+    // The first plan goes before the second is made: two plans of a large file would double the
+    // memory the run needs.
+    drop(std::mem::take(&mut plan));
+    plan = plan::plan(scope, agents, action, &record, &read)?;
 
     // A file that changed since it was planned (an agent rewriting its own settings) is planned
     // again on its new bytes, so that no concurrent write is lost.
     let started = std::time::Instant::now();
     let mut attempt = 0;
-    let created_dirs = loop {
-        let applied = transaction(&tscope, &plan.changes).apply().map_err(|e| match e.hint {
+    let applied = loop {
+        if plan.changes.is_empty() {
+            break None;
+        }
+        // What uninstall needs to restore each file is on disk before the file is changed, so that
+        // a kill at any moment leaves a record valid for whatever the files then hold.
+        save_record(scope, &intent_record(&record, &plan, &tscope)?).map_err(|e| match e.hint {
             Some(_) => e,
-            None => e.hint("the files this run had written were put back as they were; fix the cause and run gitvow again"),
+            None => e.hint("nothing was written; fix the cause and run gitvow again"),
         })?;
-        match applied {
-            TxOutcome::Applied { created_dirs } => break created_dirs,
+        let outcome = transaction(&tscope, &plan.changes).apply().map_err(|e| {
+            // Every file is as before: so is the record.
+            let _ = save_record(scope, &record);
+            match e.hint {
+                Some(_) => e,
+                None => e.hint("the files this run had written were put back as they were; fix the cause and run gitvow again"),
+            }
+        })?;
+        match outcome {
+            TxOutcome::Applied(applied) => break Some(applied),
             TxOutcome::Changed { path, .. } => {
                 if started.elapsed() > std::time::Duration::from_secs(10) {
+                    let _ = save_record(scope, &record);
                     return Err(Error::new(format!("{} keeps changing while gitvow writes it", display(&path)))
                         .hint("stop the program that rewrites it, then run gitvow again; nothing was written"));
                 }
                 eprintln!("gitvow: {} changed since it was read; planning again on its new content", display(&path));
                 attempt += 1;
                 backoff(attempt);
+                drop(std::mem::take(&mut plan));
                 plan = plan::plan(scope, agents, action, &record, &read)?;
-                if plan.changes.is_empty() {
-                    break Vec::new();
-                }
             }
         }
     };
-    let emptied_dirs = dirs_of_deleted_files(&record, &plan.changes);
-    update_record(&mut record, &plan.changes, &created_dirs);
-    save_record(scope, &record)?;
+    let mut emptied_dirs = dirs_of_deleted_files(&record, &plan.changes);
+    // A stale entry's directories were made by a run killed before it wrote the file in them.
+    emptied_dirs.extend(plan.stale_records.iter().filter_map(|p| record.files.get(p)).map(|r| r.dirs.clone()));
+    // Before the final record, which no longer names them: a kill in between leaves them named.
     for dirs in &emptied_dirs {
         fsx::remove_empty_dirs(dirs);
+    }
+    let mut after = record.clone();
+    update_record(&mut after, &plan, applied.as_ref());
+    if let Err(err) = save_record(scope, &after) {
+        // A run whose record could not be written is undone: without its record, uninstall could
+        // not give the files back exactly.
+        let undone = applied.map_or(Ok(()), fsx::Applied::rollback);
+        let _ = save_record(scope, &record);
+        return Err(match undone {
+            Ok(()) => Error::new(err.message).hint("the files this run had written were put back as they were; fix the cause and run gitvow again"),
+            Err(e) => Error::new(format!("{}; {}", err.message, e.message)).hint(e.hint.unwrap_or_default()),
+        });
     }
     // `.gitvow/` is gitvow's own directory: once its policy is purged and nothing else is left, it goes.
     if plan.changes.iter().any(|c| c.after.is_none() && c.path == scope.policy_path()) {
@@ -247,12 +291,48 @@ fn transaction(tscope: &TargetScope, changes: &[FileChange]) -> Transaction {
     tx
 }
 
-fn update_record(record: &mut Record, changes: &[FileChange], created_dirs: &[PathBuf]) {
-    for c in changes {
+/// The record to keep while the plan is being applied: valid for each file both as it is and as
+/// the plan will leave it. A file about to be written is recorded with the hashes of its new bytes
+/// and of what an earlier run wrote, and with the directories about to be created for it; a file
+/// about to be restored keeps its entry until the final record (once restored, it holds its
+/// original bytes, which makes the entry stale, see [`record::FileRecord::is_stale`]).
+fn intent_record(record: &Record, plan: &Plan, tscope: &TargetScope) -> Result<Record> {
+    let mut intent = record.clone();
+    for c in &plan.changes {
+        let RecordUpdate::Set(new) = &c.record else { continue };
+        let mut r = new.clone();
+        if let Some(old) = record.files.get(&c.path) {
+            for h in std::iter::once(&old.written).chain(&old.also_written) {
+                if *h != r.written && !r.also_written.contains(h) {
+                    r.also_written.push(h.clone());
+                }
+            }
+        }
+        if c.before.is_none() {
+            for d in fsx::missing_parent_dirs(&c.path, tscope)? {
+                if !r.dirs.contains(&d) {
+                    r.dirs.push(d);
+                }
+            }
+        }
+        intent.files.insert(c.path.clone(), r);
+    }
+    Ok(intent)
+}
+
+fn update_record(record: &mut Record, plan: &Plan, applied: Option<&fsx::Applied>) {
+    for path in &plan.stale_records {
+        record.files.remove(path);
+    }
+    for c in &plan.changes {
         match &c.record {
             RecordUpdate::Set(r) => {
                 let mut r = r.clone();
-                r.dirs.extend(created_dirs.iter().filter(|d| c.path.starts_with(d)).cloned());
+                for d in applied.map(|a| a.created_dirs_for(&c.path)).unwrap_or_default() {
+                    if !r.dirs.contains(&d) {
+                        r.dirs.push(d);
+                    }
+                }
                 record.files.insert(c.path.clone(), r);
             }
             RecordUpdate::Remove => {
@@ -262,24 +342,33 @@ fn update_record(record: &mut Record, changes: &[FileChange], created_dirs: &[Pa
     }
 }
 
+/// Writes `record` (deletes it when empty); nothing is written when the file already holds it.
 fn save_record(scope: &Scope, record: &Record) -> Result<()> {
     let path = scope.record_path();
+    record::refuse_link(&path, !scope.is_user())?;
     let before = fsx::read_target(&path, &TargetScope::User)?;
-    if record.files.is_empty() {
+    let bytes = (!record.files.is_empty()).then(|| record.to_bytes());
+    if before == bytes {
+        return Ok(());
+    }
+    if fsx::faults::fail_record_write() {
+        return Err(Error::new(format!("cannot write {}: failure injected by GITVOW_TEST_FAIL_RECORD_WRITE", display(&path))));
+    }
+    let Some(bytes) = bytes else {
         if let Some(b) = before {
             fsx::remove_if_unchanged(&path, &TargetScope::User, &b)?;
         }
         return Ok(());
-    }
+    };
     fsx::create_parent_dirs(&path, &TargetScope::User)?;
     // The record keeps the bytes settings files had before install, secrets included: only the
     // user may read it. An existing record keeps its mode through the replace; a new one is
     // written whole with mode 0600 and then put in place.
     match before {
         Some(b) => {
-            fsx::replace_if_unchanged(&path, &TargetScope::User, Some(&b), &record.to_bytes())?;
+            fsx::replace_if_unchanged(&path, &TargetScope::User, Some(&b), &bytes)?;
         }
-        None => fsx::create_private(&path, &record.to_bytes())?,
+        None => fsx::create_private(&path, &bytes)?,
     }
     Ok(())
 }

@@ -99,6 +99,9 @@ pub struct FileChange {
 pub struct Plan {
     pub changes: Vec<FileChange>,
     pub unchanged_agents: Vec<&'static str>,
+    /// Files whose record entry is stale (they hold their original bytes: a run was killed before
+    /// writing them): planned as if unrecorded, and dropped from the record.
+    pub stale_records: Vec<PathBuf>,
 }
 
 /// The files an agent involves in a scope.
@@ -123,7 +126,15 @@ pub fn plan(
         let mut changed = false;
         for (path, kind) in files_of(scope, agent) {
             let before = read(&path)?;
-            if let Some(change) = plan_file(&path, kind, before, action, record.files.get(&path))? {
+            let recorded = record.files.get(&path);
+            let recorded = match recorded {
+                Some(r) if r.is_stale(before.as_deref()) => {
+                    out.stale_records.push(path.clone());
+                    None
+                }
+                other => other,
+            };
+            if let Some(change) = plan_file(&path, kind, before, action, recorded)? {
                 out.changes.push(change);
                 changed = true;
             }
@@ -173,6 +184,7 @@ pub fn plan_file(
             let file_record = FileRecord {
                 original: original_before(record, before.as_deref(), false),
                 written: hash(after.as_bytes()),
+                also_written: Vec::new(),
                 created: Created::default(),
                 toml: Some(change),
                 dirs: record.map(|r| r.dirs.clone()).unwrap_or_default(),
@@ -227,7 +239,7 @@ fn parse_json(path: &Path, agent: &AgentSpec, text: &str) -> Result<JsonDoc> {
 /// unknown once someone else has changed it (or it held gitvow's entries before any record).
 fn original_before(record: Option<&FileRecord>, before: Option<&[u8]>, had_entries: bool) -> Original {
     match (record, before) {
-        (Some(r), Some(b)) if r.written == hash(b) => r.original.clone(),
+        (Some(r), Some(b)) if r.wrote(b) => r.original.clone(),
         (Some(_), _) => Original::Unknown,
         (None, None) => Original::Absent,
         (None, Some(_)) if had_entries => Original::Unknown,
@@ -238,7 +250,7 @@ fn original_before(record: Option<&FileRecord>, before: Option<&[u8]>, had_entri
 /// The exact bytes before install, when the file is still what gitvow wrote (`Some(None)`: delete).
 fn restored_original(record: Option<&FileRecord>, before: Option<&[u8]>) -> Option<Option<String>> {
     let r = record?;
-    if r.written != hash(before?) {
+    if !r.wrote(before?) {
         return None;
     }
     match &r.original {
@@ -268,7 +280,15 @@ fn install_hooks(
         let original = if text.is_some() { Original::Unknown } else { Original::Absent };
         let original = record.map_or(original, |r| r.original.clone());
         let file_record =
-            FileRecord { original, written: hash(after.as_bytes()), created: Created::default(), toml: None, dirs, adapter: None };
+            FileRecord {
+                original,
+                written: hash(after.as_bytes()),
+                also_written: Vec::new(),
+                created: Created::default(),
+                toml: None,
+                dirs,
+                adapter: None,
+            };
         return Ok((Some(after), RecordUpdate::Set(file_record)));
     }
     let mut doc = parse_json(path, agent, text.unwrap_or(""))?;
@@ -288,7 +308,8 @@ fn install_hooks(
     }
     let original = original_before(record, before, had_entries);
     let adapter = agent.adapter.map(|_| agent.name.to_string());
-    let file_record = FileRecord { original, written: hash(after.as_bytes()), created, toml: None, dirs, adapter };
+    let file_record =
+        FileRecord { original, written: hash(after.as_bytes()), also_written: Vec::new(), created, toml: None, dirs, adapter };
     Ok((Some(after), RecordUpdate::Set(file_record)))
 }
 

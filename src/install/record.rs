@@ -25,6 +25,11 @@ pub struct FileRecord {
     pub original: Original,
     /// Hash of the bytes gitvow last wrote, to tell whether the file changed since.
     pub written: String,
+    /// Hashes of other bytes that are equally "as gitvow left it": the record is written before the
+    /// file (so that a kill leaves a record for whatever the file holds), and until the write is
+    /// done the file may still hold what an earlier run wrote.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also_written: Vec<String>,
     #[serde(default)]
     pub created: Created,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -37,6 +42,27 @@ pub struct FileRecord {
     pub adapter: Option<String>,
 }
 
+impl FileRecord {
+    /// Whether `bytes` are what gitvow wrote to this file.
+    pub fn wrote(&self, bytes: &[u8]) -> bool {
+        let h = hash(bytes);
+        self.written == h || self.also_written.contains(&h)
+    }
+
+    /// Whether the file holds its original bytes, as if gitvow had never written it (a run killed
+    /// before it wrote, or one that was undone): the record then says nothing about the file.
+    pub fn is_stale(&self, now: Option<&[u8]>) -> bool {
+        if now.is_some_and(|b| self.wrote(b)) {
+            return false;
+        }
+        match (&self.original, now) {
+            (Original::Absent, None) => true,
+            (Original::Text { text }, Some(b)) => text.as_bytes() == b,
+            _ => false,
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
     #[serde(default)]
@@ -44,8 +70,10 @@ pub struct Record {
 }
 
 impl Record {
-    /// Reads the record at `path`; a missing record is an empty one.
+    /// Reads the record at `path`; a missing record is an empty one. A symlink is refused: the
+    /// record says what uninstall deletes, and in a repository anyone could point it elsewhere.
     pub fn load(path: &Path) -> Result<Record> {
+        refuse_link(path, false)?;
         match std::fs::read(path) {
             Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| {
                 let what = e.to_string();
@@ -63,6 +91,20 @@ impl Record {
         text.push('\n');
         text.into_bytes()
     }
+}
+
+/// Refuses a record that is a symlink, and with `dir_too` one whose directory is (in a repository,
+/// where anyone could point `.git/gitvow` elsewhere; `~/.gitvow` may be a dotfile manager's link).
+pub fn refuse_link(path: &Path, dir_too: bool) -> Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let checked: &[&Path] = if dir_too { &[dir, path] } else { &[path] };
+    for &p in checked {
+        if std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(Error::new(format!("refusing to use the install record {}: {} is a symlink", crate::paths::display(path), crate::paths::display(p)))
+                .hint("remove the link; gitvow keeps its record in a directory of its own"));
+        }
+    }
+    Ok(())
 }
 
 /// A stable 64-bit FNV-1a hash, as hex: enough to tell whether a file changed since gitvow wrote it.

@@ -1,0 +1,101 @@
+//! The lock that serialises gitvow runs on one scope.
+
+use crate::error::{Error, Result};
+use crate::paths::display;
+use std::fs::{self, File, OpenOptions};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// An exclusive lock that serialises gitvow runs on one scope; released on drop. The lock file
+/// itself is left in place: deleting it would let a third run lock a fresh file while a second
+/// still holds the old one.
+#[derive(Debug)]
+pub struct InstallLock {
+    _file: File,
+}
+
+impl InstallLock {
+    /// `~/.gitvow/install.lock`, given gitvow's home directory.
+    pub fn user_path(gitvow_home: &Path) -> PathBuf {
+        gitvow_home.join("install.lock")
+    }
+
+    /// `<git dir>/gitvow-install.lock`: inside the git directory, never in the tree.
+    pub fn repo_path(git_dir: &Path) -> PathBuf {
+        git_dir.join("gitvow-install.lock")
+    }
+
+    /// Take the lock, waiting up to [`LOCK_WAIT`] for another run to finish; its directory is
+    /// created when missing. `on_wait(holder)` is called once if the lock is busy, with the process
+    /// id the holder wrote into it, so the caller can say who it is waiting for. The lock file is
+    /// opened without following a symlink: in a repository anyone could point it elsewhere.
+    pub fn acquire(path: &Path, on_wait: impl FnOnce(Option<u32>)) -> Result<InstallLock> {
+        super::dirs::create_parent_dirs(path, &super::TargetScope::User)?;
+        super::faults::step("open the lock file");
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .mode(0o644)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+            .open(path)
+            .map_err(|e| match e.raw_os_error() {
+                Some(libc::ELOOP) => Error::new(format!("refusing to use the lock {}: it is a symlink", display(path)))
+                    .hint("remove the link; nothing was written"),
+                _ => Error::io("open the lock file", path, &e),
+            })?;
+        super::attrs::give_new_file(&file).map_err(|e| Error::io("give the lock file to its owner", path, &e))?;
+        if !file.metadata().is_ok_and(|m| m.is_file()) {
+            return Err(Error::new(format!("refusing to use the lock {}: it is not a regular file", display(path)))
+                .hint("remove it; nothing was written"));
+        }
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(fs::TryLockError::WouldBlock) => {
+                let holder = holder_of(&mut file);
+                on_wait(holder);
+                let started = Instant::now();
+                loop {
+                    std::thread::sleep(Duration::from_millis(50));
+                    match file.try_lock() {
+                        Ok(()) => break,
+                        Err(fs::TryLockError::WouldBlock) if started.elapsed() < lock_wait() => {}
+                        Err(fs::TryLockError::WouldBlock) => {
+                            let who = holder.map_or("another gitvow run".to_string(), |p| format!("another gitvow run (process {p})"));
+                            return Err(Error::new(format!(
+                                "{who} still holds {} after {} s; gave up waiting",
+                                display(path),
+                                lock_wait().as_secs()
+                            ))
+                            .hint("let it finish (or stop it), then run gitvow again; nothing was written"));
+                        }
+                        Err(fs::TryLockError::Error(e)) => return Err(Error::io("lock", path, &e)),
+                    }
+                }
+            }
+            Err(fs::TryLockError::Error(e)) => return Err(Error::io("lock", path, &e)),
+        }
+        // Who holds the lock, for a run that has to wait. The file is never deleted (see above), so
+        // its content is only ever this process id.
+        super::faults::step("write the lock holder");
+        let _ = file.set_len(0).and_then(|()| file.write_all(format!("{}\n", std::process::id()).as_bytes()));
+        Ok(InstallLock { _file: file })
+    }
+}
+
+/// How long a run waits for another one: 30 s (debug builds: `GITVOW_TEST_LOCK_WAIT_SECS`, so the
+/// test of giving up does not take half a minute).
+fn lock_wait() -> Duration {
+    let test = cfg!(debug_assertions).then(|| std::env::var("GITVOW_TEST_LOCK_WAIT_SECS").ok()?.parse().ok()).flatten();
+    Duration::from_secs(test.unwrap_or(30))
+}
+
+fn holder_of(file: &mut File) -> Option<u32> {
+    let mut text = String::new();
+    file.seek(SeekFrom::Start(0)).ok()?;
+    file.read_to_string(&mut text).ok()?;
+    text.trim().parse().ok()
+}

@@ -1,0 +1,56 @@
+//! Safe file writes: atomic replace, permission bits, locks, and the symlink and hard-link rules.
+//!
+//! Every write the installer makes goes through here, so that:
+//! - a crash leaves the old bytes or the new bytes, never a mix (temporary file in the same
+//!   directory, fsync, rename, fsync of the directory);
+//! - a concurrent writer is never overwritten: the target is re-read just before the rename and,
+//!   when it no longer holds the bytes the plan was computed on, nothing is written and the caller
+//!   gets the current bytes to plan again ([`Replaced::Changed`]);
+//! - a hostile repository cannot make gitvow write outside itself ([`resolve_target`]).
+//!
+//! Temporary files are created with std only (no `tempfile`): `tempfile` creates them with mode
+//! 0600, and a new settings file must get the ordinary mode (0666 less the umask), which std's
+//! `OpenOptions::mode` gives by letting the kernel apply the umask.
+
+mod attrs;
+mod dirs;
+pub(crate) mod faults;
+mod lock;
+mod resolve;
+mod stable;
+mod transaction;
+mod write;
+#[cfg(test)]
+mod tests;
+
+pub use attrs::own_new_files_like;
+pub use dirs::{create_parent_dirs, missing_parent_dirs, remove_empty_dirs, remove_stale_temps};
+pub use lock::InstallLock;
+pub use resolve::resolve_target;
+pub use transaction::{Applied, FileOp, Transaction, TxOutcome, TxStep};
+pub use write::{create_private, read_target, remove_if_unchanged, replace_if_unchanged};
+
+use std::path::PathBuf;
+
+/// Name prefix of gitvow's temporary files, so a later run can recognise and remove leftovers.
+pub const TEMP_PREFIX: &str = ".gitvow-tmp-";
+
+/// Where a target file lives, which decides how much of a symlink gitvow will follow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TargetScope {
+    /// The user's own files: a symlinked settings file (dotfile managers) is followed.
+    User,
+    /// A repository, possibly from a stranger: nothing may lead outside `top` or into `git_dir`.
+    Repo { top: PathBuf, git_dir: PathBuf },
+}
+
+/// The result of a compare-before-write operation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Replaced {
+    /// The file now holds the new bytes (or is gone, for a removal).
+    Done,
+    /// Nothing was written: the file no longer holds the expected bytes. These are its bytes now
+    /// (`None`: it does not exist); plan again on them.
+    Changed(Option<Vec<u8>>),
+}
+

@@ -1,0 +1,231 @@
+//! Reading a file that another program may be writing in place.
+//!
+//! Agents (Claude Code among them) save their settings with an ordinary open-truncate-write. A
+//! reader can then see an empty or half-written file, and a write can land in an inode gitvow is
+//! about to swap out. So gitvow reads a settings file only while nobody holds it open for writing:
+//! it takes a read lease (`F_SETLEASE`, `F_RDLCK`), which Linux grants only when no one has the file
+//! open for writing, and which makes any program that opens it for writing (or truncates it) wait
+//! until gitvow lets go, while telling gitvow (`F_GETLEASE` then reports a pending break). gitvow
+//! holds it for the few milliseconds of a read, or of the last look and the exchange.
+//!
+//! Where a lease is not available (a file system without leases, another user's file), the read is
+//! checked instead: the inode, size and times must agree before and after the read, and an empty
+//! file that was changed in the last [`QUIET`] is taken for an agent between its truncate and its
+//! write, so gitvow waits for the write.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, ErrorKind, Read};
+use std::os::fd::AsRawFd;
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant, SystemTime};
+
+/// Longer than the longest pause an agent makes between truncating its file and writing it (200 ms
+/// seen), so that an empty file this young is not taken for a finished write.
+pub const QUIET: Duration = Duration::from_millis(300);
+
+/// How long gitvow waits for another program to finish writing a file before it gives up.
+pub const WAIT_LIMIT: Duration = Duration::from_secs(10);
+
+/// The largest file gitvow reads.
+pub const MAX_SIZE: u64 = 64 << 20;
+
+const POLL: Duration = Duration::from_millis(5);
+
+/// What identifies one state of a file's content: any write or truncate changes it. (Not the
+/// change time: renaming the file, as the exchange does, changes that too.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Stamp {
+    dev: u64,
+    ino: u64,
+    size: u64,
+    mtime: (i64, i64),
+}
+
+impl Stamp {
+    pub(super) fn of(file: &File) -> io::Result<Stamp> {
+        let m = file.metadata()?;
+        Ok(Stamp {
+            dev: m.dev(),
+            ino: m.ino(),
+            size: m.size(),
+            mtime: (m.mtime(), m.mtime_nsec()),
+        })
+    }
+
+    fn changed_within(&self, window: Duration) -> bool {
+        let latest = self.mtime;
+        let at = SystemTime::UNIX_EPOCH + Duration::new(latest.0.max(0) as u64, latest.1.clamp(0, 999_999_999) as u32);
+        // A time in the future (a skewed clock) is not "just now": waiting would not make it older.
+        SystemTime::now().duration_since(at).is_ok_and(|age| age < window)
+    }
+}
+
+/// An open read-only handle on a file, holding a read lease when the system grants one. Dropping
+/// it releases the lease, letting a writer that waited go on.
+pub(super) struct Held {
+    pub file: File,
+    pub stamp: Stamp,
+    leased: bool,
+}
+
+impl Held {
+    /// Whether another program has started to open the file for writing (or to truncate it) since
+    /// the lease was taken; it is waiting for gitvow to let go. Without a lease: whether the inode
+    /// changed since it was read.
+    pub(super) fn writer_came(&self) -> bool {
+        if self.leased {
+            // SAFETY: F_GETLEASE on an open descriptor has no memory effects.
+            let now = unsafe { libc::fcntl(self.file.as_raw_fd(), libc::F_GETLEASE) };
+            now != libc::F_RDLCK
+        } else {
+            Stamp::of(&self.file).map_or(true, |s| s != self.stamp)
+        }
+    }
+
+    /// Whether the inode was written or truncated since it was read (leased or not).
+    pub(super) fn inode_changed(&self) -> bool {
+        Stamp::of(&self.file).map_or(true, |s| s != self.stamp)
+    }
+}
+
+impl Held {
+    /// Lets go of the lease (a waiting writer goes on) and keeps the file open, with what was
+    /// learnt just before.
+    pub(super) fn release(self) -> Released {
+        let writer_came = self.writer_came();
+        let released = Released { file: self.file.try_clone().ok(), stamp: self.stamp, writer_came };
+        drop(self);
+        released
+    }
+}
+
+/// A file whose lease was let go, still open, to tell whether it was written since.
+pub(super) struct Released {
+    file: Option<File>,
+    stamp: Stamp,
+    /// A writer was waiting on the lease when it was let go.
+    pub writer_came: bool,
+}
+
+impl Released {
+    /// Whether `path` names this very inode: after an exchange, the temporary name must hold the
+    /// file gitvow read. Another inode there means a program renamed its own file into place in
+    /// between, which must not be deleted.
+    pub(super) fn is_at(&self, path: &Path) -> bool {
+        std::fs::symlink_metadata(path).is_ok_and(|m| m.dev() == self.stamp.dev && m.ino() == self.stamp.ino)
+    }
+
+    /// Whether the inode was written or truncated since it was read.
+    pub(super) fn inode_changed(&self) -> bool {
+        self.file.as_ref().is_none_or(|f| Stamp::of(f).map_or(true, |s| s != self.stamp))
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        if self.leased {
+            // SAFETY: releasing a lease on an open descriptor.
+            unsafe { libc::fcntl(self.file.as_raw_fd(), libc::F_SETLEASE, libc::F_UNLCK) };
+        }
+    }
+}
+
+/// Opens `path` once nobody is writing it and reads it whole: the bytes are a state the file was
+/// really in, never a half-written one. `Ok(None)`: the file does not exist. The returned handle
+/// keeps the lease; drop it as soon as possible.
+pub(super) fn read_quiet(path: &Path) -> io::Result<Option<(Held, Vec<u8>)>> {
+    let started = Instant::now();
+    loop {
+        match try_read(path)? {
+            Attempt::Absent => return Ok(None),
+            Attempt::Read(held, bytes) => return Ok(Some((held, bytes))),
+            Attempt::Busy => {
+                if started.elapsed() > WAIT_LIMIT {
+                    return Err(io::Error::new(
+                        ErrorKind::WouldBlock,
+                        format!("another program kept it open for writing for {} s", WAIT_LIMIT.as_secs()),
+                    ));
+                }
+                notice_wait(path);
+                std::thread::sleep(POLL);
+            }
+        }
+    }
+}
+
+enum Attempt {
+    Absent,
+    Busy,
+    Read(Held, Vec<u8>),
+}
+
+fn try_read(path: &Path) -> io::Result<Attempt> {
+    // O_NONBLOCK: should a FIFO be swapped in after the checks, opening it must not hang.
+    let file = match OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Attempt::Absent),
+        Err(e) => return Err(e),
+    };
+    let meta = file.metadata()?;
+    if !meta.file_type().is_file() {
+        return Err(io::Error::new(ErrorKind::InvalidInput, "it is not a regular file"));
+    }
+    // Refused before reading: no settings file is this large, and a link to a disk image must not
+    // be read whole into memory.
+    if meta.len() > MAX_SIZE {
+        return Err(io::Error::new(
+            ErrorKind::FileTooLarge,
+            format!("it holds {} MiB, more than the {} MiB gitvow edits", meta.len() >> 20, MAX_SIZE >> 20),
+        ));
+    }
+    let leased = match take_lease(&file) {
+        Ok(()) => true,
+        Err(e) if e.raw_os_error() == Some(libc::EAGAIN) => return Ok(Attempt::Busy),
+        // No lease on this file system or for this file: check the read instead.
+        Err(_) => false,
+    };
+    let stamp = Stamp::of(&file)?;
+    let mut bytes = Vec::with_capacity(stamp.size as usize);
+    (&file).read_to_end(&mut bytes)?;
+    let held = Held { file, stamp, leased };
+    if held.writer_came() || held.inode_changed() || bytes.len() as u64 != stamp.size {
+        return Ok(Attempt::Busy);
+    }
+    // An empty file that just changed: most likely an agent between its truncate and its write
+    // (with a lease this cannot be, as the agent still holds the file open for writing then).
+    if !leased && bytes.iter().all(u8::is_ascii_whitespace) && stamp.changed_within(QUIET) {
+        return Ok(Attempt::Busy);
+    }
+    Ok(Attempt::Read(held, bytes))
+}
+
+fn take_lease(file: &File) -> io::Result<()> {
+    if super::faults::leases_disabled() {
+        return Err(io::Error::from(ErrorKind::Unsupported));
+    }
+    static IGNORE_SIGIO: std::sync::Once = std::sync::Once::new();
+    // The kernel tells a lease holder of a waiting writer with SIGIO, whose default action ends the
+    // process; gitvow asks with F_GETLEASE instead.
+    // SAFETY: installing SIG_IGN for SIGIO, before any lease exists.
+    IGNORE_SIGIO.call_once(|| unsafe {
+        libc::signal(libc::SIGIO, libc::SIG_IGN);
+    });
+    // SAFETY: F_SETLEASE on an open descriptor has no memory effects.
+    let rc = unsafe { libc::fcntl(file.as_raw_fd(), libc::F_SETLEASE, libc::F_RDLCK) };
+    if rc == 0 { Ok(()) } else { Err(io::Error::last_os_error()) }
+}
+
+/// Says once per file and run that gitvow is waiting for another program's write.
+fn notice_wait(path: &Path) {
+    static NOTICED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+    let mut noticed = NOTICED.lock().unwrap_or_else(|e| e.into_inner());
+    if !noticed.iter().any(|p| p == path) {
+        noticed.push(path.to_path_buf());
+        eprintln!(
+            "gitvow: {} is being written by another program; waiting for it to finish",
+            crate::paths::display(path)
+        );
+    }
+}

@@ -1,0 +1,333 @@
+use super::*;
+use std::fs::{self, File};
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::sync::atomic::Ordering;
+use std::os::unix::fs::symlink;
+
+fn write(path: &Path, bytes: &str) {
+    fs::write(path, bytes).unwrap();
+}
+
+fn read(path: &Path) -> String {
+    fs::read_to_string(path).unwrap()
+}
+
+/// A temporary repository `top` with a `.git` directory, and a directory outside it.
+struct Fixture {
+    _tmp: tempfile::TempDir,
+    top: PathBuf,
+    outside: PathBuf,
+    scope: TargetScope,
+}
+
+fn repo() -> Fixture {
+    let tmp = tempfile::tempdir().unwrap();
+    let top = tmp.path().join("repo");
+    let outside = tmp.path().join("outside");
+    fs::create_dir_all(top.join(".git")).unwrap();
+    fs::create_dir_all(top.join(".claude")).unwrap();
+    fs::create_dir_all(&outside).unwrap();
+    let scope = TargetScope::Repo { top: top.clone(), git_dir: top.join(".git") };
+    Fixture { _tmp: tmp, top, outside, scope }
+}
+
+fn refused(path: &Path, scope: &TargetScope, why: &str) {
+    let err = replace_if_unchanged(path, scope, None, b"{}").unwrap_err();
+    assert!(err.message.starts_with("refusing to write"), "{}", err.message);
+    assert!(err.message.contains(why), "{} should say {why}", err.message);
+}
+
+#[test]
+fn replace_keeps_permission_bits() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("settings.json");
+    write(&f, "old");
+    fs::set_permissions(&f, fs::Permissions::from_mode(0o600)).unwrap();
+    let out = replace_if_unchanged(&f, &TargetScope::User, Some(b"old"), b"new").unwrap();
+    assert_eq!(out, Replaced::Done);
+    assert_eq!(read(&f), "new");
+    assert_eq!(fs::metadata(&f).unwrap().permissions().mode() & 0o7777, 0o600);
+}
+
+#[test]
+fn new_file_gets_the_ordinary_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let reference = dir.path().join("reference");
+    File::create(&reference).unwrap();
+    let f = dir.path().join("new.json");
+    assert_eq!(replace_if_unchanged(&f, &TargetScope::User, None, b"{}").unwrap(), Replaced::Done);
+    let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+    assert_eq!(mode(&f), mode(&reference));
+    assert_eq!(read(&f), "{}");
+}
+
+#[test]
+fn user_scope_follows_a_symlinked_settings_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("dotfiles-settings.json");
+    let link = dir.path().join("settings.json");
+    write(&real, "old");
+    symlink("dotfiles-settings.json", &link).unwrap();
+    assert_eq!(read_target(&link, &TargetScope::User).unwrap().as_deref(), Some(&b"old"[..]));
+    replace_if_unchanged(&link, &TargetScope::User, Some(b"old"), b"new").unwrap();
+    assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link stays a link");
+    assert_eq!(read(&real), "new");
+}
+
+#[test]
+fn user_scope_dangling_link_creates_its_target_and_directories() {
+    let dir = tempfile::tempdir().unwrap();
+    let link = dir.path().join("settings.json");
+    let real = dir.path().join("dotfiles/claude/settings.json");
+    symlink(&real, &link).unwrap();
+    let created = create_parent_dirs(&link, &TargetScope::User).unwrap();
+    assert_eq!(created, vec![dir.path().join("dotfiles"), dir.path().join("dotfiles/claude")]);
+    replace_if_unchanged(&link, &TargetScope::User, None, b"{}").unwrap();
+    assert_eq!(read(&real), "{}");
+}
+
+#[test]
+fn repo_scope_refuses_a_symlink_outside() {
+    let fx = repo();
+    let victim = fx.outside.join("bashrc");
+    write(&victim, "export A=1\n");
+    let target = fx.top.join(".claude/settings.json");
+    symlink(&victim, &target).unwrap();
+    refused(&target, &fx.scope, "outside the repository");
+    assert_eq!(read(&victim), "export A=1\n");
+}
+
+#[test]
+fn repo_scope_refuses_a_symlink_into_the_git_directory() {
+    let fx = repo();
+    write(&fx.top.join(".git/config"), "[core]\n");
+    let target = fx.top.join(".claude/settings.json");
+    symlink("../.git/config", &target).unwrap();
+    refused(&target, &fx.scope, "git directory");
+    assert_eq!(read(&fx.top.join(".git/config")), "[core]\n");
+}
+
+#[test]
+fn repo_scope_allows_a_symlink_inside_the_repository() {
+    let fx = repo();
+    write(&fx.top.join("shared.json"), "old");
+    let target = fx.top.join(".claude/settings.json");
+    symlink("../shared.json", &target).unwrap();
+    replace_if_unchanged(&target, &fx.scope, Some(b"old"), b"new").unwrap();
+    assert_eq!(read(&fx.top.join("shared.json")), "new");
+}
+
+#[test]
+fn repo_scope_refuses_a_symlinked_directory_outside() {
+    let fx = repo();
+    fs::remove_dir(fx.top.join(".claude")).unwrap();
+    symlink(&fx.outside, fx.top.join(".claude")).unwrap();
+    refused(&fx.top.join(".claude/settings.json"), &fx.scope, "its directory leads to");
+    assert!(!fx.outside.join("settings.json").exists());
+}
+
+#[test]
+fn repo_scope_refuses_a_hard_link() {
+    let fx = repo();
+    let victim = fx.outside.join("other.json");
+    write(&victim, "theirs");
+    let target = fx.top.join(".claude/settings.json");
+    fs::hard_link(&victim, &target).unwrap();
+    let err = replace_if_unchanged(&target, &fx.scope, Some(b"theirs"), b"ours").unwrap_err();
+    assert!(err.message.contains("hard link"), "{}", err.message);
+    assert_eq!(read(&victim), "theirs");
+}
+
+#[test]
+fn repo_scope_refuses_a_directory_and_a_fifo() {
+    let fx = repo();
+    let dir_target = fx.top.join(".claude/settings.json");
+    fs::create_dir(&dir_target).unwrap();
+    refused(&dir_target, &fx.scope, "a directory, not a regular file");
+    let fifo = fx.top.join(".claude/settings.local.json");
+    let status = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(status.success());
+    refused(&fifo, &fx.scope, "a FIFO");
+    // The FIFO must be refused before anyone tries to read it (which would hang).
+    assert!(read_target(&fifo, &TargetScope::User).is_err());
+}
+
+#[test]
+fn repo_scope_refuses_a_path_under_a_regular_file() {
+    let fx = repo();
+    write(&fx.top.join(".codex"), "not a directory");
+    refused(&fx.top.join(".codex/hooks.json"), &fx.scope, "regular file");
+}
+
+#[test]
+fn a_changed_file_is_not_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("settings.json");
+    write(&f, "agent rewrote this");
+    let out = replace_if_unchanged(&f, &TargetScope::User, Some(b"planned on this"), b"new").unwrap();
+    assert_eq!(out, Replaced::Changed(Some(b"agent rewrote this".to_vec())));
+    assert_eq!(read(&f), "agent rewrote this");
+    // "Must not exist" but it does.
+    let out = replace_if_unchanged(&f, &TargetScope::User, None, b"new").unwrap();
+    assert_eq!(out, Replaced::Changed(Some(b"agent rewrote this".to_vec())));
+    // Deletion is compared the same way; a missing file is reported as such.
+    let out = remove_if_unchanged(&f, &TargetScope::User, b"planned on this").unwrap();
+    assert_eq!(out, Replaced::Changed(Some(b"agent rewrote this".to_vec())));
+    assert_eq!(
+        remove_if_unchanged(&f, &TargetScope::User, b"agent rewrote this").unwrap(),
+        Replaced::Done
+    );
+    assert!(!f.exists());
+    let out = replace_if_unchanged(&f, &TargetScope::User, Some(b"x"), b"new").unwrap();
+    assert_eq!(out, Replaced::Changed(None));
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0, "no temporary file left");
+}
+
+/// Three files: `a` and `b` exist, `c` is new under a missing directory.
+fn three_files(fx: &Fixture) -> (Transaction, [PathBuf; 3]) {
+    let a = fx.top.join(".claude/settings.json");
+    let b = fx.top.join(".claude/other.json");
+    let c = fx.top.join(".codex/hooks.json");
+    write(&a, "a-old");
+    write(&b, "b-old");
+    let mut tx = Transaction::new(fx.scope.clone());
+    tx.write(&a, Some(b"a-old".to_vec()), b"a-new".to_vec())
+        .write(&b, Some(b"b-old".to_vec()), b"b-new".to_vec())
+        .write(&c, None, b"c-new".to_vec());
+    (tx, [a, b, c])
+}
+
+#[test]
+fn transaction_applies_every_step() {
+    let fx = repo();
+    let (tx, [a, b, c]) = three_files(&fx);
+    let TxOutcome::Applied(applied) = tx.apply().unwrap() else { panic!("applied") };
+    assert_eq!(applied.created_dirs(), vec![fs::canonicalize(&fx.top).unwrap().join(".codex")]);
+    assert_eq!((read(&a), read(&b), read(&c)), ("a-new".into(), "b-new".into(), "c-new".into()));
+}
+
+#[test]
+fn transaction_rolls_back_when_the_second_of_three_fails() {
+    let fx = repo();
+    let (tx, [a, b, c]) = three_files(&fx);
+    // Between planning and writing, a directory appears where the 2nd file was.
+    let err = tx
+        .apply_with(&mut |i| {
+            if i == 1 {
+                fs::remove_file(&b).unwrap();
+                fs::create_dir(&b).unwrap();
+            }
+            Ok(())
+        })
+        .unwrap_err();
+    assert!(err.message.contains("other.json") && err.message.contains("directory"), "{}", err.message);
+    assert_eq!(read(&a), "a-old", "the first file is restored");
+    assert!(!c.exists() && !fx.top.join(".codex").exists(), "the third is never written");
+}
+
+#[test]
+fn transaction_refuses_everything_before_writing_anything() {
+    let fx = repo();
+    let (mut tx, [a, _, _]) = three_files(&fx);
+    write(&fx.top.join(".factory"), "a regular file");
+    tx.write(fx.top.join(".factory/hooks.json"), None, b"{}".to_vec());
+    assert!(tx.apply().is_err());
+    assert_eq!(read(&a), "a-old");
+}
+
+#[test]
+fn transaction_reports_a_file_changed_since_the_plan_and_undoes_the_rest() {
+    let fx = repo();
+    let (tx, [a, b, c]) = three_files(&fx);
+    let out = tx
+        .apply_with(&mut |i| {
+            if i == 1 {
+                write(&b, "b-agent");
+            }
+            Ok(())
+        })
+        .unwrap();
+    assert_eq!(out, TxOutcome::Changed { path: b.clone(), current: Some(b"b-agent".to_vec()) });
+    assert_eq!((read(&a), read(&b)), ("a-old".into(), "b-agent".into()));
+    assert!(!c.exists());
+    // Changed before anything is written: found by the first pass.
+    write(&a, "a-agent");
+    let out = tx.apply().unwrap();
+    assert_eq!(out, TxOutcome::Changed { path: a.clone(), current: Some(b"a-agent".to_vec()) });
+}
+
+#[test]
+fn a_symlink_swapped_in_after_planning_is_refused() {
+    let fx = repo();
+    let (tx, [a, b, _]) = three_files(&fx);
+    let victim = fx.outside.join("bashrc");
+    write(&victim, "b-old");
+    let err = tx
+        .apply_with(&mut |i| {
+            if i == 1 {
+                fs::remove_file(&b).unwrap();
+                symlink(&victim, &b).unwrap();
+            }
+            Ok(())
+        })
+        .unwrap_err();
+    assert!(err.message.contains("other.json") && err.message.contains("outside"), "{}", err.message);
+    assert_eq!(read(&victim), "b-old", "nothing outside the repository changed");
+    assert_eq!(read(&a), "a-old");
+}
+
+#[test]
+fn transaction_undoes_a_deletion_with_its_mode() {
+    let fx = repo();
+    let owned = fx.top.join(".claude/gitvow.json");
+    write(&owned, "ours");
+    fs::set_permissions(&owned, fs::Permissions::from_mode(0o640)).unwrap();
+    let dir_target = fx.top.join(".claude/blocked.json");
+    let mut tx = Transaction::new(fx.scope.clone());
+    tx.delete(&owned, b"ours".to_vec()).write(&dir_target, None, b"{}".to_vec());
+    let err = tx
+        .apply_with(&mut |i| {
+            if i == 1 {
+                fs::create_dir(&dir_target).unwrap();
+            }
+            Ok(())
+        })
+        .unwrap_err();
+    assert!(err.message.contains("blocked.json"), "{}", err.message);
+    assert_eq!(read(&owned), "ours");
+    assert_eq!(fs::metadata(&owned).unwrap().permissions().mode() & 0o7777, 0o640);
+}
+
+#[test]
+fn stale_temporary_files_are_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    // No pid can be this large (Linux caps pids at 2^22).
+    let stale = dir.path().join(format!("{TEMP_PREFIX}999999999-0-0"));
+    let live = dir.path().join(format!("{TEMP_PREFIX}{}-0-0", std::process::id()));
+    let other = dir.path().join("settings.json");
+    for f in [&stale, &live, &other] {
+        write(f, "x");
+    }
+    let removed = remove_stale_temps(dir.path()).unwrap();
+    assert_eq!(removed, vec![stale.clone()]);
+    assert!(!stale.exists() && live.exists() && other.exists());
+    assert!(remove_stale_temps(&dir.path().join("missing")).unwrap().is_empty());
+}
+
+#[test]
+fn the_lock_serialises_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = InstallLock::repo_path(dir.path());
+    let first = InstallLock::acquire(&path, |_| panic!("the first run must not wait")).unwrap();
+    let waited = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flag = waited.clone();
+    let p = path.clone();
+    let second = std::thread::spawn(move || {
+        let _lock = InstallLock::acquire(&p, |_| flag.store(true, Ordering::SeqCst)).unwrap();
+    });
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    drop(first);
+    second.join().unwrap();
+    assert!(waited.load(Ordering::SeqCst));
+}
