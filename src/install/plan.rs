@@ -107,8 +107,13 @@ pub struct Plan {
 /// The files an agent involves in a scope.
 pub fn files_of(scope: &Scope, agent: &'static AgentSpec) -> Vec<(PathBuf, FileKind)> {
     let mut files = vec![(scope.agent_file(agent), FileKind::Hooks(agent))];
-    if agent.name == "codex" && scope.is_user() {
-        files.push((scope.root().join(".codex/config.toml"), FileKind::CodexSwitch));
+    // A user install switches on what keeps every hook of the agent off in its own settings.
+    for switch in agent.off_switches {
+        if let crate::agents::OffSwitch::TomlFeature(file) = switch
+            && scope.is_user()
+        {
+            files.push((scope.root().join(file), FileKind::CodexSwitch));
+        }
     }
     files
 }
