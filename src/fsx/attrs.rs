@@ -5,59 +5,42 @@
 use std::ffi::CString;
 use std::fs::File;
 use std::io;
-use std::os::fd::AsRawFd;
+use super::sys;
 
 /// Copies every extended attribute of `from` onto `to`. A file system without extended attributes
 /// has none to lose; an attribute this process may not set (`security.*` without the privilege)
 /// fails the write rather than dropping it silently.
 pub(super) fn copy_xattrs(from: &File, to: &File) -> io::Result<()> {
-    let names = match list(from) {
+    let names = match sized(|buf| sys::list_xattrs(from, buf)) {
         Ok(names) => names,
         Err(e) if matches!(e.raw_os_error(), Some(libc::ENOTSUP)) => return Ok(()),
         Err(e) => return Err(e),
     };
     for name in names.split(|b| *b == 0).filter(|n| !n.is_empty()) {
         let name = CString::new(name).map_err(|_| io::Error::from(io::ErrorKind::InvalidData))?;
-        let value = get(from, &name)?;
-        // SAFETY: valid descriptor, NUL-terminated name, and a buffer of the given length.
-        let rc = unsafe { libc::fsetxattr(to.as_raw_fd(), name.as_ptr(), value.as_ptr().cast(), value.len(), 0) };
-        if rc != 0 {
-            let e = io::Error::last_os_error();
+        let value = sized(|buf| sys::get_xattr(from, &name, buf))?;
+        if let Err(e) = sys::set_xattr(to, &name, &value) {
             return Err(io::Error::new(e.kind(), format!("cannot keep its extended attribute {}: {e}", name.to_string_lossy())));
         }
     }
     Ok(())
 }
 
-/// Calls `fill(buffer)` (a list or get call returning a length), growing the buffer until it fits.
-fn sized(mut fill: impl FnMut(&mut [u8]) -> isize) -> io::Result<Vec<u8>> {
+/// Calls `fill(buffer)` (a list or get call giving a length), growing the buffer until it fits.
+fn sized(mut fill: impl FnMut(&mut [u8]) -> io::Result<usize>) -> io::Result<Vec<u8>> {
     loop {
-        let need = fill(&mut []);
-        if need < 0 {
-            return Err(io::Error::last_os_error());
+        let need = fill(&mut [])?;
+        let mut buf = vec![0u8; need];
+        match fill(&mut buf) {
+            Ok(got) => {
+                buf.truncate(got);
+                return Ok(buf);
+            }
+            // The attributes grew between the two calls: ask again.
+            Err(e) if e.raw_os_error() == Some(libc::ERANGE) => {}
+            Err(e) => return Err(e),
         }
-        let mut buf = vec![0u8; need as usize];
-        let got = fill(&mut buf);
-        if got >= 0 {
-            buf.truncate(got as usize);
-            return Ok(buf);
-        }
-        let e = io::Error::last_os_error();
-        if e.raw_os_error() != Some(libc::ERANGE) {
-            return Err(e);
-        }
-        // The attributes grew between the two calls: ask again.
     }
-}
-
-fn list(file: &File) -> io::Result<Vec<u8>> {
-    // SAFETY: the buffer pointer and length describe `buf`; a zero length asks for the size.
-    sized(|buf| unsafe { libc::flistxattr(file.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) })
-}
-
-fn get(file: &File, name: &CString) -> io::Result<Vec<u8>> {
-    // SAFETY: as above, with a NUL-terminated name.
-    sized(|buf| unsafe { libc::fgetxattr(file.as_raw_fd(), name.as_ptr(), buf.as_mut_ptr().cast(), buf.len()) })
 }
 
 /// Who gets what gitvow creates: set when root installs into a home directory or repository that

@@ -18,6 +18,7 @@ pub(crate) mod faults;
 mod lock;
 mod resolve;
 mod stable;
+mod sys;
 mod transaction;
 mod write;
 #[cfg(test)]

@@ -35,7 +35,7 @@ pub fn resolve_target(path: &Path, scope: &TargetScope) -> Result<PathBuf> {
             Ok(resolved)
         }
         Err(e) if e.kind() == ErrorKind::NotFound => Ok(resolved),
-        Err(e) if e.raw_os_error() == Some(20) => {
+        Err(e) if e.raw_os_error() == Some(libc::ENOTDIR) => {
             // ENOTDIR: some directory on the way is a regular file.
             Err(refusal(path, "a directory on its path is a regular file"))
         }
@@ -57,7 +57,7 @@ fn follow_links(path: &Path) -> Result<PathBuf> {
                 };
             }
             Ok(_) => return Ok(cur),
-            Err(e) if e.kind() == ErrorKind::NotFound || e.raw_os_error() == Some(20) => return Ok(cur),
+            Err(e) if e.kind() == ErrorKind::NotFound || e.raw_os_error() == Some(libc::ENOTDIR) => return Ok(cur),
             Err(e) => return Err(Error::io("read", &cur, &e)),
         }
     }
@@ -125,7 +125,7 @@ fn canonicalize_lenient(p: &Path, named: &Path) -> Result<PathBuf> {
                     _ => PathBuf::from("."),
                 };
             }
-            Err(e) if e.raw_os_error() == Some(20) => {
+            Err(e) if e.raw_os_error() == Some(libc::ENOTDIR) => {
                 return Err(refusal(named, "a directory on its path is a regular file"));
             }
             Err(e) => return Err(Error::io("resolve", named, &e)),

@@ -15,7 +15,6 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, ErrorKind, Read};
-use std::os::fd::AsRawFd;
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -76,9 +75,7 @@ impl Held {
     /// changed since it was read.
     pub(super) fn writer_came(&self) -> bool {
         if self.leased {
-            // SAFETY: F_GETLEASE on an open descriptor has no memory effects.
-            let now = unsafe { libc::fcntl(self.file.as_raw_fd(), libc::F_GETLEASE) };
-            now != libc::F_RDLCK
+            !super::sys::lease_intact(&self.file)
         } else {
             Stamp::of(&self.file).map_or(true, |s| s != self.stamp)
         }
@@ -126,8 +123,7 @@ impl Released {
 impl Drop for Held {
     fn drop(&mut self) {
         if self.leased {
-            // SAFETY: releasing a lease on an open descriptor.
-            unsafe { libc::fcntl(self.file.as_raw_fd(), libc::F_SETLEASE, libc::F_UNLCK) };
+            super::sys::release_lease(&self.file);
         }
     }
 }
@@ -205,16 +201,7 @@ fn take_lease(file: &File) -> io::Result<()> {
     if super::faults::leases_disabled() {
         return Err(io::Error::from(ErrorKind::Unsupported));
     }
-    static IGNORE_SIGIO: std::sync::Once = std::sync::Once::new();
-    // The kernel tells a lease holder of a waiting writer with SIGIO, whose default action ends the
-    // process; gitvow asks with F_GETLEASE instead.
-    // SAFETY: installing SIG_IGN for SIGIO, before any lease exists.
-    IGNORE_SIGIO.call_once(|| unsafe {
-        libc::signal(libc::SIGIO, libc::SIG_IGN);
-    });
-    // SAFETY: F_SETLEASE on an open descriptor has no memory effects.
-    let rc = unsafe { libc::fcntl(file.as_raw_fd(), libc::F_SETLEASE, libc::F_RDLCK) };
-    if rc == 0 { Ok(()) } else { Err(io::Error::last_os_error()) }
+    super::sys::take_read_lease(file)
 }
 
 /// Says once per file and run that gitvow is waiting for another program's write.

@@ -83,7 +83,7 @@ pub fn replace_if_unchanged(
         other => return Ok(Replaced::Changed(other.map(|(_, b)| b))),
     };
     faults::step("exchange the new file with the old");
-    match exchange(&temp.path, &real) {
+    match super::sys::exchange(&temp.path, &real) {
         Ok(()) => {}
         // File systems without an atomic exchange: a plain rename, under the lease.
         Err(e) if matches!(e.raw_os_error(), Some(libc::EINVAL | libc::ENOSYS | libc::EOPNOTSUPP)) => {
@@ -102,7 +102,7 @@ pub fn replace_if_unchanged(
     let displaced = held.release();
     if displaced.writer_came || !displaced.is_at(&temp.path) {
         faults::step("exchange back for a writer");
-        exchange(&temp.path, &real).map_err(|e| Error::io("write", target, &e))?;
+        super::sys::exchange(&temp.path, &real).map_err(|e| Error::io("write", target, &e))?;
         sync_dir(dir).map_err(|e| Error::io("flush the directory", dir, &e))?;
         drop(displaced);
         return Ok(Replaced::Changed(read()?.map(|(_, b)| b)));
@@ -113,21 +113,11 @@ pub fn replace_if_unchanged(
     // while it still holds gitvow's (the temporary file keeps the old inode until here).
     if displaced.inode_changed() && read_quiet(&real).ok().flatten().is_some_and(|(_, b)| b == new) {
         faults::step("exchange back for a late writer");
-        exchange(&temp.path, &real).map_err(|e| Error::io("write", target, &e))?;
+        super::sys::exchange(&temp.path, &real).map_err(|e| Error::io("write", target, &e))?;
         sync_dir(dir).map_err(|e| Error::io("flush the directory", dir, &e))?;
         return Ok(Replaced::Changed(read()?.map(|(_, b)| b)));
     }
     Ok(Replaced::Done)
-}
-
-/// Swaps two names atomically (Linux `renameat2` with `RENAME_EXCHANGE`).
-fn exchange(a: &Path, b: &Path) -> io::Result<()> {
-    use std::os::unix::ffi::OsStrExt;
-    let a = std::ffi::CString::new(a.as_os_str().as_bytes()).map_err(|_| io::Error::from(ErrorKind::InvalidInput))?;
-    let b = std::ffi::CString::new(b.as_os_str().as_bytes()).map_err(|_| io::Error::from(ErrorKind::InvalidInput))?;
-    // SAFETY: both arguments are valid NUL-terminated paths that outlive the call.
-    let rc = unsafe { libc::renameat2(libc::AT_FDCWD, a.as_ptr(), libc::AT_FDCWD, b.as_ptr(), libc::RENAME_EXCHANGE) };
-    if rc == 0 { Ok(()) } else { Err(io::Error::last_os_error()) }
 }
 
 /// Creates `target`, readable by its owner only, with `bytes`: written whole to a temporary file

@@ -1,0 +1,144 @@
+//! The system calls that differ between the Unix systems gitvow builds for. Each has a Linux form,
+//! a macOS form where macOS has one, and an "unsupported" answer elsewhere, for which the callers
+//! have a fallback (a plain rename instead of an exchange, checking the read instead of a lease,
+//! no extended attributes to keep).
+
+use std::ffi::CString;
+use std::fs::File;
+use std::io;
+use std::os::fd::AsRawFd;
+use std::path::Path;
+
+fn c_path(p: &Path) -> io::Result<CString> {
+    use std::os::unix::ffi::OsStrExt;
+    CString::new(p.as_os_str().as_bytes()).map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))
+}
+
+fn unsupported() -> io::Error {
+    io::Error::from_raw_os_error(libc::ENOSYS)
+}
+
+#[cfg_attr(not(any(target_os = "linux", target_vendor = "apple")), allow(dead_code))]
+fn check(rc: libc::c_int) -> io::Result<()> {
+    if rc == 0 { Ok(()) } else { Err(io::Error::last_os_error()) }
+}
+
+/// Swaps two names atomically: Linux `renameat2(RENAME_EXCHANGE)`, macOS `renamex_np(RENAME_SWAP)`.
+/// `ENOSYS`, `EINVAL` or `EOPNOTSUPP` mean the system or file system cannot; the caller falls back
+/// to a plain rename. `GITVOW_TEST_NO_EXCHANGE` (debug builds) takes that path on purpose.
+pub(super) fn exchange(a: &Path, b: &Path) -> io::Result<()> {
+    if cfg!(debug_assertions) && std::env::var_os("GITVOW_TEST_NO_EXCHANGE").is_some() {
+        return Err(unsupported());
+    }
+    let (a, b) = (c_path(a)?, c_path(b)?);
+    exchange_c(&a, &b)
+}
+
+#[cfg(target_os = "linux")]
+fn exchange_c(a: &CString, b: &CString) -> io::Result<()> {
+    // SAFETY: both arguments are valid NUL-terminated paths that outlive the call.
+    check(unsafe { libc::renameat2(libc::AT_FDCWD, a.as_ptr(), libc::AT_FDCWD, b.as_ptr(), libc::RENAME_EXCHANGE) })
+}
+
+#[cfg(target_vendor = "apple")]
+fn exchange_c(a: &CString, b: &CString) -> io::Result<()> {
+    // SAFETY: both arguments are valid NUL-terminated paths that outlive the call.
+    check(unsafe { libc::renamex_np(a.as_ptr(), b.as_ptr(), libc::RENAME_SWAP) })
+}
+
+#[cfg(not(any(target_os = "linux", target_vendor = "apple")))]
+fn exchange_c(_: &CString, _: &CString) -> io::Result<()> {
+    Err(unsupported())
+}
+
+/// Takes a read lease (Linux `F_SETLEASE`): granted only while nobody has the file open for
+/// writing, and a later writer then waits for gitvow to let go. Elsewhere: unsupported.
+#[cfg(target_os = "linux")]
+pub(super) fn take_read_lease(file: &File) -> io::Result<()> {
+    static IGNORE_SIGIO: std::sync::Once = std::sync::Once::new();
+    // The kernel tells a lease holder of a waiting writer with SIGIO, whose default action ends the
+    // process; gitvow asks with F_GETLEASE instead.
+    // SAFETY: installing SIG_IGN for SIGIO, before any lease exists.
+    IGNORE_SIGIO.call_once(|| unsafe {
+        libc::signal(libc::SIGIO, libc::SIG_IGN);
+    });
+    // SAFETY: F_SETLEASE on an open descriptor has no memory effects.
+    check(unsafe { libc::fcntl(file.as_raw_fd(), libc::F_SETLEASE, libc::F_RDLCK) })
+}
+
+#[cfg(not(target_os = "linux"))]
+pub(super) fn take_read_lease(_: &File) -> io::Result<()> {
+    Err(unsupported())
+}
+
+/// Whether the read lease is still whole: it is broken (downgraded) once a writer waits.
+#[cfg(target_os = "linux")]
+pub(super) fn lease_intact(file: &File) -> bool {
+    // SAFETY: F_GETLEASE on an open descriptor has no memory effects.
+    unsafe { libc::fcntl(file.as_raw_fd(), libc::F_GETLEASE) == libc::F_RDLCK }
+}
+
+#[cfg(not(target_os = "linux"))]
+pub(super) fn lease_intact(_: &File) -> bool {
+    false
+}
+
+#[cfg(target_os = "linux")]
+pub(super) fn release_lease(file: &File) {
+    // SAFETY: releasing a lease on an open descriptor.
+    unsafe { libc::fcntl(file.as_raw_fd(), libc::F_SETLEASE, libc::F_UNLCK) };
+}
+
+#[cfg(not(target_os = "linux"))]
+pub(super) fn release_lease(_: &File) {}
+
+fn length(n: isize) -> io::Result<usize> {
+    if n < 0 { Err(io::Error::last_os_error()) } else { Ok(n as usize) }
+}
+
+/// The extended attribute names of `file`, NUL-separated, into `buf` (an empty buffer asks for the
+/// size). `ENOTSUP` where the system or file system has none; `ERANGE` when `buf` is too small.
+pub(super) fn list_xattrs(file: &File, buf: &mut [u8]) -> io::Result<usize> {
+    let fd = file.as_raw_fd();
+    #[cfg(target_os = "linux")]
+    // SAFETY: the buffer pointer and length describe `buf`.
+    return length(unsafe { libc::flistxattr(fd, buf.as_mut_ptr().cast(), buf.len()) });
+    #[cfg(target_vendor = "apple")]
+    // SAFETY: as above; no options.
+    return length(unsafe { libc::flistxattr(fd, buf.as_mut_ptr().cast(), buf.len(), 0) });
+    #[cfg(not(any(target_os = "linux", target_vendor = "apple")))]
+    {
+        let _ = (fd, buf, length);
+        Err(io::Error::from_raw_os_error(libc::ENOTSUP))
+    }
+}
+
+pub(super) fn get_xattr(file: &File, name: &CString, buf: &mut [u8]) -> io::Result<usize> {
+    let fd = file.as_raw_fd();
+    #[cfg(target_os = "linux")]
+    // SAFETY: valid descriptor, NUL-terminated name, and a buffer of the given length.
+    return length(unsafe { libc::fgetxattr(fd, name.as_ptr(), buf.as_mut_ptr().cast(), buf.len()) });
+    #[cfg(target_vendor = "apple")]
+    // SAFETY: as above; position 0 and no options.
+    return length(unsafe { libc::fgetxattr(fd, name.as_ptr(), buf.as_mut_ptr().cast(), buf.len(), 0, 0) });
+    #[cfg(not(any(target_os = "linux", target_vendor = "apple")))]
+    {
+        let _ = (fd, name, buf);
+        Err(io::Error::from_raw_os_error(libc::ENOTSUP))
+    }
+}
+
+pub(super) fn set_xattr(file: &File, name: &CString, value: &[u8]) -> io::Result<()> {
+    let fd = file.as_raw_fd();
+    #[cfg(target_os = "linux")]
+    // SAFETY: valid descriptor, NUL-terminated name, and a value of the given length.
+    return check(unsafe { libc::fsetxattr(fd, name.as_ptr(), value.as_ptr().cast(), value.len(), 0) });
+    #[cfg(target_vendor = "apple")]
+    // SAFETY: as above; position 0 and no options.
+    return check(unsafe { libc::fsetxattr(fd, name.as_ptr(), value.as_ptr().cast(), value.len(), 0, 0) });
+    #[cfg(not(any(target_os = "linux", target_vendor = "apple")))]
+    {
+        let _ = (fd, name, value);
+        Err(io::Error::from_raw_os_error(libc::ENOTSUP))
+    }
+}
