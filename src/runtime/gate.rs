@@ -3,10 +3,10 @@
 //! classifier → allow.
 
 use super::classifier;
-use super::command;
 use super::location::rule_path;
 use super::normalize::{Action, Call};
 use super::policy::{Policy, Question, RuleList};
+use super::reach::Reach;
 use super::providers::{self, Outcome, Query, Reply};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -111,8 +111,8 @@ impl Gate<'_> {
         let paths: Vec<Option<String>> = call.actions.iter().map(|a| a.edited_path().map(|p| rule_path(p, self.cwd, self.repo_top))).collect();
         let mut strongest: Option<Verdict> = None;
         let mut observed: Option<String> = None;
-        for (action, path) in call.actions.iter().zip(&paths) {
-            match self.rules(action, path.as_deref(), &source) {
+        for action in &call.actions {
+            match self.rules(action, &source) {
                 Ruled::Blocked(v) => {
                     if strongest.as_ref().is_none_or(|s| v.decision > s.decision) {
                         strongest = Some(v);
@@ -143,8 +143,8 @@ impl Gate<'_> {
         }
     }
 
-    /// The regular-expression rules, in the policy's order.
-    fn rules(&self, action: &Action, path: Option<&str>, source: &str) -> Ruled {
+    /// The regular-expression rules, in the policy's order, and the gate's own protection.
+    fn rules(&self, action: &Action, source: &str) -> Ruled {
         let mut observed: Option<String> = None;
         let mut decided = |list: &'_ RuleList, subjects: &[String], decision: Decision, key: &str, file: Option<&str>| -> Option<Verdict> {
             let (index, rule) = list.first_match(subjects)?;
@@ -155,19 +155,24 @@ impl Gate<'_> {
             Some(Verdict::blocking(decision, &rule.reason, &format!("{key}[{index}]"), file, source))
         };
 
-        if let Some(command) = action.command() {
-            let texts = command::simple_commands(command);
-            if let Some(v) = decided(&self.policy.bash_deny, &texts, Decision::Deny, "bash_deny", None) {
-                return Ruled::Blocked(v);
-            }
-            if let Some(v) = decided(&self.policy.bash_confirm, &texts, Decision::Confirm, "bash_confirm", None) {
+        let reach = Reach::of(action, self.cwd, self.repo_top);
+        if let Some(v) = decided(&self.policy.bash_deny, &reach.texts, Decision::Deny, "bash_deny", None) {
+            return Ruled::Blocked(v);
+        }
+        // What the analyser cannot see it asks about: never a match on the raw text.
+        if let Some(why) = reach.opaque {
+            return Ruled::Blocked(Verdict::blocking(Decision::Confirm, &format!("the command could not be analysed: {why}"), "analysis", None, ""));
+        }
+        if let Some(v) = decided(&self.policy.bash_confirm, &reach.texts, Decision::Confirm, "bash_confirm", None) {
+            return Ruled::Blocked(v);
+        }
+        for place in &reach.places {
+            if let Some(v) = decided(&self.policy.path_confirm, &place.forms(), Decision::Confirm, "path_confirm", Some(&place.shown)) {
                 return Ruled::Blocked(v);
             }
         }
-        if let Some(path) = path
-            && let Some(v) = decided(&self.policy.path_confirm, &[path.to_string()], Decision::Confirm, "path_confirm", Some(path))
-        {
-            return Ruled::Blocked(v);
+        if let Some((why, file)) = &reach.protected {
+            return Ruled::Blocked(Verdict::blocking(Decision::Confirm, why, "self-protection", Some(file), ""));
         }
         if action.is_mcp() {
             let name = [action.tool_name.clone()];

@@ -17,7 +17,9 @@ pub mod normalize;
 pub mod patch;
 pub mod policy;
 pub(crate) mod process;
+mod protect;
 pub mod providers;
+mod reach;
 pub mod record;
 pub mod respond;
 
