@@ -41,6 +41,10 @@ const MAX_COMMANDS: usize = 4096;
 const MAX_REPARSE: usize = 8;
 /// The analysis stops (and asks) after this long; the benchmark shows real input takes microseconds.
 const TIME_BUDGET: Duration = Duration::from_millis(50);
+/// Wrappers around one command (`sudo env nice timeout …`) peeled, at most.
+const MAX_PEELS: usize = 64;
+/// One simple command's text, at most: rules scan each text, and this bounds the time they take.
+const MAX_TEXT: usize = 64 << 10;
 /// Directories a command may be in after `cd x; …` (x, or here if the `cd` failed), at most.
 const MAX_DIRS: usize = 8;
 
@@ -303,10 +307,13 @@ impl Walk<'_> {
     }
 
     /// Peels keywords, assignments, wrappers and runners off a command and judges what is left.
-    fn run(&mut self, mut words: Vec<Word>, mut dirs: Dirs, feed: &Feed, heredocs: &[String], shell: &mut Shell, reparse: usize) -> (Feed, Option<Chdir>) {
-        loop {
-            let skip = words.iter().take_while(|w| w.literal().is_some_and(|t| KEYWORDS.contains(&t.as_str())) || self.assignment(w)).count();
-            words.drain(..skip);
+    fn run(&mut self, mut all: Vec<Word>, mut dirs: Dirs, feed: &Feed, heredocs: &[String], shell: &mut Shell, reparse: usize) -> (Feed, Option<Chdir>) {
+        // The command is `all[at..]`; peeling a wrapper moves `at` (no copy of the words).
+        let mut at = 0;
+        for _ in 0..MAX_PEELS {
+            let skip = all[at..].iter().take_while(|w| w.literal().is_some_and(|t| KEYWORDS.contains(&t.as_str())) || self.assignment(w)).count();
+            at += skip;
+            let words = &all[at..];
             let Some(first) = words.first() else { return (Feed::Unknown, None) };
             let Some(prog) = first.literal() else {
                 self.out.texts.push(words.iter().map(|w| quote(&w.text())).collect::<Vec<_>>().join(" "));
@@ -319,11 +326,15 @@ impl Walk<'_> {
                 return (Feed::Unknown, None);
             }
             let args: Vec<String> = words[1..].iter().map(Word::text).collect();
-            self.out.texts.push(text(&name, &args));
+            let text = text(&name, &args);
+            if text.len() > MAX_TEXT {
+                self.opaque("one of its commands is longer than the analyser reads");
+                return (Feed::Unknown, None);
+            }
+            self.out.texts.push(text);
             if self.commands > MAX_COMMANDS {
                 return (Feed::Unknown, None);
             }
-            let next = |i: usize| words[1 + i..].to_vec();
             match name.as_str() {
                 "cd" | "pushd" | "popd" | "chdir" => return (Feed::None, self.chdir(&name, &words[1..], &dirs, shell)),
                 "echo" | "printf" => {
@@ -343,7 +354,7 @@ impl Walk<'_> {
                         if let Some(d) = chdir {
                             dirs = dirs.join(&d);
                         }
-                        words = next(i);
+                        at += 1 + i;
                         continue;
                     }
                     EnvCommand::Split(script) => {
@@ -358,7 +369,7 @@ impl Walk<'_> {
                     }
                     match programs::wrapped(&name, &args) {
                         Some(i) => {
-                            words = next(i);
+                            at += 1 + i;
                             continue;
                         }
                         None => return (Feed::Unknown, None),
@@ -369,10 +380,10 @@ impl Walk<'_> {
                     if i >= args.len() {
                         return (Feed::Unknown, None);
                     }
-                    words = next(i);
+                    at += 1 + i;
                     // The arguments come from standard input: when that is known text, they are known.
                     if let Feed::Text(t) = feed {
-                        words.extend(t.split_whitespace().map(lit_word));
+                        all.extend(t.split_whitespace().map(lit_word));
                     }
                     continue;
                 }
@@ -414,7 +425,7 @@ impl Walk<'_> {
                 }
                 "flock" => match flock_command(&args) {
                     Some(FlockCommand::At(i)) => {
-                        words = next(i);
+                        at += 1 + i;
                         continue;
                     }
                     Some(FlockCommand::Script(i)) => {
@@ -454,20 +465,19 @@ impl Walk<'_> {
                 _ => {}
             }
             if let Some(i) = programs::runner(&name, &args) {
-                let mut rest = next(i);
                 let program = if name == "yarn" && args[i] == "npm" { "npm".to_string() } else { programs::package_program(&args[i]).to_string() };
-                rest[0] = lit_word(&program);
-                words = rest;
+                at += 1 + i;
+                all[at] = lit_word(&program);
                 continue;
             }
             if name.starts_with("python")
                 && let Some(i) = programs::python_module(&args)
             {
-                words = next(i);
+                at += 1 + i;
                 continue;
             }
             if let Some(i) = programs::wrapped(&name, &args) {
-                words = next(i);
+                at += 1 + i;
                 continue;
             }
             if programs::is_interpreter(&name) {
@@ -481,6 +491,8 @@ impl Walk<'_> {
             self.files(&name, &words[1..], &args, &dirs);
             return (Feed::Unknown, None);
         }
+        self.opaque("it nests wrappers deeper than the analyser follows");
+        (Feed::Unknown, None)
     }
 
     /// `NAME=value` before a command (or alone). Git reads config from `GIT_CONFIG_*` variables:
@@ -905,6 +917,21 @@ impl Walk<'_> {
     /// A word as a path: literal (`~` and `$HOME` known), or a pattern in a known directory
     /// (`dir/*.json`, `build/$name`: the shell picks names in `dir`, `build`).
     fn expand(&self, word: &Word) -> Option<Expanded> {
+        if word.parts.iter().any(|p| *p == Part::Glob(String::new())) {
+            // Brace expansion (`{.claude,x}`) makes any name from its parts: anything in the
+            // directory before the brace.
+            let mut head = Word { parts: word.parts.iter().take_while(|p| !matches!(p, Part::Glob(_))).cloned().collect() };
+            if let Some(Part::Lit(t)) = head.parts.last_mut()
+                && let Some(open) = t.find('{')
+            {
+                t.truncate(open);
+            }
+            let dir = match self.expand(&head)? {
+                Expanded::Exact(s) => s.rfind('/').map_or_else(|| ".".to_string(), |k| s[..k.max(1)].to_string()),
+                Expanded::Pattern(..) => return None,
+            };
+            return Some(Expanded::Pattern(format!("{dir}/*"), true));
+        }
         let mut s = String::new();
         for (k, p) in word.parts.iter().enumerate() {
             match p {

@@ -362,8 +362,9 @@ impl Parser {
     /// One shell word.
     fn word(&mut self, depth: usize) -> Word {
         let mut w = Word::default();
-        // Unquoted text since the last quote, to tell brace expansion from a literal `{`.
-        let mut unquoted = String::new();
+        // Since the last unquoted `{`: whether a `,` or `..` came, to tell `{a,b}` from a literal `{`.
+        let mut brace: Option<bool> = None;
+        let mut last = '\0';
         let at_start = self.i;
         while let Some(c) = self.peek(0) {
             match c {
@@ -417,15 +418,21 @@ impl Parser {
                 }
                 '*' | '?' | '[' => {
                     self.i += 1;
-                    unquoted.push(c);
                     w.parts.push(Part::Glob(c.to_string()));
                 }
                 _ => {
                     self.i += 1;
-                    unquoted.push(c);
-                    if c == '}' && is_brace_expansion(&unquoted) {
-                        w.parts.push(Part::Glob(String::new()));
+                    match c {
+                        '{' => brace = Some(false),
+                        ',' if brace.is_some() => brace = Some(true),
+                        '.' if last == '.' && brace.is_some() => brace = Some(true),
+                        '}' if brace == Some(true) => {
+                            w.parts.push(Part::Glob(String::new()));
+                            brace = None;
+                        }
+                        _ => {}
                     }
+                    last = c;
                     w.push_lit(c);
                 }
             }
@@ -687,13 +694,6 @@ fn push_text(w: &mut Word, s: String) {
 
 pub fn is_name(s: &str) -> bool {
     !s.is_empty() && !s.starts_with(|c: char| c.is_ascii_digit()) && s.chars().all(|c| c == '_' || c.is_ascii_alphanumeric())
-}
-
-/// `{a,b}` or `{1..3}` at the end of the unquoted text read so far.
-fn is_brace_expansion(unquoted: &str) -> bool {
-    let Some(open) = unquoted.rfind('{') else { return false };
-    let inner = &unquoted[open + 1..unquoted.len() - 1];
-    inner.contains(',') || inner.contains("..")
 }
 
 #[cfg(test)]
