@@ -331,7 +331,10 @@ impl Walk<'_> {
                 self.opaque("one of its commands is longer than the analyser reads");
                 return (Feed::Unknown, None);
             }
-            self.out.texts.push(text);
+            match self.moved(&name, &words[1..], &dirs) {
+                Some(texts) => self.out.texts.extend(texts),
+                None => self.out.texts.push(text),
+            }
             if self.commands > MAX_COMMANDS {
                 return (Feed::Unknown, None);
             }
@@ -495,6 +498,29 @@ impl Walk<'_> {
         (Feed::Unknown, None)
     }
 
+    /// A file changer's text after `cd`: relative operands named where they are, so that
+    /// `cd build && rm -rf *` reads `rm -rf build/*`, not the `rm -rf *` of the call's directory.
+    /// `None` when the command runs where the call does.
+    fn moved(&self, name: &str, args: &[Word], dirs: &Dirs) -> Option<Vec<String>> {
+        programs::file_changer(name)?;
+        let here = lexical(self.ctx.cwd);
+        let Dirs::Known(ds) = dirs else { return None };
+        if ds.iter().all(|d| *d == here) {
+            return None;
+        }
+        let texts = ds.iter().map(|d| {
+            let args: Vec<String> = args
+                .iter()
+                .map(|w| {
+                    let t = w.text();
+                    if *d == here || t.starts_with(['-', '/', '~', '$']) { t } else { self.shown(&d.join(&t)) }
+                })
+                .collect();
+            text(name, &args)
+        });
+        Some(texts.collect())
+    }
+
     /// `NAME=value` before a command (or alone). Git reads config from `GIT_CONFIG_*` variables:
     /// `GIT_CONFIG_KEY_0=core.hooksPath` is `git -c core.hooksPath=…` for the rules.
     fn assignment(&mut self, w: &Word) -> bool {
@@ -643,8 +669,16 @@ impl Walk<'_> {
         let starts: Vec<&Word> = words.iter().take_while(|w| !w.text().starts_with('-') && !matches!(w.text().as_str(), "(" | "!")).collect();
         let start = starts.first().map_or_else(|| lit_word("."), |w| (*w).clone());
         if args.iter().any(|a| a == "-delete") {
+            // `-name PATTERN` limits what goes to names matching it; without one, all of it goes.
+            let name = args.iter().position(|a| a == "-name" || a == "-iname").and_then(|i| args.get(i + 1));
             for s in &starts {
-                self.touch(s, dirs);
+                match (name, self.paths(s, dirs)) {
+                    (Some(pattern), Some(found)) => {
+                        let hidden = pattern.starts_with('.');
+                        self.out.touched.extend(found.into_iter().map(|t| Touch { path: t.path.join(pattern), glob: Some(Glob { hidden }) }));
+                    }
+                    _ => self.touch(s, dirs),
+                }
             }
         }
         let mut i = 0;

@@ -284,7 +284,7 @@ pub fn canonical(args: &[String]) -> Git {
     let mut text = String::from("git");
     for c in &configs {
         text.push_str(" -c ");
-        text.push_str(c);
+        text.push_str(&super::quote(c));
     }
     let Some(sub) = args.get(i) else {
         git.text = text;
@@ -297,6 +297,10 @@ pub fn canonical(args: &[String]) -> Git {
     };
     if sub == "config" {
         canon = config_action(canon);
+    }
+    // `git restore paths` restores the work tree (discarding changes) unless told only `--staged`.
+    if sub == "restore" && !canon.iter().any(|a| a == "--staged" || a == "--worktree") {
+        canon.insert(0, "--worktree".into());
     }
     text.push(' ');
     text.push_str(sub);

@@ -416,7 +416,8 @@ impl Parser {
                         w.parts.push(Part::Computed(s));
                     }
                 }
-                '*' | '?' | '[' => {
+                // `[` opens a pattern only when a `]` closes it in the word: `[ -f x ]` is a program.
+                '*' | '?' | '[' if c != '[' || self.text[self.i + 1..].iter().take_while(|c| !is_meta(**c)).any(|c| *c == ']') => {
                     self.i += 1;
                     w.parts.push(Part::Glob(c.to_string()));
                 }
