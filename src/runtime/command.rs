@@ -41,6 +41,8 @@ const MAX_COMMANDS: usize = 4096;
 const MAX_REPARSE: usize = 8;
 /// The analysis stops (and asks) after this long; the benchmark shows real input takes microseconds.
 const TIME_BUDGET: Duration = Duration::from_millis(50);
+/// Files one call may change and still be analysed (each is resolved through its symlinks).
+const MAX_TOUCHED: usize = 256;
 /// Wrappers around one command (`sudo env nice timeout …`) peeled, at most.
 const MAX_PEELS: usize = 64;
 /// One simple command's text, at most: rules scan each text, and this bounds the time they take.
@@ -673,6 +675,7 @@ impl Walk<'_> {
             let name = args.iter().position(|a| a == "-name" || a == "-iname").and_then(|i| args.get(i + 1));
             for s in &starts {
                 match (name, self.paths(s, dirs)) {
+                    (Some(_), _) if self.out.touched.len() >= MAX_TOUCHED => self.touch(s, dirs),
                     (Some(pattern), Some(found)) => {
                         let hidden = pattern.starts_with('.');
                         self.out.touched.extend(found.into_iter().map(|t| Touch { path: t.path.join(pattern), glob: Some(Glob { hidden }) }));
@@ -930,6 +933,11 @@ impl Walk<'_> {
 
     /// Records a file the command changes, in every directory the command may run in.
     fn touch(&mut self, word: &Word, dirs: &Dirs) {
+        if self.out.touched.len() >= MAX_TOUCHED {
+            // Each file is resolved on disk and compared with what the gate protects: bounded.
+            self.opaque("it changes more files than the analyser follows");
+            return;
+        }
         match self.paths(word, dirs) {
             Some(ps) => self.out.touched.extend(ps),
             None => self.opaque("a file it changes is named by text the shell computes, or in a directory the analyser cannot tell"),

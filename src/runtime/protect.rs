@@ -106,7 +106,8 @@ impl Guard {
                     // A pattern inside a root changes it; a pattern in `dir` reaches a root at or
                     // below `dir` through the name it matches there.
                     Some(Glob { hidden }) => {
-                        dir.starts_with(&root.path) || root.path.strip_prefix(dir).ok().and_then(|rest| rest.components().next()).is_some_and(|first| matches(name, &first.as_os_str().to_string_lossy(), hidden))
+                        let reached = root.path.strip_prefix(dir).ok().filter(|rest| rest.components().count() == 1 || std::fs::symlink_metadata(&root.path).is_ok());
+                        dir.starts_with(&root.path) || reached.and_then(|rest| rest.components().next()).is_some_and(|first| matches(name, &first.as_os_str().to_string_lossy(), hidden))
                     }
                     // The root itself, or a directory holding it (which must exist to hold it).
                     None => root.path == whole || (root.path.starts_with(&whole) && std::fs::symlink_metadata(&root.path).is_ok()),
