@@ -36,7 +36,10 @@ use syntax::{Node, Parsed, Part, RedirOp, Sep, Simple, Word};
 /// file write at best, and the time to read it must stay far below every agent's hook timeout.
 pub const MAX_INPUT: usize = 256 << 10;
 /// Simple commands analysed per call, wrappers and nested scripts included.
-const MAX_COMMANDS: usize = 4096;
+const MAX_COMMANDS: usize = 512;
+/// Texts the rules read per call (a command's wrappers, git's canonical form and SQL statements
+/// each add one).
+const MAX_TEXTS: usize = 1024;
 /// `sh -c "sh -c '…'"`, `eval`, `ssh host '…'`: texts parsed again, at most this deep.
 const MAX_REPARSE: usize = 8;
 /// The analysis stops (and asks) after this long; the benchmark shows real input takes microseconds.
@@ -74,7 +77,7 @@ pub struct Analysis {
 
 /// A file a command changes: an absolute path (normalised, symlinks not followed), or a glob the
 /// shell expands in a directory (`rm -rf .claude/*`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Touch {
     pub path: PathBuf,
     /// The last component is a pattern: `*`, `?` and `[…]` match, and `hidden` says whether it
@@ -82,7 +85,7 @@ pub struct Touch {
     pub glob: Option<Glob>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Glob {
     pub hidden: bool,
 }
@@ -108,6 +111,11 @@ pub fn analyse_in(command: &str, ctx: &Context) -> Analysis {
     }
     let mut shell = Shell::new(ctx.cwd);
     walk.text(command, &mut shell, 0);
+    if walk.out.texts.len() > MAX_TEXTS {
+        // Every text is matched against every rule: the first ones are judged, the rest asked about.
+        walk.out.texts.truncate(MAX_TEXTS);
+        walk.opaque("it runs more commands than the analyser follows");
+    }
     walk.out
 }
 

@@ -44,16 +44,32 @@ pub fn place(path: &str, cwd: &Path, repo_top: Option<&Path>) -> Place {
 
 /// Both forms of an absolute path; its last component may be a glob pattern, which is kept.
 pub fn place_of(absolute: &Path, repo_top: Option<&Path>) -> Place {
-    let home = crate::paths::home();
-    // `link/../x` goes up from where the link points: resolve the path as given, not normalised.
-    let real = resolve(absolute);
-    let absolute = lexical(absolute);
-    let shown = form(&absolute, repo_top, home.as_deref());
-    // The repository and the home directory may sit behind links themselves (`/tmp` → `/private/tmp`).
-    let real_top = repo_top.map(resolve);
-    let real_home = home.as_deref().map(resolve);
-    let resolved = form(&real, real_top.as_deref(), real_home.as_deref());
-    Place { resolved: (resolved != shown).then_some(resolved), shown, absolute }
+    Places::new(repo_top).of(absolute)
+}
+
+/// The repository and the home directory in both forms, for the places of one call.
+pub struct Places {
+    top: Option<PathBuf>,
+    home: Option<PathBuf>,
+    real_top: Option<PathBuf>,
+    real_home: Option<PathBuf>,
+}
+
+impl Places {
+    pub fn new(repo_top: Option<&Path>) -> Places {
+        let home = crate::paths::home();
+        // The repository and the home directory may sit behind links themselves (`/tmp` → `/private/tmp`).
+        Places { real_top: repo_top.map(resolve), real_home: home.as_deref().map(resolve), top: repo_top.map(Path::to_path_buf), home }
+    }
+
+    pub fn of(&self, absolute: &Path) -> Place {
+        // `link/../x` goes up from where the link points: resolve the path as given, not normalised.
+        let real = resolve(absolute);
+        let absolute = lexical(absolute);
+        let shown = form(&absolute, self.top.as_deref(), self.home.as_deref());
+        let resolved = form(&real, self.real_top.as_deref(), self.real_home.as_deref());
+        Place { resolved: (resolved != shown).then_some(resolved), shown, absolute }
+    }
 }
 
 fn absolute(path: &str, cwd: &Path) -> PathBuf {

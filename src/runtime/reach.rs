@@ -42,9 +42,13 @@ impl Reach {
         if touched.is_empty() {
             return reach;
         }
+        // `> f` five thousand times is one file: each is resolved on disk only once.
+        let mut seen = std::collections::HashSet::new();
+        touched.retain(|t| seen.insert(t.clone()));
         let guard = Guard::new(home.as_deref(), repo_top);
+        let places = location::Places::new(repo_top);
         for t in &touched {
-            let place = location::place_of(&t.path, repo_top);
+            let place = places.of(&t.path);
             if reach.protected.is_none()
                 && let Some(why) = guard.reason(t)
             {

@@ -7,6 +7,9 @@
 
 /// How deep substitutions and subshells are followed. Real commands nest two or three levels.
 pub const MAX_NESTING: usize = 24;
+/// Words (redirection targets included) read from one text; past this the parser stops. Real
+/// commands hold dozens; the bound keeps the time and memory of a 256 KiB input small.
+pub const MAX_WORDS: usize = 16 << 10;
 
 /// One piece of a word, as the shell would expand it.
 #[derive(Clone, Debug, PartialEq)]
@@ -169,7 +172,7 @@ pub struct Parsed {
 }
 
 pub fn parse(text: &str) -> Parsed {
-    let mut p = Parser { text: text.chars().collect(), i: 0, out: Parsed::default(), pending: Vec::new(), aborted: false };
+    let mut p = Parser { text: text.chars().collect(), i: 0, out: Parsed::default(), pending: Vec::new(), aborted: false, words: 0 };
     p.script(0, false);
     p.out
 }
@@ -181,6 +184,7 @@ struct Parser {
     /// Heredocs whose bodies start at the next newline: (delimiter, strip tabs, literal, body index).
     pending: Vec<(String, bool, bool, usize)>,
     aborted: bool,
+    words: usize,
 }
 
 /// Characters that end an unquoted word.
@@ -362,6 +366,12 @@ impl Parser {
     /// One shell word.
     fn word(&mut self, depth: usize) -> Word {
         let mut w = Word::default();
+        self.words += 1;
+        if self.words > MAX_WORDS {
+            self.out.opaque.get_or_insert("it holds more words than the analyser reads");
+            self.aborted = true;
+            return w;
+        }
         // Since the last unquoted `{`: whether a `,` or `..` came, to tell `{a,b}` from a literal `{`.
         let mut brace: Option<bool> = None;
         let mut last = '\0';
