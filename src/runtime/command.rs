@@ -211,7 +211,7 @@ impl Walk<'_> {
             self.opaque("it runs more commands than the analyser follows");
             return true;
         }
-        if self.commands % 64 == 0 && self.started.elapsed() > TIME_BUDGET {
+        if self.commands.is_multiple_of(64) && self.started.elapsed() > TIME_BUDGET {
             self.opaque("it takes longer to analyse than the analyser's time budget");
             self.commands = MAX_COMMANDS + 1;
             return true;
@@ -731,8 +731,8 @@ impl Walk<'_> {
             }
             "checkout" | "restore" => {
                 if let Some(dd) = g.args.iter().position(|a| a == "--") {
-                    for o in g.args[dd + 1..].to_vec() {
-                        self.touch(&lit_word(&o), &dirs);
+                    for o in g.args[dd + 1..].iter() {
+                        self.touch(&lit_word(o), &dirs);
                     }
                 }
             }

@@ -201,14 +201,7 @@ impl Parser {
     }
 
     fn starts(&self, s: &str) -> bool {
-        let mut k = self.i;
-        for c in s.chars() {
-            if self.text.get(k) != Some(&c) {
-                return false;
-            }
-            k += 1;
-        }
-        true
+        (self.i..).zip(s.chars()).all(|(k, c)| self.text.get(k) == Some(&c))
     }
 
     /// Reads a script to the end of the text, or (`in_parens`) to the `)` that closes it, which is
