@@ -364,6 +364,9 @@ impl Walk<'_> {
                 }
                 "env" => match env_command(&args) {
                     EnvCommand::At(i, chdir) => {
+                        for w in &words[1..1 + i] {
+                            self.assignment(w);
+                        }
                         if let Some(d) = chdir {
                             dirs = dirs.join(&d);
                         }
@@ -419,6 +422,13 @@ impl Walk<'_> {
                     }
                     return (Feed::Unknown, None);
                 }
+                // `export GIT_CONFIG_PARAMETERS=…` sets what later git commands read.
+                "export" | "declare" | "typeset" | "local" | "readonly" => {
+                    for w in &words[1..] {
+                        self.assignment(w);
+                    }
+                    return (Feed::Unknown, None);
+                }
                 "trap" => {
                     if let Some(script) = words.get(1).and_then(Word::literal) {
                         self.text(&script, &mut shell.clone(), reparse + 1);
@@ -468,6 +478,9 @@ impl Walk<'_> {
                     return (Feed::Unknown, None);
                 }
                 "git" => {
+                    if let Some(script) = git::alias_script(&args) {
+                        self.text(&script, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
+                    }
                     self.git(&args, &dirs);
                     return (Feed::Unknown, None);
                 }

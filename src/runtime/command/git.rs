@@ -248,6 +248,13 @@ fn options(subcommand: &str) -> Option<&'static [Opt]> {
 const GLOBAL_WITH_VALUE: &[&str] = &["--git-dir", "--work-tree", "--namespace", "--super-prefix", "--exec-path", "--list-cmds", "--attr-source"];
 
 pub fn canonical(args: &[String]) -> Git {
+    canonical_at(args, 0)
+}
+
+/// How many aliases deep an expansion goes (git itself refuses an alias that loops).
+const MAX_ALIASES: usize = 8;
+
+fn canonical_at(args: &[String], aliases: usize) -> Git {
     let mut git = Git::default();
     let mut configs = Vec::new();
     let mut i = 0;
@@ -290,6 +297,16 @@ pub fn canonical(args: &[String]) -> Git {
         git.text = text;
         return git;
     };
+    // `git -c alias.p='push --force' p`: the alias is what runs. (A `!` alias runs a shell; the
+    // caller reads it through `alias_script`.)
+    if let Some(expansion) = alias(&configs, sub).filter(|e| !e.starts_with('!'))
+        && aliases < MAX_ALIASES
+    {
+        let mut expanded: Vec<String> = args[..i].to_vec();
+        expanded.extend(expansion.split_whitespace().map(str::to_string));
+        expanded.extend(args[i + 1..].iter().cloned());
+        return canonical_at(&expanded, aliases + 1);
+    }
     let rest = &args[i + 1..];
     let mut canon = match options(sub) {
         Some(opts) => canonical_args(rest, opts),
@@ -312,6 +329,20 @@ pub fn canonical(args: &[String]) -> Git {
     git.subcommand = Some(sub.clone());
     git.args = canon;
     git
+}
+
+/// The value of `alias.<name>` among `-c` settings (in canonical `key=value` form).
+fn alias(configs: &[String], name: &str) -> Option<String> {
+    let key = format!("alias.{}=", name.to_ascii_lowercase());
+    configs.iter().rev().find_map(|c| c.strip_prefix(&key)).map(str::to_string)
+}
+
+/// The shell command of a `!` alias the command line defines and uses, if any.
+pub fn alias_script(args: &[String]) -> Option<String> {
+    let g = canonical(args);
+    let sub = g.subcommand?;
+    let configs: Vec<String> = args.windows(2).filter(|w| w[0] == "-c").map(|w| config_pair(&w[1])).collect();
+    alias(&configs, &sub).and_then(|e| e.strip_prefix('!').map(str::to_string))
 }
 
 /// `core.hooksPath=x` → `core.hookspath=x`: git reads section and key names in any case.
@@ -498,5 +529,7 @@ mod tests {
         assert_eq!(text("-c Core.HooksPath=/x commit"), "git -c core.hookspath=/x commit");
         assert_eq!(text("config remote.Origin.URL x"), "git config set remote.Origin.url x");
         assert_eq!(text("config --list"), "git config list");
+        assert_eq!(text("-c alias.p=p p"), "git -c alias.p=p p");
+        assert_eq!(canonical(&["-c".into(), "alias.p=push --force".into(), "p".into(), "origin".into()]).text, "git -c 'alias.p=push --force' push --force origin");
     }
 }
