@@ -23,6 +23,7 @@
 //! over the size or time budget. The gate asks about those; it never falls back to the raw text.
 
 mod git;
+mod inline;
 mod programs;
 mod sql;
 pub mod syntax;
@@ -396,6 +397,11 @@ impl Walk<'_> {
                     if i >= args.len() {
                         return (Feed::Unknown, None);
                     }
+                    let inner = program_name(&args[i]);
+                    if !matches!(feed, Feed::None) && (programs::SHELLS.contains(&inner) || programs::is_interpreter(inner) || inner == "eval") {
+                        // `… | xargs sh -c '{}'`: what the shell runs comes from standard input.
+                        self.opaque("it feeds text to a shell or an interpreter");
+                    }
                     at += 1 + i;
                     // The arguments come from standard input: when that is known text, they are known.
                     if let Feed::Text(t) = feed {
@@ -419,6 +425,15 @@ impl Walk<'_> {
                         Some(w) if w.literal().is_some_and(|t| !is_stdin_path(&t)) => {}
                         Some(_) => self.opaque("it sources a script the analyser cannot read"),
                         None => {}
+                    }
+                    return (Feed::Unknown, None);
+                }
+                // An alias runs its value wherever its name is used later.
+                "alias" => {
+                    for w in &words[1..] {
+                        if let Some((_, value)) = w.literal().as_deref().and_then(|t| t.split_once('=')) {
+                            self.text(value, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
+                        }
                     }
                     return (Feed::Unknown, None);
                 }
@@ -478,7 +493,8 @@ impl Walk<'_> {
                     return (Feed::Unknown, None);
                 }
                 "git" => {
-                    if let Some(script) = git::alias_script(&args) {
+                    // A `!` alias, `submodule foreach` and `rebase --exec` run shell commands.
+                    for script in git::alias_script(&args).into_iter().chain(git::shell_commands(&args)) {
                         self.text(&script, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
                     }
                     self.git(&args, &dirs);
@@ -507,7 +523,7 @@ impl Walk<'_> {
                 continue;
             }
             if programs::is_interpreter(&name) {
-                self.interpreter(&name, &words[1..], &args, feed);
+                self.interpreter(&name, &words[1..], &args, feed, &dirs, shell, reparse);
                 return (Feed::Unknown, None);
             }
             if let Some(db) = programs::db_client(&name) {
@@ -633,18 +649,34 @@ impl Walk<'_> {
         }
     }
 
-    fn interpreter(&mut self, name: &str, words: &[Word], args: &[String], feed: &Feed) {
+    fn interpreter(&mut self, name: &str, words: &[Word], args: &[String], feed: &Feed, dirs: &Dirs, shell: &Shell, reparse: usize) {
         let inline = programs::inline_program_flags(name);
+        // awk's program is its first operand (unless `-f file` names one).
+        let awk = name.ends_with("awk") && !args.iter().any(|a| a == "-f" || a.starts_with("--file"));
         // Every interpreter's first operand that is not an option is its script file.
         let mut i = 0;
         while i < args.len() {
             let a = args[i].as_str();
-            if inline.contains(&a) || inline.iter().any(|f| f.len() == 2 && a.starts_with(f) && a.len() > 2 && !a.starts_with("--")) {
-                // `python -c '…'`: literal text is seen by the rules as an argument; computed is not.
-                if words.get(i + 1).is_some_and(Word::is_computed) {
-                    self.opaque("it runs program text the shell computes");
+            let attached = inline.iter().any(|f| f.len() == 2 && a.starts_with(f) && a.len() > 2 && !a.starts_with("--"));
+            if inline.contains(&a) || attached || (awk && !a.starts_with('-')) {
+                // `python -c '…'`: literal text is seen by the rules as an argument, and the
+                // commands it starts are read; computed text cannot be.
+                let code = if inline.contains(&a) { words.get(i + 1) } else { words.get(i) };
+                match code.map(|w| (w, w.literal())) {
+                    Some((_, Some(text))) => {
+                        let text = if attached { text[2..].to_string() } else { text };
+                        for command in inline::commands(&text) {
+                            self.text(&command, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
+                        }
+                    }
+                    Some(_) => self.opaque("it runs program text the shell computes"),
+                    None => {}
                 }
                 return;
+            }
+            if awk && (a == "-v" || a == "-F") {
+                i += 2;
+                continue;
             }
             if a == "-" {
                 break;

@@ -245,7 +245,7 @@ fn options(subcommand: &str) -> Option<&'static [Opt]> {
 }
 
 /// Global options that take a value (`--git-dir x` or `--git-dir=x`).
-const GLOBAL_WITH_VALUE: &[&str] = &["--git-dir", "--work-tree", "--namespace", "--super-prefix", "--exec-path", "--list-cmds", "--attr-source"];
+const GLOBAL_WITH_VALUE: &[&str] = &["--git-dir", "--work-tree", "--namespace", "--super-prefix", "--attr-source"];
 
 pub fn canonical(args: &[String]) -> Git {
     canonical_at(args, 0)
@@ -343,6 +343,21 @@ pub fn alias_script(args: &[String]) -> Option<String> {
     let sub = g.subcommand?;
     let configs: Vec<String> = args.windows(2).filter(|w| w[0] == "-c").map(|w| config_pair(&w[1])).collect();
     alias(&configs, &sub).and_then(|e| e.strip_prefix('!').map(str::to_string))
+}
+
+/// Shell commands a git command runs: `submodule foreach [--recursive] CMD`, `rebase --exec CMD`
+/// (`-x CMD`), `bisect run CMD…`.
+pub fn shell_commands(args: &[String]) -> Vec<String> {
+    let g = canonical(args);
+    let rest = &g.args;
+    match g.subcommand.as_deref() {
+        Some("submodule") if rest.first().is_some_and(|a| a == "foreach") => {
+            rest[1..].iter().skip_while(|a| a.starts_with('-')).take(1).cloned().collect()
+        }
+        Some("rebase") => rest.windows(2).filter(|w| w[0] == "-x" || w[0] == "--exec").map(|w| w[1].clone()).chain(rest.iter().filter_map(|a| a.strip_prefix("--exec=").map(str::to_string))).collect(),
+        Some("bisect") if rest.first().is_some_and(|a| a == "run") => vec![rest[1..].iter().map(|a| super::quote(a)).collect::<Vec<_>>().join(" ")],
+        _ => Vec::new(),
+    }
 }
 
 /// `core.hooksPath=x` → `core.hookspath=x`: git reads section and key names in any case.
