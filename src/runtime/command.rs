@@ -523,7 +523,8 @@ impl Walk<'_> {
                 continue;
             }
             if programs::is_interpreter(&name) {
-                self.interpreter(&name, &words[1..], &args, feed, &dirs, shell, reparse);
+                let here = Shell { dirs: dirs.clone(), ..shell.clone() };
+                self.interpreter(&name, &words[1..], &args, feed, &here, reparse);
                 return (Feed::Unknown, None);
             }
             if let Some(db) = programs::db_client(&name) {
@@ -649,7 +650,8 @@ impl Walk<'_> {
         }
     }
 
-    fn interpreter(&mut self, name: &str, words: &[Word], args: &[String], feed: &Feed, dirs: &Dirs, shell: &Shell, reparse: usize) {
+    /// `here` is the shell state the interpreter runs in (its directories included).
+    fn interpreter(&mut self, name: &str, words: &[Word], args: &[String], feed: &Feed, here: &Shell, reparse: usize) {
         let inline = programs::inline_program_flags(name);
         // awk's program is its first operand (unless `-f file` names one).
         let awk = name.ends_with("awk") && !args.iter().any(|a| a == "-f" || a.starts_with("--file"));
@@ -666,7 +668,7 @@ impl Walk<'_> {
                     Some((_, Some(text))) => {
                         let text = if attached { text[2..].to_string() } else { text };
                         for command in inline::commands(&text) {
-                            self.text(&command, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
+                            self.text(&command, &mut here.clone(), reparse + 1);
                         }
                     }
                     Some(_) => self.opaque("it runs program text the shell computes"),
