@@ -1034,12 +1034,14 @@ impl Walk<'_> {
             match p {
                 Part::Lit(t) | Part::Ansi(t) => s.push_str(t),
                 Part::Tilde => s.push_str(&self.ctx.home?.to_string_lossy()),
-                Part::Var(name) if name == "HOME" && k == 0 => s.push_str(&self.ctx.home?.to_string_lossy()),
-                Part::Var(name) if name == "PWD" && k == 0 => s.push_str(&self.ctx.cwd.to_string_lossy()),
-                Part::Subst { script, raw } if k == 0 => s.push_str(&self.known_output(*script, raw)?),
+                // Known only at the start of a path (`"$HOME/x"` starts with an empty literal).
+                Part::Var(name) if name == "HOME" && s.is_empty() => s.push_str(&self.ctx.home?.to_string_lossy()),
+                Part::Var(name) if name == "PWD" && s.is_empty() => s.push_str(&self.ctx.cwd.to_string_lossy()),
+                Part::Subst { script, raw } if s.is_empty() => s.push_str(&self.known_output(*script, raw)?),
                 _ => {
                     let hidden = !matches!(p, Part::Glob(_));
-                    let mut rest = Word { parts: word.parts[k..].to_vec() }.text();
+                    // A glob keeps its pattern; a computed name could be any name.
+                    let mut rest = if hidden { "*".to_string() } else { Word { parts: word.parts[k..].to_vec() }.text() };
                     // The pattern stops at the first `/` after the computed part: deeper names are
                     // in what it names.
                     let prefix = match s.rfind('/') {
@@ -1050,12 +1052,13 @@ impl Walk<'_> {
                     if let Some(slash) = rest.find('/') {
                         rest.truncate(slash);
                     }
-                    if prefix.is_empty() && k == 0 && !matches!(p, Part::Glob(_)) {
+                    if s.is_empty() && !matches!(p, Part::Glob(_)) {
                         // `$X/…`: not even the directory is known.
                         return None;
                     }
                     let dir = if prefix.is_empty() { ".".to_string() } else { prefix };
-                    return Some(Expanded::Pattern(format!("{dir}/{head}{rest}"), hidden || head.starts_with('.')));
+                    let name = if hidden { "*".to_string() } else { format!("{head}{rest}") };
+                    return Some(Expanded::Pattern(format!("{dir}/{name}"), hidden || head.starts_with('.')));
                 }
             }
         }

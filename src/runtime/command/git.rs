@@ -355,6 +355,11 @@ pub fn shell_commands(args: &[String]) -> Vec<String> {
             rest[1..].iter().skip_while(|a| a.starts_with('-')).take(1).cloned().collect()
         }
         Some("rebase") => rest.windows(2).filter(|w| w[0] == "-x" || w[0] == "--exec").map(|w| w[1].clone()).chain(rest.iter().filter_map(|a| a.strip_prefix("--exec=").map(str::to_string))).collect(),
+        // Setting an alias is judged as running it: `git config alias.pf 'push --force'`.
+        Some("config") if rest.first().is_some_and(|a| a == "set") => match (rest.get(1).and_then(|k| k.strip_prefix("alias.")), rest.get(2)) {
+            (Some(_), Some(value)) => vec![value.strip_prefix('!').map_or_else(|| format!("git {value}"), str::to_string)],
+            _ => Vec::new(),
+        },
         Some("bisect") if rest.first().is_some_and(|a| a == "run") => vec![rest[1..].iter().map(|a| super::quote(a)).collect::<Vec<_>>().join(" ")],
         _ => Vec::new(),
     }
