@@ -66,28 +66,34 @@ pub struct Guard {
 impl Guard {
     pub fn new(home: Option<&Path>, repo_top: Option<&Path>) -> Guard {
         let mut roots = Vec::new();
-        let mut add = |path: PathBuf, what| {
-            // Each root in both forms: as named, and where its links lead.
-            let real = resolve(&path);
-            if real != path {
+        // Each root in both forms: as named, and where its links lead. The base (home, repository)
+        // is resolved once; a root itself is followed only when it is a link (one `lstat` each,
+        // on the hot path).
+        let mut add = |base: &Path, real_base: &Path, rel: &Path, what| {
+            let named = lexical(&base.join(rel));
+            let mut real = real_base.join(rel);
+            if std::fs::symlink_metadata(&real).is_ok_and(|m| m.file_type().is_symlink()) {
+                real = resolve(&real);
+            }
+            if real != named {
                 roots.push(Root { path: real, what });
             }
-            roots.push(Root { path: lexical(&path), what });
+            roots.push(Root { path: named, what });
         };
-        if let Some(home) = home {
-            for (rel, what) in HOME_DIRS {
-                add(home.join(rel), what);
-            }
-        }
-        if let Some(top) = repo_top {
-            for (rel, what) in REPO_DIRS {
-                add(top.join(rel), what);
+        for (base, dirs) in [(home, HOME_DIRS), (repo_top, REPO_DIRS)] {
+            if let Some(base) = base {
+                let real_base = resolve(base);
+                for (rel, what) in dirs {
+                    add(base, &real_base, Path::new(rel), what);
+                }
             }
         }
         // The running executable is the one the hooks name (install writes its path); one found
         // on the PATH may be named by hooks installed with `--command gitvow`.
         for exe in std::env::current_exe().ok().into_iter().chain(crate::paths::find_on_path("gitvow")) {
-            add(exe, EXECUTABLE);
+            let real = resolve(&exe);
+            add(Path::new("/"), Path::new("/"), &real, EXECUTABLE);
+            add(Path::new("/"), Path::new("/"), exe.strip_prefix("/").unwrap_or(&exe), EXECUTABLE);
         }
         Guard { roots }
     }
