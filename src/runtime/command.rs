@@ -1,19 +1,95 @@
-//! Shell command analysis: which programs a command line would really run.
+//! Shell command analysis: what a command line would really run and which files it would change.
 //!
 //! Command rules must see `git push` in `make && git push` or `sudo -u ci bash -c 'git push'`, but not
-//! in `git commit -m "never git push"` or in the body of a heredoc fed to `cat`. So the command is
-//! split the way a shell would (quotes, escapes, pipelines, `&&`/`||`/`;`/`&` chains, subshells,
-//! command and process substitution, heredocs, redirections), wrappers that run their arguments as a
-//! command (`sudo`, `env`, `xargs`, `timeout`, `nice`, `sh -c`, `eval`, `find -exec`, …) are peeled,
-//! and each simple command becomes one normalised text:
+//! in `git commit -m "never git push"` or in the body of a heredoc fed to `cat`. The command is
+//! parsed the way a shell would ([`syntax`]), then walked with the working directory it would have
+//! (`cd`, `pushd`, subshells, `git -C`). Wrappers and runners that run their arguments as a command
+//! (`sudo`, `env`, `timeout`, `sh -c`, `eval` of literal text, `npx`, `uv run`, `busybox`,
+//! `docker exec`, …) are peeled, and each simple command becomes one normalised text:
 //!
 //! - `prog arg1 arg2 …`: the program's base name (`/usr/bin/rm` → `rm`), then the arguments after
 //!   quote removal, separated by one space; an argument holding spaces or shell operators is shown in
 //!   single quotes, so that it stays one argument to the eye of a regular expression;
-//! - `> target` for every redirection that writes a file (`>`, `>>`, `>|`, `&>`, `2>` …), as a text of
-//!   its own; input redirections and heredoc bodies produce nothing.
+//! - git commands once more in git's canonical form ([`git`]): `git push --force` for
+//!   `git -C "my dir" push -f`;
+//! - `> target` for every redirection that writes a file, as a text of its own;
+//! - `sql <statement>` for each statement a database client is given ([`sql`]).
 //!
-//! The analysis never fails: text a shell would reject (an unterminated quote) is read to its end.
+//! Files a command changes (redirections, `rm`, `mv`, `cp` targets, `sed -i`, `chmod`, …) are
+//! listed as absolute paths, so that path rules judge them like edits.
+//!
+//! What the analysis cannot see it says so ([`Analysis::opaque`]): a program name the shell computes,
+//! `eval` of computed text, text fed to a shell or an interpreter, nesting past the limits, input
+//! over the size or time budget. The gate asks about those; it never falls back to the raw text.
+
+mod git;
+mod inline;
+mod programs;
+mod sql;
+pub mod syntax;
+
+use programs::Operands;
+use std::path::{Component, Path, PathBuf};
+use std::time::{Duration, Instant};
+use syntax::{Node, Parsed, Part, RedirOp, Sep, Simple, Word};
+
+/// Commands longer than this are not analysed: agents send a few KiB; a larger text is a heredoc
+/// file write at best, and the time to read it must stay far below every agent's hook timeout.
+pub const MAX_INPUT: usize = 256 << 10;
+/// Simple commands analysed per call, wrappers and nested scripts included.
+const MAX_COMMANDS: usize = 512;
+/// Texts the rules read per call (a command's wrappers, git's canonical form and SQL statements
+/// each add one).
+const MAX_TEXTS: usize = 1024;
+/// `sh -c "sh -c '…'"`, `eval`, `ssh host '…'`: texts parsed again, at most this deep.
+const MAX_REPARSE: usize = 8;
+/// The analysis stops (and asks) after this long; the benchmark shows real input takes microseconds.
+const TIME_BUDGET: Duration = Duration::from_millis(50);
+/// Files one call may change and still be analysed (each is resolved through its symlinks).
+const MAX_TOUCHED: usize = 256;
+/// Wrappers around one command (`sudo env nice timeout …`) peeled, at most.
+const MAX_PEELS: usize = 64;
+/// One simple command's text, at most: rules scan each text, and this bounds the time they take.
+const MAX_TEXT: usize = 64 << 10;
+/// Directories a command may be in after `cd x; …` (x, or here if the `cd` failed), at most.
+const MAX_DIRS: usize = 8;
+
+/// Where a command runs.
+pub struct Context<'a> {
+    /// The call's working directory (the agent's `cwd`, joined with its directory parameter).
+    pub cwd: &'a Path,
+    pub home: Option<&'a Path>,
+    pub repo_top: Option<&'a Path>,
+}
+
+/// What a command line would run and change.
+#[derive(Debug, Default)]
+pub struct Analysis {
+    /// The normalised text of every simple command, wrappers included.
+    pub texts: Vec<String>,
+    /// Files the command writes, removes, moves, links or changes the mode of.
+    pub touched: Vec<Touch>,
+    /// The patch texts given to `apply_patch`/`applypatch` (heredoc body, or an argument holding
+    /// `*** Begin Patch`): the shell writes those files, so they are gated as edits.
+    pub patches: Vec<String>,
+    /// Why the command could not be analysed, when it could not.
+    pub opaque: Option<&'static str>,
+}
+
+/// A file a command changes: an absolute path (normalised, symlinks not followed), or a glob the
+/// shell expands in a directory (`rm -rf .claude/*`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Touch {
+    pub path: PathBuf,
+    /// The last component is a pattern: `*`, `?` and `[…]` match, and `hidden` says whether it
+    /// matches names starting with a dot (an unknown name, `$f`, matches anything).
+    pub glob: Option<Glob>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Glob {
+    pub hidden: bool,
+}
 
 /// The normalised texts of every simple command `command` would run, wrappers included
 /// (`sudo rm -rf /` yields `sudo rm -rf /` and `rm -rf /`).
@@ -21,505 +97,1123 @@ pub fn simple_commands(command: &str) -> Vec<String> {
     analyse(command).texts
 }
 
-/// What a command line would run.
-#[derive(Debug, Default)]
-pub struct Analysis {
-    /// The normalised text of every simple command, wrappers included.
-    pub texts: Vec<String>,
-    /// The patch texts given to `apply_patch`/`applypatch` (heredoc body, or an argument holding
-    /// `*** Begin Patch`): the shell writes those files, so they are gated as edits.
-    pub patches: Vec<String>,
-}
-
+/// The analysis of `command` in the process's directory (for `gitvow check` and patch discovery).
 pub fn analyse(command: &str) -> Analysis {
-    let mut out = Analysis::default();
-    analyse_into(command, 0, &mut out);
-    out
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
+    let home = crate::paths::home();
+    analyse_in(command, &Context { cwd: &cwd, home: home.as_deref(), repo_top: None })
 }
 
-/// How deep `sh -c "sh -c '…'"` and substitutions are followed; deeper text is matched as it is.
-const MAX_DEPTH: usize = 8;
-
-fn analyse_into(command: &str, depth: usize, out: &mut Analysis) {
-    if depth > MAX_DEPTH {
-        out.texts.push(command.to_string());
-        return;
+pub fn analyse_in(command: &str, ctx: &Context) -> Analysis {
+    let mut walk = Walk { ctx, out: Analysis::default(), commands: 0, started: Instant::now() };
+    if command.len() > MAX_INPUT {
+        walk.opaque("it is longer than the analyser reads");
+        return walk.out;
     }
-    let chars: Vec<char> = command.chars().collect();
-    let mut lexer = Lexer { chars: &chars, i: 0, pending: Vec::new(), bodies: Vec::new(), nested: Vec::new() };
-    let cmds = lexer.commands(false);
-    let bodies = std::mem::take(&mut lexer.bodies);
-    for nested in std::mem::take(&mut lexer.nested) {
-        analyse_into(&nested, depth + 1, out);
+    let mut shell = Shell::new(ctx.cwd);
+    walk.text(command, &mut shell, 0);
+    if walk.out.texts.len() > MAX_TEXTS {
+        // Every text is matched against every rule: the first ones are judged, the rest asked about.
+        walk.out.texts.truncate(MAX_TEXTS);
+        walk.opaque("it runs more commands than the analyser follows");
     }
-    for cmd in cmds {
-        expand(&cmd, &bodies, depth, out);
-    }
+    walk.out
 }
 
-/// One simple command as the lexer saw it.
-#[derive(Default, Debug)]
-struct Cmd {
-    words: Vec<String>,
-    /// Files written by output redirections.
-    writes: Vec<String>,
-    /// Indexes into the heredoc bodies of this command.
-    heredocs: Vec<usize>,
+/// The directories a command may run in: several after `cd x; …` (x, or here if `cd` failed).
+#[derive(Clone, Debug, PartialEq)]
+enum Dirs {
+    Known(Vec<PathBuf>),
+    /// `cd "$X"`: somewhere the analysis cannot tell.
+    Unknown,
 }
 
-struct Lexer<'a> {
-    chars: &'a [char],
-    i: usize,
-    /// Heredocs whose bodies start at the next newline: (delimiter, strip leading tabs, body index).
-    pending: Vec<(String, bool, usize)>,
-    bodies: Vec<String>,
-    /// Command texts found in `$(…)`, backticks and `<(…)`, analysed on their own.
-    nested: Vec<String>,
-}
-
-impl Lexer<'_> {
-    fn peek(&self, ahead: usize) -> Option<char> {
-        self.chars.get(self.i + ahead).copied()
-    }
-
-    /// Reads simple commands until the end, or (inside `$(`) until the `)` that closes it.
-    fn commands(&mut self, in_subst: bool) -> Vec<Cmd> {
-        let mut cmds = Vec::new();
-        let mut cur = Cmd::default();
-        let mut paren_depth = 0usize;
-        while let Some(c) = self.peek(0) {
-            match c {
-                ' ' | '\t' | '\r' => self.i += 1,
-                '\n' => {
-                    self.i += 1;
-                    self.read_heredoc_bodies();
-                    finish(&mut cmds, &mut cur);
-                }
-                ';' | '&' | '|' if !(c == '&' && self.peek(1) == Some('>')) => {
-                    self.i += 1;
-                    while matches!(self.peek(0), Some(';' | '&' | '|')) {
-                        self.i += 1;
-                    }
-                    finish(&mut cmds, &mut cur);
-                }
-                '(' => {
-                    self.i += 1;
-                    paren_depth += 1;
-                    finish(&mut cmds, &mut cur);
-                }
-                ')' => {
-                    self.i += 1;
-                    if paren_depth == 0 && in_subst {
-                        break;
-                    }
-                    paren_depth = paren_depth.saturating_sub(1);
-                    finish(&mut cmds, &mut cur);
-                }
-                '<' | '>' | '&' => self.redirection(&mut cur),
-                '#' => {
-                    while !matches!(self.peek(0), None | Some('\n')) {
-                        self.i += 1;
+impl Dirs {
+    fn union(&self, other: &Dirs) -> Dirs {
+        match (self, other) {
+            (Dirs::Known(a), Dirs::Known(b)) => {
+                let mut all = a.clone();
+                for d in b {
+                    if !all.contains(d) {
+                        all.push(d.clone());
                     }
                 }
-                _ => {
-                    let word = self.word();
-                    // `2>file`: digits right before a redirection are a file descriptor, not a word.
-                    let is_fd = !word.is_empty()
-                        && word.chars().all(|c| c.is_ascii_digit())
-                        && matches!(self.peek(0), Some('<' | '>'));
-                    if !is_fd {
-                        cur.words.push(word);
-                    }
-                }
+                if all.len() > MAX_DIRS { Dirs::Unknown } else { Dirs::Known(all) }
             }
+            _ => Dirs::Unknown,
         }
-        finish(&mut cmds, &mut cur);
-        cmds
     }
 
-    fn redirection(&mut self, cur: &mut Cmd) {
-        let rest: String = self.chars[self.i..self.chars.len().min(self.i + 3)].iter().collect();
-        // Process substitution runs a command: analyse it.
-        if rest.starts_with("<(") || rest.starts_with(">(") {
-            self.i += 2;
-            let start = self.i;
-            self.skip_subst();
-            self.push_nested(start, self.i.saturating_sub(1));
+    /// Each directory joined with `rel` (which may be absolute).
+    fn join(&self, rel: &str) -> Dirs {
+        match self {
+            Dirs::Known(ds) => Dirs::Known(ds.iter().map(|d| lexical(&d.join(rel))).collect()),
+            Dirs::Unknown if rel.starts_with('/') => Dirs::Known(vec![lexical(Path::new(rel))]),
+            Dirs::Unknown => Dirs::Unknown,
+        }
+    }
+}
+
+/// The shell's state that later commands see.
+#[derive(Clone, Debug)]
+struct Shell {
+    dirs: Dirs,
+    oldpwd: Dirs,
+    /// `pushd` remembers where it came from.
+    stack: Vec<Dirs>,
+}
+
+impl Shell {
+    fn new(cwd: &Path) -> Shell {
+        let here = Dirs::Known(vec![lexical(cwd)]);
+        Shell { dirs: here.clone(), oldpwd: here, stack: Vec::new() }
+    }
+}
+
+/// What a command reads on standard input.
+#[derive(Clone, Debug, PartialEq)]
+enum Feed {
+    None,
+    /// Text the analysis knows: a heredoc, a here-string, `echo '…' |`.
+    Text(String),
+    /// A file: `< file`, `cat file |`.
+    File(PathBuf),
+    /// The output of a program.
+    Unknown,
+}
+
+/// How the working directory changes after a command (`cd`, `pushd`, `popd`).
+enum Chdir {
+    To(Dirs),
+    Pop,
+}
+
+struct Walk<'a> {
+    ctx: &'a Context<'a>,
+    out: Analysis,
+    commands: usize,
+    started: Instant,
+}
+
+/// Shell words that start a compound command or negate one: the program comes after them.
+const KEYWORDS: &[&str] = &["!", "{", "}", "if", "then", "else", "elif", "fi", "do", "done", "while", "until", "[[", "]]", "coproc"];
+
+impl Walk<'_> {
+    fn opaque(&mut self, why: &'static str) {
+        self.out.opaque.get_or_insert(why);
+    }
+
+    fn over_budget(&mut self) -> bool {
+        if self.out.opaque.is_some() && self.commands > MAX_COMMANDS {
+            return true;
+        }
+        self.commands += 1;
+        if self.commands > MAX_COMMANDS {
+            self.opaque("it runs more commands than the analyser follows");
+            return true;
+        }
+        if self.commands.is_multiple_of(64) && self.started.elapsed() > TIME_BUDGET {
+            self.opaque("it takes longer to analyse than the analyser's time budget");
+            self.commands = MAX_COMMANDS + 1;
+            return true;
+        }
+        false
+    }
+
+    /// Parses and walks a text the shell would run (the line itself, `sh -c` scripts, `eval`).
+    fn text(&mut self, text: &str, shell: &mut Shell, reparse: usize) {
+        if reparse > MAX_REPARSE {
+            self.opaque("it nests shells deeper than the analyser follows");
             return;
         }
-        if rest.starts_with("<<<") {
-            self.i += 3;
-            self.skip_blanks();
-            self.word();
-            return;
+        let parsed = syntax::parse(text);
+        if let Some(why) = parsed.opaque {
+            self.opaque(why);
         }
-        if rest.starts_with("<<") {
-            self.i += 2;
-            let strip = self.peek(0) == Some('-');
-            if strip {
-                self.i += 1;
-            }
-            self.skip_blanks();
-            let delimiter = self.word();
-            let index = self.bodies.len();
-            self.bodies.push(String::new());
-            self.pending.push((delimiter, strip, index));
-            cur.heredocs.push(index);
-            return;
-        }
-        let (len, writes) = if rest.starts_with("&>>") {
-            (3, true)
-        } else if rest.starts_with(">>") || rest.starts_with(">|") || rest.starts_with("&>") || rest.starts_with("<>") {
-            (2, true)
-        } else if rest.starts_with(">&") || rest.starts_with("<&") {
-            (2, rest.starts_with('>'))
-        } else {
-            (1, rest.starts_with('>'))
-        };
-        self.i += len;
-        self.skip_blanks();
-        let target = self.word();
-        let dup = rest.starts_with(">&") || rest.starts_with("<&");
-        let is_fd = dup && (target == "-" || target.chars().all(|c| c.is_ascii_digit()));
-        if writes && !is_fd && !target.is_empty() {
-            cur.writes.push(target);
-        }
+        self.script(&parsed, 0, shell, reparse);
     }
 
-    fn skip_blanks(&mut self) {
-        while matches!(self.peek(0), Some(' ' | '\t')) {
-            self.i += 1;
-        }
-    }
-
-    /// One shell word with its quotes removed.
-    fn word(&mut self) -> String {
-        let mut w = String::new();
-        while let Some(c) = self.peek(0) {
-            match c {
-                ' ' | '\t' | '\r' | '\n' | ';' | '&' | '|' | '<' | '>' | '(' | ')' => break,
-                '\\' => {
-                    if let Some(next) = self.peek(1) {
-                        if next != '\n' {
-                            w.push(next);
-                        }
-                        self.i += 2;
-                    } else {
-                        self.i += 1;
-                    }
-                }
-                '\'' => {
-                    self.i += 1;
-                    while let Some(c) = self.peek(0) {
-                        self.i += 1;
-                        if c == '\'' {
-                            break;
-                        }
-                        w.push(c);
-                    }
-                }
-                '"' => {
-                    self.i += 1;
-                    self.double_quoted(&mut w);
-                }
-                '`' => self.backticks(&mut w),
-                '$' => self.dollar(&mut w),
-                _ => {
-                    w.push(c);
-                    self.i += 1;
-                }
-            }
-        }
-        w
-    }
-
-    fn double_quoted(&mut self, w: &mut String) {
-        while let Some(c) = self.peek(0) {
-            match c {
-                '"' => {
-                    self.i += 1;
+    fn script(&mut self, p: &Parsed, id: usize, shell: &mut Shell, reparse: usize) {
+        let Some(script) = p.scripts.get(id) else { return };
+        for pipeline in &script.pipelines {
+            let single = pipeline.nodes.len() == 1;
+            let mut feed = Feed::None;
+            for node in &pipeline.nodes {
+                if self.over_budget() {
                     return;
                 }
-                '\\' => {
-                    match self.peek(1) {
-                        Some('\n') => {}
-                        Some(n @ ('"' | '\\' | '$' | '`')) => w.push(n),
-                        Some(n) => {
-                            w.push('\\');
-                            w.push(n);
-                        }
-                        None => {}
+                match node {
+                    Node::Subshell(inner) => {
+                        let mut sub = shell.clone();
+                        self.script(p, *inner, &mut sub, reparse);
+                        feed = Feed::Unknown;
                     }
-                    self.i += 2;
-                }
-                '`' => self.backticks(w),
-                '$' => self.dollar(w),
-                _ => {
-                    w.push(c);
-                    self.i += 1;
+                    Node::Simple(cmd) => {
+                        let (output, chdir) = self.simple(p, cmd, feed, shell, reparse);
+                        feed = output;
+                        // `cd` in a pipeline or in the background runs in a subshell.
+                        if single && pipeline.sep != Sep::Background {
+                            match chdir {
+                                Some(Chdir::To(to)) => {
+                                    let old = shell.dirs.clone();
+                                    // After `cd x && …` the command runs in x; after `cd x; …` or
+                                    // `cd x || …` also here, should the `cd` fail.
+                                    shell.dirs = if pipeline.sep == Sep::And { to } else { to.union(&old) };
+                                    shell.oldpwd = old;
+                                }
+                                Some(Chdir::Pop) => {
+                                    let old = shell.dirs.clone();
+                                    shell.dirs = shell.stack.pop().unwrap_or(Dirs::Unknown);
+                                    shell.oldpwd = old;
+                                }
+                                None => {}
+                            }
+                        }
+                    }
                 }
             }
         }
     }
 
-    /// `$(…)` is a command to analyse; `$'…'` is a quoted string; anything else stays as written.
-    fn dollar(&mut self, w: &mut String) {
-        match self.peek(1) {
-            Some('(') if self.peek(2) == Some('(') => {
-                // Arithmetic: no command runs, keep the text.
-                let start = self.i;
-                self.i += 3;
-                self.skip_subst();
-                if self.peek(0) == Some(')') {
-                    self.i += 1;
-                }
-                w.extend(&self.chars[start..self.i]);
-            }
-            Some('(') => {
-                let start = self.i;
-                self.i += 2;
-                let inner = self.i;
-                self.skip_subst();
-                self.push_nested(inner, self.i.saturating_sub(1));
-                w.extend(&self.chars[start..self.i]);
-            }
-            Some('\'') => {
-                self.i += 2;
-                while let Some(c) = self.peek(0) {
-                    self.i += 1;
-                    match c {
-                        '\'' => break,
-                        '\\' => {
-                            if let Some(n) = self.peek(0) {
-                                w.push(match n {
-                                    'n' => '\n',
-                                    't' => '\t',
-                                    other => other,
-                                });
-                                self.i += 1;
+    /// One simple command: its substitutions, redirections and words.
+    fn simple(&mut self, p: &Parsed, cmd: &Simple, pipe: Feed, shell: &mut Shell, reparse: usize) -> (Feed, Option<Chdir>) {
+        // Substitutions run first, in a subshell each.
+        let words_scripts = cmd.words.iter().chain(cmd.redirs.iter().map(|r| &r.target)).flat_map(Word::scripts);
+        let body_scripts = cmd.redirs.iter().filter_map(|r| r.body).filter_map(|b| p.bodies.get(b)).flat_map(|b| b.scripts.iter().copied());
+        let scripts: Vec<usize> = words_scripts.chain(body_scripts).collect();
+        for s in scripts {
+            let mut sub = shell.clone();
+            self.script(p, s, &mut sub, reparse);
+        }
+        let mut feed = pipe;
+        for r in &cmd.redirs {
+            match r.op {
+                RedirOp::Write => {
+                    let target = r.target.text();
+                    self.out.texts.push(format!("> {target}"));
+                    if !target.starts_with('/') && shell.dirs != Dirs::Known(vec![lexical(self.ctx.cwd)]) {
+                        // `cd /dev && cat x > sda`: the text the rules see names the real place.
+                        if let Dirs::Known(ds) = &shell.dirs {
+                            for d in ds.clone() {
+                                self.out.texts.push(format!("> {}", self.shown(&d.join(&target))));
                             }
                         }
-                        _ => w.push(c),
+                    }
+                    self.touch(&r.target, &shell.dirs.clone());
+                }
+                RedirOp::HereDoc => feed = Feed::Text(r.body.and_then(|b| p.bodies.get(b)).map(|b| b.text.clone()).unwrap_or_default()),
+                RedirOp::HereString => feed = r.target.literal().map_or(Feed::Unknown, Feed::Text),
+                RedirOp::Read => {
+                    feed = match self.paths(&r.target, &shell.dirs) {
+                        Some(mut ps) if ps.len() == 1 && ps[0].glob.is_none() => Feed::File(ps.remove(0).path),
+                        _ => Feed::Unknown,
+                    }
+                }
+                RedirOp::Dup => {}
+            }
+        }
+        let heredocs: Vec<String> = cmd.redirs.iter().filter_map(|r| r.body).filter_map(|b| p.bodies.get(b)).map(|b| b.text.clone()).collect();
+        let dirs = shell.dirs.clone();
+        self.run(cmd.words.clone(), dirs, &feed, &heredocs, shell, reparse)
+    }
+
+    /// Peels keywords, assignments, wrappers and runners off a command and judges what is left.
+    fn run(&mut self, mut all: Vec<Word>, mut dirs: Dirs, feed: &Feed, heredocs: &[String], shell: &mut Shell, reparse: usize) -> (Feed, Option<Chdir>) {
+        // The command is `all[at..]`; peeling a wrapper moves `at` (no copy of the words).
+        let mut at = 0;
+        for _ in 0..MAX_PEELS {
+            let skip = all[at..].iter().take_while(|w| w.literal().is_some_and(|t| KEYWORDS.contains(&t.as_str())) || self.assignment(w)).count();
+            at += skip;
+            let words = &all[at..];
+            let Some(first) = words.first() else { return (Feed::Unknown, None) };
+            let Some(prog) = first.literal() else {
+                self.out.texts.push(words.iter().map(|w| quote(&w.text())).collect::<Vec<_>>().join(" "));
+                self.opaque("a program name is computed by the shell (a variable, a substitution, a glob or brace expansion, or ANSI-C quoting)");
+                return (Feed::Unknown, None);
+            };
+            let name = program_name(&prog).to_string();
+            if matches!(name.as_str(), "for" | "select" | "case" | "function" | "in" | "esac") {
+                // A loop or case head names no program; its body is read on its own.
+                return (Feed::Unknown, None);
+            }
+            let args: Vec<String> = words[1..].iter().map(Word::text).collect();
+            let text = text(&name, &args);
+            if text.len() > MAX_TEXT {
+                self.opaque("one of its commands is longer than the analyser reads");
+                return (Feed::Unknown, None);
+            }
+            match self.moved(&name, &words[1..], &dirs) {
+                Some(texts) => self.out.texts.extend(texts),
+                None => self.out.texts.push(text),
+            }
+            if self.commands > MAX_COMMANDS {
+                return (Feed::Unknown, None);
+            }
+            match name.as_str() {
+                "cd" | "pushd" | "popd" | "chdir" => return (Feed::None, self.chdir(&name, &words[1..], &dirs, shell)),
+                "echo" | "printf" => {
+                    let literal: Option<Vec<String>> = words[1..].iter().map(Word::literal).collect();
+                    return (literal.map_or(Feed::Unknown, |l| Feed::Text(l.join(" "))), None);
+                }
+                "cat" if args.is_empty() || args == ["-"] => return (feed.clone(), None),
+                "cat" if args.len() == 1 => {
+                    let out = match self.paths(&words[1], &dirs) {
+                        Some(mut ps) if ps.len() == 1 && ps[0].glob.is_none() => Feed::File(ps.remove(0).path),
+                        _ => Feed::Unknown,
+                    };
+                    return (out, None);
+                }
+                "env" => match env_command(&args) {
+                    EnvCommand::At(i, chdir) => {
+                        for w in &words[1..1 + i] {
+                            self.assignment(w);
+                        }
+                        if let Some(d) = chdir {
+                            dirs = dirs.join(&d);
+                        }
+                        at += 1 + i;
+                        continue;
+                    }
+                    EnvCommand::Split(script) => {
+                        self.text(&script, &mut shell.clone(), reparse + 1);
+                        return (Feed::Unknown, None);
+                    }
+                    EnvCommand::Nothing => return (Feed::Unknown, None),
+                },
+                "sudo" | "doas" => {
+                    if let Some(d) = option_value(&args, &["-D", "--chdir"]) {
+                        dirs = dirs.join(&d);
+                    }
+                    match programs::wrapped(&name, &args) {
+                        Some(i) => {
+                            at += 1 + i;
+                            continue;
+                        }
+                        None => return (Feed::Unknown, None),
+                    }
+                }
+                "xargs" => {
+                    let i = programs::skip_options(&args, "adEILnPs", &["--arg-file", "--delimiter", "--max-args", "--max-procs", "--replace", "--max-lines", "--eof", "--max-chars"]);
+                    if i >= args.len() {
+                        return (Feed::Unknown, None);
+                    }
+                    let inner = program_name(&args[i]);
+                    if !matches!(feed, Feed::None) && (programs::SHELLS.contains(&inner) || programs::is_interpreter(inner) || inner == "eval") {
+                        // `… | xargs sh -c '{}'`: what the shell runs comes from standard input.
+                        self.opaque("it feeds text to a shell or an interpreter");
+                    }
+                    at += 1 + i;
+                    // The arguments come from standard input: when that is known text, they are known.
+                    if let Feed::Text(t) = feed {
+                        all.extend(t.split_whitespace().map(lit_word));
+                    }
+                    continue;
+                }
+                "find" | "fd" | "fdfind" => {
+                    self.find(&words[1..], &args, &dirs, shell, reparse);
+                    return (Feed::Unknown, None);
+                }
+                "eval" => {
+                    match words[1..].iter().map(Word::literal).collect::<Option<Vec<String>>>() {
+                        Some(parts) => self.text(&parts.join(" "), &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1),
+                        None => self.opaque("it evaluates text the shell computes"),
+                    }
+                    return (Feed::Unknown, None);
+                }
+                "source" | "." => {
+                    match words.get(1) {
+                        Some(w) if w.literal().is_some_and(|t| !is_stdin_path(&t)) => {}
+                        Some(_) => self.opaque("it sources a script the analyser cannot read"),
+                        None => {}
+                    }
+                    return (Feed::Unknown, None);
+                }
+                // An alias runs its value wherever its name is used later.
+                "alias" => {
+                    for w in &words[1..] {
+                        if let Some((_, value)) = w.literal().as_deref().and_then(|t| t.split_once('=')) {
+                            self.text(value, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
+                        }
+                    }
+                    return (Feed::Unknown, None);
+                }
+                // `export GIT_CONFIG_PARAMETERS=…` sets what later git commands read.
+                "export" | "declare" | "typeset" | "local" | "readonly" => {
+                    for w in &words[1..] {
+                        self.assignment(w);
+                    }
+                    return (Feed::Unknown, None);
+                }
+                "trap" => {
+                    if let Some(script) = words.get(1).and_then(Word::literal) {
+                        self.text(&script, &mut shell.clone(), reparse + 1);
+                    }
+                    return (Feed::Unknown, None);
+                }
+                "su" | "script" | "runuser" if option_value(&args, &["-c", "--command"]).is_some() => {
+                    let script = option_value(&args, &["-c", "--command"]).unwrap_or_default();
+                    self.script_value(&words[1..], &["-c", "--command"], &script, &dirs, shell, reparse);
+                    return (Feed::Unknown, None);
+                }
+                "nix-shell" | "nix" | "devenv" if option_value(&args, &["--run", "--command", "-c"]).is_some() => {
+                    let flags = ["--run", "--command", "-c"];
+                    let script = option_value(&args, &flags).unwrap_or_default();
+                    self.script_value(&words[1..], &flags, &script, &dirs, shell, reparse);
+                    return (Feed::Unknown, None);
+                }
+                "flock" => match flock_command(&args) {
+                    Some(FlockCommand::At(i)) => {
+                        at += 1 + i;
+                        continue;
+                    }
+                    Some(FlockCommand::Script(i)) => {
+                        self.script_word(&words[1 + i], &dirs, shell, reparse);
+                        return (Feed::Unknown, None);
+                    }
+                    None => return (Feed::Unknown, None),
+                },
+                "watch" => {
+                    let i = programs::skip_options(&args, "nd", &["--interval", "--differences"]);
+                    let rest = &words[1 + i.min(args.len())..];
+                    self.joined_script(rest, &dirs, shell, reparse);
+                    return (Feed::Unknown, None);
+                }
+                "ssh" => {
+                    // `ssh [options] host command…`: the command runs in a shell over there.
+                    let i = programs::skip_options(&args, "bcDEeFIiJLlmOopQRSWw", &[]);
+                    if i + 1 < args.len() {
+                        let rest = &words[2 + i..];
+                        self.joined_script(rest, &Dirs::Unknown, shell, reparse);
+                    }
+                    return (Feed::Unknown, None);
+                }
+                "apply_patch" | "applypatch" => {
+                    let argument = args.iter().find(|a| a.contains("*** Begin Patch")).cloned();
+                    self.out.patches.extend(heredocs.iter().cloned().chain(argument));
+                    return (Feed::Unknown, None);
+                }
+                "git" => {
+                    // A `!` alias, `submodule foreach` and `rebase --exec` run shell commands.
+                    for script in git::alias_script(&args).into_iter().chain(git::shell_commands(&args)) {
+                        self.text(&script, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
+                    }
+                    self.git(&args, &dirs);
+                    return (Feed::Unknown, None);
+                }
+                shell_name if programs::SHELLS.contains(&shell_name) => {
+                    self.shell(&words[1..], &args, feed, &dirs, shell, reparse);
+                    return (Feed::Unknown, None);
+                }
+                _ => {}
+            }
+            if let Some(i) = programs::runner(&name, &args) {
+                let program = if name == "yarn" && args[i] == "npm" { "npm".to_string() } else { programs::package_program(&args[i]).to_string() };
+                at += 1 + i;
+                all[at] = lit_word(&program);
+                continue;
+            }
+            if name.starts_with("python")
+                && let Some(i) = programs::python_module(&args)
+            {
+                at += 1 + i;
+                continue;
+            }
+            if let Some(i) = programs::wrapped(&name, &args) {
+                at += 1 + i;
+                continue;
+            }
+            if programs::is_interpreter(&name) {
+                let here = Shell { dirs: dirs.clone(), ..shell.clone() };
+                self.interpreter(&name, &words[1..], &args, feed, &here, reparse);
+                return (Feed::Unknown, None);
+            }
+            if let Some(db) = programs::db_client(&name) {
+                self.database(&name, &db, &words[1..], &args, feed, &dirs);
+                return (Feed::Unknown, None);
+            }
+            self.files(&name, &words[1..], &args, &dirs);
+            return (Feed::Unknown, None);
+        }
+        self.opaque("it nests wrappers deeper than the analyser follows");
+        (Feed::Unknown, None)
+    }
+
+    /// A file changer's text after `cd`: relative operands named where they are, so that
+    /// `cd build && rm -rf *` reads `rm -rf build/*`, not the `rm -rf *` of the call's directory.
+    /// `None` when the command runs where the call does.
+    fn moved(&self, name: &str, args: &[Word], dirs: &Dirs) -> Option<Vec<String>> {
+        programs::file_changer(name)?;
+        let here = lexical(self.ctx.cwd);
+        let Dirs::Known(ds) = dirs else { return None };
+        if ds.iter().all(|d| *d == here) {
+            return None;
+        }
+        let texts = ds.iter().map(|d| {
+            let args: Vec<String> = args
+                .iter()
+                .map(|w| {
+                    let t = w.text();
+                    if *d == here || t.starts_with(['-', '/', '~', '$']) { t } else { self.shown(&d.join(&t)) }
+                })
+                .collect();
+            text(name, &args)
+        });
+        Some(texts.collect())
+    }
+
+    /// `NAME=value` before a command (or alone). Git reads config from `GIT_CONFIG_*` variables:
+    /// `GIT_CONFIG_KEY_0=core.hooksPath` is `git -c core.hooksPath=…` for the rules.
+    fn assignment(&mut self, w: &Word) -> bool {
+        let Some(Part::Lit(first)) = w.parts.first() else { return false };
+        let Some((name, value)) = first.split_once('=') else { return false };
+        if !syntax::is_name(name.trim_end_matches('+')) {
+            return false;
+        }
+        if name.starts_with("GIT_CONFIG_KEY_") {
+            self.out.texts.push(format!("git -c {}=", git::config_key(value)));
+        } else if name == "GIT_CONFIG_PARAMETERS" {
+            let text = w.text();
+            for pair in text[name.len() + 1..].split_whitespace() {
+                self.out.texts.push(format!("git -c {}", git::config_key(&pair.replace('\'', ""))));
+            }
+        }
+        true
+    }
+
+    fn chdir(&mut self, name: &str, args: &[Word], dirs: &Dirs, shell: &mut Shell) -> Option<Chdir> {
+        let operand = args.iter().find(|w| !w.text().starts_with('-') || w.text() == "-");
+        if name == "popd" {
+            return Some(Chdir::Pop);
+        }
+        let to = match operand {
+            None => self.ctx.home.map_or(Dirs::Unknown, |h| Dirs::Known(vec![h.to_path_buf()])),
+            Some(w) if w.text() == "-" => shell.oldpwd.clone(),
+            Some(w) => match self.expand(w) {
+                Some(Expanded::Exact(p)) => dirs.join(&p),
+                _ => Dirs::Unknown,
+            },
+        };
+        if name == "pushd" {
+            shell.stack.push(dirs.clone());
+        }
+        Some(Chdir::To(to))
+    }
+
+    /// `bash -c 'script'`, `bash script.sh`, `bash <<EOF`, `curl … | bash`.
+    fn shell(&mut self, words: &[Word], args: &[String], feed: &Feed, dirs: &Dirs, shell: &Shell, reparse: usize) {
+        let mut expects_script = false;
+        let mut i = 0;
+        while i < args.len() {
+            let a = args[i].as_str();
+            i += 1;
+            if a == "--" {
+                break;
+            }
+            if a.starts_with("--") {
+                if matches!(a, "--rcfile" | "--init-file") {
+                    i += 1;
+                }
+            } else if let Some(flags) = a.strip_prefix(['-', '+']).filter(|f| !f.is_empty()) {
+                expects_script |= a.starts_with('-') && flags.contains('c');
+                if a.starts_with('-') && flags.contains('s') {
+                    break;
+                }
+                if flags.ends_with(['o', 'O']) {
+                    i += 1;
+                }
+            } else {
+                i -= 1;
+                if expects_script {
+                    self.script_word(&words[i], dirs, shell, reparse);
+                } else if words[i].literal().is_none_or(|t| is_stdin_path(&t)) {
+                    self.opaque("it runs a script the analyser cannot read (a substitution or standard input)");
+                }
+                return;
+            }
+        }
+        // No script operand: the shell reads its commands from standard input.
+        self.fed(feed, dirs, shell, reparse, true);
+    }
+
+    /// Text fed to a shell or an interpreter on standard input. Known text fed to a shell is read
+    /// (its commands may be denied); either way the gate asks, as it cannot see what runs.
+    fn fed(&mut self, feed: &Feed, dirs: &Dirs, shell: &Shell, reparse: usize, is_shell: bool) {
+        match feed {
+            Feed::None => {}
+            Feed::Text(t) => {
+                if is_shell {
+                    self.text(t, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
+                }
+                self.opaque("it feeds text to a shell or an interpreter");
+            }
+            Feed::File(_) | Feed::Unknown => self.opaque("it feeds text to a shell or an interpreter"),
+        }
+    }
+
+    /// `here` is the shell state the interpreter runs in (its directories included).
+    fn interpreter(&mut self, name: &str, words: &[Word], args: &[String], feed: &Feed, here: &Shell, reparse: usize) {
+        let inline = programs::inline_program_flags(name);
+        // awk's program is its first operand (unless `-f file` names one).
+        let awk = name.ends_with("awk") && !args.iter().any(|a| a == "-f" || a.starts_with("--file"));
+        // Every interpreter's first operand that is not an option is its script file.
+        let mut i = 0;
+        while i < args.len() {
+            let a = args[i].as_str();
+            let attached = inline.iter().any(|f| f.len() == 2 && a.starts_with(f) && a.len() > 2 && !a.starts_with("--"));
+            if inline.contains(&a) || attached || (awk && !a.starts_with('-')) {
+                // `python -c '…'`: literal text is seen by the rules as an argument, and the
+                // commands it starts are read; computed text cannot be.
+                let code = if inline.contains(&a) { words.get(i + 1) } else { words.get(i) };
+                match code.map(|w| (w, w.literal())) {
+                    Some((_, Some(text))) => {
+                        let text = if attached { text[2..].to_string() } else { text };
+                        for command in inline::commands(&text) {
+                            self.text(&command, &mut here.clone(), reparse + 1);
+                        }
+                    }
+                    Some(_) => self.opaque("it runs program text the shell computes"),
+                    None => {}
+                }
+                return;
+            }
+            if awk && (a == "-v" || a == "-F") {
+                i += 2;
+                continue;
+            }
+            if a == "-" {
+                break;
+            }
+            if !a.starts_with('-') {
+                if words[i].literal().is_none_or(|t| is_stdin_path(&t)) {
+                    self.opaque("it runs a script the analyser cannot read (a substitution or standard input)");
+                }
+                return;
+            }
+            i += 1;
+        }
+        if !matches!(feed, Feed::None) {
+            self.opaque("it feeds text to a shell or an interpreter");
+        }
+    }
+
+    /// A script given as the value of an option (`su -c`, `nix-shell --run`).
+    fn script_value(&mut self, words: &[Word], flags: &[&str], script: &str, dirs: &Dirs, shell: &Shell, reparse: usize) {
+        let word = words.iter().position(|w| flags.contains(&w.text().as_str())).and_then(|i| words.get(i + 1));
+        match word {
+            Some(w) => self.script_word(w, dirs, shell, reparse),
+            None => self.text(script, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1),
+        }
+    }
+
+    /// A word that holds a script (`sh -c WORD`): literal text is read, computed text cannot be.
+    fn script_word(&mut self, word: &Word, dirs: &Dirs, shell: &Shell, reparse: usize) {
+        match word.literal() {
+            Some(script) => self.text(&script, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1),
+            None => self.opaque("it runs a script the shell computes"),
+        }
+    }
+
+    /// `watch cmd args`, `ssh host cmd args`: the words joined are a script.
+    fn joined_script(&mut self, words: &[Word], dirs: &Dirs, shell: &Shell, reparse: usize) {
+        match words.iter().map(Word::literal).collect::<Option<Vec<String>>>() {
+            Some(parts) => self.text(&parts.join(" "), &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1),
+            None => self.opaque("it runs a script the shell computes"),
+        }
+    }
+
+    /// `find DIR … -exec cmd {} \;` runs cmd on what it finds under DIR; `-delete` removes it.
+    fn find(&mut self, words: &[Word], args: &[String], dirs: &Dirs, shell: &mut Shell, reparse: usize) {
+        let starts: Vec<&Word> = words.iter().take_while(|w| !w.text().starts_with('-') && !matches!(w.text().as_str(), "(" | "!")).collect();
+        let start = starts.first().map_or_else(|| lit_word("."), |w| (*w).clone());
+        if args.iter().any(|a| a == "-delete") {
+            // `-name PATTERN` limits what goes to names matching it; without one, all of it goes.
+            let name = args.iter().position(|a| a == "-name" || a == "-iname").and_then(|i| args.get(i + 1));
+            for s in &starts {
+                match (name, self.paths(s, dirs)) {
+                    (Some(_), _) if self.out.touched.len() >= MAX_TOUCHED => self.touch(s, dirs),
+                    (Some(pattern), Some(found)) => {
+                        let hidden = pattern.starts_with('.');
+                        self.out.touched.extend(found.into_iter().map(|t| Touch { path: t.path.join(pattern), glob: Some(Glob { hidden }) }));
+                    }
+                    _ => self.touch(s, dirs),
+                }
+            }
+        }
+        let mut i = 0;
+        while i < args.len() {
+            if matches!(args[i].as_str(), "-exec" | "-execdir" | "-ok" | "-okdir" | "-x" | "--exec" | "-X" | "--exec-batch") {
+                let begin = i + 1;
+                let mut end = begin;
+                while end < args.len() && args[end] != ";" && args[end] != "+" {
+                    end += 1;
+                }
+                // `{}` is each thing found: the start directory stands for all of them.
+                let inner: Vec<Word> = words[begin..end].iter().map(|w| if w.text() == "{}" { start.clone() } else { w.clone() }).collect();
+                self.run(inner, dirs.clone(), &Feed::None, &[], shell, reparse);
+                i = end;
+            }
+            i += 1;
+        }
+    }
+
+    fn git(&mut self, args: &[String], dirs: &Dirs) {
+        let g = git::canonical(args);
+        self.out.texts.push(g.text.clone());
+        let mut dirs = dirs.clone();
+        for d in &g.chdir {
+            dirs = dirs.join(&expand_home(d, self.ctx.home));
+        }
+        let Some(sub) = g.subcommand.as_deref() else { return };
+        let operands = || g.args.iter().filter(|a| !a.starts_with('-'));
+        match sub {
+            // `git clean` removes files under the directory it runs in.
+            "clean" if g.args.iter().any(|a| a == "--force") => {
+                let here = lit_word(".");
+                self.touch(&here, &dirs);
+            }
+            "rm" | "mv" => {
+                for o in operands().cloned().collect::<Vec<_>>() {
+                    self.touch(&lit_word(&o), &dirs);
+                }
+            }
+            "checkout" | "restore" => {
+                if let Some(dd) = g.args.iter().position(|a| a == "--") {
+                    for o in g.args[dd + 1..].iter() {
+                        self.touch(&lit_word(o), &dirs);
+                    }
+                }
+            }
+            "config" => {
+                if let Some(file) = g.args.iter().find_map(|a| a.strip_prefix("--file="))
+                    && !matches!(g.args[0].as_str(), "get" | "list")
+                {
+                    self.touch(&lit_word(file), &dirs);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A database client: the statements it is given, wherever they come from.
+    fn database(&mut self, name: &str, db: &programs::DbClient, words: &[Word], args: &[String], feed: &Feed, dirs: &Dirs) {
+        let mut given = Vec::new();
+        let mut files = Vec::new();
+        let mut operands = Vec::new();
+        let mut i = 0;
+        while i < args.len() {
+            let a = args[i].as_str();
+            let (flag, attached) = match a.split_once('=') {
+                Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+                _ => (a, None),
+            };
+            let short_attached = |flags: &[&str]| flags.iter().find(|f| f.len() == 2 && a.len() > 2 && a.starts_with(**f) && !a.starts_with("--")).map(|f| a[f.len()..].to_string());
+            if db.inline.contains(&flag) || db.files.contains(&flag) {
+                let value = attached.or_else(|| {
+                    i += 1;
+                    args.get(i).cloned()
+                });
+                if let Some(v) = value {
+                    if db.inline.contains(&flag) { given.push(v) } else { files.push(v) }
+                }
+            } else if let Some(v) = short_attached(db.inline) {
+                given.push(v);
+            } else if let Some(v) = short_attached(db.files) {
+                files.push(v);
+            } else if db.values.contains(&flag) && attached.is_none() {
+                i += 1;
+            } else if !a.starts_with('-') {
+                operands.push(i);
+            }
+            i += 1;
+        }
+        if db.operand_sql && operands.len() > 1 {
+            given.extend(operands[1..].iter().map(|&k| args[k].clone()));
+        }
+        if name == "bq" && args.first().is_some_and(|a| a == "query") {
+            given.extend(operands.iter().skip(1).map(|&k| args[k].clone()));
+        }
+        if words.iter().any(Word::is_computed) && (given.is_empty() && files.is_empty()) && !matches!(feed, Feed::None) {
+            self.opaque("it feeds a database statements the analyser cannot see");
+        }
+        match feed {
+            Feed::Text(t) => given.push(t.clone()),
+            Feed::File(f) => files.push(f.to_string_lossy().into_owned()),
+            Feed::Unknown => self.opaque("it feeds a database statements the analyser cannot see"),
+            Feed::None => {}
+        }
+        for f in files {
+            let path = match dirs.join(&expand_home(&f, self.ctx.home)) {
+                Dirs::Known(ps) if ps.len() == 1 => ps[0].clone(),
+                _ => {
+                    self.opaque("it feeds a database statements the analyser cannot see");
+                    continue;
+                }
+            };
+            match read_small(&path) {
+                Some(text) => given.push(text),
+                None => self.opaque("it feeds a database statements the analyser cannot see"),
+            }
+        }
+        for text in given {
+            if db.sql {
+                // psql's `\! cmd` runs a shell command.
+                for line in text.lines() {
+                    if let Some(cmd) = line.trim_start().strip_prefix("\\!") {
+                        self.text(cmd, &mut Shell::new(self.ctx.cwd), MAX_REPARSE);
+                    }
+                }
+                self.out.texts.extend(sql::statements(&text));
+            } else {
+                let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                self.out.texts.push(format!("{name} {}", quote(&one_line)));
+            }
+        }
+    }
+
+    /// Files a program changes: operands of file changers, `sed -i`, `dd of=`, output options.
+    fn files(&mut self, name: &str, words: &[Word], args: &[String], dirs: &Dirs) {
+        if let Some((operands, short, long)) = programs::file_changer(name) {
+            let mut ops: Vec<&Word> = Vec::new();
+            let mut target: Option<&Word> = None;
+            let mut i = 0;
+            let mut options_end = false;
+            while i < args.len() {
+                let a = args[i].as_str();
+                if !options_end && a == "--" {
+                    options_end = true;
+                } else if !options_end && (a == "-t" || a == "--target-directory") && matches!(operands, Operands::Last | Operands::All) {
+                    target = words.get(i + 1);
+                    i += 1;
+                } else if !options_end && a.starts_with("--target-directory=") {
+                    let dir = a["--target-directory=".len()..].to_string();
+                    self.touch(&lit_word(&dir), dirs);
+                } else if !options_end && a.starts_with('-') && a.len() > 1 && !(operands == Operands::AfterFirst && ops.is_empty() && is_mode(a)) {
+                    let takes = if a.starts_with("--") { !a.contains('=') && long.contains(&a) } else { a.len() == 2 && short.contains(&a[1..]) };
+                    if takes {
+                        i += 1;
+                    }
+                } else {
+                    ops.push(&words[i]);
+                }
+                i += 1;
+            }
+            let chosen: Vec<&Word> = match operands {
+                Operands::All => ops,
+                Operands::AfterFirst => ops.into_iter().skip(1).collect(),
+                Operands::First => ops.into_iter().take(1).collect(),
+                Operands::Last if target.is_some() => vec![],
+                // `ln -s target` alone makes a link named after the target, here.
+                Operands::Last if ops.len() == 1 && name == "ln" => vec![],
+                Operands::Last => ops.last().copied().into_iter().collect(),
+            };
+            for w in chosen.into_iter().chain(target) {
+                self.touch(w, dirs);
+            }
+            if name == "mv" || (name == "rsync" && args.iter().any(|a| a == "--remove-source-files")) {
+                return;
+            }
+        }
+        match name {
+            "sed" | "gsed" | "perl" => self.in_place(name, words, args, dirs),
+            "dd" => {
+                for (i, a) in args.iter().enumerate() {
+                    if let Some(of) = a.strip_prefix("of=") {
+                        let mut w = words[i].clone();
+                        if let Some(Part::Lit(t)) = w.parts.first_mut() {
+                            *t = t.trim_start_matches("of=").to_string();
+                        }
+                        let _ = of;
+                        self.touch(&w, dirs);
                     }
                 }
             }
             _ => {
-                w.push('$');
-                self.i += 1;
-            }
-        }
-    }
-
-    fn backticks(&mut self, w: &mut String) {
-        let start = self.i;
-        self.i += 1;
-        let mut inner = String::new();
-        while let Some(c) = self.peek(0) {
-            self.i += 1;
-            match c {
-                '`' => break,
-                '\\' => {
-                    if let Some(n) = self.peek(0) {
-                        inner.push(n);
-                        self.i += 1;
+                let flags = programs::output_option(name);
+                if flags.is_empty() {
+                    return;
+                }
+                let extracting = name != "tar" || args.iter().any(|a| a == "-x" || a == "--extract" || (a.starts_with('-') && !a.starts_with("--") && a.contains('x')));
+                for (i, a) in args.iter().enumerate() {
+                    if flags.contains(&a.as_str()) {
+                        if name.ends_with("tar") && (a == "-f" || a == "--file") && extracting {
+                            continue;
+                        }
+                        if let Some(w) = words.get(i + 1) {
+                            self.touch(w, dirs);
+                        }
+                    } else if let Some((f, v)) = a.split_once('=')
+                        && flags.contains(&f)
+                    {
+                        self.touch(&lit_word(v), dirs);
                     }
                 }
-                _ => inner.push(c),
             }
         }
-        self.nested.push(inner);
-        w.extend(&self.chars[start..self.i]);
     }
 
-    /// Skips to just past the `)` closing a substitution whose `(` was consumed, with quotes and
-    /// heredocs inside understood (an apostrophe in a heredoc commit message must not open a quote).
-    fn skip_subst(&mut self) {
-        let mut inner = Lexer { chars: self.chars, i: self.i, pending: Vec::new(), bodies: Vec::new(), nested: Vec::new() };
-        inner.commands(true);
-        self.i = inner.i;
-    }
-
-    fn push_nested(&mut self, start: usize, end: usize) {
-        let end = end.max(start).min(self.chars.len());
-        self.nested.push(self.chars[start..end].iter().collect());
-    }
-
-    /// After a newline, the bodies of the heredocs opened on the line just ended.
-    fn read_heredoc_bodies(&mut self) {
-        for (delimiter, strip, index) in std::mem::take(&mut self.pending) {
-            let mut body = String::new();
-            while self.i < self.chars.len() {
-                let start = self.i;
-                while !matches!(self.peek(0), None | Some('\n')) {
-                    self.i += 1;
-                }
-                let line: String = self.chars[start..self.i].iter().collect();
-                if self.i < self.chars.len() {
-                    self.i += 1;
-                }
-                let candidate = if strip { line.trim_start_matches('\t') } else { line.as_str() };
-                if candidate == delimiter {
-                    break;
-                }
-                body.push_str(&line);
-                body.push('\n');
+    /// `sed -i … files`, `perl -pi -e … files`: the files after the script are rewritten.
+    fn in_place(&mut self, name: &str, words: &[Word], args: &[String], dirs: &Dirs) {
+        let perl = name == "perl";
+        let in_place = args.iter().any(|a| {
+            a == "--in-place" || a.starts_with("--in-place=") || (a.starts_with('-') && !a.starts_with("--") && if perl { a.contains('i') } else { a.starts_with("-i") || a[1..].starts_with(|c: char| c != 'i') && a.contains('i') && !a.contains('e') })
+        });
+        if !in_place {
+            return;
+        }
+        let mut script_given = false;
+        let mut operands = Vec::new();
+        let mut i = 0;
+        while i < args.len() {
+            let a = args[i].as_str();
+            if a == "-e" || a == "-f" || a == "--expression" || a == "--file" || a == "-E" && perl {
+                script_given = true;
+                i += 2;
+                continue;
             }
-            self.bodies[index] = body;
+            if perl && a.starts_with('-') && (a.ends_with('e') || a.ends_with('E')) {
+                script_given = true;
+                i += 2;
+                continue;
+            }
+            if !a.starts_with('-') {
+                operands.push(i);
+            }
+            i += 1;
+        }
+        let files = if script_given { &operands[..] } else { operands.get(1..).unwrap_or(&[]) };
+        for &k in files {
+            self.touch(&words[k], dirs);
         }
     }
-}
 
-fn finish(cmds: &mut Vec<Cmd>, cur: &mut Cmd) {
-    if !cur.words.is_empty() || !cur.writes.is_empty() || !cur.heredocs.is_empty() {
-        cmds.push(std::mem::take(cur));
-    }
-}
-
-/// Shell words that start a compound command or negate one: the program comes after them.
-/// (`time` is not here: it takes options, `time -p cmd`, so it is peeled as a wrapper.)
-const KEYWORDS: &[&str] = &["!", "{", "}", "if", "then", "else", "elif", "fi", "do", "done", "while", "until"];
-
-const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish", "busybox"];
-
-/// Peels wrappers off one simple command and pushes the normalised texts.
-fn expand(cmd: &Cmd, bodies: &[String], depth: usize, out: &mut Analysis) {
-    for target in &cmd.writes {
-        out.texts.push(format!("> {target}"));
-    }
-    let mut w: &[String] = &cmd.words;
-    loop {
-        while let Some(first) = w.first() {
-            if KEYWORDS.contains(&first.as_str()) || is_assignment(first) {
-                w = &w[1..];
-            } else {
-                break;
-            }
+    /// Records a file the command changes, in every directory the command may run in.
+    fn touch(&mut self, word: &Word, dirs: &Dirs) {
+        if self.out.touched.len() >= MAX_TOUCHED {
+            // Each file is resolved on disk and compared with what the gate protects: bounded.
+            self.opaque("it changes more files than the analyser follows");
+            return;
         }
-        let Some(first) = w.first() else { return };
-        let prog = program_name(first);
-        out.texts.push(text(prog, &w[1..]));
-        let args = &w[1..];
-        w = match prog {
-            "sudo" | "doas" => skip_options(args, "ugCDhprtUTc"),
-            "nice" => skip_options(args, "n"),
-            "ionice" => skip_options(args, "cnpPu"),
-            "time" => skip_options(args, "fo"),
-            "setsid" | "unbuffer" => skip_options(args, ""),
-            "caffeinate" => skip_options(args, "tw"),
-            "nohup" | "builtin" => args,
-            "flock" => match flock_args(args) {
-                Some(FlockArgs::Command(rest)) => rest,
-                Some(FlockArgs::Script(script)) => {
-                    analyse_into(script, depth + 1, out);
-                    return;
-                }
-                None => return,
-            },
-            "apply_patch" | "applypatch" => {
-                let heredocs = cmd.heredocs.iter().filter_map(|&i| bodies.get(i)).cloned();
-                let argument = args.iter().find(|a| a.contains("*** Begin Patch")).cloned();
-                out.patches.extend(heredocs.chain(argument));
-                return;
-            }
-            "command" => {
-                if args.first().is_some_and(|a| a == "-v" || a == "-V") {
-                    return;
-                }
-                skip_options(args, "")
-            }
-            "exec" => skip_options(args, "a"),
-            "stdbuf" => skip_options(args, "ioe"),
-            // The first operand is the priority or the CPU mask.
-            "chrt" => skip_options(args, "TPD").get(1..).unwrap_or(&[]),
-            "taskset" => skip_options(args, "").get(1..).unwrap_or(&[]),
-            "timeout" => skip_options(args, "sk").get(1..).unwrap_or(&[]),
-            "xargs" => skip_options(args, "adEILnPs"),
-            "env" => match env_args(args) {
-                EnvArgs::Command(rest) => rest,
-                EnvArgs::Split(script, rest) => {
-                    let mut joined = script;
-                    for a in rest {
-                        joined.push(' ');
-                        joined.push_str(&quote(a));
-                    }
-                    analyse_into(&joined, depth + 1, out);
-                    return;
-                }
-            },
-            "eval" => {
-                analyse_into(&args.join(" "), depth + 1, out);
-                return;
-            }
-            "find" | "fd" => {
-                find_exec(args, bodies, depth, out);
-                return;
-            }
-            "watch" => {
-                let rest = skip_options(args, "nd");
-                analyse_into(&rest.join(" "), depth + 1, out);
-                return;
-            }
-            shell if SHELLS.contains(&shell) => {
-                shell_script(args, cmd, bodies, depth, out);
-                return;
-            }
-            _ => return,
+        match self.paths(word, dirs) {
+            Some(ps) => self.out.touched.extend(ps),
+            None => self.opaque("a file it changes is named by text the shell computes, or in a directory the analyser cannot tell"),
+        }
+    }
+
+    /// The absolute paths a word names, or `None` when the shell computes where it is.
+    fn paths(&self, word: &Word, dirs: &Dirs) -> Option<Vec<Touch>> {
+        let (rel, glob) = match self.expand(word)? {
+            Expanded::Exact(p) => (p, None),
+            Expanded::Pattern(p, hidden) => (p, Some(Glob { hidden })),
         };
+        match dirs.join(&rel) {
+            Dirs::Known(ps) => Some(ps.into_iter().map(|path| Touch { path, glob }).collect()),
+            Dirs::Unknown => None,
+        }
+    }
+
+    /// A word as a path: literal (`~` and `$HOME` known), or a pattern in a known directory
+    /// (`dir/*.json`, `build/$name`: the shell picks names in `dir`, `build`).
+    fn expand(&self, word: &Word) -> Option<Expanded> {
+        if word.parts.iter().any(|p| *p == Part::Glob(String::new())) {
+            // Brace expansion (`{.claude,x}`) makes any name from its parts: anything in the
+            // directory before the brace.
+            let mut head = Word { parts: word.parts.iter().take_while(|p| !matches!(p, Part::Glob(_))).cloned().collect() };
+            if let Some(Part::Lit(t)) = head.parts.last_mut()
+                && let Some(open) = t.find('{')
+            {
+                t.truncate(open);
+            }
+            let dir = match self.expand(&head)? {
+                Expanded::Exact(s) => s.rfind('/').map_or_else(|| ".".to_string(), |k| s[..k.max(1)].to_string()),
+                Expanded::Pattern(..) => return None,
+            };
+            return Some(Expanded::Pattern(format!("{dir}/*"), true));
+        }
+        let mut s = String::new();
+        for (k, p) in word.parts.iter().enumerate() {
+            match p {
+                Part::Lit(t) | Part::Ansi(t) => s.push_str(t),
+                Part::Tilde => s.push_str(&self.ctx.home?.to_string_lossy()),
+                // Known only at the start of a path (`"$HOME/x"` starts with an empty literal).
+                Part::Var(name) if name == "HOME" && s.is_empty() => s.push_str(&self.ctx.home?.to_string_lossy()),
+                Part::Var(name) if name == "PWD" && s.is_empty() => s.push_str(&self.ctx.cwd.to_string_lossy()),
+                Part::Subst { script, raw } if s.is_empty() => s.push_str(&self.known_output(*script, raw)?),
+                _ => {
+                    let hidden = !matches!(p, Part::Glob(_));
+                    // A glob keeps its pattern; a computed name could be any name.
+                    let mut rest = if hidden { "*".to_string() } else { Word { parts: word.parts[k..].to_vec() }.text() };
+                    // The pattern stops at the first `/` after the computed part: deeper names are
+                    // in what it names.
+                    let prefix = match s.rfind('/') {
+                        Some(slash) => s[..=slash].to_string(),
+                        None => String::new(),
+                    };
+                    let head = s[prefix.len()..].to_string();
+                    if let Some(slash) = rest.find('/') {
+                        rest.truncate(slash);
+                    }
+                    if s.is_empty() && !matches!(p, Part::Glob(_)) {
+                        // `$X/…`: not even the directory is known.
+                        return None;
+                    }
+                    let dir = if prefix.is_empty() { ".".to_string() } else { prefix };
+                    let name = if hidden { "*".to_string() } else { format!("{head}{rest}") };
+                    return Some(Expanded::Pattern(format!("{dir}/{name}"), hidden || head.starts_with('.')));
+                }
+            }
+        }
+        Some(Expanded::Exact(s))
+    }
+
+    /// The output of `$(which gitvow)`, `$(command -v x)`, `$(pwd)`, `$(git rev-parse --show-toplevel)`:
+    /// substitutions agents write for a path whose value the analysis can know.
+    fn known_output(&self, _script: usize, raw: &str) -> Option<String> {
+        let inner = raw.strip_prefix("$(")?.strip_suffix(')')?.trim();
+        let words: Vec<&str> = inner.split_whitespace().collect();
+        match words.as_slice() {
+            ["pwd"] => Some(self.ctx.cwd.to_string_lossy().into_owned()),
+            ["git", "rev-parse", "--show-toplevel"] => self.ctx.repo_top.map(|t| t.to_string_lossy().into_owned()),
+            ["which", name] | ["command", "-v", name] | ["type", "-p", name] | ["type", "-P", name] => {
+                crate::paths::find_on_path(name.trim_matches(['"', '\''])).map(|p| p.to_string_lossy().into_owned())
+            }
+            _ => None,
+        }
+    }
+
+    /// A path as a text for the rules: `~/…` in the home directory, else as it is.
+    fn shown(&self, path: &Path) -> String {
+        let path = lexical(path);
+        if let Some(home) = self.ctx.home
+            && let Ok(rest) = path.strip_prefix(home)
+        {
+            return format!("~/{}", rest.to_string_lossy());
+        }
+        path.to_string_lossy().into_owned()
     }
 }
 
-/// `sh -c 'script'`, `bash -lc 'script'`, or `bash <<EOF … EOF` (a body fed to a shell runs).
-/// The script is the first operand after `-c`; `-o name`, `-O name` (and `+o`, `+O`, clustered as in
-/// `-eo pipefail`) and `--rcfile file` take the next word, which is no script.
-fn shell_script(args: &[String], cmd: &Cmd, bodies: &[String], depth: usize, out: &mut Analysis) {
-    let mut expects_script = false;
+enum Expanded {
+    Exact(String),
+    /// A path whose last component is a pattern; `true` when it may name hidden files.
+    Pattern(String, bool),
+}
+
+fn lit_word(text: &str) -> Word {
+    Word { parts: vec![Part::Lit(text.to_string())] }
+}
+
+fn is_stdin_path(p: &str) -> bool {
+    p == "-" || p == "/dev/stdin" || p.starts_with("/dev/fd/") || p.starts_with("/proc/self/fd/")
+}
+
+/// `755`, `u+x`, `-x`, `go-w`: a mode (`chmod -x file` takes `-x` as the mode, not an option).
+fn is_mode(a: &str) -> bool {
+    let body = a.trim_start_matches(['-', '+', '=']);
+    !body.is_empty() && a.len() > 1 && body.chars().all(|c| "rwxXstugoa".contains(c)) && a.starts_with('-')
+}
+
+fn expand_home(p: &str, home: Option<&Path>) -> String {
+    match (p.strip_prefix('~'), home) {
+        (Some(rest), Some(h)) if rest.is_empty() || rest.starts_with('/') => format!("{}{rest}", h.to_string_lossy()),
+        _ => p.to_string(),
+    }
+}
+
+/// The value of the first of `flags` in `args` (`-D dir`, `--chdir=dir`, `-Ddir`).
+fn option_value(args: &[String], flags: &[&str]) -> Option<String> {
+    for (i, a) in args.iter().enumerate() {
+        for f in flags {
+            if a == f {
+                return args.get(i + 1).cloned();
+            }
+            if let Some(v) = a.strip_prefix(f) {
+                if f.starts_with("--") {
+                    if let Some(v) = v.strip_prefix('=') {
+                        return Some(v.to_string());
+                    }
+                } else if !v.is_empty() && f.len() == 2 {
+                    return Some(v.to_string());
+                }
+            }
+        }
+    }
+    None
+}
+
+fn read_small(path: &Path) -> Option<String> {
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() || meta.len() > 1 << 20 {
+        return None;
+    }
+    std::fs::read_to_string(path).ok()
+}
+
+enum EnvCommand {
+    /// The command starts at this argument; `-C dir` moves it.
+    At(usize, Option<String>),
+    /// `env -S 'prog args'`: a string split into a command.
+    Split(String),
+    Nothing,
+}
+
+fn env_command(args: &[String]) -> EnvCommand {
+    let mut chdir = None;
     let mut i = 0;
     while i < args.len() {
         let a = args[i].as_str();
-        i += 1;
-        if a.starts_with("--") {
-            if matches!(a, "--rcfile" | "--init-file") {
-                i += 1;
+        if a == "--" {
+            i += 1;
+            break;
+        } else if a == "-S" || a == "--split-string" {
+            let mut script = args.get(i + 1).cloned().unwrap_or_default();
+            for rest in args.iter().skip(i + 2) {
+                script.push(' ');
+                script.push_str(&quote(rest));
             }
-        } else if let Some(flags) = a.strip_prefix(['-', '+']).filter(|f| !f.is_empty()) {
-            expects_script |= a.starts_with('-') && flags.contains('c');
-            if flags.ends_with(['o', 'O']) {
-                i += 1;
+            return EnvCommand::Split(script);
+        } else if let Some(s) = a.strip_prefix("--split-string=").or_else(|| a.strip_prefix("-S").filter(|s| !s.is_empty())) {
+            let mut script = s.to_string();
+            for rest in &args[i + 1..] {
+                script.push(' ');
+                script.push_str(&quote(rest));
             }
+            return EnvCommand::Split(script);
+        } else if a == "-C" || a == "--chdir" {
+            chdir = args.get(i + 1).cloned();
+            i += 2;
+        } else if let Some(d) = a.strip_prefix("--chdir=") {
+            chdir = Some(d.to_string());
+            i += 1;
+        } else if a == "-u" || a == "--unset" {
+            i += 2;
+        } else if a.starts_with('-') || is_assignment(a) {
+            i += 1;
         } else {
-            // The script, or else a script file whose content is not known here.
-            if expects_script {
-                analyse_into(a, depth + 1, out);
-            }
-            return;
+            break;
         }
     }
-    for &index in &cmd.heredocs {
-        if let Some(body) = bodies.get(index) {
-            analyse_into(body, depth + 1, out);
-        }
-    }
+    if i < args.len() { EnvCommand::At(i, chdir) } else { EnvCommand::Nothing }
 }
 
-enum FlockArgs<'a> {
-    Command(&'a [String]),
-    /// `flock [options] lockfile -c 'command'`: a string a shell runs.
-    Script(&'a str),
+enum FlockCommand {
+    At(usize),
+    /// `flock [options] lockfile -c 'command'`: the argument at this index is a script.
+    Script(usize),
 }
 
 /// `flock [options] lockfile command…` or `flock [options] lockfile -c 'command'`; `-w secs` and
 /// `-E code` take an argument. `None` for `flock fd` (locks a descriptor, runs nothing).
-fn flock_args(args: &[String]) -> Option<FlockArgs<'_>> {
+fn flock_command(args: &[String]) -> Option<FlockCommand> {
     let mut i = 0;
     let mut lockfile = false;
     while i < args.len() {
         let a = args[i].as_str();
         match a {
-            "-c" | "--command" => return args.get(i + 1).map(|s| FlockArgs::Script(s)),
+            "-c" | "--command" => return (i + 1 < args.len()).then_some(FlockCommand::Script(i + 1)),
             "-w" | "--timeout" | "--wait" | "-E" | "--conflict-exit-code" => i += 2,
-            "--" => return Some(FlockArgs::Command(&args[i + 1..])),
+            "--" => return (i + 1 < args.len()).then_some(FlockCommand::At(i + 1)),
             _ if a.starts_with('-') && !lockfile => i += 1,
-            _ if lockfile => return Some(FlockArgs::Command(&args[i..])),
+            _ if lockfile => return Some(FlockCommand::At(i)),
             _ => {
                 lockfile = true;
                 i += 1;
@@ -529,97 +1223,11 @@ fn flock_args(args: &[String]) -> Option<FlockArgs<'_>> {
     None
 }
 
-/// `find … -exec rm {} \;`: the words after `-exec`/`-execdir`/`-ok` up to `;` or `+` are a command.
-fn find_exec(args: &[String], bodies: &[String], depth: usize, out: &mut Analysis) {
-    let mut i = 0;
-    while i < args.len() {
-        if matches!(args[i].as_str(), "-exec" | "-execdir" | "-ok" | "-okdir" | "-x" | "--exec" | "-X" | "--exec-batch") {
-            let start = i + 1;
-            let mut end = start;
-            while end < args.len() && args[end] != ";" && args[end] != "+" {
-                end += 1;
-            }
-            let inner = Cmd { words: args[start..end].to_vec(), ..Cmd::default() };
-            expand(&inner, bodies, depth + 1, out);
-            i = end;
-        }
-        i += 1;
-    }
-}
-
-enum EnvArgs<'a> {
-    Command(&'a [String]),
-    /// `env -S 'prog args'`: a string to split, then the remaining arguments.
-    Split(String, &'a [String]),
-}
-
-fn env_args(args: &[String]) -> EnvArgs<'_> {
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        if a == "--" {
-            return EnvArgs::Command(&args[i + 1..]);
-        } else if a == "-S" || a == "--split-string" {
-            let script = args.get(i + 1).cloned().unwrap_or_default();
-            return EnvArgs::Split(script, args.get(i + 2..).unwrap_or(&[]));
-        } else if let Some(script) = a.strip_prefix("--split-string=").or_else(|| a.strip_prefix("-S").filter(|s| !s.is_empty())) {
-            return EnvArgs::Split(script.to_string(), &args[i + 1..]);
-        } else if a == "-u" || a == "-C" || a == "--unset" || a == "--chdir" {
-            i += 2;
-        } else if a.starts_with('-') || is_assignment(a) {
-            i += 1;
-        } else {
-            break;
-        }
-    }
-    EnvArgs::Command(&args[i.min(args.len())..])
-}
-
-/// Skips options (and the argument of those in `with_arg`, written apart or attached) up to the first
-/// operand. `--` ends the options. Long options take their argument attached with `=`.
-fn skip_options<'a>(args: &'a [String], with_arg: &str) -> &'a [String] {
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        if a == "--" {
-            return &args[i + 1..];
-        }
-        if a.starts_with("--") {
-            i += 1;
-            continue;
-        }
-        let Some(flags) = a.strip_prefix('-').filter(|f| !f.is_empty()) else { break };
-        if flags.chars().all(|c| c.is_ascii_digit()) {
-            // `nice -10`, `xargs -0`.
-            i += 1;
-            continue;
-        }
-        // In a cluster like `-un` the first flag that takes an argument consumes the rest, or the
-        // next word when nothing follows it.
-        let mut takes_next = false;
-        for (pos, f) in flags.char_indices() {
-            if with_arg.contains(f) {
-                takes_next = pos + f.len_utf8() == flags.len();
-                break;
-            }
-        }
-        i += if takes_next { 2 } else { 1 };
-    }
-    &args[i.min(args.len())..]
-}
-
 fn is_assignment(word: &str) -> bool {
-    match word.split_once('=') {
-        Some((name, _)) => {
-            !name.is_empty()
-                && !name.starts_with(|c: char| c.is_ascii_digit())
-                && name.trim_end_matches('+').chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        }
-        None => false,
-    }
+    word.split_once('=').is_some_and(|(name, _)| syntax::is_name(name.trim_end_matches('+')))
 }
 
-/// `/usr/bin/rm` → `rm`; `\rm` has already lost its backslash in the lexer.
+/// `/usr/bin/rm` → `rm`; `\rm` has already lost its backslash in the parser.
 fn program_name(word: &str) -> &str {
     word.rsplit('/').next().filter(|s| !s.is_empty()).unwrap_or(word)
 }
@@ -639,56 +1247,109 @@ fn quote(arg: &str) -> String {
     if needs { format!("'{}'", arg.replace('\'', r"'\''")) } else { arg.to_string() }
 }
 
+/// `a/./b/../c` → `a/c`, without touching the file system (the file may not exist yet).
+pub fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::simple_commands;
+    use super::*;
 
     fn texts(cmd: &str) -> Vec<String> {
         simple_commands(cmd)
     }
 
+    fn in_dir(cmd: &str) -> Analysis {
+        analyse_in(cmd, &Context { cwd: Path::new("/r"), home: Some(Path::new("/h")), repo_top: Some(Path::new("/r")) })
+    }
+
+    fn touched(cmd: &str) -> Vec<String> {
+        in_dir(cmd).touched.iter().map(|t| t.path.to_string_lossy().into_owned()).collect()
+    }
+
     #[test]
     fn chains_and_pipes_split() {
-        assert_eq!(texts("make && git push || echo no; ls | wc -l & true"), ["make", "git push", "echo no", "ls", "wc -l", "true"]);
+        assert_eq!(texts("make && git push || echo no; ls | wc -l & true"), ["make", "git push", "git push", "echo no", "ls", "wc -l", "true"]);
     }
 
     #[test]
     fn quoted_arguments_stay_arguments() {
-        assert_eq!(texts(r#"git commit -m "never git push --force""#), ["git commit -m 'never git push --force'"]);
+        assert_eq!(texts(r#"git commit -m "never git push --force""#)[0], "git commit -m 'never git push --force'");
     }
 
     #[test]
     fn wrappers_are_peeled() {
-        assert_eq!(
-            texts("sudo -u root env FOO=1 timeout -s KILL 10 nice -n 5 rm -rf /"),
-            [
-                "sudo -u root env FOO=1 timeout -s KILL 10 nice -n 5 rm -rf /",
-                "env FOO=1 timeout -s KILL 10 nice -n 5 rm -rf /",
-                "timeout -s KILL 10 nice -n 5 rm -rf /",
-                "nice -n 5 rm -rf /",
-                "rm -rf /"
-            ]
-        );
-        assert!(texts("bash -lc 'cd x && git push -f'").contains(&"git push -f".to_string()));
+        let t = texts("sudo -u root env FOO=1 timeout -s KILL 10 nice -n 5 rm -rf /");
+        assert_eq!(t.last().unwrap(), "rm -rf /");
+        assert!(texts("bash -lc 'cd x && git push -f'").contains(&"git push --force".to_string()));
+        assert!(texts("npx -y wrangler@3 deploy").contains(&"wrangler deploy".to_string()));
+        assert!(texts("busybox rm -rf /").contains(&"rm -rf /".to_string()));
+        assert!(texts("python3 -m twine upload dist/*").contains(&"twine upload 'dist/*'".to_string()) || texts("python3 -m twine upload dist/*").iter().any(|t| t.starts_with("twine upload")));
+        assert!(texts("docker exec -it web rm -rf /").contains(&"rm -rf /".to_string()));
+        assert!(texts("kubectl exec -n x pod -- rm -rf /").contains(&"rm -rf /".to_string()));
     }
 
     #[test]
     fn heredoc_bodies_are_data_unless_fed_to_a_shell() {
         let commit = "git commit -m \"$(cat <<'EOF'\nIt's done: rm -rf / (safe)\nEOF\n)\" && echo ok";
-        assert_eq!(texts(commit), ["cat", "git commit -m '$(cat <<'\\''EOF'\\''\nIt'\\''s done: rm -rf / (safe)\nEOF\n)'", "echo ok"]);
-        assert!(texts("bash <<EOF\nrm -rf /\nEOF\n").contains(&"rm -rf /".to_string()));
+        let a = in_dir(commit);
+        assert!(a.opaque.is_none(), "{a:?}");
+        assert!(!a.texts.iter().any(|t| t.starts_with("rm")), "{a:?}");
+        let fed = in_dir("bash <<EOF\nrm -rf /\nEOF\n");
+        assert!(fed.texts.contains(&"rm -rf /".to_string()));
+        assert!(fed.opaque.is_some());
     }
 
     #[test]
     fn apply_patch_bodies_are_patches() {
-        let a = super::analyse("cd x && apply_patch <<'EOF'\n*** Begin Patch\nEOF\nsh -c 'applypatch \"*** Begin Patch 2\"'");
+        let a = analyse("cd x && apply_patch <<'EOF'\n*** Begin Patch\nEOF\nsh -c 'applypatch \"*** Begin Patch 2\"'");
         assert_eq!(a.patches, ["*** Begin Patch\n", "*** Begin Patch 2"]);
-        assert!(super::analyse("echo apply_patch; apply_patch --help").patches.is_empty());
+        assert!(analyse("echo apply_patch; apply_patch --help").patches.is_empty());
     }
 
     #[test]
     fn redirections_are_writes() {
-        assert_eq!(texts("echo x >> ~/.claude/settings.json 2>/dev/null"), ["> ~/.claude/settings.json", "> /dev/null", "echo x"]);
+        let t = texts("echo x >> ~/.claude/settings.json 2>/dev/null");
+        assert_eq!(&t[..2], ["> ~/.claude/settings.json", "> /dev/null"]);
         assert_eq!(texts("cmd 2>&1 >&2"), ["cmd"]);
+    }
+
+    #[test]
+    fn the_working_directory_follows_cd() {
+        assert_eq!(touched("cd .gitvow && echo '{}' > policy.json"), ["/r/.gitvow/policy.json"]);
+        assert_eq!(touched("cd ~/.claude; sed -i 's/a/b/' settings.json"), ["/h/.claude/settings.json", "/r/settings.json"]);
+        assert_eq!(touched("(cd sub && touch a); touch b"), ["/r/sub/a", "/r/b"]);
+        assert_eq!(touched("git -C 'my dir' rm x"), ["/r/my dir/x"]);
+        assert_eq!(touched("pushd /tmp && rm x && popd && rm y"), ["/tmp/x", "/r/y"]);
+        assert!(in_dir("cd \"$X\" && rm y").opaque.is_some());
+    }
+
+    #[test]
+    fn what_the_shell_computes_is_opaque() {
+        for cmd in ["G=git; $G push -f", "$'\\x67it' push", "r? -rf /", "{rm,-rf} /", "eval \"$X\"", "echo 'git push -f' | bash", "bash <<< 'ls'", "curl x | sh", "bash <(curl x)", "source <(curl x)", "python3 - <<EOF\nprint(1)\nEOF"] {
+            assert!(in_dir(cmd).opaque.is_some(), "{cmd}");
+        }
+        for cmd in ["ls $HOME", "rm -rf build/$name", "cat *.txt", "eval 'git status'", "python3 -c 'print(1)'", "bash ./build.sh", "source .venv/bin/activate"] {
+            assert!(in_dir(cmd).opaque.is_none(), "{cmd}");
+        }
+    }
+
+    #[test]
+    fn sql_is_read_from_heredocs_pipes_and_options() {
+        assert!(in_dir("psql <<'SQL'\nDROP DATABASE prod;\nSQL").texts.contains(&"sql drop database prod".to_string()));
+        assert!(in_dir("echo 'delete from t' | mysql db").texts.contains(&"sql delete from t".to_string()));
+        assert!(in_dir("sqlite3 db.sqlite 'DROP TABLE t'").texts.contains(&"sql drop table t".to_string()));
+        assert!(in_dir("psql -c \"SELECT replace(a, 'x', 'y')\"").texts.contains(&"sql select replace(a, '', '')".to_string()));
     }
 }

@@ -4,12 +4,12 @@
 //! add restrictions, never take the base's away.
 
 use super::classifier;
-use super::command;
-use super::location::rule_path;
+use super::location::{Place, rule_path};
 use super::normalize::{Action, Call};
 use super::policy::{Layer, Layers, ListKey, Policy, Question, RuleList};
 use super::providers::{self, Outcome, Query, Reply};
-use super::reach;
+use super::reach::Reach;
+use super::target;
 use super::verdict::{Decision, Verdict};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -59,6 +59,15 @@ struct Exceptions<'a> {
 }
 
 impl Exceptions<'_> {
+    /// An exception for a changed file holds only when it matches every form of the path (as
+    /// written and as resolved): a link named like an excepted file must not carry a change past
+    /// the rules to where it points.
+    fn for_place(&self, place: &Place) -> Option<String> {
+        let forms = place.forms();
+        let first = self.find(ListKey::PathAllow, &forms[0])?;
+        forms[1..].iter().all(|f| self.find(ListKey::PathAllow, f).is_some()).then_some(first)
+    }
+
     /// The first exception of `key` that matches `subject`, named for `gitvow check`.
     fn find(&self, key: ListKey, subject: &str) -> Option<String> {
         self.layers.iter().find_map(|l| {
@@ -75,6 +84,8 @@ impl Gate<'_> {
     /// layers no rule blocked, all within the deadline.
     pub fn judge(&self, call: &Call) -> Verdict {
         let paths: Vec<Option<String>> = call.actions.iter().map(|a| a.edited_path().map(|p| rule_path(p, self.cwd, self.repo_top))).collect();
+        // What each action runs and changes is analysed once, for every layer.
+        let reaches: Vec<Reach> = call.actions.iter().map(|a| Reach::of(a, self.cwd, self.repo_top)).collect();
         let layers = &self.layers.layers;
         let exceptions = Exceptions { layers: layers.iter().filter(|l| l.counts_fully()).collect() };
         let mut exception = None;
@@ -83,12 +94,23 @@ impl Gate<'_> {
             .map(|layer| {
                 let source = layer.describe();
                 let mut state = Ruled::Open;
-                for (action, path) in call.actions.iter().zip(&paths) {
-                    state.add(self.rules(&layer.policy, action, path.as_deref(), &source, &exceptions, &mut exception));
+                for (action, reach) in call.actions.iter().zip(&reaches) {
+                    state.add(self.rules(&layer.policy, action, reach, &source, &exceptions, &mut exception));
                 }
                 state
             })
             .collect();
+        // What no policy can switch off: a command the analyser cannot see is asked about, and so is
+        // a change of the gate's own files. It counts as a rule of every layer.
+        let mut own = Ruled::Open;
+        for reach in &reaches {
+            own.add(own_rules(reach));
+        }
+        if let Ruled::Blocked(v) = &own {
+            for state in states.iter_mut() {
+                state.add(Ruled::Blocked(v.clone()));
+            }
+        }
         if self.programs {
             self.ask_providers(call, &paths, &mut states);
             for (layer, state) in layers.iter().zip(states.iter_mut()) {
@@ -121,11 +143,11 @@ impl Gate<'_> {
     }
 
     /// One layer's regular-expression rules on one action, in the policy's order.
-    fn rules(&self, policy: &Policy, action: &Action, path: Option<&str>, source: &str, exceptions: &Exceptions, exception: &mut Option<String>) -> Ruled {
+    fn rules(&self, policy: &Policy, action: &Action, reach: &Reach, source: &str, exceptions: &Exceptions, exception: &mut Option<String>) -> Ruled {
         let mut observed: Option<String> = None;
-        let reach = |subject: &str| reach::reach(subject, self.cwd);
+        let reached = |subject: &str| target::reach(subject, self.cwd);
         let mut decided = |list: &'_ RuleList, subjects: &[&str], decision: Decision, key: &str, file: Option<&str>| -> Option<Verdict> {
-            let (index, rule) = list.first_match(subjects, &reach)?;
+            let (index, rule) = list.first_match(subjects, &reached)?;
             if rule.observe {
                 observed.get_or_insert_with(|| rule.reason.clone());
                 return None;
@@ -133,29 +155,32 @@ impl Gate<'_> {
             Some(Verdict::blocking(decision, &rule.reason, &format!("{key}[{index}]"), file, source))
         };
 
-        if let Some(command) = action.command() {
-            let texts = command::simple_commands(command);
-            let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-            if let Some(v) = decided(&policy.bash_deny, &texts, Decision::Deny, "bash_deny", None) {
-                return Ruled::Blocked(v);
-            }
-            // An exception takes its command out of the confirm rules' sight, and says so.
-            let (excepted, asked): (Vec<&str>, Vec<&str>) = texts.iter().partition(|t| exceptions.find(ListKey::BashAllow, t).is_some());
-            if let Some(v) = decided(&policy.bash_confirm, &asked, Decision::Confirm, "bash_confirm", None) {
-                return Ruled::Blocked(v);
-            }
-            if policy.bash_confirm.first_match(&excepted, &reach).is_some() {
-                *exception = excepted.iter().find_map(|t| exceptions.find(ListKey::BashAllow, t));
-            }
+        let texts: Vec<&str> = reach.texts.iter().map(String::as_str).collect();
+        if let Some(v) = decided(&policy.bash_deny, &texts, Decision::Deny, "bash_deny", None) {
+            return Ruled::Blocked(v);
         }
-        if let Some(path) = path {
-            let excepted = exceptions.find(ListKey::PathAllow, path);
-            if excepted.is_none() {
-                if let Some(v) = decided(&policy.path_confirm, &[path], Decision::Confirm, "path_confirm", Some(path)) {
-                    return Ruled::Blocked(v);
+        // An exception takes its command out of the confirm rules' sight, and says so.
+        let (excepted, asked): (Vec<&str>, Vec<&str>) = texts.iter().partition(|t| exceptions.find(ListKey::BashAllow, t).is_some());
+        if let Some(v) = decided(&policy.bash_confirm, &asked, Decision::Confirm, "bash_confirm", None) {
+            return Ruled::Blocked(v);
+        }
+        if policy.bash_confirm.first_match(&excepted, &reached).is_some() {
+            *exception = excepted.iter().find_map(|t| exceptions.find(ListKey::BashAllow, t));
+        }
+        for place in &reach.places {
+            let forms = place.forms();
+            let forms: Vec<&str> = forms.iter().map(String::as_str).collect();
+            match exceptions.for_place(place) {
+                None => {
+                    if let Some(v) = decided(&policy.path_confirm, &forms, Decision::Confirm, "path_confirm", Some(&place.shown)) {
+                        return Ruled::Blocked(v);
+                    }
                 }
-            } else if policy.path_confirm.matches(path).is_some() {
-                *exception = excepted;
+                Some(found) => {
+                    if policy.path_confirm.first_match(&forms, &|_| None).is_some() {
+                        *exception = Some(found);
+                    }
+                }
             }
         }
         if action.is_mcp() {
@@ -245,6 +270,20 @@ impl Gate<'_> {
             }
         }
         state
+    }
+}
+
+/// The checks no policy switches off: a command the analyser cannot see, a change of what the gate
+/// protects as a whole.
+fn own_rules(reach: &Reach) -> Ruled {
+    if let Some(why) = reach.opaque {
+        let mut v = Verdict::blocking(Decision::Confirm, &format!("the command could not be analysed: {why}"), "analysis", None, "");
+        v.reason = format!("could not be analysed: {why}");
+        return Ruled::Blocked(v);
+    }
+    match &reach.protected {
+        Some((why, file)) => Ruled::Blocked(Verdict::blocking(Decision::Confirm, why, "self-protection", Some(file), "")),
+        None => Ruled::Open,
     }
 }
 

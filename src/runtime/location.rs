@@ -1,47 +1,146 @@
 //! The form of a file path that path rules see: repository-relative with `/` inside the repository,
 //! `~/…` in the home directory, else absolute. So `(^|/)\.claude/settings\.json$` matches the
 //! repository's file and the user's `~/.claude/settings.json` alike.
+//!
+//! A path is seen twice: as written (normalised: `a/./b/../c` → `a/c`) and as resolved (symlinks
+//! followed, relative to the call's cwd). An edit of `cfg/policy.json` where `cfg -> .gitvow` is an
+//! edit of `.gitvow/policy.json`; a rule that matches either form applies.
 
+use super::command::lexical;
+use std::collections::VecDeque;
+use std::ffi::OsString;
 use std::path::{Component, Path, PathBuf};
+
+/// How many symbolic links one path may pass through (Linux's own limit).
+const MAX_LINKS: usize = 40;
+
+/// One file as path rules see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The normalised path, in rule form: what messages name.
+    pub shown: String,
+    /// The resolved path in rule form, when it differs.
+    pub resolved: Option<String>,
+    /// The absolute normalised path (for the gate's own protection).
+    pub absolute: PathBuf,
+}
+
+impl Place {
+    /// The forms a rule is matched against.
+    pub fn forms(&self) -> Vec<String> {
+        std::iter::once(self.shown.clone()).chain(self.resolved.clone()).collect()
+    }
+}
 
 /// `path` as an agent gave it (absolute, relative to `cwd`, or `~/…`), in the form path rules see.
 pub fn rule_path(path: &str, cwd: &Path, repo_top: Option<&Path>) -> String {
+    form(&absolute(path, cwd), repo_top, crate::paths::home().as_deref())
+}
+
+/// Both forms of a path an agent gave.
+pub fn place(path: &str, cwd: &Path, repo_top: Option<&Path>) -> Place {
+    place_of(&absolute(path, cwd), repo_top)
+}
+
+/// Both forms of an absolute path; its last component may be a glob pattern, which is kept.
+pub fn place_of(absolute: &Path, repo_top: Option<&Path>) -> Place {
+    Places::new(repo_top).of(absolute)
+}
+
+/// The repository and the home directory in both forms, for the places of one call.
+pub struct Places {
+    top: Option<PathBuf>,
+    home: Option<PathBuf>,
+    real_top: Option<PathBuf>,
+    real_home: Option<PathBuf>,
+}
+
+impl Places {
+    pub fn new(repo_top: Option<&Path>) -> Places {
+        let home = crate::paths::home();
+        // The repository and the home directory may sit behind links themselves (`/tmp` → `/private/tmp`).
+        Places { real_top: repo_top.map(resolve), real_home: home.as_deref().map(resolve), top: repo_top.map(Path::to_path_buf), home }
+    }
+
+    pub fn of(&self, absolute: &Path) -> Place {
+        // `link/../x` goes up from where the link points: resolve the path as given, not normalised.
+        let real = resolve(absolute);
+        let absolute = lexical(absolute);
+        let shown = form(&absolute, self.top.as_deref(), self.home.as_deref());
+        let resolved = form(&real, self.real_top.as_deref(), self.real_home.as_deref());
+        Place { resolved: (resolved != shown).then_some(resolved), shown, absolute }
+    }
+}
+
+fn absolute(path: &str, cwd: &Path) -> PathBuf {
     let home = crate::paths::home();
     let given = Path::new(path);
-    let absolute = if let (Some(rest), Some(home)) = (path.strip_prefix("~/"), home.as_ref()) {
+    if let (Some(rest), Some(home)) = (path.strip_prefix("~/"), home.as_ref()) {
         home.join(rest)
     } else if given.is_absolute() {
         given.to_path_buf()
     } else {
         cwd.join(given)
-    };
-    let absolute = lexical(&absolute);
+    }
+}
+
+fn form(absolute: &Path, repo_top: Option<&Path>, home: Option<&Path>) -> String {
+    let absolute = lexical(absolute);
     if let Some(top) = repo_top
         && let Ok(rel) = absolute.strip_prefix(lexical(top))
     {
         return slashes(rel);
     }
     if let Some(home) = home
-        && let Ok(rel) = absolute.strip_prefix(lexical(&home))
+        && let Ok(rel) = absolute.strip_prefix(lexical(home))
     {
         return format!("~/{}", slashes(rel));
     }
     slashes(&absolute)
 }
 
-/// `a/./b/../c` → `a/c`, without touching the file system (the file may not exist yet).
-fn lexical(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in path.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
+/// The path with every symbolic link on the way followed, like `realpath -m`: components that do
+/// not exist yet are kept as they are. Links past [`MAX_LINKS`] stop the walk where it is.
+pub fn resolve(path: &Path) -> PathBuf {
+    let mut out = PathBuf::from("/");
+    let mut rest: VecDeque<OsString> = path.components().filter_map(component_name).collect();
+    let mut links = 0;
+    let mut exists = true;
+    while let Some(name) = rest.pop_front() {
+        if name == ".." {
+            out.pop();
+            continue;
         }
+        let next = out.join(&name);
+        if exists && links < MAX_LINKS {
+            match std::fs::symlink_metadata(&next) {
+                Ok(meta) if meta.file_type().is_symlink() => {
+                    if let Ok(target) = std::fs::read_link(&next) {
+                        links += 1;
+                        if target.is_absolute() {
+                            out = PathBuf::from("/");
+                        }
+                        for c in target.components().rev().filter_map(component_name) {
+                            rest.push_front(c);
+                        }
+                        continue;
+                    }
+                }
+                Ok(_) => {}
+                Err(_) => exists = false,
+            }
+        }
+        out = next;
     }
     out
+}
+
+fn component_name(c: Component) -> Option<OsString> {
+    match c {
+        Component::Normal(n) => Some(n.to_os_string()),
+        Component::ParentDir => Some("..".into()),
+        _ => None,
+    }
 }
 
 /// gitvow runs on Unix, where the separator already is `/`.
@@ -59,5 +158,20 @@ mod tests {
         assert_eq!(rule_path("/work/repo/src/a.rs", Path::new("/x"), Some(top)), "src/a.rs");
         assert_eq!(rule_path("../.claude/settings.json", Path::new("/work/repo/sub"), Some(top)), ".claude/settings.json");
         assert_eq!(rule_path("/etc/passwd", Path::new("/work/repo"), Some(top)), "/etc/passwd");
+    }
+
+    #[test]
+    fn links_are_followed_relative_to_where_they_are() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        std::fs::create_dir_all(root.join(".gitvow")).unwrap();
+        std::os::unix::fs::symlink(".gitvow", root.join("cfg")).unwrap();
+        std::os::unix::fs::symlink("cfg/../loop", root.join("loop")).unwrap();
+        assert_eq!(resolve(&root.join("cfg/policy.json")), root.join(".gitvow/policy.json"));
+        assert_eq!(resolve(&root.join("cfg/../cfg/x")), root.join(".gitvow/x"));
+        // A loop ends at the limit instead of running forever.
+        let _ = resolve(&root.join("loop/x"));
+        let p = place_of(&root.join("cfg/policy.json"), Some(&root));
+        assert_eq!((p.shown.as_str(), p.resolved.as_deref()), ("cfg/policy.json", Some(".gitvow/policy.json")));
     }
 }

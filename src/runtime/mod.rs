@@ -19,6 +19,7 @@ pub mod normalize;
 pub mod patch;
 pub mod policy;
 pub(crate) mod process;
+mod protect;
 pub mod providers;
 mod reach;
 pub mod record;
@@ -26,6 +27,7 @@ pub(crate) mod regular_file;
 pub mod respond;
 mod show_log;
 mod show_policy;
+mod target;
 pub mod trust;
 pub mod verdict;
 

@@ -149,6 +149,20 @@ pub fn run(mut cmd: Command, stdin: &[u8]) -> Out {
     }
 }
 
+/// Runs `cmd` with `stdin`: the exit code (`None` for a signal), stdout and stderr as text.
+pub fn run_status(mut cmd: Command, stdin: &[u8]) -> (Option<i32>, String, String) {
+    cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
 /// A Claude-shape PreToolUse payload in `cwd`.
 pub fn claude_payload(cwd: &Path, tool: &str, input: Value) -> Value {
     serde_json::json!({

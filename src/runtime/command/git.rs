@@ -1,0 +1,555 @@
+//! git's own syntax, so that rules see what git will do: global options taken off (`-C dir` is a
+//! working directory, `-c key=value` stays with its key lower-cased), the subcommand's long options
+//! written out in full (`--force-with-lea` → `--force-with-lease`), short flags unclustered and
+//! named (`clean -fdx` → `clean --force -d -x`), and `git config` written with its action first
+//! (`git config core.hooksPath x` → `git config set core.hookspath x`).
+
+/// A git command line in canonical form.
+#[derive(Debug, Default)]
+pub struct Git {
+    /// `git [-c key=value]… <subcommand> <canonical arguments>`.
+    pub text: String,
+    /// `-C` directories, in order (each relative to the one before).
+    pub chdir: Vec<String>,
+    pub subcommand: Option<String>,
+    /// The subcommand's arguments in canonical form.
+    pub args: Vec<String>,
+}
+
+/// A subcommand's option: long name, short letter, whether it takes a value.
+type Opt = (&'static str, Option<char>, bool);
+
+const PUSH: &[Opt] = &[
+    ("force", Some('f'), false),
+    ("force-with-lease", None, false),
+    ("force-if-includes", None, false),
+    ("mirror", None, false),
+    ("delete", Some('d'), false),
+    ("prune", None, false),
+    ("all", None, false),
+    ("branches", None, false),
+    ("tags", None, false),
+    ("follow-tags", None, false),
+    ("atomic", None, false),
+    ("dry-run", Some('n'), false),
+    ("set-upstream", Some('u'), false),
+    ("verbose", Some('v'), false),
+    ("quiet", Some('q'), false),
+    ("porcelain", None, false),
+    ("progress", None, false),
+    ("no-verify", None, false),
+    ("verify", None, false),
+    ("signed", None, false),
+    ("thin", None, false),
+    ("repo", None, true),
+    ("receive-pack", None, true),
+    ("exec", None, true),
+    ("push-option", Some('o'), true),
+    ("recurse-submodules", None, true),
+    ("ipv4", Some('4'), false),
+    ("ipv6", Some('6'), false),
+];
+
+const RESET: &[Opt] = &[
+    ("hard", None, false),
+    ("soft", None, false),
+    ("mixed", None, false),
+    ("merge", None, false),
+    ("keep", None, false),
+    ("quiet", Some('q'), false),
+    ("patch", Some('p'), false),
+    ("recurse-submodules", None, false),
+    ("pathspec-from-file", None, true),
+    ("intent-to-add", Some('N'), false),
+];
+
+const CLEAN: &[Opt] = &[
+    ("force", Some('f'), false),
+    ("dry-run", Some('n'), false),
+    ("quiet", Some('q'), false),
+    ("interactive", Some('i'), false),
+    ("exclude", Some('e'), true),
+];
+
+const BRANCH: &[Opt] = &[
+    ("delete", Some('d'), false),
+    ("force", Some('f'), false),
+    ("move", Some('m'), false),
+    ("copy", Some('c'), false),
+    ("list", Some('l'), false),
+    ("all", Some('a'), false),
+    ("remotes", Some('r'), false),
+    ("verbose", Some('v'), false),
+    ("quiet", Some('q'), false),
+    ("track", Some('t'), false),
+    ("no-track", None, false),
+    ("set-upstream-to", Some('u'), true),
+    ("unset-upstream", None, false),
+    ("show-current", None, false),
+    ("edit-description", None, false),
+    ("create-reflog", None, false),
+    ("contains", None, true),
+    ("no-contains", None, true),
+    ("merged", None, false),
+    ("no-merged", None, false),
+    ("points-at", None, true),
+    ("sort", None, true),
+    ("format", None, true),
+    ("column", None, false),
+    ("ignore-case", Some('i'), false),
+];
+
+const CHECKOUT: &[Opt] = &[
+    ("force", Some('f'), false),
+    ("detach", None, false),
+    ("track", Some('t'), false),
+    ("merge", Some('m'), false),
+    ("ours", None, false),
+    ("theirs", None, false),
+    ("patch", Some('p'), false),
+    ("quiet", Some('q'), false),
+    ("orphan", None, true),
+    ("conflict", None, true),
+    ("pathspec-from-file", None, true),
+];
+
+const SWITCH: &[Opt] = &[
+    ("force", Some('f'), false),
+    ("discard-changes", None, false),
+    ("create", Some('c'), true),
+    ("force-create", Some('C'), true),
+    ("detach", Some('d'), false),
+    ("orphan", None, true),
+    ("track", Some('t'), false),
+    ("merge", Some('m'), false),
+    ("quiet", Some('q'), false),
+];
+
+const COMMIT: &[Opt] = &[
+    ("no-verify", Some('n'), false),
+    ("verify", None, false),
+    ("amend", None, false),
+    ("all", Some('a'), false),
+    ("message", Some('m'), true),
+    ("file", Some('F'), true),
+    ("reuse-message", Some('C'), true),
+    ("reedit-message", Some('c'), true),
+    ("author", None, true),
+    ("date", None, true),
+    ("fixup", None, true),
+    ("squash", None, true),
+    ("template", Some('t'), true),
+    ("cleanup", None, true),
+    ("trailer", None, true),
+    ("signoff", Some('s'), false),
+    ("gpg-sign", Some('S'), false),
+    ("quiet", Some('q'), false),
+    ("verbose", Some('v'), false),
+    ("edit", Some('e'), false),
+    ("no-edit", None, false),
+    ("patch", Some('p'), false),
+    ("include", Some('i'), false),
+    ("only", Some('o'), false),
+    ("allow-empty", None, false),
+    ("allow-empty-message", None, false),
+    ("dry-run", None, false),
+    ("reset-author", None, false),
+    ("pathspec-from-file", None, true),
+];
+
+const RM: &[Opt] = &[
+    ("force", Some('f'), false),
+    ("cached", None, false),
+    ("dry-run", Some('n'), false),
+    ("quiet", Some('q'), false),
+    ("ignore-unmatch", None, false),
+    ("recursive", Some('r'), false),
+];
+
+const TAG: &[Opt] = &[
+    ("delete", Some('d'), false),
+    ("force", Some('f'), false),
+    ("list", Some('l'), false),
+    ("annotate", Some('a'), false),
+    ("sign", Some('s'), false),
+    ("message", Some('m'), true),
+    ("file", Some('F'), true),
+];
+
+const STASH: &[Opt] = &[("quiet", Some('q'), false), ("message", Some('m'), true), ("include-untracked", Some('u'), false), ("all", Some('a'), false)];
+
+const RESTORE: &[Opt] = &[
+    ("source", Some('s'), true),
+    ("staged", Some('S'), false),
+    ("worktree", Some('W'), false),
+    ("patch", Some('p'), false),
+    ("ours", None, false),
+    ("theirs", None, false),
+    ("merge", Some('m'), false),
+    ("quiet", Some('q'), false),
+];
+
+const CONFIG: &[Opt] = &[
+    ("get", None, false),
+    ("get-all", None, false),
+    ("get-regexp", None, false),
+    ("get-urlmatch", None, false),
+    ("get-color", None, false),
+    ("get-colorbool", None, false),
+    ("list", Some('l'), false),
+    ("edit", Some('e'), false),
+    ("add", None, false),
+    ("replace-all", None, false),
+    ("unset", None, false),
+    ("unset-all", None, false),
+    ("rename-section", None, false),
+    ("remove-section", None, false),
+    ("global", None, false),
+    ("system", None, false),
+    ("local", None, false),
+    ("worktree", None, false),
+    ("file", Some('f'), true),
+    ("blob", None, true),
+    ("type", None, true),
+    ("default", None, true),
+    ("comment", None, true),
+    ("bool", None, false),
+    ("int", None, false),
+    ("path", None, false),
+    ("null", Some('z'), false),
+    ("name-only", None, false),
+    ("show-origin", None, false),
+    ("show-scope", None, false),
+    ("includes", None, false),
+    ("all", None, false),
+    ("value", None, true),
+    ("fixed-value", None, false),
+];
+
+fn options(subcommand: &str) -> Option<&'static [Opt]> {
+    Some(match subcommand {
+        "push" => PUSH,
+        "reset" => RESET,
+        "clean" => CLEAN,
+        "branch" => BRANCH,
+        "checkout" => CHECKOUT,
+        "switch" => SWITCH,
+        "commit" => COMMIT,
+        "rm" => RM,
+        "tag" => TAG,
+        "stash" => STASH,
+        "restore" => RESTORE,
+        "config" => CONFIG,
+        _ => return None,
+    })
+}
+
+/// Global options that take a value (`--git-dir x` or `--git-dir=x`).
+const GLOBAL_WITH_VALUE: &[&str] = &["--git-dir", "--work-tree", "--namespace", "--super-prefix", "--attr-source"];
+
+pub fn canonical(args: &[String]) -> Git {
+    canonical_at(args, 0)
+}
+
+/// How many aliases deep an expansion goes (git itself refuses an alias that loops).
+const MAX_ALIASES: usize = 8;
+
+fn canonical_at(args: &[String], aliases: usize) -> Git {
+    let mut git = Git::default();
+    let mut configs = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        if a == "-C" {
+            git.chdir.extend(args.get(i + 1).cloned());
+            i += 2;
+        } else if let Some(dir) = a.strip_prefix("-C").filter(|d| !d.is_empty()) {
+            git.chdir.push(dir.to_string());
+            i += 1;
+        } else if a == "-c" {
+            configs.extend(args.get(i + 1).map(|kv| config_pair(kv)));
+            i += 2;
+        } else if let Some(kv) = a.strip_prefix("-c").filter(|d| !d.is_empty()) {
+            configs.push(config_pair(kv));
+            i += 1;
+        } else if let Some(kv) = a.strip_prefix("--config-env=") {
+            // `--config-env=key=ENVVAR`: the value comes from the environment.
+            let (key, var) = kv.split_once('=').unwrap_or((kv, ""));
+            configs.push(format!("{}=${var}", config_key(key)));
+            i += 1;
+        } else if a == "--config-env" {
+            configs.extend(args.get(i + 1).map(|kv| config_pair(kv)));
+            i += 2;
+        } else if GLOBAL_WITH_VALUE.contains(&a) {
+            i += 2;
+        } else if a.starts_with('-') {
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    let mut text = String::from("git");
+    for c in &configs {
+        text.push_str(" -c ");
+        text.push_str(&super::quote(c));
+    }
+    let Some(sub) = args.get(i) else {
+        git.text = text;
+        return git;
+    };
+    // `git -c alias.p='push --force' p`: the alias is what runs. (A `!` alias runs a shell; the
+    // caller reads it through `alias_script`.)
+    if let Some(expansion) = alias(&configs, sub).filter(|e| !e.starts_with('!'))
+        && aliases < MAX_ALIASES
+    {
+        let mut expanded: Vec<String> = args[..i].to_vec();
+        expanded.extend(expansion.split_whitespace().map(str::to_string));
+        expanded.extend(args[i + 1..].iter().cloned());
+        return canonical_at(&expanded, aliases + 1);
+    }
+    let rest = &args[i + 1..];
+    let mut canon = match options(sub) {
+        Some(opts) => canonical_args(rest, opts),
+        None => rest.to_vec(),
+    };
+    if sub == "config" {
+        canon = config_action(canon);
+    }
+    // `git restore paths` restores the work tree (discarding changes) unless told only `--staged`.
+    if sub == "restore" && !canon.iter().any(|a| a == "--staged" || a == "--worktree") {
+        canon.insert(0, "--worktree".into());
+    }
+    text.push(' ');
+    text.push_str(sub);
+    for a in &canon {
+        text.push(' ');
+        text.push_str(&super::quote(a));
+    }
+    git.text = text;
+    git.subcommand = Some(sub.clone());
+    git.args = canon;
+    git
+}
+
+/// The value of `alias.<name>` among `-c` settings (in canonical `key=value` form).
+fn alias(configs: &[String], name: &str) -> Option<String> {
+    let key = format!("alias.{}=", name.to_ascii_lowercase());
+    configs.iter().rev().find_map(|c| c.strip_prefix(&key)).map(str::to_string)
+}
+
+/// The shell command of a `!` alias the command line defines and uses, if any.
+pub fn alias_script(args: &[String]) -> Option<String> {
+    let g = canonical(args);
+    let sub = g.subcommand?;
+    let configs: Vec<String> = args.windows(2).filter(|w| w[0] == "-c").map(|w| config_pair(&w[1])).collect();
+    alias(&configs, &sub).and_then(|e| e.strip_prefix('!').map(str::to_string))
+}
+
+/// Shell commands a git command runs: `submodule foreach [--recursive] CMD`, `rebase --exec CMD`
+/// (`-x CMD`), `bisect run CMD…`.
+pub fn shell_commands(args: &[String]) -> Vec<String> {
+    let g = canonical(args);
+    let rest = &g.args;
+    match g.subcommand.as_deref() {
+        Some("submodule") if rest.first().is_some_and(|a| a == "foreach") => {
+            rest[1..].iter().skip_while(|a| a.starts_with('-')).take(1).cloned().collect()
+        }
+        Some("rebase") => rest.windows(2).filter(|w| w[0] == "-x" || w[0] == "--exec").map(|w| w[1].clone()).chain(rest.iter().filter_map(|a| a.strip_prefix("--exec=").map(str::to_string))).collect(),
+        // Setting an alias is judged as running it: `git config alias.pf 'push --force'`.
+        Some("config") if rest.first().is_some_and(|a| a == "set") => match (rest.get(1).and_then(|k| k.strip_prefix("alias.")), rest.get(2)) {
+            (Some(_), Some(value)) => vec![value.strip_prefix('!').map_or_else(|| format!("git {value}"), str::to_string)],
+            _ => Vec::new(),
+        },
+        Some("bisect") if rest.first().is_some_and(|a| a == "run") => vec![rest[1..].iter().map(|a| super::quote(a)).collect::<Vec<_>>().join(" ")],
+        _ => Vec::new(),
+    }
+}
+
+/// `core.hooksPath=x` → `core.hookspath=x`: git reads section and key names in any case.
+fn config_pair(kv: &str) -> String {
+    match kv.split_once('=') {
+        Some((k, v)) => format!("{}={v}", config_key(k)),
+        None => config_key(kv),
+    }
+}
+
+/// Section and variable names are case-insensitive; a subsection (`remote."Origin".url`) is not.
+pub fn config_key(key: &str) -> String {
+    let (Some(first), Some(last)) = (key.find('.'), key.rfind('.')) else { return key.to_ascii_lowercase() };
+    format!("{}{}{}", key[..first].to_ascii_lowercase(), &key[first..last], key[last..].to_ascii_lowercase())
+}
+
+/// Options of a subcommand written out: long names in full, short clusters split and named.
+fn canonical_args(args: &[String], opts: &[Opt]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        i += 1;
+        if a == "--" {
+            out.extend(args[i - 1..].iter().cloned());
+            break;
+        }
+        if let Some(long) = a.strip_prefix("--") {
+            let (name, value) = match long.split_once('=') {
+                Some((n, v)) => (n, Some(v)),
+                None => (long, None),
+            };
+            match expand_long(name, opts) {
+                Some((full, takes_value)) => {
+                    let mut o = format!("--{full}");
+                    if let Some(v) = value {
+                        o.push('=');
+                        o.push_str(v);
+                    } else if takes_value && i < args.len() {
+                        o.push('=');
+                        o.push_str(&args[i]);
+                        i += 1;
+                    }
+                    out.push(o);
+                }
+                None => out.push(a.to_string()),
+            }
+            continue;
+        }
+        let Some(cluster) = a.strip_prefix('-').filter(|c| !c.is_empty() && !c.starts_with(|c: char| c.is_ascii_digit())) else {
+            out.push(a.to_string());
+            continue;
+        };
+        for (pos, c) in cluster.char_indices() {
+            match opts.iter().find(|o| o.1 == Some(c)) {
+                Some((long, _, takes_value)) => {
+                    let mut o = format!("--{long}");
+                    if *takes_value {
+                        let attached = &cluster[pos + c.len_utf8()..];
+                        if !attached.is_empty() {
+                            o.push('=');
+                            o.push_str(attached);
+                        } else if i < args.len() {
+                            o.push('=');
+                            o.push_str(&args[i]);
+                            i += 1;
+                        }
+                        out.push(o);
+                        break;
+                    }
+                    out.push(o);
+                }
+                // `branch -D` is `--delete --force`, `-M` / `-C` the same with move and copy.
+                None if c.is_ascii_uppercase() && opts.iter().any(|o| o.1 == Some(c.to_ascii_lowercase())) && opts.iter().any(|o| o.0 == "force") => {
+                    let lower = opts.iter().find(|o| o.1 == Some(c.to_ascii_lowercase())).map_or("", |o| o.0);
+                    out.push(format!("--{lower}"));
+                    out.push("--force".into());
+                }
+                None => out.push(format!("-{c}")),
+            }
+        }
+    }
+    out
+}
+
+/// A long option's full name: itself, its `no-` form, or the option it unambiguously abbreviates.
+/// An abbreviation of several names is taken as the first in the table (the dangerous ones come
+/// first): git refuses an ambiguous one, so reading it as the strongest costs nothing.
+fn expand_long(name: &str, opts: &[Opt]) -> Option<(String, bool)> {
+    if let Some(o) = opts.iter().find(|o| o.0 == name) {
+        return Some((o.0.to_string(), o.2));
+    }
+    if let Some(base) = name.strip_prefix("no-")
+        && let Some(o) = opts.iter().find(|o| o.0 == base)
+    {
+        return Some((format!("no-{}", o.0), false));
+    }
+    if name.len() < 2 {
+        return None;
+    }
+    if let Some(o) = opts.iter().find(|o| o.0.starts_with(name)) {
+        return Some((o.0.to_string(), o.2));
+    }
+    name.strip_prefix("no-").and_then(|base| opts.iter().find(|o| o.0.starts_with(base))).map(|o| (format!("no-{}", o.0), false))
+}
+
+/// `git config` arguments as `<action> [--file=F] <key> [values]`: the action a read or a write
+/// (get, set, unset, list, edit, rename-section, remove-section), the key lower-cased.
+fn config_action(args: Vec<String>) -> Vec<String> {
+    let mut action: Option<&str> = None;
+    let mut file: Option<String> = None;
+    let mut operands: Vec<String> = Vec::new();
+    let mut iter = args.into_iter();
+    let mut first_operand = true;
+    while let Some(a) = iter.next() {
+        if a == "--" {
+            operands.extend(iter.by_ref());
+            break;
+        }
+        match a.as_str() {
+            "--get" | "--get-all" | "--get-regexp" | "--get-urlmatch" | "--get-color" | "--get-colorbool" => action = Some("get"),
+            "--list" => action = Some("list"),
+            "--edit" => action = Some("edit"),
+            "--add" | "--replace-all" => action = Some("set"),
+            "--unset" | "--unset-all" => action = Some("unset"),
+            "--rename-section" => action = Some("rename-section"),
+            "--remove-section" => action = Some("remove-section"),
+            _ if a.starts_with("--file=") => file = Some(a["--file=".len()..].to_string()),
+            _ if a.starts_with('-') => {}
+            // git 2.46 names the action as a word: `git config set|get|unset|list|edit …`.
+            "get" | "set" | "unset" | "list" | "edit" | "rename-section" | "remove-section" if first_operand && action.is_none() => {
+                action = Some(match a.as_str() {
+                    "get" => "get",
+                    "set" => "set",
+                    "unset" => "unset",
+                    "list" => "list",
+                    "edit" => "edit",
+                    "rename-section" => "rename-section",
+                    _ => "remove-section",
+                });
+            }
+            _ => operands.push(a),
+        }
+        first_operand = false;
+    }
+    let action = action.unwrap_or(match operands.len() {
+        0 => "list",
+        1 => "get",
+        _ => "set",
+    });
+    let mut out = vec![action.to_string()];
+    out.extend(file.map(|f| format!("--file={f}")));
+    let mut operands = operands.into_iter();
+    if let Some(key) = operands.next() {
+        out.push(if action.ends_with("-section") { key.to_ascii_lowercase() } else { config_key(&key) });
+    }
+    out.extend(operands);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::canonical;
+
+    fn text(args: &str) -> String {
+        canonical(&args.split(' ').map(str::to_string).collect::<Vec<_>>()).text
+    }
+
+    #[test]
+    fn options_are_written_out() {
+        assert_eq!(text("-C dir push --force-with-lea origin"), "git push --force-with-lease origin");
+        assert_eq!(text("clean -fdx"), "git clean --force -d -x");
+        assert_eq!(text("reset --har HEAD~1"), "git reset --hard HEAD~1");
+        assert_eq!(text("branch -D x"), "git branch --delete --force x");
+        assert_eq!(text("commit -nm msg"), "git commit --no-verify --message=msg");
+        assert_eq!(text("push -n"), "git push --dry-run");
+    }
+
+    #[test]
+    fn config_names_its_action() {
+        assert_eq!(text("config core.hooksPath /dev/null"), "git config set core.hookspath /dev/null");
+        assert_eq!(text("config --get core.hooksPath"), "git config get core.hookspath");
+        assert_eq!(text("config --global --unset CORE.HOOKSPATH"), "git config unset core.hookspath");
+        assert_eq!(text("-c Core.HooksPath=/x commit"), "git -c core.hookspath=/x commit");
+        assert_eq!(text("config remote.Origin.URL x"), "git config set remote.Origin.url x");
+        assert_eq!(text("config --list"), "git config list");
+        assert_eq!(text("-c alias.p=p p"), "git -c alias.p=p p");
+        assert_eq!(canonical(&["-c".into(), "alias.p=push --force".into(), "p".into(), "origin".into()]).text, "git -c 'alias.p=push --force' push --force origin");
+    }
+}
