@@ -9,7 +9,8 @@
 //! once the person has trusted that file's exact content (`gitvow trust`).
 
 use super::{DEFAULT_POLICY, Policy, Source, parse};
-use crate::runtime::{regular_file, trust};
+use super::trust_record;
+use crate::runtime::regular_file;
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -177,7 +178,7 @@ fn from_bytes(file: &LayerFile, bytes: &[u8]) -> Result<Layer, String> {
     })?;
     let trust = match file.kind {
         LayerKind::Repository if policy.needs_trust() => {
-            if trust::is_trusted(&file.path, bytes) {
+            if trust_record::is_trusted(&file.path, bytes) {
                 Trust::Trusted
             } else {
                 Trust::Untrusted

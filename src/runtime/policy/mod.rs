@@ -5,6 +5,7 @@
 
 pub mod layers;
 mod schema;
+pub mod trust_record;
 
 pub use layers::{Layer, LayerKind, Layers};
 

@@ -1,0 +1,53 @@
+//! Trust in repository policies: `~/.gitvow/trust.json` holds, per repository policy file a person
+//! trusted, the SHA-256 of the exact bytes they saw. A repository policy's programs (providers, the
+//! classifier) run, and its exceptions apply, only while the file still has those bytes: any change
+//! makes it untrusted again. `gitvow trust` is the only writer.
+
+use crate::error::{Error, Result};
+use crate::runtime::regular_file;
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+
+fn record_path() -> Option<PathBuf> {
+    crate::paths::gitvow_home().map(|h| h.join("trust.json"))
+}
+
+pub(crate) fn digest(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The key of a policy file in the record: its canonical path, so that a second path to the same
+/// file (a symlinked checkout) is the same trust.
+pub(crate) fn key(policy: &Path) -> String {
+    policy.canonicalize().unwrap_or_else(|_| policy.to_path_buf()).to_string_lossy().into_owned()
+}
+
+/// The trusted files, `file → entry`. A record that cannot be read trusts nothing.
+pub(crate) fn read_record() -> serde_json::Map<String, Value> {
+    let Some(path) = record_path() else { return Default::default() };
+    match regular_file::read(&path, "the trust record") {
+        Ok(Some(bytes)) => match serde_json::from_slice::<Value>(&bytes) {
+            Ok(Value::Object(mut o)) => match o.remove("trusted") {
+                Some(Value::Object(files)) => files,
+                _ => Default::default(),
+            },
+            _ => Default::default(),
+        },
+        _ => Default::default(),
+    }
+}
+
+/// Whether the person trusted `policy` with exactly these bytes.
+pub fn is_trusted(policy: &Path, bytes: &[u8]) -> bool {
+    let files = read_record();
+    files.get(&key(policy)).and_then(|e| e.get("sha256")).and_then(Value::as_str) == Some(digest(bytes).as_str())
+}
+
+/// Writes the record whole (mode 0600: it says what the person trusts).
+pub(crate) fn write_record(files: serde_json::Map<String, Value>) -> Result<()> {
+    let path = record_path().ok_or_else(|| Error::new("cannot find the home directory for ~/.gitvow/trust.json"))?;
+    let text = serde_json::to_string_pretty(&json!({"version": 1, "trusted": files})).unwrap_or_default() + "\n";
+    regular_file::write_private(&path, &text)
+}
+
