@@ -13,6 +13,24 @@ pub const MAX_BYTES: u64 = 1 << 20;
 /// The file's bytes, `None` when there is no file at `path`.
 /// `what` names the file in messages: "the policy".
 pub fn read(path: &Path, what: &str) -> Result<Option<Vec<u8>>, String> {
+    read_checked(path, what, |_| Ok(()))
+}
+
+/// [`read`], for a file only its owner may have written: an error unless the file belongs to the
+/// effective user and is writable by no one else.
+pub fn read_private(path: &Path, what: &str) -> Result<Option<Vec<u8>>, String> {
+    use std::os::unix::fs::MetadataExt;
+    read_checked(path, what, |meta| {
+        // SAFETY: geteuid has no preconditions and cannot fail.
+        let me = unsafe { libc::geteuid() };
+        if meta.uid() != me || meta.mode() & 0o022 != 0 {
+            return Err(format!("{}: {what} is not private to its owner", crate::paths::display(path)));
+        }
+        Ok(())
+    })
+}
+
+fn read_checked(path: &Path, what: &str, check: impl Fn(&std::fs::Metadata) -> Result<(), String>) -> Result<Option<Vec<u8>>, String> {
     let shown = crate::paths::display(path);
     let meta = match std::fs::metadata(path) {
         Ok(m) => m,
@@ -29,6 +47,7 @@ pub fn read(path: &Path, what: &str) -> Result<Option<Vec<u8>>, String> {
         .map_err(|e| crate::error::Error::io(&format!("read {what}"), path, &e).message)?;
     let meta = file.metadata().map_err(|e| crate::error::Error::io(&format!("read {what}"), path, &e).message)?;
     check_kind(&meta, &shown, what)?;
+    check(&meta)?;
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     (&mut file).take(MAX_BYTES + 1).read_to_end(&mut bytes).map_err(|e| crate::error::Error::io(&format!("read {what}"), path, &e).message)?;
     if bytes.len() as u64 > MAX_BYTES {
