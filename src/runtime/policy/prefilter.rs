@@ -23,41 +23,34 @@ pub struct Start {
 
 impl Start {
     pub fn new(pattern: &str) -> Option<Start> {
-        if has_top_level_alternation(pattern)? {
+        let (branches, end, flags) = split_alternatives(pattern)?;
+        // `m` lets `^` match after any newline, `x` makes `#…` a comment that hides the rest.
+        if end != pattern.len() || flags.m || flags.x {
             return None;
         }
-        let (rest, fold) = match pattern.strip_prefix("(?i)") {
-            Some(rest) => (rest, true),
-            None => (pattern, false),
-        };
-        let rest = rest.strip_prefix('^')?;
-        let at = pattern.len() - rest.len();
-        let quantified = |after: &str| matches!(after.chars().next(), Some('?' | '*' | '+' | '{'));
-        let words = if let Some(group) = rest.strip_prefix("(?:") {
-            let end = group.find(')')?;
-            if quantified(&group[end + 1..]) {
-                return None;
+        let mut words = Vec::new();
+        for branch in branches {
+            let mut rest = branch;
+            while let Some(after) = rest.strip_prefix("(?i)") {
+                rest = after;
             }
-            let mut words = Vec::new();
-            let mut from = at + 3;
-            for word in group[..end].split('|') {
-                if word.is_empty() || !word.chars().all(plain) {
-                    return None;
+            let rest = rest.strip_prefix('^')?;
+            let at = offset(pattern, rest);
+            match rest.strip_prefix("(?:") {
+                Some(group) => {
+                    let (alternatives, end, _) = split_alternatives(group)?;
+                    if !group[end..].starts_with(')') || quantified(&group[end + 1..]) {
+                        return None;
+                    }
+                    for alternative in alternatives {
+                        words.push(plain_prefix(pattern, alternative)?);
+                    }
                 }
-                words.push(from..from + word.len());
-                from += word.len() + 1;
+                None => words.push(plain_prefix(pattern, &pattern[at..])?),
             }
-            words
-        } else {
-            let len = rest.find(|c: char| !plain(c)).unwrap_or(rest.len());
-            // A quantifier after the word makes its last character optional.
-            let len = if quantified(&rest[len..]) { rest[..len].char_indices().last().map_or(0, |(i, _)| i) } else { len };
-            if len == 0 {
-                return None;
-            }
-            vec![at..at + len]
-        };
-        Some(Start { words, fold })
+        }
+        // `(?i)` anywhere: every word is compared without regard to ASCII case (never too strict).
+        Some(Start { words, fold: flags.i })
     }
 
     /// Whether `text` begins with one of the words (`source` is the pattern they were read from).
@@ -69,26 +62,54 @@ impl Start {
     }
 }
 
+/// Where `part` (a slice of `whole`) begins in it.
+fn offset(whole: &str, part: &str) -> usize {
+    part.as_ptr() as usize - whole.as_ptr() as usize
+}
+
+fn quantified(after: &str) -> bool {
+    matches!(after.chars().next(), Some('?' | '*' | '+' | '{'))
+}
+
+/// The literal characters `part` begins with, as a range of `pattern`; a quantifier after them
+/// makes the last one optional. `None` when there are none.
+fn plain_prefix(pattern: &str, part: &str) -> Option<std::ops::Range<usize>> {
+    let len = part.find(|c: char| !plain(c)).unwrap_or(part.len());
+    let len = if quantified(&part[len..]) { part[..len].char_indices().last().map_or(0, |(i, _)| i) } else { len };
+    let at = offset(pattern, part);
+    (len > 0).then_some(at..at + len)
+}
+
 /// A character that matches itself outside a class (outside verbose mode, which `(?x)` would need).
 fn plain(c: char) -> bool {
     !matches!(c, '\\' | '.' | '+' | '*' | '?' | '(' | ')' | '|' | '[' | ']' | '{' | '}' | '^' | '$')
 }
 
-/// Whether `pattern` has a `|` outside any group (then `^` at its start anchors the first branch
-/// only); `None` when it cannot tell (a class it does not read).
-fn has_top_level_alternation(pattern: &str) -> Option<bool> {
-    let mut chars = pattern.chars().peekable();
+#[derive(Default)]
+struct FlagsSeen {
+    i: bool,
+    m: bool,
+    x: bool,
+}
+
+/// The branches of `s` up to its end or to a `)` that closes a group opened before `s` (its offset
+/// is returned), and the flags named anywhere on the way. `None` when a class is beyond this reading.
+fn split_alternatives(s: &str) -> Option<(Vec<&str>, usize, FlagsSeen)> {
+    let mut branches = Vec::new();
+    let mut flags = FlagsSeen::default();
+    let mut chars = s.char_indices().peekable();
     let mut depth = 0usize;
-    while let Some(c) = chars.next() {
+    let mut from = 0;
+    while let Some((at, c)) = chars.next() {
         match c {
             '\\' => {
                 chars.next();
             }
             '[' => {
-                chars.next_if_eq(&'^');
-                chars.next_if_eq(&']');
+                chars.next_if(|&(_, c)| c == '^');
+                chars.next_if(|&(_, c)| c == ']');
                 loop {
-                    match chars.next()? {
+                    match chars.next()?.1 {
                         '\\' => {
                             chars.next();
                         }
@@ -100,20 +121,31 @@ fn has_top_level_alternation(pattern: &str) -> Option<bool> {
             }
             '(' => {
                 depth += 1;
-                // Verbose mode (`(?x)`) makes `#…` a comment that can hide parentheses.
-                if chars.next_if_eq(&'?').is_some() {
-                    let flags: String = chars.clone().take_while(|c| c.is_ascii_alphabetic() || *c == '-').collect();
-                    if flags.contains('x') {
-                        return None;
+                if chars.next_if(|&(_, c)| c == '?').is_some() {
+                    for (_, f) in chars.clone().take_while(|(_, c)| c.is_ascii_alphabetic() || *c == '-') {
+                        match f {
+                            'i' => flags.i = true,
+                            'm' => flags.m = true,
+                            'x' => flags.x = true,
+                            _ => {}
+                        }
                     }
                 }
             }
-            ')' => depth = depth.checked_sub(1)?,
-            '|' if depth == 0 => return Some(true),
+            ')' if depth == 0 => {
+                branches.push(&s[from..at]);
+                return Some((branches, at, flags));
+            }
+            ')' => depth -= 1,
+            '|' if depth == 0 => {
+                branches.push(&s[from..at]);
+                from = at + 1;
+            }
             _ => {}
         }
     }
-    Some(false)
+    branches.push(&s[from..]);
+    Some((branches, s.len(), flags))
 }
 
 /// Sets of literals larger than this are given up (they would cost more to search than they save).
@@ -667,9 +699,14 @@ mod tests {
         assert_eq!(start(r"^> /dev/(?:sd[a-z])", "> /dev/sda"), Some(true));
         assert_eq!(start(r"^ab?c", "ac"), Some(true));
         assert_eq!(start(r"^(?:ab|cd)?x", "x"), None);
-        assert_eq!(start(r"^ab|^cd", "cd"), None);
+        assert_eq!(start(r"^ab|^cd", "cd"), Some(true));
+        assert_eq!(start(r"^ab|cd", "cd"), None);
+        assert_eq!(start(r"^ab|(?i)^cd", "AB"), Some(true));
+        assert_eq!(start(r"^(?:twine\s+upload|python[0-9.]*|gem\s+(?:push|yank)|ab?)\s", "pythonx"), Some(true));
+        assert_eq!(start(r"^(?:twine\s+upload|python[0-9.]*|gem\s+(?:push|yank)|ab?)\s", "a"), Some(true));
+        assert_eq!(start(r"^(?:twine\s+upload|python[0-9.]*|gem\s+(?:push|yank)|ab?)\s", "gi"), Some(false));
         assert_eq!(start(r"(?m)^ab", "x\nab"), None);
-        assert_eq!(start(r"^(?:a\.b|c)", "a.b"), None);
+        assert_eq!(start(r"^(?:a\.b|c)", "a.b"), Some(true));
         assert_eq!(start(r"[|]^ab", "ab"), None);
         assert_eq!(start(r"^[|]ab", "|ab"), None);
         assert_eq!(start("^ab(?x)#(\n|cd", "cd"), None);
