@@ -16,7 +16,7 @@ use prefilter::{Prefilter, Start};
 use regex_lite::Regex;
 use schema::{Located, Obj, Seg};
 use serde_json::Value;
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
@@ -95,8 +95,9 @@ struct Compiled {
 
 impl Pattern {
     fn new(source: String) -> Pattern {
-        static BY_SOURCE: OnceLock<Mutex<HashMap<String, Arc<Compiled>>>> = OnceLock::new();
-        let mut map = BY_SOURCE.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+        // Ordered, not hashed: comparing the few patterns costs less than hashing them all.
+        static BY_SOURCE: Mutex<BTreeMap<String, Arc<Compiled>>> = Mutex::new(BTreeMap::new());
+        let mut map = BY_SOURCE.lock().unwrap_or_else(|e| e.into_inner());
         let shared = match map.get(&source) {
             Some(shared) => shared.clone(),
             None => {
