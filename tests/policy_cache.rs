@@ -114,6 +114,10 @@ fn a_corrupt_or_foreign_cache_is_ignored() {
     let path = cache(&env);
     forge(&env, exe, &policy);
     assert_eq!(ls(&env).code, 0, "the forged entry was not honoured: the cases below would prove nothing");
+    // Even an honoured forgery never lets through a call that reaches the broken pattern.
+    let out = env.hook("claude", "PreToolUse", bash(&env.repo, "zzunused x").to_string());
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(out.stderr.contains("internal error; the call is blocked"), "{out:?}");
     let good = std::fs::read_to_string(&path).unwrap();
 
     let variants: Vec<(&str, String)> = vec![
