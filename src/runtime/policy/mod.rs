@@ -69,7 +69,7 @@ pub struct Rule {
 impl Rule {
     fn is_match(&self, text: &str) -> bool {
         let p = &*self.searched.shared;
-        p.start.get_or_init(|| Start::new(&p.source)).as_ref().is_none_or(|s| s.may_match(&p.source, text))
+        p.start.get_or_init(|| Start::new(&p.source)).as_ref().is_none_or(|s| s.may_match(text))
             && self.searched.prefilter().may_match(text)
             && self.searched.regex().is_match(text)
     }

@@ -17,7 +17,8 @@
 /// simple shape (then only [`Prefilter`] applies).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Start {
-    words: Vec<std::ops::Range<usize>>,
+    /// Lower-cased when `fold`.
+    words: Vec<Box<[u8]>>,
     fold: bool,
 }
 
@@ -50,14 +51,22 @@ impl Start {
             }
         }
         // `(?i)` anywhere: every word is compared without regard to ASCII case (never too strict).
-        Some(Start { words, fold: flags.i })
+        let fold = flags.i;
+        let words = words.into_iter().map(|w| if fold { pattern[w].to_ascii_lowercase() } else { pattern[w].to_string() }.into_bytes().into_boxed_slice()).collect();
+        Some(Start { words, fold })
     }
 
-    /// Whether `text` begins with one of the words (`source` is the pattern they were read from).
-    pub fn may_match(&self, source: &str, text: &str) -> bool {
-        self.words.iter().any(|w| {
-            let word = source[w.clone()].as_bytes();
-            text.len() >= word.len() && if self.fold { text.as_bytes()[..word.len()].eq_ignore_ascii_case(word) } else { text.as_bytes().starts_with(word) }
+    /// Whether `text` begins with one of the words. This runs for every rule and every simple
+    /// command of a call, so it compares bytes itself: most words differ at the first byte.
+    pub fn may_match(&self, text: &str) -> bool {
+        let text = text.as_bytes();
+        self.words.iter().any(|word| {
+            word.len() <= text.len()
+                && if self.fold {
+                    word.iter().zip(text).all(|(w, t)| *w == t.to_ascii_lowercase())
+                } else {
+                    word.iter().zip(text).all(|(w, t)| w == t)
+                }
         })
     }
 }
@@ -172,12 +181,19 @@ struct Lit {
 
 impl Lit {
     fn found_in(&self, hay: &str) -> bool {
-        if !self.fold {
-            return hay.contains(self.text.as_str());
-        }
-        let needle = self.text.as_bytes();
-        hay.len() >= needle.len() && hay.as_bytes().windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle))
+        find(hay.as_bytes(), self.text.as_bytes(), self.fold)
     }
+}
+
+/// Whether `needle` (lower-cased when `fold`) occurs in `hay`. Texts are short and most places
+/// differ at the first byte: a plain loop beats setting up a substring searcher for each word.
+fn find(hay: &[u8], needle: &[u8], fold: bool) -> bool {
+    let Some((&first, rest)) = needle.split_first() else { return true };
+    if hay.len() < needle.len() {
+        return false;
+    }
+    let eq = |h: u8, n: u8| if fold { h.to_ascii_lowercase() == n } else { h == n };
+    (0..=hay.len() - needle.len()).any(|i| eq(hay[i], first) && rest.iter().zip(&hay[i + 1..]).all(|(n, h)| eq(*h, *n)))
 }
 
 impl Prefilter {
@@ -691,7 +707,7 @@ mod tests {
 
     #[test]
     fn reads_the_words_a_text_must_start_with() {
-        let start = |p: &str, t: &str| Start::new(p).map(|s| s.may_match(p, t));
+        let start = |p: &str, t: &str| Start::new(p).map(|s| s.may_match(t));
         assert_eq!(start(r"^git(?:\s+-\S+)*\s+push", "git push"), Some(true));
         assert_eq!(start(r"^git(?:\s+-\S+)*\s+push", "ls git"), Some(false));
         assert_eq!(start(r"(?i)^(?:psql|mysql)\s", "MySQL -e x"), Some(true));
