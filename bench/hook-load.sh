@@ -4,19 +4,30 @@
 # wall time distribution and checks that the hook log has one well-formed line per call.
 #
 #   bench/hook-load.sh [STREAMS] [CALLS]      (default 8 streams x 500 calls)
+#
+# The setting is bench/hook.sh's: the default policy in ~/.gitvow and a repository policy of its
+# own. The binary is $GITVOW_BIN, else ${CARGO_TARGET_DIR:-target}/release/gitvow.
 set -euo pipefail
 
 streams=${1:-8}
 calls=${2:-500}
 root=$(cd "$(dirname "$0")/.." && pwd)
-bin="$root/target/release/gitvow"
-[[ -x "$bin" ]] || (cd "$root" && cargo build --release --quiet)
+bin=${GITVOW_BIN:-${CARGO_TARGET_DIR:-$root/target}/release/gitvow}
+[[ -x "$bin" ]] || (cd "$root" && cargo build --release --locked --quiet)
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export HOME="$work/home"
-mkdir -p "$HOME" "$work/repo"
+mkdir -p "$HOME/.gitvow" "$work/repo/.gitvow"
 git init -q "$work/repo"
+cp "$root/templates/policy.json" "$HOME/.gitvow/policy.json"
+python3 - "$root/templates/policy.json" "$work/repo/.gitvow/policy.json" <<'EOF'
+import json, sys
+policy = json.load(open(sys.argv[1]))
+policy["bash_deny"].append({"pattern": "^make\\s+(?:\\S+\\s+)*deploy-prod\\b", "reason": "deploys production from a laptop"})
+policy["path_confirm"].append({"pattern": "(^|/)migrations/", "reason": "a database migration"})
+json.dump(policy, open(sys.argv[2], "w"), indent=2)
+EOF
 payload() {
     printf '{"session_id":"load","transcript_path":"/dev/null","cwd":"%s","hook_event_name":"PreToolUse","permission_mode":"bypassPermissions","tool_name":"Bash","tool_input":{"command":"%s"}}' "$work/repo" "$1"
 }

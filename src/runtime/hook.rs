@@ -145,7 +145,7 @@ fn judge(call: &Call, repo: Option<&Repo>, started: Instant) -> Verdict {
         return Verdict::allow("");
     }
     let top = repo.map(|r| r.top.as_path());
-    match policy::layers::load(top) {
+    match policy::layers::load_for_hook(top) {
         Ok(layers) => Gate { layers: &layers, cwd: &call.cwd, repo_top: top, deadline: started + CALL_BUDGET, programs: true }.judge(call),
         Err(e) => Verdict::failure(&format!("{e}; every tool call is blocked until the policy is fixed (test it with `gitvow check -- true`)")),
     }

@@ -18,6 +18,24 @@ pub fn read(path: &Path, what: &str) -> Result<Option<Vec<u8>>, String> {
 
 /// [`read`] with another size limit.
 pub fn read_bounded(path: &Path, what: &str, limit: u64) -> Result<Option<Vec<u8>>, String> {
+    read_checked(path, what, limit, |_| Ok(()))
+}
+
+/// [`read`], for a file only its owner may have written: an error unless the file belongs to the
+/// effective user and is writable by no one else.
+pub fn read_private(path: &Path, what: &str) -> Result<Option<Vec<u8>>, String> {
+    use std::os::unix::fs::MetadataExt;
+    read_checked(path, what, MAX_BYTES, |meta| {
+        // SAFETY: geteuid has no preconditions and cannot fail.
+        let me = unsafe { libc::geteuid() };
+        if meta.uid() != me || meta.mode() & 0o022 != 0 {
+            return Err(format!("{}: {what} is not private to its owner", crate::paths::display(path)));
+        }
+        Ok(())
+    })
+}
+
+fn read_checked(path: &Path, what: &str, limit: u64, check: impl Fn(&std::fs::Metadata) -> Result<(), String>) -> Result<Option<Vec<u8>>, String> {
     let shown = crate::paths::display(path);
     let meta = match std::fs::metadata(path) {
         Ok(m) => m,
@@ -34,6 +52,7 @@ pub fn read_bounded(path: &Path, what: &str, limit: u64) -> Result<Option<Vec<u8
         .map_err(|e| crate::error::Error::io(&format!("read {what}"), path, &e).message)?;
     let meta = file.metadata().map_err(|e| crate::error::Error::io(&format!("read {what}"), path, &e).message)?;
     check_kind(&meta, &shown, what, limit)?;
+    check(&meta)?;
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     (&mut file).take(limit + 1).read_to_end(&mut bytes).map_err(|e| crate::error::Error::io(&format!("read {what}"), path, &e).message)?;
     if bytes.len() as u64 > limit {

@@ -8,8 +8,9 @@
 //! repository's policy runs programs or loosens (providers, the classifier, exceptions) counts only
 //! once the person has trusted that file's exact content (`gitvow trust`).
 
-use super::{DEFAULT_POLICY, Policy, Source, parse};
 use super::trust_record;
+use super::validated::Validated;
+use super::{Compile, DEFAULT_POLICY, Policy, Source, parse_with};
 use crate::runtime::regular_file;
 use std::path::{Path, PathBuf};
 
@@ -83,8 +84,23 @@ pub struct LayerFile {
 /// into a repository) adds nothing and is not loaded twice: the hook compiles every pattern it loads.
 pub fn load(repo_top: Option<&Path>) -> Result<Layers, String> {
     let mut layers = Vec::new();
-    for result in collect(repo_top, true) {
+    for result in collect(repo_top, true, &mut None) {
         layers.push(result?);
+    }
+    Ok(Layers { layers })
+}
+
+/// [`load`] for the hook, on its hot path: a file this build of gitvow already compiled whole (see
+/// [`super::validated`]) has its patterns compiled only when a call needs them; any other file is
+/// compiled whole now, as by [`load`], with the same errors.
+pub fn load_for_hook(repo_top: Option<&Path>) -> Result<Layers, String> {
+    let mut cache = Validated::open();
+    let mut layers = Vec::new();
+    for result in collect(repo_top, true, &mut cache) {
+        layers.push(result?);
+    }
+    if let Some(cache) = &cache {
+        cache.save();
     }
     Ok(Layers { layers })
 }
@@ -92,7 +108,7 @@ pub fn load(repo_top: Option<&Path>) -> Result<Layers, String> {
 /// Every layer in force, each loaded on its own, for the commands that show all problems at once.
 /// The first entry is always the base.
 pub fn load_each(repo_top: Option<&Path>) -> Vec<Result<Layer, String>> {
-    collect(repo_top, false)
+    collect(repo_top, false, &mut None)
 }
 
 fn fingerprint(bytes: &[u8]) -> u64 {
@@ -102,7 +118,9 @@ fn fingerprint(bytes: &[u8]) -> u64 {
     h.finish()
 }
 
-fn collect(repo_top: Option<&Path>, skip_copies: bool) -> Vec<Result<Layer, String>> {
+/// With a `cache`, files found in it load with [`Compile::OnUse`], and the others are added to it
+/// once they compiled whole.
+fn collect(repo_top: Option<&Path>, skip_copies: bool, cache: &mut Option<Validated>) -> Vec<Result<Layer, String>> {
     let user = crate::paths::gitvow_home().map(|h| h.join("policy.json"));
     let mut out = Vec::new();
     let mut seen = Vec::new();
@@ -110,16 +128,16 @@ fn collect(repo_top: Option<&Path>, skip_copies: bool) -> Vec<Result<Layer, Stri
     match user_file.as_ref().map(|f| (f, regular_file::read(&f.path, "the policy"))) {
         Some((file, Ok(Some(bytes)))) => {
             seen.push(fingerprint(&bytes));
-            out.push(from_bytes(file, &bytes));
+            out.push(cached(cache, &bytes, |compile| from_bytes(file, &bytes, compile)));
         }
         Some((_, Err(e))) => out.push(Err(e)),
         _ => {
             seen.push(fingerprint(DEFAULT_POLICY.as_bytes()));
-            out.push(
-                parse(DEFAULT_POLICY, Source::BuiltIn)
+            out.push(cached(cache, DEFAULT_POLICY.as_bytes(), |compile| {
+                parse_with(DEFAULT_POLICY, Source::BuiltIn, compile)
                     .map(|policy| Layer { kind: LayerKind::BuiltIn, policy, trust: Trust::NotNeeded, repo: None })
-                    .map_err(|e| format!("built-in policy: {e}")),
-            );
+                    .map_err(|e| format!("built-in policy: {e}"))
+            }));
         }
     }
     for file in repository_files(repo_top) {
@@ -134,7 +152,7 @@ fn collect(repo_top: Option<&Path>, skip_copies: bool) -> Vec<Result<Layer, Stri
                     continue;
                 }
                 seen.push(print);
-                out.push(from_bytes(&file, &bytes));
+                out.push(cached(cache, &bytes, |compile| from_bytes(&file, &bytes, compile)));
             }
             Err(e) => out.push(Err(e)),
         }
@@ -160,18 +178,30 @@ pub fn repository_files(repo_top: Option<&Path>) -> Vec<LayerFile> {
     out
 }
 
+/// Loads one layer from `bytes`: with [`Compile::OnUse`] when the cache holds them, else compiling
+/// every pattern, and then recording them in the cache if they all compiled.
+fn cached(cache: &mut Option<Validated>, bytes: &[u8], load: impl FnOnce(Compile) -> Result<Layer, String>) -> Result<Layer, String> {
+    let Some(cache) = cache else { return load(Compile::All) };
+    if cache.contains(bytes) {
+        return load(Compile::OnUse);
+    }
+    let layer = load(Compile::All)?;
+    cache.add(bytes);
+    Ok(layer)
+}
+
 /// One layer; `None` when its file does not exist.
 pub fn load_file(file: &LayerFile) -> Result<Option<Layer>, String> {
     match regular_file::read(&file.path, "the policy")? {
-        Some(bytes) => from_bytes(file, &bytes).map(Some),
+        Some(bytes) => from_bytes(file, &bytes, Compile::All).map(Some),
         None => Ok(None),
     }
 }
 
-fn from_bytes(file: &LayerFile, bytes: &[u8]) -> Result<Layer, String> {
+fn from_bytes(file: &LayerFile, bytes: &[u8], compile: Compile) -> Result<Layer, String> {
     let shown = crate::paths::display(&file.path);
     let text = std::str::from_utf8(bytes).map_err(|e| format!("{shown}: the policy is not UTF-8 text (byte {})", e.valid_up_to()))?;
-    let policy = parse(text, Source::File(file.path.clone())).map_err(|e| {
+    let policy = parse_with(text, Source::File(file.path.clone()), compile).map_err(|e| {
         // A syntax error carries `line:column`, which joins the file name as `file:line:column`.
         let sep = if e.starts_with(|c: char| c.is_ascii_digit()) { ":" } else { ": " };
         format!("{shown}{sep}{e}")

@@ -1,18 +1,25 @@
-//! The policy: what one policy file holds, and how it loads. Every pattern is compiled on load, also
-//! those a call does not need: a pattern that does not compile must block every call until it is
-//! fixed. The file is strict: a key gitvow does not know is an error, so a misspelling can never
-//! silently drop the rules it held. Which files are in force for a call is [`layers`].
+//! The policy: what one policy file holds, and how it loads. A pattern that does not compile must
+//! block every call until it is fixed, so every pattern of a file is compiled whenever the file is
+//! new to this build of gitvow; after that, the hook compiles a pattern only when a call could match
+//! it ([`prefilter`]), and [`validated`] remembers which files compiled whole. The file is strict: a
+//! key gitvow does not know is an error, so a misspelling can never silently drop the rules it held.
+//! Which files are in force for a call is [`layers`].
 
 pub mod layers;
+pub mod prefilter;
 mod schema;
 pub mod trust_record;
+pub mod validated;
 
 pub use layers::{Layer, LayerKind, Layers};
 
+use prefilter::{Prefilter, Start};
 use regex_lite::Regex;
 use schema::{Located, Obj, Seg};
 use serde_json::Value;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 /// The built-in default policy. The installer writes it to `~/.gitvow/policy.json` or
@@ -35,6 +42,16 @@ impl Source {
     }
 }
 
+/// When a policy's patterns are compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compile {
+    /// All of them while the file loads, so that one that does not compile is an error now.
+    All,
+    /// Each when a call first needs it: only for a file this build already compiled whole (see
+    /// [`validated`]), so that none can fail.
+    OnUse,
+}
+
 /// A rule of `bash_deny`, `bash_confirm`, `path_confirm`, `bash_allow` or `path_allow`.
 #[derive(Debug)]
 pub struct Rule {
@@ -43,20 +60,83 @@ pub struct Rule {
     pub reason: String,
     /// `when: observe`: a match is recorded, the call goes on to the next checks.
     pub observe: bool,
+    /// What is searched: `pattern`, or for `mcp_*` lists the pattern anchored to the whole name.
+    searched: Pattern,
     /// A `program`/`verbs` rule's `target`: a regular expression on what the command reaches (the
     /// branch a push goes to, the cluster a `kubectl` talks to), see [`crate::runtime::reach`].
-    pub target: Option<Regex>,
+    target: Option<Pattern>,
 }
 
-/// A list of rules with their compiled patterns.
+impl Rule {
+    fn is_match(&self, text: &str) -> bool {
+        let p = &*self.searched.shared;
+        p.start.get_or_init(|| Start::new(&p.source)).as_ref().is_none_or(|s| s.may_match(text))
+            && self.searched.prefilter().may_match(text)
+            && self.searched.regex().is_match(text)
+    }
+}
+
+/// A regular expression, compiled at most once and only when first needed.
+#[derive(Debug)]
+struct Pattern {
+    shared: Arc<Compiled>,
+}
+
+/// What a pattern's source compiles to, shared by every rule of the process with the same source:
+/// a repository policy that starts from the default holds most of the base's patterns again, and
+/// each is analysed and compiled once.
+#[derive(Debug)]
+struct Compiled {
+    source: String,
+    regex: OnceLock<Regex>,
+    /// The cheap test, then the thorough one: see [`prefilter`].
+    start: OnceLock<Option<Start>>,
+    prefilter: OnceLock<Prefilter>,
+}
+
+impl Pattern {
+    fn new(source: String) -> Pattern {
+        // Ordered, not hashed: comparing the few patterns costs less than hashing them all.
+        static BY_SOURCE: Mutex<BTreeMap<String, Arc<Compiled>>> = Mutex::new(BTreeMap::new());
+        let mut map = BY_SOURCE.lock().unwrap_or_else(|e| e.into_inner());
+        let shared = match map.get(&source) {
+            Some(shared) => shared.clone(),
+            None => {
+                let shared = Arc::new(Compiled { source: source.clone(), regex: OnceLock::new(), start: OnceLock::new(), prefilter: OnceLock::new() });
+                map.insert(source, shared.clone());
+                shared
+            }
+        };
+        Pattern { shared }
+    }
+
+    fn source(&self) -> &str {
+        &self.shared.source
+    }
+
+    fn regex(&self) -> &Regex {
+        let Compiled { source, regex, .. } = &*self.shared;
+        // Reached only for a file this build compiled whole (or with `Compile::All`, compiled
+        // already): compiling is deterministic, so this cannot fail. Were it to, the panic blocks the
+        // call (the hook answers a panic with its blocking form), never skips the rule.
+        regex.get_or_init(|| Regex::new(source).unwrap_or_else(|e| panic!("pattern `{source}` no longer compiles: {e}")))
+    }
+
+    fn prefilter(&self) -> &Prefilter {
+        self.shared.prefilter.get_or_init(|| Prefilter::new(&self.shared.source))
+    }
+}
+
+/// A list of rules with their patterns.
 ///
-/// The hook compiles its policy on every call, so compile time is most of a call's cost: patterns
-/// use `regex-lite`, which compiles in microseconds (ASCII classes: `\s`, `\w`, `\b` and `(?i)` are
-/// ASCII-only; Unicode classes like `\p{L}` are not available).
+/// Compiling is most of what a hook call would cost, so a pattern is compiled only when a text
+/// could match it: a text that lacks a word the pattern needs ([`prefilter`]) is passed over
+/// without compiling anything. Patterns use `regex-lite`, which compiles in microseconds (ASCII
+/// classes: `\s`, `\w`, `\b` and `(?i)` are ASCII-only; Unicode classes like `\p{L}` are not
+/// available).
 #[derive(Debug, Default)]
 pub struct RuleList {
     pub rules: Vec<Rule>,
-    regexes: Vec<Regex>,
 }
 
 impl RuleList {
@@ -65,14 +145,13 @@ impl RuleList {
     /// what a subject reaches, and `None` (not known) matches every target, so that an action of
     /// unknown reach is asked about.
     pub fn first_match<S: AsRef<str>>(&self, subjects: &[S], reach: &dyn Fn(&str) -> Option<Vec<String>>) -> Option<(usize, &Rule)> {
-        self.regexes
+        self.rules
             .iter()
-            .zip(&self.rules)
-            .position(|(re, rule)| {
+            .position(|rule| {
                 subjects.iter().any(|s| {
                     let s = s.as_ref();
-                    re.is_match(s)
-                        && rule.target.as_ref().is_none_or(|t| reach(s).is_none_or(|reached| reached.iter().any(|r| t.is_match(r))))
+                    rule.is_match(s)
+                        && rule.target.as_ref().is_none_or(|t| reach(s).is_none_or(|reached| reached.iter().any(|r| t.regex().is_match(r))))
                 })
             })
             .map(|i| (i, &self.rules[i]))
@@ -224,18 +303,24 @@ impl Policy {
     }
 }
 
-/// Parses a policy text, strictly (see the module comment). Errors carry `line:column`.
+/// Parses a policy text, strictly (see the module comment), compiling every pattern. Errors carry
+/// `line:column`.
 pub fn parse(text: &str, source: Source) -> Result<Policy, String> {
+    parse_with(text, source, Compile::All)
+}
+
+/// [`parse`], with the patterns compiled as `compile` says.
+pub fn parse_with(text: &str, source: Source, compile: Compile) -> Result<Policy, String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let root: Value = serde_json::from_str(text).map_err(|e| {
         let what = e.to_string();
         let what = what.split(" at line ").next().unwrap_or(&what).to_string();
         format!("{}:{}: not valid JSON: {what}", e.line(), e.column())
     })?;
-    build(&root, source).map_err(|e| e.render(text))
+    build(&root, source, compile).map_err(|e| e.render(text))
 }
 
-fn build(root: &Value, source: Source) -> Result<Policy, Located> {
+fn build(root: &Value, source: Source, compile: Compile) -> Result<Policy, Located> {
     let root = Obj::new(root, vec![], "the policy must be a JSON object")?;
     root.check_keys(schema::TOP_KEYS, schema::IGNORED_TOP_KEYS)?;
     let mut policy = Policy {
@@ -251,26 +336,25 @@ fn build(root: &Value, source: Source) -> Result<Policy, Located> {
         classifier: classifier(&root)?,
     };
     for key in ListKey::ALL {
-        let list = rule_list(&root, key)?;
+        let list = rule_list(&root, key, compile)?;
         *policy.list_mut(key) = list;
     }
     Ok(policy)
 }
 
-fn rule_list(root: &Obj, key: ListKey) -> Result<RuleList, Located> {
+fn rule_list(root: &Obj, key: ListKey, compile: Compile) -> Result<RuleList, Located> {
     let mut list = RuleList::default();
     for (i, item) in root.array(key.name())?.iter().enumerate() {
         let path = vec![Seg::Key(key.name().into()), Seg::Index(i)];
         let label = format!("{}[{i}]", key.name());
-        let (rule, at) = if key.whole_names() {
+        let rule = if key.whole_names() {
             let pattern = item.as_str().ok_or_else(|| Located::value(path.clone(), format!("`{label}` must be a string (a regular expression)")))?;
-            (Rule { pattern: pattern.to_string(), reason: key.name().to_string(), observe: false, target: None }, path)
+            let searched = Pattern::new(format!("^(?:{pattern})$"));
+            prepare(&searched, pattern, &label, path, compile)?;
+            Rule { pattern: pattern.to_string(), reason: key.name().to_string(), observe: false, searched, target: None }
         } else {
-            rule(item, path, &label)?
+            rule(item, path, &label, compile)?
         };
-        let source = if key.whole_names() { format!("^(?:{})$", rule.pattern) } else { rule.pattern.clone() };
-        let re = compile(&source, &rule.pattern, &label, at)?;
-        list.regexes.push(re);
         list.rules.push(rule);
     }
     Ok(list)
@@ -278,7 +362,7 @@ fn rule_list(root: &Obj, key: ListKey) -> Result<RuleList, Located> {
 
 /// One rule: `{"pattern", "reason", "when"}`, or the reference implementation's structured form
 /// `{"program", "verbs", "target", "reason", "when"}`.
-fn rule(item: &Value, path: Vec<Seg>, label: &str) -> Result<(Rule, Vec<Seg>), Located> {
+fn rule(item: &Value, path: Vec<Seg>, label: &str, compile: Compile) -> Result<Rule, Located> {
     let o = Obj::new(item, path.clone(), &format!("`{label}` must be an object with `pattern` (or `program`) and `reason`"))?;
     o.check_keys(schema::RULE_KEYS, &[])?;
     let reason = o.string("reason")?.unwrap_or(label.split('[').next().unwrap_or(label)).to_string();
@@ -293,17 +377,25 @@ fn rule(item: &Value, path: Vec<Seg>, label: &str) -> Result<(Rule, Vec<Seg>), L
                     return Err(o.at_key(k, format!("`{label}.{k}` goes with `program`, not with `pattern`")));
                 }
             }
-            Ok((Rule { pattern: p.to_string(), reason, observe, target: None }, o.path_to("pattern")))
+            let searched = Pattern::new(p.to_string());
+            prepare(&searched, p, label, o.path_to("pattern"), compile)?;
+            Ok(Rule { pattern: p.to_string(), reason, observe, searched, target: None })
         }
         (None, Some(_)) => {
             let programs = o.strings("program", label)?;
             let verbs = o.strings_or_empty("verbs", label)?;
             let target = match o.string("target")? {
-                Some(t) => Some(compile(t, t, &format!("{label}.target"), o.path_to("target"))?),
+                Some(t) => {
+                    let target = Pattern::new(t.to_string());
+                    prepare(&target, t, &format!("{label}.target"), o.path_to("target"), compile)?;
+                    Some(target)
+                }
                 None => None,
             };
             let pattern = structured_pattern(&programs, &verbs);
-            Ok((Rule { pattern, reason, observe, target }, o.path_to(if verbs.is_empty() { "program" } else { "verbs" })))
+            let searched = Pattern::new(pattern.clone());
+            prepare(&searched, &pattern, label, o.path_to(if verbs.is_empty() { "program" } else { "verbs" }), compile)?;
+            Ok(Rule { pattern, reason, observe, searched, target })
         }
         (None, None) => Err(Located::value(path, format!("`{label}` has no `pattern` (or `program`) string"))),
     }
@@ -325,14 +417,19 @@ fn structured_pattern(programs: &[String], verbs: &[String]) -> String {
     pattern
 }
 
-/// `source` is what is compiled, `pattern` what the person wrote (the same but for `mcp_*` lists,
-/// whose patterns match the whole name).
-fn compile(source: &str, pattern: &str, label: &str, at: Vec<Seg>) -> Result<Regex, Located> {
-    Regex::new(source).map_err(|e| {
+/// With [`Compile::All`], compiles `searched` now, an error naming `pattern` (what the person wrote:
+/// the same but for `mcp_*` lists, whose patterns are anchored to the whole name) and its place.
+fn prepare(searched: &Pattern, pattern: &str, label: &str, at: Vec<Seg>, compile: Compile) -> Result<(), Located> {
+    if compile == Compile::OnUse || searched.shared.regex.get().is_some() {
+        return Ok(());
+    }
+    let re = Regex::new(searched.source()).map_err(|e| {
         let why = e.to_string();
         let why = why.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("invalid syntax").trim().trim_start_matches("error: ").to_string();
         Located::value(at, format!("pattern `{pattern}` ({label}) does not compile: {why}"))
-    })
+    })?;
+    let _ = searched.shared.regex.set(re);
+    Ok(())
 }
 
 fn split_command(o: &Obj, key: &str, label: &str) -> Result<Vec<String>, Located> {
