@@ -127,7 +127,7 @@ fn repository_install_writes_the_project_file_with_the_bare_command() {
 fn outside_a_repository_install_says_to_pass_user() {
     let env = Env::new();
     let run = env.run(&["install", "--agent", "claude"]);
-    assert_eq!(run.code, 2);
+    assert_eq!(run.code, 64, "a usage error");
     assert!(run.stderr.contains("is not inside a git repository"), "{}", run.stderr);
     assert!(run.stderr.contains("--user"), "{}", run.stderr);
 }
@@ -154,7 +154,7 @@ fn without_agent_every_agent_found_is_configured_and_named() {
 fn unknown_agent_is_a_usage_error_listing_the_known_ones() {
     let env = Env::new();
     let run = env.run(&["install", "--user", "--agent", "vim"]);
-    assert_eq!(run.code, 2);
+    assert_eq!(run.code, 64, "a usage error");
     assert!(run.stderr.contains("unknown agent `vim`") && run.stderr.contains("claude, codex"), "{}", run.stderr);
 }
 
@@ -524,7 +524,7 @@ fn errors_never_show_a_panic_or_debug_output() {
         vec!["uninstall", "--user", "--agent", ""],
     ] {
         let run = env.run(&args);
-        assert!(run.code == 1 || run.code == 2, "{args:?}");
+        assert!(run.code == 1 || run.code == 64, "{args:?}: exit {}", run.code);
         assert!(!run.stderr.contains("panicked") && !run.stderr.contains("Error {"), "{args:?}: {}", run.stderr);
     }
 }
@@ -656,7 +656,7 @@ fn an_external_adapter_describes_how_its_agent_is_installed() {
     assert_eq!(other.read_home(".myagent/hooks.json"), original);
 
     let run = env.run(&["install", "--user", "--agent", "nosuch"]);
-    assert_eq!(run.code, 2);
+    assert_eq!(run.code, 64, "a usage error");
     assert!(run.stderr.contains("gitvow-agent-nosuch"), "{}", run.stderr);
 }
 

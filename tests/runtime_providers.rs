@@ -131,7 +131,7 @@ fn ask_prints_answers_evidence_and_decision() {
     assert_eq!(v["answers"], json!([{"provider": "n", "answer": "no", "evidence": [], "confidence": null}]));
     assert_eq!(v["subject"], "src/auth/Whitelist.java");
     let out = env.gitvow(&["ask", "who_knows", "x"]);
-    assert_eq!(out.code, 2);
+    assert_eq!(out.code, 64, "a usage error");
     assert_eq!(out.stderr, "gitvow: unknown question `who_knows`\n  hint: ask gate_bearing, route_gate or route_callers\n");
 }
 

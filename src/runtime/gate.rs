@@ -30,6 +30,7 @@ pub struct Gate<'a> {
 }
 
 /// Where one layer stands while the call is judged.
+#[derive(Clone)]
 enum Ruled {
     Blocked(Verdict),
     Observed(String),
@@ -89,28 +90,24 @@ impl Gate<'_> {
         let layers = &self.layers.layers;
         let exceptions = Exceptions { layers: layers.iter().filter(|l| l.counts_fully()).collect() };
         let mut exception = None;
+        // What no policy can switch off: a command the analyser cannot see is asked about, and so is
+        // a change of the gate's own files. It counts as a rule of every layer, ahead of the
+        // confirm rules (a deny rule still wins).
+        let mut own = Ruled::Open;
+        for reach in &reaches {
+            own.add(own_rules(reach));
+        }
         let mut states: Vec<Ruled> = layers
             .iter()
             .map(|layer| {
                 let source = layer.describe();
-                let mut state = Ruled::Open;
+                let mut state = own.clone();
                 for (action, reach) in call.actions.iter().zip(&reaches) {
                     state.add(self.rules(&layer.policy, action, reach, &source, &exceptions, &mut exception));
                 }
                 state
             })
             .collect();
-        // What no policy can switch off: a command the analyser cannot see is asked about, and so is
-        // a change of the gate's own files. It counts as a rule of every layer.
-        let mut own = Ruled::Open;
-        for reach in &reaches {
-            own.add(own_rules(reach));
-        }
-        if let Ruled::Blocked(v) = &own {
-            for state in states.iter_mut() {
-                state.add(Ruled::Blocked(v.clone()));
-            }
-        }
         if self.programs {
             self.ask_providers(call, &paths, &mut states);
             for (layer, state) in layers.iter().zip(states.iter_mut()) {
