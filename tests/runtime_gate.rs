@@ -260,3 +260,20 @@ fn evaluation_order_deny_before_confirm() {
     let out = env.hook("gemini", "BeforeTool", bash(&env.repo, "git status; git push").to_string());
     assert!(out.stderr.starts_with("BLOCKED by gitvow: no push"), "{out:?}");
 }
+
+/// The gitvow the hook entry names may be a link to the real executable (`--command ~/bin/gv`):
+/// changing it switches the gate off as surely as changing the executable itself.
+#[test]
+fn the_executable_a_hook_entry_names_is_protected_under_that_name_too() {
+    let env = Env::new();
+    let link = env.home.join("bin/gv");
+    std::fs::create_dir_all(link.parent().unwrap()).unwrap();
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_gitvow"), &link).unwrap();
+    for command in [format!("rm {}", link.display()), format!("mv {} /tmp/x", link.display()), format!("chmod -x {}", link.display())] {
+        let mut cmd = std::process::Command::new(&link);
+        cmd.env("HOME", &env.home).current_dir(&env.repo).args(["hook", "--agent", "codex", "PreToolUse"]);
+        let out = runtime_support::run(cmd, bash(&env.repo, &command).to_string().as_bytes());
+        assert_eq!(out.code, 2, "{command}: {out:?}");
+        assert!(out.stderr.contains("the gitvow executable"), "{command}: {out:?}");
+    }
+}

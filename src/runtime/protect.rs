@@ -88,9 +88,11 @@ impl Guard {
                 }
             }
         }
-        // The running executable is the one the hooks name (install writes its path); one found
-        // on the PATH may be named by hooks installed with `--command gitvow`.
-        for exe in std::env::current_exe().ok().into_iter().chain(crate::paths::find_on_path("gitvow")) {
+        // The running executable is the one the hooks name (install writes its path), also under
+        // the name the hook started it by (a link given to `--command`); one found on the PATH may
+        // be named by hooks installed with `--command gitvow`.
+        let invoked = std::env::args_os().next().map(PathBuf::from).filter(|p| p.is_absolute());
+        for exe in std::env::current_exe().ok().into_iter().chain(invoked).chain(crate::paths::find_on_path("gitvow")) {
             let real = resolve(&exe);
             add(Path::new("/"), Path::new("/"), &real, EXECUTABLE);
             add(Path::new("/"), Path::new("/"), exe.strip_prefix("/").unwrap_or(&exe), EXECUTABLE);
