@@ -63,15 +63,40 @@ pub struct AdapterInstall {
     pub version_key: Option<String>,
 }
 
-/// How strictly the agent itself parses its JSON file.
+/// How strictly the agent itself parses its JSON file (SPEC section 1, "How strictly each agent reads
+/// its file", measured with the real binaries). An agent that cannot parse its file drops every hook
+/// in it without a word, so gitvow never writes, and doctor FAILs, what the agent would not read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strictness {
-    /// Plain JSON: no comments, no trailing commas.
+    /// Plain JSON as `serde_json` reads it: no comments, no trailing commas, no byte-order mark, no
+    /// raw control characters inside strings (codex; cursor and copilot).
     Strict,
-    /// Comments allowed, trailing commas rejected (gemini).
+    /// Plain JSON, but a byte-order mark at the start is accepted (claude).
+    StrictBom,
+    /// Comments allowed, trailing commas rejected (gemini, factory).
     Comments,
-    /// Comments and trailing commas allowed.
+    /// Comments and trailing commas allowed. No built-in agent reads its file so; the editor keeps
+    /// such text byte for byte for an agent that does.
     Lenient,
+}
+
+impl Strictness {
+    pub fn allows_comments(self) -> bool {
+        matches!(self, Strictness::Comments | Strictness::Lenient)
+    }
+
+    pub fn allows_trailing_commas(self) -> bool {
+        self == Strictness::Lenient
+    }
+
+    pub fn allows_bom(self) -> bool {
+        self != Strictness::Strict
+    }
+
+    /// Whether the agent's parser is a strict JSON parser (what `serde_json` rejects, it rejects).
+    pub fn is_strict_json(self) -> bool {
+        matches!(self, Strictness::Strict | Strictness::StrictBom)
+    }
 }
 
 /// How the agent starts a hook's command; doctor's live probe starts it the same way.
@@ -156,6 +181,9 @@ pub struct AgentSpec {
     pub repo_file: &'static str,
     pub layout: FileLayout,
     pub strictness: Strictness,
+    /// What the agent does with a file it cannot parse, as the end of a sentence after its name:
+    /// `{file}` is the file's name, `{that}` what is wrong with it ("that has comments").
+    pub when_unreadable: &'static str,
     pub events: &'static [InstalledEvent],
     /// Key that holds the command string in a hook object.
     pub command_key: &'static str,
@@ -202,6 +230,11 @@ pub struct AgentSpec {
     pub reload_hint: &'static str,
 }
 
+/// What claude 2.1.332 and droid 0.225.2 were seen to do with a file they cannot parse (the force
+/// push ran, the hook was never called); codex's, cursor's and copilot's strict parsers reject such a
+/// file as a whole too.
+const IGNORES_EVERY_HOOK: &str = "ignores every hook in a {file} {that}";
+
 const TYPE_COMMAND: ExtraField = ExtraField::Str("type", "command");
 const TIMEOUT_30: ExtraField = ExtraField::Int("timeout", 30);
 const ANY_TOOL: Option<&str> = Some("*");
@@ -227,7 +260,8 @@ pub static AGENTS: &[AgentSpec] = &[
         user_file: ".claude/settings.json",
         repo_file: ".claude/settings.json",
         layout: FileLayout::NestedGroups,
-        strictness: Strictness::Lenient,
+        strictness: Strictness::StrictBom,
+        when_unreadable: IGNORES_EVERY_HOOK,
         events: &[
             InstalledEvent { name: "SessionStart", matcher: None },
             InstalledEvent { name: "UserPromptSubmit", matcher: None },
@@ -270,6 +304,7 @@ pub static AGENTS: &[AgentSpec] = &[
         repo_file: ".codex/hooks.json",
         layout: FileLayout::NestedGroups,
         strictness: Strictness::Strict,
+        when_unreadable: IGNORES_EVERY_HOOK,
         events: &[
             InstalledEvent { name: "SessionStart", matcher: None },
             InstalledEvent { name: "PreToolUse", matcher: Some("Bash|apply_patch|mcp__.*") },
@@ -314,6 +349,7 @@ pub static AGENTS: &[AgentSpec] = &[
         repo_file: ".gemini/settings.json",
         layout: FileLayout::NestedGroups,
         strictness: Strictness::Comments,
+        when_unreadable: "refuses to start (\"Invalid configuration\") with a {file} {that}",
         events: &[
             InstalledEvent { name: "SessionStart", matcher: ANY_TOOL },
             InstalledEvent { name: "BeforeTool", matcher: ANY_TOOL },
@@ -354,6 +390,7 @@ pub static AGENTS: &[AgentSpec] = &[
         repo_file: ".cursor/hooks.json",
         layout: FileLayout::Flat,
         strictness: Strictness::Strict,
+        when_unreadable: IGNORES_EVERY_HOOK,
         events: &[
             InstalledEvent { name: "sessionStart", matcher: None },
             InstalledEvent { name: "preToolUse", matcher: None },
@@ -408,6 +445,7 @@ pub static AGENTS: &[AgentSpec] = &[
         repo_file: ".github/hooks/gitvow.json",
         layout: FileLayout::OwnedFlat,
         strictness: Strictness::Strict,
+        when_unreadable: IGNORES_EVERY_HOOK,
         events: &[
             InstalledEvent { name: "sessionStart", matcher: None },
             InstalledEvent { name: "preToolUse", matcher: None },
@@ -452,7 +490,8 @@ pub static AGENTS: &[AgentSpec] = &[
         user_file: ".factory/hooks.json",
         repo_file: ".factory/hooks.json",
         layout: FileLayout::TopLevelGroups,
-        strictness: Strictness::Lenient,
+        strictness: Strictness::Comments,
+        when_unreadable: IGNORES_EVERY_HOOK,
         events: &[
             InstalledEvent { name: "SessionStart", matcher: None },
             InstalledEvent { name: "PreToolUse", matcher: ANY_TOOL },
@@ -497,6 +536,7 @@ pub static AGENTS: &[AgentSpec] = &[
         repo_file: ".opencode/plugins/gitvow.js",
         layout: FileLayout::Plugin,
         strictness: Strictness::Strict,
+        when_unreadable: "cannot load a plugin {that}",
         events: &[
             InstalledEvent { name: "SessionStart", matcher: None },
             InstalledEvent { name: "UserPromptSubmit", matcher: None },
@@ -547,6 +587,17 @@ impl AgentSpec {
     /// The gitvow handler for one of this agent's event names, if gitvow maps it.
     pub fn handler_for(&self, event: &str) -> Option<Handler> {
         self.event_map.iter().find(|(e, _)| *e == event).map(|(_, h)| *h)
+    }
+
+    /// One sentence saying what the agent does with its file when the file has `construct` (as the
+    /// parser names it: "comments", "a trailing comma"; `None`: some other syntax error).
+    pub fn would_drop(&self, construct: Option<&str>) -> String {
+        let file = std::path::Path::new(self.user_file).file_name().and_then(|f| f.to_str()).unwrap_or(self.user_file);
+        let that = match construct {
+            Some(what) => format!("that has {what}"),
+            None => "that it cannot parse".to_string(),
+        };
+        format!("{} {}", self.name, self.when_unreadable.replace("{file}", file).replace("{that}", &that))
     }
 
     /// The command line an installed hook runs for `event`, given the gitvow command.

@@ -127,7 +127,7 @@ fn repository_install_writes_the_project_file_with_the_bare_command() {
 fn outside_a_repository_install_says_to_pass_user() {
     let env = Env::new();
     let run = env.run(&["install", "--agent", "claude"]);
-    assert_eq!(run.code, 2);
+    assert_eq!(run.code, 64, "a usage error");
     assert!(run.stderr.contains("is not inside a git repository"), "{}", run.stderr);
     assert!(run.stderr.contains("--user"), "{}", run.stderr);
 }
@@ -154,7 +154,7 @@ fn without_agent_every_agent_found_is_configured_and_named() {
 fn unknown_agent_is_a_usage_error_listing_the_known_ones() {
     let env = Env::new();
     let run = env.run(&["install", "--user", "--agent", "vim"]);
-    assert_eq!(run.code, 2);
+    assert_eq!(run.code, 64, "a usage error");
     assert!(run.stderr.contains("unknown agent `vim`") && run.stderr.contains("claude, codex"), "{}", run.stderr);
 }
 
@@ -274,7 +274,9 @@ fn new_entries_are_appended_after_the_users_hooks() {
 #[test]
 fn uninstall_right_after_install_gives_back_the_original_bytes() {
     let env = Env::new();
-    let original = "{\r\n\t\"model\": \"opus\", // mine\r\n\t\"env\": {\"A\": \"\\u00e9\"},\r\n}";
+    // Claude reads strict JSON, with a byte-order mark allowed (a comment or a trailing comma would
+    // make it drop the file).
+    let original = "\u{feff}{\r\n\t\"model\": \"opus\",\r\n\t\"env\": {\"A\": \"\\u00e9\"}\r\n}";
     env.write_home(".claude/settings.json", original);
     install_user(&env, "claude");
     assert_ne!(env.read_home(".claude/settings.json"), original);
@@ -404,11 +406,15 @@ fn strict_json_agents_refuse_comments_that_the_agent_would_reject() {
     env.write_home(".codex/hooks.json", "{\n  // note\n  \"hooks\": {}\n}\n");
     let run = env.run(&["install", "--user", "--agent", "codex", "--yes"]);
     assert_eq!(run.code, 1);
-    assert!(run.stderr.contains("hooks.json:2:3: comments are not allowed"), "{}", run.stderr);
+    assert!(run.stderr.contains("hooks.json:2:3: a comment; codex ignores every hook in a hooks.json that has comments"), "{}", run.stderr);
     env.write_home(".gemini/settings.json", "{\n  \"a\": 1,\n}\n");
     let run = env.run(&["install", "--user", "--agent", "gemini", "--yes"]);
     assert_eq!(run.code, 1);
-    assert!(run.stderr.contains("settings.json:2:9: trailing commas are not allowed"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("settings.json:2:9: a trailing comma; gemini refuses to start (\"Invalid configuration\") with a settings.json that has a trailing comma"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
@@ -524,7 +530,7 @@ fn errors_never_show_a_panic_or_debug_output() {
         vec!["uninstall", "--user", "--agent", ""],
     ] {
         let run = env.run(&args);
-        assert!(run.code == 1 || run.code == 2, "{args:?}");
+        assert!(run.code == 1 || run.code == 64, "{args:?}");
         assert!(!run.stderr.contains("panicked") && !run.stderr.contains("Error {"), "{args:?}: {}", run.stderr);
     }
 }
@@ -656,7 +662,7 @@ fn an_external_adapter_describes_how_its_agent_is_installed() {
     assert_eq!(other.read_home(".myagent/hooks.json"), original);
 
     let run = env.run(&["install", "--user", "--agent", "nosuch"]);
-    assert_eq!(run.code, 2);
+    assert_eq!(run.code, 64, "a usage error");
     assert!(run.stderr.contains("gitvow-agent-nosuch"), "{}", run.stderr);
 }
 
@@ -722,7 +728,7 @@ fn strict_json_agents_refuse_what_serde_json_rejects_with_file_line_column() {
     // rejected by codex's strict one.
     let cases = [
         ("{\n  \"hooks\": {},\n  \"note\": \"a\tb\"\n}\n", "hooks.json:3:13: a raw control character inside a string"),
-        ("\u{feff}{\"hooks\": {}}\n", "hooks.json:1:1: expected value"),
+        ("\u{feff}{\"hooks\": {}}\n", "hooks.json:1:1: a byte-order mark at the start; codex ignores every hook in a hooks.json that has a byte-order mark"),
         ("{\"hooks\": {}} x\n", "hooks.json:1:15: "),
     ];
     for (content, want) in cases {
@@ -738,18 +744,18 @@ fn strict_json_agents_refuse_what_serde_json_rejects_with_file_line_column() {
 #[test]
 fn a_file_holding_only_a_comment_counts_as_an_empty_object_where_comments_are_allowed() {
     let env = Env::new();
-    let path = env.write_home(".claude/settings.json", "// settings come later\n");
-    install_user(&env, "claude");
-    let text = env.read_home(".claude/settings.json");
+    let path = env.write_home(".gemini/settings.json", "// settings come later\n");
+    install_user(&env, "gemini");
+    let text = env.read_home(".gemini/settings.json");
     assert!(text.starts_with("// settings come later\n{"), "the comment stays first: {text}");
-    assert!(text.contains("gitvow hook PreToolUse"), "{text}");
-    env.run(&["uninstall", "--user", "--agent", "claude", "--yes"]).ok();
+    assert!(text.contains("gitvow hook --agent gemini BeforeTool"), "{text}");
+    env.run(&["uninstall", "--user", "--agent", "gemini", "--yes"]).ok();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "// settings come later\n");
     // codex parses strict JSON: there a comment stays an error.
     env.write_home(".codex/hooks.json", "// nothing yet\n");
     let run = env.run(&["install", "--user", "--agent", "codex", "--yes", "--command", CMD]);
     assert_eq!(run.code, 1, "{}", run.stderr);
-    assert!(run.stderr.contains("hooks.json:1:1: comments are not allowed"), "{}", run.stderr);
+    assert!(run.stderr.contains("hooks.json:1:1: a comment; codex ignores"), "{}", run.stderr);
 }
 
 #[test]
@@ -880,4 +886,49 @@ fn a_symlinked_install_record_is_never_written_through() {
     assert_eq!(run.code, 1, "{}", run.stdout);
     assert_eq!(std::fs::read_dir(&elsewhere).unwrap().count(), 0, "nothing is created through the link");
     assert!(!repo.join(".claude/settings.json").exists(), "the run wrote nothing");
+}
+
+/// Files each agent would drop whole (SPEC section 1, "How strictly each agent reads its file"), one
+/// or more per row of the table: install refuses each with the place and one sentence saying what
+/// the agent would do, writes nothing, and doctor FAILs the file with the same words.
+#[test]
+fn a_file_its_agent_would_drop_is_refused_by_install_and_failed_by_doctor() {
+    const DROPPED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/settings/dropped");
+    let cases: &[(&str, &str, &str)] = &[
+        ("claude-line-comment.json", "2:22", "a comment; claude ignores every hook in a settings.json that has comments"),
+        ("claude-block-comment.json", "3:3", "a comment; claude ignores every hook in a settings.json that has comments"),
+        ("claude-comments-dotfiles.json", "1:1", "a comment; claude ignores every hook in a settings.json that has comments"),
+        ("claude-comments-trailing-commas.json", "1:1", "a comment; claude ignores every hook in a settings.json that has comments"),
+        ("claude-trailing-comma.json", "4:13", "a trailing comma; claude ignores every hook in a settings.json that has a trailing comma"),
+        ("factory-trailing-commas.json", "11:24", "a trailing comma; factory ignores every hook in a hooks.json that has a trailing comma"),
+        ("gemini-trailing-comma.json", "4:20", "gemini refuses to start (\"Invalid configuration\") with a settings.json that has a trailing comma"),
+        ("codex-bom.json", "1:1", "codex ignores every hook in a hooks.json that has a byte-order mark"),
+        ("codex-control-character.json", "3:60", "codex ignores every hook in a hooks.json that has a raw control character inside a string"),
+        ("codex-comment.json", "2:15", "a comment; codex ignores every hook in a hooks.json that has comments"),
+        ("cursor-trailing-comma.json", "3:14", "a trailing comma; cursor ignores every hook in a hooks.json that has a trailing comma"),
+    ];
+    let mut on_disk: Vec<String> = std::fs::read_dir(DROPPED).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    on_disk.sort();
+    let mut listed: Vec<String> = cases.iter().map(|c| c.0.to_string()).collect();
+    listed.sort();
+    assert_eq!(on_disk, listed, "every fixture of a dropped file is tested");
+    for (name, place, sentence) in cases {
+        let agent = gitvow::agents::find(name.split('-').next().unwrap()).unwrap();
+        let content = std::fs::read(std::path::Path::new(DROPPED).join(name)).unwrap();
+        let env = Env::new();
+        env.write_home(agent.user_file, &content);
+        let run = env.run(&["install", "--user", "--agent", agent.name, "--yes", "--command", CMD]);
+        assert_eq!(run.code, 1, "{name}: {}", run.stdout);
+        let first = run.stderr.lines().next().unwrap_or("");
+        let at = format!("gitvow: ~/{}:{place}: ", agent.user_file);
+        assert!(first.starts_with(&at) && first.contains(sentence), "{name}: want {at}…{sentence}\n{}", run.stderr);
+        assert!(run.stderr.lines().count() <= 2, "{}", run.stderr);
+        assert_eq!(std::fs::read(env.home().join(agent.user_file)).unwrap(), content, "{name}: nothing is written");
+        assert!(!env.home().join(".gitvow").exists(), "{name}: no other file of the run is written");
+        let doctor = env.run(&["doctor", "--user", "--agent", agent.name]);
+        assert_eq!(doctor.code, 1, "{name}: {}", doctor.stdout);
+        let at = format!("~/{}:{place}: ", agent.user_file);
+        let line = doctor.stdout.lines().find(|l| l.contains(&at)).unwrap_or_else(|| panic!("{name}: {}", doctor.stdout));
+        assert!(line.contains("FAIL") && line.contains(sentence), "{name}: {line}");
+    }
 }

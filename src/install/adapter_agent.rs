@@ -31,6 +31,8 @@ pub fn spec(name: &str) -> Result<&'static AgentSpec> {
         repo_file: leak(info.install.repo_file),
         layout: FileLayout::Adapter,
         strictness: Strictness::Strict,
+        // What the adapter's agent does with a broken file is not known; gitvow writes only strict JSON.
+        when_unreadable: "gets only strict JSON from gitvow, which does not write a {file} {that}",
         events: Box::leak(events.into_boxed_slice()),
         command_key: "command",
         hook_fields_before_command: &[],

@@ -235,7 +235,8 @@ fn parse_json(path: &Path, agent: &AgentSpec, text: &str) -> Result<JsonDoc> {
             agent.name
         ))
     };
-    let doc = JsonDoc::parse(text, agent.strictness).map_err(|e| fail(e.offset, &e.message))?;
+    let doc = JsonDoc::parse(text, agent.strictness)
+        .map_err(|e| fail(e.offset, &format!("{}; {}", e.message, agent.would_drop(e.construct))))?;
     entries::check_shape(&doc, agent).map_err(|e| fail(doc.text_offset(e.offset), &format!("expected {}", e.expected)))?;
     Ok(doc)
 }
