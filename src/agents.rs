@@ -132,6 +132,19 @@ pub enum OffSwitch {
     HooksConfig,
 }
 
+/// A field of the hook entry that makes the agent block the call when gitvow cannot run (missing,
+/// crashed, timed out), understood only from version `since` on: install writes it when every copy of
+/// `program` found (PATH, then `install_locations` under the home directory) reports such a version.
+#[derive(Debug)]
+pub struct FailClosedField {
+    pub event: &'static str,
+    pub key: &'static str,
+    pub value: &'static str,
+    pub since: (u64, u64, u64),
+    pub program: &'static str,
+    pub install_locations: &'static [&'static str],
+}
+
 /// Another agent's hook files an agent can load too, and the agent's setting that decides it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlsoLoads {
@@ -226,6 +239,9 @@ pub struct AgentSpec {
     pub hook_trust: bool,
     /// Another agent whose hook files this one can load too (each call is then gated twice).
     pub also_loads: Option<AlsoLoads>,
+    /// The entry field that makes the agent fail closed, for an agent that has one; without it the
+    /// agent lets a call through when gitvow cannot run.
+    pub fail_closed_field: Option<FailClosedField>,
     /// What makes a running agent pick up new hooks: doctor's hint when it never called gitvow.
     pub reload_hint: &'static str,
 }
@@ -296,6 +312,15 @@ pub static AGENTS: &[AgentSpec] = &[
         patch_text_only: false,
         hook_trust: false,
         also_loads: None,
+        // Checked with claude 2.1.332: with it, a missing gitvow and an exit 1 block the force push.
+        fail_closed_field: Some(FailClosedField {
+            event: "PreToolUse",
+            key: "onFailure",
+            value: "block",
+            since: (2, 1, 295),
+            program: "claude",
+            install_locations: &[".claude/local/claude", ".local/bin/claude", ".npm-global/bin/claude", ".bun/bin/claude", ".volta/bin/claude"],
+        }),
         reload_hint: RELOAD_AT_START,
     },
     AgentSpec {
@@ -341,6 +366,7 @@ pub static AGENTS: &[AgentSpec] = &[
         patch_text_only: true,
         hook_trust: true,
         also_loads: None,
+        fail_closed_field: None,
         reload_hint: "trust the gitvow hooks with /hooks in codex, then restart codex",
     },
     AgentSpec {
@@ -382,6 +408,7 @@ pub static AGENTS: &[AgentSpec] = &[
         patch_text_only: false,
         hook_trust: false,
         also_loads: None,
+        fail_closed_field: None,
         reload_hint: RELOAD_AT_START,
     },
     AgentSpec {
@@ -437,6 +464,7 @@ pub static AGENTS: &[AgentSpec] = &[
             when: "when Cursor's setting \"Include third-party Plugins, Skills, and other configs\" is on, Cursor also runs Claude's hooks (~/.claude/settings.json, .claude/settings.json)",
             fix: "turn that setting off in Cursor Settings → Rules, Skills, Subagents",
         }),
+        fail_closed_field: None,
         reload_hint: "run a tool call in Cursor's agent (it reloads hooks by itself)",
     },
     AgentSpec {
@@ -483,6 +511,7 @@ pub static AGENTS: &[AgentSpec] = &[
         patch_text_only: false,
         hook_trust: false,
         also_loads: None,
+        fail_closed_field: None,
         reload_hint: RELOAD_AT_START,
     },
     AgentSpec {
@@ -528,6 +557,7 @@ pub static AGENTS: &[AgentSpec] = &[
         patch_text_only: false,
         hook_trust: false,
         also_loads: None,
+        fail_closed_field: None,
         reload_hint: RELOAD_AT_START,
     },
     AgentSpec {
@@ -574,6 +604,7 @@ pub static AGENTS: &[AgentSpec] = &[
         patch_text_only: true,
         hook_trust: false,
         also_loads: None,
+        fail_closed_field: None,
         reload_hint: RELOAD_AT_START,
     },
 ];

@@ -932,3 +932,56 @@ fn a_file_its_agent_would_drop_is_refused_by_install_and_failed_by_doctor() {
         assert!(line.contains("FAIL") && line.contains(sentence), "{name}: {line}");
     }
 }
+
+/// A fake `claude` that answers `--version` with `version`.
+fn fake_claude(path: &std::path::Path, version: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, format!("#!/bin/sh\necho '{version} (Claude Code)'\n")).unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// SPEC section 1, "Failing closed when gitvow cannot run": `"onFailure": "block"` on claude's
+/// PreToolUse entry exactly when every `claude` found is 2.1.295 or newer, following the versions
+/// from one install to the next; doctor says which.
+#[test]
+fn claude_fails_closed_when_every_claude_found_is_new_enough() {
+    let env = Env::new();
+    let bin = env.outside("bin");
+    let env = env.env("PATH", &format!("{}:/usr/bin:/bin", bin.display()));
+    fake_claude(&bin.join("claude"), "2.1.332");
+    let pre_tool_use = |env: &Env| json_of(&env.read_home(".claude/settings.json"))["hooks"]["PreToolUse"][0]["hooks"][0].clone();
+    let doctor_line = |env: &Env| {
+        let run = env.run(&["doctor", "--user", "--agent", "claude"]);
+        run.stdout.lines().find(|l| l.contains("fails ")).unwrap_or_else(|| panic!("{}", run.stdout)).to_string()
+    };
+
+    let run = install_user(&env, "claude");
+    assert_eq!(pre_tool_use(&env)["onFailure"], "block", "{}", run.stdout);
+    assert!(run.stdout.contains("fails closed"), "{}", run.stdout);
+    let settings = json_of(&env.read_home(".claude/settings.json"));
+    assert!(settings["hooks"]["Stop"][0]["hooks"][0].get("onFailure").is_none(), "only PreToolUse gates a call");
+    assert!(doctor_line(&env).contains("claude fails closed"), "{}", doctor_line(&env));
+
+    // An older copy at a per-user install place: the field goes, and the summary says why.
+    fake_claude(&env.home().join(".local/bin/claude"), "2.1.200");
+    let run = install_user(&env, "claude");
+    assert!(pre_tool_use(&env).get("onFailure").is_none(), "{}", env.read_home(".claude/settings.json"));
+    assert!(run.stdout.contains("fails open") && run.stdout.contains("~/.local/bin/claude is 2.1.200, older than 2.1.295"), "{}", run.stdout);
+    assert!(doctor_line(&env).contains("claude fails open"), "{}", doctor_line(&env));
+
+    // Upgraded: it comes back, and a further run changes nothing.
+    fake_claude(&env.home().join(".local/bin/claude"), "2.1.300");
+    install_user(&env, "claude");
+    assert_eq!(pre_tool_use(&env)["onFailure"], "block");
+    let run = install_user(&env, "claude");
+    assert!(run.stdout.contains("claude: nothing to change"), "{}", run.stdout);
+    assert!(doctor_line(&env).contains("claude fails closed"), "{}", doctor_line(&env));
+
+    // No claude at all: left out.
+    std::fs::remove_file(bin.join("claude")).unwrap();
+    std::fs::remove_file(env.home().join(".local/bin/claude")).unwrap();
+    let run = install_user(&env, "claude");
+    assert!(pre_tool_use(&env).get("onFailure").is_none());
+    assert!(run.stdout.contains("no `claude` found"), "{}", run.stdout);
+}

@@ -297,7 +297,7 @@ fn check_roundtrip(agent: &'static AgentSpec, original: &str, root_has_members: 
     let original_value = parse_as_agent(original, agent.strictness).map_err(|e| TestCaseError::fail(format!("generator: {e}")))?;
     let mut doc = JsonDoc::parse(original, agent.strictness).map_err(|e| TestCaseError::fail(format!("parse: {e:?}")))?;
     prop_assert!(check_shape(&doc, agent).is_ok());
-    let created = entries::install(&mut doc, agent, COMMAND, None);
+    let created = entries::install(&mut doc, agent, COMMAND, false, None);
     let after = doc.text();
 
     let after_value = parse_as_agent(&after, agent.strictness).map_err(|e| TestCaseError::fail(format!("{e}\n{after}")))?;
@@ -329,7 +329,7 @@ fn version_key_is_removed_with_user_hooks_present() {
     let agent = agents::find("cursor").unwrap();
     let original = r#"{"hooks": {"stop": [{"command": "x"}]}}"#;
     let mut doc = JsonDoc::parse(original, agent.strictness).unwrap();
-    let created = entries::install(&mut doc, agent, COMMAND, None);
+    let created = entries::install(&mut doc, agent, COMMAND, false, None);
     assert!(created.version_key);
     let mut doc = JsonDoc::parse(&doc.text(), agent.strictness).unwrap();
     entries::uninstall(&mut doc, agent, Some(&created));
@@ -346,7 +346,7 @@ fn install_after_a_trailing_line_comment() {
     let agent = agents::find("gemini").unwrap();
     for (original, strictness) in [("{\"a\": 1 // c\n}\n", agent.strictness), ("{\"a\": 1, // c\n}\n", Strictness::Lenient)] {
         let mut doc = JsonDoc::parse(original, strictness).unwrap();
-        entries::install(&mut doc, agent, COMMAND, None);
+        entries::install(&mut doc, agent, COMMAND, false, None);
         let after = doc.text();
         let value = parse_as_agent(&after, strictness).unwrap();
         check_entries_current(&value, agent).unwrap_or_else(|e| panic!("{original:?} gave {after:?}: {e}"));
@@ -433,7 +433,7 @@ fn parse_and_install(text: &str, strictness: Strictness) {
             continue;
         }
         let mut d = doc.clone();
-        let created = entries::install(&mut d, agent, COMMAND, None);
+        let created = entries::install(&mut d, agent, COMMAND, false, None);
         let mut again = JsonDoc::parse(&d.text(), strictness).unwrap_or_else(|e| {
             panic!("install's output does not parse again: {e:?}\ninput: {text:?}\noutput: {:?}", d.text())
         });

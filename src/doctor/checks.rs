@@ -30,6 +30,7 @@ pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check, all: &[Inspect
         out.push(command(ctx, ins));
     }
     out.push(probe);
+    out.extend(fails_closed(ins));
     out.extend(switches(ctx, ins));
     out.extend(double_firing(ctx, ins, all));
     if agent.hook_trust && readable {
@@ -37,6 +38,27 @@ pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check, all: &[Inspect
     }
     out.push(activity(ctx, ins));
     out
+}
+
+/// Whether the agent blocks a call when gitvow cannot run: its installed entry carries the
+/// fail-closed field (for an agent that has one).
+fn fails_closed(ins: &Inspected) -> Option<Check> {
+    let field = ins.agent.fail_closed_field.as_ref()?;
+    let on = ins.found.iter().filter(|f| f.event == field.event).any(|f| f.hook.get(field.key).and_then(serde_json::Value::as_str) == Some(field.value));
+    let how = format!("\"{}\": \"{}\" on {}", field.key, field.value, field.event);
+    Some(if on {
+        Check::ok("fails closed", format!("{} fails closed: {how} blocks a call when gitvow cannot run", ins.agent.name))
+    } else {
+        let why = match crate::install::fail_closed::decide(ins.agent) {
+            Some(crate::install::fail_closed::Decision::Omit(why)) => why,
+            _ => "gitvow's entry does not carry it".to_string(),
+        };
+        Check::warn(
+            "fails closed",
+            format!("{} fails open: without {how} a missing, crashing or slow gitvow lets calls through ({why})", ins.agent.name),
+            format!("update {} to {}.{}.{} or newer everywhere it is installed, then install again", field.program, field.since.0, field.since.1, field.since.2),
+        )
+    })
 }
 
 fn entries(ctx: &Context, ins: &Inspected) -> Vec<Check> {
@@ -60,7 +82,8 @@ fn entries(ctx: &Context, ins: &Inspected) -> Vec<Check> {
             problems.push(Check::fail("entries", format!("no gitvow entry under `{}`", ev.name), fix_all.clone()));
             continue;
         };
-        let desired = desired_entry(agent, ev, &command);
+        // What install would write now, with the fail-closed field as this machine's copies allow.
+        let desired = desired_entry(agent, ev, &command, crate::install::fail_closed::decide(agent) == Some(crate::install::fail_closed::Decision::Write));
         let current = if first.inner.is_none() || first.whole {
             first.element == desired
         } else {

@@ -234,7 +234,7 @@ pub fn check_entries_current(installed: &Value, agent: &AgentSpec) -> Result<(),
     }
     let events = events_container(&mut v, agent).ok_or("no object of events")?;
     for ev in agent.events {
-        let want = desired_entry(agent, ev, COMMAND);
+        let want = desired_entry(agent, ev, COMMAND, false);
         let arr = events.get(ev.name).and_then(Value::as_array).ok_or(format!("event {} missing", ev.name))?;
         let count = arr.iter().filter(|e| **e == want).count();
         if count != 1 || arr.last() != Some(&want) {
