@@ -145,6 +145,15 @@ pub struct FailClosedField {
     pub install_locations: &'static [&'static str],
 }
 
+/// The agent reads a repository's hook file only for a project a person trusted, recorded in a
+/// home-relative TOML file as `[projects."<abs path>"] trust_level = "trusted"` (codex).
+#[derive(Debug)]
+pub struct ProjectTrust {
+    pub file: &'static str,
+    /// Printed after a repository install, with `<repo>` for the repository's path.
+    pub note: &'static str,
+}
+
 /// Another agent's hook files an agent can load too, and the agent's setting that decides it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlsoLoads {
@@ -242,6 +251,8 @@ pub struct AgentSpec {
     /// The entry field that makes the agent fail closed, for an agent that has one; without it the
     /// agent lets a call through when gitvow cannot run.
     pub fail_closed_field: Option<FailClosedField>,
+    /// Set when the agent reads a repository's hook file only for a trusted project.
+    pub project_trust: Option<ProjectTrust>,
     /// What makes a running agent pick up new hooks: doctor's hint when it never called gitvow.
     pub reload_hint: &'static str,
 }
@@ -313,6 +324,7 @@ pub static AGENTS: &[AgentSpec] = &[
         hook_trust: false,
         also_loads: None,
         // Checked with claude 2.1.332: with it, a missing gitvow and an exit 1 block the force push.
+        project_trust: None,
         fail_closed_field: Some(FailClosedField {
             event: "PreToolUse",
             key: "onFailure",
@@ -366,6 +378,10 @@ pub static AGENTS: &[AgentSpec] = &[
         patch_text_only: true,
         hook_trust: true,
         also_loads: None,
+        project_trust: Some(ProjectTrust {
+            file: ".codex/config.toml",
+            note: "codex reads <repo>/.codex/hooks.json only for a trusted project: trust it when codex asks, or set [projects.\"<repo>\"] trust_level = \"trusted\" in ~/.codex/config.toml",
+        }),
         fail_closed_field: None,
         reload_hint: "trust the gitvow hooks with /hooks in codex, then restart codex",
     },
@@ -408,6 +424,7 @@ pub static AGENTS: &[AgentSpec] = &[
         patch_text_only: false,
         hook_trust: false,
         also_loads: None,
+        project_trust: None,
         fail_closed_field: None,
         reload_hint: RELOAD_AT_START,
     },
@@ -464,6 +481,7 @@ pub static AGENTS: &[AgentSpec] = &[
             when: "when Cursor's setting \"Include third-party Plugins, Skills, and other configs\" is on, Cursor also runs Claude's hooks (~/.claude/settings.json, .claude/settings.json)",
             fix: "turn that setting off in Cursor Settings → Rules, Skills, Subagents",
         }),
+        project_trust: None,
         fail_closed_field: None,
         reload_hint: "run a tool call in Cursor's agent (it reloads hooks by itself)",
     },
@@ -511,6 +529,7 @@ pub static AGENTS: &[AgentSpec] = &[
         patch_text_only: false,
         hook_trust: false,
         also_loads: None,
+        project_trust: None,
         fail_closed_field: None,
         reload_hint: RELOAD_AT_START,
     },
@@ -557,6 +576,7 @@ pub static AGENTS: &[AgentSpec] = &[
         patch_text_only: false,
         hook_trust: false,
         also_loads: None,
+        project_trust: None,
         fail_closed_field: None,
         reload_hint: RELOAD_AT_START,
     },
@@ -604,6 +624,7 @@ pub static AGENTS: &[AgentSpec] = &[
         patch_text_only: true,
         hook_trust: false,
         also_loads: None,
+        project_trust: None,
         fail_closed_field: None,
         reload_hint: RELOAD_AT_START,
     },

@@ -985,3 +985,32 @@ fn claude_fails_closed_when_every_claude_found_is_new_enough() {
     assert!(pre_tool_use(&env).get("onFailure").is_none());
     assert!(run.stdout.contains("no `claude` found"), "{}", run.stdout);
 }
+
+/// SPEC section 1, "Codex project hooks": codex reads `<repo>/.codex/hooks.json` only for a project
+/// trusted in `~/.codex/config.toml`. A repository install says so; doctor FAILs an untrusted
+/// project (the gate is not there) and passes once the trust the note names is recorded.
+#[test]
+fn codex_repository_install_names_project_trust_and_doctor_checks_it() {
+    let env = Env::new();
+    let repo = env.repo("proj");
+    let run = env.run_in(&repo, &["install", "--agent", "codex", "--yes", "--command", CMD]).ok();
+    let top = repo.display().to_string();
+    let note = format!("codex reads {top}/.codex/hooks.json only for a trusted project");
+    assert!(run.stdout.contains(&note), "{}", run.stdout);
+    let user = env.run(&["install", "--user", "--agent", "codex", "--yes", "--command", CMD]).ok();
+    assert!(!user.stdout.contains("trusted project"), "a user install has no project to trust: {}", user.stdout);
+
+    let trust_line = |env: &Env| {
+        let run = env.run_in(&repo, &["doctor", "--agent", "codex"]);
+        run.stdout.lines().find(|l| l.contains("project-trust")).unwrap_or_else(|| panic!("{}", run.stdout)).to_string()
+    };
+    let line = trust_line(&env);
+    assert!(line.contains("FAIL") && line.contains("does not trust") && line.contains("trust_level = \"trusted\""), "{line}");
+    let config = env.read_home(".codex/config.toml");
+    env.write_home(".codex/config.toml", format!("{config}\n[projects.\"{top}\"]\ntrust_level = \"untrusted\"\n"));
+    assert!(trust_line(&env).contains("FAIL"), "untrusted is not trusted");
+    env.write_home(".codex/config.toml", format!("{config}\n[projects.\"{top}\"]\ntrust_level = \"trusted\"\n"));
+    let line = trust_line(&env);
+    assert!(line.starts_with("  ok") || line.contains("ok "), "{line}");
+    assert!(line.contains("trusts"), "{line}");
+}

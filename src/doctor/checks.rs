@@ -36,6 +36,9 @@ pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check, all: &[Inspect
     if agent.hook_trust && readable {
         out.push(codex_trust::check(ctx, ins));
     }
+    if let (Some(trust), crate::install::plan::Scope::Repo(repo)) = (&agent.project_trust, &ctx.scope) {
+        out.push(codex_trust::project_check(trust, &repo.top));
+    }
     out.push(activity(ctx, ins));
     out
 }

@@ -405,7 +405,8 @@ fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &
                         ),
                     });
                 }
-                for step in agent.manual_steps {
+                let repo_note = agent.project_trust.as_ref().filter(|_| !scope.is_user()).map(|t| t.note);
+                for step in agent.manual_steps.iter().chain(repo_note.as_ref()) {
                     let step = match scope {
                         Scope::Repo(r) => step.replace("<repo>", &display(&r.top)),
                         Scope::User { .. } => step.to_string(),
