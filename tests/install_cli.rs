@@ -1014,3 +1014,18 @@ fn codex_repository_install_names_project_trust_and_doctor_checks_it() {
     assert!(line.starts_with("  ok") || line.contains("ok "), "{line}");
     assert!(line.contains("trusts"), "{line}");
 }
+
+/// SPEC section 1, "Factory's two hook files": the user's empty `"hooks": {}` in factory's
+/// `hooks.json` holds nothing of gitvow's, so install keeps it and uninstall gives the bytes back.
+#[test]
+fn factory_keeps_the_users_empty_hooks_key() {
+    let env = Env::new();
+    let original = "{\n  \"hooks\": {}\n}\n";
+    env.write_home(".factory/hooks.json", original);
+    install_user(&env, "factory");
+    let v = json_of(&env.read_home(".factory/hooks.json"));
+    assert_eq!(v["hooks"], json!({}), "{v}");
+    assert!(v["PreToolUse"].is_array(), "{v}");
+    env.run(&["uninstall", "--user", "--agent", "factory", "--yes"]).ok();
+    assert_eq!(env.read_home(".factory/hooks.json"), original);
+}

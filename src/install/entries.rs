@@ -278,7 +278,9 @@ pub fn install(doc: &mut JsonDoc, agent: &AgentSpec, command: &str, fail_closed:
 /// other tools or older versions) are taken out, and install writes them at the top level.
 fn migrate_wrapped(doc: &mut JsonDoc, agent: &AgentSpec) {
     let wrapped = [key("hooks")];
-    if !matches!(doc.shape(&wrapped), Some(Shape::Object(_))) {
+    // Only gitvow's entries move; a `hooks` key holding none of them (the user's own, even an empty
+    // `{}`) stays as it is, so uninstall has nothing of it to give back.
+    if !matches!(doc.shape(&wrapped), Some(Shape::Object(_))) || find_entries(doc, agent, true).is_empty() {
         return;
     }
     strip_container(doc, agent, &wrapped, &[], None);
