@@ -517,3 +517,15 @@ fn a_fifo_in_a_hostile_repository_is_named_not_opened() {
     let detail = report.checks("claude", "file")[0]["detail"].as_str().unwrap().to_string();
     assert!(detail.contains(".claude/settings.json"), "{detail}");
 }
+
+#[test]
+fn the_users_own_entries_under_factorys_hooks_key_are_a_warning() {
+    let env = healthy();
+    edit_json(&env, ".factory/hooks.json", |v| {
+        v["hooks"] = json!({"PreToolUse": [{"matcher": "Execute", "hooks": [{"type": "command", "command": "~/bin/deny.sh"}]}, {"hooks": []}]});
+    });
+    let r = doctor(&env, &["--user", "--agent", "factory"]);
+    assert_eq!(r.code, 0, "{}", r.json);
+    let d = r.only("factory", "dead-entries", "warn");
+    assert!(d.starts_with("~/.factory/hooks.json:") && d.contains("2 of your entries sit under the `hooks` key, which Droid ignores"), "{d}");
+}

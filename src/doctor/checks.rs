@@ -124,7 +124,9 @@ fn entries(ctx: &Context, ins: &Inspected) -> Vec<Check> {
     problems
 }
 
-/// factory: Droid reads no event under a top-level `hooks` key of `hooks.json`.
+/// factory: Droid reads no event under a top-level `hooks` key of `hooks.json`. gitvow's own dead
+/// entries are a FAIL (the gate is not where it seems); only the user's there are a warning: gitvow's
+/// gate is not affected, and such files are common (other tools write that shape).
 fn dead_entries(ctx: &Context, ins: &Inspected) -> Option<Check> {
     let (Some(doc), Some(text)) = (&ins.doc, &ins.text) else { return None };
     let Some(Value::Object(wrapped)) = doc.get(&[key("hooks")]) else { return None };
@@ -133,6 +135,13 @@ fn dead_entries(ctx: &Context, ins: &Inspected) -> Option<Check> {
         return None;
     }
     let (l, c) = line_col(text, doc.offset_of(&[key("hooks")]).unwrap_or(0));
+    if ins.wrapped.is_empty() {
+        return Some(Check::warn(
+            "dead-entries",
+            format!("{}:{l}:{c}: {count} of your entries sit under the `hooks` key, which Droid ignores: they never fire (gitvow's gate is not affected)", display(&ins.path)),
+            "move your entries to the top level of hooks.json by hand, where Droid reads events",
+        ));
+    }
     Some(Check::fail(
         "dead-entries",
         format!(
