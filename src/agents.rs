@@ -251,6 +251,9 @@ pub struct AgentSpec {
     /// The entry field that makes the agent fail closed, for an agent that has one; without it the
     /// agent lets a call through when gitvow cannot run.
     pub fail_closed_field: Option<FailClosedField>,
+    /// A second file (relative to the scope's root) whose `hooks` key the agent reads too, besides
+    /// its hook file (factory's `settings.json`, seen read alongside `hooks.json` by droid 0.225.2).
+    pub also_reads: Option<&'static str>,
     /// Set when the agent reads a repository's hook file only for a trusted project.
     pub project_trust: Option<ProjectTrust>,
     /// What makes a running agent pick up new hooks: doctor's hint when it never called gitvow.
@@ -324,6 +327,7 @@ pub static AGENTS: &[AgentSpec] = &[
         hook_trust: false,
         also_loads: None,
         // Checked with claude 2.1.332: with it, a missing gitvow and an exit 1 block the force push.
+        also_reads: None,
         project_trust: None,
         fail_closed_field: Some(FailClosedField {
             event: "PreToolUse",
@@ -378,6 +382,7 @@ pub static AGENTS: &[AgentSpec] = &[
         patch_text_only: true,
         hook_trust: true,
         also_loads: None,
+        also_reads: None,
         project_trust: Some(ProjectTrust {
             file: ".codex/config.toml",
             note: "codex reads <repo>/.codex/hooks.json only for a trusted project: trust it when codex asks, or set [projects.\"<repo>\"] trust_level = \"trusted\" in ~/.codex/config.toml",
@@ -424,6 +429,7 @@ pub static AGENTS: &[AgentSpec] = &[
         patch_text_only: false,
         hook_trust: false,
         also_loads: None,
+        also_reads: None,
         project_trust: None,
         fail_closed_field: None,
         reload_hint: RELOAD_AT_START,
@@ -481,6 +487,7 @@ pub static AGENTS: &[AgentSpec] = &[
             when: "when Cursor's setting \"Include third-party Plugins, Skills, and other configs\" is on, Cursor also runs Claude's hooks (~/.claude/settings.json, .claude/settings.json)",
             fix: "turn that setting off in Cursor Settings → Rules, Skills, Subagents",
         }),
+        also_reads: None,
         project_trust: None,
         fail_closed_field: None,
         reload_hint: "run a tool call in Cursor's agent (it reloads hooks by itself)",
@@ -529,6 +536,7 @@ pub static AGENTS: &[AgentSpec] = &[
         patch_text_only: false,
         hook_trust: false,
         also_loads: None,
+        also_reads: None,
         project_trust: None,
         fail_closed_field: None,
         reload_hint: RELOAD_AT_START,
@@ -576,6 +584,7 @@ pub static AGENTS: &[AgentSpec] = &[
         patch_text_only: false,
         hook_trust: false,
         also_loads: None,
+        also_reads: Some(".factory/settings.json"),
         project_trust: None,
         fail_closed_field: None,
         reload_hint: RELOAD_AT_START,
@@ -624,6 +633,7 @@ pub static AGENTS: &[AgentSpec] = &[
         patch_text_only: true,
         hook_trust: false,
         also_loads: None,
+        also_reads: None,
         project_trust: None,
         fail_closed_field: None,
         reload_hint: RELOAD_AT_START,

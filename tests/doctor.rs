@@ -529,3 +529,16 @@ fn the_users_own_entries_under_factorys_hooks_key_are_a_warning() {
     let d = r.only("factory", "dead-entries", "warn");
     assert!(d.starts_with("~/.factory/hooks.json:") && d.contains("2 of your entries sit under the `hooks` key, which Droid ignores"), "{d}");
 }
+
+#[test]
+fn gitvow_in_both_of_factorys_hook_files_is_a_double_firing_warning() {
+    let env = healthy();
+    let settings = json!({"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": format!("{BIN} hook --agent factory PreToolUse")}]}]}});
+    env.write_home(".factory/settings.json", settings.to_string());
+    let r = doctor(&env, &["--user", "--agent", "factory"]);
+    let d = r.only("factory", "double-firing", "warn");
+    assert!(d.contains("~/.factory/settings.json holds 1 of gitvow's hooks too") && d.contains("gated twice"), "{d}");
+    env.write_home(".factory/settings.json", "{\"hooks\": {}}");
+    let r = doctor(&env, &["--user", "--agent", "factory"]);
+    assert!(r.checks("factory", "double-firing").iter().all(|c| c["status"] != "warn"), "{}", r.json);
+}

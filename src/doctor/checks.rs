@@ -358,6 +358,22 @@ fn double_firing(ctx: &Context, ins: &Inspected, all: &[Inspected]) -> Vec<Check
             ));
         }
     }
+    if let Some(second) = ins.agent.also_reads
+        && !ins.found.is_empty()
+    {
+        let path = ctx.scope.root().join(second);
+        let there = std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|t| crate::edit::jsonc::JsonDoc::parse(&t, ins.agent.strictness).ok())
+            .map_or(0, |doc| crate::install::entries::find_entries(&doc, ins.agent, true).len());
+        if there > 0 {
+            out.push(Check::warn(
+                "double-firing",
+                format!("{} holds {there} of gitvow's hooks too, and {} reads both files: each call is gated twice", display(&path), ins.agent.name),
+                format!("take gitvow's entries out of the `hooks` key of {} by hand; gitvow keeps them in {}", display(&path), display(&ins.path)),
+            ));
+        }
+    }
     if out.is_empty() && ctx.other.is_some() {
         out.push(Check::ok("double-firing", "not installed in the other scope"));
     }

@@ -56,6 +56,7 @@ pub fn spec(name: &str) -> Result<&'static AgentSpec> {
         patch_text_only: false,
         hook_trust: false,
         also_loads: None,
+        also_reads: None,
         project_trust: None,
         fail_closed_field: None,
         reload_hint: "restart it: agents read their hooks at start-up",
