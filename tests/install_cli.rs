@@ -1029,3 +1029,23 @@ fn factory_keeps_the_users_empty_hooks_key() {
     env.run(&["uninstall", "--user", "--agent", "factory", "--yes"]).ok();
     assert_eq!(env.read_home(".factory/hooks.json"), original);
 }
+
+/// Acceptance 6 of issue 16: a repository install runs the bare `gitvow`, which codex's login shell
+/// may not find. Doctor's fix says what to add to the login profile, and following it makes the
+/// probe pass.
+#[test]
+fn doctors_login_path_fix_makes_the_probe_pass_when_followed() {
+    let env = Env::new();
+    let repo = env.repo("proj");
+    env.run_in(&repo, &["install", "--agent", "codex", "--yes"]).ok();
+    let probe = |env: &Env| {
+        let run = env.run_in(&repo, &["doctor", "--agent", "codex"]);
+        run.stdout.lines().find(|l| l.contains("probe")).unwrap_or_else(|| panic!("{}", run.stdout)).to_string()
+    };
+    let line = probe(&env);
+    assert!(line.contains("FAIL") && line.contains("login shell does not find `gitvow`"), "{line}");
+    let export = line.split("add `").nth(1).and_then(|r| r.split("` to ~/.profile").next()).unwrap_or_else(|| panic!("{line}"));
+    env.write_home(".profile", format!("{export}\n"));
+    let line = probe(&env);
+    assert!(!line.contains("FAIL") && line.contains("answered allow"), "{line}");
+}
