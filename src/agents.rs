@@ -63,15 +63,40 @@ pub struct AdapterInstall {
     pub version_key: Option<String>,
 }
 
-/// How strictly the agent itself parses its JSON file.
+/// How strictly the agent itself parses its JSON file (SPEC section 1, "How strictly each agent reads
+/// its file", measured with the real binaries). An agent that cannot parse its file drops every hook
+/// in it without a word, so gitvow never writes, and doctor FAILs, what the agent would not read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strictness {
-    /// Plain JSON: no comments, no trailing commas.
+    /// Plain JSON as `serde_json` reads it: no comments, no trailing commas, no byte-order mark, no
+    /// raw control characters inside strings (codex; cursor and copilot).
     Strict,
-    /// Comments allowed, trailing commas rejected (gemini).
+    /// Plain JSON, but a byte-order mark at the start is accepted (claude).
+    StrictBom,
+    /// Comments allowed, trailing commas rejected (gemini, factory).
     Comments,
-    /// Comments and trailing commas allowed.
+    /// Comments and trailing commas allowed. No built-in agent reads its file so; the editor keeps
+    /// such text byte for byte for an agent that does.
     Lenient,
+}
+
+impl Strictness {
+    pub fn allows_comments(self) -> bool {
+        matches!(self, Strictness::Comments | Strictness::Lenient)
+    }
+
+    pub fn allows_trailing_commas(self) -> bool {
+        self == Strictness::Lenient
+    }
+
+    pub fn allows_bom(self) -> bool {
+        self != Strictness::Strict
+    }
+
+    /// Whether the agent's parser is a strict JSON parser (what `serde_json` rejects, it rejects).
+    pub fn is_strict_json(self) -> bool {
+        matches!(self, Strictness::Strict | Strictness::StrictBom)
+    }
 }
 
 /// How the agent starts a hook's command; doctor's live probe starts it the same way.
@@ -105,6 +130,28 @@ pub enum OffSwitch {
     VersionAndFailClosed,
     /// `hooksConfig.enabled: false`, or gitvow's hook names in `hooksConfig.disabled`.
     HooksConfig,
+}
+
+/// A field of the hook entry that makes the agent block the call when gitvow cannot run (missing,
+/// crashed, timed out), understood only from version `since` on: install writes it when every copy of
+/// `program` found (PATH, then `install_locations` under the home directory) reports such a version.
+#[derive(Debug)]
+pub struct FailClosedField {
+    pub event: &'static str,
+    pub key: &'static str,
+    pub value: &'static str,
+    pub since: (u64, u64, u64),
+    pub program: &'static str,
+    pub install_locations: &'static [&'static str],
+}
+
+/// The agent reads a repository's hook file only for a project a person trusted, recorded in a
+/// home-relative TOML file as `[projects."<abs path>"] trust_level = "trusted"` (codex).
+#[derive(Debug)]
+pub struct ProjectTrust {
+    pub file: &'static str,
+    /// Printed after a repository install, with `<repo>` for the repository's path.
+    pub note: &'static str,
 }
 
 /// Another agent's hook files an agent can load too, and the agent's setting that decides it.
@@ -156,6 +203,9 @@ pub struct AgentSpec {
     pub repo_file: &'static str,
     pub layout: FileLayout,
     pub strictness: Strictness,
+    /// What the agent does with a file it cannot parse, as the end of a sentence after its name:
+    /// `{file}` is the file's name, `{that}` what is wrong with it ("that has comments").
+    pub when_unreadable: &'static str,
     pub events: &'static [InstalledEvent],
     /// Key that holds the command string in a hook object.
     pub command_key: &'static str,
@@ -198,9 +248,22 @@ pub struct AgentSpec {
     pub hook_trust: bool,
     /// Another agent whose hook files this one can load too (each call is then gated twice).
     pub also_loads: Option<AlsoLoads>,
+    /// The entry field that makes the agent fail closed, for an agent that has one; without it the
+    /// agent lets a call through when gitvow cannot run.
+    pub fail_closed_field: Option<FailClosedField>,
+    /// A second file (relative to the scope's root) whose `hooks` key the agent reads too, besides
+    /// its hook file (factory's `settings.json`, seen read alongside `hooks.json` by droid 0.225.2).
+    pub also_reads: Option<&'static str>,
+    /// Set when the agent reads a repository's hook file only for a trusted project.
+    pub project_trust: Option<ProjectTrust>,
     /// What makes a running agent pick up new hooks: doctor's hint when it never called gitvow.
     pub reload_hint: &'static str,
 }
+
+/// What claude 2.1.332 and droid 0.225.2 were seen to do with a file they cannot parse (the force
+/// push ran, the hook was never called); codex's, cursor's and copilot's strict parsers reject such a
+/// file as a whole too.
+const IGNORES_EVERY_HOOK: &str = "ignores every hook in a {file} {that}";
 
 const TYPE_COMMAND: ExtraField = ExtraField::Str("type", "command");
 const TIMEOUT_30: ExtraField = ExtraField::Int("timeout", 30);
@@ -227,7 +290,8 @@ pub static AGENTS: &[AgentSpec] = &[
         user_file: ".claude/settings.json",
         repo_file: ".claude/settings.json",
         layout: FileLayout::NestedGroups,
-        strictness: Strictness::Lenient,
+        strictness: Strictness::StrictBom,
+        when_unreadable: IGNORES_EVERY_HOOK,
         events: &[
             InstalledEvent { name: "SessionStart", matcher: None },
             InstalledEvent { name: "UserPromptSubmit", matcher: None },
@@ -262,6 +326,17 @@ pub static AGENTS: &[AgentSpec] = &[
         patch_text_only: false,
         hook_trust: false,
         also_loads: None,
+        // Checked with claude 2.1.332: with it, a missing gitvow and an exit 1 block the force push.
+        also_reads: None,
+        project_trust: None,
+        fail_closed_field: Some(FailClosedField {
+            event: "PreToolUse",
+            key: "onFailure",
+            value: "block",
+            since: (2, 1, 295),
+            program: "claude",
+            install_locations: &[".claude/local/claude", ".local/bin/claude", ".npm-global/bin/claude", ".bun/bin/claude", ".volta/bin/claude"],
+        }),
         reload_hint: RELOAD_AT_START,
     },
     AgentSpec {
@@ -270,6 +345,7 @@ pub static AGENTS: &[AgentSpec] = &[
         repo_file: ".codex/hooks.json",
         layout: FileLayout::NestedGroups,
         strictness: Strictness::Strict,
+        when_unreadable: IGNORES_EVERY_HOOK,
         events: &[
             InstalledEvent { name: "SessionStart", matcher: None },
             InstalledEvent { name: "PreToolUse", matcher: Some("Bash|apply_patch|mcp__.*") },
@@ -306,6 +382,12 @@ pub static AGENTS: &[AgentSpec] = &[
         patch_text_only: true,
         hook_trust: true,
         also_loads: None,
+        also_reads: None,
+        project_trust: Some(ProjectTrust {
+            file: ".codex/config.toml",
+            note: "codex reads <repo>/.codex/hooks.json only for a trusted project: trust it when codex asks, or set [projects.\"<repo>\"] trust_level = \"trusted\" in ~/.codex/config.toml",
+        }),
+        fail_closed_field: None,
         reload_hint: "trust the gitvow hooks with /hooks in codex, then restart codex",
     },
     AgentSpec {
@@ -314,6 +396,7 @@ pub static AGENTS: &[AgentSpec] = &[
         repo_file: ".gemini/settings.json",
         layout: FileLayout::NestedGroups,
         strictness: Strictness::Comments,
+        when_unreadable: "refuses to start (\"Invalid configuration\") with a {file} {that}",
         events: &[
             InstalledEvent { name: "SessionStart", matcher: ANY_TOOL },
             InstalledEvent { name: "BeforeTool", matcher: ANY_TOOL },
@@ -346,6 +429,9 @@ pub static AGENTS: &[AgentSpec] = &[
         patch_text_only: false,
         hook_trust: false,
         also_loads: None,
+        also_reads: None,
+        project_trust: None,
+        fail_closed_field: None,
         reload_hint: RELOAD_AT_START,
     },
     AgentSpec {
@@ -354,6 +440,7 @@ pub static AGENTS: &[AgentSpec] = &[
         repo_file: ".cursor/hooks.json",
         layout: FileLayout::Flat,
         strictness: Strictness::Strict,
+        when_unreadable: IGNORES_EVERY_HOOK,
         events: &[
             InstalledEvent { name: "sessionStart", matcher: None },
             InstalledEvent { name: "preToolUse", matcher: None },
@@ -400,6 +487,9 @@ pub static AGENTS: &[AgentSpec] = &[
             when: "when Cursor's setting \"Include third-party Plugins, Skills, and other configs\" is on, Cursor also runs Claude's hooks (~/.claude/settings.json, .claude/settings.json)",
             fix: "turn that setting off in Cursor Settings → Rules, Skills, Subagents",
         }),
+        also_reads: None,
+        project_trust: None,
+        fail_closed_field: None,
         reload_hint: "run a tool call in Cursor's agent (it reloads hooks by itself)",
     },
     AgentSpec {
@@ -408,6 +498,7 @@ pub static AGENTS: &[AgentSpec] = &[
         repo_file: ".github/hooks/gitvow.json",
         layout: FileLayout::OwnedFlat,
         strictness: Strictness::Strict,
+        when_unreadable: IGNORES_EVERY_HOOK,
         events: &[
             InstalledEvent { name: "sessionStart", matcher: None },
             InstalledEvent { name: "preToolUse", matcher: None },
@@ -445,6 +536,9 @@ pub static AGENTS: &[AgentSpec] = &[
         patch_text_only: false,
         hook_trust: false,
         also_loads: None,
+        also_reads: None,
+        project_trust: None,
+        fail_closed_field: None,
         reload_hint: RELOAD_AT_START,
     },
     AgentSpec {
@@ -452,7 +546,8 @@ pub static AGENTS: &[AgentSpec] = &[
         user_file: ".factory/hooks.json",
         repo_file: ".factory/hooks.json",
         layout: FileLayout::TopLevelGroups,
-        strictness: Strictness::Lenient,
+        strictness: Strictness::Comments,
+        when_unreadable: IGNORES_EVERY_HOOK,
         events: &[
             InstalledEvent { name: "SessionStart", matcher: None },
             InstalledEvent { name: "PreToolUse", matcher: ANY_TOOL },
@@ -489,6 +584,9 @@ pub static AGENTS: &[AgentSpec] = &[
         patch_text_only: false,
         hook_trust: false,
         also_loads: None,
+        also_reads: Some(".factory/settings.json"),
+        project_trust: None,
+        fail_closed_field: None,
         reload_hint: RELOAD_AT_START,
     },
     AgentSpec {
@@ -497,6 +595,7 @@ pub static AGENTS: &[AgentSpec] = &[
         repo_file: ".opencode/plugins/gitvow.js",
         layout: FileLayout::Plugin,
         strictness: Strictness::Strict,
+        when_unreadable: "cannot load a plugin {that}",
         events: &[
             InstalledEvent { name: "SessionStart", matcher: None },
             InstalledEvent { name: "UserPromptSubmit", matcher: None },
@@ -534,6 +633,9 @@ pub static AGENTS: &[AgentSpec] = &[
         patch_text_only: true,
         hook_trust: false,
         also_loads: None,
+        also_reads: None,
+        project_trust: None,
+        fail_closed_field: None,
         reload_hint: RELOAD_AT_START,
     },
 ];
@@ -547,6 +649,17 @@ impl AgentSpec {
     /// The gitvow handler for one of this agent's event names, if gitvow maps it.
     pub fn handler_for(&self, event: &str) -> Option<Handler> {
         self.event_map.iter().find(|(e, _)| *e == event).map(|(_, h)| *h)
+    }
+
+    /// One sentence saying what the agent does with its file when the file has `construct` (as the
+    /// parser names it: "comments", "a trailing comma"; `None`: some other syntax error).
+    pub fn would_drop(&self, construct: Option<&str>) -> String {
+        let file = std::path::Path::new(self.user_file).file_name().and_then(|f| f.to_str()).unwrap_or(self.user_file);
+        let that = match construct {
+            Some(what) => format!("that has {what}"),
+            None => "that it cannot parse".to_string(),
+        };
+        format!("{} {}", self.name, self.when_unreadable.replace("{file}", file).replace("{that}", &that))
     }
 
     /// The command line an installed hook runs for `event`, given the gitvow command.

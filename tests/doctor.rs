@@ -45,6 +45,8 @@ fn healthy_install_of_all_seven_agents_passes_with_only_the_unavoidable_warnings
     let mut expected: Vec<(String, String, String)> = ALL.iter().map(|a| (a.to_string(), "activity".into(), "warn".into())).collect();
     expected.push(("codex".into(), "codex-trust".into(), "warn".into()));
     expected.push(("cursor".into(), "double-firing".into(), "warn".into()));
+    // No `claude` on this test's PATH: install cannot know it reads `onFailure`, so claude fails open.
+    expected.push(("claude".into(), "fails closed".into(), "warn".into()));
     let mut got = r.not_ok();
     got.sort();
     expected.sort();
@@ -70,7 +72,8 @@ fn trust_record_and_a_logged_call_turn_those_warnings_ok() {
     call_each_agent(&env);
     let r = doctor(&env, &["--user"]);
     assert_eq!(r.code, 0);
-    assert_eq!(r.not_ok(), [("cursor".to_string(), "double-firing".to_string(), "warn".to_string())]);
+    let w = |a: &str, c: &str| (a.to_string(), c.to_string(), "warn".to_string());
+    assert_eq!(r.not_ok(), [w("claude", "fails closed"), w("cursor", "double-firing")]);
     assert!(r.checks("claude", "activity")[0]["detail"].as_str().unwrap().starts_with("last called gitvow at 20"));
 }
 
@@ -111,7 +114,8 @@ fn json_report_carries_agent_scope_check_status_detail_fix() {
         assert_eq!(keys, ["agent", "scope", "check", "status", "detail", "fix"]);
         assert_eq!(c["scope"], "user");
     }
-    assert_eq!(r.json["summary"], json!({"ok": 6, "warn": 1, "fail": 0}));
+    // The warnings: no call logged yet, and no `claude` found to show it reads `onFailure`.
+    assert_eq!(r.json["summary"], json!({"ok": 6, "warn": 2, "fail": 0}));
 }
 
 #[test]
@@ -512,4 +516,29 @@ fn a_fifo_in_a_hostile_repository_is_named_not_opened() {
     assert_eq!(report.statuses("claude", "file"), ["fail"]);
     let detail = report.checks("claude", "file")[0]["detail"].as_str().unwrap().to_string();
     assert!(detail.contains(".claude/settings.json"), "{detail}");
+}
+
+#[test]
+fn the_users_own_entries_under_factorys_hooks_key_are_a_warning() {
+    let env = healthy();
+    edit_json(&env, ".factory/hooks.json", |v| {
+        v["hooks"] = json!({"PreToolUse": [{"matcher": "Execute", "hooks": [{"type": "command", "command": "~/bin/deny.sh"}]}, {"hooks": []}]});
+    });
+    let r = doctor(&env, &["--user", "--agent", "factory"]);
+    assert_eq!(r.code, 0, "{}", r.json);
+    let d = r.only("factory", "dead-entries", "warn");
+    assert!(d.starts_with("~/.factory/hooks.json:") && d.contains("2 of your entries sit under the `hooks` key, which Droid ignores"), "{d}");
+}
+
+#[test]
+fn gitvow_in_both_of_factorys_hook_files_is_a_double_firing_warning() {
+    let env = healthy();
+    let settings = json!({"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": format!("{BIN} hook --agent factory PreToolUse")}]}]}});
+    env.write_home(".factory/settings.json", settings.to_string());
+    let r = doctor(&env, &["--user", "--agent", "factory"]);
+    let d = r.only("factory", "double-firing", "warn");
+    assert!(d.contains("~/.factory/settings.json holds 1 of gitvow's hooks too") && d.contains("gated twice"), "{d}");
+    env.write_home(".factory/settings.json", "{\"hooks\": {}}");
+    let r = doctor(&env, &["--user", "--agent", "factory"]);
+    assert!(r.checks("factory", "double-firing").iter().all(|c| c["status"] != "warn"), "{}", r.json);
 }

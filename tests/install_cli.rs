@@ -274,7 +274,9 @@ fn new_entries_are_appended_after_the_users_hooks() {
 #[test]
 fn uninstall_right_after_install_gives_back_the_original_bytes() {
     let env = Env::new();
-    let original = "{\r\n\t\"model\": \"opus\", // mine\r\n\t\"env\": {\"A\": \"\\u00e9\"},\r\n}";
+    // Claude reads strict JSON, with a byte-order mark allowed (a comment or a trailing comma would
+    // make it drop the file).
+    let original = "\u{feff}{\r\n\t\"model\": \"opus\",\r\n\t\"env\": {\"A\": \"\\u00e9\"}\r\n}";
     env.write_home(".claude/settings.json", original);
     install_user(&env, "claude");
     assert_ne!(env.read_home(".claude/settings.json"), original);
@@ -404,11 +406,15 @@ fn strict_json_agents_refuse_comments_that_the_agent_would_reject() {
     env.write_home(".codex/hooks.json", "{\n  // note\n  \"hooks\": {}\n}\n");
     let run = env.run(&["install", "--user", "--agent", "codex", "--yes"]);
     assert_eq!(run.code, 1);
-    assert!(run.stderr.contains("hooks.json:2:3: comments are not allowed"), "{}", run.stderr);
+    assert!(run.stderr.contains("hooks.json:2:3: a comment; codex ignores every hook in a hooks.json that has comments"), "{}", run.stderr);
     env.write_home(".gemini/settings.json", "{\n  \"a\": 1,\n}\n");
     let run = env.run(&["install", "--user", "--agent", "gemini", "--yes"]);
     assert_eq!(run.code, 1);
-    assert!(run.stderr.contains("settings.json:2:9: trailing commas are not allowed"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("settings.json:2:9: a trailing comma; gemini refuses to start (\"Invalid configuration\") with a settings.json that has a trailing comma"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
@@ -722,7 +728,7 @@ fn strict_json_agents_refuse_what_serde_json_rejects_with_file_line_column() {
     // rejected by codex's strict one.
     let cases = [
         ("{\n  \"hooks\": {},\n  \"note\": \"a\tb\"\n}\n", "hooks.json:3:13: a raw control character inside a string"),
-        ("\u{feff}{\"hooks\": {}}\n", "hooks.json:1:1: expected value"),
+        ("\u{feff}{\"hooks\": {}}\n", "hooks.json:1:1: a byte-order mark at the start; codex ignores every hook in a hooks.json that has a byte-order mark"),
         ("{\"hooks\": {}} x\n", "hooks.json:1:15: "),
     ];
     for (content, want) in cases {
@@ -738,18 +744,18 @@ fn strict_json_agents_refuse_what_serde_json_rejects_with_file_line_column() {
 #[test]
 fn a_file_holding_only_a_comment_counts_as_an_empty_object_where_comments_are_allowed() {
     let env = Env::new();
-    let path = env.write_home(".claude/settings.json", "// settings come later\n");
-    install_user(&env, "claude");
-    let text = env.read_home(".claude/settings.json");
+    let path = env.write_home(".gemini/settings.json", "// settings come later\n");
+    install_user(&env, "gemini");
+    let text = env.read_home(".gemini/settings.json");
     assert!(text.starts_with("// settings come later\n{"), "the comment stays first: {text}");
-    assert!(text.contains("gitvow hook PreToolUse"), "{text}");
-    env.run(&["uninstall", "--user", "--agent", "claude", "--yes"]).ok();
+    assert!(text.contains("gitvow hook --agent gemini BeforeTool"), "{text}");
+    env.run(&["uninstall", "--user", "--agent", "gemini", "--yes"]).ok();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "// settings come later\n");
     // codex parses strict JSON: there a comment stays an error.
     env.write_home(".codex/hooks.json", "// nothing yet\n");
     let run = env.run(&["install", "--user", "--agent", "codex", "--yes", "--command", CMD]);
     assert_eq!(run.code, 1, "{}", run.stderr);
-    assert!(run.stderr.contains("hooks.json:1:1: comments are not allowed"), "{}", run.stderr);
+    assert!(run.stderr.contains("hooks.json:1:1: a comment; codex ignores"), "{}", run.stderr);
 }
 
 #[test]
@@ -880,4 +886,166 @@ fn a_symlinked_install_record_is_never_written_through() {
     assert_eq!(run.code, 1, "{}", run.stdout);
     assert_eq!(std::fs::read_dir(&elsewhere).unwrap().count(), 0, "nothing is created through the link");
     assert!(!repo.join(".claude/settings.json").exists(), "the run wrote nothing");
+}
+
+/// Files each agent would drop whole (SPEC section 1, "How strictly each agent reads its file"), one
+/// or more per row of the table: install refuses each with the place and one sentence saying what
+/// the agent would do, writes nothing, and doctor FAILs the file with the same words.
+#[test]
+fn a_file_its_agent_would_drop_is_refused_by_install_and_failed_by_doctor() {
+    const DROPPED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/settings/dropped");
+    let cases: &[(&str, &str, &str)] = &[
+        ("claude-line-comment.json", "2:22", "a comment; claude ignores every hook in a settings.json that has comments"),
+        ("claude-block-comment.json", "3:3", "a comment; claude ignores every hook in a settings.json that has comments"),
+        ("claude-comments-dotfiles.json", "1:1", "a comment; claude ignores every hook in a settings.json that has comments"),
+        ("claude-comments-trailing-commas.json", "1:1", "a comment; claude ignores every hook in a settings.json that has comments"),
+        ("claude-trailing-comma.json", "4:13", "a trailing comma; claude ignores every hook in a settings.json that has a trailing comma"),
+        ("factory-trailing-commas.json", "11:24", "a trailing comma; factory ignores every hook in a hooks.json that has a trailing comma"),
+        ("gemini-trailing-comma.json", "4:20", "gemini refuses to start (\"Invalid configuration\") with a settings.json that has a trailing comma"),
+        ("codex-bom.json", "1:1", "codex ignores every hook in a hooks.json that has a byte-order mark"),
+        ("codex-control-character.json", "3:60", "codex ignores every hook in a hooks.json that has a raw control character inside a string"),
+        ("codex-comment.json", "2:15", "a comment; codex ignores every hook in a hooks.json that has comments"),
+        ("cursor-trailing-comma.json", "3:14", "a trailing comma; cursor ignores every hook in a hooks.json that has a trailing comma"),
+    ];
+    let mut on_disk: Vec<String> = std::fs::read_dir(DROPPED).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    on_disk.sort();
+    let mut listed: Vec<String> = cases.iter().map(|c| c.0.to_string()).collect();
+    listed.sort();
+    assert_eq!(on_disk, listed, "every fixture of a dropped file is tested");
+    for (name, place, sentence) in cases {
+        let agent = gitvow::agents::find(name.split('-').next().unwrap()).unwrap();
+        let content = std::fs::read(std::path::Path::new(DROPPED).join(name)).unwrap();
+        let env = Env::new();
+        env.write_home(agent.user_file, &content);
+        let run = env.run(&["install", "--user", "--agent", agent.name, "--yes", "--command", CMD]);
+        assert_eq!(run.code, 1, "{name}: {}", run.stdout);
+        let first = run.stderr.lines().next().unwrap_or("");
+        let at = format!("gitvow: ~/{}:{place}: ", agent.user_file);
+        assert!(first.starts_with(&at) && first.contains(sentence), "{name}: want {at}…{sentence}\n{}", run.stderr);
+        assert!(run.stderr.lines().count() <= 2, "{}", run.stderr);
+        assert_eq!(std::fs::read(env.home().join(agent.user_file)).unwrap(), content, "{name}: nothing is written");
+        assert!(!env.home().join(".gitvow").exists(), "{name}: no other file of the run is written");
+        let doctor = env.run(&["doctor", "--user", "--agent", agent.name]);
+        assert_eq!(doctor.code, 1, "{name}: {}", doctor.stdout);
+        let at = format!("~/{}:{place}: ", agent.user_file);
+        let line = doctor.stdout.lines().find(|l| l.contains(&at)).unwrap_or_else(|| panic!("{name}: {}", doctor.stdout));
+        assert!(line.contains("FAIL") && line.contains(sentence), "{name}: {line}");
+    }
+}
+
+/// A fake `claude` that answers `--version` with `version`.
+fn fake_claude(path: &std::path::Path, version: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, format!("#!/bin/sh\necho '{version} (Claude Code)'\n")).unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// SPEC section 1, "Failing closed when gitvow cannot run": `"onFailure": "block"` on claude's
+/// PreToolUse entry exactly when every `claude` found is 2.1.295 or newer, following the versions
+/// from one install to the next; doctor says which.
+#[test]
+fn claude_fails_closed_when_every_claude_found_is_new_enough() {
+    let env = Env::new();
+    let bin = env.outside("bin");
+    let env = env.env("PATH", &format!("{}:/usr/bin:/bin", bin.display()));
+    fake_claude(&bin.join("claude"), "2.1.332");
+    let pre_tool_use = |env: &Env| json_of(&env.read_home(".claude/settings.json"))["hooks"]["PreToolUse"][0]["hooks"][0].clone();
+    let doctor_line = |env: &Env| {
+        let run = env.run(&["doctor", "--user", "--agent", "claude"]);
+        run.stdout.lines().find(|l| l.contains("fails ")).unwrap_or_else(|| panic!("{}", run.stdout)).to_string()
+    };
+
+    let run = install_user(&env, "claude");
+    assert_eq!(pre_tool_use(&env)["onFailure"], "block", "{}", run.stdout);
+    assert!(run.stdout.contains("fails closed"), "{}", run.stdout);
+    let settings = json_of(&env.read_home(".claude/settings.json"));
+    assert!(settings["hooks"]["Stop"][0]["hooks"][0].get("onFailure").is_none(), "only PreToolUse gates a call");
+    assert!(doctor_line(&env).contains("claude fails closed"), "{}", doctor_line(&env));
+
+    // An older copy at a per-user install place: the field goes, and the summary says why.
+    fake_claude(&env.home().join(".local/bin/claude"), "2.1.200");
+    let run = install_user(&env, "claude");
+    assert!(pre_tool_use(&env).get("onFailure").is_none(), "{}", env.read_home(".claude/settings.json"));
+    assert!(run.stdout.contains("fails open") && run.stdout.contains("~/.local/bin/claude is 2.1.200, older than 2.1.295"), "{}", run.stdout);
+    assert!(doctor_line(&env).contains("claude fails open"), "{}", doctor_line(&env));
+
+    // Upgraded: it comes back, and a further run changes nothing.
+    fake_claude(&env.home().join(".local/bin/claude"), "2.1.300");
+    install_user(&env, "claude");
+    assert_eq!(pre_tool_use(&env)["onFailure"], "block");
+    let run = install_user(&env, "claude");
+    assert!(run.stdout.contains("claude: nothing to change"), "{}", run.stdout);
+    assert!(doctor_line(&env).contains("claude fails closed"), "{}", doctor_line(&env));
+
+    // No claude at all: left out.
+    std::fs::remove_file(bin.join("claude")).unwrap();
+    std::fs::remove_file(env.home().join(".local/bin/claude")).unwrap();
+    let run = install_user(&env, "claude");
+    assert!(pre_tool_use(&env).get("onFailure").is_none());
+    assert!(run.stdout.contains("no `claude` found"), "{}", run.stdout);
+}
+
+/// SPEC section 1, "Codex project hooks": codex reads `<repo>/.codex/hooks.json` only for a project
+/// trusted in `~/.codex/config.toml`. A repository install says so; doctor FAILs an untrusted
+/// project (the gate is not there) and passes once the trust the note names is recorded.
+#[test]
+fn codex_repository_install_names_project_trust_and_doctor_checks_it() {
+    let env = Env::new();
+    let repo = env.repo("proj");
+    let run = env.run_in(&repo, &["install", "--agent", "codex", "--yes", "--command", CMD]).ok();
+    let top = repo.display().to_string();
+    let note = format!("codex reads {top}/.codex/hooks.json only for a trusted project");
+    assert!(run.stdout.contains(&note), "{}", run.stdout);
+    let user = env.run(&["install", "--user", "--agent", "codex", "--yes", "--command", CMD]).ok();
+    assert!(!user.stdout.contains("trusted project"), "a user install has no project to trust: {}", user.stdout);
+
+    let trust_line = |env: &Env| {
+        let run = env.run_in(&repo, &["doctor", "--agent", "codex"]);
+        run.stdout.lines().find(|l| l.contains("project-trust")).unwrap_or_else(|| panic!("{}", run.stdout)).to_string()
+    };
+    let line = trust_line(&env);
+    assert!(line.contains("FAIL") && line.contains("does not trust") && line.contains("trust_level = \"trusted\""), "{line}");
+    let config = env.read_home(".codex/config.toml");
+    env.write_home(".codex/config.toml", format!("{config}\n[projects.\"{top}\"]\ntrust_level = \"untrusted\"\n"));
+    assert!(trust_line(&env).contains("FAIL"), "untrusted is not trusted");
+    env.write_home(".codex/config.toml", format!("{config}\n[projects.\"{top}\"]\ntrust_level = \"trusted\"\n"));
+    let line = trust_line(&env);
+    assert!(line.starts_with("  ok") || line.contains("ok "), "{line}");
+    assert!(line.contains("trusts"), "{line}");
+}
+
+/// SPEC section 1, "Factory's two hook files": the user's empty `"hooks": {}` in factory's
+/// `hooks.json` holds nothing of gitvow's, so install keeps it and uninstall gives the bytes back.
+#[test]
+fn factory_keeps_the_users_empty_hooks_key() {
+    let env = Env::new();
+    let original = "{\n  \"hooks\": {}\n}\n";
+    env.write_home(".factory/hooks.json", original);
+    install_user(&env, "factory");
+    let v = json_of(&env.read_home(".factory/hooks.json"));
+    assert_eq!(v["hooks"], json!({}), "{v}");
+    assert!(v["PreToolUse"].is_array(), "{v}");
+    env.run(&["uninstall", "--user", "--agent", "factory", "--yes"]).ok();
+    assert_eq!(env.read_home(".factory/hooks.json"), original);
+}
+
+/// Acceptance 6 of issue 16: a repository install runs the bare `gitvow`, which codex's login shell
+/// may not find. Doctor's fix says what to add to the login profile, and following it makes the
+/// probe pass.
+#[test]
+fn doctors_login_path_fix_makes_the_probe_pass_when_followed() {
+    let env = Env::new();
+    let repo = env.repo("proj");
+    env.run_in(&repo, &["install", "--agent", "codex", "--yes"]).ok();
+    let probe = |env: &Env| {
+        let run = env.run_in(&repo, &["doctor", "--agent", "codex"]);
+        run.stdout.lines().find(|l| l.contains("probe")).unwrap_or_else(|| panic!("{}", run.stdout)).to_string()
+    };
+    let line = probe(&env);
+    assert!(line.contains("FAIL") && line.contains("login shell does not find `gitvow`"), "{line}");
+    let export = line.split("add `").nth(1).and_then(|r| r.split("` to ~/.profile").next()).unwrap_or_else(|| panic!("{line}"));
+    env.write_home(".profile", format!("{export}\n"));
+    let line = probe(&env);
+    assert!(!line.contains("FAIL") && line.contains("answered allow"), "{line}");
 }

@@ -14,11 +14,12 @@ use std::process::{Command, Stdio};
 const INSTALL: &[&str] = &["install", "--user", "--agent", "claude", "--agent", "codex", "--agent", "gemini", "--yes", "--command", CMD];
 const UNINSTALL: &[&str] = &["uninstall", "--user", "--yes"];
 
-/// Claude's settings with a comment and an empty `hooks` the user wrote, codex's `config.toml`
+/// Claude's settings with a byte-order mark (claude drops a file with a comment) and an empty `hooks`
+/// the user wrote, codex's `config.toml`
 /// without a `[features]` table, and no gemini directory at all.
 fn home_with_agents() -> Env {
     let env = Env::new();
-    env.write_home(".claude/settings.json", "{\n  // mine\n  \"model\": \"opus\",\n  \"hooks\": {}\n}\n");
+    env.write_home(".claude/settings.json", "\u{feff}{\n  \"model\": \"opus\",\n  \"hooks\": {}\n}\n");
     env.write_home(".codex/config.toml", "model = \"o3\"\n\n[profiles.fast]\nmodel = \"o4-mini\"\n");
     env
 }

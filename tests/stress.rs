@@ -281,9 +281,10 @@ fn two_gitvow_runs_at_once_are_serialised() {
     ));
 }
 
-/// A Claude settings file of about `bytes`, with comments, as a long-lived one looks.
+/// A Claude settings file of about `bytes`, as a long-lived one looks (without comments: claude drops
+/// a settings.json that has one, so install refuses it).
 fn big_settings(bytes: usize) -> String {
-    let mut text = String::from("{\n  // permissions granted over many sessions\n  \"permissions\": {\n    \"allow\": [\n");
+    let mut text = String::from("{\n  \"permissions\": {\n    \"allow\": [\n");
     let mut i = 0;
     while text.len() < bytes {
         text.push_str(&format!("      \"Bash(make target-{i} --jobs 4 --output build/{i})\",\n"));

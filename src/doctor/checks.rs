@@ -30,13 +30,38 @@ pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check, all: &[Inspect
         out.push(command(ctx, ins));
     }
     out.push(probe);
+    out.extend(fails_closed(ins));
     out.extend(switches(ctx, ins));
     out.extend(double_firing(ctx, ins, all));
     if agent.hook_trust && readable {
         out.push(codex_trust::check(ctx, ins));
     }
+    if let (Some(trust), crate::install::plan::Scope::Repo(repo)) = (&agent.project_trust, &ctx.scope) {
+        out.push(codex_trust::project_check(trust, &repo.top));
+    }
     out.push(activity(ctx, ins));
     out
+}
+
+/// Whether the agent blocks a call when gitvow cannot run: its installed entry carries the
+/// fail-closed field (for an agent that has one).
+fn fails_closed(ins: &Inspected) -> Option<Check> {
+    let field = ins.agent.fail_closed_field.as_ref()?;
+    let on = ins.found.iter().filter(|f| f.event == field.event).any(|f| f.hook.get(field.key).and_then(serde_json::Value::as_str) == Some(field.value));
+    let how = format!("\"{}\": \"{}\" on {}", field.key, field.value, field.event);
+    Some(if on {
+        Check::ok("fails closed", format!("{} fails closed: {how} blocks a call when gitvow cannot run", ins.agent.name))
+    } else {
+        let why = match crate::install::fail_closed::decide(ins.agent) {
+            Some(crate::install::fail_closed::Decision::Omit(why)) => why,
+            _ => "gitvow's entry does not carry it".to_string(),
+        };
+        Check::warn(
+            "fails closed",
+            format!("{} fails open: without {how} a missing, crashing or slow gitvow lets calls through ({why})", ins.agent.name),
+            format!("update {} to {}.{}.{} or newer everywhere it is installed, then install again", field.program, field.since.0, field.since.1, field.since.2),
+        )
+    })
 }
 
 fn entries(ctx: &Context, ins: &Inspected) -> Vec<Check> {
@@ -60,7 +85,8 @@ fn entries(ctx: &Context, ins: &Inspected) -> Vec<Check> {
             problems.push(Check::fail("entries", format!("no gitvow entry under `{}`", ev.name), fix_all.clone()));
             continue;
         };
-        let desired = desired_entry(agent, ev, &command);
+        // What install would write now, with the fail-closed field as this machine's copies allow.
+        let desired = desired_entry(agent, ev, &command, crate::install::fail_closed::decide(agent) == Some(crate::install::fail_closed::Decision::Write));
         let current = if first.inner.is_none() || first.whole {
             first.element == desired
         } else {
@@ -98,7 +124,9 @@ fn entries(ctx: &Context, ins: &Inspected) -> Vec<Check> {
     problems
 }
 
-/// factory: Droid reads no event under a top-level `hooks` key of `hooks.json`.
+/// factory: Droid reads no event under a top-level `hooks` key of `hooks.json`. gitvow's own dead
+/// entries are a FAIL (the gate is not where it seems); only the user's there are a warning: gitvow's
+/// gate is not affected, and such files are common (other tools write that shape).
 fn dead_entries(ctx: &Context, ins: &Inspected) -> Option<Check> {
     let (Some(doc), Some(text)) = (&ins.doc, &ins.text) else { return None };
     let Some(Value::Object(wrapped)) = doc.get(&[key("hooks")]) else { return None };
@@ -107,6 +135,13 @@ fn dead_entries(ctx: &Context, ins: &Inspected) -> Option<Check> {
         return None;
     }
     let (l, c) = line_col(text, doc.offset_of(&[key("hooks")]).unwrap_or(0));
+    if ins.wrapped.is_empty() {
+        return Some(Check::warn(
+            "dead-entries",
+            format!("{}:{l}:{c}: {count} of your entries sit under the `hooks` key, which Droid ignores: they never fire (gitvow's gate is not affected)", display(&ins.path)),
+            "move your entries to the top level of hooks.json by hand, where Droid reads events",
+        ));
+    }
     Some(Check::fail(
         "dead-entries",
         format!(
@@ -320,6 +355,22 @@ fn double_firing(ctx: &Context, ins: &Inspected, all: &[Inspected]) -> Vec<Check
                 "double-firing",
                 format!("gitvow is installed for {} too; {} and each call is gated twice (doctor cannot read that setting)", loaded.name, also.when),
                 format!("{}, or keep gitvow for only one of {} and {}", also.fix, ins.agent.name, loaded.name),
+            ));
+        }
+    }
+    if let Some(second) = ins.agent.also_reads
+        && !ins.found.is_empty()
+    {
+        let path = ctx.scope.root().join(second);
+        let there = std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|t| crate::edit::jsonc::JsonDoc::parse(&t, ins.agent.strictness).ok())
+            .map_or(0, |doc| crate::install::entries::find_entries(&doc, ins.agent, true).len());
+        if there > 0 {
+            out.push(Check::warn(
+                "double-firing",
+                format!("{} holds {there} of gitvow's hooks too, and {} reads both files: each call is gated twice", display(&path), ins.agent.name),
+                format!("take gitvow's entries out of the `hooks` key of {} by hand; gitvow keeps them in {}", display(&path), display(&ins.path)),
             ));
         }
     }

@@ -41,6 +41,34 @@ pub fn check(_ctx: &Context, ins: &Inspected) -> Check {
     }
 }
 
+/// Whether the repository is a trusted project: without that, the agent never reads its hook file.
+pub fn project_check(trust: &crate::agents::ProjectTrust, repo: &Path) -> Check {
+    let Some(config) = crate::paths::home().map(|h| h.join(trust.file)) else {
+        return Check::fail("project-trust", "cannot find the home directory", "set HOME");
+    };
+    let text = std::fs::read_to_string(&config).unwrap_or_default();
+    let fix = trust.note.replace("<repo>", &repo.display().to_string());
+    let trusted = match project_trusted(&text, repo) {
+        Ok(t) => t,
+        Err(e) => return Check::fail("project-trust", format!("{}: {e}", display(&config)), fix),
+    };
+    if trusted {
+        Check::ok("project-trust", format!("{} trusts {}", display(&config), display(repo)))
+    } else {
+        Check::fail("project-trust", format!("{} does not trust {}: codex ignores its .codex/hooks.json", display(&config), display(repo)), fix)
+    }
+}
+
+/// Whether `[projects."<repo>"] trust_level = "trusted"`, under the path as given or as resolved.
+fn project_trusted(text: &str, repo: &Path) -> Result<bool, String> {
+    let doc: toml_edit::DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| e.message().to_string())?;
+    let Some(projects) = doc.get("projects").and_then(|p| p.as_table_like()) else { return Ok(false) };
+    let names = [Some(repo.to_path_buf()), std::fs::canonicalize(repo).ok()];
+    Ok(projects.iter().any(|(k, v)| {
+        names.iter().flatten().any(|n| Path::new(k) == n) && v.get("trust_level").and_then(|t| t.as_str()) == Some("trusted")
+    }))
+}
+
 /// The keys of `[hooks.state."…"]` tables that carry a `trusted_hash`.
 fn trusted_keys(text: &str) -> Result<Vec<String>, String> {
     let doc: toml_edit::DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| e.message().to_string())?;

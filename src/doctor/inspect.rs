@@ -90,7 +90,7 @@ impl Inspected {
         };
         let fix = format!("fix the file by hand so that {} accepts it ({})", agent.name, strictness_text(agent.strictness));
         match JsonDoc::parse(&text, agent.strictness) {
-            Err(e) => out.file = Check::fail("file", located(e.offset, &e.message), fix),
+            Err(e) => out.file = Check::fail("file", located(e.offset, &format!("{}; {}", e.message, agent.would_drop(e.construct))), fix),
             Ok(doc) => match entries::check_shape(&doc, agent) {
                 Err(e) => out.file = Check::fail("file", located(doc.text_offset(e.offset), &format!("expected {}", e.expected)), fix),
                 Ok(()) => {
@@ -124,7 +124,8 @@ impl Inspected {
 
 pub fn strictness_text(s: Strictness) -> &'static str {
     match s {
-        Strictness::Strict => "strict JSON: no comments, no trailing commas",
+        Strictness::Strict => "strict JSON: no comments, no trailing commas, no byte-order mark, no raw control characters in strings",
+        Strictness::StrictBom => "strict JSON: no comments, no trailing commas; a byte-order mark is fine",
         Strictness::Comments => "comments allowed, no trailing commas",
         Strictness::Lenient => "comments and trailing commas allowed",
     }

@@ -90,7 +90,10 @@ pub fn run(ctx: &Context, ins: &Inspected) -> Check {
     if allowed {
         return Check::ok("probe", format!("{how} answered allow in {} ms", took.as_millis()));
     }
-    let fix = if code == Some(127) || code == Some(126) {
+    let bare = command.split_whitespace().next().is_some_and(|w| !w.contains('/'));
+    let fix = if code == Some(127) && bare && ins.agent.hook_shell == HookShell::LoginShell {
+        login_path_fix(ins, command)
+    } else if code == Some(127) || code == Some(126) {
         format!("the shell cannot run the command: {fix_install}")
     } else if stdout.contains("BLOCKED") || String::from_utf8_lossy(&finished.stderr).contains("BLOCKED") {
         "gitvow blocked a harmless `ls`: fix the policy (try `gitvow check -- ls`)".to_string()
@@ -183,4 +186,18 @@ fn shown(stdout: &str) -> String {
     }
     let first: String = stdout.lines().next().unwrap_or("").chars().take(120).collect();
     format!(", stdout: {first}")
+}
+
+/// The fix for a bare `gitvow` that the agent's login shell does not find: its profile sets a PATH
+/// without gitvow's directory. Either that directory goes onto the login PATH, or the entries name
+/// gitvow by its path.
+fn login_path_fix(ins: &Inspected, command: &str) -> String {
+    let exe = std::env::current_exe().ok();
+    let dir = exe.as_deref().and_then(std::path::Path::parent).map(|d| d.display().to_string()).unwrap_or_else(|| "<gitvow's directory>".into());
+    let gitvow = exe.as_deref().map(|e| e.display().to_string()).unwrap_or_else(|| "<path to gitvow>".into());
+    let word = command.split_whitespace().next().unwrap_or("gitvow");
+    format!(
+        "{}'s login shell does not find `{word}`: add `export PATH=\"{dir}:$PATH\"` to ~/.profile (or your login shell's profile), or reinstall with `--command {gitvow}`",
+        ins.agent.name
+    )
 }

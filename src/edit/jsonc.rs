@@ -23,7 +23,15 @@ const BOM: &str = "\u{feff}";
 pub struct ParseFailure {
     pub offset: usize,
     pub message: String,
+    /// The construct the agent does not read, when that is what failed ("comments", "a trailing
+    /// comma"), for the sentence saying what the agent would do with the file.
+    pub construct: Option<&'static str>,
 }
+
+const COMMENTS: &str = "comments";
+const TRAILING_COMMA: &str = "a trailing comma";
+const BOM_CONSTRUCT: &str = "a byte-order mark";
+const CONTROL: &str = "a raw control character inside a string";
 
 /// Line and column (both counted from 1; the column in characters) of a byte offset.
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
@@ -185,8 +193,8 @@ struct Container {
 
 fn parse_options(strictness: Strictness) -> ParseOptions {
     ParseOptions {
-        allow_comments: strictness != Strictness::Strict,
-        allow_trailing_commas: strictness == Strictness::Lenient,
+        allow_comments: strictness.allows_comments(),
+        allow_trailing_commas: strictness.allows_trailing_commas(),
         allow_loose_object_property_names: false,
         allow_missing_commas: false,
         allow_single_quoted_strings: false,
@@ -204,25 +212,23 @@ const NO_VALUE: &str = "expected a JSON object";
 fn parse(body: &str, strictness: Strictness) -> Result<Parsed, ParseFailure> {
     let collect = CollectOptions { comments: CommentCollectionStrategy::AsTokens, tokens: true };
     let result = jsonc_parser::parse_to_ast(body, &collect, &parse_options(strictness)).map_err(|e| {
-        let message = match e.kind() {
-            jsonc_parser::errors::ParseErrorKind::TrailingCommasNotAllowed => {
-                "trailing commas are not allowed in this file (the agent rejects them)".to_string()
-            }
-            jsonc_parser::errors::ParseErrorKind::CommentsNotAllowed => {
-                "comments are not allowed in this file (the agent parses strict JSON)".to_string()
-            }
-            kind => lowercase_first(&kind.to_string()),
+        // Comments are collected as tokens, so the parser does not stop at one: a comment before
+        // the place it did stop at is the first thing the agent trips over.
+        if let Some(offset) = first_comment(body, strictness).filter(|o| *o < e.range().start) {
+            return ParseFailure { offset, message: "a comment".into(), construct: Some(COMMENTS) };
+        }
+        let (message, construct) = match e.kind() {
+            jsonc_parser::errors::ParseErrorKind::TrailingCommasNotAllowed => ("a trailing comma".to_string(), Some(TRAILING_COMMA)),
+            jsonc_parser::errors::ParseErrorKind::CommentsNotAllowed => ("a comment".to_string(), Some(COMMENTS)),
+            kind => (lowercase_first(&kind.to_string()), None),
         };
-        ParseFailure { offset: e.range().start, message }
+        ParseFailure { offset: e.range().start, message, construct }
     })?;
     // Comments collected as tokens are not checked against `allow_comments`: refuse them here.
-    if strictness == Strictness::Strict
+    if !strictness.allows_comments()
         && let Some(comment) = result.tokens.iter().flatten().find(|t| matches!(t.token, Token::CommentLine(_) | Token::CommentBlock(_)))
     {
-        return Err(ParseFailure {
-            offset: comment.range.start,
-            message: "comments are not allowed in this file (the agent parses strict JSON)".into(),
-        });
+        return Err(ParseFailure { offset: comment.range.start, message: "a comment".into(), construct: Some(COMMENTS) });
     }
     let tokens = result
         .tokens
@@ -239,8 +245,19 @@ fn parse(body: &str, strictness: Strictness) -> Result<Parsed, ParseFailure> {
         .collect();
     match &result.value {
         Some(root) => Ok(Parsed { root: Node::from_ast(root), tokens }),
-        None => Err(ParseFailure { offset: 0, message: NO_VALUE.into() }),
+        None => Err(ParseFailure { offset: 0, message: NO_VALUE.into(), construct: None }),
     }
+}
+
+/// Where the first comment of a text is, when the agent does not read comments (a lenient parse
+/// finds it; `None` also when even that parse fails before reaching one).
+fn first_comment(body: &str, strictness: Strictness) -> Option<usize> {
+    if strictness.allows_comments() {
+        return None;
+    }
+    let collect = CollectOptions { comments: CommentCollectionStrategy::AsTokens, tokens: true };
+    let result = jsonc_parser::parse_to_ast(body, &collect, &parse_options(Strictness::Lenient)).ok()?;
+    result.tokens?.iter().find(|t| matches!(t.token, Token::CommentLine(_) | Token::CommentBlock(_))).map(|t| t.range.start)
 }
 
 /// A strict agent reads its file with a strict JSON parser: what `serde_json` rejects, the agent
@@ -257,12 +274,12 @@ fn strict_check(text: &str) -> Result<(), ParseFailure> {
     let line_start: usize = text.split_inclusive('\n').take(e.line().saturating_sub(1)).map(str::len).sum();
     let column = if control { e.column() } else { e.column().saturating_sub(1) };
     let offset = (line_start + column).min(text.len());
-    let message = if control {
-        "a raw control character inside a string (write it escaped, e.g. \\t for a tab): the agent parses strict JSON".to_string()
+    let (message, construct) = if control {
+        ("a raw control character inside a string (write it escaped, e.g. \\t for a tab)".to_string(), Some(CONTROL))
     } else {
-        format!("{what} (the agent parses strict JSON)")
+        (what.to_string(), None)
     };
-    Err(ParseFailure { offset: floor_char_boundary(text, offset), message })
+    Err(ParseFailure { offset: floor_char_boundary(text, offset), message, construct })
 }
 
 fn lowercase_first(text: &str) -> String {
@@ -294,7 +311,7 @@ impl JsonDoc {
         let parsed = match parse(&body, strictness) {
             // Only comments: where the agent allows them, that is an empty object, as an empty file
             // is. The object goes after the comments, which stay as they are.
-            Err(e) if e.message == NO_VALUE && strictness != Strictness::Strict => {
+            Err(e) if e.message == NO_VALUE && strictness.allows_comments() => {
                 if !body.ends_with('\n') {
                     body.push_str(if body.contains("\r\n") { "\r\n" } else { "\n" });
                 }
@@ -304,9 +321,12 @@ impl JsonDoc {
             other => other,
         }
         .map_err(|e| ParseFailure { offset: e.offset + bom_len, ..e })?;
+        if bom && !strictness.allows_bom() {
+            return Err(ParseFailure { offset: 0, message: "a byte-order mark at the start".into(), construct: Some(BOM_CONSTRUCT) });
+        }
         // After the parse above, whose messages name comments and trailing commas plainly.
-        if strictness == Strictness::Strict && !text.trim().is_empty() {
-            strict_check(text)?;
+        if strictness.is_strict_json() && !body.trim().is_empty() {
+            strict_check(&body).map_err(|e| ParseFailure { offset: e.offset + bom_len, ..e })?;
         }
         Ok(JsonDoc { bom, body, strictness, parsed })
     }

@@ -31,6 +31,8 @@ pub fn spec(name: &str) -> Result<&'static AgentSpec> {
         repo_file: leak(info.install.repo_file),
         layout: FileLayout::Adapter,
         strictness: Strictness::Strict,
+        // What the adapter's agent does with a broken file is not known; gitvow writes only strict JSON.
+        when_unreadable: "gets only strict JSON from gitvow, which does not write a {file} {that}",
         events: Box::leak(events.into_boxed_slice()),
         command_key: "command",
         hook_fields_before_command: &[],
@@ -54,6 +56,9 @@ pub fn spec(name: &str) -> Result<&'static AgentSpec> {
         patch_text_only: false,
         hook_trust: false,
         also_loads: None,
+        also_reads: None,
+        project_trust: None,
+        fail_closed_field: None,
         reload_hint: "restart it: agents read their hooks at start-up",
     })))
 }

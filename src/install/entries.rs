@@ -60,8 +60,8 @@ fn field_value(field: &ExtraField, event: &str) -> (&'static str, Value) {
     }
 }
 
-/// One hook object as the agent expects it.
-fn hook_object(agent: &AgentSpec, event: &str, command: &str) -> Value {
+/// One hook object as the agent expects it; `fail_closed`: with the agent's fail-closed field.
+fn hook_object(agent: &AgentSpec, event: &str, command: &str, fail_closed: bool) -> Value {
     let mut map = Map::new();
     for f in agent.hook_fields_before_command {
         let (k, v) = field_value(f, event);
@@ -72,16 +72,19 @@ fn hook_object(agent: &AgentSpec, event: &str, command: &str) -> Value {
         let (k, v) = field_value(f, event);
         map.insert(k.into(), v);
     }
+    if let Some(field) = agent.fail_closed_field.as_ref().filter(|f| fail_closed && f.event == event) {
+        map.insert(field.key.into(), json!(field.value));
+    }
     Value::Object(map)
 }
 
 /// The element gitvow appends to an event array.
-pub fn desired_entry(agent: &AgentSpec, event: &InstalledEvent, command: &str) -> Value {
+pub fn desired_entry(agent: &AgentSpec, event: &InstalledEvent, command: &str, fail_closed: bool) -> Value {
     if let Some(adapter) = agent.adapter {
         let template = adapter.entries.get(event.name).cloned().unwrap_or(Value::Null);
         return substitute(template, command);
     }
-    let hook = hook_object(agent, event.name, command);
+    let hook = hook_object(agent, event.name, command, fail_closed);
     match agent.layout {
         FileLayout::NestedGroups | FileLayout::TopLevelGroups => {
             let mut map = Map::new();
@@ -229,7 +232,7 @@ fn strip_container(doc: &mut JsonDoc, agent: &AgentSpec, c: &[Seg], keep: &[&str
 }
 
 /// Brings `doc` to the installed state. Returns what it created.
-pub fn install(doc: &mut JsonDoc, agent: &AgentSpec, command: &str, record: Option<&Created>) -> Created {
+pub fn install(doc: &mut JsonDoc, agent: &AgentSpec, command: &str, fail_closed: bool, record: Option<&Created>) -> Created {
     let mut created = Created::default();
     let c = container(agent);
     if matches!(agent.layout, FileLayout::Flat | FileLayout::OwnedFlat) && doc.shape(&[key("version")]).is_none() {
@@ -241,14 +244,14 @@ pub fn install(doc: &mut JsonDoc, agent: &AgentSpec, command: &str, record: Opti
     }
     if !c.is_empty() && doc.shape(&c).is_none() {
         let all: Map<String, Value> =
-            agent.events.iter().map(|ev| (ev.name.to_string(), json!([desired_entry(agent, ev, command)]))).collect();
+            agent.events.iter().map(|ev| (ev.name.to_string(), json!([desired_entry(agent, ev, command, fail_closed)]))).collect();
         doc.insert_property(&[], "hooks", &Value::Object(all));
         created.hooks_key = true;
         created.events = agent.events.iter().map(|e| e.name.to_string()).collect();
         return created;
     }
     for ev in agent.events {
-        let entry = desired_entry(agent, ev, command);
+        let entry = desired_entry(agent, ev, command, fail_closed);
         let arr = with(&c, key(ev.name));
         if doc.shape(&arr).is_none() {
             doc.insert_property(&c, ev.name, &json!([entry]));
@@ -275,7 +278,9 @@ pub fn install(doc: &mut JsonDoc, agent: &AgentSpec, command: &str, record: Opti
 /// other tools or older versions) are taken out, and install writes them at the top level.
 fn migrate_wrapped(doc: &mut JsonDoc, agent: &AgentSpec) {
     let wrapped = [key("hooks")];
-    if !matches!(doc.shape(&wrapped), Some(Shape::Object(_))) {
+    // Only gitvow's entries move; a `hooks` key holding none of them (the user's own, even an empty
+    // `{}`) stays as it is, so uninstall has nothing of it to give back.
+    if !matches!(doc.shape(&wrapped), Some(Shape::Object(_))) || find_entries(doc, agent, true).is_empty() {
         return;
     }
     strip_container(doc, agent, &wrapped, &[], None);

@@ -2,6 +2,7 @@
 
 pub mod adapter_agent;
 pub mod entries;
+pub mod fail_closed;
 pub mod plan;
 pub mod preview;
 pub mod record;
@@ -23,7 +24,8 @@ pub fn run_install(args: &InstallArgs) -> Result<i32> {
         None => "gitvow".to_string(),
     };
     let agents = select_agents(&args.scope.agents, &scope, true)?;
-    run(&args.scope, &scope, &agents, &Action::Install { command })
+    let fail_closed = agents.iter().filter_map(|a| fail_closed::decide(a).map(|d| (a.name, d))).collect();
+    run(&args.scope, &scope, &agents, &Action::Install { command, fail_closed })
 }
 
 pub fn run_uninstall(args: &UninstallArgs) -> Result<i32> {
@@ -389,9 +391,22 @@ fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &
             continue;
         }
         match action {
-            Action::Install { .. } => {
+            Action::Install { fail_closed, .. } => {
                 crate::output::line(&format!("{}: installed in {}", agent.name, display(&scope.agent_file(agent))));
-                for step in agent.manual_steps {
+                if let (Some(field), Some((_, decision))) =
+                    (&agent.fail_closed_field, fail_closed.iter().find(|(name, _)| *name == agent.name))
+                {
+                    let how = format!("\"{}\": \"{}\" on {}", field.key, field.value, field.event);
+                    crate::output::line(&match decision {
+                        fail_closed::Decision::Write => format!("  - fails closed: {how} blocks the call when gitvow cannot run"),
+                        fail_closed::Decision::Omit(why) => format!(
+                            "  - fails open: {how} left out ({why}; it needs {} {}.{}.{} or newer): a missing or crashing gitvow lets calls through; see `gitvow doctor`",
+                            field.program, field.since.0, field.since.1, field.since.2
+                        ),
+                    });
+                }
+                let repo_note = agent.project_trust.as_ref().filter(|_| !scope.is_user()).map(|t| t.note);
+                for step in agent.manual_steps.iter().chain(repo_note.as_ref()) {
                     let step = match scope {
                         Scope::Repo(r) => step.replace("<repo>", &display(&r.top)),
                         Scope::User { .. } => step.to_string(),

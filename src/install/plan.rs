@@ -61,7 +61,8 @@ impl Scope {
 
 #[derive(Clone, Debug)]
 pub enum Action {
-    Install { command: String },
+    /// `fail_closed`: for each agent with a fail-closed field, whether its entries carry it.
+    Install { command: String, fail_closed: Vec<(&'static str, super::fail_closed::Decision)> },
     Uninstall { purge_policy: bool },
 }
 
@@ -206,7 +207,9 @@ pub fn plan_file(
                 None => (toml::restore(path, current, change)?, RecordUpdate::Remove),
             }
         }
-        (FileKind::Hooks(agent), Action::Install { command }) => install_hooks(path, agent, text, before.as_deref(), command, record)?,
+        (FileKind::Hooks(agent), Action::Install { command, fail_closed }) => {
+            install_hooks(path, agent, text, before.as_deref(), command, fail_closed.contains(&(agent.name, super::fail_closed::Decision::Write)), record)?
+        }
         (FileKind::Hooks(agent), Action::Uninstall { .. }) => match uninstall_hooks(path, agent, text, before.as_deref(), record)? {
             Some(after) => (after, RecordUpdate::Remove),
             None => return Ok(None),
@@ -235,7 +238,8 @@ fn parse_json(path: &Path, agent: &AgentSpec, text: &str) -> Result<JsonDoc> {
             agent.name
         ))
     };
-    let doc = JsonDoc::parse(text, agent.strictness).map_err(|e| fail(e.offset, &e.message))?;
+    let doc = JsonDoc::parse(text, agent.strictness)
+        .map_err(|e| fail(e.offset, &format!("{}; {}", e.message, agent.would_drop(e.construct))))?;
     entries::check_shape(&doc, agent).map_err(|e| fail(doc.text_offset(e.offset), &format!("expected {}", e.expected)))?;
     Ok(doc)
 }
@@ -271,6 +275,7 @@ fn install_hooks(
     text: Option<&str>,
     before: Option<&[u8]>,
     command: &str,
+    fail_closed: bool,
     record: Option<&FileRecord>,
 ) -> Result<(Option<String>, RecordUpdate)> {
     let dirs = record.map(|r| r.dirs.clone()).unwrap_or_default();
@@ -303,7 +308,7 @@ fn install_hooks(
     if let Some(key) = version_key {
         doc.insert_property(&[], key, &serde_json::json!(1));
     }
-    let mut created = entries::install(&mut doc, agent, command, record.map(|r| &r.created));
+    let mut created = entries::install(&mut doc, agent, command, fail_closed, record.map(|r| &r.created));
     created.version_key |= version_key.is_some();
     let after = doc.text();
     if let Some(r) = record {

@@ -22,16 +22,20 @@ pub const BOM: &str = "\u{feff}";
 
 /// Parses `text` the way the agent itself would, into plain JSON. Strict agents get `serde_json`
 /// (the reference for "strict JSON"); the others `jsonc_parser` with exactly the extensions the agent
-/// accepts. A byte-order mark is tolerated only by non-strict agents: a strict file never gets one.
-/// An empty or whitespace-only file counts as an empty object (SPEC section 2, "Bad input").
+/// accepts. A byte-order mark is tolerated only where the agent accepts one (claude; the comment
+/// readers). An empty or whitespace-only file counts as an empty object (SPEC section 2, "Bad input").
 pub fn parse_as_agent(text: &str, strictness: Strictness) -> Result<Value, String> {
-    if strictness == Strictness::Strict {
-        if text.trim().is_empty() {
+    let body = match text.strip_prefix(BOM) {
+        Some(_) if strictness == Strictness::Strict => return Err("a byte-order mark in a strict file".into()),
+        Some(rest) => rest,
+        None => text,
+    };
+    if matches!(strictness, Strictness::Strict | Strictness::StrictBom) {
+        if body.trim().is_empty() {
             return Ok(Value::Object(Map::new()));
         }
-        return serde_json::from_str(text).map_err(|e| format!("not strict JSON: {e}"));
+        return serde_json::from_str(body).map_err(|e| format!("not strict JSON: {e}"));
     }
-    let body = text.strip_prefix(BOM).unwrap_or(text);
     let options = ParseOptions {
         allow_comments: true,
         allow_trailing_commas: strictness == Strictness::Lenient,
@@ -230,7 +234,7 @@ pub fn check_entries_current(installed: &Value, agent: &AgentSpec) -> Result<(),
     }
     let events = events_container(&mut v, agent).ok_or("no object of events")?;
     for ev in agent.events {
-        let want = desired_entry(agent, ev, COMMAND);
+        let want = desired_entry(agent, ev, COMMAND, false);
         let arr = events.get(ev.name).and_then(Value::as_array).ok_or(format!("event {} missing", ev.name))?;
         let count = arr.iter().filter(|e| **e == want).count();
         if count != 1 || arr.last() != Some(&want) {
