@@ -9,7 +9,7 @@ use runtime_support::Env;
 #[test]
 fn without_an_atomic_exchange_install_and_uninstall_still_keep_every_byte() {
     let env = Env::new();
-    let settings = env.write("~/.claude/settings.json", "{\n  // mine\n  \"model\": \"opus\"\n}\n");
+    let settings = env.write("~/.gemini/settings.json", "{\n  // mine\n  \"model\": {\"name\": \"gemini-2.5-pro\"}\n}\n");
     let codex = env.write("~/.codex/config.toml", "# my codex\nmodel = \"o3\"\n");
     let before = (std::fs::read(&settings).unwrap(), std::fs::read(&codex).unwrap());
     let run = |args: &[&str]| {
@@ -17,14 +17,14 @@ fn without_an_atomic_exchange_install_and_uninstall_still_keep_every_byte() {
         cmd.args(args).env("GITVOW_TEST_NO_EXCHANGE", "1");
         runtime_support::run(cmd, b"")
     };
-    let out = run(&["install", "--user", "--agent", "claude,codex", "--yes"]);
+    let out = run(&["install", "--user", "--agent", "gemini,codex", "--yes"]);
     assert_eq!(out.code, 0, "{out:?}");
     let installed = std::fs::read_to_string(&settings).unwrap();
-    assert!(installed.contains("// mine") && installed.contains("gitvow") && installed.contains("hook PreToolUse"), "{installed}");
-    let again = run(&["install", "--user", "--agent", "claude,codex", "--yes"]);
+    assert!(installed.contains("// mine") && installed.contains("gitvow") && installed.contains("hook --agent gemini BeforeTool"), "{installed}");
+    let again = run(&["install", "--user", "--agent", "gemini,codex", "--yes"]);
     assert_eq!(again.code, 0, "{again:?}");
     assert_eq!(std::fs::read_to_string(&settings).unwrap(), installed, "a second run changes nothing");
-    let out = run(&["uninstall", "--user", "--agent", "claude,codex", "--yes"]);
+    let out = run(&["uninstall", "--user", "--agent", "gemini,codex", "--yes"]);
     assert_eq!(out.code, 0, "{out:?}");
     assert_eq!((std::fs::read(&settings).unwrap(), std::fs::read(&codex).unwrap()), before, "uninstall gives back every byte");
 }
