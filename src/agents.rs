@@ -335,7 +335,13 @@ pub static AGENTS: &[AgentSpec] = &[
             value: "block",
             since: (2, 1, 295),
             program: "claude",
-            install_locations: &[".claude/local/claude", ".local/bin/claude", ".npm-global/bin/claude", ".bun/bin/claude", ".volta/bin/claude"],
+            install_locations: &[
+                ".claude/local/claude",
+                ".local/bin/claude",
+                ".npm-global/bin/claude",
+                ".bun/bin/claude",
+                ".volta/bin/claude",
+            ],
         }),
         reload_hint: RELOAD_AT_START,
     },
@@ -466,9 +472,7 @@ pub static AGENTS: &[AgentSpec] = &[
         ],
         response: ResponseForm::Cursor,
         needs_agent_flag: true,
-        manual_steps: &[
-            "Cursor reloads hooks.json by itself; if Cursor is also set to load Claude's hook files, each call is gated twice",
-        ],
+        manual_steps: &["Cursor reloads hooks.json by itself; if Cursor is also set to load Claude's hook files, each call is gated twice"],
         adapter: None,
         process_names: &["cursor-agent"],
         env_markers: &["CURSOR_AGENT"],
@@ -664,10 +668,6 @@ impl AgentSpec {
 
     /// The command line an installed hook runs for `event`, given the gitvow command.
     pub fn hook_command(&self, gitvow: &str, event: &str) -> String {
-        if self.needs_agent_flag {
-            format!("{gitvow} hook --agent {} {event}", self.name)
-        } else {
-            format!("{gitvow} hook {event}")
-        }
+        if self.needs_agent_flag { format!("{gitvow} hook --agent {} {event}", self.name) } else { format!("{gitvow} hook {event}") }
     }
 }

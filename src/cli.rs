@@ -36,25 +36,39 @@ pub fn print_help(subcommand: Option<&str>) -> crate::error::Result<i32> {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Write gitvow's hook entries into each agent's configuration, after showing the diff
-    #[command(after_help = "Examples:\n  gitvow install --user --dry-run\n  gitvow install --user --agent claude --agent codex --yes\n  gitvow install ~/src/myrepo --agent gemini\n  gitvow install --user --check        exit 1 when something would change")]
+    #[command(
+        after_help = "Examples:\n  gitvow install --user --dry-run\n  gitvow install --user --agent claude --agent codex --yes\n  gitvow install ~/src/myrepo --agent gemini\n  gitvow install --user --check        exit 1 when something would change"
+    )]
     Install(InstallArgs),
     /// Remove exactly what install added
-    #[command(after_help = "Examples:\n  gitvow uninstall --user --dry-run\n  gitvow uninstall --user --agent cursor --yes\n  gitvow uninstall . --purge-policy")]
+    #[command(
+        after_help = "Examples:\n  gitvow uninstall --user --dry-run\n  gitvow uninstall --user --agent cursor --yes\n  gitvow uninstall . --purge-policy"
+    )]
     Uninstall(UninstallArgs),
     /// Answer an agent's hook call: reads its payload on stdin, answers in its form
-    #[command(after_help = "Example (what Claude Code runs before a tool call):\n  echo '{\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"},\"cwd\":\"/tmp\"}' | gitvow hook PreToolUse")]
+    #[command(
+        after_help = "Example (what Claude Code runs before a tool call):\n  echo '{\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"},\"cwd\":\"/tmp\"}' | gitvow hook PreToolUse"
+    )]
     Hook(HookArgs),
     /// Dry-run the policy on a command, a path or an MCP tool; exit 0 allow, 2 blocked
-    #[command(after_help = "Examples:\n  gitvow check -- git push --force origin main\n  gitvow check --path .github/workflows/deploy.yml\n  gitvow check --mcp mcp__github__create_pull_request")]
+    #[command(
+        after_help = "Examples:\n  gitvow check -- git push --force origin main\n  gitvow check --path .github/workflows/deploy.yml\n  gitvow check --mcp mcp__github__create_pull_request"
+    )]
     Check(CheckArgs),
     /// Ask every configured provider a question, and show the gate's decision
-    #[command(after_help = "Examples:\n  gitvow ask gate_bearing src/auth/Whitelist.java\n  gitvow ask route_gate /v1/orders/export --path src/api/Orders.java --json")]
+    #[command(
+        after_help = "Examples:\n  gitvow ask gate_bearing src/auth/Whitelist.java\n  gitvow ask route_gate /v1/orders/export --path src/api/Orders.java --json"
+    )]
     Ask(AskArgs),
     /// Prove, per agent, that the installed hooks will really fire: files, entries, command, a live probe, switches, policy, trust, activity
-    #[command(after_help = "One line per check: ok, warn or FAIL, with the fix. Exit 1 when anything fails.\n\nExamples:\n  gitvow doctor --user\n  gitvow doctor ~/src/myrepo --agent codex\n  gitvow doctor --user --json")]
+    #[command(
+        after_help = "One line per check: ok, warn or FAIL, with the fix. Exit 1 when anything fails.\n\nExamples:\n  gitvow doctor --user\n  gitvow doctor ~/src/myrepo --agent codex\n  gitvow doctor --user --json"
+    )]
     Doctor(DoctorArgs),
     /// Trust the programs and exceptions of a repository's policy (only a person at a terminal can)
-    #[command(after_help = "A repository's .gitvow/policy.json can only add rules. Programs it names (providers, llm_classifier)\nrun, and its exceptions (bash_allow, path_allow) apply, only after you trust that exact file; any change\nto it makes it untrusted again. Refuses without a terminal and from inside an agent.\n\nExamples:\n  gitvow trust                 trust the current repository's policy (shows it, then asks)\n  gitvow trust ~/src/app\n  gitvow trust --list\n  gitvow trust --revoke ~/src/app")]
+    #[command(
+        after_help = "A repository's .gitvow/policy.json can only add rules. Programs it names (providers, llm_classifier)\nrun, and its exceptions (bash_allow, path_allow) apply, only after you trust that exact file; any change\nto it makes it untrusted again. Refuses without a terminal and from inside an agent.\n\nExamples:\n  gitvow trust                 trust the current repository's policy (shows it, then asks)\n  gitvow trust ~/src/app\n  gitvow trust --list\n  gitvow trust --revoke ~/src/app"
+    )]
     Trust(TrustArgs),
     /// Show the policy layers in force for a directory, or validate a policy file
     #[command(
@@ -63,13 +77,19 @@ pub enum Command {
     )]
     Policy(PolicyArgs),
     /// Answer a confirmation the agent could not ask you about (only a person at a terminal can)
-    #[command(after_help = "Codex, Gemini CLI, Factory Droid, OpenCode (and Claude Code outside its prompting modes) cannot ask\nyou themselves: a confirmation there carries a code. `gitvow approve <code>` shows the exact call and\nasks; after yes, the agent's next identical call (same command or change, same session, same\nrepository) passes once within 10 minutes, or for the rest of the session with --session.\nRefuses without a terminal and from inside an agent.\n\nExamples:\n  gitvow approve                  list what is waiting\n  gitvow approve k7q2xm\n  gitvow approve k7q2xm --session\n  gitvow approve k7q2xm --deny    say no: the agent's next identical call is told so")]
+    #[command(
+        after_help = "Codex, Gemini CLI, Factory Droid, OpenCode (and Claude Code outside its prompting modes) cannot ask\nyou themselves: a confirmation there carries a code. `gitvow approve <code>` shows the exact call and\nasks; after yes, the agent's next identical call (same command or change, same session, same\nrepository) passes once within 10 minutes, or for the rest of the session with --session.\nRefuses without a terminal and from inside an agent.\n\nExamples:\n  gitvow approve                  list what is waiting\n  gitvow approve k7q2xm\n  gitvow approve k7q2xm --session\n  gitvow approve k7q2xm --deny    say no: the agent's next identical call is told so"
+    )]
     Approve(ApproveArgs),
     /// What the gate decided recently, newest last (no command text is ever logged)
-    #[command(after_help = "Reads the hook logs of the current repository and of the user (~/.gitvow/hooks.log).\n\nExamples:\n  gitvow log\n  gitvow log --since 1h --verdict confirm\n  gitvow log --repo ~/src/app --agent codex --json\n  gitvow log --user")]
+    #[command(
+        after_help = "Reads the hook logs of the current repository and of the user (~/.gitvow/hooks.log).\n\nExamples:\n  gitvow log\n  gitvow log --since 1h --verdict confirm\n  gitvow log --repo ~/src/app --agent codex --json\n  gitvow log --user"
+    )]
     Log(LogArgs),
     /// Print a shell completion script
-    #[command(after_help = "Examples:\n  gitvow completions bash > ~/.local/share/bash-completion/completions/gitvow\n  gitvow completions zsh > ~/.zfunc/_gitvow\n  gitvow completions fish > ~/.config/fish/completions/gitvow.fish")]
+    #[command(
+        after_help = "Examples:\n  gitvow completions bash > ~/.local/share/bash-completion/completions/gitvow\n  gitvow completions zsh > ~/.zfunc/_gitvow\n  gitvow completions fish > ~/.config/fish/completions/gitvow.fish"
+    )]
     Completions {
         /// bash, zsh, fish, elvish or powershell
         shell: clap_complete::Shell,
@@ -154,7 +174,9 @@ pub struct PolicyArgs {
 #[derive(Subcommand, Debug)]
 pub enum PolicyAction {
     /// Validate one policy file: exit 1 with file:line:column on any problem
-    #[command(after_help = "Examples:\n  gitvow policy check                 the repository's policy, else ~/.gitvow/policy.json\n  gitvow policy check ~/.gitvow/policy.json --json")]
+    #[command(
+        after_help = "Examples:\n  gitvow policy check                 the repository's policy, else ~/.gitvow/policy.json\n  gitvow policy check ~/.gitvow/policy.json --json"
+    )]
     Check {
         /// The file (default: the repository's .gitvow/policy.json, else ~/.gitvow/policy.json)
         file: Option<PathBuf>,

@@ -1,8 +1,8 @@
 use clap::Parser;
 use clap::error::ErrorKind;
 use gitvow::cli::{Cli, Command, PolicyAction};
-use gitvow::runtime::{ApproveRequest, AskRequest, CheckSubject, LogRequest, PolicyRequest};
 use gitvow::runtime::trust::TrustRequest;
+use gitvow::runtime::{ApproveRequest, AskRequest, CheckSubject, LogRequest, PolicyRequest};
 
 fn main() {
     // A bug must still read as a message for a person: no backtrace, no debug dump.
@@ -48,7 +48,9 @@ fn main() {
             Some(PolicyAction::Check { file, json }) => PolicyRequest::Check { file: file.clone(), json: *json },
             None => PolicyRequest::Show { dir: args.dir.clone(), json: args.json },
         }),
-        Command::Approve(args) => gitvow::runtime::run_approve(&ApproveRequest { code: args.code.clone(), session: args.session, deny: args.deny }),
+        Command::Approve(args) => {
+            gitvow::runtime::run_approve(&ApproveRequest { code: args.code.clone(), session: args.session, deny: args.deny })
+        }
         Command::Help { command } => gitvow::cli::print_help(command.as_deref()),
         Command::Completions { shell } => gitvow::docs::completions(*shell),
         Command::Man { dir } => gitvow::docs::man(dir.as_deref()),

@@ -20,11 +20,7 @@ pub fn display(path: &Path) -> String {
     if let Some(home) = home()
         && let Ok(rest) = path.strip_prefix(&home)
     {
-        return if rest.as_os_str().is_empty() {
-            "~".to_string()
-        } else {
-            format!("~/{}", rest.display())
-        };
+        return if rest.as_os_str().is_empty() { "~".to_string() } else { format!("~/{}", rest.display()) };
     }
     path.display().to_string()
 }

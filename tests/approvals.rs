@@ -74,7 +74,11 @@ fn an_approval_lets_the_same_call_pass_once_and_nothing_else() {
 
     let log = env.gitvow(&["log", "--json"]);
     let entries: Vec<Value> = serde_json::from_str(&log.stdout).unwrap();
-    assert!(entries.iter().any(|e| e["verdict"] == "allow" && e["rule"] == "gitvow approve" && e["approval"] == json!(code)), "{}", log.stdout);
+    assert!(
+        entries.iter().any(|e| e["verdict"] == "allow" && e["rule"] == "gitvow approve" && e["approval"] == json!(code)),
+        "{}",
+        log.stdout
+    );
 }
 
 #[test]
@@ -109,7 +113,10 @@ fn an_approved_edit_passes_only_with_the_same_change() {
     let out = env.hook("factory", "PreToolUse", edit("{\"bash_deny\": []}"));
     let code = code_of(&out);
     let shown = env.in_terminal(&format!("approve {code}"), "y\n");
-    assert!(shown.stdout.contains("edits: .gitvow/policy.json") && shown.stdout.contains("+{\"bash_deny\": []}"), "the diff is shown: {shown:?}");
+    assert!(
+        shown.stdout.contains("edits: .gitvow/policy.json") && shown.stdout.contains("+{\"bash_deny\": []}"),
+        "the diff is shown: {shown:?}"
+    );
     assert_eq!(env.hook("factory", "PreToolUse", edit("{\"mcp_allow\": [\".*\"]}")).code, 2, "another change of the same file");
     assert_eq!(env.hook("factory", "PreToolUse", edit("{\"bash_deny\": []}")).code, 0);
 }
@@ -177,7 +184,8 @@ fn agents_that_ask_natively_show_the_person_a_question_and_the_model_its_message
         q,
         "gitvow asks before the agent goes on: run `git push origin main`. Why: push publishes commits to a remote (rule bash_confirm[0], built-in default policy). Allow it?"
     );
-    let cursor = json!({"conversation_id": "c1", "command": "git push origin main", "cwd": env.repo, "hook_event_name": "beforeShellExecution"});
+    let cursor =
+        json!({"conversation_id": "c1", "command": "git push origin main", "cwd": env.repo, "hook_event_name": "beforeShellExecution"});
     let out = env.hook("cursor", "beforeShellExecution", cursor.to_string());
     let v: Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(v["permission"], "ask");
@@ -211,7 +219,11 @@ fn an_exception_skips_confirm_rules_never_deny_rules() {
     assert!(out.stdout.contains("exception: bash_allow[0] (feature branches are fine) in ~/.gitvow/policy.json (user)"), "{}", out.stdout);
     assert_eq!(check(&["check", "--", "git push origin main"]).code, 2);
     assert_eq!(check(&["check", "--", "git push origin feature/x --force"]).code, 2);
-    assert_eq!(check(&["check", "--", "git push origin feature/x && git push origin main"]).code, 2, "each command needs its own exception");
+    assert_eq!(
+        check(&["check", "--", "git push origin feature/x && git push origin main"]).code,
+        2,
+        "each command needs its own exception"
+    );
     assert_eq!(check(&["check", "--path", "docs/notes.md"]).code, 0);
     assert_eq!(check(&["check", "--path", "docs/api.md"]).code, 2);
 }
@@ -227,7 +239,13 @@ fn gitvow_log_shows_decisions_newest_last_with_filters_and_waiting_codes() {
     let lines: Vec<&str> = out.stdout.lines().collect();
     assert_eq!(lines.len(), 3, "{}", out.stdout);
     assert!(lines[0].contains(" codex ") && lines[0].contains(" allow "), "{}", out.stdout);
-    assert!(lines[1].contains(" confirm ") && lines[1].contains("bash_confirm[0]") && lines[1].ends_with(&format!("waiting: gitvow approve {code}")), "{}", out.stdout);
+    assert!(
+        lines[1].contains(" confirm ")
+            && lines[1].contains("bash_confirm[0]")
+            && lines[1].ends_with(&format!("waiting: gitvow approve {code}")),
+        "{}",
+        out.stdout
+    );
     assert!(lines[2].contains(" gemini ") && lines[2].contains(" deny ") && lines[2].contains("bash_deny[0]"), "{}", out.stdout);
     assert!(!out.stdout.contains("git push") && !out.stdout.contains("rm -rf"), "no command text: {}", out.stdout);
     let only = env.gitvow(&["log", "--verdict", "deny", "--agent", "gemini"]);

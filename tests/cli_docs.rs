@@ -24,7 +24,9 @@ fn man_pages_one_per_subcommand() {
     let dir = env.home.join("man1");
     let out = env.gitvow(&["man", dir.to_str().unwrap()]);
     assert_eq!(out.code, 0, "{out:?}");
-    for page in ["gitvow", "gitvow-install", "gitvow-uninstall", "gitvow-doctor", "gitvow-check", "gitvow-trust", "gitvow-approve", "gitvow-log"] {
+    for page in
+        ["gitvow", "gitvow-install", "gitvow-uninstall", "gitvow-doctor", "gitvow-check", "gitvow-trust", "gitvow-approve", "gitvow-log"]
+    {
         let text = std::fs::read_to_string(dir.join(format!("{page}.1"))).unwrap_or_else(|_| panic!("no {page}.1"));
         assert!(text.starts_with(".ie") || text.contains(".TH"), "{page}.1 is not a man page");
         assert!(text.contains(page), "{page}.1 does not name itself");
@@ -63,7 +65,12 @@ fn check_exits_0_allow_2_blocked_1_when_the_policy_cannot_be_read() {
 fn a_hook_started_with_wrong_arguments_blocks_in_the_agents_form_during_pre_tool_use() {
     let env = Env::new();
     for (args, code, stdout_starts, stderr_starts) in [
-        (&["hook", "--agent", "codex", "--bogus", "PreToolUse"][..], 2, "", "BLOCKED by gitvow: `gitvow hook` was started with arguments it cannot use"),
+        (
+            &["hook", "--agent", "codex", "--bogus", "PreToolUse"][..],
+            2,
+            "",
+            "BLOCKED by gitvow: `gitvow hook` was started with arguments it cannot use",
+        ),
         (&["hook", "--bogus", "PreToolUse"], 2, "", "BLOCKED by gitvow"),
         (&["hook", "--agent", "cursor", "--bogus", "preToolUse"], 0, "{\"permission\":\"deny\"", ""),
         (&["hook", "--agent", "copilot", "--bogus", "preToolUse"], 0, "{\"permissionDecision\":\"deny\"", ""),

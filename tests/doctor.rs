@@ -29,7 +29,15 @@ fn trust_codex(env: &Env) {
 
 /// One real hook call per agent (a session start), as the agent would make it after a restart.
 fn call_each_agent(env: &Env) {
-    let events = [("claude", "SessionStart"), ("codex", "SessionStart"), ("gemini", "SessionStart"), ("cursor", "sessionStart"), ("copilot", "sessionStart"), ("factory", "SessionStart"), ("opencode", "SessionStart")];
+    let events = [
+        ("claude", "SessionStart"),
+        ("codex", "SessionStart"),
+        ("gemini", "SessionStart"),
+        ("cursor", "sessionStart"),
+        ("copilot", "sessionStart"),
+        ("factory", "SessionStart"),
+        ("opencode", "SessionStart"),
+    ];
     for (agent, event) in events {
         let payload = json!({"session_id": "s1", "conversation_id": "s1", "sessionId": "s1", "cwd": env.home(), "hook_event_name": event});
         env.run_with_input(&env.home(), &["hook", "--agent", agent, event], Some(&payload.to_string())).ok();
@@ -91,7 +99,13 @@ fn the_probe_tags_its_log_lines_and_never_counts_as_activity() {
 fn text_output_has_one_line_per_check_and_the_fix_on_non_ok_lines() {
     let env = healthy();
     let run = env.run(&["doctor", "--user"]).ok();
-    assert!(run.stdout.starts_with("gitvow doctor, user scope (~); agents with a gitvow installation: claude, codex, gemini, cursor, copilot, factory, opencode\n"), "{}", run.stdout);
+    assert!(
+        run.stdout.starts_with(
+            "gitvow doctor, user scope (~); agents with a gitvow installation: claude, codex, gemini, cursor, copilot, factory, opencode\n"
+        ),
+        "{}",
+        run.stdout
+    );
     for line in run.stdout.lines().filter(|l| l.starts_with("  ")) {
         let status = line.split_whitespace().next().unwrap();
         assert!(["ok", "warn", "FAIL"].contains(&status), "{line}");
@@ -243,7 +257,10 @@ fn factory_entries_under_a_hooks_key_are_dead() {
     let r = doctor(&env, &["--user", "--agent", "factory"]);
     assert_eq!(r.code, 1);
     let d = r.only("factory", "dead-entries", "fail");
-    assert!(d.starts_with("~/.factory/hooks.json:") && d.contains("1 entries under the `hooks` key (1 of them gitvow's) never fire"), "{d}");
+    assert!(
+        d.starts_with("~/.factory/hooks.json:") && d.contains("1 entries under the `hooks` key (1 of them gitvow's) never fire"),
+        "{d}"
+    );
 }
 
 #[test]
@@ -357,7 +374,10 @@ fn codex_features_hooks_false_fails() {
         env.write_home(".codex/config.toml", format!("[features]\n{key} = false\n"));
         let r = doctor(&env, &["--user", "--agent", "codex"]);
         assert_eq!(r.code, 1);
-        assert_eq!(r.only("codex", "switches", "fail"), format!("~/.codex/config.toml:2:{}: `[features] {key} = false` turns every codex hook off", key.len() + 4));
+        assert_eq!(
+            r.only("codex", "switches", "fail"),
+            format!("~/.codex/config.toml:2:{}: `[features] {key} = false` turns every codex hook off", key.len() + 4)
+        );
     }
 }
 
@@ -395,7 +415,10 @@ fn disable_all_hooks_fails_for_claude_and_copilot() {
         let r = doctor(&env, &["--user", "--agent", agent]);
         assert_eq!(r.code, 1);
         let d = r.only(agent, "switches", "fail");
-        assert!(d.starts_with(&format!("~/{rel}:")) && d.ends_with(&format!("`disableAllHooks: true` turns every {agent} hook off")), "{d}");
+        assert!(
+            d.starts_with(&format!("~/{rel}:")) && d.ends_with(&format!("`disableAllHooks: true` turns every {agent} hook off")),
+            "{d}"
+        );
     }
 }
 
@@ -497,7 +520,10 @@ fn activity_before_the_last_install_warns() {
     let env = healthy();
     env.write_home(".gitvow/hooks.log", "{\"time\":\"2001-01-01T00:00:00.000Z\",\"agent\":\"gemini\",\"session\":\"x\"}\n");
     let r = doctor(&env, &["--user", "--agent", "gemini"]);
-    assert!(r.only("gemini", "activity", "warn").starts_with("last called gitvow at 2001-01-01T00:00:00.000Z, before its hook file was last written"));
+    assert!(
+        r.only("gemini", "activity", "warn")
+            .starts_with("last called gitvow at 2001-01-01T00:00:00.000Z, before its hook file was last written")
+    );
     let r = doctor(&env, &["--user", "--agent", "factory"]);
     assert_eq!(r.only("factory", "activity", "warn"), "factory has never called gitvow since the install");
     let _ = Value::Null;
@@ -522,12 +548,16 @@ fn a_fifo_in_a_hostile_repository_is_named_not_opened() {
 fn the_users_own_entries_under_factorys_hooks_key_are_a_warning() {
     let env = healthy();
     edit_json(&env, ".factory/hooks.json", |v| {
-        v["hooks"] = json!({"PreToolUse": [{"matcher": "Execute", "hooks": [{"type": "command", "command": "~/bin/deny.sh"}]}, {"hooks": []}]});
+        v["hooks"] =
+            json!({"PreToolUse": [{"matcher": "Execute", "hooks": [{"type": "command", "command": "~/bin/deny.sh"}]}, {"hooks": []}]});
     });
     let r = doctor(&env, &["--user", "--agent", "factory"]);
     assert_eq!(r.code, 0, "{}", r.json);
     let d = r.only("factory", "dead-entries", "warn");
-    assert!(d.starts_with("~/.factory/hooks.json:") && d.contains("2 of your entries sit under the `hooks` key, which Droid ignores"), "{d}");
+    assert!(
+        d.starts_with("~/.factory/hooks.json:") && d.contains("2 of your entries sit under the `hooks` key, which Droid ignores"),
+        "{d}"
+    );
 }
 
 #[test]

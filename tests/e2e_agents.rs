@@ -277,20 +277,14 @@ const GEMINI: Agent = Agent {
             s("--yolo"),
             s("--skip-trust"),
         ];
-        let env = envs(&[
-            ("GOOGLE_GEMINI_BASE_URL", sb.base_url()),
-            ("GEMINI_API_KEY", s("dummy")),
-            ("GEMINI_TELEMETRY_ENABLED", s("false")),
-        ]);
+        let env =
+            envs(&[("GOOGLE_GEMINI_BASE_URL", sb.base_url()), ("GEMINI_API_KEY", s("dummy")), ("GEMINI_TELEMETRY_ENABLED", s("false"))]);
         (argv, env)
     },
     shell: |c| vec![call("run_shell_command", json!({"command": c, "description": "run it"}))],
     write: |sb, rel, line| vec![call("write_file", json!({"file_path": abs(sb, rel), "content": format!("{line}\n")}))],
     edit: |sb, rel, old, new| {
-        vec![call(
-            "replace",
-            json!({"file_path": abs(sb, rel), "instruction": "change the line", "old_string": old, "new_string": new}),
-        )]
+        vec![call("replace", json!({"file_path": abs(sb, rel), "instruction": "change the line", "old_string": old, "new_string": new}))]
     },
     patch: None,
     own_hook_trace: None,
@@ -331,12 +325,8 @@ const OPENCODE: Agent = Agent {
         // node_modules with a lock file is there: offline that stalls about 70 s.
         let dst = sb.home().join(".config/opencode");
         std::fs::create_dir_all(&dst).unwrap();
-        let status = Command::new("cp")
-            .args(["-a", "--reflink=auto"])
-            .arg(tc.dir.join("opencode-config/."))
-            .arg(&dst)
-            .status()
-            .expect("cp");
+        let status =
+            Command::new("cp").args(["-a", "--reflink=auto"]).arg(tc.dir.join("opencode-config/.")).arg(&dst).status().expect("cp");
         assert!(status.success());
         sb.write_home(
             ".config/opencode/opencode.json",
@@ -487,12 +477,7 @@ const DROID: Agent = Agent {
         ];
         (argv, Vec::new())
     },
-    shell: |c| {
-        vec![call(
-            "Execute",
-            json!({"summary": "run it", "command": c, "riskLevelReason": "asked for", "riskLevel": "high"}),
-        )]
-    },
+    shell: |c| vec![call("Execute", json!({"summary": "run it", "command": c, "riskLevelReason": "asked for", "riskLevel": "high"}))],
     write: |sb, rel, line| vec![call("Create", json!({"file_path": abs(sb, rel), "content": format!("{line}\n")}))],
     edit: |sb, rel, old, new| {
         vec![
@@ -650,7 +635,8 @@ fn codex_untrusted_session(tc: &Toolchain, report: &mut Report) {
     let run = sb.run_agent(tc, &(CODEX.shell)(FORCE_PUSH), &argv, &env);
     let pushed = sb.origin_main() == sb.local_main();
     let asked = sb.repo().join(".git/gitvow-hooks.log").exists();
-    let observed = format!("{}, {}", if pushed { "pushed" } else { "not pushed" }, if asked { "gitvow WAS asked" } else { "gitvow never asked" });
+    let observed =
+        format!("{}, {}", if pushed { "pushed" } else { "not pushed" }, if asked { "gitvow WAS asked" } else { "gitvow never asked" });
     report.line("untrusted_skipped", "pushed, hook silent", observed, run.seconds, pushed && !asked);
     codex_doctor_trust(&sb, report, false);
 }

@@ -12,9 +12,7 @@
 mod install_support;
 
 use gitvow::agents::{self, AgentSpec};
-use install_support::{
-    COMMAND, check_entries_current, check_inserted_lines, inserted_ranges, layout, parse_as_agent, without_gitvow,
-};
+use install_support::{COMMAND, check_entries_current, check_inserted_lines, inserted_ranges, layout, parse_as_agent, without_gitvow};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, SystemTime};

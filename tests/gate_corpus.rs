@@ -575,7 +575,11 @@ const CASES: &[(&str, &str, &str)] = &[
     ("ordinary", "allow", "git commit -am 'wip'"),
     ("ordinary", "allow", "git commit -m \"never git push --force\""),
     ("ordinary", "allow", "git commit -m 'Document: rm -rf / and git reset --hard are blocked'"),
-    ("ordinary", "allow", "git commit -m \"$(cat <<'EOF'\nGate: deny `git push -f`, confirm `DROP DATABASE`\n\nDon't rm -rf / or git push --force; it's checked.\nEOF\n)\""),
+    (
+        "ordinary",
+        "allow",
+        "git commit -m \"$(cat <<'EOF'\nGate: deny `git push -f`, confirm `DROP DATABASE`\n\nDon't rm -rf / or git push --force; it's checked.\nEOF\n)\"",
+    ),
     ("ordinary", "allow", "git commit -F - <<'EOF'\nNotes: terraform destroy, kubectl delete ns\nEOF"),
     ("ordinary", "allow", "git commit --amend --no-edit"),
     ("ordinary", "allow", "git checkout main"),
@@ -656,7 +660,20 @@ fn the_default_policy_judges_the_corpus() {
     let env = Env::new();
     let exe = env!("CARGO_BIN_EXE_gitvow");
     // The places the cases reach: agent directories, a link into `.gitvow`, one to `~/.claude`.
-    for dir in [".claude", ".codex", ".gemini", ".cursor", ".copilot", ".factory", ".config/opencode/plugins", ".config/kilo", ".qwen", ".augment", ".cline", ".gitvow"] {
+    for dir in [
+        ".claude",
+        ".codex",
+        ".gemini",
+        ".cursor",
+        ".copilot",
+        ".factory",
+        ".config/opencode/plugins",
+        ".config/kilo",
+        ".qwen",
+        ".augment",
+        ".cline",
+        ".gitvow",
+    ] {
         std::fs::create_dir_all(env.home.join(dir)).unwrap();
     }
     for dir in [".gitvow", ".github/hooks", ".opencode", ".clinerules", ".kilo", ".claude", "docs", "src", "sub", "build"] {
@@ -711,7 +728,14 @@ fn the_default_policy_judges_the_corpus() {
             }
         }
         let false_alarms: usize = groups.keys().map(|g| groups_false_alarms(&wrong, g)).sum();
-        println!("{:<16} {:>6} {:>9} {:>14} {:>14}", "total", total[0], total[1], format!("{}/{}", total[2], total[3]), format!("{}/{}", total[4] - false_alarms, total[4]));
+        println!(
+            "{:<16} {:>6} {:>9} {:>14} {:>14}",
+            "total",
+            total[0],
+            total[1],
+            format!("{}/{}", total[2], total[3]),
+            format!("{}/{}", total[4] - false_alarms, total[4])
+        );
     }
     assert!(wrong.is_empty(), "{} of {} cases wrong:\n{}", wrong.len(), CASES.len(), wrong.join("\n"));
 }
@@ -727,11 +751,22 @@ fn the_agents_own_directory_parameter_moves_relative_paths() {
     let env = Env::new();
     std::fs::create_dir_all(env.repo.join(".gitvow")).unwrap();
     for key in ["dir_path", "directory"] {
-        let payload = runtime_support::claude_payload(&env.repo, "run_shell_command", serde_json::json!({"command": "echo '{}' > policy.json", key: ".gitvow"}));
+        let payload = runtime_support::claude_payload(
+            &env.repo,
+            "run_shell_command",
+            serde_json::json!({"command": "echo '{}' > policy.json", key: ".gitvow"}),
+        );
         let out = env.hook("gemini", "BeforeTool", payload.to_string());
         assert_eq!(out.code, 2, "{key}: {out:?}");
-        assert!(out.stderr.starts_with("CONFIRMATION REQUIRED by gitvow: gitvow's own policy (file: .gitvow/policy.json)"), "{key}: {out:?}");
-        let payload = runtime_support::claude_payload(&env.repo, "run_shell_command", serde_json::json!({"command": "echo x > notes.txt", key: "docs"}));
+        assert!(
+            out.stderr.starts_with("CONFIRMATION REQUIRED by gitvow: gitvow's own policy (file: .gitvow/policy.json)"),
+            "{key}: {out:?}"
+        );
+        let payload = runtime_support::claude_payload(
+            &env.repo,
+            "run_shell_command",
+            serde_json::json!({"command": "echo x > notes.txt", key: "docs"}),
+        );
         assert_eq!(env.hook("gemini", "BeforeTool", payload.to_string()).code, 0, "{key}");
     }
 }
@@ -747,7 +782,11 @@ fn patches_and_multi_edits_see_through_symlinks() {
     let out = env.hook("codex", "PreToolUse", payload.to_string());
     assert_eq!(out.code, 2, "{out:?}");
     assert!(out.stderr.contains("(file: cfg/policy.json)"), "{out:?}");
-    let multi = runtime_support::claude_payload(&env.repo, "MultiEdit", serde_json::json!({"file_path": "cfg/policy.json", "edits": [{"old_string": "a", "new_string": "b"}]}));
+    let multi = runtime_support::claude_payload(
+        &env.repo,
+        "MultiEdit",
+        serde_json::json!({"file_path": "cfg/policy.json", "edits": [{"old_string": "a", "new_string": "b"}]}),
+    );
     let out = env.hook("codex", "PreToolUse", multi.to_string());
     assert_eq!(out.code, 2, "{out:?}");
     assert!(out.stderr.starts_with("CONFIRMATION REQUIRED by gitvow: gitvow's own policy (file: cfg/policy.json)"), "{out:?}");

@@ -36,7 +36,11 @@ fn worst_commands() -> Vec<(&'static str, String, Must)> {
         ("100k pipes", "a|".repeat(kib(100)), AskUnanalysable),
         ("40k wrappers", format!("{}git push -f", "sudo ".repeat(kib(40))), AskUnanalysable),
         ("40k evals", format!("{}'git push -f'", "eval ".repeat(kib(40))), AskUnanalysable),
-        ("nested sh -c", (0..12).fold("git push -f".to_string(), |inner, _| format!("sh -c {}", shell_words::quote(&inner))), AskUnanalysable),
+        (
+            "nested sh -c",
+            (0..12).fold("git push -f".to_string(), |inner, _| format!("sh -c {}", shell_words::quote(&inner))),
+            AskUnanalysable,
+        ),
         ("one 200 KiB word", "a".repeat(kib(200)), AskUnanalysable),
         ("a 200 KiB argument list", format!("git push {}", "x ".repeat(kib(100))), AskUnanalysable),
         ("an unterminated quote", format!("echo '{}", "x".repeat(kib(200))), Answer),
@@ -93,7 +97,11 @@ fn the_worst_inputs_get_every_agents_blocking_answer() {
             }
             match blocking_message(agent.name, out.0, &out.1, &out.2) {
                 Ok(message) if must == AskUnanalysable && !message.contains("could not be analysed") => {
-                    wrong.push(format!("{name} / {}: blocked without saying it could not be analysed: {}", agent.name, message.chars().take(200).collect::<String>()));
+                    wrong.push(format!(
+                        "{name} / {}: blocked without saying it could not be analysed: {}",
+                        agent.name,
+                        message.chars().take(200).collect::<String>()
+                    ));
                 }
                 Ok(_) => {}
                 Err(why) => wrong.push(format!("{name} / {}: {why}", agent.name)),

@@ -303,7 +303,8 @@ fn uninstall_keeps_the_users_later_edits() {
 fn uninstall_without_a_record_removes_entries_recognised_by_their_command() {
     let env = Env::new();
     let repo = env.repo("clone");
-    let original = "{\n  \"hooks\": {\n    \"Stop\": [\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"say done\"}]}\n    ]\n  }\n}\n";
+    let original =
+        "{\n  \"hooks\": {\n    \"Stop\": [\n      {\"hooks\": [{\"type\": \"command\", \"command\": \"say done\"}]}\n    ]\n  }\n}\n";
     env.write(&repo.join(".claude/settings.json"), original);
     env.run_in(&repo, &["install", "--agent", "claude", "--yes"]).ok();
     // A fresh clone has the committed file but not the record in the git directory.
@@ -453,34 +454,55 @@ fn repository_scope_refuses_targets_that_lead_elsewhere() {
     let bashrc = env.write_home(".bashrc", "export PATH=$PATH\n");
     type Setup<'a> = Box<dyn Fn(&std::path::Path) + 'a>;
     let setups: Vec<(&str, Setup)> = vec![
-        ("symlink outside", Box::new(|repo| {
-            std::fs::create_dir_all(repo.join(".claude")).unwrap();
-            std::os::unix::fs::symlink(&outside, repo.join(".claude/settings.json")).unwrap();
-        })),
-        ("symlink into .git", Box::new(|repo| {
-            std::fs::create_dir_all(repo.join(".claude")).unwrap();
-            std::os::unix::fs::symlink(repo.join(".git/config"), repo.join(".claude/settings.json")).unwrap();
-        })),
-        ("hard link", Box::new(|repo| {
-            std::fs::create_dir_all(repo.join(".claude")).unwrap();
-            std::fs::write(repo.join("other.json"), "{}").unwrap();
-            std::fs::hard_link(repo.join("other.json"), repo.join(".claude/settings.json")).unwrap();
-        })),
-        ("directory", Box::new(|repo| {
-            std::fs::create_dir_all(repo.join(".claude/settings.json")).unwrap();
-        })),
-        ("symlink to ~/.bashrc", Box::new(|repo| {
-            std::fs::create_dir_all(repo.join(".claude")).unwrap();
-            std::os::unix::fs::symlink(&bashrc, repo.join(".claude/settings.json")).unwrap();
-        })),
-        ("FIFO", Box::new(|repo| {
-            std::fs::create_dir_all(repo.join(".claude")).unwrap();
-            let status = std::process::Command::new("mkfifo").arg(repo.join(".claude/settings.json")).status().unwrap();
-            assert!(status.success());
-        })),
-        ("directory symlinked outside", Box::new(|repo| {
-            std::os::unix::fs::symlink(outside.parent().unwrap(), repo.join(".claude")).unwrap();
-        })),
+        (
+            "symlink outside",
+            Box::new(|repo| {
+                std::fs::create_dir_all(repo.join(".claude")).unwrap();
+                std::os::unix::fs::symlink(&outside, repo.join(".claude/settings.json")).unwrap();
+            }),
+        ),
+        (
+            "symlink into .git",
+            Box::new(|repo| {
+                std::fs::create_dir_all(repo.join(".claude")).unwrap();
+                std::os::unix::fs::symlink(repo.join(".git/config"), repo.join(".claude/settings.json")).unwrap();
+            }),
+        ),
+        (
+            "hard link",
+            Box::new(|repo| {
+                std::fs::create_dir_all(repo.join(".claude")).unwrap();
+                std::fs::write(repo.join("other.json"), "{}").unwrap();
+                std::fs::hard_link(repo.join("other.json"), repo.join(".claude/settings.json")).unwrap();
+            }),
+        ),
+        (
+            "directory",
+            Box::new(|repo| {
+                std::fs::create_dir_all(repo.join(".claude/settings.json")).unwrap();
+            }),
+        ),
+        (
+            "symlink to ~/.bashrc",
+            Box::new(|repo| {
+                std::fs::create_dir_all(repo.join(".claude")).unwrap();
+                std::os::unix::fs::symlink(&bashrc, repo.join(".claude/settings.json")).unwrap();
+            }),
+        ),
+        (
+            "FIFO",
+            Box::new(|repo| {
+                std::fs::create_dir_all(repo.join(".claude")).unwrap();
+                let status = std::process::Command::new("mkfifo").arg(repo.join(".claude/settings.json")).status().unwrap();
+                assert!(status.success());
+            }),
+        ),
+        (
+            "directory symlinked outside",
+            Box::new(|repo| {
+                std::os::unix::fs::symlink(outside.parent().unwrap(), repo.join(".claude")).unwrap();
+            }),
+        ),
     ];
     for (i, (name, setup)) in setups.iter().enumerate() {
         let repo = env.repo(&format!("r{i}"));
@@ -541,7 +563,11 @@ fn codex_user_install_switches_hooks_on_and_uninstall_restores_the_toml() {
     let original = "# my codex config\nmodel = \"gpt-5.5\"\n\n[features]\n# keep this comment\nhooks = false # off for now\nplugins = false\n\n[analytics]\nenabled = false\n";
     env.write_home(".codex/config.toml", original);
     let run = install_user(&env, "codex");
-    assert!(run.stdout.contains("-hooks = false # off for now\n+hooks = true # off for now\n"), "the flip shows in the diff:\n{}", run.stdout);
+    assert!(
+        run.stdout.contains("-hooks = false # off for now\n+hooks = true # off for now\n"),
+        "the flip shows in the diff:\n{}",
+        run.stdout
+    );
     assert_eq!(env.read_home(".codex/config.toml"), original.replace("hooks = false", "hooks = true"));
     env.run(&["uninstall", "--user", "--agent", "codex", "--yes"]).ok();
     assert_eq!(env.read_home(".codex/config.toml"), original);
@@ -632,7 +658,8 @@ fn an_external_adapter_describes_how_its_agent_is_installed() {
   "entries": {"beforeRun": [{"command": "__GITVOW__ hook --agent myagent beforeRun", "blocking": true}],
               "afterRun": [{"command": "__GITVOW__ hook --agent myagent afterRun"}]},
   "version_key": "schema"}}"#;
-    let adapter = env.write_home(".gitvow/agents/gitvow-agent-myagent", format!("#!/bin/sh\n[ \"$1\" = info ] && cat <<'EOF'\n{info}\nEOF\n"));
+    let adapter =
+        env.write_home(".gitvow/agents/gitvow-agent-myagent", format!("#!/bin/sh\n[ \"$1\" = info ] && cat <<'EOF'\n{info}\nEOF\n"));
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&adapter, std::fs::Permissions::from_mode(0o755)).unwrap();
 
@@ -728,7 +755,10 @@ fn strict_json_agents_refuse_what_serde_json_rejects_with_file_line_column() {
     // rejected by codex's strict one.
     let cases = [
         ("{\n  \"hooks\": {},\n  \"note\": \"a\tb\"\n}\n", "hooks.json:3:13: a raw control character inside a string"),
-        ("\u{feff}{\"hooks\": {}}\n", "hooks.json:1:1: a byte-order mark at the start; codex ignores every hook in a hooks.json that has a byte-order mark"),
+        (
+            "\u{feff}{\"hooks\": {}}\n",
+            "hooks.json:1:1: a byte-order mark at the start; codex ignores every hook in a hooks.json that has a byte-order mark",
+        ),
         ("{\"hooks\": {}} x\n", "hooks.json:1:15: "),
     ];
     for (content, want) in cases {
@@ -901,9 +931,17 @@ fn a_file_its_agent_would_drop_is_refused_by_install_and_failed_by_doctor() {
         ("claude-comments-trailing-commas.json", "1:1", "a comment; claude ignores every hook in a settings.json that has comments"),
         ("claude-trailing-comma.json", "4:13", "a trailing comma; claude ignores every hook in a settings.json that has a trailing comma"),
         ("factory-trailing-commas.json", "11:24", "a trailing comma; factory ignores every hook in a hooks.json that has a trailing comma"),
-        ("gemini-trailing-comma.json", "4:20", "gemini refuses to start (\"Invalid configuration\") with a settings.json that has a trailing comma"),
+        (
+            "gemini-trailing-comma.json",
+            "4:20",
+            "gemini refuses to start (\"Invalid configuration\") with a settings.json that has a trailing comma",
+        ),
         ("codex-bom.json", "1:1", "codex ignores every hook in a hooks.json that has a byte-order mark"),
-        ("codex-control-character.json", "3:60", "codex ignores every hook in a hooks.json that has a raw control character inside a string"),
+        (
+            "codex-control-character.json",
+            "3:60",
+            "codex ignores every hook in a hooks.json that has a raw control character inside a string",
+        ),
         ("codex-comment.json", "2:15", "a comment; codex ignores every hook in a hooks.json that has comments"),
         ("cursor-trailing-comma.json", "3:14", "a trailing comma; cursor ignores every hook in a hooks.json that has a trailing comma"),
     ];
@@ -967,7 +1005,11 @@ fn claude_fails_closed_when_every_claude_found_is_new_enough() {
     fake_claude(&env.home().join(".local/bin/claude"), "2.1.200");
     let run = install_user(&env, "claude");
     assert!(pre_tool_use(&env).get("onFailure").is_none(), "{}", env.read_home(".claude/settings.json"));
-    assert!(run.stdout.contains("fails open") && run.stdout.contains("~/.local/bin/claude is 2.1.200, older than 2.1.295"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("fails open") && run.stdout.contains("~/.local/bin/claude is 2.1.200, older than 2.1.295"),
+        "{}",
+        run.stdout
+    );
     assert!(doctor_line(&env).contains("claude fails open"), "{}", doctor_line(&env));
 
     // Upgraded: it comes back, and a further run changes nothing.

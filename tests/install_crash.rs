@@ -115,7 +115,12 @@ fn a_kill_at_any_step_of_install_or_uninstall_is_undone_byte_for_byte_by_uninsta
     let install_steps = kill_at_every_step(&env, &[], INSTALL, &original);
     let uninstall_steps = kill_at_every_step(&env, &[INSTALL], UNINSTALL, &original);
     // A second install over a first one (the record already there), killed at each step.
-    let reinstall_steps = kill_at_every_step(&env, &[INSTALL, &["install", "--user", "--agent", "claude", "--yes", "--command", "/other/gitvow"]], INSTALL, &original);
+    let reinstall_steps = kill_at_every_step(
+        &env,
+        &[INSTALL, &["install", "--user", "--agent", "claude", "--yes", "--command", "/other/gitvow"]],
+        INSTALL,
+        &original,
+    );
     assert!(install_steps > 10 && uninstall_steps > 5, "{install_steps} {uninstall_steps}");
     let _ = std::io::Write::write_all(
         &mut std::io::stderr(),

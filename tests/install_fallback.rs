@@ -20,7 +20,10 @@ fn without_an_atomic_exchange_install_and_uninstall_still_keep_every_byte() {
     let out = run(&["install", "--user", "--agent", "gemini,codex", "--yes"]);
     assert_eq!(out.code, 0, "{out:?}");
     let installed = std::fs::read_to_string(&settings).unwrap();
-    assert!(installed.contains("// mine") && installed.contains("gitvow") && installed.contains("hook --agent gemini BeforeTool"), "{installed}");
+    assert!(
+        installed.contains("// mine") && installed.contains("gitvow") && installed.contains("hook --agent gemini BeforeTool"),
+        "{installed}"
+    );
     let again = run(&["install", "--user", "--agent", "gemini,codex", "--yes"]);
     assert_eq!(again.code, 0, "{again:?}");
     assert_eq!(std::fs::read_to_string(&settings).unwrap(), installed, "a second run changes nothing");

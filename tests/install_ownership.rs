@@ -70,7 +70,16 @@ fn root_installing_into_another_users_home_gives_what_it_creates_to_that_user() 
     }
 
     env.run(&["install", "--user", "--agent", "claude", "--agent", "codex", "--yes", "--command", CMD]).ok();
-    for rel in [".claude", ".claude/settings.json", ".codex/hooks.json", ".codex/config.toml", ".gitvow", ".gitvow/install.lock", ".gitvow/install-record.json", ".gitvow/policy.json"] {
+    for rel in [
+        ".claude",
+        ".claude/settings.json",
+        ".codex/hooks.json",
+        ".codex/config.toml",
+        ".gitvow",
+        ".gitvow/install.lock",
+        ".gitvow/install-record.json",
+        ".gitvow/policy.json",
+    ] {
         let meta = std::fs::symlink_metadata(home.join(rel)).unwrap_or_else(|e| panic!("~/{rel}: {e}"));
         assert_eq!((meta.uid(), meta.gid()), (USER, USER), "~/{rel} belongs to the home's owner");
     }

@@ -98,10 +98,7 @@ impl Setup {
     }
 
     fn before(&self, tool: &str, args: Value) -> Value {
-        self.run(
-            "tool.execute.before",
-            json!([{"tool": tool, "sessionID": "ses_1", "callID": "call_7"}, {"args": args}]),
-        )
+        self.run("tool.execute.before", json!([{"tool": tool, "sessionID": "ses_1", "callID": "call_7"}, {"args": args}]))
     }
 
     fn received(&self) -> Value {

@@ -72,7 +72,10 @@ const WEAKENING: &[(&str, &str)] = &[
         r#"{"bash_deny": [{"pattern": ".*", "reason": "fine", "when": "observe"}], "bash_confirm": [{"pattern": ".*", "reason": "fine", "when": "observe"}], "path_confirm": [{"pattern": ".*", "reason": "fine", "when": "observe"}]}"#,
     ),
     ("permissive mcp_allow", r#"{"mcp_allow": [".*"]}"#),
-    ("exceptions for everything", r#"{"bash_allow": [{"pattern": ".*", "reason": "all fine"}], "path_allow": [{"pattern": ".*", "reason": "all fine"}]}"#),
+    (
+        "exceptions for everything",
+        r#"{"bash_allow": [{"pattern": ".*", "reason": "all fine"}], "path_allow": [{"pattern": ".*", "reason": "all fine"}]}"#,
+    ),
     ("reference keys", r#"{"decisions": {"mode": "open"}, "_doc": "nothing to see", "llm_classifier": {"enabled": false, "command": ""}}"#),
 ];
 
@@ -80,7 +83,9 @@ const WEAKENING: &[(&str, &str)] = &[
 /// MCP allow list.
 const BASES: &[Option<&str>] = &[
     None,
-    Some(r#"{"bash_deny": [{"pattern": "^rm\\s", "reason": "no rm"}], "bash_confirm": [{"pattern": "^git\\s+push", "reason": "push"}], "path_confirm": [{"pattern": "^src/", "reason": "source"}], "mcp_allow": ["mcp__fs__.*"], "mcp_deny": ["mcp__db__.*"]}"#),
+    Some(
+        r#"{"bash_deny": [{"pattern": "^rm\\s", "reason": "no rm"}], "bash_confirm": [{"pattern": "^git\\s+push", "reason": "push"}], "path_confirm": [{"pattern": "^src/", "reason": "source"}], "mcp_allow": ["mcp__fs__.*"], "mcp_deny": ["mcp__db__.*"]}"#,
+    ),
 ];
 
 fn rank(verdict: &str) -> u8 {
@@ -136,7 +141,12 @@ fn no_repository_policy_makes_any_call_less_restricted_than_the_base_alone() {
                 std::fs::write(&file, policy).unwrap();
                 for (subject, before) in SUBJECTS.iter().zip(&alone) {
                     let (after, out) = check(&env, dir, subject);
-                    assert!(rank(&after) >= rank(before), "repository policy `{name}` in {} weakened {before} to {after}: {}", dir.display(), out.stdout);
+                    assert!(
+                        rank(&after) >= rank(before),
+                        "repository policy `{name}` in {} weakened {before} to {after}: {}",
+                        dir.display(),
+                        out.stdout
+                    );
                     compared += 1;
                 }
                 std::fs::remove_file(&file).unwrap();
@@ -159,12 +169,17 @@ fn a_repository_rule_adds_and_names_its_layer_and_an_enclosing_repository_counts
     assert!(out.stdout.contains("policy:  built-in default policy\n"), "{}", out.stdout);
     let hook = env.hook("codex", "PreToolUse", bash(&inner, "make all").to_string());
     assert_eq!(hook.code, 2);
-    assert!(hook.stderr.starts_with(&format!("BLOCKED by gitvow: no make here [rule bash_deny[0]; policy: {} (repository)]", file.display())), "{hook:?}");
+    assert!(
+        hook.stderr.starts_with(&format!("BLOCKED by gitvow: no make here [rule bash_deny[0]; policy: {} (repository)]", file.display())),
+        "{hook:?}"
+    );
 }
 
 /// A provider that leaves a marker file each time it runs and answers `no`.
 fn marking_provider(env: &Env, marker: &Path) -> String {
-    env.script("~/bin/provider", &format!("cat >/dev/null\necho ran >> {}\necho '{{\"answer\": \"no\"}}'", marker.display())).display().to_string()
+    env.script("~/bin/provider", &format!("cat >/dev/null\necho ran >> {}\necho '{{\"answer\": \"no\"}}'", marker.display()))
+        .display()
+        .to_string()
 }
 
 fn edit(env: &Env, path: &str) -> String {
@@ -184,7 +199,10 @@ fn a_repository_provider_never_runs_before_trust_and_runs_after_until_the_file_c
 
     let out = env.hook("codex", "PreToolUse", edit(&env, "src/lib.rs"));
     assert_eq!(out.code, 2, "{out:?}");
-    assert!(out.stderr.starts_with("CONFIRMATION REQUIRED by gitvow: the repository policy names programs that are not trusted"), "{out:?}");
+    assert!(
+        out.stderr.starts_with("CONFIRMATION REQUIRED by gitvow: the repository policy names programs that are not trusted"),
+        "{out:?}"
+    );
     assert!(out.stderr.contains(&format!("`gitvow trust {}`", env.repo.display())), "{out:?}");
     let (verdict, _) = check(&env, &env.repo, &Path("src/lib.rs"));
     assert_eq!(verdict, "confirm");
@@ -268,7 +286,11 @@ fn gitvow_trust_refuses_without_a_terminal_under_an_agent_and_with_an_agents_mar
     let mut cmd = env.cmd();
     cmd.arg("trust").env("CLAUDECODE", "1");
     let out = runtime_support::run(cmd, b"y\n");
-    assert!(out.stderr.starts_with("gitvow: `gitvow trust` refuses to run from an agent's tool call: the environment says it runs under claude"), "{out:?}");
+    assert!(
+        out.stderr
+            .starts_with("gitvow: `gitvow trust` refuses to run from an agent's tool call: the environment says it runs under claude"),
+        "{out:?}"
+    );
 
     // A parent process named like an agent: even with a terminal, no trust.
     for agent in ["claude", "codex", "droid"] {
@@ -289,11 +311,18 @@ fn a_misspelt_key_fails_closed_with_did_you_mean_and_reference_keys_are_ignored(
     let policy = env.write(".gitvow/policy.json", "{\n  \"bash_denny\": [{\"pattern\": \"^ls\", \"reason\": \"x\"}]\n}\n");
     let out = env.hook("codex", "PreToolUse", bash(&env.repo, "ls").to_string());
     assert_eq!(out.code, 2);
-    assert!(out.stderr.starts_with(&format!("BLOCKED by gitvow: {}:2:3: unknown key `bash_denny` (did you mean `bash_deny`?)", policy.display())), "{out:?}");
+    assert!(
+        out.stderr
+            .starts_with(&format!("BLOCKED by gitvow: {}:2:3: unknown key `bash_denny` (did you mean `bash_deny`?)", policy.display())),
+        "{out:?}"
+    );
     std::fs::write(&policy, r#"{"bash_deny": [{"pattern": "^ls", "reasn": "x"}]}"#).unwrap();
     let out = env.gitvow(&["policy", "check", ".gitvow/policy.json"]);
     assert_eq!(out.code, 1);
-    assert!(out.stderr.starts_with(&format!("gitvow: {}:1:35: unknown key `reasn` in bash_deny[0] (did you mean `reason`?)", policy.display())), "{out:?}");
+    assert!(
+        out.stderr.starts_with(&format!("gitvow: {}:1:35: unknown key `reasn` in bash_deny[0] (did you mean `reason`?)", policy.display())),
+        "{out:?}"
+    );
     let out = env.gitvow(&["policy", "check", ".gitvow/policy.json", "--json"]);
     let v: Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!((out.code, &v["ok"]), (1, &json!(false)));
@@ -400,7 +429,12 @@ fn a_policy_that_is_not_a_regular_file_or_too_large_fails_closed_at_once() {
             assert!(started.elapsed() < Duration::from_secs(2), "{scope} {kind}: the hook took {:?}", started.elapsed());
             assert_eq!(out.code, 2, "{scope} {kind}: {out:?}");
             assert!(out.stderr.contains(&format!("{}: the policy {words}", shown(&env, &path))), "{scope} {kind}: {out:?}");
-            for args in [&["check", "--", "ls"][..], &["ask", "gate_bearing", "src/a.rs"], &["policy"], &["policy", "check", path.to_str().unwrap()]] {
+            for args in [
+                &["check", "--", "ls"][..],
+                &["ask", "gate_bearing", "src/a.rs"],
+                &["policy"],
+                &["policy", "check", path.to_str().unwrap()],
+            ] {
                 let out = env.gitvow(args);
                 assert_ne!(out.code, 0, "{scope} {kind} {args:?}: {out:?}");
                 assert!(out.stderr.contains("the policy") || out.stdout.contains("the policy"), "{scope} {kind} {args:?}: {out:?}");
@@ -430,12 +464,20 @@ fn shown(env: &Env, path: &Path) -> String {
 fn gitvow_policy_shows_each_layer_its_trust_and_its_problems() {
     let env = Env::new();
     env.write("~/.gitvow/policy.json", r#"{"bash_deny": [{"pattern": "^rm", "reason": "x"}]}"#);
-    env.write(".gitvow/policy.json", r#"{"bash_confirm": [{"pattern": "^make", "reason": "y"}], "providers": [{"name": "p", "command": "/bin/true"}]}"#);
+    env.write(
+        ".gitvow/policy.json",
+        r#"{"bash_confirm": [{"pattern": "^make", "reason": "y"}], "providers": [{"name": "p", "command": "/bin/true"}]}"#,
+    );
     let out = env.gitvow(&["policy"]);
     assert_eq!(out.code, 0, "{out:?}");
     let lines: Vec<&str> = out.stdout.lines().collect();
     assert_eq!(lines[1], "  user       ~/.gitvow/policy.json: bash_deny 1");
-    assert!(lines[2].starts_with(&format!("  repository {}/.gitvow/policy.json: bash_confirm 1; 1 program(s); NOT trusted", env.repo.display())), "{}", out.stdout);
+    assert!(
+        lines[2]
+            .starts_with(&format!("  repository {}/.gitvow/policy.json: bash_confirm 1; 1 program(s); NOT trusted", env.repo.display())),
+        "{}",
+        out.stdout
+    );
     let v: Value = serde_json::from_str(&env.gitvow(&["policy", "--json"]).stdout).unwrap();
     assert_eq!(v["layers"][1]["trust"], "untrusted");
     assert_eq!(v["layers"][1]["rules"], json!({"bash_confirm": 1}));

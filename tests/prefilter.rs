@@ -48,7 +48,10 @@ fn pattern() -> impl Strategy<Value = String> {
             prop::collection::vec(inner.clone(), 1..5).prop_map(|v| v.concat()),
             (prop::collection::vec(inner.clone(), 1..4), prop_oneof![Just("(?:"), Just("("), Just("(?i:"), Just("(?-i:"), Just("(?x:")])
                 .prop_map(|(v, open)| format!("{open}{})", v.join("|"))),
-            (inner.clone(), prop_oneof![Just("*"), Just("+"), Just("?"), Just("{2}"), Just("{0,1}"), Just("{1,}"), Just("??"), Just("{0}")])
+            (
+                inner.clone(),
+                prop_oneof![Just("*"), Just("+"), Just("?"), Just("{2}"), Just("{0,1}"), Just("{1,}"), Just("??"), Just("{0}")]
+            )
                 .prop_map(|(a, q)| format!("(?:{a}){q}")),
             (inner, prop_oneof![Just("(?i)"), Just("(?-i)"), Just("(?m)"), Just("")]).prop_map(|(a, f)| format!("{f}{a}")),
         ]

@@ -11,9 +11,7 @@ mod install_support;
 use gitvow::agents::{self, AgentSpec, FileLayout, Strictness};
 use gitvow::edit::jsonc::JsonDoc;
 use gitvow::install::entries::{self, check_shape};
-use install_support::{
-    BOM, COMMAND, check_entries_current, check_inserted_lines, inserted_ranges, layout, parse_as_agent, without_gitvow,
-};
+use install_support::{BOM, COMMAND, check_entries_current, check_inserted_lines, inserted_ranges, layout, parse_as_agent, without_gitvow};
 use proptest::prelude::*;
 
 /// Cases per property. The defaults keep the whole file well under a minute in a debug build; a long
@@ -308,7 +306,9 @@ fn check_roundtrip(agent: &'static AgentSpec, original: &str, root_has_members: 
     // A one-line object with members keeps new text on one line; an empty one gets the default
     // multi-line layout, so only the line breaks' kind is checked there.
     match (&lb.indent_unit, root_has_members) {
-        (Some(unit), true) => check_inserted_lines(&after, &ranges, lb.crlf, unit).map_err(|e| TestCaseError::fail(format!("{e}\n{after}")))?,
+        (Some(unit), true) => {
+            check_inserted_lines(&after, &ranges, lb.crlf, unit).map_err(|e| TestCaseError::fail(format!("{e}\n{after}")))?
+        }
         (None, true) => prop_assert_eq!(la.lines, lb.lines, "one-line file got new lines:\n{}", after),
         (_, false) => {}
     }
@@ -417,9 +417,34 @@ fn strictness() -> impl Strategy<Value = Strictness> {
 /// odd but valid shapes: nested `hooks`, events holding non-arrays, duplicate keys, comments.
 fn token() -> impl Strategy<Value = String> {
     prop::sample::select(vec![
-        "{", "}", "[", "]", ",", ":", " ", "\n", "\r\n", "\t", "\u{feff}", "\"hooks\"", "\"PreToolUse\"", "\"Stop\"",
-        "\"SessionStart\"", "\"version\"", "\"matcher\"", "\"command\"", "\"bash\"", "\"x\"", "\"gitvow hook Stop\"",
-        "\"/opt/gitvow hook PreToolUse\"", "1", "null", "true", "// c\n", "/* c */", "\"é\\u00e9\\\"\"",
+        "{",
+        "}",
+        "[",
+        "]",
+        ",",
+        ":",
+        " ",
+        "\n",
+        "\r\n",
+        "\t",
+        "\u{feff}",
+        "\"hooks\"",
+        "\"PreToolUse\"",
+        "\"Stop\"",
+        "\"SessionStart\"",
+        "\"version\"",
+        "\"matcher\"",
+        "\"command\"",
+        "\"bash\"",
+        "\"x\"",
+        "\"gitvow hook Stop\"",
+        "\"/opt/gitvow hook PreToolUse\"",
+        "1",
+        "null",
+        "true",
+        "// c\n",
+        "/* c */",
+        "\"é\\u00e9\\\"\"",
     ])
     .prop_map(str::to_string)
 }
@@ -434,9 +459,8 @@ fn parse_and_install(text: &str, strictness: Strictness) {
         }
         let mut d = doc.clone();
         let created = entries::install(&mut d, agent, COMMAND, false, None);
-        let mut again = JsonDoc::parse(&d.text(), strictness).unwrap_or_else(|e| {
-            panic!("install's output does not parse again: {e:?}\ninput: {text:?}\noutput: {:?}", d.text())
-        });
+        let mut again = JsonDoc::parse(&d.text(), strictness)
+            .unwrap_or_else(|e| panic!("install's output does not parse again: {e:?}\ninput: {text:?}\noutput: {:?}", d.text()));
         entries::uninstall(&mut again, agent, Some(&created));
         let mut fallback = JsonDoc::parse(&d.text(), strictness).expect("install's output parses again");
         entries::uninstall(&mut fallback, agent, None);

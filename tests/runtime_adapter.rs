@@ -73,7 +73,10 @@ fn missing_failing_and_malformed_adapters_block_only_before_a_tool() {
     let payload = bash(&env.repo, "ls").to_string();
     let out = env.hook("nope", "PreToolUse", &payload);
     assert_eq!(out.code, 2);
-    assert_eq!(out.stderr, "BLOCKED by gitvow: no built-in agent `nope` and no adapter `gitvow-agent-nope` on the PATH or in ~/.gitvow/agents/\n");
+    assert_eq!(
+        out.stderr,
+        "BLOCKED by gitvow: no built-in agent `nope` and no adapter `gitvow-agent-nope` on the PATH or in ~/.gitvow/agents/\n"
+    );
     assert_eq!(env.hook("nope", "PostToolUse", &payload).code, 0);
     let out = env.hook("bad/name", "beforeRun", &payload);
     assert!(out.stderr.starts_with("BLOCKED by gitvow: `bad/name` is not an agent name"), "{out:?}");
@@ -81,7 +84,10 @@ fn missing_failing_and_malformed_adapters_block_only_before_a_tool() {
     for (body, why) in [
         ("exit 1", "adapter gitvow-agent-myagent (normalize) failed: exit code 1"),
         ("echo 'garbage'", "adapter gitvow-agent-myagent (normalize) printed no JSON object"),
-        ("echo '{\"calls\": [{\"event\": \"Bogus\", \"payload\": {}}]}'", "adapter gitvow-agent-myagent (normalize): `Bogus` is not a gitvow event"),
+        (
+            "echo '{\"calls\": [{\"event\": \"Bogus\", \"payload\": {}}]}'",
+            "adapter gitvow-agent-myagent (normalize): `Bogus` is not a gitvow event",
+        ),
     ] {
         adapter(&env, &format!("cat >/dev/null\n{body}"));
         let out = env.hook("myagent", "beforeRun", &payload);

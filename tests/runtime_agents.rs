@@ -10,7 +10,8 @@ const DENY_FORCE: &str = "BLOCKED by gitvow: force push rewrites the remote's hi
 const CONFIRM_PUSH: &str = "CONFIRMATION REQUIRED by gitvow: push publishes commits to a remote [rule bash_confirm[";
 const POLICY_TAIL: &str = "policy: built-in default policy]";
 /// The question a person reads where the agent asks natively.
-const ASK_PUSH: &str = "gitvow asks before the agent goes on: run `git push origin main`. Why: push publishes commits to a remote (rule bash_confirm[";
+const ASK_PUSH: &str =
+    "gitvow asks before the agent goes on: run `git push origin main`. Why: push publishes commits to a remote (rule bash_confirm[";
 
 /// A fixture with its shell command replaced, wherever that agent keeps it.
 fn with_command(agent: &str, mut payload: Value, command: &str) -> Value {
@@ -125,16 +126,96 @@ fn edit_and_write_tools_are_normalised() {
     let repo = env.repo.to_str().unwrap().to_string();
     type Change<'a> = Box<dyn Fn(Value) -> Value + 'a>;
     let cases: Vec<(&str, &str, &str, Change)> = vec![
-        ("claude", "PreToolUse", "claude-edit.json", Box::new(|mut p| { p["tool_input"]["file_path"] = format!("{repo}/.claude/settings.json").into(); p })),
-        ("claude", "PreToolUse", "claude-write.json", Box::new(|mut p| { p["tool_input"]["file_path"] = ".gitvow/policy.json".into(); p })),
-        ("gemini", "BeforeTool", "gemini-replace.json", Box::new(|mut p| { p["tool_input"]["file_path"] = format!("{repo}/.gemini/settings.json").into(); p })),
-        ("gemini", "BeforeTool", "gemini-write.json", Box::new(|mut p| { p["tool_input"]["file_path"] = format!("{repo}/.codex/hooks.json").into(); p })),
-        ("factory", "PreToolUse", "factory-edit.json", Box::new(|mut p| { p["tool_input"]["file_path"] = format!("{repo}/.factory/hooks.json").into(); p })),
-        ("factory", "PreToolUse", "factory-create.json", Box::new(|mut p| { p["tool_input"]["file_path"] = format!("{repo}/.factory/settings.json").into(); p })),
-        ("opencode", "PreToolUse", "opencode-edit.json", Box::new(|mut p| { p["tool_input"]["filePath"] = format!("{repo}/.opencode/plugins/gitvow.js").into(); p })),
-        ("opencode", "PreToolUse", "opencode-write.json", Box::new(|mut p| { p["tool_input"]["filePath"] = format!("{repo}/.codex/config.toml").into(); p })),
-        ("copilot", "preToolUse", "copilot-edit.json", Box::new(|mut p| { p["toolArgs"]["path"] = format!("{repo}/.github/hooks/gitvow.json").into(); p })),
-        ("copilot", "preToolUse", "copilot-create.json", Box::new(|mut p| { p["toolArgs"]["path"] = format!("{repo}/.copilot/hooks/x.json").into(); p })),
+        (
+            "claude",
+            "PreToolUse",
+            "claude-edit.json",
+            Box::new(|mut p| {
+                p["tool_input"]["file_path"] = format!("{repo}/.claude/settings.json").into();
+                p
+            }),
+        ),
+        (
+            "claude",
+            "PreToolUse",
+            "claude-write.json",
+            Box::new(|mut p| {
+                p["tool_input"]["file_path"] = ".gitvow/policy.json".into();
+                p
+            }),
+        ),
+        (
+            "gemini",
+            "BeforeTool",
+            "gemini-replace.json",
+            Box::new(|mut p| {
+                p["tool_input"]["file_path"] = format!("{repo}/.gemini/settings.json").into();
+                p
+            }),
+        ),
+        (
+            "gemini",
+            "BeforeTool",
+            "gemini-write.json",
+            Box::new(|mut p| {
+                p["tool_input"]["file_path"] = format!("{repo}/.codex/hooks.json").into();
+                p
+            }),
+        ),
+        (
+            "factory",
+            "PreToolUse",
+            "factory-edit.json",
+            Box::new(|mut p| {
+                p["tool_input"]["file_path"] = format!("{repo}/.factory/hooks.json").into();
+                p
+            }),
+        ),
+        (
+            "factory",
+            "PreToolUse",
+            "factory-create.json",
+            Box::new(|mut p| {
+                p["tool_input"]["file_path"] = format!("{repo}/.factory/settings.json").into();
+                p
+            }),
+        ),
+        (
+            "opencode",
+            "PreToolUse",
+            "opencode-edit.json",
+            Box::new(|mut p| {
+                p["tool_input"]["filePath"] = format!("{repo}/.opencode/plugins/gitvow.js").into();
+                p
+            }),
+        ),
+        (
+            "opencode",
+            "PreToolUse",
+            "opencode-write.json",
+            Box::new(|mut p| {
+                p["tool_input"]["filePath"] = format!("{repo}/.codex/config.toml").into();
+                p
+            }),
+        ),
+        (
+            "copilot",
+            "preToolUse",
+            "copilot-edit.json",
+            Box::new(|mut p| {
+                p["toolArgs"]["path"] = format!("{repo}/.github/hooks/gitvow.json").into();
+                p
+            }),
+        ),
+        (
+            "copilot",
+            "preToolUse",
+            "copilot-create.json",
+            Box::new(|mut p| {
+                p["toolArgs"]["path"] = format!("{repo}/.copilot/hooks/x.json").into();
+                p
+            }),
+        ),
         ("cursor", "preToolUse", "cursor-pretooluse-write.json", Box::new(|p| p)),
     ];
     for (agent, event, fixture, edit) in cases {
@@ -160,7 +241,12 @@ fn edit_and_write_tools_are_normalised() {
         assert!(message.contains("rule path_confirm["), "{agent} {fixture}: {message}");
     }
     // The same fixtures on ordinary files are allowed.
-    for (agent, event, fixture) in [("claude", "PreToolUse", "claude-edit.json"), ("gemini", "BeforeTool", "gemini-write.json"), ("factory", "PreToolUse", "factory-edit.json"), ("opencode", "PreToolUse", "opencode-write.json")] {
+    for (agent, event, fixture) in [
+        ("claude", "PreToolUse", "claude-edit.json"),
+        ("gemini", "BeforeTool", "gemini-write.json"),
+        ("factory", "PreToolUse", "factory-edit.json"),
+        ("opencode", "PreToolUse", "opencode-write.json"),
+    ] {
         let out = env.hook(agent, event, env.payload(fixture).to_string());
         assert_eq!((out.code, out.stdout.as_str(), out.stderr.as_str()), (0, "", ""), "{agent} {fixture}");
     }
@@ -198,7 +284,12 @@ fn cursor_generic_pre_tool_use_of_shell_and_mcp_is_not_gated_twice() {
     // The specific hooks carry the call and gate it.
     let d = json_out(&env.hook("cursor", "beforeMCPExecution", env.payload("cursor-mcp.json").to_string()));
     assert_eq!(d["permission"], "deny");
-    assert!(d["agent_message"].as_str().unwrap().starts_with("BLOCKED by gitvow: MCP tool mcp__github__create_issue is in mcp_deny [rule mcp_deny[0]; policy: "));
+    assert!(
+        d["agent_message"]
+            .as_str()
+            .unwrap()
+            .starts_with("BLOCKED by gitvow: MCP tool mcp__github__create_issue is in mcp_deny [rule mcp_deny[0]; policy: ")
+    );
     let logged: Vec<String> = env.log_lines().iter().map(|l| l["tool"].as_str().unwrap_or("").to_string()).collect();
     assert_eq!(logged, ["Bash", "mcp__github__create_issue", "mcp__github__create_issue"]);
 }
@@ -237,8 +328,12 @@ fn every_mapped_event_runs_its_handler_and_unmapped_events_are_silent() {
         for (event, handler) in agent.event_map {
             let out = env.hook(agent.name, event, payload.to_string());
             match (agent.response, *handler) {
-                (gitvow::agents::ResponseForm::Cursor, Handler::PreToolUse) => assert_eq!(out.stdout, "{\"permission\":\"allow\"}\n", "{} {event}", agent.name),
-                (gitvow::agents::ResponseForm::Copilot, Handler::PreToolUse) => assert_eq!(out.stdout, "{\"permissionDecision\":\"allow\"}\n"),
+                (gitvow::agents::ResponseForm::Cursor, Handler::PreToolUse) => {
+                    assert_eq!(out.stdout, "{\"permission\":\"allow\"}\n", "{} {event}", agent.name)
+                }
+                (gitvow::agents::ResponseForm::Copilot, Handler::PreToolUse) => {
+                    assert_eq!(out.stdout, "{\"permissionDecision\":\"allow\"}\n")
+                }
                 _ => assert_eq!(out.stdout, "", "{} {event}", agent.name),
             }
             assert_eq!((out.code, out.stderr.as_str()), (0, ""), "{} {event}", agent.name);
@@ -250,7 +345,8 @@ fn every_mapped_event_runs_its_handler_and_unmapped_events_are_silent() {
                 assert_eq!((out.code, out.stdout.as_str(), out.stderr.as_str()), (0, "", ""), "{} {unmapped}", agent.name);
             }
         }
-        let logged: Vec<(String, String)> = env.log_lines().iter().map(|l| (l["event"].as_str().unwrap().into(), l["handler"].as_str().unwrap().into())).collect();
+        let logged: Vec<(String, String)> =
+            env.log_lines().iter().map(|l| (l["event"].as_str().unwrap().into(), l["handler"].as_str().unwrap().into())).collect();
         assert_eq!(logged, expected, "{}", agent.name);
     }
 }

@@ -26,10 +26,13 @@ const COMMANDS: &[(&str, &str)] = &[
     ("echo done > out.txt", "allow"),
     // Mentions are not runs.
     (r#"git commit -m "never git push --force""#, "allow"),
-    (r#"git commit -m "$(cat <<'EOF'
+    (
+        r#"git commit -m "$(cat <<'EOF'
 Don't rm -rf / or git push --force
 EOF
-)""#, "allow"),
+)""#,
+        "allow",
+    ),
     ("echo 'terraform destroy'", "allow"),
     ("grep -n 'git push' README.md", "allow"),
     ("cat <<EOF > notes.md\nrun git push -f later\nEOF", "allow"),
@@ -198,11 +201,17 @@ fn the_user_policy_replaces_the_built_in_one_and_a_repository_policy_only_adds()
     let out = env.hook("codex", "PreToolUse", bash(&env.repo.join("sub/dir"), "cargo build").to_string());
     let policy = env.repo.join(".gitvow/policy.json");
     assert!(
-        out.stderr.starts_with(&format!("CONFIRMATION REQUIRED by gitvow: builds are slow [rule bash_confirm[0]; policy: {} (repository)]. Only a person can approve", policy.display())),
+        out.stderr.starts_with(&format!(
+            "CONFIRMATION REQUIRED by gitvow: builds are slow [rule bash_confirm[0]; policy: {} (repository)]. Only a person can approve",
+            policy.display()
+        )),
         "{out:?}"
     );
     let out = env.hook("codex", "PreToolUse", bash(&env.repo.join("sub/dir"), "make all").to_string());
-    assert!(out.stderr.starts_with("BLOCKED by gitvow: no make [rule bash_deny[0]; policy: ~/.gitvow/policy.json (user)]"), "the strictest layer wins: {out:?}");
+    assert!(
+        out.stderr.starts_with("BLOCKED by gitvow: no make [rule bash_deny[0]; policy: ~/.gitvow/policy.json (user)]"),
+        "the strictest layer wins: {out:?}"
+    );
 }
 
 #[test]
@@ -217,7 +226,10 @@ fn a_broken_policy_blocks_every_pre_tool_use_naming_file_and_pattern() {
         let out = env.hook(agent, event, payload.to_string());
         assert_eq!(out.code, 2, "{out:?}");
         assert!(
-            out.stderr.starts_with(&format!("BLOCKED by gitvow: {}:1:31: pattern `git (push` (bash_confirm[0]) does not compile: ", policy.display())),
+            out.stderr.starts_with(&format!(
+                "BLOCKED by gitvow: {}:1:31: pattern `git (push` (bash_confirm[0]) does not compile: ",
+                policy.display()
+            )),
             "{out:?}"
         );
     }
@@ -245,7 +257,11 @@ fn observe_allows_and_records() {
     assert_eq!(log[0]["verdict"], "allow");
     assert_eq!(log[0]["reason"], "observed: pushes");
     // Any other `when` asks now.
-    let out = env.hook("codex", "PreToolUse", claude_payload(&env.repo, "Edit", json!({"file_path": "src/a.rs", "old_string": "", "new_string": ""})).to_string());
+    let out = env.hook(
+        "codex",
+        "PreToolUse",
+        claude_payload(&env.repo, "Edit", json!({"file_path": "src/a.rs", "old_string": "", "new_string": ""})).to_string(),
+    );
     assert_eq!(out.code, 2);
     assert!(out.stderr.starts_with("CONFIRMATION REQUIRED by gitvow: source (file: src/a.rs)"), "{out:?}");
 }

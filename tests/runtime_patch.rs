@@ -74,7 +74,9 @@ fn the_whole_grammar_parses() {
 #[test]
 fn an_unparsable_patch_is_blocked() {
     let env = Env::new();
-    for patch in ["*** Begin Patch\n*** Update File: a\nnot a patch line\n*** End Patch", "*** Begin Patch\n*** Update File: a\n+x\n", "hello"] {
+    for patch in
+        ["*** Begin Patch\n*** Update File: a\nnot a patch line\n*** End Patch", "*** Begin Patch\n*** Update File: a\n+x\n", "hello"]
+    {
         let out = env.hook("codex", "PreToolUse", codex_patch(&env, patch).to_string());
         assert_eq!(out.code, 2);
         assert!(out.stderr.starts_with("BLOCKED by gitvow: cannot parse the patch: "), "{out:?}");

@@ -24,10 +24,13 @@ fn request_is_exact_questions_are_declared_and_yes_confirms_with_evidence() {
         &format!("cat > {}/topology-$$.json\necho '{{\"answer\": \"yes\", \"evidence\": [\"not covered by a filter\", \"whitelist: auth/W.java\"], \"confidence\": 0.9}}'", log.display()),
     );
     let no = env.script("~/bin/routes", &format!("cat > {}/routes-$$.json\necho '{{\"answer\": \"no\"}}'", log.display()));
-    policy(&env, json!([
-        {"name": "topology", "command": format!("{} --facts 'a b'", yes.display()), "questions": ["gate_bearing"]},
-        {"name": "routes", "command": no.display().to_string(), "questions": ["route_gate", "route_callers"], "timeout": 5},
-    ]));
+    policy(
+        &env,
+        json!([
+            {"name": "topology", "command": format!("{} --facts 'a b'", yes.display()), "questions": ["gate_bearing"]},
+            {"name": "routes", "command": no.display().to_string(), "questions": ["route_gate", "route_callers"], "timeout": 5},
+        ]),
+    );
     let out = env.hook("codex", "PreToolUse", edit(&env, "src/api/Orders.java", "@Path(\"/v1/old\")", "@Path(\"/v1/orders/export\")"));
     assert_eq!(out.code, 2);
     assert!(
@@ -47,9 +50,18 @@ fn request_is_exact_questions_are_declared_and_yes_confirms_with_evidence() {
     requests.sort_by_key(|(n, v)| (n.clone(), v["question"].as_str().unwrap().to_string()));
     let repo = env.repo.to_str().unwrap();
     assert_eq!(requests.len(), 3);
-    assert_eq!(requests[0].1, json!({"protocol": 1, "question": "route_callers", "subject": "/v1/old", "repo": repo, "path": "src/api/Orders.java", "tool_name": "Edit"}));
-    assert_eq!(requests[1].1, json!({"protocol": 1, "question": "route_gate", "subject": "/v1/orders/export", "repo": repo, "path": "src/api/Orders.java", "tool_name": "Edit"}));
-    assert_eq!(requests[2].1, json!({"protocol": 1, "question": "gate_bearing", "subject": "src/api/Orders.java", "repo": repo, "path": "src/api/Orders.java", "tool_name": "Edit"}));
+    assert_eq!(
+        requests[0].1,
+        json!({"protocol": 1, "question": "route_callers", "subject": "/v1/old", "repo": repo, "path": "src/api/Orders.java", "tool_name": "Edit"})
+    );
+    assert_eq!(
+        requests[1].1,
+        json!({"protocol": 1, "question": "route_gate", "subject": "/v1/orders/export", "repo": repo, "path": "src/api/Orders.java", "tool_name": "Edit"})
+    );
+    assert_eq!(
+        requests[2].1,
+        json!({"protocol": 1, "question": "gate_bearing", "subject": "src/api/Orders.java", "repo": repo, "path": "src/api/Orders.java", "tool_name": "Edit"})
+    );
     // Bash calls never reach the providers.
     assert_eq!(env.hook("codex", "PreToolUse", bash(&env.repo, "ls").to_string()).code, 0);
     assert_eq!(std::fs::read_dir(&log).unwrap().count(), 3);
@@ -69,7 +81,10 @@ fn failures_confirm_naming_the_provider() {
         policy(&env, json!([{"name": "flaky", "command": script.display().to_string(), "questions": ["gate_bearing"]}]));
         let out = env.hook("gemini", "BeforeTool", edit(&env, "a.txt", "", "x"));
         assert_eq!(out.code, 2, "{body}");
-        assert!(out.stderr.starts_with(&format!("CONFIRMATION REQUIRED by gitvow: provider flaky failed on gate_bearing for a.txt: {why}")), "{body}: {out:?}");
+        assert!(
+            out.stderr.starts_with(&format!("CONFIRMATION REQUIRED by gitvow: provider flaky failed on gate_bearing for a.txt: {why}")),
+            "{body}: {out:?}"
+        );
     }
     policy(&env, json!([{"name": "ghost", "command": "/nonexistent/provider"}]));
     let out = env.hook("gemini", "BeforeTool", edit(&env, "a.txt", "", "x"));
@@ -88,7 +103,10 @@ fn a_hanging_provider_is_killed_with_its_process_group_at_its_timeout() {
     let started = Instant::now();
     let out = env.hook("codex", "PreToolUse", edit(&env, "a.txt", "", "x"));
     assert!(started.elapsed() < Duration::from_secs(3), "{:?}", started.elapsed());
-    assert!(out.stderr.starts_with("CONFIRMATION REQUIRED by gitvow: provider slow failed on gate_bearing for a.txt: timed out after 1 s"), "{out:?}");
+    assert!(
+        out.stderr.starts_with("CONFIRMATION REQUIRED by gitvow: provider slow failed on gate_bearing for a.txt: timed out after 1 s"),
+        "{out:?}"
+    );
     let pid = std::fs::read_to_string(&pidfile).unwrap().trim().to_string();
     std::thread::sleep(Duration::from_millis(100));
     // Gone, or a zombie waiting for a reaper (a container's init may be slow to reap).
@@ -113,12 +131,16 @@ fn questions_run_concurrently() {
 #[test]
 fn ask_prints_answers_evidence_and_decision() {
     let env = Env::new();
-    let yes = env.script("~/bin/y", "cat >/dev/null; echo '{\"answer\": \"yes\", \"evidence\": [\"filter: AuthFilter\"], \"confidence\": 0.5}'");
+    let yes =
+        env.script("~/bin/y", "cat >/dev/null; echo '{\"answer\": \"yes\", \"evidence\": [\"filter: AuthFilter\"], \"confidence\": 0.5}'");
     let no = env.script("~/bin/n", "cat >/dev/null; echo '{\"answer\": \"no\"}'");
-    policy(&env, json!([
-        {"name": "y", "command": yes.display().to_string(), "questions": ["route_gate"]},
-        {"name": "n", "command": no.display().to_string()},
-    ]));
+    policy(
+        &env,
+        json!([
+            {"name": "y", "command": yes.display().to_string(), "questions": ["route_gate"]},
+            {"name": "n", "command": no.display().to_string()},
+        ]),
+    );
     let out = env.gitvow(&["ask", "route_gate", "/v1/orders/export", "--path", "src/api/Orders.java"]);
     assert_eq!(out.code, 0);
     assert_eq!(
@@ -147,10 +169,14 @@ fn the_classifier_is_asked_only_what_nothing_else_decided() {
         ("", 2, "CONFIRMATION REQUIRED by gitvow: the classifier gave no ALLOW"),
     ] {
         let script = env.script("~/bin/cls", &format!("cat >> {0}\necho >> {0}\necho '{answer}'", seen.display()));
-        env.write("~/.gitvow/policy.json", &json!({
-            "bash_deny": [{"pattern": "^rm ", "reason": "no rm"}],
-            "llm_classifier": {"enabled": true, "command": script.display().to_string()}
-        }).to_string());
+        env.write(
+            "~/.gitvow/policy.json",
+            &json!({
+                "bash_deny": [{"pattern": "^rm ", "reason": "no rm"}],
+                "llm_classifier": {"enabled": true, "command": script.display().to_string()}
+            })
+            .to_string(),
+        );
         let out = env.hook("codex", "PreToolUse", bash(&env.repo, "curl example.com").to_string());
         assert_eq!(out.code, code, "{answer}: {out:?}");
         assert!(out.stderr.starts_with(prefix), "{answer}: {out:?}");
@@ -160,7 +186,11 @@ fn the_classifier_is_asked_only_what_nothing_else_decided() {
     let out = env.hook("codex", "PreToolUse", bash(&env.repo, "curl example.com").to_string());
     assert!(out.stderr.starts_with("CONFIRMATION REQUIRED by gitvow: the classifier failed: exit code 1"), "{out:?}");
     // Decided by a rule: not asked. What it read is the normalised hook JSON.
-    env.write("~/.gitvow/policy.json", &json!({"bash_deny": [{"pattern": "^rm ", "reason": "no rm"}], "llm_classifier": {"enabled": true, "command": "/nonexistent"}}).to_string());
+    env.write(
+        "~/.gitvow/policy.json",
+        &json!({"bash_deny": [{"pattern": "^rm ", "reason": "no rm"}], "llm_classifier": {"enabled": true, "command": "/nonexistent"}})
+            .to_string(),
+    );
     let before = std::fs::read_to_string(&seen).unwrap();
     assert!(env.hook("codex", "PreToolUse", bash(&env.repo, "rm x").to_string()).stderr.starts_with("BLOCKED by gitvow: no rm"));
     let first: Value = serde_json::from_str(before.lines().next().unwrap()).unwrap();
@@ -185,7 +215,8 @@ fn a_patch_blocked_by_a_rule_asks_no_provider_and_files_are_asked_in_one_batch()
     let rules = json!([{"pattern": "^\\.codex/", "reason": "codex hooks"}]);
     env.write("~/.gitvow/policy.json", &json!({"providers": providers, "path_confirm": rules}).to_string());
     // The gated file comes last: the files before it must not wait for the providers.
-    let gated = "*** Begin Patch\n*** Add File: a.txt\n+a\n*** Add File: b.txt\n+b\n*** Update File: .codex/hooks.json\n@@\n-x\n+y\n*** End Patch";
+    let gated =
+        "*** Begin Patch\n*** Add File: a.txt\n+a\n*** Add File: b.txt\n+b\n*** Update File: .codex/hooks.json\n@@\n-x\n+y\n*** End Patch";
     let started = Instant::now();
     let out = env.hook("codex", "PreToolUse", codex_patch(&env, gated));
     assert_eq!(out.code, 2, "{out:?}");

@@ -22,7 +22,10 @@ fn one_line_per_call_without_command_text_and_a_ledger_at_stop() {
     let lines = env.log_lines();
     assert_eq!(lines.len(), 5);
     let keys: Vec<&str> = lines[2].as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(keys, ["time", "agent", "event", "handler", "session", "tool", "verdict", "reason", "rule", "approval", "duration_ms", "repo"]);
+    assert_eq!(
+        keys,
+        ["time", "agent", "event", "handler", "session", "tool", "verdict", "reason", "rule", "approval", "duration_ms", "repo"]
+    );
     assert_eq!(lines[2]["verdict"], "deny");
     assert_eq!(lines[2]["tool"], "Bash");
     assert_eq!(lines[2]["reason"], "force push rewrites the remote's history");
@@ -44,7 +47,11 @@ fn outside_a_repository_the_log_is_in_the_home() {
     let env = Env::new();
     let outside = env.home.join("work");
     std::fs::create_dir_all(&outside).unwrap();
-    env.hook("gemini", "AfterTool", json!({"session_id": "g", "cwd": outside, "tool_name": "run_shell_command", "tool_input": {"command": "ls"}}).to_string());
+    env.hook(
+        "gemini",
+        "AfterTool",
+        json!({"session_id": "g", "cwd": outside, "tool_name": "run_shell_command", "tool_input": {"command": "ls"}}).to_string(),
+    );
     let text = std::fs::read_to_string(env.home.join(".gitvow/hooks.log")).unwrap();
     assert_eq!(text.lines().count(), 1);
     assert!(text.contains("\"handler\":\"PostToolUse\""));
@@ -92,7 +99,13 @@ fn bad_input_blocks_pre_tool_use_in_the_agents_form_and_nothing_else() {
         ("huge", huge.as_bytes(), "the payload on stdin is larger than 16 MiB"),
     ];
     for (name, input, why) in cases {
-        for (agent, event) in [("claude", "PreToolUse"), ("codex", "PreToolUse"), ("gemini", "BeforeTool"), ("factory", "PreToolUse"), ("opencode", "PreToolUse")] {
+        for (agent, event) in [
+            ("claude", "PreToolUse"),
+            ("codex", "PreToolUse"),
+            ("gemini", "BeforeTool"),
+            ("factory", "PreToolUse"),
+            ("opencode", "PreToolUse"),
+        ] {
             let out = env.hook(agent, event, input);
             assert_eq!((out.code, out.stdout.as_str()), (2, ""), "{name} {agent}");
             assert!(out.stderr.starts_with(&format!("BLOCKED by gitvow: {why}")), "{name} {agent}: {out:?}");
@@ -104,7 +117,13 @@ fn bad_input_blocks_pre_tool_use_in_the_agents_form_and_nothing_else() {
         let v: Value = serde_json::from_str(&out.stdout).unwrap();
         assert_eq!(v["permissionDecision"], "deny", "{name}");
         assert!(v["permissionDecisionReason"].as_str().unwrap().starts_with("BLOCKED by gitvow: "));
-        for (agent, event) in [("claude", "PostToolUse"), ("codex", "Stop"), ("gemini", "SessionEnd"), ("cursor", "afterFileEdit"), ("copilot", "sessionStart")] {
+        for (agent, event) in [
+            ("claude", "PostToolUse"),
+            ("codex", "Stop"),
+            ("gemini", "SessionEnd"),
+            ("cursor", "afterFileEdit"),
+            ("copilot", "sessionStart"),
+        ] {
             let out = env.hook(agent, event, input);
             assert_eq!((out.code, out.stdout.as_str(), out.stderr.as_str()), (0, "", ""), "{name} {agent} {event}");
         }
@@ -145,7 +164,8 @@ fn a_full_log_is_set_aside_so_it_stays_bounded() {
 fn concurrent_hooks_across_a_rotation_keep_every_line() {
     use std::io::Write;
     use std::process::Stdio;
-    let count = |p: &std::path::Path, needle: &str| std::fs::read_to_string(p).unwrap_or_default().lines().filter(|l| l.contains(needle)).count();
+    let count =
+        |p: &std::path::Path, needle: &str| std::fs::read_to_string(p).unwrap_or_default().lines().filter(|l| l.contains(needle)).count();
     for round in 0..4 {
         let env = Env::new();
         let log = env.repo.join(".git/gitvow-hooks.log");

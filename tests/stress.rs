@@ -10,8 +10,8 @@ use gitvow::fsx::{self, Replaced, TargetScope};
 use serde_json::Value;
 use std::io::Write;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// One gitvow install or uninstall of Claude's user file.
@@ -32,10 +32,7 @@ fn claude_events(v: &Value) -> Vec<(String, usize)> {
     hooks
         .iter()
         .map(|(event, groups)| {
-            let n = groups
-                .as_array()
-                .map(|g| g.iter().filter(|g| g.to_string().contains("gitvow hook")).count())
-                .unwrap_or(0);
+            let n = groups.as_array().map(|g| g.iter().filter(|g| g.to_string().contains("gitvow hook")).count()).unwrap_or(0);
             (event.clone(), n)
         })
         .collect()

@@ -47,7 +47,11 @@ pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check, all: &[Inspect
 /// fail-closed field (for an agent that has one).
 fn fails_closed(ins: &Inspected) -> Option<Check> {
     let field = ins.agent.fail_closed_field.as_ref()?;
-    let on = ins.found.iter().filter(|f| f.event == field.event).any(|f| f.hook.get(field.key).and_then(serde_json::Value::as_str) == Some(field.value));
+    let on = ins
+        .found
+        .iter()
+        .filter(|f| f.event == field.event)
+        .any(|f| f.hook.get(field.key).and_then(serde_json::Value::as_str) == Some(field.value));
     let how = format!("\"{}\": \"{}\" on {}", field.key, field.value, field.event);
     Some(if on {
         Check::ok("fails closed", format!("{} fails closed: {how} blocks a call when gitvow cannot run", ins.agent.name))
@@ -59,7 +63,10 @@ fn fails_closed(ins: &Inspected) -> Option<Check> {
         Check::warn(
             "fails closed",
             format!("{} fails open: without {how} a missing, crashing or slow gitvow lets calls through ({why})", ins.agent.name),
-            format!("update {} to {}.{}.{} or newer everywhere it is installed, then install again", field.program, field.since.0, field.since.1, field.since.2),
+            format!(
+                "update {} to {}.{}.{} or newer everywhere it is installed, then install again",
+                field.program, field.since.0, field.since.1, field.since.2
+            ),
         )
     })
 }
@@ -68,7 +75,11 @@ fn entries(ctx: &Context, ins: &Inspected) -> Vec<Check> {
     let agent = ins.agent;
     let fix_all = format!("run `{}`: it updates gitvow's entries in place and keeps yours", ctx.install_command(agent));
     let Some(command) = ins.command.clone() else {
-        return vec![Check::fail("entries", format!("no gitvow hook in {}", display(&ins.path)), format!("run `{}`", ctx.install_command(agent)))];
+        return vec![Check::fail(
+            "entries",
+            format!("no gitvow hook in {}", display(&ins.path)),
+            format!("run `{}`", ctx.install_command(agent)),
+        )];
     };
     if agent.layout == FileLayout::Plugin {
         let wanted = plugin::render_opencode_plugin(&command);
@@ -86,7 +97,12 @@ fn entries(ctx: &Context, ins: &Inspected) -> Vec<Check> {
             continue;
         };
         // What install would write now, with the fail-closed field as this machine's copies allow.
-        let desired = desired_entry(agent, ev, &command, crate::install::fail_closed::decide(agent) == Some(crate::install::fail_closed::Decision::Write));
+        let desired = desired_entry(
+            agent,
+            ev,
+            &command,
+            crate::install::fail_closed::decide(agent) == Some(crate::install::fail_closed::Decision::Write),
+        );
         let current = if first.inner.is_none() || first.whole {
             first.element == desired
         } else {
@@ -99,13 +115,23 @@ fn entries(ctx: &Context, ins: &Inspected) -> Vec<Check> {
                 (Some(have), Some(want)) if have != want => format!("runs `{have}`, expected `{want}`"),
                 _ => format!("its fields differ from what this version writes: {}", serde_json::to_string(&desired).unwrap_or_default()),
             };
-            problems.push(Check::fail("entries", format!("stale gitvow entry under `{}` at {}: {why}", ev.name, ins.place(first)), fix_all.clone()));
+            problems.push(Check::fail(
+                "entries",
+                format!("stale gitvow entry under `{}` at {}: {why}", ev.name, ins.place(first)),
+                fix_all.clone(),
+            ));
         }
         if here.len() > 1 {
             let places: Vec<String> = here.iter().map(|f| ins.place(f)).collect();
             problems.push(Check::fail(
                 "entries",
-                format!("{} gitvow entries under `{}` ({}): each call is gated {} times", here.len(), ev.name, places.join(", "), here.len()),
+                format!(
+                    "{} gitvow entries under `{}` ({}): each call is gated {} times",
+                    here.len(),
+                    ev.name,
+                    places.join(", "),
+                    here.len()
+                ),
                 fix_all.clone(),
             ));
         }
@@ -138,7 +164,10 @@ fn dead_entries(ctx: &Context, ins: &Inspected) -> Option<Check> {
     if ins.wrapped.is_empty() {
         return Some(Check::warn(
             "dead-entries",
-            format!("{}:{l}:{c}: {count} of your entries sit under the `hooks` key, which Droid ignores: they never fire (gitvow's gate is not affected)", display(&ins.path)),
+            format!(
+                "{}:{l}:{c}: {count} of your entries sit under the `hooks` key, which Droid ignores: they never fire (gitvow's gate is not affected)",
+                display(&ins.path)
+            ),
             "move your entries to the top level of hooks.json by hand, where Droid reads events",
         ));
     }
@@ -149,7 +178,10 @@ fn dead_entries(ctx: &Context, ins: &Inspected) -> Option<Check> {
             display(&ins.path),
             ins.wrapped.len()
         ),
-        format!("run `{}` (it moves gitvow's entries to the top level) and move your own entries there by hand", ctx.install_command(ins.agent)),
+        format!(
+            "run `{}` (it moves gitvow's entries to the top level) and move your own entries there by hand",
+            ctx.install_command(ins.agent)
+        ),
     ))
 }
 
@@ -163,13 +195,19 @@ fn command(ctx: &Context, ins: &Inspected) -> Check {
     if word.contains('/') {
         let path = Path::new(&word);
         if !path.is_absolute() {
-            return Check::fail("command", format!("`{word}` is a relative path: it depends on the directory the agent runs in"), reinstall);
+            return Check::fail(
+                "command",
+                format!("`{word}` is a relative path: it depends on the directory the agent runs in"),
+                reinstall,
+            );
         }
         return match std::fs::metadata(path) {
             Err(_) => Check::fail("command", format!("{word} does not exist"), reinstall),
-            Ok(_) if !crate::paths::is_executable(path) => {
-                Check::fail("command", format!("{word} is not an executable file"), format!("run `chmod +x {}`, or {reinstall}", shell_words::quote(&word)))
-            }
+            Ok(_) if !crate::paths::is_executable(path) => Check::fail(
+                "command",
+                format!("{word} is not an executable file"),
+                format!("run `chmod +x {}`, or {reinstall}", shell_words::quote(&word)),
+            ),
             Ok(_) => Check::ok("command", format!("{word} exists and is executable")),
         };
     }
@@ -183,7 +221,11 @@ fn command(ctx: &Context, ins: &Inspected) -> Check {
                 "make sure gitvow is in a directory of the PATH every agent starts with (e.g. /usr/local/bin)".to_string()
             },
         ),
-        None => Check::fail("command", format!("`{word}` is not on the PATH: the agent cannot run its hook"), format!("put gitvow on the PATH, or {reinstall}")),
+        None => Check::fail(
+            "command",
+            format!("`{word}` is not on the PATH: the agent cannot run its hook"),
+            format!("put gitvow on the PATH, or {reinstall}"),
+        ),
     }
 }
 
@@ -231,7 +273,11 @@ fn version_and_fail_closed(ctx: &Context, ins: &Inspected) -> Vec<Check> {
     if doc.get(&[key("version")]) != Some(Value::from(1)) {
         bad.push(Check::fail(
             "switches",
-            format!("{}: top-level `\"version\": 1` is missing or not 1: {} ignores the file", located(ins, doc, &[key("version")]), ins.agent.name),
+            format!(
+                "{}: top-level `\"version\": 1` is missing or not 1: {} ignores the file",
+                located(ins, doc, &[key("version")]),
+                ins.agent.name
+            ),
             "set `\"version\": 1`",
         ));
     }
@@ -239,7 +285,12 @@ fn version_and_fail_closed(ctx: &Context, ins: &Inspected) -> Vec<Check> {
         if f.hook.get("failClosed") != Some(&Value::Bool(true)) {
             bad.push(Check::fail(
                 "switches",
-                format!("{}: `failClosed` is missing or false under `{}`: {} lets the call through when gitvow cannot run", ins.place(f), f.event, ins.agent.name),
+                format!(
+                    "{}: `failClosed` is missing or false under `{}`: {} lets the call through when gitvow cannot run",
+                    ins.place(f),
+                    f.event,
+                    ins.agent.name
+                ),
                 format!("set `\"failClosed\": true` (or run `{}`)", ctx.install_command(ins.agent)),
             ));
         }
@@ -339,7 +390,12 @@ fn double_firing(ctx: &Context, ins: &Inspected, all: &[Inspected]) -> Vec<Check
     {
         out.push(Check::warn(
             "double-firing",
-            format!("{} is also installed in the {} scope ({}): each call is gated twice", ins.agent.name, super::scope_name(other_scope), display(&o.path)),
+            format!(
+                "{} is also installed in the {} scope ({}): each call is gated twice",
+                ins.agent.name,
+                super::scope_name(other_scope),
+                display(&o.path)
+            ),
             format!("keep one: uninstall the other with `gitvow uninstall {} --agent {}`", other_flag(other_scope), ins.agent.name),
         ));
     }
@@ -347,13 +403,17 @@ fn double_firing(ctx: &Context, ins: &Inspected, all: &[Inspected]) -> Vec<Check
         && let Some(loaded) = crate::agents::find(also.agent)
         && ins.installed_here()
     {
-        let here = all.iter().any(|i| i.agent.name == loaded.name && i.installed_here()) || Inspected::read(&ctx.scope, loaded).installed_here();
+        let here =
+            all.iter().any(|i| i.agent.name == loaded.name && i.installed_here()) || Inspected::read(&ctx.scope, loaded).installed_here();
         let other = ctx.other.as_ref().is_some_and(|o| Inspected::read(o, loaded).installed_here());
         if here || other {
             // The agent's setting is not readable: the warning says so instead of guessing.
             out.push(Check::warn(
                 "double-firing",
-                format!("gitvow is installed for {} too; {} and each call is gated twice (doctor cannot read that setting)", loaded.name, also.when),
+                format!(
+                    "gitvow is installed for {} too; {} and each call is gated twice (doctor cannot read that setting)",
+                    loaded.name, also.when
+                ),
                 format!("{}, or keep gitvow for only one of {} and {}", also.fix, ins.agent.name, loaded.name),
             ));
         }
@@ -369,8 +429,16 @@ fn double_firing(ctx: &Context, ins: &Inspected, all: &[Inspected]) -> Vec<Check
         if there > 0 {
             out.push(Check::warn(
                 "double-firing",
-                format!("{} holds {there} of gitvow's hooks too, and {} reads both files: each call is gated twice", display(&path), ins.agent.name),
-                format!("take gitvow's entries out of the `hooks` key of {} by hand; gitvow keeps them in {}", display(&path), display(&ins.path)),
+                format!(
+                    "{} holds {there} of gitvow's hooks too, and {} reads both files: each call is gated twice",
+                    display(&path),
+                    ins.agent.name
+                ),
+                format!(
+                    "take gitvow's entries out of the `hooks` key of {} by hand; gitvow keeps them in {}",
+                    display(&path),
+                    display(&ins.path)
+                ),
             ));
         }
     }
@@ -395,7 +463,9 @@ fn activity(ctx: &Context, ins: &Inspected) -> Check {
     let fix = format!("{}: {}", ins.agent.name, ins.agent.reload_hint);
     match (last, installed) {
         (Some(last), Some(inst)) if last >= inst => Check::ok("activity", format!("last called gitvow at {last}")),
-        (Some(last), Some(inst)) => Check::warn("activity", format!("last called gitvow at {last}, before its hook file was last written ({inst})"), fix),
+        (Some(last), Some(inst)) => {
+            Check::warn("activity", format!("last called gitvow at {last}, before its hook file was last written ({inst})"), fix)
+        }
         (Some(last), None) => Check::ok("activity", format!("last called gitvow at {last}")),
         (None, _) => Check::warn("activity", format!("{} has never called gitvow since the install", ins.agent.name), fix),
     }
@@ -460,7 +530,8 @@ fn ledger_times(dir: &Path, agent: &str) -> Vec<String> {
         .take(200)
         .filter_map(|(_, p)| {
             let v: Value = serde_json::from_slice(&std::fs::read(p).ok()?).ok()?;
-            let ours = v.get("agent").and_then(Value::as_str) == Some(agent) && v.get("session").and_then(Value::as_str) != Some(super::probe::PROBE_SESSION);
+            let ours = v.get("agent").and_then(Value::as_str) == Some(agent)
+                && v.get("session").and_then(Value::as_str) != Some(super::probe::PROBE_SESSION);
             ours.then(|| v.get("last").and_then(Value::as_str).map(str::to_string)).flatten()
         })
         .collect()

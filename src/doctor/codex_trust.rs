@@ -12,8 +12,12 @@ use std::path::Path;
 const FIX: &str = "run /hooks in codex and trust the gitvow entries";
 
 pub fn check(_ctx: &Context, ins: &Inspected) -> Check {
-    let positions: Vec<(String, usize, usize)> =
-        ins.found.iter().filter(|f| ins.agent.events.iter().any(|e| e.name == f.event)).map(|f| (f.event.clone(), f.index, f.inner.unwrap_or(0))).collect();
+    let positions: Vec<(String, usize, usize)> = ins
+        .found
+        .iter()
+        .filter(|f| ins.agent.events.iter().any(|e| e.name == f.event))
+        .map(|f| (f.event.clone(), f.index, f.inner.unwrap_or(0)))
+        .collect();
     if positions.is_empty() {
         return Check::warn("codex-trust", "no gitvow hook to trust", FIX);
     }
@@ -35,7 +39,11 @@ pub fn check(_ctx: &Context, ins: &Inspected) -> Check {
     } else {
         Check::warn(
             "codex-trust",
-            format!("{} holds no trust record for gitvow's hooks at {}: codex skips them without a word", display(&config), missing.join(", ")),
+            format!(
+                "{} holds no trust record for gitvow's hooks at {}: codex skips them without a word",
+                display(&config),
+                missing.join(", ")
+            ),
             FIX,
         )
     }
@@ -55,7 +63,11 @@ pub fn project_check(trust: &crate::agents::ProjectTrust, repo: &Path) -> Check 
     if trusted {
         Check::ok("project-trust", format!("{} trusts {}", display(&config), display(repo)))
     } else {
-        Check::fail("project-trust", format!("{} does not trust {}: codex ignores its .codex/hooks.json", display(&config), display(repo)), fix)
+        Check::fail(
+            "project-trust",
+            format!("{} does not trust {}: codex ignores its .codex/hooks.json", display(&config), display(repo)),
+            fix,
+        )
     }
 }
 
@@ -86,8 +98,8 @@ fn matches(key: &str, file: &Path, event: &str, i: usize, j: usize) -> bool {
     let mut parts = key.rsplitn(4, ':');
     let (Some(kj), Some(ki), Some(kev), Some(kfile)) = (parts.next(), parts.next(), parts.next(), parts.next()) else { return false };
     let norm = |s: &str| s.replace('_', "").to_ascii_lowercase();
-    let same_file = Path::new(kfile) == file
-        || std::fs::canonicalize(kfile).ok().zip(std::fs::canonicalize(file).ok()).is_some_and(|(a, b)| a == b);
+    let same_file =
+        Path::new(kfile) == file || std::fs::canonicalize(kfile).ok().zip(std::fs::canonicalize(file).ok()).is_some_and(|(a, b)| a == b);
     same_file && norm(kev) == norm(event) && ki == i.to_string() && kj == j.to_string()
 }
 

@@ -94,9 +94,14 @@ impl Inspected {
             Ok(doc) => match entries::check_shape(&doc, agent) {
                 Err(e) => out.file = Check::fail("file", located(doc.text_offset(e.offset), &format!("expected {}", e.expected)), fix),
                 Ok(()) => {
-                    out.file = Check::ok("file", format!("{} parses as {} reads it ({})", display(&path), agent.name, strictness_text(agent.strictness)));
+                    out.file = Check::ok(
+                        "file",
+                        format!("{} parses as {} reads it ({})", display(&path), agent.name, strictness_text(agent.strictness)),
+                    );
                     out.found = entries::find_entries(&doc, agent, false);
-                    if agent.layout == FileLayout::TopLevelGroups && doc.get(&[crate::edit::jsonc::key("hooks")]).is_some_and(|v| v.is_object()) {
+                    if agent.layout == FileLayout::TopLevelGroups
+                        && doc.get(&[crate::edit::jsonc::key("hooks")]).is_some_and(|v| v.is_object())
+                    {
                         out.wrapped = entries::find_entries(&doc, agent, true);
                     }
                     out.command = reference_command(agent, &out.found);
@@ -111,7 +116,10 @@ impl Inspected {
     /// Whether gitvow is installed for this agent in this scope: the install record lists the file,
     /// or the file holds gitvow's hooks.
     pub fn installed_here(&self) -> bool {
-        self.recorded || !self.found.is_empty() || !self.wrapped.is_empty() || (self.agent.layout == FileLayout::Plugin && self.command.is_some())
+        self.recorded
+            || !self.found.is_empty()
+            || !self.wrapped.is_empty()
+            || (self.agent.layout == FileLayout::Plugin && self.command.is_some())
     }
 
     /// `path:line:column` of a found hook.

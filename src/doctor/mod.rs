@@ -101,11 +101,8 @@ pub fn run(args: &DoctorArgs) -> Result<i32> {
     let ctx = Context { scope, other };
     let named = !args.agents.is_empty();
     let candidates = crate::install::select_agents(&args.agents, &ctx.scope, false)?;
-    let inspected: Vec<Inspected> = candidates
-        .into_iter()
-        .map(|a| Inspected::read(&ctx.scope, a))
-        .filter(|i| named || i.installed_here())
-        .collect();
+    let inspected: Vec<Inspected> =
+        candidates.into_iter().map(|a| Inspected::read(&ctx.scope, a)).filter(|i| named || i.installed_here()).collect();
     if inspected.is_empty() {
         let (flag, place) = match &ctx.scope {
             Scope::User { .. } => ("--user".to_string(), "the user scope (~)".to_string()),
@@ -122,11 +119,7 @@ pub fn run(args: &DoctorArgs) -> Result<i32> {
         handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Check::fail("probe", "the probe crashed", "report this bug"))).collect()
     });
 
-    let mut groups = vec![Group {
-        agent: None,
-        title: format!("policy ({})", ctx.scope_name()),
-        checks: policy::checks(&ctx),
-    }];
+    let mut groups = vec![Group { agent: None, title: format!("policy ({})", ctx.scope_name()), checks: policy::checks(&ctx) }];
     for (ins, probe) in inspected.iter().zip(probes) {
         groups.push(Group {
             agent: Some(ins.agent.name),
@@ -147,7 +140,12 @@ pub fn run(args: &DoctorArgs) -> Result<i32> {
 
 fn print_text(ctx: &Context, agents: &[&str], named: bool, groups: &[Group]) {
     let how = if named { "agents checked" } else { "agents with a gitvow installation" };
-    crate::output::line(&format!("gitvow doctor, {} scope ({}); {how}: {}", ctx.scope_name(), display(ctx.scope.root()), agents.join(", ")));
+    crate::output::line(&format!(
+        "gitvow doctor, {} scope ({}); {how}: {}",
+        ctx.scope_name(),
+        display(ctx.scope.root()),
+        agents.join(", ")
+    ));
     let mut counts = [0usize; 3];
     for g in groups {
         crate::output::line(&format!("\n{}", g.title));

@@ -18,7 +18,11 @@ pub fn checks(ctx: &Context) -> Vec<Check> {
         let layer = match result {
             Ok(l) => l,
             Err(e) => {
-                out.push(Check::fail("policy", e, "fix the policy file (try `gitvow policy check FILE`): until then every tool call is blocked"));
+                out.push(Check::fail(
+                    "policy",
+                    e,
+                    "fix the policy file (try `gitvow policy check FILE`): until then every tool call is blocked",
+                ));
                 continue;
             }
         };
@@ -32,7 +36,9 @@ pub fn checks(ctx: &Context) -> Vec<Check> {
             let repo = layer.repo.as_deref().map(crate::paths::display).unwrap_or_default();
             out.push(Check::warn(
                 "policy-trust",
-                format!("{file} names programs or exceptions that are not trusted: they do not run, and calls that would ask them are confirmed"),
+                format!(
+                    "{file} names programs or exceptions that are not trusted: they do not run, and calls that would ask them are confirmed"
+                ),
                 format!("read the file, then run `gitvow trust {repo}` in your own terminal"),
             ));
             continue;

@@ -48,7 +48,13 @@ pub fn run(ctx: &Context, ins: &Inspected) -> Check {
     let fix_install = format!("run `{}`, then `gitvow doctor` again", ctx.install_command(ins.agent));
     let dir = match tempfile::Builder::new().prefix("gitvow-doctor-").tempdir() {
         Ok(d) => d,
-        Err(e) => return Check::warn("probe", format!("not run: cannot create a temporary directory: {e}"), "set TMPDIR to a writable directory"),
+        Err(e) => {
+            return Check::warn(
+                "probe",
+                format!("not run: cannot create a temporary directory: {e}"),
+                "set TMPDIR to a writable directory",
+            );
+        }
     };
     let dir_text = dir.path().to_string_lossy().into_owned();
     if ins.agent.hook_shell == HookShell::Plugin {
@@ -75,8 +81,21 @@ pub fn run(ctx: &Context, ins: &Inspected) -> Check {
     let finished = match result {
         Ok(f) => f,
         Err(e) => {
-            let cap = if timeout < agent_timeout { format!(" (doctor waits at most {}; {} allows {})", process::seconds(timeout), ins.agent.name, process::seconds(agent_timeout)) } else { String::new() };
-            return Check::fail("probe", format!("{how}: {e}{cap}"), format!("run the command by hand to see why: echo '{input}' | {command}"));
+            let cap = if timeout < agent_timeout {
+                format!(
+                    " (doctor waits at most {}; {} allows {})",
+                    process::seconds(timeout),
+                    ins.agent.name,
+                    process::seconds(agent_timeout)
+                )
+            } else {
+                String::new()
+            };
+            return Check::fail(
+                "probe",
+                format!("{how}: {e}{cap}"),
+                format!("run the command by hand to see why: echo '{input}' | {command}"),
+            );
         }
     };
     let stdout = String::from_utf8_lossy(&finished.stdout).trim().to_string();
@@ -100,7 +119,11 @@ pub fn run(ctx: &Context, ins: &Inspected) -> Check {
     } else {
         format!("run the command by hand to see why: echo '{input}' | {command}")
     };
-    Check::fail("probe", format!("{how} did not answer allow: {}{} after {} ms", process::failure(&finished), shown(&stdout), took.as_millis()), fix)
+    Check::fail(
+        "probe",
+        format!("{how} did not answer allow: {}{} after {} ms", process::failure(&finished), shown(&stdout), took.as_millis()),
+        fix,
+    )
 }
 
 /// The OpenCode plugin under Node.js: import it with a minimal stand-in for OpenCode's context and
@@ -111,10 +134,17 @@ fn opencode(ins: &Inspected, dir: &std::path::Path, dir_text: &str, fix_install:
     let Some(node) = crate::paths::find_on_path("node") else {
         let argv = vec!["/bin/sh".to_string(), "-c".into(), ins.agent.hook_command(command, "PreToolUse")];
         let input = json!({"session_id": PROBE_SESSION, "cwd": dir_text, "hook_event_name": "PreToolUse", "tool_name": "bash",
-            "tool_input": {"command": "ls", "description": "gitvow doctor probe"}, "tool_use_id": PROBE_SESSION}).to_string();
+            "tool_input": {"command": "ls", "description": "gitvow doctor probe"}, "tool_use_id": PROBE_SESSION})
+        .to_string();
         let started = Instant::now();
         return match process::run(&argv, input.as_bytes(), Some(dir), PROBE_CAP) {
-            Ok(f) if f.status.code() == Some(0) => Check::ok("probe", format!("node is not on the PATH: the plugin's command answered allow through /bin/sh in {} ms", started.elapsed().as_millis())),
+            Ok(f) if f.status.code() == Some(0) => Check::ok(
+                "probe",
+                format!(
+                    "node is not on the PATH: the plugin's command answered allow through /bin/sh in {} ms",
+                    started.elapsed().as_millis()
+                ),
+            ),
             Ok(f) => Check::fail("probe", format!("the plugin's command did not answer allow: {}", process::failure(&f)), fix_install),
             Err(e) => Check::fail("probe", format!("the plugin's command: {e}"), fix_install),
         };
@@ -125,9 +155,18 @@ fn opencode(ins: &Inspected, dir: &std::path::Path, dir_text: &str, fix_install:
     let driver = dir.join("probe.mjs");
     let written = std::fs::write(&plugin, ins.text.as_deref().unwrap_or("")).and_then(|_| std::fs::write(&driver, DRIVER));
     if let Err(e) = written {
-        return Check::warn("probe", format!("not run: cannot write to the temporary directory: {e}"), "set TMPDIR to a writable directory");
+        return Check::warn(
+            "probe",
+            format!("not run: cannot write to the temporary directory: {e}"),
+            "set TMPDIR to a writable directory",
+        );
     }
-    let argv: Vec<String> = vec![node.to_string_lossy().into_owned(), driver.to_string_lossy().into_owned(), plugin.to_string_lossy().into_owned(), dir_text.to_string()];
+    let argv: Vec<String> = vec![
+        node.to_string_lossy().into_owned(),
+        driver.to_string_lossy().into_owned(),
+        plugin.to_string_lossy().into_owned(),
+        dir_text.to_string(),
+    ];
     let started = Instant::now();
     let result = process::run(&argv, b"", Some(dir), PROBE_CAP);
     let took = started.elapsed().as_millis();
@@ -137,10 +176,15 @@ fn opencode(ins: &Inspected, dir: &std::path::Path, dir_text: &str, fix_install:
         }
         Ok(f) => {
             let out = String::from_utf8_lossy(&f.stdout).trim().to_string();
-            let said = out.strip_prefix("THROW ").map_or_else(|| format!("{}{}", process::failure(&f), shown(&out)), |m| format!("it threw: {m}"));
+            let said =
+                out.strip_prefix("THROW ").map_or_else(|| format!("{}{}", process::failure(&f), shown(&out)), |m| format!("it threw: {m}"));
             Check::fail("probe", format!("the plugin's tool.execute.before did not allow a bash `ls`: {said}"), fix_install)
         }
-        Err(e) => Check::fail("probe", format!("the plugin under node: {e} (doctor waits at most {}; the plugin allows 30 s)", process::seconds(PROBE_CAP)), fix_install),
+        Err(e) => Check::fail(
+            "probe",
+            format!("the plugin under node: {e} (doctor waits at most {}; the plugin allows 30 s)", process::seconds(PROBE_CAP)),
+            fix_install,
+        ),
     }
 }
 
@@ -193,7 +237,8 @@ fn shown(stdout: &str) -> String {
 /// gitvow by its path.
 fn login_path_fix(ins: &Inspected, command: &str) -> String {
     let exe = std::env::current_exe().ok();
-    let dir = exe.as_deref().and_then(std::path::Path::parent).map(|d| d.display().to_string()).unwrap_or_else(|| "<gitvow's directory>".into());
+    let dir =
+        exe.as_deref().and_then(std::path::Path::parent).map(|d| d.display().to_string()).unwrap_or_else(|| "<gitvow's directory>".into());
     let gitvow = exe.as_deref().map(|e| e.display().to_string()).unwrap_or_else(|| "<path to gitvow>".into());
     let word = command.split_whitespace().next().unwrap_or("gitvow");
     format!(

@@ -144,9 +144,7 @@ impl Node {
             },
             ast::Value::Array(a) => Node::Array { start, end, elements: a.elements.iter().map(Node::from_ast).collect() },
             ast::Value::StringLit(s) => Node::Scalar { start, end, value: Value::String(s.value.to_string()) },
-            ast::Value::NumberLit(n) => {
-                Node::Scalar { start, end, value: serde_json::from_str(n.value).unwrap_or(Value::Null) }
-            }
+            ast::Value::NumberLit(n) => Node::Scalar { start, end, value: serde_json::from_str(n.value).unwrap_or(Value::Null) },
             ast::Value::BooleanLit(b) => Node::Scalar { start, end, value: Value::Bool(b.value) },
             ast::Value::NullKeyword(_) => Node::Scalar { start, end, value: Value::Null },
         }
@@ -154,9 +152,7 @@ impl Node {
 
     fn range(&self) -> (usize, usize) {
         match self {
-            Node::Object { start, end, .. } | Node::Array { start, end, .. } | Node::Scalar { start, end, .. } => {
-                (*start, *end)
-            }
+            Node::Object { start, end, .. } | Node::Array { start, end, .. } | Node::Scalar { start, end, .. } => (*start, *end),
         }
     }
 
@@ -478,9 +474,11 @@ impl JsonDoc {
                 let to = c.items.get(b + 1).map_or(c.close, |i| i.0);
                 (from, to)
             };
-            if runs.iter().any(|&(a, b)| a < b && {
-                let (from, to) = around((a, b));
-                self.comment_between(from, to)
+            if runs.iter().any(|&(a, b)| {
+                a < b && {
+                    let (from, to) = around((a, b));
+                    self.comment_between(from, to)
+                }
             }) {
                 one_by_one.push((path, indices));
                 continue;
@@ -630,9 +628,7 @@ fn comma_before(parsed: &Parsed, mut pos: usize) -> Option<usize> {
 /// an item goes after such a comment, so the comment stays with the item it annotates.
 fn after_same_line_comment(body: &str, parsed: &Parsed, pos: usize) -> usize {
     match token_at_or_after(parsed, pos) {
-        Some((start, end, TokenKind::Comment)) if !body[pos..start].contains('\n') && body[pos..start].trim().is_empty() => {
-            end
-        }
+        Some((start, end, TokenKind::Comment)) if !body[pos..start].contains('\n') && body[pos..start].trim().is_empty() => end,
         _ => pos,
     }
 }

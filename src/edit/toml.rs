@@ -73,10 +73,7 @@ pub fn enable_hooks(path: &Path, text: Option<&str>) -> Result<(String, TomlChan
             features => match switch_value(path, &doc, &features, key)? {
                 Some((_, true)) => {}
                 Some((span, false)) => {
-                    change.edits.push(TomlEdit::Flipped {
-                        key: key.to_string(),
-                        from: out[span.clone()].to_string(),
-                    });
+                    change.edits.push(TomlEdit::Flipped { key: key.to_string(), from: out[span.clone()].to_string() });
                     out.replace_range(span, "true");
                 }
                 None if key == SWITCHES[0] => {
@@ -149,8 +146,7 @@ enum Features<'a> {
 
 fn parse<'a>(path: &Path, text: &'a str) -> Result<Document<&'a str>> {
     Document::parse(text).map_err(|e| {
-        let what =
-            e.message().lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("; ");
+        let what = e.message().lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("; ");
         located(path, text, e.span().map_or(0, |s| s.start), &what)
     })
 }
@@ -169,22 +165,12 @@ fn find_features<'a>(path: &Path, doc: &'a Document<&'a str>) -> Result<Features
         Item::Table(t) if t.is_implicit() && !t.is_dotted() => Ok(Features::Missing),
         Item::Table(t) => Ok(Features::Table(t)),
         Item::Value(Value::InlineTable(t)) => Ok(Features::Inline(t, item.span().unwrap_or_default())),
-        _ => Err(located(
-            path,
-            doc.raw(),
-            key.span().map_or(0, |s| s.start),
-            "expected `features` to be a table",
-        )),
+        _ => Err(located(path, doc.raw(), key.span().map_or(0, |s| s.start), "expected `features` to be a table")),
     }
 }
 
 /// The span of `features.<key>`'s value and whether it is true; `None` when the key is absent.
-fn switch_value(
-    path: &Path,
-    doc: &Document<&str>,
-    features: &Features,
-    key: &str,
-) -> Result<Option<(Range<usize>, bool)>> {
+fn switch_value(path: &Path, doc: &Document<&str>, features: &Features, key: &str) -> Result<Option<(Range<usize>, bool)>> {
     let entry = match features {
         Features::Missing => None,
         Features::Table(t) => t.get_key_value(key),
@@ -232,9 +218,7 @@ fn remove_added_line(path: &Path, out: &mut String, line: &str) -> Result<()> {
     let line_start = out[..span.start].rfind('\n').map_or(0, |i| i + 1);
     // Without a final newline the line was inserted with its break in front.
     let candidates = [line_start, line_start.saturating_sub(1), line_start.saturating_sub(2)];
-    if let Some(&at) =
-        candidates.iter().find(|&&at| out[at..].starts_with(line) && at + line.len() > span.start)
-    {
+    if let Some(&at) = candidates.iter().find(|&&at| out[at..].starts_with(line) && at + line.len() > span.start) {
         out.replace_range(at..at + line.len(), "");
     }
     Ok(())
@@ -278,10 +262,7 @@ mod tests {
         assert_eq!(doc["features"]["hooks"].as_bool(), Some(true));
         let json = serde_json::to_string(&change).unwrap();
         let change: TomlChange = serde_json::from_str(&json).unwrap();
-        assert_eq!(
-            restore(path(), &after, &change).unwrap().as_deref(),
-            before.filter(|t| !t.is_empty() || !change.created_file)
-        );
+        assert_eq!(restore(path(), &after, &change).unwrap().as_deref(), before.filter(|t| !t.is_empty() || !change.created_file));
         // A second run changes nothing.
         let (again, second) = enable_hooks(path(), Some(&after)).unwrap();
         assert_eq!(again, after);
@@ -303,22 +284,17 @@ mod tests {
     #[test]
     fn false_is_flipped_and_comments_stay() {
         let before = "# my codex\nmodel = \"o3\" # fast\n\n[features]\n# hooks off for now\nhooks   = false # trailing\nweb = true\n\n[tui]\nx = 1\n";
-        let after = "# my codex\nmodel = \"o3\" # fast\n\n[features]\n# hooks off for now\nhooks   = true # trailing\nweb = true\n\n[tui]\nx = 1\n";
+        let after =
+            "# my codex\nmodel = \"o3\" # fast\n\n[features]\n# hooks off for now\nhooks   = true # trailing\nweb = true\n\n[tui]\nx = 1\n";
         let change = round_trip(Some(before), after);
         assert_eq!(change.edits, vec![TomlEdit::Flipped { key: "hooks".into(), from: "false".into() }]);
     }
 
     #[test]
     fn deprecated_alias_false_is_flipped_too() {
-        round_trip(
-            Some("[features]\ncodex_hooks = false\nhooks = false\n"),
-            "[features]\ncodex_hooks = true\nhooks = true\n",
-        );
+        round_trip(Some("[features]\ncodex_hooks = false\nhooks = false\n"), "[features]\ncodex_hooks = true\nhooks = true\n");
         // Only the alias, off: flipped, and `hooks` added after it.
-        round_trip(
-            Some("[features]\ncodex_hooks = false\n"),
-            "[features]\ncodex_hooks = true\nhooks = true\n",
-        );
+        round_trip(Some("[features]\ncodex_hooks = false\n"), "[features]\ncodex_hooks = true\nhooks = true\n");
         round_trip(Some("features.hooks = false # off\n[tui]\n"), "features.hooks = true # off\n[tui]\n");
     }
 
@@ -338,10 +314,7 @@ mod tests {
         );
         round_trip(Some("[features] # empty\n[tui]\n"), "[features] # empty\nhooks = true\n[tui]\n");
         round_trip(Some("[features]\r\nweb = true"), "[features]\r\nweb = true\r\nhooks = true");
-        round_trip(
-            Some("features.web = true\nmodel = \"x\"\n"),
-            "features.web = true\nfeatures.hooks = true\nmodel = \"x\"\n",
-        );
+        round_trip(Some("features.web = true\nmodel = \"x\"\n"), "features.web = true\nfeatures.hooks = true\nmodel = \"x\"\n");
     }
 
     #[test]
@@ -363,10 +336,7 @@ mod tests {
     fn restore_leaves_what_the_user_changed_since() {
         let (after, change) = enable_hooks(path(), Some("[features]\nhooks = false\n")).unwrap();
         let edited = after.replace("hooks = true", "hooks = true\nweb = 1");
-        assert_eq!(
-            restore(path(), &edited, &change).unwrap().unwrap(),
-            "[features]\nhooks = false\nweb = 1\n"
-        );
+        assert_eq!(restore(path(), &edited, &change).unwrap().unwrap(), "[features]\nhooks = false\nweb = 1\n");
         // The user set it back to false themselves: nothing to undo.
         let (after, change) = enable_hooks(path(), Some("a = 1\n")).unwrap();
         let edited = after.replace("hooks = true", "hooks = false");

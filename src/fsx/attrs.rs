@@ -2,10 +2,10 @@
 //! (stored as the extended attributes `system.posix_acl_access` and `system.posix_acl_default`) and
 //! security labels among them.
 
+use super::sys;
 use std::ffi::CString;
 use std::fs::File;
 use std::io;
-use super::sys;
 
 /// Copies every extended attribute of `from` onto `to`. A file system without extended attributes
 /// has none to lose; an attribute this process may not set (`security.*` without the privilege)

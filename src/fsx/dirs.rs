@@ -1,11 +1,11 @@
 //! Directories gitvow creates and removes, and the temporary files a killed run left.
 
+use super::resolve::resolve_target;
+use super::{TEMP_PREFIX, TargetScope};
 use crate::error::{Error, Result};
 use std::fs;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
-use super::{TargetScope, TEMP_PREFIX};
-use super::resolve::resolve_target;
 
 /// Remove the temporary files a killed gitvow run left in `dir`, and return them. Files of a run
 /// that is still alive are kept (the pid is in the name; on systems without `/proc`, files younger
@@ -41,10 +41,7 @@ fn writer_may_be_alive(pid: u32, meta: &fs::Metadata) -> bool {
     if Path::new("/proc/self").exists() {
         return Path::new(&format!("/proc/{pid}")).exists();
     }
-    meta.modified()
-        .ok()
-        .and_then(|m| m.elapsed().ok())
-        .is_none_or(|age| age < std::time::Duration::from_secs(60))
+    meta.modified().ok().and_then(|m| m.elapsed().ok()).is_none_or(|age| age < std::time::Duration::from_secs(60))
 }
 
 /// The directories above `path` that do not exist yet, outermost first: what

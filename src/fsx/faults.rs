@@ -12,8 +12,8 @@
 pub(crate) fn step(what: &str) {
     #[cfg(debug_assertions)]
     {
-        use std::sync::atomic::{AtomicU64, Ordering};
         use std::sync::OnceLock;
+        use std::sync::atomic::{AtomicU64, Ordering};
         static KILL_AT: OnceLock<Option<u64>> = OnceLock::new();
         static COUNT: AtomicU64 = AtomicU64::new(0);
         let n = COUNT.fetch_add(1, Ordering::SeqCst) + 1;

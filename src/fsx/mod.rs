@@ -19,10 +19,10 @@ mod lock;
 mod resolve;
 mod stable;
 mod sys;
-mod transaction;
-mod write;
 #[cfg(test)]
 mod tests;
+mod transaction;
+mod write;
 
 pub use attrs::own_new_files_like;
 pub use dirs::{create_parent_dirs, missing_parent_dirs, remove_empty_dirs, remove_stale_temps};
@@ -54,4 +54,3 @@ pub enum Replaced {
     /// (`None`: it does not exist); plan again on them.
     Changed(Option<Vec<u8>>),
 }
-

@@ -1,13 +1,13 @@
 //! Which file writing a path really writes, after the rules of its scope.
 
+use super::TargetScope;
 use crate::error::{Error, Result};
 use crate::paths::display;
+use std::ffi::OsString;
 use std::fs;
 use std::io::ErrorKind;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Component, Path, PathBuf};
-use super::TargetScope;
-use std::ffi::OsString;
 
 /// The file that writing `path` really writes, after the rules of `scope`.
 ///
@@ -27,10 +27,7 @@ pub fn resolve_target(path: &Path, scope: &TargetScope) -> Result<PathBuf> {
                 return Err(refusal(path, &format!("it is {}, not a regular file", kind_of(&meta))));
             }
             if matches!(scope, TargetScope::Repo { .. }) && meta.nlink() > 1 {
-                return Err(refusal(
-                    path,
-                    "it is a hard link (another name shares its content, possibly outside the repository)",
-                ));
+                return Err(refusal(path, "it is a hard link (another name shares its content, possibly outside the repository)"));
             }
             Ok(resolved)
         }
@@ -86,11 +83,7 @@ fn resolve_in_repo(path: &Path, top: &Path, git_dir: &Path) -> Result<PathBuf> {
         }
     }
     let is_link = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
-    let real = if is_link {
-        canonicalize_lenient(&follow_links(path)?, path)?
-    } else {
-        canonicalize_lenient(path, path)?
-    };
+    let real = if is_link { canonicalize_lenient(&follow_links(path)?, path)? } else { canonicalize_lenient(path, path)? };
     check(&real, if is_link { "it is a symlink to" } else { "it resolves to" })?;
     Ok(real)
 }

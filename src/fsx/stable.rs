@@ -45,12 +45,7 @@ pub(super) struct Stamp {
 impl Stamp {
     pub(super) fn of(file: &File) -> io::Result<Stamp> {
         let m = file.metadata()?;
-        Ok(Stamp {
-            dev: m.dev(),
-            ino: m.ino(),
-            size: m.size(),
-            mtime: (m.mtime(), m.mtime_nsec()),
-        })
+        Ok(Stamp { dev: m.dev(), ino: m.ino(), size: m.size(), mtime: (m.mtime(), m.mtime_nsec()) })
     }
 
     fn changed_within(&self, window: Duration) -> bool {
@@ -74,11 +69,7 @@ impl Held {
     /// the lease was taken; it is waiting for gitvow to let go. Without a lease: whether the inode
     /// changed since it was read.
     pub(super) fn writer_came(&self) -> bool {
-        if self.leased {
-            !super::sys::lease_intact(&self.file)
-        } else {
-            Stamp::of(&self.file).map_or(true, |s| s != self.stamp)
-        }
+        if self.leased { !super::sys::lease_intact(&self.file) } else { Stamp::of(&self.file).map_or(true, |s| s != self.stamp) }
     }
 
     /// Whether the inode was written or truncated since it was read (leased or not).
@@ -210,9 +201,6 @@ fn notice_wait(path: &Path) {
     let mut noticed = NOTICED.lock().unwrap_or_else(|e| e.into_inner());
     if !noticed.iter().any(|p| p == path) {
         noticed.push(path.to_path_buf());
-        eprintln!(
-            "gitvow: {} is being written by another program; waiting for it to finish",
-            crate::paths::display(path)
-        );
+        eprintln!("gitvow: {} is being written by another program; waiting for it to finish", crate::paths::display(path));
     }
 }

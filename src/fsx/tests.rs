@@ -1,9 +1,9 @@
 use super::*;
 use std::fs::{self, File};
 use std::os::unix::fs::PermissionsExt;
+use std::os::unix::fs::symlink;
 use std::path::Path;
 use std::sync::atomic::Ordering;
-use std::os::unix::fs::symlink;
 
 fn write(path: &Path, bytes: &str) {
     fs::write(path, bytes).unwrap();
@@ -174,10 +174,7 @@ fn a_changed_file_is_not_overwritten() {
     // Deletion is compared the same way; a missing file is reported as such.
     let out = remove_if_unchanged(&f, &TargetScope::User, b"planned on this").unwrap();
     assert_eq!(out, Replaced::Changed(Some(b"agent rewrote this".to_vec())));
-    assert_eq!(
-        remove_if_unchanged(&f, &TargetScope::User, b"agent rewrote this").unwrap(),
-        Replaced::Done
-    );
+    assert_eq!(remove_if_unchanged(&f, &TargetScope::User, b"agent rewrote this").unwrap(), Replaced::Done);
     assert!(!f.exists());
     let out = replace_if_unchanged(&f, &TargetScope::User, Some(b"x"), b"new").unwrap();
     assert_eq!(out, Replaced::Changed(None));
@@ -192,9 +189,11 @@ fn three_files(fx: &Fixture) -> (Transaction, [PathBuf; 3]) {
     write(&a, "a-old");
     write(&b, "b-old");
     let mut tx = Transaction::new(fx.scope.clone());
-    tx.write(&a, Some(b"a-old".to_vec()), b"a-new".to_vec())
-        .write(&b, Some(b"b-old".to_vec()), b"b-new".to_vec())
-        .write(&c, None, b"c-new".to_vec());
+    tx.write(&a, Some(b"a-old".to_vec()), b"a-new".to_vec()).write(&b, Some(b"b-old".to_vec()), b"b-new".to_vec()).write(
+        &c,
+        None,
+        b"c-new".to_vec(),
+    );
     (tx, [a, b, c])
 }
 

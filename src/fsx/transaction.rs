@@ -1,14 +1,14 @@
 //! Several file changes applied all or nothing.
 
+use super::dirs::{create_parent_dirs, remove_empty_dirs};
+use super::resolve::resolve_target;
+use super::write::{read_target, remove_if_unchanged, replace_if_unchanged};
+use super::{Replaced, TargetScope};
 use crate::error::{Error, Result};
 use crate::paths::display;
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use super::{Replaced, TargetScope};
-use super::resolve::resolve_target;
-use super::write::{read_target, remove_if_unchanged, replace_if_unchanged};
-use super::dirs::{create_parent_dirs, remove_empty_dirs};
 
 /// What a transaction does to one file.
 #[derive(Clone, Debug)]
@@ -143,11 +143,7 @@ impl Transaction {
         let expected = step.expected.as_deref();
         let (outcome, written, mode, created_dirs) = match &step.op {
             FileOp::Write(new) => {
-                let created = if expected.is_none() {
-                    create_parent_dirs(&step.path, &self.scope)?
-                } else {
-                    Vec::new()
-                };
+                let created = if expected.is_none() { create_parent_dirs(&step.path, &self.scope)? } else { Vec::new() };
                 match replace_if_unchanged(&step.path, &self.scope, expected, new) {
                     Ok(outcome) => (outcome, Some(new.clone()), None, created),
                     Err(err) => {
@@ -166,13 +162,7 @@ impl Transaction {
             }
         };
         Ok(match outcome {
-            Replaced::Done => Ok(Undo {
-                path: step.path.clone(),
-                written,
-                before: step.expected.clone(),
-                mode,
-                created_dirs,
-            }),
+            Replaced::Done => Ok(Undo { path: step.path.clone(), written, before: step.expected.clone(), mode, created_dirs }),
             Replaced::Changed(current) => {
                 remove_empty_dirs(&created_dirs);
                 Err(current)
@@ -187,9 +177,7 @@ impl Transaction {
         for u in done.into_iter().rev() {
             let result = match (&u.before, &u.written) {
                 (Some(before), None) => restore_deleted(&u.path, &self.scope, before, u.mode),
-                (Some(before), Some(written)) => {
-                    replace_if_unchanged(&u.path, &self.scope, Some(written), before)
-                }
+                (Some(before), Some(written)) => replace_if_unchanged(&u.path, &self.scope, Some(written), before),
                 (None, Some(written)) => remove_if_unchanged(&u.path, &self.scope, written),
                 (None, None) => Ok(Replaced::Done),
             };
@@ -201,11 +189,8 @@ impl Transaction {
         if not_restored.is_empty() {
             Ok(())
         } else {
-            Err(Error::new(format!(
-                "could not restore {} (changed meanwhile or unwritable)",
-                not_restored.join(", ")
-            ))
-            .hint("check the files named above by hand: they hold what this run wrote"))
+            Err(Error::new(format!("could not restore {} (changed meanwhile or unwritable)", not_restored.join(", ")))
+                .hint("check the files named above by hand: they hold what this run wrote"))
         }
     }
 }
@@ -216,8 +201,7 @@ fn restore_deleted(path: &Path, scope: &TargetScope, bytes: &[u8], mode: Option<
     let outcome = replace_if_unchanged(path, scope, None, bytes)?;
     if let (Replaced::Done, Some(mode)) = (&outcome, mode) {
         let real = resolve_target(path, scope)?;
-        fs::set_permissions(&real, fs::Permissions::from_mode(mode))
-            .map_err(|e| Error::io("restore the mode of", path, &e))?;
+        fs::set_permissions(&real, fs::Permissions::from_mode(mode)).map_err(|e| Error::io("restore the mode of", path, &e))?;
     }
     Ok(outcome)
 }

@@ -31,12 +31,7 @@ pub fn read_target(path: &Path, scope: &TargetScope) -> Result<Option<Vec<u8>>> 
 /// and when a program opened the old file for writing meanwhile (it waits on the lease, or, without
 /// one, its truncate shows in the inode), the exchange is undone before it writes, so its write
 /// lands in the file at the name; the caller then plans again on what it wrote.
-pub fn replace_if_unchanged(
-    target: &Path,
-    scope: &TargetScope,
-    expected: Option<&[u8]>,
-    new: &[u8],
-) -> Result<Replaced> {
+pub fn replace_if_unchanged(target: &Path, scope: &TargetScope, expected: Option<&[u8]>, new: &[u8]) -> Result<Replaced> {
     let real = resolve_target(target, scope)?;
     let read = || -> Result<Option<(Held, Vec<u8>)>> { read_quiet(&real).map_err(|e| Error::io("read", target, &e)) };
     let old = match read()? {
@@ -201,8 +196,7 @@ impl TempFile {
     /// `remove_stale_temps` reads it back to spare the temporary files of a run that is still alive.
     fn reserve_name(dir: &Path) -> PathBuf {
         static COUNTER: AtomicU64 = AtomicU64::new(0);
-        let nanos =
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
         dir.join(format!("{TEMP_PREFIX}{}-{n}-{nanos:08x}", std::process::id()))
     }

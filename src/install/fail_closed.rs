@@ -41,7 +41,8 @@ pub fn decide(agent: &AgentSpec) -> Option<Decision> {
 fn version_output(path: &std::path::Path) -> String {
     use std::io::Read;
     use std::process::{Command, Stdio};
-    let Ok(mut child) = Command::new(path).arg("--version").stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn() else {
+    let Ok(mut child) = Command::new(path).arg("--version").stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn()
+    else {
         return String::new();
     };
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);

@@ -45,9 +45,9 @@ fn current_exe_command() -> Result<String> {
     // The PATH's `gitvow`, when it is this very file, is the stable name: package managers link it
     // to a versioned location that an upgrade removes.
     let exe = crate::paths::find_on_path("gitvow").filter(|p| p.canonicalize().is_ok_and(|real| real == exe)).unwrap_or(exe);
-    let text = exe.to_str().ok_or_else(|| {
-        Error::new(format!("the path of this executable is not UTF-8: {}", exe.display())).hint("pass --command PATH")
-    })?;
+    let text = exe
+        .to_str()
+        .ok_or_else(|| Error::new(format!("the path of this executable is not UTF-8: {}", exe.display())).hint("pass --command PATH"))?;
     Ok(quote(text))
 }
 
@@ -257,7 +257,8 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
         let undone = applied.map_or(Ok(()), fsx::Applied::rollback);
         let _ = save_record(scope, &record);
         return Err(match undone {
-            Ok(()) => Error::new(err.message).hint("the files this run had written were put back as they were; fix the cause and run gitvow again"),
+            Ok(()) => Error::new(err.message)
+                .hint("the files this run had written were put back as they were; fix the cause and run gitvow again"),
             Err(e) => Error::new(format!("{}; {}", err.message, e.message)).hint(e.hint.unwrap_or_default()),
         });
     }
@@ -377,12 +378,7 @@ fn save_record(scope: &Scope, record: &Record) -> Result<()> {
 
 /// The directories install created for each file this run deletes, outermost first.
 fn dirs_of_deleted_files(record: &Record, changes: &[FileChange]) -> Vec<Vec<PathBuf>> {
-    changes
-        .iter()
-        .filter(|c| c.after.is_none())
-        .filter_map(|c| record.files.get(&c.path))
-        .map(|r| r.dirs.clone())
-        .collect()
+    changes.iter().filter(|c| c.after.is_none()).filter_map(|c| record.files.get(&c.path)).map(|r| r.dirs.clone()).collect()
 }
 
 fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &Plan) {

@@ -62,8 +62,13 @@ impl Scope {
 #[derive(Clone, Debug)]
 pub enum Action {
     /// `fail_closed`: for each agent with a fail-closed field, whether its entries carry it.
-    Install { command: String, fail_closed: Vec<(&'static str, super::fail_closed::Decision)> },
-    Uninstall { purge_policy: bool },
+    Install {
+        command: String,
+        fail_closed: Vec<(&'static str, super::fail_closed::Decision)>,
+    },
+    Uninstall {
+        purge_policy: bool,
+    },
 }
 
 /// What a file is to gitvow.
@@ -207,9 +212,15 @@ pub fn plan_file(
                 None => (toml::restore(path, current, change)?, RecordUpdate::Remove),
             }
         }
-        (FileKind::Hooks(agent), Action::Install { command, fail_closed }) => {
-            install_hooks(path, agent, text, before.as_deref(), command, fail_closed.contains(&(agent.name, super::fail_closed::Decision::Write)), record)?
-        }
+        (FileKind::Hooks(agent), Action::Install { command, fail_closed }) => install_hooks(
+            path,
+            agent,
+            text,
+            before.as_deref(),
+            command,
+            fail_closed.contains(&(agent.name, super::fail_closed::Decision::Write)),
+            record,
+        )?,
         (FileKind::Hooks(agent), Action::Uninstall { .. }) => match uninstall_hooks(path, agent, text, before.as_deref(), record)? {
             Some(after) => (after, RecordUpdate::Remove),
             None => return Ok(None),
@@ -238,8 +249,8 @@ fn parse_json(path: &Path, agent: &AgentSpec, text: &str) -> Result<JsonDoc> {
             agent.name
         ))
     };
-    let doc = JsonDoc::parse(text, agent.strictness)
-        .map_err(|e| fail(e.offset, &format!("{}; {}", e.message, agent.would_drop(e.construct))))?;
+    let doc =
+        JsonDoc::parse(text, agent.strictness).map_err(|e| fail(e.offset, &format!("{}; {}", e.message, agent.would_drop(e.construct))))?;
     entries::check_shape(&doc, agent).map_err(|e| fail(doc.text_offset(e.offset), &format!("expected {}", e.expected)))?;
     Ok(doc)
 }
@@ -289,16 +300,15 @@ fn install_hooks(
         let after = plugin::render_opencode_plugin(command);
         let original = if text.is_some() { Original::Unknown } else { Original::Absent };
         let original = record.map_or(original, |r| r.original.clone());
-        let file_record =
-            FileRecord {
-                original,
-                written: hash(after.as_bytes()),
-                also_written: Vec::new(),
-                created: Created::default(),
-                toml: None,
-                dirs,
-                adapter: None,
-            };
+        let file_record = FileRecord {
+            original,
+            written: hash(after.as_bytes()),
+            also_written: Vec::new(),
+            created: Created::default(),
+            toml: None,
+            dirs,
+            adapter: None,
+        };
         return Ok((Some(after), RecordUpdate::Set(file_record)));
     }
     let mut doc = parse_json(path, agent, text.unwrap_or(""))?;

@@ -15,7 +15,9 @@ use std::path::{Path, PathBuf};
 pub enum Original {
     /// The file did not exist.
     Absent,
-    Text { text: String },
+    Text {
+        text: String,
+    },
     /// The file was edited by someone else since gitvow wrote it, or held gitvow entries already.
     Unknown,
 }
@@ -78,8 +80,13 @@ impl Record {
             Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| {
                 let what = e.to_string();
                 let what = what.split(" at line ").next().unwrap_or(&what);
-                Error::new(format!("{}:{}:{}: the install record does not parse: {what}", crate::paths::display(path), e.line(), e.column()))
-                    .hint("move the file away; uninstall then falls back to removing entries recognised by their command")
+                Error::new(format!(
+                    "{}:{}:{}: the install record does not parse: {what}",
+                    crate::paths::display(path),
+                    e.line(),
+                    e.column()
+                ))
+                .hint("move the file away; uninstall then falls back to removing entries recognised by their command")
             }),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Record::default()),
             Err(e) => Err(Error::io("read", path, &e)),
@@ -100,8 +107,12 @@ pub fn refuse_link(path: &Path, dir_too: bool) -> Result<()> {
     let checked: &[&Path] = if dir_too { &[dir, path] } else { &[path] };
     for &p in checked {
         if std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink()) {
-            return Err(Error::new(format!("refusing to use the install record {}: {} is a symlink", crate::paths::display(path), crate::paths::display(p)))
-                .hint("remove the link; gitvow keeps its record in a directory of its own"));
+            return Err(Error::new(format!(
+                "refusing to use the install record {}: {} is a symlink",
+                crate::paths::display(path),
+                crate::paths::display(p)
+            ))
+            .hint("remove the link; gitvow keeps its record in a directory of its own"));
         }
     }
     Ok(())

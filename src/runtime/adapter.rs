@@ -71,7 +71,8 @@ fn call(name: &str, operation: &str, input: &Value) -> std::result::Result<Value
 /// Asks the adapter `gitvow-agent-<name>` how its agent is installed. For `install --agent <name>`
 /// when `name` is not a built-in agent.
 pub fn info(name: &str) -> Result<AdapterInfo> {
-    let fail = |m: String| Error::new(m).hint("see the external adapter protocol: `gitvow-agent-<name> info` prints the install description");
+    let fail =
+        |m: String| Error::new(m).hint("see the external adapter protocol: `gitvow-agent-<name> info` prints the install description");
     let v = call(name, "info", &json!({})).map_err(fail)?;
     let bad = |what: &str| fail(format!("adapter gitvow-agent-{name} (info): {what}"));
     let protocol = v.get("protocol").and_then(Value::as_u64).ok_or_else(|| bad("no `protocol` number"))?;
@@ -79,7 +80,8 @@ pub fn info(name: &str) -> Result<AdapterInfo> {
         return Err(bad(&format!("protocol {protocol} is not supported (expected 1)")));
     }
     let install = v.get("install").and_then(Value::as_object).ok_or_else(|| bad("no `install` object"))?;
-    let text = |key: &str| install.get(key).and_then(Value::as_str).map(str::to_string).ok_or_else(|| bad(&format!("no `install.{key}` string")));
+    let text =
+        |key: &str| install.get(key).and_then(Value::as_str).map(str::to_string).ok_or_else(|| bad(&format!("no `install.{key}` string")));
     let format = install.get("format").and_then(Value::as_str).unwrap_or("json").to_string();
     if format != "json" {
         return Err(bad(&format!("install format `{format}` is not supported (expected json)")));
@@ -87,7 +89,11 @@ pub fn info(name: &str) -> Result<AdapterInfo> {
     Ok(AdapterInfo {
         protocol,
         name: v.get("name").and_then(Value::as_str).unwrap_or(name).to_string(),
-        events: v.get("events").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).map(str::to_string).collect()).unwrap_or_default(),
+        events: v
+            .get("events")
+            .and_then(Value::as_array)
+            .map(|a| a.iter().filter_map(Value::as_str).map(str::to_string).collect())
+            .unwrap_or_default(),
         install: InstallInfo {
             user_file: text("user_file")?,
             repo_file: text("repo_file")?,
@@ -127,11 +133,17 @@ pub fn respond(name: &str, code: i32, message: &str) -> std::result::Result<Answ
         Some(Value::String(s)) => Ok(s.clone()),
         Some(_) => Err(bad(&format!("`{key}` is not a string"))),
     };
-    Ok(Answer { code: i32::try_from(exit).map_err(|_| bad("`exit_code` out of range"))?, stdout: field("stdout")?, stderr: field("stderr")? })
+    Ok(Answer {
+        code: i32::try_from(exit).map_err(|_| bad("`exit_code` out of range"))?,
+        stdout: field("stdout")?,
+        stderr: field("stderr")?,
+    })
 }
 
 fn handler_named(name: &str) -> Option<Handler> {
-    [Handler::SessionStart, Handler::UserPromptSubmit, Handler::PreToolUse, Handler::PostToolUse, Handler::Stop].into_iter().find(|h| h.name() == name)
+    [Handler::SessionStart, Handler::UserPromptSubmit, Handler::PreToolUse, Handler::PostToolUse, Handler::Stop]
+        .into_iter()
+        .find(|h| h.name() == name)
 }
 
 /// Without the adapter's answer, whether an agent event is the one before a tool runs (then a

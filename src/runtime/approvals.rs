@@ -9,9 +9,9 @@
 //! the call's text so that the person can read it; the hook log never does), removed once used or
 //! after [`PENDING_FOR`].
 
-use super::verdict::{ASK_THE_USER, Decision, Verdict};
 use super::normalize::Call;
 use super::regular_file;
+use super::verdict::{ASK_THE_USER, Decision, Verdict};
 use crate::paths::Repo;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};

@@ -17,7 +17,8 @@ pub fn run(request: &ApproveRequest) -> Result<i32> {
     let Some(code) = &request.code else { return list() };
     let code = code.trim().to_ascii_lowercase();
     let mut a = approvals::find(&code).ok_or_else(|| {
-        Error::new(format!("no call is waiting under the code `{code}`")).hint("codes expire after an hour; `gitvow approve` lists what is waiting")
+        Error::new(format!("no call is waiting under the code `{code}`"))
+            .hint("codes expire after an hour; `gitvow approve` lists what is waiting")
     })?;
     eprint!("{}", show(&a));
     if request.deny {

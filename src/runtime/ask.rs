@@ -3,11 +3,11 @@
 //! and the providers' answers, so `ask` and `check --path` agree.
 
 use super::gate::{self, CALL_BUDGET, Gate};
-use super::verdict::{Decision, Verdict};
 use super::location::rule_path;
 use super::normalize::{Action, Call};
 use super::policy::{self, Question};
 use super::providers::{self, Outcome, Query, Reply};
+use super::verdict::{Decision, Verdict};
 use crate::agents::Handler;
 use crate::error::{Error, Result};
 use serde_json::{Map, Value, json};
@@ -23,8 +23,9 @@ pub struct AskRequest {
 }
 
 pub fn run(args: &AskRequest) -> Result<i32> {
-    let question = Question::parse(&args.question)
-        .ok_or_else(|| Error::usage(format!("unknown question `{}`", args.question)).hint("ask gate_bearing, route_gate or route_callers"))?;
+    let question = Question::parse(&args.question).ok_or_else(|| {
+        Error::usage(format!("unknown question `{}`", args.question)).hint("ask gate_bearing, route_gate or route_callers")
+    })?;
     let cwd = std::env::current_dir().map_err(|e| Error::new(format!("cannot read the current directory: {e}")))?;
     let repo = crate::paths::find_repo(&cwd);
     let top = repo.as_ref().map(|r| r.top.as_path());
@@ -70,7 +71,8 @@ pub fn run(args: &AskRequest) -> Result<i32> {
             actions: vec![action],
             gate: true,
         };
-        verdicts.push(Gate { layers: &layers, cwd: &cwd, repo_top: top, deadline: Instant::now() + CALL_BUDGET, programs: false }.judge(&call));
+        verdicts
+            .push(Gate { layers: &layers, cwd: &cwd, repo_top: top, deadline: Instant::now() + CALL_BUDGET, programs: false }.judge(&call));
     }
     let decision = verdicts.iter().max_by_key(|v| v.decision).filter(|v| v.decision != Decision::Allow);
     let policies: Vec<String> = layers.layers.iter().map(|l| l.describe()).collect();

@@ -2,10 +2,10 @@
 
 use super::command;
 use super::gate::{CALL_BUDGET, Gate};
-use super::verdict::Decision;
 use super::location::rule_path;
 use super::normalize::{Action, Call};
 use super::policy::{self, Layers};
+use super::verdict::Decision;
 use crate::agents::Handler;
 use crate::error::{Error, Result};
 use serde_json::{Map, Value};

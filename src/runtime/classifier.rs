@@ -2,9 +2,9 @@
 //! no provider decided. It reads the normalised hook JSON and prints `ALLOW`, `CONFIRM <reason>` or
 //! `DENY <reason>`; anything else, or a failure, is a confirm.
 
-use super::verdict::{Decision, Verdict};
 use super::policy::Classifier;
 use super::process;
+use super::verdict::{Decision, Verdict};
 use serde_json::Value;
 use std::time::{Duration, Instant};
 

@@ -312,23 +312,35 @@ impl Walk<'_> {
                 RedirOp::Dup => {}
             }
         }
-        let heredocs: Vec<String> = cmd.redirs.iter().filter_map(|r| r.body).filter_map(|b| p.bodies.get(b)).map(|b| b.text.clone()).collect();
+        let heredocs: Vec<String> =
+            cmd.redirs.iter().filter_map(|r| r.body).filter_map(|b| p.bodies.get(b)).map(|b| b.text.clone()).collect();
         let dirs = shell.dirs.clone();
         self.run(cmd.words.clone(), dirs, &feed, &heredocs, shell, reparse)
     }
 
     /// Peels keywords, assignments, wrappers and runners off a command and judges what is left.
-    fn run(&mut self, mut all: Vec<Word>, mut dirs: Dirs, feed: &Feed, heredocs: &[String], shell: &mut Shell, reparse: usize) -> (Feed, Option<Chdir>) {
+    fn run(
+        &mut self,
+        mut all: Vec<Word>,
+        mut dirs: Dirs,
+        feed: &Feed,
+        heredocs: &[String],
+        shell: &mut Shell,
+        reparse: usize,
+    ) -> (Feed, Option<Chdir>) {
         // The command is `all[at..]`; peeling a wrapper moves `at` (no copy of the words).
         let mut at = 0;
         for _ in 0..MAX_PEELS {
-            let skip = all[at..].iter().take_while(|w| w.literal().is_some_and(|t| KEYWORDS.contains(&t.as_str())) || self.assignment(w)).count();
+            let skip =
+                all[at..].iter().take_while(|w| w.literal().is_some_and(|t| KEYWORDS.contains(&t.as_str())) || self.assignment(w)).count();
             at += skip;
             let words = &all[at..];
             let Some(first) = words.first() else { return (Feed::Unknown, None) };
             let Some(prog) = first.literal() else {
                 self.out.texts.push(words.iter().map(|w| quote(&w.text())).collect::<Vec<_>>().join(" "));
-                self.opaque("a program name is computed by the shell (a variable, a substitution, a glob or brace expansion, or ANSI-C quoting)");
+                self.opaque(
+                    "a program name is computed by the shell (a variable, a substitution, a glob or brace expansion, or ANSI-C quoting)",
+                );
                 return (Feed::Unknown, None);
             };
             let name = program_name(&prog).to_string();
@@ -393,12 +405,18 @@ impl Walk<'_> {
                     }
                 }
                 "xargs" => {
-                    let i = programs::skip_options(&args, "adEILnPs", &["--arg-file", "--delimiter", "--max-args", "--max-procs", "--replace", "--max-lines", "--eof", "--max-chars"]);
+                    let i = programs::skip_options(
+                        &args,
+                        "adEILnPs",
+                        &["--arg-file", "--delimiter", "--max-args", "--max-procs", "--replace", "--max-lines", "--eof", "--max-chars"],
+                    );
                     if i >= args.len() {
                         return (Feed::Unknown, None);
                     }
                     let inner = program_name(&args[i]);
-                    if !matches!(feed, Feed::None) && (programs::SHELLS.contains(&inner) || programs::is_interpreter(inner) || inner == "eval") {
+                    if !matches!(feed, Feed::None)
+                        && (programs::SHELLS.contains(&inner) || programs::is_interpreter(inner) || inner == "eval")
+                    {
                         // `… | xargs sh -c '{}'`: what the shell runs comes from standard input.
                         self.opaque("it feeds text to a shell or an interpreter");
                     }
@@ -507,7 +525,8 @@ impl Walk<'_> {
                 _ => {}
             }
             if let Some(i) = programs::runner(&name, &args) {
-                let program = if name == "yarn" && args[i] == "npm" { "npm".to_string() } else { programs::package_program(&args[i]).to_string() };
+                let program =
+                    if name == "yarn" && args[i] == "npm" { "npm".to_string() } else { programs::package_program(&args[i]).to_string() };
                 at += 1 + i;
                 all[at] = lit_word(&program);
                 continue;
@@ -723,7 +742,8 @@ impl Walk<'_> {
 
     /// `find DIR … -exec cmd {} \;` runs cmd on what it finds under DIR; `-delete` removes it.
     fn find(&mut self, words: &[Word], args: &[String], dirs: &Dirs, shell: &mut Shell, reparse: usize) {
-        let starts: Vec<&Word> = words.iter().take_while(|w| !w.text().starts_with('-') && !matches!(w.text().as_str(), "(" | "!")).collect();
+        let starts: Vec<&Word> =
+            words.iter().take_while(|w| !w.text().starts_with('-') && !matches!(w.text().as_str(), "(" | "!")).collect();
         let start = starts.first().map_or_else(|| lit_word("."), |w| (*w).clone());
         if args.iter().any(|a| a == "-delete") {
             // `-name PATTERN` limits what goes to names matching it; without one, all of it goes.
@@ -733,7 +753,9 @@ impl Walk<'_> {
                     (Some(_), _) if self.out.touched.len() >= MAX_TOUCHED => self.touch(s, dirs),
                     (Some(pattern), Some(found)) => {
                         let hidden = pattern.starts_with('.');
-                        self.out.touched.extend(found.into_iter().map(|t| Touch { path: t.path.join(pattern), glob: Some(Glob { hidden }) }));
+                        self.out
+                            .touched
+                            .extend(found.into_iter().map(|t| Touch { path: t.path.join(pattern), glob: Some(Glob { hidden }) }));
                     }
                     _ => self.touch(s, dirs),
                 }
@@ -806,7 +828,12 @@ impl Walk<'_> {
                 Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
                 _ => (a, None),
             };
-            let short_attached = |flags: &[&str]| flags.iter().find(|f| f.len() == 2 && a.len() > 2 && a.starts_with(**f) && !a.starts_with("--")).map(|f| a[f.len()..].to_string());
+            let short_attached = |flags: &[&str]| {
+                flags
+                    .iter()
+                    .find(|f| f.len() == 2 && a.len() > 2 && a.starts_with(**f) && !a.starts_with("--"))
+                    .map(|f| a[f.len()..].to_string())
+            };
             if db.inline.contains(&flag) || db.files.contains(&flag) {
                 let value = attached.or_else(|| {
                     i += 1;
@@ -887,8 +914,13 @@ impl Walk<'_> {
                 } else if !options_end && a.starts_with("--target-directory=") {
                     let dir = a["--target-directory=".len()..].to_string();
                     self.touch(&lit_word(&dir), dirs);
-                } else if !options_end && a.starts_with('-') && a.len() > 1 && !(operands == Operands::AfterFirst && ops.is_empty() && is_mode(a)) {
-                    let takes = if a.starts_with("--") { !a.contains('=') && long.contains(&a) } else { a.len() == 2 && short.contains(&a[1..]) };
+                } else if !options_end
+                    && a.starts_with('-')
+                    && a.len() > 1
+                    && !(operands == Operands::AfterFirst && ops.is_empty() && is_mode(a))
+                {
+                    let takes =
+                        if a.starts_with("--") { !a.contains('=') && long.contains(&a) } else { a.len() == 2 && short.contains(&a[1..]) };
                     if takes {
                         i += 1;
                     }
@@ -932,7 +964,10 @@ impl Walk<'_> {
                 if flags.is_empty() {
                     return;
                 }
-                let extracting = name != "tar" || args.iter().any(|a| a == "-x" || a == "--extract" || (a.starts_with('-') && !a.starts_with("--") && a.contains('x')));
+                let extracting = name != "tar"
+                    || args
+                        .iter()
+                        .any(|a| a == "-x" || a == "--extract" || (a.starts_with('-') && !a.starts_with("--") && a.contains('x')));
                 for (i, a) in args.iter().enumerate() {
                     if flags.contains(&a.as_str()) {
                         if name.ends_with("tar") && (a == "-f" || a == "--file") && extracting {
@@ -955,7 +990,15 @@ impl Walk<'_> {
     fn in_place(&mut self, name: &str, words: &[Word], args: &[String], dirs: &Dirs) {
         let perl = name == "perl";
         let in_place = args.iter().any(|a| {
-            a == "--in-place" || a.starts_with("--in-place=") || (a.starts_with('-') && !a.starts_with("--") && if perl { a.contains('i') } else { a.starts_with("-i") || a[1..].starts_with(|c: char| c != 'i') && a.contains('i') && !a.contains('e') })
+            a == "--in-place"
+                || a.starts_with("--in-place=")
+                || (a.starts_with('-')
+                    && !a.starts_with("--")
+                    && if perl {
+                        a.contains('i')
+                    } else {
+                        a.starts_with("-i") || a[1..].starts_with(|c: char| c != 'i') && a.contains('i') && !a.contains('e')
+                    })
         });
         if !in_place {
             return;
@@ -1280,7 +1323,10 @@ mod tests {
 
     #[test]
     fn chains_and_pipes_split() {
-        assert_eq!(texts("make && git push || echo no; ls | wc -l & true"), ["make", "git push", "git push", "echo no", "ls", "wc -l", "true"]);
+        assert_eq!(
+            texts("make && git push || echo no; ls | wc -l & true"),
+            ["make", "git push", "git push", "echo no", "ls", "wc -l", "true"]
+        );
     }
 
     #[test]
@@ -1295,7 +1341,10 @@ mod tests {
         assert!(texts("bash -lc 'cd x && git push -f'").contains(&"git push --force".to_string()));
         assert!(texts("npx -y wrangler@3 deploy").contains(&"wrangler deploy".to_string()));
         assert!(texts("busybox rm -rf /").contains(&"rm -rf /".to_string()));
-        assert!(texts("python3 -m twine upload dist/*").contains(&"twine upload 'dist/*'".to_string()) || texts("python3 -m twine upload dist/*").iter().any(|t| t.starts_with("twine upload")));
+        assert!(
+            texts("python3 -m twine upload dist/*").contains(&"twine upload 'dist/*'".to_string())
+                || texts("python3 -m twine upload dist/*").iter().any(|t| t.starts_with("twine upload"))
+        );
         assert!(texts("docker exec -it web rm -rf /").contains(&"rm -rf /".to_string()));
         assert!(texts("kubectl exec -n x pod -- rm -rf /").contains(&"rm -rf /".to_string()));
     }
@@ -1337,10 +1386,30 @@ mod tests {
 
     #[test]
     fn what_the_shell_computes_is_opaque() {
-        for cmd in ["G=git; $G push -f", "$'\\x67it' push", "r? -rf /", "{rm,-rf} /", "eval \"$X\"", "echo 'git push -f' | bash", "bash <<< 'ls'", "curl x | sh", "bash <(curl x)", "source <(curl x)", "python3 - <<EOF\nprint(1)\nEOF"] {
+        for cmd in [
+            "G=git; $G push -f",
+            "$'\\x67it' push",
+            "r? -rf /",
+            "{rm,-rf} /",
+            "eval \"$X\"",
+            "echo 'git push -f' | bash",
+            "bash <<< 'ls'",
+            "curl x | sh",
+            "bash <(curl x)",
+            "source <(curl x)",
+            "python3 - <<EOF\nprint(1)\nEOF",
+        ] {
             assert!(in_dir(cmd).opaque.is_some(), "{cmd}");
         }
-        for cmd in ["ls $HOME", "rm -rf build/$name", "cat *.txt", "eval 'git status'", "python3 -c 'print(1)'", "bash ./build.sh", "source .venv/bin/activate"] {
+        for cmd in [
+            "ls $HOME",
+            "rm -rf build/$name",
+            "cat *.txt",
+            "eval 'git status'",
+            "python3 -c 'print(1)'",
+            "bash ./build.sh",
+            "source .venv/bin/activate",
+        ] {
             assert!(in_dir(cmd).opaque.is_none(), "{cmd}");
         }
     }

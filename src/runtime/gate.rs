@@ -84,7 +84,8 @@ impl Gate<'_> {
     /// (cheap) run for every action first; the providers and the classifier (slow) only for the
     /// layers no rule blocked, all within the deadline.
     pub fn judge(&self, call: &Call) -> Verdict {
-        let paths: Vec<Option<String>> = call.actions.iter().map(|a| a.edited_path().map(|p| rule_path(p, self.cwd, self.repo_top))).collect();
+        let paths: Vec<Option<String>> =
+            call.actions.iter().map(|a| a.edited_path().map(|p| rule_path(p, self.cwd, self.repo_top))).collect();
         // What each action runs and changes is analysed once, for every layer.
         let reaches: Vec<Reach> = call.actions.iter().map(|a| Reach::of(a, self.cwd, self.repo_top)).collect();
         let layers = &self.layers.layers;
@@ -140,7 +141,15 @@ impl Gate<'_> {
     }
 
     /// One layer's regular-expression rules on one action, in the policy's order.
-    fn rules(&self, policy: &Policy, action: &Action, reach: &Reach, source: &str, exceptions: &Exceptions, exception: &mut Option<String>) -> Ruled {
+    fn rules(
+        &self,
+        policy: &Policy,
+        action: &Action,
+        reach: &Reach,
+        source: &str,
+        exceptions: &Exceptions,
+        exception: &mut Option<String>,
+    ) -> Ruled {
         let mut observed: Option<String> = None;
         let reached = |subject: &str| target::reach(subject, self.cwd);
         let mut decided = |list: &'_ RuleList, subjects: &[&str], decision: Decision, key: &str, file: Option<&str>| -> Option<Verdict> {
@@ -245,7 +254,12 @@ impl Gate<'_> {
                 old = read_small(&self.cwd.join(action.edited_path().unwrap_or_default()));
             }
             let (added, removed) = providers::route_changes(&old, &new);
-            let query = |question, subject: &str| Query { question, subject: subject.to_string(), path: path.clone(), tool_name: action.tool_name.clone() };
+            let query = |question, subject: &str| Query {
+                question,
+                subject: subject.to_string(),
+                path: path.clone(),
+                tool_name: action.tool_name.clone(),
+            };
             queries.push(query(Question::GateBearing, path));
             queries.extend(added.iter().map(|r| query(Question::RouteGate, r)));
             queries.extend(removed.iter().map(|r| query(Question::RouteCallers, r)));
@@ -299,13 +313,21 @@ pub fn providers_verdict(replies: &[Reply], source: &str) -> Option<Verdict> {
                 r.query.subject,
                 if evidence.is_empty() { String::new() } else { format!(": {}", evidence.join("; ")) }
             ),
-            Outcome::Failure(why) => format!("provider {} failed on {} for {}: {why}", r.provider, r.query.question.name(), r.query.subject),
+            Outcome::Failure(why) => {
+                format!("provider {} failed on {} for {}: {why}", r.provider, r.query.question.name(), r.query.subject)
+            }
         })
         .collect();
     let mut names: Vec<&str> = blocking.iter().map(|r| r.provider.as_str()).collect();
     names.sort_unstable();
     names.dedup();
-    let mut verdict = Verdict::blocking(Decision::Confirm, &reasons.join(" | "), &format!("providers: {}", names.join(", ")), Some(&first.query.path), source);
+    let mut verdict = Verdict::blocking(
+        Decision::Confirm,
+        &reasons.join(" | "),
+        &format!("providers: {}", names.join(", ")),
+        Some(&first.query.path),
+        source,
+    );
     verdict.reason = format!("providers asked for confirmation: {}", names.join(", "));
     Some(verdict)
 }

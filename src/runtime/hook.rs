@@ -4,11 +4,11 @@
 use super::adapter;
 use super::approvals;
 use super::gate::{CALL_BUDGET, Gate};
-use super::verdict::{Decision, Verdict};
 use super::normalize::{self, Call};
 use super::policy;
 use super::record::{self, Record};
 use super::respond::{self, Answer};
+use super::verdict::{Decision, Verdict};
 use crate::agents::{self, AgentSpec, Handler};
 use crate::paths::{Repo, find_repo};
 use serde_json::{Map, Value};
@@ -75,7 +75,8 @@ fn builtin(spec: &AgentSpec, event: &str, started: Instant) -> Answer {
     let repo = find_repo(&call.cwd);
     let verdict = (handler == Handler::PreToolUse).then(|| {
         let mut v = judge(&call, repo.as_ref(), started);
-        log.approval = answerable(&call, repo.as_ref(), spec.name, respond::asks_natively(spec.response, call.permission_mode.as_deref()), &mut v);
+        log.approval =
+            answerable(&call, repo.as_ref(), spec.name, respond::asks_natively(spec.response, call.permission_mode.as_deref()), &mut v);
         v
     });
     let answer = match &verdict {
@@ -88,7 +89,8 @@ fn builtin(spec: &AgentSpec, event: &str, started: Instant) -> Answer {
 
 fn external(agent: &str, event: &str, started: Instant) -> Answer {
     let blocking = adapter::looks_pre_tool(event);
-    let mut log = Logged { agent, event, handler: if blocking { Handler::PreToolUse } else { Handler::PostToolUse }, started, approval: None };
+    let mut log =
+        Logged { agent, event, handler: if blocking { Handler::PreToolUse } else { Handler::PostToolUse }, started, approval: None };
     let calls = read_payload().and_then(|payload| adapter::normalize(agent, event, &Value::Object(payload)));
     let calls = match calls {
         Ok(calls) => calls,
@@ -147,7 +149,9 @@ fn judge(call: &Call, repo: Option<&Repo>, started: Instant) -> Verdict {
     let top = repo.map(|r| r.top.as_path());
     match policy::layers::load_for_hook(top) {
         Ok(layers) => Gate { layers: &layers, cwd: &call.cwd, repo_top: top, deadline: started + CALL_BUDGET, programs: true }.judge(call),
-        Err(e) => Verdict::failure(&format!("{e}; every tool call is blocked until the policy is fixed (test it with `gitvow check -- true`)")),
+        Err(e) => {
+            Verdict::failure(&format!("{e}; every tool call is blocked until the policy is fixed (test it with `gitvow check -- true`)"))
+        }
     }
 }
 

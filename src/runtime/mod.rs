@@ -32,9 +32,9 @@ pub mod trust;
 pub mod verdict;
 
 use crate::error::Result;
+pub use approve::ApproveRequest;
 pub use ask::AskRequest;
 pub use check::CheckSubject;
-pub use approve::ApproveRequest;
 pub use show_log::LogRequest;
 pub use show_policy::PolicyRequest;
 

@@ -52,9 +52,8 @@ impl Action {
     /// Text removed and text added by an edit-like tool (`edits[]` joined).
     pub fn change(&self) -> (String, String) {
         if let Some(Value::Array(edits)) = self.tool_input.get("edits") {
-            let pick = |key: &str| -> String {
-                edits.iter().filter_map(|e| e.get(key).and_then(Value::as_str)).collect::<Vec<_>>().join("\n")
-            };
+            let pick =
+                |key: &str| -> String { edits.iter().filter_map(|e| e.get(key).and_then(Value::as_str)).collect::<Vec<_>>().join("\n") };
             return (pick("old_string"), pick("new_string"));
         }
         let old = self.str_field("old_string").unwrap_or_default().to_string();
@@ -294,7 +293,9 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
         Kind::PatchOrEdit => {
             // Some agents only ever send patch text here; others name edits this way.
             let patch_only = reading.patch_text_only;
-            let text = PATCH_KEYS.iter().find_map(|k| input.get(*k).and_then(Value::as_str).filter(|t| patch_only || t.contains("*** Begin Patch")));
+            let text = PATCH_KEYS
+                .iter()
+                .find_map(|k| input.get(*k).and_then(Value::as_str).filter(|t| patch_only || t.contains("*** Begin Patch")));
             match text {
                 Some(text) => patch_actions(text),
                 None if patch_only => Err("apply_patch carries no patch text".into()),

@@ -104,11 +104,7 @@ pub fn within(own: Duration, deadline: Option<Instant>) -> (Duration, bool) {
 
 /// The error of a helper run with [`within`]'s timeout.
 pub fn cut_short(error: String, cut: bool) -> String {
-    if cut && error.starts_with("timed out") {
-        "stopped at the hook's time limit (agents give a hook 30 s)".to_string()
-    } else {
-        error
-    }
+    if cut && error.starts_with("timed out") { "stopped at the hook's time limit (agents give a hook 30 s)".to_string() } else { error }
 }
 
 pub fn seconds(d: Duration) -> String {

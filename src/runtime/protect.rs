@@ -46,7 +46,21 @@ const REPO_DIRS: &[(&str, &str)] = &[
 ];
 
 /// Directory names that are an agent's configuration wherever they are (a nested project).
-const NAMES: &[&str] = &[".claude", ".codex", ".gemini", ".cursor", ".copilot", ".factory", ".opencode", ".qwen", ".augment", ".cline", ".clinerules", ".kilo", ".gitvow"];
+const NAMES: &[&str] = &[
+    ".claude",
+    ".codex",
+    ".gemini",
+    ".cursor",
+    ".copilot",
+    ".factory",
+    ".opencode",
+    ".qwen",
+    ".augment",
+    ".cline",
+    ".clinerules",
+    ".kilo",
+    ".gitvow",
+];
 
 const AGENT: &str = "an agent's configuration directory";
 const GITVOW: &str = "gitvow's own directory";
@@ -114,14 +128,25 @@ impl Guard {
                     // A pattern inside a root changes it; a pattern in `dir` reaches a root at or
                     // below `dir` through the name it matches there.
                     Some(Glob { hidden }) => {
-                        let reached = root.path.strip_prefix(dir).ok().filter(|rest| rest.components().count() == 1 || std::fs::symlink_metadata(&root.path).is_ok());
-                        dir.starts_with(&root.path) || reached.and_then(|rest| rest.components().next()).is_some_and(|first| matches(name, &first.as_os_str().to_string_lossy(), hidden))
+                        let reached = root
+                            .path
+                            .strip_prefix(dir)
+                            .ok()
+                            .filter(|rest| rest.components().count() == 1 || std::fs::symlink_metadata(&root.path).is_ok());
+                        dir.starts_with(&root.path)
+                            || reached
+                                .and_then(|rest| rest.components().next())
+                                .is_some_and(|first| matches(name, &first.as_os_str().to_string_lossy(), hidden))
                     }
                     // The root itself, or a directory holding it (which must exist to hold it).
                     None => root.path == whole || (root.path.starts_with(&whole) && std::fs::symlink_metadata(&root.path).is_ok()),
                 };
                 if hit {
-                    return Some(format!("it would remove, move or change {} as a whole ({})", root.what, crate::paths::display(&root.path)));
+                    return Some(format!(
+                        "it would remove, move or change {} as a whole ({})",
+                        root.what,
+                        crate::paths::display(&root.path)
+                    ));
                 }
             }
         }

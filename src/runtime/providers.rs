@@ -20,7 +20,11 @@ pub struct Query {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
-    Answer { answer: String, evidence: Vec<String>, confidence: Option<f64> },
+    Answer {
+        answer: String,
+        evidence: Vec<String>,
+        confidence: Option<f64>,
+    },
     /// Anything but exit 0 with a valid object: the gate turns it into confirm.
     Failure(String),
 }
@@ -51,13 +55,19 @@ pub fn ask(providers: &[Provider], queries: &[Query], repo: &Path, deadline: Opt
     std::thread::scope(|scope| {
         let handles: Vec<_> = jobs
             .iter()
-            .map(|(p, q)| scope.spawn(move || Reply { provider: p.name.clone(), query: (*q).clone(), outcome: ask_one(p, q, repo, deadline) }))
+            .map(|(p, q)| {
+                scope.spawn(move || Reply { provider: p.name.clone(), query: (*q).clone(), outcome: ask_one(p, q, repo, deadline) })
+            })
             .collect();
         handles
             .into_iter()
             .zip(&jobs)
             .map(|(h, (p, q))| {
-                h.join().unwrap_or_else(|_| Reply { provider: p.name.clone(), query: (*q).clone(), outcome: Outcome::Failure("internal error".into()) })
+                h.join().unwrap_or_else(|_| Reply {
+                    provider: p.name.clone(),
+                    query: (*q).clone(),
+                    outcome: Outcome::Failure("internal error".into()),
+                })
             })
             .collect()
     })
@@ -127,10 +137,7 @@ pub fn route_literals(text: &str) -> Vec<String> {
 }
 
 fn is_route(s: &str) -> bool {
-    s.starts_with('/')
-        && !s.starts_with("//")
-        && !s.chars().any(char::is_whitespace)
-        && !s.rsplit('/').next().unwrap_or("").contains('.')
+    s.starts_with('/') && !s.starts_with("//") && !s.chars().any(char::is_whitespace) && !s.rsplit('/').next().unwrap_or("").contains('.')
 }
 
 /// Routes added by an edit (`route_gate`) and removed by it (`route_callers`).
@@ -149,7 +156,12 @@ mod tests {
 
     #[test]
     fn the_deadline_cuts_a_provider_short_and_names_it() {
-        let slow = Provider { name: "slow".into(), argv: vec!["sleep".into(), "5".into()], questions: vec![Question::GateBearing], timeout: Duration::from_secs(10) };
+        let slow = Provider {
+            name: "slow".into(),
+            argv: vec!["sleep".into(), "5".into()],
+            questions: vec![Question::GateBearing],
+            timeout: Duration::from_secs(10),
+        };
         let query = Query { question: Question::GateBearing, subject: "a".into(), path: "a".into(), tool_name: "Edit".into() };
         let started = Instant::now();
         let replies = ask(&[slow], &[query], Path::new("/"), Some(started + Duration::from_millis(300)));

@@ -35,7 +35,12 @@ pub fn read_private(path: &Path, what: &str) -> Result<Option<Vec<u8>>, String> 
     })
 }
 
-fn read_checked(path: &Path, what: &str, limit: u64, check: impl Fn(&std::fs::Metadata) -> Result<(), String>) -> Result<Option<Vec<u8>>, String> {
+fn read_checked(
+    path: &Path,
+    what: &str,
+    limit: u64,
+    check: impl Fn(&std::fs::Metadata) -> Result<(), String>,
+) -> Result<Option<Vec<u8>>, String> {
     let shown = crate::paths::display(path);
     let meta = match std::fs::metadata(path) {
         Ok(m) => m,

@@ -22,7 +22,11 @@ pub fn run(request: &PolicyRequest) -> Result<i32> {
 }
 
 fn counts(policy: &Policy) -> Map<String, Value> {
-    ListKey::ALL.iter().filter(|k| !policy.list(**k).is_empty()).map(|k| (k.name().to_string(), Value::from(policy.list(*k).len()))).collect()
+    ListKey::ALL
+        .iter()
+        .filter(|k| !policy.list(**k).is_empty())
+        .map(|k| (k.name().to_string(), Value::from(policy.list(*k).len())))
+        .collect()
 }
 
 fn trust_name(trust: Trust) -> &'static str {

@@ -40,8 +40,10 @@ pub fn run(request: &TrustRequest) -> Result<i32> {
 fn policy_file(dir: Option<&Path>) -> Result<LayerFile> {
     let cwd = std::env::current_dir().map_err(|e| Error::new(format!("cannot read the current directory: {e}")))?;
     let dir = dir.map_or(cwd.clone(), |d| cwd.join(d));
-    let repo = crate::paths::find_repo(&dir)
-        .ok_or_else(|| Error::new(format!("{} is not inside a git repository", crate::paths::display(&dir))).hint("name the repository: `gitvow trust ~/src/app`"))?;
+    let repo = crate::paths::find_repo(&dir).ok_or_else(|| {
+        Error::new(format!("{} is not inside a git repository", crate::paths::display(&dir)))
+            .hint("name the repository: `gitvow trust ~/src/app`")
+    })?;
     Ok(LayerFile { kind: LayerKind::Repository, path: repo.top.join(".gitvow/policy.json"), repo: Some(repo.top) })
 }
 
@@ -52,7 +54,8 @@ fn trust(dir: Option<&Path>) -> Result<i32> {
     let bytes = regular_file::read(&file.path, "the policy")
         .map_err(Error::new)?
         .ok_or_else(|| Error::new(format!("there is no repository policy at {shown}: nothing to trust")))?;
-    let layer = layers::load_file(&file).map_err(|e| Error::config(e).hint("fix the policy first: a policy that does not load blocks every tool call"))?;
+    let layer = layers::load_file(&file)
+        .map_err(|e| Error::config(e).hint("fix the policy first: a policy that does not load blocks every tool call"))?;
     let Some(layer) = layer else { return Err(Error::new(format!("there is no repository policy at {shown}: nothing to trust"))) };
     let policy = &layer.policy;
     if !policy.needs_trust() {

@@ -38,7 +38,16 @@ pub struct Verdict {
 
 impl Verdict {
     pub fn allow(reason: impl Into<String>) -> Verdict {
-        Verdict { decision: Decision::Allow, reason: reason.into(), rule: String::new(), message: String::new(), layer: None, exception: None, source: String::new(), question: None }
+        Verdict {
+            decision: Decision::Allow,
+            reason: reason.into(),
+            rule: String::new(),
+            message: String::new(),
+            layer: None,
+            exception: None,
+            source: String::new(),
+            question: None,
+        }
     }
 
     /// A blocking verdict with its message: deny starts `BLOCKED`, confirm `CONFIRMATION REQUIRED`.
@@ -91,8 +100,6 @@ impl Verdict {
     }
 }
 
-
 /// How a confirm message ends when the agent itself asks the person; an approval code replaces it
 /// where the agent cannot ask (see `approvals.rs`).
 pub const ASK_THE_USER: &str = ". Ask the user to confirm this call before going on.";
-

@@ -57,7 +57,13 @@ impl Report {
             .unwrap()
             .iter()
             .filter(|c| c["status"] != "ok")
-            .map(|c| (c["agent"].as_str().unwrap_or("").to_string(), c["check"].as_str().unwrap().to_string(), c["status"].as_str().unwrap().to_string()))
+            .map(|c| {
+                (
+                    c["agent"].as_str().unwrap_or("").to_string(),
+                    c["check"].as_str().unwrap().to_string(),
+                    c["status"].as_str().unwrap().to_string(),
+                )
+            })
             .collect()
     }
 }
@@ -71,7 +77,8 @@ pub fn doctor_in(env: &Env, cwd: &Path, args: &[&str]) -> Report {
     all.extend(args);
     all.push("--json");
     let run: Run = env.run_in(cwd, &all);
-    let json = serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("doctor --json is not JSON ({e}):\n{}\n{}", run.stdout, run.stderr));
+    let json =
+        serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("doctor --json is not JSON ({e}):\n{}\n{}", run.stdout, run.stderr));
     Report { code: run.code, json, run_stderr: run.stderr }
 }
 

@@ -52,8 +52,9 @@ pub fn toolchain() -> Option<&'static Toolchain> {
 fn install_toolchain() -> Result<Toolchain, String> {
     let cache = match std::env::var_os("GITVOW_E2E_CACHE") {
         Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(std::env::var_os("HOME").ok_or("HOME is not set and GITVOW_E2E_CACHE is not either")?)
-            .join(".cache/gitvow-e2e"),
+        None => {
+            PathBuf::from(std::env::var_os("HOME").ok_or("HOME is not set and GITVOW_E2E_CACHE is not either")?).join(".cache/gitvow-e2e")
+        }
     };
     let python = which("python3").ok_or("python3 (for the mock model) is not on PATH")?;
     let started = Instant::now();

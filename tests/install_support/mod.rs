@@ -181,9 +181,7 @@ fn flat(agent: &AgentSpec) -> bool {
 }
 
 fn is_ours(hook: &Value) -> bool {
-    ["command", "bash"]
-        .iter()
-        .any(|k| hook.get(k).and_then(Value::as_str).is_some_and(|c| c.starts_with(&format!("{COMMAND} hook "))))
+    ["command", "bash"].iter().any(|k| hook.get(k).and_then(Value::as_str).is_some_and(|c| c.starts_with(&format!("{COMMAND} hook "))))
 }
 
 /// `installed` with every hook installed by [`COMMAND`] taken out, plus the containers (event arrays,

@@ -176,7 +176,8 @@ const TAG: &[Opt] = &[
     ("file", Some('F'), true),
 ];
 
-const STASH: &[Opt] = &[("quiet", Some('q'), false), ("message", Some('m'), true), ("include-untracked", Some('u'), false), ("all", Some('a'), false)];
+const STASH: &[Opt] =
+    &[("quiet", Some('q'), false), ("message", Some('m'), true), ("include-untracked", Some('u'), false), ("all", Some('a'), false)];
 
 const RESTORE: &[Opt] = &[
     ("source", Some('s'), true),
@@ -354,13 +355,22 @@ pub fn shell_commands(args: &[String]) -> Vec<String> {
         Some("submodule") if rest.first().is_some_and(|a| a == "foreach") => {
             rest[1..].iter().skip_while(|a| a.starts_with('-')).take(1).cloned().collect()
         }
-        Some("rebase") => rest.windows(2).filter(|w| w[0] == "-x" || w[0] == "--exec").map(|w| w[1].clone()).chain(rest.iter().filter_map(|a| a.strip_prefix("--exec=").map(str::to_string))).collect(),
+        Some("rebase") => rest
+            .windows(2)
+            .filter(|w| w[0] == "-x" || w[0] == "--exec")
+            .map(|w| w[1].clone())
+            .chain(rest.iter().filter_map(|a| a.strip_prefix("--exec=").map(str::to_string)))
+            .collect(),
         // Setting an alias is judged as running it: `git config alias.pf 'push --force'`.
-        Some("config") if rest.first().is_some_and(|a| a == "set") => match (rest.get(1).and_then(|k| k.strip_prefix("alias.")), rest.get(2)) {
-            (Some(_), Some(value)) => vec![value.strip_prefix('!').map_or_else(|| format!("git {value}"), str::to_string)],
-            _ => Vec::new(),
-        },
-        Some("bisect") if rest.first().is_some_and(|a| a == "run") => vec![rest[1..].iter().map(|a| super::quote(a)).collect::<Vec<_>>().join(" ")],
+        Some("config") if rest.first().is_some_and(|a| a == "set") => {
+            match (rest.get(1).and_then(|k| k.strip_prefix("alias.")), rest.get(2)) {
+                (Some(_), Some(value)) => vec![value.strip_prefix('!').map_or_else(|| format!("git {value}"), str::to_string)],
+                _ => Vec::new(),
+            }
+        }
+        Some("bisect") if rest.first().is_some_and(|a| a == "run") => {
+            vec![rest[1..].iter().map(|a| super::quote(a)).collect::<Vec<_>>().join(" ")]
+        }
         _ => Vec::new(),
     }
 }
@@ -436,7 +446,10 @@ fn canonical_args(args: &[String], opts: &[Opt]) -> Vec<String> {
                     out.push(o);
                 }
                 // `branch -D` is `--delete --force`, `-M` / `-C` the same with move and copy.
-                None if c.is_ascii_uppercase() && opts.iter().any(|o| o.1 == Some(c.to_ascii_lowercase())) && opts.iter().any(|o| o.0 == "force") => {
+                None if c.is_ascii_uppercase()
+                    && opts.iter().any(|o| o.1 == Some(c.to_ascii_lowercase()))
+                    && opts.iter().any(|o| o.0 == "force") =>
+                {
                     let lower = opts.iter().find(|o| o.1 == Some(c.to_ascii_lowercase())).map_or("", |o| o.0);
                     out.push(format!("--{lower}"));
                     out.push("--force".into());
@@ -550,6 +563,9 @@ mod tests {
         assert_eq!(text("config remote.Origin.URL x"), "git config set remote.Origin.url x");
         assert_eq!(text("config --list"), "git config list");
         assert_eq!(text("-c alias.p=p p"), "git -c alias.p=p p");
-        assert_eq!(canonical(&["-c".into(), "alias.p=push --force".into(), "p".into(), "origin".into()]).text, "git -c 'alias.p=push --force' push --force origin");
+        assert_eq!(
+            canonical(&["-c".into(), "alias.p=push --force".into(), "p".into(), "origin".into()]).text,
+            "git -c 'alias.p=push --force' push --force origin"
+        );
     }
 }

@@ -4,7 +4,24 @@
 //! shell commands they are, each alone and, inside one `[…]` list, joined (`["git", "push", "-f"]`).
 
 /// Words that start a process in the common interpreters.
-const SPAWNS: &[&str] = &["system", "subprocess", "popen", "spawn", "exec", "child_process", "Command", "`", "%x", "shell_exec", "passthru", "proc_open", "check_output", "check_call", "getoutput", "pty"];
+const SPAWNS: &[&str] = &[
+    "system",
+    "subprocess",
+    "popen",
+    "spawn",
+    "exec",
+    "child_process",
+    "Command",
+    "`",
+    "%x",
+    "shell_exec",
+    "passthru",
+    "proc_open",
+    "check_output",
+    "check_call",
+    "getoutput",
+    "pty",
+];
 
 /// String literals read per program text, at most.
 const MAX_LITERALS: usize = 256;

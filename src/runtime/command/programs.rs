@@ -16,11 +16,40 @@ const fn w(names: &'static [&'static str], short_values: &'static str, long_valu
 }
 
 const WRAPPERS: &[Wrapper] = &[
-    w(&["sudo", "doas"], "ugCDhprtUTc", &["--user", "--group", "--chdir", "--host", "--prompt", "--role", "--type", "--other-user", "--command-timeout", "--close-from"], 0),
+    w(
+        &["sudo", "doas"],
+        "ugCDhprtUTc",
+        &["--user", "--group", "--chdir", "--host", "--prompt", "--role", "--type", "--other-user", "--command-timeout", "--close-from"],
+        0,
+    ),
     w(&["nice"], "n", &["--adjustment"], 0),
     w(&["ionice"], "cnpPu", &["--class", "--classdata", "--pid", "--pgid", "--uid"], 0),
     w(&["time"], "fo", &["--format", "--output"], 0),
-    w(&["setsid", "unbuffer", "nohup", "builtin", "fakeroot", "catchsegv", "torsocks", "proxychains", "proxychains4", "tsp", "nq", "chronic", "ifne", "xvfb-run", "dbus-run-session", "grc", "rlwrap", "entr"], "", &[], 0),
+    w(
+        &[
+            "setsid",
+            "unbuffer",
+            "nohup",
+            "builtin",
+            "fakeroot",
+            "catchsegv",
+            "torsocks",
+            "proxychains",
+            "proxychains4",
+            "tsp",
+            "nq",
+            "chronic",
+            "ifne",
+            "xvfb-run",
+            "dbus-run-session",
+            "grc",
+            "rlwrap",
+            "entr",
+        ],
+        "",
+        &[],
+        0,
+    ),
     w(&["caffeinate"], "tw", &[], 0),
     w(&["command"], "", &[], 0),
     w(&["exec"], "a", &[], 0),
@@ -32,10 +61,46 @@ const WRAPPERS: &[Wrapper] = &[
     w(&["strace", "ltrace"], "eoOpPsuEIbSXa", &["--output", "--trace", "--signal", "--attach", "--user", "--env"], 0),
     w(&["valgrind"], "", &[], 0),
     w(&["runuser"], "ugG", &["--user", "--group", "--supp-group"], 0),
-    w(&["systemd-run"], "pEuM", &["--property", "--setenv", "--unit", "--machine", "--working-directory", "--uid", "--gid", "--nice", "--description", "--slice"], 0),
-    w(&["unshare", "nsenter", "firejail", "bwrap"], "tS", &["--target", "--setuid", "--setgid", "--wd", "--bind", "--ro-bind", "--chdir"], 0),
+    w(
+        &["systemd-run"],
+        "pEuM",
+        &["--property", "--setenv", "--unit", "--machine", "--working-directory", "--uid", "--gid", "--nice", "--description", "--slice"],
+        0,
+    ),
+    w(
+        &["unshare", "nsenter", "firejail", "bwrap"],
+        "tS",
+        &["--target", "--setuid", "--setgid", "--wd", "--bind", "--ro-bind", "--chdir"],
+        0,
+    ),
     w(&["cross-env", "dotenv", "env-cmd"], "ecf", &["--environment", "--file"], 0),
-    w(&["op", "doppler", "infisical", "aws-vault", "direnv", "mise", "rtx", "asdf", "rbenv", "pyenv", "nodenv", "goenv", "fnm", "volta", "nvm", "conda", "mamba", "micromamba", "pixi", "devbox"], "nep", &["--name", "--env-file", "--prefix", "--config", "--project", "--env", "--environment"], 0),
+    w(
+        &[
+            "op",
+            "doppler",
+            "infisical",
+            "aws-vault",
+            "direnv",
+            "mise",
+            "rtx",
+            "asdf",
+            "rbenv",
+            "pyenv",
+            "nodenv",
+            "goenv",
+            "fnm",
+            "volta",
+            "nvm",
+            "conda",
+            "mamba",
+            "micromamba",
+            "pixi",
+            "devbox",
+        ],
+        "nep",
+        &["--name", "--env-file", "--prefix", "--config", "--project", "--env", "--environment"],
+        0,
+    ),
     w(&["parallel"], "jS", &["--jobs"], 0),
 ];
 
@@ -51,7 +116,28 @@ pub fn wrapped(name: &str, args: &[String]) -> Option<usize> {
         return None;
     }
     let mut start = 0;
-    let runner = matches!(name, "op" | "doppler" | "infisical" | "aws-vault" | "direnv" | "mise" | "rtx" | "asdf" | "rbenv" | "pyenv" | "nodenv" | "goenv" | "fnm" | "volta" | "nvm" | "conda" | "mamba" | "micromamba" | "pixi" | "devbox");
+    let runner = matches!(
+        name,
+        "op" | "doppler"
+            | "infisical"
+            | "aws-vault"
+            | "direnv"
+            | "mise"
+            | "rtx"
+            | "asdf"
+            | "rbenv"
+            | "pyenv"
+            | "nodenv"
+            | "goenv"
+            | "fnm"
+            | "volta"
+            | "nvm"
+            | "conda"
+            | "mamba"
+            | "micromamba"
+            | "pixi"
+            | "devbox"
+    );
     if runner {
         // Version managers run a command only after a run word; `direnv exec DIR` and
         // `aws-vault exec PROFILE` name something first.
@@ -123,16 +209,38 @@ pub fn runner(name: &str, args: &[String]) -> Option<usize> {
         "uv" if first == Some("run") => after(
             1,
             "pw",
-            &["--with", "--python", "--project", "--directory", "--package", "--extra", "--group", "--env-file", "--index", "--index-url", "--with-requirements", "--with-editable", "--only-group"],
+            &[
+                "--with",
+                "--python",
+                "--project",
+                "--directory",
+                "--package",
+                "--extra",
+                "--group",
+                "--env-file",
+                "--index",
+                "--index-url",
+                "--with-requirements",
+                "--with-editable",
+                "--only-group",
+            ],
         ),
         "uv" if first == Some("tool") && args.get(1).is_some_and(|a| a == "run") => after(2, "p", &["--from", "--with", "--python"]),
-        "poetry" | "pdm" | "hatch" | "rye" | "pipenv" | "tox" if first == Some("run") => after(1, "e", &["--env", "--project", "--directory"]),
-        "busybox" | "toybox" => (!args.is_empty() && !args[0].starts_with('-')).then_some(0),
-        "docker" | "podman" | "nerdctl" if first == Some("exec") => after(1, "euw", &["--env", "--env-file", "--user", "--workdir", "--detach-keys"]).map(|i| i + 1).filter(|i| *i < args.len()),
-        "docker" | "podman" if first == Some("compose") && args.get(1).is_some_and(|a| a == "exec" || a == "run") => {
-            after(2, "euw", &["--env", "--user", "--workdir", "--index", "--entrypoint", "--name", "--volume", "-v"]).map(|i| i + 1).filter(|i| *i < args.len())
+        "poetry" | "pdm" | "hatch" | "rye" | "pipenv" | "tox" if first == Some("run") => {
+            after(1, "e", &["--env", "--project", "--directory"])
         }
-        "docker-compose" if matches!(first, Some("exec" | "run")) => after(1, "euw", &["--env", "--user", "--workdir", "--index"]).map(|i| i + 1).filter(|i| *i < args.len()),
+        "busybox" | "toybox" => (!args.is_empty() && !args[0].starts_with('-')).then_some(0),
+        "docker" | "podman" | "nerdctl" if first == Some("exec") => {
+            after(1, "euw", &["--env", "--env-file", "--user", "--workdir", "--detach-keys"]).map(|i| i + 1).filter(|i| *i < args.len())
+        }
+        "docker" | "podman" if first == Some("compose") && args.get(1).is_some_and(|a| a == "exec" || a == "run") => {
+            after(2, "euw", &["--env", "--user", "--workdir", "--index", "--entrypoint", "--name", "--volume", "-v"])
+                .map(|i| i + 1)
+                .filter(|i| *i < args.len())
+        }
+        "docker-compose" if matches!(first, Some("exec" | "run")) => {
+            after(1, "euw", &["--env", "--user", "--workdir", "--index"]).map(|i| i + 1).filter(|i| *i < args.len())
+        }
         // `kubectl exec pod -- cmd`: the command is after `--` (older forms put it after the pod).
         "kubectl" | "oc" if args.iter().any(|a| a == "exec") => {
             let dd = args.iter().position(|a| a == "--")?;
@@ -169,7 +277,35 @@ pub fn is_interpreter(name: &str) -> bool {
     let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
     matches!(
         base,
-        "python" | "pypy" | "node" | "nodejs" | "deno" | "bun" | "perl" | "ruby" | "php" | "lua" | "luajit" | "Rscript" | "R" | "osascript" | "pwsh" | "powershell" | "tclsh" | "wish" | "jshell" | "irb" | "ghci" | "julia" | "scala" | "groovy" | "awk" | "gawk" | "mawk" | "nawk" | "expect"
+        "python"
+            | "pypy"
+            | "node"
+            | "nodejs"
+            | "deno"
+            | "bun"
+            | "perl"
+            | "ruby"
+            | "php"
+            | "lua"
+            | "luajit"
+            | "Rscript"
+            | "R"
+            | "osascript"
+            | "pwsh"
+            | "powershell"
+            | "tclsh"
+            | "wish"
+            | "jshell"
+            | "irb"
+            | "ghci"
+            | "julia"
+            | "scala"
+            | "groovy"
+            | "awk"
+            | "gawk"
+            | "mawk"
+            | "nawk"
+            | "expect"
     )
 }
 
@@ -216,9 +352,24 @@ pub fn file_changer(name: &str) -> Option<(Operands, &'static str, &'static [&'s
         "vi" | "vim" | "nvim" | "nano" | "emacs" | "ed" | "ex" | "pico" | "micro" | "hx" | "kak" => (Operands::All, "cSu", &[]),
         "chmod" | "chown" | "chgrp" | "chattr" | "chflags" => (Operands::AfterFirst, "", &["--reference"]),
         "setfacl" => (Operands::All, "mxMX", &["--modify", "--remove", "--set", "--modify-file", "--remove-file", "--set-file"]),
-        "cp" | "ln" | "link" | "install" | "rsync" | "scp" | "ditto" => {
-            (Operands::Last, "tSmogebeB", &["--target-directory", "--suffix", "--mode", "--owner", "--group", "--backup", "--exclude", "--include", "--filter", "--rsh", "--chmod", "--chown"])
-        }
+        "cp" | "ln" | "link" | "install" | "rsync" | "scp" | "ditto" => (
+            Operands::Last,
+            "tSmogebeB",
+            &[
+                "--target-directory",
+                "--suffix",
+                "--mode",
+                "--owner",
+                "--group",
+                "--backup",
+                "--exclude",
+                "--include",
+                "--filter",
+                "--rsh",
+                "--chmod",
+                "--chown",
+            ],
+        ),
         "mkfifo" | "mknod" => (Operands::First, "mZ", &["--mode", "--context"]),
         _ => return None,
     })
@@ -250,15 +401,35 @@ pub struct DbClient {
 }
 
 pub fn db_client(name: &str) -> Option<DbClient> {
-    const fn db(sql: bool, inline: &'static [&'static str], files: &'static [&'static str], operand_sql: bool, values: &'static [&'static str]) -> DbClient {
+    const fn db(
+        sql: bool,
+        inline: &'static [&'static str],
+        files: &'static [&'static str],
+        operand_sql: bool,
+        values: &'static [&'static str],
+    ) -> DbClient {
         DbClient { sql, inline, files, operand_sql, values }
     }
     Some(match name {
-        "psql" | "pgcli" | "usql" => db(true, &["-c", "--command"], &["-f", "--file"], false, &["-d", "-h", "-p", "-U", "-v", "--set", "-o", "-L", "-P", "-F", "-R", "--dbname", "--host", "--port", "--username"]),
-        "mysql" | "mariadb" | "mycli" => db(true, &["-e", "--execute"], &[], false, &["-u", "-h", "-P", "-D", "-S", "--user", "--host", "--port", "--database", "--socket", "--defaults-file"]),
+        "psql" | "pgcli" | "usql" => db(
+            true,
+            &["-c", "--command"],
+            &["-f", "--file"],
+            false,
+            &["-d", "-h", "-p", "-U", "-v", "--set", "-o", "-L", "-P", "-F", "-R", "--dbname", "--host", "--port", "--username"],
+        ),
+        "mysql" | "mariadb" | "mycli" => db(
+            true,
+            &["-e", "--execute"],
+            &[],
+            false,
+            &["-u", "-h", "-P", "-D", "-S", "--user", "--host", "--port", "--database", "--socket", "--defaults-file"],
+        ),
         "sqlite3" | "sqlite" | "litecli" => db(true, &["-cmd"], &["-init"], true, &["-separator", "-newline", "-nullvalue"]),
         "duckdb" => db(true, &["-c", "-cmd", "-s"], &["-f", "-init"], true, &[]),
-        "clickhouse-client" => db(true, &["-q", "--query"], &["--queries-file"], false, &["-h", "--host", "--port", "-u", "--user", "-d", "--database"]),
+        "clickhouse-client" => {
+            db(true, &["-q", "--query"], &["--queries-file"], false, &["-h", "--host", "--port", "-u", "--user", "-d", "--database"])
+        }
         "sqlcmd" => db(true, &["-Q", "-q"], &["-i"], false, &["-S", "-U", "-P", "-d"]),
         "cqlsh" => db(true, &["-e", "--execute"], &["-f", "--file"], false, &["-u", "-p", "-k", "--keyspace"]),
         "snowsql" => db(true, &["-q", "--query"], &["-f", "--filename"], false, &["-a", "-u", "-d", "-s", "-w", "-r"]),

@@ -121,7 +121,10 @@ mod tests {
     fn literals_are_data_and_statements_are_named() {
         assert_eq!(statements("SELECT replace(name, 'a', 'DROP TABLE x') FROM t"), ["sql select replace(name, '', '') from t"]);
         assert_eq!(statements("-- drop database x\nDROP  DATABASE prod;"), ["sql drop database prod"]);
-        assert_eq!(statements("WITH d AS (DELETE FROM t RETURNING *) SELECT * FROM d"), ["sql delete with d as (delete from t returning *) select * from d"]);
+        assert_eq!(
+            statements("WITH d AS (DELETE FROM t RETURNING *) SELECT * FROM d"),
+            ["sql delete with d as (delete from t returning *) select * from d"]
+        );
         assert_eq!(statements("begin; update t set a = 'x;y'; commit"), ["sql begin", "sql update t set a = ''", "sql commit"]);
         assert_eq!(statements("select $$drop table x$$"), ["sql select ''"]);
     }

@@ -102,7 +102,12 @@ impl Pattern {
         let shared = match map.get(&source) {
             Some(shared) => shared.clone(),
             None => {
-                let shared = Arc::new(Compiled { source: source.clone(), regex: OnceLock::new(), start: OnceLock::new(), prefilter: OnceLock::new() });
+                let shared = Arc::new(Compiled {
+                    source: source.clone(),
+                    regex: OnceLock::new(),
+                    start: OnceLock::new(),
+                    prefilter: OnceLock::new(),
+                });
                 map.insert(source, shared.clone());
                 shared
             }
@@ -221,8 +226,15 @@ pub enum ListKey {
 }
 
 impl ListKey {
-    pub const ALL: [ListKey; 7] =
-        [ListKey::BashDeny, ListKey::BashConfirm, ListKey::PathConfirm, ListKey::McpAllow, ListKey::McpDeny, ListKey::BashAllow, ListKey::PathAllow];
+    pub const ALL: [ListKey; 7] = [
+        ListKey::BashDeny,
+        ListKey::BashConfirm,
+        ListKey::PathConfirm,
+        ListKey::McpAllow,
+        ListKey::McpDeny,
+        ListKey::BashAllow,
+        ListKey::PathAllow,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -284,7 +296,8 @@ impl Policy {
 
     /// Programs gitvow would run for this policy, as a person should read them before trusting.
     pub fn programs(&self) -> Vec<String> {
-        let mut out: Vec<String> = self.providers.iter().map(|p| format!("provider `{}`: {}", p.name, shell_words::join(&p.argv))).collect();
+        let mut out: Vec<String> =
+            self.providers.iter().map(|p| format!("provider `{}`: {}", p.name, shell_words::join(&p.argv))).collect();
         if let Some(c) = &self.classifier {
             out.push(format!("llm_classifier: {}", shell_words::join(&c.argv)));
         }
@@ -348,7 +361,8 @@ fn rule_list(root: &Obj, key: ListKey, compile: Compile) -> Result<RuleList, Loc
         let path = vec![Seg::Key(key.name().into()), Seg::Index(i)];
         let label = format!("{}[{i}]", key.name());
         let rule = if key.whole_names() {
-            let pattern = item.as_str().ok_or_else(|| Located::value(path.clone(), format!("`{label}` must be a string (a regular expression)")))?;
+            let pattern =
+                item.as_str().ok_or_else(|| Located::value(path.clone(), format!("`{label}` must be a string (a regular expression)")))?;
             let searched = Pattern::new(format!("^(?:{pattern})$"));
             prepare(&searched, pattern, &label, path, compile)?;
             Rule { pattern: pattern.to_string(), reason: key.name().to_string(), observe: false, searched, target: None }
@@ -425,7 +439,8 @@ fn prepare(searched: &Pattern, pattern: &str, label: &str, at: Vec<Seg>, compile
     }
     let re = Regex::new(searched.source()).map_err(|e| {
         let why = e.to_string();
-        let why = why.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("invalid syntax").trim().trim_start_matches("error: ").to_string();
+        let why =
+            why.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("invalid syntax").trim().trim_start_matches("error: ").to_string();
         Located::value(at, format!("pattern `{pattern}` ({label}) does not compile: {why}"))
     })?;
     let _ = searched.shared.regex.set(re);
@@ -461,7 +476,12 @@ fn providers(root: &Obj) -> Result<Vec<Provider>, Located> {
                 .filter(|t| *t > 0.0 && *t < 86_400.0)
                 .ok_or_else(|| o.at_value("timeout", format!("`{label}.timeout` must be a number of seconds")))?,
         };
-        out.push(Provider { name: name.to_string(), argv: split_command(&o, "command", &label)?, questions, timeout: Duration::from_secs_f64(timeout) });
+        out.push(Provider {
+            name: name.to_string(),
+            argv: split_command(&o, "command", &label)?,
+            questions,
+            timeout: Duration::from_secs_f64(timeout),
+        });
     }
     Ok(out)
 }
@@ -517,7 +537,11 @@ mod tests {
 
     #[test]
     fn structured_rules_match_the_program_its_options_and_a_verb() {
-        let p = parse(r#"{"bash_deny": [{"program": ["git"], "verbs": ["push\\b.*?(?:--force|\\s-f\\b)"], "reason": "force push"}]}"#, Source::BuiltIn).unwrap();
+        let p = parse(
+            r#"{"bash_deny": [{"program": ["git"], "verbs": ["push\\b.*?(?:--force|\\s-f\\b)"], "reason": "force push"}]}"#,
+            Source::BuiltIn,
+        )
+        .unwrap();
         let hit = |t: &str| p.bash_deny.first_match(&[t], &|_| None).is_some();
         assert!(hit("git push --force"));
         assert!(hit("git -C 'my dir' -c a=b push origin -f"));

@@ -52,7 +52,10 @@ impl Start {
         }
         // `(?i)` anywhere: every word is compared without regard to ASCII case (never too strict).
         let fold = flags.i;
-        let words = words.into_iter().map(|w| if fold { pattern[w].to_ascii_lowercase() } else { pattern[w].to_string() }.into_bytes().into_boxed_slice()).collect();
+        let words = words
+            .into_iter()
+            .map(|w| if fold { pattern[w].to_ascii_lowercase() } else { pattern[w].to_string() }.into_bytes().into_boxed_slice())
+            .collect();
         Some(Start { words, fold })
     }
 
@@ -681,7 +684,11 @@ mod tests {
     use super::*;
 
     fn words(p: &str) -> Vec<Vec<String>> {
-        Prefilter::new(p).clauses.iter().map(|c| c.iter().map(|l| if l.fold { format!("(?i){}", l.text) } else { l.text.clone() }).collect()).collect()
+        Prefilter::new(p)
+            .clauses
+            .iter()
+            .map(|c| c.iter().map(|l| if l.fold { format!("(?i){}", l.text) } else { l.text.clone() }).collect())
+            .collect()
     }
 
     #[test]
@@ -698,7 +705,19 @@ mod tests {
 
     #[test]
     fn needs_nothing_when_unsure() {
-        for p in [r"\x41bc", r"(?x)a b", r"[[:alpha:]]abc", r"ab]", r"\pLabc", r"a|.*", r"(?:abc)?", r"abc*", r"\b{start}abc", r"[^a]", r"(abc|)"] {
+        for p in [
+            r"\x41bc",
+            r"(?x)a b",
+            r"[[:alpha:]]abc",
+            r"ab]",
+            r"\pLabc",
+            r"a|.*",
+            r"(?:abc)?",
+            r"abc*",
+            r"\b{start}abc",
+            r"[^a]",
+            r"(abc|)",
+        ] {
             let f = Prefilter::new(p);
             assert!(f.is_empty() || p == r"abc*", "{p}: {f:?}");
         }

@@ -50,4 +50,3 @@ pub(crate) fn write_record(files: serde_json::Map<String, Value>) -> Result<()> 
     let text = serde_json::to_string_pretty(&json!({"version": 1, "trusted": files})).unwrap_or_default() + "\n";
     regular_file::write_private(&path, &text)
 }
-

@@ -152,7 +152,13 @@ mod tests {
         let k = key("b", b"{}");
         assert_eq!(parse(format!("{HEADER}{k}\n").as_bytes()), Some(vec![k.clone()]));
         assert_eq!(parse(HEADER.as_bytes()), Some(vec![]));
-        for bad in [format!("{HEADER}{k}"), format!("{HEADER}{}\n", &k[1..]), format!("{HEADER}{k}\nzz\n"), format!("other\n{k}\n"), format!("{HEADER}{}\n", k.to_uppercase())] {
+        for bad in [
+            format!("{HEADER}{k}"),
+            format!("{HEADER}{}\n", &k[1..]),
+            format!("{HEADER}{k}\nzz\n"),
+            format!("other\n{k}\n"),
+            format!("{HEADER}{}\n", k.to_uppercase()),
+        ] {
             assert_eq!(parse(bad.as_bytes()), None, "{bad:?}");
         }
     }
