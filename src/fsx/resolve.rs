@@ -132,17 +132,5 @@ fn refusal(path: &Path, why: &str) -> Error {
 }
 
 fn kind_of(meta: &fs::Metadata) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
-    let t = meta.file_type();
-    if t.is_dir() {
-        "a directory"
-    } else if t.is_fifo() {
-        "a FIFO"
-    } else if t.is_socket() {
-        "a socket"
-    } else if t.is_block_device() || t.is_char_device() {
-        "a device"
-    } else {
-        "a special file"
-    }
+    crate::paths::special_kind(meta).unwrap_or("a regular file")
 }

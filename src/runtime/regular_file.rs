@@ -4,7 +4,7 @@
 //! [`MAX_BYTES`].
 
 use std::io::Read;
-use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 
 /// No policy or record is this large; reading a larger one would cost the hook's time and memory.
@@ -67,21 +67,11 @@ fn read_checked(
 }
 
 fn check_kind(meta: &std::fs::Metadata, shown: &str, what: &str, limit: u64) -> Result<(), String> {
-    let t = meta.file_type();
-    let kind = if t.is_file() {
-        return if meta.len() > limit { Err(too_large(shown, what, limit)) } else { Ok(()) };
-    } else if t.is_dir() {
-        "a directory"
-    } else if t.is_fifo() {
-        "a FIFO"
-    } else if t.is_socket() {
-        "a socket"
-    } else if t.is_block_device() || t.is_char_device() {
-        "a device"
-    } else {
-        "not a regular file"
-    };
-    Err(format!("{shown}: {what} is {kind}, not a regular file"))
+    match crate::paths::special_kind(meta) {
+        None if meta.len() > limit => Err(too_large(shown, what, limit)),
+        None => Ok(()),
+        Some(kind) => Err(format!("{shown}: {what} is {kind}, not a regular file")),
+    }
 }
 
 fn too_large(shown: &str, what: &str, limit: u64) -> String {

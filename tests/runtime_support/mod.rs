@@ -141,16 +141,9 @@ pub fn without_agent_markers(cmd: &mut Command) {
     }
 }
 
-pub fn run(mut cmd: Command, stdin: &[u8]) -> Out {
-    cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
-    let mut child = cmd.spawn().unwrap();
-    let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
+/// Runs `cmd` with `stdin`; a signal reads as exit -1. Output must be UTF-8.
+pub fn run(cmd: Command, stdin: &[u8]) -> Out {
+    let out = output(cmd, stdin);
     Out {
         code: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8(out.stdout).unwrap(),
@@ -159,7 +152,13 @@ pub fn run(mut cmd: Command, stdin: &[u8]) -> Out {
 }
 
 /// Runs `cmd` with `stdin`: the exit code (`None` for a signal), stdout and stderr as text.
-pub fn run_status(mut cmd: Command, stdin: &[u8]) -> (Option<i32>, String, String) {
+pub fn run_status(cmd: Command, stdin: &[u8]) -> (Option<i32>, String, String) {
+    let out = output(cmd, stdin);
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// Feeds `stdin` from a thread (a child that does not read it must not block the test) and waits.
+fn output(mut cmd: Command, stdin: &[u8]) -> std::process::Output {
     cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
     let mut child = cmd.spawn().unwrap();
     let mut pipe = child.stdin.take().unwrap();
@@ -169,7 +168,7 @@ pub fn run_status(mut cmd: Command, stdin: &[u8]) -> (Option<i32>, String, Strin
     });
     let out = child.wait_with_output().unwrap();
     writer.join().unwrap();
-    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    out
 }
 
 /// A Claude-shape PreToolUse payload in `cwd`.
