@@ -56,10 +56,6 @@ impl Error {
         Error::of(Kind::Config, message)
     }
 
-    pub fn input(message: impl Into<String>) -> Self {
-        Error::of(Kind::Input, message)
-    }
-
     pub fn code(&self) -> i32 {
         self.kind.exit_code()
     }

@@ -218,14 +218,3 @@ fn from_bytes(file: &LayerFile, bytes: &[u8], compile: Compile) -> Result<Layer,
     };
     Ok(Layer { kind: file.kind, policy, trust, repo: file.repo.clone() })
 }
-
-impl Layers {
-    pub fn base(&self) -> &Layer {
-        &self.layers[0]
-    }
-
-    /// The untrusted repository layers, as the message that asks for trust names them.
-    pub fn untrusted(&self) -> impl Iterator<Item = &Layer> {
-        self.layers.iter().filter(|l| l.trust == Trust::Untrusted)
-    }
-}
