@@ -91,21 +91,22 @@ pub fn is_executable(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
-/// What a non-regular file is, as messages name it (`a FIFO`); `None` for a regular file.
-pub fn special_kind(meta: &std::fs::Metadata) -> Option<&'static str> {
-    use std::os::unix::fs::FileTypeExt;
-    let t = meta.file_type();
-    Some(if t.is_file() {
+/// What a non-regular file is, as messages name it (`a FIFO`), from its `st_mode`; `None` for a
+/// regular file.
+#[allow(clippy::useless_conversion)] // `mode_t` is 16 bits on some systems: compared as u32
+pub fn special_kind(mode: u32) -> Option<&'static str> {
+    let is = |kind: libc::mode_t| mode & u32::from(libc::S_IFMT) == u32::from(kind);
+    Some(if is(libc::S_IFREG) {
         return None;
-    } else if t.is_dir() {
+    } else if is(libc::S_IFDIR) {
         "a directory"
-    } else if t.is_fifo() {
+    } else if is(libc::S_IFIFO) {
         "a FIFO"
-    } else if t.is_socket() {
+    } else if is(libc::S_IFSOCK) {
         "a socket"
-    } else if t.is_block_device() || t.is_char_device() {
+    } else if is(libc::S_IFBLK) || is(libc::S_IFCHR) {
         "a device"
-    } else if t.is_symlink() {
+    } else if is(libc::S_IFLNK) {
         "a symlink"
     } else {
         "a special file"

@@ -522,3 +522,117 @@ fn the_runtime_under_load_answers_every_call_and_logs_each_once() {
         lines.len()
     ));
 }
+
+/// Every file below `dir` with its bytes (a symlink as its target), names matching `skip` left out.
+fn tree(dir: &Path, skip: &dyn Fn(&str) -> bool) -> std::collections::BTreeMap<std::path::PathBuf, String> {
+    let mut out = std::collections::BTreeMap::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for entry in std::fs::read_dir(&d).unwrap().flatten() {
+            let path = entry.path();
+            if skip(&entry.file_name().to_string_lossy()) {
+                continue;
+            }
+            let meta = std::fs::symlink_metadata(&path).unwrap();
+            if meta.is_dir() {
+                todo.push(path.clone());
+                out.insert(path, String::new());
+            } else if meta.file_type().is_symlink() {
+                out.insert(path.clone(), format!("-> {}", std::fs::read_link(&path).unwrap().display()));
+            } else {
+                out.insert(path.clone(), String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned());
+            }
+        }
+    }
+    out
+}
+
+/// Swaps the directory `name` of `repo` for a symlink to each of `targets` in turn and back, until
+/// `done`; returns how many swaps it made. Every step may fail (gitvow may have created the
+/// directory again meanwhile): the swapper then just goes on.
+fn swap_for_links(repo: &Path, name: &str, targets: &[std::path::PathBuf], done: &AtomicBool) -> usize {
+    let (real, aside, link) = (repo.join(name), repo.join(format!("{name}-aside")), repo.join(format!("{name}-link")));
+    let mut swaps = 0;
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    while !done.load(Ordering::Relaxed) {
+        let target = &targets[swaps % targets.len()];
+        if std::fs::rename(&real, &aside).is_ok() {
+            let _ = std::fs::remove_file(&link);
+            if std::os::unix::fs::symlink(target, &link).is_ok() && std::fs::rename(&link, &real).is_ok() {
+                swaps += 1;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            std::thread::sleep(Duration::from_micros(seed % 300));
+            if std::fs::symlink_metadata(&real).is_ok_and(|m| m.file_type().is_symlink()) {
+                let _ = std::fs::remove_file(&real);
+            }
+            // gitvow may have made the directory anew meanwhile: keep whichever holds files.
+            if std::fs::rename(&aside, &real).is_err() {
+                let _ = std::fs::remove_dir_all(&aside);
+            }
+        }
+        std::thread::sleep(Duration::from_micros(seed % 4000));
+    }
+    swaps
+}
+
+#[test]
+fn directories_swapped_for_links_during_installs_never_lead_outside_the_repository() {
+    let env = Env::new();
+    let repo = env.repo("repo");
+    let outside = env.outside("outside");
+    // What a link could lead gitvow to: settings files outside, and a stale-looking temporary file
+    // that must never be deleted for its name.
+    for rel in ["settings.json", "hooks.json", "policy.json", "install-record.json", "gitvow-install.lock"] {
+        env.write(&outside.join(rel), "{\"outside\": true}\n");
+    }
+    env.write(&outside.join(".gitvow-tmp-999999999-0-0"), "not gitvow's");
+    env.write(&repo.join(".claude/settings.json"), "{\n  \"model\": \"opus\"\n}\n");
+    let git_dir = repo.join(".git");
+    let gitvow_state = |name: &str| name.starts_with("gitvow");
+    let outside_before = tree(&outside, &|_| false);
+    let git_before = tree(&git_dir, &gitvow_state);
+
+    let done = Arc::new(AtomicBool::new(false));
+    let swappers: Vec<_> = [
+        (repo.clone(), ".claude", vec![outside.clone(), git_dir.clone(), std::path::PathBuf::from(".git")]),
+        (repo.clone(), ".codex", vec![outside.clone(), std::path::PathBuf::from("../outside")]),
+        (repo.clone(), ".gitvow", vec![outside.clone(), git_dir.clone()]),
+        (git_dir.clone(), "gitvow", vec![outside.clone()]),
+    ]
+    .into_iter()
+    .map(|(dir, name, targets)| {
+        let done = done.clone();
+        std::thread::spawn(move || swap_for_links(&dir, name, &targets, &done))
+    })
+    .collect();
+    let runs: usize = std::env::var("GITVOW_SWAP_RUNS").ok().and_then(|s| s.parse().ok()).unwrap_or(2000);
+    let (mut ok, mut refused) = (0, 0);
+    for i in 0..runs {
+        let cmd = if i % 2 == 0 { "install" } else { "uninstall" };
+        let mut args = vec![cmd, "--agent", "claude", "--agent", "codex", "--yes"];
+        if cmd == "install" {
+            args.extend(["--command", CMD]);
+        }
+        let run = env.run_in(&repo, &args);
+        match run.code {
+            0 => ok += 1,
+            1 => refused += 1,
+            code => panic!("{cmd} exited {code}: {}", run.stderr),
+        }
+        assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    }
+    done.store(true, Ordering::Relaxed);
+    let swaps: usize = swappers.into_iter().map(|s| s.join().unwrap()).sum();
+
+    assert_eq!(tree(&outside, &|_| false), outside_before, "a file outside the repository was written, created or deleted");
+    assert_eq!(tree(&git_dir, &gitvow_state), git_before, "the git directory changed beyond gitvow's record and lock");
+    let stray: Vec<_> =
+        tree(env.outside("").as_path(), &|n| n == "repo" || n == "home").into_keys().filter(|p| !p.starts_with(&outside)).collect();
+    assert!(stray.is_empty(), "files appeared beside the repository: {stray:?}");
+    summary(&format!(
+        "{runs} repository installs and uninstalls against {swaps} directory-to-link swaps: {ok} done, {refused} refused, nothing outside the repository touched"
+    ));
+}

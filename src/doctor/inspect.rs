@@ -31,7 +31,7 @@ pub struct Inspected {
 impl Inspected {
     pub fn read(scope: &Scope, agent: &'static AgentSpec) -> Inspected {
         let path = scope.agent_file(agent);
-        let recorded = Record::load(&scope.record_path()).is_ok_and(|r| r.files.contains_key(&path));
+        let recorded = Record::load(scope).is_ok_and(|r| r.files.contains_key(&path));
         let mut out = Inspected {
             agent,
             path: path.clone(),

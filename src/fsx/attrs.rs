@@ -70,10 +70,10 @@ pub(super) fn give_new_file(file: &File) -> io::Result<()> {
     }
 }
 
-/// The same for a directory gitvow just created (not following a symlink).
-pub(super) fn give_new_dir(path: &std::path::Path) -> io::Result<()> {
+/// The same for a directory gitvow just created, open.
+pub(super) fn give_new_dir(dir: &std::os::fd::OwnedFd) -> io::Result<()> {
     match new_owner() {
-        Some((uid, gid)) => std::os::unix::fs::lchown(path, Some(uid), Some(gid)),
+        Some((uid, gid)) => std::os::unix::fs::fchown(dir, Some(uid), Some(gid)),
         None => Ok(()),
     }
 }

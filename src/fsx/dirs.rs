@@ -1,47 +1,50 @@
 //! Directories gitvow creates and removes, and the temporary files a killed run left.
 
-use super::resolve::resolve_target;
+use super::spot::{locate, locate_entry, stat_at};
 use super::{TEMP_PREFIX, TargetScope};
 use crate::error::{Error, Result};
-use std::fs;
-use std::io::ErrorKind;
+use rustix::fs::{AtFlags, FileType};
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
-/// Remove the temporary files a killed gitvow run left in `dir`, and return them. Files of a run
-/// that is still alive are kept (the pid is in the name; on systems without `/proc`, files younger
-/// than a minute are kept instead). Call it while holding the [`super::InstallLock`].
-pub fn remove_stale_temps(dir: &Path) -> Result<Vec<PathBuf>> {
-    let entries = match fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(Error::io("list", dir, &e)),
-    };
+/// Remove the temporary files a killed gitvow run left beside the file `path` names, and return
+/// them. Only in a directory the scope's rules accept (in a repository: inside it, reached without
+/// following a link out), so that no file elsewhere is deleted for its name. Files of a run that
+/// is still alive are kept (the pid is in the name; on systems without `/proc`, files younger than
+/// a minute are kept instead). Call it while holding the [`super::InstallLock`].
+pub fn remove_stale_temps(path: &Path, scope: &TargetScope) -> Result<Vec<PathBuf>> {
+    let spot = locate(path, scope)?;
+    let Some(dir) = spot.parent() else { return Ok(Vec::new()) };
+    let entries = rustix::fs::Dir::read_from(dir).map_err(|e| Error::io("list", &spot.dir_path, &e.into()))?;
     let mut removed = Vec::new();
     for entry in entries.flatten() {
-        let name = entry.file_name();
+        let name = OsStr::from_bytes(entry.file_name().to_bytes());
         let Some(rest) = name.to_str().and_then(|n| n.strip_prefix(TEMP_PREFIX)) else { continue };
         // Never follow or delete anything but a plain file, whatever its name.
-        let Ok(meta) = entry.path().symlink_metadata() else { continue };
-        if !meta.file_type().is_file() {
+        let Ok(Some(stat)) = stat_at(dir, name) else { continue };
+        if FileType::from_raw_mode(stat.st_mode) != FileType::RegularFile {
             continue;
         }
         let pid = rest.split('-').next().and_then(|p| p.parse::<u32>().ok());
-        if pid.is_some_and(|pid| writer_may_be_alive(pid, &meta)) {
+        if pid.is_some_and(|pid| writer_may_be_alive(pid, &stat)) {
             continue;
         }
-        let path = entry.path();
+        let path = spot.dir_path.join(name);
         super::faults::step("remove a leftover temporary file");
-        fs::remove_file(&path).map_err(|e| Error::io("remove the leftover temporary file", &path, &e))?;
+        rustix::fs::unlinkat(dir, name, AtFlags::empty()).map_err(|e| Error::io("remove the leftover temporary file", &path, &e.into()))?;
         removed.push(path);
     }
     Ok(removed)
 }
 
-fn writer_may_be_alive(pid: u32, meta: &fs::Metadata) -> bool {
+#[allow(clippy::unnecessary_cast)] // `st_mtime` is not an i64 everywhere
+fn writer_may_be_alive(pid: u32, stat: &rustix::fs::Stat) -> bool {
     if Path::new("/proc/self").exists() {
         return Path::new(&format!("/proc/{pid}")).exists();
     }
-    meta.modified().ok().and_then(|m| m.elapsed().ok()).is_none_or(|age| age < std::time::Duration::from_secs(60))
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+    now - (stat.st_mtime as i64) < 60
 }
 
 /// The directories above `path` that do not exist yet, outermost first: what
@@ -49,47 +52,24 @@ fn writer_may_be_alive(pid: u32, meta: &fs::Metadata) -> bool {
 /// that a run killed after making them still has them removed by uninstall.
 pub fn missing_parent_dirs(path: &Path, scope: &TargetScope) -> Result<Vec<PathBuf>> {
     // The directories of the resolved target: a dangling user-scope link points into them.
-    let real = resolve_target(path, scope)?;
-    let mut missing = Vec::new();
-    let mut cur = real.parent();
-    while let Some(dir) = cur {
-        if dir.as_os_str().is_empty() || fs::symlink_metadata(dir).is_ok() {
-            break;
-        }
-        missing.push(dir.to_path_buf());
-        cur = dir.parent();
-    }
-    missing.reverse();
-    Ok(missing)
+    Ok(locate(path, scope)?.missing_paths())
 }
 
-/// Create the missing directories above `path`, outermost first, and return the ones created so
-/// that uninstall can remove them again. In repository scope the existing part must not lead
-/// outside the repository (checked by [`resolve_target`] first).
+/// Create the missing directories above `path`, outermost first, each from the handle of the one
+/// above, and return the ones created so that uninstall can remove them again.
 pub fn create_parent_dirs(path: &Path, scope: &TargetScope) -> Result<Vec<PathBuf>> {
-    let missing = missing_parent_dirs(path, scope)?;
-    let mut created = Vec::new();
-    for dir in missing {
-        super::faults::step("create a directory");
-        match fs::create_dir(&dir) {
-            Ok(()) => {
-                super::attrs::give_new_dir(&dir).map_err(|e| Error::io("give the directory to its owner", &dir, &e))?;
-                created.push(dir)
-            }
-            // Someone else made it meanwhile: not ours to remove later.
-            Err(e) if e.kind() == ErrorKind::AlreadyExists => {}
-            Err(e) => return Err(Error::io("create the directory", &dir, &e)),
-        }
-    }
-    Ok(created)
+    locate(path, scope)?.create_missing(super::attrs::give_new_dir)
 }
 
 /// Remove directories gitvow created (as returned by [`create_parent_dirs`], outermost first),
-/// innermost first, stopping at the first one that is not empty: uninstall and rollback use it.
-pub fn remove_empty_dirs(created: &[PathBuf]) {
+/// innermost first, stopping at the first one that is not empty (or no longer a directory of the
+/// scope): uninstall and rollback use it.
+pub fn remove_empty_dirs(scope: &TargetScope, created: &[PathBuf]) {
     for dir in created.iter().rev() {
+        let Ok(spot) = locate_entry(dir, scope) else { break };
+        let Some(parent) = spot.parent() else { break };
         super::faults::step("remove a directory");
-        if fs::remove_dir(dir).is_err() {
+        if rustix::fs::unlinkat(parent, spot.name.as_os_str(), AtFlags::REMOVEDIR).is_err() {
             break;
         }
     }

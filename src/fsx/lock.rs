@@ -1,10 +1,11 @@
 //! The lock that serialises gitvow runs on one scope.
 
+use super::TargetScope;
 use crate::error::{Error, Result};
 use crate::paths::display;
-use std::fs::{self, File, OpenOptions};
+use rustix::fs::{Mode, OFlags};
+use std::fs::{self, File};
 use std::io::{Read, Seek, SeekFrom, Write};
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -30,22 +31,19 @@ impl InstallLock {
     /// Take the lock, waiting up to [`LOCK_WAIT`] for another run to finish; its directory is
     /// created when missing. `on_wait(holder)` is called once if the lock is busy, with the process
     /// id the holder wrote into it, so the caller can say who it is waiting for. The lock file is
-    /// opened without following a symlink: in a repository anyone could point it elsewhere.
-    pub fn acquire(path: &Path, on_wait: impl FnOnce(Option<u32>)) -> Result<InstallLock> {
-        super::dirs::create_parent_dirs(path, &super::TargetScope::User)?;
+    /// opened from its directory's handle without following a symlink: in a repository anyone
+    /// could point it elsewhere.
+    pub fn acquire(path: &Path, scope: &TargetScope, on_wait: impl FnOnce(Option<u32>)) -> Result<InstallLock> {
+        let mut spot = super::spot::locate(path, scope)?;
+        spot.create_missing(super::attrs::give_new_dir)?;
+        let dir = &spot.dir;
         super::faults::step("open the lock file");
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .mode(0o644)
-            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-            .open(path)
-            .map_err(|e| match e.raw_os_error() {
-                Some(libc::ELOOP) => Error::new(format!("refusing to use the lock {}: it is a symlink", display(path)))
+        let flags = OFlags::RDWR | OFlags::CREATE | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC;
+        let mut file =
+            rustix::fs::openat(dir, spot.name.as_os_str(), flags, Mode::from_raw_mode(0o644)).map(File::from).map_err(|e| match e {
+                rustix::io::Errno::LOOP => Error::new(format!("refusing to use the lock {}: it is a symlink", display(path)))
                     .hint("remove the link; nothing was written"),
-                _ => Error::io("open the lock file", path, &e),
+                _ => Error::io("open the lock file", path, &e.into()),
             })?;
         super::attrs::give_new_file(&file).map_err(|e| Error::io("give the lock file to its owner", path, &e))?;
         if !file.metadata().is_ok_and(|m| m.is_file()) {

@@ -6,7 +6,9 @@
 //! - a concurrent writer is never overwritten: the target is re-read just before the rename and,
 //!   when it no longer holds the bytes the plan was computed on, nothing is written and the caller
 //!   gets the current bytes to plan again ([`Replaced::Changed`]);
-//! - a hostile repository cannot make gitvow write outside itself ([`resolve_target`]).
+//! - a hostile repository cannot make gitvow read or write outside itself: every path is reached
+//!   from a directory handle, component by component, without the kernel following a link
+//!   ([`spot`]).
 //!
 //! Temporary files are created with std only (no `tempfile`): `tempfile` creates them with mode
 //! 0600, and a new settings file must get the ordinary mode (0666 less the umask), which std's
@@ -16,7 +18,7 @@ mod attrs;
 mod dirs;
 pub(crate) mod faults;
 mod lock;
-mod resolve;
+mod spot;
 mod stable;
 mod sys;
 #[cfg(test)]
@@ -27,7 +29,6 @@ mod write;
 pub use attrs::own_new_files_like;
 pub use dirs::{create_parent_dirs, missing_parent_dirs, remove_empty_dirs, remove_stale_temps};
 pub use lock::InstallLock;
-pub use resolve::resolve_target;
 pub use transaction::{Applied, FileOp, Transaction, TxOutcome, TxStep};
 pub use write::{create_private, read_target, remove_if_unchanged, replace_if_unchanged};
 
@@ -41,8 +42,12 @@ pub const TEMP_PREFIX: &str = ".gitvow-tmp-";
 pub enum TargetScope {
     /// The user's own files: a symlinked settings file (dotfile managers) is followed.
     User,
-    /// A repository, possibly from a stranger: nothing may lead outside `top` or into `git_dir`.
+    /// A repository's work tree, possibly from a stranger: nothing may lead outside `top` or into
+    /// `git_dir`.
     Repo { top: PathBuf, git_dir: PathBuf },
+    /// A repository's git directory, where gitvow keeps its record and lock: reached only when it
+    /// is a real git directory, and no link inside it is followed.
+    GitDir { top: PathBuf, git_dir: PathBuf },
 }
 
 /// The result of a compare-before-write operation.

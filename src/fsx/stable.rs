@@ -13,9 +13,12 @@
 //! file that was changed in the last [`QUIET`] is taken for an agent between its truncate and its
 //! write, so gitvow waits for the write.
 
-use std::fs::{File, OpenOptions};
+use super::spot::{Spot, identity, stat_at};
+use std::ffi::OsStr;
+use std::fs::File;
 use std::io::{self, ErrorKind, Read};
-use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+use std::os::fd::OwnedFd;
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant, SystemTime};
@@ -98,11 +101,11 @@ pub(super) struct Released {
 }
 
 impl Released {
-    /// Whether `path` names this very inode: after an exchange, the temporary name must hold the
-    /// file gitvow read. Another inode there means a program renamed its own file into place in
-    /// between, which must not be deleted.
-    pub(super) fn is_at(&self, path: &Path) -> bool {
-        std::fs::symlink_metadata(path).is_ok_and(|m| m.dev() == self.stamp.dev && m.ino() == self.stamp.ino)
+    /// Whether `name` in `dir` is this very inode: after an exchange, the temporary name must hold
+    /// the file gitvow read. Another inode there means a program renamed its own file into place
+    /// in between, which must not be deleted.
+    pub(super) fn is_at(&self, dir: &OwnedFd, name: &OsStr) -> bool {
+        stat_at(dir, name).ok().flatten().is_some_and(|s| identity(&s) == (self.stamp.dev, self.stamp.ino))
     }
 
     /// Whether the inode was written or truncated since it was read.
@@ -119,13 +122,13 @@ impl Drop for Held {
     }
 }
 
-/// Opens `path` once nobody is writing it and reads it whole: the bytes are a state the file was
-/// really in, never a half-written one. `Ok(None)`: the file does not exist. The returned handle
-/// keeps the lease; drop it as soon as possible.
-pub(super) fn read_quiet(path: &Path) -> io::Result<Option<(Held, Vec<u8>)>> {
+/// Opens the file at `spot` once nobody is writing it and reads it whole: the bytes are a state the
+/// file was really in, never a half-written one. `Ok(None)`: the file does not exist. The returned
+/// handle keeps the lease; drop it as soon as possible.
+pub(super) fn read_quiet(spot: &Spot) -> io::Result<Option<(Held, Vec<u8>)>> {
     let started = Instant::now();
     loop {
-        match try_read(path)? {
+        match try_read(spot)? {
             Attempt::Absent => return Ok(None),
             Attempt::Read(held, bytes) => return Ok(Some((held, bytes))),
             Attempt::Busy => {
@@ -135,7 +138,7 @@ pub(super) fn read_quiet(path: &Path) -> io::Result<Option<(Held, Vec<u8>)>> {
                         format!("another program kept it open for writing for {} s", WAIT_LIMIT.as_secs()),
                     ));
                 }
-                notice_wait(path);
+                notice_wait(&spot.named);
                 std::thread::sleep(POLL);
             }
         }
@@ -148,13 +151,8 @@ enum Attempt {
     Read(Held, Vec<u8>),
 }
 
-fn try_read(path: &Path) -> io::Result<Attempt> {
-    // O_NONBLOCK: should a FIFO be swapped in after the checks, opening it must not hang.
-    let file = match OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Attempt::Absent),
-        Err(e) => return Err(e),
-    };
+fn try_read(spot: &Spot) -> io::Result<Attempt> {
+    let Some(file) = spot.open_read()? else { return Ok(Attempt::Absent) };
     let meta = file.metadata()?;
     if !meta.file_type().is_file() {
         return Err(io::Error::new(ErrorKind::InvalidInput, "it is not a regular file"));

@@ -3,16 +3,10 @@
 //! have a fallback (a plain rename instead of an exchange, checking the read instead of a lease,
 //! no extended attributes to keep).
 
-use std::ffi::CString;
+use std::ffi::{CString, OsStr};
 use std::fs::File;
 use std::io;
-use std::os::fd::AsRawFd;
-use std::path::Path;
-
-fn c_path(p: &Path) -> io::Result<CString> {
-    use std::os::unix::ffi::OsStrExt;
-    CString::new(p.as_os_str().as_bytes()).map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))
-}
+use std::os::fd::{AsRawFd, OwnedFd};
 
 fn unsupported() -> io::Error {
     io::Error::from_raw_os_error(libc::ENOSYS)
@@ -23,32 +17,21 @@ fn check(rc: libc::c_int) -> io::Result<()> {
     if rc == 0 { Ok(()) } else { Err(io::Error::last_os_error()) }
 }
 
-/// Swaps two names atomically: Linux `renameat2(RENAME_EXCHANGE)`, macOS `renamex_np(RENAME_SWAP)`.
-/// `ENOSYS`, `EINVAL` or `EOPNOTSUPP` mean the system or file system cannot; the caller falls back
-/// to a plain rename. `GITVOW_TEST_NO_EXCHANGE` (debug builds) takes that path on purpose.
-pub(super) fn exchange(a: &Path, b: &Path) -> io::Result<()> {
+/// Swaps two names in `dir` atomically: Linux `renameat2(RENAME_EXCHANGE)`, macOS
+/// `renameatx_np(RENAME_SWAP)`. `ENOSYS`, `EINVAL` or `EOPNOTSUPP` mean the system or file system
+/// cannot; the caller falls back to a plain rename. `GITVOW_TEST_NO_EXCHANGE` (debug builds) takes
+/// that path on purpose.
+pub(super) fn exchange(dir: &OwnedFd, a: &OsStr, b: &OsStr) -> io::Result<()> {
     if cfg!(debug_assertions) && std::env::var_os("GITVOW_TEST_NO_EXCHANGE").is_some() {
         return Err(unsupported());
     }
-    let (a, b) = (c_path(a)?, c_path(b)?);
-    exchange_c(&a, &b)
-}
-
-#[cfg(target_os = "linux")]
-fn exchange_c(a: &CString, b: &CString) -> io::Result<()> {
-    // SAFETY: both arguments are valid NUL-terminated paths that outlive the call.
-    check(unsafe { libc::renameat2(libc::AT_FDCWD, a.as_ptr(), libc::AT_FDCWD, b.as_ptr(), libc::RENAME_EXCHANGE) })
-}
-
-#[cfg(target_vendor = "apple")]
-fn exchange_c(a: &CString, b: &CString) -> io::Result<()> {
-    // SAFETY: both arguments are valid NUL-terminated paths that outlive the call.
-    check(unsafe { libc::renamex_np(a.as_ptr(), b.as_ptr(), libc::RENAME_SWAP) })
-}
-
-#[cfg(not(any(target_os = "linux", target_vendor = "apple")))]
-fn exchange_c(_: &CString, _: &CString) -> io::Result<()> {
-    Err(unsupported())
+    #[cfg(any(target_os = "linux", target_vendor = "apple"))]
+    return Ok(rustix::fs::renameat_with(dir, a, dir, b, rustix::fs::RenameFlags::EXCHANGE)?);
+    #[cfg(not(any(target_os = "linux", target_vendor = "apple")))]
+    {
+        let _ = (dir, a, b);
+        Err(unsupported())
+    }
 }
 
 /// Takes a read lease (Linux `F_SETLEASE`): granted only while nobody has the file open for

@@ -119,11 +119,39 @@ fn repo_scope_allows_a_symlink_inside_the_repository() {
 }
 
 #[test]
+fn repo_scope_follows_directory_links_that_stay_inside_the_repository() {
+    let fx = repo();
+    fs::remove_dir(fx.top.join(".claude")).unwrap();
+    fs::create_dir_all(fx.top.join("config/claude")).unwrap();
+    symlink("config/claude", fx.top.join(".claude")).unwrap();
+    // An absolute link inside the repository, reached through the relative one.
+    write(&fx.top.join("shared.json"), "old");
+    symlink(fx.top.join("shared.json"), fx.top.join("config/claude/settings.json")).unwrap();
+    replace_if_unchanged(&fx.top.join(".claude/settings.json"), &fx.scope, Some(b"old"), b"new").unwrap();
+    assert_eq!(read(&fx.top.join("shared.json")), "new");
+    // A missing directory below a linked one is created in the repository, where the link leads.
+    let made = create_parent_dirs(&fx.top.join(".claude/sub/hooks.json"), &fx.scope).unwrap();
+    assert_eq!(made, vec![fx.top.join("config/claude/sub")]);
+    assert!(fx.top.join("config/claude/sub").is_dir());
+}
+
+#[test]
+fn repo_scope_refuses_a_link_loop_and_a_path_climbing_out() {
+    let fx = repo();
+    symlink("b", fx.top.join(".claude/a")).unwrap();
+    symlink("a", fx.top.join(".claude/b")).unwrap();
+    refused(&fx.top.join(".claude/a"), &fx.scope, "symlink loop");
+    symlink("../../outside/x.json", fx.top.join(".claude/up")).unwrap();
+    refused(&fx.top.join(".claude/up"), &fx.scope, "climbs out of the repository");
+    assert!(!fx.outside.join("x.json").exists());
+}
+
+#[test]
 fn repo_scope_refuses_a_symlinked_directory_outside() {
     let fx = repo();
     fs::remove_dir(fx.top.join(".claude")).unwrap();
     symlink(&fx.outside, fx.top.join(".claude")).unwrap();
-    refused(&fx.top.join(".claude/settings.json"), &fx.scope, "its directory leads to");
+    refused(&fx.top.join(".claude/settings.json"), &fx.scope, ".claude leads to");
     assert!(!fx.outside.join("settings.json").exists());
 }
 
@@ -308,22 +336,22 @@ fn stale_temporary_files_are_removed() {
     for f in [&stale, &live, &other] {
         write(f, "x");
     }
-    let removed = remove_stale_temps(dir.path()).unwrap();
+    let removed = remove_stale_temps(&other, &TargetScope::User).unwrap();
     assert_eq!(removed, vec![stale.clone()]);
     assert!(!stale.exists() && live.exists() && other.exists());
-    assert!(remove_stale_temps(&dir.path().join("missing")).unwrap().is_empty());
+    assert!(remove_stale_temps(&dir.path().join("missing/settings.json"), &TargetScope::User).unwrap().is_empty());
 }
 
 #[test]
 fn the_lock_serialises_runs() {
     let dir = tempfile::tempdir().unwrap();
     let path = InstallLock::repo_path(dir.path());
-    let first = InstallLock::acquire(&path, |_| panic!("the first run must not wait")).unwrap();
+    let first = InstallLock::acquire(&path, &TargetScope::User, |_| panic!("the first run must not wait")).unwrap();
     let waited = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let flag = waited.clone();
     let p = path.clone();
     let second = std::thread::spawn(move || {
-        let _lock = InstallLock::acquire(&p, |_| flag.store(true, Ordering::SeqCst)).unwrap();
+        let _lock = InstallLock::acquire(&p, &TargetScope::User, |_| flag.store(true, Ordering::SeqCst)).unwrap();
     });
     std::thread::sleep(std::time::Duration::from_millis(200));
     drop(first);

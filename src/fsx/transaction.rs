@@ -1,13 +1,10 @@
 //! Several file changes applied all or nothing.
 
 use super::dirs::{create_parent_dirs, remove_empty_dirs};
-use super::resolve::resolve_target;
-use super::write::{read_target, remove_if_unchanged, replace_if_unchanged};
+use super::write::{read_target, remove_if_unchanged, replace_if_unchanged, set_mode};
 use super::{Replaced, TargetScope};
 use crate::error::{Error, Result};
 use crate::paths::display;
-use std::fs;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 /// What a transaction does to one file.
@@ -147,16 +144,16 @@ impl Transaction {
                 match replace_if_unchanged(&step.path, &self.scope, expected, new) {
                     Ok(outcome) => (outcome, Some(new.clone()), None, created),
                     Err(err) => {
-                        remove_empty_dirs(&created);
+                        remove_empty_dirs(&self.scope, &created);
                         return Err(err);
                     }
                 }
             }
             FileOp::Delete => {
-                let mode = resolve_target(&step.path, &self.scope)
+                let mode = super::spot::locate(&step.path, &self.scope)
                     .ok()
-                    .and_then(|real| fs::metadata(real).ok())
-                    .map(|m| m.permissions().mode() & 0o7777);
+                    .and_then(|spot| super::spot::stat_at(spot.parent()?, &spot.name).ok().flatten())
+                    .map(|s| super::spot::mode_of(&s) & 0o7777);
                 let outcome = remove_if_unchanged(&step.path, &self.scope, expected.unwrap_or_default())?;
                 (outcome, None, mode, Vec::new())
             }
@@ -164,7 +161,7 @@ impl Transaction {
         Ok(match outcome {
             Replaced::Done => Ok(Undo { path: step.path.clone(), written, before: step.expected.clone(), mode, created_dirs }),
             Replaced::Changed(current) => {
-                remove_empty_dirs(&created_dirs);
+                remove_empty_dirs(&self.scope, &created_dirs);
                 Err(current)
             }
         })
@@ -182,7 +179,7 @@ impl Transaction {
                 (None, None) => Ok(Replaced::Done),
             };
             match result {
-                Ok(Replaced::Done) => remove_empty_dirs(&u.created_dirs),
+                Ok(Replaced::Done) => remove_empty_dirs(&self.scope, &u.created_dirs),
                 Ok(Replaced::Changed(_)) | Err(_) => not_restored.push(display(&u.path)),
             }
         }
@@ -200,8 +197,7 @@ fn restore_deleted(path: &Path, scope: &TargetScope, bytes: &[u8], mode: Option<
     create_parent_dirs(path, scope)?;
     let outcome = replace_if_unchanged(path, scope, None, bytes)?;
     if let (Replaced::Done, Some(mode)) = (&outcome, mode) {
-        let real = resolve_target(path, scope)?;
-        fs::set_permissions(&real, fs::Permissions::from_mode(mode)).map_err(|e| Error::io("restore the mode of", path, &e))?;
+        set_mode(path, scope, mode)?;
     }
     Ok(outcome)
 }

@@ -105,7 +105,7 @@ pub(crate) fn select_agents(names: &[String], scope: &Scope, install: bool) -> R
     if !install {
         // Every built-in agent, and the adapters' agents the install record names.
         let mut all: Vec<&'static AgentSpec> = agents::AGENTS.iter().collect();
-        let record = Record::load(&scope.record_path())?;
+        let record = Record::load(scope)?;
         let mut adapters: Vec<&str> = record.files.values().filter_map(|f| f.adapter.as_deref()).collect();
         adapters.sort_unstable();
         adapters.dedup();
@@ -141,6 +141,14 @@ pub(crate) fn target_scope(scope: &Scope) -> TargetScope {
     }
 }
 
+/// The rules for gitvow's own state (the record and the lock): in a repository, its git directory.
+pub(crate) fn state_scope(scope: &Scope) -> TargetScope {
+    match scope {
+        Scope::User { .. } => TargetScope::User,
+        Scope::Repo(r) => TargetScope::GitDir { top: r.top.clone(), git_dir: r.git_dir.clone() },
+    }
+}
+
 /// Plans, previews and applies one run.
 fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &Action) -> Result<i32> {
     let color = preview::use_color(args.color);
@@ -148,7 +156,7 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     // Root installing into someone else's home or repository creates what that owner can change.
     fsx::own_new_files_like(scope.root());
     let read = |p: &Path| fsx::read_target(p, &tscope);
-    let mut record = Record::load(&scope.record_path())?;
+    let mut record = Record::load(scope)?;
     let mut plan = plan::plan(scope, agents, action, &record, &read)?;
 
     // `--check` is for scripts and configuration management: the list of files is the answer.
@@ -184,21 +192,18 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
         Scope::User { home } => InstallLock::user_path(&home.join(".gitvow")),
         Scope::Repo(r) => InstallLock::repo_path(&r.git_dir),
     };
-    let _lock = InstallLock::acquire(&lock_path, |holder| {
+    let _lock = InstallLock::acquire(&lock_path, &state_scope(scope), |holder| {
         let who = holder.map_or(String::new(), |p| format!(" (process {p})"));
         eprintln!("gitvow: waiting for another gitvow run{who} to finish…");
     })?;
     // Temporary files a killed run left behind go, whether or not this run changes anything.
-    let files = agents.iter().flat_map(|a| plan::files_of(scope, a)).map(|(p, _)| p);
-    // Only in directories the scope's rules accept (in a repository: inside it, not through a
-    // link leading out), so that no file outside is deleted for its name.
-    let state = [scope.policy_path(), scope.record_path()].map(|p| (p, TargetScope::User));
-    for (path, rules) in files.map(|p| (p, tscope.clone())).chain(state) {
-        if let Some(dir) = fsx::resolve_target(&path, &rules).ok().as_deref().and_then(Path::parent) {
-            let _ = fsx::remove_stale_temps(dir);
-        }
+    // Only in directories the scope's rules accept (in a repository: reached from its handles,
+    // never through a link leading out), so that no file elsewhere is deleted for its name.
+    let files = agents.iter().flat_map(|a| plan::files_of(scope, a)).map(|(p, _)| p).chain([scope.policy_path()]);
+    for (path, rules) in files.map(|p| (p, tscope.clone())).chain([(scope.record_path(), state_scope(scope))]) {
+        let _ = fsx::remove_stale_temps(&path, &rules);
     }
-    record = Record::load(&scope.record_path())?;
+    record = Record::load(scope)?;
     // The first plan goes before the second is made: two plans of a large file would double the
     // memory the run needs.
     drop(std::mem::take(&mut plan));
@@ -247,7 +252,7 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     emptied_dirs.extend(plan.stale_records.iter().filter_map(|p| record.files.get(p)).map(|r| r.dirs.clone()));
     // Before the final record, which no longer names them: a kill in between leaves them named.
     for dirs in &emptied_dirs {
-        fsx::remove_empty_dirs(dirs);
+        fsx::remove_empty_dirs(&tscope, dirs);
     }
     let mut after = record.clone();
     update_record(&mut after, &plan, applied.as_ref());
@@ -264,7 +269,7 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     }
     // `.gitvow/` is gitvow's own directory: once its policy is purged and nothing else is left, it goes.
     if plan.changes.iter().any(|c| c.after.is_none() && c.path == scope.policy_path()) {
-        let _ = std::fs::remove_dir(scope.policy_dir());
+        fsx::remove_empty_dirs(&tscope, &[scope.policy_dir()]);
     }
     report(action, scope, agents, &plan);
     Ok(0)
@@ -348,8 +353,8 @@ fn update_record(record: &mut Record, plan: &Plan, applied: Option<&fsx::Applied
 /// Writes `record` (deletes it when empty); nothing is written when the file already holds it.
 fn save_record(scope: &Scope, record: &Record) -> Result<()> {
     let path = scope.record_path();
-    record::refuse_link(&path, !scope.is_user())?;
-    let before = fsx::read_target(&path, &TargetScope::User)?;
+    let rules = state_scope(scope);
+    let before = Record::read(scope)?;
     let bytes = (!record.files.is_empty()).then(|| record.to_bytes());
     if before == bytes {
         return Ok(());
@@ -359,19 +364,19 @@ fn save_record(scope: &Scope, record: &Record) -> Result<()> {
     }
     let Some(bytes) = bytes else {
         if let Some(b) = before {
-            fsx::remove_if_unchanged(&path, &TargetScope::User, &b)?;
+            fsx::remove_if_unchanged(&path, &rules, &b)?;
         }
         return Ok(());
     };
-    fsx::create_parent_dirs(&path, &TargetScope::User)?;
+    fsx::create_parent_dirs(&path, &rules)?;
     // The record keeps the bytes settings files had before install, secrets included: only the
     // user may read it. An existing record keeps its mode through the replace; a new one is
     // written whole with mode 0600 and then put in place.
     match before {
         Some(b) => {
-            fsx::replace_if_unchanged(&path, &TargetScope::User, Some(&b), &bytes)?;
+            fsx::replace_if_unchanged(&path, &rules, Some(&b), &bytes)?;
         }
-        None => fsx::create_private(&path, &bytes)?,
+        None => fsx::create_private(&path, &rules, &bytes)?,
     }
     Ok(())
 }

@@ -3,11 +3,12 @@
 //! directory for a repository (never in the work tree, where it would be committed).
 
 use super::entries::Created;
+use super::plan::Scope;
 use crate::edit::toml::TomlChange;
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The bytes a file had before gitvow first wrote to it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -72,25 +73,28 @@ pub struct Record {
 }
 
 impl Record {
-    /// Reads the record at `path`; a missing record is an empty one. A symlink is refused: the
-    /// record says what uninstall deletes, and in a repository anyone could point it elsewhere.
-    pub fn load(path: &Path) -> Result<Record> {
-        refuse_link(path, false)?;
-        match std::fs::read(path) {
-            Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| {
-                let what = e.to_string();
-                let what = what.split(" at line ").next().unwrap_or(&what);
-                Error::new(format!(
-                    "{}:{}:{}: the install record does not parse: {what}",
-                    crate::paths::display(path),
-                    e.line(),
-                    e.column()
-                ))
+    /// Reads the scope's record; a missing record is an empty one.
+    pub fn load(scope: &Scope) -> Result<Record> {
+        let path = scope.record_path();
+        let Some(bytes) = Record::read(scope)? else { return Ok(Record::default()) };
+        serde_json::from_slice(&bytes).map_err(|e| {
+            let what = e.to_string();
+            let what = what.split(" at line ").next().unwrap_or(&what);
+            Error::new(format!("{}:{}:{}: the install record does not parse: {what}", crate::paths::display(&path), e.line(), e.column()))
                 .hint("move the file away; uninstall then falls back to removing entries recognised by their command")
-            }),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Record::default()),
-            Err(e) => Err(Error::io("read", path, &e)),
+        })
+    }
+
+    /// The bytes of the scope's record file. A symlink is refused: the record says what uninstall
+    /// deletes, and in a repository anyone could point it elsewhere (there no link in the git
+    /// directory is followed at all; `~/.gitvow` itself may be a dotfile manager's link).
+    pub fn read(scope: &Scope) -> Result<Option<Vec<u8>>> {
+        let path = scope.record_path();
+        if std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(Error::new(format!("refusing to use the install record {}: it is a symlink", crate::paths::display(&path)))
+                .hint("remove the link; gitvow keeps its record in a directory of its own"));
         }
+        crate::fsx::read_target(&path, &super::state_scope(scope))
     }
 
     pub fn to_bytes(&self) -> Vec<u8> {
@@ -98,24 +102,6 @@ impl Record {
         text.push('\n');
         text.into_bytes()
     }
-}
-
-/// Refuses a record that is a symlink, and with `dir_too` one whose directory is (in a repository,
-/// where anyone could point `.git/gitvow` elsewhere; `~/.gitvow` may be a dotfile manager's link).
-pub fn refuse_link(path: &Path, dir_too: bool) -> Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let checked: &[&Path] = if dir_too { &[dir, path] } else { &[path] };
-    for &p in checked {
-        if std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink()) {
-            return Err(Error::new(format!(
-                "refusing to use the install record {}: {} is a symlink",
-                crate::paths::display(path),
-                crate::paths::display(p)
-            ))
-            .hint("remove the link; gitvow keeps its record in a directory of its own"));
-        }
-    }
-    Ok(())
 }
 
 /// A stable 64-bit FNV-1a hash, as hex: enough to tell whether a file changed since gitvow wrote it.

@@ -67,7 +67,7 @@ fn read_checked(
 }
 
 fn check_kind(meta: &std::fs::Metadata, shown: &str, what: &str, limit: u64) -> Result<(), String> {
-    match crate::paths::special_kind(meta) {
+    match crate::paths::special_kind(std::os::unix::fs::MetadataExt::mode(meta)) {
         None if meta.len() > limit => Err(too_large(shown, what, limit)),
         None => Ok(()),
         Some(kind) => Err(format!("{shown}: {what} is {kind}, not a regular file")),
