@@ -242,10 +242,10 @@ impl Tree {
     pub fn name_is(&self, body: &str, id: Id, key: &str) -> bool {
         let n = self.node(id);
         let literal = &body[n.start as usize..n.name_end as usize];
-        match literal.get(1..literal.len() - 1) {
-            Some(raw) if !raw.contains('\\') => raw == key,
-            _ => decode_string(literal) == key,
-        }
+        let raw = &literal[1..literal.len() - 1];
+        // Every escape is longer than what it stands for: a name with one is longer than its value,
+        // so only a longer literal needs decoding (checked first: an object may have many members).
+        raw.len() > key.len() && raw.contains('\\') && decode_string(literal) == key || raw == key && !raw.contains('\\')
     }
 
     /// The member `key` of an object: the last one of that name, as the agents' own parsers take it.
