@@ -6,12 +6,12 @@
 //! byte for byte. Insertion and removal are written as exact inverses of each other, so removing an
 //! entry gitvow appended gives back the text as it was before.
 //!
-//! Each operation parses the current text afresh: the planner makes a handful of edits per file, and
-//! working on a fresh tree each time keeps every range honest.
+//! Each operation indexes the current text afresh: the planner makes a handful of edits per file, and
+//! working on a fresh index each time keeps every range honest. The index ([`Tree`]) holds byte
+//! ranges only, so that a file of many megabytes costs about its own size once more.
 
+use super::tree::{Id, Kind, Tree};
 use crate::agents::Strictness;
-use jsonc_parser::ast::{self, ObjectPropName};
-use jsonc_parser::common::Ranged;
 use jsonc_parser::tokens::Token;
 use jsonc_parser::{CollectOptions, CommentCollectionStrategy, ParseOptions};
 use serde_json::Value;
@@ -92,91 +92,7 @@ pub struct JsonDoc {
     bom: bool,
     body: String,
     strictness: Strictness,
-    parsed: Parsed,
-}
-
-/// The parsed current text: kept with the document and made anew after each edit, so that the
-/// many look-ups between edits cost no parsing.
-#[derive(Clone, Debug)]
-struct Parsed {
-    root: Node,
-    /// All tokens including comments, in order.
-    tokens: Vec<(usize, usize, TokenKind)>,
-}
-
-/// A value and its byte range in the text.
-#[derive(Clone, Debug)]
-enum Node {
-    Object { start: usize, end: usize, props: Vec<Prop> },
-    Array { start: usize, end: usize, elements: Vec<Node> },
-    Scalar { start: usize, end: usize, value: Value },
-}
-
-#[derive(Clone, Debug)]
-struct Prop {
-    name: String,
-    /// The whole `"name": value` range.
-    start: usize,
-    end: usize,
-    name_end: usize,
-    value: Node,
-}
-
-impl Node {
-    fn from_ast(value: &ast::Value<'_>) -> Node {
-        let r = value.range();
-        let (start, end) = (r.start, r.end);
-        match value {
-            ast::Value::Object(o) => Node::Object {
-                start,
-                end,
-                props: o
-                    .properties
-                    .iter()
-                    .map(|p| Prop {
-                        name: prop_name(&p.name),
-                        start: p.range.start,
-                        end: p.range.end,
-                        name_end: p.name.range().end,
-                        value: Node::from_ast(&p.value),
-                    })
-                    .collect(),
-            },
-            ast::Value::Array(a) => Node::Array { start, end, elements: a.elements.iter().map(Node::from_ast).collect() },
-            ast::Value::StringLit(s) => Node::Scalar { start, end, value: Value::String(s.value.to_string()) },
-            ast::Value::NumberLit(n) => Node::Scalar { start, end, value: serde_json::from_str(n.value).unwrap_or(Value::Null) },
-            ast::Value::BooleanLit(b) => Node::Scalar { start, end, value: Value::Bool(b.value) },
-            ast::Value::NullKeyword(_) => Node::Scalar { start, end, value: Value::Null },
-        }
-    }
-
-    fn range(&self) -> (usize, usize) {
-        match self {
-            Node::Object { start, end, .. } | Node::Array { start, end, .. } | Node::Scalar { start, end, .. } => (*start, *end),
-        }
-    }
-
-    /// Plain JSON for this value.
-    fn to_json(&self) -> Value {
-        match self {
-            Node::Scalar { value, .. } => value.clone(),
-            Node::Array { elements, .. } => Value::Array(elements.iter().map(Node::to_json).collect()),
-            Node::Object { props, .. } => {
-                let mut map = serde_json::Map::new();
-                for p in props {
-                    map.insert(p.name.clone(), p.value.to_json());
-                }
-                Value::Object(map)
-            }
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum TokenKind {
-    Comma,
-    Comment,
-    Other,
+    tree: Tree,
 }
 
 /// A container located in the tree: its open and close delimiters and its items' ranges.
@@ -205,7 +121,14 @@ fn parse_options(strictness: Strictness) -> ParseOptions {
 /// The message of a text that holds no value at all (only comments, or nothing).
 const NO_VALUE: &str = "expected a JSON object";
 
-fn parse(body: &str, strictness: Strictness) -> Result<Parsed, ParseFailure> {
+/// Indexes `body`; for a text that does not parse, says where and why, as `jsonc_parser` does.
+fn parse(body: &str, strictness: Strictness) -> Result<Tree, ParseFailure> {
+    Tree::build(body, strictness).ok_or_else(|| failure(body, strictness))
+}
+
+/// Why `body` does not parse: asked of `jsonc_parser` (a whole syntax tree, but only for a file
+/// that is refused anyway), whose messages the index's grammar follows.
+fn failure(body: &str, strictness: Strictness) -> ParseFailure {
     let collect = CollectOptions { comments: CommentCollectionStrategy::AsTokens, tokens: true };
     let result = jsonc_parser::parse_to_ast(body, &collect, &parse_options(strictness)).map_err(|e| {
         // Comments are collected as tokens, so the parser does not stop at one: a comment before
@@ -219,29 +142,21 @@ fn parse(body: &str, strictness: Strictness) -> Result<Parsed, ParseFailure> {
             kind => (lowercase_first(&kind.to_string()), None),
         };
         ParseFailure { offset: e.range().start, message, construct }
-    })?;
+    });
+    let result = match result {
+        Ok(result) => result,
+        Err(failure) => return failure,
+    };
     // Comments collected as tokens are not checked against `allow_comments`: refuse them here.
     if !strictness.allows_comments()
         && let Some(comment) = result.tokens.iter().flatten().find(|t| matches!(t.token, Token::CommentLine(_) | Token::CommentBlock(_)))
     {
-        return Err(ParseFailure { offset: comment.range.start, message: "a comment".into(), construct: Some(COMMENTS) });
+        return ParseFailure { offset: comment.range.start, message: "a comment".into(), construct: Some(COMMENTS) };
     }
-    let tokens = result
-        .tokens
-        .unwrap_or_default()
-        .into_iter()
-        .map(|t| {
-            let kind = match t.token {
-                Token::Comma => TokenKind::Comma,
-                Token::CommentLine(_) | Token::CommentBlock(_) => TokenKind::Comment,
-                _ => TokenKind::Other,
-            };
-            (t.range.start, t.range.end, kind)
-        })
-        .collect();
     match &result.value {
-        Some(root) => Ok(Parsed { root: Node::from_ast(root), tokens }),
-        None => Err(ParseFailure { offset: 0, message: NO_VALUE.into(), construct: None }),
+        None => ParseFailure { offset: 0, message: NO_VALUE.into(), construct: None },
+        // The index refuses what `jsonc_parser` accepts only past its nesting depth.
+        Some(_) => ParseFailure { offset: 0, message: "nesting too deep".into(), construct: None },
     }
 }
 
@@ -324,7 +239,7 @@ impl JsonDoc {
         if strictness.is_strict_json() && !body.trim().is_empty() {
             strict_check(&body).map_err(|e| ParseFailure { offset: e.offset + bom_len, ..e })?;
         }
-        Ok(JsonDoc { bom, body, strictness, parsed })
+        Ok(JsonDoc { bom, body, strictness, tree: parsed })
     }
 
     /// The document's text, byte-order mark included.
@@ -337,52 +252,64 @@ impl JsonDoc {
         body_offset + if self.bom { BOM.len() } else { 0 }
     }
 
-    /// Parses the text again after an edit. Every edit is a splice that keeps the document valid,
+    /// Indexes the text again after an edit. Every edit is a splice that keeps the document valid,
     /// so a failure here is a bug in an edit.
     fn reparse(&mut self) {
-        self.parsed = parse(&self.body, self.strictness).expect("an edit keeps the document valid");
+        self.tree = parse(&self.body, self.strictness).expect("an edit keeps the document valid");
+    }
+
+    /// The value at `path`, or `None` when the path does not exist.
+    fn locate(&self, path: &[Seg]) -> Option<Id> {
+        let mut cur = self.tree.root();
+        for seg in path {
+            cur = match seg {
+                Seg::Key(k) => self.tree.member(&self.body, cur, k)?,
+                Seg::Index(i) => self.tree.element(cur, *i)?,
+            };
+        }
+        Some(cur)
     }
 
     /// The value at `path`, as plain JSON, or `None` when the path does not exist.
     pub fn get(&self, path: &[Seg]) -> Option<Value> {
-        locate(&self.parsed.root, path).map(Node::to_json)
+        self.locate(path).map(|id| self.tree.to_json(&self.body, id))
     }
 
     /// What kind of value is at `path` and how many members it has, without converting it (a
     /// look-up that [`get`](Self::get) would make cost the size of the value).
     pub fn shape(&self, path: &[Seg]) -> Option<Shape> {
-        locate(&self.parsed.root, path).map(|v| match v {
-            Node::Object { props, .. } => Shape::Object(props.len()),
-            Node::Array { elements, .. } => Shape::Array(elements.len()),
-            Node::Scalar { .. } => Shape::Scalar,
+        self.locate(path).map(|id| match self.tree.kind(id) {
+            Kind::Object => Shape::Object(self.tree.len(id)),
+            Kind::Array => Shape::Array(self.tree.len(id)),
+            Kind::Scalar => Shape::Scalar,
         })
     }
 
     /// Offset in the full text where the value at `path` starts, for line and column numbers.
     pub fn offset_of(&self, path: &[Seg]) -> Option<usize> {
-        locate(&self.parsed.root, path).map(|v| self.text_offset(v.range().0))
+        self.locate(path).map(|id| self.text_offset(self.tree.range(id).0))
     }
 
     /// Object keys at `path` in document order (empty when it is not an object).
     pub fn keys(&self, path: &[Seg]) -> Vec<String> {
-        match locate(&self.parsed.root, path) {
-            Some(Node::Object { props, .. }) => props.iter().map(|p| p.name.clone()).collect(),
+        match self.locate(path) {
+            Some(id) if self.tree.kind(id) == Kind::Object => self.tree.items(id).map(|c| self.tree.name(&self.body, c)).collect(),
             _ => Vec::new(),
         }
     }
 
     /// Checks that the value at `path`, when present, is an object (`want_array` false) or an array.
     pub fn expect_kind(&self, path: &[Seg], want_array: bool, what: &str) -> Result<(), ShapeError> {
-        let root = &self.parsed.root;
-        if path.is_empty() && !matches!(root, Node::Object { .. }) {
-            return Err(ShapeError { offset: root.range().0, expected: "the top level to be an object".into() });
+        let root = self.tree.root();
+        if path.is_empty() && self.tree.kind(root) != Kind::Object {
+            return Err(ShapeError { offset: self.tree.range(root).0, expected: "the top level to be an object".into() });
         }
-        match locate(root, path) {
+        match self.locate(path).map(|id| (id, self.tree.kind(id))) {
             None => Ok(()),
-            Some(Node::Array { .. }) if want_array => Ok(()),
-            Some(Node::Object { .. }) if !want_array => Ok(()),
-            Some(v) => Err(ShapeError {
-                offset: v.range().0,
+            Some((_, Kind::Array)) if want_array => Ok(()),
+            Some((_, Kind::Object)) if !want_array => Ok(()),
+            Some((id, _)) => Err(ShapeError {
+                offset: self.tree.range(id).0,
                 expected: format!("{what} to be {}", if want_array { "an array" } else { "an object" }),
             }),
         }
@@ -390,19 +317,16 @@ impl JsonDoc {
 
     /// Whether the document is an empty object without any comment.
     pub fn is_empty_object(&self) -> bool {
-        let no_keys = matches!(&self.parsed.root, Node::Object { props, .. } if props.is_empty());
-        no_keys && !self.parsed.tokens.iter().any(|t| t.2 == TokenKind::Comment)
+        let root = self.tree.root();
+        self.tree.kind(root) == Kind::Object && self.tree.len(root) == 0 && !self.tree.has_comments()
     }
 
     /// Whether the value at `path` holds comments (then removing it would lose them).
     pub fn has_comments_in(&self, path: &[Seg]) -> bool {
-        match locate(&self.parsed.root, path) {
-            Some(v) => {
-                let (start, end) = v.range();
-                self.parsed.tokens.iter().any(|t| t.2 == TokenKind::Comment && t.0 >= start && t.1 <= end)
-            }
-            None => false,
-        }
+        self.locate(path).is_some_and(|id| {
+            let (start, end) = self.tree.range(id);
+            self.tree.comment_within(start, end)
+        })
     }
 
     /// Appends `"name": value` at the end of the object at `path`.
@@ -422,7 +346,7 @@ impl JsonDoc {
     /// Replaces the value at `path` (which must exist) by `value`, written in the file's style.
     pub fn replace_value(&mut self, path: &[Seg], value: &Value) {
         let style = self.style();
-        let (start, end) = locate(&self.parsed.root, path).expect("replace_value on an existing path").range();
+        let (start, end) = self.tree.range(self.locate(path).expect("replace_value on an existing path"));
         let indent = line_indent(&self.body, start).to_string();
         let text = render(value, &style, &indent);
         self.apply(vec![(start, end, text)]);
@@ -432,15 +356,17 @@ impl JsonDoc {
     /// array at `path`: the exact inverse of [`insert_property`](Self::insert_property) and
     /// [`append_element`](Self::append_element).
     pub fn remove(&mut self, path: &[Seg], item: &Seg) {
-        let container = locate(&self.parsed.root, path).expect("remove from an existing container");
-        let index = match (container, item) {
-            (Node::Object { props, .. }, Seg::Key(k)) => props.iter().rposition(|p| p.name == *k),
-            (Node::Array { elements, .. }, Seg::Index(i)) if *i < elements.len() => Some(*i),
+        let container = self.locate(path).expect("remove from an existing container");
+        let index = match (self.tree.kind(container), item) {
+            (Kind::Object, Seg::Key(k)) => {
+                self.tree.items(container).enumerate().filter(|(_, c)| self.tree.name_is(&self.body, *c, k)).map(|(i, _)| i).last()
+            }
+            (Kind::Array, Seg::Index(i)) if *i < self.tree.len(container) => Some(*i),
             _ => None,
         };
         let Some(index) = index else { return };
-        let c = container_of(container);
-        let edits = removal_edits(&self.body, &self.parsed, &c, (index, index), comments_inside(&self.parsed, &c));
+        let c = self.container(container);
+        let edits = removal_edits(&self.text_view(), &c, (index, index), self.comments_inside(&c));
         self.apply(edits);
     }
 
@@ -450,16 +376,17 @@ impl JsonDoc {
     /// neighbours are removed as one; runs that only comments separate are removed one by one.
     pub fn remove_elements(&mut self, removals: &[(Vec<Seg>, Vec<usize>)]) {
         let mut edits = Vec::new();
-        let mut one_by_one: Vec<(&[Seg], Vec<usize>)> = Vec::new();
+        let mut one_by_one: Vec<(Vec<Seg>, Vec<usize>)> = Vec::new();
         for (path, indices) in removals {
-            let Some(node @ Node::Array { elements, .. }) = locate(&self.parsed.root, path) else { continue };
-            let mut indices: Vec<usize> = indices.iter().copied().filter(|i| *i < elements.len()).collect();
+            let Some(node) = self.locate(path).filter(|id| self.tree.kind(*id) == Kind::Array) else { continue };
+            let len = self.tree.len(node);
+            let mut indices: Vec<usize> = indices.iter().copied().filter(|i| *i < len).collect();
             indices.sort_unstable();
             indices.dedup();
             if indices.is_empty() {
                 continue;
             }
-            let c = container_of(node);
+            let c = self.container(node);
             let mut runs: Vec<(usize, usize)> = Vec::new();
             for i in indices.iter().copied() {
                 match runs.last_mut() {
@@ -477,18 +404,18 @@ impl JsonDoc {
             if runs.iter().any(|&(a, b)| {
                 a < b && {
                     let (from, to) = around((a, b));
-                    self.comment_between(from, to)
+                    self.tree.comment_within(from, to)
                 }
             }) {
-                one_by_one.push((path, indices));
+                one_by_one.push((path.clone(), indices));
                 continue;
             }
-            let inside = comments_inside(&self.parsed, &c);
+            let inside = self.comments_inside(&c);
+            let view = self.text_view();
             for run in runs {
-                edits.extend(removal_edits(&self.body, &self.parsed, &c, run, inside));
+                edits.extend(removal_edits(&view, &c, run, inside));
             }
         }
-        let one_by_one: Vec<(Vec<Seg>, Vec<usize>)> = one_by_one.into_iter().map(|(p, i)| (p.to_vec(), i)).collect();
         if !edits.is_empty() {
             self.apply(edits);
         }
@@ -499,86 +426,118 @@ impl JsonDoc {
         }
     }
 
-    /// Whether a comment lies in `from..to`.
-    fn comment_between(&self, from: usize, to: usize) -> bool {
-        let i = self.parsed.tokens.partition_point(|t| t.0 < from);
-        self.parsed.tokens[i..].iter().take_while(|t| t.1 <= to).any(|t| t.2 == TokenKind::Comment)
+    /// A container located in the tree: its delimiters and its items' ranges.
+    fn container(&self, id: Id) -> Container {
+        let (start, end) = self.tree.range(id);
+        let items = self.tree.items(id).map(|c| self.tree.item_range(c)).collect();
+        Container { open: start, close: end - 1, items }
     }
 
-    /// Applies non-overlapping `(start, end, replacement)` edits, last first so offsets stay valid.
+    /// Whether a comment lies between the delimiters of `c`.
+    fn comments_inside(&self, c: &Container) -> bool {
+        self.tree.comment_within(c.open + 1, c.close)
+    }
+
+    fn text_view(&self) -> View<'_> {
+        View { body: &self.body, tree: &self.tree }
+    }
+
+    /// Applies non-overlapping `(start, end, replacement)` edits, building the new text in one pass
+    /// (replacing ranges in place would move the rest of the text once per edit).
     fn apply(&mut self, mut edits: Vec<(usize, usize, String)>) {
-        edits.sort_by_key(|e| std::cmp::Reverse(e.0));
-        for (start, end, text) in edits {
-            self.body.replace_range(start..end, &text);
+        edits.sort_by_key(|e| e.0);
+        let added: usize = edits.iter().map(|e| e.2.len()).sum();
+        let mut body = String::with_capacity(self.body.len() + added);
+        let mut at = 0;
+        for (start, end, text) in &edits {
+            body.push_str(&self.body[at..*start]);
+            body.push_str(text);
+            at = *end;
         }
+        body.push_str(&self.body[at..]);
+        // The old text and its index go before the new index is made: one copy of each at a time.
+        self.tree = Tree::default();
+        self.body = body;
         self.reparse();
     }
 
     fn insert_last(&mut self, path: &[Seg], item: impl Fn(&Style, &str) -> String) {
         let style = self.style();
-        let container = locate(&self.parsed.root, path).expect("insert into an existing container");
-        let edits = insertion_edits(&self.body, &self.parsed, &container_of(container), &style, item);
+        let container = self.container(self.locate(path).expect("insert into an existing container"));
+        let edits = insertion_edits(&self.text_view(), &container, &style, item);
         self.apply(edits);
     }
 
     fn style(&self) -> Style {
         let body = &self.body;
         let newline = if body.contains("\r\n") { "\r\n" } else { "\n" };
-        let root = &self.parsed.root;
-        let (root_start, root_end) = root.range();
-        let props: &[Prop] = match root {
-            Node::Object { props, .. } => props,
-            _ => &[],
-        };
+        let root = self.tree.root();
+        let (root_start, root_end) = self.tree.range(root);
+        let members = || self.tree.items(root).filter(|_| self.tree.kind(root) == Kind::Object);
         // A one-line document keeps new text on one line; an empty one gets the default layout.
-        let multiline = props.is_empty() || body[root_start..root_end].contains('\n');
+        let multiline = members().next().is_none() || body[root_start..root_end].contains('\n');
         // The indentation unit: how much deeper the first member sits than the line of the `{`.
         // The first member on a line of its own: found from the first line break, not by searching
         // the text before each member (quadratic on a one-line object of many keys).
         let first_break = body[root_start..root_end].find('\n').map(|i| root_start + i);
         let indent = first_break
-            .and_then(|nl| props.iter().find(|p| p.start > nl))
-            .and_then(|p| line_indent(body, p.start).strip_prefix(line_indent(body, root_start)))
+            .and_then(|nl| members().map(|m| self.tree.item_range(m).0).find(|start| *start > nl))
+            .and_then(|start| line_indent(body, start).strip_prefix(line_indent(body, root_start)))
             .filter(|unit| !unit.is_empty())
             .unwrap_or("  ")
             .to_string();
-        let colon_space = props.first().is_none_or(|p| {
-            let between = &body[p.name_end..p.value.range().0];
+        let colon_space = members().next().is_none_or(|m| {
+            let between = &body[self.tree.name_end(m)..self.tree.range(m).0];
             between.contains(": ") || between.contains(":\t") || between.contains(":\n")
         });
         Style { newline, indent, multiline, colon_space }
     }
-}
 
-fn prop_name(name: &ObjectPropName<'_>) -> String {
-    match name {
-        ObjectPropName::String(s) => s.value.to_string(),
-        ObjectPropName::Word(w) => w.value.to_string(),
+    /// The document's text, byte-order mark included, without a copy when there is no mark.
+    pub fn into_text(self) -> String {
+        if self.bom { format!("{BOM}{}", self.body) } else { self.body }
     }
 }
 
-/// The value at `path` below `root`. For a repeated key the last one counts, as it does for the
-/// agents' own JSON parsers.
-fn locate<'a>(root: &'a Node, path: &[Seg]) -> Option<&'a Node> {
-    let mut cur = root;
-    for seg in path {
-        cur = match (cur, seg) {
-            (Node::Object { props, .. }, Seg::Key(k)) => &props.iter().rev().find(|p| p.name == *k)?.value,
-            (Node::Array { elements, .. }, Seg::Index(i)) => elements.get(*i)?,
-            _ => return None,
-        };
-    }
-    Some(cur)
+/// The text and its index, for the functions that work out edits.
+struct View<'a> {
+    body: &'a str,
+    tree: &'a Tree,
 }
 
-fn container_of(value: &Node) -> Container {
-    let (start, end) = value.range();
-    let items = match value {
-        Node::Object { props, .. } => props.iter().map(|p| (p.start, p.end)).collect(),
-        Node::Array { elements, .. } => elements.iter().map(Node::range).collect(),
-        Node::Scalar { .. } => Vec::new(),
-    };
-    Container { open: start, close: end - 1, items }
+impl View<'_> {
+    /// The first position at or after `pos` that is not whitespace.
+    fn skip_whitespace(&self, pos: usize) -> usize {
+        pos + (self.body[pos..].len() - self.body[pos..].trim_start().len())
+    }
+
+    /// The comma that directly follows `pos`, skipping whitespace and comments.
+    fn comma_after(&self, pos: usize) -> Option<usize> {
+        let mut pos = self.skip_whitespace(pos);
+        while let Some((_, end)) = self.tree.comment_at(pos) {
+            pos = self.skip_whitespace(end);
+        }
+        self.body[pos..].starts_with(',').then_some(pos)
+    }
+
+    /// The comma that directly precedes `pos`, skipping whitespace and comments.
+    fn comma_before(&self, pos: usize) -> Option<usize> {
+        let mut pos = whitespace_start(self.body, pos);
+        while let Some((start, _)) = self.tree.comment_ending_at(pos) {
+            pos = whitespace_start(self.body, start);
+        }
+        self.body[..pos].ends_with(',').then(|| pos - 1)
+    }
+
+    /// The end of a comment that starts on the same line right after `pos`, else `pos`: text added
+    /// after an item goes after such a comment, so the comment stays with the item it annotates.
+    fn after_same_line_comment(&self, pos: usize) -> usize {
+        let next = self.skip_whitespace(pos);
+        match self.tree.comment_at(next) {
+            Some((_, end)) if !self.body[pos..next].contains('\n') => end,
+            _ => pos,
+        }
+    }
 }
 
 /// The indentation of the line that holds byte `pos`.
@@ -588,63 +547,13 @@ fn line_indent(body: &str, pos: usize) -> &str {
     &line[..line.len() - line.trim_start_matches([' ', '\t']).len()]
 }
 
-/// The first token starting at or after `pos`.
-fn token_at_or_after(parsed: &Parsed, pos: usize) -> Option<(usize, usize, TokenKind)> {
-    let i = parsed.tokens.partition_point(|t| t.0 < pos);
-    parsed.tokens.get(i).copied()
-}
-
-/// The last token ending at or before `pos`.
-fn token_before(parsed: &Parsed, pos: usize) -> Option<(usize, usize, TokenKind)> {
-    let i = parsed.tokens.partition_point(|t| t.1 <= pos);
-    i.checked_sub(1).map(|i| parsed.tokens[i])
-}
-
-/// The comma that directly follows `pos`, skipping whitespace and comments.
-fn comma_after(parsed: &Parsed, mut pos: usize) -> Option<usize> {
-    loop {
-        let t = token_at_or_after(parsed, pos)?;
-        match t.2 {
-            TokenKind::Comma => return Some(t.0),
-            TokenKind::Comment => pos = t.1,
-            TokenKind::Other => return None,
-        }
-    }
-}
-
-/// The comma that directly precedes `pos`, skipping whitespace and comments.
-fn comma_before(parsed: &Parsed, mut pos: usize) -> Option<usize> {
-    loop {
-        let t = token_before(parsed, pos)?;
-        match t.2 {
-            TokenKind::Comma => return Some(t.0),
-            TokenKind::Comment => pos = t.0,
-            TokenKind::Other => return None,
-        }
-    }
-}
-
-/// The end of a comment that starts on the same line right after `pos`, else `pos`: text added after
-/// an item goes after such a comment, so the comment stays with the item it annotates.
-fn after_same_line_comment(body: &str, parsed: &Parsed, pos: usize) -> usize {
-    match token_at_or_after(parsed, pos) {
-        Some((start, end, TokenKind::Comment)) if !body[pos..start].contains('\n') && body[pos..start].trim().is_empty() => end,
-        _ => pos,
-    }
-}
-
 /// The start of the run of whitespace that ends at `pos`.
 fn whitespace_start(body: &str, pos: usize) -> usize {
     pos - (body[..pos].len() - body[..pos].trim_end().len())
 }
 
-fn insertion_edits(
-    body: &str,
-    parsed: &Parsed,
-    c: &Container,
-    style: &Style,
-    item: impl Fn(&Style, &str) -> String,
-) -> Vec<(usize, usize, String)> {
+fn insertion_edits(view: &View<'_>, c: &Container, style: &Style, item: impl Fn(&Style, &str) -> String) -> Vec<(usize, usize, String)> {
+    let body = view.body;
     let Some(&(last_start, last_end)) = c.items.last() else {
         let inner = &body[c.open + 1..c.close];
         let outer_indent = line_indent(body, c.open);
@@ -664,7 +573,7 @@ fn insertion_edits(
         return vec![(last_comment_end, last_comment_end, format!("{}{child_indent}{text}{tail}", style.newline))];
     };
     // The separator before the last item tells how items are laid out: on their own lines, or inline.
-    let before_last = comma_before(parsed, last_start).map_or(c.open + 1, |p| p + 1);
+    let before_last = view.comma_before(last_start).map_or(c.open + 1, |p| p + 1);
     let gap = &body[before_last..last_start];
     let on_own_lines = gap.contains('\n');
     let (sep, indent, item_style) = if on_own_lines {
@@ -677,8 +586,8 @@ fn insertion_edits(
     let text = item(&item_style, &indent);
     // On its own line the new item goes after a comment that ends the last item's line; inline, it
     // goes right after the last item (text after a `//` comment would be inside the comment).
-    let skip_comment = |pos| if on_own_lines { after_same_line_comment(body, parsed, pos) } else { pos };
-    match comma_after(parsed, last_end) {
+    let skip_comment = |pos| if on_own_lines { view.after_same_line_comment(pos) } else { pos };
+    match view.comma_after(last_end) {
         Some(trailing) => {
             let at = skip_comment(trailing + 1);
             vec![(at, at, format!("{sep}{text},"))]
@@ -694,17 +603,10 @@ fn insertion_edits(
     }
 }
 
-/// Whether a comment lies between the delimiters of `c`.
-fn comments_inside(parsed: &Parsed, c: &Container) -> bool {
-    let from = parsed.tokens.partition_point(|t| t.0 <= c.open);
-    parsed.tokens[from..].iter().take_while(|t| t.1 <= c.close).any(|t| t.2 == TokenKind::Comment)
-}
-
 /// The edits that remove the items `first..=last_index` of `c` (a run of neighbours, removed as if
 /// they were one item, so that removing many costs one pass).
 fn removal_edits(
-    body: &str,
-    parsed: &Parsed,
+    view: &View<'_>,
     c: &Container,
     (first, last_index): (usize, usize),
     comments_inside: bool,
@@ -719,24 +621,22 @@ fn removal_edits(
     }
     // The text that follows the removed item once it is gone (a comma right after it goes too).
     let (edits, resume) = if last {
-        match comma_after(parsed, end) {
+        match view.comma_after(end) {
             Some(trailing) => (vec![(trailing, trailing + 1, String::new())], if trailing == end { trailing + 1 } else { end }),
-            None => match comma_before(parsed, start) {
+            None => match view.comma_before(start) {
                 Some(sep) => (vec![(sep, sep + 1, String::new())], end),
                 None => (Vec::new(), end),
             },
         }
     } else {
-        let comma = comma_after(parsed, end).expect("items are separated by commas");
+        let comma = view.comma_after(end).expect("items are separated by commas");
         if index == 0 {
-            let next = token_at_or_after(parsed, comma + 1).map_or(comma + 1, |t| t.0);
-            let next = if body[comma + 1..next].trim().is_empty() { next } else { comma + 1 };
-            return vec![(start, next, String::new())];
+            return vec![(start, view.skip_whitespace(comma + 1), String::new())];
         }
         (vec![(comma, comma + 1, String::new())], if comma == end { comma + 1 } else { end })
     };
     let mut edits = edits;
-    edits.push((removal_start(body, parsed, start, resume), end, String::new()));
+    edits.push((removal_start(view, start, resume), end, String::new()));
     edits
 }
 
@@ -744,10 +644,10 @@ fn removal_edits(
 /// is what insertion put there. But a `//` comment ends at its newline: when that whitespace begins
 /// right after such a comment and the text resuming at `resume` does not start a new line, the
 /// newline stays, or the comment would swallow what follows.
-fn removal_start(body: &str, parsed: &Parsed, start: usize, resume: usize) -> usize {
+fn removal_start(view: &View<'_>, start: usize, resume: usize) -> usize {
+    let body = view.body;
     let ws = whitespace_start(body, start);
-    let after_line_comment =
-        token_before(parsed, ws).is_some_and(|t| t.2 == TokenKind::Comment && t.1 == ws && body[t.0..].starts_with("//"));
+    let after_line_comment = view.tree.comment_ending_at(ws).is_some_and(|(from, _)| body[from..].starts_with("//"));
     if after_line_comment && !body[resume..].starts_with(['\n', '\r']) {
         ws + if body[ws..].starts_with("\r\n") { 2 } else { 1 }
     } else {

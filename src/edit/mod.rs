@@ -3,3 +3,4 @@
 pub mod jsonc;
 pub mod plugin;
 pub mod toml;
+mod tree;

@@ -320,7 +320,7 @@ fn install_hooks(
     }
     let mut created = entries::install(&mut doc, agent, command, fail_closed, record.map(|r| &r.created));
     created.version_key |= version_key.is_some();
-    let after = doc.text();
+    let after = doc.into_text();
     if let Some(r) = record {
         let mut all = r.created.clone();
         entries::merge_created(&mut all, created);
@@ -360,5 +360,5 @@ fn uninstall_hooks(
     if created_file && doc.is_empty_object() {
         return Ok(Some(None));
     }
-    Ok(Some(Some(doc.text())))
+    Ok(Some(Some(doc.into_text())))
 }

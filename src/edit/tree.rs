@@ -1,0 +1,328 @@
+//! A compact index of a JSON or JSONC text: where each value is, nothing copied out of the text.
+//!
+//! The editor looks at a few values (`hooks`, its event arrays, their entries) in files that may be
+//! megabytes long, and parses the text again after each edit. A tree of owned strings and values
+//! would cost many times the file's size; this one is a flat list of byte ranges (28 bytes a value),
+//! built without recursion (so no nesting can overflow the stack), and values are decoded from the
+//! text only when asked for. Only a text that parses is indexed: for the error of one that does
+//! not, the caller asks `jsonc_parser`, whose grammar this one follows token for token.
+
+use crate::agents::Strictness;
+use jsonc_parser::tokens::Token;
+use jsonc_parser::{ParseOptions, Scanner, ScannerOptions};
+use serde_json::Value;
+
+/// How deep `jsonc_parser` lets values nest (it counts an object twice: the object and the member
+/// being read): past this it refuses the file with its line and column, and so does this index.
+const MAX_DEPTH: usize = 512;
+
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Object,
+    Array,
+    Scalar,
+}
+
+/// One value. Offsets fit in `u32`: gitvow refuses files over 64 MiB before reading them.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// Where the item starts: an object member at its name, an array element at its value.
+    start: u32,
+    /// The end of a member's name (`start` for an array element or the root).
+    name_end: u32,
+    value_start: u32,
+    end: u32,
+    /// The next item of the same container (`NONE` for the last).
+    next: u32,
+    /// How many items a container holds; they follow it in the list, the first right after it.
+    len: u32,
+    kind: Kind,
+}
+
+/// A value of the tree, by its index in the list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Id(u32);
+
+#[derive(Clone, Debug, Default)]
+pub struct Tree {
+    nodes: Vec<Node>,
+    /// The byte ranges of all comments, in order.
+    comments: Vec<(usize, usize)>,
+}
+
+fn scanner_options() -> ScannerOptions {
+    ScannerOptions {
+        allow_single_quoted_strings: false,
+        allow_hexadecimal_numbers: false,
+        allow_unary_plus_numbers: false,
+        allow_bare_decimal_point_numbers: false,
+        allow_non_finite_numbers: false,
+        allow_extended_string_escapes: false,
+    }
+}
+
+/// A container being read: its index, its last item so far, and whether it is an object.
+struct Open {
+    id: u32,
+    last: u32,
+    object: bool,
+}
+
+/// Reads tokens, setting comments aside (and failing on one where the agent reads none).
+struct Tokens<'a> {
+    scanner: Scanner<'a>,
+    comments: Vec<(usize, usize)>,
+    allow_comments: bool,
+}
+
+impl<'a> Tokens<'a> {
+    /// The next token and its range; `None` for any error.
+    fn next(&mut self) -> Option<(Option<Token<'a>>, usize, usize)> {
+        loop {
+            let token = self.scanner.scan().ok()?;
+            let range = (self.scanner.token_start(), self.scanner.token_end());
+            match token {
+                Some(Token::CommentLine(_) | Token::CommentBlock(_)) if self.allow_comments => self.comments.push(range),
+                Some(Token::CommentLine(_) | Token::CommentBlock(_)) => return None,
+                other => return Some((other, range.0, range.1)),
+            }
+        }
+    }
+}
+
+impl Tree {
+    /// Indexes `body`, or `None` when it does not parse with the agent's strictness (no value at
+    /// all included): `jsonc_parser` then says why.
+    pub fn build(body: &str, strictness: Strictness) -> Option<Tree> {
+        let mut tokens =
+            Tokens { scanner: Scanner::new(body, &scanner_options()), comments: Vec::new(), allow_comments: strictness.allows_comments() };
+        let trailing_commas = strictness.allows_trailing_commas();
+        let mut nodes: Vec<Node> = Vec::new();
+        let mut stack: Vec<Open> = Vec::new();
+        let mut depth = 0;
+        // The token that starts the next value, and the member name before it.
+        let mut token = tokens.next()?;
+        let mut member: Option<(usize, usize)> = None;
+        loop {
+            // A value.
+            if depth > MAX_DEPTH {
+                return None;
+            }
+            let (t, start, end) = token;
+            let kind = match t? {
+                Token::OpenBrace => Kind::Object,
+                Token::OpenBracket => Kind::Array,
+                Token::String(_) | Token::Number(_) | Token::Boolean(_) | Token::Null => Kind::Scalar,
+                _ => return None,
+            };
+            let id = u32::try_from(nodes.len()).ok()?;
+            let (item_start, name_end) = member.take().unwrap_or((start, start));
+            nodes.push(Node {
+                start: item_start as u32,
+                name_end: name_end as u32,
+                value_start: start as u32,
+                end: end as u32,
+                next: NONE,
+                len: 0,
+                kind,
+            });
+            if let Some(parent) = stack.last_mut() {
+                if parent.last != NONE {
+                    nodes[parent.last as usize].next = id;
+                }
+                parent.last = id;
+                nodes[parent.id as usize].len += 1;
+            }
+            let mut next = if kind == Kind::Scalar {
+                None
+            } else {
+                let object = kind == Kind::Object;
+                depth += if object { 2 } else { 1 };
+                stack.push(Open { id, last: NONE, object });
+                Some(tokens.next()?)
+            };
+            // After a value or an opening bracket: close containers until the next value starts.
+            loop {
+                let Some(open) = stack.last() else {
+                    // The root is read: nothing may follow it.
+                    return match tokens.next()? {
+                        (None, ..) => {
+                            nodes.shrink_to_fit();
+                            Some(Tree { nodes, comments: tokens.comments })
+                        }
+                        _ => None,
+                    };
+                };
+                let object = open.object;
+                let (t, start, end) = match next.take() {
+                    Some(after_open) => after_open,
+                    None => match tokens.next()? {
+                        (Some(Token::Comma), ..) => {
+                            let after = tokens.next()?;
+                            if is_close(&after.0, object) && !trailing_commas {
+                                return None;
+                            }
+                            after
+                        }
+                        other if is_close(&other.0, object) => other,
+                        _ => return None,
+                    },
+                };
+                if is_close(&t, object) {
+                    let open = stack.pop()?;
+                    depth -= if open.object { 2 } else { 1 };
+                    nodes[open.id as usize].end = end as u32;
+                    continue;
+                }
+                if object {
+                    let Some(Token::String(_)) = t else { return None };
+                    let (Some(Token::Colon), ..) = tokens.next()? else { return None };
+                    member = Some((start, end));
+                    token = tokens.next()?;
+                } else {
+                    token = (t, start, end);
+                }
+                break;
+            }
+        }
+    }
+
+    pub fn root(&self) -> Id {
+        Id(0)
+    }
+
+    fn node(&self, id: Id) -> &Node {
+        &self.nodes[id.0 as usize]
+    }
+
+    pub fn kind(&self, id: Id) -> Kind {
+        self.node(id).kind
+    }
+
+    /// How many items a container holds (0 for a scalar).
+    pub fn len(&self, id: Id) -> usize {
+        self.node(id).len as usize
+    }
+
+    /// The value's own range.
+    pub fn range(&self, id: Id) -> (usize, usize) {
+        let n = self.node(id);
+        (n.value_start as usize, n.end as usize)
+    }
+
+    /// The item's range: a member from its name to the end of its value, an element its value.
+    pub fn item_range(&self, id: Id) -> (usize, usize) {
+        let n = self.node(id);
+        (n.start as usize, n.end as usize)
+    }
+
+    /// The end of a member's name.
+    pub fn name_end(&self, id: Id) -> usize {
+        self.node(id).name_end as usize
+    }
+
+    /// The items of a container, in document order.
+    pub fn items(&self, id: Id) -> impl Iterator<Item = Id> + '_ {
+        let first = if self.node(id).len == 0 { NONE } else { id.0 + 1 };
+        std::iter::successors((first != NONE).then_some(Id(first)), |c| {
+            let next = self.node(*c).next;
+            (next != NONE).then_some(Id(next))
+        })
+    }
+
+    /// A member's name, decoded.
+    pub fn name(&self, body: &str, id: Id) -> String {
+        let n = self.node(id);
+        decode_string(&body[n.start as usize..n.name_end as usize])
+    }
+
+    /// Whether a member's name is `key`, without decoding a name that has no escape.
+    pub fn name_is(&self, body: &str, id: Id, key: &str) -> bool {
+        let n = self.node(id);
+        let literal = &body[n.start as usize..n.name_end as usize];
+        let raw = &literal[1..literal.len() - 1];
+        // Every escape is longer than what it stands for: a name with one is longer than its value,
+        // so only a longer literal needs decoding (checked first: an object may have many members).
+        raw.len() > key.len() && raw.contains('\\') && decode_string(literal) == key || raw == key && !raw.contains('\\')
+    }
+
+    /// The member `key` of an object: the last one of that name, as the agents' own parsers take it.
+    pub fn member(&self, body: &str, id: Id, key: &str) -> Option<Id> {
+        if self.kind(id) != Kind::Object {
+            return None;
+        }
+        self.items(id).filter(|c| self.name_is(body, *c, key)).last()
+    }
+
+    /// The element `index` of an array.
+    pub fn element(&self, id: Id, index: usize) -> Option<Id> {
+        if self.kind(id) != Kind::Array {
+            return None;
+        }
+        self.items(id).nth(index)
+    }
+
+    /// The value as plain JSON.
+    pub fn to_json(&self, body: &str, id: Id) -> Value {
+        let (start, end) = self.range(id);
+        match self.kind(id) {
+            Kind::Scalar => scalar(&body[start..end]),
+            Kind::Array => Value::Array(self.items(id).map(|c| self.to_json(body, c)).collect()),
+            Kind::Object => {
+                let mut map = serde_json::Map::new();
+                for c in self.items(id) {
+                    map.insert(self.name(body, c), self.to_json(body, c));
+                }
+                Value::Object(map)
+            }
+        }
+    }
+
+    /// Whether the text has any comment.
+    pub fn has_comments(&self) -> bool {
+        !self.comments.is_empty()
+    }
+
+    /// Whether a comment lies entirely within `from..to`.
+    pub fn comment_within(&self, from: usize, to: usize) -> bool {
+        let i = self.comments.partition_point(|c| c.0 < from);
+        self.comments.get(i).is_some_and(|c| c.1 <= to)
+    }
+
+    /// The comment that starts at `pos`, as its range.
+    pub fn comment_at(&self, pos: usize) -> Option<(usize, usize)> {
+        self.comments.binary_search_by_key(&pos, |c| c.0).ok().map(|i| self.comments[i])
+    }
+
+    /// The comment that ends at `pos`, as its range.
+    pub fn comment_ending_at(&self, pos: usize) -> Option<(usize, usize)> {
+        self.comments.binary_search_by_key(&pos, |c| c.1).ok().map(|i| self.comments[i])
+    }
+}
+
+fn is_close(token: &Option<Token<'_>>, object: bool) -> bool {
+    matches!((token, object), (Some(Token::CloseBrace), true) | (Some(Token::CloseBracket), false))
+}
+
+/// A string literal's value. The tree holds only literals the scanner accepted.
+fn decode_string(literal: &str) -> String {
+    if let Some(raw) = literal.strip_prefix('"').and_then(|s| s.strip_suffix('"')).filter(|r| !r.contains('\\')) {
+        return raw.to_string();
+    }
+    match jsonc_parser::parse_to_value(literal, &ParseOptions::default()) {
+        Ok(Some(jsonc_parser::JsonValue::String(s))) => s.into_owned(),
+        _ => String::new(),
+    }
+}
+
+fn scalar(text: &str) -> Value {
+    match text.as_bytes().first() {
+        Some(b'"') => Value::String(decode_string(text)),
+        Some(b't') => Value::Bool(true),
+        Some(b'f') => Value::Bool(false),
+        Some(b'n') => Value::Null,
+        _ => serde_json::from_str(text).unwrap_or(Value::Null),
+    }
+}
