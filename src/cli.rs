@@ -199,7 +199,7 @@ pub struct ScopeArgs {
     /// Show the diff and write nothing
     #[arg(long, conflicts_with = "check")]
     pub dry_run: bool,
-    /// Write nothing; list the files that would change and exit 1 when any would
+    /// Write nothing; list the files that would change: exit 0 when none would, 1 when some would, 2 when it cannot tell (an error)
     #[arg(long)]
     pub check: bool,
     /// Apply without asking
@@ -208,6 +208,12 @@ pub struct ScopeArgs {
     /// When to colour the diff
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
     pub color: ColorWhen,
+    /// Show the whole text of files gitvow writes whole (the default policy, generated files)
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
+    /// Print a long preview straight to the terminal instead of through $PAGER
+    #[arg(long)]
+    pub no_pager: bool,
 }
 
 #[derive(Args, Debug)]
@@ -238,9 +244,13 @@ pub struct InstallArgs {
 pub struct UninstallArgs {
     #[command(flatten)]
     pub scope: ScopeArgs,
-    /// Also remove the policy file install wrote
+    /// Also remove the scope's policy file: only the default one, and only once no agent of the
+    /// scope uses it any more
     #[arg(long)]
     pub purge_policy: bool,
+    /// With --purge-policy: remove the policy even when it differs from the default (your edits)
+    #[arg(long, requires = "purge_policy")]
+    pub force: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

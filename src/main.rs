@@ -65,12 +65,17 @@ fn main() {
             json: args.json,
         }),
     });
+    // `--check` answers a question for scripts: 0 current, 1 would change, and 2 when it could not
+    // tell (any failure but a usage error), so that "would change" never hides a broken file.
+    let checking =
+        matches!(&cli.command, Command::Install(a) if a.scope.check) || matches!(&cli.command, Command::Uninstall(a) if a.scope.check);
     let code = match result {
         Ok(Ok(code)) => code,
         Ok(Err(err)) => {
             eprintln!("{err}");
-            err.code()
+            if checking && err.kind != gitvow::error::Kind::Usage { 2 } else { err.code() }
         }
+        Err(_) if checking => 2,
         Err(_) => 1,
     };
     std::process::exit(code);

@@ -20,3 +20,42 @@ pub fn print(text: &str) {
 pub fn line(text: &str) {
     print(&format!("{text}\n"));
 }
+
+/// Shows `text` (a preview) to a person: through `$PAGER` when standard output is a terminal the
+/// text does not fit on and `pager` allows it, straight otherwise. The pager is over before the
+/// caller asks anything, so a question never lands in the middle of the text.
+pub fn page(text: &str, pager: bool) {
+    use std::io::IsTerminal;
+    if text.is_empty() {
+        return;
+    }
+    if pager && std::io::stdout().is_terminal() && !fits_on_screen(text) && through_pager(text) {
+        return;
+    }
+    print(text);
+}
+
+fn fits_on_screen(text: &str) -> bool {
+    let rows = rustix::termios::tcgetwinsize(std::io::stdout()).map_or(24, |w| usize::from(w.ws_row));
+    // One row stays free for the question that follows.
+    rows == 0 || text.lines().count() < rows
+}
+
+/// Runs `$PAGER` (default `less`, with `LESS=FRX` unless set, as git does: colours kept, no screen
+/// clearing, gone at once for a short text) on `text`; false when no pager could show it.
+fn through_pager(text: &str) -> bool {
+    use std::process::{Command, Stdio};
+    let pager = std::env::var("PAGER").ok().filter(|p| !p.trim().is_empty()).unwrap_or_else(|| "less".to_string());
+    let mut command = Command::new("/bin/sh");
+    command.arg("-c").arg(&pager).stdin(Stdio::piped());
+    if std::env::var_os("LESS").is_none() {
+        command.env("LESS", "FRX");
+    }
+    let Ok(mut child) = command.spawn() else { return false };
+    if let Some(mut input) = child.stdin.take() {
+        // The person may quit the pager before the end: the rest is simply not shown.
+        let _ = input.write_all(text.as_bytes());
+    }
+    // 126 and 127: the shell found no such pager to run.
+    child.wait().is_ok_and(|status| !matches!(status.code(), Some(126 | 127)))
+}

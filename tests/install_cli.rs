@@ -172,8 +172,26 @@ fn dry_run_shows_the_diff_and_writes_nothing() {
 fn deleted_files_diff_to_dev_null() {
     let env = Env::new();
     install_user(&env, "copilot");
+    // gitvow's own file goes whole: one summary line stands for its text, which --verbose shows.
     let run = env.run(&["uninstall", "--user", "--agent", "copilot", "--dry-run"]).ok();
+    assert!(run.stdout.starts_with("Changes:\n  ~/.copilot/hooks/gitvow.json: removed (gitvow's own file)\n"), "{}", run.stdout);
+    assert!(!run.stdout.contains("+++"), "{}", run.stdout);
+    let run = env.run(&["uninstall", "--user", "--agent", "copilot", "--dry-run", "--verbose"]).ok();
     assert!(run.stdout.contains("--- ~/.copilot/hooks/gitvow.json\n+++ /dev/null\n"), "{}", run.stdout);
+}
+
+#[test]
+fn a_first_install_previews_the_default_policy_as_one_line() {
+    let env = Env::new();
+    let run = env.run(&["install", "--user", "--agent", "claude", "--dry-run", "--command", CMD]).ok();
+    let summary: Vec<&str> = run.stdout.lines().take_while(|l| !l.is_empty()).collect();
+    assert_eq!(summary[..2], ["Changes:", "  ~/.claude/settings.json: +5 hooks (new file)"], "{}", run.stdout);
+    assert!(summary[2].starts_with("  ~/.gitvow/policy.json: new file, the default policy ("), "{}", run.stdout);
+    assert!(summary[2].contains("`gitvow policy show` prints it"), "{}", run.stdout);
+    assert!(!run.stdout.contains("+++ ~/.gitvow/policy.json"), "the policy's text is not in the preview:\n{}", run.stdout);
+    assert!(run.stdout.lines().count() < 80, "{}", run.stdout);
+    let run = env.run(&["install", "--user", "--agent", "claude", "--dry-run", "--command", CMD, "--verbose"]).ok();
+    assert!(run.stdout.contains("--- /dev/null\n+++ ~/.gitvow/policy.json\n"), "{}", run.stdout);
 }
 
 #[test]
@@ -347,15 +365,72 @@ fn the_policy_is_written_only_when_absent_and_purged_on_request() {
     assert_eq!(std::fs::read_to_string(&policy).unwrap(), "{\"bash_deny\": []}\n", "an edited policy is never overwritten");
     env.run(&["uninstall", "--user", "--yes"]).ok();
     assert!(policy.is_file(), "uninstall keeps the policy without --purge-policy");
-    env.run(&["uninstall", "--user", "--yes", "--purge-policy"]).ok();
+    // An edited policy is purged only with --force, and the summary says so.
+    let run = env.run(&["uninstall", "--user", "--yes", "--purge-policy"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(run.stderr.contains("not removing ~/.gitvow/policy.json: it differs from the default policy"), "{}", run.stderr);
+    assert!(run.stderr.contains("--force"), "{}", run.stderr);
+    assert_eq!(std::fs::read_to_string(&policy).unwrap(), "{\"bash_deny\": []}\n");
+    let run = env.run(&["uninstall", "--user", "--yes", "--purge-policy", "--force"]).ok();
+    assert!(run.stdout.contains("policy: ~/.gitvow/policy.json removed, with your edits (--force)"), "{}", run.stdout);
     assert!(!policy.exists());
 
+    // Never while another agent of the scope still uses it.
     let repo = env.repo("purged");
-    env.run_in(&repo, &["install", "--agent", "claude", "--yes"]).ok();
+    env.run_in(&repo, &["install", "--agent", "claude,gemini", "--yes"]).ok();
     assert!(repo.join(".gitvow/policy.json").is_file());
-    env.run_in(&repo, &["uninstall", "--agent", "claude", "--yes", "--purge-policy"]).ok();
+    let run = env.run_in(&repo, &["uninstall", "--agent", "claude", "--yes", "--purge-policy"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(run.stderr.contains("gemini still use it in this scope"), "{}", run.stderr);
+    assert!(run.stderr.contains("--agent gemini"), "{}", run.stderr);
+    assert!(repo.join(".claude/settings.json").is_file(), "nothing was written");
+    let run = env.run_in(&repo, &["uninstall", "--agent", "claude,gemini", "--yes", "--purge-policy"]).ok();
+    assert!(run.stdout.contains("removed (it was the default policy)"), "{}", run.stdout);
     assert!(!repo.join(".gitvow").exists(), "the directory install made for the policy goes too");
     assert!(!repo.join(".claude").exists());
+}
+
+#[test]
+fn install_names_the_switches_that_keep_the_gate_off_and_uninstall_names_only_what_it_touched() {
+    let env = Env::new();
+    env.write_home(".claude/settings.json", "{\n  \"disableAllHooks\": true\n}\n");
+    env.write_home(".codex/config.toml", "[features]\nhooks = false # I turned this off on purpose\n");
+    let run = env.run(&["install", "--user", "--agent", "claude,codex", "--yes", "--command", CMD]).ok();
+    assert!(
+        run.stdout.contains("  ~/.codex/config.toml: [features] hooks false -> true (false keeps every codex hook off"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("  - switched on: ~/.codex/config.toml: [features] hooks false -> true"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("  - the gate is off: ~/.claude/settings.json:2:22: `disableAllHooks: true` turns every claude hook off"),
+        "{}",
+        run.stdout
+    );
+    assert!(env.read_home(".claude/settings.json").contains("\"disableAllHooks\": true"), "the person's switch is left as set");
+    let run = env.run(&["install", "--user", "--agent", "claude", "--yes", "--command", CMD]).ok();
+    assert!(run.stdout.contains("claude: nothing to change\n  - the gate is off:"), "{}", run.stdout);
+    // Uninstall over every agent names only those it took gitvow out of.
+    let run = env.run(&["uninstall", "--user", "--yes"]).ok();
+    let reported: Vec<&str> = run.stdout.lines().filter(|l| !l.starts_with([' ', '-', '+', '@']) && l.contains(": ")).collect();
+    assert_eq!(reported, ["claude: removed from ~/.claude/settings.json", "codex: removed from ~/.codex/hooks.json"], "{}", run.stdout);
+    let run = env.run(&["uninstall", "--user", "--yes"]).ok();
+    assert_eq!(run.stdout, "no agent in ~ has gitvow's hooks: nothing to change\n");
+}
+
+#[test]
+fn check_exits_2_when_it_cannot_tell() {
+    let env = Env::new();
+    env.write_home(".claude/settings.json", "{\"model\": ");
+    let run = env.run(&["install", "--user", "--agent", "claude", "--check", "--command", CMD]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("settings.json:1:"), "{}", run.stderr);
+    env.write_home(".claude/settings.json", "{}\n");
+    assert_eq!(env.run(&["install", "--user", "--agent", "claude", "--check", "--command", CMD]).code, 1);
+    env.run(&["install", "--user", "--agent", "claude", "--yes", "--command", CMD]).ok();
+    assert_eq!(env.run(&["install", "--user", "--agent", "claude", "--check", "--command", CMD]).code, 0);
+    assert_eq!(env.run(&["uninstall", "--user", "--agent", "claude", "--check"]).code, 1);
+    assert_eq!(env.run(&["install", "--user", "--check", "--bogus"]).code, 64, "a usage error stays 64");
 }
 
 #[test]
@@ -633,21 +708,68 @@ fn run_on_terminal(env: &Env, args: &str, answer: &str) -> String {
 }
 
 #[test]
-fn on_a_terminal_install_asks_once_before_writing() {
+fn on_a_terminal_install_asks_once_after_the_preview_and_reads_a_whole_line() {
     if !std::path::Path::new("/usr/bin/script").exists() {
         eprintln!("skipped: util-linux `script` is not installed");
         return;
     }
     let env = Env::new();
-    let screen = run_on_terminal(&env, "install --user --agent claude --agent cursor --command /x/gitvow", "n");
-    assert_eq!(screen.matches("Apply these changes? [y/N]").count(), 1, "{screen}");
-    assert!(screen.contains("\x1b[32m+"), "coloured on a terminal:\n{screen}");
-    assert!(!env.home().join(".claude").exists() && !env.home().join(".cursor").exists(), "declined: nothing written");
-    let screen = run_on_terminal(&env, "install --user --agent claude --agent cursor --command /x/gitvow", "y");
+    let args = "install --user --agent claude --agent cursor --command /x/gitvow";
+    // Anything but `y` or `yes` is a no, `ye` and `yess` included; the answer needs Enter.
+    for answer in ["n\n", "ye\n", "yess\n", "\n"] {
+        let screen = run_on_terminal(&env, args, answer);
+        assert_eq!(screen.matches("Apply these changes? [y/N]").count(), 1, "{screen}");
+        let (preview, question) = screen.split_once("Apply these changes?").unwrap();
+        assert!(preview.contains("Changes:\r\n  ~/.claude/settings.json: +5 hooks (new file)"), "the summary first:\n{screen}");
+        assert!(preview.contains("+++ ~/.cursor/hooks.json"), "the question comes after the whole preview:\n{screen}");
+        assert!(!question.contains("+++"), "{screen}");
+        assert!(screen.contains("\x1b[32m+"), "coloured on a terminal:\n{screen}");
+        assert!(!env.home().join(".claude").exists() && !env.home().join(".cursor").exists(), "{answer:?} declined: nothing written");
+    }
+    let screen = run_on_terminal(&env, args, "yes\n");
     assert!(screen.contains("claude: installed"), "{screen}");
     assert!(env.home().join(".claude/settings.json").is_file() && env.home().join(".cursor/hooks.json").is_file());
     let screen = run_on_terminal(&env, "uninstall --user --agent claude --yes", "");
     assert!(!screen.contains("Apply these changes?"), "--yes does not ask:\n{screen}");
+}
+
+#[test]
+fn a_preview_longer_than_the_terminal_goes_through_the_pager_unless_no_pager() {
+    if !std::path::Path::new("/usr/bin/script").exists() {
+        eprintln!("skipped: util-linux `script` is not installed");
+        return;
+    }
+    let env = Env::new();
+    let paged = env.home().join("paged.txt");
+    let pager = format!("PAGER='cat > {}'", paged.display());
+    let preview = format!("stty rows 10 cols 100; {pager} {} install --user --agent claude --dry-run --command /x/gitvow", common::BIN);
+    let screen = run_shell_on_terminal(&env, &preview);
+    let text = std::fs::read_to_string(&paged).unwrap_or_else(|_| panic!("the pager got nothing; screen:\n{screen}"));
+    assert!(
+        text.starts_with("Changes:\n  ~/.claude/settings.json: +5 hooks (new file)") && text.contains("+++ ~/.claude/settings.json"),
+        "{text}"
+    );
+    assert!(!screen.contains("+++ ~/.claude/settings.json"), "the preview went to the pager only:\n{screen}");
+    std::fs::remove_file(&paged).unwrap();
+    let screen = run_shell_on_terminal(&env, &format!("{preview} --no-pager"));
+    assert!(!paged.exists(), "--no-pager");
+    assert!(screen.contains("+++ ~/.claude/settings.json"), "{screen}");
+    // A preview that fits on the screen is printed as it is.
+    let short = format!("stty rows 200 cols 100; {pager} {} install --user --agent claude --dry-run --command /x/gitvow", common::BIN);
+    let screen = run_shell_on_terminal(&env, &short);
+    assert!(!paged.exists() && screen.contains("+++ ~/.claude/settings.json"), "{screen}");
+}
+
+fn run_shell_on_terminal(env: &Env, cmd: &str) -> String {
+    let out = std::process::Command::new("script")
+        .args(["-qec", cmd, "/dev/null"])
+        .env("HOME", env.home())
+        .env("TERM", "dumb")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .output()
+        .expect("script");
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 #[test]

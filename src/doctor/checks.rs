@@ -230,7 +230,7 @@ fn command(ctx: &Context, ins: &Inspected) -> Check {
 }
 
 /// The agent's own switches that turn every hook off (its row's `off_switches`).
-fn switches(ctx: &Context, ins: &Inspected) -> Vec<Check> {
+pub fn switches(ctx: &Context, ins: &Inspected) -> Vec<Check> {
     let mut out = Vec::new();
     for switch in ins.agent.off_switches {
         match *switch {

@@ -92,6 +92,19 @@ pub fn scope_name(scope: &Scope) -> &'static str {
     if scope.is_user() { "user" } else { "repo" }
 }
 
+/// The switches of the agent's own that keep every hook of `agent` off in `scope` (gitvow's
+/// included), each as what is wrong and how to fix it: what install reports after it wrote.
+pub fn gate_off_switches(scope: &Scope, agent: &'static crate::agents::AgentSpec) -> Vec<(String, String)> {
+    let ctx = Context { scope: scope.clone(), other: None };
+    let ins = Inspected::read(scope, agent);
+    checks::switches(&ctx, &ins).into_iter().filter(|c| c.status == Status::Fail).map(|c| (c.detail, c.fix.unwrap_or_default())).collect()
+}
+
+/// Whether gitvow is installed for `agent` in `scope` (its file is recorded or holds gitvow's hooks).
+pub fn installed_here(scope: &Scope, agent: &'static crate::agents::AgentSpec) -> bool {
+    Inspected::read(scope, agent).installed_here()
+}
+
 pub fn run(args: &DoctorArgs) -> Result<i32> {
     let scope = crate::install::resolve_scope(args.user, args.repo.as_deref())?;
     let other = match &scope {

@@ -6,6 +6,7 @@ pub mod fail_closed;
 pub mod plan;
 pub mod preview;
 pub mod record;
+pub mod summary;
 
 use crate::agents::{self, AgentSpec};
 use crate::cli::{InstallArgs, ScopeArgs, UninstallArgs};
@@ -31,7 +32,38 @@ pub fn run_install(args: &InstallArgs) -> Result<i32> {
 pub fn run_uninstall(args: &UninstallArgs) -> Result<i32> {
     let scope = resolve_scope(args.scope.user, args.scope.repo.as_deref())?;
     let agents = select_agents(&args.scope.agents, &scope, false)?;
+    if args.purge_policy {
+        check_purge(&scope, &agents, args.force)?;
+    }
     run(&args.scope, &scope, &agents, &Action::Uninstall { purge_policy: args.purge_policy })
+}
+
+/// `--purge-policy` removes only what gitvow wrote and nobody still uses: the default policy (an
+/// edited one only with `--force`), once no other agent of the scope is left with gitvow's hooks.
+fn check_purge(scope: &Scope, agents: &[&'static AgentSpec], force: bool) -> Result<()> {
+    let path = scope.policy_path();
+    let Some(bytes) = fsx::read_target(&path, &target_scope(scope))? else { return Ok(()) };
+    let keep = |why: String, fix: &str| {
+        Err(Error::new(format!("not removing {}: {why}", display(&path)))
+            .hint(format!("{fix}, or leave out --purge-policy; nothing was written")))
+    };
+    if bytes != crate::runtime::policy::DEFAULT_POLICY.as_bytes() && !force {
+        return keep("it differs from the default policy (your edits would be lost)".into(), "pass --force to remove it anyway");
+    }
+    let mut users: Vec<&str> = agents::AGENTS
+        .iter()
+        .filter(|a| !agents.iter().any(|s| s.name == a.name) && crate::doctor::installed_here(scope, a))
+        .map(|a| a.name)
+        .collect();
+    let record = Record::load(scope)?;
+    users.extend(record.files.values().filter_map(|f| f.adapter.as_deref()).filter(|n| !agents.iter().any(|s| s.name == *n)));
+    users.sort_unstable();
+    users.dedup();
+    if !users.is_empty() {
+        let list = users.join(",");
+        return keep(format!("{} still use it in this scope", users.join(", ")), &format!("uninstall those too (--agent {list})"));
+    }
+    Ok(())
 }
 
 /// Quotes a command path for a shell when it holds spaces or other special characters.
@@ -161,12 +193,22 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
 
     // `--check` is for scripts and configuration management: the list of files is the answer.
     if !args.check {
-        for change in &plan.changes {
-            crate::output::print(&preview::diff(change, color));
+        crate::output::page(&summary::render(&plan, scope, agents, args.verbose, color), !args.no_pager);
+    }
+    // Uninstall over every agent (no --agent) names only those it takes gitvow out of.
+    let named = !args.agents.is_empty();
+    for agent in agents.iter().filter(|a| plan.unchanged_agents.contains(&a.name)) {
+        match action {
+            Action::Install { .. } => {
+                crate::output::line(&format!("{}: nothing to change", agent.name));
+                gate_off_lines(scope, agent);
+            }
+            Action::Uninstall { .. } if named => crate::output::line(&format!("{}: nothing to change", agent.name)),
+            Action::Uninstall { .. } => {}
         }
     }
-    for name in &plan.unchanged_agents {
-        crate::output::line(&format!("{name}: nothing to change"));
+    if plan.changes.is_empty() && !named && matches!(action, Action::Uninstall { .. }) {
+        crate::output::line(&format!("no agent in {} has gitvow's hooks: nothing to change", display(scope.root())));
     }
     if plan.changes.is_empty() && (plan.stale_records.is_empty() || args.check || args.dry_run) {
         return Ok(0);
@@ -181,7 +223,7 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
         crate::output::line("Dry run: nothing was written.");
         return Ok(0);
     }
-    if !plan.changes.is_empty() && !args.yes && preview::interactive() && !preview::confirm("Apply these changes?") {
+    if !plan.changes.is_empty() && !args.yes && preview::interactive() && !crate::person::confirm("Apply these changes?")? {
         return Err(Error::new("not applied; nothing was written"));
     }
 
@@ -273,6 +315,14 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     }
     report(action, scope, agents, &plan);
     Ok(0)
+}
+
+/// Says which of the agent's own switches still keep every hook off (gitvow leaves those as the
+/// person set them).
+fn gate_off_lines(scope: &Scope, agent: &'static AgentSpec) {
+    for (what, fix) in crate::doctor::gate_off_switches(scope, agent) {
+        crate::output::line(&format!("  - the gate is off: {what}; {fix} (gitvow leaves it as you set it)"));
+    }
 }
 
 /// A short random pause before planning again, growing with each attempt, so that gitvow and a
@@ -394,6 +444,10 @@ fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &
         match action {
             Action::Install { fail_closed, .. } => {
                 crate::output::line(&format!("{}: installed in {}", agent.name, display(&scope.agent_file(agent))));
+                for note in summary::switch_notes(plan, scope, agent) {
+                    crate::output::line(&format!("  - switched on: {note}"));
+                }
+                gate_off_lines(scope, agent);
                 if let (Some(field), Some((_, decision))) =
                     (&agent.fail_closed_field, fail_closed.iter().find(|(name, _)| *name == agent.name))
                 {
@@ -417,5 +471,8 @@ fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &
             }
             Action::Uninstall { .. } => crate::output::line(&format!("{}: removed from {}", agent.name, display(&scope.agent_file(agent)))),
         }
+    }
+    if let Some(policy) = plan.changes.iter().find(|c| c.path == scope.policy_path() && c.after.is_none()) {
+        crate::output::line(&format!("policy: {} {}", display(&policy.path), summary::describe(policy, plan::FileKind::Policy)));
     }
 }

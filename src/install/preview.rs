@@ -1,4 +1,4 @@
-//! The preview: one unified diff per file, coloured on a terminal, and the one confirmation prompt.
+//! The preview: one unified diff per file, coloured on a terminal.
 
 use super::plan::FileChange;
 use crate::cli::ColorWhen;
@@ -57,9 +57,4 @@ fn colorize(diff: &str) -> String {
 /// Whether a person is there to answer a prompt.
 pub fn interactive() -> bool {
     std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
-}
-
-/// Asks once whether to apply everything shown. A prompt that cannot be shown counts as no.
-pub fn confirm(question: &str) -> bool {
-    dialoguer::Confirm::new().with_prompt(question).default(false).interact().unwrap_or(false)
 }

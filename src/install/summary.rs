@@ -1,0 +1,113 @@
+//! The short form of a plan: one line per file ahead of the diffs, and the line that stands in for
+//! the text of a file gitvow writes whole (the default policy, the copilot file, the OpenCode
+//! plugin), whose full text `--verbose` shows.
+
+use super::entries::is_gitvow_command;
+use super::plan::{FileChange, FileKind, Plan, Scope};
+use crate::agents::{AgentSpec, FileLayout};
+use crate::paths::display;
+use std::path::Path;
+
+/// The whole preview: the summary, then a diff per file (but one line for a file written whole).
+pub fn render(plan: &Plan, scope: &Scope, agents: &[&'static AgentSpec], verbose: bool, color: bool) -> String {
+    if plan.changes.is_empty() {
+        return String::new();
+    }
+    let kinds: Vec<(FileChange, FileKind)> = plan.changes.iter().map(|c| (c.clone(), kind_of(&c.path, scope, agents))).collect();
+    let mut out = String::from("Changes:\n");
+    for (change, kind) in &kinds {
+        out.push_str(&format!("  {}: {}\n", display(&change.path), describe(change, *kind)));
+    }
+    out.push('\n');
+    for (change, kind) in &kinds {
+        if is_whole(change, *kind) && !verbose {
+            continue;
+        }
+        out.push_str(&super::preview::diff(change, color));
+    }
+    out
+}
+
+/// The lines that say what the run did to switches the user had set (codex's `[features] hooks`),
+/// for the report after it applied: the change itself was in the summary before.
+pub fn switch_notes(plan: &Plan, scope: &Scope, agent: &'static AgentSpec) -> Vec<String> {
+    super::plan::files_of(scope, agent)
+        .into_iter()
+        .filter(|(_, kind)| matches!(kind, FileKind::CodexSwitch))
+        .filter_map(|(path, kind)| plan.changes.iter().find(|c| c.path == path).map(|c| (c, kind)))
+        .map(|(c, kind)| format!("{}: {}", display(&c.path), describe(c, kind)))
+        .collect()
+}
+
+/// What gitvow makes of the file at `path` in this run.
+fn kind_of(path: &Path, scope: &Scope, agents: &[&'static AgentSpec]) -> FileKind {
+    agents.iter().flat_map(|a| super::plan::files_of(scope, a)).find(|(p, _)| p == path).map_or(FileKind::Policy, |(_, k)| k)
+}
+
+/// Whether the change creates or deletes a file that is gitvow's own whole: its summary line
+/// stands for its text.
+fn is_whole(change: &FileChange, kind: FileKind) -> bool {
+    let own = match kind {
+        FileKind::Policy => true,
+        FileKind::Hooks(agent) => matches!(agent.layout, FileLayout::OwnedFlat | FileLayout::Plugin),
+        FileKind::CodexSwitch => false,
+    };
+    own && (change.before.is_none() || change.after.is_none())
+}
+
+/// What a change does, in a few words: `+5 hooks`, `hooks false -> true`, `new file, 182 lines`.
+pub fn describe(change: &FileChange, kind: FileKind) -> String {
+    let text = |b: &Option<Vec<u8>>| b.as_deref().map(String::from_utf8_lossy).unwrap_or_default().into_owned();
+    let (before, after) = (text(&change.before), text(&change.after));
+    let lines = after.lines().count();
+    match (kind, &change.before, &change.after) {
+        (FileKind::Policy, None, _) => {
+            format!("new file, the default policy ({lines} lines; `gitvow policy show` prints it, --verbose shows it here)")
+        }
+        (FileKind::Policy, Some(b), None) if b == crate::runtime::policy::DEFAULT_POLICY.as_bytes() => {
+            "removed (it was the default policy)".to_string()
+        }
+        (FileKind::Policy, Some(_), None) => "removed, with your edits (--force)".to_string(),
+        (FileKind::Hooks(a), None, _) if is_owned(a) => format!("new file, gitvow's own ({lines} lines; --verbose shows it)"),
+        (FileKind::Hooks(a), Some(_), None) if is_owned(a) => "removed (gitvow's own file)".to_string(),
+        (FileKind::Hooks(a), Some(_), Some(_)) if is_owned(a) => "gitvow's own file rewritten".to_string(),
+        (FileKind::CodexSwitch, ..) => {
+            let was = toml_hooks(&before);
+            let why = if was == "false" { " (false keeps every codex hook off, gitvow's included)" } else { "" };
+            format!("[features] hooks {was} -> {}{why}", toml_hooks(&after))
+        }
+        (_, before_bytes, after_bytes) => {
+            let (was, now) = (count_entries(&before), count_entries(&after));
+            let entries = match now.cmp(&was) {
+                std::cmp::Ordering::Greater => format!("+{} hooks", now - was),
+                std::cmp::Ordering::Less => format!("-{} hooks", was - now),
+                std::cmp::Ordering::Equal => format!("{now} hooks updated"),
+            };
+            match (before_bytes, after_bytes) {
+                (None, _) => format!("{entries} (new file)"),
+                (_, None) => format!("{entries} (file removed: install had created it)"),
+                _ => entries,
+            }
+        }
+    }
+}
+
+fn is_owned(agent: &AgentSpec) -> bool {
+    matches!(agent.layout, FileLayout::OwnedFlat | FileLayout::Plugin)
+}
+
+/// How many of gitvow's hook entries a settings text holds: its strings that run `gitvow hook`.
+fn count_entries(text: &str) -> usize {
+    text.split('"').filter(|s| is_gitvow_command(s)).count()
+}
+
+/// The value of codex's `[features] hooks` switch in a `config.toml` text, as written there.
+fn toml_hooks(text: &str) -> String {
+    let doc = text.parse::<toml_edit::DocumentMut>().ok();
+    let value = doc.as_ref().and_then(|d| d.get("features")).and_then(|f| f.get("hooks").or_else(|| f.get("codex_hooks")));
+    value.and_then(|v| v.as_value()).map_or("unset".to_string(), |v| {
+        let mut bare = v.clone();
+        bare.decor_mut().clear();
+        bare.to_string()
+    })
+}
