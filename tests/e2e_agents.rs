@@ -1053,9 +1053,12 @@ fn run_agent_suite(agent: &Agent) {
         _ => {}
     }
     match agent.gitvow {
-        // Claude's row has the fail-closed field: a missing gitvow must block.
+        // Claude's row has the fail-closed field: a missing or crashing gitvow must block. (Its
+        // entries carry no timeout to shorten, and its default is 60 s.)
         "claude" => {
-            cannot_run_session(agent, tc, &mut report, Failure::Missing);
+            for failure in [Failure::Missing, Failure::Exit1] {
+                cannot_run_session(agent, tc, &mut report, failure);
+            }
         }
         "codex" | "gemini" | "copilot" | "factory" => cannot_run_measurements(agent, tc, &mut report),
         _ => {}
