@@ -1014,6 +1014,21 @@ fn codex_repo_session(tc: &Toolchain, report: &mut Report) {
     report.line("repo_install_note", "says: trust the project", s(if says { "says so" } else { "silent" }), 0.0, says);
     let scope = [repo.as_str(), "--agent", "codex"];
     doctor_line(&sb, report, &scope, "project-trust", "fail", "doctor_repo_untrust", "project-trust FAIL");
+    // Hooks run untrusted here, so that only the project's trust decides whether they are read.
+    let (argv, env) = (CODEX.command)(tc, &sb, Flavor { bypass_trust: true, ..Flavor::default() });
+    let run = sb.run_agent(tc, &(CODEX.shell)(HARMLESS_CMD), &argv, &env);
+    let asked = sb.gitvow_asked();
+    let observed = format!(
+        "{}{}",
+        if asked { "gitvow asked" } else { "gitvow never asked" },
+        if run.completed() { "" } else { ", session ended early" }
+    );
+    report.line("repo_untrusted_skip", "hooks unread", observed, run.seconds, !asked && run.completed());
+    if asked || !run.completed() {
+        report.keep("untrusted project session", &run);
+    }
+    // repo_harmless below looks for it afresh.
+    let _ = std::fs::remove_file(sb.repo().join("cmd_ran.txt"));
     let config = sb.home().join(".codex/config.toml");
     let mut text = std::fs::read_to_string(&config).unwrap();
     text.push_str(&format!("\n[projects.{}]\ntrust_level = \"trusted\"\n", json!(repo)));
