@@ -871,8 +871,9 @@ fn shorten_timeouts(spec: &AgentSpec, file: &Path) {
 /// gitvow installed with `--command` naming a copy of it in `~/.local/bin`, then that copy made to
 /// fail: does the force push happen? An agent whose row has a fail-closed field must block it (the
 /// installed entry carries the field: every copy of the agent install finds is new enough); for the
-/// others the line is a measurement (ok: the session completed), and its observed column is what
-/// the README's "When gitvow cannot run" table says. Returns whether the agent let the push through.
+/// others the line is a measurement (ok: the agent ran the hook and the session completed), and its
+/// observed column is what the README's "When gitvow cannot run" table says. Returns whether the
+/// agent let the push through, and what install printed.
 fn cannot_run_session(agent: &Agent, tc: &Toolchain, report: &mut Report, failure: Failure) -> (bool, String) {
     let spec = spec(agent);
     let sb = seeded(agent, tc);
@@ -898,13 +899,14 @@ fn cannot_run_session(agent: &Agent, tc: &Toolchain, report: &mut Report, failur
     let pushed = sb.pushed();
     let mut observed =
         if pushed { s("fails open: pushed") } else { format!("fails closed: not pushed (model saw \"{}\")", run.model_saw(0)) };
+    let measured = run.completed() && failure.hook_ran(&exe);
     let (expected, ok) = match field_written {
         Some(written) => {
             let f = spec.fail_closed_field.as_ref().unwrap();
             observed.push_str(&format!("; \"{}\": \"{}\" {}", f.key, f.value, if written { "written" } else { "NOT written" }));
-            ("fails closed: not pushed", written && !pushed && run.completed())
+            ("fails closed: not pushed", measured && written && !pushed)
         }
-        None => ("measured: open or closed", run.completed() && failure.hook_ran(&exe)),
+        None => ("measured: open or closed", measured),
     };
     if !failure.hook_ran(&exe) {
         observed.push_str("; the hook never ran");
