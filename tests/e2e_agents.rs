@@ -12,6 +12,7 @@
 #[path = "e2e/harness.rs"]
 mod harness;
 
+use gitvow::agents::{self, AgentSpec, ExtraField, FailClosedField, Strictness, TimeUnit};
 use harness::{AgentRun, Report, Sandbox, Toolchain, emit, toolchain};
 use serde_json::{Value, json};
 use std::path::Path;
@@ -617,7 +618,7 @@ fn uninstall_session(agent: &Agent, tc: &Toolchain, report: &mut Report) {
     // Codex: run hooks untrusted too, so that any hook left behind would fire.
     let (argv, env) = (agent.command)(tc, &sb, Flavor { bypass_trust: true, ..Flavor::default() });
     let run = sb.run_agent(tc, &calls, &argv, &env);
-    let pushed = sb.origin_main() == sb.local_main();
+    let pushed = sb.pushed();
     let observed = format!("{} ({})", if pushed { "pushed" } else { "not pushed" }, sb.verdicts());
     report.line("uninstalled_push", "pushed", observed, run.seconds, pushed);
     if !pushed {
@@ -633,8 +634,8 @@ fn codex_untrusted_session(tc: &Toolchain, report: &mut Report) {
     sb.install(CODEX.gitvow);
     let (argv, env) = (CODEX.command)(tc, &sb, Flavor::default());
     let run = sb.run_agent(tc, &(CODEX.shell)(FORCE_PUSH), &argv, &env);
-    let pushed = sb.origin_main() == sb.local_main();
-    let asked = sb.repo().join(".git/gitvow-hooks.log").exists();
+    let pushed = sb.pushed();
+    let asked = sb.gitvow_asked();
     let observed =
         format!("{}, {}", if pushed { "pushed" } else { "not pushed" }, if asked { "gitvow WAS asked" } else { "gitvow never asked" });
     report.line("untrusted_skipped", "pushed, hook silent", observed, run.seconds, pushed && !asked);
@@ -644,19 +645,26 @@ fn codex_untrusted_session(tc: &Toolchain, report: &mut Report) {
 /// What `gitvow doctor` says of codex's trust in gitvow's hooks: `warn` with the fix while nobody
 /// trusted them, `ok` once the trust record codex itself reports (`hooks/list`) is stored.
 fn codex_doctor_trust(sb: &Sandbox, report: &mut Report, trusted: bool) {
-    let started = Instant::now();
-    let (code, out) = sb.gitvow(&["doctor", "--user", "--agent", "codex", "--json"]);
-    let seconds = started.elapsed().as_secs_f64();
-    let status = serde_json::from_str::<Value>(&out).ok().and_then(|v| {
-        v["checks"].as_array()?.iter().find(|c| c["check"] == "codex-trust").and_then(|c| c["status"].as_str().map(str::to_string))
-    });
     let (scenario, expected, want) =
         if trusted { ("doctor_trusted", "codex-trust ok", "ok") } else { ("doctor_untrusted", "codex-trust warn", "warn") };
-    let observed = format!("exit {code}, codex-trust {}", status.as_deref().unwrap_or("missing"));
+    doctor_line(sb, report, &["--user", "--agent", "codex"], "codex-trust", want, scenario, expected);
+}
+
+/// One line for the status of one `gitvow doctor --json` check.
+fn doctor_line(sb: &Sandbox, report: &mut Report, scope: &[&str], check: &str, want: &str, scenario: &str, expected: &str) {
+    let started = Instant::now();
+    let mut args = vec!["doctor", "--json"];
+    args.extend_from_slice(scope);
+    let (code, out) = sb.gitvow(&args);
+    let seconds = started.elapsed().as_secs_f64();
+    let status = serde_json::from_str::<Value>(&out)
+        .ok()
+        .and_then(|v| v["checks"].as_array()?.iter().find(|c| c["check"] == check).and_then(|c| c["status"].as_str().map(str::to_string)));
+    let observed = format!("exit {code}, {check} {}", status.as_deref().unwrap_or("missing"));
     let ok = status.as_deref() == Some(want);
     report.line(scenario, expected, observed, seconds, ok);
     if !ok {
-        report.details.push(format!("--- gitvow doctor\n{out}"));
+        report.details.push(format!("--- gitvow {args:?}\n{out}"));
     }
 }
 
@@ -696,6 +704,354 @@ fn approval_session(agent: &Agent, tc: &Toolchain, report: &mut Report) {
     }
 }
 
+// ------------------------------------------------------- what the agents do when hooks cannot work
+
+/// The agent's row in gitvow's table: what the scenarios below expect of the real binary.
+fn spec(agent: &Agent) -> &'static AgentSpec {
+    agents::find(agent.gitvow).expect("a built-in agent")
+}
+
+/// A fresh HOME with the agent's pre-existing configuration, nothing installed yet.
+fn seeded(agent: &Agent, tc: &Toolchain) -> Sandbox {
+    let sb = Sandbox::new();
+    (agent.seed)(tc, &sb);
+    sb
+}
+
+/// An executable shell script at `path` with this body.
+fn write_script(path: &Path, body: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, format!("#!/bin/sh\n{body}")).unwrap();
+    std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+}
+
+/// `pushed`/`not pushed` and whether gitvow was asked at all.
+fn push_and_ask(sb: &Sandbox) -> String {
+    format!(
+        "{}, {}",
+        if sb.pushed() { "pushed" } else { "not pushed" },
+        if sb.gitvow_asked() { "gitvow asked" } else { "gitvow never asked" }
+    )
+}
+
+/// Syntax some agents' parsers reject, added by hand to an installed file.
+#[derive(Clone, Copy)]
+enum Construct {
+    Comment,
+    TrailingComma,
+}
+
+impl Construct {
+    fn scenario(self) -> &'static str {
+        match self {
+            Construct::Comment => "file_with_comment",
+            Construct::TrailingComma => "file_trailing_comma",
+        }
+    }
+
+    /// Whether gitvow's table says the agent reads a file holding it.
+    fn read_by(self, strictness: Strictness) -> bool {
+        match self {
+            Construct::Comment => strictness.allows_comments(),
+            Construct::TrailingComma => strictness.allows_trailing_commas(),
+        }
+    }
+
+    /// `text` (one JSON object) with the construct added and its content unchanged.
+    fn add_to(self, text: &str) -> String {
+        match self {
+            Construct::Comment => {
+                let at = text.find('{').expect("a JSON object") + 1;
+                format!("{}\n  // edited by hand{}", &text[..at], &text[at..])
+            }
+            Construct::TrailingComma => {
+                let close = text.rfind('}').expect("a JSON object");
+                let end = text[..close].trim_end().len();
+                format!("{},{}", &text[..end], &text[end..])
+            }
+        }
+    }
+}
+
+/// The agent's file as install wrote it (gitvow's entries would block the force push), then edited by
+/// hand to hold `construct`, which install refuses to write. The real agent must do what gitvow's
+/// table says it does (read the file and block, drop every hook in it, or refuse to start), so an
+/// upgrade that changes its parser shows up as a failed line.
+fn hand_edited_session(agent: &Agent, tc: &Toolchain, report: &mut Report, construct: Construct) {
+    let spec = spec(agent);
+    let sb = installed(agent, tc);
+    let file = sb.home().join(spec.user_file);
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, construct.add_to(&text)).unwrap();
+    let (argv, env) = (agent.command)(tc, &sb, Flavor::default());
+    let run = sb.run_agent(tc, &(agent.shell)(FORCE_PUSH), &argv, &env);
+    // Refusing to start: a failed exit before any request to the model. (Gemini 0.61 says "Error in
+    // <file>: <parser message>", not the "Invalid configuration" of a schema problem.)
+    let refused = run.code != 0 && run.steps.is_empty();
+    let (pushed, asked) = (sb.pushed(), sb.gitvow_asked());
+    let (expected, ok) = if construct.read_by(spec.strictness) {
+        ("read: push blocked", !pushed && asked && run.completed())
+    } else if spec.when_unreadable.starts_with("refuses to start") {
+        ("agent refuses to start", refused && !pushed && !asked)
+    } else {
+        ("hooks dropped: push runs", pushed && !asked && run.completed())
+    };
+    let start = if refused {
+        let said = run.stderr.lines().find(|l| !l.trim().is_empty()).unwrap_or("").replace(&sb.home().to_string_lossy().into_owned(), "~");
+        format!("refused to start, exit {}: \"{}\"", run.code, said.chars().take(60).collect::<String>())
+    } else {
+        format!("exit {}", run.code)
+    };
+    report.line(construct.scenario(), expected, format!("{start}, {}", push_and_ask(&sb)), run.seconds, ok);
+    if !ok {
+        report.keep(construct.scenario(), &run);
+    }
+}
+
+/// Ways the installed hook can fail to run gitvow.
+#[derive(Clone, Copy)]
+enum Failure {
+    Missing,
+    Exit1,
+    Timeout,
+}
+
+impl Failure {
+    const ALL: [Failure; 3] = [Failure::Missing, Failure::Exit1, Failure::Timeout];
+
+    fn scenario(self) -> &'static str {
+        match self {
+            Failure::Missing => "gitvow_missing",
+            Failure::Exit1 => "gitvow_exit_1",
+            Failure::Timeout => "gitvow_timeout",
+        }
+    }
+
+    /// Puts the failure where the installed hooks expect the gitvow executable. A script leaves
+    /// `<exe>.ran` behind: a measurement is only believed when the agent really ran the hook.
+    fn stage(self, exe: &Path) {
+        let trace = "touch \"$0.ran\"\n";
+        match self {
+            Failure::Missing => std::fs::remove_file(exe).unwrap(),
+            Failure::Exit1 => write_script(exe, &format!("{trace}echo 'gitvow: internal error' >&2\nexit 1\n")),
+            // exec: the agent's kill at its timeout reaches the sleeper itself, so nothing keeps the
+            // agent's pipes open for the rest of the sleep.
+            Failure::Timeout => write_script(exe, &format!("{trace}exec sleep 60\n")),
+        }
+    }
+
+    /// Whether the agent ran the staged hook (a missing executable leaves no trace).
+    fn hook_ran(self, exe: &Path) -> bool {
+        matches!(self, Failure::Missing) || exe.with_extension("ran").exists()
+    }
+}
+
+/// Lowers every timeout of gitvow's entries in the installed file to the agent's shortest (1 s), so
+/// that a hung hook costs seconds, not the default 30 s per event.
+fn shorten_timeouts(spec: &AgentSpec, file: &Path) {
+    let (key, unit) = spec.timeout_field.expect("an agent with a timeout field");
+    let default = spec
+        .hook_fields_after_command
+        .iter()
+        .find_map(|f| match f {
+            ExtraField::Int(k, v) if *k == key => Some(*v),
+            _ => None,
+        })
+        .expect("install writes the timeout");
+    let short = match unit {
+        TimeUnit::Seconds => 1,
+        TimeUnit::Milliseconds => 1000,
+    };
+    let text = std::fs::read_to_string(file).unwrap();
+    let edited = text.replace(&format!("\"{key}\": {default}"), &format!("\"{key}\": {short}"));
+    assert_ne!(edited, text, "no \"{key}\": {default} in {}", file.display());
+    std::fs::write(file, edited).unwrap();
+}
+
+/// gitvow installed with `--command` naming a copy of it in `~/.local/bin`, then that copy made to
+/// fail: does the force push happen? An agent whose row has a fail-closed field must block it (the
+/// installed entry carries the field: every copy of the agent install finds is new enough); for the
+/// others the line is a measurement (ok: the agent ran the hook and the session completed), and its
+/// observed column is what the README's "When gitvow cannot run" table says. Returns whether the
+/// agent let the push through, and what install printed.
+fn cannot_run_session(agent: &Agent, tc: &Toolchain, report: &mut Report, failure: Failure) -> (bool, String) {
+    let spec = spec(agent);
+    let sb = seeded(agent, tc);
+    let exe = sb.home().join(".local/bin/gitvow");
+    std::fs::create_dir_all(exe.parent().unwrap()).unwrap();
+    std::fs::copy(harness::GITVOW, &exe).unwrap();
+    let (argv, env) = (agent.command)(tc, &sb, Flavor::default());
+    if let Some(field) = &spec.fail_closed_field {
+        // The agent itself at one of the per-user places install asks for its version.
+        std::os::unix::fs::symlink(&argv[0], exe.with_file_name(field.program)).unwrap();
+    }
+    let printed = sb.install_with(agent.gitvow, &["--command", exe.to_str().unwrap()]);
+    let file = sb.home().join(spec.user_file);
+    let field_written = spec.fail_closed_field.as_ref().map(|f| entry_has(&file, f));
+    failure.stage(&exe);
+    if matches!(failure, Failure::Timeout) {
+        shorten_timeouts(spec, &file);
+    }
+    if agent.gitvow == "codex" {
+        codex_trust(tc, &sb);
+    }
+    let run = sb.run_agent(tc, &(agent.shell)(FORCE_PUSH), &argv, &env);
+    let pushed = sb.pushed();
+    let mut observed =
+        if pushed { s("fails open: pushed") } else { format!("fails closed: not pushed (model saw \"{}\")", run.model_saw(0)) };
+    let measured = run.completed() && failure.hook_ran(&exe);
+    let (expected, ok) = match field_written {
+        Some(written) => {
+            let f = spec.fail_closed_field.as_ref().unwrap();
+            observed.push_str(&format!("; \"{}\": \"{}\" {}", f.key, f.value, if written { "written" } else { "NOT written" }));
+            ("fails closed: not pushed", measured && written && !pushed)
+        }
+        None => ("measured: open or closed", measured),
+    };
+    if !failure.hook_ran(&exe) {
+        observed.push_str("; the hook never ran");
+    }
+    report.line(failure.scenario(), expected, observed, run.seconds, ok);
+    if !ok {
+        report.keep(failure.scenario(), &run);
+    }
+    (pushed, printed)
+}
+
+/// Whether gitvow's entry for the field's event carries the fail-closed field.
+fn entry_has(file: &Path, field: &FailClosedField) -> bool {
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    v["hooks"][field.event]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|g| g["hooks"].as_array().into_iter().flatten())
+        .any(|h| h["command"].as_str().is_some_and(|c| c.contains(" hook ")) && h[field.key] == field.value)
+}
+
+/// What a missing, crashing and hung gitvow do to the force push, one line each; then whether
+/// install told the person, for an agent that let any of them through.
+fn cannot_run_measurements(agent: &Agent, tc: &Toolchain, report: &mut Report) {
+    let mut open = Vec::new();
+    let mut printed = String::new();
+    for failure in Failure::ALL {
+        let (pushed, out) = cannot_run_session(agent, tc, report, failure);
+        if pushed {
+            open.push(failure.scenario());
+        }
+        printed = out;
+    }
+    if open.is_empty() {
+        return;
+    }
+    let says = printed.lines().any(|l| l.contains("fails open") && l.contains("gitvow doctor"));
+    let observed = if says { s("says so") } else { format!("silent (open on {})", open.join(", ")) };
+    // Known gap: install prints the fails-open line only for agents whose row has a fail-closed
+    // field (claude); these agents have none, and the summary says nothing.
+    report.push("install_says_open", "a fails-open line -> doctor", observed, 0.0, says, true);
+}
+
+/// What Droid 0.225.2 makes of hooks in both ~/.factory/settings.json (its `hooks` key) and
+/// ~/.factory/hooks.json: the user's blocking PreToolUse hook sits in settings.json; hooks.json is
+/// empty, or holds a tracing hook for another event, or for PreToolUse too. Both files are read, but
+/// per event: a PreToolUse list in hooks.json replaces settings.json's (seen with another matcher
+/// too), so installing gitvow into hooks.json silences a PreToolUse hook the user keeps in
+/// settings.json. A Droid that merges them differently shows here.
+fn factory_two_files_session(tc: &Toolchain, report: &mut Report) {
+    // scenario, the event of hooks.json's tracing hook, whether the settings.json hook still fires
+    let variants = [
+        ("two_files_empty", None, true),
+        ("two_files_other_evt", Some("SessionStart"), true),
+        ("two_files_same_evt", Some("PreToolUse"), false),
+    ];
+    for (scenario, event, fires) in variants {
+        let sb = seeded(&DROID, tc);
+        let (deny, trace) = (sb.home().join(".factory/hooks/deny-force-push.sh"), sb.home().join(".factory/hooks/trace.sh"));
+        write_script(&deny, "cat >/dev/null\ntouch \"$HOME/settings-hook.ran\"\necho 'force pushes are not allowed here' >&2\nexit 2\n");
+        write_script(&trace, "cat >/dev/null\ntouch \"$HOME/hooks-json-hook.ran\"\n");
+        // Lifecycle events take no matcher.
+        let group = |event: &str, cmd: &Path| {
+            let mut g = json!({"hooks": [{"type": "command", "command": cmd.to_string_lossy()}]});
+            if event == "PreToolUse" {
+                g["matcher"] = json!("Execute");
+            }
+            json!({ event: [g] })
+        };
+        let settings = sb.home().join(".factory/settings.json");
+        let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&settings).unwrap()).unwrap();
+        v["hooks"] = group("PreToolUse", &deny);
+        std::fs::write(&settings, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+        let hooks_json = event.map_or(json!({}), |e| group(e, &trace));
+        sb.write_home(".factory/hooks.json", &serde_json::to_string_pretty(&hooks_json).unwrap());
+
+        let (argv, env) = (DROID.command)(tc, &sb, Flavor::default());
+        let run = sb.run_agent(tc, &(DROID.shell)(FORCE_PUSH), &argv, &env);
+        let fired = sb.home().join("settings-hook.ran").exists();
+        let pushed = sb.pushed();
+        let ok = run.completed() && fired == fires && pushed != fires;
+        let mut observed =
+            format!("settings.json hook {}, {}", if fired { "fired" } else { "NOT fired" }, if pushed { "pushed" } else { "not pushed" });
+        if event.is_some() {
+            let traced = sb.home().join("hooks-json-hook.ran").exists();
+            observed.push_str(if traced { ", hooks.json hook ran" } else { ", hooks.json hook did not run" });
+        }
+        let expected = if fires { "settings.json hook blocks" } else { "hooks.json's list wins" };
+        report.line(scenario, expected, observed, run.seconds, ok);
+        if !ok {
+            report.keep(scenario, &run);
+        }
+    }
+}
+
+/// `gitvow install <repo> --agent codex` writes the repository's .codex/hooks.json, which codex
+/// reads only for a trusted project: once the project is trusted and the hooks are (as a person
+/// does when codex asks, then with /hooks), the real codex obeys it.
+fn codex_repo_session(tc: &Toolchain, report: &mut Report) {
+    let sb = seeded(&CODEX, tc);
+    let repo = std::fs::canonicalize(sb.repo()).unwrap().to_string_lossy().into_owned();
+    // The absolute gitvow: a repository install's bare `gitvow` is not on this sandbox's PATH.
+    let (code, out) = sb.gitvow(&["install", &repo, "--agent", "codex", "--command", harness::GITVOW, "--yes"]);
+    assert_eq!(code, 0, "gitvow install {repo} --agent codex:\n{out}");
+    let says = out.contains("only for a trusted project");
+    report.line("repo_install_note", "says: trust the project", s(if says { "says so" } else { "silent" }), 0.0, says);
+    let scope = [repo.as_str(), "--agent", "codex"];
+    doctor_line(&sb, report, &scope, "project-trust", "fail", "doctor_repo_untrust", "project-trust FAIL");
+    // Hooks run untrusted here, so that only the project's trust decides whether they are read.
+    let (argv, env) = (CODEX.command)(tc, &sb, Flavor { bypass_trust: true, ..Flavor::default() });
+    let run = sb.run_agent(tc, &(CODEX.shell)(HARMLESS_CMD), &argv, &env);
+    let asked = sb.gitvow_asked();
+    let observed = format!(
+        "{}{}",
+        if asked { "gitvow asked" } else { "gitvow never asked" },
+        if run.completed() { "" } else { ", session ended early" }
+    );
+    report.line("repo_untrusted_skip", "hooks unread", observed, run.seconds, !asked && run.completed());
+    if asked || !run.completed() {
+        report.keep("untrusted project session", &run);
+    }
+    // repo_harmless below looks for it afresh.
+    let _ = std::fs::remove_file(sb.repo().join("cmd_ran.txt"));
+    let config = sb.home().join(".codex/config.toml");
+    let mut text = std::fs::read_to_string(&config).unwrap();
+    text.push_str(&format!("\n[projects.{}]\ntrust_level = \"trusted\"\n", json!(repo)));
+    std::fs::write(&config, text).unwrap();
+    codex_trust(tc, &sb);
+    doctor_line(&sb, report, &scope, "project-trust", "ok", "doctor_repo_trusted", "project-trust ok");
+
+    let mut script = Script::new();
+    script.add((CODEX.shell)(HARMLESS_CMD));
+    script.add((CODEX.shell)(FORCE_PUSH));
+    let origin = sb.origin_main();
+    let (argv, env) = (CODEX.command)(tc, &sb, Flavor::default());
+    let run = sb.run_agent(tc, &script.calls, &argv, &env);
+    let ran = sb.repo().join("cmd_ran.txt").exists();
+    report.line("repo_harmless", "runs", s(if ran { "ran" } else { "did not run" }), run.seconds, ran);
+    blocked_line(report, &run, script.marks[1], "repo_force_push", sb.origin_main() == origin, "origin main unchanged", &sb.verdicts());
+    if !ran || !run.completed() {
+        report.keep("repository install session", &run);
+    }
+}
+
 fn run_agent_suite(agent: &Agent) {
     let Some(tc) = toolchain() else { return };
     let started = Instant::now();
@@ -707,6 +1063,28 @@ fn run_agent_suite(agent: &Agent) {
     }
     if matches!(agent.gitvow, "codex" | "opencode") {
         approval_session(agent, tc, &mut report);
+    }
+    match agent.gitvow {
+        "claude" => hand_edited_session(agent, tc, &mut report, Construct::Comment),
+        "gemini" | "factory" => hand_edited_session(agent, tc, &mut report, Construct::TrailingComma),
+        _ => {}
+    }
+    match agent.gitvow {
+        // Claude's row has the fail-closed field: a missing or crashing gitvow must block. (Its
+        // entries carry no timeout to shorten, and its default is 60 s.)
+        "claude" => {
+            for failure in [Failure::Missing, Failure::Exit1] {
+                cannot_run_session(agent, tc, &mut report, failure);
+            }
+        }
+        "codex" | "gemini" | "copilot" | "factory" => cannot_run_measurements(agent, tc, &mut report),
+        _ => {}
+    }
+    if agent.gitvow == "factory" {
+        factory_two_files_session(tc, &mut report);
+    }
+    if agent.gitvow == "codex" {
+        codex_repo_session(tc, &mut report);
     }
     uninstall_session(agent, tc, &mut report);
     emit(&format!("e2e | {:<8} | total {:.1}s\n", agent.label, started.elapsed().as_secs_f64()));

@@ -234,8 +234,15 @@ impl Sandbox {
     }
 
     pub fn install(&self, agent: &str) {
-        let (code, out) = self.gitvow(&["install", "--user", "--agent", agent, "--yes"]);
-        assert_eq!(code, 0, "gitvow install --agent {agent}:\n{out}");
+        self.install_with(agent, &[]);
+    }
+    /// `gitvow install --user --agent <agent> --yes` plus `extra`; returns what it printed.
+    pub fn install_with(&self, agent: &str, extra: &[&str]) -> String {
+        let mut args = vec!["install", "--user", "--agent", agent, "--yes"];
+        args.extend_from_slice(extra);
+        let (code, out) = self.gitvow(&args);
+        assert_eq!(code, 0, "gitvow {args:?}:\n{out}");
+        out
     }
     pub fn uninstall(&self, agent: &str) {
         let (code, out) = self.gitvow(&["uninstall", "--user", "--agent", agent, "--yes"]);
@@ -264,6 +271,16 @@ impl Sandbox {
             walk(&self.home().join(d), &mut out);
         }
         out
+    }
+
+    /// Whether any hook call reached gitvow in this repository (it logs every one in the git directory).
+    pub fn gitvow_asked(&self) -> bool {
+        self.repo().join(".git/gitvow-hooks.log").exists()
+    }
+
+    /// Whether `origin`'s `main` is the local, amended one: the force push happened.
+    pub fn pushed(&self) -> bool {
+        self.origin_main() == self.local_main()
     }
 
     /// gitvow's verdicts in this repository (its hook log in the git directory), e.g.
