@@ -1,4 +1,3 @@
-use clap::Parser;
 use clap::error::ErrorKind;
 use gitvow::cli::{Cli, Command, PolicyAction};
 use gitvow::runtime::trust::TrustRequest;
@@ -15,7 +14,7 @@ fn main() {
             .unwrap_or_default();
         eprintln!("gitvow: internal error: {what}\n  hint: this is a bug in gitvow; please report it with the command you ran");
     }));
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::parse_args() {
         Ok(cli) => cli,
         Err(err) => std::process::exit(parse_failure(&err)),
     };
