@@ -93,6 +93,16 @@ struct Compiled {
     /// The cheap test, then the thorough one: see [`prefilter`].
     start: OnceLock<Option<Start>>,
     prefilter: OnceLock<Prefilter>,
+    /// The analysis as the validated cache kept it (see [`Pattern::encode`]), decoded only when a
+    /// call first needs it: an Edit needs none of the command rules'.
+    kept: OnceLock<KeptAnalysis>,
+}
+
+/// The encoded [`Start`] and [`Prefilter`] of a pattern, one after the other.
+#[derive(Debug)]
+struct KeptAnalysis {
+    bytes: Box<[u8]>,
+    start_len: usize,
 }
 
 impl Pattern {
@@ -108,6 +118,7 @@ impl Pattern {
                     regex: OnceLock::new(),
                     start: OnceLock::new(),
                     prefilter: OnceLock::new(),
+                    kept: OnceLock::new(),
                 });
                 map.insert(source.to_string(), shared.clone());
                 shared
@@ -128,12 +139,22 @@ impl Pattern {
         regex.get_or_init(|| Regex::new(source).unwrap_or_else(|e| panic!("pattern `{source}` no longer compiles: {e}")))
     }
 
+    // The analysis is a function of the source alone: a kept one that does not decode (it always
+    // does: the cache checks its bytes) is made again from the source.
     fn start(&self) -> Option<&Start> {
-        self.shared.start.get_or_init(|| Start::new(&self.shared.source)).as_ref()
+        let kept = || self.kept(|k| &k.bytes[..k.start_len], |r| if r.flag()? { Start::decode(r).map(Some) } else { Some(None) });
+        self.shared.start.get_or_init(|| kept().unwrap_or_else(|| Start::new(&self.shared.source))).as_ref()
     }
 
     fn prefilter(&self) -> &Prefilter {
-        self.shared.prefilter.get_or_init(|| Prefilter::new(&self.shared.source))
+        let kept = || self.kept(|k| &k.bytes[k.start_len..], Prefilter::decode);
+        self.shared.prefilter.get_or_init(|| kept().unwrap_or_else(|| Prefilter::new(&self.shared.source)))
+    }
+
+    /// `decode` on the part of the kept analysis that `part` picks, if it reads to its last byte.
+    fn kept<T>(&self, part: impl Fn(&KeptAnalysis) -> &[u8], decode: impl Fn(&mut Reader) -> Option<T>) -> Option<T> {
+        let mut r = Reader::new(part(self.shared.kept.get()?));
+        decode(&mut r).filter(|_| r.is_done())
     }
 }
 
@@ -413,32 +434,27 @@ impl Rule {
 }
 
 impl Pattern {
-    /// The source, then its analysis as one piece, which a reader that has the pattern already
-    /// (from another layer: the same source has the same analysis) passes over without decoding.
+    /// The source, then its analysis in two pieces ([`Start`], [`Prefilter`]), kept as they are
+    /// until a call needs them; a reader that has the pattern already (from another layer: the same
+    /// source has the same analysis) passes over them.
     fn encode(&self, w: &mut Writer) {
         w.str(self.source());
-        let mut analysis = Writer::default();
-        let start = self.start();
-        analysis.flag(start.is_some());
-        if let Some(start) = start {
-            start.encode(&mut analysis);
+        let mut start = Writer::default();
+        start.flag(self.start().is_some());
+        if let Some(s) = self.start() {
+            s.encode(&mut start);
         }
-        self.prefilter().encode(&mut analysis);
-        w.bytes(&analysis.bytes);
+        let mut prefilter = Writer::default();
+        self.prefilter().encode(&mut prefilter);
+        w.bytes(&start.bytes);
+        w.bytes(&prefilter.bytes);
     }
 
     fn decode(r: &mut Reader) -> Option<Pattern> {
         let pattern = Pattern::new(r.str()?);
-        let analysis = r.bytes()?;
-        if pattern.shared.prefilter.get().is_none() {
-            let mut r = Reader::new(analysis);
-            let start = if r.flag()? { Some(Start::decode(&mut r)?) } else { None };
-            let prefilter = Prefilter::decode(&mut r)?;
-            if !r.is_done() {
-                return None;
-            }
-            let _ = pattern.shared.start.set(start);
-            let _ = pattern.shared.prefilter.set(prefilter);
+        let (start, prefilter) = (r.bytes()?, r.bytes()?);
+        if pattern.shared.prefilter.get().is_none() && pattern.shared.kept.get().is_none() {
+            let _ = pattern.shared.kept.set(KeptAnalysis { bytes: [start, prefilter].concat().into(), start_len: start.len() });
         }
         Some(pattern)
     }
@@ -708,6 +724,33 @@ mod tests {
         assert_eq!(back.encode(), bytes);
         assert!(Policy::decode(&bytes[..bytes.len() - 1], Source::BuiltIn).is_none());
         assert!(Policy::decode(&[bytes.as_slice(), &[0]].concat(), Source::BuiltIn).is_none());
+    }
+
+    #[test]
+    fn a_kept_analysis_is_decoded_when_first_needed() {
+        let unregistered = |source: &str| Pattern {
+            shared: Arc::new(Compiled {
+                source: source.into(),
+                regex: OnceLock::new(),
+                start: OnceLock::new(),
+                prefilter: OnceLock::new(),
+                kept: OnceLock::new(),
+            }),
+        };
+        let (a, b) = (r"^git\s+push\b.*--force", r"(?i)\bterraform\s+destroy\b");
+        let mut w = Writer::default();
+        unregistered(a).encode(&mut w);
+        let mut r = Reader::new(&w.bytes);
+        let (_, start, prefilter) = (r.str().unwrap(), r.bytes().unwrap(), r.bytes().unwrap());
+        // Kept for another source, to tell the kept analysis from one made again.
+        let p = unregistered(b);
+        let _ = p.shared.kept.set(KeptAnalysis { bytes: [start, prefilter].concat().into(), start_len: start.len() });
+        assert_eq!((p.start(), p.prefilter()), (Start::new(a).as_ref(), &Prefilter::new(a)));
+        assert_ne!(Prefilter::new(a), Prefilter::new(b));
+        // One that does not decode is made again from the source.
+        let p = unregistered(b);
+        let _ = p.shared.kept.set(KeptAnalysis { bytes: Box::new([7]), start_len: 1 });
+        assert_eq!((p.start(), p.prefilter()), (Start::new(b).as_ref(), &Prefilter::new(b)));
     }
 
     #[test]
