@@ -198,8 +198,16 @@ struct Lit {
     fold: bool,
 }
 
+/// From this length on, a text is searched with the standard library's vectorised search: a
+/// compound command of kilobytes is searched for every word of every rule, where [`find`]'s plain
+/// loop costs several times more.
+const LONG_TEXT: usize = 256;
+
 impl Lit {
     fn found_in(&self, hay: &str) -> bool {
+        if !self.fold && hay.len() >= LONG_TEXT {
+            return hay.contains(self.text.as_str());
+        }
         find(hay.as_bytes(), self.text.as_bytes(), self.fold)
     }
 }
