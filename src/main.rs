@@ -86,15 +86,14 @@ fn run() -> i32 {
             json: args.json,
         }),
     });
-    let code = match result {
+    match result {
         Ok(Ok(code)) => code,
         Ok(Err(err)) => {
             eprintln!("{err}");
             err.code()
         }
         Err(_) => 1,
-    };
-    code
+    }
 }
 
 /// A command line clap refused: help and version are not failures; a usage error exits 64, except
