@@ -1,15 +1,16 @@
 // On Linux with glibc, gitvow starts from its own C `main` (see `entry`): Rust's start-up would
 // otherwise read `/proc/self/maps` to place a stack-overflow guard, about a tenth of what a hook
 // call (a fresh process before every tool call of an agent) costs. glibc hands the arguments to
-// the standard library before `main`, so `std::env::args` works as ever.
-#![cfg_attr(all(target_os = "linux", target_env = "gnu"), no_main)]
+// the standard library before `main`, so `std::env::args` works as ever. (Not in the test build,
+// whose `main` is the test harness's.)
+#![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
 
 use clap::error::ErrorKind;
 use gitvow::cli::{Cli, Command, PolicyAction};
 use gitvow::runtime::trust::TrustRequest;
 use gitvow::runtime::{ApproveRequest, AskRequest, CheckSubject, LogRequest, PolicyRequest};
 
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
 #[unsafe(no_mangle)]
 extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
     // What Rust's start-up does that gitvow relies on: SIGPIPE ignored (see `output::print`; a
@@ -20,7 +21,7 @@ extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> lib
     std::process::exit(std::panic::catch_unwind(run).unwrap_or(101))
 }
 
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+#[cfg(not(all(target_os = "linux", target_env = "gnu", not(test))))]
 fn main() {
     std::process::exit(run())
 }
