@@ -260,6 +260,35 @@ pub enum ColorWhen {
     Never,
 }
 
+impl Cli {
+    /// The command line, parsed: `gitvow hook` in the shapes installed entries use (`hook <Event>`,
+    /// `hook --agent <NAME> <Event>`) is read directly, because building the whole definition
+    /// below costs a hook call (a fresh process before every tool call) more than the rest of its
+    /// start; every other command line, and any other spelling of these, is parsed by clap.
+    pub fn parse_args() -> Result<Cli, clap::Error> {
+        let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).take(5).collect();
+        let args: Option<Vec<&str>> = args.iter().map(|a| a.to_str()).collect();
+        match HookArgs::plain(&args.unwrap_or_default()) {
+            Some(hook) => Ok(Cli { command: Command::Hook(hook) }),
+            None => Cli::try_parse(),
+        }
+    }
+}
+
+impl HookArgs {
+    /// `hook <Event>` or `hook --agent <NAME> <Event>`, each value a plain word (which clap takes
+    /// the same way).
+    fn plain(args: &[&str]) -> Option<HookArgs> {
+        let word = |s: &&str| !s.is_empty() && !s.starts_with('-');
+        let (agent, event) = match args {
+            ["hook", event] => (crate::agents::DEFAULT_AGENT, event),
+            ["hook", "--agent", agent, event] if word(agent) => (*agent, event),
+            _ => return None,
+        };
+        word(event).then(|| HookArgs { agent: agent.to_string(), event: event.to_string() })
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct HookArgs {
     /// The agent whose payload arrives on stdin (built-in or an external adapter)
@@ -295,4 +324,34 @@ pub struct AskArgs {
     /// Print the answers as JSON
     #[arg(long)]
     pub json: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The direct reading of `gitvow hook` takes only what clap takes, and reads it the same.
+    #[test]
+    fn plain_hook_command_lines_read_as_clap_reads_them() {
+        let lines: &[&[&str]] = &[
+            &["hook", "PreToolUse"],
+            &["hook", "--agent", "codex", "PreToolUse"],
+            &["hook", "--agent", "my-adapter", "BeforeTool"],
+            &["hook", "--agent", "--help", "PreToolUse"],
+            &["hook", "--agent", "codex", "-x"],
+            &["hook", "-h"],
+            &["hook", ""],
+            &["hook", "--agent=codex", "PreToolUse"],
+            &["hook", "PreToolUse", "--agent", "codex"],
+            &["hook"],
+            &["check", "PreToolUse"],
+        ];
+        for line in lines {
+            let Some(plain) = HookArgs::plain(line) else { continue };
+            let parsed = Cli::try_parse_from(std::iter::once("gitvow").chain(line.iter().copied())).unwrap();
+            let Command::Hook(hook) = parsed.command else { panic!("{line:?}") };
+            assert_eq!((plain.agent, plain.event), (hook.agent, hook.event), "{line:?}");
+        }
+        assert!(HookArgs::plain(&["hook", "PreToolUse"]).is_some() && HookArgs::plain(&["hook", "--agent", "codex", "Stop"]).is_some());
+    }
 }

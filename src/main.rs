@@ -1,10 +1,32 @@
-use clap::Parser;
+// On Linux with glibc, gitvow starts from its own C `main` (see `entry`): Rust's start-up would
+// otherwise read `/proc/self/maps` to place a stack-overflow guard, about a tenth of what a hook
+// call (a fresh process before every tool call of an agent) costs. glibc hands the arguments to
+// the standard library before `main`, so `std::env::args` works as ever. (Not in the test build,
+// whose `main` is the test harness's.)
+#![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
+
 use clap::error::ErrorKind;
 use gitvow::cli::{Cli, Command, PolicyAction};
 use gitvow::runtime::trust::TrustRequest;
 use gitvow::runtime::{ApproveRequest, AskRequest, CheckSubject, LogRequest, PolicyRequest};
 
+#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
+#[unsafe(no_mangle)]
+extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
+    // What Rust's start-up does that gitvow relies on: SIGPIPE ignored (see `output::print`; a
+    // provider that closes its input must not kill the gate), and a panic that escapes ends with
+    // exit 101, never unwinds out of a C function.
+    // SAFETY: setting a signal's disposition to SIG_IGN has no preconditions.
+    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
+    std::process::exit(std::panic::catch_unwind(run).unwrap_or(101))
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu", not(test))))]
 fn main() {
+    std::process::exit(run())
+}
+
+fn run() -> i32 {
     // A bug must still read as a message for a person: no backtrace, no debug dump.
     std::panic::set_hook(Box::new(|info| {
         let what = info
@@ -15,7 +37,7 @@ fn main() {
             .unwrap_or_default();
         eprintln!("gitvow: internal error: {what}\n  hint: this is a bug in gitvow; please report it with the command you ran");
     }));
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::parse_args() {
         Ok(cli) => cli,
         Err(err) => std::process::exit(parse_failure(&err)),
     };
@@ -69,7 +91,7 @@ fn main() {
     // tell (any failure but a usage error), so that "would change" never hides a broken file.
     let checking =
         matches!(&cli.command, Command::Install(a) if a.scope.check) || matches!(&cli.command, Command::Uninstall(a) if a.scope.check);
-    let code = match result {
+    match result {
         Ok(Ok(code)) => code,
         Ok(Err(err)) => {
             eprintln!("{err}");
@@ -77,8 +99,7 @@ fn main() {
         }
         Err(_) if checking => 2,
         Err(_) => 1,
-    };
-    std::process::exit(code);
+    }
 }
 
 /// A command line clap refused: help and version are not failures; a usage error exits 64, except

@@ -188,3 +188,48 @@ fn a_changed_trust_record_is_never_served_stale() {
     std::fs::remove_file(&record).unwrap();
     assert_eq!(push(), 2, "the record is gone");
 }
+
+/// The prepared policies of `~/.gitvow/prepared-policies`, each with its size.
+fn prepared(env: &Env) -> Vec<(PathBuf, u64)> {
+    let dir = env.home.join(".gitvow/prepared-policies");
+    let mut files: Vec<(PathBuf, u64)> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).map(|p| (p.clone(), p.metadata().unwrap().len())).collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn a_prepared_policy_that_is_corrupt_or_another_files_is_ignored() {
+    let env = Env::new();
+    let deny = |p: &str| json!({"bash_deny": [{"pattern": p, "reason": "x"}]}).to_string();
+    let run = |c: &str| env.hook("claude", "PreToolUse", bash(&env.repo, c).to_string()).code;
+    env.write(".gitvow/policy.json", &deny("^make\\s+deploy\\b"));
+    assert_eq!((run("make test"), run("make deploy")), (0, 2));
+    let first = prepared(&env);
+    assert_eq!(first.len(), 2, "the built-in default and the repository's: {first:?}");
+    // The repository's policy is far smaller than the default.
+    let deploy = first.iter().min_by_key(|(_, len)| *len).unwrap().0.clone();
+
+    env.write(".gitvow/policy.json", &deny("^make\\s+test\\b"));
+    assert_eq!((run("make test"), run("make deploy")), (2, 0));
+    let test = prepared(&env).into_iter().map(|(p, _)| p).find(|p| !first.iter().any(|(q, _)| q == p)).unwrap();
+    let good = std::fs::read(&test).unwrap();
+    let other = std::fs::read(&deploy).unwrap();
+
+    let variants: Vec<(&str, Vec<u8>)> = vec![
+        ("another file's prepared policy", other),
+        ("cut short", good[..good.len() - 3].to_vec()),
+        ("a changed byte", {
+            let mut b = good.clone();
+            let at = b.len() - 10;
+            b[at] ^= 0x20;
+            b
+        }),
+        ("not one at all", b"gitvow prepared policy 1\n".to_vec()),
+    ];
+    for (what, bytes) in variants {
+        std::fs::write(&test, &bytes).unwrap();
+        assert_eq!((run("make test"), run("make deploy")), (2, 0), "{what}");
+        assert_eq!(std::fs::read(&test).unwrap(), good, "{what}: written again whole");
+    }
+}

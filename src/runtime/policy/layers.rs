@@ -111,33 +111,29 @@ pub fn load_each(repo_top: Option<&Path>) -> Vec<Result<Layer, String>> {
     collect(repo_top, false, &mut None)
 }
 
-fn fingerprint(bytes: &[u8]) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    bytes.hash(&mut h);
-    h.finish()
-}
-
-/// With a `cache`, files found in it load with [`Compile::OnUse`], and the others are added to it
-/// once they compiled whole.
+/// With a `cache`, files found in it load from what it kept of them, and the others are added to
+/// it once they compiled whole.
 fn collect(repo_top: Option<&Path>, skip_copies: bool, cache: &mut Option<Validated>) -> Vec<Result<Layer, String>> {
     let user = crate::paths::gitvow_home().map(|h| h.join("policy.json"));
     let mut out = Vec::new();
-    let mut seen = Vec::new();
+    // The bytes of the layers loaded so far: a copy of one of them adds nothing.
+    let mut seen: Vec<Vec<u8>> = Vec::new();
     let user_file = user.as_ref().map(|path| LayerFile { kind: LayerKind::User, path: path.clone(), repo: None });
     match user_file.as_ref().map(|f| (f, regular_file::read(&f.path, "the policy"))) {
         Some((file, Ok(Some(bytes)))) => {
-            seen.push(fingerprint(&bytes));
-            out.push(cached(cache, &bytes, |compile| from_bytes(file, &bytes, compile)));
+            out.push(cached(cache, &bytes, file.source(), |compile| parse_file(file, &bytes, compile)).map(|p| layer(file, &bytes, p)));
+            seen.push(bytes);
         }
         Some((_, Err(e))) => out.push(Err(e)),
         _ => {
-            seen.push(fingerprint(DEFAULT_POLICY.as_bytes()));
-            out.push(cached(cache, DEFAULT_POLICY.as_bytes(), |compile| {
-                parse_with(DEFAULT_POLICY, Source::BuiltIn, compile)
-                    .map(|policy| Layer { kind: LayerKind::BuiltIn, policy, trust: Trust::NotNeeded, repo: None })
-                    .map_err(|e| format!("built-in policy: {e}"))
-            }));
+            let bytes = DEFAULT_POLICY.as_bytes();
+            out.push(
+                cached(cache, bytes, Source::BuiltIn, |compile| {
+                    parse_with(DEFAULT_POLICY, Source::BuiltIn, compile).map_err(|e| format!("built-in policy: {e}"))
+                })
+                .map(|policy| Layer { kind: LayerKind::BuiltIn, policy, trust: Trust::NotNeeded, repo: None }),
+            );
+            seen.push(bytes.to_vec());
         }
     }
     for file in repository_files(repo_top) {
@@ -147,12 +143,13 @@ fn collect(repo_top: Option<&Path>, skip_copies: bool, cache: &mut Option<Valida
         match regular_file::read(&file.path, "the policy") {
             Ok(None) => {}
             Ok(Some(bytes)) => {
-                let print = fingerprint(&bytes);
-                if skip_copies && seen.contains(&print) {
+                if skip_copies && seen.contains(&bytes) {
                     continue;
                 }
-                seen.push(print);
-                out.push(cached(cache, &bytes, |compile| from_bytes(&file, &bytes, compile)));
+                out.push(
+                    cached(cache, &bytes, file.source(), |compile| parse_file(&file, &bytes, compile)).map(|p| layer(&file, &bytes, p)),
+                );
+                seen.push(bytes);
             }
             Err(e) => out.push(Err(e)),
         }
@@ -178,34 +175,58 @@ pub fn repository_files(repo_top: Option<&Path>) -> Vec<LayerFile> {
     out
 }
 
-/// Loads one layer from `bytes`: with [`Compile::OnUse`] when the cache holds them, else compiling
-/// every pattern, and then recording them in the cache if they all compiled.
-fn cached(cache: &mut Option<Validated>, bytes: &[u8], load: impl FnOnce(Compile) -> Result<Layer, String>) -> Result<Layer, String> {
-    let Some(cache) = cache else { return load(Compile::All) };
-    if cache.contains(bytes) {
-        return load(Compile::OnUse);
+/// The policy of `bytes` (which came from `source`): without a cache, compiling every pattern; with
+/// one, from what it kept of these bytes, else compiling every pattern and keeping the result if
+/// they all compiled. `parse` parses the bytes with the patterns compiled as it is told.
+fn cached(
+    cache: &mut Option<Validated>,
+    bytes: &[u8],
+    source: Source,
+    parse: impl FnOnce(Compile) -> Result<Policy, String>,
+) -> Result<Policy, String> {
+    let Some(cache) = cache else { return parse(Compile::All) };
+    let key = cache.key(bytes);
+    if cache.contains(&key) {
+        if let Some(policy) = cache.prepared(&key, source) {
+            return Ok(policy);
+        }
+        let policy = parse(Compile::OnUse)?;
+        cache.keep_prepared(&key, &policy);
+        return Ok(policy);
     }
-    let layer = load(Compile::All)?;
-    cache.add(bytes);
-    Ok(layer)
+    let policy = parse(Compile::All)?;
+    cache.add(&key);
+    cache.keep_prepared(&key, &policy);
+    Ok(policy)
+}
+
+impl LayerFile {
+    fn source(&self) -> Source {
+        Source::File(self.path.clone())
+    }
 }
 
 /// One layer; `None` when its file does not exist.
 pub fn load_file(file: &LayerFile) -> Result<Option<Layer>, String> {
     match regular_file::read(&file.path, "the policy")? {
-        Some(bytes) => from_bytes(file, &bytes, Compile::All).map(Some),
+        Some(bytes) => parse_file(file, &bytes, Compile::All).map(|policy| Some(layer(file, &bytes, policy))),
         None => Ok(None),
     }
 }
 
-fn from_bytes(file: &LayerFile, bytes: &[u8], compile: Compile) -> Result<Layer, String> {
+fn parse_file(file: &LayerFile, bytes: &[u8], compile: Compile) -> Result<Policy, String> {
     let shown = crate::paths::display(&file.path);
     let text = std::str::from_utf8(bytes).map_err(|e| format!("{shown}: the policy is not UTF-8 text (byte {})", e.valid_up_to()))?;
-    let policy = parse_with(text, Source::File(file.path.clone()), compile).map_err(|e| {
+    parse_with(text, file.source(), compile).map_err(|e| {
         // A syntax error carries `line:column`, which joins the file name as `file:line:column`.
         let sep = if e.starts_with(|c: char| c.is_ascii_digit()) { ":" } else { ": " };
         format!("{shown}{sep}{e}")
-    })?;
+    })
+}
+
+/// The layer `file` (whose bytes are `bytes`) is with `policy`: trust is read from the trust record
+/// on every call, never kept.
+fn layer(file: &LayerFile, bytes: &[u8], policy: Policy) -> Layer {
     let trust = match file.kind {
         LayerKind::Repository if policy.needs_trust() => {
             if trust_record::is_trusted(&file.path, bytes) {
@@ -216,5 +237,5 @@ fn from_bytes(file: &LayerFile, bytes: &[u8], compile: Compile) -> Result<Layer,
         }
         _ => Trust::NotNeeded,
     };
-    Ok(Layer { kind: file.kind, policy, trust, repo: file.repo.clone() })
+    Layer { kind: file.kind, policy, trust, repo: file.repo.clone() }
 }

@@ -5,6 +5,7 @@
 //! key gitvow does not know is an error, so a misspelling can never silently drop the rules it held.
 //! Which files are in force for a call is [`layers`].
 
+mod codec;
 pub mod layers;
 pub mod prefilter;
 mod schema;
@@ -13,6 +14,7 @@ pub mod validated;
 
 pub use layers::{Layer, LayerKind, Layers};
 
+use codec::{Reader, Writer};
 use prefilter::{Prefilter, Start};
 use regex_lite::Regex;
 use schema::{Located, Obj, Seg};
@@ -69,8 +71,7 @@ pub struct Rule {
 
 impl Rule {
     fn is_match(&self, text: &str) -> bool {
-        let p = &*self.searched.shared;
-        p.start.get_or_init(|| Start::new(&p.source)).as_ref().is_none_or(|s| s.may_match(text))
+        self.searched.start().is_none_or(|s| s.may_match(text))
             && self.searched.prefilter().may_match(text)
             && self.searched.regex().is_match(text)
     }
@@ -92,23 +93,34 @@ struct Compiled {
     /// The cheap test, then the thorough one: see [`prefilter`].
     start: OnceLock<Option<Start>>,
     prefilter: OnceLock<Prefilter>,
+    /// The analysis as the validated cache kept it (see [`Pattern::encode`]), decoded only when a
+    /// call first needs it: an Edit needs none of the command rules'.
+    kept: OnceLock<KeptAnalysis>,
+}
+
+/// The encoded [`Start`] and [`Prefilter`] of a pattern, one after the other.
+#[derive(Debug)]
+struct KeptAnalysis {
+    bytes: Box<[u8]>,
+    start_len: usize,
 }
 
 impl Pattern {
-    fn new(source: String) -> Pattern {
+    fn new(source: &str) -> Pattern {
         // Ordered, not hashed: comparing the few patterns costs less than hashing them all.
         static BY_SOURCE: Mutex<BTreeMap<String, Arc<Compiled>>> = Mutex::new(BTreeMap::new());
         let mut map = BY_SOURCE.lock().unwrap_or_else(|e| e.into_inner());
-        let shared = match map.get(&source) {
+        let shared = match map.get(source) {
             Some(shared) => shared.clone(),
             None => {
                 let shared = Arc::new(Compiled {
-                    source: source.clone(),
+                    source: source.to_string(),
                     regex: OnceLock::new(),
                     start: OnceLock::new(),
                     prefilter: OnceLock::new(),
+                    kept: OnceLock::new(),
                 });
-                map.insert(source, shared.clone());
+                map.insert(source.to_string(), shared.clone());
                 shared
             }
         };
@@ -127,8 +139,22 @@ impl Pattern {
         regex.get_or_init(|| Regex::new(source).unwrap_or_else(|e| panic!("pattern `{source}` no longer compiles: {e}")))
     }
 
+    // The analysis is a function of the source alone: a kept one that does not decode (it always
+    // does: the cache checks its bytes) is made again from the source.
+    fn start(&self) -> Option<&Start> {
+        let kept = || self.kept(|k| &k.bytes[..k.start_len], |r| if r.flag()? { Start::decode(r).map(Some) } else { Some(None) });
+        self.shared.start.get_or_init(|| kept().unwrap_or_else(|| Start::new(&self.shared.source))).as_ref()
+    }
+
     fn prefilter(&self) -> &Prefilter {
-        self.shared.prefilter.get_or_init(|| Prefilter::new(&self.shared.source))
+        let kept = || self.kept(|k| &k.bytes[k.start_len..], Prefilter::decode);
+        self.shared.prefilter.get_or_init(|| kept().unwrap_or_else(|| Prefilter::new(&self.shared.source)))
+    }
+
+    /// `decode` on the part of the kept analysis that `part` picks, if it reads to its last byte.
+    fn kept<T>(&self, part: impl Fn(&KeptAnalysis) -> &[u8], decode: impl Fn(&mut Reader) -> Option<T>) -> Option<T> {
+        let mut r = Reader::new(part(self.shared.kept.get()?));
+        decode(&mut r).filter(|_| r.is_done())
     }
 }
 
@@ -316,6 +342,124 @@ impl Policy {
     }
 }
 
+/// The binary form [`validated`] keeps of a policy that loaded whole, with every pattern's
+/// prefilter analysis done: a call that finds it skips parsing the file and analysing its patterns.
+/// Each type writes every one of its fields (destructured, so a new field cannot be forgotten).
+impl Policy {
+    pub fn encode(&self) -> Vec<u8> {
+        let Policy {
+            source: _,
+            bash_deny: _,
+            bash_confirm: _,
+            path_confirm: _,
+            mcp_allow: _,
+            mcp_deny: _,
+            bash_allow: _,
+            path_allow: _,
+            providers,
+            classifier,
+        } = self;
+        let mut w = Writer::default();
+        for key in ListKey::ALL {
+            let list = self.list(key);
+            w.len(list.len());
+            list.rules.iter().for_each(|rule| rule.encode(&mut w));
+        }
+        w.len(providers.len());
+        for Provider { name, argv, questions, timeout } in providers {
+            w.str(name);
+            w.strs(argv);
+            w.len(questions.len());
+            questions.iter().for_each(|q| w.str(q.name()));
+            w.u64(timeout.as_nanos() as u64);
+        }
+        w.flag(classifier.is_some());
+        if let Some(Classifier { argv }) = classifier {
+            w.strs(argv);
+        }
+        w.bytes
+    }
+
+    /// What [`Policy::encode`] wrote; `None` for anything else, to the last byte.
+    pub fn decode(bytes: &[u8], source: Source) -> Option<Policy> {
+        let mut r = Reader::new(bytes);
+        let mut lists = ListKey::ALL.map(|_| RuleList::default());
+        for list in &mut lists {
+            list.rules = r.list(Rule::decode)?;
+        }
+        let providers = r.list(|r| {
+            Some(Provider {
+                name: r.string()?,
+                argv: r.strings()?,
+                questions: r.list(|r| Question::parse(r.str()?))?,
+                timeout: Duration::from_nanos(r.u64()?),
+            })
+        })?;
+        let classifier = if r.flag()? { Some(Classifier { argv: r.strings()? }) } else { None };
+        if !r.is_done() {
+            return None;
+        }
+        let [bash_deny, bash_confirm, path_confirm, mcp_allow, mcp_deny, bash_allow, path_allow] = lists;
+        Some(Policy { source, bash_deny, bash_confirm, path_confirm, mcp_allow, mcp_deny, bash_allow, path_allow, providers, classifier })
+    }
+}
+
+impl Rule {
+    fn encode(&self, w: &mut Writer) {
+        let Rule { pattern, reason, observe, searched, target } = self;
+        // Most rules search what they show: their pattern is written once.
+        let shown_as_searched = pattern == searched.source();
+        w.flag(shown_as_searched);
+        if !shown_as_searched {
+            w.str(pattern);
+        }
+        w.str(reason);
+        w.flag(*observe);
+        searched.encode(w);
+        w.flag(target.is_some());
+        if let Some(target) = target {
+            w.str(target.source());
+        }
+    }
+
+    fn decode(r: &mut Reader) -> Option<Rule> {
+        let shown = if r.flag()? { None } else { Some(r.string()?) };
+        let (reason, observe) = (r.string()?, r.flag()?);
+        let searched = Pattern::decode(r)?;
+        let pattern = shown.unwrap_or_else(|| searched.source().to_string());
+        // A target is only ever searched with its regular expression: it has no analysis.
+        let target = if r.flag()? { Some(Pattern::new(r.str()?)) } else { None };
+        Some(Rule { pattern, reason, observe, searched, target })
+    }
+}
+
+impl Pattern {
+    /// The source, then its analysis in two pieces ([`Start`], [`Prefilter`]), kept as they are
+    /// until a call needs them; a reader that has the pattern already (from another layer: the same
+    /// source has the same analysis) passes over them.
+    fn encode(&self, w: &mut Writer) {
+        w.str(self.source());
+        let mut start = Writer::default();
+        start.flag(self.start().is_some());
+        if let Some(s) = self.start() {
+            s.encode(&mut start);
+        }
+        let mut prefilter = Writer::default();
+        self.prefilter().encode(&mut prefilter);
+        w.bytes(&start.bytes);
+        w.bytes(&prefilter.bytes);
+    }
+
+    fn decode(r: &mut Reader) -> Option<Pattern> {
+        let pattern = Pattern::new(r.str()?);
+        let (start, prefilter) = (r.bytes()?, r.bytes()?);
+        if pattern.shared.prefilter.get().is_none() && pattern.shared.kept.get().is_none() {
+            let _ = pattern.shared.kept.set(KeptAnalysis { bytes: [start, prefilter].concat().into(), start_len: start.len() });
+        }
+        Some(pattern)
+    }
+}
+
 /// Parses a policy text, strictly (see the module comment), compiling every pattern. Errors carry
 /// `line:column`.
 pub fn parse(text: &str, source: Source) -> Result<Policy, String> {
@@ -363,7 +507,7 @@ fn rule_list(root: &Obj, key: ListKey, compile: Compile) -> Result<RuleList, Loc
         let rule = if key.whole_names() {
             let pattern =
                 item.as_str().ok_or_else(|| Located::value(path.clone(), format!("`{label}` must be a string (a regular expression)")))?;
-            let searched = Pattern::new(format!("^(?:{pattern})$"));
+            let searched = Pattern::new(&format!("^(?:{pattern})$"));
             prepare(&searched, pattern, &label, path, compile)?;
             Rule { pattern: pattern.to_string(), reason: key.name().to_string(), observe: false, searched, target: None }
         } else {
@@ -391,7 +535,7 @@ fn rule(item: &Value, path: Vec<Seg>, label: &str, compile: Compile) -> Result<R
                     return Err(o.at_key(k, format!("`{label}.{k}` goes with `program`, not with `pattern`")));
                 }
             }
-            let searched = Pattern::new(p.to_string());
+            let searched = Pattern::new(p);
             prepare(&searched, p, label, o.path_to("pattern"), compile)?;
             Ok(Rule { pattern: p.to_string(), reason, observe, searched, target: None })
         }
@@ -400,14 +544,14 @@ fn rule(item: &Value, path: Vec<Seg>, label: &str, compile: Compile) -> Result<R
             let verbs = o.strings_or_empty("verbs", label)?;
             let target = match o.string("target")? {
                 Some(t) => {
-                    let target = Pattern::new(t.to_string());
+                    let target = Pattern::new(t);
                     prepare(&target, t, &format!("{label}.target"), o.path_to("target"), compile)?;
                     Some(target)
                 }
                 None => None,
             };
             let pattern = structured_pattern(&programs, &verbs);
-            let searched = Pattern::new(pattern.clone());
+            let searched = Pattern::new(&pattern);
             prepare(&searched, &pattern, label, o.path_to(if verbs.is_empty() { "program" } else { "verbs" }), compile)?;
             Ok(Rule { pattern, reason, observe, searched, target })
         }
@@ -533,6 +677,80 @@ mod tests {
         let text = r#"{"_doc": "x", "decisions": {"mode": "open"}, "intent": {}, "outcomes": 1, "sync": [], "runtime": {}, "about": [],
             "llm_classifier": {"enabled": false, "command": "", "_doc": "y"}, "bash_deny": [{"pattern": "x", "reason": "y", "_note": 1}]}"#;
         assert_eq!(parse(text, Source::BuiltIn).unwrap().bash_deny.len(), 1);
+    }
+
+    /// Every field of a policy, each pattern with its analysis, as text to compare.
+    fn render(p: &Policy) -> String {
+        let mut out = String::new();
+        for key in ListKey::ALL {
+            for r in &p.list(key).rules {
+                let target = r.target.as_ref().map(Pattern::source);
+                let (start, prefilter) = (r.searched.start(), r.searched.prefilter());
+                out += &format!(
+                    "{key:?} {:?} {:?} {} {:?} {target:?} {start:?} {prefilter:?}\n",
+                    r.pattern,
+                    r.reason,
+                    r.observe,
+                    r.searched.source()
+                );
+            }
+        }
+        out + &format!("{:?} {:?} {:?}", p.source, p.providers, p.classifier)
+    }
+
+    #[test]
+    fn the_binary_form_gives_back_the_same_policy() {
+        let mut root: Value = serde_json::from_str(DEFAULT_POLICY).unwrap();
+        let extra: Value = serde_json::from_str(
+            r#"{"bash_allow": [{"pattern": "^git\\s+push\\s+origin\\s+feature$", "reason": "feature", "when": "observe"}],
+                "path_allow": [{"pattern": "^docs/", "reason": "docs"}],
+                "mcp_allow": ["mcp__github__.*"], "mcp_deny": ["(?i)mcp__.*delete.*"],
+                "bash_confirm": [{"program": ["kubectl"], "verbs": ["delete"], "target": "prod", "reason": "prod"}],
+                "providers": [{"name": "p", "command": "prov --fast 'a b'", "questions": ["route_gate"], "timeout": 2.5}],
+                "llm_classifier": {"enabled": true, "command": "classify -q"}}"#,
+        )
+        .unwrap();
+        for (k, v) in extra.as_object().unwrap() {
+            match (root.get_mut(k).and_then(Value::as_array_mut), v) {
+                (Some(list), Value::Array(more)) => list.extend(more.iter().cloned()),
+                _ => root[k] = v.clone(),
+            }
+        }
+        let text = root.to_string();
+        let policy = parse(&text, Source::BuiltIn).unwrap();
+        let bytes = policy.encode();
+        let back = Policy::decode(&bytes, Source::BuiltIn).unwrap();
+        assert_eq!(render(&back), render(&policy));
+        assert_eq!(back.encode(), bytes);
+        assert!(Policy::decode(&bytes[..bytes.len() - 1], Source::BuiltIn).is_none());
+        assert!(Policy::decode(&[bytes.as_slice(), &[0]].concat(), Source::BuiltIn).is_none());
+    }
+
+    #[test]
+    fn a_kept_analysis_is_decoded_when_first_needed() {
+        let unregistered = |source: &str| Pattern {
+            shared: Arc::new(Compiled {
+                source: source.into(),
+                regex: OnceLock::new(),
+                start: OnceLock::new(),
+                prefilter: OnceLock::new(),
+                kept: OnceLock::new(),
+            }),
+        };
+        let (a, b) = (r"^git\s+push\b.*--force", r"(?i)\bterraform\s+destroy\b");
+        let mut w = Writer::default();
+        unregistered(a).encode(&mut w);
+        let mut r = Reader::new(&w.bytes);
+        let (_, start, prefilter) = (r.str().unwrap(), r.bytes().unwrap(), r.bytes().unwrap());
+        // Kept for another source, to tell the kept analysis from one made again.
+        let p = unregistered(b);
+        let _ = p.shared.kept.set(KeptAnalysis { bytes: [start, prefilter].concat().into(), start_len: start.len() });
+        assert_eq!((p.start(), p.prefilter()), (Start::new(a).as_ref(), &Prefilter::new(a)));
+        assert_ne!(Prefilter::new(a), Prefilter::new(b));
+        // One that does not decode is made again from the source.
+        let p = unregistered(b);
+        let _ = p.shared.kept.set(KeptAnalysis { bytes: Box::new([7]), start_len: 1 });
+        assert_eq!((p.start(), p.prefilter()), (Start::new(b).as_ref(), &Prefilter::new(b)));
     }
 
     #[test]

@@ -11,6 +11,8 @@
 //! only ASCII letters. A property test in `tests/prefilter.rs` holds it to that against the regex
 //! engine itself.
 
+use super::codec::{Reader, Writer};
+
 /// The words a pattern anchored at the start (`^git…`, `(?i)^(?:psql|mysql)…`) must begin the text
 /// with: found by one pass over the pattern, without allocating, so that the many rules about
 /// other programs than a command's cost next to nothing. `None` when the pattern is not of that
@@ -71,6 +73,20 @@ impl Start {
                     word.iter().zip(text).all(|(w, t)| w == t)
                 }
         })
+    }
+}
+
+impl Start {
+    pub fn encode(&self, w: &mut Writer) {
+        w.flag(self.fold);
+        w.len(self.words.len());
+        self.words.iter().for_each(|word| w.bytes(word));
+    }
+
+    pub fn decode(r: &mut Reader) -> Option<Start> {
+        let fold = r.flag()?;
+        let words = r.list(|r| r.bytes().map(Box::from))?;
+        Some(Start { words, fold })
     }
 }
 
@@ -182,8 +198,16 @@ struct Lit {
     fold: bool,
 }
 
+/// From this length on, a text is searched with the standard library's vectorised search: a
+/// compound command of kilobytes is searched for every word of every rule, where [`find`]'s plain
+/// loop costs several times more.
+const LONG_TEXT: usize = 256;
+
 impl Lit {
     fn found_in(&self, hay: &str) -> bool {
+        if !self.fold && hay.len() >= LONG_TEXT {
+            return hay.contains(self.text.as_str());
+        }
         find(hay.as_bytes(), self.text.as_bytes(), self.fold)
     }
 }
@@ -227,6 +251,24 @@ impl Prefilter {
     /// Whether the pattern needs anything at all (a pattern that needs nothing is always compiled).
     pub fn is_empty(&self) -> bool {
         self.clauses.is_empty()
+    }
+}
+
+impl Prefilter {
+    pub fn encode(&self, w: &mut Writer) {
+        w.len(self.clauses.len());
+        for clause in &self.clauses {
+            w.len(clause.len());
+            for lit in clause {
+                w.flag(lit.fold);
+                w.str(&lit.text);
+            }
+        }
+    }
+
+    pub fn decode(r: &mut Reader) -> Option<Prefilter> {
+        let clauses = r.list(|r| r.list(|r| Some(Lit { fold: r.flag()?, text: r.string()? })))?;
+        Some(Prefilter { clauses })
     }
 }
 

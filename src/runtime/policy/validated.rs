@@ -1,17 +1,22 @@
 //! Which policy files this very build of gitvow has already compiled whole, so that the hook can
-//! compile only the patterns a call needs (`~/.gitvow/validated-policies`).
+//! compile only the patterns a call needs (`~/.gitvow/validated-policies`), and what it made of
+//! them (`~/.gitvow/prepared-policies/<entry>`).
 //!
 //! An entry is a hash of the build (gitvow's version and the identity of its executable: device,
 //! inode, size, modification and change times) and of a policy file's exact bytes. It says one
-//! thing only: "these bytes compiled without error under this build". Nothing else is cached: the
-//! file is still read and parsed on every call, trust is still read from the trust record, every
-//! verdict is still reached from the policy itself. So a changed byte, a new gitvow or a rebuilt
-//! binary finds no entry and compiles everything again, with the errors that blocks every call on.
-//! A file that is not ours, is writable by others, or does not read exactly as this module writes
-//! it is ignored as a whole (and replaced by the next write): it can cost time, never a check.
+//! thing: "these bytes compiled without error under this build". Next to it, the policy those bytes
+//! parse to, with each pattern's prefilter analysis, in a binary form ([`Policy::encode`]): a
+//! call that finds it neither parses the file nor analyses its patterns. Nothing else is kept: the
+//! file is still read on every call (its bytes are the key), trust is still read from the trust
+//! record, every verdict is still reached from the policy. So a changed byte, a new gitvow or a
+//! rebuilt binary finds no entry and compiles everything again, with the errors that blocks every
+//! call on. A file that is not ours, is writable by others, or does not read exactly as this
+//! module writes it is ignored as a whole (and replaced by the next write): it can cost time,
+//! never a check. A prepared policy counts only under an entry of the list, and only when it
+//! names that entry and its checksum holds.
 
+use super::{Policy, Source};
 use crate::runtime::regular_file;
-use std::hash::Hasher;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -20,6 +25,7 @@ const HEADER: &str = "gitvow validated policies 1\n";
 const MAX_ENTRIES: usize = 64;
 /// 128 bits, as 32 hexadecimal digits.
 const KEY_LEN: usize = 32;
+const PREPARED_HEADER: &[u8] = b"gitvow prepared policy 1\n";
 
 /// The cache as read at the start of a call.
 pub struct Validated {
@@ -42,20 +48,61 @@ impl Validated {
         Some(Validated { path, build, keys, added: false })
     }
 
-    /// Whether this build compiled `bytes` whole before.
-    pub fn contains(&self, bytes: &[u8]) -> bool {
-        let k = key(&self.build, bytes);
-        self.keys.contains(&k)
+    /// The entry `bytes` have under this build.
+    pub fn key(&self, bytes: &[u8]) -> String {
+        key(&self.build, bytes)
     }
 
-    /// Records that `bytes` compiled whole (kept by [`Validated::save`]).
-    pub fn add(&mut self, bytes: &[u8]) {
-        let k = key(&self.build, bytes);
-        if !self.keys.contains(&k) {
-            self.keys.insert(0, k);
+    /// Whether this build compiled the bytes of entry `k` whole before.
+    pub fn contains(&self, k: &str) -> bool {
+        self.keys.iter().any(|x| x == k)
+    }
+
+    /// Records that the bytes of entry `k` compiled whole (kept by [`Validated::save`]).
+    pub fn add(&mut self, k: &str) {
+        if !self.contains(k) {
+            self.keys.insert(0, k.to_string());
             self.keys.truncate(MAX_ENTRIES);
             self.added = true;
         }
+    }
+
+    /// The policy kept for entry `k` (which [`Validated::contains`]), read as coming from `source`;
+    /// `None` when none is kept or it is not exactly what [`Validated::keep_prepared`] wrote.
+    pub fn prepared(&self, k: &str, source: Source) -> Option<Policy> {
+        let bytes = regular_file::read_private(&self.prepared_dir().join(k), "a prepared policy").ok()??;
+        let body = bytes.strip_prefix(PREPARED_HEADER)?.strip_prefix(k.as_bytes())?.strip_prefix(b"\n")?;
+        let (sum, payload) = body.split_at_checked(CHECKSUM_LEN)?;
+        if sum != checksum(k, payload) {
+            return None;
+        }
+        Policy::decode(payload, source)
+    }
+
+    /// Keeps `policy`, which the bytes of entry `k` parse to, for the calls after this one, and
+    /// removes what is kept for entries no longer in the list. Failing to costs only time.
+    pub fn keep_prepared(&self, k: &str, policy: &Policy) {
+        let dir = self.prepared_dir();
+        let payload = policy.encode();
+        let mut bytes = PREPARED_HEADER.to_vec();
+        bytes.extend_from_slice(k.as_bytes());
+        bytes.push(b'\n');
+        bytes.extend_from_slice(&checksum(k, &payload));
+        bytes.extend_from_slice(&payload);
+        if write_private(&dir, &dir.join(k), &bytes).is_err() {
+            return;
+        }
+        let Ok(entries) = std::fs::read_dir(&dir) else { return };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            if !name.to_str().is_some_and(|n| n == k || self.contains(n)) {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
+
+    fn prepared_dir(&self) -> PathBuf {
+        self.path.with_file_name("prepared-policies")
     }
 
     /// Writes the cache whole (a private temporary file renamed over it) if anything was added. A
@@ -70,16 +117,19 @@ impl Validated {
             text.push_str(k);
             text.push('\n');
         }
-        let write = || -> std::io::Result<()> {
-            std::fs::create_dir_all(dir)?;
-            // `tempfile` creates the file with mode 0600, in the same directory: the rename is atomic.
-            let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-            tmp.write_all(text.as_bytes())?;
-            tmp.persist(&self.path).map_err(|e| e.error)?;
-            Ok(())
-        };
-        let _ = write();
+        let _ = write_private(dir, &self.path, text.as_bytes());
     }
+}
+
+/// Writes `path` whole, in `dir`, readable and writable by its owner only: a private temporary
+/// file (`tempfile` creates it with mode 0600) in the same directory, renamed over it atomically.
+fn write_private(dir: &Path, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
+    std::fs::DirBuilder::new().recursive(true).mode(0o700).create(dir)?;
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
 }
 
 /// Where the cache of a `~/.gitvow` directory is.
@@ -105,19 +155,75 @@ pub fn build_id(exe: &Path) -> Option<String> {
     ))
 }
 
-/// The entry for `bytes` under `build`: two SipHash digests with different prefixes, 128 bits.
-/// Not a cryptographic hash, and it needs none: whoever could forge an entry could as well write
-/// the policy it stands for, and an entry only ever skips a compile, never a check.
+/// The entry for `bytes` under `build`: two 64-bit digests with different seeds, 128 bits. Not a
+/// cryptographic hash, and it needs none: an entry only skips compiling and parsing bytes that
+/// loaded whole before. Whoever could make two policy files share one could as well write the policy
+/// it stands for; a repository's file that shared the entry of another file would load as that
+/// other file, still only a layer on top of the base, and its trust is still decided by a SHA-256
+/// of its own bytes (the trust record). It runs over every layer on every call, so it is cheap.
 pub fn key(build: &str, bytes: &[u8]) -> String {
-    let digest = |domain: u8| {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        h.write_u8(domain);
+    let digest = |seed: u64| {
+        let mut h = Digest::new(seed);
         h.write(build.as_bytes());
-        h.write_u8(0xff);
+        h.write(&[0xff]);
         h.write(bytes);
         h.finish()
     };
     format!("{:016x}{:016x}", digest(1), digest(2))
+}
+
+const CHECKSUM_LEN: usize = 8;
+
+/// What a prepared policy's bytes must hash to: a kept file that was cut short or changed on disk
+/// is refused, not decoded into another policy.
+fn checksum(k: &str, payload: &[u8]) -> [u8; CHECKSUM_LEN] {
+    let mut h = Digest::new(3);
+    h.write(k.as_bytes());
+    h.write(payload);
+    h.finish().to_le_bytes()
+}
+
+/// A 64-bit digest that takes eight bytes a step. Each step is a bijection of the state for a
+/// fixed word, so changing any one word (a flipped bit, a changed character) always changes it.
+struct Digest {
+    state: u64,
+    len: u64,
+}
+
+impl Digest {
+    const MUL: u64 = 0x9e37_79b9_7f4a_7c15;
+
+    fn new(seed: u64) -> Digest {
+        Digest { state: seed.wrapping_mul(Self::MUL) ^ 0x2545_f491_4f6c_dd1d, len: 0 }
+    }
+
+    fn word(&mut self, w: u64) {
+        self.state = (self.state ^ w).wrapping_mul(Self::MUL).rotate_left(29);
+    }
+
+    /// Every call starts on a word of its own (the last one zero-padded), and lengths are mixed in
+    /// at the end, so that where one part ends and the next begins counts.
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.word(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
+        }
+        let mut last = [0u8; 8];
+        last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+        self.word(u64::from_le_bytes(last));
+        self.len = self.len.wrapping_mul(Self::MUL) ^ bytes.len() as u64;
+    }
+
+    /// The state with the lengths mixed in, then a final avalanche (MurmurHash3's).
+    fn finish(mut self) -> u64 {
+        self.word(self.len);
+        let mut h = self.state;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
+    }
 }
 
 fn running_executable() -> Option<PathBuf> {
@@ -164,9 +270,33 @@ mod tests {
     }
 
     #[test]
+    fn a_prepared_policy_counts_only_whole_and_under_its_own_entry() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Validated { path: cache_path(dir.path()), build: "b".into(), keys: vec![], added: false };
+        let policy = crate::runtime::policy::parse(r#"{"bash_deny": [{"pattern": "^rm\\b", "reason": "r"}]}"#, Source::BuiltIn).unwrap();
+        let (k, other) = (cache.key(b"one"), cache.key(b"two"));
+        cache.keep_prepared(&k, &policy);
+        assert!(cache.prepared(&k, Source::BuiltIn).is_some());
+        let file = cache.prepared_dir().join(&k);
+        let good = std::fs::read(&file).unwrap();
+        std::fs::copy(&file, cache.prepared_dir().join(&other)).unwrap();
+        assert!(cache.prepared(&other, Source::BuiltIn).is_none(), "another entry's file");
+        for at in [PREPARED_HEADER.len() + 3, good.len() - 12, good.len() - 1] {
+            let mut bad = good.clone();
+            bad[at] ^= 1;
+            std::fs::write(&file, &bad).unwrap();
+            assert!(cache.prepared(&k, Source::BuiltIn).is_none(), "a changed byte at {at}");
+        }
+        std::fs::write(&file, &good[..good.len() - 1]).unwrap();
+        assert!(cache.prepared(&k, Source::BuiltIn).is_none(), "cut short");
+    }
+
+    #[test]
     fn keys_differ_by_build_and_by_byte() {
         assert_ne!(key("a", b"{}"), key("b", b"{}"));
         assert_ne!(key("a", b"{}"), key("a", b"{ }"));
+        assert_ne!(key("a", b"{}"), key("a", b"{}\0"));
+        assert_ne!(key("ab", b"c"), key("a", b"bc"));
         assert_eq!(key("a", b"{}").len(), KEY_LEN);
     }
 }
