@@ -132,6 +132,40 @@ pub enum OffSwitch {
     HooksConfig,
 }
 
+/// A way gitvow can fail to answer a hook call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailCase {
+    /// The executable the entry names is not there.
+    Missing,
+    /// It exits 1 without an answer (a crash).
+    Exit1,
+    /// It does not answer within the entry's timeout.
+    Timeout,
+}
+
+impl FailCase {
+    pub const ALL: [FailCase; 3] = [FailCase::Missing, FailCase::Exit1, FailCase::Timeout];
+
+    /// As the end of "when gitvow …".
+    pub fn words(self) -> &'static str {
+        match self {
+            FailCase::Missing => "is missing",
+            FailCase::Exit1 => "exits 1",
+            FailCase::Timeout => "times out",
+        }
+    }
+
+    /// "is missing, exits 1 or times out".
+    pub fn list(cases: &[FailCase]) -> String {
+        let words: Vec<&str> = cases.iter().map(|c| c.words()).collect();
+        match words.split_last() {
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        }
+    }
+}
+
 /// A field of the hook entry that makes the agent block the call when gitvow cannot run (missing,
 /// crashed, timed out), understood only from version `since` on: install writes it when every copy of
 /// `program` found (PATH, then `install_locations` under the home directory) reports such a version.
@@ -251,6 +285,10 @@ pub struct AgentSpec {
     /// The entry field that makes the agent fail closed, for an agent that has one; without it the
     /// agent lets a call through when gitvow cannot run.
     pub fail_closed_field: Option<FailClosedField>,
+    /// When the agent lets a call through ungated because gitvow could not answer, without
+    /// `fail_closed_field` (measured with the real binaries by the end-to-end suite, which fails
+    /// when an upgrade changes it).
+    pub fails_open: &'static [FailCase],
     /// A second file (relative to the scope's root) whose `hooks` key the agent reads too, besides
     /// its hook file (factory's `settings.json`, seen read alongside `hooks.json` by droid 0.225.2).
     pub also_reads: Option<&'static str>,
@@ -343,6 +381,7 @@ pub static AGENTS: &[AgentSpec] = &[
                 ".volta/bin/claude",
             ],
         }),
+        fails_open: &FailCase::ALL,
         reload_hint: RELOAD_AT_START,
     },
     AgentSpec {
@@ -394,6 +433,7 @@ pub static AGENTS: &[AgentSpec] = &[
             note: "codex reads <repo>/.codex/hooks.json only for a trusted project: trust it when codex asks, or set [projects.\"<repo>\"] trust_level = \"trusted\" in ~/.codex/config.toml",
         }),
         fail_closed_field: None,
+        fails_open: &FailCase::ALL,
         reload_hint: "trust the gitvow hooks with /hooks in codex, then restart codex",
     },
     AgentSpec {
@@ -402,7 +442,8 @@ pub static AGENTS: &[AgentSpec] = &[
         repo_file: ".gemini/settings.json",
         layout: FileLayout::NestedGroups,
         strictness: Strictness::Comments,
-        when_unreadable: "refuses to start (\"Invalid configuration\") with a {file} {that}",
+        // gemini 0.61.0 exits 52 with "Error in ~/.gemini/settings.json: <parser message>".
+        when_unreadable: "refuses to start (exit 52, \"Error in {file}\") with a {file} {that}",
         events: &[
             InstalledEvent { name: "SessionStart", matcher: ANY_TOOL },
             InstalledEvent { name: "BeforeTool", matcher: ANY_TOOL },
@@ -438,6 +479,7 @@ pub static AGENTS: &[AgentSpec] = &[
         also_reads: None,
         project_trust: None,
         fail_closed_field: None,
+        fails_open: &[FailCase::Exit1, FailCase::Timeout],
         reload_hint: RELOAD_AT_START,
     },
     AgentSpec {
@@ -494,6 +536,7 @@ pub static AGENTS: &[AgentSpec] = &[
         also_reads: None,
         project_trust: None,
         fail_closed_field: None,
+        fails_open: &[],
         reload_hint: "run a tool call in Cursor's agent (it reloads hooks by itself)",
     },
     AgentSpec {
@@ -543,6 +586,7 @@ pub static AGENTS: &[AgentSpec] = &[
         also_reads: None,
         project_trust: None,
         fail_closed_field: None,
+        fails_open: &[FailCase::Timeout],
         reload_hint: RELOAD_AT_START,
     },
     AgentSpec {
@@ -591,6 +635,7 @@ pub static AGENTS: &[AgentSpec] = &[
         also_reads: Some(".factory/settings.json"),
         project_trust: None,
         fail_closed_field: None,
+        fails_open: &FailCase::ALL,
         reload_hint: RELOAD_AT_START,
     },
     AgentSpec {
@@ -640,6 +685,7 @@ pub static AGENTS: &[AgentSpec] = &[
         also_reads: None,
         project_trust: None,
         fail_closed_field: None,
+        fails_open: &[],
         reload_hint: RELOAD_AT_START,
     },
 ];

@@ -53,8 +53,11 @@ fn healthy_install_of_all_seven_agents_passes_with_only_the_unavoidable_warnings
     let mut expected: Vec<(String, String, String)> = ALL.iter().map(|a| (a.to_string(), "activity".into(), "warn".into())).collect();
     expected.push(("codex".into(), "codex-trust".into(), "warn".into()));
     expected.push(("cursor".into(), "double-firing".into(), "warn".into()));
-    // No `claude` on this test's PATH: install cannot know it reads `onFailure`, so claude fails open.
-    expected.push(("claude".into(), "fails closed".into(), "warn".into()));
+    // No `claude` on this test's PATH: install cannot know it reads `onFailure`, so claude fails open;
+    // these four have no setting that would make them fail closed (the agent table's `fails_open`).
+    for agent in ["claude", "codex", "gemini", "copilot", "factory"] {
+        expected.push((agent.into(), "fails closed".into(), "warn".into()));
+    }
     let mut got = r.not_ok();
     got.sort();
     expected.sort();
@@ -81,7 +84,17 @@ fn trust_record_and_a_logged_call_turn_those_warnings_ok() {
     let r = doctor(&env, &["--user"]);
     assert_eq!(r.code, 0);
     let w = |a: &str, c: &str| (a.to_string(), c.to_string(), "warn".to_string());
-    assert_eq!(r.not_ok(), [w("claude", "fails closed"), w("cursor", "double-firing")]);
+    let mut got = r.not_ok();
+    got.sort();
+    let fails_open = ["claude", "codex", "copilot", "factory", "gemini"].map(|a| w(a, "fails closed"));
+    let mut expected: Vec<_> = fails_open.into_iter().chain([w("cursor", "double-firing")]).collect();
+    expected.sort();
+    assert_eq!(got, expected);
+    let codex = r.only("codex", "fails closed", "warn");
+    assert_eq!(
+        codex,
+        "codex fails open: when gitvow is missing, exits 1 or times out, it lets the call through ungated; it has no setting that blocks instead"
+    );
     assert!(r.checks("claude", "activity")[0]["detail"].as_str().unwrap().starts_with("last called gitvow at 20"));
 }
 
@@ -560,15 +573,31 @@ fn the_users_own_entries_under_factorys_hooks_key_are_a_warning() {
     );
 }
 
+/// Droid reads `settings.json`'s hooks too, but per event: for an event `hooks.json` lists, only
+/// `hooks.json`'s list runs (droid 0.225.2, the end-to-end suite's `two_files_same_evt`).
 #[test]
-fn gitvow_in_both_of_factorys_hook_files_is_a_double_firing_warning() {
+fn hooks_in_factorys_second_file_under_an_event_gitvow_lists_are_named_as_never_running() {
     let env = healthy();
-    let settings = json!({"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": format!("{BIN} hook --agent factory PreToolUse")}]}]}});
+    let ours = json!({"type": "command", "command": format!("{BIN} hook --agent factory PreToolUse")});
+    let users = json!({"type": "command", "command": "~/bin/audit.sh"});
+    let settings = json!({"hooks": {
+        "PreToolUse": [{"matcher": "*", "hooks": [ours, users.clone()]}],
+        "Notification": [{"hooks": [{"type": "command", "command": "~/bin/notify.sh"}]}]
+    }});
     env.write_home(".factory/settings.json", settings.to_string());
     let r = doctor(&env, &["--user", "--agent", "factory"]);
-    let d = r.only("factory", "double-firing", "warn");
-    assert!(d.contains("~/.factory/settings.json holds 1 of gitvow's hooks too") && d.contains("gated twice"), "{d}");
-    env.write_home(".factory/settings.json", "{\"hooks\": {}}");
+    let warned: Vec<String> = r.checks("factory", "second file").iter().map(|c| c["detail"].as_str().unwrap().to_string()).collect();
+    assert_eq!(
+        warned,
+        [
+            "1 of your hooks under PreToolUse in ~/.factory/settings.json never run: factory runs only ~/.factory/hooks.json's list for an event both files have",
+            "~/.factory/settings.json holds 1 of gitvow's hooks that never run (~/.factory/hooks.json's list is the one that runs)"
+        ],
+        "{}",
+        r.json
+    );
+    // A hook under an event gitvow's file does not list runs, and is not named.
+    env.write_home(".factory/settings.json", json!({"hooks": {"Notification": [{"hooks": [users]}]}}).to_string());
     let r = doctor(&env, &["--user", "--agent", "factory"]);
-    assert!(r.checks("factory", "double-firing").iter().all(|c| c["status"] != "warn"), "{}", r.json);
+    assert!(r.checks("factory", "second file").is_empty(), "{}", r.json);
 }

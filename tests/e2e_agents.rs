@@ -808,17 +808,18 @@ fn hand_edited_session(agent: &Agent, tc: &Toolchain, report: &mut Report, const
     }
 }
 
-/// Ways the installed hook can fail to run gitvow.
-#[derive(Clone, Copy)]
-enum Failure {
-    Missing,
-    Exit1,
-    Timeout,
+/// Ways the installed hook can fail to run gitvow: the agent table's, whose `fails_open` says what
+/// each agent does then.
+use agents::FailCase as Failure;
+
+/// How a scenario stages a failure, and shows for it.
+trait Staged: Copy {
+    fn scenario(self) -> &'static str;
+    fn stage(self, exe: &Path);
+    fn hook_ran(self, exe: &Path) -> bool;
 }
 
-impl Failure {
-    const ALL: [Failure; 3] = [Failure::Missing, Failure::Exit1, Failure::Timeout];
-
+impl Staged for Failure {
     fn scenario(self) -> &'static str {
         match self {
             Failure::Missing => "gitvow_missing",
@@ -906,7 +907,9 @@ fn cannot_run_session(agent: &Agent, tc: &Toolchain, report: &mut Report, failur
             observed.push_str(&format!("; \"{}\": \"{}\" {}", f.key, f.value, if written { "written" } else { "NOT written" }));
             ("fails closed: not pushed", measured && written && !pushed)
         }
-        None => ("measured: open or closed", measured),
+        // The agent table says what the agent does: an upgrade that changes it fails here.
+        None if spec.fails_open.contains(&failure) => ("fails open: pushed", measured && pushed),
+        None => ("fails closed: not pushed", measured && !pushed),
     };
     if !failure.hook_ran(&exe) {
         observed.push_str("; the hook never ran");
@@ -946,9 +949,7 @@ fn cannot_run_measurements(agent: &Agent, tc: &Toolchain, report: &mut Report) {
     }
     let says = printed.lines().any(|l| l.contains("fails open") && l.contains("gitvow doctor"));
     let observed = if says { s("says so") } else { format!("silent (open on {})", open.join(", ")) };
-    // Known gap: install prints the fails-open line only for agents whose row has a fail-closed
-    // field (claude); these agents have none, and the summary says nothing.
-    report.push("install_says_open", "a fails-open line -> doctor", observed, 0.0, says, true);
+    report.line("install_says_open", "a fails-open line -> doctor", observed, 0.0, says);
 }
 
 /// What Droid 0.225.2 makes of hooks in both ~/.factory/settings.json (its `hooks` key) and

@@ -419,6 +419,25 @@ fn install_names_the_switches_that_keep_the_gate_off_and_uninstall_names_only_wh
 }
 
 #[test]
+fn installing_factory_names_the_users_hooks_its_second_file_then_silences() {
+    let env = Env::new();
+    let settings = "{\"hooks\": {\"PreToolUse\": [{\"matcher\": \"Execute\", \"hooks\": [{\"type\": \"command\", \"command\": \"~/bin/audit.sh\"}]}]}}\n";
+    env.write_home(".factory/settings.json", settings);
+    let run = env.run(&["install", "--user", "--agent", "factory", "--yes", "--command", CMD]).ok();
+    assert!(
+        run.stdout.contains("  - 1 of your hooks in ~/.factory/settings.json (under PreToolUse) stop running: factory runs only ~/.factory/hooks.json's list"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("  - fails open: when gitvow is missing, exits 1 or times out, factory lets the call through ungated"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(env.read_home(".factory/settings.json"), settings, "the user's file is not touched");
+}
+
+#[test]
 fn check_exits_2_when_it_cannot_tell() {
     let env = Env::new();
     env.write_home(".claude/settings.json", "{\"model\": ");
@@ -487,7 +506,7 @@ fn strict_json_agents_refuse_comments_that_the_agent_would_reject() {
     let run = env.run(&["install", "--user", "--agent", "gemini", "--yes"]);
     assert_eq!(run.code, 1);
     assert!(
-        run.stderr.contains("settings.json:2:9: a trailing comma; gemini refuses to start (\"Invalid configuration\") with a settings.json that has a trailing comma"),
+        run.stderr.contains("settings.json:2:9: a trailing comma; gemini refuses to start (exit 52, \"Error in settings.json\") with a settings.json that has a trailing comma"),
         "{}",
         run.stderr
     );
@@ -1056,7 +1075,7 @@ fn a_file_its_agent_would_drop_is_refused_by_install_and_failed_by_doctor() {
         (
             "gemini-trailing-comma.json",
             "4:20",
-            "gemini refuses to start (\"Invalid configuration\") with a settings.json that has a trailing comma",
+            "gemini refuses to start (exit 52, \"Error in settings.json\") with a settings.json that has a trailing comma",
         ),
         ("codex-bom.json", "1:1", "codex ignores every hook in a hooks.json that has a byte-order mark"),
         (

@@ -46,7 +46,20 @@ pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check, all: &[Inspect
 /// Whether the agent blocks a call when gitvow cannot run: its installed entry carries the
 /// fail-closed field (for an agent that has one).
 fn fails_closed(ins: &Inspected) -> Option<Check> {
-    let field = ins.agent.fail_closed_field.as_ref()?;
+    let agent = ins.agent;
+    let Some(field) = agent.fail_closed_field.as_ref() else {
+        let cases = crate::agents::FailCase::list(agent.fails_open);
+        return (!agent.fails_open.is_empty()).then(|| {
+            Check::warn(
+                "fails closed",
+                format!(
+                    "{} fails open: when gitvow {cases}, it lets the call through ungated; it has no setting that blocks instead",
+                    agent.name
+                ),
+                "keep gitvow where the hook names it (this doctor's `command` check) and its policy fast",
+            )
+        });
+    };
     let on = ins
         .found
         .iter()
@@ -418,27 +431,31 @@ fn double_firing(ctx: &Context, ins: &Inspected, all: &[Inspected]) -> Vec<Check
             ));
         }
     }
-    if let Some(second) = ins.agent.also_reads
-        && !ins.found.is_empty()
-    {
-        let path = ctx.scope.root().join(second);
-        let there = std::fs::read_to_string(&path)
-            .ok()
-            .and_then(|t| crate::edit::jsonc::JsonDoc::parse(&t, ins.agent.strictness).ok())
-            .map_or(0, |doc| crate::install::entries::find_entries(&doc, ins.agent, true).len());
-        if there > 0 {
+    // The agent's second file: hooks there under an event the hook file lists never run. (Only
+    // factory has one; its hook file holds the events as top-level keys.)
+    let events = match &ins.doc {
+        Some(doc) if !ins.found.is_empty() => doc.keys(&[]),
+        _ => Vec::new(),
+    };
+    if let Some(shadowed) = crate::install::second_file::shadowed(&ctx.scope, ins.agent, &events) {
+        let (path, hook_file) = (display(&shadowed.path), display(&ins.path));
+        if shadowed.users() > 0 {
             out.push(Check::warn(
-                "double-firing",
+                "second file",
                 format!(
-                    "{} holds {there} of gitvow's hooks too, and {} reads both files: each call is gated twice",
-                    display(&path),
+                    "{} of your hooks under {} in {path} never run: {} runs only {hook_file}'s list for an event both files have",
+                    shadowed.users(),
+                    shadowed.user_events(),
                     ins.agent.name
                 ),
-                format!(
-                    "take gitvow's entries out of the `hooks` key of {} by hand; gitvow keeps them in {}",
-                    display(&path),
-                    display(&ins.path)
-                ),
+                format!("move them into {hook_file}, beside gitvow's entries"),
+            ));
+        }
+        if shadowed.gitvows() > 0 {
+            out.push(Check::warn(
+                "second file",
+                format!("{path} holds {} of gitvow's hooks that never run ({hook_file}'s list is the one that runs)", shadowed.gitvows()),
+                format!("take gitvow's entries out of the `hooks` key of {path} by hand; gitvow keeps them in {hook_file}"),
             ));
         }
     }

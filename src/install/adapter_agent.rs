@@ -59,6 +59,8 @@ pub fn spec(name: &str) -> Result<&'static AgentSpec> {
         also_reads: None,
         project_trust: None,
         fail_closed_field: None,
+        // Not measured: the agent is not known to gitvow.
+        fails_open: &[],
         reload_hint: "restart it: agents read their hooks at start-up",
     })))
 }

@@ -6,6 +6,7 @@ pub mod fail_closed;
 pub mod plan;
 pub mod preview;
 pub mod record;
+pub mod second_file;
 pub mod summary;
 
 use crate::agents::{self, AgentSpec};
@@ -448,6 +449,17 @@ fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &
                     crate::output::line(&format!("  - switched on: {note}"));
                 }
                 gate_off_lines(scope, agent);
+                let events: Vec<String> = agent.events.iter().map(|e| e.name.to_string()).collect();
+                if let Some(shadowed) = second_file::shadowed(scope, agent, &events).filter(|s| s.users() > 0) {
+                    crate::output::line(&format!(
+                        "  - {} of your hooks in {} (under {}) stop running: {} runs only {}'s list for an event both files have; move them there",
+                        shadowed.users(),
+                        display(&shadowed.path),
+                        shadowed.user_events(),
+                        agent.name,
+                        display(&scope.agent_file(agent))
+                    ));
+                }
                 if let (Some(field), Some((_, decision))) =
                     (&agent.fail_closed_field, fail_closed.iter().find(|(name, _)| *name == agent.name))
                 {
@@ -459,6 +471,12 @@ fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &
                             field.program, field.since.0, field.since.1, field.since.2
                         ),
                     });
+                } else if !agent.fails_open.is_empty() {
+                    crate::output::line(&format!(
+                        "  - fails open: when gitvow {}, {} lets the call through ungated (nothing in its configuration changes that); see `gitvow doctor`",
+                        agents::FailCase::list(agent.fails_open),
+                        agent.name
+                    ));
                 }
                 let repo_note = agent.project_trust.as_ref().filter(|_| !scope.is_user()).map(|t| t.note);
                 for step in agent.manual_steps.iter().chain(repo_note.as_ref()) {

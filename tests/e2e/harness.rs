@@ -408,9 +408,6 @@ pub struct Outcome {
     pub observed: String,
     pub seconds: f64,
     pub ok: bool,
-    /// A gitvow bug reproduced by this scenario (see the comment where it is set): reported as
-    /// KNOWN-FAIL and not failing the suite, so that the other scenarios stay meaningful.
-    pub known_failure: bool,
 }
 
 /// Collects one agent's lines, prints each as it is decided and fails the test at the end.
@@ -426,26 +423,8 @@ impl Report {
     }
 
     pub fn line(&mut self, scenario: &str, expected: &str, observed: String, seconds: f64, ok: bool) {
-        self.push(scenario, expected, observed, seconds, ok, false);
-    }
-
-    pub fn push(&mut self, scenario: &str, expected: &str, observed: String, seconds: f64, ok: bool, known: bool) {
-        let o = Outcome {
-            agent: self.agent,
-            scenario: scenario.into(),
-            expected: expected.into(),
-            observed,
-            seconds,
-            ok,
-            known_failure: known && !ok,
-        };
-        let status = if o.ok {
-            "ok"
-        } else if o.known_failure {
-            "KNOWN-FAIL"
-        } else {
-            "FAIL"
-        };
+        let o = Outcome { agent: self.agent, scenario: scenario.into(), expected: expected.into(), observed, seconds, ok };
+        let status = if o.ok { "ok" } else { "FAIL" };
         emit(&format!(
             "e2e | {:<8} | {:<20} | expected {:<28} | observed {:<60} | {:>5.1}s | {status}\n",
             o.agent, o.scenario, o.expected, o.observed, o.seconds
@@ -459,7 +438,7 @@ impl Report {
     }
 
     pub fn finish(self) {
-        let failed: Vec<&Outcome> = self.outcomes.iter().filter(|o| !o.ok && !o.known_failure).collect();
+        let failed: Vec<&Outcome> = self.outcomes.iter().filter(|o| !o.ok).collect();
         assert!(
             failed.is_empty(),
             "{} failed: {}\n{}",
