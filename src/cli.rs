@@ -214,6 +214,9 @@ pub struct ScopeArgs {
     /// Print a long preview straight to the terminal instead of through $PAGER
     #[arg(long)]
     pub no_pager: bool,
+    /// Print the plan (and whether it was applied) as one JSON document instead of the preview
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]
@@ -238,6 +241,9 @@ pub struct InstallArgs {
     /// Command written into the hooks (default: this executable in user scope, `gitvow` in a repository)
     #[arg(long, value_name = "PATH")]
     pub command: Option<String>,
+    /// With --command: write it even when no such executable exists here (it exists where the agent runs)
+    #[arg(long, requires = "command")]
+    pub force: bool,
 }
 
 #[derive(Args, Debug)]
@@ -310,6 +316,9 @@ pub struct CheckArgs {
     /// The shell command to check, after `--`
     #[arg(last = true, value_name = "COMMAND")]
     pub command: Vec<String>,
+    /// Print the verdict as JSON
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]

@@ -47,13 +47,16 @@ fn run() -> i32 {
         Command::Install(args) => gitvow::install::run_install(args),
         Command::Uninstall(args) => gitvow::install::run_uninstall(args),
         Command::Hook(args) => Ok(gitvow::runtime::run_hook(&args.agent, &args.event)),
-        Command::Check(args) => gitvow::runtime::run_check(&match (&args.path, &args.mcp) {
-            (Some(path), _) => CheckSubject::Path(path.clone()),
-            (_, Some(tool)) => CheckSubject::Mcp(tool.clone()),
-            // One argument is a whole command line (`check -- 'a && b'`); several are its words.
-            _ if args.command.len() == 1 => CheckSubject::Command(args.command[0].clone()),
-            _ => CheckSubject::Command(shell_words::join(&args.command)),
-        }),
+        Command::Check(args) => gitvow::runtime::run_check(
+            &match (&args.path, &args.mcp) {
+                (Some(path), _) => CheckSubject::Path(path.clone()),
+                (_, Some(tool)) => CheckSubject::Mcp(tool.clone()),
+                // One argument is a whole command line (`check -- 'a && b'`); several are its words.
+                _ if args.command.len() == 1 => CheckSubject::Command(args.command[0].clone()),
+                _ => CheckSubject::Command(shell_words::join(&args.command)),
+            },
+            args.json,
+        ),
         Command::Ask(args) => gitvow::runtime::run_ask(&AskRequest {
             question: args.question.clone(),
             subject: args.subject.clone(),

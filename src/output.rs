@@ -2,12 +2,33 @@
 //! itself; this is for the installer's diffs and reports and the `check`/`ask` summaries.
 
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set when a command prints one JSON document instead (`--json`): the lines for a person are
+/// left out, so that standard output parses.
+static MACHINE: AtomicBool = AtomicBool::new(false);
+
+/// From now on, print nothing for a person (see [`MACHINE`]); [`json`] still prints.
+pub fn for_machines() {
+    MACHINE.store(true, Ordering::Relaxed);
+}
+
+/// Prints one JSON document (pretty, with a final newline).
+pub fn json(value: &serde_json::Value) {
+    write(&format!("{}\n", serde_json::to_string_pretty(value).unwrap_or_default()));
+}
 
 /// Writes `text` to standard output. When the reader has gone away (`gitvow install … | head`), the
 /// run ends there, quietly and with exit 1 (it did not finish), as a Unix tool would. SIGPIPE stays
 /// ignored (Rust's default) so that a provider or probe that closes its input early never kills
 /// gitvow: writes to them fail with an error instead.
 pub fn print(text: &str) {
+    if !MACHINE.load(Ordering::Relaxed) {
+        write(text);
+    }
+}
+
+fn write(text: &str) {
     let mut out = std::io::stdout().lock();
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush())
         && e.kind() == std::io::ErrorKind::BrokenPipe
@@ -29,7 +50,7 @@ pub fn page(text: &str, pager: bool) {
     if text.is_empty() {
         return;
     }
-    if pager && std::io::stdout().is_terminal() && !fits_on_screen(text) && through_pager(text) {
+    if pager && !MACHINE.load(Ordering::Relaxed) && std::io::stdout().is_terminal() && !fits_on_screen(text) && through_pager(text) {
         return;
     }
     print(text);

@@ -290,7 +290,7 @@ fn a_stale_opencode_plugin_is_named() {
 #[test]
 fn an_absolute_command_that_does_not_exist_fails() {
     let env = Env::new();
-    install_user(&env, &["claude"], &["--command", "/nonexistent/bin/gitvow"]);
+    install_user(&env, &["claude"], &["--command", "/nonexistent/bin/gitvow", "--force"]);
     let r = doctor(&env, &["--user"]);
     assert_eq!(r.code, 1);
     assert_eq!(r.only("claude", "command", "fail"), "/nonexistent/bin/gitvow does not exist");
@@ -302,7 +302,7 @@ fn a_command_that_is_not_executable_fails() {
     let env = Env::new();
     let path = env.outside("noexec/gitvow");
     env.write(&path, "#!/bin/sh\nexit 0\n");
-    install_user(&env, &["gemini"], &["--command", path.to_str().unwrap()]);
+    install_user(&env, &["gemini"], &["--command", path.to_str().unwrap(), "--force"]);
     let r = doctor(&env, &["--user"]);
     assert_eq!(r.only("gemini", "command", "fail"), format!("{} is not an executable file", path.display()));
 }
@@ -312,7 +312,7 @@ fn a_bare_command_on_the_path_warns_and_off_the_path_fails() {
     let env = Env::new();
     let dir = path_dir_with_gitvow(&env);
     let env = env.env("PATH", &format!("{}:/usr/local/bin:/usr/bin:/bin", dir.display()));
-    install_user(&env, &["claude"], &["--command", "gitvow"]);
+    install_user(&env, &["claude"], &["--command", "gitvow", "--force"]);
     let r = doctor(&env, &["--user"]);
     assert_eq!(r.code, 0);
     let d = r.only("claude", "command", "warn");
@@ -331,7 +331,7 @@ fn a_bare_command_on_the_path_warns_and_off_the_path_fails() {
 fn a_probe_that_exits_wrongly_fails() {
     let env = Env::new();
     let fake = fake_gitvow(&env, "exit1", "echo broken >&2; exit 1");
-    install_user(&env, &["codex"], &["--command", fake.to_str().unwrap()]);
+    install_user(&env, &["codex"], &["--command", fake.to_str().unwrap(), "--force"]);
     let r = doctor(&env, &["--user"]);
     let d = r.only("codex", "probe", "fail");
     assert!(d.contains("did not answer allow: exit code 1: broken"), "{d}");
@@ -341,7 +341,7 @@ fn a_probe_that_exits_wrongly_fails() {
 fn a_probe_that_prints_garbage_fails() {
     let env = Env::new();
     let fake = fake_gitvow(&env, "garbage", "cat >/dev/null; echo hello");
-    install_user(&env, &["cursor"], &["--command", fake.to_str().unwrap()]);
+    install_user(&env, &["cursor"], &["--command", fake.to_str().unwrap(), "--force"]);
     let r = doctor(&env, &["--user"]);
     let d = r.only("cursor", "probe", "fail");
     assert!(d.contains("did not answer allow: exit code 0, stdout: hello"), "{d}");
@@ -351,7 +351,7 @@ fn a_probe_that_prints_garbage_fails() {
 fn a_probe_that_hangs_is_killed_at_the_timeout() {
     let env = Env::new();
     let fake = fake_gitvow(&env, "hang", "sleep 30");
-    install_user(&env, &["factory"], &["--command", fake.to_str().unwrap()]);
+    install_user(&env, &["factory"], &["--command", fake.to_str().unwrap(), "--force"]);
     let started = std::time::Instant::now();
     let r = doctor(&env, &["--user"]);
     assert!(started.elapsed() < std::time::Duration::from_secs(10));
@@ -363,7 +363,7 @@ fn a_probe_that_hangs_is_killed_at_the_timeout() {
 fn the_opencode_plugin_probe_fails_when_gitvow_blocks() {
     let env = Env::new();
     let fake = fake_gitvow(&env, "deny", "cat >/dev/null; echo 'BLOCKED: nope' >&2; exit 2");
-    install_user(&env, &["opencode"], &["--command", fake.to_str().unwrap()]);
+    install_user(&env, &["opencode"], &["--command", fake.to_str().unwrap(), "--force"]);
     let r = doctor(&env, &["--user"]);
     let d = r.only("opencode", "probe", "fail");
     assert!(d.ends_with("it threw: BLOCKED: nope"), "{d}");

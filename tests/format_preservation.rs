@@ -71,7 +71,7 @@ impl Home {
     }
 
     fn install(&self, agent: &AgentSpec) -> String {
-        self.gitvow("install", agent, &["--command", COMMAND])
+        self.gitvow("install", agent, &["--command", COMMAND, "--force"])
     }
 
     fn uninstall(&self, agent: &AgentSpec) -> String {

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 const ALL: [&str; 7] = ["claude", "codex", "gemini", "cursor", "copilot", "factory", "opencode"];
 
 fn install_user(env: &Env, agent: &str) -> common::Run {
-    env.run(&["install", "--user", "--agent", agent, "--yes", "--command", CMD]).ok()
+    env.run(&["install", "--user", "--agent", agent, "--yes", "--command", CMD, "--force"]).ok()
 }
 
 fn json_of(text: &str) -> Value {
@@ -118,7 +118,7 @@ fn repository_install_writes_the_project_file_with_the_bare_command() {
     assert!(!repo.join(".codex/config.toml").exists(), "the codex switch is a user setting");
 
     let explicit = env.repo("other");
-    env.run(&["install", explicit.to_str().unwrap(), "--agent", "cursor", "--yes", "--command", "/x/gitvow"]).ok();
+    env.run(&["install", explicit.to_str().unwrap(), "--agent", "cursor", "--yes", "--command", "/x/gitvow", "--force"]).ok();
     let cursor = json_of(&std::fs::read_to_string(explicit.join(".cursor/hooks.json")).unwrap());
     assert_eq!(cursor["hooks"]["stop"][0]["command"], "/x/gitvow hook --agent cursor stop");
 }
@@ -137,7 +137,7 @@ fn without_agent_every_agent_found_is_configured_and_named() {
     let env = Env::new();
     std::fs::create_dir_all(env.home().join(".gemini")).unwrap();
     std::fs::create_dir_all(env.home().join(".cursor")).unwrap();
-    let run = env.run(&["install", "--user", "--yes", "--command", CMD]).ok();
+    let run = env.run(&["install", "--user", "--yes", "--command", CMD, "--force"]).ok();
     assert!(run.stdout.contains("Agents found: gemini, cursor"), "{}", run.stdout);
     assert!(env.home().join(".gemini/settings.json").is_file());
     assert!(env.home().join(".cursor/hooks.json").is_file());
@@ -161,7 +161,7 @@ fn unknown_agent_is_a_usage_error_listing_the_known_ones() {
 #[test]
 fn dry_run_shows_the_diff_and_writes_nothing() {
     let env = Env::new();
-    let run = env.run(&["install", "--user", "--agent", "claude", "--dry-run", "--command", CMD]).ok();
+    let run = env.run(&["install", "--user", "--agent", "claude", "--dry-run", "--command", CMD, "--force"]).ok();
     assert!(run.stdout.contains("--- /dev/null\n+++ ~/.claude/settings.json\n"), "{}", run.stdout);
     assert!(run.stdout.contains("+            \"command\": \"/opt/gitvow/bin/gitvow hook Stop\"\n"), "{}", run.stdout);
     assert!(!run.stdout.contains('\x1b'), "no colour without a terminal");
@@ -183,14 +183,14 @@ fn deleted_files_diff_to_dev_null() {
 #[test]
 fn a_first_install_previews_the_default_policy_as_one_line() {
     let env = Env::new();
-    let run = env.run(&["install", "--user", "--agent", "claude", "--dry-run", "--command", CMD]).ok();
+    let run = env.run(&["install", "--user", "--agent", "claude", "--dry-run", "--command", CMD, "--force"]).ok();
     let summary: Vec<&str> = run.stdout.lines().take_while(|l| !l.is_empty()).collect();
     assert_eq!(summary[..2], ["Changes:", "  ~/.claude/settings.json: +5 hooks (new file)"], "{}", run.stdout);
     assert!(summary[2].starts_with("  ~/.gitvow/policy.json: new file, the default policy ("), "{}", run.stdout);
     assert!(summary[2].contains("`gitvow policy show` prints it"), "{}", run.stdout);
     assert!(!run.stdout.contains("+++ ~/.gitvow/policy.json"), "the policy's text is not in the preview:\n{}", run.stdout);
     assert!(run.stdout.lines().count() < 80, "{}", run.stdout);
-    let run = env.run(&["install", "--user", "--agent", "claude", "--dry-run", "--command", CMD, "--verbose"]).ok();
+    let run = env.run(&["install", "--user", "--agent", "claude", "--dry-run", "--command", CMD, "--force", "--verbose"]).ok();
     assert!(run.stdout.contains("--- /dev/null\n+++ ~/.gitvow/policy.json\n"), "{}", run.stdout);
 }
 
@@ -209,12 +209,12 @@ fn colour_follows_the_flag_and_no_color() {
 #[test]
 fn check_exits_1_when_something_would_change_and_0_when_current() {
     let env = Env::new();
-    let run = env.run(&["install", "--user", "--agent", "gemini", "--check", "--command", CMD]);
+    let run = env.run(&["install", "--user", "--agent", "gemini", "--check", "--command", CMD, "--force"]);
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(run.stdout.contains("would change: ~/.gemini/settings.json"), "{}", run.stdout);
     assert!(!env.home().join(".gemini").exists());
     install_user(&env, "gemini");
-    let run = env.run(&["install", "--user", "--agent", "gemini", "--check", "--command", CMD]);
+    let run = env.run(&["install", "--user", "--agent", "gemini", "--check", "--command", CMD, "--force"]);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     assert!(run.stdout.contains("gemini: nothing to change"));
 }
@@ -395,7 +395,7 @@ fn install_names_the_switches_that_keep_the_gate_off_and_uninstall_names_only_wh
     let env = Env::new();
     env.write_home(".claude/settings.json", "{\n  \"disableAllHooks\": true\n}\n");
     env.write_home(".codex/config.toml", "[features]\nhooks = false # I turned this off on purpose\n");
-    let run = env.run(&["install", "--user", "--agent", "claude,codex", "--yes", "--command", CMD]).ok();
+    let run = env.run(&["install", "--user", "--agent", "claude,codex", "--yes", "--command", CMD, "--force"]).ok();
     assert!(
         run.stdout.contains("  ~/.codex/config.toml: [features] hooks false -> true (false keeps every codex hook off"),
         "{}",
@@ -408,7 +408,7 @@ fn install_names_the_switches_that_keep_the_gate_off_and_uninstall_names_only_wh
         run.stdout
     );
     assert!(env.read_home(".claude/settings.json").contains("\"disableAllHooks\": true"), "the person's switch is left as set");
-    let run = env.run(&["install", "--user", "--agent", "claude", "--yes", "--command", CMD]).ok();
+    let run = env.run(&["install", "--user", "--agent", "claude", "--yes", "--command", CMD, "--force"]).ok();
     assert!(run.stdout.contains("claude: nothing to change\n  - the gate is off:"), "{}", run.stdout);
     // Uninstall over every agent names only those it took gitvow out of.
     let run = env.run(&["uninstall", "--user", "--yes"]).ok();
@@ -423,7 +423,7 @@ fn installing_factory_names_the_users_hooks_its_second_file_then_silences() {
     let env = Env::new();
     let settings = "{\"hooks\": {\"PreToolUse\": [{\"matcher\": \"Execute\", \"hooks\": [{\"type\": \"command\", \"command\": \"~/bin/audit.sh\"}]}]}}\n";
     env.write_home(".factory/settings.json", settings);
-    let run = env.run(&["install", "--user", "--agent", "factory", "--yes", "--command", CMD]).ok();
+    let run = env.run(&["install", "--user", "--agent", "factory", "--yes", "--command", CMD, "--force"]).ok();
     assert!(
         run.stdout.contains("  - 1 of your hooks in ~/.factory/settings.json (under PreToolUse) stop running: factory runs only ~/.factory/hooks.json's list"),
         "{}",
@@ -438,16 +438,80 @@ fn installing_factory_names_the_users_hooks_its_second_file_then_silences() {
 }
 
 #[test]
+fn json_prints_the_plan_as_one_document_and_nothing_else() {
+    let env = Env::new();
+    let plan = |args: &[&str]| -> serde_json::Value {
+        let run = env.run(args).ok();
+        serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: stdout is not one JSON document:\n{}", run.stdout))
+    };
+    let v = plan(&["install", "--user", "--agent", "claude", "--json", "--dry-run", "--command", CMD, "--force"]);
+    assert_eq!(v["action"], "install");
+    assert_eq!(v["applied"], false);
+    assert_eq!(v["files"][0]["shown_as"], "~/.claude/settings.json");
+    assert_eq!(v["files"][0]["change"], "create");
+    assert_eq!(v["files"][0]["sha256_before"], serde_json::Value::Null);
+    assert_eq!(v["files"][0]["what"], "+5 hooks (new file)");
+    assert!(!env.home().join(".claude").exists(), "--dry-run wrote nothing");
+    let v = plan(&["install", "--user", "--agent", "claude", "--json", "--yes", "--command", CMD, "--force"]);
+    assert_eq!(v["applied"], true);
+    let written = std::fs::read(env.home().join(".claude/settings.json")).unwrap();
+    use sha2::Digest;
+    assert_eq!(v["files"][0]["sha256_after"], format!("{:x}", sha2::Sha256::digest(&written)));
+    let v = plan(&["install", "--user", "--agent", "claude", "--json", "--yes", "--command", CMD, "--force"]);
+    assert_eq!(v["files"], serde_json::json!([]));
+    assert_eq!(v["unchanged_agents"], serde_json::json!(["claude"]));
+    let v = plan(&["uninstall", "--user", "--agent", "claude", "--json", "--yes"]);
+    assert_eq!(
+        (v["action"].as_str(), v["files"][0]["change"].as_str(), v["files"][0]["what"].as_str()),
+        (Some("uninstall"), Some("delete"), Some("-5 hooks (file removed: install had created it)"))
+    );
+}
+
+#[test]
+fn check_json_gives_the_verdict_and_its_rule() {
+    let env = Env::new();
+    let run = env.run(&["check", "--json", "--", "git", "push", "--force", "origin", "main"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["verdict"], "deny");
+    assert_eq!(v["rule"], "bash_deny[1]");
+    assert_eq!(v["seen"], serde_json::json!(["runs:    git push --force origin main"]));
+    let run = env.run(&["check", "--json", "--", "ls"]);
+    assert_eq!(run.code, 0);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!((v["verdict"].as_str(), v["rule"].is_null()), (Some("allow"), true));
+}
+
+#[test]
+fn a_command_that_cannot_run_here_is_refused_unless_forced() {
+    let env = Env::new();
+    let plain = env.write_home("bin/not-executable", "#!/bin/sh\n");
+    let exe = env.write_home("bin/gitvow", "#!/bin/sh\n");
+    std::fs::set_permissions(&exe, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    for (command, why) in
+        [("/nonexistent/gitvow", "no such file"), (plain.to_str().unwrap(), "not executable"), ("gitvow-nowhere", "not on the PATH")]
+    {
+        let run = env.run(&["install", "--user", "--agent", "claude", "--yes", "--command", command]);
+        assert_eq!(run.code, 64, "{command}: {}", run.stdout);
+        assert!(run.stderr.contains(&format!("--command {command}: {why}")) && run.stderr.contains("--force"), "{}", run.stderr);
+        assert!(!env.home().join(".claude").exists(), "nothing written");
+    }
+    env.run(&["install", "--user", "--agent", "claude", "--yes", "--command", exe.to_str().unwrap()]).ok();
+    env.run(&["install", "--user", "--agent", "claude", "--yes", "--command", "/nonexistent/gitvow", "--force"]).ok();
+    assert!(env.read_home(".claude/settings.json").contains("/nonexistent/gitvow hook PreToolUse"));
+}
+
+#[test]
 fn check_exits_2_when_it_cannot_tell() {
     let env = Env::new();
     env.write_home(".claude/settings.json", "{\"model\": ");
-    let run = env.run(&["install", "--user", "--agent", "claude", "--check", "--command", CMD]);
+    let run = env.run(&["install", "--user", "--agent", "claude", "--check", "--command", CMD, "--force"]);
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(run.stderr.contains("settings.json:1:"), "{}", run.stderr);
     env.write_home(".claude/settings.json", "{}\n");
-    assert_eq!(env.run(&["install", "--user", "--agent", "claude", "--check", "--command", CMD]).code, 1);
-    env.run(&["install", "--user", "--agent", "claude", "--yes", "--command", CMD]).ok();
-    assert_eq!(env.run(&["install", "--user", "--agent", "claude", "--check", "--command", CMD]).code, 0);
+    assert_eq!(env.run(&["install", "--user", "--agent", "claude", "--check", "--command", CMD, "--force"]).code, 1);
+    env.run(&["install", "--user", "--agent", "claude", "--yes", "--command", CMD, "--force"]).ok();
+    assert_eq!(env.run(&["install", "--user", "--agent", "claude", "--check", "--command", CMD, "--force"]).code, 0);
     assert_eq!(env.run(&["uninstall", "--user", "--agent", "claude", "--check"]).code, 1);
     assert_eq!(env.run(&["install", "--user", "--check", "--bogus"]).code, 64, "a usage error stays 64");
 }
@@ -482,7 +546,7 @@ fn bad_input_is_refused_with_file_line_column_and_nothing_is_written() {
     for (content, place, what) in cases {
         let env = Env::new();
         env.write_home(".claude/settings.json", content);
-        let run = env.run(&["install", "--user", "--agent", "cursor", "--agent", "claude", "--yes", "--command", CMD]);
+        let run = env.run(&["install", "--user", "--agent", "cursor", "--agent", "claude", "--yes", "--command", CMD, "--force"]);
         assert_eq!(run.code, 1, "{content:?}: {}", run.stdout);
         let first = run.stderr.lines().next().unwrap_or("");
         assert!(first.starts_with("gitvow: ~/.claude/settings.json:") && first.contains(place), "{content:?}: {}", run.stderr);
@@ -733,7 +797,7 @@ fn on_a_terminal_install_asks_once_after_the_preview_and_reads_a_whole_line() {
         return;
     }
     let env = Env::new();
-    let args = "install --user --agent claude --agent cursor --command /x/gitvow";
+    let args = "install --user --agent claude --agent cursor --command /x/gitvow --force";
     // Anything but `y` or `yes` is a no, `ye` and `yess` included; the answer needs Enter.
     for answer in ["n\n", "ye\n", "yess\n", "\n"] {
         let screen = run_on_terminal(&env, args, answer);
@@ -761,7 +825,8 @@ fn a_preview_longer_than_the_terminal_goes_through_the_pager_unless_no_pager() {
     let env = Env::new();
     let paged = env.home().join("paged.txt");
     let pager = format!("PAGER='cat > {}'", paged.display());
-    let preview = format!("stty rows 10 cols 100; {pager} {} install --user --agent claude --dry-run --command /x/gitvow", common::BIN);
+    let preview =
+        format!("stty rows 10 cols 100; {pager} {} install --user --agent claude --dry-run --command /x/gitvow --force", common::BIN);
     let screen = run_shell_on_terminal(&env, &preview);
     let text = std::fs::read_to_string(&paged).unwrap_or_else(|_| panic!("the pager got nothing; screen:\n{screen}"));
     assert!(
@@ -774,7 +839,8 @@ fn a_preview_longer_than_the_terminal_goes_through_the_pager_unless_no_pager() {
     assert!(!paged.exists(), "--no-pager");
     assert!(screen.contains("+++ ~/.claude/settings.json"), "{screen}");
     // A preview that fits on the screen is printed as it is.
-    let short = format!("stty rows 200 cols 100; {pager} {} install --user --agent claude --dry-run --command /x/gitvow", common::BIN);
+    let short =
+        format!("stty rows 200 cols 100; {pager} {} install --user --agent claude --dry-run --command /x/gitvow --force", common::BIN);
     let screen = run_shell_on_terminal(&env, &short);
     assert!(!paged.exists() && screen.contains("+++ ~/.claude/settings.json"), "{screen}");
 }
@@ -904,7 +970,7 @@ fn strict_json_agents_refuse_what_serde_json_rejects_with_file_line_column() {
     ];
     for (content, want) in cases {
         env.write_home(".codex/hooks.json", content);
-        let run = env.run(&["install", "--user", "--agent", "codex", "--yes", "--command", CMD]);
+        let run = env.run(&["install", "--user", "--agent", "codex", "--yes", "--command", CMD, "--force"]);
         assert_eq!(run.code, 1, "{content:?}: {}", run.stdout);
         assert!(run.stderr.contains(want), "{content:?}: {}", run.stderr);
         assert!(run.stderr.lines().count() <= 2, "{}", run.stderr);
@@ -924,7 +990,7 @@ fn a_file_holding_only_a_comment_counts_as_an_empty_object_where_comments_are_al
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "// settings come later\n");
     // codex parses strict JSON: there a comment stays an error.
     env.write_home(".codex/hooks.json", "// nothing yet\n");
-    let run = env.run(&["install", "--user", "--agent", "codex", "--yes", "--command", CMD]);
+    let run = env.run(&["install", "--user", "--agent", "codex", "--yes", "--command", CMD, "--force"]);
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(run.stderr.contains("hooks.json:1:1: a comment; codex ignores"), "{}", run.stderr);
 }
@@ -971,7 +1037,7 @@ fn a_run_waiting_for_the_lock_names_its_holder_and_gives_up() {
     let home = env.home();
     std::thread::spawn(move || {
         let out = std::process::Command::new(common::BIN)
-            .args(["install", "--user", "--agent", "claude", "--yes", "--command", CMD])
+            .args(["install", "--user", "--agent", "claude", "--yes", "--command", CMD, "--force"])
             .env_clear()
             .env("HOME", &home)
             .env("PATH", "/usr/bin:/bin")
@@ -1000,7 +1066,7 @@ fn a_file_over_64_mib_is_refused_before_it_is_read() {
     std::fs::create_dir_all(env.home().join(".claude")).unwrap();
     std::os::unix::fs::symlink(&big, env.home().join(".claude/settings.json")).unwrap();
     let started = std::time::Instant::now();
-    let run = env.run(&["install", "--user", "--agent", "claude", "--yes", "--command", CMD]);
+    let run = env.run(&["install", "--user", "--agent", "claude", "--yes", "--command", CMD, "--force"]);
     assert_eq!(run.code, 1, "{}", run.stdout);
     assert!(run.stderr.contains("~/.claude/settings.json") && run.stderr.contains("more than the 64 MiB"), "{}", run.stderr);
     assert!(started.elapsed() < std::time::Duration::from_secs(2), "refused without reading 65 MiB");
@@ -1096,7 +1162,7 @@ fn a_file_its_agent_would_drop_is_refused_by_install_and_failed_by_doctor() {
         let content = std::fs::read(std::path::Path::new(DROPPED).join(name)).unwrap();
         let env = Env::new();
         env.write_home(agent.user_file, &content);
-        let run = env.run(&["install", "--user", "--agent", agent.name, "--yes", "--command", CMD]);
+        let run = env.run(&["install", "--user", "--agent", agent.name, "--yes", "--command", CMD, "--force"]);
         assert_eq!(run.code, 1, "{name}: {}", run.stdout);
         let first = run.stderr.lines().next().unwrap_or("");
         let at = format!("gitvow: ~/{}:{place}: ", agent.user_file);
@@ -1176,11 +1242,11 @@ fn claude_fails_closed_when_every_claude_found_is_new_enough() {
 fn codex_repository_install_names_project_trust_and_doctor_checks_it() {
     let env = Env::new();
     let repo = env.repo("proj");
-    let run = env.run_in(&repo, &["install", "--agent", "codex", "--yes", "--command", CMD]).ok();
+    let run = env.run_in(&repo, &["install", "--agent", "codex", "--yes", "--command", CMD, "--force"]).ok();
     let top = repo.display().to_string();
     let note = format!("codex reads {top}/.codex/hooks.json only for a trusted project");
     assert!(run.stdout.contains(&note), "{}", run.stdout);
-    let user = env.run(&["install", "--user", "--agent", "codex", "--yes", "--command", CMD]).ok();
+    let user = env.run(&["install", "--user", "--agent", "codex", "--yes", "--command", CMD, "--force"]).ok();
     assert!(!user.stdout.contains("trusted project"), "a user install has no project to trust: {}", user.stdout);
 
     let trust_line = |env: &Env| {

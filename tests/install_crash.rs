@@ -11,7 +11,8 @@ use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const INSTALL: &[&str] = &["install", "--user", "--agent", "claude", "--agent", "codex", "--agent", "gemini", "--yes", "--command", CMD];
+const INSTALL: &[&str] =
+    &["install", "--user", "--agent", "claude", "--agent", "codex", "--agent", "gemini", "--yes", "--command", CMD, "--force"];
 const UNINSTALL: &[&str] = &["uninstall", "--user", "--yes"];
 
 /// Claude's settings with a byte-order mark (claude drops a file with a comment) and an empty `hooks`
@@ -117,7 +118,7 @@ fn a_kill_at_any_step_of_install_or_uninstall_is_undone_byte_for_byte_by_uninsta
     // A second install over a first one (the record already there), killed at each step.
     let reinstall_steps = kill_at_every_step(
         &env,
-        &[INSTALL, &["install", "--user", "--agent", "claude", "--yes", "--command", "/other/gitvow"]],
+        &[INSTALL, &["install", "--user", "--agent", "claude", "--yes", "--command", "/other/gitvow", "--force"]],
         INSTALL,
         &original,
     );
@@ -150,7 +151,11 @@ fn a_failed_record_write_rolls_the_run_back() {
     record_write_fails(&env, INSTALL, "1");
     ok(&env, INSTALL);
     // The record written after them: an update (another command path) and an uninstall.
-    record_write_fails(&env, &["install", "--user", "--agent", "claude", "--agent", "codex", "--yes", "--command", "/other/gitvow"], "2");
+    record_write_fails(
+        &env,
+        &["install", "--user", "--agent", "claude", "--agent", "codex", "--yes", "--command", "/other/gitvow", "--force"],
+        "2",
+    );
     record_write_fails(&env, UNINSTALL, "1");
     ok(&env, UNINSTALL);
     assert!(tree(&env.home()) == original);

@@ -69,7 +69,7 @@ fn root_installing_into_another_users_home_gives_what_it_creates_to_that_user() 
         chown(&p, USER);
     }
 
-    env.run(&["install", "--user", "--agent", "claude", "--agent", "codex", "--yes", "--command", CMD]).ok();
+    env.run(&["install", "--user", "--agent", "claude", "--agent", "codex", "--yes", "--command", CMD, "--force"]).ok();
     for rel in [
         ".claude",
         ".claude/settings.json",
@@ -117,7 +117,7 @@ fn a_rewritten_file_keeps_owner_group_setgid_xattrs_and_acl() {
     for cmd in ["install", "uninstall"] {
         let mut args = vec![cmd, "--user", "--agent", "claude", "--yes"];
         if cmd == "install" {
-            args.extend(["--command", CMD]);
+            args.extend(["--command", CMD, "--force"]);
         }
         env.run(&args).ok();
         let after = std::fs::metadata(&path).unwrap();

@@ -17,7 +17,7 @@ fn run(env: &Env, args: &[&str]) -> Out {
 }
 
 fn install(env: &Env, agent: &str) -> Out {
-    run(env, &["install", "--agent", agent, "--command", COMMAND])
+    run(env, &["install", "--agent", agent, "--command", COMMAND, "--force"])
 }
 
 fn uninstall(env: &Env, agent: &str) -> Out {

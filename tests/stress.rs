@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 fn claude_run(env: &Env, cmd: &str) -> common::Run {
     let mut args = vec![cmd, "--user", "--agent", "claude", "--yes"];
     if cmd == "install" {
-        args.extend(["--command", CMD]);
+        args.extend(["--command", CMD, "--force"]);
     }
     env.run(&args).ok()
 }
@@ -305,7 +305,8 @@ fn killed_at_random_moments_the_file_is_old_or_new_and_uninstall_gives_everythin
     let original = big_settings(1 << 20);
     let path = env.write_home(".claude/settings.json", &original);
     env.write_home(".codex/config.toml", "model = \"o3\"\n\n[profiles.fast]\nmodel = \"o4-mini\"\n");
-    let install: &[&str] = &["install", "--user", "--agent", "claude", "--agent", "codex", "--agent", "gemini", "--yes", "--command", CMD];
+    let install: &[&str] =
+        &["install", "--user", "--agent", "claude", "--agent", "codex", "--agent", "gemini", "--yes", "--command", CMD, "--force"];
     let uninstall: &[&str] = &["uninstall", "--user", "--yes"];
     let before = agent_files(&env);
     let timed = |args: &[&str]| {
@@ -415,7 +416,8 @@ fn write_faults_are_named_and_the_run_is_rolled_back() {
     let mut f = std::fs::File::create(env.home().join(".codex/filler")).unwrap();
     while f.write_all(&filler).is_ok() {}
     drop(f);
-    let run = env.run(&["install", "--user", "--agent", "claude", "--agent", "codex", "--agent", "cursor", "--yes", "--command", CMD]);
+    let run =
+        env.run(&["install", "--user", "--agent", "claude", "--agent", "codex", "--agent", "cursor", "--yes", "--command", CMD, "--force"]);
     assert_eq!(run.code, 1, "{}", run.stdout);
     assert!(run.stderr.contains("~/.codex/hooks.json"), "{}", run.stderr);
     assert!(run.stderr.lines().count() <= 2, "{}", run.stderr);
@@ -428,7 +430,7 @@ fn write_faults_are_named_and_the_run_is_rolled_back() {
     let ro = Mount::tmpfs(&env.home().join(".gemini"), "64k").unwrap();
     std::fs::write(env.home().join(".gemini/settings.json"), "{}\n").unwrap();
     ro.remount_read_only();
-    let run = env.run(&["install", "--user", "--agent", "claude", "--agent", "gemini", "--yes", "--command", CMD]);
+    let run = env.run(&["install", "--user", "--agent", "claude", "--agent", "gemini", "--yes", "--command", CMD, "--force"]);
     assert_eq!(run.code, 1);
     assert!(run.stderr.contains("~/.gemini"), "{}", run.stderr);
     assert_eq!(std::fs::read_to_string(&claude).unwrap(), "{\"model\": \"opus\"}\n");
@@ -440,7 +442,7 @@ fn write_faults_are_named_and_the_run_is_rolled_back() {
     std::fs::create_dir_all(&locked_dir).unwrap();
     std::fs::write(locked_dir.join("hooks.json"), "{}\n").unwrap();
     let denied = if chattr(&locked_dir, "+i") {
-        let run = env.run(&["install", "--user", "--agent", "claude", "--agent", "factory", "--yes", "--command", CMD]);
+        let run = env.run(&["install", "--user", "--agent", "claude", "--agent", "factory", "--yes", "--command", CMD, "--force"]);
         chattr(&locked_dir, "-i");
         assert_eq!(run.code, 1);
         assert!(run.stderr.contains("~/.factory"), "{}", run.stderr);
@@ -614,7 +616,7 @@ fn directories_swapped_for_links_during_installs_never_lead_outside_the_reposito
         let cmd = if i % 2 == 0 { "install" } else { "uninstall" };
         let mut args = vec![cmd, "--agent", "claude", "--agent", "codex", "--yes"];
         if cmd == "install" {
-            args.extend(["--command", CMD]);
+            args.extend(["--command", CMD, "--force"]);
         }
         let run = env.run_in(&repo, &args);
         match run.code {

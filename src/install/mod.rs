@@ -19,7 +19,13 @@ use record::Record;
 use std::path::{Path, PathBuf};
 
 pub fn run_install(args: &InstallArgs) -> Result<i32> {
+    if args.scope.json {
+        crate::output::for_machines();
+    }
     let scope = resolve_scope(args.scope.user, args.scope.repo.as_deref())?;
+    if let Some(c) = args.command.as_deref().filter(|_| !args.force) {
+        check_command(c)?;
+    }
     let command = match &args.command {
         Some(c) => quote(c),
         None if scope.is_user() => current_exe_command()?,
@@ -31,6 +37,9 @@ pub fn run_install(args: &InstallArgs) -> Result<i32> {
 }
 
 pub fn run_uninstall(args: &UninstallArgs) -> Result<i32> {
+    if args.scope.json {
+        crate::output::for_machines();
+    }
     let scope = resolve_scope(args.scope.user, args.scope.repo.as_deref())?;
     let agents = select_agents(&args.scope.agents, &scope, false)?;
     if args.purge_policy {
@@ -65,6 +74,26 @@ fn check_purge(scope: &Scope, agents: &[&'static AgentSpec], force: bool) -> Res
         return keep(format!("{} still use it in this scope", users.join(", ")), &format!("uninstall those too (--agent {list})"));
     }
     Ok(())
+}
+
+/// A `--command` must name an executable on this machine (a path, or a name on the PATH): a hook
+/// naming nothing lets every call through on most agents.
+fn check_command(command: &str) -> Result<()> {
+    let path = Path::new(command);
+    let why = if command.contains('/') {
+        match std::fs::metadata(path) {
+            Err(_) => "no such file",
+            Ok(m) if !m.is_file() => "not a file",
+            Ok(_) if !paths::is_executable(path) => "not executable",
+            Ok(_) => return Ok(()),
+        }
+    } else if paths::on_path(command) {
+        return Ok(());
+    } else {
+        "not on the PATH"
+    };
+    Err(Error::usage(format!("--command {command}: {why}; the agents would run a hook that cannot start"))
+        .hint("pass the path of the gitvow executable, or add --force when it exists only where the agent runs; nothing was written"))
 }
 
 /// Quotes a command path for a shell when it holds spaces or other special characters.
@@ -184,6 +213,12 @@ pub(crate) fn state_scope(scope: &Scope) -> TargetScope {
 
 /// Plans, previews and applies one run.
 fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &Action) -> Result<i32> {
+    let name = if matches!(action, Action::Install { .. }) { "install" } else { "uninstall" };
+    let emit = |plan: &Plan, applied: bool| {
+        if args.json {
+            crate::output::json(&summary::json(plan, scope, agents, name, applied));
+        }
+    };
     let color = preview::use_color(args.color);
     let tscope = target_scope(scope);
     // Root installing into someone else's home or repository creates what that owner can change.
@@ -212,16 +247,19 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
         crate::output::line(&format!("no agent in {} has gitvow's hooks: nothing to change", display(scope.root())));
     }
     if plan.changes.is_empty() && (plan.stale_records.is_empty() || args.check || args.dry_run) {
+        emit(&plan, false);
         return Ok(0);
     }
     if args.check {
         for change in &plan.changes {
             crate::output::line(&format!("would change: {}", display(&change.path)));
         }
+        emit(&plan, false);
         return Ok(1);
     }
     if args.dry_run {
         crate::output::line("Dry run: nothing was written.");
+        emit(&plan, false);
         return Ok(0);
     }
     if !plan.changes.is_empty() && !args.yes && preview::interactive() && !crate::person::confirm("Apply these changes?")? {
@@ -315,6 +353,7 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
         fsx::remove_empty_dirs(&tscope, &[scope.policy_dir()]);
     }
     report(action, scope, agents, &plan);
+    emit(&plan, true);
     Ok(0)
 }
 

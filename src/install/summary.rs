@@ -8,6 +8,39 @@ use crate::agents::{AgentSpec, FileLayout};
 use crate::paths::display;
 use std::path::Path;
 
+/// The plan as one JSON document (`--json`): per file the change, the SHA-256 of its bytes before
+/// and after (`null`: absent) and what the change does; whether it was applied.
+pub fn json(plan: &Plan, scope: &Scope, agents: &[&'static AgentSpec], action: &str, applied: bool) -> serde_json::Value {
+    use sha2::{Digest, Sha256};
+    let digest = |b: &Option<Vec<u8>>| b.as_ref().map(|b| format!("{:x}", Sha256::digest(b)));
+    let files: Vec<serde_json::Value> = plan
+        .changes
+        .iter()
+        .map(|c| {
+            let change = match (&c.before, &c.after) {
+                (None, _) => "create",
+                (_, None) => "delete",
+                _ => "update",
+            };
+            serde_json::json!({
+                "path": c.path,
+                "shown_as": display(&c.path),
+                "change": change,
+                "sha256_before": digest(&c.before),
+                "sha256_after": digest(&c.after),
+                "what": describe(c, kind_of(&c.path, scope, agents)),
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "action": action,
+        "scope": scope.root(),
+        "applied": applied,
+        "files": files,
+        "unchanged_agents": plan.unchanged_agents,
+    })
+}
+
 /// The whole preview: the summary, then a diff per file (but one line for a file written whole).
 pub fn render(plan: &Plan, scope: &Scope, agents: &[&'static AgentSpec], verbose: bool, color: bool) -> String {
     if plan.changes.is_empty() {
@@ -40,7 +73,7 @@ pub fn switch_notes(plan: &Plan, scope: &Scope, agent: &'static AgentSpec) -> Ve
 }
 
 /// What gitvow makes of the file at `path` in this run.
-fn kind_of(path: &Path, scope: &Scope, agents: &[&'static AgentSpec]) -> FileKind {
+pub fn kind_of(path: &Path, scope: &Scope, agents: &[&'static AgentSpec]) -> FileKind {
     agents.iter().flat_map(|a| super::plan::files_of(scope, a)).find(|(p, _)| p == path).map_or(FileKind::Policy, |(_, k)| k)
 }
 

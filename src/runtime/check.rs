@@ -22,7 +22,7 @@ pub enum CheckSubject {
     Mcp(String),
 }
 
-pub fn run(subject: &CheckSubject) -> Result<i32> {
+pub fn run(subject: &CheckSubject, json: bool) -> Result<i32> {
     let cwd = std::env::current_dir().map_err(|e| Error::new(format!("cannot read the current directory: {e}")))?;
     let repo = crate::paths::find_repo(&cwd);
     let top = repo.as_ref().map(|r| r.top.as_path());
@@ -38,8 +38,13 @@ pub fn run(subject: &CheckSubject) -> Result<i32> {
         }
         CheckSubject::Mcp(tool) => tool.clone(),
         CheckSubject::Command(line) => {
+            // The analyser may list a command twice (as written, and in the form git rules see):
+            // shown once.
             for text in command::simple_commands(line) {
-                seen.push(format!("runs:    {text}"));
+                let text = format!("runs:    {text}");
+                if !seen.contains(&text) {
+                    seen.push(text);
+                }
             }
             input.insert("command".into(), Value::from(line.as_str()));
             "Bash".to_string()
@@ -57,11 +62,26 @@ pub fn run(subject: &CheckSubject) -> Result<i32> {
         gate: true,
     };
     let verdict = Gate { layers: &layers, cwd: &cwd, repo_top: top, deadline: Instant::now() + CALL_BUDGET, programs: true }.judge(&call);
-    let mut out = format!("verdict: {}\n", verdict.decision.name());
     let reason = if verdict.reason.is_empty() { "no rule matched" } else { verdict.reason.as_str() };
+    let pattern = verdict.layer.and_then(|i| pattern_of(&layers, i, &verdict.rule));
+    let untrusted = |layer: &policy::layers::Layer| matches!(layer.trust, policy::layers::Trust::Untrusted);
+    if json {
+        crate::output::json(&serde_json::json!({
+            "verdict": verdict.decision.name(),
+            "reason": reason,
+            "rule": (!verdict.rule.is_empty()).then_some(&verdict.rule),
+            "pattern": pattern,
+            "decided_by": verdict.layer.map(|i| layers.layers[i].describe()),
+            "exception": verdict.exception,
+            "policy": layers.layers.iter().map(|l| serde_json::json!({"layer": l.describe(), "trusted": !untrusted(l)})).collect::<Vec<_>>(),
+            "seen": seen,
+        }));
+        return Ok(if verdict.decision == Decision::Allow { 0 } else { 2 });
+    }
+    let mut out = format!("verdict: {}\n", verdict.decision.name());
     out.push_str(&format!("reason:  {reason}\n"));
     if !verdict.rule.is_empty() {
-        match verdict.layer.and_then(|i| pattern_of(&layers, i, &verdict.rule)) {
+        match pattern {
             Some(pattern) => out.push_str(&format!("rule:    {}: {pattern}\n", verdict.rule)),
             None => out.push_str(&format!("rule:    {}\n", verdict.rule)),
         }
@@ -73,10 +93,7 @@ pub fn run(subject: &CheckSubject) -> Result<i32> {
         out.push_str(&format!("exception: {exception} let it skip a confirm rule\n"));
     }
     for layer in &layers.layers {
-        let trust = match layer.trust {
-            policy::layers::Trust::Untrusted => " [programs and exceptions not trusted: `gitvow trust`]",
-            _ => "",
-        };
+        let trust = if untrusted(layer) { " [programs and exceptions not trusted: `gitvow trust`]" } else { "" };
         out.push_str(&format!("policy:  {}{trust}\n", layer.describe()));
     }
     for line in seen {

@@ -48,8 +48,8 @@ pub fn run_hook_misused(args: &[String], what: &str) -> i32 {
     hook::misused(args, what)
 }
 
-pub fn run_check(subject: &CheckSubject) -> Result<i32> {
-    check::run(subject)
+pub fn run_check(subject: &CheckSubject, json: bool) -> Result<i32> {
+    check::run(subject, json)
 }
 
 pub fn run_ask(request: &AskRequest) -> Result<i32> {
