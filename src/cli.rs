@@ -42,7 +42,10 @@ pub enum Command {
     Install(InstallArgs),
     /// Remove exactly what install added
     #[command(
-        after_help = "Examples:\n  gitvow uninstall --user --dry-run\n  gitvow uninstall --user --agent cursor --yes\n  gitvow uninstall . --purge-policy"
+        after_help = "Examples:\n  gitvow uninstall --user --dry-run\n  gitvow uninstall --user --agent cursor --yes\n  gitvow uninstall . --purge-policy",
+        mut_arg("user", |a| a.help("Take gitvow out of this user's agents (files under the home directory)")),
+        mut_arg("repo", |a| a.help("Repository to take gitvow out of (default: the git top level of the current directory)")),
+        mut_arg("agents", |a| a.help("Agent to take gitvow out of: claude, codex, gemini, cursor, copilot, factory, opencode, or an external adapter's name; repeat or separate with commas (default: every agent whose file holds gitvow's hooks)")),
     )]
     Uninstall(UninstallArgs),
     /// Answer an agent's hook call: reads its payload on stdin, answers in its form

@@ -16,3 +16,4 @@ pub mod output;
 pub mod paths;
 pub mod person;
 pub mod runtime;
+pub mod spelling;

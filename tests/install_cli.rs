@@ -502,6 +502,17 @@ fn a_command_that_cannot_run_here_is_refused_unless_forced() {
 }
 
 #[test]
+fn a_misspelt_agent_gets_did_you_mean_and_uninstalls_help_speaks_of_uninstalling() {
+    let env = Env::new();
+    let run = env.run(&["install", "--user", "--agent", "clauude", "--dry-run"]);
+    assert_eq!(run.code, 64);
+    assert!(run.stderr.starts_with("gitvow: unknown agent `clauude`; did you mean `claude`?"), "{}", run.stderr);
+    let help = env.run(&["uninstall", "--help"]).ok().stdout;
+    assert!(help.contains("Take gitvow out of this user's agents") && !help.contains("Configure the agents"), "{help}");
+    assert!(help.contains("Examples:\n  gitvow uninstall --user --dry-run"), "{help}");
+}
+
+#[test]
 fn check_exits_2_when_it_cannot_tell() {
     let env = Env::new();
     env.write_home(".claude/settings.json", "{\"model\": ");

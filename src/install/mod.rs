@@ -152,6 +152,10 @@ pub(crate) fn select_agents(names: &[String], scope: &Scope, install: bool) -> R
                 None if crate::runtime::adapter::find(name).is_ok() => adapter_agent::spec(name)?,
                 None => {
                     let known: Vec<&str> = agents::AGENTS.iter().map(|a| a.name).collect();
+                    if let Some(near) = crate::spelling::closest(name, &known) {
+                        return Err(Error::usage(format!("unknown agent `{name}`; did you mean `{near}`?"))
+                            .hint(format!("known agents: {}", known.join(", "))));
+                    }
                     return Err(Error::usage(format!("unknown agent `{name}`")).hint(format!(
                         "known agents: {}; another agent needs an adapter `gitvow-agent-{name}` on the PATH or in ~/.gitvow/agents/",
                         known.join(", ")
