@@ -670,11 +670,17 @@ fn agents_never_called_share_one_activity_line_with_each_way_to_reload() {
     let summary = &r.checks("", "activity")[0];
     assert_eq!(summary["detail"], "never called gitvow since the install: codex, cursor, claude");
     let fix = summary["fix"].as_str().unwrap();
-    assert!(fix.contains("codex: trust the gitvow hooks") && fix.contains("cursor: run a tool call") && fix.contains("claude: restart"), "{fix}");
+    assert!(
+        fix.contains("codex: trust the gitvow hooks") && fix.contains("cursor: run a tool call") && fix.contains("claude: restart"),
+        "{fix}"
+    );
     let text = env.run(&["doctor", "--user", "--agent", "gemini,codex,cursor,claude"]).stdout;
     let lines: Vec<&str> = text.lines().filter(|l| l.contains(" activity ")).collect();
     assert_eq!(lines.len(), 2, "gemini's own line and the summary:\n{text}");
-    assert!(text.contains("\nactivity (user)\n  warn  activity      never called gitvow since the install: codex, cursor, claude; fix: "), "{text}");
+    assert!(
+        text.contains("\nactivity (user)\n  warn  activity      never called gitvow since the install: codex, cursor, claude; fix: "),
+        "{text}"
+    );
 }
 
 #[test]
@@ -735,4 +741,26 @@ fn hooks_in_factorys_second_file_under_an_event_gitvow_lists_are_named_as_never_
     env.write_home(".factory/settings.json", json!({"hooks": {"Notification": [{"hooks": [users]}]}}).to_string());
     let r = doctor(&env, &["--user", "--agent", "factory"]);
     assert!(r.checks("factory", "second file").is_empty(), "{}", r.json);
+}
+
+// ---- the text a person reads ---------------------------------------------------------------
+
+/// Doctor's text with what differs from run to run (this binary's path, timings, the provider's
+/// place) replaced by fixed words.
+fn redacted(env: &Env, text: &str, provider: &std::path::Path) -> String {
+    let text = text.replace(BIN, "<gitvow>").replace(&provider.display().to_string(), "<provider>");
+    let text = text.replace(&env.home().display().to_string(), "<home>");
+    regex_lite::Regex::new(r"\d+ ms").unwrap().replace_all(&text, "<n> ms").into_owned()
+}
+
+#[test]
+fn doctor_text_snapshot() {
+    let env = healthy();
+    trust_codex(&env);
+    let provider = policy_with_provider(&env, "cat >/dev/null; echo 'index missing' >&2; exit 3", "");
+    let run = env.run(&["doctor", "--user", "--agent", "codex,cursor"]);
+    assert_eq!(run.code, 1);
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!("doctor_user_codex_cursor", redacted(&env, &run.stdout, &provider));
+    });
 }

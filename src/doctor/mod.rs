@@ -159,8 +159,10 @@ fn checked(args: &DoctorArgs) -> Result<i32> {
     let (policy_checks, probes): (Vec<Check>, Vec<Check>) = std::thread::scope(|s| {
         let policy = s.spawn(|| policy::checks(&ctx));
         let handles: Vec<_> = inspected.iter().map(|i| s.spawn(|| probe::run(&ctx, i))).collect();
-        let probes =
-            handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Check::fail("probe", "the probe crashed", "report this bug"))).collect();
+        let probes = handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| Check::fail("probe", "the probe crashed", "report this bug")))
+            .collect();
         let policy = policy.join().unwrap_or_else(|_| vec![Check::fail("policy", "the policy checks crashed", "report this bug")]);
         (policy, probes)
     });

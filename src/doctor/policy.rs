@@ -110,7 +110,10 @@ fn provider(p: &Provider, cwd: Option<&Path>, file: &str) -> Check {
         Some(Outcome::Answer { answer, .. }) => Check::ok("provider", format!("{what}: asked {asked}, answered `{answer}` in {took} ms")),
         Some(Outcome::Failure(why)) => Check::fail(
             "provider",
-            format!("{what}: asked {asked}: {why}{}: the gate turns every question to it into a confirmation", cap_note(p.timeout, capped.timeout)),
+            format!(
+                "{what}: asked {asked}: {why}{}: the gate turns every question to it into a confirmation",
+                cap_note(&why, p.timeout, capped.timeout)
+            ),
             format!(
                 "run it by hand to see why: echo {} | {}",
                 shell_words::quote(&providers::request(&query, &repo).to_string()),
@@ -132,9 +135,10 @@ fn harmless_query(p: &Provider) -> Option<Query> {
     Some(Query { question, subject: subject.into(), path: "gitvow-doctor-probe/none.txt".into(), tool_name: "Edit".into() })
 }
 
-/// Says so when doctor stopped waiting before the provider's own timeout.
-fn cap_note(own: Duration, waited: Duration) -> String {
-    if waited < own {
+/// Says so when the provider timed out at doctor's cap, before its own timeout: it may still answer
+/// the gate in time.
+fn cap_note(why: &str, own: Duration, waited: Duration) -> String {
+    if waited < own && why.starts_with("timed out") {
         format!(" (doctor waits at most {}; the policy allows it {})", process::seconds(waited), process::seconds(own))
     } else {
         String::new()
