@@ -178,6 +178,12 @@ fn errors_under_json_are_json_on_stdout_with_the_same_exit_code() {
     assert_eq!(run.code, 64, "{}{}", run.stdout, run.stderr);
     let v: Value = serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}", run.stdout));
     assert!(v["error"]["message"].as_str().unwrap().contains("clauude"), "{v}");
+
+    // A command line clap refuses (two scopes at once).
+    let run = env.run(&["doctor", "--user", dir.to_str().unwrap(), "--json"]);
+    assert_eq!(run.code, 64, "{}{}", run.stdout, run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}", run.stdout));
+    assert!(v["error"]["message"].as_str().unwrap().contains("cannot be used with"), "{v}");
 }
 
 #[test]
