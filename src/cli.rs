@@ -232,9 +232,12 @@ pub struct DoctorArgs {
     /// Agent to check: claude, codex, gemini, cursor, copilot, factory, opencode, or an external adapter's name; repeat or separate with commas (default: every agent with a gitvow file in the scope)
     #[arg(long = "agent", value_name = "NAME", value_delimiter = ',')]
     pub agents: Vec<String>,
-    /// Print the checks as one JSON document
+    /// Print the checks as one JSON document (errors too: {"error": {"message", "hint"}})
     #[arg(long)]
     pub json: bool,
+    /// When to colour ok, warn and FAIL (auto: on a terminal, unless NO_COLOR is set)
+    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+    pub color: ColorWhen,
 }
 
 #[derive(Args, Debug)]

@@ -65,6 +65,12 @@ impl Error {
         self
     }
 
+    /// The error for a reader of `--json`: `{"error": {"message": …, "hint": …}}` (`hint` null when
+    /// there is none).
+    pub fn as_json(&self) -> serde_json::Value {
+        serde_json::json!({"error": {"message": self.message, "hint": self.hint}})
+    }
+
     /// An I/O failure on `path`, phrased for a person.
     pub fn io(action: &str, path: &std::path::Path, err: &std::io::Error) -> Self {
         let why = match err.kind() {

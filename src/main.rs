@@ -114,10 +114,16 @@ fn parse_failure(err: &clap::Error) -> i32 {
         return 0;
     }
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let rendered = err.to_string();
+    let what = rendered.lines().next().unwrap_or("").trim_start_matches("error: ");
     if args.first().map(String::as_str) == Some("hook") {
-        let what = err.to_string();
-        let what = what.lines().next().unwrap_or("").trim_start_matches("error: ");
         return gitvow::runtime::run_hook_misused(&args[1..], what);
+    }
+    // A script reading `doctor --json` gets its usage errors as JSON too (see `doctor::run`).
+    if args.first().map(String::as_str) == Some("doctor") && args.iter().any(|a| a == "--json") {
+        let err = gitvow::error::Error::usage(what).hint("see `gitvow doctor --help`");
+        gitvow::output::line(&serde_json::to_string_pretty(&err.as_json()).unwrap_or_default());
+        return err.code();
     }
     let _ = err.print();
     if args.first().map(String::as_str) == Some("check") && err.kind() == ErrorKind::UnknownArgument {

@@ -50,7 +50,8 @@ fn healthy_install_of_all_seven_agents_passes_with_only_the_unavoidable_warnings
     let r = doctor(&env, &["--user"]);
     assert_eq!(r.code, 0, "{}", r.json);
     assert_eq!(r.json["agents"], json!(ALL));
-    let mut expected: Vec<(String, String, String)> = ALL.iter().map(|a| (a.to_string(), "activity".into(), "warn".into())).collect();
+    // No agent has called gitvow yet: one activity line names them all.
+    let mut expected: Vec<(String, String, String)> = vec![("".into(), "activity".into(), "warn".into())];
     expected.push(("codex".into(), "codex-trust".into(), "warn".into()));
     expected.push(("cursor".into(), "double-firing".into(), "warn".into()));
     // No `claude` on this test's PATH: install cannot know it reads `onFailure`, so claude fails open;
@@ -71,6 +72,13 @@ fn healthy_install_of_all_seven_agents_passes_with_only_the_unavoidable_warnings
         assert_eq!(r.statuses(agent, "switches"), ["ok"], "{agent}");
     }
     assert_eq!(r.statuses("", "policy"), ["ok"]);
+    assert_eq!(
+        r.only("", "activity", "warn"),
+        "never called gitvow since the install: claude, codex, gemini, cursor, copilot, factory, opencode"
+    );
+    for agent in ALL {
+        assert!(r.checks(agent, "activity").is_empty(), "{agent}: the summary line stands for it");
+    }
     let probe = r.checks("opencode", "probe")[0]["detail"].as_str().unwrap().to_string();
     assert!(probe.contains("under node") && probe.contains(" ms"), "{probe}");
     assert!(r.checks("codex", "probe")[0]["detail"].as_str().unwrap().contains("-lc"), "codex runs hooks through a login shell");
@@ -103,7 +111,7 @@ fn the_probe_tags_its_log_lines_and_never_counts_as_activity() {
     let env = healthy();
     doctor(&env, &["--user"]);
     let r = doctor(&env, &["--user"]);
-    assert_eq!(r.statuses("claude", "activity"), ["warn"]);
+    assert!(r.only("", "activity", "warn").contains("claude"), "{}", r.json);
     let log = env.read_home(".gitvow/hooks.log");
     assert!(!log.is_empty() && log.lines().all(|l| l.contains("\"session\":\"gitvow-doctor-probe\"")), "{log}");
 }
@@ -143,6 +151,58 @@ fn json_report_carries_agent_scope_check_status_detail_fix() {
     }
     // The warnings: no call logged yet, and no `claude` found to show it reads `onFailure`.
     assert_eq!(r.json["summary"], json!({"ok": 6, "warn": 2, "fail": 0}));
+}
+
+#[test]
+fn errors_under_json_are_json_on_stdout_with_the_same_exit_code() {
+    let env = Env::new();
+    let run = env.run(&["doctor", "--user", "--json"]);
+    assert_eq!(run.code, 1);
+    assert_eq!(run.stderr, "");
+    let v: Value = serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}", run.stdout));
+    assert!(v["error"]["message"].as_str().unwrap().starts_with("no gitvow installation found in the user scope (~)"), "{v}");
+    assert!(v["error"]["hint"].as_str().unwrap().starts_with("install with `gitvow install --user`"), "{v}");
+    assert_eq!(v.as_object().unwrap().keys().collect::<Vec<_>>(), ["error"]);
+
+    // A scope that is not a repository.
+    let dir = env.outside("not-a-repo");
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = env.run(&["doctor", dir.to_str().unwrap(), "--json"]);
+    assert_ne!(run.code, 0);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}", run.stdout));
+    assert!(v["error"]["message"].is_string(), "{v}");
+
+    // An unknown agent is a usage error, under --json too.
+    install_user(&env, &["claude"], &[]);
+    let run = env.run(&["doctor", "--user", "--agent", "clauude", "--json"]);
+    assert_eq!(run.code, 64, "{}{}", run.stdout, run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}", run.stdout));
+    assert!(v["error"]["message"].as_str().unwrap().contains("clauude"), "{v}");
+
+    // A command line clap refuses (two scopes at once).
+    let run = env.run(&["doctor", "--user", dir.to_str().unwrap(), "--json"]);
+    assert_eq!(run.code, 64, "{}{}", run.stdout, run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}", run.stdout));
+    assert!(v["error"]["message"].as_str().unwrap().contains("cannot be used with"), "{v}");
+}
+
+#[test]
+fn color_always_colours_the_status_words_and_never_or_a_pipe_does_not() {
+    let env = healthy();
+    let coloured = env.run(&["doctor", "--user", "--agent", "codex", "--color", "always"]).stdout;
+    assert!(coloured.contains("  \x1b[32mok\x1b[0m    file          "), "{coloured}");
+    assert!(coloured.contains("  \x1b[33mwarn\x1b[0m  codex-trust   "), "{coloured}");
+    env.write_home(".codex/config.toml", "[features]\nhooks = false\n");
+    let failing = env.run(&["doctor", "--user", "--agent", "codex", "--color", "always"]).stdout;
+    assert!(failing.contains("  \x1b[31mFAIL\x1b[0m  switches      "), "{failing}");
+    for args in [&["--color", "never"][..], &[][..]] {
+        let mut all = vec!["doctor", "--user", "--agent", "codex"];
+        all.extend(args);
+        let plain = env.run(&all).stdout;
+        assert!(!plain.contains('\x1b') && plain.contains("  FAIL  switches      "), "{args:?}: {plain}");
+    }
+    let json = env.run(&["doctor", "--user", "--agent", "codex", "--color", "always", "--json"]).stdout;
+    assert!(!json.contains('\x1b'), "{json}");
 }
 
 #[test]
@@ -490,6 +550,70 @@ fn a_missing_provider_or_classifier_program_fails() {
     assert!(r.only("", "classifier", "fail").starts_with("`llm_classifier`: program `/no/such/classifier` is not found"));
 }
 
+/// A provider script in its own directory, named by the user policy.
+fn policy_with_provider(env: &Env, script: &str, extra: &str) -> std::path::PathBuf {
+    let path = env.outside("providers/graph");
+    env.write(&path, format!("#!/bin/sh\n{script}\n"));
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let provider = format!(r#"{{"name": "graph", "command": "{}"{extra}}}"#, path.display());
+    env.write_home(".gitvow/policy.json", format!(r#"{{"providers": [{provider}]}}"#));
+    path
+}
+
+#[test]
+fn a_provider_is_asked_a_harmless_question_and_its_answer_reported() {
+    let env = healthy();
+    // It records the request it was given, to show it is the gate's.
+    let seen = env.outside("providers/request.json");
+    policy_with_provider(&env, &format!("cat > {}; echo '{{\"answer\": \"no\"}}'", seen.display()), r#", "questions": ["route_gate"]"#);
+    let r = doctor(&env, &["--user", "--agent", "claude"]);
+    assert_eq!(r.code, 0, "{}", r.json);
+    let d = r.checks("", "provider")[0]["detail"].as_str().unwrap().to_string();
+    assert!(d.starts_with("provider `graph`: asked route_gate `/gitvow-doctor-probe`, answered `no` in "), "{d}");
+    let request: Value = serde_json::from_str(&std::fs::read_to_string(&seen).unwrap()).unwrap();
+    assert_eq!(request["protocol"], 1);
+    assert_eq!(request["question"], "route_gate");
+    assert_eq!(request["subject"], "/gitvow-doctor-probe");
+}
+
+#[test]
+fn a_provider_that_exits_3_fails_with_its_exit_code() {
+    let env = healthy();
+    policy_with_provider(&env, "cat >/dev/null; echo 'index missing' >&2; exit 3", "");
+    let r = doctor(&env, &["--user", "--agent", "claude"]);
+    assert_eq!(r.code, 1);
+    let d = r.only("", "provider", "fail");
+    assert!(d.starts_with("provider `graph`: asked gate_bearing `gitvow-doctor-probe/none.txt`: exit code 3: index missing"), "{d}");
+    let fix = r.checks("", "provider")[0]["fix"].as_str().unwrap().to_string();
+    assert!(fix.starts_with("run it by hand to see why: echo '{\"protocol\":1,"), "{fix}");
+}
+
+#[test]
+fn a_provider_that_prints_no_answer_fails() {
+    let env = healthy();
+    policy_with_provider(&env, "cat >/dev/null; echo hello", "");
+    let r = doctor(&env, &["--user", "--agent", "claude"]);
+    assert!(r.only("", "provider", "fail").contains("its output is not a JSON object"));
+}
+
+#[test]
+fn a_provider_that_hangs_is_reported_as_timed_out() {
+    let env = healthy();
+    policy_with_provider(&env, "sleep 30", r#", "timeout": 1"#);
+    let started = std::time::Instant::now();
+    let r = doctor(&env, &["--user", "--agent", "claude"]);
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    assert!(r.only("", "provider", "fail").contains(": timed out after 1 s: "), "{}", r.json);
+    // A longer timeout than doctor waits: doctor stops at its cap and says so.
+    policy_with_provider(&env, "sleep 30", r#", "timeout": 20"#);
+    let started = std::time::Instant::now();
+    let r = doctor(&env, &["--user", "--agent", "claude"]);
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    let d = r.only("", "provider", "fail");
+    assert!(d.contains("timed out after 3 s (doctor waits at most 3 s; the policy allows it 20 s)"), "{d}");
+}
+
 // ---- 8. double firing --------------------------------------------------------------------
 
 #[test]
@@ -538,8 +662,31 @@ fn activity_before_the_last_install_warns() {
             .starts_with("last called gitvow at 2001-01-01T00:00:00.000Z, before its hook file was last written")
     );
     let r = doctor(&env, &["--user", "--agent", "factory"]);
-    assert_eq!(r.only("factory", "activity", "warn"), "factory has never called gitvow since the install");
+    assert_eq!(r.only("", "activity", "warn"), "never called gitvow since the install: factory");
+    assert!(r.checks("factory", "activity").is_empty());
     let _ = Value::Null;
+}
+
+#[test]
+fn agents_never_called_share_one_activity_line_with_each_way_to_reload() {
+    let env = healthy();
+    env.write_home(".gitvow/hooks.log", "{\"time\":\"2999-01-01T00:00:00.000Z\",\"agent\":\"gemini\",\"session\":\"x\"}\n");
+    let r = doctor(&env, &["--user", "--agent", "gemini,codex,cursor,claude"]);
+    assert_eq!(r.statuses("gemini", "activity"), ["ok"]);
+    let summary = &r.checks("", "activity")[0];
+    assert_eq!(summary["detail"], "never called gitvow since the install: codex, cursor, claude");
+    let fix = summary["fix"].as_str().unwrap();
+    assert!(
+        fix.contains("codex: trust the gitvow hooks") && fix.contains("cursor: run a tool call") && fix.contains("claude: restart"),
+        "{fix}"
+    );
+    let text = env.run(&["doctor", "--user", "--agent", "gemini,codex,cursor,claude"]).stdout;
+    let lines: Vec<&str> = text.lines().filter(|l| l.contains(" activity ")).collect();
+    assert_eq!(lines.len(), 2, "gemini's own line and the summary:\n{text}");
+    assert!(
+        text.contains("\nactivity (user)\n  warn  activity      never called gitvow since the install: codex, cursor, claude; fix: "),
+        "{text}"
+    );
 }
 
 #[test]
@@ -600,4 +747,26 @@ fn hooks_in_factorys_second_file_under_an_event_gitvow_lists_are_named_as_never_
     env.write_home(".factory/settings.json", json!({"hooks": {"Notification": [{"hooks": [users]}]}}).to_string());
     let r = doctor(&env, &["--user", "--agent", "factory"]);
     assert!(r.checks("factory", "second file").is_empty(), "{}", r.json);
+}
+
+// ---- the text a person reads ---------------------------------------------------------------
+
+/// Doctor's text with what differs from run to run (this binary's path, timings, the provider's
+/// place) replaced by fixed words.
+fn redacted(env: &Env, text: &str, provider: &std::path::Path) -> String {
+    let text = text.replace(BIN, "<gitvow>").replace(&provider.display().to_string(), "<provider>");
+    let text = text.replace(&env.home().display().to_string(), "<home>");
+    regex_lite::Regex::new(r"\d+ ms").unwrap().replace_all(&text, "<n> ms").into_owned()
+}
+
+#[test]
+fn doctor_text_snapshot() {
+    let env = healthy();
+    trust_codex(&env);
+    let provider = policy_with_provider(&env, "cat >/dev/null; echo 'index missing' >&2; exit 3", "");
+    let run = env.run(&["doctor", "--user", "--agent", "codex,cursor"]);
+    assert_eq!(run.code, 1);
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!("doctor_user_codex_cursor", redacted(&env, &run.stdout, &provider));
+    });
 }

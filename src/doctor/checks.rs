@@ -1,5 +1,6 @@
 //! The checks of one agent in one scope, from its inspected file: entries, command, switches,
-//! double firing, codex trust and activity. The live probe runs separately (in parallel) and is
+//! double firing and codex trust; the agent's activity separately, since the agents never called
+//! since the install share one summary line. The live probe runs separately (in parallel) and is
 //! slotted in here.
 
 use super::inspect::Inspected;
@@ -39,7 +40,6 @@ pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check, all: &[Inspect
     if let (Some(trust), crate::install::plan::Scope::Repo(repo)) = (&agent.project_trust, &ctx.scope) {
         out.push(codex_trust::project_check(trust, &repo.top));
     }
-    out.push(activity(ctx, ins));
     out
 }
 
@@ -473,19 +473,37 @@ fn other_flag(scope: &Scope) -> String {
 }
 
 /// When the agent last called gitvow, from the hook logs and session ledgers (the probe's own
-/// calls excluded).
-fn activity(ctx: &Context, ins: &Inspected) -> Check {
+/// calls excluded); `None` when it never has: [`never_called`] names those agents together.
+pub fn activity(ctx: &Context, ins: &Inspected) -> Option<Check> {
     let installed = std::fs::metadata(&ins.path).and_then(|m| m.modified()).ok().map(crate::runtime::record::rfc3339);
-    let last = last_call(ctx, ins.agent.name);
-    let fix = format!("{}: {}", ins.agent.name, ins.agent.reload_hint);
-    match (last, installed) {
-        (Some(last), Some(inst)) if last >= inst => Check::ok("activity", format!("last called gitvow at {last}")),
-        (Some(last), Some(inst)) => {
-            Check::warn("activity", format!("last called gitvow at {last}, before its hook file was last written ({inst})"), fix)
-        }
-        (Some(last), None) => Check::ok("activity", format!("last called gitvow at {last}")),
-        (None, _) => Check::warn("activity", format!("{} has never called gitvow since the install", ins.agent.name), fix),
+    let last = last_call(ctx, ins.agent.name)?;
+    Some(match installed {
+        Some(inst) if last < inst => Check::warn(
+            "activity",
+            format!("last called gitvow at {last}, before its hook file was last written ({inst})"),
+            format!("{}: {}", ins.agent.name, ins.agent.reload_hint),
+        ),
+        _ => Check::ok("activity", format!("last called gitvow at {last}")),
+    })
+}
+
+/// One line for every agent that has not called gitvow since the install: on a fresh install that
+/// is all of them, and one warning per agent would bury the checks that matter. The fix names each
+/// way to reload, with the agents it applies to.
+pub fn never_called(agents: &[&AgentSpec]) -> Option<Check> {
+    if agents.is_empty() {
+        return None;
     }
+    let names: Vec<&str> = agents.iter().map(|a| a.name).collect();
+    let mut hints: Vec<(&str, Vec<&str>)> = Vec::new();
+    for a in agents {
+        match hints.iter_mut().find(|(hint, _)| *hint == a.reload_hint) {
+            Some((_, who)) => who.push(a.name),
+            None => hints.push((a.reload_hint, vec![a.name])),
+        }
+    }
+    let fix: Vec<String> = hints.iter().map(|(hint, who)| format!("{}: {hint}", who.join(", "))).collect();
+    Some(Check::warn("activity", format!("never called gitvow since the install: {}", names.join(", ")), fix.join("; ")))
 }
 
 /// The hook logs and session ledgers that may hold this scope's calls. A user install's calls inside

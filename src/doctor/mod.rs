@@ -34,6 +34,22 @@ impl Status {
             Status::Fail => "FAIL",
         }
     }
+
+    /// The status word padded to one column width, coloured for a terminal: the padding goes
+    /// outside the escape codes, which take no room on screen.
+    fn padded(self, color: bool) -> String {
+        let word = self.text();
+        let pad = " ".repeat(4 - word.len());
+        if !color {
+            return format!("{word}{pad}");
+        }
+        let code = match self {
+            Status::Ok => "32",
+            Status::Warn => "33",
+            Status::Fail => "31",
+        };
+        format!("\x1b[{code}m{word}\x1b[0m{pad}")
+    }
 }
 
 /// The result of one check: what was found and, when not ok, the fix in one sentence.
@@ -105,7 +121,20 @@ pub fn installed_here(scope: &Scope, agent: &'static crate::agents::AgentSpec) -
     Inspected::read(scope, agent).installed_here()
 }
 
+/// Doctor's failures before any check (no installation, a bad scope or agent name): under `--json`
+/// as a JSON document on stdout, so that a script reading it never gets plain text; the exit code is
+/// the error's either way.
 pub fn run(args: &DoctorArgs) -> Result<i32> {
+    match checked(args) {
+        Err(err) if args.json => {
+            crate::output::line(&serde_json::to_string_pretty(&err.as_json()).unwrap_or_default());
+            Ok(err.code())
+        }
+        result => result,
+    }
+}
+
+fn checked(args: &DoctorArgs) -> Result<i32> {
     let scope = crate::install::resolve_scope(args.user, args.repo.as_deref())?;
     let other = match &scope {
         Scope::Repo(_) => crate::paths::home().map(|home| Scope::User { home }),
@@ -125,14 +154,20 @@ pub fn run(args: &DoctorArgs) -> Result<i32> {
             .hint(format!("install with `gitvow install {flag}`, or name the agents to check with --agent")));
     }
 
-    // The live probes start processes and wait on them: run them side by side so that doctor on
-    // seven agents costs about one probe.
-    let probes: Vec<Check> = std::thread::scope(|s| {
+    // The live probes and the providers' questions start processes and wait on them: run them side
+    // by side so that doctor on seven agents costs about one probe.
+    let (policy_checks, probes): (Vec<Check>, Vec<Check>) = std::thread::scope(|s| {
+        let policy = s.spawn(|| policy::checks(&ctx));
         let handles: Vec<_> = inspected.iter().map(|i| s.spawn(|| probe::run(&ctx, i))).collect();
-        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Check::fail("probe", "the probe crashed", "report this bug"))).collect()
+        let probes = handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| Check::fail("probe", "the probe crashed", "report this bug")))
+            .collect();
+        let policy = policy.join().unwrap_or_else(|_| vec![Check::fail("policy", "the policy checks crashed", "report this bug")]);
+        (policy, probes)
     });
 
-    let mut groups = vec![Group { agent: None, title: format!("policy ({})", ctx.scope_name()), checks: policy::checks(&ctx) }];
+    let mut groups = vec![Group { agent: None, title: format!("policy ({})", ctx.scope_name()), checks: policy_checks }];
     for (ins, probe) in inspected.iter().zip(probes) {
         groups.push(Group {
             agent: Some(ins.agent.name),
@@ -140,18 +175,29 @@ pub fn run(args: &DoctorArgs) -> Result<i32> {
             checks: checks::agent_checks(&ctx, ins, probe, &inspected),
         });
     }
+    // An agent's activity closes its group; the agents never called share one line after them all.
+    let mut never = Vec::new();
+    for (group, ins) in groups[1..].iter_mut().zip(&inspected) {
+        match checks::activity(&ctx, ins) {
+            Some(check) => group.checks.push(check),
+            None => never.push(ins.agent),
+        }
+    }
+    if let Some(check) = checks::never_called(&never) {
+        groups.push(Group { agent: None, title: format!("activity ({})", ctx.scope_name()), checks: vec![check] });
+    }
 
     let failed = groups.iter().flat_map(|g| &g.checks).any(|c| c.status == Status::Fail);
     let agents: Vec<&str> = inspected.iter().map(|i| i.agent.name).collect();
     if args.json {
         crate::output::line(&serde_json::to_string_pretty(&as_json(&ctx, &agents, &groups)).unwrap_or_default());
     } else {
-        print_text(&ctx, &agents, named, &groups);
+        print_text(&ctx, &agents, named, &groups, crate::install::preview::use_color(args.color));
     }
     Ok(i32::from(failed))
 }
 
-fn print_text(ctx: &Context, agents: &[&str], named: bool, groups: &[Group]) {
+fn print_text(ctx: &Context, agents: &[&str], named: bool, groups: &[Group], color: bool) {
     let how = if named { "agents checked" } else { "agents with a gitvow installation" };
     crate::output::line(&format!(
         "gitvow doctor, {} scope ({}); {how}: {}",
@@ -164,7 +210,7 @@ fn print_text(ctx: &Context, agents: &[&str], named: bool, groups: &[Group]) {
         crate::output::line(&format!("\n{}", g.title));
         for c in &g.checks {
             counts[c.status as usize] += 1;
-            let mut line = format!("  {:<4}  {:<13} {}", c.status.text(), c.name, c.detail);
+            let mut line = format!("  {}  {:<13} {}", c.status.padded(color), c.name, c.detail);
             if let Some(fix) = &c.fix {
                 line.push_str(&format!("; fix: {fix}"));
             }

@@ -1,12 +1,16 @@
 //! The policy layers in force for the scope: which files, whether each loads and every pattern
-//! compiles, whether a repository's programs are trusted, and whether the providers' and the
-//! classifier's programs exist. A policy that does not load blocks every tool call (fail closed), so
-//! that is a failure, not a warning.
+//! compiles, whether a repository's programs are trusted, whether the classifier's program exists,
+//! and whether each provider answers a harmless question. A policy that does not load blocks every
+//! tool call (fail closed), so that is a failure, not a warning.
 
 use super::{Check, Context};
 use crate::install::plan::Scope;
 use crate::runtime::policy::layers::{self, LayerKind, Trust};
-use std::path::Path;
+use crate::runtime::policy::{Provider, Question};
+use crate::runtime::process;
+use crate::runtime::providers::{self, Outcome, Query};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 pub fn checks(ctx: &Context) -> Vec<Check> {
     let top = match &ctx.scope {
@@ -44,9 +48,7 @@ pub fn checks(ctx: &Context) -> Vec<Check> {
             continue;
         }
         let cwd = top.map(Path::to_path_buf).or_else(crate::paths::home);
-        for p in &layer.policy.providers {
-            out.push(program("provider", &format!("provider `{}`", p.name), &p.argv[0], cwd.as_deref(), &file));
-        }
+        out.extend(provider_checks(&layer.policy.providers, cwd.as_deref(), &file));
         if let Some(c) = &layer.policy.classifier {
             out.push(program("classifier", "`llm_classifier`", &c.argv[0], cwd.as_deref(), &file));
         }
@@ -57,19 +59,88 @@ pub fn checks(ctx: &Context) -> Vec<Check> {
 /// A program the gate runs without a shell: a path (relative to the repository, where it runs) or
 /// a name on the PATH.
 fn program(check: &'static str, what: &str, name: &str, cwd: Option<&Path>, file: &str) -> Check {
-    let found = if name.contains('/') {
+    match locate(name, cwd) {
+        Some(p) => Check::ok(check, format!("{what}: {} is executable", p.display())),
+        None => missing(check, what, name, file),
+    }
+}
+
+fn locate(name: &str, cwd: Option<&Path>) -> Option<PathBuf> {
+    if name.contains('/') {
         let path = Path::new(name);
         let path = if path.is_absolute() { path.to_path_buf() } else { cwd.map_or(path.to_path_buf(), |d| d.join(path)) };
         crate::paths::is_executable(&path).then_some(path)
     } else {
         crate::paths::find_on_path(name)
+    }
+}
+
+fn missing(check: &'static str, what: &str, name: &str, file: &str) -> Check {
+    Check::fail(
+        check,
+        format!("{what}: program `{name}` is not found or not executable: the gate turns every question to it into a confirmation"),
+        format!("install `{name}` or fix its `command` in {file}"),
+    )
+}
+
+/// The providers of one layer, each asked its harmless question side by side, so that doctor costs
+/// at most one provider's wait however many the policy names.
+fn provider_checks(list: &[Provider], cwd: Option<&Path>, file: &str) -> Vec<Check> {
+    std::thread::scope(|s| {
+        let handles: Vec<_> = list.iter().map(|p| s.spawn(move || provider(p, cwd, file))).collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Check::fail("provider", "the check crashed", "report this bug"))).collect()
+    })
+}
+
+/// One provider: its program exists, and it answers a question the way the gate asks it (same
+/// request, same working directory), within its timeout or doctor's cap, whichever is shorter.
+fn provider(p: &Provider, cwd: Option<&Path>, file: &str) -> Check {
+    let what = format!("provider `{}`", p.name);
+    let Some(path) = locate(&p.argv[0], cwd) else { return missing("provider", &what, &p.argv[0], file) };
+    let Some(query) = harmless_query(p) else {
+        return Check::ok("provider", format!("{what}: {} is executable; it declares no question this version asks", path.display()));
     };
-    match found {
-        Some(p) => Check::ok(check, format!("{what}: {} is executable", p.display())),
-        None => Check::fail(
-            check,
-            format!("{what}: program `{name}` is not found or not executable: the gate turns every question to it into a confirmation"),
-            format!("install `{name}` or fix its `command` in {file}"),
+    let asked = format!("{} `{}`", query.question.name(), query.subject);
+    let capped = Provider { timeout: p.timeout.min(super::probe::PROBE_CAP), ..p.clone() };
+    let repo = cwd.map_or_else(|| PathBuf::from("/"), Path::to_path_buf);
+    let started = Instant::now();
+    let reply = providers::ask(std::slice::from_ref(&capped), std::slice::from_ref(&query), &repo, None);
+    let took = started.elapsed().as_millis();
+    match reply.into_iter().next().map(|r| r.outcome) {
+        Some(Outcome::Answer { answer, .. }) => Check::ok("provider", format!("{what}: asked {asked}, answered `{answer}` in {took} ms")),
+        Some(Outcome::Failure(why)) => Check::fail(
+            "provider",
+            format!(
+                "{what}: asked {asked}: {why}{}: the gate turns every question to it into a confirmation",
+                cap_note(&why, p.timeout, capped.timeout)
+            ),
+            format!(
+                "run it by hand to see why: echo {} | {}",
+                shell_words::quote(&providers::request(&query, &repo).to_string()),
+                shell_words::join(&p.argv)
+            ),
         ),
+        None => Check::ok("provider", format!("{what}: {} is executable", path.display())),
+    }
+}
+
+/// A question whose answer changes nothing: about a file or route no repository has. The first
+/// question the provider declares, so that it is asked something it claims to answer.
+fn harmless_query(p: &Provider) -> Option<Query> {
+    let question = *p.questions.first()?;
+    let subject = match question {
+        Question::GateBearing => "gitvow-doctor-probe/none.txt",
+        Question::RouteGate | Question::RouteCallers => "/gitvow-doctor-probe",
+    };
+    Some(Query { question, subject: subject.into(), path: "gitvow-doctor-probe/none.txt".into(), tool_name: "Edit".into() })
+}
+
+/// Says so when the provider timed out at doctor's cap, before its own timeout: it may still answer
+/// the gate in time.
+fn cap_note(why: &str, own: Duration, waited: Duration) -> String {
+    if waited < own && why.starts_with("timed out") {
+        format!(" (doctor waits at most {}; the policy allows it {})", process::seconds(waited), process::seconds(own))
+    } else {
+        String::new()
     }
 }

@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
 pub use crate::runtime::record::PROBE_SESSION;
-const PROBE_CAP: Duration = Duration::from_secs(3);
+pub(super) const PROBE_CAP: Duration = Duration::from_secs(3);
 
 /// The agent's captured payload (its row's `probe_payload`), made a harmless `ls` in `dir`: every
 /// id is the probe's (so that the activity check and `gitvow log` leave these calls out), every

@@ -73,15 +73,20 @@ pub fn ask(providers: &[Provider], queries: &[Query], repo: &Path, deadline: Opt
     })
 }
 
-fn ask_one(provider: &Provider, query: &Query, repo: &Path, deadline: Option<Instant>) -> Outcome {
-    let request = json!({
+/// The request a provider reads on stdin for `query` (the provider protocol, version 1).
+pub fn request(query: &Query, repo: &Path) -> Value {
+    json!({
         "protocol": 1,
         "question": query.question.name(),
         "subject": query.subject,
         "repo": repo.to_string_lossy(),
         "path": query.path,
         "tool_name": query.tool_name,
-    });
+    })
+}
+
+fn ask_one(provider: &Provider, query: &Query, repo: &Path, deadline: Option<Instant>) -> Outcome {
+    let request = request(query, repo);
     let (timeout, cut) = process::within(provider.timeout, deadline);
     let finished = match process::run(&provider.argv, request.to_string().as_bytes(), Some(repo), timeout) {
         Ok(f) => f,
