@@ -217,11 +217,9 @@ fn three_files(fx: &Fixture) -> (Transaction, [PathBuf; 3]) {
     write(&a, "a-old");
     write(&b, "b-old");
     let mut tx = Transaction::new(fx.scope.clone());
-    tx.write(&a, Some(b"a-old".to_vec().into()), b"a-new".to_vec().into()).write(&b, Some(b"b-old".to_vec().into()), b"b-new".to_vec().into()).write(
-        &c,
-        None,
-        b"c-new".to_vec().into(),
-    );
+    tx.write(&a, Some(b"a-old".to_vec().into()), b"a-new".to_vec().into())
+        .write(&b, Some(b"b-old".to_vec().into()), b"b-new".to_vec().into())
+        .write(&c, None, b"c-new".to_vec().into());
     (tx, [a, b, c])
 }
 
@@ -275,13 +273,13 @@ fn transaction_reports_a_file_changed_since_the_plan_and_undoes_the_rest() {
             Ok(())
         })
         .unwrap();
-    assert_eq!(out, TxOutcome::Changed { path: b.clone(), current: Some(b"b-agent".to_vec().into()) });
+    assert_eq!(out, TxOutcome::Changed { path: b.clone(), current: Some(b"b-agent".to_vec()) });
     assert_eq!((read(&a), read(&b)), ("a-old".into(), "b-agent".into()));
     assert!(!c.exists());
     // Changed before anything is written: found by the first pass.
     write(&a, "a-agent");
     let out = tx.apply().unwrap();
-    assert_eq!(out, TxOutcome::Changed { path: a.clone(), current: Some(b"a-agent".to_vec().into()) });
+    assert_eq!(out, TxOutcome::Changed { path: a.clone(), current: Some(b"a-agent".to_vec()) });
 }
 
 #[test]

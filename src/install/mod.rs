@@ -315,6 +315,11 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     if plan.changes.iter().any(|c| c.after.is_none() && c.path == scope.policy_path()) {
         fsx::remove_empty_dirs(&tscope, &[scope.policy_dir()]);
     }
+    // The report reads again what the agents' switches say; the hook files' bytes go before it, so
+    // that two copies of a large file are never held at once (it needs only those of codex's
+    // switch and the policy, which are small).
+    let agent_files: Vec<PathBuf> = agents.iter().map(|a| scope.agent_file(a)).collect();
+    plan.forget_bytes_of(&agent_files);
     report(action, scope, agents, &plan);
     Ok(0)
 }

@@ -120,6 +120,17 @@ pub struct Plan {
     pub stale_records: Vec<PathBuf>,
 }
 
+impl Plan {
+    /// Empties the bytes of the changes to `paths` (whether each file existed before and after is
+    /// kept): for a run that is done with them.
+    pub fn forget_bytes_of(&mut self, paths: &[PathBuf]) {
+        for c in self.changes.iter_mut().filter(|c| paths.contains(&c.path)) {
+            c.before = c.before.as_ref().map(|_| Bytes::default());
+            c.after = c.after.as_ref().map(|_| Bytes::default());
+        }
+    }
+}
+
 /// The files an agent involves in a scope.
 pub fn files_of(scope: &Scope, agent: &'static AgentSpec) -> Vec<(PathBuf, FileKind)> {
     let mut files = vec![(scope.agent_file(agent), FileKind::Hooks(agent))];
@@ -238,10 +249,12 @@ pub fn plan_file(
             fail_closed.contains(&(agent.name, super::fail_closed::Decision::Write)),
             record,
         )?,
-        (FileKind::Hooks(agent), Action::Uninstall { .. }) => match uninstall_hooks(path, agent, text, before.as_deref().map(Vec::as_slice), record, load)? {
-            Some(after) => (after, RecordUpdate::Remove),
-            None => return Ok(None),
-        },
+        (FileKind::Hooks(agent), Action::Uninstall { .. }) => {
+            match uninstall_hooks(path, agent, text, before.as_deref().map(Vec::as_slice), record, load)? {
+                Some(after) => (after, RecordUpdate::Remove),
+                None => return Ok(None),
+            }
+        }
     };
     let after = after.map(|a| Bytes::new(a.into_bytes()));
     if after == before {

@@ -19,22 +19,15 @@ pub enum Original {
     Absent,
     /// The bytes inside the record, as earlier versions kept them: still read, and moved to a side
     /// file the next time the record is saved.
-    Text {
-        text: String,
-    },
+    Text { text: String },
     /// The bytes are in the side file `originals/<sha256>` of the state directory: kept out of the
     /// record so that the record stays small however large the settings file is (it is read,
     /// compared and written several times a run).
-    Saved {
-        sha256: String,
-    },
+    Saved { sha256: String },
     /// Bytes this run read, shared with its plan, with their digest: saved as a side file (and
     /// the entry as [`Original::Saved`]) before any record names them. Never in a record file.
     #[serde(skip)]
-    Read {
-        bytes: Bytes,
-        sha256: String,
-    },
+    Read { bytes: Bytes, sha256: String },
     /// The file was edited by someone else since gitvow wrote it, or held gitvow entries already.
     Unknown,
 }
