@@ -263,7 +263,7 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
         }
         // What uninstall needs to restore each file is on disk before the file is changed, so that
         // a kill at any moment leaves a record valid for whatever the files then hold.
-        save_record(scope, &intent_record(&record, &plan, &tscope)?).map_err(|e| match e.hint {
+        save_intent(scope, &intent_record(&record, &plan, &tscope)?).map_err(|e| match e.hint {
             Some(_) => e,
             None => e.hint("nothing was written; fix the cause and run gitvow again"),
         })?;
@@ -413,11 +413,24 @@ fn update_record(record: &mut Record, plan: &Plan, applied: Option<&fsx::Applied
 fn save_record(scope: &Scope, record: &Record) -> Result<()> {
     let record = save_originals(scope, record)?;
     write_record(scope, &record)?;
+    remove_unnamed_originals(scope, &record);
+    Ok(())
+}
+
+/// The record written before the files: like [`save_record`], but the side files of earlier
+/// attempts stay until the final record (an agent rewriting its settings makes every attempt's
+/// original new; tidying each time would slow the attempts that race it).
+fn save_intent(scope: &Scope, record: &Record) -> Result<()> {
+    let record = save_originals(scope, record)?;
+    write_record(scope, &record)
+}
+
+/// Removes the side files `record` does not name, and their directory once it is empty.
+fn remove_unnamed_originals(scope: &Scope, record: &Record) {
     let named: Vec<&str> = record.side_files().collect();
     // Only a side file left behind is lost if this fails: the next run removes it.
     let _ = fsx::remove_files_except(&scope.originals_dir(), &state_scope(scope), &|name| named.contains(&name));
     fsx::remove_empty_dirs(&state_scope(scope), &[scope.originals_dir()]);
-    Ok(())
 }
 
 /// `record` with every original it holds in memory (read this run, or inline in a record of an
