@@ -12,6 +12,7 @@ use crate::install::entries::desired_entry;
 use crate::install::plan::Scope;
 use crate::paths::display;
 use serde_json::Value;
+use std::borrow::Cow;
 use std::path::Path;
 
 pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check, all: &[Inspected]) -> Vec<Check> {
@@ -375,9 +376,10 @@ fn located(ins: &Inspected, doc: &JsonDoc, path: &[crate::edit::jsonc::Seg]) -> 
 
 /// The settings files whose switches apply: the scope's own, and in a repository the user's too
 /// (the agents merge both).
-fn settings_files(ctx: &Context, ins: &Inspected) -> Vec<(std::path::PathBuf, JsonDoc, String)> {
+/// The agent's file as inspected is borrowed, not copied: it may be megabytes.
+fn settings_files<'a>(ctx: &Context, ins: &'a Inspected) -> Vec<SettingsFile<'a>> {
     let mut out: Vec<_> = match (&ins.doc, &ins.text) {
-        (Some(d), Some(t)) => vec![(ins.path.clone(), d.clone(), t.clone())],
+        (Some(d), Some(t)) => vec![(ins.path.clone(), Cow::Borrowed(d), Cow::Borrowed(t.as_str()))],
         _ => Vec::new(),
     };
     if let (Scope::Repo(_), Some(home)) = (&ctx.scope, crate::paths::home()) {
@@ -386,11 +388,14 @@ fn settings_files(ctx: &Context, ins: &Inspected) -> Vec<(std::path::PathBuf, Js
     out
 }
 
-fn read_json(path: &Path, agent: &AgentSpec) -> Option<(std::path::PathBuf, JsonDoc, String)> {
+/// A settings file's path, its parsed document and its text.
+type SettingsFile<'a> = (std::path::PathBuf, Cow<'a, JsonDoc>, Cow<'a, str>);
+
+fn read_json(path: &Path, agent: &AgentSpec) -> Option<SettingsFile<'static>> {
     let bytes = crate::fsx::read_target(path, &crate::fsx::TargetScope::User).ok()??;
     let text = String::from_utf8(bytes).ok()?;
     let doc = JsonDoc::parse(&text, agent.strictness).ok()?;
-    Some((path.to_path_buf(), doc, text))
+    Some((path.to_path_buf(), Cow::Owned(doc), Cow::Owned(text)))
 }
 
 /// The same agent in both scopes, or Cursor loading Claude's hook files: each call gated twice.

@@ -38,6 +38,32 @@ pub fn remove_stale_temps(path: &Path, scope: &TargetScope) -> Result<Vec<PathBu
     Ok(removed)
 }
 
+/// Remove the plain files in the directory `dir` whose name `keep` refuses, and return them; a
+/// missing directory holds none. For a directory of gitvow's own (never followed through a link
+/// where the scope's rules forbid it). Call it while holding the [`super::InstallLock`].
+pub fn remove_files_except(dir: &Path, scope: &TargetScope, keep: &dyn Fn(&str) -> bool) -> Result<Vec<PathBuf>> {
+    // Located as the parent of a name inside it, as the files it holds are.
+    let spot = locate(&dir.join(TEMP_PREFIX), scope)?;
+    let Some(handle) = spot.parent() else { return Ok(Vec::new()) };
+    let entries = rustix::fs::Dir::read_from(handle).map_err(|e| Error::io("list", dir, &e.into()))?;
+    let mut removed = Vec::new();
+    for entry in entries.flatten() {
+        let name = OsStr::from_bytes(entry.file_name().to_bytes());
+        if name.to_str().is_some_and(keep) || name == "." || name == ".." {
+            continue;
+        }
+        let Ok(Some(stat)) = stat_at(handle, name) else { continue };
+        if FileType::from_raw_mode(stat.st_mode) != FileType::RegularFile {
+            continue;
+        }
+        let path = dir.join(name);
+        super::faults::step("remove a file no longer needed");
+        rustix::fs::unlinkat(handle, name, AtFlags::empty()).map_err(|e| Error::io("remove", &path, &e.into()))?;
+        removed.push(path);
+    }
+    Ok(removed)
+}
+
 #[allow(clippy::unnecessary_cast)] // `st_mtime` is not an i64 everywhere
 fn writer_may_be_alive(pid: u32, stat: &rustix::fs::Stat) -> bool {
     if Path::new("/proc/self").exists() {

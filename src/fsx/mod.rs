@@ -27,12 +27,16 @@ mod transaction;
 mod write;
 
 pub use attrs::own_new_files_like;
-pub use dirs::{create_parent_dirs, missing_parent_dirs, remove_empty_dirs, remove_stale_temps};
+pub use dirs::{create_parent_dirs, missing_parent_dirs, remove_empty_dirs, remove_files_except, remove_stale_temps};
 pub use lock::InstallLock;
 pub use transaction::{Applied, FileOp, Transaction, TxOutcome, TxStep};
-pub use write::{create_private, read_target, remove_if_unchanged, replace_if_unchanged};
+pub use write::{create_private, file_exists, read_target, remove_if_unchanged, replace_if_unchanged};
 
 use std::path::PathBuf;
+
+/// A file's bytes, shared between the plan, the transaction and its undo rather than copied: a
+/// settings file may be megabytes, and each copy would count against the run's memory.
+pub type Bytes = std::sync::Arc<Vec<u8>>;
 
 /// Name prefix of gitvow's temporary files, so a later run can recognise and remove leftovers.
 pub const TEMP_PREFIX: &str = ".gitvow-tmp-";

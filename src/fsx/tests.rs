@@ -217,11 +217,9 @@ fn three_files(fx: &Fixture) -> (Transaction, [PathBuf; 3]) {
     write(&a, "a-old");
     write(&b, "b-old");
     let mut tx = Transaction::new(fx.scope.clone());
-    tx.write(&a, Some(b"a-old".to_vec()), b"a-new".to_vec()).write(&b, Some(b"b-old".to_vec()), b"b-new".to_vec()).write(
-        &c,
-        None,
-        b"c-new".to_vec(),
-    );
+    tx.write(&a, Some(b"a-old".to_vec().into()), b"a-new".to_vec().into())
+        .write(&b, Some(b"b-old".to_vec().into()), b"b-new".to_vec().into())
+        .write(&c, None, b"c-new".to_vec().into());
     (tx, [a, b, c])
 }
 
@@ -258,7 +256,7 @@ fn transaction_refuses_everything_before_writing_anything() {
     let fx = repo();
     let (mut tx, [a, _, _]) = three_files(&fx);
     write(&fx.top.join(".factory"), "a regular file");
-    tx.write(fx.top.join(".factory/hooks.json"), None, b"{}".to_vec());
+    tx.write(fx.top.join(".factory/hooks.json"), None, b"{}".to_vec().into());
     assert!(tx.apply().is_err());
     assert_eq!(read(&a), "a-old");
 }
@@ -312,7 +310,7 @@ fn transaction_undoes_a_deletion_with_its_mode() {
     fs::set_permissions(&owned, fs::Permissions::from_mode(0o640)).unwrap();
     let dir_target = fx.top.join(".claude/blocked.json");
     let mut tx = Transaction::new(fx.scope.clone());
-    tx.delete(&owned, b"ours".to_vec()).write(&dir_target, None, b"{}".to_vec());
+    tx.delete(&owned, b"ours".to_vec().into()).write(&dir_target, None, b"{}".to_vec().into());
     let err = tx
         .apply_with(&mut |i| {
             if i == 1 {

@@ -2,7 +2,7 @@
 
 use super::dirs::{create_parent_dirs, remove_empty_dirs};
 use super::write::{read_target, remove_if_unchanged, replace_if_unchanged, set_mode};
-use super::{Replaced, TargetScope};
+use super::{Bytes, Replaced, TargetScope};
 use crate::error::{Error, Result};
 use crate::paths::display;
 use std::path::{Path, PathBuf};
@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug)]
 pub enum FileOp {
     /// Write these bytes (creating the file and its missing directories when needed).
-    Write(Vec<u8>),
+    Write(Bytes),
     /// Delete the file.
     Delete,
 }
@@ -20,7 +20,7 @@ pub enum FileOp {
 #[derive(Clone, Debug)]
 pub struct TxStep {
     pub path: PathBuf,
-    pub expected: Option<Vec<u8>>,
+    pub expected: Option<Bytes>,
     pub op: FileOp,
 }
 
@@ -74,9 +74,9 @@ impl Applied {
 struct Undo {
     path: PathBuf,
     /// The bytes the step wrote (`None`: it deleted the file).
-    written: Option<Vec<u8>>,
+    written: Option<Bytes>,
     /// The bytes before (`None`: the file did not exist).
-    before: Option<Vec<u8>>,
+    before: Option<Bytes>,
     /// Permission bits of a deleted file, to recreate it as it was.
     mode: Option<u32>,
     created_dirs: Vec<PathBuf>,
@@ -87,12 +87,13 @@ impl Transaction {
         Transaction { scope, steps: Vec::new() }
     }
 
-    pub fn write(&mut self, path: impl Into<PathBuf>, expected: Option<Vec<u8>>, new: Vec<u8>) -> &mut Self {
+    /// The bytes are shared with the caller's plan, not copied: a settings file may be megabytes.
+    pub fn write(&mut self, path: impl Into<PathBuf>, expected: Option<Bytes>, new: Bytes) -> &mut Self {
         self.steps.push(TxStep { path: path.into(), expected, op: FileOp::Write(new) });
         self
     }
 
-    pub fn delete(&mut self, path: impl Into<PathBuf>, expected: Vec<u8>) -> &mut Self {
+    pub fn delete(&mut self, path: impl Into<PathBuf>, expected: Bytes) -> &mut Self {
         self.steps.push(TxStep { path: path.into(), expected: Some(expected), op: FileOp::Delete });
         self
     }
@@ -110,7 +111,7 @@ impl Transaction {
         // Refusals and changed files are found before anything is written.
         for step in &self.steps {
             let current = read_target(&step.path, &self.scope)?;
-            if current != step.expected {
+            if current.as_deref() != step.expected.as_deref().map(Vec::as_slice) {
                 return Ok(TxOutcome::Changed { path: step.path.clone(), current });
             }
         }
@@ -137,12 +138,12 @@ impl Transaction {
 
     /// `Ok(Err(current))`: the file changed since the plan.
     fn apply_step(&self, step: &TxStep) -> Result<std::result::Result<Undo, Option<Vec<u8>>>> {
-        let expected = step.expected.as_deref();
+        let expected = step.expected.as_deref().map(Vec::as_slice);
         let (outcome, written, mode, created_dirs) = match &step.op {
             FileOp::Write(new) => {
                 let created = if expected.is_none() { create_parent_dirs(&step.path, &self.scope)? } else { Vec::new() };
                 match replace_if_unchanged(&step.path, &self.scope, expected, new) {
-                    Ok(outcome) => (outcome, Some(new.clone()), None, created),
+                    Ok(outcome) => (outcome, Some(Bytes::clone(new)), None, created),
                     Err(err) => {
                         remove_empty_dirs(&self.scope, &created);
                         return Err(err);
@@ -174,7 +175,7 @@ impl Transaction {
         for u in done.into_iter().rev() {
             let result = match (&u.before, &u.written) {
                 (Some(before), None) => restore_deleted(&u.path, &self.scope, before, u.mode),
-                (Some(before), Some(written)) => replace_if_unchanged(&u.path, &self.scope, Some(written), before),
+                (Some(before), Some(written)) => replace_if_unchanged(&u.path, &self.scope, Some(written.as_slice()), before),
                 (None, Some(written)) => remove_if_unchanged(&u.path, &self.scope, written),
                 (None, None) => Ok(Replaced::Done),
             };

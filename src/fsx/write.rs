@@ -129,6 +129,13 @@ pub fn create_private(target: &Path, scope: &TargetScope, bytes: &[u8]) -> Resul
     spot.sync_dir()
 }
 
+/// Whether the file `target` names exists (after the rules of `scope`), without reading it.
+pub fn file_exists(target: &Path, scope: &TargetScope) -> Result<bool> {
+    let spot = locate(target, scope)?;
+    let Some(dir) = spot.parent() else { return Ok(false) };
+    Ok(super::spot::stat_at(dir, &spot.name).map_err(|e| Error::io("read", target, &e))?.is_some())
+}
+
 /// Delete the file `target` (one gitvow owns), only if it still holds `expected`. Like
 /// [`replace_if_unchanged`], under a read lease: a program that opened the file for writing
 /// meanwhile gets it back at its name.

@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::fsx::{self, InstallLock, TargetScope, Transaction, TxOutcome};
 use crate::paths::{self, display};
 use plan::{Action, FileChange, Plan, RecordUpdate, Scope};
-use record::Record;
+use record::{Original, Record};
 use std::path::{Path, PathBuf};
 
 pub fn run_install(args: &InstallArgs) -> Result<i32> {
@@ -228,8 +228,9 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     // Root installing into someone else's home or repository creates what that owner can change.
     fsx::own_new_files_like(scope.root());
     let read = |p: &Path| fsx::read_target(p, &tscope);
+    let load = |sha256: &str| fsx::read_target(&scope.original_path(sha256), &state_scope(scope));
     let mut record = Record::load(scope)?;
-    let mut plan = plan::plan(scope, agents, action, &record, &read)?;
+    let mut plan = plan::plan(scope, agents, action, &record, &read, &load)?;
 
     // `--check` is for scripts and configuration management: the list of files is the answer.
     if !args.check {
@@ -285,14 +286,15 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     // Only in directories the scope's rules accept (in a repository: reached from its handles,
     // never through a link leading out), so that no file elsewhere is deleted for its name.
     let files = agents.iter().flat_map(|a| plan::files_of(scope, a)).map(|(p, _)| p).chain([scope.policy_path()]);
-    for (path, rules) in files.map(|p| (p, tscope.clone())).chain([(scope.record_path(), state_scope(scope))]) {
+    let state_files = [scope.record_path(), scope.original_path(fsx::TEMP_PREFIX)];
+    for (path, rules) in files.map(|p| (p, tscope.clone())).chain(state_files.map(|p| (p, state_scope(scope)))) {
         let _ = fsx::remove_stale_temps(&path, &rules);
     }
     record = Record::load(scope)?;
     // The first plan goes before the second is made: two plans of a large file would double the
     // memory the run needs.
     drop(std::mem::take(&mut plan));
-    plan = plan::plan(scope, agents, action, &record, &read)?;
+    plan = plan::plan(scope, agents, action, &record, &read, &load)?;
 
     // A file that changed since it was planned (an agent rewriting its own settings) is planned
     // again on its new bytes, so that no concurrent write is lost.
@@ -304,7 +306,7 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
         }
         // What uninstall needs to restore each file is on disk before the file is changed, so that
         // a kill at any moment leaves a record valid for whatever the files then hold.
-        save_record(scope, &intent_record(&record, &plan, &tscope)?).map_err(|e| match e.hint {
+        save_intent(scope, &intent_record(&record, &plan, &tscope)?).map_err(|e| match e.hint {
             Some(_) => e,
             None => e.hint("nothing was written; fix the cause and run gitvow again"),
         })?;
@@ -328,7 +330,7 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
                 attempt += 1;
                 backoff(attempt);
                 drop(std::mem::take(&mut plan));
-                plan = plan::plan(scope, agents, action, &record, &read)?;
+                plan = plan::plan(scope, agents, action, &record, &read, &load)?;
             }
         }
     };
@@ -356,6 +358,11 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     if plan.changes.iter().any(|c| c.after.is_none() && c.path == scope.policy_path()) {
         fsx::remove_empty_dirs(&tscope, &[scope.policy_dir()]);
     }
+    // The report reads again what the agents' switches say; the hook files' bytes go before it, so
+    // that two copies of a large file are never held at once (it needs only those of codex's
+    // switch and the policy, which are small).
+    let agent_files: Vec<PathBuf> = agents.iter().map(|a| scope.agent_file(a)).collect();
+    plan.forget_bytes_of(&agent_files);
     report(action, scope, agents, &plan);
     emit(&plan, true);
     Ok(0)
@@ -382,10 +389,10 @@ fn transaction(tscope: &TargetScope, changes: &[FileChange]) -> Transaction {
     for c in changes {
         match (&c.after, &c.before) {
             (Some(after), _) => {
-                tx.write(&c.path, c.before.clone(), after.clone());
+                tx.write(&c.path, c.before.clone(), fsx::Bytes::clone(after));
             }
             (None, Some(before)) => {
-                tx.delete(&c.path, before.clone());
+                tx.delete(&c.path, fsx::Bytes::clone(before));
             }
             (None, None) => {}
         }
@@ -445,7 +452,54 @@ fn update_record(record: &mut Record, plan: &Plan, applied: Option<&fsx::Applied
 }
 
 /// Writes `record` (deletes it when empty); nothing is written when the file already holds it.
+/// The side files of its originals are written first and those it no longer names removed after,
+/// so that a kill at any step leaves every side file the record on disk names.
 fn save_record(scope: &Scope, record: &Record) -> Result<()> {
+    let record = save_originals(scope, record)?;
+    write_record(scope, &record)?;
+    remove_unnamed_originals(scope, &record);
+    Ok(())
+}
+
+/// The record written before the files: like [`save_record`], but the side files of earlier
+/// attempts stay until the final record (an agent rewriting its settings makes every attempt's
+/// original new; tidying each time would slow the attempts that race it).
+fn save_intent(scope: &Scope, record: &Record) -> Result<()> {
+    let record = save_originals(scope, record)?;
+    write_record(scope, &record)
+}
+
+/// Removes the side files `record` does not name, and their directory once it is empty.
+fn remove_unnamed_originals(scope: &Scope, record: &Record) {
+    let named: Vec<&str> = record.side_files().collect();
+    // Only a side file left behind is lost if this fails: the next run removes it.
+    let _ = fsx::remove_files_except(&scope.originals_dir(), &state_scope(scope), &|name| named.contains(&name));
+    fsx::remove_empty_dirs(&state_scope(scope), &[scope.originals_dir()]);
+}
+
+/// `record` with every original it holds in memory (read this run, or inline in a record of an
+/// earlier version) written to its side file, mode 0600 (it may hold secrets), and named by digest.
+fn save_originals(scope: &Scope, record: &Record) -> Result<Record> {
+    let rules = state_scope(scope);
+    let mut out = record.clone();
+    for entry in out.files.values_mut() {
+        let (bytes, sha256) = match &entry.original {
+            Original::Read { bytes, sha256 } => (bytes.as_slice(), sha256.clone()),
+            Original::Text { text } => (text.as_bytes(), record::digest(text.as_bytes())),
+            _ => continue,
+        };
+        let path = scope.original_path(&sha256);
+        // Named by digest: a side file of that name already holds these bytes.
+        if !fsx::file_exists(&path, &rules)? {
+            fsx::create_parent_dirs(&path, &rules)?;
+            fsx::create_private(&path, &rules, bytes)?;
+        }
+        entry.original = Original::Saved { sha256 };
+    }
+    Ok(out)
+}
+
+fn write_record(scope: &Scope, record: &Record) -> Result<()> {
     let path = scope.record_path();
     let rules = state_scope(scope);
     let before = Record::read(scope)?;

@@ -2,11 +2,12 @@
 //! `--dry-run`, `--check`, the preview and the tests read it; only `apply` writes.
 
 use super::entries::{self, Created};
-use super::record::{FileRecord, Original, Record, hash};
+use super::record::{FileRecord, Original, Record, digest, hash};
 use crate::agents::{AgentSpec, FileLayout};
 use crate::edit::jsonc::{JsonDoc, line_col};
 use crate::edit::{plugin, toml};
 use crate::error::{Error, Result};
+use crate::fsx::Bytes;
 use crate::paths::{Repo, display};
 use std::path::{Path, PathBuf};
 
@@ -54,6 +55,15 @@ impl Scope {
         self.state_dir().join("install-record.json")
     }
 
+    /// Where the record keeps the original bytes of the files gitvow changed, one file per digest.
+    pub fn originals_dir(&self) -> PathBuf {
+        self.state_dir().join("originals")
+    }
+
+    pub fn original_path(&self, sha256: &str) -> PathBuf {
+        self.originals_dir().join(sha256)
+    }
+
     pub fn is_user(&self) -> bool {
         matches!(self, Scope::User { .. })
     }
@@ -94,9 +104,9 @@ pub enum RecordUpdate {
 pub struct FileChange {
     pub path: PathBuf,
     /// `None`: the file does not exist.
-    pub before: Option<Vec<u8>>,
+    pub before: Option<Bytes>,
     /// `None`: the file is deleted.
-    pub after: Option<Vec<u8>>,
+    pub after: Option<Bytes>,
     pub record: RecordUpdate,
 }
 
@@ -108,6 +118,17 @@ pub struct Plan {
     /// Files whose record entry is stale (they hold their original bytes: a run was killed before
     /// writing them): planned as if unrecorded, and dropped from the record.
     pub stale_records: Vec<PathBuf>,
+}
+
+impl Plan {
+    /// Empties the bytes of the changes to `paths` (whether each file existed before and after is
+    /// kept): for a run that is done with them.
+    pub fn forget_bytes_of(&mut self, paths: &[PathBuf]) {
+        for c in self.changes.iter_mut().filter(|c| paths.contains(&c.path)) {
+            c.before = c.before.as_ref().map(|_| Bytes::default());
+            c.after = c.after.as_ref().map(|_| Bytes::default());
+        }
+    }
 }
 
 /// The files an agent involves in a scope.
@@ -124,13 +145,18 @@ pub fn files_of(scope: &Scope, agent: &'static AgentSpec) -> Vec<(PathBuf, FileK
     files
 }
 
-/// Computes the plan. `read` gives a file's current bytes (`None`: absent).
+/// Reads the side file of an original by its digest (`None`: it is missing).
+pub type LoadOriginal<'a> = &'a dyn Fn(&str) -> Result<Option<Vec<u8>>>;
+
+/// Computes the plan. `read` gives a file's current bytes (`None`: absent); `load` the side files
+/// of the record's originals.
 pub fn plan(
     scope: &Scope,
     agents: &[&'static AgentSpec],
     action: &Action,
     record: &Record,
     read: &dyn Fn(&Path) -> Result<Option<Vec<u8>>>,
+    load: LoadOriginal<'_>,
 ) -> Result<Plan> {
     let mut out = Plan::default();
     for &agent in agents {
@@ -145,7 +171,7 @@ pub fn plan(
                 }
                 other => other,
             };
-            if let Some(change) = plan_file(&path, kind, before, action, recorded)? {
+            if let Some(change) = plan_file(&path, kind, before, action, recorded, load)? {
                 out.changes.push(change);
                 changed = true;
             }
@@ -156,7 +182,7 @@ pub fn plan(
     }
     let policy = scope.policy_path();
     let policy_before = read(&policy)?;
-    if let Some(change) = plan_file(&policy, FileKind::Policy, policy_before, action, None)? {
+    if let Some(change) = plan_file(&policy, FileKind::Policy, policy_before, action, None, load)? {
         out.changes.push(change);
     }
     Ok(out)
@@ -169,7 +195,9 @@ pub fn plan_file(
     before: Option<Vec<u8>>,
     action: &Action,
     record: Option<&FileRecord>,
+    load: LoadOriginal<'_>,
 ) -> Result<Option<FileChange>> {
+    let before = before.map(Bytes::new);
     let text = match &before {
         Some(bytes) => Some(utf8(path, bytes)?),
         None => None,
@@ -193,7 +221,7 @@ pub fn plan_file(
             // The first install's change is the one to undo; a later run finds the switch on already.
             let change = record.and_then(|r| r.toml.clone()).unwrap_or(change);
             let file_record = FileRecord {
-                original: original_before(record, before.as_deref(), false),
+                original: original_before(record, before.as_ref(), false),
                 written: hash(after.as_bytes()),
                 also_written: Vec::new(),
                 created: Created::default(),
@@ -207,7 +235,7 @@ pub fn plan_file(
             let (Some(current), Some(change)) = (text, record.and_then(|r| r.toml.as_ref())) else {
                 return Ok(None);
             };
-            match restored_original(record, before.as_deref()) {
+            match restored_original(record, before.as_deref().map(Vec::as_slice), load)? {
                 Some(original) => (original, RecordUpdate::Remove),
                 None => (toml::restore(path, current, change)?, RecordUpdate::Remove),
             }
@@ -216,17 +244,19 @@ pub fn plan_file(
             path,
             agent,
             text,
-            before.as_deref(),
+            before.as_ref(),
             command,
             fail_closed.contains(&(agent.name, super::fail_closed::Decision::Write)),
             record,
         )?,
-        (FileKind::Hooks(agent), Action::Uninstall { .. }) => match uninstall_hooks(path, agent, text, before.as_deref(), record)? {
-            Some(after) => (after, RecordUpdate::Remove),
-            None => return Ok(None),
-        },
+        (FileKind::Hooks(agent), Action::Uninstall { .. }) => {
+            match uninstall_hooks(path, agent, text, before.as_deref().map(Vec::as_slice), record, load)? {
+                Some(after) => (after, RecordUpdate::Remove),
+                None => return Ok(None),
+            }
+        }
     };
-    let after = after.map(String::into_bytes);
+    let after = after.map(|a| Bytes::new(a.into_bytes()));
     if after == before {
         return Ok(None);
     }
@@ -257,34 +287,35 @@ fn parse_json(path: &Path, agent: &AgentSpec, text: &str) -> Result<JsonDoc> {
 
 /// The record's `original` after a write: kept while the file is still what gitvow last wrote,
 /// unknown once someone else has changed it (or it held gitvow's entries before any record).
-fn original_before(record: Option<&FileRecord>, before: Option<&[u8]>, had_entries: bool) -> Original {
+fn original_before(record: Option<&FileRecord>, before: Option<&Bytes>, had_entries: bool) -> Original {
     match (record, before) {
         (Some(r), Some(b)) if r.wrote(b) => r.original.clone(),
         (Some(_), _) => Original::Unknown,
         (None, None) => Original::Absent,
         (None, Some(_)) if had_entries => Original::Unknown,
-        (None, Some(b)) => Original::Text { text: String::from_utf8_lossy(b).into_owned() },
+        (None, Some(b)) => Original::read(b),
     }
 }
 
 /// The exact bytes before install, when the file is still what gitvow wrote (`Some(None)`: delete).
-fn restored_original(record: Option<&FileRecord>, before: Option<&[u8]>) -> Option<Option<String>> {
-    let r = record?;
-    if !r.wrote(before?) {
-        return None;
-    }
-    match &r.original {
+/// `None` also when the side file is missing or no longer holds what its name says: uninstall then
+/// removes gitvow's entries one by one instead.
+fn restored_original(record: Option<&FileRecord>, before: Option<&[u8]>, load: LoadOriginal<'_>) -> Result<Option<Option<String>>> {
+    let Some(r) = record.filter(|r| before.is_some_and(|b| r.wrote(b))) else { return Ok(None) };
+    Ok(match &r.original {
         Original::Absent => Some(None),
         Original::Text { text } => Some(Some(text.clone())),
+        Original::Read { bytes, .. } => String::from_utf8(bytes.to_vec()).ok().map(Some),
+        Original::Saved { sha256 } => load(sha256)?.filter(|b| digest(b) == *sha256).and_then(|b| String::from_utf8(b).ok()).map(Some),
         Original::Unknown => None,
-    }
+    })
 }
 
 fn install_hooks(
     path: &Path,
     agent: &'static AgentSpec,
     text: Option<&str>,
-    before: Option<&[u8]>,
+    before: Option<&Bytes>,
     command: &str,
     fail_closed: bool,
     record: Option<&FileRecord>,
@@ -340,6 +371,7 @@ fn uninstall_hooks(
     text: Option<&str>,
     before: Option<&[u8]>,
     record: Option<&FileRecord>,
+    load: LoadOriginal<'_>,
 ) -> Result<Option<Option<String>>> {
     let Some(text) = text else { return Ok(None) };
     match agent.layout {
@@ -347,7 +379,7 @@ fn uninstall_hooks(
         FileLayout::OwnedFlat => return Ok(Some(None)),
         _ => {}
     }
-    if let Some(original) = restored_original(record, before) {
+    if let Some(original) = restored_original(record, before, load)? {
         return Ok(Some(original));
     }
     let mut doc = parse_json(path, agent, text)?;

@@ -18,8 +18,8 @@ pub fn use_color(when: ColorWhen) -> bool {
 /// The unified diff of one change: from `/dev/null` for a new file, to `/dev/null` for a deleted one.
 pub fn diff(change: &FileChange, color: bool) -> String {
     let name = display(&change.path);
-    let old = change.before.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
-    let new = change.after.as_deref().map(String::from_utf8_lossy).unwrap_or_default();
+    let old = change.before.as_deref().map(|b| String::from_utf8_lossy(b)).unwrap_or_default();
+    let new = change.after.as_deref().map(|b| String::from_utf8_lossy(b)).unwrap_or_default();
     let a = if change.before.is_some() { name.clone() } else { "/dev/null".to_string() };
     let b = if change.after.is_some() { name } else { "/dev/null".to_string() };
     let text_diff = TextDiff::configure().timeout(std::time::Duration::from_secs(5)).diff_lines(old.as_ref(), new.as_ref());

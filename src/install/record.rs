@@ -6,6 +6,7 @@ use super::entries::Created;
 use super::plan::Scope;
 use crate::edit::toml::TomlChange;
 use crate::error::{Error, Result};
+use crate::fsx::Bytes;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -16,9 +17,17 @@ use std::path::PathBuf;
 pub enum Original {
     /// The file did not exist.
     Absent,
-    Text {
-        text: String,
-    },
+    /// The bytes inside the record, as earlier versions kept them: still read, and moved to a side
+    /// file the next time the record is saved.
+    Text { text: String },
+    /// The bytes are in the side file `originals/<sha256>` of the state directory: kept out of the
+    /// record so that the record stays small however large the settings file is (it is read,
+    /// compared and written several times a run).
+    Saved { sha256: String },
+    /// Bytes this run read, shared with its plan, with their digest: saved as a side file (and
+    /// the entry as [`Original::Saved`]) before any record names them. Never in a record file.
+    #[serde(skip)]
+    Read { bytes: Bytes, sha256: String },
     /// The file was edited by someone else since gitvow wrote it, or held gitvow entries already.
     Unknown,
 }
@@ -61,7 +70,24 @@ impl FileRecord {
         match (&self.original, now) {
             (Original::Absent, None) => true,
             (Original::Text { text }, Some(b)) => text.as_bytes() == b,
+            (Original::Read { bytes, .. }, Some(b)) => bytes.as_slice() == b,
+            (Original::Saved { sha256 }, Some(b)) => *sha256 == digest(b),
             _ => false,
+        }
+    }
+}
+
+impl Original {
+    /// The original of a file read as `bytes`, to be saved as a side file.
+    pub fn read(bytes: &Bytes) -> Original {
+        Original::Read { sha256: digest(bytes), bytes: Bytes::clone(bytes) }
+    }
+
+    /// The side file this original is (or is to be) saved in, by digest.
+    pub fn side_file(&self) -> Option<&str> {
+        match self {
+            Original::Saved { sha256 } | Original::Read { sha256, .. } => Some(sha256),
+            _ => None,
         }
     }
 }
@@ -97,11 +123,22 @@ impl Record {
         crate::fsx::read_target(&path, &super::state_scope(scope))
     }
 
+    /// The digests of the side files this record names.
+    pub fn side_files(&self) -> impl Iterator<Item = &str> {
+        self.files.values().filter_map(|f| f.original.side_file())
+    }
+
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut text = serde_json::to_string_pretty(self).expect("the record serialises");
         text.push('\n');
         text.into_bytes()
     }
+}
+
+/// The SHA-256 of `bytes`, as hex: names an original's side file, and tells that a file holds
+/// its original bytes again without reading the side file.
+pub fn digest(bytes: &[u8]) -> String {
+    crate::runtime::policy::trust_record::digest(bytes)
 }
 
 /// A stable 64-bit FNV-1a hash, as hex: enough to tell whether a file changed since gitvow wrote it.

@@ -88,16 +88,20 @@ fn is_whole(change: &FileChange, kind: FileKind) -> bool {
     own && (change.before.is_none() || change.after.is_none())
 }
 
+fn lossy(bytes: &Option<crate::fsx::Bytes>) -> std::borrow::Cow<'_, str> {
+    bytes.as_deref().map(|v| String::from_utf8_lossy(v)).unwrap_or_default()
+}
+
 /// What a change does, in a few words: `+5 hooks`, `hooks false -> true`, `new file, 182 lines`.
 pub fn describe(change: &FileChange, kind: FileKind) -> String {
-    let text = |b: &Option<Vec<u8>>| b.as_deref().map(String::from_utf8_lossy).unwrap_or_default().into_owned();
-    let (before, after) = (text(&change.before), text(&change.after));
+    // Borrowed, not copied: the files may be megabytes.
+    let (before, after) = (lossy(&change.before), lossy(&change.after));
     let lines = after.lines().count();
     match (kind, &change.before, &change.after) {
         (FileKind::Policy, None, _) => {
             format!("new file, the default policy ({lines} lines; `gitvow policy show` prints it, --verbose shows it here)")
         }
-        (FileKind::Policy, Some(b), None) if b == crate::runtime::policy::DEFAULT_POLICY.as_bytes() => {
+        (FileKind::Policy, Some(b), None) if b.as_slice() == crate::runtime::policy::DEFAULT_POLICY.as_bytes() => {
             "removed (it was the default policy)".to_string()
         }
         (FileKind::Policy, Some(_), None) => "removed, with your edits (--force)".to_string(),
