@@ -12,7 +12,7 @@ use std::path::Path;
 /// and after (`null`: absent) and what the change does; whether it was applied.
 pub fn json(plan: &Plan, scope: &Scope, agents: &[&'static AgentSpec], action: &str, applied: bool) -> serde_json::Value {
     use sha2::{Digest, Sha256};
-    let digest = |b: &Option<Vec<u8>>| b.as_ref().map(|b| format!("{:x}", Sha256::digest(b)));
+    let digest = |b: &Option<crate::fsx::Bytes>| b.as_ref().map(|b| format!("{:x}", Sha256::digest(b.as_slice())));
     let files: Vec<serde_json::Value> = plan
         .changes
         .iter()
