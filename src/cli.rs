@@ -37,12 +37,12 @@ pub fn print_help(subcommand: Option<&str>) -> crate::error::Result<i32> {
 pub enum Command {
     /// Write gitvow's hook entries into each agent's configuration, after showing the diff
     #[command(
-        after_help = "Examples:\n  gitvow install --user --dry-run\n  gitvow install --user --agent claude --agent codex --yes\n  gitvow install ~/src/myrepo --agent gemini\n  gitvow install --user --check        exit 1 when something would change"
+        after_help = "Examples:\n  gitvow install --user --dry-run\n  gitvow install --user --agent claude --agent codex --yes\n  gitvow install ~/src/myrepo --agent gemini\n  gitvow install --user --check        exit 1 when something would change\n\nExit status: 0 done or nothing to do, 1 an error, 64 a usage error; with --check: 0 current,\n1 something would change, 2 could not tell (an error)"
     )]
     Install(InstallArgs),
     /// Remove exactly what install added
     #[command(
-        after_help = "Examples:\n  gitvow uninstall --user --dry-run\n  gitvow uninstall --user --agent cursor --yes\n  gitvow uninstall . --purge-policy",
+        after_help = "Examples:\n  gitvow uninstall --user --dry-run\n  gitvow uninstall --user --agent cursor --yes\n  gitvow uninstall . --purge-policy\n\nExit status: 0 done or nothing to do, 1 an error, 64 a usage error; with --check: 0 current,\n1 something would change, 2 could not tell (an error)",
         mut_arg("user", |a| a.help("Take gitvow out of this user's agents (files under the home directory)")),
         mut_arg("repo", |a| a.help("Repository to take gitvow out of (default: the git top level of the current directory)")),
         mut_arg("agents", |a| a.help("Agent to take gitvow out of: claude, codex, gemini, cursor, copilot, factory, opencode, or an external adapter's name; repeat or separate with commas (default: every agent whose file holds gitvow's hooks)")),
@@ -55,7 +55,7 @@ pub enum Command {
     Hook(HookArgs),
     /// Dry-run the policy on a command, a path or an MCP tool; exit 0 allow, 2 blocked
     #[command(
-        after_help = "Examples:\n  gitvow check -- git push --force origin main\n  gitvow check --path .github/workflows/deploy.yml\n  gitvow check --mcp mcp__github__create_pull_request"
+        after_help = "Examples:\n  gitvow check -- git push --force origin main\n  gitvow check --path .github/workflows/deploy.yml\n  gitvow check --mcp mcp__github__create_pull_request\n\nExit status: 0 allow, 2 blocked (deny or confirm), 1 the policy or input could not be read, 64 a usage error"
     )]
     Check(CheckArgs),
     /// Ask every configured provider a question, and show the gate's decision

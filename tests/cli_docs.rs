@@ -2,7 +2,7 @@
 
 mod runtime_support;
 
-use runtime_support::Env;
+use runtime_support::{Env, Out};
 
 #[test]
 fn completions_for_every_shell_name_the_subcommands() {
@@ -100,4 +100,41 @@ fn help_lists_every_agent_and_agents_may_be_given_with_commas() {
     let out = env.gitvow(&["install", "--user", "--agent", "claude,codex", "--dry-run"]);
     assert_eq!(out.code, 0, "{out:?}");
     assert!(out.stdout.contains(".claude/settings.json") && out.stdout.contains(".codex/hooks.json"), "{out:?}");
+}
+
+/// What a person reads from each command, in one reviewed snapshot: install's and uninstall's
+/// summaries and reports, check, policy, log, and errors. Paths of the temporary directories and
+/// times are replaced by placeholders.
+#[test]
+fn human_facing_outputs_snapshot() {
+    let env = Env::new();
+    env.write("~/.claude/settings.json", "{\n  \"disableAllHooks\": true\n}\n");
+    env.write("~/.codex/config.toml", "[features]\nhooks = false # off on purpose\n");
+    let cmd = "/opt/gitvow/bin/gitvow";
+    let mut shown = String::new();
+    let mut show = |title: &str, out: Out| {
+        shown.push_str(&format!("$ gitvow {title}  (exit {})\n{}{}\n", out.code, out.stdout, out.stderr));
+    };
+    let install = ["install", "--user", "--agent", "claude,codex", "--yes", "--command", cmd, "--force"];
+    show("install --user --agent claude,codex --yes", env.gitvow(&install));
+    show("install --user --agent claude,codex --yes (again)", env.gitvow(&install));
+    env.hook("claude", "PreToolUse", runtime_support::bash(&env.repo, "git push --force origin main").to_string());
+    show("check -- git push --force origin main", env.gitvow(&["check", "--", "git", "push", "--force", "origin", "main"]));
+    show("check -- ls", env.gitvow(&["check", "--", "ls"]));
+    show("policy", env.gitvow(&["policy"]));
+    show("log", env.gitvow(&["log"]));
+    show("uninstall --user --yes", env.gitvow(&["uninstall", "--user", "--yes"]));
+    show("uninstall --user --yes (again)", env.gitvow(&["uninstall", "--user", "--yes"]));
+    show("install --user --agent clauude", env.gitvow(&["install", "--user", "--agent", "clauude"]));
+    env.write("~/.claude/settings.json", "{\n  \"model\": \"opus\",\n}\n");
+    show("install --user --agent claude (a trailing comma)", env.gitvow(&["install", "--user", "--agent", "claude", "--command", cmd, "--force"]));
+    show("install --user --agent claude --command /nonexistent/gitvow", env.gitvow(&["install", "--user", "--agent", "claude", "--command", "/nonexistent/gitvow"]));
+    let times = regex_lite::Regex::new(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(\.\d+)?Z?").unwrap();
+    let durations = regex_lite::Regex::new(r"\b\d+(\.\d+)?ms\b").unwrap();
+    let text = shown.replace(env.repo.to_str().unwrap(), "<repo>").replace(env.home.to_str().unwrap(), "<home>");
+    let text = times.replace_all(&text, "<time>");
+    let text = durations.replace_all(&text, "<ms>").into_owned();
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!("human_outputs", text);
+    });
 }
