@@ -127,8 +127,14 @@ fn human_facing_outputs_snapshot() {
     show("uninstall --user --yes (again)", env.gitvow(&["uninstall", "--user", "--yes"]));
     show("install --user --agent clauude", env.gitvow(&["install", "--user", "--agent", "clauude"]));
     env.write("~/.claude/settings.json", "{\n  \"model\": \"opus\",\n}\n");
-    show("install --user --agent claude (a trailing comma)", env.gitvow(&["install", "--user", "--agent", "claude", "--command", cmd, "--force"]));
-    show("install --user --agent claude --command /nonexistent/gitvow", env.gitvow(&["install", "--user", "--agent", "claude", "--command", "/nonexistent/gitvow"]));
+    show(
+        "install --user --agent claude (a trailing comma)",
+        env.gitvow(&["install", "--user", "--agent", "claude", "--command", cmd, "--force"]),
+    );
+    show(
+        "install --user --agent claude --command /nonexistent/gitvow",
+        env.gitvow(&["install", "--user", "--agent", "claude", "--command", "/nonexistent/gitvow"]),
+    );
     let times = regex_lite::Regex::new(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(\.\d+)?Z?").unwrap();
     let durations = regex_lite::Regex::new(r"\b\d+(\.\d+)?ms\b").unwrap();
     let text = shown.replace(env.repo.to_str().unwrap(), "<repo>").replace(env.home.to_str().unwrap(), "<home>");
