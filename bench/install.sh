@@ -118,13 +118,13 @@ run_case() {
     inst=() unin=() norec=()
     for ((r = 0; r < runs; r++)); do
         fresh_home "$file"
-        inst+=("$(time_once "$home" install --command /opt/gitvow/bin/gitvow)")
+        inst+=("$(time_once "$home" install --command /opt/gitvow/bin/gitvow --force)")
         unin+=("$(time_once "$home" uninstall)")
         # (A file that held gitvow's entries before any record cannot be given back exactly.)
         [[ $label == dup-* ]] || check_restored "$file" uninstall
         # Without the install record, uninstall takes the structural path (parse and splice).
         fresh_home "$file"
-        time_once "$home" install --command /opt/gitvow/bin/gitvow >/dev/null
+        time_once "$home" install --command /opt/gitvow/bin/gitvow --force >/dev/null
         rm "$home/.gitvow/install-record.json"
         norec+=("$(time_once "$home" uninstall)")
         # (The duplicates are gitvow's: without a record they all go, which is not the original.)
@@ -138,7 +138,7 @@ run_refused_case() {
     inst=() unin=(0) norec=(0)
     for ((r = 0; r < runs; r++)); do
         fresh_home "$file"
-        if inst+=("$(time_once "$home" install --command /opt/gitvow/bin/gitvow)"); then
+        if inst+=("$(time_once "$home" install --command /opt/gitvow/bin/gitvow --force)"); then
             echo "install accepted $label" >&2; exit 1
         fi
         check_restored "$file" "a refused install"

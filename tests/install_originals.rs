@@ -11,7 +11,7 @@ use std::os::unix::process::ExitStatusExt;
 use std::path::PathBuf;
 use std::process::Command;
 
-const INSTALL: &[&str] = &["install", "--user", "--agent", "claude", "--yes", "--command", CMD];
+const INSTALL: &[&str] = &["install", "--user", "--agent", "claude", "--yes", "--command", CMD, "--force"];
 const UNINSTALL: &[&str] = &["uninstall", "--user", "--yes"];
 const SECRET: &str = "sk-live-0123456789abcdef";
 
@@ -66,7 +66,7 @@ fn the_record_names_the_original_by_digest_and_keeps_the_secrets_out() {
     assert!(record.contains(name), "the record does not name {name}:\n{record}");
 
     // A second install (another command) keeps the same original.
-    env.run(&["install", "--user", "--agent", "claude", "--yes", "--command", "/other/gitvow"]).ok();
+    env.run(&["install", "--user", "--agent", "claude", "--yes", "--command", "/other/gitvow", "--force"]).ok();
     assert_eq!(originals(&env), side);
 
     env.run(UNINSTALL).ok();
@@ -92,7 +92,7 @@ fn a_record_with_the_original_inline_still_restores_it_and_moves_it_out() {
     std::fs::remove_dir_all(env.home().join(".gitvow/originals")).unwrap();
 
     // A run that writes the record moves the bytes out of it.
-    env.run(&["install", "--user", "--agent", "claude", "--yes", "--command", "/other/gitvow"]).ok();
+    env.run(&["install", "--user", "--agent", "claude", "--yes", "--command", "/other/gitvow", "--force"]).ok();
     assert!(!record(&env).contains(SECRET), "{}", record(&env));
     assert_eq!(originals(&env), vec![side]);
     env.run(UNINSTALL).ok();

@@ -172,7 +172,9 @@ fn try_read(spot: &Spot) -> io::Result<Attempt> {
         Err(_) => false,
     };
     let stamp = Stamp::of(&file)?;
-    let mut bytes = Vec::with_capacity(stamp.size as usize);
+    // One byte more than the size: the end of the file is then found without growing the buffer
+    // (which would double it for a large file).
+    let mut bytes = Vec::with_capacity(stamp.size as usize + 1);
     (&file).read_to_end(&mut bytes)?;
     let held = Held { file, stamp, leased };
     if held.writer_came() || held.inode_changed() || bytes.len() as u64 != stamp.size {

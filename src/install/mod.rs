@@ -358,13 +358,16 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     if plan.changes.iter().any(|c| c.after.is_none() && c.path == scope.policy_path()) {
         fsx::remove_empty_dirs(&tscope, &[scope.policy_dir()]);
     }
-    // The report reads again what the agents' switches say; the hook files' bytes go before it, so
-    // that two copies of a large file are never held at once (it needs only those of codex's
-    // switch and the policy, which are small).
+    // The JSON document names the digests of the bytes, so it is made before they go.
+    emit(&plan, true);
+    // The report reads again what the agents' switches say; the hook files' bytes go before it
+    // (those the plan and the undo of the applied transaction hold), so that two copies of a large
+    // file are never held at once (it needs only those of codex's switch and the policy, which are
+    // small).
+    drop((applied, after));
     let agent_files: Vec<PathBuf> = agents.iter().map(|a| scope.agent_file(a)).collect();
     plan.forget_bytes_of(&agent_files);
     report(action, scope, agents, &plan);
-    emit(&plan, true);
     Ok(0)
 }
 

@@ -127,6 +127,12 @@ impl Plan {
         for c in self.changes.iter_mut().filter(|c| paths.contains(&c.path)) {
             c.before = c.before.as_ref().map(|_| Bytes::default());
             c.after = c.after.as_ref().map(|_| Bytes::default());
+            // The original read this run shares those bytes; its side file holds them by now.
+            if let RecordUpdate::Set(r) = &mut c.record
+                && let Original::Read { sha256, .. } = &r.original
+            {
+                r.original = Original::Saved { sha256: sha256.clone() };
+            }
         }
     }
 }
