@@ -513,6 +513,22 @@ fn a_misspelt_agent_gets_did_you_mean_and_uninstalls_help_speaks_of_uninstalling
 }
 
 #[test]
+fn a_long_line_is_previewed_as_the_part_that_changes() {
+    let env = Env::new();
+    let keys: Vec<String> = (0..20_000).map(|i| format!("\"key_{i:05}\":\"value-{i}\"")).collect();
+    let text = format!("{{{}}}", keys.join(","));
+    env.write_home(".claude/settings.json", &text);
+    let run = env.run(&["install", "--user", "--agent", "claude", "--dry-run", "--command", CMD, "--force"]).ok();
+    let minus =
+        run.stdout.lines().find(|l| l.starts_with("-[…")).unwrap_or_else(|| panic!("{}", &run.stdout[..2000.min(run.stdout.len())]));
+    let plus = run.stdout.lines().find(|l| l.starts_with("+[…")).unwrap();
+    let skipped = format!("-[… {} bytes …]", text.len() - 1 - 80);
+    assert!(minus.starts_with(&skipped) && minus.ends_with("\"key_19999\":\"value-19999\"}"), "{minus}");
+    assert!(plus.contains(",\"hooks\":{\"SessionStart\"") && plus.contains("/opt/gitvow/bin/gitvow hook PreToolUse"), "{plus}");
+    assert!(run.stdout.len() < 10_000, "the preview does not repeat the {}-byte line: {} bytes", text.len(), run.stdout.len());
+}
+
+#[test]
 fn check_exits_2_when_it_cannot_tell() {
     let env = Env::new();
     env.write_home(".claude/settings.json", "{\"model\": ");

@@ -3,7 +3,7 @@
 use super::plan::FileChange;
 use crate::cli::ColorWhen;
 use crate::paths::display;
-use similar::TextDiff;
+use similar::{ChangeTag, TextDiff};
 use std::io::IsTerminal;
 
 /// Whether to colour output, from `--color` and `NO_COLOR`.
@@ -23,8 +23,77 @@ pub fn diff(change: &FileChange, color: bool) -> String {
     let a = if change.before.is_some() { name.clone() } else { "/dev/null".to_string() };
     let b = if change.after.is_some() { name } else { "/dev/null".to_string() };
     let text_diff = TextDiff::configure().timeout(std::time::Duration::from_secs(5)).diff_lines(old.as_ref(), new.as_ref());
-    let text = text_diff.unified_diff().context_radius(3).header(&a, &b).to_string();
+    let text = unified(&text_diff, &a, &b);
     if color { colorize(&text) } else { text }
+}
+
+/// Lines longer than this are shown as the part that changed (one-line settings files hold megabytes
+/// on a line; the preview must show what gitvow changes, not the line twice).
+const LONG_LINE: usize = 1000;
+/// Bytes of unchanged text shown on each side of the change in a long line.
+const CONTEXT: usize = 80;
+
+/// The unified diff, as `diff -u` writes it, with long lines cut to what changed.
+fn unified(diff: &TextDiff<'_, '_, str>, a: &str, b: &str) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    for (i, hunk) in diff.unified_diff().context_radius(3).iter_hunks().enumerate() {
+        if i == 0 {
+            let _ = write!(out, "--- {a}\n+++ {b}\n");
+        }
+        let _ = writeln!(out, "{}", hunk.header());
+        let changes: Vec<_> = hunk.iter_changes().collect();
+        for change in &changes {
+            // The line it replaces (or that replaces it) in the hunk, to find where they differ.
+            let other = changes.iter().find(|c| {
+                matches!((change.tag(), c.tag()), (ChangeTag::Delete, ChangeTag::Insert) | (ChangeTag::Insert, ChangeTag::Delete))
+            });
+            let _ = write!(out, "{}{}", change.tag(), excerpt(change.value(), other.map(|c| c.value())));
+            if !diff.newline_terminated() {
+                out.push('\n');
+            }
+            if diff.newline_terminated() && change.missing_newline() {
+                out.push_str("\n\\ No newline at end of file\n");
+            }
+        }
+    }
+    out
+}
+
+/// `line` as the preview shows it: whole, or for a long line the part that differs from `other`
+/// with some context, the rest named by its size.
+fn excerpt<'a>(line: &'a str, other: Option<&str>) -> std::borrow::Cow<'a, str> {
+    if line.len() <= LONG_LINE {
+        return line.into();
+    }
+    let (body, end) = line.strip_suffix('\n').map_or((line, ""), |b| (b, "\n"));
+    let Some(other) = other.map(|o| o.strip_suffix('\n').unwrap_or(o)) else {
+        // A line added or removed whole: its start.
+        let to = ceil_boundary(body, 2 * CONTEXT);
+        return format!("{}[… {} bytes …]{end}", &body[..to], body.len() - to).into();
+    };
+    let prefix = body.bytes().zip(other.bytes()).take_while(|(x, y)| x == y).count();
+    let most = body.len().min(other.len()) - prefix;
+    let suffix = body.bytes().rev().zip(other.bytes().rev()).take(most).take_while(|(x, y)| x == y).count();
+    let from = floor_boundary(body, prefix.saturating_sub(CONTEXT));
+    let to = ceil_boundary(body, (body.len() - suffix + CONTEXT).min(body.len()));
+    let before = if from > 0 { format!("[… {from} bytes …]") } else { String::new() };
+    let after = if to < body.len() { format!("[… {} bytes …]", body.len() - to) } else { String::new() };
+    format!("{before}{}{after}{end}", &body[from..to]).into()
+}
+
+fn floor_boundary(s: &str, mut i: usize) -> usize {
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+fn ceil_boundary(s: &str, mut i: usize) -> usize {
+    while !s.is_char_boundary(i) {
+        i += 1;
+    }
+    i
 }
 
 fn colorize(diff: &str) -> String {
