@@ -275,6 +275,16 @@ impl JsonDoc {
         self.locate(path).map(|id| self.tree.to_json(&self.body, id))
     }
 
+    /// Each element of the array at `path`, as plain JSON, one at a time: an array of thousands of
+    /// entries is never converted whole. Nothing when `path` is not an array.
+    pub fn each_element(&self, path: &[Seg], mut f: impl FnMut(usize, Value)) {
+        if let Some(id) = self.locate(path).filter(|id| self.tree.kind(*id) == Kind::Array) {
+            for (i, c) in self.tree.items(id).enumerate() {
+                f(i, self.tree.to_json(&self.body, c));
+            }
+        }
+    }
+
     /// What kind of value is at `path` and how many members it has, without converting it (a
     /// look-up that [`get`](Self::get) would make cost the size of the value).
     pub fn shape(&self, path: &[Seg]) -> Option<Shape> {

@@ -189,18 +189,19 @@ pub fn check_shape(doc: &JsonDoc, agent: &AgentSpec) -> Result<(), ShapeError> {
 /// Removes gitvow's hooks from one event array: whole gitvow elements, and gitvow hooks inside groups
 /// the user shares with them. Returns whether the array held nothing but gitvow's elements.
 fn strip_array(doc: &mut JsonDoc, agent: &AgentSpec, arr: &[Seg], keep_first_ours: bool) -> (bool, Option<usize>) {
-    let elements = doc.get(arr).and_then(|v| v.as_array().cloned()).unwrap_or_default();
     let mut ours = Vec::new();
     // All removals in one pass: a file with thousands of duplicate entries stays linear.
     let mut removals = Vec::new();
-    for (i, el) in elements.iter().enumerate() {
-        match classify(agent, el) {
+    let mut elements = 0;
+    doc.each_element(arr, |i, el| {
+        elements += 1;
+        match classify(agent, &el) {
             Membership::Ours => ours.push(i),
             Membership::Mixed(inner) => removals.push((with(&with(arr, Seg::Index(i)), key("hooks")), inner)),
             Membership::Foreign => {}
         }
-    }
-    let only_ours = !elements.is_empty() && ours.len() == elements.len();
+    });
+    let only_ours = elements > 0 && ours.len() == elements;
     let kept = if keep_first_ours { ours.first().copied() } else { None };
     removals.push((arr.to_vec(), ours.iter().copied().filter(|i| Some(*i) != kept).collect()));
     doc.remove_elements(&removals);
@@ -329,9 +330,9 @@ pub fn has_gitvow_entries(doc: &JsonDoc, agent: &AgentSpec) -> bool {
     }
     containers.iter().any(|c| {
         doc.keys(c).iter().any(|name| {
-            doc.get(&with(c, key(name)))
-                .and_then(|v| v.as_array().map(|a| a.iter().any(|el| !matches!(classify(agent, el), Membership::Foreign))))
-                .unwrap_or(false)
+            let mut found = false;
+            doc.each_element(&with(c, key(name)), |_, el| found = found || !matches!(classify(agent, &el), Membership::Foreign));
+            found
         })
     })
 }
