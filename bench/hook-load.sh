@@ -18,16 +18,9 @@ bin=${GITVOW_BIN:-${CARGO_TARGET_DIR:-$root/target}/release/gitvow}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export HOME="$work/home"
-mkdir -p "$HOME/.gitvow" "$work/repo/.gitvow"
-git init -q "$work/repo"
-cp "$root/templates/policy.json" "$HOME/.gitvow/policy.json"
-python3 - "$root/templates/policy.json" "$work/repo/.gitvow/policy.json" <<'EOF'
-import json, sys
-policy = json.load(open(sys.argv[1]))
-policy["bash_deny"].append({"pattern": "^make\\s+(?:\\S+\\s+)*deploy-prod\\b", "reason": "deploys production from a laptop"})
-policy["path_confirm"].append({"pattern": "(^|/)migrations/", "reason": "a database migration"})
-json.dump(policy, open(sys.argv[2], "w"), indent=2)
-EOF
+# shellcheck source=bench/policies.sh
+source "$root/bench/policies.sh"
+setup_policies "$work/repo"
 payload() {
     printf '{"session_id":"load","transcript_path":"/dev/null","cwd":"%s","hook_event_name":"PreToolUse","permission_mode":"bypassPermissions","tool_name":"Bash","tool_input":{"command":"%s"}}' "$work/repo" "$1"
 }

@@ -45,16 +45,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export HOME="$work/home"
 repo="$work/repo"
-mkdir -p "$HOME/.gitvow" "$repo/.gitvow"
-git init -q "$repo"
-cp "$root/templates/policy.json" "$HOME/.gitvow/policy.json"
-python3 - "$root/templates/policy.json" "$repo/.gitvow/policy.json" <<'EOF'
-import json, sys
-policy = json.load(open(sys.argv[1]))
-policy["bash_deny"].append({"pattern": "^make\\s+(?:\\S+\\s+)*deploy-prod\\b", "reason": "deploys production from a laptop"})
-policy["path_confirm"].append({"pattern": "(^|/)migrations/", "reason": "a database migration"})
-json.dump(policy, open(sys.argv[2], "w"), indent=2)
-EOF
+# shellcheck source=bench/policies.sh
+source "$root/bench/policies.sh"
+setup_policies "$repo"
 
 # Payloads: the real captured shapes, moved into the temporary repository.
 payload() { # fixture, then sed expressions
