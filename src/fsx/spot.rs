@@ -200,11 +200,11 @@ impl Beneath<'_> {
                 continue;
             }
             if last && missing.is_empty() && !follow_last {
-                return Ok(self.spot(missing, part));
+                return self.spot(missing, part);
             }
             if !missing.is_empty() {
                 if last {
-                    return Ok(self.spot(missing, part));
+                    return self.spot(missing, part);
                 }
                 missing.push(part);
                 continue;
@@ -212,7 +212,7 @@ impl Beneath<'_> {
             let here = self.current();
             let stat = stat_at(here, &part).map_err(|e| Error::io("read", self.named, &e))?;
             match stat.map(|s| FileType::from_raw_mode(s.st_mode)) {
-                None if last => return Ok(self.spot(missing, part)),
+                None if last => return self.spot(missing, part),
                 None => missing.push(part),
                 Some(FileType::Symlink) => {
                     let target = self.read_link(&part, last)?;
@@ -220,7 +220,7 @@ impl Beneath<'_> {
                         todo.push_front(part);
                     }
                 }
-                Some(_) if last => return Ok(self.spot(missing, part)),
+                Some(_) if last => return self.spot(missing, part),
                 Some(FileType::Directory) => match open_dir_at(here, &part) {
                     Ok(fd) => self.enter(fd, part)?,
                     // Swapped for a link since the look: look again (the loop limit bounds it).
@@ -296,14 +296,15 @@ impl Beneath<'_> {
         p
     }
 
-    fn spot(&mut self, missing: Vec<OsString>, name: OsString) -> Spot {
+    fn spot(&mut self, missing: Vec<OsString>, name: OsString) -> Result<Spot> {
         let dir_path = self.path_of(OsStr::new(""));
         let dir_path = dir_path.components().collect::<PathBuf>();
         let dir = match self.stack.pop() {
             Some((fd, _)) => fd,
-            None => self.root.try_clone().expect("a descriptor can be duplicated"),
+            // Out of descriptors is the machine's state, said as such, not a crash.
+            None => self.root.try_clone().map_err(|e| Error::io("open", &self.root_path, &e))?,
         };
-        Spot { dir, dir_path, missing, name, named: self.named.to_path_buf() }
+        Ok(Spot { dir, dir_path, missing, name, named: self.named.to_path_buf() })
     }
 }
 

@@ -69,31 +69,17 @@ fn excerpt<'a>(line: &'a str, other: Option<&str>) -> std::borrow::Cow<'a, str> 
     let (body, end) = line.strip_suffix('\n').map_or((line, ""), |b| (b, "\n"));
     let Some(other) = other.map(|o| o.strip_suffix('\n').unwrap_or(o)) else {
         // A line added or removed whole: its start.
-        let to = ceil_boundary(body, 2 * CONTEXT);
+        let to = body.ceil_char_boundary(2 * CONTEXT);
         return format!("{}[… {} bytes …]{end}", &body[..to], body.len() - to).into();
     };
     let prefix = body.bytes().zip(other.bytes()).take_while(|(x, y)| x == y).count();
     let most = body.len().min(other.len()) - prefix;
     let suffix = body.bytes().rev().zip(other.bytes().rev()).take(most).take_while(|(x, y)| x == y).count();
-    let from = floor_boundary(body, prefix.saturating_sub(CONTEXT));
-    let to = ceil_boundary(body, (body.len() - suffix + CONTEXT).min(body.len()));
+    let from = body.floor_char_boundary(prefix.saturating_sub(CONTEXT));
+    let to = body.ceil_char_boundary(body.len() - suffix + CONTEXT);
     let before = if from > 0 { format!("[… {from} bytes …]") } else { String::new() };
     let after = if to < body.len() { format!("[… {} bytes …]", body.len() - to) } else { String::new() };
     format!("{before}{}{after}{end}", &body[from..to]).into()
-}
-
-fn floor_boundary(s: &str, mut i: usize) -> usize {
-    while !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
-
-fn ceil_boundary(s: &str, mut i: usize) -> usize {
-    while !s.is_char_boundary(i) {
-        i += 1;
-    }
-    i
 }
 
 fn colorize(diff: &str) -> String {

@@ -82,7 +82,7 @@ pub fn kind_of(path: &Path, scope: &Scope, agents: &[&'static AgentSpec]) -> Fil
 fn is_whole(change: &FileChange, kind: FileKind) -> bool {
     let own = match kind {
         FileKind::Policy => true,
-        FileKind::Hooks(agent) => matches!(agent.layout, FileLayout::OwnedFlat | FileLayout::Plugin),
+        FileKind::Hooks(agent) => is_owned(agent),
         FileKind::CodexSwitch => false,
     };
     own && (change.before.is_none() || change.after.is_none())
