@@ -63,6 +63,13 @@ pub enum FileLayout {
     Adapter,
 }
 
+impl FileLayout {
+    /// Whether the agent's file is a JSON document gitvow edits (not a file it writes whole).
+    pub fn is_json(self) -> bool {
+        !matches!(self, FileLayout::Plugin | FileLayout::Scripts { .. })
+    }
+}
+
 /// How an external adapter's agent is installed (from its `info`).
 #[derive(Debug)]
 pub struct AdapterInstall {

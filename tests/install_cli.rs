@@ -154,6 +154,25 @@ fn without_agent_every_agent_found_is_configured_and_named() {
 }
 
 #[test]
+fn the_newer_agents_are_found_by_their_folders_or_their_command() {
+    let env = Env::new();
+    let bin = env.outside("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let auggie = bin.join("auggie");
+    std::fs::write(&auggie, "#!/bin/sh\n").unwrap();
+    std::fs::set_permissions(&auggie, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let env = env.env("PATH", &format!("{}:/usr/bin:/bin", bin.display()));
+    for dir in [".qwen", ".cline", ".config/kilo"] {
+        std::fs::create_dir_all(env.home().join(dir)).unwrap();
+    }
+    let run = env.run(&["install", "--user", "--yes", "--command", CMD, "--force"]).ok();
+    assert!(run.stdout.contains("Agents found: qwen, cline, kilo, auggie"), "{}", run.stdout);
+    for file in [".qwen/settings.json", ".cline/hooks/PreToolUse", ".config/kilo/plugins/gitvow.js", ".augment/settings.json"] {
+        assert!(env.home().join(file).is_file(), "{file}");
+    }
+}
+
+#[test]
 fn unknown_agent_is_a_usage_error_listing_the_known_ones() {
     let env = Env::new();
     let run = env.run(&["install", "--user", "--agent", "vim"]);
