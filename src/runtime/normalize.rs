@@ -203,13 +203,6 @@ pub fn normalize(reading: Reading, event: &str, handler: Handler, payload: &Map<
         return Ok(call);
     }
     let (name, input) = tool_of(reading.dialect, event, payload)?;
-    // A shell tool that names its own working directory (auggie's `launch-process {cwd}`) runs
-    // the command there: relative paths, and the repository a `git push` publishes, are that one's.
-    if matches!(kind(&name), Kind::Shell | Kind::Commands)
-        && let Some(dir) = first_str(&input, &["cwd", "workdir"])?.filter(|d| !d.is_empty())
-    {
-        call.cwd = call.cwd.join(dir);
-    }
     let actions = actions_of(reading, &name, input)?;
     let raw_name = payload.get("tool_name").and_then(Value::as_str).unwrap_or_default();
     if reading.dialect == Dialect::TopLevelCalls && event == "preToolUse" && (raw_name == "Shell" || raw_name.starts_with("MCP:")) {
@@ -370,6 +363,14 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
             for text in &patches {
                 actions.extend(patch_actions(text)?);
             }
+            // A shell tool that names its own working directory (auggie's `launch-process {cwd}`)
+            // runs the command there: judged as the `cd` it amounts to, so that relative paths and
+            // the repository a `git push` publishes are that directory's, while the policy stays
+            // the one of the session's repository (a tool argument must not choose a laxer one).
+            let command = match first_str(&input, &["cwd", "workdir"])?.filter(|d| !d.is_empty()) {
+                Some(dir) => format!("cd {} && {command}", shell_words::quote(dir)),
+                None => command,
+            };
             let mut input = input;
             input.insert("command".into(), command.into());
             actions.push(Action { tool_name: "Bash".into(), tool_input: input });
