@@ -100,7 +100,14 @@ impl Guard {
         let running = std::env::current_exe().ok();
         let invoked = std::env::args_os().next().map(PathBuf::from).filter(|p| p.is_absolute());
         let mut seen: Vec<PathBuf> = Vec::new();
-        for exe in running.iter().cloned().chain(invoked).chain(crate::paths::find_on_path("gitvow")) {
+        // The PATH in its order, each directory once (a PATH often names one twice).
+        let mut path: Vec<PathBuf> = Vec::new();
+        for dir in crate::paths::path_dirs() {
+            if !path.contains(&dir) {
+                path.push(dir);
+            }
+        }
+        for exe in running.iter().cloned().chain(invoked).chain(crate::paths::find_executable("gitvow", &path)) {
             let exe = Path::new("/").join(exe);
             if seen.contains(&exe) {
                 continue;
