@@ -125,9 +125,10 @@ impl Guard {
     }
 
     /// A root as `named`, and where it really is: `real` (its base resolved), followed further
-    /// when it may be a link and is one.
+    /// when it may be a link or lie behind one (`~/.config` a link to `~/cfg` puts OpenCode's
+    /// folder at `~/cfg/opencode`).
     fn add(&mut self, named: PathBuf, mut real: PathBuf, may_be_link: bool, what: &'static str) {
-        if may_be_link && std::fs::symlink_metadata(&real).is_ok_and(|m| m.file_type().is_symlink()) {
+        if may_be_link {
             real = resolve(&real);
         }
         if real != named {
@@ -315,6 +316,21 @@ mod tests {
         for free in ["cfg/other", "dotfiles/other", "src/app/main.rs", "src/app/.git/config"] {
             assert!(guard.reason(&touch(&at(free), None)).is_none(), "{free}");
         }
+    }
+
+    #[test]
+    fn a_root_under_a_linked_directory_is_protected_at_its_real_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let home = dir.path().canonicalize().unwrap();
+        std::fs::create_dir_all(home.join("cfg/opencode")).unwrap();
+        std::fs::create_dir_all(home.join("cfg/kilo")).unwrap();
+        std::os::unix::fs::symlink(home.join("cfg"), home.join(".config")).unwrap();
+        let guard = Guard::new(Some(&home), None);
+        let at = |rel: &str| home.join(rel).to_string_lossy().into_owned();
+        for protected in ["cfg/opencode", "cfg/kilo", ".config/opencode", "cfg"] {
+            assert!(guard.reason(&touch(&at(protected), None)).is_some(), "{protected}");
+        }
+        assert!(guard.reason(&touch(&at("cfg/other"), None)).is_none());
     }
 
     #[test]
