@@ -1,8 +1,9 @@
-//! The six real agent CLIs (pinned, from npm, cached outside the repository) load what
+//! The ten real agent CLIs (pinned, from npm, cached outside the repository) load what
 //! `gitvow install --user` writes, call `gitvow hook` with their real payloads and obey its
 //! answers; after `gitvow uninstall` the gate is gone and the user's files are as they were.
 //!
-//! Each agent runs against a mock model (tests/e2e/mock_llm.py) that asks for scripted tool
+//! Each agent runs against a mock model (tests/e2e/mock_llm.py; for Auggie, a mock of Augment's
+//! backend in the same server) that asks for scripted tool
 //! calls, inside a loopback-only network namespace when the machine allows it. Outcomes are read
 //! on disk and in git, not in logs. One line per agent and scenario is printed past libtest's
 //! capture. The suite runs when `CI` or `GITVOW_E2E` is set (see build.rs) and is reported as
