@@ -35,6 +35,9 @@ pub enum ResponseForm {
     Cursor,
     /// `{"permissionDecision": ...}` on stdout, exit 0.
     Copilot,
+    /// `{"cancel": true, "errorMessage": ...}` on stdout for confirm and deny, `{"cancel": false}` for
+    /// allow, exit 0 (the agent ignores exit codes); the reason also on stderr (cline).
+    Cancel,
 }
 
 /// What the installed file looks like and how much of it is gitvow's.
@@ -48,8 +51,14 @@ pub enum FileLayout {
     Flat,
     /// The whole JSON file is gitvow's own (copilot).
     OwnedFlat,
-    /// The whole file is a generated JavaScript plugin (opencode).
+    /// The whole file is a generated JavaScript plugin (opencode, kilo).
     Plugin,
+    /// One executable file per event, named after the event, in the agent's hook folder (the row's
+    /// `user_file` and `repo_file` name the folder): each is gitvow's own, generated whole (cline).
+    /// The agent also runs the hooks of the other folders named here (home-relative, then
+    /// repository-relative), where a person keeps a hook of their own beside gitvow's; a file
+    /// named after the event with one of `extensions` is a hook for that event too.
+    Scripts { other_user_dir: &'static str, other_repo_dir: &'static str, extensions: &'static [&'static str] },
     /// An external adapter's agent: `hooks.<event>` arrays of the entries its `info` describes.
     Adapter,
 }
@@ -59,8 +68,6 @@ pub enum FileLayout {
 pub struct AdapterInstall {
     /// Event name → the entry to append, with every string `__GITVOW__` standing for the command.
     pub entries: serde_json::Map<String, serde_json::Value>,
-    /// A top-level key set to 1 when gitvow creates the file.
-    pub version_key: Option<String>,
 }
 
 /// How strictly the agent itself parses its JSON file (SPEC section 1, "How strictly each agent reads
@@ -106,8 +113,53 @@ pub enum HookShell {
     Sh,
     /// `$SHELL -lc "<command>"`: a login shell, whose profile may set another PATH (codex).
     LoginShell,
+    /// `bash -c "<command>"` (qwen).
+    Bash,
+    /// No shell: the command is split into words (double or single quotes group a word, nothing is
+    /// unescaped) and run directly; only a command holding one of `|&;<>$` or a backtick, or
+    /// starting with `~`, goes to `bash -c` (auggie). gitvow writes commands that split cleanly.
+    Words,
+    /// The hook is an executable file gitvow generates, started by its `#!` line (cline).
+    Script,
     /// No shell: the agent loads gitvow's generated plugin, which starts gitvow itself (opencode).
     Plugin,
+}
+
+impl HookShell {
+    /// The program and arguments the agent starts for a hook's `command` string (`None` for the
+    /// plugin and script forms, where the agent runs gitvow's file, not a command).
+    pub fn argv(self, command: &str) -> Option<Vec<String>> {
+        let shell = |program: String, flag: &str| Some(vec![program, flag.to_string(), command.to_string()]);
+        match self {
+            HookShell::Sh => shell("sh".into(), "-c"),
+            HookShell::LoginShell => shell(std::env::var("SHELL").ok().filter(|s| !s.is_empty()).unwrap_or_else(|| "sh".into()), "-lc"),
+            HookShell::Bash => shell("bash".into(), "-c"),
+            HookShell::Words if command.starts_with('~') || command.contains(['|', '&', ';', '<', '>', '$', '`']) => {
+                shell("bash".into(), "-c")
+            }
+            HookShell::Words => Some(split_words(command)),
+            HookShell::Plugin | HookShell::Script => None,
+        }
+    }
+}
+
+/// Words as auggie 0.36.0 splits a hook command it runs without a shell: runs of non-blanks, or
+/// text in double or single quotes (the quotes dropped, nothing unescaped).
+fn split_words(command: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut rest = command;
+    loop {
+        rest = rest.trim_start();
+        let Some(first) = rest.chars().next() else { break };
+        let quoted = (first == '"' || first == '\'').then(|| rest[1..].find(first).map(|end| (&rest[1..=end], end + 2))).flatten();
+        let (word, used) = quoted.unwrap_or_else(|| {
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            (&rest[..end], end)
+        });
+        words.push(word.to_string());
+        rest = &rest[used..];
+    }
+    words
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -208,6 +260,11 @@ pub enum Dialect {
     TopLevelCalls,
     /// MCP tools are named `mcp_<server>_<tool>` or `<server>__<tool>`, by version.
     ServerPrefixedMcp,
+    /// The call arrives as `tool_call: {name, input}`, the session as `taskId` and the directory as
+    /// `workspaceRoots[0]` (cline).
+    ToolCallObject,
+    /// MCP tools carry `is_mcp_tool: true` and their bare name; Claude's other fields (auggie).
+    FlaggedMcp,
 }
 
 /// One event gitvow installs for an agent, in the agent's own name.
@@ -259,6 +316,9 @@ pub struct AgentSpec {
     pub manual_steps: &'static [&'static str],
     /// Set for an external adapter's agent only.
     pub adapter: Option<&'static AdapterInstall>,
+    /// A top-level key and value gitvow writes into a file it creates (qwen's `"$version": 4`,
+    /// which qwen would add itself on its next start, and an adapter's `version_key`).
+    pub version_key: Option<(&'static str, i64)>,
     /// How to tell that a process runs under this agent: names its process (or the script node runs)
     /// goes by, and variables it sets for the commands it runs. Commands only a person may run
     /// (`gitvow trust`) refuse when they find one.
@@ -353,6 +413,7 @@ pub static AGENTS: &[AgentSpec] = &[
         needs_agent_flag: false,
         manual_steps: &[RESTART],
         adapter: None,
+        version_key: None,
         process_names: &["claude", "claude-code"],
         env_markers: &["CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT"],
         hook_shell: HookShell::Sh,
@@ -416,6 +477,7 @@ pub static AGENTS: &[AgentSpec] = &[
             "codex's workspace-write sandbox refuses writes inside .git: add \"<repo>/.git\" to [sandbox_workspace_write] writable_roots in ~/.codex/config.toml for the repositories you commit from",
         ],
         adapter: None,
+        version_key: None,
         process_names: &["codex"],
         env_markers: &["CODEX_SANDBOX", "CODEX_SANDBOX_NETWORK_DISABLED", "CODEX_MANAGED_BY_NPM"],
         hook_shell: HookShell::LoginShell,
@@ -465,6 +527,7 @@ pub static AGENTS: &[AgentSpec] = &[
         needs_agent_flag: true,
         manual_steps: &[RESTART],
         adapter: None,
+        version_key: None,
         process_names: &["gemini", "gemini-cli"],
         env_markers: &["GEMINI_CLI"],
         hook_shell: HookShell::Sh,
@@ -516,6 +579,7 @@ pub static AGENTS: &[AgentSpec] = &[
         needs_agent_flag: true,
         manual_steps: &["Cursor reloads hooks.json by itself; if Cursor is also set to load Claude's hook files, each call is gated twice"],
         adapter: None,
+        version_key: None,
         process_names: &["cursor-agent"],
         env_markers: &["CURSOR_AGENT"],
         hook_shell: HookShell::Sh,
@@ -572,6 +636,7 @@ pub static AGENTS: &[AgentSpec] = &[
         needs_agent_flag: true,
         manual_steps: &[RESTART],
         adapter: None,
+        version_key: None,
         process_names: &["copilot"],
         env_markers: &[],
         hook_shell: HookShell::Sh,
@@ -621,6 +686,7 @@ pub static AGENTS: &[AgentSpec] = &[
             "headless droid runs only with --auto medium or --auto high; a hook exit 1 lets a call through, gitvow answers with exit 2",
         ],
         adapter: None,
+        version_key: None,
         process_names: &["droid"],
         env_markers: &["FACTORY_PROJECT_DIR"],
         hook_shell: HookShell::Sh,
@@ -671,6 +737,7 @@ pub static AGENTS: &[AgentSpec] = &[
             "a blocked tool shows in OpenCode as a failed tool call whose error starts with BLOCKED or CONFIRMATION REQUIRED",
         ],
         adapter: None,
+        version_key: None,
         process_names: &["opencode", "opencode-ai"],
         env_markers: &["OPENCODE"],
         hook_shell: HookShell::Plugin,
@@ -687,6 +754,226 @@ pub static AGENTS: &[AgentSpec] = &[
         fail_closed_field: None,
         fails_open: &[],
         reload_hint: RELOAD_AT_START,
+    },
+    AgentSpec {
+        name: "qwen",
+        user_file: ".qwen/settings.json",
+        repo_file: ".qwen/settings.json",
+        layout: FileLayout::NestedGroups,
+        strictness: Strictness::Comments,
+        // qwen 0.24.4: a user file with a trailing comma stops it (exit 1, "Cannot read ... settings.json");
+        // a project file is copied to settings.json.corrupted and reset to `{"$version": 4}`.
+        when_unreadable: "stops (user file) or silently resets it to {\"$version\": 4}, dropping every hook (repository file), given a {file} {that}",
+        events: &[
+            InstalledEvent { name: "SessionStart", matcher: None },
+            InstalledEvent { name: "UserPromptSubmit", matcher: None },
+            InstalledEvent { name: "PreToolUse", matcher: ANY_TOOL },
+            InstalledEvent { name: "PostToolUse", matcher: ANY_TOOL },
+            InstalledEvent { name: "Stop", matcher: None },
+        ],
+        command_key: "command",
+        hook_fields_before_command: &[TYPE_COMMAND],
+        hook_fields_after_command: &[TIMEOUT_30],
+        detect_dirs: &[".qwen"],
+        detect_commands: &["qwen"],
+        event_map: &[
+            ("SessionStart", Handler::SessionStart),
+            ("UserPromptSubmit", Handler::UserPromptSubmit),
+            ("PreToolUse", Handler::PreToolUse),
+            ("PostToolUse", Handler::PostToolUse),
+            ("Stop", Handler::Stop),
+            ("SessionEnd", Handler::Stop),
+        ],
+        response: ResponseForm::ExitCode,
+        needs_agent_flag: true,
+        manual_steps: &[
+            RESTART,
+            "qwen reads a repository's .qwen/settings.json only in a folder you trusted in qwen, and --bare or --safe-mode start it with no hooks at all",
+        ],
+        adapter: None,
+        // qwen writes `"$version": 4` into a settings file that lacks it on every start.
+        version_key: Some(("$version", 4)),
+        process_names: &["qwen"],
+        env_markers: &["QWEN_CODE_SESSION_ID"],
+        hook_shell: HookShell::Bash,
+        probe_event: "PreToolUse",
+        probe_payload: payload!("qwen-shell"),
+        // A `timeout` of 1000 or more is read as milliseconds; gitvow writes seconds.
+        timeout_field: Some(("timeout", TimeUnit::Seconds)),
+        off_switches: &[OffSwitch::JsonFlag { key: "disableAllHooks", also_in: &[] }],
+        dialect: Dialect::ServerPrefixedMcp,
+        patch_text_only: false,
+        hook_trust: false,
+        also_loads: None,
+        also_reads: None,
+        project_trust: None,
+        fail_closed_field: None,
+        fails_open: &FailCase::ALL,
+        reload_hint: RELOAD_AT_START,
+    },
+    AgentSpec {
+        name: "cline",
+        user_file: ".cline/hooks",
+        repo_file: ".clinerules/hooks",
+        layout: FileLayout::Scripts {
+            other_user_dir: "Documents/Cline/Hooks",
+            other_repo_dir: ".cline/hooks",
+            extensions: &["sh", "bash", "zsh", "js", "mjs", "cjs", "ts", "mts", "cts", "py", "ps1"],
+        },
+        strictness: Strictness::Strict,
+        when_unreadable: "cannot run a hook {that}",
+        events: &[
+            InstalledEvent { name: "TaskStart", matcher: None },
+            InstalledEvent { name: "UserPromptSubmit", matcher: None },
+            InstalledEvent { name: "PreToolUse", matcher: None },
+            InstalledEvent { name: "PostToolUse", matcher: None },
+            InstalledEvent { name: "TaskComplete", matcher: None },
+        ],
+        command_key: "command",
+        hook_fields_before_command: &[],
+        hook_fields_after_command: &[],
+        detect_dirs: &[".cline"],
+        detect_commands: &["cline"],
+        event_map: &[
+            ("TaskStart", Handler::SessionStart),
+            ("TaskResume", Handler::SessionStart),
+            ("UserPromptSubmit", Handler::UserPromptSubmit),
+            ("PreToolUse", Handler::PreToolUse),
+            ("PostToolUse", Handler::PostToolUse),
+            ("TaskComplete", Handler::Stop),
+        ],
+        response: ResponseForm::Cancel,
+        needs_agent_flag: true,
+        manual_steps: &[
+            RESTART,
+            "cline cannot refuse a single tool call: when gitvow blocks one, cline stops the whole task, and the model is not told why; the reason is in `gitvow log` and in ~/.cline/data/logs/cline.log",
+        ],
+        adapter: None,
+        version_key: None,
+        process_names: &["cline"],
+        env_markers: &[],
+        hook_shell: HookShell::Script,
+        probe_event: "PreToolUse",
+        probe_payload: payload!("cline-shell"),
+        // cline gives every hook 120 s and has no setting for it.
+        timeout_field: None,
+        off_switches: &[],
+        dialect: Dialect::ToolCallObject,
+        patch_text_only: false,
+        hook_trust: false,
+        also_loads: None,
+        also_reads: None,
+        project_trust: None,
+        fail_closed_field: None,
+        // gitvow's hook file answers `cancel` itself when gitvow is missing or exits without an
+        // answer (cline 3.0.65 would run the call): only a hook past cline's 120 s goes through.
+        fails_open: &[FailCase::Timeout],
+        reload_hint: "start a new cline task: it looks for hook files when a task starts",
+    },
+    AgentSpec {
+        name: "kilo",
+        user_file: ".config/kilo/plugins/gitvow.js",
+        repo_file: ".kilo/plugins/gitvow.js",
+        layout: FileLayout::Plugin,
+        strictness: Strictness::Strict,
+        when_unreadable: "cannot load a plugin {that}",
+        events: &[
+            InstalledEvent { name: "SessionStart", matcher: None },
+            InstalledEvent { name: "UserPromptSubmit", matcher: None },
+            InstalledEvent { name: "PreToolUse", matcher: None },
+            InstalledEvent { name: "PostToolUse", matcher: None },
+            InstalledEvent { name: "Stop", matcher: None },
+        ],
+        command_key: "command",
+        hook_fields_before_command: &[],
+        hook_fields_after_command: &[],
+        detect_dirs: &[".config/kilo", ".kilo"],
+        detect_commands: &["kilo"],
+        event_map: &[
+            ("SessionStart", Handler::SessionStart),
+            ("UserPromptSubmit", Handler::UserPromptSubmit),
+            ("PreToolUse", Handler::PreToolUse),
+            ("PostToolUse", Handler::PostToolUse),
+            ("Stop", Handler::Stop),
+        ],
+        response: ResponseForm::ExitCode,
+        needs_agent_flag: true,
+        manual_steps: &[
+            RESTART,
+            "a blocked tool shows in Kilo as a failed tool call whose error starts with BLOCKED or CONFIRMATION REQUIRED; Kilo does not load OpenCode's plugin folders, so each needs its own install",
+        ],
+        adapter: None,
+        version_key: None,
+        process_names: &["kilo"],
+        env_markers: &["KILO"],
+        hook_shell: HookShell::Plugin,
+        probe_event: "PreToolUse",
+        probe_payload: payload!("kilo-bash"),
+        timeout_field: None,
+        off_switches: &[],
+        dialect: Dialect::Claude,
+        patch_text_only: true,
+        hook_trust: false,
+        also_loads: None,
+        also_reads: None,
+        project_trust: None,
+        fail_closed_field: None,
+        fails_open: &[],
+        reload_hint: RELOAD_AT_START,
+    },
+    AgentSpec {
+        name: "auggie",
+        user_file: ".augment/settings.json",
+        repo_file: ".augment/settings.json",
+        layout: FileLayout::NestedGroups,
+        strictness: Strictness::Strict,
+        when_unreadable: IGNORES_EVERY_HOOK,
+        // The matcher is a JavaScript regular expression; `.*` (not `*`) matches every tool, MCP
+        // tools included.
+        events: &[
+            InstalledEvent { name: "SessionStart", matcher: None },
+            InstalledEvent { name: "PromptSubmit", matcher: None },
+            InstalledEvent { name: "PreToolUse", matcher: Some(".*") },
+            InstalledEvent { name: "PostToolUse", matcher: Some(".*") },
+            InstalledEvent { name: "Stop", matcher: None },
+        ],
+        command_key: "command",
+        hook_fields_before_command: &[TYPE_COMMAND],
+        hook_fields_after_command: &[ExtraField::Int("timeout", 30000)],
+        detect_dirs: &[".augment"],
+        detect_commands: &["auggie"],
+        event_map: &[
+            ("SessionStart", Handler::SessionStart),
+            ("PromptSubmit", Handler::UserPromptSubmit),
+            ("PreToolUse", Handler::PreToolUse),
+            ("PostToolUse", Handler::PostToolUse),
+            ("Stop", Handler::Stop),
+            ("SessionEnd", Handler::Stop),
+        ],
+        response: ResponseForm::ExitCode,
+        needs_agent_flag: true,
+        manual_steps: &[
+            RESTART,
+            "auggie runs hooks only where Augment has switched them on for your account (its `enable_hooks` flag): `gitvow doctor` shows when auggie last called gitvow",
+        ],
+        adapter: None,
+        version_key: None,
+        process_names: &["auggie"],
+        env_markers: &["AUGMENT_AGENT"],
+        hook_shell: HookShell::Words,
+        probe_event: "PreToolUse",
+        probe_payload: payload!("auggie-shell"),
+        timeout_field: Some(("timeout", TimeUnit::Milliseconds)),
+        off_switches: &[],
+        dialect: Dialect::FlaggedMcp,
+        patch_text_only: false,
+        hook_trust: false,
+        also_loads: None,
+        also_reads: None,
+        project_trust: None,
+        fail_closed_field: None,
+        fails_open: &FailCase::ALL,
+        reload_hint: "restart it: it reads its hooks at start-up, and runs them only where Augment has switched hooks on",
     },
 ];
 

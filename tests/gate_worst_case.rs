@@ -66,6 +66,15 @@ fn blocking_message(agent: &str, code: Option<i32>, stdout: &str, stderr: &str) 
                 other => Err(format!("exit {code}, {key} {other:?}")),
             }
         }
+        "cline" => {
+            let v: Value = serde_json::from_str(stdout).map_err(|e| format!("exit {code}, stdout not JSON ({e})"))?;
+            match (v["cancel"].as_bool(), v["errorMessage"].as_str()) {
+                (Some(true), Some(m)) if code == 0 && (m.starts_with("BLOCKED") || m.starts_with("CONFIRMATION REQUIRED")) => {
+                    Ok(m.to_string())
+                }
+                other => Err(format!("exit {code}, cancel and errorMessage {other:?}")),
+            }
+        }
         _ if code == 2 && (stderr.starts_with("BLOCKED") || stderr.starts_with("CONFIRMATION REQUIRED")) => Ok(stderr.to_string()),
         _ => Err(format!("exit {code}, stderr {:?}", stderr.chars().take(200).collect::<String>())),
     }
@@ -76,6 +85,7 @@ fn is_allow(agent: &str, code: Option<i32>, stdout: &str, stderr: &str) -> bool 
     match agent {
         "cursor" => code == Some(0) && stdout.trim() == r#"{"permission":"allow"}"#,
         "copilot" => code == Some(0) && stdout.trim() == r#"{"permissionDecision":"allow"}"#,
+        "cline" => code == Some(0) && stdout.trim() == r#"{"cancel":false}"# && stderr.is_empty(),
         _ => code == Some(0) && stdout.is_empty() && stderr.is_empty(),
     }
 }

@@ -2,7 +2,7 @@
 //! API and a stand-in gitvow that answers like `gitvow hook` (exit 2 and `BLOCKED: …` on stderr for a
 //! force push, exit 0 otherwise).
 
-use gitvow::edit::plugin::render_opencode_plugin;
+use gitvow::edit::plugin::render_plugin;
 use serde_json::{Value, json};
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
@@ -76,7 +76,7 @@ fn setup() -> Setup {
 
 impl Setup {
     fn install(&self, command: &str) {
-        fs::write(self.root.join("plugins/gitvow.js"), render_opencode_plugin(command)).unwrap();
+        fs::write(self.root.join("plugins/gitvow.js"), render_plugin("opencode", command)).unwrap();
     }
 
     fn quoted_stand_in(&self) -> String {

@@ -165,6 +165,18 @@ fn assert_agent_form(agent: &str, input: &[u8]) -> Result<(), TestCaseError> {
             let v: Value = serde_json::from_str(&stdout).map_err(|e| TestCaseError::fail(format!("{e}: {stdout}")))?;
             prop_assert!(matches!(v[key].as_str(), Some("allow" | "ask" | "deny")), "{}", stdout);
         }
+        "cline" => {
+            prop_assert_eq!(code, 0, "{}", stderr);
+            let v: Value = serde_json::from_str(&stdout).map_err(|e| TestCaseError::fail(format!("{e}: {stdout}")))?;
+            prop_assert!(v["cancel"].is_boolean(), "{}", stdout);
+            if v["cancel"] == Value::Bool(true) {
+                prop_assert!(
+                    v["errorMessage"].as_str().is_some_and(|m| m.starts_with("BLOCKED") || m.starts_with("CONFIRMATION REQUIRED")),
+                    "{}",
+                    stdout
+                );
+            }
+        }
         _ => {
             prop_assert!(code == 0 || code == 2, "exit {} {}", code, stderr);
             if code == 2 {

@@ -334,6 +334,7 @@ fn every_mapped_event_runs_its_handler_and_unmapped_events_are_silent() {
                 (gitvow::agents::ResponseForm::Copilot, Handler::PreToolUse) => {
                     assert_eq!(out.stdout, "{\"permissionDecision\":\"allow\"}\n")
                 }
+                (gitvow::agents::ResponseForm::Cancel, Handler::PreToolUse) => assert_eq!(out.stdout, "{\"cancel\":false}\n"),
                 _ => assert_eq!(out.stdout, "", "{} {event}", agent.name),
             }
             assert_eq!((out.code, out.stderr.as_str()), (0, ""), "{} {event}", agent.name);

@@ -7,7 +7,7 @@ use super::inspect::Inspected;
 use super::{Check, Context, codex_trust};
 use crate::agents::{AgentSpec, FileLayout, OffSwitch};
 use crate::edit::jsonc::{JsonDoc, key, line_col};
-use crate::edit::plugin;
+use crate::edit::{plugin, script};
 use crate::install::entries::desired_entry;
 use crate::install::plan::Scope;
 use crate::paths::display;
@@ -85,6 +85,50 @@ fn fails_closed(ins: &Inspected) -> Option<Check> {
     })
 }
 
+/// An agent with one hook file per event: each is the file this version generates, or a hook of the
+/// person's own that gitvow left in place (for an event that does not gate).
+fn script_entries(ctx: &Context, ins: &Inspected, command: &str, fix_all: &str) -> Vec<Check> {
+    let agent = ins.agent;
+    let dir = ctx.scope.agent_file(agent);
+    let tscope = crate::install::target_scope(&ctx.scope);
+    let mut out = Vec::new();
+    for ev in agent.events {
+        let path = dir.join(ev.name);
+        let text = crate::fsx::read_target(&path, &tscope).ok().flatten().map(|b| String::from_utf8_lossy(&b).into_owned());
+        let gates = agent.handler_for(ev.name) == Some(crate::agents::Handler::PreToolUse);
+        let wanted = script::render_script(agent.name, ev.name, command, gates);
+        let read = |p: &Path| crate::fsx::read_target(p, &tscope);
+        match crate::install::plan::own_script(&path, agent, text.as_deref().map(str::as_bytes), &read) {
+            Ok(true) => {
+                out.push(Check::warn(
+                    "entries",
+                    format!("{}: your own {} hook is there, and gitvow left that event to it", display(&dir), ev.name),
+                    "nothing to do, unless you want gitvow's log of that event: then move yours to another hook folder and install again",
+                ));
+                continue;
+            }
+            Err(e) => {
+                out.push(Check::fail("entries", e.message, e.hint.unwrap_or_default()));
+                continue;
+            }
+            Ok(false) => {}
+        }
+        match text {
+            Some(t) if t == wanted => {}
+            Some(_) => out.push(Check::fail(
+                "entries",
+                format!("stale hook file {}: it differs from the one this version generates", display(&path)),
+                fix_all.to_string(),
+            )),
+            None => out.push(Check::fail("entries", format!("no gitvow hook file {}", display(&path)), fix_all.to_string())),
+        }
+    }
+    if out.is_empty() {
+        out.push(Check::ok("entries", format!("the {} hook files are the ones this version generates", agent.events.len())));
+    }
+    out
+}
+
 fn entries(ctx: &Context, ins: &Inspected) -> Vec<Check> {
     let agent = ins.agent;
     let fix_all = format!("run `{}`: it updates gitvow's entries in place and keeps yours", ctx.install_command(agent));
@@ -96,12 +140,15 @@ fn entries(ctx: &Context, ins: &Inspected) -> Vec<Check> {
         )];
     };
     if agent.layout == FileLayout::Plugin {
-        let wanted = plugin::render_opencode_plugin(&command);
+        let wanted = plugin::render_plugin(agent.name, &command);
         return vec![if ins.text.as_deref() == Some(wanted.as_str()) {
             Check::ok("entries", "the plugin is the one this version generates")
         } else {
             Check::fail("entries", "stale plugin: it differs from the one this version generates", fix_all)
         }];
+    }
+    if let FileLayout::Scripts { .. } = agent.layout {
+        return script_entries(ctx, ins, &command, &fix_all);
     }
     let mut problems = Vec::new();
     for ev in agent.events {

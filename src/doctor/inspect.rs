@@ -4,7 +4,7 @@
 use super::Check;
 use crate::agents::{AgentSpec, FileLayout, Strictness};
 use crate::edit::jsonc::{JsonDoc, line_col};
-use crate::edit::plugin;
+use crate::edit::{plugin, script};
 use crate::install::entries::{self, Found};
 use crate::install::plan::Scope;
 use crate::install::record::Record;
@@ -30,7 +30,11 @@ pub struct Inspected {
 
 impl Inspected {
     pub fn read(scope: &Scope, agent: &'static AgentSpec) -> Inspected {
-        let path = scope.agent_file(agent);
+        // One file per event: the one that gates stands for them (the entries check reads the rest).
+        let path = match agent.layout {
+            FileLayout::Scripts { .. } => scope.agent_file(agent).join(agent.probe_event),
+            _ => scope.agent_file(agent),
+        };
         let recorded = Record::load(scope).is_ok_and(|r| r.files.contains_key(&path));
         let mut out = Inspected {
             agent,
@@ -84,6 +88,24 @@ impl Inspected {
             out.text = Some(text);
             return out;
         }
+        if let FileLayout::Scripts { .. } = agent.layout {
+            out.command = script::script_command(&text).and_then(|c| command_prefix(agent, agent.probe_event, c));
+            out.file = match &out.command {
+                Some(_) => Check::ok("file", format!("{} is the hook file gitvow generated", display(&path))),
+                None if script::is_gitvow_script(&text) => Check::fail(
+                    "file",
+                    format!("{}: the line that runs gitvow is missing or unreadable", display(&path)),
+                    "install it again to regenerate the file",
+                ),
+                None => Check::fail(
+                    "file",
+                    format!("{}:2:1: this hook is not one gitvow wrote (no gitvow marker on the second line)", display(&path)),
+                    "move it to another hook folder of the agent, then install again",
+                ),
+            };
+            out.text = Some(text);
+            return out;
+        }
         let located = |offset: usize, what: &str| {
             let (l, c) = line_col(&text, offset);
             format!("{}:{l}:{c}: {what}", display(&path))
@@ -119,7 +141,7 @@ impl Inspected {
         self.recorded
             || !self.found.is_empty()
             || !self.wrapped.is_empty()
-            || (self.agent.layout == FileLayout::Plugin && self.command.is_some())
+            || (matches!(self.agent.layout, FileLayout::Plugin | FileLayout::Scripts { .. }) && self.command.is_some())
     }
 
     /// `path:line:column` of a found hook.

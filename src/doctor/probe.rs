@@ -28,13 +28,21 @@ fn payload(agent: &AgentSpec, dir: &str) -> Value {
                     *v = Value::from(PROBE_SESSION);
                 }
                 "cwd" => *v = Value::from(dir),
-                "workspace_roots" => *v = json!([dir]),
+                "workspace_roots" | "workspaceRoots" => *v = json!([dir]),
+                "rootPath" => *v = Value::from(dir),
+                "taskId" | "id" | "rootSessionId" | "callID" => *v = Value::from(PROBE_SESSION),
+                // A list of commands, as an array or JSON-encoded.
+                "commands" if v.is_string() => *v = Value::from("[\"ls\"]"),
+                "commands" => *v = json!(["ls"]),
+                "associatedRemoteUrls" => *v = json!([]),
                 "transcript_path" if !v.is_null() => *v = Value::from(""),
                 "command" => *v = Value::from("ls"),
                 "description" | "summary" => *v = Value::from("gitvow doctor probe"),
                 "riskLevel" => *v = Value::from("low"),
                 "riskLevelReason" => *v = Value::from("a harmless probe"),
-                "tool_input" | "toolArgs" => harmless(v, dir),
+                "tool_input" | "toolArgs" | "tool_call" | "input" | "preToolUse" | "parameters" | "workspaceInfo" | "sessionContext" => {
+                    harmless(v, dir)
+                }
                 _ => {}
             }
         }
@@ -61,23 +69,34 @@ pub fn run(ctx: &Context, ins: &Inspected) -> Check {
         return opencode(ins, dir.path(), &dir_text, &fix_install);
     }
     let event = ins.agent.probe_event;
-    let Some(found) = ins.found.iter().find(|f| f.event == event) else {
-        return Check::fail("probe", format!("not run: no gitvow hook under `{event}`"), fix_install);
-    };
-    let Some(command) = found.command() else { return Check::fail("probe", "not run: the hook has no command", fix_install) };
-    let agent_timeout = timeout_of(ins.agent, &found.hook);
-    let timeout = agent_timeout.min(PROBE_CAP);
-    let argv: Vec<String> = if ins.agent.hook_shell == HookShell::LoginShell {
-        let shell = std::env::var("SHELL").ok().filter(|s| !s.is_empty()).unwrap_or_else(|| "sh".into());
-        vec![shell, "-lc".into(), command.into()]
+    // The agent runs gitvow's hook file by its `#!` line, or a command string its own way.
+    let (argv, command, agent_timeout) = if ins.agent.hook_shell == HookShell::Script {
+        if ins.command.is_none() {
+            return Check::fail("probe", format!("not run: {} is not gitvow's hook file", crate::paths::display(&ins.path)), fix_install);
+        }
+        let argv = script_argv(ins);
+        let shown = argv.join(" ");
+        (argv, shown, Duration::from_secs(60))
     } else {
-        vec!["sh".into(), "-c".into(), command.into()]
+        let Some(found) = ins.found.iter().find(|f| f.event == event) else {
+            return Check::fail("probe", format!("not run: no gitvow hook under `{event}`"), fix_install);
+        };
+        let Some(command) = found.command() else { return Check::fail("probe", "not run: the hook has no command", fix_install) };
+        let Some(argv) = ins.agent.hook_shell.argv(command) else {
+            return Check::fail("probe", "not run: no way to start it", fix_install);
+        };
+        (argv, command.to_string(), timeout_of(ins.agent, &found.hook))
     };
+    let command = command.as_str();
+    let timeout = agent_timeout.min(PROBE_CAP);
     let input = payload(ins.agent, &dir_text).to_string();
     let started = Instant::now();
     let result = process::run(&argv, input.as_bytes(), Some(dir.path()), timeout);
     let took = started.elapsed();
-    let how = format!("`{} {} …` ({event})", argv[0], argv[1]);
+    let how = match argv.as_slice() {
+        [program, first, ..] => format!("`{program} {first} …` ({event})"),
+        _ => format!("`{}` ({event})", argv.join(" ")),
+    };
     let finished = match result {
         Ok(f) => f,
         Err(e) => {
@@ -105,6 +124,7 @@ pub fn run(ctx: &Context, ins: &Inspected) -> Check {
             ResponseForm::Claude | ResponseForm::ExitCode => stdout.is_empty(),
             ResponseForm::Cursor => json_field(&stdout, "permission") == Some("allow".into()),
             ResponseForm::Copilot => json_field(&stdout, "permissionDecision") == Some("allow".into()),
+            ResponseForm::Cancel => serde_json::from_str::<Value>(&stdout).ok().and_then(|v| v.get("cancel")?.as_bool()) == Some(false),
         };
     if allowed {
         return Check::ok("probe", format!("{how} answered allow in {} ms", took.as_millis()));
@@ -206,6 +226,17 @@ try {
   process.exitCode = 3;
 }
 "#;
+
+/// The interpreter of the inspected hook file (its `#!` line, `env X` read as `X`) and the file.
+fn script_argv(ins: &Inspected) -> Vec<String> {
+    let line = ins.text.as_deref().and_then(|t| t.lines().next()).and_then(|l| l.strip_prefix("#!")).unwrap_or("/bin/sh");
+    let mut argv: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+    if argv.first().is_some_and(|p| p.ends_with("/env")) {
+        argv.remove(0);
+    }
+    argv.push(ins.path.to_string_lossy().into_owned());
+    argv
+}
 
 /// The hook's own timeout as the agent reads it (60 s when it has none).
 fn timeout_of(agent: &AgentSpec, hook: &Value) -> Duration {

@@ -2,5 +2,6 @@
 
 pub mod jsonc;
 pub mod plugin;
+pub mod script;
 pub mod toml;
 mod tree;

@@ -25,7 +25,7 @@ pub fn read_target(path: &Path, scope: &TargetScope) -> Result<Option<Vec<u8>>> 
 
 /// Replace the file `target` with `new`, only if it still holds `expected` (`None`: it must not
 /// exist). Atomic; keeps the owner, group, mode and extended attributes of an existing file; a new
-/// file gets 0666 less the umask. Every step is made relative to the directory handle `target` was
+/// file gets 0666 less the umask, or 0777 less the umask when it is a script (starts with `#!`). Every step is made relative to the directory handle `target` was
 /// located in ([`super::spot`]), and a symlink swapped in at the name since is never followed.
 /// The parent directory must exist (see [`super::create_parent_dirs`]).
 ///
@@ -47,7 +47,8 @@ pub fn replace_if_unchanged(target: &Path, scope: &TargetScope, expected: Option
     let name = spot.name.as_os_str();
     // The temporary file is written and flushed before the lease is taken again, so that an agent
     // never waits on gitvow's disk flush.
-    let temp = TempFile::create(dir, old.as_ref()).map_err(|e| Error::io("create a temporary file in", &spot.dir_path, &e))?;
+    let temp = TempFile::create(dir, old.as_ref(), new.starts_with(b"#!"))
+        .map_err(|e| Error::io("create a temporary file in", &spot.dir_path, &e))?;
     temp.write_all(new).map_err(|e| Error::io("write", target, &e))?;
 
     // The last look: the agent may have rewritten its settings since.
@@ -204,10 +205,10 @@ impl<'a> TempFile<'a> {
     }
 
     /// A new temporary file in `dir`; `like`: the file it will replace, whose owner, group,
-    /// extended attributes and mode it takes.
-    fn create(dir: &'a OwnedFd, like: Option<&File>) -> io::Result<TempFile<'a>> {
+    /// extended attributes and mode it takes; without one, `script` makes it executable.
+    fn create(dir: &'a OwnedFd, like: Option<&File>, script: bool) -> io::Result<TempFile<'a>> {
         let Some(like) = like else {
-            let temp = TempFile::create_mode(dir, 0o666)?;
+            let temp = TempFile::create_mode(dir, if script { 0o777 } else { 0o666 })?;
             super::attrs::give_new_file(&temp.file)?;
             return Ok(temp);
         };

@@ -21,10 +21,7 @@ pub fn spec(name: &str) -> Result<&'static AgentSpec> {
         }
         events.push(InstalledEvent { name: leak(event.clone()), matcher: None });
     }
-    let install = AdapterInstall {
-        entries: info.install.entries.iter().map(|(k, v)| (k.clone(), v[0].clone())).collect(),
-        version_key: info.install.version_key,
-    };
+    let install = AdapterInstall { entries: info.install.entries.iter().map(|(k, v)| (k.clone(), v[0].clone())).collect() };
     Ok(Box::leak(Box::new(AgentSpec {
         name: leak(name.to_string()),
         user_file: leak(info.install.user_file),
@@ -44,6 +41,7 @@ pub fn spec(name: &str) -> Result<&'static AgentSpec> {
         needs_agent_flag: true,
         manual_steps: &[crate::agents::RESTART],
         adapter: Some(Box::leak(Box::new(install))),
+        version_key: info.install.version_key.map(|k| (leak(k), 1)),
         process_names: &[],
         env_markers: &[],
         // What an external agent does beyond its `info` is not known: doctor probes it the common way.

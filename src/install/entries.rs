@@ -94,7 +94,7 @@ pub fn desired_entry(agent: &AgentSpec, event: &InstalledEvent, command: &str, f
             map.insert("hooks".into(), json!([hook]));
             Value::Object(map)
         }
-        FileLayout::Flat | FileLayout::OwnedFlat | FileLayout::Plugin | FileLayout::Adapter => hook,
+        FileLayout::Flat | FileLayout::OwnedFlat | FileLayout::Plugin | FileLayout::Scripts { .. } | FileLayout::Adapter => hook,
     }
 }
 
@@ -314,7 +314,7 @@ pub fn uninstall(doc: &mut JsonDoc, agent: &AgentSpec, created: Option<&Created>
         doc.remove(&[], &key("hooks"));
     }
     // Without a record, a `version` key may be the user's own: it stays.
-    let version = key(agent.adapter.and_then(|a| a.version_key.as_deref()).unwrap_or("version"));
+    let version = key(agent.version_key.map_or("version", |(k, _)| k));
     if created.is_some_and(|cr| cr.version_key) && doc.shape(std::slice::from_ref(&version)).is_some() {
         doc.remove(&[], &version);
     }

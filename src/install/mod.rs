@@ -32,6 +32,9 @@ pub fn run_install(args: &InstallArgs) -> Result<i32> {
         None => "gitvow".to_string(),
     };
     let agents = select_agents(&args.scope.agents, &scope, true)?;
+    for agent in &agents {
+        check_unquoted(agent, &command)?;
+    }
     let fail_closed = agents.iter().filter_map(|a| fail_closed::decide(a).map(|d| (a.name, d))).collect();
     run(&args.scope, &scope, &agents, &Action::Install { command, fail_closed })
 }
@@ -94,6 +97,22 @@ fn check_command(command: &str) -> Result<()> {
     };
     Err(Error::usage(format!("--command {command}: {why}; the agents would run a hook that cannot start"))
         .hint("pass the path of the gitvow executable, or add --force when it exists only where the agent runs; nothing was written"))
+}
+
+/// An agent that starts a hook command without a shell splits it into words its own way: the
+/// command must come out as the words a shell would make of it.
+fn check_unquoted(agent: &AgentSpec, command: &str) -> Result<()> {
+    let line = agent.hook_command(command, agent.probe_event);
+    let Some(argv) = agent.hook_shell.argv(&line) else { return Ok(()) };
+    let direct = argv.first().is_none_or(|p| p != "bash");
+    if agent.hook_shell != agents::HookShell::Words || (direct && shell_words::split(&line).is_ok_and(|w| w == argv)) {
+        return Ok(());
+    }
+    Err(Error::usage(format!(
+        "{} runs its hooks without a shell and would not start `{command}` as written (it splits words at blanks and quotes only)",
+        agent.name
+    ))
+    .hint("pass --command with a path without quotes, backslashes or shell characters (a link to gitvow will do); nothing was written"))
 }
 
 /// Quotes a command path for a shell when it holds spaces or other special characters.
@@ -365,7 +384,12 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     // file are never held at once (it needs only those of codex's switch and the policy, which are
     // small).
     drop((applied, after));
-    let agent_files: Vec<PathBuf> = agents.iter().map(|a| scope.agent_file(a)).collect();
+    let agent_files: Vec<PathBuf> = agents
+        .iter()
+        .flat_map(|a| plan::files_of(scope, a))
+        .filter(|(_, k)| matches!(k, plan::FileKind::Hooks(_)))
+        .map(|(p, _)| p)
+        .collect();
     plan.forget_bytes_of(&agent_files);
     report(action, scope, agents, &plan);
     Ok(0)

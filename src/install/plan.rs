@@ -5,7 +5,7 @@ use super::entries::{self, Created};
 use super::record::{FileRecord, Original, Record, digest, hash};
 use crate::agents::{AgentSpec, FileLayout};
 use crate::edit::jsonc::{JsonDoc, line_col};
-use crate::edit::{plugin, toml};
+use crate::edit::{plugin, script, toml};
 use crate::error::{Error, Result};
 use crate::fsx::Bytes;
 use crate::paths::{Repo, display};
@@ -139,7 +139,11 @@ impl Plan {
 
 /// The files an agent involves in a scope.
 pub fn files_of(scope: &Scope, agent: &'static AgentSpec) -> Vec<(PathBuf, FileKind)> {
-    let mut files = vec![(scope.agent_file(agent), FileKind::Hooks(agent))];
+    let mut files = match agent.layout {
+        // One file per event, in the hook folder.
+        FileLayout::Scripts { .. } => agent.events.iter().map(|e| (scope.agent_file(agent).join(e.name), FileKind::Hooks(agent))).collect(),
+        _ => vec![(scope.agent_file(agent), FileKind::Hooks(agent))],
+    };
     // A user install switches on what keeps every hook of the agent off in its own settings.
     for switch in agent.off_switches {
         if let crate::agents::OffSwitch::TomlFeature(file) = switch
@@ -177,6 +181,9 @@ pub fn plan(
                 }
                 other => other,
             };
+            if matches!(action, Action::Install { .. }) && own_script(&path, agent, before.as_deref(), read)? {
+                continue;
+            }
             if let Some(change) = plan_file(&path, kind, before, action, recorded, load)? {
                 out.changes.push(change);
                 changed = true;
@@ -269,6 +276,50 @@ pub fn plan_file(
     Ok(Some(FileChange { path: path.to_path_buf(), before, after, record: update }))
 }
 
+/// For an agent that runs one file per event: whether the person has a hook of their own for the
+/// event of `path` (at that name, or named after the event with another extension), which gitvow
+/// neither replaces nor doubles. For the event that gates, that is an error that says how to keep
+/// both; for the others gitvow leaves the event to the person's hook (`true`).
+pub fn own_script(
+    path: &Path,
+    agent: &'static AgentSpec,
+    at_path: Option<&[u8]>,
+    read: &dyn Fn(&Path) -> Result<Option<Vec<u8>>>,
+) -> Result<bool> {
+    let FileLayout::Scripts { extensions, .. } = agent.layout else { return Ok(false) };
+    let foreign = |bytes: &[u8]| !std::str::from_utf8(bytes).is_ok_and(script::is_gitvow_script);
+    let mut own = at_path.filter(|b| foreign(b)).map(|_| path.to_path_buf());
+    for ext in extensions.iter() {
+        if own.is_some() {
+            break;
+        }
+        let other = path.with_extension(ext);
+        if read(&other)?.is_some_and(|b| foreign(&b)) {
+            own = Some(other);
+        }
+    }
+    let Some(own) = own else { return Ok(false) };
+    if agent.handler_for(script_event(agent, path)) == Some(crate::agents::Handler::PreToolUse) {
+        return Err(own_script_error(&own, agent));
+    }
+    Ok(true)
+}
+
+/// The event of a hook file: its name.
+fn script_event(agent: &'static AgentSpec, path: &Path) -> &'static str {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    agent.events.iter().map(|e| e.name).find(|e| *e == name).unwrap_or_default()
+}
+
+fn own_script_error(path: &Path, agent: &AgentSpec) -> Error {
+    let FileLayout::Scripts { other_user_dir, other_repo_dir, .. } = agent.layout else { unreachable!("only hook folders hold scripts") };
+    let event = path.file_stem().and_then(|n| n.to_str()).unwrap_or_default();
+    Error::new(format!("{}: this {event} hook is your own, and gitvow does not replace it", display(path))).hint(format!(
+        "{} runs the {event} hooks of every hook folder and stops the call when any of them answers cancel: to keep yours beside gitvow's, move it to ~/{other_user_dir}/ (or {other_repo_dir}/ in a repository), then install again; nothing was written",
+        agent.name
+    ))
+}
+
 fn utf8<'a>(path: &Path, bytes: &'a [u8]) -> Result<&'a str> {
     std::str::from_utf8(bytes).map_err(|e| {
         let (line, col) = crate::edit::jsonc::utf8_error_place(bytes, &e);
@@ -327,14 +378,26 @@ fn install_hooks(
     record: Option<&FileRecord>,
 ) -> Result<(Option<String>, RecordUpdate)> {
     let dirs = record.map(|r| r.dirs.clone()).unwrap_or_default();
-    if agent.layout == FileLayout::Plugin {
-        if let Some(t) = text
-            && !plugin::is_gitvow_plugin(t)
-        {
-            return Err(Error::new(format!("{}: this file is not a plugin gitvow wrote", display(path)))
-                .hint("move it away or rename it, then run gitvow install again; nothing was written"));
+    // A file gitvow writes whole: only over one it wrote before.
+    let whole = match agent.layout {
+        FileLayout::Plugin => {
+            if text.is_some_and(|t| !plugin::is_gitvow_plugin(t)) {
+                return Err(Error::new(format!("{}: this file is not a plugin gitvow wrote", display(path)))
+                    .hint("move it away or rename it, then run gitvow install again; nothing was written"));
+            }
+            Some(plugin::render_plugin(agent.name, command))
         }
-        let after = plugin::render_opencode_plugin(command);
+        FileLayout::Scripts { .. } => {
+            if text.is_some_and(|t| !script::is_gitvow_script(t)) {
+                return Err(own_script_error(path, agent));
+            }
+            let event = script_event(agent, path);
+            let gates = agent.handler_for(event) == Some(crate::agents::Handler::PreToolUse);
+            Some(script::render_script(agent.name, event, command, gates))
+        }
+        _ => None,
+    };
+    if let Some(after) = whole {
         let original = if text.is_some() { Original::Unknown } else { Original::Absent };
         let original = record.map_or(original, |r| r.original.clone());
         let file_record = FileRecord {
@@ -350,10 +413,10 @@ fn install_hooks(
     }
     let mut doc = parse_json(path, agent, text.unwrap_or(""))?;
     let had_entries = text.is_some() && entries::has_gitvow_entries(&doc, agent);
-    // An adapter's agent may want a key such as `version` in a file gitvow creates.
-    let version_key = agent.adapter.and_then(|a| a.version_key.as_deref()).filter(|_| text.is_none());
-    if let Some(key) = version_key {
-        doc.insert_property(&[], key, &serde_json::json!(1));
+    // The agent may want a key such as `version` in a file gitvow creates.
+    let version_key = agent.version_key.filter(|_| text.is_none());
+    if let Some((key, value)) = version_key {
+        doc.insert_property(&[], key, &serde_json::json!(value));
     }
     let mut created = entries::install(&mut doc, agent, command, fail_closed, record.map(|r| &r.created));
     created.version_key |= version_key.is_some();
@@ -382,6 +445,7 @@ fn uninstall_hooks(
     let Some(text) = text else { return Ok(None) };
     match agent.layout {
         FileLayout::Plugin => return Ok(plugin::is_gitvow_plugin(text).then_some(None)),
+        FileLayout::Scripts { .. } => return Ok(script::is_gitvow_script(text).then_some(None)),
         FileLayout::OwnedFlat => return Ok(Some(None)),
         _ => {}
     }

@@ -130,7 +130,7 @@ pub fn describe(change: &FileChange, kind: FileKind) -> String {
 }
 
 fn is_owned(agent: &AgentSpec) -> bool {
-    matches!(agent.layout, FileLayout::OwnedFlat | FileLayout::Plugin)
+    matches!(agent.layout, FileLayout::OwnedFlat | FileLayout::Plugin | FileLayout::Scripts { .. })
 }
 
 /// How many of gitvow's hook entries a settings text holds: its strings that run `gitvow hook`.

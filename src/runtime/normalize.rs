@@ -111,34 +111,50 @@ impl From<&str> for Failure {
 
 /// The session id of a payload, whatever else is wrong with it.
 pub fn session_of(payload: &Map<String, Value>) -> Option<&str> {
-    ["session_id", "sessionId", "conversation_id"].iter().find_map(|k| payload.get(*k).and_then(Value::as_str))
+    SESSION_KEYS.iter().find_map(|k| payload.get(*k).and_then(Value::as_str))
 }
+
+const SESSION_KEYS: &[&str] = &["session_id", "sessionId", "conversation_id", "taskId"];
 
 /// What a tool name means, across the agents' vocabularies.
 enum Kind {
     Shell,
+    /// Shell commands as an array, run one after another (cline's `run_commands`).
+    Commands,
     /// `apply_patch`: patch text when the input carries one, else an edit (Copilot, Factory).
     PatchOrEdit,
     Write,
     Edit,
+    /// One tool that creates a file when it carries only new text, and edits one otherwise (cline's
+    /// `editor`).
+    WriteOrEdit,
+    /// Deletes every file of a list (auggie's `remove-files`): each an edit of that file.
+    Remove,
     /// Tools kept under their own name with their own arguments.
     Keep,
 }
 
 fn kind(name: &str) -> Kind {
     match name {
-        "Bash" | "run_shell_command" | "Shell" | "bash" | "powershell" | "Execute" | "shell" | "local_shell" => Kind::Shell,
+        "Bash" | "run_shell_command" | "Shell" | "bash" | "powershell" | "Execute" | "shell" | "local_shell" | "launch-process" => {
+            Kind::Shell
+        }
+        "run_commands" => Kind::Commands,
         "apply_patch" | "ApplyPatch" => Kind::PatchOrEdit,
-        "Write" | "write_file" | "create" | "Create" | "write" => Kind::Write,
-        "Edit" | "replace" | "edit" | "str_replace_editor" | "str_replace_based_edit_tool" | "Delete" => Kind::Edit,
+        "Write" | "write_file" | "create" | "Create" | "write" | "save-file" => Kind::Write,
+        "Edit" | "replace" | "edit" | "str_replace_editor" | "str_replace_based_edit_tool" | "str-replace-editor" | "Delete" => Kind::Edit,
+        "editor" => Kind::WriteOrEdit,
+        "remove-files" => Kind::Remove,
         _ => Kind::Keep,
     }
 }
 
 const PATH_KEYS: &[&str] = &["file_path", "path", "filePath", "target_file"];
-const OLD_KEYS: &[&str] = &["old_string", "old_str", "oldString"];
-const NEW_KEYS: &[&str] = &["new_string", "new_str", "newString"];
-const CONTENT_KEYS: &[&str] = &["content", "file_text", "new_content", "text"];
+const OLD_KEYS: &[&str] = &["old_string", "old_str", "oldString", "old_text"];
+const NEW_KEYS: &[&str] = &["new_string", "new_str", "newString", "new_text"];
+const CONTENT_KEYS: &[&str] = &["content", "file_text", "new_content", "text", "file_content", "new_text"];
+/// Arrays of replacements inside one edit (auggie's `str-replace-editor`), each with old and new text.
+const ENTRY_ARRAYS: &[&str] = &["str_replace_entries", "insert_line_entries"];
 const PATCH_KEYS: &[&str] = &["command", "patchText", "patch", "input"];
 
 /// How to read an agent's payloads: its row's dialect, or Claude's shape (what external adapters
@@ -159,10 +175,16 @@ impl Reading {
 
 /// Normalises one payload for `event` (the agent's own event name).
 pub fn normalize(reading: Reading, event: &str, handler: Handler, payload: &Map<String, Value>) -> Result<Call, Failure> {
-    let session = first_str(payload, &["session_id", "sessionId", "conversation_id"])?.unwrap_or_default().to_string();
+    let session = first_str(payload, SESSION_KEYS)?.unwrap_or_default().to_string();
+    let root = || {
+        ["workspace_roots", "workspaceRoots"]
+            .iter()
+            .find_map(|k| payload.get(*k).and_then(|r| r.get(0)).and_then(Value::as_str))
+            .or_else(|| payload.get("workspaceInfo").and_then(|w| w.get("rootPath")).and_then(Value::as_str))
+    };
     let cwd = match first_str(payload, &["cwd"])? {
         Some(c) if !c.is_empty() => PathBuf::from(c),
-        _ => match payload.get("workspace_roots").and_then(|r| r.get(0)).and_then(Value::as_str) {
+        _ => match root() {
             Some(root) => PathBuf::from(root),
             None => std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")),
         },
@@ -192,7 +214,15 @@ pub fn normalize(reading: Reading, event: &str, handler: Handler, payload: &Map<
 }
 
 /// The agent's tool name and arguments, before normalisation.
-fn tool_of(dialect: Dialect, event: &str, payload: &Map<String, Value>) -> Result<(String, Map<String, Value>), String> {
+/// A tool's name and arguments as the agent sent them.
+type RawTool = (String, Map<String, Value>);
+
+fn tool_of(dialect: Dialect, event: &str, payload: &Map<String, Value>) -> Result<RawTool, String> {
+    if dialect == Dialect::ToolCallObject
+        && let Some(call) = tool_call_object(payload)?
+    {
+        return Ok(call);
+    }
     let input = match payload.get("tool_input").or_else(|| payload.get("toolArgs")) {
         None | Some(Value::Null) => Map::new(),
         Some(Value::Object(o)) => o.clone(),
@@ -244,7 +274,49 @@ fn tool_of(dialect: Dialect, event: &str, payload: &Map<String, Value>) -> Resul
     if dialect == Dialect::ServerPrefixedMcp {
         return Ok((mcp_name(&name), input));
     }
+    if dialect == Dialect::FlaggedMcp && payload.get("is_mcp_tool") == Some(&Value::Bool(true)) && !name.starts_with("mcp__") {
+        // The payload names no server unless the hook asked for MCP metadata: an unknown server
+        // matches no `mcp_allow` rule of a named one.
+        let metadata = payload.get("mcp_metadata");
+        let server = ["server_name", "serverName", "server"]
+            .iter()
+            .find_map(|k| metadata.and_then(|m| m.get(*k)).and_then(Value::as_str))
+            .unwrap_or("unknown");
+        return Ok((format!("mcp__{server}__{name}"), input));
+    }
     Ok((name, input))
+}
+
+/// The call of a payload that carries it as `tool_call: {name, input}` (also `tool_result` after
+/// the call), or as `preToolUse`/`postToolUse: {toolName, parameters}` with every argument a string;
+/// `None` when it has none of these (then Claude's fields are read).
+fn tool_call_object(payload: &Map<String, Value>) -> Result<Option<RawTool>, String> {
+    for key in ["tool_call", "tool_result"] {
+        let Some(call) = payload.get(key).and_then(Value::as_object) else { continue };
+        let name = first_str(call, &["name", "toolName"])?.ok_or(format!("`{key}` has no `name`"))?;
+        return match call.get("input").or_else(|| call.get("parameters")) {
+            None | Some(Value::Null) => Ok(Some((name.to_string(), Map::new()))),
+            Some(Value::Object(input)) => Ok(Some((name.to_string(), input.clone()))),
+            Some(_) => Err(format!("`{key}.input` is not an object")),
+        };
+    }
+    for key in ["preToolUse", "postToolUse"] {
+        let Some(call) = payload.get(key).and_then(Value::as_object) else { continue };
+        let name = first_str(call, &["toolName", "name"])?.ok_or(format!("`{key}` has no `toolName`"))?;
+        let mut input = match call.get("parameters") {
+            None | Some(Value::Null) => Map::new(),
+            Some(Value::Object(o)) => o.clone(),
+            Some(_) => return Err(format!("`{key}.parameters` is not an object")),
+        };
+        // Arrays arrive JSON-encoded here.
+        if let Some(Value::String(text)) = input.get("commands")
+            && let Ok(list @ Value::Array(_)) = serde_json::from_str::<Value>(text)
+        {
+            input.insert("commands".into(), list);
+        }
+        return Ok(Some((name.to_string(), input)));
+    }
+    Ok(None)
 }
 
 /// Gemini names MCP tools `mcp_<server>_<tool>` or `<server>__<tool>` depending on the version.
@@ -267,11 +339,17 @@ fn mcp_name(name: &str) -> String {
 fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result<Vec<Action>, Failure> {
     let single = |tool_name: &str, tool_input| Ok(vec![Action { tool_name: tool_name.into(), tool_input }]);
     match kind(name) {
-        Kind::Shell => {
-            let command = match input.get("command") {
-                Some(Value::String(c)) => c.clone(),
-                Some(_) => return Err("the shell command is not a string".into()),
-                None => return Err("the shell tool has no `command`".into()),
+        Kind::Shell | Kind::Commands => {
+            let command = match (input.get("command"), input.get("commands")) {
+                (Some(Value::String(c)), _) => c.clone(),
+                // The commands run one after another, as the lines of one script would.
+                (None, Some(Value::Array(list))) => {
+                    let lines: Option<Vec<&str>> = list.iter().map(Value::as_str).collect();
+                    lines.ok_or("a command in `commands` is not a string")?.join("\n")
+                }
+                (None, Some(_)) => return Err("`commands` is not an array of strings".into()),
+                (Some(_), _) => return Err("the shell command is not a string".into()),
+                (None, None) => return Err("the shell tool has no `command`".into()),
             };
             // A shell that runs `apply_patch <<'EOF' …` (Codex: `cd dir && apply_patch …`, anywhere in
             // a chain or `sh -c`) writes files: each is gated as an edit, and the command as a whole
@@ -304,6 +382,26 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
         }
         Kind::Write => single("Write", edit_input(input, true)?),
         Kind::Edit => single("Edit", edit_input(input, false)?),
+        Kind::WriteOrEdit => {
+            let creates = first_str(&input, OLD_KEYS)?.is_none() && !input.contains_key("insert_line");
+            if creates { single("Write", edit_input(input, true)?) } else { single("Edit", edit_input(input, false)?) }
+        }
+        Kind::Remove => {
+            let paths = match input.get("file_paths").or_else(|| input.get("paths")) {
+                Some(Value::Array(list)) => {
+                    list.iter().map(|p| p.as_str().ok_or("a path in `file_paths` is not a string")).collect::<Result<Vec<_>, _>>()?
+                }
+                _ => return Err("the removal names no files (`file_paths`)".into()),
+            };
+            Ok(paths
+                .into_iter()
+                .map(|path| {
+                    let mut tool_input = input.clone();
+                    tool_input.insert("file_path".into(), path.into());
+                    Action { tool_name: "Edit".into(), tool_input }
+                })
+                .collect())
+        }
         Kind::Keep => single(name, input),
     }
 }
@@ -333,6 +431,14 @@ fn edit_input(mut input: Map<String, Value>, write: bool) -> Result<Map<String, 
             input.insert("content".into(), content.into());
         }
     } else {
+        if let Some(entries) = ENTRY_ARRAYS.iter().find_map(|k| input.get(*k).and_then(Value::as_array)) {
+            let join = |keys: &[&str]| -> String {
+                entries.iter().filter_map(|e| keys.iter().find_map(|k| e.get(*k).and_then(Value::as_str))).collect::<Vec<_>>().join("\n")
+            };
+            let (old, new) = (join(OLD_KEYS), join(NEW_KEYS));
+            input.insert("old_string".into(), old.into());
+            input.insert("new_string".into(), new.into());
+        }
         for (canonical, keys) in [("old_string", OLD_KEYS), ("new_string", NEW_KEYS)] {
             if let Some(v) = first_str(&input, keys)?.map(str::to_string) {
                 input.insert(canonical.into(), v.into());

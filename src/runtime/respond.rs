@@ -38,7 +38,7 @@ pub fn asks_natively(form: ResponseForm, permission_mode: Option<&str>) -> bool 
     match form {
         ResponseForm::Claude => permission_mode.is_some_and(|m| PROMPTING_MODES.contains(&m)),
         ResponseForm::Cursor | ResponseForm::Copilot => true,
-        ResponseForm::ExitCode => false,
+        ResponseForm::ExitCode | ResponseForm::Cancel => false,
     }
 }
 
@@ -68,6 +68,12 @@ pub fn pre_tool_use(form: ResponseForm, verdict: &Verdict, permission_mode: Opti
                 Decision::Deny => json!({"permission": "deny", "user_message": message, "agent_message": message}),
             };
             Answer { code: 0, stdout: body.to_string() + "\n", stderr: String::new() }
+        }
+        // The agent stops the whole task on a cancel and does not tell the model why: the reason
+        // goes to stderr too, where the agent's log keeps it.
+        (ResponseForm::Cancel, Decision::Allow) => Answer { code: 0, stdout: "{\"cancel\":false}\n".into(), stderr: String::new() },
+        (ResponseForm::Cancel, _) => {
+            Answer { code: 0, stdout: json!({"cancel": true, "errorMessage": message}).to_string() + "\n", stderr: format!("{message}\n") }
         }
         (ResponseForm::Copilot, decision) => {
             let body = match decision {
