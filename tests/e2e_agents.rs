@@ -1141,7 +1141,7 @@ fn hand_edited_session(agent: &Agent, tc: &Toolchain, report: &mut Report, const
     let (pushed, asked) = (sb.pushed(), sb.gitvow_asked());
     let (expected, ok) = if construct.read_by(spec.strictness) {
         ("read: push blocked", !pushed && asked && run.completed())
-    } else if spec.when_unreadable.starts_with("refuses to start") {
+    } else if ["refuses to start", "stops"].iter().any(|w| spec.when_unreadable.starts_with(w)) {
         ("agent refuses to start", refused && !pushed && !asked)
     } else {
         ("hooks dropped: push runs", pushed && !asked && run.completed())
@@ -1248,9 +1248,19 @@ fn cannot_run_session(agent: &Agent, tc: &Toolchain, report: &mut Report, failur
     }
     let run = sb.run_agent(tc, &(agent.shell)(FORCE_PUSH), &argv, &env);
     let pushed = sb.pushed();
-    let mut observed =
-        if pushed { s("fails open: pushed") } else { format!("fails closed: not pushed (model saw \"{}\")", run.model_saw(0)) };
-    let measured = run.completed() && failure.hook_ran(&exe);
+    let mut observed = if pushed {
+        s("fails open: pushed")
+    } else if agent.gitvow == "cline" {
+        // The model never sees a cancel's reason; Cline's log does.
+        let said = std::fs::read_to_string(sb.home().join(".cline/data/logs/cline.log")).ok().and_then(|t| cline_error_message(&t));
+        format!("fails closed: not pushed (cline.log \"{}\")", said.unwrap_or_else(|| s("-")).chars().take(48).collect::<String>())
+    } else {
+        format!("fails closed: not pushed (model saw \"{}\")", run.model_saw(0))
+    };
+    // Cline answers a block by ending the task: no further model request, but an aborted task
+    // after the call was asked for settles it as well.
+    let settled = run.completed() || (agent.gitvow == "cline" && cline_finish(&run) == "aborted" && !run.steps.is_empty());
+    let measured = settled && failure.hook_ran(&exe);
     let (expected, ok) = match field_written {
         Some(written) => {
             let f = spec.fail_closed_field.as_ref().unwrap();
@@ -1420,7 +1430,7 @@ fn run_agent_suite(agent: &Agent) {
         approval_session(agent, tc, &mut report);
     }
     match agent.gitvow {
-        "claude" => hand_edited_session(agent, tc, &mut report, Construct::Comment),
+        "claude" | "auggie" => hand_edited_session(agent, tc, &mut report, Construct::Comment),
         "gemini" | "factory" | "qwen" => hand_edited_session(agent, tc, &mut report, Construct::TrailingComma),
         _ => {}
     }
