@@ -706,6 +706,9 @@ export const ToolLog = async () => ({
 
 // ------------------------------------------------------------------------------------------ auggie
 
+/// The access token of the mock backend's session, which Auggie passes to hooks in its environment.
+const AUGGIE_TOKEN: &str = "e2e-access-token-3f9a";
+
 const AUGGIE: Agent = Agent {
     label: "auggie",
     gitvow: "auggie",
@@ -740,7 +743,7 @@ const AUGGIE: Agent = Agent {
             vec![tc.bin(".bin/auggie").to_string_lossy().into_owned(), s("--print"), s("--dont-save-session"), s("Please do the task.")];
         // No login: a session for the mock backend (tests/e2e/mock_llm.py, which also turns
         // Auggie's hooks on).
-        let auth = json!({"accessToken": "dummy-token", "tenantURL": format!("{}/", sb.base_url()), "scopes": ["read", "write"]});
+        let auth = json!({"accessToken": AUGGIE_TOKEN, "tenantURL": format!("{}/", sb.base_url()), "scopes": ["read", "write"]});
         (argv, envs(&[("AUGMENT_SESSION_AUTH", auth.to_string())]))
     },
     shell: |c| vec![call("launch-process", json!({"command": c, "wait": true, "max_wait_seconds": 30}))],
@@ -819,9 +822,33 @@ fn gate_session(agent: &Agent, tc: &Toolchain, report: &mut Report) {
         let kept = sb.home().join(trace).exists();
         report.line("users_own_hook", "still runs", s(if kept { "ran" } else { "did not run" }), t, kept);
     }
+    if agent.gitvow == "auggie" {
+        // Auggie hands its access token to every hook in the environment.
+        let leaked = files_holding(&[sb.home().join(".gitvow"), sb.repo().join(".git")], AUGGIE_TOKEN);
+        let observed = if leaked.is_empty() { s("in none of gitvow's files") } else { format!("LOGGED in {}", leaked.join(", ")) };
+        report.line("token_not_logged", "not in gitvow's files", observed, 0.0, leaked.is_empty());
+    }
     if !run.completed() || report.outcomes.iter().any(|o| !o.ok) {
         report.keep("gate session", &run);
     }
+}
+
+/// The files under `dirs` whose bytes contain `needle`.
+fn files_holding(dirs: &[std::path::PathBuf], needle: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut stack: Vec<std::path::PathBuf> = dirs.to_vec();
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for e in entries.flatten() {
+            let path = e.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if std::fs::read(&path).is_ok_and(|b| b.windows(needle.len()).any(|w| w == needle.as_bytes())) {
+                found.push(path.display().to_string());
+            }
+        }
+    }
+    found
 }
 
 /// Cline stops a tool call only by cancelling the whole task (stdout `{"cancel": true}`): the tool
