@@ -63,6 +63,13 @@ pub enum FileLayout {
     Adapter,
 }
 
+impl FileLayout {
+    /// Whether the agent's file is a JSON document gitvow edits (not a file it writes whole).
+    pub fn is_json(self) -> bool {
+        !matches!(self, FileLayout::Plugin | FileLayout::Scripts { .. })
+    }
+}
+
 /// How an external adapter's agent is installed (from its `info`).
 #[derive(Debug)]
 pub struct AdapterInstall {
@@ -850,7 +857,8 @@ pub static AGENTS: &[AgentSpec] = &[
         ],
         adapter: None,
         version_key: None,
-        process_names: &["cline"],
+        // The npm launcher starts the compiled binary, cached as `.cline`.
+        process_names: &["cline", ".cline"],
         env_markers: &[],
         hook_shell: HookShell::Script,
         probe_event: "PreToolUse",
@@ -900,12 +908,13 @@ pub static AGENTS: &[AgentSpec] = &[
         needs_agent_flag: true,
         manual_steps: &[
             RESTART,
-            "a blocked tool shows in Kilo as a failed tool call whose error starts with BLOCKED or CONFIRMATION REQUIRED; Kilo does not load OpenCode's plugin folders, so each needs its own install",
+            "a blocked tool shows in Kilo as a failed tool call whose error starts with BLOCKED or CONFIRMATION REQUIRED; Kilo does not load OpenCode's plugin folders, so each needs its own install; `kilo --pure` starts it without plugins, gitvow's included",
         ],
         adapter: None,
         version_key: None,
         process_names: &["kilo"],
-        env_markers: &["KILO"],
+        // Kilo 7.7.9 sets these (and OpenCode's `OPENCODE`) for everything it starts.
+        env_markers: &["KILO", "KILO_PID"],
         hook_shell: HookShell::Plugin,
         probe_event: "PreToolUse",
         probe_payload: payload!("kilo-bash"),

@@ -37,15 +37,19 @@ fn call_each_agent(env: &Env) {
         ("copilot", "sessionStart"),
         ("factory", "SessionStart"),
         ("opencode", "SessionStart"),
+        ("qwen", "SessionStart"),
+        ("cline", "TaskStart"),
+        ("kilo", "SessionStart"),
+        ("auggie", "SessionStart"),
     ];
     for (agent, event) in events {
-        let payload = json!({"session_id": "s1", "conversation_id": "s1", "sessionId": "s1", "cwd": env.home(), "hook_event_name": event});
+        let payload = json!({"session_id": "s1", "conversation_id": "s1", "sessionId": "s1", "taskId": "s1", "cwd": env.home(), "hook_event_name": event});
         env.run_with_input(&env.home(), &["hook", "--agent", agent, event], Some(&payload.to_string())).ok();
     }
 }
 
 #[test]
-fn healthy_install_of_all_seven_agents_passes_with_only_the_unavoidable_warnings() {
+fn healthy_install_of_every_agent_passes_with_only_the_unavoidable_warnings() {
     let env = healthy();
     let r = doctor(&env, &["--user"]);
     assert_eq!(r.code, 0, "{}", r.json);
@@ -56,7 +60,7 @@ fn healthy_install_of_all_seven_agents_passes_with_only_the_unavoidable_warnings
     expected.push(("cursor".into(), "double-firing".into(), "warn".into()));
     // No `claude` on this test's PATH: install cannot know it reads `onFailure`, so claude fails open;
     // these four have no setting that would make them fail closed (the agent table's `fails_open`).
-    for agent in ["claude", "codex", "gemini", "copilot", "factory"] {
+    for agent in ["claude", "codex", "gemini", "copilot", "factory", "qwen", "cline", "auggie"] {
         expected.push((agent.into(), "fails closed".into(), "warn".into()));
     }
     let mut got = r.not_ok();
@@ -68,13 +72,13 @@ fn healthy_install_of_all_seven_agents_passes_with_only_the_unavoidable_warnings
             assert_eq!(r.statuses(agent, check), ["ok"], "{agent} {check}");
         }
     }
-    for agent in ["claude", "codex", "gemini", "cursor", "copilot"] {
+    for agent in ["claude", "codex", "gemini", "cursor", "copilot", "qwen"] {
         assert_eq!(r.statuses(agent, "switches"), ["ok"], "{agent}");
     }
     assert_eq!(r.statuses("", "policy"), ["ok"]);
     assert_eq!(
         r.only("", "activity", "warn"),
-        "never called gitvow since the install: claude, codex, gemini, cursor, copilot, factory, opencode"
+        "never called gitvow since the install: claude, codex, gemini, cursor, copilot, factory, opencode, qwen, cline, kilo, auggie"
     );
     for agent in ALL {
         assert!(r.checks(agent, "activity").is_empty(), "{agent}: the summary line stands for it");
@@ -82,6 +86,12 @@ fn healthy_install_of_all_seven_agents_passes_with_only_the_unavoidable_warnings
     let probe = r.checks("opencode", "probe")[0]["detail"].as_str().unwrap().to_string();
     assert!(probe.contains("under node") && probe.contains(" ms"), "{probe}");
     assert!(r.checks("codex", "probe")[0]["detail"].as_str().unwrap().contains("-lc"), "codex runs hooks through a login shell");
+    assert!(r.checks("qwen", "probe")[0]["detail"].as_str().unwrap().starts_with("`bash -c …`"), "qwen runs hooks through bash");
+    let auggie = r.checks("auggie", "probe")[0]["detail"].as_str().unwrap().to_string();
+    assert!(auggie.starts_with(&format!("`{BIN} hook …`")), "auggie starts the command without a shell: {auggie}");
+    let cline = r.checks("cline", "probe")[0]["detail"].as_str().unwrap().to_string();
+    assert!(cline.starts_with("`/bin/sh ") && cline.contains(".cline/hooks/PreToolUse"), "cline runs the hook file: {cline}");
+    assert!(r.checks("kilo", "probe")[0]["detail"].as_str().unwrap().contains("under node"));
 }
 
 #[test]
@@ -94,7 +104,7 @@ fn trust_record_and_a_logged_call_turn_those_warnings_ok() {
     let w = |a: &str, c: &str| (a.to_string(), c.to_string(), "warn".to_string());
     let mut got = r.not_ok();
     got.sort();
-    let fails_open = ["claude", "codex", "copilot", "factory", "gemini"].map(|a| w(a, "fails closed"));
+    let fails_open = ["claude", "codex", "copilot", "factory", "gemini", "qwen", "cline", "auggie"].map(|a| w(a, "fails closed"));
     let mut expected: Vec<_> = fails_open.into_iter().chain([w("cursor", "double-firing")]).collect();
     expected.sort();
     assert_eq!(got, expected);
@@ -122,7 +132,7 @@ fn text_output_has_one_line_per_check_and_the_fix_on_non_ok_lines() {
     let run = env.run(&["doctor", "--user"]).ok();
     assert!(
         run.stdout.starts_with(
-            "gitvow doctor, user scope (~); agents with a gitvow installation: claude, codex, gemini, cursor, copilot, factory, opencode\n"
+            "gitvow doctor, user scope (~); agents with a gitvow installation: claude, codex, gemini, cursor, copilot, factory, opencode, qwen, cline, kilo, auggie\n"
         ),
         "{}",
         run.stdout
@@ -481,8 +491,8 @@ fn gemini_hooks_config_fails() {
 }
 
 #[test]
-fn disable_all_hooks_fails_for_claude_and_copilot() {
-    for (agent, rel) in [("claude", ".claude/settings.json"), ("copilot", ".copilot/hooks/gitvow.json")] {
+fn disable_all_hooks_fails_for_claude_copilot_and_qwen() {
+    for (agent, rel) in [("claude", ".claude/settings.json"), ("copilot", ".copilot/hooks/gitvow.json"), ("qwen", ".qwen/settings.json")] {
         let env = healthy();
         edit_json(&env, rel, |v| v["disableAllHooks"] = json!(true));
         let r = doctor(&env, &["--user", "--agent", agent]);
@@ -493,6 +503,37 @@ fn disable_all_hooks_fails_for_claude_and_copilot() {
             "{d}"
         );
     }
+}
+
+#[test]
+fn cline_hook_files_are_checked_one_by_one() {
+    let env = healthy();
+    let dir = env.home().join(".cline/hooks");
+    // A stale file, and the person's own hook for an event that does not gate.
+    let post = dir.join("PostToolUse");
+    std::fs::write(&post, std::fs::read_to_string(&post).unwrap().replace("&& exit 0", "|| true && exit 0")).unwrap();
+    std::fs::remove_file(dir.join("TaskStart")).unwrap();
+    env.write_home(".cline/hooks/TaskStart.js", "console.log('{}')\n");
+    let r = doctor(&env, &["--user", "--agent", "cline"]);
+    assert_eq!(r.code, 1);
+    let entries: Vec<(String, String)> = r
+        .checks("cline", "entries")
+        .iter()
+        .map(|c| (c["status"].as_str().unwrap().to_string(), c["detail"].as_str().unwrap().to_string()))
+        .collect();
+    assert_eq!(
+        entries,
+        [
+            ("warn".to_string(), "~/.cline/hooks: your own TaskStart hook is there, and gitvow left that event to it".to_string()),
+            ("fail".to_string(), "stale hook file ~/.cline/hooks/PostToolUse: it differs from the one this version generates".to_string()),
+        ]
+    );
+    // The gating file replaced by the person's own: no gate, and doctor says whose file it is.
+    env.write_home(".cline/hooks/PreToolUse", "#!/bin/sh\necho '{}'\n");
+    let r = doctor(&env, &["--user", "--agent", "cline"]);
+    let d = r.only("cline", "file", "fail");
+    assert!(d.starts_with("~/.cline/hooks/PreToolUse:2:1: this hook is not one gitvow wrote"), "{d}");
+    assert!(r.only("cline", "probe", "fail").contains("not gitvow's hook file"), "{}", r.json);
 }
 
 // ---- 7. policy ---------------------------------------------------------------------------

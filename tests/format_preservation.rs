@@ -218,6 +218,8 @@ fixtures! {
     codex_minified => "codex-minified.json";
     factory_toplevel_comments => "factory-toplevel-comments.json";
     factory_tabs_crlf_no_final_newline => "factory-tabs-crlf-no-final-newline.json";
+    qwen_version_comments_user_hooks => "qwen-version-comments-user-hooks.json";
+    auggie_user_hooks_crlf_4space_no_final_newline => "auggie-user-hooks-crlf-4space-no-final-newline.json";
 }
 
 #[test]

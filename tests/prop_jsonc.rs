@@ -259,7 +259,7 @@ fn user_events(agent: &AgentSpec, which: u8) -> Vec<(String, Node)> {
 /// A generated document: the user's settings, optionally with hooks of their own (or an empty
 /// `hooks`), at a random position among the members.
 fn document() -> impl Strategy<Value = (&'static AgentSpec, Node)> {
-    let agents: Vec<&'static AgentSpec> = agents::AGENTS.iter().filter(|a| a.layout != FileLayout::Plugin).collect();
+    let agents: Vec<&'static AgentSpec> = agents::AGENTS.iter().filter(|a| a.layout.is_json()).collect();
     (prop::sample::select(agents), 0..5usize)
         .prop_flat_map(|(agent, n)| {
             (Just(agent), keys(n), prop::collection::vec(node(), n), prop::option::of(0u8..6), any::<prop::sample::Index>())
@@ -453,7 +453,7 @@ fn token() -> impl Strategy<Value = String> {
 /// agent. Errors are fine; a panic fails the property.
 fn parse_and_install(text: &str, strictness: Strictness) {
     let Ok(doc) = JsonDoc::parse(text, strictness) else { return };
-    for agent in agents::AGENTS.iter().filter(|a| a.strictness == strictness && a.layout != FileLayout::Plugin) {
+    for agent in agents::AGENTS.iter().filter(|a| a.strictness == strictness && a.layout.is_json()) {
         if check_shape(&doc, agent).is_err() {
             continue;
         }

@@ -23,6 +23,11 @@ fn with_command(agent: &str, mut payload: Value, command: &str) -> Value {
         "copilot" => {
             obj["toolArgs"]["command"] = command.into();
         }
+        // The call twice: as sent, and with every argument a string.
+        "cline" => {
+            obj["tool_call"]["input"]["commands"] = json!([command]);
+            obj["preToolUse"]["parameters"]["commands"] = json!([command]).to_string().into();
+        }
         _ => {
             obj["tool_input"]["command"] = command.into();
         }
@@ -39,7 +44,21 @@ fn shell_cases() -> Vec<(&'static str, &'static str, &'static str)> {
         ("copilot", "preToolUse", "copilot-bash.json"),
         ("factory", "PreToolUse", "factory-execute.json"),
         ("opencode", "PreToolUse", "opencode-bash.json"),
+        ("qwen", "PreToolUse", "qwen-shell.json"),
+        ("cline", "PreToolUse", "cline-shell.json"),
+        ("kilo", "PreToolUse", "kilo-bash.json"),
+        ("auggie", "PreToolUse", "auggie-shell.json"),
     ]
+}
+
+/// cline's blocking answer: `cancel` with the message, which also goes to stderr.
+fn cancel_message(out: &Out) -> String {
+    assert_eq!(out.code, 0, "{out:?}");
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!((v["cancel"].as_bool(), v.as_object().unwrap().len()), (Some(true), 2), "{out:?}");
+    let message = v["errorMessage"].as_str().unwrap().to_string();
+    assert_eq!(out.stderr, format!("{message}\n"));
+    message
 }
 
 fn assert_exit2(out: &Out, prefix: &str) {
@@ -86,6 +105,11 @@ fn allow_confirm_and_deny_in_every_agent_form() {
                 let d = json_out(&deny);
                 assert_eq!(d["permissionDecision"], "deny");
                 assert!(d["permissionDecisionReason"].as_str().unwrap().starts_with(DENY_FORCE));
+            }
+            "cline" => {
+                assert_eq!((allow.code, allow.stdout.as_str(), allow.stderr.as_str()), (0, "{\"cancel\":false}\n", ""));
+                assert!(cancel_message(&confirm).starts_with(CONFIRM_PUSH), "{confirm:?}");
+                assert!(cancel_message(&deny).starts_with(DENY_FORCE), "{deny:?}");
             }
             "claude" => {
                 assert_eq!((allow.code, allow.stdout.as_str(), allow.stderr.as_str()), (0, "", ""));
@@ -217,6 +241,61 @@ fn edit_and_write_tools_are_normalised() {
             }),
         ),
         ("cursor", "preToolUse", "cursor-pretooluse-write.json", Box::new(|p| p)),
+        (
+            "qwen",
+            "PreToolUse",
+            "qwen-edit.json",
+            Box::new(|mut p| {
+                p["tool_input"]["file_path"] = format!("{repo}/.qwen/settings.json").into();
+                p
+            }),
+        ),
+        (
+            "qwen",
+            "PreToolUse",
+            "qwen-write.json",
+            Box::new(|mut p| {
+                p["tool_input"]["file_path"] = format!("{repo}/.augment/settings.local.json").into();
+                p
+            }),
+        ),
+        // auggie names files relative to the workspace.
+        (
+            "auggie",
+            "PreToolUse",
+            "auggie-edit.json",
+            Box::new(|mut p| {
+                p["tool_input"]["path"] = ".augment/settings.json".into();
+                p
+            }),
+        ),
+        (
+            "auggie",
+            "PreToolUse",
+            "auggie-write.json",
+            Box::new(|mut p| {
+                p["tool_input"]["path"] = ".kilo/plugins/other.js".into();
+                p
+            }),
+        ),
+        (
+            "cline",
+            "PreToolUse",
+            "cline-edit.json",
+            Box::new(|mut p| {
+                p["tool_call"]["input"]["path"] = format!("{repo}/.clinerules/hooks/PreToolUse").into();
+                p
+            }),
+        ),
+        (
+            "cline",
+            "PreToolUse",
+            "cline-write.json",
+            Box::new(|mut p| {
+                p["tool_call"]["input"]["path"] = format!("{repo}/.kilo/kilo.json").into();
+                p
+            }),
+        ),
     ];
     for (agent, event, fixture, edit) in cases {
         let p = edit(env.payload(fixture));
@@ -225,6 +304,7 @@ fn edit_and_write_tools_are_normalised() {
             "cursor" => json_out(&out)["agent_message"].as_str().unwrap().to_string(),
             "copilot" => json_out(&out)["permissionDecisionReason"].as_str().unwrap().to_string(),
             "claude" => json_out(&out)["hookSpecificOutput"]["permissionDecisionReason"].as_str().unwrap().to_string(),
+            "cline" => cancel_message(&out),
             _ => {
                 assert_eq!(out.code, 2, "{agent} {fixture}: {out:?}");
                 out.stderr.clone()
@@ -246,12 +326,56 @@ fn edit_and_write_tools_are_normalised() {
         ("gemini", "BeforeTool", "gemini-write.json"),
         ("factory", "PreToolUse", "factory-edit.json"),
         ("opencode", "PreToolUse", "opencode-write.json"),
+        ("qwen", "PreToolUse", "qwen-edit.json"),
+        ("auggie", "PreToolUse", "auggie-edit.json"),
+        ("auggie", "PreToolUse", "auggie-write.json"),
     ] {
         let out = env.hook(agent, event, env.payload(fixture).to_string());
         assert_eq!((out.code, out.stdout.as_str(), out.stderr.as_str()), (0, "", ""), "{agent} {fixture}");
     }
     let out = env.hook("copilot", "preToolUse", env.payload("copilot-edit.json").to_string());
     assert_eq!(out.stdout, "{\"permissionDecision\":\"allow\"}\n");
+    for fixture in ["cline-edit.json", "cline-write.json"] {
+        let out = env.hook("cline", "PreToolUse", env.payload(fixture).to_string());
+        assert_eq!((out.code, out.stdout.as_str(), out.stderr.as_str()), (0, "{\"cancel\":false}\n", ""), "{fixture}");
+    }
+}
+
+/// The tools only the newer agents have: cline's list of commands (each judged), auggie's removal
+/// of files and its replacement entries, and an MCP tool flagged as one.
+#[test]
+fn commands_lists_removals_and_flagged_mcp_tools() {
+    let env = Env::new();
+    let mut cline = env.payload("cline-shell.json");
+    cline["tool_call"]["input"]["commands"] = json!(["ls", "git push --force"]);
+    assert!(cancel_message(&env.hook("cline", "PreToolUse", cline.to_string())).starts_with(DENY_FORCE));
+    // Only the stringified form: the list arrives JSON-encoded.
+    let mut strings = env.payload("cline-shell.json");
+    strings.as_object_mut().unwrap().remove("tool_call");
+    strings["preToolUse"]["parameters"]["commands"] = json!(["git status", "git push -f origin main"]).to_string().into();
+    assert!(cancel_message(&env.hook("cline", "PreToolUse", strings.to_string())).starts_with(DENY_FORCE));
+
+    let mut remove = env.payload("auggie-shell.json");
+    remove["tool_name"] = "remove-files".into();
+    remove["tool_input"] = json!({"file_paths": ["notes.txt", ".gitvow/policy.json"]});
+    let out = env.hook("auggie", "PreToolUse", remove.to_string());
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(out.stderr.contains("gitvow's own policy") && out.stderr.contains(".gitvow/policy.json"), "{out:?}");
+
+    let mut replace = env.payload("auggie-edit.json");
+    replace["tool_input"]["path"] = "src/lib.rs".into();
+    replace["tool_input"]["str_replace_entries"][0]["new_str"] = "unsafe { *ptr = 0 }".into();
+    let out = env.hook("auggie", "PreToolUse", replace.to_string());
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(env.log_lines().last().unwrap()["tool"], "Edit");
+
+    env.write(".gitvow/policy.json", r#"{"mcp_deny": ["mcp__.*__delete_repo"]}"#);
+    let mut mcp = env.payload("auggie-shell.json");
+    mcp["tool_name"] = "delete_repo".into();
+    mcp["is_mcp_tool"] = true.into();
+    let out = env.hook("auggie", "PreToolUse", mcp.to_string());
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(out.stderr.contains("mcp__unknown__delete_repo"), "{out:?}");
 }
 
 #[test]

@@ -132,7 +132,7 @@ pub fn run(ctx: &Context, ins: &Inspected) -> Check {
     let bare = command.split_whitespace().next().is_some_and(|w| !w.contains('/'));
     let fix = if code == Some(127) && bare && ins.agent.hook_shell == HookShell::LoginShell {
         login_path_fix(ins, command)
-    } else if code == Some(127) || code == Some(126) {
+    } else if code == Some(127) || code == Some(126) || stdout.contains("gitvow could not run") {
         format!("the shell cannot run the command: {fix_install}")
     } else if stdout.contains("BLOCKED") || String::from_utf8_lossy(&finished.stderr).contains("BLOCKED") {
         "gitvow blocked a harmless `ls`: fix the policy (try `gitvow check -- ls`)".to_string()

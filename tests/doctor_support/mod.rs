@@ -6,7 +6,7 @@ use crate::common::{BIN, Env, Run};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-pub const ALL: [&str; 7] = ["claude", "codex", "gemini", "cursor", "copilot", "factory", "opencode"];
+pub const ALL: [&str; 11] = ["claude", "codex", "gemini", "cursor", "copilot", "factory", "opencode", "qwen", "cline", "kilo", "auggie"];
 
 /// `gitvow install --user --yes` for `agents`; the recorded command is the test binary's path.
 pub fn install_user(env: &Env, agents: &[&str], extra: &[&str]) {

@@ -94,7 +94,7 @@ impl Env {
         let old_cwd = value
             .get("cwd")
             .and_then(Value::as_str)
-            .or_else(|| value.get("workspace_roots").and_then(|r| r.get(0)).and_then(Value::as_str))
+            .or_else(|| ["workspace_roots", "workspaceRoots"].iter().find_map(|k| value.get(*k)?.get(0)?.as_str()))
             .unwrap()
             .to_string();
         serde_json::from_str(&text.replace(&old_cwd, self.repo.to_str().unwrap())).unwrap()
