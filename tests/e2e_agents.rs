@@ -1457,8 +1457,14 @@ fn run_agent_suite(agent: &Agent) {
         approval_session(agent, tc, &mut report);
     }
     match agent.gitvow {
-        "claude" | "auggie" => hand_edited_session(agent, tc, &mut report, Construct::Comment),
+        "claude" => hand_edited_session(agent, tc, &mut report, Construct::Comment),
         "gemini" | "factory" | "qwen" => hand_edited_session(agent, tc, &mut report, Construct::TrailingComma),
+        // Auggie 0.36.0 was seen reading both.
+        "auggie" => {
+            for construct in [Construct::Comment, Construct::TrailingComma] {
+                hand_edited_session(agent, tc, &mut report, construct);
+            }
+        }
         _ => {}
     }
     match agent.gitvow {
