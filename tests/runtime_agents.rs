@@ -475,3 +475,23 @@ fn every_mapped_event_runs_its_handler_and_unmapped_events_are_silent() {
         assert_eq!(logged, expected, "{}", agent.name);
     }
 }
+
+/// A shell tool's own working directory is where its command runs: the gate judges the `cd` it
+/// amounts to, under the policy of the session's repository.
+#[test]
+fn a_shell_tools_working_directory_is_where_the_command_is_judged() {
+    let env = Env::new();
+    let other = env.home.join("elsewhere");
+    std::fs::create_dir_all(other.join(".gitvow")).unwrap();
+    let mut p = env.payload("auggie-shell.json");
+    p["tool_input"]["command"] = "rm -f .gitvow/policy.json".into();
+    p["tool_input"]["cwd"] = other.to_str().unwrap().into();
+    let out = env.hook("auggie", "PreToolUse", p.to_string());
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(out.stderr.contains(&format!("cd {} && rm", other.display())) || out.stderr.contains("gitvow's policy"), "{out:?}");
+    // Logged in the session's repository, whose policy judged it.
+    assert_eq!(env.log_lines().pop().unwrap()["verdict"], "confirm");
+    let mut ls = env.payload("auggie-shell.json");
+    ls["tool_input"]["command"] = "ls".into();
+    assert_eq!(env.hook("auggie", "PreToolUse", ls.to_string()).code, 0);
+}

@@ -363,6 +363,14 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
             for text in &patches {
                 actions.extend(patch_actions(text)?);
             }
+            // A shell tool that names its own working directory (auggie's `launch-process {cwd}`)
+            // runs the command there: judged as the `cd` it amounts to, so that relative paths and
+            // the repository a `git push` publishes are that directory's, while the policy stays
+            // the one of the session's repository (a tool argument must not choose a laxer one).
+            let command = match first_str(&input, &["cwd", "workdir"])?.filter(|d| !d.is_empty()) {
+                Some(dir) => format!("cd {} && {command}", shell_words::quote(dir)),
+                None => command,
+            };
             let mut input = input;
             input.insert("command".into(), command.into());
             actions.push(Action { tool_name: "Bash".into(), tool_input: input });

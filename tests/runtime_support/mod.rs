@@ -121,22 +121,10 @@ impl Env {
     }
 }
 
-/// The variables agents set for the commands they run: a test run from inside an agent must not
-/// look like one to gitvow.
-pub const AGENT_MARKERS: &[&str] = &[
-    "CLAUDECODE",
-    "CLAUDE_CODE_ENTRYPOINT",
-    "CODEX_SANDBOX",
-    "CODEX_SANDBOX_NETWORK_DISABLED",
-    "CODEX_MANAGED_BY_NPM",
-    "GEMINI_CLI",
-    "CURSOR_AGENT",
-    "FACTORY_PROJECT_DIR",
-    "OPENCODE",
-];
-
+/// Removes the variables agents set for the commands they run (the agent table's `env_markers`):
+/// a test run from inside an agent must not look like one to gitvow.
 pub fn without_agent_markers(cmd: &mut Command) {
-    for marker in AGENT_MARKERS {
+    for marker in gitvow::agents::AGENTS.iter().flat_map(|a| a.env_markers) {
         cmd.env_remove(marker);
     }
 }
