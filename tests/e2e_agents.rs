@@ -50,8 +50,8 @@ struct Agent {
     /// Writes the user's pre-existing configuration (mock provider included) into HOME.
     seed: fn(&Toolchain, &Sandbox),
     command: fn(&Toolchain, &Sandbox, Flavor) -> Invocation,
-    /// A shell command as this agent's tool call.
-    shell: fn(&str) -> Calls,
+    /// A shell command as this agent's tool call, run in the repository.
+    shell: fn(&Sandbox, &str) -> Calls,
     /// Create file `rel` (repository-relative) with one line.
     write: fn(&Sandbox, &str, &str) -> Calls,
     /// Replace line `old` by `new` in file `rel`.
@@ -136,7 +136,7 @@ const CLAUDE: Agent = Agent {
         ]);
         (argv, env)
     },
-    shell: |c| vec![call("Bash", json!({"command": c, "description": "run it"}))],
+    shell: |_, c| vec![call("Bash", json!({"command": c, "description": "run it"}))],
     write: |sb, rel, line| vec![call("Write", json!({"file_path": abs(sb, rel), "content": format!("{line}\n")}))],
     // Claude refuses an Edit of a file it has not read in this session.
     edit: |sb, rel, old, new| {
@@ -205,7 +205,7 @@ plugins = false
         (argv, env)
     },
     // "shell" and "apply_patch" are the mock's abstract names for Codex's shell and patch tools.
-    shell: |c| vec![call("shell", json!({"command": c}))],
+    shell: |_, c| vec![call("shell", json!({"command": c}))],
     write: |_, rel, line| vec![codex_patch(&format!("*** Add File: {rel}\n+{line}"))],
     edit: |_, rel, old, new| vec![codex_patch(&format!("*** Update File: {rel}\n@@\n-{old}\n+{new}"))],
     patch: Some(|p| vec![codex_patch(p)]),
@@ -283,7 +283,7 @@ const GEMINI: Agent = Agent {
             envs(&[("GOOGLE_GEMINI_BASE_URL", sb.base_url()), ("GEMINI_API_KEY", s("dummy")), ("GEMINI_TELEMETRY_ENABLED", s("false"))]);
         (argv, env)
     },
-    shell: |c| vec![call("run_shell_command", json!({"command": c, "description": "run it"}))],
+    shell: |_, c| vec![call("run_shell_command", json!({"command": c, "description": "run it"}))],
     write: |sb, rel, line| vec![call("write_file", json!({"file_path": abs(sb, rel), "content": format!("{line}\n")}))],
     edit: |sb, rel, old, new| {
         vec![call("replace", json!({"file_path": abs(sb, rel), "instruction": "change the line", "old_string": old, "new_string": new}))]
@@ -376,7 +376,7 @@ const OPENCODE: Agent = Agent {
         ]);
         (argv, env)
     },
-    shell: |c| vec![call("bash", json!({"command": c, "description": "run it"}))],
+    shell: |_, c| vec![call("bash", json!({"command": c, "description": "run it"}))],
     write: |sb, rel, line| vec![call("write", json!({"filePath": abs(sb, rel), "content": format!("{line}\n")}))],
     edit: |sb, rel, old, new| {
         vec![
@@ -429,7 +429,7 @@ const COPILOT: Agent = Agent {
         ]);
         (argv, env)
     },
-    shell: |c| vec![call("bash", json!({"command": c, "description": "run it"}))],
+    shell: |_, c| vec![call("bash", json!({"command": c, "description": "run it"}))],
     write: |sb, rel, line| vec![call("create", json!({"path": abs(sb, rel), "file_text": format!("{line}\n")}))],
     edit: |sb, rel, old, new| vec![call("edit", json!({"path": abs(sb, rel), "old_str": old, "new_str": new}))],
     patch: None,
@@ -479,7 +479,7 @@ const DROID: Agent = Agent {
         ];
         (argv, Vec::new())
     },
-    shell: |c| vec![call("Execute", json!({"summary": "run it", "command": c, "riskLevelReason": "asked for", "riskLevel": "high"}))],
+    shell: |_, c| vec![call("Execute", json!({"summary": "run it", "command": c, "riskLevelReason": "asked for", "riskLevel": "high"}))],
     write: |sb, rel, line| vec![call("Create", json!({"file_path": abs(sb, rel), "content": format!("{line}\n")}))],
     edit: |sb, rel, old, new| {
         vec![
@@ -554,7 +554,7 @@ const QWEN: Agent = Agent {
         ]);
         (argv, env)
     },
-    shell: |c| vec![call("run_shell_command", json!({"command": c, "description": "run it"}))],
+    shell: |_, c| vec![call("run_shell_command", json!({"command": c, "description": "run it"}))],
     write: |sb, rel, line| vec![call("write_file", json!({"file_path": abs(sb, rel), "content": format!("{line}\n")}))],
     // Qwen's edit tool refuses a file not read in this session.
     edit: |sb, rel, old, new| {
@@ -608,7 +608,7 @@ const CLINE: Agent = Agent {
         argv.push(s("Please do the task."));
         (argv, envs(&[("CLINE_NO_AUTO_UPDATE", s("1")), ("USER", s("e2e"))]))
     },
-    shell: |c| vec![call("run_commands", json!({"commands": [c]}))],
+    shell: |_, c| vec![call("run_commands", json!({"commands": [c]}))],
     // One tool writes and edits: `new_text` alone creates the file.
     write: |sb, rel, line| vec![call("editor", json!({"path": abs(sb, rel), "new_text": format!("{line}\n")}))],
     edit: |sb, rel, old, new| vec![call("editor", json!({"path": abs(sb, rel), "old_text": old, "new_text": new}))],
@@ -692,7 +692,7 @@ export const ToolLog = async () => ({
         ]);
         (argv, env)
     },
-    shell: |c| vec![call("bash", json!({"command": c, "description": "run it"}))],
+    shell: |_, c| vec![call("bash", json!({"command": c, "description": "run it"}))],
     write: |sb, rel, line| vec![call("write", json!({"filePath": abs(sb, rel), "content": format!("{line}\n")}))],
     edit: |sb, rel, old, new| {
         vec![
@@ -746,7 +746,10 @@ const AUGGIE: Agent = Agent {
         let auth = json!({"accessToken": AUGGIE_TOKEN, "tenantURL": format!("{}/", sb.base_url()), "scopes": ["read", "write"]});
         (argv, envs(&[("AUGMENT_SESSION_AUTH", auth.to_string())]))
     },
-    shell: |c| vec![call("launch-process", json!({"command": c, "wait": true, "max_wait_seconds": 30}))],
+    // As Auggie's model calls it: in the workspace, waiting for the result.
+    shell: |sb, c| {
+        vec![call("launch-process", json!({"command": c, "wait": true, "max_wait_seconds": 30, "cwd": sb.repo().to_string_lossy()}))]
+    },
     // Paths relative to the workspace, as Auggie's model writes them.
     write: |_, rel, line| vec![call("save-file", json!({"path": rel, "file_content": format!("{line}\n")}))],
     edit: |sb, rel, old, new| {
@@ -799,9 +802,9 @@ fn gate_session(agent: &Agent, tc: &Toolchain, report: &mut Report) {
         codex_doctor_trust(&sb, report, true);
     }
     let mut script = Script::new();
-    script.add((agent.shell)(HARMLESS_CMD));
+    script.add((agent.shell)(&sb, HARMLESS_CMD));
     script.add((agent.write)(&sb, "written.txt", "written by the agent"));
-    script.add((agent.shell)(FORCE_PUSH));
+    script.add((agent.shell)(&sb, FORCE_PUSH));
     script.add((agent.edit)(&sb, GATED, GATED_OLD, GATED_NEW));
     let origin = sb.origin_main();
     let policy = std::fs::read(sb.repo().join(GATED)).unwrap();
@@ -860,7 +863,7 @@ fn files_holding(dirs: &[std::path::PathBuf], needle: &str) -> Vec<String> {
 fn cline_gate_session(agent: &Agent, tc: &Toolchain, report: &mut Report) {
     let sb = installed(agent, tc);
     let mut script = Script::new();
-    script.add((agent.shell)(HARMLESS_CMD));
+    script.add((agent.shell)(&sb, HARMLESS_CMD));
     script.add((agent.write)(&sb, "written.txt", "written by the agent"));
     let (argv, env) = (agent.command)(tc, &sb, Flavor::default());
     let run = sb.run_agent(tc, &script.calls, &argv, &env);
@@ -883,7 +886,7 @@ fn cline_gate_session(agent: &Agent, tc: &Toolchain, report: &mut Report) {
     let origin = sb.origin_main();
     let policy = std::fs::read(sb.repo().join(GATED)).unwrap();
     let sessions: [(&str, Calls, &str); 2] = [
-        ("force_push", (agent.shell)(FORCE_PUSH), "origin main unchanged"),
+        ("force_push", (agent.shell)(&sb, FORCE_PUSH), "origin main unchanged"),
         ("edit_gated_policy", (agent.edit)(&sb, GATED, GATED_OLD, GATED_NEW), "policy.json unchanged"),
     ];
     for (scenario, calls, what) in sessions {
@@ -991,7 +994,7 @@ fn uninstall_session(agent: &Agent, tc: &Toolchain, report: &mut Report) {
     };
     report.line("uninstall_restores", "byte-identical config", observed, 0.0, installed != before && differing.is_empty());
 
-    let calls = (agent.shell)(FORCE_PUSH);
+    let calls = (agent.shell)(&sb, FORCE_PUSH);
     // Codex: run hooks untrusted too, so that any hook left behind would fire.
     let (argv, env) = (agent.command)(tc, &sb, Flavor { bypass_trust: true, ..Flavor::default() });
     let run = sb.run_agent(tc, &calls, &argv, &env);
@@ -1010,7 +1013,7 @@ fn codex_untrusted_session(tc: &Toolchain, report: &mut Report) {
     (CODEX.seed)(tc, &sb);
     sb.install(CODEX.gitvow);
     let (argv, env) = (CODEX.command)(tc, &sb, Flavor::default());
-    let run = sb.run_agent(tc, &(CODEX.shell)(FORCE_PUSH), &argv, &env);
+    let run = sb.run_agent(tc, &(CODEX.shell)(&sb, FORCE_PUSH), &argv, &env);
     let pushed = sb.pushed();
     let asked = sb.gitvow_asked();
     let observed =
@@ -1051,13 +1054,13 @@ fn approval_session(agent: &Agent, tc: &Toolchain, report: &mut Report) {
     let sb = installed(agent, tc);
     let go = sb.run_dir().join("approved.go");
     let (push, other) = ("git push origin main:approved", "git push origin main:other");
-    let mut calls = (agent.shell)(push);
-    let mut retry = (agent.shell)(push);
+    let mut calls = (agent.shell)(&sb, push);
+    let mut retry = (agent.shell)(&sb, push);
     if let Some(last) = retry.last_mut() {
         last["wait_for"] = json!(go.to_string_lossy());
     }
     calls.extend(retry);
-    calls.extend((agent.shell)(other));
+    calls.extend((agent.shell)(&sb, other));
     let approver = sb.approve_when_asked(&go);
     let (argv, env) = (agent.command)(tc, &sb, Flavor::default());
     let run = sb.run_agent(tc, &calls, &argv, &env);
@@ -1161,7 +1164,7 @@ fn hand_edited_session(agent: &Agent, tc: &Toolchain, report: &mut Report, const
     let text = std::fs::read_to_string(&file).unwrap();
     std::fs::write(&file, construct.add_to(&text)).unwrap();
     let (argv, env) = (agent.command)(tc, &sb, Flavor::default());
-    let run = sb.run_agent(tc, &(agent.shell)(FORCE_PUSH), &argv, &env);
+    let run = sb.run_agent(tc, &(agent.shell)(&sb, FORCE_PUSH), &argv, &env);
     // Refusing to start: a failed exit before any request to the model. (Gemini 0.61 says "Error in
     // <file>: <parser message>", not the "Invalid configuration" of a schema problem.)
     let refused = run.code != 0 && run.steps.is_empty();
@@ -1273,7 +1276,7 @@ fn cannot_run_session(agent: &Agent, tc: &Toolchain, report: &mut Report, failur
     if agent.gitvow == "codex" {
         codex_trust(tc, &sb);
     }
-    let run = sb.run_agent(tc, &(agent.shell)(FORCE_PUSH), &argv, &env);
+    let run = sb.run_agent(tc, &(agent.shell)(&sb, FORCE_PUSH), &argv, &env);
     let pushed = sb.pushed();
     let mut observed = if pushed {
         s("fails open: pushed")
@@ -1373,7 +1376,7 @@ fn factory_two_files_session(tc: &Toolchain, report: &mut Report) {
         sb.write_home(".factory/hooks.json", &serde_json::to_string_pretty(&hooks_json).unwrap());
 
         let (argv, env) = (DROID.command)(tc, &sb, Flavor::default());
-        let run = sb.run_agent(tc, &(DROID.shell)(FORCE_PUSH), &argv, &env);
+        let run = sb.run_agent(tc, &(DROID.shell)(&sb, FORCE_PUSH), &argv, &env);
         let fired = sb.home().join("settings-hook.ran").exists();
         let pushed = sb.pushed();
         let ok = run.completed() && fired == fires && pushed != fires;
@@ -1406,7 +1409,7 @@ fn codex_repo_session(tc: &Toolchain, report: &mut Report) {
     doctor_line(&sb, report, &scope, "project-trust", "fail", "doctor_repo_untrust", "project-trust FAIL");
     // Hooks run untrusted here, so that only the project's trust decides whether they are read.
     let (argv, env) = (CODEX.command)(tc, &sb, Flavor { bypass_trust: true, ..Flavor::default() });
-    let run = sb.run_agent(tc, &(CODEX.shell)(HARMLESS_CMD), &argv, &env);
+    let run = sb.run_agent(tc, &(CODEX.shell)(&sb, HARMLESS_CMD), &argv, &env);
     let asked = sb.gitvow_asked();
     let observed = format!(
         "{}{}",
@@ -1427,8 +1430,8 @@ fn codex_repo_session(tc: &Toolchain, report: &mut Report) {
     doctor_line(&sb, report, &scope, "project-trust", "ok", "doctor_repo_trusted", "project-trust ok");
 
     let mut script = Script::new();
-    script.add((CODEX.shell)(HARMLESS_CMD));
-    script.add((CODEX.shell)(FORCE_PUSH));
+    script.add((CODEX.shell)(&sb, HARMLESS_CMD));
+    script.add((CODEX.shell)(&sb, FORCE_PUSH));
     let origin = sb.origin_main();
     let (argv, env) = (CODEX.command)(tc, &sb, Flavor::default());
     let run = sb.run_agent(tc, &script.calls, &argv, &env);
