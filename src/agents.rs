@@ -225,6 +225,30 @@ impl FailCase {
     }
 }
 
+/// From which version on the agent shows a hook's native question (`ask`) to the person in every
+/// permission mode, and how a hook learns the version: the variable `var` the agent sets for its
+/// hooks, `<prefix><major>-<minor>-<patch>_…` (claude 2.1.332: `AI_AGENT=claude-code_2-1-332_harness`).
+#[derive(Debug)]
+pub struct AsksInEveryMode {
+    pub var: &'static str,
+    pub prefix: &'static str,
+    pub since: (u64, u64, u64),
+}
+
+impl AsksInEveryMode {
+    /// Whether the agent that started this process says it is that version or newer; an unset or
+    /// unreadable variable says no.
+    pub fn holds(&self) -> bool {
+        let Some(value) = std::env::var_os(self.var) else { return false };
+        let version = value.to_str().and_then(|v| v.strip_prefix(self.prefix)).map(|v| v.split('_').next().unwrap_or(v));
+        let mut parts = version.into_iter().flat_map(|v| v.split('-')).map(|n| n.parse::<u64>().ok());
+        match (parts.next(), parts.next(), parts.next(), parts.next()) {
+            (Some(Some(major)), Some(Some(minor)), Some(Some(patch)), None) => (major, minor, patch) >= self.since,
+            _ => false,
+        }
+    }
+}
+
 /// A field of the hook entry that makes the agent block the call when gitvow cannot run (missing,
 /// crashed, timed out), understood only from version `since` on: install writes it when every copy of
 /// `program` found (PATH, then `install_locations` under the home directory) reports such a version.
@@ -317,6 +341,9 @@ pub struct AgentSpec {
     /// Agent event name → gitvow handler, for the runtime.
     pub event_map: &'static [(&'static str, Handler)],
     pub response: ResponseForm,
+    /// For an agent whose native question works only in some permission modes on older versions:
+    /// the version from which it works in every mode.
+    pub asks_in_every_mode: Option<AsksInEveryMode>,
     /// Whether the installed command carries `--agent <name>` (claude is the default agent).
     pub needs_agent_flag: bool,
     /// What a person must still do by hand after install.
@@ -421,8 +448,11 @@ pub static AGENTS: &[AgentSpec] = &[
         manual_steps: &[RESTART],
         adapter: None,
         version_key: None,
+        // Versions before 2.1.233 ran a call a hook asked about under bypassPermissions
+        // (anthropics/claude-code#77212); 2.1.332 asks in every mode, and tells its hooks its version.
+        asks_in_every_mode: Some(AsksInEveryMode { var: "AI_AGENT", prefix: "claude-code_", since: (2, 1, 233) }),
         process_names: &["claude", "claude-code"],
-        env_markers: &["CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT"],
+        env_markers: &["CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "AI_AGENT"],
         hook_shell: HookShell::Sh,
         probe_event: "PreToolUse",
         probe_payload: CLAUDE_SHELL_PAYLOAD,
@@ -485,6 +515,7 @@ pub static AGENTS: &[AgentSpec] = &[
         ],
         adapter: None,
         version_key: None,
+        asks_in_every_mode: None,
         process_names: &["codex"],
         env_markers: &["CODEX_SANDBOX", "CODEX_SANDBOX_NETWORK_DISABLED", "CODEX_MANAGED_BY_NPM"],
         hook_shell: HookShell::LoginShell,
@@ -535,6 +566,7 @@ pub static AGENTS: &[AgentSpec] = &[
         manual_steps: &[RESTART],
         adapter: None,
         version_key: None,
+        asks_in_every_mode: None,
         process_names: &["gemini", "gemini-cli"],
         env_markers: &["GEMINI_CLI"],
         hook_shell: HookShell::Sh,
@@ -587,6 +619,7 @@ pub static AGENTS: &[AgentSpec] = &[
         manual_steps: &["Cursor reloads hooks.json by itself; if Cursor is also set to load Claude's hook files, each call is gated twice"],
         adapter: None,
         version_key: None,
+        asks_in_every_mode: None,
         process_names: &["cursor-agent"],
         env_markers: &["CURSOR_AGENT"],
         hook_shell: HookShell::Sh,
@@ -644,6 +677,7 @@ pub static AGENTS: &[AgentSpec] = &[
         manual_steps: &[RESTART],
         adapter: None,
         version_key: None,
+        asks_in_every_mode: None,
         process_names: &["copilot"],
         env_markers: &[],
         hook_shell: HookShell::Sh,
@@ -694,6 +728,7 @@ pub static AGENTS: &[AgentSpec] = &[
         ],
         adapter: None,
         version_key: None,
+        asks_in_every_mode: None,
         process_names: &["droid"],
         env_markers: &["FACTORY_PROJECT_DIR"],
         hook_shell: HookShell::Sh,
@@ -745,6 +780,7 @@ pub static AGENTS: &[AgentSpec] = &[
         ],
         adapter: None,
         version_key: None,
+        asks_in_every_mode: None,
         process_names: &["opencode", "opencode-ai"],
         env_markers: &["OPENCODE"],
         hook_shell: HookShell::Plugin,
@@ -800,6 +836,7 @@ pub static AGENTS: &[AgentSpec] = &[
         adapter: None,
         // qwen writes `"$version": 4` into a settings file that lacks it on every start.
         version_key: Some(("$version", 4)),
+        asks_in_every_mode: None,
         process_names: &["qwen"],
         env_markers: &["QWEN_CODE_SESSION_ID"],
         hook_shell: HookShell::Bash,
@@ -857,6 +894,7 @@ pub static AGENTS: &[AgentSpec] = &[
         ],
         adapter: None,
         version_key: None,
+        asks_in_every_mode: None,
         // The npm launcher starts the compiled binary, cached as `.cline`.
         process_names: &["cline", ".cline"],
         env_markers: &[],
@@ -912,6 +950,7 @@ pub static AGENTS: &[AgentSpec] = &[
         ],
         adapter: None,
         version_key: None,
+        asks_in_every_mode: None,
         process_names: &["kilo"],
         // Kilo 7.7.9 sets these (and OpenCode's `OPENCODE`) for everything it starts.
         env_markers: &["KILO", "KILO_PID"],
@@ -967,6 +1006,7 @@ pub static AGENTS: &[AgentSpec] = &[
         ],
         adapter: None,
         version_key: None,
+        asks_in_every_mode: None,
         process_names: &["auggie"],
         env_markers: &["AUGMENT_AGENT"],
         hook_shell: HookShell::Words,

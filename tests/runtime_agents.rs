@@ -143,6 +143,27 @@ fn claude_confirm_outside_prompting_modes_is_exit_2() {
     }
 }
 
+/// A Claude that tells its hooks it is 2.1.233 or newer (`AI_AGENT`, as 2.1.332 sets it) shows a
+/// native question in every permission mode; an older, unknown or garbled version gets the code.
+#[test]
+fn claude_says_its_version_and_then_asks_natively_in_every_mode() {
+    let env = Env::new();
+    let hook = |mode: &str, ai_agent: &str| {
+        let mut cmd = env.cmd();
+        cmd.args(["hook", "PreToolUse"]).env("AI_AGENT", ai_agent);
+        runtime_support::run(cmd, set(bash(&env.repo, "git push"), "permission_mode", mode.into()).to_string().as_bytes())
+    };
+    for mode in ["bypassPermissions", "dontAsk", "default"] {
+        for version in ["claude-code_2-1-332_harness", "claude-code_2-1-233_cli", "claude-code_3-0-0_sdk-ts"] {
+            let out = hook(mode, version);
+            assert_eq!(json_out(&out)["hookSpecificOutput"]["permissionDecision"], "ask", "{mode} {version}");
+        }
+    }
+    for version in ["claude-code_2-1-232_cli", "claude-code_2-1_cli", "claude-code_x-1-300", "codex_9-9-9", ""] {
+        assert_exit2(&hook("bypassPermissions", version), CONFIRM_PUSH);
+    }
+}
+
 /// Edits of gitvow's own hook files, in every agent's edit and write vocabulary.
 #[test]
 fn edit_and_write_tools_are_normalised() {

@@ -73,14 +73,14 @@ fn builtin(spec: &AgentSpec, event: &str, started: Instant) -> Answer {
         }
     };
     let repo = find_repo(&call.cwd);
+    let native = respond::asks_natively(spec, call.permission_mode.as_deref());
     let verdict = (handler == Handler::PreToolUse).then(|| {
         let mut v = judge(&call, repo.as_ref(), started);
-        log.approval =
-            answerable(&call, repo.as_ref(), spec.name, respond::asks_natively(spec.response, call.permission_mode.as_deref()), &mut v);
+        log.approval = answerable(&call, repo.as_ref(), spec.name, native, &mut v);
         v
     });
     let answer = match &verdict {
-        Some(v) => respond::pre_tool_use(spec.response, v, call.permission_mode.as_deref()),
+        Some(v) => respond::pre_tool_use(spec.response, v, native),
         None => Answer::silent(),
     };
     log.finish(&call, verdict.as_ref(), repo.as_ref());
@@ -207,7 +207,7 @@ fn failure_answer(spec: Option<&AgentSpec>, agent: &str, blocking: bool, what: &
     }
     let verdict = Verdict::failure(what);
     match spec {
-        Some(spec) => respond::pre_tool_use(spec.response, &verdict, None),
+        Some(spec) => respond::pre_tool_use(spec.response, &verdict, false),
         None => adapter::respond(agent, 2, &verdict.message).unwrap_or_else(|_| Answer::exit2(&verdict.message)),
     }
 }

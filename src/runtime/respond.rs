@@ -1,7 +1,7 @@
 //! gitvow's verdict in the agent's own form: exit codes, stderr or the agent's JSON.
 
 use super::verdict::{Decision, Verdict};
-use crate::agents::ResponseForm;
+use crate::agents::{AgentSpec, ResponseForm};
 use serde_json::json;
 
 /// What the process answers: exit code, stdout, stderr.
@@ -25,18 +25,20 @@ impl Answer {
     }
 }
 
-/// Claude's permission modes in which gitvow answers a confirm with Claude's native `ask`. Claude
-/// 2.1.332's terminal shows a hook's `ask` in every mode (checked: bypassPermissions and dontAsk
-/// too), but older versions ran the call without asking under bypassPermissions (anthropics/
-/// claude-code#77212, fixed by 2.1.233) and the hook cannot tell the version: outside these modes a
-/// confirm is exit 2 with an approval code, which blocks on every version.
+/// Claude's permission modes in which its native `ask` works on every version. Claude 2.1.332 shows
+/// a hook's `ask` in every mode (checked: bypassPermissions and dontAsk too), but older versions ran
+/// the call without asking under bypassPermissions (anthropics/claude-code#77212, fixed by 2.1.233):
+/// outside these modes, a Claude that does not say it is newer (the row's `asks_in_every_mode`) gets
+/// exit 2 with an approval code, which blocks on every version.
 const PROMPTING_MODES: &[&str] = &["default", "acceptEdits", "plan"];
 
 /// Whether the agent asks the person itself when gitvow answers confirm (a native `ask` that works in
 /// this mode); elsewhere a confirm carries an approval code for `gitvow approve`.
-pub fn asks_natively(form: ResponseForm, permission_mode: Option<&str>) -> bool {
-    match form {
-        ResponseForm::Claude => permission_mode.is_some_and(|m| PROMPTING_MODES.contains(&m)),
+pub fn asks_natively(spec: &AgentSpec, permission_mode: Option<&str>) -> bool {
+    match spec.response {
+        ResponseForm::Claude => {
+            permission_mode.is_some_and(|m| PROMPTING_MODES.contains(&m)) || spec.asks_in_every_mode.as_ref().is_some_and(|a| a.holds())
+        }
         ResponseForm::Cursor | ResponseForm::Copilot => true,
         ResponseForm::ExitCode | ResponseForm::Cancel => false,
     }
@@ -44,12 +46,13 @@ pub fn asks_natively(form: ResponseForm, permission_mode: Option<&str>) -> bool 
 
 /// The answer to a PreToolUse call. A native question shows the person the verdict's `question`
 /// (what, why, which rule); the model's channel (stderr, `agent_message`) keeps the message.
-pub fn pre_tool_use(form: ResponseForm, verdict: &Verdict, permission_mode: Option<&str>) -> Answer {
+/// `native`: the agent asks the person itself here ([`asks_natively`]).
+pub fn pre_tool_use(form: ResponseForm, verdict: &Verdict, native: bool) -> Answer {
     let message = verdict.message.as_str();
     let question = verdict.question.as_deref().unwrap_or(message);
     match (form, verdict.decision) {
         (ResponseForm::Claude | ResponseForm::ExitCode, Decision::Allow) => Answer::silent(),
-        (ResponseForm::Claude, Decision::Confirm) if asks_natively(form, permission_mode) => Answer {
+        (ResponseForm::Claude, Decision::Confirm) if native => Answer {
             code: 0,
             stdout: json!({"hookSpecificOutput": {
                 "hookEventName": "PreToolUse",
