@@ -599,7 +599,8 @@ const CLINE: Agent = Agent {
         let cline = tc.bin("@cline/cli-linux-x64/bin/cline").to_string_lossy().into_owned();
         let mut argv = Vec::new();
         // Every run forks a detached hub daemon that outlives the CLI: in a PID namespace of its
-        // own, it ends with the CLI.
+        // own, it ends with the CLI. (Where namespaces are not allowed it stays behind; 3.0.65 has
+        // no switch to keep it from starting.)
         if tc.netns {
             argv.extend(["unshare", "-p", "-f", "--mount-proc", "--kill-child"].map(s));
         }
