@@ -3,7 +3,7 @@
 # probes included (hook commands the way each agent starts them, cline's hook file, the OpenCode and
 # Kilo plugins under Node.js when `node` is on the PATH). Targets: median under 1 s (issue 4, line
 # 11), under 300 ms for the seven (issue 14, line 4).
-# The binary is $GITVOW_BIN, else ${CARGO_TARGET_DIR:-target}/release/gitvow.
+# The binary is $GITVOW_BIN, else the release build (bench/bin.sh).
 #
 # Usage: bench/doctor.sh [RUNS]        RUNS timed runs (default 9) after one warm-up; prints the median.
 # Every run uses a temporary HOME; the real home directory is never read or written.
@@ -11,7 +11,9 @@ set -euo pipefail
 
 runs=${1:-9}
 root=$(cd "$(dirname "$0")/.." && pwd)
-bin=${GITVOW_BIN:-${CARGO_TARGET_DIR:-$root/target}/release/gitvow}
+# shellcheck source=bench/bin.sh
+source "$root/bench/bin.sh"
+bin=${GITVOW_BIN:-$(release_bin)}
 
 if [[ -z "${EPOCHREALTIME:-}" ]]; then
     echo "bench/doctor.sh needs bash 5 or newer (for \$EPOCHREALTIME)" >&2

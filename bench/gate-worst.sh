@@ -9,7 +9,9 @@ set -euo pipefail
 
 runs=${1:-10}
 root=$(cd "$(dirname "$0")/.." && pwd)
-bin="${CARGO_TARGET_DIR:-$root/target}/release/gitvow"
+# shellcheck source=bench/bin.sh
+source "$root/bench/bin.sh"
+bin=$(release_bin)
 if [[ -z "${EPOCHREALTIME:-}" ]]; then
     echo "bench/gate-worst.sh needs bash 5 or newer (for \$EPOCHREALTIME)" >&2
     exit 1

@@ -6,13 +6,15 @@
 #   bench/hook-load.sh [STREAMS] [CALLS]      (default 8 streams x 500 calls)
 #
 # The setting is bench/hook.sh's: the default policy in ~/.gitvow and a repository policy of its
-# own. The binary is $GITVOW_BIN, else ${CARGO_TARGET_DIR:-target}/release/gitvow.
+# own. The binary is $GITVOW_BIN, else the release build (bench/bin.sh).
 set -euo pipefail
 
 streams=${1:-8}
 calls=${2:-500}
 root=$(cd "$(dirname "$0")/.." && pwd)
-bin=${GITVOW_BIN:-${CARGO_TARGET_DIR:-$root/target}/release/gitvow}
+# shellcheck source=bench/bin.sh
+source "$root/bench/bin.sh"
+bin=${GITVOW_BIN:-$(release_bin)}
 [[ -x "$bin" ]] || (cd "$root" && cargo build --release --locked --quiet)
 
 work=$(mktemp -d)

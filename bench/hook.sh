@@ -15,15 +15,16 @@
 # Targets: PreToolUse median <= floor + 0.5 ms (2 KB command: floor + 1 ms), other events
 # <= floor + 0.3 ms, peak memory <= 3 MiB.
 #
-# The binary is $GITVOW_BIN, else ${CARGO_TARGET_DIR:-target}/release/gitvow (built when missing).
+# The binary is $GITVOW_BIN, else the release build (bench/bin.sh; built when missing).
 # Wall time comes from bash's $EPOCHREALTIME around each run (no helper process inside the measured
 # interval). Peak memory (max RSS) comes from GNU time (`/usr/bin/time -f %M`).
 set -euo pipefail
 
 rounds=${1:-200}
 root=$(cd "$(dirname "$0")/.." && pwd)
-target=${CARGO_TARGET_DIR:-$root/target}
-bin=${GITVOW_BIN:-$target/release/gitvow}
+# shellcheck source=bench/bin.sh
+source "$root/bench/bin.sh"
+bin=${GITVOW_BIN:-$(release_bin)}
 fixtures="$root/tests/fixtures/payloads"
 
 if [[ -z "${EPOCHREALTIME:-}" ]]; then

@@ -11,7 +11,9 @@ set -euo pipefail
 
 runs=${1:-5}
 root=$(cd "$(dirname "$0")/.." && pwd)
-bin="${CARGO_TARGET_DIR:-$root/target}/release/gitvow"
+# shellcheck source=bench/bin.sh
+source "$root/bench/bin.sh"
+bin=$(release_bin)
 
 # Build only when the binary is missing or older than a source file: the machine is shared.
 if [[ ! -x $bin ]] || [[ -n $(find "$root/src" "$root/Cargo.toml" "$root/templates" -newer "$bin" -print -quit 2>/dev/null) ]]; then

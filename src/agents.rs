@@ -225,20 +225,25 @@ impl FailCase {
     }
 }
 
-/// From which version on the agent shows a hook's native question (`ask`) to the person in every
-/// permission mode, and how a hook learns the version: the variable `var` the agent sets for its
-/// hooks, `<prefix><major>-<minor>-<patch>_…` (claude 2.1.332: `AI_AGENT=claude-code_2-1-332_harness`).
+/// Permission modes beyond the prompting ones in which the agent shows a hook's native question
+/// (`ask`) to the person from version `since` on, and how a hook learns the version: the variable
+/// `var` the agent sets for its hooks, `<prefix><major>-<minor>-<patch>_…` (claude 2.1.332:
+/// `AI_AGENT=claude-code_2-1-332_harness`).
 #[derive(Debug)]
-pub struct AsksInEveryMode {
+pub struct AsksInMoreModes {
+    pub modes: &'static [&'static str],
     pub var: &'static str,
     pub prefix: &'static str,
     pub since: (u64, u64, u64),
 }
 
-impl AsksInEveryMode {
-    /// Whether the agent that started this process says it is that version or newer; an unset or
-    /// unreadable variable says no.
-    pub fn holds(&self) -> bool {
+impl AsksInMoreModes {
+    /// Whether the agent asks in `mode`: one of the modes, and the agent that started this process
+    /// says it is that version or newer (an unset or unreadable variable says no).
+    pub fn holds(&self, mode: &str) -> bool {
+        if !self.modes.contains(&mode) {
+            return false;
+        }
         let Some(value) = std::env::var_os(self.var) else { return false };
         let version = value.to_str().and_then(|v| v.strip_prefix(self.prefix)).map(|v| v.split('_').next().unwrap_or(v));
         let mut parts = version.into_iter().flat_map(|v| v.split('-')).map(|n| n.parse::<u64>().ok());
@@ -342,8 +347,8 @@ pub struct AgentSpec {
     pub event_map: &'static [(&'static str, Handler)],
     pub response: ResponseForm,
     /// For an agent whose native question works only in some permission modes on older versions:
-    /// the version from which it works in every mode.
-    pub asks_in_every_mode: Option<AsksInEveryMode>,
+    /// the modes where it works from a later version on.
+    pub asks_in_more_modes: Option<AsksInMoreModes>,
     /// Whether the installed command carries `--agent <name>` (claude is the default agent).
     pub needs_agent_flag: bool,
     /// What a person must still do by hand after install.
@@ -449,8 +454,14 @@ pub static AGENTS: &[AgentSpec] = &[
         adapter: None,
         version_key: None,
         // Versions before 2.1.233 ran a call a hook asked about under bypassPermissions
-        // (anthropics/claude-code#77212); 2.1.332 asks in every mode, and tells its hooks its version.
-        asks_in_every_mode: Some(AsksInEveryMode { var: "AI_AGENT", prefix: "claude-code_", since: (2, 1, 233) }),
+        // (anthropics/claude-code#77212); 2.1.332's terminal asks in these modes too, and tells its
+        // hooks its version. `auto` lets a classifier settle permission questions: not listed.
+        asks_in_more_modes: Some(AsksInMoreModes {
+            modes: &["bypassPermissions", "dontAsk"],
+            var: "AI_AGENT",
+            prefix: "claude-code_",
+            since: (2, 1, 233),
+        }),
         process_names: &["claude", "claude-code"],
         env_markers: &["CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "AI_AGENT"],
         hook_shell: HookShell::Sh,
@@ -515,7 +526,7 @@ pub static AGENTS: &[AgentSpec] = &[
         ],
         adapter: None,
         version_key: None,
-        asks_in_every_mode: None,
+        asks_in_more_modes: None,
         process_names: &["codex"],
         env_markers: &["CODEX_SANDBOX", "CODEX_SANDBOX_NETWORK_DISABLED", "CODEX_MANAGED_BY_NPM"],
         hook_shell: HookShell::LoginShell,
@@ -566,7 +577,7 @@ pub static AGENTS: &[AgentSpec] = &[
         manual_steps: &[RESTART],
         adapter: None,
         version_key: None,
-        asks_in_every_mode: None,
+        asks_in_more_modes: None,
         process_names: &["gemini", "gemini-cli"],
         env_markers: &["GEMINI_CLI"],
         hook_shell: HookShell::Sh,
@@ -619,7 +630,7 @@ pub static AGENTS: &[AgentSpec] = &[
         manual_steps: &["Cursor reloads hooks.json by itself; if Cursor is also set to load Claude's hook files, each call is gated twice"],
         adapter: None,
         version_key: None,
-        asks_in_every_mode: None,
+        asks_in_more_modes: None,
         process_names: &["cursor-agent"],
         env_markers: &["CURSOR_AGENT"],
         hook_shell: HookShell::Sh,
@@ -677,7 +688,7 @@ pub static AGENTS: &[AgentSpec] = &[
         manual_steps: &[RESTART],
         adapter: None,
         version_key: None,
-        asks_in_every_mode: None,
+        asks_in_more_modes: None,
         process_names: &["copilot"],
         env_markers: &[],
         hook_shell: HookShell::Sh,
@@ -728,7 +739,7 @@ pub static AGENTS: &[AgentSpec] = &[
         ],
         adapter: None,
         version_key: None,
-        asks_in_every_mode: None,
+        asks_in_more_modes: None,
         process_names: &["droid"],
         env_markers: &["FACTORY_PROJECT_DIR"],
         hook_shell: HookShell::Sh,
@@ -780,7 +791,7 @@ pub static AGENTS: &[AgentSpec] = &[
         ],
         adapter: None,
         version_key: None,
-        asks_in_every_mode: None,
+        asks_in_more_modes: None,
         process_names: &["opencode", "opencode-ai"],
         env_markers: &["OPENCODE"],
         hook_shell: HookShell::Plugin,
@@ -836,7 +847,7 @@ pub static AGENTS: &[AgentSpec] = &[
         adapter: None,
         // qwen writes `"$version": 4` into a settings file that lacks it on every start.
         version_key: Some(("$version", 4)),
-        asks_in_every_mode: None,
+        asks_in_more_modes: None,
         process_names: &["qwen"],
         env_markers: &["QWEN_CODE_SESSION_ID"],
         hook_shell: HookShell::Bash,
@@ -894,7 +905,7 @@ pub static AGENTS: &[AgentSpec] = &[
         ],
         adapter: None,
         version_key: None,
-        asks_in_every_mode: None,
+        asks_in_more_modes: None,
         // The npm launcher starts the compiled binary, cached as `.cline`.
         process_names: &["cline", ".cline"],
         env_markers: &[],
@@ -950,7 +961,7 @@ pub static AGENTS: &[AgentSpec] = &[
         ],
         adapter: None,
         version_key: None,
-        asks_in_every_mode: None,
+        asks_in_more_modes: None,
         process_names: &["kilo"],
         // Kilo 7.7.9 sets these (and OpenCode's `OPENCODE`) for everything it starts.
         env_markers: &["KILO", "KILO_PID"],
@@ -1006,7 +1017,7 @@ pub static AGENTS: &[AgentSpec] = &[
         ],
         adapter: None,
         version_key: None,
-        asks_in_every_mode: None,
+        asks_in_more_modes: None,
         process_names: &["auggie"],
         env_markers: &["AUGMENT_AGENT"],
         hook_shell: HookShell::Words,

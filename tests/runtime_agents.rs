@@ -144,7 +144,8 @@ fn claude_confirm_outside_prompting_modes_is_exit_2() {
 }
 
 /// A Claude that tells its hooks it is 2.1.233 or newer (`AI_AGENT`, as 2.1.332 sets it) shows a
-/// native question in every permission mode; an older, unknown or garbled version gets the code.
+/// native question in bypassPermissions and dontAsk too; an older, unknown or garbled version gets
+/// the code there, and so does every version in `auto` or a mode gitvow does not know.
 #[test]
 fn claude_says_its_version_and_then_asks_natively_in_every_mode() {
     let env = Env::new();
@@ -161,6 +162,10 @@ fn claude_says_its_version_and_then_asks_natively_in_every_mode() {
     }
     for version in ["claude-code_2-1-232_cli", "claude-code_2-1_cli", "claude-code_x-1-300", "codex_9-9-9", ""] {
         assert_exit2(&hook("bypassPermissions", version), CONFIRM_PUSH);
+    }
+    // A mode where a classifier may settle the question, or one gitvow does not know: the code.
+    for mode in ["auto", "someNewMode"] {
+        assert_exit2(&hook(mode, "claude-code_2-1-332_harness"), CONFIRM_PUSH);
     }
 }
 

@@ -42,7 +42,7 @@ pub fn spec(name: &str) -> Result<&'static AgentSpec> {
         manual_steps: &[crate::agents::RESTART],
         adapter: Some(Box::leak(Box::new(install))),
         version_key: info.install.version_key.map(|k| (leak(k), 1)),
-        asks_in_every_mode: None,
+        asks_in_more_modes: None,
         process_names: &[],
         env_markers: &[],
         // What an external agent does beyond its `info` is not known: doctor probes it the common way.

@@ -148,7 +148,14 @@ fn judge(call: &Call, repo: Option<&Repo>, started: Instant) -> Verdict {
     }
     let top = repo.map(|r| r.top.as_path());
     match policy::layers::load_for_hook(top) {
-        Ok(layers) => Gate { layers: &layers, cwd: &call.cwd, repo_top: top, deadline: started + CALL_BUDGET, programs: true }.judge(call),
+        Ok(layers) => {
+            let verdict =
+                Gate { layers: &layers, cwd: &call.cwd, repo_top: top, deadline: started + CALL_BUDGET, programs: true }.judge(call);
+            // The process ends with the answer: freeing the policies pattern by pattern would cost
+            // a tenth of an ordinary call for nothing.
+            std::mem::forget(layers);
+            verdict
+        }
         Err(e) => {
             Verdict::failure(&format!("{e}; every tool call is blocked until the policy is fixed (test it with `gitvow check -- true`)"))
         }

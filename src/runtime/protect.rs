@@ -79,39 +79,61 @@ pub struct Guard {
 
 impl Guard {
     pub fn new(home: Option<&Path>, repo_top: Option<&Path>) -> Guard {
-        let mut roots = Vec::new();
+        let mut guard = Guard { roots: Vec::new() };
         // Each root in both forms: as named, and where its links lead. The base (home, repository)
-        // is resolved once; a root itself is followed only when it is a link (one `lstat` each,
-        // on the hot path).
-        let mut add = |base: &Path, real_base: &Path, rel: &Path, what| {
-            let named = lexical(&base.join(rel));
-            let mut real = real_base.join(rel);
-            if std::fs::symlink_metadata(&real).is_ok_and(|m| m.file_type().is_symlink()) {
-                real = resolve(&real);
-            }
-            if real != named {
-                roots.push(Root { path: real, what });
-            }
-            roots.push(Root { path: named, what });
-        };
+        // is resolved once and listed once; a root itself is followed only when it is a link, and
+        // only a root the listing shows, as a link or holding one, costs an `lstat` of its own
+        // (this runs on the hot path, for every call that changes a file).
         for (base, dirs) in [(home, HOME_DIRS), (repo_top, REPO_DIRS)] {
             if let Some(base) = base {
                 let real_base = resolve(base);
+                let listing = Listing::of(&real_base, dirs);
                 for (rel, what) in dirs {
-                    add(base, &real_base, Path::new(rel), what);
+                    let rel = Path::new(rel);
+                    guard.add(lexical(&base.join(rel)), real_base.join(rel), listing.may_be_link(rel), what);
                 }
             }
         }
         // The running executable is the one the hooks name (install writes its path), also under
         // the name the hook started it by (a link given to `--command`); one found on the PATH may
-        // be named by hooks installed with `--command gitvow`.
+        // be named by hooks installed with `--command gitvow`. Each distinct path is looked at once.
+        let running = std::env::current_exe().ok();
         let invoked = std::env::args_os().next().map(PathBuf::from).filter(|p| p.is_absolute());
-        for exe in std::env::current_exe().ok().into_iter().chain(invoked).chain(crate::paths::find_on_path("gitvow")) {
-            let real = resolve(&exe);
-            add(Path::new("/"), Path::new("/"), &real, EXECUTABLE);
-            add(Path::new("/"), Path::new("/"), exe.strip_prefix("/").unwrap_or(&exe), EXECUTABLE);
+        let mut seen: Vec<PathBuf> = Vec::new();
+        // The PATH in its order, each directory once (a PATH often names one twice).
+        let mut path: Vec<PathBuf> = Vec::new();
+        for dir in crate::paths::path_dirs() {
+            if !path.contains(&dir) {
+                path.push(dir);
+            }
         }
-        Guard { roots }
+        for exe in running.iter().cloned().chain(invoked).chain(crate::paths::find_executable("gitvow", &path)) {
+            let exe = Path::new("/").join(exe);
+            if seen.contains(&exe) {
+                continue;
+            }
+            // Linux names the running executable by its path with every link resolved already.
+            let canonical = cfg!(target_os = "linux") && running.as_ref() == Some(&exe);
+            let real = if canonical { exe.clone() } else { resolve(&exe) };
+            guard.add(lexical(&real), real.clone(), !canonical, EXECUTABLE);
+            if real != exe {
+                guard.add(lexical(&exe), exe.clone(), true, EXECUTABLE);
+            }
+            seen.push(exe);
+        }
+        guard
+    }
+
+    /// A root as `named`, and where it really is: `real` (its base resolved), followed further
+    /// when it may be a link and is one.
+    fn add(&mut self, named: PathBuf, mut real: PathBuf, may_be_link: bool, what: &'static str) {
+        if may_be_link && std::fs::symlink_metadata(&real).is_ok_and(|m| m.file_type().is_symlink()) {
+            real = resolve(&real);
+        }
+        if real != named {
+            self.roots.push(Root { path: real, what });
+        }
+        self.roots.push(Root { path: named, what });
     }
 
     /// Why changing `touch` would change something the gate protects, if it would.
@@ -151,6 +173,52 @@ impl Guard {
             }
         }
         None
+    }
+}
+
+/// What one listing of a base directory says about its roots: which of their first components
+/// are there, and whether each may be a link (its type says so, or the file system does not say).
+/// `None` when the directory could not be listed: then every root is looked at on its own.
+struct Listing(Option<Vec<(Vec<u8>, bool)>>);
+
+impl Listing {
+    #[cfg(target_os = "linux")]
+    fn of(dir: &Path, roots: &[(&str, &str)]) -> Listing {
+        use rustix::fs::{FileType, Mode, OFlags, RawDir};
+        let first = |rel: &str| rel.split('/').next().unwrap_or(rel).as_bytes().to_vec();
+        let wanted: Vec<Vec<u8>> = roots.iter().map(|(rel, _)| first(rel)).collect();
+        let Ok(fd) = rustix::fs::open(dir, OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC, Mode::empty()) else {
+            return Listing(None);
+        };
+        let mut buf = [std::mem::MaybeUninit::<u8>::uninit(); 16 << 10];
+        let mut entries = RawDir::new(fd, &mut buf);
+        let mut found = Vec::new();
+        while let Some(entry) = entries.next() {
+            let Ok(entry) = entry else { return Listing(None) };
+            let name = entry.file_name().to_bytes();
+            if wanted.iter().any(|w| w.as_slice() == name) {
+                found.push((name.to_vec(), matches!(entry.file_type(), FileType::Symlink | FileType::Unknown)));
+            }
+        }
+        Listing(Some(found))
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn of(_dir: &Path, _roots: &[(&str, &str)]) -> Listing {
+        Listing(None)
+    }
+
+    /// Whether `rel` (below the listed directory) may be a link: not when its first component is
+    /// not there; a deeper root below a first component that is there is looked at.
+    fn may_be_link(&self, rel: &Path) -> bool {
+        let Some(found) = &self.0 else { return true };
+        let mut parts = rel.components();
+        let Some(first) = parts.next() else { return true };
+        let first = first.as_os_str().as_encoded_bytes();
+        match found.iter().find(|(name, _)| name.as_slice() == first) {
+            None => false,
+            Some((_, link)) => *link || parts.next().is_some(),
+        }
     }
 }
 
@@ -224,6 +292,29 @@ mod tests {
         assert!(guard.reason(&touch("/tmp/x/.codex", None)).is_some());
         let exe = std::env::current_exe().unwrap();
         assert!(guard.reason(&touch(&exe.to_string_lossy(), None)).is_some());
+    }
+
+    #[test]
+    fn roots_behind_links_are_protected_where_the_links_lead() {
+        let dir = tempfile::tempdir().unwrap();
+        let home = dir.path().canonicalize().unwrap();
+        let repo = home.join("src/app");
+        for d in ["dotfiles/claude", "cfg", "oc", "hooks-real", "src/app/.git"] {
+            std::fs::create_dir_all(home.join(d)).unwrap();
+        }
+        std::os::unix::fs::symlink(home.join("dotfiles/claude"), home.join(".claude")).unwrap();
+        // A root below a linked directory, itself a link.
+        std::os::unix::fs::symlink(home.join("cfg"), home.join(".config")).unwrap();
+        std::os::unix::fs::symlink(home.join("oc"), home.join("cfg/opencode")).unwrap();
+        std::os::unix::fs::symlink(home.join("hooks-real"), repo.join(".git/hooks")).unwrap();
+        let guard = Guard::new(Some(&home), Some(&repo));
+        let at = |rel: &str| home.join(rel).to_string_lossy().into_owned();
+        for protected in ["dotfiles/claude", "dotfiles", "oc", "hooks-real", ".claude", ".config", "src/app/.git/hooks", "src/app/.git"] {
+            assert!(guard.reason(&touch(&at(protected), None)).is_some(), "{protected}");
+        }
+        for free in ["cfg/other", "dotfiles/other", "src/app/main.rs", "src/app/.git/config"] {
+            assert!(guard.reason(&touch(&at(free), None)).is_none(), "{free}");
+        }
     }
 
     #[test]

@@ -25,11 +25,10 @@ impl Answer {
     }
 }
 
-/// Claude's permission modes in which its native `ask` works on every version. Claude 2.1.332 shows
-/// a hook's `ask` in every mode (checked: bypassPermissions and dontAsk too), but older versions ran
-/// the call without asking under bypassPermissions (anthropics/claude-code#77212, fixed by 2.1.233):
-/// outside these modes, a Claude that does not say it is newer (the row's `asks_in_every_mode`) gets
-/// exit 2 with an approval code, which blocks on every version.
+/// Claude's permission modes in which its native `ask` works on every version. Older versions ran the
+/// call without asking under bypassPermissions (anthropics/claude-code#77212, fixed by 2.1.233): in
+/// the row's `asks_in_more_modes` a Claude must say it is newer; in any other mode (`auto`, a mode
+/// gitvow does not know) a confirm is exit 2 with an approval code, which blocks on every version.
 const PROMPTING_MODES: &[&str] = &["default", "acceptEdits", "plan"];
 
 /// Whether the agent asks the person itself when gitvow answers confirm (a native `ask` that works in
@@ -37,7 +36,8 @@ const PROMPTING_MODES: &[&str] = &["default", "acceptEdits", "plan"];
 pub fn asks_natively(spec: &AgentSpec, permission_mode: Option<&str>) -> bool {
     match spec.response {
         ResponseForm::Claude => {
-            permission_mode.is_some_and(|m| PROMPTING_MODES.contains(&m)) || spec.asks_in_every_mode.as_ref().is_some_and(|a| a.holds())
+            let more = |m: &str| spec.asks_in_more_modes.as_ref().is_some_and(|a| a.holds(m));
+            permission_mode.is_some_and(|m| PROMPTING_MODES.contains(&m) || more(m))
         }
         ResponseForm::Cursor | ResponseForm::Copilot => true,
         ResponseForm::ExitCode | ResponseForm::Cancel => false,

@@ -176,11 +176,26 @@ impl RuleList {
     /// what a subject reaches, and `None` (not known) matches every target, so that an action of
     /// unknown reach is asked about.
     pub fn first_match<S: AsRef<str>>(&self, subjects: &[S], reach: &dyn Fn(&str) -> Option<Vec<String>>) -> Option<(usize, &Rule)> {
+        if subjects.len() <= 2 {
+            return self.first_match_of(subjects.iter().map(AsRef::as_ref), reach);
+        }
+        // A long compound command repeats its simple commands (`cd app && make; …` over and over):
+        // each distinct text is searched once, which cannot change the rule that matches first.
+        let mut distinct: Vec<&str> = subjects.iter().map(AsRef::as_ref).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        self.first_match_of(distinct.iter().copied(), reach)
+    }
+
+    fn first_match_of<'s>(
+        &self,
+        subjects: impl Iterator<Item = &'s str> + Clone,
+        reach: &dyn Fn(&str) -> Option<Vec<String>>,
+    ) -> Option<(usize, &Rule)> {
         self.rules
             .iter()
             .position(|rule| {
-                subjects.iter().any(|s| {
-                    let s = s.as_ref();
+                subjects.clone().any(|s| {
                     rule.is_match(s)
                         && rule.target.as_ref().is_none_or(|t| reach(s).is_none_or(|reached| reached.iter().any(|r| t.regex().is_match(r))))
                 })
@@ -656,6 +671,22 @@ mod tests {
     fn default_policy_loads_and_compiles() {
         let p = parse(DEFAULT_POLICY, Source::BuiltIn).unwrap();
         assert!(p.bash_deny.rules.len() > 5 && p.bash_confirm.rules.len() > 5 && p.path_confirm.rules.len() > 3);
+    }
+
+    #[test]
+    fn the_first_rule_in_policy_order_matches_however_often_a_command_repeats() {
+        let p = parse(
+            r#"{"bash_deny": [{"pattern": "^rm\\s", "reason": "rm"}, {"pattern": "^git\\s+push", "reason": "push"}]}"#,
+            Source::BuiltIn,
+        )
+        .unwrap();
+        let none = |_: &str| None;
+        let mut texts = vec!["git push"; 40];
+        texts.extend(["ls", "rm x", "ls"]);
+        assert_eq!(p.bash_deny.first_match(&texts, &none).map(|(i, _)| i), Some(0));
+        assert_eq!(p.bash_deny.first_match(&["ls", "git push", "ls", "ls"], &none).map(|(i, _)| i), Some(1));
+        assert!(p.bash_deny.first_match(&["ls"; 50], &none).is_none());
+        assert_eq!(p.bash_deny.first_match(&["ls", "rm x"], &none).map(|(i, _)| i), Some(0));
     }
 
     #[test]

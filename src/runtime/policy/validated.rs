@@ -40,7 +40,7 @@ impl Validated {
     /// compiled whole, as without a cache).
     pub fn open() -> Option<Validated> {
         let path = cache_path(&crate::paths::gitvow_home()?);
-        let build = build_id(&running_executable()?)?;
+        let build = running_build()?;
         let keys = match regular_file::read_private(&path, "the policy cache") {
             Ok(Some(bytes)) => parse(&bytes).unwrap_or_default(),
             _ => Vec::new(),
@@ -226,10 +226,9 @@ impl Digest {
     }
 }
 
-fn running_executable() -> Option<PathBuf> {
+fn running_build() -> Option<String> {
     // One `stat` through the kernel's link, where there is one; the portable way otherwise.
-    let proc_link = Path::new("/proc/self/exe");
-    if proc_link.exists() { Some(proc_link.to_path_buf()) } else { std::env::current_exe().ok() }
+    build_id(Path::new("/proc/self/exe")).or_else(|| build_id(&std::env::current_exe().ok()?))
 }
 
 /// The entries of a cache file, or `None` when it is not exactly what [`Validated::save`] writes.
