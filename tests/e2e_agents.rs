@@ -1,8 +1,9 @@
-//! The six real agent CLIs (pinned, from npm, cached outside the repository) load what
+//! The ten real agent CLIs (pinned, from npm, cached outside the repository) load what
 //! `gitvow install --user` writes, call `gitvow hook` with their real payloads and obey its
 //! answers; after `gitvow uninstall` the gate is gone and the user's files are as they were.
 //!
-//! Each agent runs against a mock model (tests/e2e/mock_llm.py) that asks for scripted tool
+//! Each agent runs against a mock model (tests/e2e/mock_llm.py; for Auggie, a mock of Augment's
+//! backend in the same server) that asks for scripted tool
 //! calls, inside a loopback-only network namespace when the machine allows it. Outcomes are read
 //! on disk and in git, not in logs. One line per agent and scenario is printed past libtest's
 //! capture. The suite runs when `CI` or `GITVOW_E2E` is set (see build.rs) and is reported as
@@ -49,8 +50,8 @@ struct Agent {
     /// Writes the user's pre-existing configuration (mock provider included) into HOME.
     seed: fn(&Toolchain, &Sandbox),
     command: fn(&Toolchain, &Sandbox, Flavor) -> Invocation,
-    /// A shell command as this agent's tool call.
-    shell: fn(&str) -> Calls,
+    /// A shell command as this agent's tool call, run in the repository.
+    shell: fn(&Sandbox, &str) -> Calls,
     /// Create file `rel` (repository-relative) with one line.
     write: fn(&Sandbox, &str, &str) -> Calls,
     /// Replace line `old` by `new` in file `rel`.
@@ -135,7 +136,7 @@ const CLAUDE: Agent = Agent {
         ]);
         (argv, env)
     },
-    shell: |c| vec![call("Bash", json!({"command": c, "description": "run it"}))],
+    shell: |_, c| vec![call("Bash", json!({"command": c, "description": "run it"}))],
     write: |sb, rel, line| vec![call("Write", json!({"file_path": abs(sb, rel), "content": format!("{line}\n")}))],
     // Claude refuses an Edit of a file it has not read in this session.
     edit: |sb, rel, old, new| {
@@ -204,7 +205,7 @@ plugins = false
         (argv, env)
     },
     // "shell" and "apply_patch" are the mock's abstract names for Codex's shell and patch tools.
-    shell: |c| vec![call("shell", json!({"command": c}))],
+    shell: |_, c| vec![call("shell", json!({"command": c}))],
     write: |_, rel, line| vec![codex_patch(&format!("*** Add File: {rel}\n+{line}"))],
     edit: |_, rel, old, new| vec![codex_patch(&format!("*** Update File: {rel}\n@@\n-{old}\n+{new}"))],
     patch: Some(|p| vec![codex_patch(p)]),
@@ -282,7 +283,7 @@ const GEMINI: Agent = Agent {
             envs(&[("GOOGLE_GEMINI_BASE_URL", sb.base_url()), ("GEMINI_API_KEY", s("dummy")), ("GEMINI_TELEMETRY_ENABLED", s("false"))]);
         (argv, env)
     },
-    shell: |c| vec![call("run_shell_command", json!({"command": c, "description": "run it"}))],
+    shell: |_, c| vec![call("run_shell_command", json!({"command": c, "description": "run it"}))],
     write: |sb, rel, line| vec![call("write_file", json!({"file_path": abs(sb, rel), "content": format!("{line}\n")}))],
     edit: |sb, rel, old, new| {
         vec![call("replace", json!({"file_path": abs(sb, rel), "instruction": "change the line", "old_string": old, "new_string": new}))]
@@ -375,7 +376,7 @@ const OPENCODE: Agent = Agent {
         ]);
         (argv, env)
     },
-    shell: |c| vec![call("bash", json!({"command": c, "description": "run it"}))],
+    shell: |_, c| vec![call("bash", json!({"command": c, "description": "run it"}))],
     write: |sb, rel, line| vec![call("write", json!({"filePath": abs(sb, rel), "content": format!("{line}\n")}))],
     edit: |sb, rel, old, new| {
         vec![
@@ -428,7 +429,7 @@ const COPILOT: Agent = Agent {
         ]);
         (argv, env)
     },
-    shell: |c| vec![call("bash", json!({"command": c, "description": "run it"}))],
+    shell: |_, c| vec![call("bash", json!({"command": c, "description": "run it"}))],
     write: |sb, rel, line| vec![call("create", json!({"path": abs(sb, rel), "file_text": format!("{line}\n")}))],
     edit: |sb, rel, old, new| vec![call("edit", json!({"path": abs(sb, rel), "old_str": old, "new_str": new}))],
     patch: None,
@@ -478,7 +479,7 @@ const DROID: Agent = Agent {
         ];
         (argv, Vec::new())
     },
-    shell: |c| vec![call("Execute", json!({"summary": "run it", "command": c, "riskLevelReason": "asked for", "riskLevel": "high"}))],
+    shell: |_, c| vec![call("Execute", json!({"summary": "run it", "command": c, "riskLevelReason": "asked for", "riskLevel": "high"}))],
     write: |sb, rel, line| vec![call("Create", json!({"file_path": abs(sb, rel), "content": format!("{line}\n")}))],
     edit: |sb, rel, old, new| {
         vec![
@@ -488,6 +489,278 @@ const DROID: Agent = Agent {
     },
     patch: None,
     own_hook_trace: None,
+};
+
+// -------------------------------------------------------------------------------------------- qwen
+
+const QWEN: Agent = Agent {
+    label: "qwen",
+    gitvow: "qwen",
+    config_dirs: &[".qwen"],
+    seed: |_, sb| {
+        let hook = sb.home().join(".qwen/hooks/audit-shell.sh");
+        sb.write_home(
+            ".qwen/hooks/audit-shell.sh",
+            "#!/bin/sh\n# keeps a list of the shell commands Qwen ran\ncat >> \"$HOME/qwen-audit.log\"\necho >> \"$HOME/qwen-audit.log\"\n",
+        );
+        std::fs::set_permissions(&hook, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+        // As Qwen Code leaves it after its first run ("$version": 4; it rewrites a file without
+        // one), with the user's comments, an OpenAI-compatible gateway and a hook of their own.
+        sb.write_home(
+            ".qwen/settings.json",
+            &format!(
+                r#"{{
+  // Qwen Code: my settings
+  "security": {{
+    // key and base URL come from OPENAI_API_KEY / OPENAI_BASE_URL
+    "auth": {{ "selectedType": "openai" }}
+  }},
+  "model": {{ "name": "mock-model" }},
+  /* no usage statistics */
+  "privacy": {{ "usageStatisticsEnabled": false }},
+  "telemetry": {{ "enabled": false }},
+  "hooks": {{
+    "PreToolUse": [
+      {{
+        "matcher": "run_shell_command",
+        "hooks": [{{ "type": "command", "command": "{}", "timeout": 10 }}]
+      }}
+    ]
+  }},
+  "$version": 4
+}}
+"#,
+                hook.display()
+            ),
+        );
+    },
+    command: |tc, sb, _| {
+        let argv = vec![
+            tc.bin(".bin/qwen").to_string_lossy().into_owned(),
+            s("-p"),
+            s("Please do the task."),
+            s("--output-format"),
+            s("json"),
+            s("--approval-mode"),
+            s("yolo"),
+        ];
+        let env = envs(&[
+            ("OPENAI_API_KEY", s("dummy")),
+            ("OPENAI_BASE_URL", format!("{}/v1", sb.base_url())),
+            ("OPENAI_MODEL", s("mock-model")),
+            ("QWEN_CODE_SUPPRESS_YOLO_WARNING", s("1")),
+            // Qwen runs hooks as `bash -c <command>`, and shell commands with $SHELL.
+            ("SHELL", s("/bin/bash")),
+        ]);
+        (argv, env)
+    },
+    shell: |_, c| vec![call("run_shell_command", json!({"command": c, "description": "run it"}))],
+    write: |sb, rel, line| vec![call("write_file", json!({"file_path": abs(sb, rel), "content": format!("{line}\n")}))],
+    // Qwen's edit tool refuses a file not read in this session.
+    edit: |sb, rel, old, new| {
+        vec![
+            call("read_file", json!({"file_path": abs(sb, rel)})),
+            call("edit", json!({"file_path": abs(sb, rel), "old_string": old, "new_string": new})),
+        ]
+    },
+    patch: None,
+    own_hook_trace: Some("qwen-audit.log"),
+};
+
+// ------------------------------------------------------------------------------------------- cline
+
+const CLINE: Agent = Agent {
+    label: "cline",
+    gitvow: "cline",
+    config_dirs: &[".cline"],
+    seed: |_, sb| {
+        // What `cline auth -p openai -k dummy -m mock-model -b <url>` writes.
+        sb.write_home(
+            ".cline/data/settings/providers.json",
+            &json!({
+                "version": 1,
+                "lastUsedProvider": "openai-compatible",
+                "modes": {},
+                "providers": {"openai-compatible": {
+                    "settings": {"provider": "openai-compatible", "apiKey": "dummy", "model": "mock-model", "baseUrl": format!("{}/v1", sb.base_url())},
+                    "updatedAt": "2026-01-01T00:00:00.000Z",
+                    "tokenSource": "manual"
+                }}
+            })
+            .to_string(),
+        );
+        // The user's own hook for an event gitvow does not install, which every run fires. (Their
+        // TaskError or TaskCancel hook would not show: 3.0.65 never ran one for a cancelled task.)
+        let hook = sb.home().join(".cline/hooks/SessionShutdown");
+        sb.write_home(".cline/hooks/SessionShutdown", "#!/usr/bin/env bash\n# keeps a list of my sessions\ncat >> \"$HOME/cline-sessions.log\"\necho >> \"$HOME/cline-sessions.log\"\necho '{}'\n");
+        std::fs::set_permissions(&hook, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    },
+    command: |tc, sb, _| {
+        let cline = tc.bin("@cline/cli-linux-x64/bin/cline").to_string_lossy().into_owned();
+        let mut argv = Vec::new();
+        // Every run forks a detached hub daemon that outlives the CLI: in a PID namespace of its
+        // own, it ends with the CLI. (Where namespaces are not allowed it stays behind; 3.0.65 has
+        // no switch to keep it from starting.)
+        if tc.netns {
+            argv.extend(["unshare", "-p", "-f", "--mount-proc", "--kill-child"].map(s));
+        }
+        argv.extend([cline, s("--json"), s("-P"), s("openai-compatible"), s("-m"), s("mock-model"), s("-c")]);
+        argv.push(sb.repo().to_string_lossy().into_owned());
+        argv.push(s("Please do the task."));
+        (argv, envs(&[("CLINE_NO_AUTO_UPDATE", s("1")), ("USER", s("e2e"))]))
+    },
+    shell: |_, c| vec![call("run_commands", json!({"commands": [c]}))],
+    // One tool writes and edits: `new_text` alone creates the file.
+    write: |sb, rel, line| vec![call("editor", json!({"path": abs(sb, rel), "new_text": format!("{line}\n")}))],
+    edit: |sb, rel, old, new| vec![call("editor", json!({"path": abs(sb, rel), "old_text": old, "new_text": new}))],
+    patch: None,
+    own_hook_trace: Some("cline-sessions.log"),
+};
+
+// -------------------------------------------------------------------------------------------- kilo
+
+const KILO: Agent = Agent {
+    label: "kilo",
+    gitvow: "kilo",
+    config_dirs: &[".config/kilo"],
+    seed: |tc, sb| {
+        // Like OpenCode, Kilo installs its plugin SDK into each config folder at start-up unless
+        // a node_modules with a lock file is there: offline that stalls about 70 s.
+        let dst = sb.home().join(".config/kilo");
+        std::fs::create_dir_all(&dst).unwrap();
+        let status = Command::new("cp").args(["-a", "--reflink=auto"]).arg(tc.dir.join("kilo-config/.")).arg(&dst).status().expect("cp");
+        assert!(status.success());
+        sb.write_home(
+            ".config/kilo/kilo.json",
+            &format!(
+                r#"{{
+  "$schema": "https://app.kilo.ai/config.json",
+  "provider": {{
+    "mock": {{
+      "npm": "@ai-sdk/openai-compatible",
+      "name": "Local gateway",
+      "options": {{ "baseURL": "{}/v1", "apiKey": "x" }},
+      "models": {{
+        "m": {{ "name": "Mock M", "tool_call": true }},
+        "gpt-5-mock": {{ "name": "Mock GPT", "tool_call": true }}
+      }}
+    }}
+  }},
+  "model": "mock/m",
+  "small_model": "mock/m",
+  "disabled_providers": ["kilo"],
+  "autoupdate": false,
+  "share": "disabled",
+  "permission": {{ "bash": "allow", "edit": "allow", "read": "allow", "external_directory": "allow" }}
+}}
+"#,
+                sb.base_url()
+            ),
+        );
+        // The user's own plugin next to gitvow's.
+        sb.write_home(
+            ".config/kilo/plugins/tool-log.js",
+            r#"// keeps a list of the tools Kilo ran
+import fs from "node:fs";
+import path from "node:path";
+export const ToolLog = async () => ({
+  "tool.execute.after": async (input) => {
+    fs.appendFileSync(path.join(process.env.HOME, "kilo-tools.log"), input.tool + "\n");
+  },
+});
+"#,
+        );
+    },
+    command: |tc, _, flavor| {
+        let model = if flavor.patch_model { "mock/gpt-5-mock" } else { "mock/m" };
+        let argv = vec![
+            // The 7.8.1 launcher, which runs the platform binary next to it.
+            tc.dir.join("kilo/node_modules/@kilocode/cli/bin/kilo").to_string_lossy().into_owned(),
+            s("run"),
+            s("--format"),
+            s("json"),
+            s("-m"),
+            s(model),
+            s("Please do the task."),
+        ];
+        let env = envs(&[
+            ("KILO_DISABLE_MODELS_FETCH", s("1")),
+            ("KILO_DISABLE_AUTOUPDATE", s("1")),
+            ("KILO_DISABLE_LSP_DOWNLOAD", s("1")),
+            ("KILO_DISABLE_SHARE", s("1")),
+            ("KILO_DISABLE_SESSION_INGEST", s("1")),
+            ("KILO_TELEMETRY_LEVEL", s("off")),
+        ]);
+        (argv, env)
+    },
+    shell: |_, c| vec![call("bash", json!({"command": c, "description": "run it"}))],
+    write: |sb, rel, line| vec![call("write", json!({"filePath": abs(sb, rel), "content": format!("{line}\n")}))],
+    edit: |sb, rel, old, new| {
+        vec![
+            call("read", json!({"filePath": abs(sb, rel)})),
+            call("edit", json!({"filePath": abs(sb, rel), "oldString": old, "newString": new})),
+        ]
+    },
+    patch: None,
+    own_hook_trace: Some("kilo-tools.log"),
+};
+
+// ------------------------------------------------------------------------------------------ auggie
+
+/// The access token of the mock backend's session, which Auggie passes to hooks in its environment.
+const AUGGIE_TOKEN: &str = "e2e-access-token-3f9a";
+
+const AUGGIE: Agent = Agent {
+    label: "auggie",
+    gitvow: "auggie",
+    config_dirs: &[".augment"],
+    seed: |_, sb| {
+        let hook = sb.home().join(".augment/hooks/audit-shell.sh");
+        sb.write_home(".augment/hooks/audit-shell.sh", "#!/bin/sh\n# keeps a list of the shell commands Auggie ran\ncat >> \"$HOME/auggie-audit.log\"\necho >> \"$HOME/auggie-audit.log\"\n");
+        std::fs::set_permissions(&hook, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+        sb.write_home(
+            ".augment/settings.json",
+            &format!(
+                r#"{{
+  "toolPermissions": [
+    {{ "toolName": "launch-process", "shellInputRegex": "^rm -rf ", "permission": {{ "type": "deny" }} }}
+  ],
+  "hooks": {{
+    "PostToolUse": [
+      {{
+        "matcher": "launch-process",
+        "hooks": [{{ "type": "command", "command": "{}", "timeout": 10000 }}]
+      }}
+    ]
+  }}
+}}
+"#,
+                hook.display()
+            ),
+        );
+    },
+    command: |tc, sb, _| {
+        let argv =
+            vec![tc.bin(".bin/auggie").to_string_lossy().into_owned(), s("--print"), s("--dont-save-session"), s("Please do the task.")];
+        // No login: a session for the mock backend (tests/e2e/mock_llm.py, which also turns
+        // Auggie's hooks on).
+        let auth = json!({"accessToken": AUGGIE_TOKEN, "tenantURL": format!("{}/", sb.base_url()), "scopes": ["read", "write"]});
+        (argv, envs(&[("AUGMENT_SESSION_AUTH", auth.to_string())]))
+    },
+    // As Auggie's model calls it: in the workspace, waiting for the result.
+    shell: |sb, c| {
+        vec![call("launch-process", json!({"command": c, "wait": true, "max_wait_seconds": 30, "cwd": sb.repo().to_string_lossy()}))]
+    },
+    // Paths relative to the workspace, as Auggie's model writes them.
+    write: |_, rel, line| vec![call("save-file", json!({"path": rel, "file_content": format!("{line}\n")}))],
+    edit: |sb, rel, old, new| {
+        let text = std::fs::read_to_string(sb.repo().join(rel)).unwrap_or_default();
+        let line = text.lines().position(|l| l == old).map_or(1, |i| i + 1);
+        let entry = json!({"old_str": old, "new_str": new, "old_str_start_line_number": line, "old_str_end_line_number": line});
+        vec![call("str-replace-editor", json!({"command": "str_replace", "path": rel, "str_replace_entries": [entry]}))]
+    },
+    patch: None,
+    own_hook_trace: Some("auggie-audit.log"),
 };
 
 // --------------------------------------------------------------------------------------- scenarios
@@ -530,9 +803,9 @@ fn gate_session(agent: &Agent, tc: &Toolchain, report: &mut Report) {
         codex_doctor_trust(&sb, report, true);
     }
     let mut script = Script::new();
-    script.add((agent.shell)(HARMLESS_CMD));
+    script.add((agent.shell)(&sb, HARMLESS_CMD));
     script.add((agent.write)(&sb, "written.txt", "written by the agent"));
-    script.add((agent.shell)(FORCE_PUSH));
+    script.add((agent.shell)(&sb, FORCE_PUSH));
     script.add((agent.edit)(&sb, GATED, GATED_OLD, GATED_NEW));
     let origin = sb.origin_main();
     let policy = std::fs::read(sb.repo().join(GATED)).unwrap();
@@ -553,9 +826,117 @@ fn gate_session(agent: &Agent, tc: &Toolchain, report: &mut Report) {
         let kept = sb.home().join(trace).exists();
         report.line("users_own_hook", "still runs", s(if kept { "ran" } else { "did not run" }), t, kept);
     }
+    if agent.gitvow == "auggie" {
+        // Auggie hands its access token to every hook in the environment.
+        let leaked = files_holding(&[sb.home().join(".gitvow"), sb.repo().join(".git")], AUGGIE_TOKEN);
+        let observed = if leaked.is_empty() { s("in none of gitvow's files") } else { format!("LOGGED in {}", leaked.join(", ")) };
+        report.line("token_not_logged", "not in gitvow's files", observed, 0.0, leaked.is_empty());
+    }
     if !run.completed() || report.outcomes.iter().any(|o| !o.ok) {
         report.keep("gate session", &run);
     }
+}
+
+/// The files under `dirs` whose bytes contain `needle`.
+fn files_holding(dirs: &[std::path::PathBuf], needle: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut stack: Vec<std::path::PathBuf> = dirs.to_vec();
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for e in entries.flatten() {
+            let path = e.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if std::fs::read(&path).is_ok_and(|b| b.windows(needle.len()).any(|w| w == needle.as_bytes())) {
+                found.push(path.display().to_string());
+            }
+        }
+    }
+    found
+}
+
+/// Cline stops a tool call only by cancelling the whole task (stdout `{"cancel": true}`): the tool
+/// does not run, no further model request is made and the model never sees why. So each call gitvow
+/// must stop gets a session of its own, believed "blocked" when the call was asked for (the model's
+/// one request answered with it), the task ended `aborted`, and gitvow's hook log holds that
+/// session's verdict; the harmless calls share one session that must complete. The reason shows in
+/// Cline's own log (`~/.cline/data/logs/cline.log`), quoted on the line.
+fn cline_gate_session(agent: &Agent, tc: &Toolchain, report: &mut Report) {
+    let sb = installed(agent, tc);
+    let mut script = Script::new();
+    script.add((agent.shell)(&sb, HARMLESS_CMD));
+    script.add((agent.write)(&sb, "written.txt", "written by the agent"));
+    let (argv, env) = (agent.command)(tc, &sb, Flavor::default());
+    let run = sb.run_agent(tc, &script.calls, &argv, &env);
+    let ran = sb.repo().join("cmd_ran.txt").exists();
+    let written = std::fs::read_to_string(sb.repo().join("written.txt")).unwrap_or_default().contains("written by the agent");
+    let ended = if run.completed() { "" } else { " (task did not complete)" };
+    let t = run.seconds;
+    report.line("harmless_command", "runs", format!("{}{ended}", if ran { "ran" } else { "did not run" }), t, ran && run.completed());
+    report.line(
+        "harmless_write",
+        "written",
+        format!("{}{ended}", if written { "written" } else { "not written" }),
+        t,
+        written && run.completed(),
+    );
+    if !ran || !written || !run.completed() {
+        report.keep("harmless session", &run);
+    }
+
+    let origin = sb.origin_main();
+    let policy = std::fs::read(sb.repo().join(GATED)).unwrap();
+    let sessions: [(&str, Calls, &str); 2] = [
+        ("force_push", (agent.shell)(&sb, FORCE_PUSH), "origin main unchanged"),
+        ("edit_gated_policy", (agent.edit)(&sb, GATED, GATED_OLD, GATED_NEW), "policy.json unchanged"),
+    ];
+    for (scenario, calls, what) in sessions {
+        let log_before = sb.hook_log_len();
+        let cline_log = sb.home().join(".cline/data/logs/cline.log");
+        let cline_log_before = std::fs::read_to_string(&cline_log).map_or(0, |t| t.len());
+        let run = sb.run_agent(tc, &calls, &argv, &env);
+        let held = match scenario {
+            "force_push" => sb.origin_main() == origin,
+            _ => std::fs::read(sb.repo().join(GATED)).unwrap() == policy,
+        };
+        let verdicts = sb.verdicts_since(log_before);
+        let asked = run.steps.iter().any(|s| s["reply"].as_str().is_some_and(|r| r.starts_with("call:")));
+        let aborted = cline_finish(&run) == "aborted";
+        let said = std::fs::read_to_string(&cline_log).ok().and_then(|t| cline_error_message(t.get(cline_log_before..)?));
+        let (observed, ok) = if !held {
+            (s("HAPPENED"), false)
+        } else if !asked || !aborted || !(verdicts.contains("deny=") || verdicts.contains("confirm=")) {
+            (format!("unproven: call asked {asked}, task {}, gitvow {verdicts}", cline_finish(&run)), false)
+        } else {
+            let said: String = said.unwrap_or_else(|| s("-")).chars().take(48).collect();
+            (format!("blocked ({what}; task aborted; cline.log \"{said}\"; gitvow {verdicts})"), true)
+        };
+        report.line(scenario, "blocked", observed, run.seconds, ok);
+        if !ok {
+            report.keep(scenario, &run);
+        }
+    }
+    if let Some(trace) = agent.own_hook_trace {
+        let kept = sb.home().join(trace).exists();
+        report.line("users_own_hook", "still runs", s(if kept { "ran" } else { "did not run" }), 0.0, kept);
+    }
+}
+
+/// The `finishReason` of Cline's `run_result` event (`--json`): `completed`, `aborted`, ...
+fn cline_finish(run: &AgentRun) -> String {
+    run.stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|e| e["type"] == "run_result")
+        .find_map(|e| e["finishReason"].as_str().map(str::to_string))
+        .unwrap_or_else(|| s("without a result"))
+}
+
+/// The reason a cancelling hook gave, as Cline logged it ("Agent loop caught error").
+fn cline_error_message(log: &str) -> Option<String> {
+    log.lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .find_map(|e| e["errorMessage"].as_str().map(|m| m.split_whitespace().collect::<Vec<_>>().join(" ")))
 }
 
 /// A patch that changes a harmless file, then one whose `*** Move to:` lands on a gated path.
@@ -614,7 +995,7 @@ fn uninstall_session(agent: &Agent, tc: &Toolchain, report: &mut Report) {
     };
     report.line("uninstall_restores", "byte-identical config", observed, 0.0, installed != before && differing.is_empty());
 
-    let calls = (agent.shell)(FORCE_PUSH);
+    let calls = (agent.shell)(&sb, FORCE_PUSH);
     // Codex: run hooks untrusted too, so that any hook left behind would fire.
     let (argv, env) = (agent.command)(tc, &sb, Flavor { bypass_trust: true, ..Flavor::default() });
     let run = sb.run_agent(tc, &calls, &argv, &env);
@@ -633,7 +1014,7 @@ fn codex_untrusted_session(tc: &Toolchain, report: &mut Report) {
     (CODEX.seed)(tc, &sb);
     sb.install(CODEX.gitvow);
     let (argv, env) = (CODEX.command)(tc, &sb, Flavor::default());
-    let run = sb.run_agent(tc, &(CODEX.shell)(FORCE_PUSH), &argv, &env);
+    let run = sb.run_agent(tc, &(CODEX.shell)(&sb, FORCE_PUSH), &argv, &env);
     let pushed = sb.pushed();
     let asked = sb.gitvow_asked();
     let observed =
@@ -674,13 +1055,13 @@ fn approval_session(agent: &Agent, tc: &Toolchain, report: &mut Report) {
     let sb = installed(agent, tc);
     let go = sb.run_dir().join("approved.go");
     let (push, other) = ("git push origin main:approved", "git push origin main:other");
-    let mut calls = (agent.shell)(push);
-    let mut retry = (agent.shell)(push);
+    let mut calls = (agent.shell)(&sb, push);
+    let mut retry = (agent.shell)(&sb, push);
     if let Some(last) = retry.last_mut() {
         last["wait_for"] = json!(go.to_string_lossy());
     }
     calls.extend(retry);
-    calls.extend((agent.shell)(other));
+    calls.extend((agent.shell)(&sb, other));
     let approver = sb.approve_when_asked(&go);
     let (argv, env) = (agent.command)(tc, &sb, Flavor::default());
     let run = sb.run_agent(tc, &calls, &argv, &env);
@@ -784,14 +1165,14 @@ fn hand_edited_session(agent: &Agent, tc: &Toolchain, report: &mut Report, const
     let text = std::fs::read_to_string(&file).unwrap();
     std::fs::write(&file, construct.add_to(&text)).unwrap();
     let (argv, env) = (agent.command)(tc, &sb, Flavor::default());
-    let run = sb.run_agent(tc, &(agent.shell)(FORCE_PUSH), &argv, &env);
+    let run = sb.run_agent(tc, &(agent.shell)(&sb, FORCE_PUSH), &argv, &env);
     // Refusing to start: a failed exit before any request to the model. (Gemini 0.61 says "Error in
     // <file>: <parser message>", not the "Invalid configuration" of a schema problem.)
     let refused = run.code != 0 && run.steps.is_empty();
     let (pushed, asked) = (sb.pushed(), sb.gitvow_asked());
     let (expected, ok) = if construct.read_by(spec.strictness) {
         ("read: push blocked", !pushed && asked && run.completed())
-    } else if spec.when_unreadable.starts_with("refuses to start") {
+    } else if ["refuses to start", "stops"].iter().any(|w| spec.when_unreadable.starts_with(w)) {
         ("agent refuses to start", refused && !pushed && !asked)
     } else {
         ("hooks dropped: push runs", pushed && !asked && run.completed())
@@ -896,11 +1277,21 @@ fn cannot_run_session(agent: &Agent, tc: &Toolchain, report: &mut Report, failur
     if agent.gitvow == "codex" {
         codex_trust(tc, &sb);
     }
-    let run = sb.run_agent(tc, &(agent.shell)(FORCE_PUSH), &argv, &env);
+    let run = sb.run_agent(tc, &(agent.shell)(&sb, FORCE_PUSH), &argv, &env);
     let pushed = sb.pushed();
-    let mut observed =
-        if pushed { s("fails open: pushed") } else { format!("fails closed: not pushed (model saw \"{}\")", run.model_saw(0)) };
-    let measured = run.completed() && failure.hook_ran(&exe);
+    let mut observed = if pushed {
+        s("fails open: pushed")
+    } else if agent.gitvow == "cline" {
+        // The model never sees a cancel's reason; Cline's log does.
+        let said = std::fs::read_to_string(sb.home().join(".cline/data/logs/cline.log")).ok().and_then(|t| cline_error_message(&t));
+        format!("fails closed: not pushed (cline.log \"{}\")", said.unwrap_or_else(|| s("-")).chars().take(48).collect::<String>())
+    } else {
+        format!("fails closed: not pushed (model saw \"{}\")", run.model_saw(0))
+    };
+    // Cline answers a block by ending the task: no further model request, but an aborted task
+    // after the call was asked for settles it as well.
+    let settled = run.completed() || (agent.gitvow == "cline" && cline_finish(&run) == "aborted" && !run.steps.is_empty());
+    let measured = settled && failure.hook_ran(&exe);
     let (expected, ok) = match field_written {
         Some(written) => {
             let f = spec.fail_closed_field.as_ref().unwrap();
@@ -934,10 +1325,10 @@ fn entry_has(file: &Path, field: &FailClosedField) -> bool {
 
 /// What a missing, crashing and hung gitvow do to the force push, one line each; then whether
 /// install told the person, for an agent that let any of them through.
-fn cannot_run_measurements(agent: &Agent, tc: &Toolchain, report: &mut Report) {
+fn cannot_run_measurements(agent: &Agent, tc: &Toolchain, report: &mut Report, failures: &[Failure]) {
     let mut open = Vec::new();
     let mut printed = String::new();
-    for failure in Failure::ALL {
+    for &failure in failures {
         let (pushed, out) = cannot_run_session(agent, tc, report, failure);
         if pushed {
             open.push(failure.scenario());
@@ -986,7 +1377,7 @@ fn factory_two_files_session(tc: &Toolchain, report: &mut Report) {
         sb.write_home(".factory/hooks.json", &serde_json::to_string_pretty(&hooks_json).unwrap());
 
         let (argv, env) = (DROID.command)(tc, &sb, Flavor::default());
-        let run = sb.run_agent(tc, &(DROID.shell)(FORCE_PUSH), &argv, &env);
+        let run = sb.run_agent(tc, &(DROID.shell)(&sb, FORCE_PUSH), &argv, &env);
         let fired = sb.home().join("settings-hook.ran").exists();
         let pushed = sb.pushed();
         let ok = run.completed() && fired == fires && pushed != fires;
@@ -1019,7 +1410,7 @@ fn codex_repo_session(tc: &Toolchain, report: &mut Report) {
     doctor_line(&sb, report, &scope, "project-trust", "fail", "doctor_repo_untrust", "project-trust FAIL");
     // Hooks run untrusted here, so that only the project's trust decides whether they are read.
     let (argv, env) = (CODEX.command)(tc, &sb, Flavor { bypass_trust: true, ..Flavor::default() });
-    let run = sb.run_agent(tc, &(CODEX.shell)(HARMLESS_CMD), &argv, &env);
+    let run = sb.run_agent(tc, &(CODEX.shell)(&sb, HARMLESS_CMD), &argv, &env);
     let asked = sb.gitvow_asked();
     let observed = format!(
         "{}{}",
@@ -1040,8 +1431,8 @@ fn codex_repo_session(tc: &Toolchain, report: &mut Report) {
     doctor_line(&sb, report, &scope, "project-trust", "ok", "doctor_repo_trusted", "project-trust ok");
 
     let mut script = Script::new();
-    script.add((CODEX.shell)(HARMLESS_CMD));
-    script.add((CODEX.shell)(FORCE_PUSH));
+    script.add((CODEX.shell)(&sb, HARMLESS_CMD));
+    script.add((CODEX.shell)(&sb, FORCE_PUSH));
     let origin = sb.origin_main();
     let (argv, env) = (CODEX.command)(tc, &sb, Flavor::default());
     let run = sb.run_agent(tc, &script.calls, &argv, &env);
@@ -1057,7 +1448,11 @@ fn run_agent_suite(agent: &Agent) {
     let Some(tc) = toolchain() else { return };
     let started = Instant::now();
     let mut report = Report::new(agent.label);
-    gate_session(agent, tc, &mut report);
+    if agent.gitvow == "cline" {
+        cline_gate_session(agent, tc, &mut report);
+    } else {
+        gate_session(agent, tc, &mut report);
+    }
     patch_session(agent, tc, &mut report);
     if agent.gitvow == "codex" {
         codex_untrusted_session(tc, &mut report);
@@ -1067,7 +1462,13 @@ fn run_agent_suite(agent: &Agent) {
     }
     match agent.gitvow {
         "claude" => hand_edited_session(agent, tc, &mut report, Construct::Comment),
-        "gemini" | "factory" => hand_edited_session(agent, tc, &mut report, Construct::TrailingComma),
+        "gemini" | "factory" | "qwen" => hand_edited_session(agent, tc, &mut report, Construct::TrailingComma),
+        // Auggie 0.36.0 was seen reading both.
+        "auggie" => {
+            for construct in [Construct::Comment, Construct::TrailingComma] {
+                hand_edited_session(agent, tc, &mut report, construct);
+            }
+        }
         _ => {}
     }
     match agent.gitvow {
@@ -1078,7 +1479,10 @@ fn run_agent_suite(agent: &Agent) {
                 cannot_run_session(agent, tc, &mut report, failure);
             }
         }
-        "codex" | "gemini" | "copilot" | "factory" => cannot_run_measurements(agent, tc, &mut report),
+        "codex" | "gemini" | "copilot" | "factory" | "qwen" | "auggie" => cannot_run_measurements(agent, tc, &mut report, &Failure::ALL),
+        // Cline's hook timeout is a fixed 120 s (no entry field lowers it): too long for this
+        // suite; its fail-open at the timeout was seen with the real binary by hand.
+        "cline" => cannot_run_measurements(agent, tc, &mut report, &[Failure::Missing, Failure::Exit1]),
         _ => {}
     }
     if agent.gitvow == "factory" {
@@ -1126,4 +1530,28 @@ fn e2e_copilot() {
 #[cfg_attr(not(gitvow_e2e), ignore = "end-to-end with the real agents: runs with GITVOW_E2E=1 or CI set")]
 fn e2e_droid() {
     run_agent_suite(&DROID);
+}
+
+#[test]
+#[cfg_attr(not(gitvow_e2e), ignore = "end-to-end with the real agents: runs with GITVOW_E2E=1 or CI set")]
+fn e2e_qwen() {
+    run_agent_suite(&QWEN);
+}
+
+#[test]
+#[cfg_attr(not(gitvow_e2e), ignore = "end-to-end with the real agents: runs with GITVOW_E2E=1 or CI set")]
+fn e2e_cline() {
+    run_agent_suite(&CLINE);
+}
+
+#[test]
+#[cfg_attr(not(gitvow_e2e), ignore = "end-to-end with the real agents: runs with GITVOW_E2E=1 or CI set")]
+fn e2e_kilo() {
+    run_agent_suite(&KILO);
+}
+
+#[test]
+#[cfg_attr(not(gitvow_e2e), ignore = "end-to-end with the real agents: runs with GITVOW_E2E=1 or CI set")]
+fn e2e_auggie() {
+    run_agent_suite(&AUGGIE);
 }

@@ -286,9 +286,20 @@ impl Sandbox {
     /// gitvow's verdicts in this repository (its hook log in the git directory), e.g.
     /// `allow=4 confirm=1 deny=1`: evidence that the agent really asked gitvow.
     pub fn verdicts(&self) -> String {
+        self.verdicts_since(0)
+    }
+
+    /// How many lines gitvow's hook log in this repository has.
+    pub fn hook_log_len(&self) -> usize {
+        std::fs::read_to_string(self.repo().join(".git/gitvow-hooks.log")).unwrap_or_default().lines().count()
+    }
+
+    /// The verdicts of the hook log's lines after the first `skip`: one run's, when several
+    /// share the sandbox.
+    pub fn verdicts_since(&self, skip: usize) -> String {
         let text = std::fs::read_to_string(self.repo().join(".git/gitvow-hooks.log")).unwrap_or_default();
         let mut counts = BTreeMap::<String, u32>::new();
-        for line in text.lines() {
+        for line in text.lines().skip(skip) {
             let Ok(v) = serde_json::from_str::<Value>(line) else { continue };
             if v["handler"] == "PreToolUse" {
                 *counts.entry(v["verdict"].as_str().unwrap_or("?").to_string()).or_default() += 1;

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Scripted mock model for driving the real agent CLIs offline. Standard library only; binds
-127.0.0.1 only. One server speaks the four wire APIs the six agents use, so every agent is driven
+127.0.0.1 only. One server speaks the five wire APIs the agents use, so every agent is driven
 by the same script format:
 
   OpenAI Responses (SSE)        POST .../responses                     codex
   Anthropic Messages (SSE/JSON) POST .../v1/messages                   claude
   Gemini generateContent        POST .../models/M:(stream)generateContent  gemini
-  OpenAI Chat Completions       POST .../chat/completions              opencode, copilot, droid
+  OpenAI Chat Completions       POST .../chat/completions              opencode, copilot, droid,
+                                                                       qwen, cline, kilo
+  Augment backend (NDJSON)      POST /chat-stream, /get-models, ...    auggie
 
 usage: mock_llm.py --port PORT --script SCRIPT.json --log LOG.jsonl --ready READY_FILE
 
@@ -17,9 +19,9 @@ with `final` once the script is exhausted. For the Responses API the names are a
 tool Codex advertises. Requests that do not offer the step's tool (titles, routers, summaries) get
 a short text, or JSON when they ask for JSON (Gemini's router and next-speaker check).
 
-Every model request is logged as one JSON line: {"api", "step", "reply", "tool_output"} where
+Every model request is logged as one JSON line: {"api", "step", "reply", "tool_output", "t"} where
 reply is "call:<name>", "final" or "side", and tool_output is the text of the latest tool result
-the agent returned to the model (what the model saw of a blocked call).
+the agent returned to the model (what the model saw of a blocked call), t the Unix time.
 """
 import argparse
 import gzip
@@ -76,6 +78,8 @@ def final_text():
 def text_of(x):
     if isinstance(x, str):
         return x
+    if isinstance(x, list) and x and all(isinstance(p, dict) and "text" in p for p in x):
+        return "\n".join(str(p["text"]) for p in x)  # content parts (qwen)
     return json.dumps(x)
 
 
@@ -90,7 +94,7 @@ def reply(api, n, call, side, output):
     else:
         d = ("final", final_text())
         kind = "final"
-    log({"api": api, "step": n, "reply": kind, "tool_output": output})
+    log({"api": api, "step": n, "reply": kind, "tool_output": output, "t": round(time.time(), 2)})
     return d
 
 
@@ -267,6 +271,63 @@ def chat(h, body):
     h.sse("[DONE]")
 
 
+# --------------------------------------------------------------------- Augment backend (auggie)
+# Auggie talks to its tenant URL (AUGMENT_SESSION_AUTH's tenantURL, here 127.0.0.1): model list
+# and feature flags, MCP and remote-tool lists, then one /chat-stream per model turn.
+AUGMENT_MODELS = {
+    "default_model": "mock-model",
+    "models": [{"name": "mock-model", "suggested_prefix_char_count": 0, "suggested_suffix_char_count": 0}],
+    "languages": [],
+    # Auggie creates its hook manager only when the backend turns this flag on (off by default).
+    "feature_flags": {"enable_hooks": True},
+}
+
+
+def augment_tool_results(body):
+    """Tool results of the conversation: this request's nodes and the earlier exchanges'."""
+    nodes = []
+    for ex in body.get("chat_history") or []:
+        nodes.extend(ex.get("request_nodes") or [])
+    nodes.extend(body.get("nodes") or [])  # the newest last
+    return [n["tool_result_node"] for n in nodes if isinstance(n, dict) and n.get("tool_result_node")]
+
+
+def augment(h, body, path):
+    if path == "/get-models":
+        return h.json(200, AUGMENT_MODELS)
+    if path.startswith("/settings/get-mcp"):
+        return h.json(200, {"configs": [], "version": ""})
+    if path == "/agents/list-remote-tools":
+        return h.json(200, {"tools": []})
+    if path != "/chat-stream":
+        return h.json(200, {})  # error reports, client metrics
+    defs = body.get("tool_definitions")
+    available = [t.get("name") for t in defs if isinstance(t, dict)] if isinstance(defs, list) else []
+    results = augment_tool_results(body)
+    n = len(results)
+    call = step_call(n, available)
+    d = reply("augment", n, call, not available, text_of(results[-1].get("content")) if results else None)
+    # One BackChatResult a line: a tool call is a node of type 5 and stop_reason 3 (tool use
+    # requested), an answer a node of type 0 and stop_reason 1 (end of turn).
+    if d[0] == "call":
+        node = {"id": 1, "type": 5, "content": "",
+                "tool_use": {"tool_use_id": "toolu_mock_%d" % n, "tool_name": d[1], "input_json": json.dumps(d[2])}}
+        lines = [{"text": "", "nodes": [node]}, {"text": "", "nodes": [], "stop_reason": 3}]
+    else:
+        lines = [{"text": d[1], "nodes": [{"id": 1, "type": 0, "content": d[1]}]},
+                 {"text": "", "nodes": [], "stop_reason": 1}]
+    data = "".join(json.dumps(line) + "\n" for line in lines).encode()
+    h.send_response(200)
+    h.send_header("Content-Type", "application/json")
+    h.send_header("Content-Length", str(len(data)))
+    h.end_headers()
+    h.wfile.write(data)
+
+
+def is_augment(headers):
+    return (headers.get("User-Agent") or "").startswith("augment.cli/")
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -318,6 +379,8 @@ class Handler(BaseHTTPRequestHandler):
             log({"api": "undecodable", "path": self.path, "error": str(e)})
             return self.json(400, {"error": {"message": "undecodable body"}})
         path = self.path.split("?")[0]
+        if is_augment(self.headers):
+            return augment(self, body, path)
         if path.endswith("/count_tokens"):
             return self.json(200, {"input_tokens": 10})
         if path.endswith(":countTokens"):

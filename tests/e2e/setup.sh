@@ -9,8 +9,13 @@ set -euo pipefail
 CACHE=${1:?usage: setup.sh CACHE_DIR}
 # @factory/cli's own optional dependency pins a linux-x64 binary the registry does not have
 # (0.225.1), so the binary package is pinned on its own; droid is run from it directly.
-PINS="@openai/codex@0.169.0 @anthropic-ai/claude-code@2.1.332 @google/gemini-cli@0.61.0 opencode-ai@1.18.33 @opencode-ai/plugin@1.18.33 @github/copilot@1.0.102 @factory/cli@0.225.1 @factory/cli-linux-x64@0.225.2"
-STAMP="pins: $PINS"
+PINS="@openai/codex@0.169.0 @anthropic-ai/claude-code@2.1.332 @google/gemini-cli@0.61.0 opencode-ai@1.18.33 @opencode-ai/plugin@1.18.33 @github/copilot@1.0.102 @factory/cli@0.225.1 @factory/cli-linux-x64@0.225.2 @qwen-code/qwen-code@0.24.4 cline@3.0.65 @augmentcode/auggie@0.36.0"
+# Kilo's launcher (@kilocode/cli 7.8.1) installs the platform binary of its own version in
+# postinstall, and the registry has no 7.8.1 of @kilocode/cli-linux-x64 (it stops at 7.7.9): the
+# launcher goes in without scripts, next to the binary pinned on its own, in a project of its own
+# (kilo/), so that the other packages' install scripts still run.
+KILO_PINS="@kilocode/cli@7.8.1 @kilocode/cli-linux-x64@7.7.9"
+STAMP="pins: $PINS; kilo: $KILO_PINS @kilocode/plugin@7.3.1"
 DIR="$CACHE/agents"
 mkdir -p "$CACHE"
 # npm's own download cache stays inside CACHE too, not in ~/.npm.
@@ -33,6 +38,17 @@ npm install --no-audit --no-fund --no-update-notifier --loglevel=error $PINS >&2
 # with a lock file is already there; offline that stalls about 70 s. Scenarios copy this template.
 mkdir -p opencode-config && cd opencode-config
 echo '{"dependencies":{"@opencode-ai/plugin":"1.18.33"}}' > package.json
+npm install --no-audit --no-fund --no-update-notifier --loglevel=error --ignore-scripts >&2
+cd "$DIR.tmp"
+mkdir -p kilo && cd kilo
+echo '{"private": true}' > package.json
+npm install --no-audit --no-fund --no-update-notifier --loglevel=error --ignore-scripts $KILO_PINS >&2
+cd "$DIR.tmp"
+# Kilo, an OpenCode fork, does the same with @kilocode/plugin in every config folder it scans
+# (the lock file must name the package; its version is not compared, and the registry has no
+# 7.7.9 of it: 7.3.1 is the newest there).
+mkdir -p kilo-config && cd kilo-config
+echo '{"dependencies":{"@kilocode/plugin":"7.3.1"}}' > package.json
 npm install --no-audit --no-fund --no-update-notifier --loglevel=error --ignore-scripts >&2
 cd "$DIR.tmp"
 echo "$STAMP" > stamp
