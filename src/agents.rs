@@ -89,8 +89,8 @@ pub enum Strictness {
     StrictBom,
     /// Comments allowed, trailing commas rejected (gemini, factory).
     Comments,
-    /// Comments and trailing commas allowed. No built-in agent reads its file so; the editor keeps
-    /// such text byte for byte for an agent that does.
+    /// Comments and trailing commas allowed (auggie). gitvow keeps such text byte for byte, and
+    /// writes neither itself.
     Lenient,
 }
 
@@ -817,7 +817,7 @@ pub static AGENTS: &[AgentSpec] = &[
         strictness: Strictness::Comments,
         // qwen 0.24.4: a user file with a trailing comma stops it (exit 1, "Cannot read ... settings.json");
         // a project file is copied to settings.json.corrupted and reset to `{"$version": 4}`.
-        when_unreadable: "stops (user file) or silently resets it to {\"$version\": 4}, dropping every hook (repository file), given a {file} {that}",
+        when_unreadable: "refuses to start (exit 1; a user file) or silently resets it to {\"$version\": 4}, dropping every hook (a repository file), given a {file} {that}",
         events: &[
             InstalledEvent { name: "SessionStart", matcher: None },
             InstalledEvent { name: "UserPromptSubmit", matcher: None },
@@ -958,6 +958,7 @@ pub static AGENTS: &[AgentSpec] = &[
         manual_steps: &[
             RESTART,
             "a blocked tool shows in Kilo as a failed tool call whose error starts with BLOCKED or CONFIRMATION REQUIRED; Kilo does not load OpenCode's plugin folders, so each needs its own install; `kilo --pure` starts it without plugins, gitvow's included",
+            "in a repository, Kilo treats .kilo/ as a configuration folder: on its first start there it installs its plugin SDK into .kilo/ from npm (offline that start waits about 90 s)",
         ],
         adapter: None,
         version_key: None,
@@ -985,7 +986,8 @@ pub static AGENTS: &[AgentSpec] = &[
         user_file: ".augment/settings.json",
         repo_file: ".augment/settings.json",
         layout: FileLayout::NestedGroups,
-        strictness: Strictness::Strict,
+        // auggie 0.36.0 ran the hooks of a settings.json with a comment or a trailing comma.
+        strictness: Strictness::Lenient,
         when_unreadable: IGNORES_EVERY_HOOK,
         // The matcher is a JavaScript regular expression; `.*` (not `*`) matches every tool, MCP
         // tools included.

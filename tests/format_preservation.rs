@@ -220,6 +220,7 @@ fixtures! {
     factory_tabs_crlf_no_final_newline => "factory-tabs-crlf-no-final-newline.json";
     qwen_version_comments_user_hooks => "qwen-version-comments-user-hooks.json";
     auggie_user_hooks_crlf_4space_no_final_newline => "auggie-user-hooks-crlf-4space-no-final-newline.json";
+    auggie_comments_trailing_commas => "auggie-comments-trailing-commas.json";
 }
 
 #[test]
@@ -238,8 +239,8 @@ fn every_fixture_is_tested() {
 #[test]
 fn fixtures_are_valid_for_their_agent() {
     // A fixture its agent would reject tests nothing: check each against the agent's strictness, and
-    // check that the ones meant to carry comments really do (no agent reads trailing commas: files with
-    // them are in `dropped/`, which install refuses).
+    // check that the ones meant to carry comments really do (of the agents gitvow knows, only auggie
+    // reads trailing commas: other agents' files with them are in `dropped/`, which install refuses).
     for name in LISTED {
         let agent = agent_of(name);
         let text = fixture(name);
