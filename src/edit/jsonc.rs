@@ -330,6 +330,29 @@ impl JsonDoc {
         self.locate(path).map(|id| self.tree().to_json(self.body(), id))
     }
 
+    /// Each member of the object at `path` whose value is an array, in document order, in one walk
+    /// over the object however many members it has: its index among the members, its name, and its
+    /// elements as plain JSON, one at a time.
+    pub fn each_array_member(&self, path: &[Seg], mut f: impl FnMut(usize, &str, &mut dyn Iterator<Item = Value>)) {
+        let (tree, body) = (self.tree(), self.body());
+        let Some(id) = self.locate(path).filter(|id| tree.kind(*id) == Kind::Object) else { return };
+        for (i, member) in tree.items(id).enumerate().filter(|(_, m)| tree.kind(*m) == Kind::Array) {
+            let mut elements = tree.items(member).map(|c| tree.to_json(body, c));
+            f(i, &tree.name(body, member), &mut elements);
+        }
+    }
+
+    /// Whether two members of the object at `path` may have the same name (a name's hash seen
+    /// twice), for callers that treat such an object the slow, careful way.
+    pub fn may_have_duplicate_keys(&self, path: &[Seg]) -> bool {
+        use std::hash::BuildHasher;
+        let (tree, body) = (self.tree(), self.body());
+        let Some(id) = self.locate(path).filter(|id| tree.kind(*id) == Kind::Object) else { return false };
+        let hasher = std::collections::hash_map::RandomState::new();
+        let mut seen = std::collections::HashSet::new();
+        !tree.items(id).all(|m| seen.insert(hasher.hash_one(tree.name(body, m))))
+    }
+
     /// Each element of the array at `path`, as plain JSON, one at a time: an array of thousands of
     /// entries is never converted whole. Nothing when `path` is not an array.
     pub fn each_element(&self, path: &[Seg], mut f: impl FnMut(usize, Value)) {
@@ -427,7 +450,8 @@ impl JsonDoc {
             (Kind::Object, Seg::Key(k)) => {
                 tree.items(container).enumerate().filter(|(_, c)| tree.name_is(self.body(), *c, k)).map(|(i, _)| i).last()
             }
-            (Kind::Array, Seg::Index(i)) => Some(*i),
+            // An object's member by its index too, for removing many at once.
+            (_, Seg::Index(i)) => Some(*i),
             _ => None,
         };
         let Some(index) = index else { return };
@@ -437,15 +461,16 @@ impl JsonDoc {
         self.apply(edits);
     }
 
-    /// Removes, from each array at a path, the elements at the given indices, in one pass over the
-    /// text: the same bytes as removing them one by one with [`remove`](Self::remove), last first,
-    /// in time linear in the file rather than in the file times the number of elements. Runs of
-    /// neighbours are removed as one; runs that only comments separate are removed one by one.
+    /// Removes, from each array (or object) at a path, the elements (members) at the given indices,
+    /// in one pass over the text: the same bytes as removing them one by one with
+    /// [`remove`](Self::remove), last first, in time linear in the file rather than in the file
+    /// times the number of elements. Runs of neighbours are removed as one; runs that only comments
+    /// separate are removed one by one. The paths must not lie inside one another's removed items.
     pub fn remove_elements(&mut self, removals: &[(Vec<Seg>, Vec<usize>)]) {
         let mut edits = Vec::new();
         let mut one_by_one: Vec<(Vec<Seg>, Vec<usize>)> = Vec::new();
         for (path, indices) in removals {
-            let Some(node) = self.locate(path).filter(|id| self.tree().kind(*id) == Kind::Array) else { continue };
+            let Some(node) = self.locate(path).filter(|id| self.tree().kind(*id) != Kind::Scalar) else { continue };
             let mut indices = indices.clone();
             indices.sort_unstable();
             indices.dedup();

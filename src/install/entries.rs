@@ -211,7 +211,49 @@ fn strip_array(doc: &mut JsonDoc, agent: &AgentSpec, arr: &[Seg], keep_first_our
 /// Removes gitvow's elements from every event array under `c`, and the arrays and the container that
 /// become empty when they were gitvow's: created by install (`created`), or, with no record, holding
 /// nothing but gitvow's entries. Events listed in `keep` are left alone.
+///
+/// All in one edit of the text: an array that goes goes whole, with its key. Where a comment could
+/// make that differ from taking the entries out first (a comment inside `c`), or a name repeats (the
+/// agent reads the last), the events are done one by one, each array looked up by its name.
 fn strip_container(doc: &mut JsonDoc, agent: &AgentSpec, c: &[Seg], keep: &[&str], created: Option<&Created>) {
+    if doc.has_comments_in(c) || doc.may_have_duplicate_keys(c) {
+        return strip_container_one_by_one(doc, agent, c, keep, created);
+    }
+    let mut removals = Vec::new();
+    let mut dropped = Vec::new();
+    doc.each_array_member(c, |index, name, elements| {
+        if keep.contains(&name) {
+            return;
+        }
+        let arr = with(c, key(name));
+        let (mut ours, mut count) = (Vec::new(), 0);
+        for (i, el) in elements.enumerate() {
+            count += 1;
+            match classify(agent, &el) {
+                Membership::Ours => ours.push(i),
+                Membership::Mixed(inner) => removals.push((with(&with(&arr, Seg::Index(i)), key("hooks")), inner)),
+                Membership::Foreign => {}
+            }
+        }
+        let ours_to_drop = match created {
+            Some(c) => c.events.iter().any(|e| e == name),
+            None => count > 0 && ours.len() == count,
+        };
+        // Left empty (every element gitvow's, so no group was shared): the key goes with it.
+        if ours.len() == count && ours_to_drop {
+            dropped.push(index);
+        } else if !ours.is_empty() {
+            removals.push((arr, ours));
+        }
+    });
+    if !dropped.is_empty() {
+        removals.push((c.to_vec(), dropped));
+    }
+    doc.remove_elements(&removals);
+}
+
+/// [`strip_container`] one event at a time.
+fn strip_container_one_by_one(doc: &mut JsonDoc, agent: &AgentSpec, c: &[Seg], keep: &[&str], created: Option<&Created>) {
     for name in doc.keys(c) {
         if keep.contains(&name.as_str()) {
             continue;
@@ -300,7 +342,7 @@ pub fn uninstall(doc: &mut JsonDoc, agent: &AgentSpec, created: Option<&Created>
     if !matches!(doc.shape(&c), Some(Shape::Object(_))) {
         return;
     }
-    let had_keys = !doc.keys(&c).is_empty();
+    let had_keys = doc.shape(&c) != Some(Shape::Object(0));
     strip_container(doc, agent, &c, &[], created);
     if c.is_empty() {
         return;
@@ -328,12 +370,26 @@ pub fn has_gitvow_entries(doc: &JsonDoc, agent: &AgentSpec) -> bool {
     if agent.layout == FileLayout::TopLevelGroups {
         containers.push(vec![key("hooks")]);
     }
+    let ours = |el: &Value| !matches!(classify(agent, el), Membership::Foreign);
     containers.iter().any(|c| {
-        doc.keys(c).iter().any(|name| {
-            let mut found = false;
-            doc.each_element(&with(c, key(name)), |_, el| found = found || !matches!(classify(agent, &el), Membership::Foreign));
-            found
-        })
+        // Each array looked up by its name when a name repeats: the agent reads the last one.
+        if doc.may_have_duplicate_keys(c) {
+            return doc.keys(c).iter().any(|name| {
+                let mut found = false;
+                doc.each_element(&with(c, key(name)), |_, el| found = found || ours(&el));
+                found
+            });
+        }
+        let mut found = false;
+        doc.each_array_member(c, |_, _, elements| {
+            for el in elements {
+                if found || ours(&el) {
+                    found = true;
+                    break;
+                }
+            }
+        });
+        found
     })
 }
 
@@ -407,6 +463,39 @@ pub fn merge_created(into: &mut Created, more: Created) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::agents::Strictness;
+
+    /// Stripping all events in one edit gives the bytes that stripping them one by one gives.
+    #[test]
+    fn stripping_at_once_equals_one_by_one() {
+        let g = r#"{"hooks": [{"type": "command", "command": "gitvow hook E"}]}"#;
+        let u = r#"{"hooks": [{"type": "command", "command": "mine"}]}"#;
+        let mixed = r#"{"hooks": [{"type": "command", "command": "mine"}, {"type": "command", "command": "gitvow hook E"}]}"#;
+        let docs = [
+            format!("{{\n  \"model\": \"x\",\n  \"hooks\": {{\n    \"PreToolUse\": [{g}],\n    \"Stop\": [{g}, {g}]\n  }}\n}}\n"),
+            format!("{{\"hooks\":{{\"A\":[{u},{g}],\"PreToolUse\":[{g}],\"B\":[],\"Stop\":[{mixed},{g},{u},{g}]}},\"z\":1}}"),
+            format!(
+                "{{\r\n\t\"hooks\": {{\r\n\t\t\"PreToolUse\": [\r\n\t\t\t{g},\r\n\t\t\t{u}\r\n\t\t],\r\n\t\t\"Stop\": [{g}],\r\n\t\t\"X\": 1,\r\n\t\t\"PostToolUse\": [{g},],\r\n\t}}\r\n}}"
+            ),
+            format!("{{\"hooks\": {{\"Stop\": [{g}], \"PreToolUse\": [{g}, {g}]}}}}"),
+            "{\"hooks\": {}}".to_string(),
+        ];
+        let created = Created { hooks_key: false, events: vec!["Stop".into(), "B".into()], version_key: false };
+        for agent in [crate::agents::find("claude").unwrap(), crate::agents::find("factory").unwrap()] {
+            for text in &docs {
+                for record in [None, Some(&created)] {
+                    for keep in [&[][..], &["Stop"][..]] {
+                        let c = container(agent);
+                        let mut at_once = JsonDoc::parse(text, Strictness::Lenient).unwrap();
+                        let mut one_by_one = at_once.clone();
+                        strip_container(&mut at_once, agent, &c, keep, record);
+                        strip_container_one_by_one(&mut one_by_one, agent, &c, keep, record);
+                        assert_eq!(at_once.text(), one_by_one.text(), "{} {text}", agent.name);
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn recognises_gitvow_commands() {
