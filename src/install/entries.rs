@@ -216,8 +216,24 @@ fn strip_array(doc: &mut JsonDoc, agent: &AgentSpec, arr: &[Seg], keep_first_our
 /// make that differ from taking the entries out first (a comment inside `c`), or a name repeats (the
 /// agent reads the last), the events are done one by one, each array looked up by its name.
 fn strip_container(doc: &mut JsonDoc, agent: &AgentSpec, c: &[Seg], keep: &[&str], created: Option<&Created>) {
+    match strip_removals(doc, agent, c, keep, created) {
+        Some(strip) => doc.remove_elements(&strip.removals),
+        None => strip_container_one_by_one(doc, agent, c, keep, created),
+    }
+}
+
+/// What [`strip_container`] removes in its one edit.
+struct Strip {
+    removals: Vec<(Vec<Seg>, Vec<usize>)>,
+    /// Every member of the container goes (it is left `{}`).
+    all: bool,
+}
+
+/// The removals of [`strip_container`], worked out without an edit; `None` when the events must be
+/// done one by one.
+fn strip_removals(doc: &JsonDoc, agent: &AgentSpec, c: &[Seg], keep: &[&str], created: Option<&Created>) -> Option<Strip> {
     if doc.has_comments_in(c) || doc.may_have_duplicate_keys(c) {
-        return strip_container_one_by_one(doc, agent, c, keep, created);
+        return None;
     }
     let mut removals = Vec::new();
     let mut dropped = Vec::new();
@@ -246,10 +262,11 @@ fn strip_container(doc: &mut JsonDoc, agent: &AgentSpec, c: &[Seg], keep: &[&str
             removals.push((arr, ours));
         }
     });
+    let all = matches!(doc.shape(c), Some(Shape::Object(n)) if n > 0 && n == dropped.len());
     if !dropped.is_empty() {
         removals.push((c.to_vec(), dropped));
     }
-    doc.remove_elements(&removals);
+    Some(Strip { removals, all })
 }
 
 /// [`strip_container`] one event at a time.
@@ -343,16 +360,30 @@ pub fn uninstall(doc: &mut JsonDoc, agent: &AgentSpec, created: Option<&Created>
         return;
     }
     let had_keys = doc.shape(&c) != Some(Shape::Object(0));
-    strip_container(doc, agent, &c, &[], created);
-    if c.is_empty() {
-        return;
-    }
-    let hooks_empty = doc.shape(&c) == Some(Shape::Object(0));
     let drop_hooks = match created {
         Some(cr) => cr.hooks_key,
         None => had_keys,
     };
-    if hooks_empty && drop_hooks && !doc.has_comments_in(&c) {
+    let gone = match strip_removals(doc, agent, &c, &[], created) {
+        // Every event goes, and then `hooks`, left `{}` without a comment: it goes whole, in the
+        // same single edit of the text.
+        Some(Strip { all: true, .. }) if !c.is_empty() && drop_hooks => {
+            doc.remove(&[], &key("hooks"));
+            true
+        }
+        Some(strip) => {
+            doc.remove_elements(&strip.removals);
+            false
+        }
+        None => {
+            strip_container_one_by_one(doc, agent, &c, &[], created);
+            false
+        }
+    };
+    if c.is_empty() {
+        return;
+    }
+    if !gone && drop_hooks && doc.shape(&c) == Some(Shape::Object(0)) && !doc.has_comments_in(&c) {
         doc.remove(&[], &key("hooks"));
     }
     // Without a record, a `version` key may be the user's own: it stays.
@@ -479,8 +510,10 @@ mod tests {
             ),
             format!("{{\"hooks\": {{\"Stop\": [{g}], \"PreToolUse\": [{g}, {g}]}}}}"),
             "{\"hooks\": {}}".to_string(),
+            format!("{{\"a\": 1, \"hooks\": {{\"PreToolUse\": [{g}], \"Stop\": [{g}]}}, \"b\": 2}}"),
+            format!("{{\n  \"hooks\": {{\n    \"Stop\": [\n      {g}\n    ]\n  }}\n}}\n"),
         ];
-        let created = Created { hooks_key: false, events: vec!["Stop".into(), "B".into()], version_key: false };
+        let created = Created { hooks_key: true, events: vec!["Stop".into(), "B".into()], version_key: false };
         for agent in [crate::agents::find("claude").unwrap(), crate::agents::find("factory").unwrap()] {
             for text in &docs {
                 for record in [None, Some(&created)] {
@@ -491,6 +524,19 @@ mod tests {
                         strip_container(&mut at_once, agent, &c, keep, record);
                         strip_container_one_by_one(&mut one_by_one, agent, &c, keep, record);
                         assert_eq!(at_once.text(), one_by_one.text(), "{} {text}", agent.name);
+                    }
+                    // Uninstall, against taking the events out one by one and then an empty `hooks`.
+                    let mut doc = JsonDoc::parse(text, Strictness::Lenient).unwrap();
+                    let mut reference = doc.clone();
+                    uninstall(&mut doc, agent, record);
+                    let c = container(agent);
+                    if agent.layout == FileLayout::NestedGroups && matches!(reference.shape(&c), Some(Shape::Object(_))) {
+                        let drop_hooks = record.map_or(reference.shape(&c) != Some(Shape::Object(0)), |r| r.hooks_key);
+                        strip_container_one_by_one(&mut reference, agent, &c, &[], record);
+                        if drop_hooks && reference.shape(&c) == Some(Shape::Object(0)) {
+                            reference.remove(&[], &key("hooks"));
+                        }
+                        assert_eq!(doc.text(), reference.text(), "uninstall {text}");
                     }
                 }
             }
