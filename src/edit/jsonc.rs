@@ -146,6 +146,10 @@ fn parse_options(strictness: Strictness) -> ParseOptions {
     }
 }
 
+/// Up to this many edits are made in place in a text the document owns (each moves the rest of
+/// the text once); more are made by writing the text anew, in one pass.
+const IN_PLACE_EDITS: usize = 4;
+
 /// The message of a text that holds no value at all (only comments, or nothing).
 const NO_VALUE: &str = "expected a JSON object";
 
@@ -568,8 +572,24 @@ impl JsonDoc {
         // The index goes before the new text is made, and the old text as soon as it is: at most
         // two texts at a time, and the new index only when something asks for it.
         self.tree = OnceLock::new();
+        // A text of the document's own with a few edits (an insertion, a replacement) is edited
+        // in place: a few moves of its tail, and no second copy of a large file.
+        if let Body::Owned(body) = &mut self.body
+            && edits.len() <= IN_PLACE_EDITS
+        {
+            // Grown exactly, when the room left at the end is not enough: doubling a large text's
+            // buffer would hold it twice.
+            let added: usize = edits.iter().map(|e| e.2.len()).sum();
+            body.reserve_exact(added);
+            for (start, end, text) in edits.iter().rev() {
+                body.replace_range(*start..*end, text);
+            }
+            return;
+        }
         let added: usize = edits.iter().map(|e| e.2.len()).sum();
-        let mut body = String::with_capacity(self.body().len() + added);
+        // Room for the few entries later edits add in place (memory is only used once written).
+        let room = 4096 + self.body().len() / 256;
+        let mut body = String::with_capacity(self.body().len() + added + room);
         let mut at = 0;
         for (start, end, text) in &edits {
             body.push_str(&self.body()[at..*start]);
@@ -617,7 +637,12 @@ impl JsonDoc {
     /// The document's text, byte-order mark included, without a copy when there is no mark.
     pub fn into_text(self) -> String {
         match self.body {
-            Body::Owned(body) if !self.bom => body,
+            // Without the room a text edited in place may have kept (the text of a file whose
+            // duplicate entries went is much shorter than the file).
+            Body::Owned(mut body) if !self.bom => {
+                body.shrink_to_fit();
+                body
+            }
             Body::Owned(body) => format!("{BOM}{body}"),
             // Still the bytes read, byte-order mark included.
             Body::Shared { bytes, .. } => String::from_utf8(bytes.to_vec()).expect("checked to be UTF-8 when parsed"),
