@@ -12,9 +12,11 @@
 
 use super::tree::{Id, Kind, Tree};
 use crate::agents::Strictness;
+use crate::fsx::Bytes;
 use jsonc_parser::tokens::Token;
 use jsonc_parser::{CollectOptions, CommentCollectionStrategy, ParseOptions};
 use serde_json::Value;
+use std::sync::OnceLock;
 
 const BOM: &str = "\u{feff}";
 
@@ -90,17 +92,43 @@ struct Style {
 #[derive(Clone, Debug)]
 pub struct JsonDoc {
     bom: bool,
-    body: String,
+    body: Body,
     strictness: Strictness,
-    tree: Tree,
+    /// The index of the current text, made again on first use after an edit (none is made after
+    /// the last edit).
+    tree: OnceLock<Tree>,
 }
 
-/// A container located in the tree: its open and close delimiters and its items' ranges.
+/// The text after any byte-order mark: until the first edit, the bytes the document was read
+/// from, shared with whoever read them (a large file is then held once, not twice).
+#[derive(Clone, Debug)]
+enum Body {
+    Owned(String),
+    /// Checked to be UTF-8 when the document was made; `from` skips the byte-order mark.
+    Shared {
+        bytes: Bytes,
+        from: usize,
+    },
+}
+
+/// A container located in the tree: its open and close delimiters and how many items it holds.
 struct Container {
     open: usize,
     close: usize,
-    /// For objects the whole `"key": value` range, for arrays the element's range.
-    items: Vec<(usize, usize)>,
+    len: usize,
+}
+
+/// Items `first..=last` of a container (a run of neighbours) and their surroundings: the range
+/// from the first item's start (a member's name) to the last one's end, the end of the item
+/// before the run and the start of the one after it.
+#[derive(Clone, Copy)]
+struct Run {
+    first: usize,
+    last: usize,
+    start: usize,
+    end: usize,
+    before_end: Option<usize>,
+    after_start: Option<usize>,
 }
 
 fn parse_options(strictness: Strictness) -> ParseOptions {
@@ -117,6 +145,10 @@ fn parse_options(strictness: Strictness) -> ParseOptions {
         allow_extended_string_escapes: false,
     }
 }
+
+/// Up to this many edits are made in place in a text the document owns (each moves the rest of
+/// the text once); more are made by writing the text anew, in one pass.
+const IN_PLACE_EDITS: usize = 4;
 
 /// The message of a text that holds no value at all (only comments, or nothing).
 const NO_VALUE: &str = "expected a JSON object";
@@ -212,22 +244,44 @@ pub struct ShapeError {
 impl JsonDoc {
     /// Parses `text` with the agent's strictness. An empty or whitespace-only text is an empty object.
     pub fn parse(text: &str, strictness: Strictness) -> Result<JsonDoc, ParseFailure> {
+        Self::parse_body(text, None, strictness)
+    }
+
+    /// Parses the bytes of a file as [`parse`](Self::parse) does, keeping them shared rather than
+    /// copied until the first edit. Bytes that are not UTF-8 are refused where they stop being text.
+    pub fn parse_shared(bytes: &Bytes, strictness: Strictness) -> Result<JsonDoc, ParseFailure> {
+        let text = std::str::from_utf8(bytes).map_err(|e| ParseFailure {
+            offset: e.valid_up_to(),
+            message: "the file is not UTF-8 text".into(),
+            construct: None,
+        })?;
+        Self::parse_body(text, Some(bytes), strictness)
+    }
+
+    /// `shared`: the bytes `text` is, to keep instead of a copy.
+    fn parse_body(text: &str, shared: Option<&Bytes>, strictness: Strictness) -> Result<JsonDoc, ParseFailure> {
         let (bom, body) = match text.strip_prefix(BOM) {
             Some(rest) => (true, rest),
             None => (false, text),
         };
-        let mut body = if body.trim().is_empty() { "{}\n".to_string() } else { body.to_string() };
-        // Offsets in errors are into the whole text, byte-order mark included.
         let bom_len = if bom { BOM.len() } else { 0 };
-        let parsed = match parse(&body, strictness) {
+        let mut body = match shared {
+            _ if body.trim().is_empty() => Body::Owned("{}\n".to_string()),
+            Some(bytes) => Body::Shared { bytes: Bytes::clone(bytes), from: bom_len },
+            None => Body::Owned(body.to_string()),
+        };
+        // Offsets in errors are into the whole text, byte-order mark included.
+        let parsed = match parse(body_text(&body), strictness) {
             // Only comments: where the agent allows them, that is an empty object, as an empty file
             // is. The object goes after the comments, which stay as they are.
             Err(e) if e.message == NO_VALUE && strictness.allows_comments() => {
-                if !body.ends_with('\n') {
-                    body.push_str(if body.contains("\r\n") { "\r\n" } else { "\n" });
+                let mut text = body_text(&body).to_string();
+                if !text.ends_with('\n') {
+                    text.push_str(if text.contains("\r\n") { "\r\n" } else { "\n" });
                 }
-                body.push_str("{}\n");
-                parse(&body, strictness)
+                text.push_str("{}\n");
+                body = Body::Owned(text);
+                parse(body_text(&body), strictness)
             }
             other => other,
         }
@@ -236,15 +290,26 @@ impl JsonDoc {
             return Err(ParseFailure { offset: 0, message: "a byte-order mark at the start".into(), construct: Some(BOM_CONSTRUCT) });
         }
         // After the parse above, whose messages name comments and trailing commas plainly.
-        if strictness.is_strict_json() && !body.trim().is_empty() {
-            strict_check(&body).map_err(|e| ParseFailure { offset: e.offset + bom_len, ..e })?;
+        if strictness.is_strict_json() && !body_text(&body).trim().is_empty() {
+            strict_check(body_text(&body)).map_err(|e| ParseFailure { offset: e.offset + bom_len, ..e })?;
         }
-        Ok(JsonDoc { bom, body, strictness, tree: parsed })
+        Ok(JsonDoc { bom, body, strictness, tree: OnceLock::from(parsed) })
+    }
+
+    /// The text after any byte-order mark.
+    fn body(&self) -> &str {
+        body_text(&self.body)
+    }
+
+    /// The index of the text, made again after an edit. Every edit is a splice that keeps the
+    /// document valid, so a failure here is a bug in an edit.
+    fn tree(&self) -> &Tree {
+        self.tree.get_or_init(|| parse(self.body(), self.strictness).expect("an edit keeps the document valid"))
     }
 
     /// The document's text, byte-order mark included.
     pub fn text(&self) -> String {
-        if self.bom { format!("{BOM}{}", self.body) } else { self.body.clone() }
+        if self.bom { format!("{BOM}{}", self.body()) } else { self.body().to_string() }
     }
 
     /// Offset of a body position within the full text (for line and column numbers).
@@ -252,19 +317,13 @@ impl JsonDoc {
         body_offset + if self.bom { BOM.len() } else { 0 }
     }
 
-    /// Indexes the text again after an edit. Every edit is a splice that keeps the document valid,
-    /// so a failure here is a bug in an edit.
-    fn reparse(&mut self) {
-        self.tree = parse(&self.body, self.strictness).expect("an edit keeps the document valid");
-    }
-
     /// The value at `path`, or `None` when the path does not exist.
     fn locate(&self, path: &[Seg]) -> Option<Id> {
-        let mut cur = self.tree.root();
+        let mut cur = self.tree().root();
         for seg in path {
             cur = match seg {
-                Seg::Key(k) => self.tree.member(&self.body, cur, k)?,
-                Seg::Index(i) => self.tree.element(cur, *i)?,
+                Seg::Key(k) => self.tree().member(self.body(), cur, k)?,
+                Seg::Index(i) => self.tree().element(cur, *i)?,
             };
         }
         Some(cur)
@@ -272,15 +331,38 @@ impl JsonDoc {
 
     /// The value at `path`, as plain JSON, or `None` when the path does not exist.
     pub fn get(&self, path: &[Seg]) -> Option<Value> {
-        self.locate(path).map(|id| self.tree.to_json(&self.body, id))
+        self.locate(path).map(|id| self.tree().to_json(self.body(), id))
+    }
+
+    /// Each member of the object at `path` whose value is an array, in document order, in one walk
+    /// over the object however many members it has: its index among the members, its name, and its
+    /// elements as plain JSON, one at a time.
+    pub fn each_array_member(&self, path: &[Seg], mut f: impl FnMut(usize, &str, &mut dyn Iterator<Item = Value>)) {
+        let (tree, body) = (self.tree(), self.body());
+        let Some(id) = self.locate(path).filter(|id| tree.kind(*id) == Kind::Object) else { return };
+        for (i, member) in tree.items(id).enumerate().filter(|(_, m)| tree.kind(*m) == Kind::Array) {
+            let mut elements = tree.items(member).map(|c| tree.to_json(body, c));
+            f(i, &tree.name(body, member), &mut elements);
+        }
+    }
+
+    /// Whether two members of the object at `path` may have the same name (a name's hash seen
+    /// twice), for callers that treat such an object the slow, careful way.
+    pub fn may_have_duplicate_keys(&self, path: &[Seg]) -> bool {
+        use std::hash::BuildHasher;
+        let (tree, body) = (self.tree(), self.body());
+        let Some(id) = self.locate(path).filter(|id| tree.kind(*id) == Kind::Object) else { return false };
+        let hasher = std::collections::hash_map::RandomState::new();
+        let mut seen = std::collections::HashSet::new();
+        !tree.items(id).all(|m| seen.insert(hasher.hash_one(tree.name(body, m))))
     }
 
     /// Each element of the array at `path`, as plain JSON, one at a time: an array of thousands of
     /// entries is never converted whole. Nothing when `path` is not an array.
     pub fn each_element(&self, path: &[Seg], mut f: impl FnMut(usize, Value)) {
-        if let Some(id) = self.locate(path).filter(|id| self.tree.kind(*id) == Kind::Array) {
-            for (i, c) in self.tree.items(id).enumerate() {
-                f(i, self.tree.to_json(&self.body, c));
+        if let Some(id) = self.locate(path).filter(|id| self.tree().kind(*id) == Kind::Array) {
+            for (i, c) in self.tree().items(id).enumerate() {
+                f(i, self.tree().to_json(self.body(), c));
             }
         }
     }
@@ -288,38 +370,38 @@ impl JsonDoc {
     /// What kind of value is at `path` and how many members it has, without converting it (a
     /// look-up that [`get`](Self::get) would make cost the size of the value).
     pub fn shape(&self, path: &[Seg]) -> Option<Shape> {
-        self.locate(path).map(|id| match self.tree.kind(id) {
-            Kind::Object => Shape::Object(self.tree.len(id)),
-            Kind::Array => Shape::Array(self.tree.len(id)),
+        self.locate(path).map(|id| match self.tree().kind(id) {
+            Kind::Object => Shape::Object(self.tree().len(id)),
+            Kind::Array => Shape::Array(self.tree().len(id)),
             Kind::Scalar => Shape::Scalar,
         })
     }
 
     /// Offset in the full text where the value at `path` starts, for line and column numbers.
     pub fn offset_of(&self, path: &[Seg]) -> Option<usize> {
-        self.locate(path).map(|id| self.text_offset(self.tree.range(id).0))
+        self.locate(path).map(|id| self.text_offset(self.tree().range(id).0))
     }
 
     /// Object keys at `path` in document order (empty when it is not an object).
     pub fn keys(&self, path: &[Seg]) -> Vec<String> {
         match self.locate(path) {
-            Some(id) if self.tree.kind(id) == Kind::Object => self.tree.items(id).map(|c| self.tree.name(&self.body, c)).collect(),
+            Some(id) if self.tree().kind(id) == Kind::Object => self.tree().items(id).map(|c| self.tree().name(self.body(), c)).collect(),
             _ => Vec::new(),
         }
     }
 
     /// Checks that the value at `path`, when present, is an object (`want_array` false) or an array.
     pub fn expect_kind(&self, path: &[Seg], want_array: bool, what: &str) -> Result<(), ShapeError> {
-        let root = self.tree.root();
-        if path.is_empty() && self.tree.kind(root) != Kind::Object {
-            return Err(ShapeError { offset: self.tree.range(root).0, expected: "the top level to be an object".into() });
+        let root = self.tree().root();
+        if path.is_empty() && self.tree().kind(root) != Kind::Object {
+            return Err(ShapeError { offset: self.tree().range(root).0, expected: "the top level to be an object".into() });
         }
-        match self.locate(path).map(|id| (id, self.tree.kind(id))) {
+        match self.locate(path).map(|id| (id, self.tree().kind(id))) {
             None => Ok(()),
             Some((_, Kind::Array)) if want_array => Ok(()),
             Some((_, Kind::Object)) if !want_array => Ok(()),
             Some((id, _)) => Err(ShapeError {
-                offset: self.tree.range(id).0,
+                offset: self.tree().range(id).0,
                 expected: format!("{what} to be {}", if want_array { "an array" } else { "an object" }),
             }),
         }
@@ -327,15 +409,15 @@ impl JsonDoc {
 
     /// Whether the document is an empty object without any comment.
     pub fn is_empty_object(&self) -> bool {
-        let root = self.tree.root();
-        self.tree.kind(root) == Kind::Object && self.tree.len(root) == 0 && !self.tree.has_comments()
+        let root = self.tree().root();
+        self.tree().kind(root) == Kind::Object && self.tree().len(root) == 0 && !self.tree().has_comments()
     }
 
     /// Whether the value at `path` holds comments (then removing it would lose them).
     pub fn has_comments_in(&self, path: &[Seg]) -> bool {
         self.locate(path).is_some_and(|id| {
-            let (start, end) = self.tree.range(id);
-            self.tree.comment_within(start, end)
+            let (start, end) = self.tree().range(id);
+            self.tree().comment_within(start, end)
         })
     }
 
@@ -356,8 +438,8 @@ impl JsonDoc {
     /// Replaces the value at `path` (which must exist) by `value`, written in the file's style.
     pub fn replace_value(&mut self, path: &[Seg], value: &Value) {
         let style = self.style();
-        let (start, end) = self.tree.range(self.locate(path).expect("replace_value on an existing path"));
-        let indent = line_indent(&self.body, start).to_string();
+        let (start, end) = self.tree().range(self.locate(path).expect("replace_value on an existing path"));
+        let indent = line_indent(self.body(), start).to_string();
         let text = render(value, &style, &indent);
         self.apply(vec![(start, end, text)]);
     }
@@ -367,62 +449,60 @@ impl JsonDoc {
     /// [`append_element`](Self::append_element).
     pub fn remove(&mut self, path: &[Seg], item: &Seg) {
         let container = self.locate(path).expect("remove from an existing container");
-        let index = match (self.tree.kind(container), item) {
+        let tree = self.tree();
+        let index = match (tree.kind(container), item) {
             (Kind::Object, Seg::Key(k)) => {
-                self.tree.items(container).enumerate().filter(|(_, c)| self.tree.name_is(&self.body, *c, k)).map(|(i, _)| i).last()
+                tree.items(container).enumerate().filter(|(_, c)| tree.name_is(self.body(), *c, k)).map(|(i, _)| i).last()
             }
-            (Kind::Array, Seg::Index(i)) if *i < self.tree.len(container) => Some(*i),
+            // An object's member by its index too, for removing many at once.
+            (_, Seg::Index(i)) => Some(*i),
             _ => None,
         };
         let Some(index) = index else { return };
         let c = self.container(container);
-        let edits = removal_edits(&self.text_view(), &c, (index, index), self.comments_inside(&c));
+        let Some(&run) = self.runs(container, &[(index, index)]).first() else { return };
+        let edits = removal_edits(&self.text_view(), &c, &run, self.comments_inside(&c));
         self.apply(edits);
     }
 
-    /// Removes, from each array at a path, the elements at the given indices, in one pass over the
-    /// text: the same bytes as removing them one by one with [`remove`](Self::remove), last first,
-    /// in time linear in the file rather than in the file times the number of elements. Runs of
-    /// neighbours are removed as one; runs that only comments separate are removed one by one.
+    /// Removes, from each array (or object) at a path, the elements (members) at the given indices,
+    /// in one pass over the text: the same bytes as removing them one by one with
+    /// [`remove`](Self::remove), last first, in time linear in the file rather than in the file
+    /// times the number of elements. Runs of neighbours are removed as one; runs that only comments
+    /// separate are removed one by one. The paths must not lie inside one another's removed items.
     pub fn remove_elements(&mut self, removals: &[(Vec<Seg>, Vec<usize>)]) {
         let mut edits = Vec::new();
         let mut one_by_one: Vec<(Vec<Seg>, Vec<usize>)> = Vec::new();
         for (path, indices) in removals {
-            let Some(node) = self.locate(path).filter(|id| self.tree.kind(*id) == Kind::Array) else { continue };
-            let len = self.tree.len(node);
-            let mut indices: Vec<usize> = indices.iter().copied().filter(|i| *i < len).collect();
+            let Some(node) = self.locate(path).filter(|id| self.tree().kind(*id) != Kind::Scalar) else { continue };
+            let mut indices = indices.clone();
             indices.sort_unstable();
             indices.dedup();
-            if indices.is_empty() {
+            let mut spans: Vec<(usize, usize)> = Vec::new();
+            for i in indices.iter().copied() {
+                match spans.last_mut() {
+                    Some(run) if run.1 + 1 == i => run.1 = i,
+                    _ => spans.push((i, i)),
+                }
+            }
+            // Indices past the end are left out.
+            let runs = self.runs(node, &spans);
+            if runs.is_empty() {
                 continue;
             }
             let c = self.container(node);
-            let mut runs: Vec<(usize, usize)> = Vec::new();
-            for i in indices.iter().copied() {
-                match runs.last_mut() {
-                    Some(run) if run.1 + 1 == i => run.1 = i,
-                    _ => runs.push((i, i)),
-                }
-            }
             // A run of several neighbours is removed as one item, which keeps a comment near it
             // differently than removing them one by one would: such a run is removed one by one.
-            let around = |(a, b): (usize, usize)| {
-                let from = if a == 0 { c.open } else { c.items[a - 1].1 };
-                let to = c.items.get(b + 1).map_or(c.close, |i| i.0);
-                (from, to)
-            };
-            if runs.iter().any(|&(a, b)| {
-                a < b && {
-                    let (from, to) = around((a, b));
-                    self.tree.comment_within(from, to)
-                }
-            }) {
-                one_by_one.push((path.clone(), indices));
+            if runs
+                .iter()
+                .any(|r| r.first < r.last && self.tree().comment_within(r.before_end.unwrap_or(c.open), r.after_start.unwrap_or(c.close)))
+            {
+                one_by_one.push((path.clone(), runs.iter().flat_map(|r| r.first..=r.last).collect()));
                 continue;
             }
             let inside = self.comments_inside(&c);
             let view = self.text_view();
-            for run in runs {
+            for run in &runs {
                 edits.extend(removal_edits(&view, &c, run, inside));
             }
         }
@@ -436,54 +516,105 @@ impl JsonDoc {
         }
     }
 
-    /// A container located in the tree: its delimiters and its items' ranges.
+    /// The runs `spans` (sorted, disjoint `(first, last)` item indices) of the container `id`, with
+    /// their ranges and surroundings, found in one walk over its items. A run past the last item
+    /// is left out, one that reaches past it is cut there.
+    fn runs(&self, id: Id, spans: &[(usize, usize)]) -> Vec<Run> {
+        let tree = self.tree();
+        let mut out = Vec::with_capacity(spans.len());
+        let mut next = 0;
+        let mut open: Option<Run> = None;
+        let mut prev_end = None;
+        for (i, item) in tree.items(id).enumerate() {
+            let (start, end) = tree.item_range(item);
+            if let Some(mut run) = open.take() {
+                if i <= spans[next].1 {
+                    (run.last, run.end) = (i, end);
+                    open = Some(run);
+                } else {
+                    out.push(Run { after_start: Some(start), ..run });
+                    next += 1;
+                }
+            }
+            if open.is_none() {
+                if next == spans.len() {
+                    break;
+                }
+                if i == spans[next].0 {
+                    open = Some(Run { first: i, last: i, start, end, before_end: prev_end, after_start: None });
+                }
+            }
+            prev_end = Some(end);
+        }
+        out.extend(open);
+        out
+    }
+
+    /// A container located in the tree: its delimiters and how many items it holds.
     fn container(&self, id: Id) -> Container {
-        let (start, end) = self.tree.range(id);
-        let items = self.tree.items(id).map(|c| self.tree.item_range(c)).collect();
-        Container { open: start, close: end - 1, items }
+        let (start, end) = self.tree().range(id);
+        Container { open: start, close: end - 1, len: self.tree().len(id) }
     }
 
     /// Whether a comment lies between the delimiters of `c`.
     fn comments_inside(&self, c: &Container) -> bool {
-        self.tree.comment_within(c.open + 1, c.close)
+        self.tree().comment_within(c.open + 1, c.close)
     }
 
     fn text_view(&self) -> View<'_> {
-        View { body: &self.body, tree: &self.tree }
+        View { body: self.body(), tree: self.tree() }
     }
 
     /// Applies non-overlapping `(start, end, replacement)` edits, building the new text in one pass
     /// (replacing ranges in place would move the rest of the text once per edit).
     fn apply(&mut self, mut edits: Vec<(usize, usize, String)>) {
         edits.sort_by_key(|e| e.0);
+        // The index goes before the new text is made, and the old text as soon as it is: at most
+        // two texts at a time, and the new index only when something asks for it.
+        self.tree = OnceLock::new();
+        // A text of the document's own with a few edits (an insertion, a replacement) is edited
+        // in place: a few moves of its tail, and no second copy of a large file.
+        if let Body::Owned(body) = &mut self.body
+            && edits.len() <= IN_PLACE_EDITS
+        {
+            // Grown exactly, when the room left at the end is not enough: doubling a large text's
+            // buffer would hold it twice.
+            let added: usize = edits.iter().map(|e| e.2.len()).sum();
+            body.reserve_exact(added);
+            for (start, end, text) in edits.iter().rev() {
+                body.replace_range(*start..*end, text);
+            }
+            return;
+        }
         let added: usize = edits.iter().map(|e| e.2.len()).sum();
-        let mut body = String::with_capacity(self.body.len() + added);
+        // Room for the few entries later edits add in place (memory is only used once written).
+        let room = 4096 + self.body().len() / 256;
+        let mut body = String::with_capacity(self.body().len() + added + room);
         let mut at = 0;
         for (start, end, text) in &edits {
-            body.push_str(&self.body[at..*start]);
+            body.push_str(&self.body()[at..*start]);
             body.push_str(text);
             at = *end;
         }
-        body.push_str(&self.body[at..]);
-        // The old text and its index go before the new index is made: one copy of each at a time.
-        self.tree = Tree::default();
-        self.body = body;
-        self.reparse();
+        body.push_str(&self.body()[at..]);
+        self.body = Body::Owned(body);
     }
 
     fn insert_last(&mut self, path: &[Seg], item: impl Fn(&Style, &str) -> String) {
         let style = self.style();
-        let container = self.container(self.locate(path).expect("insert into an existing container"));
-        let edits = insertion_edits(&self.text_view(), &container, &style, item);
+        let id = self.locate(path).expect("insert into an existing container");
+        let container = self.container(id);
+        let last = self.tree().items(id).last().map(|c| self.tree().item_range(c));
+        let edits = insertion_edits(&self.text_view(), &container, last, &style, item);
         self.apply(edits);
     }
 
     fn style(&self) -> Style {
-        let body = &self.body;
+        let body = self.body();
         let newline = if body.contains("\r\n") { "\r\n" } else { "\n" };
-        let root = self.tree.root();
-        let (root_start, root_end) = self.tree.range(root);
-        let members = || self.tree.items(root).filter(|_| self.tree.kind(root) == Kind::Object);
+        let root = self.tree().root();
+        let (root_start, root_end) = self.tree().range(root);
+        let members = || self.tree().items(root).filter(|_| self.tree().kind(root) == Kind::Object);
         // A one-line document keeps new text on one line; an empty one gets the default layout.
         let multiline = members().next().is_none() || body[root_start..root_end].contains('\n');
         // The indentation unit: how much deeper the first member sits than the line of the `{`.
@@ -491,13 +622,13 @@ impl JsonDoc {
         // the text before each member (quadratic on a one-line object of many keys).
         let first_break = body[root_start..root_end].find('\n').map(|i| root_start + i);
         let indent = first_break
-            .and_then(|nl| members().map(|m| self.tree.item_range(m).0).find(|start| *start > nl))
+            .and_then(|nl| members().map(|m| self.tree().item_range(m).0).find(|start| *start > nl))
             .and_then(|start| line_indent(body, start).strip_prefix(line_indent(body, root_start)))
             .filter(|unit| !unit.is_empty())
             .unwrap_or("  ")
             .to_string();
         let colon_space = members().next().is_none_or(|m| {
-            let between = &body[self.tree.name_end(m)..self.tree.range(m).0];
+            let between = &body[self.tree().name_end(body, m)..self.tree().range(m).0];
             between.contains(": ") || between.contains(":\t") || between.contains(":\n")
         });
         Style { newline, indent, multiline, colon_space }
@@ -505,7 +636,27 @@ impl JsonDoc {
 
     /// The document's text, byte-order mark included, without a copy when there is no mark.
     pub fn into_text(self) -> String {
-        if self.bom { format!("{BOM}{}", self.body) } else { self.body }
+        match self.body {
+            // Without the room a text edited in place may have kept (the text of a file whose
+            // duplicate entries went is much shorter than the file).
+            Body::Owned(mut body) if !self.bom => {
+                body.shrink_to_fit();
+                body
+            }
+            Body::Owned(body) => format!("{BOM}{body}"),
+            // Still the bytes read, byte-order mark included.
+            Body::Shared { bytes, .. } => String::from_utf8(bytes.to_vec()).expect("checked to be UTF-8 when parsed"),
+        }
+    }
+}
+
+fn body_text(body: &Body) -> &str {
+    match body {
+        Body::Owned(text) => text,
+        // SAFETY: the bytes were checked to be UTF-8 when the document was made (`parse_shared`),
+        // `from` is the length of the byte-order mark they start with (a char boundary), and bytes
+        // behind an `Arc` are never changed while it is shared, as this one is.
+        Body::Shared { bytes, from } => unsafe { std::str::from_utf8_unchecked(&bytes[*from..]) },
     }
 }
 
@@ -562,9 +713,16 @@ fn whitespace_start(body: &str, pos: usize) -> usize {
     pos - (body[..pos].len() - body[..pos].trim_end().len())
 }
 
-fn insertion_edits(view: &View<'_>, c: &Container, style: &Style, item: impl Fn(&Style, &str) -> String) -> Vec<(usize, usize, String)> {
+/// `last`: the range of the container's last item.
+fn insertion_edits(
+    view: &View<'_>,
+    c: &Container,
+    last: Option<(usize, usize)>,
+    style: &Style,
+    item: impl Fn(&Style, &str) -> String,
+) -> Vec<(usize, usize, String)> {
     let body = view.body;
-    let Some(&(last_start, last_end)) = c.items.last() else {
+    let Some((last_start, last_end)) = last else {
         let inner = &body[c.open + 1..c.close];
         let outer_indent = line_indent(body, c.open);
         if !style.multiline {
@@ -613,18 +771,13 @@ fn insertion_edits(view: &View<'_>, c: &Container, style: &Style, item: impl Fn(
     }
 }
 
-/// The edits that remove the items `first..=last_index` of `c` (a run of neighbours, removed as if
-/// they were one item, so that removing many costs one pass).
-fn removal_edits(
-    view: &View<'_>,
-    c: &Container,
-    (first, last_index): (usize, usize),
-    comments_inside: bool,
-) -> Vec<(usize, usize, String)> {
-    let index = first;
-    let (start, end) = (c.items[first].0, c.items[last_index].1);
-    let last = last_index + 1 == c.items.len();
-    let only_item = first == 0 && last;
+/// The edits that remove the items of `run` from `c` (a run of neighbours, removed as if they were
+/// one item, so that removing many costs one pass).
+fn removal_edits(view: &View<'_>, c: &Container, run: &Run, comments_inside: bool) -> Vec<(usize, usize, String)> {
+    let index = run.first;
+    let (start, end) = (run.start, run.end);
+    let last = run.last + 1 == c.len;
+    let only_item = index == 0 && last;
     if only_item && !comments_inside {
         // The inverse of filling an empty container.
         return vec![(c.open + 1, c.close, String::new())];

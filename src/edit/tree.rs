@@ -2,7 +2,7 @@
 //!
 //! The editor looks at a few values (`hooks`, its event arrays, their entries) in files that may be
 //! megabytes long, and parses the text again after each edit. A tree of owned strings and values
-//! would cost many times the file's size; this one is a flat list of byte ranges (28 bytes a value),
+//! would cost many times the file's size; this one is a flat list of byte ranges (12 bytes a value),
 //! built without recursion (so no nesting can overflow the stack), and values are decoded from the
 //! text only when asked for. Only a text that parses is indexed: for the error of one that does
 //! not, the caller asks `jsonc_parser`, whose grammar this one follows token for token.
@@ -16,8 +16,6 @@ use serde_json::Value;
 /// being read): past this it refuses the file with its line and column, and so does this index.
 const MAX_DEPTH: usize = 512;
 
-const NONE: u32 = u32::MAX;
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     Object,
@@ -25,20 +23,43 @@ pub enum Kind {
     Scalar,
 }
 
-/// One value. Offsets fit in `u32`: gitvow refuses files over 64 MiB before reading them.
+/// One value, in 12 bytes: the list is in document order, so a container's items follow it and
+/// the next item of the same container is the first value starting after this one's end. Offsets
+/// fit in 30 bits: gitvow refuses files over 64 MiB before reading them (and the index any text over
+/// 1 GiB).
 #[derive(Clone, Copy, Debug)]
 struct Node {
-    /// Where the item starts: an object member at its name, an array element at its value.
+    /// Where the item starts: an object member at its name, an array element (or the root) at its
+    /// value.
     start: u32,
-    /// The end of a member's name (`start` for an array element or the root).
-    name_end: u32,
     value_start: u32,
-    end: u32,
-    /// The next item of the same container (`NONE` for the last).
-    next: u32,
-    /// How many items a container holds; they follow it in the list, the first right after it.
-    len: u32,
-    kind: Kind,
+    /// The end of the value, with its kind in the two high bits.
+    end_kind: u32,
+}
+
+const END_BITS: u32 = 30;
+const END_MASK: u32 = (1 << END_BITS) - 1;
+
+impl Node {
+    fn end(&self) -> usize {
+        (self.end_kind & END_MASK) as usize
+    }
+
+    fn kind(&self) -> Kind {
+        match self.end_kind >> END_BITS {
+            1 => Kind::Object,
+            2 => Kind::Array,
+            _ => Kind::Scalar,
+        }
+    }
+}
+
+fn kind_bits(kind: Kind) -> u32 {
+    match kind {
+        Kind::Scalar => 0,
+        Kind::Object => 1 << END_BITS,
+        Kind::Array => 2 << END_BITS,
+    }
 }
 
 /// A value of the tree, by its index in the list.
@@ -63,10 +84,9 @@ fn scanner_options() -> ScannerOptions {
     }
 }
 
-/// A container being read: its index, its last item so far, and whether it is an object.
+/// A container being read: its index and whether it is an object.
 struct Open {
     id: u32,
-    last: u32,
     object: bool,
 }
 
@@ -96,15 +116,18 @@ impl Tree {
     /// Indexes `body`, or `None` when it does not parse with the agent's strictness (no value at
     /// all included): `jsonc_parser` then says why.
     pub fn build(body: &str, strictness: Strictness) -> Option<Tree> {
+        if body.len() > END_MASK as usize {
+            return None;
+        }
         let mut tokens =
             Tokens { scanner: Scanner::new(body, &scanner_options()), comments: Vec::new(), allow_comments: strictness.allows_comments() };
         let trailing_commas = strictness.allows_trailing_commas();
         let mut nodes: Vec<Node> = Vec::new();
         let mut stack: Vec<Open> = Vec::new();
         let mut depth = 0;
-        // The token that starts the next value, and the member name before it.
+        // The token that starts the next value, and where the member name before it starts.
         let mut token = tokens.next()?;
-        let mut member: Option<(usize, usize)> = None;
+        let mut member: Option<usize> = None;
         loop {
             // A value.
             if depth > MAX_DEPTH {
@@ -118,29 +141,14 @@ impl Tree {
                 _ => return None,
             };
             let id = u32::try_from(nodes.len()).ok()?;
-            let (item_start, name_end) = member.take().unwrap_or((start, start));
-            nodes.push(Node {
-                start: item_start as u32,
-                name_end: name_end as u32,
-                value_start: start as u32,
-                end: end as u32,
-                next: NONE,
-                len: 0,
-                kind,
-            });
-            if let Some(parent) = stack.last_mut() {
-                if parent.last != NONE {
-                    nodes[parent.last as usize].next = id;
-                }
-                parent.last = id;
-                nodes[parent.id as usize].len += 1;
-            }
+            let item_start = member.take().unwrap_or(start);
+            nodes.push(Node { start: item_start as u32, value_start: start as u32, end_kind: end as u32 | kind_bits(kind) });
             let mut next = if kind == Kind::Scalar {
                 None
             } else {
                 let object = kind == Kind::Object;
                 depth += if object { 2 } else { 1 };
-                stack.push(Open { id, last: NONE, object });
+                stack.push(Open { id, object });
                 Some(tokens.next()?)
             };
             // After a value or an opening bracket: close containers until the next value starts.
@@ -173,13 +181,14 @@ impl Tree {
                 if is_close(&t, object) {
                     let open = stack.pop()?;
                     depth -= if open.object { 2 } else { 1 };
-                    nodes[open.id as usize].end = end as u32;
+                    let node = &mut nodes[open.id as usize];
+                    node.end_kind = end as u32 | (node.end_kind & !END_MASK);
                     continue;
                 }
                 if object {
                     let Some(Token::String(_)) = t else { return None };
                     let (Some(Token::Colon), ..) = tokens.next()? else { return None };
-                    member = Some((start, end));
+                    member = Some(start);
                     token = tokens.next()?;
                 } else {
                     token = (t, start, end);
@@ -198,50 +207,70 @@ impl Tree {
     }
 
     pub fn kind(&self, id: Id) -> Kind {
-        self.node(id).kind
+        self.node(id).kind()
     }
 
-    /// How many items a container holds (0 for a scalar).
+    /// How many items a container holds (0 for a scalar), counted: the list keeps no count.
     pub fn len(&self, id: Id) -> usize {
-        self.node(id).len as usize
+        self.items(id).count()
     }
 
     /// The value's own range.
     pub fn range(&self, id: Id) -> (usize, usize) {
         let n = self.node(id);
-        (n.value_start as usize, n.end as usize)
+        (n.value_start as usize, n.end())
     }
 
     /// The item's range: a member from its name to the end of its value, an element its value.
     pub fn item_range(&self, id: Id) -> (usize, usize) {
         let n = self.node(id);
-        (n.start as usize, n.end as usize)
+        (n.start as usize, n.end())
     }
 
-    /// The end of a member's name.
-    pub fn name_end(&self, id: Id) -> usize {
-        self.node(id).name_end as usize
+    /// The end of a member's name: the closing quote of the literal it starts with.
+    pub fn name_end(&self, body: &str, id: Id) -> usize {
+        let start = self.node(id).start as usize;
+        let bytes = body.as_bytes();
+        let mut i = start + 1;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\\' => i += 2,
+                b'"' => return i + 1,
+                _ => i += 1,
+            }
+        }
+        bytes.len()
     }
 
-    /// The items of a container, in document order.
+    /// The value after `id` in the list that is not inside it.
+    fn after(&self, id: Id) -> usize {
+        let n = self.node(id);
+        let next = id.0 as usize + 1;
+        if n.kind() == Kind::Scalar {
+            return next;
+        }
+        let end = n.end();
+        next + self.nodes[next..].partition_point(|m| (m.start as usize) < end)
+    }
+
+    /// The items of a container, in document order (none for a scalar).
     pub fn items(&self, id: Id) -> impl Iterator<Item = Id> + '_ {
-        let first = if self.node(id).len == 0 { NONE } else { id.0 + 1 };
-        std::iter::successors((first != NONE).then_some(Id(first)), |c| {
-            let next = self.node(*c).next;
-            (next != NONE).then_some(Id(next))
-        })
+        let n = self.node(id);
+        let (kind, end) = (n.kind(), n.end());
+        // What follows in the list belongs to the container while it starts before its end.
+        let inside =
+            move |i: usize| (kind != Kind::Scalar && self.nodes.get(i).is_some_and(|m| (m.start as usize) < end)).then_some(Id(i as u32));
+        std::iter::successors(inside(id.0 as usize + 1), move |c| inside(self.after(*c)))
     }
 
     /// A member's name, decoded.
     pub fn name(&self, body: &str, id: Id) -> String {
-        let n = self.node(id);
-        decode_string(&body[n.start as usize..n.name_end as usize])
+        decode_string(&body[self.node(id).start as usize..self.name_end(body, id)])
     }
 
     /// Whether a member's name is `key`, without decoding a name that has no escape.
     pub fn name_is(&self, body: &str, id: Id, key: &str) -> bool {
-        let n = self.node(id);
-        let literal = &body[n.start as usize..n.name_end as usize];
+        let literal = &body[self.node(id).start as usize..self.name_end(body, id)];
         let raw = &literal[1..literal.len() - 1];
         // Every escape is longer than what it stands for: a name with one is longer than its value,
         // so only a longer literal needs decoding (checked first: an object may have many members).

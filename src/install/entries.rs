@@ -211,7 +211,66 @@ fn strip_array(doc: &mut JsonDoc, agent: &AgentSpec, arr: &[Seg], keep_first_our
 /// Removes gitvow's elements from every event array under `c`, and the arrays and the container that
 /// become empty when they were gitvow's: created by install (`created`), or, with no record, holding
 /// nothing but gitvow's entries. Events listed in `keep` are left alone.
+///
+/// All in one edit of the text: an array that goes goes whole, with its key. Where a comment could
+/// make that differ from taking the entries out first (a comment inside `c`), or a name repeats (the
+/// agent reads the last), the events are done one by one, each array looked up by its name.
 fn strip_container(doc: &mut JsonDoc, agent: &AgentSpec, c: &[Seg], keep: &[&str], created: Option<&Created>) {
+    match strip_removals(doc, agent, c, keep, created) {
+        Some(strip) => doc.remove_elements(&strip.removals),
+        None => strip_container_one_by_one(doc, agent, c, keep, created),
+    }
+}
+
+/// What [`strip_container`] removes in its one edit.
+struct Strip {
+    removals: Vec<(Vec<Seg>, Vec<usize>)>,
+    /// Every member of the container goes (it is left `{}`).
+    all: bool,
+}
+
+/// The removals of [`strip_container`], worked out without an edit; `None` when the events must be
+/// done one by one.
+fn strip_removals(doc: &JsonDoc, agent: &AgentSpec, c: &[Seg], keep: &[&str], created: Option<&Created>) -> Option<Strip> {
+    if doc.has_comments_in(c) || doc.may_have_duplicate_keys(c) {
+        return None;
+    }
+    let mut removals = Vec::new();
+    let mut dropped = Vec::new();
+    doc.each_array_member(c, |index, name, elements| {
+        if keep.contains(&name) {
+            return;
+        }
+        let arr = with(c, key(name));
+        let (mut ours, mut count) = (Vec::new(), 0);
+        for (i, el) in elements.enumerate() {
+            count += 1;
+            match classify(agent, &el) {
+                Membership::Ours => ours.push(i),
+                Membership::Mixed(inner) => removals.push((with(&with(&arr, Seg::Index(i)), key("hooks")), inner)),
+                Membership::Foreign => {}
+            }
+        }
+        let ours_to_drop = match created {
+            Some(c) => c.events.iter().any(|e| e == name),
+            None => count > 0 && ours.len() == count,
+        };
+        // Left empty (every element gitvow's, so no group was shared): the key goes with it.
+        if ours.len() == count && ours_to_drop {
+            dropped.push(index);
+        } else if !ours.is_empty() {
+            removals.push((arr, ours));
+        }
+    });
+    let all = matches!(doc.shape(c), Some(Shape::Object(n)) if n > 0 && n == dropped.len());
+    if !dropped.is_empty() {
+        removals.push((c.to_vec(), dropped));
+    }
+    Some(Strip { removals, all })
+}
+
+/// [`strip_container`] one event at a time.
+fn strip_container_one_by_one(doc: &mut JsonDoc, agent: &AgentSpec, c: &[Seg], keep: &[&str], created: Option<&Created>) {
     for name in doc.keys(c) {
         if keep.contains(&name.as_str()) {
             continue;
@@ -300,17 +359,31 @@ pub fn uninstall(doc: &mut JsonDoc, agent: &AgentSpec, created: Option<&Created>
     if !matches!(doc.shape(&c), Some(Shape::Object(_))) {
         return;
     }
-    let had_keys = !doc.keys(&c).is_empty();
-    strip_container(doc, agent, &c, &[], created);
-    if c.is_empty() {
-        return;
-    }
-    let hooks_empty = doc.shape(&c) == Some(Shape::Object(0));
+    let had_keys = doc.shape(&c) != Some(Shape::Object(0));
     let drop_hooks = match created {
         Some(cr) => cr.hooks_key,
         None => had_keys,
     };
-    if hooks_empty && drop_hooks && !doc.has_comments_in(&c) {
+    let gone = match strip_removals(doc, agent, &c, &[], created) {
+        // Every event goes, and then `hooks`, left `{}` without a comment: it goes whole, in the
+        // same single edit of the text.
+        Some(Strip { all: true, .. }) if !c.is_empty() && drop_hooks => {
+            doc.remove(&[], &key("hooks"));
+            true
+        }
+        Some(strip) => {
+            doc.remove_elements(&strip.removals);
+            false
+        }
+        None => {
+            strip_container_one_by_one(doc, agent, &c, &[], created);
+            false
+        }
+    };
+    if c.is_empty() {
+        return;
+    }
+    if !gone && drop_hooks && doc.shape(&c) == Some(Shape::Object(0)) && !doc.has_comments_in(&c) {
         doc.remove(&[], &key("hooks"));
     }
     // Without a record, a `version` key may be the user's own: it stays.
@@ -328,12 +401,26 @@ pub fn has_gitvow_entries(doc: &JsonDoc, agent: &AgentSpec) -> bool {
     if agent.layout == FileLayout::TopLevelGroups {
         containers.push(vec![key("hooks")]);
     }
+    let ours = |el: &Value| !matches!(classify(agent, el), Membership::Foreign);
     containers.iter().any(|c| {
-        doc.keys(c).iter().any(|name| {
-            let mut found = false;
-            doc.each_element(&with(c, key(name)), |_, el| found = found || !matches!(classify(agent, &el), Membership::Foreign));
-            found
-        })
+        // Each array looked up by its name when a name repeats: the agent reads the last one.
+        if doc.may_have_duplicate_keys(c) {
+            return doc.keys(c).iter().any(|name| {
+                let mut found = false;
+                doc.each_element(&with(c, key(name)), |_, el| found = found || ours(&el));
+                found
+            });
+        }
+        let mut found = false;
+        doc.each_array_member(c, |_, _, elements| {
+            for el in elements {
+                if found || ours(&el) {
+                    found = true;
+                    break;
+                }
+            }
+        });
+        found
     })
 }
 
@@ -407,6 +494,54 @@ pub fn merge_created(into: &mut Created, more: Created) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::agents::Strictness;
+
+    /// Stripping all events in one edit gives the bytes that stripping them one by one gives.
+    #[test]
+    fn stripping_at_once_equals_one_by_one() {
+        let g = r#"{"hooks": [{"type": "command", "command": "gitvow hook E"}]}"#;
+        let u = r#"{"hooks": [{"type": "command", "command": "mine"}]}"#;
+        let mixed = r#"{"hooks": [{"type": "command", "command": "mine"}, {"type": "command", "command": "gitvow hook E"}]}"#;
+        let docs = [
+            format!("{{\n  \"model\": \"x\",\n  \"hooks\": {{\n    \"PreToolUse\": [{g}],\n    \"Stop\": [{g}, {g}]\n  }}\n}}\n"),
+            format!("{{\"hooks\":{{\"A\":[{u},{g}],\"PreToolUse\":[{g}],\"B\":[],\"Stop\":[{mixed},{g},{u},{g}]}},\"z\":1}}"),
+            format!(
+                "{{\r\n\t\"hooks\": {{\r\n\t\t\"PreToolUse\": [\r\n\t\t\t{g},\r\n\t\t\t{u}\r\n\t\t],\r\n\t\t\"Stop\": [{g}],\r\n\t\t\"X\": 1,\r\n\t\t\"PostToolUse\": [{g},],\r\n\t}}\r\n}}"
+            ),
+            format!("{{\"hooks\": {{\"Stop\": [{g}], \"PreToolUse\": [{g}, {g}]}}}}"),
+            "{\"hooks\": {}}".to_string(),
+            format!("{{\"a\": 1, \"hooks\": {{\"PreToolUse\": [{g}], \"Stop\": [{g}]}}, \"b\": 2}}"),
+            format!("{{\n  \"hooks\": {{\n    \"Stop\": [\n      {g}\n    ]\n  }}\n}}\n"),
+        ];
+        let created = Created { hooks_key: true, events: vec!["Stop".into(), "B".into()], version_key: false };
+        for agent in [crate::agents::find("claude").unwrap(), crate::agents::find("factory").unwrap()] {
+            for text in &docs {
+                for record in [None, Some(&created)] {
+                    for keep in [&[][..], &["Stop"][..]] {
+                        let c = container(agent);
+                        let mut at_once = JsonDoc::parse(text, Strictness::Lenient).unwrap();
+                        let mut one_by_one = at_once.clone();
+                        strip_container(&mut at_once, agent, &c, keep, record);
+                        strip_container_one_by_one(&mut one_by_one, agent, &c, keep, record);
+                        assert_eq!(at_once.text(), one_by_one.text(), "{} {text}", agent.name);
+                    }
+                    // Uninstall, against taking the events out one by one and then an empty `hooks`.
+                    let mut doc = JsonDoc::parse(text, Strictness::Lenient).unwrap();
+                    let mut reference = doc.clone();
+                    uninstall(&mut doc, agent, record);
+                    let c = container(agent);
+                    if agent.layout == FileLayout::NestedGroups && matches!(reference.shape(&c), Some(Shape::Object(_))) {
+                        let drop_hooks = record.map_or(reference.shape(&c) != Some(Shape::Object(0)), |r| r.hooks_key);
+                        strip_container_one_by_one(&mut reference, agent, &c, &[], record);
+                        if drop_hooks && reference.shape(&c) == Some(Shape::Object(0)) {
+                            reference.remove(&[], &key("hooks"));
+                        }
+                        assert_eq!(doc.text(), reference.text(), "uninstall {text}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn recognises_gitvow_commands() {

@@ -262,12 +262,10 @@ pub fn plan_file(
             fail_closed.contains(&(agent.name, super::fail_closed::Decision::Write)),
             record,
         )?,
-        (FileKind::Hooks(agent), Action::Uninstall { .. }) => {
-            match uninstall_hooks(path, agent, text, before.as_deref().map(Vec::as_slice), record, load)? {
-                Some(after) => (after, RecordUpdate::Remove),
-                None => return Ok(None),
-            }
-        }
+        (FileKind::Hooks(agent), Action::Uninstall { .. }) => match uninstall_hooks(path, agent, text, before.as_ref(), record, load)? {
+            Some(after) => (after, RecordUpdate::Remove),
+            None => return Ok(None),
+        },
     };
     let after = after.map(|a| Bytes::new(a.into_bytes()));
     if after == before {
@@ -328,7 +326,8 @@ fn utf8<'a>(path: &Path, bytes: &'a [u8]) -> Result<&'a str> {
     })
 }
 
-fn parse_json(path: &Path, agent: &AgentSpec, text: &str) -> Result<JsonDoc> {
+/// `bytes`: the bytes `text` is, which the document then shares rather than copies.
+fn parse_json(path: &Path, agent: &AgentSpec, text: &str, bytes: Option<&Bytes>) -> Result<JsonDoc> {
     let fail = |offset: usize, what: &str| {
         let (line, col) = line_col(text, offset);
         Error::new(format!("{}:{line}:{col}: {what}", display(path))).hint(format!(
@@ -336,8 +335,11 @@ fn parse_json(path: &Path, agent: &AgentSpec, text: &str) -> Result<JsonDoc> {
             agent.name
         ))
     };
-    let doc =
-        JsonDoc::parse(text, agent.strictness).map_err(|e| fail(e.offset, &format!("{}; {}", e.message, agent.would_drop(e.construct))))?;
+    let doc = match bytes {
+        Some(bytes) => JsonDoc::parse_shared(bytes, agent.strictness),
+        None => JsonDoc::parse(text, agent.strictness),
+    }
+    .map_err(|e| fail(e.offset, &format!("{}; {}", e.message, agent.would_drop(e.construct))))?;
     entries::check_shape(&doc, agent).map_err(|e| fail(doc.text_offset(e.offset), &format!("expected {}", e.expected)))?;
     Ok(doc)
 }
@@ -411,7 +413,7 @@ fn install_hooks(
         };
         return Ok((Some(after), RecordUpdate::Set(file_record)));
     }
-    let mut doc = parse_json(path, agent, text.unwrap_or(""))?;
+    let mut doc = parse_json(path, agent, text.unwrap_or(""), before)?;
     let had_entries = text.is_some() && entries::has_gitvow_entries(&doc, agent);
     // The agent may want a key such as `version` in a file gitvow creates.
     let version_key = agent.version_key.filter(|_| text.is_none());
@@ -438,7 +440,7 @@ fn uninstall_hooks(
     path: &Path,
     agent: &'static AgentSpec,
     text: Option<&str>,
-    before: Option<&[u8]>,
+    before: Option<&Bytes>,
     record: Option<&FileRecord>,
     load: LoadOriginal<'_>,
 ) -> Result<Option<Option<String>>> {
@@ -449,10 +451,10 @@ fn uninstall_hooks(
         FileLayout::OwnedFlat => return Ok(Some(None)),
         _ => {}
     }
-    if let Some(original) = restored_original(record, before, load)? {
+    if let Some(original) = restored_original(record, before.map(|b| b.as_slice()), load)? {
         return Ok(Some(original));
     }
-    let mut doc = parse_json(path, agent, text)?;
+    let mut doc = parse_json(path, agent, text, before)?;
     if !entries::has_gitvow_entries(&doc, agent) {
         return Ok(None);
     }
