@@ -157,13 +157,16 @@ base=$(tail -n 1 "$work/rss")
 printf '%-17s %10s %11s %13s %13s %13s %9s %7s\n' case bytes "install ms" "uninstall ms" "unin. no-rec" "install ms/MB" "peak MiB" "x size"
 # label:agent:size (bytes, keys, entries or levels)
 for spec in claude-10K:claude:10240 claude-1M:claude:1048576 claude-10M:claude:10485760 gemini-10M-jsonc:gemini:10485760 \
-    1line-200k:claude:200000 dup-10k:claude:10000 deep-10k:gemini:10000; do
+    1line-200k:claude:200000 dup-10k:claude:10000 deep-10k:gemini:10000 factory-1line-50k:factory:50000; do
     label=${spec%%:*} agent=${spec#*:} size=${spec##*:}
     agent=${agent%%:*}
     settings=.$agent/settings.json
+    # Factory's events are top-level keys of its hooks.json: a one-line file of many keys is the
+    # case where a lookup per key would make install quadratic.
+    [[ $agent == factory ]] && settings=.factory/hooks.json
     file="$work/settings-$label.json"
     case $label in
-        1line-*) generate_one_line "$size" "$file" ;;
+        1line-* | *-1line-*) generate_one_line "$size" "$file" ;;
         dup-*) generate_duplicates "$size" "$file" ;;
         deep-*) generate_deep "$size" "$file" ;;
         *-jsonc) generate "$size" "$file" jsonc ;;

@@ -455,10 +455,12 @@ impl Found {
 pub fn find_entries(doc: &JsonDoc, agent: &AgentSpec, wrapped: bool) -> Vec<Found> {
     let c = if wrapped { vec![key("hooks")] } else { container(agent) };
     let mut out = Vec::new();
-    for event in doc.keys(&c) {
+    // One walk over the container: a file with thousands of top-level keys (factory's events are
+    // top-level) stays linear.
+    doc.each_array_member(&c, |_, event, elements| {
+        let event = event.to_string();
         let arr = with(&c, key(&event));
-        let Some(Value::Array(elements)) = doc.get(&arr) else { continue };
-        for (i, element) in elements.into_iter().enumerate() {
+        for (i, element) in elements.enumerate() {
             let at = with(&arr, Seg::Index(i));
             let inner: Vec<usize> = match classify(agent, &element) {
                 Membership::Foreign => continue,
@@ -482,7 +484,7 @@ pub fn find_entries(doc: &JsonDoc, agent: &AgentSpec, wrapped: bool) -> Vec<Foun
                 });
             }
         }
-    }
+    });
     out
 }
 
