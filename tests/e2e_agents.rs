@@ -34,6 +34,8 @@ struct Flavor {
     patch_model: bool,
     /// Codex: run every hook without a trust record, so that a hook left behind would fire.
     bypass_trust: bool,
+    /// Claude: the permission mode (default: `default`, a prompting one).
+    permission_mode: Option<&'static str>,
 }
 
 type Calls = Vec<Value>;
@@ -112,21 +114,21 @@ const CLAUDE: Agent = Agent {
             ),
         );
     },
-    command: |tc, sb, _| {
+    command: |tc, sb, flavor| {
         let argv = vec![
             tc.bin(".bin/claude").to_string_lossy().into_owned(),
             s("-p"),
             s("Please do the task."),
             s("--output-format"),
             s("json"),
-            // A prompting permission mode: gitvow's confirm becomes Claude's own "ask", which a
-            // headless run cannot grant.
+            // A prompting permission mode unless the scenario names another: gitvow's confirm
+            // becomes Claude's own "ask", which a headless run cannot grant.
             s("--permission-mode"),
-            s("default"),
+            s(flavor.permission_mode.unwrap_or("default")),
             s("--allowedTools"),
             s("Bash Read Write Edit"),
         ];
-        let env = envs(&[
+        let mut env = envs(&[
             ("ANTHROPIC_BASE_URL", sb.base_url()),
             ("ANTHROPIC_API_KEY", s("dummy")),
             ("DISABLE_AUTOUPDATER", s("1")),
@@ -134,6 +136,10 @@ const CLAUDE: Agent = Agent {
             ("DISABLE_ERROR_REPORTING", s("1")),
             ("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", s("1")),
         ]);
+        // As root, Claude runs in bypassPermissions only inside a sandbox it is told about.
+        if flavor.permission_mode == Some("bypassPermissions") {
+            env.push((s("IS_SANDBOX"), s("1")));
+        }
         (argv, env)
     },
     shell: |_, c| vec![call("Bash", json!({"command": c, "description": "run it"}))],
@@ -1049,6 +1055,33 @@ fn doctor_line(sb: &Sandbox, report: &mut Report, scope: &[&str], check: &str, w
     }
 }
 
+/// Claude 2.1.332 outside the prompting modes: it tells its hooks its version, so gitvow's confirm
+/// is its native `ask` (no approval code), which a headless run cannot grant: the push waits.
+fn claude_asks_in_mode_session(agent: &Agent, tc: &Toolchain, report: &mut Report, mode: &'static str) {
+    let sb = installed(agent, tc);
+    let (argv, env) = (agent.command)(tc, &sb, Flavor { permission_mode: Some(mode), ..Flavor::default() });
+    let run = sb.run_agent(tc, &(agent.shell)(&sb, "git push origin main:asked"), &argv, &env);
+    let log = std::fs::read_to_string(sb.repo().join(".git/gitvow-hooks.log")).unwrap_or_default();
+    let confirms: Vec<Value> = log
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|v| v["handler"] == "PreToolUse" && v["verdict"] == "confirm")
+        .collect();
+    let native = !confirms.is_empty() && confirms.iter().all(|v| v["approval"].is_null());
+    let pushed = sb.origin_has("asked");
+    let observed = format!(
+        "{}, {} ({})",
+        if pushed { "pushed" } else { "not pushed" },
+        if native { "native ask, no approval code" } else { "not a native ask" },
+        sb.verdicts()
+    );
+    let ok = native && !pushed && run.completed();
+    report.line(&format!("asks_in_{mode}"), "native ask: push waits", observed, run.seconds, ok);
+    if !ok {
+        report.keep(&format!("asks_in_{mode}"), &run);
+    }
+}
+
 /// A confirmation answered by the person: the push waits under a code, `gitvow approve <code>` in a
 /// terminal says yes, and the agent's retry of the same push happens; a different push still asks.
 fn approval_session(agent: &Agent, tc: &Toolchain, report: &mut Report) {
@@ -1459,6 +1492,11 @@ fn run_agent_suite(agent: &Agent) {
     }
     if matches!(agent.gitvow, "codex" | "opencode") {
         approval_session(agent, tc, &mut report);
+    }
+    if agent.gitvow == "claude" {
+        for mode in ["bypassPermissions", "dontAsk"] {
+            claude_asks_in_mode_session(agent, tc, &mut report, mode);
+        }
     }
     match agent.gitvow {
         "claude" => hand_edited_session(agent, tc, &mut report, Construct::Comment),
