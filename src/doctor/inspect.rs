@@ -68,41 +68,27 @@ impl Inspected {
                 return out;
             }
         };
-        if agent.layout == FileLayout::Plugin {
-            out.file = match plugin::plugin_command(&text) {
-                Some(cmd) => {
-                    out.command = Some(cmd);
-                    Check::ok("file", format!("{} is the plugin gitvow generated", display(&path)))
-                }
-                None if plugin::is_gitvow_plugin(&text) => Check::fail(
+        // A file gitvow writes whole: its marker, and the gitvow command it runs.
+        let whole = match agent.layout {
+            FileLayout::Plugin => Some((plugin::plugin_command(&text), plugin::is_gitvow_plugin(&text), &PLUGIN_WORDS)),
+            FileLayout::Scripts { .. } => Some((
+                script::script_command(&text).and_then(|c| command_prefix(agent, agent.probe_event, c)),
+                script::is_gitvow_script(&text),
+                &SCRIPT_WORDS,
+            )),
+            _ => None,
+        };
+        if let Some((command, marked, words)) = whole {
+            out.file = match &command {
+                Some(_) => Check::ok("file", format!("{} is the {} gitvow generated", display(&path), words.what)),
+                None if marked => Check::fail(
                     "file",
-                    format!("{}: the plugin's `const GITVOW = …;` line is missing or unreadable", display(&path)),
-                    "install it again to regenerate the plugin",
+                    format!("{}: {} is missing or unreadable", display(&path), words.command_line),
+                    format!("install it again to regenerate the {}", words.what),
                 ),
-                None => Check::fail(
-                    "file",
-                    format!("{}:1:1: this is not a plugin gitvow wrote (no gitvow marker on the first line)", display(&path)),
-                    "move the file away, then install again",
-                ),
+                None => Check::fail("file", format!("{}:{}", display(&path), words.foreign), words.foreign_fix),
             };
-            out.text = Some(text);
-            return out;
-        }
-        if let FileLayout::Scripts { .. } = agent.layout {
-            out.command = script::script_command(&text).and_then(|c| command_prefix(agent, agent.probe_event, c));
-            out.file = match &out.command {
-                Some(_) => Check::ok("file", format!("{} is the hook file gitvow generated", display(&path))),
-                None if script::is_gitvow_script(&text) => Check::fail(
-                    "file",
-                    format!("{}: the line that runs gitvow is missing or unreadable", display(&path)),
-                    "install it again to regenerate the file",
-                ),
-                None => Check::fail(
-                    "file",
-                    format!("{}:2:1: this hook is not one gitvow wrote (no gitvow marker on the second line)", display(&path)),
-                    "move it to another hook folder of the agent, then install again",
-                ),
-            };
+            out.command = command;
             out.text = Some(text);
             return out;
         }
@@ -151,6 +137,29 @@ impl Inspected {
         format!("{}:{l}:{c}", display(&self.path))
     }
 }
+
+/// How doctor speaks of a file gitvow writes whole.
+struct WholeWords {
+    what: &'static str,
+    command_line: &'static str,
+    /// `line:column: why`, for a file at the path that is not gitvow's.
+    foreign: &'static str,
+    foreign_fix: &'static str,
+}
+
+const PLUGIN_WORDS: WholeWords = WholeWords {
+    what: "plugin",
+    command_line: "the plugin's `const GITVOW = …;` line",
+    foreign: "1:1: this is not a plugin gitvow wrote (no gitvow marker on the first line)",
+    foreign_fix: "move the file away, then install again",
+};
+
+const SCRIPT_WORDS: WholeWords = WholeWords {
+    what: "hook file",
+    command_line: "the line that runs gitvow",
+    foreign: "2:1: this hook is not one gitvow wrote (no gitvow marker on the second line)",
+    foreign_fix: "move it to another hook folder of the agent, then install again",
+};
 
 pub fn strictness_text(s: Strictness) -> &'static str {
     match s {
