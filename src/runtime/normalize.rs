@@ -213,10 +213,10 @@ pub fn normalize(reading: Reading, event: &str, handler: Handler, payload: &Map<
     Ok(call)
 }
 
-/// The agent's tool name and arguments, before normalisation.
 /// A tool's name and arguments as the agent sent them.
 type RawTool = (String, Map<String, Value>);
 
+/// The agent's tool name and arguments, before normalisation.
 fn tool_of(dialect: Dialect, event: &str, payload: &Map<String, Value>) -> Result<RawTool, String> {
     if dialect == Dialect::ToolCallObject
         && let Some(call) = tool_call_object(payload)?
