@@ -835,6 +835,24 @@ fn kilo_gets_the_plugin_in_its_own_folders_calling_gitvow_as_kilo() {
 }
 
 #[test]
+fn a_repository_install_writes_the_newer_agents_repository_files() {
+    let env = Env::new();
+    let repo = env.repo("r");
+    env.run_in(&repo, &["install", "--agent", "qwen,cline,auggie", "--yes"]).ok();
+    let qwen = json_of(&std::fs::read_to_string(repo.join(".qwen/settings.json")).unwrap());
+    assert_eq!(qwen["hooks"]["PreToolUse"][0]["hooks"][0]["command"], "gitvow hook --agent qwen PreToolUse");
+    let auggie = json_of(&std::fs::read_to_string(repo.join(".augment/settings.json")).unwrap());
+    assert_eq!(auggie["hooks"]["PreToolUse"][0]["hooks"][0]["command"], "gitvow hook --agent auggie PreToolUse");
+    let hook = std::fs::read_to_string(repo.join(".clinerules/hooks/PreToolUse")).unwrap();
+    assert!(hook.contains("\ngitvow hook --agent cline PreToolUse && exit 0\n"), "{hook}");
+    assert!(!env.home().join(".cline").exists() && !env.home().join(".qwen").exists(), "nothing in the home directory");
+    env.run_in(&repo, &["uninstall", "--yes"]).ok();
+    for gone in [".qwen", ".augment", ".clinerules"] {
+        assert!(!repo.join(gone).exists(), "{gone}");
+    }
+}
+
+#[test]
 fn qwen_and_auggie_entries_carry_their_own_fields() {
     let env = Env::new();
     install_user(&env, "qwen");
