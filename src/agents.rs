@@ -141,12 +141,16 @@ impl HookShell {
             HookShell::Sh => shell("sh".into(), "-c"),
             HookShell::LoginShell => shell(std::env::var("SHELL").ok().filter(|s| !s.is_empty()).unwrap_or_else(|| "sh".into()), "-lc"),
             HookShell::Bash => shell("bash".into(), "-c"),
-            HookShell::Words if command.starts_with('~') || command.contains(['|', '&', ';', '<', '>', '$', '`']) => {
-                shell("bash".into(), "-c")
-            }
-            HookShell::Words => Some(split_words(command)),
+            HookShell::Words => HookShell::without_shell(command).or_else(|| shell("bash".into(), "-c")),
             HookShell::Plugin | HookShell::Script => None,
         }
+    }
+
+    /// The words auggie runs `command` as without a shell; `None` when it would hand the command to
+    /// `bash -c` (it holds one of `|&;<>$` or a backtick, or starts with `~`).
+    pub fn without_shell(command: &str) -> Option<Vec<String>> {
+        let needs_shell = command.starts_with('~') || command.contains(['|', '&', ';', '<', '>', '$', '`']);
+        (!needs_shell).then(|| split_words(command))
     }
 }
 

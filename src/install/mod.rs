@@ -102,10 +102,11 @@ fn check_command(command: &str) -> Result<()> {
 /// An agent that starts a hook command without a shell splits it into words its own way: the
 /// command must come out as the words a shell would make of it.
 fn check_unquoted(agent: &AgentSpec, command: &str) -> Result<()> {
+    if agent.hook_shell != agents::HookShell::Words {
+        return Ok(());
+    }
     let line = agent.hook_command(command, agent.probe_event);
-    let Some(argv) = agent.hook_shell.argv(&line) else { return Ok(()) };
-    let direct = argv.first().is_none_or(|p| p != "bash");
-    if agent.hook_shell != agents::HookShell::Words || (direct && shell_words::split(&line).is_ok_and(|w| w == argv)) {
+    if agents::HookShell::without_shell(&line).is_some_and(|words| shell_words::split(&line).is_ok_and(|w| w == words)) {
         return Ok(());
     }
     Err(Error::usage(format!(

@@ -73,17 +73,17 @@ fn builtin(spec: &AgentSpec, event: &str, started: Instant) -> Answer {
         }
     };
     let repo = find_repo(&call.cwd);
-    let native = respond::asks_natively(spec, call.permission_mode.as_deref());
     let verdict = (handler == Handler::PreToolUse).then(|| {
+        let native = respond::asks_natively(spec, call.permission_mode.as_deref());
         let mut v = judge(&call, repo.as_ref(), started);
         log.approval = answerable(&call, repo.as_ref(), spec.name, native, &mut v);
-        v
+        (v, native)
     });
     let answer = match &verdict {
-        Some(v) => respond::pre_tool_use(spec.response, v, native),
+        Some((v, native)) => respond::pre_tool_use(spec.response, v, *native),
         None => Answer::silent(),
     };
-    log.finish(&call, verdict.as_ref(), repo.as_ref());
+    log.finish(&call, verdict.as_ref().map(|(v, _)| v), repo.as_ref());
     answer
 }
 
