@@ -1,6 +1,8 @@
 //! The table of built-in agents. Installer, doctor and runtime all read it: adding an agent is adding
 //! a row here, not a new code path.
 
+use crate::edit::Strictness;
+
 /// The gitvow handler an agent event is routed to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Handler {
@@ -75,42 +77,6 @@ impl FileLayout {
 pub struct AdapterInstall {
     /// Event name → the entry to append, with every string `__GITVOW__` standing for the command.
     pub entries: serde_json::Map<String, serde_json::Value>,
-}
-
-/// How strictly the agent itself parses its JSON file (SPEC section 1, "How strictly each agent reads
-/// its file", measured with the real binaries). An agent that cannot parse its file drops every hook
-/// in it without a word, so gitvow never writes, and doctor FAILs, what the agent would not read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Strictness {
-    /// Plain JSON as `serde_json` reads it: no comments, no trailing commas, no byte-order mark, no
-    /// raw control characters inside strings (codex; cursor and copilot).
-    Strict,
-    /// Plain JSON, but a byte-order mark at the start is accepted (claude).
-    StrictBom,
-    /// Comments allowed, trailing commas rejected (gemini, factory).
-    Comments,
-    /// Comments and trailing commas allowed (auggie). gitvow keeps such text byte for byte, and
-    /// writes neither itself.
-    Lenient,
-}
-
-impl Strictness {
-    pub fn allows_comments(self) -> bool {
-        matches!(self, Strictness::Comments | Strictness::Lenient)
-    }
-
-    pub fn allows_trailing_commas(self) -> bool {
-        self == Strictness::Lenient
-    }
-
-    pub fn allows_bom(self) -> bool {
-        self != Strictness::Strict
-    }
-
-    /// Whether the agent's parser is a strict JSON parser (what `serde_json` rejects, it rejects).
-    pub fn is_strict_json(self) -> bool {
-        matches!(self, Strictness::Strict | Strictness::StrictBom)
-    }
 }
 
 /// How the agent starts a hook's command; doctor's live probe starts it the same way.

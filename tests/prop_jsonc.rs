@@ -8,7 +8,8 @@
 
 mod install_support;
 
-use gitvow::agents::{self, AgentSpec, FileLayout, Strictness};
+use gitvow::agents::{self, AgentSpec, FileLayout};
+use gitvow::edit::Strictness;
 use gitvow::edit::jsonc::JsonDoc;
 use gitvow::install::entries::{self, check_shape};
 use install_support::{BOM, COMMAND, check_entries_current, check_inserted_lines, inserted_ranges, layout, parse_as_agent, without_gitvow};

@@ -2,7 +2,7 @@
 //! works from this.
 
 use super::Check;
-use crate::agents::{AgentSpec, FileLayout, Strictness};
+use crate::agents::{AgentSpec, FileLayout};
 use crate::edit::jsonc::{JsonDoc, line_col};
 use crate::edit::{plugin, script};
 use crate::install::entries::{self, Found};
@@ -96,7 +96,7 @@ impl Inspected {
             let (l, c) = line_col(&text, offset);
             format!("{}:{l}:{c}: {what}", display(&path))
         };
-        let fix = format!("fix the file by hand so that {} accepts it ({})", agent.name, strictness_text(agent.strictness));
+        let fix = format!("fix the file by hand so that {} accepts it ({})", agent.name, agent.strictness.describe());
         match JsonDoc::parse(&text, agent.strictness) {
             Err(e) => out.file = Check::fail("file", located(e.offset, &format!("{}; {}", e.message, agent.would_drop(e.construct))), fix),
             Ok(doc) => match entries::check_shape(&doc, agent) {
@@ -104,7 +104,7 @@ impl Inspected {
                 Ok(()) => {
                     out.file = Check::ok(
                         "file",
-                        format!("{} parses as {} reads it ({})", display(&path), agent.name, strictness_text(agent.strictness)),
+                        format!("{} parses as {} reads it ({})", display(&path), agent.name, agent.strictness.describe()),
                     );
                     out.found = entries::find_entries(&doc, agent, false);
                     if agent.layout == FileLayout::TopLevelGroups
@@ -160,15 +160,6 @@ const SCRIPT_WORDS: WholeWords = WholeWords {
     foreign: "2:1: this hook is not one gitvow wrote (no gitvow marker on the second line)",
     foreign_fix: "move it to another hook folder of the agent, then install again",
 };
-
-pub fn strictness_text(s: Strictness) -> &'static str {
-    match s {
-        Strictness::Strict => "strict JSON: no comments, no trailing commas, no byte-order mark, no raw control characters in strings",
-        Strictness::StrictBom => "strict JSON: no comments, no trailing commas; a byte-order mark is fine",
-        Strictness::Comments => "comments allowed, no trailing commas",
-        Strictness::Lenient => "comments and trailing commas allowed",
-    }
-}
 
 /// The gitvow command part of an installed hook command (`<gitvow> hook [--agent a] <event>`).
 pub fn command_prefix(agent: &AgentSpec, event: &str, command: &str) -> Option<String> {

@@ -3,5 +3,8 @@
 pub mod jsonc;
 pub mod plugin;
 pub mod script;
+mod strictness;
 pub mod toml;
 mod tree;
+
+pub use strictness::Strictness;

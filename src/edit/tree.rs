@@ -7,7 +7,7 @@
 //! text only when asked for. Only a text that parses is indexed: for the error of one that does
 //! not, the caller asks `jsonc_parser`, whose grammar this one follows token for token.
 
-use crate::agents::Strictness;
+use super::Strictness;
 use jsonc_parser::tokens::Token;
 use jsonc_parser::{ParseOptions, Scanner, ScannerOptions};
 use serde_json::Value;

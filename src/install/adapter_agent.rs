@@ -1,7 +1,8 @@
 //! An agent gitvow does not know, described by its external adapter `gitvow-agent-<name>`: its `info`
 //! becomes a row of the agent table, so that install and uninstall treat it like a built-in one.
 
-use crate::agents::{AdapterInstall, AgentSpec, FileLayout, Handler, InstalledEvent, ResponseForm, Strictness};
+use crate::agents::{AdapterInstall, AgentSpec, FileLayout, Handler, InstalledEvent, ResponseForm};
+use crate::edit::Strictness;
 use crate::error::{Error, Result};
 use crate::runtime::adapter;
 

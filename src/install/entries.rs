@@ -496,7 +496,7 @@ pub fn merge_created(into: &mut Created, more: Created) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::agents::Strictness;
+    use crate::edit::Strictness;
 
     /// Stripping all events in one edit gives the bytes that stripping them one by one gives.
     #[test]

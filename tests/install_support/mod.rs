@@ -9,7 +9,8 @@
 // Each test crate includes this module and uses only part of it.
 #![allow(dead_code)]
 
-use gitvow::agents::{AgentSpec, FileLayout, Strictness};
+use gitvow::agents::{AgentSpec, FileLayout};
+use gitvow::edit::Strictness;
 use gitvow::install::entries::desired_entry;
 use jsonc_parser::{JsonValue, ParseOptions};
 use serde_json::{Map, Value};
