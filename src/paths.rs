@@ -59,10 +59,79 @@ pub fn is_git_dir(dir: &Path) -> bool {
     is_dir(dir) && is_file(&dir.join("HEAD")) && (is_dir(&dir.join("objects")) || is_file(&dir.join("commondir")))
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Repo {
     pub top: PathBuf,
     pub git_dir: PathBuf,
+}
+
+/// Where gitvow is being installed: the user's own files, or a repository. Every file gitvow
+/// touches lies in one of the scope's two areas ([`crate::fsx::Area`]), which decide how far a
+/// link is followed on the way to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Scope {
+    User { home: PathBuf },
+    Repo(Repo),
+}
+
+impl Scope {
+    /// The directory the agents' paths are relative to.
+    pub fn root(&self) -> &Path {
+        match self {
+            Scope::User { home } => home,
+            Scope::Repo(r) => &r.top,
+        }
+    }
+
+    pub fn agent_file(&self, agent: &crate::agents::AgentSpec) -> PathBuf {
+        match self {
+            Scope::User { home } => home.join(agent.user_file),
+            Scope::Repo(r) => r.top.join(agent.repo_file),
+        }
+    }
+
+    pub fn policy_path(&self) -> PathBuf {
+        self.policy_dir().join("policy.json")
+    }
+
+    /// `.gitvow/` in the home directory or the repository: where the policy lives.
+    pub fn policy_dir(&self) -> PathBuf {
+        self.root().join(".gitvow")
+    }
+
+    /// gitvow's private state for this scope: never inside a repository's work tree.
+    pub fn state_dir(&self) -> PathBuf {
+        match self {
+            Scope::User { home } => home.join(".gitvow"),
+            Scope::Repo(r) => r.git_dir.join("gitvow"),
+        }
+    }
+
+    /// The lock that serialises gitvow runs on this scope: `~/.gitvow/install.lock`, or
+    /// `<git dir>/gitvow-install.lock` (inside the git directory, never in the tree).
+    pub fn lock_path(&self) -> PathBuf {
+        match self {
+            Scope::User { home } => home.join(".gitvow").join("install.lock"),
+            Scope::Repo(r) => r.git_dir.join("gitvow-install.lock"),
+        }
+    }
+
+    pub fn record_path(&self) -> PathBuf {
+        self.state_dir().join("install-record.json")
+    }
+
+    /// Where the record keeps the original bytes of the files gitvow changed, one file per digest.
+    pub fn originals_dir(&self) -> PathBuf {
+        self.state_dir().join("originals")
+    }
+
+    pub fn original_path(&self, sha256: &str) -> PathBuf {
+        self.originals_dir().join(sha256)
+    }
+
+    pub fn is_user(&self) -> bool {
+        matches!(self, Scope::User { .. })
+    }
 }
 
 /// Whether `command` is an executable file in a directory of the PATH.

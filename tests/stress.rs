@@ -6,7 +6,8 @@
 mod common;
 
 use common::{CMD, Env};
-use gitvow::fsx::{self, Replaced, TargetScope};
+use gitvow::fsx::{self, Area, Replaced};
+use gitvow::paths::Scope;
 use serde_json::Value;
 use std::io::Write;
 use std::path::Path;
@@ -45,13 +46,14 @@ fn parse(path: &Path) -> Value {
 
 /// A careful agent: read, add one key, write back atomically, never over bytes it did not read.
 fn agent_writes_a_key(path: &Path, i: usize) {
+    let user = Scope::User { home: std::env::temp_dir() };
     loop {
-        let before = fsx::read_target(path, &TargetScope::User).unwrap().unwrap();
+        let before = fsx::read_target(path, &user, Area::Config).unwrap().unwrap();
         let mut v: serde_json::Map<String, Value> = serde_json::from_slice(&before).unwrap();
         v.insert(format!("agent-key-{i}"), Value::from(i));
         let mut text = serde_json::to_string_pretty(&v).unwrap();
         text.push('\n');
-        match fsx::replace_if_unchanged(path, &TargetScope::User, Some(&before), text.as_bytes()).unwrap() {
+        match fsx::replace_if_unchanged(path, &user, Area::Config, Some(&before), text.as_bytes()).unwrap() {
             Replaced::Done => return,
             Replaced::Changed(_) => continue,
         }

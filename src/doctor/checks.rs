@@ -8,9 +8,9 @@ use super::{Check, Context, codex_trust};
 use crate::agents::{AgentSpec, FileLayout, OffSwitch};
 use crate::edit::jsonc::{JsonDoc, key, line_col};
 use crate::edit::{plugin, script};
+use crate::fsx::Area;
 use crate::install::entries::desired_entry;
-use crate::install::plan::Scope;
-use crate::paths::display;
+use crate::paths::{Scope, display};
 use serde_json::Value;
 use std::borrow::Cow;
 use std::path::Path;
@@ -38,7 +38,7 @@ pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check, all: &[Inspect
     if agent.hook_trust && readable {
         out.push(codex_trust::check(ctx, ins));
     }
-    if let (Some(trust), crate::install::plan::Scope::Repo(repo)) = (&agent.project_trust, &ctx.scope) {
+    if let (Some(trust), Scope::Repo(repo)) = (&agent.project_trust, &ctx.scope) {
         out.push(codex_trust::project_check(trust, &repo.top));
     }
     out
@@ -90,14 +90,14 @@ fn fails_closed(ins: &Inspected) -> Option<Check> {
 fn script_entries(ctx: &Context, ins: &Inspected, command: &str, fix_all: &str) -> Vec<Check> {
     let agent = ins.agent;
     let dir = ctx.scope.agent_file(agent);
-    let tscope = crate::install::target_scope(&ctx.scope);
     let mut out = Vec::new();
     for ev in agent.events {
         let path = dir.join(ev.name);
-        let text = crate::fsx::read_target(&path, &tscope).ok().flatten().map(|b| String::from_utf8_lossy(&b).into_owned());
+        let text =
+            crate::fsx::read_target(&path, &ctx.scope, Area::Config).ok().flatten().map(|b| String::from_utf8_lossy(&b).into_owned());
         let gates = agent.handler_for(ev.name) == Some(crate::agents::Handler::PreToolUse);
         let wanted = script::render_script(agent.name, ev.name, command, gates);
-        let read = |p: &Path| crate::fsx::read_target(p, &tscope);
+        let read = |p: &Path| crate::fsx::read_target(p, &ctx.scope, Area::Config);
         match crate::install::plan::own_script(&path, agent, text.as_deref().map(str::as_bytes), &read) {
             Ok(true) => {
                 out.push(Check::warn(
@@ -396,7 +396,7 @@ fn hooks_config(ctx: &Context, ins: &Inspected) -> Vec<Check> {
 fn json_flag(ctx: &Context, ins: &Inspected, flag: &str, also_in: &[&str]) -> Vec<Check> {
     let mut files = settings_files(ctx, ins);
     if let Some(home) = crate::paths::home() {
-        files.extend(also_in.iter().filter_map(|f| read_json(&home.join(f), ins.agent)));
+        files.extend(also_in.iter().filter_map(|f| read_json(&home, f, ins.agent)));
     }
     let mut out = Vec::new();
     for (path, doc, text) in files {
@@ -430,7 +430,7 @@ fn settings_files<'a>(ctx: &Context, ins: &'a Inspected) -> Vec<SettingsFile<'a>
         _ => Vec::new(),
     };
     if let (Scope::Repo(_), Some(home)) = (&ctx.scope, crate::paths::home()) {
-        out.extend(read_json(&home.join(ins.agent.user_file), ins.agent));
+        out.extend(read_json(&home, ins.agent.user_file, ins.agent));
     }
     out
 }
@@ -438,11 +438,13 @@ fn settings_files<'a>(ctx: &Context, ins: &'a Inspected) -> Vec<SettingsFile<'a>
 /// A settings file's path, its parsed document and its text.
 type SettingsFile<'a> = (std::path::PathBuf, Cow<'a, JsonDoc>, Cow<'a, str>);
 
-fn read_json(path: &Path, agent: &AgentSpec) -> Option<SettingsFile<'static>> {
-    let bytes = crate::fsx::read_target(path, &crate::fsx::TargetScope::User).ok()??;
+/// The user's file `file` (relative to the home directory), read by the user scope's rules.
+fn read_json(home: &Path, file: &str, agent: &AgentSpec) -> Option<SettingsFile<'static>> {
+    let path = home.join(file);
+    let bytes = crate::fsx::read_target(&path, &Scope::User { home: home.to_path_buf() }, Area::Config).ok()??;
     let text = String::from_utf8(bytes).ok()?;
     let doc = JsonDoc::parse(&text, agent.strictness).ok()?;
-    Some((path.to_path_buf(), Cow::Owned(doc), Cow::Owned(text)))
+    Some((path, Cow::Owned(doc), Cow::Owned(text)))
 }
 
 /// The same agent in both scopes, or Cursor loading Claude's hook files: each call gated twice.

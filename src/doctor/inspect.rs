@@ -6,9 +6,8 @@ use crate::agents::{AgentSpec, FileLayout};
 use crate::edit::jsonc::{JsonDoc, line_col};
 use crate::edit::{plugin, script};
 use crate::install::entries::{self, Found};
-use crate::install::plan::Scope;
 use crate::install::record::Record;
-use crate::paths::display;
+use crate::paths::{Scope, display};
 use std::path::PathBuf;
 
 pub struct Inspected {
@@ -48,7 +47,7 @@ impl Inspected {
             command: None,
         };
         // Read by the installer's rules: a FIFO or a link out of a repository is named, not opened.
-        let bytes = match crate::fsx::read_target(&path, &crate::install::target_scope(scope)) {
+        let bytes = match crate::fsx::read_target(&path, scope, crate::fsx::Area::Config) {
             Ok(Some(b)) => b,
             Ok(None) => {
                 let why = format!("cannot read {}: no such file or directory", display(&path));

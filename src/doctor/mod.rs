@@ -14,8 +14,7 @@ mod probe;
 use crate::agents::AgentSpec;
 use crate::cli::DoctorArgs;
 use crate::error::{Error, Result};
-use crate::install::plan::Scope;
-use crate::paths::display;
+use crate::paths::{Scope, display};
 use inspect::Inspected;
 use serde_json::{Value, json};
 
@@ -142,7 +141,7 @@ fn checked(args: &DoctorArgs) -> Result<i32> {
     };
     let ctx = Context { scope, other };
     let named = !args.agents.is_empty();
-    let candidates = crate::install::select_agents(&args.agents, &ctx.scope, false)?;
+    let candidates = crate::install::select_agents(&args.agents, &ctx.scope, crate::install::NoneNamed::All)?;
     let inspected: Vec<Inspected> =
         candidates.into_iter().map(|a| Inspected::read(&ctx.scope, a)).filter(|i| named || i.installed_here()).collect();
     if inspected.is_empty() {

@@ -4,7 +4,7 @@
 //! tool call (fail closed), so that is a failure, not a warning.
 
 use super::{Check, Context};
-use crate::install::plan::Scope;
+use crate::paths::Scope;
 use crate::runtime::policy::layers::{self, LayerKind, Trust};
 use crate::runtime::policy::{Provider, Question};
 use crate::runtime::process;

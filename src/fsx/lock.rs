@@ -1,12 +1,11 @@
 //! The lock that serialises gitvow runs on one scope.
 
-use super::TargetScope;
+use super::Area;
 use crate::error::{Error, Result};
-use crate::paths::display;
+use crate::paths::{Scope, display};
 use rustix::fs::{Mode, OFlags};
 use std::fs::{self, File};
 use std::io::{Read, Seek, SeekFrom, Write};
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// An exclusive lock that serialises gitvow runs on one scope; released on drop. The lock file
@@ -18,23 +17,14 @@ pub struct InstallLock {
 }
 
 impl InstallLock {
-    /// `~/.gitvow/install.lock`, given gitvow's home directory.
-    pub fn user_path(gitvow_home: &Path) -> PathBuf {
-        gitvow_home.join("install.lock")
-    }
-
-    /// `<git dir>/gitvow-install.lock`: inside the git directory, never in the tree.
-    pub fn repo_path(git_dir: &Path) -> PathBuf {
-        git_dir.join("gitvow-install.lock")
-    }
-
-    /// Take the lock, waiting up to [`LOCK_WAIT`] for another run to finish; its directory is
-    /// created when missing. `on_wait(holder)` is called once if the lock is busy, with the process
-    /// id the holder wrote into it, so the caller can say who it is waiting for. The lock file is
-    /// opened from its directory's handle without following a symlink: in a repository anyone
-    /// could point it elsewhere.
-    pub fn acquire(path: &Path, scope: &TargetScope, on_wait: impl FnOnce(Option<u32>)) -> Result<InstallLock> {
-        let mut spot = super::spot::locate(path, scope)?;
+    /// Take the lock of `scope` ([`Scope::lock_path`]), waiting up to 30 s (see `lock_wait`) for
+    /// another run to finish; its directory is created when missing. `on_wait(holder)` is called
+    /// once if the lock is busy, with the process id the holder wrote into it, so the caller can say
+    /// who it is waiting for. The lock file is opened from its directory's handle without following
+    /// a symlink: in a repository anyone could point it elsewhere.
+    pub fn acquire(scope: &Scope, on_wait: impl FnOnce(Option<u32>)) -> Result<InstallLock> {
+        let path = &scope.lock_path();
+        let mut spot = super::spot::locate(path, scope, Area::State)?;
         spot.create_missing(super::attrs::give_new_dir)?;
         let dir = &spot.dir;
         super::faults::step("open the lock file");

@@ -32,8 +32,6 @@ pub use lock::InstallLock;
 pub use transaction::{Applied, FileOp, Transaction, TxOutcome, TxStep};
 pub use write::{create_private, file_exists, read_target, remove_if_unchanged, replace_if_unchanged};
 
-use std::path::PathBuf;
-
 /// A file's bytes, shared between the plan, the transaction and its undo rather than copied: a
 /// settings file may be megabytes, and each copy would count against the run's memory.
 pub type Bytes = std::sync::Arc<Vec<u8>>;
@@ -41,17 +39,17 @@ pub type Bytes = std::sync::Arc<Vec<u8>>;
 /// Name prefix of gitvow's temporary files, so a later run can recognise and remove leftovers.
 pub const TEMP_PREFIX: &str = ".gitvow-tmp-";
 
-/// Where a target file lives, which decides how much of a symlink gitvow will follow.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TargetScope {
-    /// The user's own files: a symlinked settings file (dotfile managers) is followed.
-    User,
-    /// A repository's work tree, possibly from a stranger: nothing may lead outside `top` or into
-    /// `git_dir`.
-    Repo { top: PathBuf, git_dir: PathBuf },
-    /// A repository's git directory, where gitvow keeps its record and lock: reached only when it
-    /// is a real git directory, and no link inside it is followed.
-    GitDir { top: PathBuf, git_dir: PathBuf },
+/// Which area of its [`Scope`](crate::paths::Scope) a file lies in. The two decide together how
+/// much of a symlink gitvow follows: in the user's scope, a symlinked file (dotfile managers) is
+/// followed in either area.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Area {
+    /// The agents' settings files and the policy. In a repository: its work tree, possibly from a
+    /// stranger, where nothing may lead outside its top or into its git directory.
+    Config,
+    /// gitvow's own state: the install record, its originals and the lock. In a repository: its git
+    /// directory, reached only when it is a real git directory, and no link inside it is followed.
+    State,
 }
 
 /// The result of a compare-before-write operation.

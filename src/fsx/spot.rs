@@ -11,9 +11,9 @@
 //! link during the run therefore never leads anywhere else: at worst the walk meets the link and
 //! refuses it. In the git directory (the record and the lock) no link is followed at all.
 
-use super::TargetScope;
+use super::Area;
 use crate::error::{Error, Result};
-use crate::paths::display;
+use crate::paths::{Repo, Scope, display};
 use rustix::fs::{self as rfs, AtFlags, FileType, Mode, OFlags};
 use std::collections::VecDeque;
 use std::ffi::{OsStr, OsString};
@@ -61,18 +61,18 @@ enum Rules {
     },
 }
 
-/// Where writing `path` really writes, after the rules of `scope`: a link at the file itself is
-/// followed (in a repository only while it stays inside), and an existing file must be a regular
-/// one (in a repository, without other hard links).
-pub(super) fn locate(path: &Path, scope: &TargetScope) -> Result<Spot> {
-    let spot = walk(path, scope, true)?;
+/// Where writing `path` really writes, after the rules of `area` of `scope`: a link at the file
+/// itself is followed (in a repository only while it stays inside), and an existing file must be a
+/// regular one (in a repository's work tree, without other hard links).
+pub(super) fn locate(path: &Path, scope: &Scope, area: Area) -> Result<Spot> {
+    let spot = walk(path, scope, area, true)?;
     if spot.missing.is_empty()
         && let Some(stat) = stat_at(&spot.dir, &spot.name).map_err(|e| Error::io("read", path, &e))?
     {
         if let Some(kind) = crate::paths::special_kind(mode_of(&stat)) {
             return Err(refusal(path, &format!("it is {kind}, not a regular file")));
         }
-        if matches!(scope, TargetScope::Repo { .. }) && stat.st_nlink > 1 {
+        if matches!((scope, area), (Scope::Repo(_), Area::Config)) && stat.st_nlink > 1 {
             return Err(refusal(path, "it is a hard link (another name shares its content, possibly outside the repository)"));
         }
     }
@@ -80,12 +80,12 @@ pub(super) fn locate(path: &Path, scope: &TargetScope) -> Result<Spot> {
 }
 
 /// The entry `path` names, itself (a link at the end is not followed): for removing a directory.
-pub(super) fn locate_entry(path: &Path, scope: &TargetScope) -> Result<Spot> {
-    walk(path, scope, false)
+pub(super) fn locate_entry(path: &Path, scope: &Scope, area: Area) -> Result<Spot> {
+    walk(path, scope, area, false)
 }
 
-fn walk(path: &Path, scope: &TargetScope, follow_last: bool) -> Result<Spot> {
-    match rules(scope)? {
+fn walk(path: &Path, scope: &Scope, area: Area, follow_last: bool) -> Result<Spot> {
+    match rules(scope, area)? {
         Rules::Follow => walk_following(path, follow_last),
         Rules::Beneath { root, root_path, what, avoid, links } => {
             let rel = path.strip_prefix(&root_path).map_err(|_| refusal(path, &format!("it lies outside {what}")))?;
@@ -95,15 +95,15 @@ fn walk(path: &Path, scope: &TargetScope, follow_last: bool) -> Result<Spot> {
     }
 }
 
-fn rules(scope: &TargetScope) -> Result<Rules> {
-    Ok(match scope {
-        TargetScope::User => Rules::Follow,
-        TargetScope::Repo { top, git_dir } => {
+fn rules(scope: &Scope, area: Area) -> Result<Rules> {
+    Ok(match (scope, area) {
+        (Scope::User { .. }, _) => Rules::Follow,
+        (Scope::Repo(Repo { top, git_dir }), Area::Config) => {
             let root = open_dir(top).map_err(|e| Error::io("open the repository", top, &e))?;
             let avoid = rfs::stat(git_dir).ok().map(|s| identity(&s));
             Rules::Beneath { root, root_path: top.clone(), what: "the repository", avoid, links: true }
         }
-        TargetScope::GitDir { top, git_dir } => {
+        (Scope::Repo(Repo { top, git_dir }), Area::State) => {
             let root = open_git_dir(top, git_dir)?;
             Rules::Beneath { root, root_path: git_dir.clone(), what: "the git directory", avoid: None, links: false }
         }

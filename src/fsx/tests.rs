@@ -1,8 +1,9 @@
 use super::*;
+use crate::paths::{Repo, Scope};
 use std::fs::{self, File};
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::fs::symlink;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
 fn write(path: &Path, bytes: &str) {
@@ -18,7 +19,7 @@ struct Fixture {
     _tmp: tempfile::TempDir,
     top: PathBuf,
     outside: PathBuf,
-    scope: TargetScope,
+    scope: Scope,
 }
 
 fn repo() -> Fixture {
@@ -28,12 +29,17 @@ fn repo() -> Fixture {
     fs::create_dir_all(top.join(".git")).unwrap();
     fs::create_dir_all(top.join(".claude")).unwrap();
     fs::create_dir_all(&outside).unwrap();
-    let scope = TargetScope::Repo { top: top.clone(), git_dir: top.join(".git") };
+    let scope = Scope::Repo(Repo { top: top.clone(), git_dir: top.join(".git") });
     Fixture { _tmp: tmp, top, outside, scope }
 }
 
-fn refused(path: &Path, scope: &TargetScope, why: &str) {
-    let err = replace_if_unchanged(path, scope, None, b"{}").unwrap_err();
+/// The user's scope: the temporary directories the tests write in lie in it.
+fn user() -> Scope {
+    Scope::User { home: std::env::temp_dir() }
+}
+
+fn refused(path: &Path, scope: &Scope, why: &str) {
+    let err = replace_if_unchanged(path, scope, Area::Config, None, b"{}").unwrap_err();
     assert!(err.message.starts_with("refusing to write"), "{}", err.message);
     assert!(err.message.contains(why), "{} should say {why}", err.message);
 }
@@ -44,7 +50,7 @@ fn replace_keeps_permission_bits() {
     let f = dir.path().join("settings.json");
     write(&f, "old");
     fs::set_permissions(&f, fs::Permissions::from_mode(0o600)).unwrap();
-    let out = replace_if_unchanged(&f, &TargetScope::User, Some(b"old"), b"new").unwrap();
+    let out = replace_if_unchanged(&f, &user(), Area::Config, Some(b"old"), b"new").unwrap();
     assert_eq!(out, Replaced::Done);
     assert_eq!(read(&f), "new");
     assert_eq!(fs::metadata(&f).unwrap().permissions().mode() & 0o7777, 0o600);
@@ -56,7 +62,7 @@ fn new_file_gets_the_ordinary_mode() {
     let reference = dir.path().join("reference");
     File::create(&reference).unwrap();
     let f = dir.path().join("new.json");
-    assert_eq!(replace_if_unchanged(&f, &TargetScope::User, None, b"{}").unwrap(), Replaced::Done);
+    assert_eq!(replace_if_unchanged(&f, &user(), Area::Config, None, b"{}").unwrap(), Replaced::Done);
     let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o7777;
     assert_eq!(mode(&f), mode(&reference));
     assert_eq!(read(&f), "{}");
@@ -69,8 +75,8 @@ fn user_scope_follows_a_symlinked_settings_file() {
     let link = dir.path().join("settings.json");
     write(&real, "old");
     symlink("dotfiles-settings.json", &link).unwrap();
-    assert_eq!(read_target(&link, &TargetScope::User).unwrap().as_deref(), Some(&b"old"[..]));
-    replace_if_unchanged(&link, &TargetScope::User, Some(b"old"), b"new").unwrap();
+    assert_eq!(read_target(&link, &user(), Area::Config).unwrap().as_deref(), Some(&b"old"[..]));
+    replace_if_unchanged(&link, &user(), Area::Config, Some(b"old"), b"new").unwrap();
     assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link stays a link");
     assert_eq!(read(&real), "new");
 }
@@ -81,9 +87,9 @@ fn user_scope_dangling_link_creates_its_target_and_directories() {
     let link = dir.path().join("settings.json");
     let real = dir.path().join("dotfiles/claude/settings.json");
     symlink(&real, &link).unwrap();
-    let created = create_parent_dirs(&link, &TargetScope::User).unwrap();
+    let created = create_parent_dirs(&link, &user(), Area::Config).unwrap();
     assert_eq!(created, vec![dir.path().join("dotfiles"), dir.path().join("dotfiles/claude")]);
-    replace_if_unchanged(&link, &TargetScope::User, None, b"{}").unwrap();
+    replace_if_unchanged(&link, &user(), Area::Config, None, b"{}").unwrap();
     assert_eq!(read(&real), "{}");
 }
 
@@ -114,7 +120,7 @@ fn repo_scope_allows_a_symlink_inside_the_repository() {
     write(&fx.top.join("shared.json"), "old");
     let target = fx.top.join(".claude/settings.json");
     symlink("../shared.json", &target).unwrap();
-    replace_if_unchanged(&target, &fx.scope, Some(b"old"), b"new").unwrap();
+    replace_if_unchanged(&target, &fx.scope, Area::Config, Some(b"old"), b"new").unwrap();
     assert_eq!(read(&fx.top.join("shared.json")), "new");
 }
 
@@ -127,10 +133,10 @@ fn repo_scope_follows_directory_links_that_stay_inside_the_repository() {
     // An absolute link inside the repository, reached through the relative one.
     write(&fx.top.join("shared.json"), "old");
     symlink(fx.top.join("shared.json"), fx.top.join("config/claude/settings.json")).unwrap();
-    replace_if_unchanged(&fx.top.join(".claude/settings.json"), &fx.scope, Some(b"old"), b"new").unwrap();
+    replace_if_unchanged(&fx.top.join(".claude/settings.json"), &fx.scope, Area::Config, Some(b"old"), b"new").unwrap();
     assert_eq!(read(&fx.top.join("shared.json")), "new");
     // A missing directory below a linked one is created in the repository, where the link leads.
-    let made = create_parent_dirs(&fx.top.join(".claude/sub/hooks.json"), &fx.scope).unwrap();
+    let made = create_parent_dirs(&fx.top.join(".claude/sub/hooks.json"), &fx.scope, Area::Config).unwrap();
     assert_eq!(made, vec![fx.top.join("config/claude/sub")]);
     assert!(fx.top.join("config/claude/sub").is_dir());
 }
@@ -162,7 +168,7 @@ fn repo_scope_refuses_a_hard_link() {
     write(&victim, "theirs");
     let target = fx.top.join(".claude/settings.json");
     fs::hard_link(&victim, &target).unwrap();
-    let err = replace_if_unchanged(&target, &fx.scope, Some(b"theirs"), b"ours").unwrap_err();
+    let err = replace_if_unchanged(&target, &fx.scope, Area::Config, Some(b"theirs"), b"ours").unwrap_err();
     assert!(err.message.contains("hard link"), "{}", err.message);
     assert_eq!(read(&victim), "theirs");
 }
@@ -178,7 +184,7 @@ fn repo_scope_refuses_a_directory_and_a_fifo() {
     assert!(status.success());
     refused(&fifo, &fx.scope, "a FIFO");
     // The FIFO must be refused before anyone tries to read it (which would hang).
-    assert!(read_target(&fifo, &TargetScope::User).is_err());
+    assert!(read_target(&fifo, &user(), Area::Config).is_err());
 }
 
 #[test]
@@ -193,18 +199,18 @@ fn a_changed_file_is_not_overwritten() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("settings.json");
     write(&f, "agent rewrote this");
-    let out = replace_if_unchanged(&f, &TargetScope::User, Some(b"planned on this"), b"new").unwrap();
+    let out = replace_if_unchanged(&f, &user(), Area::Config, Some(b"planned on this"), b"new").unwrap();
     assert_eq!(out, Replaced::Changed(Some(b"agent rewrote this".to_vec())));
     assert_eq!(read(&f), "agent rewrote this");
     // "Must not exist" but it does.
-    let out = replace_if_unchanged(&f, &TargetScope::User, None, b"new").unwrap();
+    let out = replace_if_unchanged(&f, &user(), Area::Config, None, b"new").unwrap();
     assert_eq!(out, Replaced::Changed(Some(b"agent rewrote this".to_vec())));
     // Deletion is compared the same way; a missing file is reported as such.
-    let out = remove_if_unchanged(&f, &TargetScope::User, b"planned on this").unwrap();
+    let out = remove_if_unchanged(&f, &user(), Area::Config, b"planned on this").unwrap();
     assert_eq!(out, Replaced::Changed(Some(b"agent rewrote this".to_vec())));
-    assert_eq!(remove_if_unchanged(&f, &TargetScope::User, b"agent rewrote this").unwrap(), Replaced::Done);
+    assert_eq!(remove_if_unchanged(&f, &user(), Area::Config, b"agent rewrote this").unwrap(), Replaced::Done);
     assert!(!f.exists());
-    let out = replace_if_unchanged(&f, &TargetScope::User, Some(b"x"), b"new").unwrap();
+    let out = replace_if_unchanged(&f, &user(), Area::Config, Some(b"x"), b"new").unwrap();
     assert_eq!(out, Replaced::Changed(None));
     assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0, "no temporary file left");
 }
@@ -216,7 +222,7 @@ fn three_files(fx: &Fixture) -> (Transaction, [PathBuf; 3]) {
     let c = fx.top.join(".codex/hooks.json");
     write(&a, "a-old");
     write(&b, "b-old");
-    let mut tx = Transaction::new(fx.scope.clone());
+    let mut tx = Transaction::new(fx.scope.clone(), Area::Config);
     tx.write(&a, Some(b"a-old".to_vec().into()), b"a-new".to_vec().into())
         .write(&b, Some(b"b-old".to_vec().into()), b"b-new".to_vec().into())
         .write(&c, None, b"c-new".to_vec().into());
@@ -309,7 +315,7 @@ fn transaction_undoes_a_deletion_with_its_mode() {
     write(&owned, "ours");
     fs::set_permissions(&owned, fs::Permissions::from_mode(0o640)).unwrap();
     let dir_target = fx.top.join(".claude/blocked.json");
-    let mut tx = Transaction::new(fx.scope.clone());
+    let mut tx = Transaction::new(fx.scope.clone(), Area::Config);
     tx.delete(&owned, b"ours".to_vec().into()).write(&dir_target, None, b"{}".to_vec().into());
     let err = tx
         .apply_with(&mut |i| {
@@ -334,22 +340,21 @@ fn stale_temporary_files_are_removed() {
     for f in [&stale, &live, &other] {
         write(f, "x");
     }
-    let removed = remove_stale_temps(&other, &TargetScope::User).unwrap();
+    let removed = remove_stale_temps(&other, &user(), Area::Config).unwrap();
     assert_eq!(removed, vec![stale.clone()]);
     assert!(!stale.exists() && live.exists() && other.exists());
-    assert!(remove_stale_temps(&dir.path().join("missing/settings.json"), &TargetScope::User).unwrap().is_empty());
+    assert!(remove_stale_temps(&dir.path().join("missing/settings.json"), &user(), Area::Config).unwrap().is_empty());
 }
 
 #[test]
 fn the_lock_serialises_runs() {
     let dir = tempfile::tempdir().unwrap();
-    let path = InstallLock::repo_path(dir.path());
-    let first = InstallLock::acquire(&path, &TargetScope::User, |_| panic!("the first run must not wait")).unwrap();
+    let scope = Scope::User { home: dir.path().to_path_buf() };
+    let first = InstallLock::acquire(&scope, |_| panic!("the first run must not wait")).unwrap();
     let waited = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let flag = waited.clone();
-    let p = path.clone();
     let second = std::thread::spawn(move || {
-        let _lock = InstallLock::acquire(&p, &TargetScope::User, |_| flag.store(true, Ordering::SeqCst)).unwrap();
+        let _lock = InstallLock::acquire(&scope, |_| flag.store(true, Ordering::SeqCst)).unwrap();
     });
     std::thread::sleep(std::time::Duration::from_millis(200));
     drop(first);

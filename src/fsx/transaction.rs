@@ -2,9 +2,9 @@
 
 use super::dirs::{create_parent_dirs, remove_empty_dirs};
 use super::write::{read_target, remove_if_unchanged, replace_if_unchanged, set_mode};
-use super::{Bytes, Replaced, TargetScope};
+use super::{Area, Bytes, Replaced};
 use crate::error::{Error, Result};
-use crate::paths::display;
+use crate::paths::{Scope, display};
 use std::path::{Path, PathBuf};
 
 /// What a transaction does to one file.
@@ -40,14 +40,16 @@ pub enum TxOutcome {
 /// that the undo never clobbers a file someone else changed meanwhile.
 #[derive(Clone, Debug)]
 pub struct Transaction {
-    scope: TargetScope,
+    scope: Scope,
+    area: Area,
     steps: Vec<TxStep>,
 }
 
 /// A transaction that was applied, and what it takes to undo it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Applied {
-    scope: TargetScope,
+    scope: Scope,
+    area: Area,
     done: Vec<Undo>,
 }
 
@@ -65,7 +67,7 @@ impl Applied {
     /// Puts every file back as it was before the transaction (when a later step of the run, such as
     /// the install record, fails), with the same compare-before-write rule as a failed step's undo.
     pub fn rollback(self) -> Result<()> {
-        Transaction { scope: self.scope, steps: Vec::new() }.undo(self.done)
+        Transaction { scope: self.scope, area: self.area, steps: Vec::new() }.undo(self.done)
     }
 }
 
@@ -83,8 +85,9 @@ struct Undo {
 }
 
 impl Transaction {
-    pub fn new(scope: TargetScope) -> Transaction {
-        Transaction { scope, steps: Vec::new() }
+    /// Changes to files in `area` of `scope`.
+    pub fn new(scope: Scope, area: Area) -> Transaction {
+        Transaction { scope, area, steps: Vec::new() }
     }
 
     /// The bytes are shared with the caller's plan, not copied: a settings file may be megabytes.
@@ -110,7 +113,7 @@ impl Transaction {
     pub(super) fn apply_with(&self, before_step: &mut dyn FnMut(usize) -> Result<()>) -> Result<TxOutcome> {
         // Refusals and changed files are found before anything is written.
         for step in &self.steps {
-            let current = read_target(&step.path, &self.scope)?;
+            let current = read_target(&step.path, &self.scope, self.area)?;
             if current.as_deref() != step.expected.as_deref().map(Vec::as_slice) {
                 return Ok(TxOutcome::Changed { path: step.path.clone(), current });
             }
@@ -133,7 +136,7 @@ impl Transaction {
                 }
             }
         }
-        Ok(TxOutcome::Applied(Applied { scope: self.scope.clone(), done }))
+        Ok(TxOutcome::Applied(Applied { scope: self.scope.clone(), area: self.area, done }))
     }
 
     /// `Ok(Err(current))`: the file changed since the plan.
@@ -141,28 +144,28 @@ impl Transaction {
         let expected = step.expected.as_deref().map(Vec::as_slice);
         let (outcome, written, mode, created_dirs) = match &step.op {
             FileOp::Write(new) => {
-                let created = if expected.is_none() { create_parent_dirs(&step.path, &self.scope)? } else { Vec::new() };
-                match replace_if_unchanged(&step.path, &self.scope, expected, new) {
+                let created = if expected.is_none() { create_parent_dirs(&step.path, &self.scope, self.area)? } else { Vec::new() };
+                match replace_if_unchanged(&step.path, &self.scope, self.area, expected, new) {
                     Ok(outcome) => (outcome, Some(Bytes::clone(new)), None, created),
                     Err(err) => {
-                        remove_empty_dirs(&self.scope, &created);
+                        remove_empty_dirs(&self.scope, self.area, &created);
                         return Err(err);
                     }
                 }
             }
             FileOp::Delete => {
-                let mode = super::spot::locate(&step.path, &self.scope)
+                let mode = super::spot::locate(&step.path, &self.scope, self.area)
                     .ok()
                     .and_then(|spot| super::spot::stat_at(spot.parent()?, &spot.name).ok().flatten())
                     .map(|s| super::spot::mode_of(&s) & 0o7777);
-                let outcome = remove_if_unchanged(&step.path, &self.scope, expected.unwrap_or_default())?;
+                let outcome = remove_if_unchanged(&step.path, &self.scope, self.area, expected.unwrap_or_default())?;
                 (outcome, None, mode, Vec::new())
             }
         };
         Ok(match outcome {
             Replaced::Done => Ok(Undo { path: step.path.clone(), written, before: step.expected.clone(), mode, created_dirs }),
             Replaced::Changed(current) => {
-                remove_empty_dirs(&self.scope, &created_dirs);
+                remove_empty_dirs(&self.scope, self.area, &created_dirs);
                 Err(current)
             }
         })
@@ -174,13 +177,13 @@ impl Transaction {
         let mut not_restored = Vec::new();
         for u in done.into_iter().rev() {
             let result = match (&u.before, &u.written) {
-                (Some(before), None) => restore_deleted(&u.path, &self.scope, before, u.mode),
-                (Some(before), Some(written)) => replace_if_unchanged(&u.path, &self.scope, Some(written.as_slice()), before),
-                (None, Some(written)) => remove_if_unchanged(&u.path, &self.scope, written),
+                (Some(before), None) => restore_deleted(&u.path, &self.scope, self.area, before, u.mode),
+                (Some(before), Some(written)) => replace_if_unchanged(&u.path, &self.scope, self.area, Some(written.as_slice()), before),
+                (None, Some(written)) => remove_if_unchanged(&u.path, &self.scope, self.area, written),
                 (None, None) => Ok(Replaced::Done),
             };
             match result {
-                Ok(Replaced::Done) => remove_empty_dirs(&self.scope, &u.created_dirs),
+                Ok(Replaced::Done) => remove_empty_dirs(&self.scope, self.area, &u.created_dirs),
                 Ok(Replaced::Changed(_)) | Err(_) => not_restored.push(display(&u.path)),
             }
         }
@@ -193,12 +196,12 @@ impl Transaction {
     }
 }
 
-fn restore_deleted(path: &Path, scope: &TargetScope, bytes: &[u8], mode: Option<u32>) -> Result<Replaced> {
+fn restore_deleted(path: &Path, scope: &Scope, area: Area, bytes: &[u8], mode: Option<u32>) -> Result<Replaced> {
     // The run may have removed the directories it had emptied.
-    create_parent_dirs(path, scope)?;
-    let outcome = replace_if_unchanged(path, scope, None, bytes)?;
+    create_parent_dirs(path, scope, area)?;
+    let outcome = replace_if_unchanged(path, scope, area, None, bytes)?;
     if let (Replaced::Done, Some(mode)) = (&outcome, mode) {
-        set_mode(path, scope, mode)?;
+        set_mode(path, scope, area, mode)?;
     }
     Ok(outcome)
 }

@@ -13,13 +13,15 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::faults;
 use super::spot::{Spot, locate};
 use super::stable::{Held, read_quiet};
-use super::{Replaced, TEMP_PREFIX, TargetScope};
+use super::{Area, Replaced, TEMP_PREFIX};
+use crate::paths::Scope;
 
-/// The bytes of the file `path` names after the rules of `scope`; `None` when it does not exist.
+/// The bytes of the file `path` names after the rules of `area` of `scope`; `None` when it does not
+/// exist.
 /// The planner reads through this so it sees exactly what the write will replace, and never a
 /// state another program is still writing (see [`super::stable`]).
-pub fn read_target(path: &Path, scope: &TargetScope) -> Result<Option<Vec<u8>>> {
-    let spot = locate(path, scope)?;
+pub fn read_target(path: &Path, scope: &Scope, area: Area) -> Result<Option<Vec<u8>>> {
+    let spot = locate(path, scope, area)?;
     Ok(read_quiet(&spot).map_err(|e| Error::io("read", path, &e))?.map(|(_, bytes)| bytes))
 }
 
@@ -33,8 +35,8 @@ pub fn read_target(path: &Path, scope: &TargetScope) -> Result<Option<Vec<u8>>> 
 /// and when a program opened the old file for writing meanwhile (it waits on the lease, or, without
 /// one, its truncate shows in the inode), the exchange is undone before it writes, so its write
 /// lands in the file at the name; the caller then plans again on what it wrote.
-pub fn replace_if_unchanged(target: &Path, scope: &TargetScope, expected: Option<&[u8]>, new: &[u8]) -> Result<Replaced> {
-    let spot = locate(target, scope)?;
+pub fn replace_if_unchanged(target: &Path, scope: &Scope, area: Area, expected: Option<&[u8]>, new: &[u8]) -> Result<Replaced> {
+    let spot = locate(target, scope, area)?;
     let read = || -> Result<Option<(Held, Vec<u8>)>> { read_quiet(&spot).map_err(|e| Error::io("read", target, &e)) };
     let old = match read()? {
         Some((held, bytes)) if Some(bytes.as_slice()) == expected => {
@@ -116,8 +118,8 @@ pub fn replace_if_unchanged(target: &Path, scope: &TargetScope, expected: Option
 /// Creates `target`, readable by its owner only, with `bytes`: written whole to a temporary file
 /// with mode 0600 and linked into place, so the name never shows partial content and is never
 /// readable by others; fails when `target` exists. For gitvow's own files that may hold secrets.
-pub fn create_private(target: &Path, scope: &TargetScope, bytes: &[u8]) -> Result<()> {
-    let spot = locate(target, scope)?;
+pub fn create_private(target: &Path, scope: &Scope, area: Area, bytes: &[u8]) -> Result<()> {
+    let spot = locate(target, scope, area)?;
     let dir = parent(&spot)?;
     let write = || -> io::Result<()> {
         let temp = TempFile::create_mode(dir, 0o600)?;
@@ -130,9 +132,10 @@ pub fn create_private(target: &Path, scope: &TargetScope, bytes: &[u8]) -> Resul
     spot.sync_dir()
 }
 
-/// Whether the file `target` names exists (after the rules of `scope`), without reading it.
-pub fn file_exists(target: &Path, scope: &TargetScope) -> Result<bool> {
-    let spot = locate(target, scope)?;
+/// Whether the file `target` names exists (after the rules of `area` of `scope`), without reading
+/// it.
+pub fn file_exists(target: &Path, scope: &Scope, area: Area) -> Result<bool> {
+    let spot = locate(target, scope, area)?;
     let Some(dir) = spot.parent() else { return Ok(false) };
     Ok(super::spot::stat_at(dir, &spot.name).map_err(|e| Error::io("read", target, &e))?.is_some())
 }
@@ -140,8 +143,8 @@ pub fn file_exists(target: &Path, scope: &TargetScope) -> Result<bool> {
 /// Delete the file `target` (one gitvow owns), only if it still holds `expected`. Like
 /// [`replace_if_unchanged`], under a read lease: a program that opened the file for writing
 /// meanwhile gets it back at its name.
-pub fn remove_if_unchanged(target: &Path, scope: &TargetScope, expected: &[u8]) -> Result<Replaced> {
-    let spot = locate(target, scope)?;
+pub fn remove_if_unchanged(target: &Path, scope: &Scope, area: Area, expected: &[u8]) -> Result<Replaced> {
+    let spot = locate(target, scope, area)?;
     let read = || read_quiet(&spot).map_err(|e| Error::io("read", target, &e));
     let held = match read()? {
         Some((held, bytes)) if bytes == expected && !held.writer_came() => held,
@@ -166,8 +169,8 @@ pub fn remove_if_unchanged(target: &Path, scope: &TargetScope, expected: &[u8]) 
 }
 
 /// Sets the permission bits of the file `target` names (a file gitvow just put back).
-pub(super) fn set_mode(target: &Path, scope: &TargetScope, mode: u32) -> Result<()> {
-    let spot = locate(target, scope)?;
+pub(super) fn set_mode(target: &Path, scope: &Scope, area: Area, mode: u32) -> Result<()> {
+    let spot = locate(target, scope, area)?;
     let file = spot.open_read().map_err(|e| Error::io("restore the mode of", target, &e))?;
     let file = file.ok_or_else(|| Error::new(format!("{} vanished while gitvow restored it", crate::paths::display(target))))?;
     file.set_permissions(fs::Permissions::from_mode(mode)).map_err(|e| Error::io("restore the mode of", target, &e))

@@ -12,9 +12,9 @@ pub mod summary;
 use crate::agents::{self, AgentSpec};
 use crate::cli::{InstallArgs, ScopeArgs, UninstallArgs};
 use crate::error::{Error, Result};
-use crate::fsx::{self, InstallLock, TargetScope, Transaction, TxOutcome};
-use crate::paths::{self, display};
-use plan::{Action, FileChange, Plan, RecordUpdate, Scope};
+use crate::fsx::{self, Area, InstallLock, Transaction, TxOutcome};
+use crate::paths::{self, Scope, display};
+use plan::{Action, FileChange, Plan, RecordUpdate};
 use record::{Original, Record};
 use std::path::{Path, PathBuf};
 
@@ -31,7 +31,7 @@ pub fn run_install(args: &InstallArgs) -> Result<i32> {
         None if scope.is_user() => current_exe_command()?,
         None => "gitvow".to_string(),
     };
-    let agents = select_agents(&args.scope.agents, &scope, true)?;
+    let agents = select_agents(&args.scope.agents, &scope, NoneNamed::Found)?;
     for agent in &agents {
         check_unquoted(agent, &command)?;
     }
@@ -44,7 +44,7 @@ pub fn run_uninstall(args: &UninstallArgs) -> Result<i32> {
         crate::output::for_machines();
     }
     let scope = resolve_scope(args.scope.user, args.scope.repo.as_deref())?;
-    let agents = select_agents(&args.scope.agents, &scope, false)?;
+    let agents = select_agents(&args.scope.agents, &scope, NoneNamed::All)?;
     if args.purge_policy {
         check_purge(&scope, &agents, args.force)?;
     }
@@ -55,7 +55,7 @@ pub fn run_uninstall(args: &UninstallArgs) -> Result<i32> {
 /// edited one only with `--force`), once no other agent of the scope is left with gitvow's hooks.
 fn check_purge(scope: &Scope, agents: &[&'static AgentSpec], force: bool) -> Result<()> {
     let path = scope.policy_path();
-    let Some(bytes) = fsx::read_target(&path, &target_scope(scope))? else { return Ok(()) };
+    let Some(bytes) = fsx::read_target(&path, scope, Area::Config)? else { return Ok(()) };
     let keep = |why: String, fix: &str| {
         Err(Error::new(format!("not removing {}: {why}", display(&path)))
             .hint(format!("{fix}, or leave out --purge-policy; nothing was written")))
@@ -161,9 +161,18 @@ pub(crate) fn resolve_scope(user: bool, repo: Option<&Path>) -> Result<Scope> {
     Ok(Scope::Repo(repo))
 }
 
-/// The agents named with `--agent`, or with none: for install every agent found on this machine,
-/// for uninstall every built-in agent (each file is then checked for gitvow's entries).
-pub(crate) fn select_agents(names: &[String], scope: &Scope, install: bool) -> Result<Vec<&'static AgentSpec>> {
+/// Which agents a run takes when no `--agent` names any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NoneNamed {
+    /// Every agent found on this machine: install.
+    Found,
+    /// Every built-in agent, and the adapters' agents the install record names: uninstall and
+    /// doctor, which then look in each file for gitvow's entries.
+    All,
+}
+
+/// The agents named with `--agent`, or with none those `none_named` says.
+pub(crate) fn select_agents(names: &[String], scope: &Scope, none_named: NoneNamed) -> Result<Vec<&'static AgentSpec>> {
     if !names.is_empty() {
         let mut out: Vec<&'static AgentSpec> = Vec::new();
         for name in names {
@@ -188,8 +197,7 @@ pub(crate) fn select_agents(names: &[String], scope: &Scope, install: bool) -> R
         }
         return Ok(out);
     }
-    if !install {
-        // Every built-in agent, and the adapters' agents the install record names.
+    if none_named == NoneNamed::All {
         let mut all: Vec<&'static AgentSpec> = agents::AGENTS.iter().collect();
         let record = Record::load(scope)?;
         let mut adapters: Vec<&str> = record.files.values().filter_map(|f| f.adapter.as_deref()).collect();
@@ -220,21 +228,6 @@ fn is_present(agent: &AgentSpec, scope: &Scope) -> bool {
     in_home || in_scope || agent.detect_commands.iter().any(|c| paths::on_path(c))
 }
 
-pub(crate) fn target_scope(scope: &Scope) -> TargetScope {
-    match scope {
-        Scope::User { .. } => TargetScope::User,
-        Scope::Repo(r) => TargetScope::Repo { top: r.top.clone(), git_dir: r.git_dir.clone() },
-    }
-}
-
-/// The rules for gitvow's own state (the record and the lock): in a repository, its git directory.
-pub(crate) fn state_scope(scope: &Scope) -> TargetScope {
-    match scope {
-        Scope::User { .. } => TargetScope::User,
-        Scope::Repo(r) => TargetScope::GitDir { top: r.top.clone(), git_dir: r.git_dir.clone() },
-    }
-}
-
 /// Plans, previews and applies one run.
 fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &Action) -> Result<i32> {
     let name = if matches!(action, Action::Install { .. }) { "install" } else { "uninstall" };
@@ -244,11 +237,10 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
         }
     };
     let color = preview::use_color(args.color);
-    let tscope = target_scope(scope);
     // Root installing into someone else's home or repository creates what that owner can change.
     fsx::own_new_files_like(scope.root());
-    let read = |p: &Path| fsx::read_target(p, &tscope);
-    let load = |sha256: &str| fsx::read_target(&scope.original_path(sha256), &state_scope(scope));
+    let read = |p: &Path| fsx::read_target(p, scope, Area::Config);
+    let load = |sha256: &str| fsx::read_target(&scope.original_path(sha256), scope, Area::State);
     let mut record = Record::load(scope)?;
     let mut plan = plan::plan(scope, agents, action, &record, &read, &load)?;
 
@@ -294,11 +286,7 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     // Serialise gitvow runs on this scope from here to the record update. The lock is taken only by
     // a run that writes (a run that changes nothing creates no lock file), so the plan is made
     // again under it: another run may have written since.
-    let lock_path = match scope {
-        Scope::User { home } => InstallLock::user_path(&home.join(".gitvow")),
-        Scope::Repo(r) => InstallLock::repo_path(&r.git_dir),
-    };
-    let _lock = InstallLock::acquire(&lock_path, &state_scope(scope), |holder| {
+    let _lock = InstallLock::acquire(scope, |holder| {
         let who = holder.map_or(String::new(), |p| format!(" (process {p})"));
         eprintln!("gitvow: waiting for another gitvow run{who} to finish…");
     })?;
@@ -307,8 +295,8 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     // never through a link leading out), so that no file elsewhere is deleted for its name.
     let files = agents.iter().flat_map(|a| plan::files_of(scope, a)).map(|(p, _)| p).chain([scope.policy_path()]);
     let state_files = [scope.record_path(), scope.original_path(fsx::TEMP_PREFIX)];
-    for (path, rules) in files.map(|p| (p, tscope.clone())).chain(state_files.map(|p| (p, state_scope(scope)))) {
-        let _ = fsx::remove_stale_temps(&path, &rules);
+    for (path, area) in files.map(|p| (p, Area::Config)).chain(state_files.map(|p| (p, Area::State))) {
+        let _ = fsx::remove_stale_temps(&path, scope, area);
     }
     record = Record::load(scope)?;
     // The first plan goes before the second is made: two plans of a large file would double the
@@ -326,11 +314,11 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
         }
         // What uninstall needs to restore each file is on disk before the file is changed, so that
         // a kill at any moment leaves a record valid for whatever the files then hold.
-        save_intent(scope, &intent_record(&record, &plan, &tscope)?).map_err(|e| match e.hint {
+        save_intent(scope, &intent_record(&record, &plan, scope)?).map_err(|e| match e.hint {
             Some(_) => e,
             None => e.hint("nothing was written; fix the cause and run gitvow again"),
         })?;
-        let outcome = transaction(&tscope, &plan.changes).apply().map_err(|e| {
+        let outcome = transaction(scope, &plan.changes).apply().map_err(|e| {
             // Every file is as before: so is the record.
             let _ = save_record(scope, &record);
             match e.hint {
@@ -359,7 +347,7 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     emptied_dirs.extend(plan.stale_records.iter().filter_map(|p| record.files.get(p)).map(|r| r.dirs.clone()));
     // Before the final record, which no longer names them: a kill in between leaves them named.
     for dirs in &emptied_dirs {
-        fsx::remove_empty_dirs(&tscope, dirs);
+        fsx::remove_empty_dirs(scope, Area::Config, dirs);
     }
     let mut after = record.clone();
     update_record(&mut after, &plan, applied.as_ref());
@@ -376,7 +364,7 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     }
     // `.gitvow/` is gitvow's own directory: once its policy is purged and nothing else is left, it goes.
     if plan.changes.iter().any(|c| c.after.is_none() && c.path == scope.policy_path()) {
-        fsx::remove_empty_dirs(&tscope, &[scope.policy_dir()]);
+        fsx::remove_empty_dirs(scope, Area::Config, &[scope.policy_dir()]);
     }
     // The JSON document names the digests of the bytes, so it is made before they go.
     emit(&plan, true);
@@ -412,8 +400,8 @@ fn backoff(attempt: u32) {
     std::thread::sleep(std::time::Duration::from_micros(u64::from(nanos) % ceiling_us));
 }
 
-fn transaction(tscope: &TargetScope, changes: &[FileChange]) -> Transaction {
-    let mut tx = Transaction::new(tscope.clone());
+fn transaction(scope: &Scope, changes: &[FileChange]) -> Transaction {
+    let mut tx = Transaction::new(scope.clone(), Area::Config);
     for c in changes {
         match (&c.after, &c.before) {
             (Some(after), _) => {
@@ -433,7 +421,7 @@ fn transaction(tscope: &TargetScope, changes: &[FileChange]) -> Transaction {
 /// and of what an earlier run wrote, and with the directories about to be created for it; a file
 /// about to be restored keeps its entry until the final record (once restored, it holds its
 /// original bytes, which makes the entry stale, see [`record::FileRecord::is_stale`]).
-fn intent_record(record: &Record, plan: &Plan, tscope: &TargetScope) -> Result<Record> {
+fn intent_record(record: &Record, plan: &Plan, scope: &Scope) -> Result<Record> {
     let mut intent = record.clone();
     for c in &plan.changes {
         let RecordUpdate::Set(new) = &c.record else { continue };
@@ -446,7 +434,7 @@ fn intent_record(record: &Record, plan: &Plan, tscope: &TargetScope) -> Result<R
             }
         }
         if c.before.is_none() {
-            for d in fsx::missing_parent_dirs(&c.path, tscope)? {
+            for d in fsx::missing_parent_dirs(&c.path, scope, Area::Config)? {
                 if !r.dirs.contains(&d) {
                     r.dirs.push(d);
                 }
@@ -501,14 +489,13 @@ fn save_intent(scope: &Scope, record: &Record) -> Result<()> {
 fn remove_unnamed_originals(scope: &Scope, record: &Record) {
     let named: Vec<&str> = record.side_files().collect();
     // Only a side file left behind is lost if this fails: the next run removes it.
-    let _ = fsx::remove_files_except(&scope.originals_dir(), &state_scope(scope), &|name| named.contains(&name));
-    fsx::remove_empty_dirs(&state_scope(scope), &[scope.originals_dir()]);
+    let _ = fsx::remove_files_except(&scope.originals_dir(), scope, Area::State, &|name| named.contains(&name));
+    fsx::remove_empty_dirs(scope, Area::State, &[scope.originals_dir()]);
 }
 
 /// `record` with every original it holds in memory (read this run, or inline in a record of an
 /// earlier version) written to its side file, mode 0600 (it may hold secrets), and named by digest.
 fn save_originals(scope: &Scope, record: &Record) -> Result<Record> {
-    let rules = state_scope(scope);
     let mut out = record.clone();
     for entry in out.files.values_mut() {
         let (bytes, sha256) = match &entry.original {
@@ -518,9 +505,9 @@ fn save_originals(scope: &Scope, record: &Record) -> Result<Record> {
         };
         let path = scope.original_path(&sha256);
         // Named by digest: a side file of that name already holds these bytes.
-        if !fsx::file_exists(&path, &rules)? {
-            fsx::create_parent_dirs(&path, &rules)?;
-            fsx::create_private(&path, &rules, bytes)?;
+        if !fsx::file_exists(&path, scope, Area::State)? {
+            fsx::create_parent_dirs(&path, scope, Area::State)?;
+            fsx::create_private(&path, scope, Area::State, bytes)?;
         }
         entry.original = Original::Saved { sha256 };
     }
@@ -529,7 +516,6 @@ fn save_originals(scope: &Scope, record: &Record) -> Result<Record> {
 
 fn write_record(scope: &Scope, record: &Record) -> Result<()> {
     let path = scope.record_path();
-    let rules = state_scope(scope);
     let before = Record::read(scope)?;
     let bytes = (!record.files.is_empty()).then(|| record.to_bytes());
     if before == bytes {
@@ -540,19 +526,19 @@ fn write_record(scope: &Scope, record: &Record) -> Result<()> {
     }
     let Some(bytes) = bytes else {
         if let Some(b) = before {
-            fsx::remove_if_unchanged(&path, &rules, &b)?;
+            fsx::remove_if_unchanged(&path, scope, Area::State, &b)?;
         }
         return Ok(());
     };
-    fsx::create_parent_dirs(&path, &rules)?;
+    fsx::create_parent_dirs(&path, scope, Area::State)?;
     // The record keeps the bytes settings files had before install, secrets included: only the
     // user may read it. An existing record keeps its mode through the replace; a new one is
     // written whole with mode 0600 and then put in place.
     match before {
         Some(b) => {
-            fsx::replace_if_unchanged(&path, &rules, Some(&b), &bytes)?;
+            fsx::replace_if_unchanged(&path, scope, Area::State, Some(&b), &bytes)?;
         }
-        None => fsx::create_private(&path, &rules, &bytes)?,
+        None => fsx::create_private(&path, scope, Area::State, &bytes)?,
     }
     Ok(())
 }

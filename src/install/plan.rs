@@ -8,66 +8,9 @@ use crate::edit::jsonc::{JsonDoc, line_col};
 use crate::edit::{plugin, script, toml};
 use crate::error::{Error, Result};
 use crate::fsx::Bytes;
-use crate::paths::{Repo, display};
+pub use crate::paths::Scope;
+use crate::paths::display;
 use std::path::{Path, PathBuf};
-
-/// Where gitvow is being installed.
-#[derive(Clone, Debug)]
-pub enum Scope {
-    User { home: PathBuf },
-    Repo(Repo),
-}
-
-impl Scope {
-    /// The directory the agents' paths are relative to.
-    pub fn root(&self) -> &Path {
-        match self {
-            Scope::User { home } => home,
-            Scope::Repo(r) => &r.top,
-        }
-    }
-
-    pub fn agent_file(&self, agent: &AgentSpec) -> PathBuf {
-        match self {
-            Scope::User { home } => home.join(agent.user_file),
-            Scope::Repo(r) => r.top.join(agent.repo_file),
-        }
-    }
-
-    pub fn policy_path(&self) -> PathBuf {
-        self.policy_dir().join("policy.json")
-    }
-
-    /// `.gitvow/` in the home directory or the repository: where the policy lives.
-    pub fn policy_dir(&self) -> PathBuf {
-        self.root().join(".gitvow")
-    }
-
-    /// gitvow's private state for this scope: never inside a repository's work tree.
-    pub fn state_dir(&self) -> PathBuf {
-        match self {
-            Scope::User { home } => home.join(".gitvow"),
-            Scope::Repo(r) => r.git_dir.join("gitvow"),
-        }
-    }
-
-    pub fn record_path(&self) -> PathBuf {
-        self.state_dir().join("install-record.json")
-    }
-
-    /// Where the record keeps the original bytes of the files gitvow changed, one file per digest.
-    pub fn originals_dir(&self) -> PathBuf {
-        self.state_dir().join("originals")
-    }
-
-    pub fn original_path(&self, sha256: &str) -> PathBuf {
-        self.originals_dir().join(sha256)
-    }
-
-    pub fn is_user(&self) -> bool {
-        matches!(self, Scope::User { .. })
-    }
-}
 
 #[derive(Clone, Debug)]
 pub enum Action {

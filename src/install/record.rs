@@ -3,10 +3,10 @@
 //! directory for a repository (never in the work tree, where it would be committed).
 
 use super::entries::Created;
-use super::plan::Scope;
 use crate::edit::toml::TomlChange;
 use crate::error::{Error, Result};
 use crate::fsx::Bytes;
+use crate::paths::Scope;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -120,7 +120,7 @@ impl Record {
             return Err(Error::new(format!("refusing to use the install record {}: it is a symlink", crate::paths::display(&path)))
                 .hint("remove the link; gitvow keeps its record in a directory of its own"));
         }
-        crate::fsx::read_target(&path, &super::state_scope(scope))
+        crate::fsx::read_target(&path, scope, crate::fsx::Area::State)
     }
 
     /// The digests of the side files this record names.

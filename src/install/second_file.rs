@@ -5,9 +5,9 @@
 //! gitvow is installed, and gitvow's own there are dead.
 
 use super::entries::is_gitvow_command;
-use super::plan::Scope;
 use crate::agents::AgentSpec;
 use crate::edit::jsonc::{JsonDoc, key};
+use crate::paths::Scope;
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -37,7 +37,7 @@ impl Shadowed {
 /// the agent has no second file, or it holds no hook under those events.
 pub fn shadowed(scope: &Scope, agent: &AgentSpec, events: &[String]) -> Option<Shadowed> {
     let path = scope.root().join(agent.also_reads?);
-    let bytes = crate::fsx::read_target(&path, &super::target_scope(scope)).ok()??;
+    let bytes = crate::fsx::read_target(&path, scope, crate::fsx::Area::Config).ok()??;
     let doc = JsonDoc::parse(std::str::from_utf8(&bytes).ok()?, agent.strictness).ok()?;
     let counted: Vec<(String, usize, usize)> = doc
         .keys(&[key("hooks")])
