@@ -1,6 +1,7 @@
 //! Directories gitvow creates and removes, and the temporary files a killed run left.
 
-use super::spot::{locate, locate_entry, stat_at};
+use super::resolve::{locate, locate_entry};
+use super::spot::stat_at;
 use super::{Area, TEMP_PREFIX};
 use crate::error::{Error, Result};
 use crate::paths::Scope;

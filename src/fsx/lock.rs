@@ -24,7 +24,7 @@ impl InstallLock {
     /// a symlink: in a repository anyone could point it elsewhere.
     pub fn acquire(scope: &Scope, on_wait: impl FnOnce(Option<u32>)) -> Result<InstallLock> {
         let path = &scope.lock_path();
-        let mut spot = super::spot::locate(path, scope, Area::State)?;
+        let mut spot = super::resolve::locate(path, scope, Area::State)?;
         spot.create_missing(super::attrs::give_new_dir)?;
         let dir = &spot.dir;
         super::faults::step("open the lock file");

@@ -18,6 +18,7 @@ mod attrs;
 mod dirs;
 pub(crate) mod faults;
 mod lock;
+mod resolve;
 mod spot;
 mod stable;
 mod sys;

@@ -154,7 +154,7 @@ impl Transaction {
                 }
             }
             FileOp::Delete => {
-                let mode = super::spot::locate(&step.path, &self.scope, self.area)
+                let mode = super::resolve::locate(&step.path, &self.scope, self.area)
                     .ok()
                     .and_then(|spot| super::spot::stat_at(spot.parent()?, &spot.name).ok().flatten())
                     .map(|s| super::spot::mode_of(&s) & 0o7777);

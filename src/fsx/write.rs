@@ -11,7 +11,8 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::faults;
-use super::spot::{Spot, locate};
+use super::resolve::locate;
+use super::spot::Spot;
 use super::stable::{Held, read_quiet};
 use super::{Area, Replaced, TEMP_PREFIX};
 use crate::paths::Scope;
@@ -28,7 +29,7 @@ pub fn read_target(path: &Path, scope: &Scope, area: Area) -> Result<Option<Vec<
 /// Replace the file `target` with `new`, only if it still holds `expected` (`None`: it must not
 /// exist). Atomic; keeps the owner, group, mode and extended attributes of an existing file; a new
 /// file gets 0666 less the umask, or 0777 less the umask when it is a script (starts with `#!`). Every step is made relative to the directory handle `target` was
-/// located in ([`super::spot`]), and a symlink swapped in at the name since is never followed.
+/// located in ([`super::resolve`]), and a symlink swapped in at the name since is never followed.
 /// The parent directory must exist (see [`super::create_parent_dirs`]).
 ///
 /// No write of another program is lost: the last look and the exchange happen under a read lease,
