@@ -30,9 +30,14 @@ pub fn print(text: &str) {
 
 fn write(text: &str) {
     let mut out = std::io::stdout().lock();
-    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush())
-        && e.kind() == std::io::ErrorKind::BrokenPipe
-    {
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        gone_or_failed(&e);
+    }
+}
+
+/// A write to standard output failed: when the reader has gone away, the run ends (see [`print`]).
+fn gone_or_failed(e: &std::io::Error) {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
         std::process::exit(1);
     }
 }
@@ -42,18 +47,32 @@ pub fn line(text: &str) {
     print(&format!("{text}\n"));
 }
 
-/// Shows `text` (a preview) to a person: through `$PAGER` when standard output is a terminal the
-/// text does not fit on and `pager` allows it, straight otherwise. The pager is over before the
-/// caller asks anything, so a question never lands in the middle of the text.
-pub fn page(text: &str, pager: bool) {
+/// Shows a preview to a person, as `render` writes it: through `$PAGER` when standard output is a
+/// terminal the text does not fit on and `pager` allows it, straight otherwise. The pager is over
+/// before the caller asks anything, so a question never lands in the middle of the text.
+///
+/// Only a terminal needs the whole text first (to count its lines against the screen); for a file
+/// or a pipe it is written as it is made, so a preview of a large file is never held in memory.
+pub fn preview(pager: bool, render: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) {
     use std::io::IsTerminal;
-    if text.is_empty() {
+    if MACHINE.load(Ordering::Relaxed) {
         return;
     }
-    if pager && !MACHINE.load(Ordering::Relaxed) && std::io::stdout().is_terminal() && !fits_on_screen(text) && through_pager(text) {
+    if !std::io::stdout().is_terminal() {
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        if let Err(e) = render(&mut out).and_then(|()| out.flush()) {
+            gone_or_failed(&e);
+        }
         return;
     }
-    print(text);
+    let mut text = Vec::new();
+    // Writing into memory cannot fail.
+    let _ = render(&mut text);
+    let text = String::from_utf8_lossy(&text);
+    if text.is_empty() || (pager && !fits_on_screen(&text) && through_pager(&text)) {
+        return;
+    }
+    print(&text);
 }
 
 fn fits_on_screen(text: &str) -> bool {

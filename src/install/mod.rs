@@ -246,7 +246,7 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
 
     // `--check` is for scripts and configuration management: the list of files is the answer.
     if !args.check {
-        crate::output::page(&summary::render(&plan, scope, agents, args.verbose, color), !args.no_pager);
+        crate::output::preview(!args.no_pager, |out| summary::render(out, &plan, scope, agents, args.verbose, color));
     }
     // Uninstall over every agent (no --agent) names only those it takes gitvow out of.
     let named = !args.agents.is_empty();

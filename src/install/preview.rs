@@ -3,8 +3,9 @@
 use super::plan::FileChange;
 use crate::cli::ColorWhen;
 use crate::paths::display;
-use similar::{ChangeTag, TextDiff};
-use std::io::IsTerminal;
+use similar::{Algorithm, DiffOp, DiffTag};
+use std::io::{self, IsTerminal, Write};
+use std::time::Instant;
 
 /// Whether to colour output, from `--color` and `NO_COLOR`.
 pub fn use_color(when: ColorWhen) -> bool {
@@ -15,16 +16,164 @@ pub fn use_color(when: ColorWhen) -> bool {
     }
 }
 
-/// The unified diff of one change: from `/dev/null` for a new file, to `/dev/null` for a deleted one.
-pub fn diff(change: &FileChange, color: bool) -> String {
+/// Writes the unified diff of one change to `out`: from `/dev/null` for a new file, to `/dev/null`
+/// for a deleted one.
+///
+/// Only the lines between those both versions share at the start and at the end (all of a large
+/// settings file but gitvow's entries) are diffed, and only they and the three lines of context
+/// around them are split into lines: the work and the memory grow with what changed, not with
+/// the file.
+pub fn diff(out: &mut dyn Write, change: &FileChange, color: bool) -> io::Result<()> {
     let name = display(&change.path);
     let old = change.before.as_deref().map(|b| String::from_utf8_lossy(b)).unwrap_or_default();
     let new = change.after.as_deref().map(|b| String::from_utf8_lossy(b)).unwrap_or_default();
     let a = if change.before.is_some() { name.clone() } else { "/dev/null".to_string() };
     let b = if change.after.is_some() { name } else { "/dev/null".to_string() };
-    let text_diff = TextDiff::configure().timeout(std::time::Duration::from_secs(5)).diff_lines(old.as_ref(), new.as_ref());
-    let text = unified(&text_diff, &a, &b);
-    if color { colorize(&text) } else { text }
+    let region = Region::of(&old, &new);
+    let old_lines: Vec<&str> = old[region.start..region.old_end].split_inclusive('\n').collect();
+    let new_lines: Vec<&str> = new[region.start..region.new_end].split_inclusive('\n').collect();
+    let (before, after) = (region.context_before, region.context_after);
+    let deadline = Instant::now() + std::time::Duration::from_secs(5);
+    let middle = similar::capture_diff_slices_deadline(
+        Algorithm::Myers,
+        &old_lines[before..old_lines.len() - after],
+        &new_lines[before..new_lines.len() - after],
+        Some(deadline),
+    );
+    let mut ops = vec![DiffOp::Equal { old_index: 0, new_index: 0, len: before }];
+    ops.extend(middle.into_iter().map(|op| shifted(op, before)));
+    ops.push(DiffOp::Equal { old_index: old_lines.len() - after, new_index: new_lines.len() - after, len: after });
+    ops.retain(|op| !(op.old_range().is_empty() && op.new_range().is_empty()));
+
+    let mut out = Painter { out, color };
+    for (i, hunk) in similar::group_diff_ops(ops, CONTEXT_LINES).iter().enumerate() {
+        if i == 0 {
+            out.line(&format!("--- {a}\n"))?;
+            out.line(&format!("+++ {b}\n"))?;
+        }
+        let (first, last) = (hunk[0], hunk[hunk.len() - 1]);
+        let at = region.lines_before;
+        let old_range = HunkRange(at + first.old_range().start, at + last.old_range().end);
+        let new_range = HunkRange(at + first.new_range().start, at + last.new_range().end);
+        out.line(&format!("@@ -{old_range} +{new_range} @@\n"))?;
+        let mut lines: Vec<(char, &str)> = Vec::new();
+        for op in hunk {
+            let (tag, old_range, new_range) = op.as_tag_tuple();
+            if tag == DiffTag::Equal {
+                lines.extend(old_range.map(|i| (' ', old_lines[i])));
+            } else {
+                lines.extend(old_range.map(|i| ('-', old_lines[i])));
+                lines.extend(new_range.map(|i| ('+', new_lines[i])));
+            }
+        }
+        // For a long line, the line it replaces (or that replaces it) in the hunk shows where they
+        // differ: the hunk's first line of the other kind.
+        let first_of = |sign| lines.iter().find(|(s, _)| *s == sign).map(|(_, line)| *line);
+        let (deleted, inserted) = (first_of('-'), first_of('+'));
+        for (sign, line) in &lines {
+            let other = match sign {
+                '-' => inserted,
+                '+' => deleted,
+                _ => None,
+            };
+            let end = if line.ends_with('\n') { "" } else { "\n\\ No newline at end of file\n" };
+            out.line(&format!("{sign}{}{end}", excerpt(line, other)))?;
+        }
+    }
+    Ok(())
+}
+
+/// `op` moved `by` lines down in both texts.
+fn shifted(op: DiffOp, by: usize) -> DiffOp {
+    match op {
+        DiffOp::Equal { old_index, new_index, len } => DiffOp::Equal { old_index: old_index + by, new_index: new_index + by, len },
+        DiffOp::Delete { old_index, old_len, new_index } => {
+            DiffOp::Delete { old_index: old_index + by, old_len, new_index: new_index + by }
+        }
+        DiffOp::Insert { old_index, new_index, new_len } => {
+            DiffOp::Insert { old_index: old_index + by, new_index: new_index + by, new_len }
+        }
+        DiffOp::Replace { old_index, old_len, new_index, new_len } => {
+            DiffOp::Replace { old_index: old_index + by, old_len, new_index: new_index + by, new_len }
+        }
+    }
+}
+
+/// Lines of unchanged text around each change, as `diff -u` shows.
+const CONTEXT_LINES: usize = 3;
+
+/// The part of two texts the preview looks at: the lines between those they share at the start
+/// and those they share at the end, with up to three shared lines on each side for context. Byte
+/// offsets; the start is the same in both texts, since what comes before it is the same.
+struct Region {
+    start: usize,
+    old_end: usize,
+    new_end: usize,
+    /// Lines before `start`: added to the line numbers of the hunks.
+    lines_before: usize,
+    /// Shared lines at the start and at the end of the region.
+    context_before: usize,
+    context_after: usize,
+}
+
+impl Region {
+    fn of(old: &str, new: &str) -> Region {
+        let (mut start, mut lines_before) = (0, 0);
+        for (x, y) in old.split_inclusive('\n').zip(new.split_inclusive('\n')) {
+            if x != y {
+                break;
+            }
+            start += x.len();
+            lines_before += 1;
+        }
+        // The shared lines at the end, among those after the shared start.
+        let (mut old_end, mut new_end) = (old.len(), new.len());
+        while let (Some(x), Some(y)) = (last_line(&old[start..old_end]), last_line(&new[start..new_end])) {
+            if x != y {
+                break;
+            }
+            old_end -= x.len();
+            new_end -= y.len();
+        }
+        let mut context_before = 0;
+        while context_before < CONTEXT_LINES && start > 0 {
+            start = old[..start - 1].rfind('\n').map_or(0, |i| i + 1);
+            lines_before -= 1;
+            context_before += 1;
+        }
+        let mut context_after = 0;
+        while context_after < CONTEXT_LINES
+            && let Some(line) = old[old_end..].split_inclusive('\n').next()
+        {
+            old_end += line.len();
+            new_end += line.len();
+            context_after += 1;
+        }
+        Region { start, old_end, new_end, lines_before, context_before, context_after }
+    }
+}
+
+/// The last line of `text`, with its newline if it has one.
+fn last_line(text: &str) -> Option<&str> {
+    let body = text.strip_suffix('\n').unwrap_or(text);
+    if text.is_empty() {
+        return None;
+    }
+    Some(&text[body.rfind('\n').map_or(0, |i| i + 1)..])
+}
+
+/// A hunk's range of lines as `diff -u` writes it: `start,length`, only `start` for one line, and
+/// an empty range starting at the line before it.
+struct HunkRange(usize, usize);
+
+impl std::fmt::Display for HunkRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.1 - self.0 {
+            1 => write!(f, "{}", self.0 + 1),
+            0 => write!(f, "{},0", self.0),
+            len => write!(f, "{},{len}", self.0 + 1),
+        }
+    }
 }
 
 /// Lines longer than this are shown as the part that changed (one-line settings files hold megabytes
@@ -32,33 +181,6 @@ pub fn diff(change: &FileChange, color: bool) -> String {
 const LONG_LINE: usize = 1000;
 /// Bytes of unchanged text shown on each side of the change in a long line.
 const CONTEXT: usize = 80;
-
-/// The unified diff, as `diff -u` writes it, with long lines cut to what changed.
-fn unified(diff: &TextDiff<'_, '_, str>, a: &str, b: &str) -> String {
-    use std::fmt::Write;
-    let mut out = String::new();
-    for (i, hunk) in diff.unified_diff().context_radius(3).iter_hunks().enumerate() {
-        if i == 0 {
-            let _ = write!(out, "--- {a}\n+++ {b}\n");
-        }
-        let _ = writeln!(out, "{}", hunk.header());
-        let changes: Vec<_> = hunk.iter_changes().collect();
-        for change in &changes {
-            // The line it replaces (or that replaces it) in the hunk, to find where they differ.
-            let other = changes.iter().find(|c| {
-                matches!((change.tag(), c.tag()), (ChangeTag::Delete, ChangeTag::Insert) | (ChangeTag::Insert, ChangeTag::Delete))
-            });
-            let _ = write!(out, "{}{}", change.tag(), excerpt(change.value(), other.map(|c| c.value())));
-            if !diff.newline_terminated() {
-                out.push('\n');
-            }
-            if diff.newline_terminated() && change.missing_newline() {
-                out.push_str("\n\\ No newline at end of file\n");
-            }
-        }
-    }
-    out
-}
 
 /// `line` as the preview shows it: whole, or for a long line the part that differs from `other`
 /// with some context, the rest named by its size.
@@ -82,34 +204,109 @@ fn excerpt<'a>(line: &'a str, other: Option<&str>) -> std::borrow::Cow<'a, str> 
     format!("{before}{}{after}{end}", &body[from..to]).into()
 }
 
-fn colorize(diff: &str) -> String {
-    let mut out = String::with_capacity(diff.len() + 256);
-    for line in diff.split_inclusive('\n') {
-        let (body, end) = match line.strip_suffix('\n') {
-            Some(b) => (b, "\n"),
-            None => (line, ""),
-        };
-        let code = if body.starts_with("+++") || body.starts_with("---") {
-            "1"
-        } else if body.starts_with('+') {
-            "32"
-        } else if body.starts_with('-') {
-            "31"
-        } else if body.starts_with("@@") {
-            "36"
-        } else {
-            ""
-        };
-        if code.is_empty() {
-            out.push_str(line);
-        } else {
-            out.push_str(&format!("\x1b[{code}m{body}\x1b[0m{end}"));
+/// Writes diff lines, coloured by their first characters when `color` is set.
+struct Painter<'a> {
+    out: &'a mut dyn Write,
+    color: bool,
+}
+
+impl Painter<'_> {
+    /// Writes `text`: one line or, for a line without its final newline, the line and the hint
+    /// after it.
+    fn line(&mut self, text: &str) -> io::Result<()> {
+        if !self.color {
+            return self.out.write_all(text.as_bytes());
         }
+        for line in text.split_inclusive('\n') {
+            let (body, end) = line.strip_suffix('\n').map_or((line, ""), |b| (b, "\n"));
+            let code = if body.starts_with("+++") || body.starts_with("---") {
+                "1"
+            } else if body.starts_with('+') {
+                "32"
+            } else if body.starts_with('-') {
+                "31"
+            } else if body.starts_with("@@") {
+                "36"
+            } else {
+                ""
+            };
+            if code.is_empty() {
+                self.out.write_all(line.as_bytes())?;
+            } else {
+                write!(self.out, "\x1b[{code}m{body}\x1b[0m{end}")?;
+            }
+        }
+        Ok(())
     }
-    out
 }
 
 /// Whether a person is there to answer a prompt.
 pub fn interactive() -> bool {
     std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn change(before: &str, after: &str) -> FileChange {
+        FileChange {
+            path: "/f".into(),
+            before: Some(std::sync::Arc::new(before.as_bytes().to_vec())),
+            after: Some(std::sync::Arc::new(after.as_bytes().to_vec())),
+            record: super::super::plan::RecordUpdate::Remove,
+        }
+    }
+
+    fn text(lines: &[Vec<u8>], end: bool) -> String {
+        let mut s: String = lines.iter().flatten().map(|l| format!("line {l}\n")).collect();
+        if !end && s.pop().is_some() {
+            s.push('x');
+        }
+        s
+    }
+
+    /// `old` patched with `diff` by GNU patch, exactly: no fuzz, and every hunk at its line.
+    fn patched(old: &str, diff: &str) -> String {
+        let dir = tempfile::tempdir().unwrap();
+        let (file, patch) = (dir.path().join("f"), dir.path().join("diff"));
+        std::fs::write(&file, old).unwrap();
+        std::fs::write(&patch, diff).unwrap();
+        let run =
+            std::process::Command::new("patch").args(["-F0", "--no-backup-if-mismatch", "-i"]).arg(&patch).arg(&file).output().unwrap();
+        let said = String::from_utf8_lossy(&run.stdout).into_owned() + &String::from_utf8_lossy(&run.stderr);
+        // GNU patch names a hunk it had to look for elsewhere ("offset") or bend ("fuzz").
+        assert!(run.status.success() && !said.contains("offset") && !said.contains("fuzz"), "patch: {said}\n{diff}");
+        std::fs::read_to_string(&file).unwrap()
+    }
+
+    proptest! {
+        /// The preview is a unified diff GNU patch applies exactly (line numbers, context and "No
+        /// newline" hints), with three lines of context, however long the shared start and end.
+        #[test]
+        fn the_preview_is_an_exact_unified_diff(
+            start in proptest::collection::vec(0u8..4, 0..20), end in proptest::collection::vec(0u8..4, 0..20),
+            old in proptest::collection::vec(0u8..4, 0..12), new in proptest::collection::vec(0u8..4, 0..12),
+            old_end: bool, new_end: bool,
+        ) {
+            let old = text(&[start.clone(), old, end.clone()], old_end);
+            let new = text(&[start, new, end], new_end);
+            let mut ours = Vec::new();
+            diff(&mut ours, &change(&old, &new), false).unwrap();
+            let ours = String::from_utf8(ours).unwrap();
+            prop_assert_eq!(ours.is_empty(), old == new);
+            if old != new {
+                prop_assert_eq!(patched(&old, &ours), new);
+            }
+            // The shared lines around the changes are context: three at most at either end of a
+            // hunk (fewer only at the file's start or end).
+            for hunk in ours.split("\n@@").skip(1) {
+                let body: Vec<&str> = hunk.lines().skip(1).filter(|l| !l.starts_with('\\')).collect();
+                let lead = body.iter().take_while(|l| l.starts_with(' ')).count();
+                let tail = body.iter().rev().take_while(|l| l.starts_with(' ')).count();
+                prop_assert!(lead <= 3 && tail <= 3, "{}", ours);
+            }
+        }
+    }
 }

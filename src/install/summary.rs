@@ -6,6 +6,7 @@ use super::entries::is_gitvow_command;
 use super::plan::{FileChange, FileKind, Plan, Scope};
 use crate::agents::{AgentSpec, FileLayout};
 use crate::paths::display;
+use std::io::{self, Write};
 use std::path::Path;
 
 /// The plan as one JSON document (`--json`): per file the change, the SHA-256 of its bytes before
@@ -41,24 +42,31 @@ pub fn json(plan: &Plan, scope: &Scope, agents: &[&'static AgentSpec], action: &
     })
 }
 
-/// The whole preview: the summary, then a diff per file (but one line for a file written whole).
-pub fn render(plan: &Plan, scope: &Scope, agents: &[&'static AgentSpec], verbose: bool, color: bool) -> String {
+/// Writes the whole preview: the summary, then a diff per file (but one line for a file written
+/// whole).
+pub fn render(
+    out: &mut dyn Write,
+    plan: &Plan,
+    scope: &Scope,
+    agents: &[&'static AgentSpec],
+    verbose: bool,
+    color: bool,
+) -> io::Result<()> {
     if plan.changes.is_empty() {
-        return String::new();
+        return Ok(());
     }
-    let kinds: Vec<(FileChange, FileKind)> = plan.changes.iter().map(|c| (c.clone(), kind_of(&c.path, scope, agents))).collect();
-    let mut out = String::from("Changes:\n");
+    let kinds: Vec<(&FileChange, FileKind)> = plan.changes.iter().map(|c| (c, kind_of(&c.path, scope, agents))).collect();
+    writeln!(out, "Changes:")?;
     for (change, kind) in &kinds {
-        out.push_str(&format!("  {}: {}\n", display(&change.path), describe(change, *kind)));
+        writeln!(out, "  {}: {}", display(&change.path), describe(change, *kind))?;
     }
-    out.push('\n');
+    writeln!(out)?;
     for (change, kind) in &kinds {
-        if is_whole(change, *kind) && !verbose {
-            continue;
+        if !is_whole(change, *kind) || verbose {
+            super::preview::diff(out, change, color)?;
         }
-        out.push_str(&super::preview::diff(change, color));
     }
-    out
+    Ok(())
 }
 
 /// The lines that say what the run did to switches the user had set (codex's `[features] hooks`),
