@@ -4,7 +4,7 @@ use super::command;
 use super::gate::{CALL_BUDGET, Gate};
 use super::location::rule_path;
 use super::normalize::{Action, Call};
-use super::policy::{self, Layers};
+use super::policy::{self, layers::Layers};
 use super::verdict::Decision;
 use crate::agents::Handler;
 use crate::error::{Error, Result};

@@ -6,7 +6,8 @@
 use super::classifier;
 use super::location::{Place, rule_path};
 use super::normalize::{Action, Call};
-use super::policy::{Layer, Layers, ListKey, Policy, Question, RuleList};
+use super::policy::layers::{Layer, Layers};
+use super::policy::{ListKey, Policy, Question, RuleList};
 use super::providers::{self, Outcome, Query, Reply};
 use super::reach::Reach;
 use super::target;

@@ -12,8 +12,6 @@ mod schema;
 pub mod trust_record;
 pub mod validated;
 
-pub use layers::{Layer, LayerKind, Layers};
-
 use codec::{Reader, Writer};
 use prefilter::{Prefilter, Start};
 use regex_lite::Regex;
