@@ -23,7 +23,7 @@ pub fn judge(classifier: &Classifier, hook_json: &Value, file: Option<&str>, sou
     let (timeout, cut) = process::within(TIMEOUT, Some(deadline));
     let finished = match process::run(&classifier.argv, hook_json.to_string().as_bytes(), None, timeout) {
         Ok(f) => f,
-        Err(e) => return confirm(format!("the classifier failed: {}", process::cut_short(e, cut))),
+        Err(e) => return confirm(format!("the classifier failed: {}", process::cut_short(&e, cut))),
     };
     if !finished.status.success() {
         return confirm(format!("the classifier failed: {}", process::failure(&finished)));
