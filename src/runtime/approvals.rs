@@ -11,6 +11,7 @@
 
 use super::normalize::Call;
 use super::regular_file;
+use super::rule_ref::{self, RuleRef};
 use super::verdict::{ASK_THE_USER, Decision, Verdict};
 use crate::paths::Repo;
 use serde::{Deserialize, Serialize};
@@ -59,7 +60,9 @@ pub struct Approval {
     pub repo: Option<String>,
     pub cwd: String,
     pub subjects: Vec<Subject>,
-    pub rule: String,
+    /// What asked for the confirmation.
+    #[serde(with = "rule_ref::or_empty")]
+    pub rule: Option<RuleRef>,
     pub reason: String,
 }
 
@@ -204,15 +207,15 @@ pub fn settle(call: &Call, repo: Option<&Repo>, agent: &str, verdict: &mut Verdi
                 remove(&a.code);
             }
             *verdict = Verdict::allow(format!("approved by the person ({})", a.code));
-            verdict.rule = "gitvow approve".into();
+            verdict.rule = Some(RuleRef::Approval);
             Some(a.code)
         }
         Some(a) if a.state == State::Denied => {
-            let rule = std::mem::take(&mut verdict.rule);
+            let rule = verdict.rule.take();
             *verdict = Verdict::blocking(
                 Decision::Deny,
                 &format!("the person declined this call (gitvow approve --deny {}); do not retry it", a.code),
-                &rule,
+                rule,
                 None,
                 "",
             );
@@ -286,8 +289,8 @@ pub fn describe_subjects(subjects: &[Subject]) -> String {
 /// The question a person reads where the agent asks natively: what, why, which rule and policy.
 pub fn question(call: &Call, repo: Option<&Repo>, verdict: &Verdict) -> String {
     let mut origin = Vec::new();
-    if !verdict.rule.is_empty() {
-        origin.push(format!("rule {}", verdict.rule));
+    if let Some(rule) = &verdict.rule {
+        origin.push(format!("rule {rule}"));
     }
     if !verdict.source.is_empty() {
         origin.push(verdict.source.clone());

@@ -8,6 +8,7 @@ use super::normalize::{self, Call};
 use super::policy;
 use super::record::{self, Record};
 use super::respond::{self, Answer};
+use super::rule_ref::RuleRef;
 use super::verdict::{Decision, Verdict};
 use crate::agents::{self, AgentSpec, Handler};
 use crate::error::{Error, Result};
@@ -255,10 +256,18 @@ struct Logged<'a> {
 
 impl Logged<'_> {
     fn write(&mut self, session: Option<&str>, tool: Option<&str>, verdict: &str, reason: &str, repo: Option<&Repo>) {
-        self.write_rule(session, tool, verdict, reason, "", repo);
+        self.write_rule(session, tool, verdict, reason, None, repo);
     }
 
-    fn write_rule(&mut self, session: Option<&str>, tool: Option<&str>, verdict: &str, reason: &str, rule: &str, repo: Option<&Repo>) {
+    fn write_rule(
+        &mut self,
+        session: Option<&str>,
+        tool: Option<&str>,
+        verdict: &str,
+        reason: &str,
+        rule: Option<&RuleRef>,
+        repo: Option<&Repo>,
+    ) {
         let fallback;
         let repo = match repo {
             Some(r) => Some(r),
@@ -287,8 +296,8 @@ impl Logged<'_> {
 
     fn finish(&mut self, call: &Call, verdict: Option<&Verdict>, repo: Option<&Repo>) {
         let (name, reason, rule) = match verdict {
-            Some(v) => (v.decision.name(), v.reason.as_str(), v.rule.as_str()),
-            None => ("recorded", "", ""),
+            Some(v) => (v.decision.name(), v.reason.as_str(), v.rule.as_ref()),
+            None => ("recorded", "", None),
         };
         self.handler = call.handler;
         self.write_rule(Some(&call.session), call.tool_name.as_deref(), name, reason, rule, repo);

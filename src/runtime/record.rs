@@ -2,6 +2,7 @@
 //! No command text, file content or prompt is ever stored. Recording is best effort: a full disk or
 //! a read-only home never blocks or fails a call.
 
+use super::rule_ref::{self, RuleRef};
 use crate::paths::Repo;
 use serde_json::{Map, Value, json};
 use std::io::Write;
@@ -20,7 +21,7 @@ pub struct Record<'a> {
     pub verdict: &'a str,
     pub reason: &'a str,
     /// What decided (`bash_deny[1]`, `providers: x`), never the rule's text.
-    pub rule: &'a str,
+    pub rule: Option<&'a RuleRef>,
     /// The approval code a confirm waits under (`gitvow approve <code>`).
     pub approval: Option<&'a str>,
     pub duration: Duration,
@@ -47,7 +48,7 @@ pub fn append(record: &Record, repo: Option<&Repo>) {
         "tool": record.tool,
         "verdict": record.verdict,
         "reason": record.reason,
-        "rule": record.rule,
+        "rule": rule_ref::text(record.rule),
         "approval": record.approval,
         "duration_ms": (record.duration.as_secs_f64() * 1000.0 * 1000.0).round() / 1000.0,
         "repo": repo.map(|r| r.top.to_string_lossy().into_owned()),
