@@ -133,8 +133,10 @@ fn collect(repo_top: Option<&Path>, skip_copies: bool, cache: &mut Option<Valida
             let bytes = DEFAULT_POLICY.as_bytes();
             out.push(
                 cached(cache, bytes, Source::BuiltIn, |compile| {
-                    parse_with(DEFAULT_POLICY, Source::BuiltIn, compile)
-                        .map_err(|e| Error::config(format!("built-in policy: {e}")).caused_by(e))
+                    parse_with(DEFAULT_POLICY, Source::BuiltIn, compile).map_err(|e| {
+                        let message = format!("built-in policy: {e}");
+                        e.into_error(message)
+                    })
                 })
                 .map(|policy| Layer { kind: LayerKind::BuiltIn, policy, trust: Trust::NotNeeded, repo: None }),
             );
@@ -236,7 +238,7 @@ fn in_file(shown: &str, e: ParseError) -> Error {
         Some((line, column)) => format!("{shown}:{line}:{column}: {}", e.message),
         None => format!("{shown}: {}", e.message),
     };
-    Error::config(message).caused_by(e)
+    e.into_error(message)
 }
 
 /// The layer `file` (whose bytes are `bytes`) is with `policy`: trust is read from the trust record

@@ -2,6 +2,7 @@
 //! in the text a problem is (`line:column`). Positions are looked up only when there is an error,
 //! by walking the text to the key or value at fault, so loading a good policy costs nothing extra.
 
+use crate::error::Error;
 use serde_json::{Map, Value};
 
 /// The keys of the top level, and what they hold.
@@ -42,6 +43,16 @@ impl ParseError {
         let what = e.to_string();
         let what = what.split(" at line ").next().unwrap_or(&what).to_string();
         ParseError { at: Some((e.line(), e.column())), message: format!("not valid JSON: {what}"), json: Some(e) }
+    }
+
+    /// The error a person reads, `message` (the problem where it is, as the caller names the file),
+    /// with the JSON parser's own error underneath.
+    pub fn into_error(self, message: String) -> Error {
+        let error = Error::config(message);
+        match self.json {
+            Some(json) => error.caused_by(json),
+            None => error,
+        }
     }
 }
 
