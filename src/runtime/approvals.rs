@@ -298,3 +298,45 @@ pub fn question(call: &Call, repo: Option<&Repo>, verdict: &Verdict) -> String {
     let origin = if origin.is_empty() { String::new() } else { format!(" ({})", origin.join(", ")) };
     format!("gitvow asks before the agent goes on: {}. Why: {}{origin}. Allow it?", describe(call, repo), verdict.reason)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runtime::policy::ListKey;
+
+    /// An approval file as gitvow wrote it before rule references were a type.
+    const WRITTEN: &str = r#"{
+  "code": "abc234",
+  "key": "00112233445566778899aabbccddeeff",
+  "state": "pending",
+  "scope": null,
+  "created": 1764590000,
+  "answered": null,
+  "agent": "codex",
+  "session": "s1",
+  "repo": "/r",
+  "cwd": "/r",
+  "subjects": [
+    {
+      "kind": "command",
+      "command": "git push origin main"
+    }
+  ],
+  "rule": "bash_confirm[0]",
+  "reason": "push publishes commits to a remote"
+}"#;
+
+    #[test]
+    fn an_approval_file_reads_back_with_a_typed_rule_and_writes_the_same_bytes() {
+        let a: Approval = serde_json::from_str(WRITTEN).unwrap();
+        assert_eq!(a.rule, Some(RuleRef::Listed { list: ListKey::BashConfirm, index: 0 }));
+        assert_eq!(serde_json::to_string_pretty(&a).unwrap(), WRITTEN);
+        for rule in ["mcp_allow", "providers: graph, topology", "untrusted", "llm_classifier", "analysis", "self-protection", ""] {
+            let text = WRITTEN.replace("\"bash_confirm[0]\"", &serde_json::to_string(rule).unwrap());
+            let a: Approval = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{rule:?}: {e}"));
+            assert_eq!(serde_json::to_string_pretty(&a).unwrap(), text);
+        }
+        // A rule no gitvow wrote makes the file foreign (and [`all`] removes it), as any damage does.
+        assert!(serde_json::from_str::<Approval>(&WRITTEN.replace("bash_confirm[0]", "bash_confirm[x]")).is_err());
+    }
+}
