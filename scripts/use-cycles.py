@@ -113,6 +113,18 @@ def expand(tree):
     return out
 
 
+def inline_modules(text):
+    """`(start, end, name)` of each inline `mod name { … }` block (nested ones too), in offsets."""
+    out = []
+    for m in re.finditer(r"(?<![\w])mod\s+(\w+)\s*\{", text):
+        depth, j = 1, m.end()
+        while j < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[j], 0)
+            j += 1
+        out.append((m.end(), j, m.group(1)))
+    return out
+
+
 def resolve(segments, here, modules):
     """The module a path names, from module `here`, or None for another crate."""
     segs = list(segments)
@@ -149,17 +161,26 @@ def edges(src, with_paths):
     out = {}
     for mod, f in modules.items():
         text = strip_comments_and_tests(open(f, encoding="utf-8").read())
+        inline = inline_modules(text)
+
+        def here(offset):
+            # The module a place in the file is in: the file's, or an inline `mod name { … }` in it.
+            names = [name for start, end, name in inline if start <= offset < end]
+            return mod + tuple(names)
+
         targets = set()
-        for m in re.finditer(r"^(?:pub(?:\([^)]*\))?\s+)?use\s+([^;]+);", text, flags=re.M):
+        for m in re.finditer(r"^\s*(?:pub(?:\([^)]*\))?\s+)?use\s+([^;]+);", text, flags=re.M):
             for leaf in expand(m.group(1)):
-                t = resolve(leaf.split("::"), mod, modules)
+                t = resolve(leaf.split("::"), here(m.start(1)), modules)
                 if t is not None:
                     targets.add(t)
         if with_paths:
-            for m in re.finditer(r"(?<![\w:])((?:crate|super)(?:::\w+)+)", text):
-                t = resolve(m.group(1).split("::"), mod, modules)
+            for m in re.finditer(r"(?<![\w:])((?:crate|super|self)(?:::\w+)+)", text):
+                t = resolve(m.group(1).split("::"), here(m.start()), modules)
                 if t is not None:
                     targets.add(t)
+        # An inline module is part of its file's module here.
+        targets = {t if t[: len(mod)] != mod or t in modules else mod for t in targets}
         targets.discard(mod)
         out[mod] = targets
     return out, modules
