@@ -17,17 +17,35 @@ pub enum Kind {
     Internal,
 }
 
+/// What a failed command's exit code is read against: most commands say 0 done and 1 failed, but
+/// `--check` already says 1 "would change", so a failure there is 2 "could not tell".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    Plain,
+    Check,
+}
+
 impl Kind {
-    /// Usage errors exit 64 (sysexits' EX_USAGE); every other failure 1. A blocked call (exit 2) is
-    /// not an error.
+    /// The exit code of a command that failed with this kind of error: see [`Kind::exit_code_for`].
     pub fn exit_code(self) -> i32 {
-        match self {
-            Kind::Usage => 64,
-            Kind::Input | Kind::Config | Kind::Environment | Kind::Internal => 1,
+        self.exit_code_for(Reading::Plain)
+    }
+
+    /// The one place exit codes of failures are decided. Usage errors exit 64 (sysexits'
+    /// EX_USAGE) everywhere; every other failure 1, or 2 under `--check`. A blocked call (exit 2 of
+    /// `check` and of `hook`) is a verdict, not an error, and never comes through here.
+    pub fn exit_code_for(self, reading: Reading) -> i32 {
+        match (self, reading) {
+            (Kind::Usage, _) => 64,
+            (Kind::Input | Kind::Config | Kind::Environment | Kind::Internal, Reading::Plain) => 1,
+            (Kind::Input | Kind::Config | Kind::Environment | Kind::Internal, Reading::Check) => 2,
         }
     }
 }
 
+/// A failure as a person reads it ([`fmt::Display`]: `gitvow: <message>` and a `hint:` line), with
+/// the failure underneath it kept for debugging (`GITVOW_DEBUG`, [`std::error::Error::source`]) and
+/// never shown in the message itself.
 #[derive(Debug)]
 pub struct Error {
     pub kind: Kind,
@@ -35,6 +53,7 @@ pub struct Error {
     pub message: String,
     /// What to do about it.
     pub hint: Option<String>,
+    source: Option<Box<dyn std::error::Error + Send + Sync>>,
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -45,7 +64,11 @@ impl Error {
     }
 
     pub fn of(kind: Kind, message: impl Into<String>) -> Self {
-        Error { kind, message: message.into(), hint: None }
+        Error { kind, message: message.into(), hint: None, source: None }
+    }
+
+    pub fn input(message: impl Into<String>) -> Self {
+        Error::of(Kind::Input, message)
     }
 
     pub fn usage(message: impl Into<String>) -> Self {
@@ -65,6 +88,24 @@ impl Error {
         self
     }
 
+    /// Keeps the failure underneath (for debugging; the message already says it for a person).
+    pub fn caused_by(mut self, source: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Self {
+        self.source = Some(source.into());
+        self
+    }
+
+    /// The failures underneath, outermost first, as their own text: `Permission denied (os error 13)`.
+    pub fn causes(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut next = std::error::Error::source(self);
+        while let Some(cause) = next {
+            // gitvow's own errors by their message: the `gitvow:` prefix is for the outermost.
+            out.push(cause.downcast_ref::<Error>().map_or_else(|| cause.to_string(), |e| e.message.clone()));
+            next = cause.source();
+        }
+        out
+    }
+
     /// The error for a reader of `--json`: `{"error": {"message": …, "hint": …}}` (`hint` null when
     /// there is none).
     pub fn as_json(&self) -> serde_json::Value {
@@ -78,7 +119,12 @@ impl Error {
             std::io::ErrorKind::NotFound => "no such file or directory".to_string(),
             _ => strip_os_error(&err.to_string()),
         };
-        Error::new(format!("cannot {action} {}: {why}", crate::paths::display(path)))
+        // `io::Error` is not `Clone`: the kept copy has the same kind and OS error code.
+        let copy = match err.raw_os_error() {
+            Some(code) => std::io::Error::from_raw_os_error(code),
+            None => std::io::Error::new(err.kind(), err.to_string()),
+        };
+        Error::new(format!("cannot {action} {}: {why}", crate::paths::display(path))).caused_by(copy)
     }
 }
 
@@ -102,4 +148,50 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source.as_deref().map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KINDS: [Kind; 5] = [Kind::Usage, Kind::Input, Kind::Config, Kind::Environment, Kind::Internal];
+
+    #[test]
+    fn the_exit_code_of_a_failure_follows_from_its_kind_alone() {
+        let codes: Vec<(i32, i32)> = KINDS.iter().map(|k| (k.exit_code(), k.exit_code_for(Reading::Check))).collect();
+        assert_eq!(codes, [(64, 64), (1, 2), (1, 2), (1, 2), (1, 2)]);
+        for kind in KINDS {
+            // Whatever the message, hint or cause, and whichever command it came from.
+            let err = Error::of(kind, "x").hint("y").caused_by(std::io::Error::other("z"));
+            assert_eq!(err.code(), kind.exit_code());
+        }
+        // A failure never exits like a blocked call of `check` (2) or a current `--check` (0).
+        assert!(KINDS.iter().all(|k| ![0, 2].contains(&k.exit_code())));
+        assert!(KINDS.iter().all(|k| ![0, 1].contains(&k.exit_code_for(Reading::Check))));
+    }
+
+    #[test]
+    fn a_person_reads_the_message_and_the_hint_never_the_cause() {
+        let io = std::io::Error::from_raw_os_error(libc::EACCES);
+        let err = Error::io("read the policy", std::path::Path::new("/nonexistent/policy.json"), &io).hint("fix it");
+        assert_eq!(err.to_string(), "gitvow: cannot read the policy /nonexistent/policy.json: permission denied\n  hint: fix it");
+        assert_eq!(err.kind, Kind::Environment);
+        // The OS error underneath is kept, with its code, for whoever debugs.
+        let cause = std::error::Error::source(&err).and_then(|e| e.downcast_ref::<std::io::Error>()).map(std::io::Error::raw_os_error);
+        assert_eq!(cause, Some(Some(libc::EACCES)));
+        assert_eq!(err.causes(), [std::io::Error::from_raw_os_error(libc::EACCES).to_string()]);
+        assert_eq!(err.as_json(), serde_json::json!({"error": {"message": err.message, "hint": "fix it"}}));
+    }
+
+    #[test]
+    fn causes_follow_the_chain_outermost_first() {
+        let inner = Error::input("the payload on stdin is not valid JSON").caused_by(std::io::Error::other("eof"));
+        let outer = Error::new("adapter gitvow-agent-x (normalize): failed").caused_by(inner);
+        assert_eq!(outer.causes(), ["the payload on stdin is not valid JSON", "eof"]);
+        assert!(Error::usage("bad").causes().is_empty());
+    }
+}

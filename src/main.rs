@@ -7,6 +7,7 @@
 
 use clap::error::ErrorKind;
 use gitvow::cli::{Cli, Command, PolicyAction};
+use gitvow::error::{Kind, Reading};
 use gitvow::runtime::trust::TrustRequest;
 use gitvow::runtime::{ApproveRequest, AskRequest, CheckSubject, LogRequest, PolicyRequest};
 
@@ -41,7 +42,7 @@ fn run() -> i32 {
         Ok(cli) => cli,
         Err(err) => std::process::exit(parse_failure(&err)),
     };
-    // A panic ends as an error (exit 1), never as Rust's exit 101. `hook` catches its own, to
+    // A panic ends as an internal error (exit 1), never as Rust's exit 101. `hook` catches its own, to
     // answer in the agent's blocking form.
     let result = std::panic::catch_unwind(|| match &cli.command {
         Command::Install(args) => gitvow::install::run_install(args),
@@ -94,14 +95,20 @@ fn run() -> i32 {
     // tell (any failure but a usage error), so that "would change" never hides a broken file.
     let checking =
         matches!(&cli.command, Command::Install(a) if a.scope.check) || matches!(&cli.command, Command::Uninstall(a) if a.scope.check);
+    let reading = if checking { Reading::Check } else { Reading::Plain };
     match result {
         Ok(Ok(code)) => code,
         Ok(Err(err)) => {
             eprintln!("{err}");
-            if checking && err.kind != gitvow::error::Kind::Usage { 2 } else { err.code() }
+            // What lies underneath the message (an OS error code), for whoever debugs gitvow.
+            if std::env::var_os("GITVOW_DEBUG").is_some() {
+                for cause in err.causes() {
+                    eprintln!("  cause: {cause}");
+                }
+            }
+            err.kind.exit_code_for(reading)
         }
-        Err(_) if checking => 2,
-        Err(_) => 1,
+        Err(_) => Kind::Internal.exit_code_for(reading),
     }
 }
 
@@ -129,5 +136,5 @@ fn parse_failure(err: &clap::Error) -> i32 {
     if args.first().map(String::as_str) == Some("check") && err.kind() == ErrorKind::UnknownArgument {
         eprintln!("  hint: put the command after `--`: gitvow check -- git push --force");
     }
-    gitvow::error::Kind::Usage.exit_code()
+    Kind::Usage.exit_code()
 }

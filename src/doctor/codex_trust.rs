@@ -8,6 +8,7 @@ use super::inspect::Inspected;
 use super::{Check, Context};
 use crate::paths::display;
 use std::path::Path;
+use toml_edit::{DocumentMut, TomlError};
 
 const FIX: &str = "run /hooks in codex and trust the gitvow entries";
 
@@ -27,7 +28,7 @@ pub fn check(_ctx: &Context, ins: &Inspected) -> Check {
     let text = std::fs::read_to_string(&config).unwrap_or_default();
     let trusted = match trusted_keys(&text) {
         Ok(keys) => keys,
-        Err(e) => return Check::warn("codex-trust", format!("{}: cannot read the trust records: {e}", display(&config)), FIX),
+        Err(e) => return Check::warn("codex-trust", format!("{}: cannot read the trust records: {}", display(&config), e.message()), FIX),
     };
     let missing: Vec<String> = positions
         .iter()
@@ -58,7 +59,7 @@ pub fn project_check(trust: &crate::agents::ProjectTrust, repo: &Path) -> Check 
     let fix = trust.note.replace("<repo>", &repo.display().to_string());
     let trusted = match project_trusted(&text, repo) {
         Ok(t) => t,
-        Err(e) => return Check::fail("project-trust", format!("{}: {e}", display(&config)), fix),
+        Err(e) => return Check::fail("project-trust", format!("{}: {}", display(&config), e.message()), fix),
     };
     if trusted {
         Check::ok("project-trust", format!("{} trusts {}", display(&config), display(repo)))
@@ -72,8 +73,8 @@ pub fn project_check(trust: &crate::agents::ProjectTrust, repo: &Path) -> Check 
 }
 
 /// Whether `[projects."<repo>"] trust_level = "trusted"`, under the path as given or as resolved.
-fn project_trusted(text: &str, repo: &Path) -> Result<bool, String> {
-    let doc: toml_edit::DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| e.message().to_string())?;
+fn project_trusted(text: &str, repo: &Path) -> Result<bool, TomlError> {
+    let doc: DocumentMut = text.parse()?;
     let Some(projects) = doc.get("projects").and_then(|p| p.as_table_like()) else { return Ok(false) };
     let names = [Some(repo.to_path_buf()), std::fs::canonicalize(repo).ok()];
     Ok(projects.iter().any(|(k, v)| {
@@ -82,8 +83,8 @@ fn project_trusted(text: &str, repo: &Path) -> Result<bool, String> {
 }
 
 /// The keys of `[hooks.state."…"]` tables that carry a `trusted_hash`.
-fn trusted_keys(text: &str) -> Result<Vec<String>, String> {
-    let doc: toml_edit::DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| e.message().to_string())?;
+fn trusted_keys(text: &str) -> Result<Vec<String>, TomlError> {
+    let doc: DocumentMut = text.parse()?;
     let Some(state) = doc.get("hooks").and_then(|h| h.get("state")).and_then(|s| s.as_table_like()) else { return Ok(Vec::new()) };
     Ok(state
         .iter()

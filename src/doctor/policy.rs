@@ -24,7 +24,7 @@ pub fn checks(ctx: &Context) -> Vec<Check> {
             Err(e) => {
                 out.push(Check::fail(
                     "policy",
-                    e,
+                    e.message,
                     "fix the policy file (try `gitvow policy check FILE`): until then every tool call is blocked",
                 ));
                 continue;

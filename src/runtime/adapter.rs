@@ -44,37 +44,44 @@ pub fn valid_name(name: &str) -> bool {
 }
 
 /// The adapter executable for `name`: `~/.gitvow/agents/gitvow-agent-<name>`, else the PATH.
-pub fn find(name: &str) -> std::result::Result<PathBuf, String> {
+pub fn find(name: &str) -> Result<PathBuf> {
     if !valid_name(name) {
-        return Err(format!("`{name}` is not an agent name (letters, digits, `_` and `-` only)"));
+        return Err(Error::usage(format!("`{name}` is not an agent name (letters, digits, `_` and `-` only)")));
     }
     let file = format!("gitvow-agent-{name}");
     let dirs: Vec<PathBuf> = crate::paths::gitvow_home().map(|h| h.join("agents")).into_iter().chain(crate::paths::path_dirs()).collect();
     crate::paths::find_executable(&file, &dirs)
-        .ok_or_else(|| format!("no built-in agent `{name}` and no adapter `{file}` on the PATH or in ~/.gitvow/agents/"))
+        .ok_or_else(|| Error::new(format!("no built-in agent `{name}` and no adapter `{file}` on the PATH or in ~/.gitvow/agents/")))
 }
 
-fn call(name: &str, operation: &str, input: &Value) -> std::result::Result<Value, String> {
+/// Runs the adapter's `operation`; its answer is a JSON object. An adapter that fails is a problem of
+/// the machine gitvow runs on (the program, not the person's input).
+fn call(name: &str, operation: &str, input: &Value) -> Result<Value> {
     let program = find(name)?;
     let argv = [program.to_string_lossy().into_owned(), operation.to_string()];
     let adapter = format!("adapter gitvow-agent-{name} ({operation})");
-    let finished = process::run(&argv, input.to_string().as_bytes(), None, TIMEOUT).map_err(|e| format!("{adapter}: {e}"))?;
+    let finished =
+        process::run(&argv, input.to_string().as_bytes(), None, TIMEOUT).map_err(|e| Error::new(format!("{adapter}: {e}")).caused_by(e))?;
     if !finished.status.success() {
-        return Err(format!("{adapter} failed: {}", process::failure(&finished)));
+        return Err(Error::new(format!("{adapter} failed: {}", process::failure(&finished))));
     }
     match serde_json::from_slice::<Value>(&finished.stdout) {
         Ok(v @ Value::Object(_)) => Ok(v),
-        _ => Err(format!("{adapter} printed no JSON object")),
+        _ => Err(Error::new(format!("{adapter} printed no JSON object"))),
     }
+}
+
+/// A reply of the adapter's `operation` that lacks `what`.
+fn bad_reply(name: &str, operation: &str, what: &str) -> Error {
+    Error::new(format!("adapter gitvow-agent-{name} ({operation}): {what}"))
 }
 
 /// Asks the adapter `gitvow-agent-<name>` how its agent is installed. For `install --agent <name>`
 /// when `name` is not a built-in agent.
 pub fn info(name: &str) -> Result<AdapterInfo> {
-    let fail =
-        |m: String| Error::new(m).hint("see the external adapter protocol: `gitvow-agent-<name> info` prints the install description");
+    let fail = |e: Error| e.hint("see the external adapter protocol: `gitvow-agent-<name> info` prints the install description");
     let v = call(name, "info", &json!({})).map_err(fail)?;
-    let bad = |what: &str| fail(format!("adapter gitvow-agent-{name} (info): {what}"));
+    let bad = |what: &str| fail(bad_reply(name, "info", what));
     let protocol = v.get("protocol").and_then(Value::as_u64).ok_or_else(|| bad("no `protocol` number"))?;
     if protocol != 1 {
         return Err(bad(&format!("protocol {protocol} is not supported (expected 1)")));
@@ -108,9 +115,9 @@ pub fn info(name: &str) -> Result<AdapterInfo> {
 pub type AdaptedCall = (Handler, Map<String, Value>);
 
 /// The adapter's `normalize`: the agent's payload as gitvow calls in Claude's shape.
-pub fn normalize(name: &str, event: &str, payload: &Value) -> std::result::Result<Vec<AdaptedCall>, String> {
+pub fn normalize(name: &str, event: &str, payload: &Value) -> Result<Vec<AdaptedCall>> {
     let v = call(name, "normalize", &json!({"event": event, "payload": payload}))?;
-    let bad = |what: &str| format!("adapter gitvow-agent-{name} (normalize): {what}");
+    let bad = |what: &str| bad_reply(name, "normalize", what);
     let calls = v.get("calls").and_then(Value::as_array).ok_or_else(|| bad("no `calls` list"))?;
     calls
         .iter()
@@ -124,9 +131,9 @@ pub fn normalize(name: &str, event: &str, payload: &Value) -> std::result::Resul
 }
 
 /// The adapter's `respond`: gitvow's answer (code 0 or 2 and a message) in the agent's form.
-pub fn respond(name: &str, code: i32, message: &str) -> std::result::Result<Answer, String> {
+pub fn respond(name: &str, code: i32, message: &str) -> Result<Answer> {
     let v = call(name, "respond", &json!({"code": code, "message": message}))?;
-    let bad = |what: &str| format!("adapter gitvow-agent-{name} (respond): {what}");
+    let bad = |what: &str| bad_reply(name, "respond", what);
     let exit = v.get("exit_code").and_then(Value::as_i64).ok_or_else(|| bad("no `exit_code` number"))?;
     let field = |key: &str| match v.get(key) {
         None | Some(Value::Null) => Ok(String::new()),

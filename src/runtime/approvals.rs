@@ -11,6 +11,7 @@
 
 use super::normalize::Call;
 use super::regular_file;
+use super::rule_ref::{self, RuleRef};
 use super::verdict::{ASK_THE_USER, Decision, Verdict};
 use crate::paths::Repo;
 use serde::{Deserialize, Serialize};
@@ -59,7 +60,9 @@ pub struct Approval {
     pub repo: Option<String>,
     pub cwd: String,
     pub subjects: Vec<Subject>,
-    pub rule: String,
+    /// What asked for the confirmation.
+    #[serde(with = "rule_ref::or_empty")]
+    pub rule: Option<RuleRef>,
     pub reason: String,
 }
 
@@ -204,15 +207,15 @@ pub fn settle(call: &Call, repo: Option<&Repo>, agent: &str, verdict: &mut Verdi
                 remove(&a.code);
             }
             *verdict = Verdict::allow(format!("approved by the person ({})", a.code));
-            verdict.rule = "gitvow approve".into();
+            verdict.rule = Some(RuleRef::Approval);
             Some(a.code)
         }
         Some(a) if a.state == State::Denied => {
-            let rule = std::mem::take(&mut verdict.rule);
+            let rule = verdict.rule.take();
             *verdict = Verdict::blocking(
                 Decision::Deny,
                 &format!("the person declined this call (gitvow approve --deny {}); do not retry it", a.code),
-                &rule,
+                rule,
                 None,
                 "",
             );
@@ -286,12 +289,54 @@ pub fn describe_subjects(subjects: &[Subject]) -> String {
 /// The question a person reads where the agent asks natively: what, why, which rule and policy.
 pub fn question(call: &Call, repo: Option<&Repo>, verdict: &Verdict) -> String {
     let mut origin = Vec::new();
-    if !verdict.rule.is_empty() {
-        origin.push(format!("rule {}", verdict.rule));
+    if let Some(rule) = &verdict.rule {
+        origin.push(format!("rule {rule}"));
     }
     if !verdict.source.is_empty() {
         origin.push(verdict.source.clone());
     }
     let origin = if origin.is_empty() { String::new() } else { format!(" ({})", origin.join(", ")) };
     format!("gitvow asks before the agent goes on: {}. Why: {}{origin}. Allow it?", describe(call, repo), verdict.reason)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runtime::policy::ListKey;
+
+    /// An approval file as gitvow wrote it before rule references were a type.
+    const WRITTEN: &str = r#"{
+  "code": "abc234",
+  "key": "00112233445566778899aabbccddeeff",
+  "state": "pending",
+  "scope": null,
+  "created": 1764590000,
+  "answered": null,
+  "agent": "codex",
+  "session": "s1",
+  "repo": "/r",
+  "cwd": "/r",
+  "subjects": [
+    {
+      "kind": "command",
+      "command": "git push origin main"
+    }
+  ],
+  "rule": "bash_confirm[0]",
+  "reason": "push publishes commits to a remote"
+}"#;
+
+    #[test]
+    fn an_approval_file_reads_back_with_a_typed_rule_and_writes_the_same_bytes() {
+        let a: Approval = serde_json::from_str(WRITTEN).unwrap();
+        assert_eq!(a.rule, Some(RuleRef::Listed { list: ListKey::BashConfirm, index: 0 }));
+        assert_eq!(serde_json::to_string_pretty(&a).unwrap(), WRITTEN);
+        for rule in ["mcp_allow", "providers: graph, topology", "untrusted", "llm_classifier", "analysis", "self-protection", ""] {
+            let text = WRITTEN.replace("\"bash_confirm[0]\"", &serde_json::to_string(rule).unwrap());
+            let a: Approval = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{rule:?}: {e}"));
+            assert_eq!(serde_json::to_string_pretty(&a).unwrap(), text);
+        }
+        // A rule no gitvow wrote makes the file foreign (and [`all`] removes it), as any damage does.
+        assert!(serde_json::from_str::<Approval>(&WRITTEN.replace("bash_confirm[0]", "bash_confirm[x]")).is_err());
+    }
 }

@@ -2,6 +2,7 @@
 //! person at a terminal may run it (see [`crate::person`]): the agent must never approve itself.
 
 use super::approvals::{self, Approval, State, Subject};
+use super::rule_ref;
 use crate::error::{Error, Result};
 
 #[derive(Clone, Debug)]
@@ -61,7 +62,7 @@ fn show(a: &Approval) -> String {
     out.push_str(&format!("  agent:   {} (session {})\n", a.agent, a.session));
     let place = a.repo.as_deref().unwrap_or(&a.cwd);
     out.push_str(&format!("  where:   {}\n", crate::paths::display(std::path::Path::new(place))));
-    out.push_str(&format!("  why:     {} (rule {})\n", a.reason, a.rule));
+    out.push_str(&format!("  why:     {} (rule {})\n", a.reason, rule_ref::text(a.rule.as_ref())));
     out.push_str(&format!("  asked:   {}\n", age(a.created)));
     for s in &a.subjects {
         match s {

@@ -29,7 +29,7 @@ pub fn run(args: &AskRequest) -> Result<i32> {
     let cwd = std::env::current_dir().map_err(|e| Error::new(format!("cannot read the current directory: {e}")))?;
     let repo = crate::paths::find_repo(&cwd);
     let top = repo.as_ref().map(|r| r.top.as_path());
-    let layers = policy::layers::load(top).map_err(Error::config)?;
+    let layers = policy::layers::load(top)?;
 
     let (subject, path) = match question {
         Question::GateBearing => {

@@ -4,7 +4,8 @@ use super::command;
 use super::gate::{CALL_BUDGET, Gate};
 use super::location::rule_path;
 use super::normalize::{Action, Call};
-use super::policy::{self, Layers};
+use super::policy::{self, layers::Layers};
+use super::rule_ref::RuleRef;
 use super::verdict::Decision;
 use crate::agents::Handler;
 use crate::error::{Error, Result};
@@ -26,7 +27,7 @@ pub fn run(subject: &CheckSubject, json: bool) -> Result<i32> {
     let cwd = std::env::current_dir().map_err(|e| Error::new(format!("cannot read the current directory: {e}")))?;
     let repo = crate::paths::find_repo(&cwd);
     let top = repo.as_ref().map(|r| r.top.as_path());
-    let layers = policy::layers::load(top).map_err(|e| Error::config(e).hint("every tool call is blocked until the policy is fixed"))?;
+    let layers = policy::layers::load(top)?;
 
     let mut input = Map::new();
     let mut seen = Vec::new();
@@ -63,13 +64,13 @@ pub fn run(subject: &CheckSubject, json: bool) -> Result<i32> {
     };
     let verdict = Gate { layers: &layers, cwd: &cwd, repo_top: top, deadline: Instant::now() + CALL_BUDGET, programs: true }.judge(&call);
     let reason = if verdict.reason.is_empty() { "no rule matched" } else { verdict.reason.as_str() };
-    let pattern = verdict.layer.and_then(|i| pattern_of(&layers, i, &verdict.rule));
+    let pattern = verdict.layer.zip(verdict.rule.as_ref()).and_then(|(i, rule)| pattern_of(&layers, i, rule));
     let untrusted = |layer: &policy::layers::Layer| matches!(layer.trust, policy::layers::Trust::Untrusted);
     if json {
         crate::output::json(&serde_json::json!({
             "verdict": verdict.decision.name(),
             "reason": reason,
-            "rule": (!verdict.rule.is_empty()).then_some(&verdict.rule),
+            "rule": verdict.rule,
             "pattern": pattern,
             "decided_by": verdict.layer.map(|i| layers.layers[i].describe()),
             "exception": verdict.exception,
@@ -80,10 +81,10 @@ pub fn run(subject: &CheckSubject, json: bool) -> Result<i32> {
     }
     let mut out = format!("verdict: {}\n", verdict.decision.name());
     out.push_str(&format!("reason:  {reason}\n"));
-    if !verdict.rule.is_empty() {
+    if let Some(rule) = &verdict.rule {
         match pattern {
-            Some(pattern) => out.push_str(&format!("rule:    {}: {pattern}\n", verdict.rule)),
-            None => out.push_str(&format!("rule:    {}\n", verdict.rule)),
+            Some(pattern) => out.push_str(&format!("rule:    {rule}: {pattern}\n")),
+            None => out.push_str(&format!("rule:    {rule}\n")),
         }
     }
     if let Some(i) = verdict.layer {
@@ -106,9 +107,7 @@ pub fn run(subject: &CheckSubject, json: bool) -> Result<i32> {
 
 /// The pattern of the rule a verdict names (`bash_deny[1]` of layer `i`): messages to the agent name
 /// the rule, not its regular expression; `gitvow check` shows both.
-fn pattern_of<'a>(layers: &'a Layers, i: usize, label: &str) -> Option<&'a str> {
-    let (key, index) = label.strip_suffix(']')?.split_once('[')?;
-    let key = policy::ListKey::ALL.into_iter().find(|k| k.name() == key)?;
-    let list = layers.layers.get(i)?.policy.list(key);
-    list.rules.get(index.parse::<usize>().ok()?).map(|r| r.pattern.as_str())
+fn pattern_of<'a>(layers: &'a Layers, i: usize, rule: &RuleRef) -> Option<&'a str> {
+    let RuleRef::Listed { list, index } = *rule else { return None };
+    layers.layers.get(i)?.policy.list(list).rules.get(index).map(|r| r.pattern.as_str())
 }

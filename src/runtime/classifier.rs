@@ -4,6 +4,7 @@
 
 use super::policy::Classifier;
 use super::process;
+use super::rule_ref::RuleRef;
 use super::verdict::{Decision, Verdict};
 use serde_json::Value;
 use std::time::{Duration, Instant};
@@ -15,7 +16,7 @@ const TIMEOUT: Duration = Duration::from_secs(20);
 /// `deadline` is the hook's: the classifier gets its timeout or the time left, whichever is shorter.
 pub fn judge(classifier: &Classifier, hook_json: &Value, file: Option<&str>, source: &str, deadline: Instant) -> Option<Verdict> {
     let confirm = |why: String| {
-        let mut v = Verdict::blocking(Decision::Confirm, &why, "llm_classifier", file, source);
+        let mut v = Verdict::blocking(Decision::Confirm, &why, RuleRef::Classifier, file, source);
         // Its stderr can quote the call: not for the log.
         v.reason = "the classifier failed".into();
         Some(v)
@@ -23,7 +24,7 @@ pub fn judge(classifier: &Classifier, hook_json: &Value, file: Option<&str>, sou
     let (timeout, cut) = process::within(TIMEOUT, Some(deadline));
     let finished = match process::run(&classifier.argv, hook_json.to_string().as_bytes(), None, timeout) {
         Ok(f) => f,
-        Err(e) => return confirm(format!("the classifier failed: {}", process::cut_short(e, cut))),
+        Err(e) => return confirm(format!("the classifier failed: {}", process::cut_short(&e, cut))),
     };
     if !finished.status.success() {
         return confirm(format!("the classifier failed: {}", process::failure(&finished)));
@@ -34,7 +35,7 @@ pub fn judge(classifier: &Classifier, hook_json: &Value, file: Option<&str>, sou
     let reason = |default: &str| if rest.trim().is_empty() { default.to_string() } else { format!("classifier: {}", rest.trim()) };
     // The classifier's own words may quote the call: the log keeps the plain decision only.
     let decided = |decision, default: &str| {
-        let mut v = Verdict::blocking(decision, &reason(default), "llm_classifier", file, source);
+        let mut v = Verdict::blocking(decision, &reason(default), RuleRef::Classifier, file, source);
         v.reason = default.to_string();
         Some(v)
     };

@@ -6,9 +6,11 @@
 use super::classifier;
 use super::location::{Place, rule_path};
 use super::normalize::{Action, Call};
-use super::policy::{Layer, Layers, ListKey, Policy, Question, RuleList};
+use super::policy::layers::{Layer, Layers};
+use super::policy::{ListKey, Policy, Question};
 use super::providers::{self, Outcome, Query, Reply};
 use super::reach::Reach;
+use super::rule_ref::RuleRef;
 use super::target;
 use super::verdict::{Decision, Verdict};
 use std::path::Path;
@@ -152,22 +154,22 @@ impl Gate<'_> {
     ) -> Ruled {
         let mut observed: Option<String> = None;
         let reached = |subject: &str| target::reach(subject, self.cwd);
-        let mut decided = |list: &'_ RuleList, subjects: &[&str], decision: Decision, key: &str, file: Option<&str>| -> Option<Verdict> {
-            let (index, rule) = list.first_match(subjects, &reached)?;
+        let mut decided = |key: ListKey, subjects: &[&str], decision: Decision, file: Option<&str>| -> Option<Verdict> {
+            let (index, rule) = policy.list(key).first_match(subjects, &reached)?;
             if rule.observe {
                 observed.get_or_insert_with(|| rule.reason.clone());
                 return None;
             }
-            Some(Verdict::blocking(decision, &rule.reason, &format!("{key}[{index}]"), file, source))
+            Some(Verdict::blocking(decision, &rule.reason, RuleRef::Listed { list: key, index }, file, source))
         };
 
         let texts: Vec<&str> = reach.texts.iter().map(String::as_str).collect();
-        if let Some(v) = decided(&policy.bash_deny, &texts, Decision::Deny, "bash_deny", None) {
+        if let Some(v) = decided(ListKey::BashDeny, &texts, Decision::Deny, None) {
             return Ruled::Blocked(v);
         }
         // An exception takes its command out of the confirm rules' sight, and says so.
         let (excepted, asked): (Vec<&str>, Vec<&str>) = texts.iter().partition(|t| exceptions.find(ListKey::BashAllow, t).is_some());
-        if let Some(v) = decided(&policy.bash_confirm, &asked, Decision::Confirm, "bash_confirm", None) {
+        if let Some(v) = decided(ListKey::BashConfirm, &asked, Decision::Confirm, None) {
             return Ruled::Blocked(v);
         }
         if policy.bash_confirm.first_match(&excepted, &reached).is_some() {
@@ -178,7 +180,7 @@ impl Gate<'_> {
             let forms: Vec<&str> = forms.iter().map(String::as_str).collect();
             match exceptions.for_place(place) {
                 None => {
-                    if let Some(v) = decided(&policy.path_confirm, &forms, Decision::Confirm, "path_confirm", Some(&place.shown)) {
+                    if let Some(v) = decided(ListKey::PathConfirm, &forms, Decision::Confirm, Some(&place.shown)) {
                         return Ruled::Blocked(v);
                     }
                 }
@@ -193,11 +195,12 @@ impl Gate<'_> {
             let name = action.tool_name.as_str();
             if let Some(index) = policy.mcp_deny.matches(name) {
                 let reason = format!("MCP tool {name} is in mcp_deny");
-                return Ruled::Blocked(Verdict::blocking(Decision::Deny, &reason, &format!("mcp_deny[{index}]"), None, source));
+                let rule = RuleRef::Listed { list: ListKey::McpDeny, index };
+                return Ruled::Blocked(Verdict::blocking(Decision::Deny, &reason, rule, None, source));
             }
             if !policy.mcp_allow.is_empty() && policy.mcp_allow.matches(name).is_none() {
                 let reason = format!("MCP tool {name} is not in mcp_allow");
-                return Ruled::Blocked(Verdict::blocking(Decision::Confirm, &reason, "mcp_allow", None, source));
+                return Ruled::Blocked(Verdict::blocking(Decision::Confirm, &reason, RuleRef::List(ListKey::McpAllow), None, source));
             }
         }
         match observed {
@@ -288,12 +291,12 @@ impl Gate<'_> {
 /// protects as a whole.
 fn own_rules(reach: &Reach) -> Ruled {
     if let Some(why) = reach.opaque {
-        let mut v = Verdict::blocking(Decision::Confirm, &format!("the command could not be analysed: {why}"), "analysis", None, "");
+        let mut v = Verdict::blocking(Decision::Confirm, &format!("the command could not be analysed: {why}"), RuleRef::Analysis, None, "");
         v.reason = format!("could not be analysed: {why}");
         return Ruled::Blocked(v);
     }
     match &reach.protected {
-        Some((why, file)) => Ruled::Blocked(Verdict::blocking(Decision::Confirm, why, "self-protection", Some(file), "")),
+        Some((why, file)) => Ruled::Blocked(Verdict::blocking(Decision::Confirm, why, RuleRef::SelfProtection, Some(file), "")),
         None => Ruled::Open,
     }
 }
@@ -318,16 +321,11 @@ pub fn providers_verdict(replies: &[Reply], source: &str) -> Option<Verdict> {
             }
         })
         .collect();
-    let mut names: Vec<&str> = blocking.iter().map(|r| r.provider.as_str()).collect();
+    let mut names: Vec<String> = blocking.iter().map(|r| r.provider.clone()).collect();
     names.sort_unstable();
     names.dedup();
-    let mut verdict = Verdict::blocking(
-        Decision::Confirm,
-        &reasons.join(" | "),
-        &format!("providers: {}", names.join(", ")),
-        Some(&first.query.path),
-        source,
-    );
+    let mut verdict =
+        Verdict::blocking(Decision::Confirm, &reasons.join(" | "), RuleRef::Providers(names.clone()), Some(&first.query.path), source);
     verdict.reason = format!("providers asked for confirmation: {}", names.join(", "));
     Some(verdict)
 }
@@ -338,7 +336,7 @@ pub fn untrusted(layer: &Layer, what: &str, file: Option<&str>) -> Verdict {
     let reason = format!(
         "the repository policy names programs that are not trusted, so {what} did not run; a person can trust them by running `gitvow trust {repo}` in their own terminal"
     );
-    let mut v = Verdict::blocking(Decision::Confirm, &reason, "untrusted", file, &layer.describe());
+    let mut v = Verdict::blocking(Decision::Confirm, &reason, RuleRef::Untrusted, file, &layer.describe());
     v.reason = "untrusted repository programs".into();
     v
 }

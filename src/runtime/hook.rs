@@ -8,8 +8,10 @@ use super::normalize::{self, Call};
 use super::policy;
 use super::record::{self, Record};
 use super::respond::{self, Answer};
+use super::rule_ref::RuleRef;
 use super::verdict::{Decision, Verdict};
 use crate::agents::{self, AgentSpec, Handler};
+use crate::error::{Error, Result};
 use crate::paths::{Repo, find_repo};
 use serde_json::{Map, Value};
 use std::io::{Read, Write};
@@ -59,8 +61,8 @@ fn builtin(spec: &AgentSpec, event: &str, started: Instant) -> Answer {
     let payload = match read_payload() {
         Ok(payload) => payload,
         Err(e) => {
-            log.write(None, None, "error", &e, None);
-            return failure_answer(Some(spec), spec.name, blocking, &e);
+            log.write(None, None, "error", &e.message, None);
+            return failure_answer(Some(spec), spec.name, blocking, &e.message);
         }
     };
     let call = match normalize::normalize(normalize::Reading::of(spec), event, handler, &payload) {
@@ -95,10 +97,10 @@ fn external(agent: &str, event: &str, started: Instant) -> Answer {
     let calls = match calls {
         Ok(calls) => calls,
         Err(e) => {
-            log.write(None, None, "adapter_failed", &e, None);
+            log.write(None, None, "adapter_failed", &e.message, None);
             // The adapter just failed (a hung one used its 10 s): asking it to shape the answer
             // could cost as much again, past the agent's hook timeout. Exit 2 blocks everywhere.
-            return if blocking { Answer::exit2(&Verdict::failure(&e).message) } else { Answer::silent() };
+            return if blocking { Answer::exit2(&Verdict::failure(&e.message).message) } else { Answer::silent() };
         }
     };
     let mut strongest: Option<Verdict> = None;
@@ -136,7 +138,8 @@ fn external(agent: &str, event: &str, started: Instant) -> Answer {
     let Some(verdict) = strongest else { return Answer::silent() };
     let code = if verdict.decision == Decision::Allow { 0 } else { 2 };
     adapter::respond(agent, code, &verdict.message).unwrap_or_else(|e| {
-        let message = if code == 2 { format!("{}\n(and {e})", verdict.message) } else { format!("BLOCKED by gitvow: {e}") };
+        let message =
+            if code == 2 { format!("{}\n(and {})", verdict.message, e.message) } else { format!("BLOCKED by gitvow: {}", e.message) };
         Answer::exit2(&message)
     })
 }
@@ -156,9 +159,10 @@ fn judge(call: &Call, repo: Option<&Repo>, started: Instant) -> Verdict {
             std::mem::forget(layers);
             verdict
         }
-        Err(e) => {
-            Verdict::failure(&format!("{e}; every tool call is blocked until the policy is fixed (test it with `gitvow check -- true`)"))
-        }
+        Err(e) => Verdict::failure(&format!(
+            "{}; every tool call is blocked until the policy is fixed (test it with `gitvow check -- true`)",
+            e.message
+        )),
     }
 }
 
@@ -219,19 +223,25 @@ fn failure_answer(spec: Option<&AgentSpec>, agent: &str, blocking: bool, what: &
     }
 }
 
-fn read_payload() -> Result<Map<String, Value>, String> {
+/// The agent's payload: a JSON object on stdin. Its errors name sizes and JSON positions only, so
+/// their message is also the logged reason.
+fn read_payload() -> Result<Map<String, Value>> {
     let mut buf = Vec::new();
-    std::io::stdin().lock().take(PAYLOAD_LIMIT + 1).read_to_end(&mut buf).map_err(|e| format!("cannot read the payload on stdin: {e}"))?;
+    std::io::stdin()
+        .lock()
+        .take(PAYLOAD_LIMIT + 1)
+        .read_to_end(&mut buf)
+        .map_err(|e| Error::new(format!("cannot read the payload on stdin: {e}")).caused_by(e))?;
     if buf.len() as u64 > PAYLOAD_LIMIT {
-        return Err("the payload on stdin is larger than 16 MiB".into());
+        return Err(Error::input("the payload on stdin is larger than 16 MiB"));
     }
     if buf.iter().all(u8::is_ascii_whitespace) {
-        return Err("the payload on stdin is empty (expected a JSON object)".into());
+        return Err(Error::input("the payload on stdin is empty (expected a JSON object)"));
     }
     match serde_json::from_slice(&buf) {
         Ok(Value::Object(o)) => Ok(o),
-        Ok(_) => Err("the payload on stdin is not a JSON object".into()),
-        Err(e) => Err(format!("the payload on stdin is not valid JSON ({e})")),
+        Ok(_) => Err(Error::input("the payload on stdin is not a JSON object")),
+        Err(e) => Err(Error::input(format!("the payload on stdin is not valid JSON ({e})")).caused_by(e)),
     }
 }
 
@@ -246,10 +256,18 @@ struct Logged<'a> {
 
 impl Logged<'_> {
     fn write(&mut self, session: Option<&str>, tool: Option<&str>, verdict: &str, reason: &str, repo: Option<&Repo>) {
-        self.write_rule(session, tool, verdict, reason, "", repo);
+        self.write_rule(session, tool, verdict, reason, None, repo);
     }
 
-    fn write_rule(&mut self, session: Option<&str>, tool: Option<&str>, verdict: &str, reason: &str, rule: &str, repo: Option<&Repo>) {
+    fn write_rule(
+        &mut self,
+        session: Option<&str>,
+        tool: Option<&str>,
+        verdict: &str,
+        reason: &str,
+        rule: Option<&RuleRef>,
+        repo: Option<&Repo>,
+    ) {
         let fallback;
         let repo = match repo {
             Some(r) => Some(r),
@@ -278,8 +296,8 @@ impl Logged<'_> {
 
     fn finish(&mut self, call: &Call, verdict: Option<&Verdict>, repo: Option<&Repo>) {
         let (name, reason, rule) = match verdict {
-            Some(v) => (v.decision.name(), v.reason.as_str(), v.rule.as_str()),
-            None => ("recorded", "", ""),
+            Some(v) => (v.decision.name(), v.reason.as_str(), v.rule.as_ref()),
+            None => ("recorded", "", None),
         };
         self.handler = call.handler;
         self.write_rule(Some(&call.session), call.tool_name.as_deref(), name, reason, rule, repo);

@@ -25,6 +25,7 @@ mod reach;
 pub mod record;
 pub(crate) mod regular_file;
 pub mod respond;
+pub mod rule_ref;
 mod show_log;
 mod show_policy;
 mod target;

@@ -217,7 +217,7 @@ pub fn normalize(reading: Reading, event: &str, handler: Handler, payload: &Map<
 type RawTool = (String, Map<String, Value>);
 
 /// The agent's tool name and arguments, before normalisation.
-fn tool_of(dialect: Dialect, event: &str, payload: &Map<String, Value>) -> Result<RawTool, String> {
+fn tool_of(dialect: Dialect, event: &str, payload: &Map<String, Value>) -> Result<RawTool, Failure> {
     if dialect == Dialect::ToolCallObject
         && let Some(call) = tool_call_object(payload)?
     {
@@ -231,7 +231,7 @@ fn tool_of(dialect: Dialect, event: &str, payload: &Map<String, Value>) -> Resul
         Some(Value::String(s)) => match serde_json::from_str::<Value>(s) {
             Ok(Value::Object(o)) => o,
             Ok(_) => return Err("the tool arguments string is not a JSON object".into()),
-            Err(e) => return Err(format!("the tool arguments string is not valid JSON ({e})")),
+            Err(e) => return Err(format!("the tool arguments string is not valid JSON ({e})").into()),
         },
         Some(_) => return Err("tool_input is neither an object nor a JSON string".into()),
     };
@@ -290,14 +290,14 @@ fn tool_of(dialect: Dialect, event: &str, payload: &Map<String, Value>) -> Resul
 /// The call of a payload that carries it as `tool_call: {name, input}` (also `tool_result` after
 /// the call), or as `preToolUse`/`postToolUse: {toolName, parameters}` with every argument a string;
 /// `None` when it has none of these (then Claude's fields are read).
-fn tool_call_object(payload: &Map<String, Value>) -> Result<Option<RawTool>, String> {
+fn tool_call_object(payload: &Map<String, Value>) -> Result<Option<RawTool>, Failure> {
     for key in ["tool_call", "tool_result"] {
         let Some(call) = payload.get(key).and_then(Value::as_object) else { continue };
         let name = first_str(call, &["name", "toolName"])?.ok_or(format!("`{key}` has no `name`"))?;
         return match call.get("input").or_else(|| call.get("parameters")) {
             None | Some(Value::Null) => Ok(Some((name.to_string(), Map::new()))),
             Some(Value::Object(input)) => Ok(Some((name.to_string(), input.clone()))),
-            Some(_) => Err(format!("`{key}.input` is not an object")),
+            Some(_) => Err(format!("`{key}.input` is not an object").into()),
         };
     }
     for key in ["preToolUse", "postToolUse"] {
@@ -306,7 +306,7 @@ fn tool_call_object(payload: &Map<String, Value>) -> Result<Option<RawTool>, Str
         let mut input = match call.get("parameters") {
             None | Some(Value::Null) => Map::new(),
             Some(Value::Object(o)) => o.clone(),
-            Some(_) => return Err(format!("`{key}.parameters` is not an object")),
+            Some(_) => return Err(format!("`{key}.parameters` is not an object").into()),
         };
         // Arrays arrive JSON-encoded here.
         if let Some(Value::String(text)) = input.get("commands")
@@ -431,7 +431,7 @@ fn patch_actions(text: &str) -> Result<Vec<Action>, Failure> {
 }
 
 /// Claude's argument names on top of the agent's own (which stay, for the classifier's eyes).
-fn edit_input(mut input: Map<String, Value>, write: bool) -> Result<Map<String, Value>, String> {
+fn edit_input(mut input: Map<String, Value>, write: bool) -> Result<Map<String, Value>, Failure> {
     let path = first_str(&input, PATH_KEYS)?.ok_or("the edit has no file path (`file_path`, `path` or `filePath`)")?.to_string();
     input.insert("file_path".into(), path.into());
     if write {
@@ -462,12 +462,12 @@ fn edit_input(mut input: Map<String, Value>, write: bool) -> Result<Map<String, 
 }
 
 /// The first of `keys` present; present with another type than a string is an error.
-fn first_str<'a>(obj: &'a Map<String, Value>, keys: &[&str]) -> Result<Option<&'a str>, String> {
+fn first_str<'a>(obj: &'a Map<String, Value>, keys: &[&str]) -> Result<Option<&'a str>, Failure> {
     for key in keys {
         match obj.get(*key) {
             None | Some(Value::Null) => continue,
             Some(Value::String(s)) => return Ok(Some(s)),
-            Some(_) => return Err(format!("`{key}` is not a string")),
+            Some(_) => return Err(format!("`{key}` is not a string").into()),
         }
     }
     Ok(None)

@@ -1,6 +1,7 @@
 //! Running a helper program (provider, classifier, adapter) without a shell, with a deadline that
 //! kills its whole process group: a provider that forks a `sleep` must not outlive its timeout.
 
+use crate::error::Error;
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
@@ -17,16 +18,59 @@ pub struct Finished {
 /// More output than any answer needs; the rest is read and dropped so the program never blocks.
 const OUTPUT_LIMIT: usize = 1 << 20;
 
+/// Why a helper program gave no result. Shown, it is one phrase for a person: `cannot run x: no such
+/// file or directory`, `timed out after 10 s`.
+#[derive(Debug)]
+pub enum RunError {
+    /// The command has no program.
+    Empty,
+    /// The program did not start.
+    Start(Error),
+    /// Waiting for the program failed.
+    Wait { program: String, error: std::io::Error },
+    /// The program, or a process holding its output, was still running at the timeout (and killed).
+    TimedOut { after: Duration, output_held: bool },
+}
+
+impl RunError {
+    pub fn timed_out(&self) -> bool {
+        matches!(self, RunError::TimedOut { .. })
+    }
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RunError::Empty => f.write_str("empty command"),
+            RunError::Start(e) => f.write_str(&e.message),
+            RunError::Wait { program, error } => write!(f, "cannot wait for {program}: {error}"),
+            RunError::TimedOut { after, output_held: false } => write!(f, "timed out after {}", seconds(*after)),
+            RunError::TimedOut { after, output_held: true } => {
+                write!(f, "timed out after {} (a child process kept its output open)", seconds(*after))
+            }
+        }
+    }
+}
+
+impl std::error::Error for RunError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RunError::Start(e) => std::error::Error::source(e),
+            RunError::Wait { error, .. } => Some(error),
+            RunError::Empty | RunError::TimedOut { .. } => None,
+        }
+    }
+}
+
 /// Runs `argv` with `input` on stdin, in `cwd`, and waits at most `timeout` for it and its output.
-/// The error is one phrase for a person: `cannot run x: no such file`, `timed out after 10 s`.
-pub fn run(argv: &[String], input: &[u8], cwd: Option<&Path>, timeout: Duration) -> Result<Finished, String> {
-    let (program, args) = argv.split_first().ok_or("empty command")?;
+pub fn run(argv: &[String], input: &[u8], cwd: Option<&Path>, timeout: Duration) -> Result<Finished, RunError> {
+    let (program, args) = argv.split_first().ok_or(RunError::Empty)?;
     let mut cmd = Command::new(program);
     cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).process_group(0);
     if let Some(dir) = cwd {
         cmd.current_dir(dir);
     }
-    let mut child = cmd.spawn().map_err(|e| crate::error::Error::io("run", Path::new(program), &e).message)?;
+    let mut child = cmd.spawn().map_err(|e| RunError::Start(Error::io("run", Path::new(program), &e)))?;
     let group = child.id() as libc::pid_t;
     let deadline = Instant::now() + timeout;
 
@@ -47,10 +91,10 @@ pub fn run(argv: &[String], input: &[u8], cwd: Option<&Path>, timeout: Duration)
 
     let status = match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
         Ok(Ok(status)) => status,
-        Ok(Err(e)) => return Err(format!("cannot wait for {program}: {e}")),
+        Ok(Err(error)) => return Err(RunError::Wait { program: program.clone(), error }),
         Err(_) => {
             kill_group(group);
-            return Err(format!("timed out after {}", seconds(timeout)));
+            return Err(RunError::TimedOut { after: timeout, output_held: false });
         }
     };
     // The program has exited; its output ends when every process holding the pipes is gone.
@@ -58,7 +102,7 @@ pub fn run(argv: &[String], input: &[u8], cwd: Option<&Path>, timeout: Duration)
         Ok(bytes) => Ok(bytes),
         Err(_) => {
             kill_group(group);
-            Err(format!("timed out after {} (a child process kept its output open)", seconds(timeout)))
+            Err(RunError::TimedOut { after: timeout, output_held: true })
         }
     };
     let stdout = collect(stdout)?;
@@ -102,9 +146,9 @@ pub fn within(own: Duration, deadline: Option<Instant>) -> (Duration, bool) {
     }
 }
 
-/// The error of a helper run with [`within`]'s timeout.
-pub fn cut_short(error: String, cut: bool) -> String {
-    if cut && error.starts_with("timed out") { "stopped at the hook's time limit (agents give a hook 30 s)".to_string() } else { error }
+/// The error of a helper run with [`within`]'s timeout, for a person.
+pub fn cut_short(error: &RunError, cut: bool) -> String {
+    if cut && error.timed_out() { "stopped at the hook's time limit (agents give a hook 30 s)".to_string() } else { error.to_string() }
 }
 
 pub fn seconds(d: Duration) -> String {

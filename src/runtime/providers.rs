@@ -90,29 +90,30 @@ fn ask_one(provider: &Provider, query: &Query, repo: &Path, deadline: Option<Ins
     let (timeout, cut) = process::within(provider.timeout, deadline);
     let finished = match process::run(&provider.argv, request.to_string().as_bytes(), Some(repo), timeout) {
         Ok(f) => f,
-        Err(e) => return Outcome::Failure(process::cut_short(e, cut)),
+        Err(e) => return Outcome::Failure(process::cut_short(&e, cut)),
     };
     if !finished.status.success() {
         return Outcome::Failure(process::failure(&finished));
     }
-    parse_response(&finished.stdout).unwrap_or_else(Outcome::Failure)
+    parse_response(&finished.stdout)
 }
 
-fn parse_response(stdout: &[u8]) -> Result<Outcome, String> {
-    let value: Value = serde_json::from_slice(stdout).map_err(|_| "its output is not a JSON object".to_string())?;
-    let obj = value.as_object().ok_or("its output is not a JSON object")?;
+/// The answer a provider printed, or why it is none.
+fn parse_response(stdout: &[u8]) -> Outcome {
+    let failure = |why: &str| Outcome::Failure(why.to_string());
+    let Ok(Value::Object(obj)) = serde_json::from_slice::<Value>(stdout) else { return failure("its output is not a JSON object") };
     let answer = match obj.get("answer").and_then(Value::as_str) {
         Some(a @ ("yes" | "no" | "unknown")) => a.to_string(),
-        Some(other) => return Err(format!("it answered `{other}` (expected yes, no or unknown)")),
-        None => return Err("its output has no `answer`".into()),
+        Some(other) => return failure(&format!("it answered `{other}` (expected yes, no or unknown)")),
+        None => return failure("its output has no `answer`"),
     };
     let evidence = match obj.get("evidence") {
         None | Some(Value::Null) => Vec::new(),
         Some(Value::Array(items)) => items.iter().map(|e| e.as_str().map(str::to_string).unwrap_or_else(|| e.to_string())).collect(),
-        Some(_) => return Err("its `evidence` is not a list".into()),
+        Some(_) => return failure("its `evidence` is not a list"),
     };
     let confidence = obj.get("confidence").and_then(Value::as_f64);
-    Ok(Outcome::Answer { answer, evidence, confidence })
+    Outcome::Answer { answer, evidence, confidence }
 }
 
 /// Quoted strings in `text` that look like URL paths: they start with `/`, hold no blank, do not

@@ -2,6 +2,7 @@
 //! No command text, file content or prompt is ever stored. Recording is best effort: a full disk or
 //! a read-only home never blocks or fails a call.
 
+use super::rule_ref::{self, RuleRef};
 use crate::paths::Repo;
 use serde_json::{Map, Value, json};
 use std::io::Write;
@@ -20,7 +21,7 @@ pub struct Record<'a> {
     pub verdict: &'a str,
     pub reason: &'a str,
     /// What decided (`bash_deny[1]`, `providers: x`), never the rule's text.
-    pub rule: &'a str,
+    pub rule: Option<&'a RuleRef>,
     /// The approval code a confirm waits under (`gitvow approve <code>`).
     pub approval: Option<&'a str>,
     pub duration: Duration,
@@ -38,7 +39,14 @@ pub fn log_path(repo: Option<&Repo>) -> Option<PathBuf> {
 /// interleave their lines.
 pub fn append(record: &Record, repo: Option<&Repo>) {
     let Some(path) = log_path(repo) else { return };
-    let line = json!({
+    let mut bytes = line(record, repo).to_string().into_bytes();
+    bytes.push(b'\n');
+    let _ = write_line(&path, &bytes);
+}
+
+/// The log line of `record`: one JSON object, stamped with the time now.
+fn line(record: &Record, repo: Option<&Repo>) -> Value {
+    json!({
         "time": rfc3339(SystemTime::now()),
         "agent": record.agent,
         "event": record.event,
@@ -47,14 +55,11 @@ pub fn append(record: &Record, repo: Option<&Repo>) {
         "tool": record.tool,
         "verdict": record.verdict,
         "reason": record.reason,
-        "rule": record.rule,
+        "rule": rule_ref::text(record.rule),
         "approval": record.approval,
         "duration_ms": (record.duration.as_secs_f64() * 1000.0 * 1000.0).round() / 1000.0,
         "repo": repo.map(|r| r.top.to_string_lossy().into_owned()),
-    });
-    let mut bytes = line.to_string().into_bytes();
-    bytes.push(b'\n');
-    let _ = write_line(&path, &bytes);
+    })
 }
 
 fn write_line(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
@@ -184,5 +189,24 @@ mod tests {
         assert_eq!(rfc3339(UNIX_EPOCH + Duration::from_millis(1_700_000_000_123)), "2023-11-14T22:13:20.123Z");
         assert_eq!(file_name("../../etc/passwd"), "_._.._etc_passwd");
         assert_eq!(file_name(""), "unknown");
+    }
+
+    #[test]
+    fn the_log_names_the_rule_by_its_text_and_an_allow_by_an_empty_one() {
+        let rule = RuleRef::Providers(vec!["graph".into()]);
+        let record = |rule| Record {
+            agent: "claude",
+            event: "PreToolUse",
+            handler: "PreToolUse",
+            session: "s",
+            tool: Some("Edit"),
+            verdict: "confirm",
+            reason: "r",
+            rule,
+            approval: None,
+            duration: Duration::ZERO,
+        };
+        assert_eq!(line(&record(Some(&rule)), None)["rule"], "providers: graph");
+        assert_eq!(line(&record(None), None)["rule"], "");
     }
 }

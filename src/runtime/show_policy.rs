@@ -56,7 +56,7 @@ fn summary(layer: &Layer) -> String {
 fn show(dir: &Path, as_json: bool) -> Result<i32> {
     let top = crate::paths::find_repo(dir).map(|r| r.top);
     let results = layers::load_each(top.as_deref());
-    let problems: Vec<&String> = results.iter().filter_map(|r| r.as_ref().err()).collect();
+    let problems: Vec<&str> = results.iter().filter_map(|r| r.as_ref().err()).map(|e| e.message.as_str()).collect();
     if as_json {
         let layers: Vec<Value> = results
             .iter()
@@ -68,7 +68,7 @@ fn show(dir: &Path, as_json: bool) -> Result<i32> {
                     "rules": counts(&l.policy),
                     "programs": l.policy.programs(),
                 }),
-                Err(e) => json!({"problem": e}),
+                Err(e) => json!({"problem": e.message}),
             })
             .collect();
         let out = json!({"directory": dir.to_string_lossy(), "layers": layers, "problems": problems});
@@ -78,7 +78,7 @@ fn show(dir: &Path, as_json: bool) -> Result<i32> {
         for r in &results {
             match r {
                 Ok(l) => out.push_str(&format!("  {:<10} {}: {}\n", l.kind.name(), l.policy.source.describe(), summary(l))),
-                Err(e) => out.push_str(&format!("  PROBLEM    {e}\n")),
+                Err(e) => out.push_str(&format!("  PROBLEM    {}\n", e.message)),
             }
         }
         if !problems.is_empty() {
@@ -106,13 +106,13 @@ fn check(file: &Path, as_json: bool) -> Result<i32> {
     let loaded = layers::load_file(&LayerFile { kind: LayerKind::User, path: file.to_path_buf(), repo: None });
     let result = match loaded {
         Ok(Some(layer)) => Ok(layer),
-        Ok(None) => Err(format!("{shown}: no such file")),
+        Ok(None) => Err(Error::config(format!("{shown}: no such file"))),
         Err(e) => Err(e),
     };
     if as_json {
         let out = match &result {
             Ok(l) => json!({"file": shown, "ok": true, "rules": counts(&l.policy), "programs": l.policy.programs()}),
-            Err(e) => json!({"file": shown, "ok": false, "error": e}),
+            Err(e) => json!({"file": shown, "ok": false, "error": e.message}),
         };
         crate::output::line(&serde_json::to_string_pretty(&out).unwrap_or_default());
         return Ok(if result.is_ok() { 0 } else { 1 });
@@ -122,6 +122,6 @@ fn check(file: &Path, as_json: bool) -> Result<i32> {
             crate::output::line(&format!("ok: {shown} ({} patterns compile; {})", l.policy.pattern_count(), summary(&l)));
             Ok(0)
         }
-        Err(e) => Err(Error::config(e).hint("fix the file: a policy that does not load blocks every tool call")),
+        Err(e) => Err(e.hint("fix the file: a policy that does not load blocks every tool call")),
     }
 }

@@ -51,11 +51,9 @@ fn trust(dir: Option<&Path>) -> Result<i32> {
     crate::person::require("gitvow trust")?;
     let file = policy_file(dir)?;
     let shown = crate::paths::display(&file.path);
-    let bytes = regular_file::read(&file.path, "the policy")
-        .map_err(Error::new)?
+    let bytes = regular_file::read(&file.path, "the policy")?
         .ok_or_else(|| Error::new(format!("there is no repository policy at {shown}: nothing to trust")))?;
-    let layer = layers::load_file(&file)
-        .map_err(|e| Error::config(e).hint("fix the policy first: a policy that does not load blocks every tool call"))?;
+    let layer = layers::load_file(&file).map_err(|e| e.hint("fix the policy first: a policy that does not load blocks every tool call"))?;
     let Some(layer) = layer else { return Err(Error::new(format!("there is no repository policy at {shown}: nothing to trust"))) };
     let policy = &layer.policy;
     if !policy.needs_trust() {

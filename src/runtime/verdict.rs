@@ -1,5 +1,7 @@
 //! What the gate decides about a call, and the message the agent reads.
 
+use super::rule_ref::RuleRef;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Decision {
     Allow,
@@ -22,11 +24,12 @@ pub struct Verdict {
     pub decision: Decision,
     /// Why, in the policy's words; recorded in the hook log (never the command or the content).
     pub reason: String,
-    /// What decided: `bash_deny[1]` (the list and the rule's index), `providers: topology`, …
-    pub rule: String,
+    /// What decided: `bash_deny[1]` (the list and the rule's index), `providers: topology`, …;
+    /// nothing for a plain allow.
+    pub rule: Option<RuleRef>,
     /// The text the agent (and the person) reads; empty for a plain allow.
     pub message: String,
-    /// The index, in [`Layers`], of the layer whose rule decided.
+    /// The index, in [`Layers`](super::policy::layers::Layers), of the layer whose rule decided.
     pub layer: Option<usize>,
     /// An exception (`bash_allow`, `path_allow`) that let the call skip a confirm rule.
     pub exception: Option<String>,
@@ -41,7 +44,7 @@ impl Verdict {
         Verdict {
             decision: Decision::Allow,
             reason: reason.into(),
-            rule: String::new(),
+            rule: None,
             message: String::new(),
             layer: None,
             exception: None,
@@ -51,7 +54,8 @@ impl Verdict {
     }
 
     /// A blocking verdict with its message: deny starts `BLOCKED`, confirm `CONFIRMATION REQUIRED`.
-    pub fn blocking(decision: Decision, reason: &str, rule: &str, file: Option<&str>, source: &str) -> Verdict {
+    pub fn blocking(decision: Decision, reason: &str, rule: impl Into<Option<RuleRef>>, file: Option<&str>, source: &str) -> Verdict {
+        let rule = rule.into();
         let mut message = match decision {
             Decision::Deny => "BLOCKED by gitvow: ".to_string(),
             _ => "CONFIRMATION REQUIRED by gitvow: ".to_string(),
@@ -61,7 +65,7 @@ impl Verdict {
             message.push_str(&format!(" (file: {f})"));
         }
         let mut origin = vec![];
-        if !rule.is_empty() {
+        if let Some(rule) = &rule {
             origin.push(format!("rule {rule}"));
         }
         if !source.is_empty() {
@@ -76,7 +80,7 @@ impl Verdict {
         Verdict {
             decision,
             reason: reason.to_string(),
-            rule: rule.to_string(),
+            rule,
             message,
             layer: None,
             exception: None,
@@ -90,7 +94,7 @@ impl Verdict {
         Verdict {
             decision: Decision::Deny,
             reason: what.to_string(),
-            rule: "error".into(),
+            rule: Some(RuleRef::Failure),
             message: format!("BLOCKED by gitvow: {what}"),
             layer: None,
             exception: None,

@@ -10,7 +10,8 @@
 
 use super::trust_record;
 use super::validated::Validated;
-use super::{Compile, DEFAULT_POLICY, Policy, Source, parse_with};
+use super::{Compile, DEFAULT_POLICY, ParseError, Policy, Source, parse_with};
+use crate::error::{Error, Kind, Result};
 use crate::runtime::regular_file;
 use std::path::{Path, PathBuf};
 
@@ -78,14 +79,17 @@ pub struct LayerFile {
     pub repo: Option<PathBuf>,
 }
 
+/// What a policy that does not load means for every command that judges calls.
+const BLOCKS_EVERY_CALL: &str = "every tool call is blocked until the policy is fixed";
+
 /// The layers in force for a call in `repo_top` (the git top level of its working directory). A
 /// file that exists but does not load is an error, never a silent fall back to a weaker policy.
 /// A layer byte for byte the same as one before it (the default policy written into the home and
 /// into a repository) adds nothing and is not loaded twice: the hook compiles every pattern it loads.
-pub fn load(repo_top: Option<&Path>) -> Result<Layers, String> {
+pub fn load(repo_top: Option<&Path>) -> Result<Layers> {
     let mut layers = Vec::new();
     for result in collect(repo_top, true, &mut None) {
-        layers.push(result?);
+        layers.push(result.map_err(|e| e.hint(BLOCKS_EVERY_CALL))?);
     }
     Ok(Layers { layers })
 }
@@ -93,11 +97,11 @@ pub fn load(repo_top: Option<&Path>) -> Result<Layers, String> {
 /// [`load`] for the hook, on its hot path: a file this build of gitvow already compiled whole (see
 /// [`super::validated`]) has its patterns compiled only when a call needs them; any other file is
 /// compiled whole now, as by [`load`], with the same errors.
-pub fn load_for_hook(repo_top: Option<&Path>) -> Result<Layers, String> {
+pub fn load_for_hook(repo_top: Option<&Path>) -> Result<Layers> {
     let mut cache = Validated::open();
     let mut layers = Vec::new();
     for result in collect(repo_top, true, &mut cache) {
-        layers.push(result?);
+        layers.push(result.map_err(|e| e.hint(BLOCKS_EVERY_CALL))?);
     }
     if let Some(cache) = &cache {
         cache.save();
@@ -107,19 +111,19 @@ pub fn load_for_hook(repo_top: Option<&Path>) -> Result<Layers, String> {
 
 /// Every layer in force, each loaded on its own, for the commands that show all problems at once.
 /// The first entry is always the base.
-pub fn load_each(repo_top: Option<&Path>) -> Vec<Result<Layer, String>> {
+pub fn load_each(repo_top: Option<&Path>) -> Vec<Result<Layer>> {
     collect(repo_top, false, &mut None)
 }
 
 /// With a `cache`, files found in it load from what it kept of them, and the others are added to
 /// it once they compiled whole.
-fn collect(repo_top: Option<&Path>, skip_copies: bool, cache: &mut Option<Validated>) -> Vec<Result<Layer, String>> {
+fn collect(repo_top: Option<&Path>, skip_copies: bool, cache: &mut Option<Validated>) -> Vec<Result<Layer>> {
     let user = crate::paths::gitvow_home().map(|h| h.join("policy.json"));
     let mut out = Vec::new();
     // The bytes of the layers loaded so far: a copy of one of them adds nothing.
     let mut seen: Vec<Vec<u8>> = Vec::new();
     let user_file = user.as_ref().map(|path| LayerFile { kind: LayerKind::User, path: path.clone(), repo: None });
-    match user_file.as_ref().map(|f| (f, regular_file::read(&f.path, "the policy"))) {
+    match user_file.as_ref().map(|f| (f, read(&f.path))) {
         Some((file, Ok(Some(bytes)))) => {
             out.push(cached(cache, &bytes, file.source(), |compile| parse_file(file, &bytes, compile)).map(|p| layer(file, &bytes, p)));
             seen.push(bytes);
@@ -129,7 +133,10 @@ fn collect(repo_top: Option<&Path>, skip_copies: bool, cache: &mut Option<Valida
             let bytes = DEFAULT_POLICY.as_bytes();
             out.push(
                 cached(cache, bytes, Source::BuiltIn, |compile| {
-                    parse_with(DEFAULT_POLICY, Source::BuiltIn, compile).map_err(|e| format!("built-in policy: {e}"))
+                    parse_with(DEFAULT_POLICY, Source::BuiltIn, compile).map_err(|e| {
+                        let message = format!("built-in policy: {e}");
+                        e.into_error(message)
+                    })
                 })
                 .map(|policy| Layer { kind: LayerKind::BuiltIn, policy, trust: Trust::NotNeeded, repo: None }),
             );
@@ -140,7 +147,7 @@ fn collect(repo_top: Option<&Path>, skip_copies: bool, cache: &mut Option<Valida
         if user.as_deref() == Some(file.path.as_path()) {
             continue;
         }
-        match regular_file::read(&file.path, "the policy") {
+        match read(&file.path) {
             Ok(None) => {}
             Ok(Some(bytes)) => {
                 if skip_copies && seen.contains(&bytes) {
@@ -178,12 +185,7 @@ pub fn repository_files(repo_top: Option<&Path>) -> Vec<LayerFile> {
 /// The policy of `bytes` (which came from `source`): without a cache, compiling every pattern; with
 /// one, from what it kept of these bytes, else compiling every pattern and keeping the result if
 /// they all compiled. `parse` parses the bytes with the patterns compiled as it is told.
-fn cached(
-    cache: &mut Option<Validated>,
-    bytes: &[u8],
-    source: Source,
-    parse: impl FnOnce(Compile) -> Result<Policy, String>,
-) -> Result<Policy, String> {
+fn cached(cache: &mut Option<Validated>, bytes: &[u8], source: Source, parse: impl FnOnce(Compile) -> Result<Policy>) -> Result<Policy> {
     let Some(cache) = cache else { return parse(Compile::All) };
     let key = cache.key(bytes);
     if cache.contains(&key) {
@@ -207,21 +209,36 @@ impl LayerFile {
 }
 
 /// One layer; `None` when its file does not exist.
-pub fn load_file(file: &LayerFile) -> Result<Option<Layer>, String> {
-    match regular_file::read(&file.path, "the policy")? {
+pub fn load_file(file: &LayerFile) -> Result<Option<Layer>> {
+    match read(&file.path)? {
         Some(bytes) => parse_file(file, &bytes, Compile::All).map(|policy| Some(layer(file, &bytes, policy))),
         None => Ok(None),
     }
 }
 
-fn parse_file(file: &LayerFile, bytes: &[u8], compile: Compile) -> Result<Policy, String> {
-    let shown = crate::paths::display(&file.path);
-    let text = std::str::from_utf8(bytes).map_err(|e| format!("{shown}: the policy is not UTF-8 text (byte {})", e.valid_up_to()))?;
-    parse_with(text, file.source(), compile).map_err(|e| {
-        // A syntax error carries `line:column`, which joins the file name as `file:line:column`.
-        let sep = if e.starts_with(|c: char| c.is_ascii_digit()) { ":" } else { ": " };
-        format!("{shown}{sep}{e}")
+/// A policy file's bytes, `None` when there is none. A policy that cannot be read is a problem of
+/// the configuration, whatever the file's is.
+fn read(path: &Path) -> Result<Option<Vec<u8>>> {
+    regular_file::read(path, "the policy").map_err(|mut e| {
+        e.kind = Kind::Config;
+        e
     })
+}
+
+fn parse_file(file: &LayerFile, bytes: &[u8], compile: Compile) -> Result<Policy> {
+    let shown = crate::paths::display(&file.path);
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| Error::config(format!("{shown}: the policy is not UTF-8 text (byte {})", e.valid_up_to())).caused_by(e))?;
+    parse_with(text, file.source(), compile).map_err(|e| in_file(&shown, e))
+}
+
+/// `file:line:column: message`, or `file: message` when the place is not known.
+fn in_file(shown: &str, e: ParseError) -> Error {
+    let message = match e.at {
+        Some((line, column)) => format!("{shown}:{line}:{column}: {}", e.message),
+        None => format!("{shown}: {}", e.message),
+    };
+    e.into_error(message)
 }
 
 /// The layer `file` (whose bytes are `bytes`) is with `policy`: trust is read from the trust record

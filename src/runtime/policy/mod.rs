@@ -12,11 +12,10 @@ mod schema;
 pub mod trust_record;
 pub mod validated;
 
-pub use layers::{Layer, LayerKind, Layers};
-
 use codec::{Reader, Writer};
 use prefilter::{Prefilter, Start};
 use regex_lite::Regex;
+pub use schema::ParseError;
 use schema::{Located, Obj, Seg};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -477,18 +476,14 @@ impl Pattern {
 
 /// Parses a policy text, strictly (see the module comment), compiling every pattern. Errors carry
 /// `line:column`.
-pub fn parse(text: &str, source: Source) -> Result<Policy, String> {
+pub fn parse(text: &str, source: Source) -> Result<Policy, ParseError> {
     parse_with(text, source, Compile::All)
 }
 
 /// [`parse`], with the patterns compiled as `compile` says.
-pub fn parse_with(text: &str, source: Source, compile: Compile) -> Result<Policy, String> {
+pub fn parse_with(text: &str, source: Source, compile: Compile) -> Result<Policy, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let root: Value = serde_json::from_str(text).map_err(|e| {
-        let what = e.to_string();
-        let what = what.split(" at line ").next().unwrap_or(&what).to_string();
-        format!("{}:{}: not valid JSON: {what}", e.line(), e.column())
-    })?;
+    let root: Value = serde_json::from_str(text).map_err(ParseError::not_json)?;
     build(&root, source, compile).map_err(|e| e.render(text))
 }
 
@@ -692,15 +687,15 @@ mod tests {
     #[test]
     fn broken_pattern_names_itself_and_its_place() {
         let err = parse("{\"bash_deny\": [\n  {\"pattern\": \"rm (\", \"reason\": \"x\"}]}", Source::BuiltIn).unwrap_err();
-        assert!(err.starts_with("2:15: pattern `rm (` (bash_deny[0]) does not compile"), "{err}");
+        assert!(err.to_string().starts_with("2:15: pattern `rm (` (bash_deny[0]) does not compile"), "{err}");
     }
 
     #[test]
     fn misspelt_keys_are_errors_with_a_suggestion() {
         let err = parse("{\n \"bash_denny\": []}", Source::BuiltIn).unwrap_err();
-        assert_eq!(err, "2:2: unknown key `bash_denny` (did you mean `bash_deny`?)");
+        assert_eq!(err.to_string(), "2:2: unknown key `bash_denny` (did you mean `bash_deny`?)");
         let err = parse(r#"{"bash_deny": [{"patern": "x", "reason": "y"}]}"#, Source::BuiltIn).unwrap_err();
-        assert!(err.starts_with("1:17: unknown key `patern` in bash_deny[0] (did you mean `pattern`?)"), "{err}");
+        assert!(err.to_string().starts_with("1:17: unknown key `patern` in bash_deny[0] (did you mean `pattern`?)"), "{err}");
     }
 
     #[test]

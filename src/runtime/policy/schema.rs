@@ -2,6 +2,7 @@
 //! in the text a problem is (`line:column`). Positions are looked up only when there is an error,
 //! by walking the text to the key or value at fault, so loading a good policy costs nothing extra.
 
+use crate::error::Error;
 use serde_json::{Map, Value};
 
 /// The keys of the top level, and what they hold.
@@ -15,6 +16,51 @@ pub const IGNORED_TOP_KEYS: &[&str] = &["decisions", "intent", "outcomes", "sync
 pub const RULE_KEYS: &[&str] = &["pattern", "reason", "when", "program", "verbs", "target"];
 pub const PROVIDER_KEYS: &[&str] = &["name", "command", "questions", "timeout"];
 pub const CLASSIFIER_KEYS: &[&str] = &["enabled", "command"];
+
+/// Why a policy text does not load, and where in the text: shown as `line:column: message`, or the
+/// message alone when the place is not known.
+#[derive(Debug)]
+pub struct ParseError {
+    /// The line and column (both from 1) of the key or value at fault.
+    pub at: Option<(usize, usize)>,
+    pub message: String,
+    /// The JSON parser's own error, for a text that is not JSON.
+    json: Option<serde_json::Error>,
+}
+
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.at {
+            Some((line, column)) => write!(f, "{line}:{column}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl ParseError {
+    /// A text that is not JSON, at the place the parser stopped.
+    pub fn not_json(e: serde_json::Error) -> ParseError {
+        let what = e.to_string();
+        let what = what.split(" at line ").next().unwrap_or(&what).to_string();
+        ParseError { at: Some((e.line(), e.column())), message: format!("not valid JSON: {what}"), json: Some(e) }
+    }
+
+    /// The error a person reads, `message` (the problem where it is, as the caller names the file),
+    /// with the JSON parser's own error underneath.
+    pub fn into_error(self, message: String) -> Error {
+        let error = Error::config(message);
+        match self.json {
+            Some(json) => error.caused_by(json),
+            None => error,
+        }
+    }
+}
+
+impl std::error::Error for ParseError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.json.as_ref().map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
 
 /// One step of the way from the root to a value.
 #[derive(Clone, Debug)]
@@ -36,15 +82,10 @@ impl Located {
         Located { path, at_key: false, message }
     }
 
-    /// `line:column: message`, or just the message when the place cannot be found.
-    pub fn render(&self, text: &str) -> String {
-        match locate(text, &self.path, self.at_key) {
-            Some(offset) => {
-                let (line, column) = line_column(text, offset);
-                format!("{line}:{column}: {}", self.message)
-            }
-            None => self.message.clone(),
-        }
+    /// The problem at its `line:column` in `text`, or without a place when it cannot be found.
+    pub fn render(self, text: &str) -> ParseError {
+        let at = locate(text, &self.path, self.at_key).map(|offset| line_column(text, offset));
+        ParseError { at, message: self.message, json: None }
     }
 }
 
