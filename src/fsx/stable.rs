@@ -126,11 +126,36 @@ impl Drop for Held {
 /// file was really in, never a half-written one. `Ok(None)`: the file does not exist. The returned
 /// handle keeps the lease; drop it as soon as possible.
 pub(super) fn read_quiet(spot: &Spot) -> io::Result<Option<(Held, Vec<u8>)>> {
+    Ok(look_quiet(spot, None)?.map(|(held, found)| (held, found.into_bytes(&[]))))
+}
+
+/// What a careful read found, against the bytes the caller expected.
+pub(super) enum Found {
+    /// The file holds exactly the expected bytes (which were not copied).
+    Same,
+    /// The file holds these bytes.
+    Other(Vec<u8>),
+}
+
+impl Found {
+    /// The file's bytes, given the bytes that were expected.
+    pub(super) fn into_bytes(self, expected: &[u8]) -> Vec<u8> {
+        match self {
+            Found::Same => expected.to_vec(),
+            Found::Other(bytes) => bytes,
+        }
+    }
+}
+
+/// [`read_quiet`], compared with `expected` as it reads: a file that still holds what the caller
+/// planned on (the last look before a write) is never copied into memory, which for a settings
+/// file of megabytes is a copy fewer at the run's peak.
+pub(super) fn look_quiet(spot: &Spot, expected: Option<&[u8]>) -> io::Result<Option<(Held, Found)>> {
     let started = Instant::now();
     loop {
-        match try_read(spot)? {
+        match try_read(spot, expected)? {
             Attempt::Absent => return Ok(None),
-            Attempt::Read(held, bytes) => return Ok(Some((held, bytes))),
+            Attempt::Read(held, found) => return Ok(Some((held, found))),
             Attempt::Busy => {
                 if started.elapsed() > WAIT_LIMIT {
                     return Err(io::Error::new(
@@ -148,10 +173,10 @@ pub(super) fn read_quiet(spot: &Spot) -> io::Result<Option<(Held, Vec<u8>)>> {
 enum Attempt {
     Absent,
     Busy,
-    Read(Held, Vec<u8>),
+    Read(Held, Found),
 }
 
-fn try_read(spot: &Spot) -> io::Result<Attempt> {
+fn try_read(spot: &Spot, expected: Option<&[u8]>) -> io::Result<Attempt> {
     let Some(file) = spot.open_read()? else { return Ok(Attempt::Absent) };
     let meta = file.metadata()?;
     if !meta.file_type().is_file() {
@@ -172,11 +197,12 @@ fn try_read(spot: &Spot) -> io::Result<Attempt> {
         Err(_) => false,
     };
     let stamp = Stamp::of(&file)?;
-    // One byte more than the size: the end of the file is then found without growing the buffer
-    // (which would double it for a large file).
-    let mut bytes = Vec::with_capacity(stamp.size as usize + 1);
-    (&file).read_to_end(&mut bytes)?;
+    let found = read_comparing(&file, stamp.size as usize, expected.filter(|e| e.len() as u64 == stamp.size))?;
     let held = Held { file, stamp, leased };
+    let bytes = match &found {
+        Found::Same => expected.unwrap_or_default(),
+        Found::Other(bytes) => bytes,
+    };
     if held.writer_came() || held.inode_changed() || bytes.len() as u64 != stamp.size {
         return Ok(Attempt::Busy);
     }
@@ -185,7 +211,38 @@ fn try_read(spot: &Spot) -> io::Result<Attempt> {
     if !leased && bytes.iter().all(u8::is_ascii_whitespace) && stamp.changed_within(QUIET) {
         return Ok(Attempt::Busy);
     }
-    Ok(Attempt::Read(held, bytes))
+    Ok(Attempt::Read(held, found))
+}
+
+/// Reads `file` of `size` bytes: compared chunk by chunk with `expected` (of that size) when
+/// given, and copied only from where it differs on.
+fn read_comparing(mut file: &File, size: usize, expected: Option<&[u8]>) -> io::Result<Found> {
+    // One byte more than the size: the end of the file is then found without growing the buffer
+    // (which would double it for a large file).
+    let whole = |read: [&[u8]; 2], file: &mut &File| -> io::Result<Found> {
+        let mut bytes = Vec::with_capacity(size + 1);
+        read.iter().for_each(|part| bytes.extend_from_slice(part));
+        file.read_to_end(&mut bytes)?;
+        Ok(Found::Other(bytes))
+    };
+    let Some(expected) = expected else { return whole([&[], &[]], &mut file) };
+    let mut chunk = vec![0; (64 << 10).min(size + 1)];
+    let mut at = 0;
+    loop {
+        let n = match file.read(&mut chunk) {
+            Ok(n) => n,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if n == 0 {
+            // Shorter than its size said: a write under way, which the caller sees in the length.
+            return Ok(if at == expected.len() { Found::Same } else { Found::Other(expected[..at].to_vec()) });
+        }
+        if expected.get(at..at + n) != Some(&chunk[..n]) {
+            return whole([&expected[..at], &chunk[..n]], &mut file);
+        }
+        at += n;
+    }
 }
 
 fn take_lease(file: &File) -> io::Result<()> {
@@ -202,5 +259,36 @@ fn notice_wait(path: &Path) {
     if !noticed.iter().any(|p| p == path) {
         noticed.push(path.to_path_buf());
         eprintln!("gitvow: {} is being written by another program; waiting for it to finish", crate::paths::display(path));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Found, read_comparing};
+
+    fn read(content: &[u8], expected: Option<&[u8]>) -> Found {
+        let mut file = tempfile::tempfile().unwrap();
+        std::io::Write::write_all(&mut file, content).unwrap();
+        std::io::Seek::rewind(&mut file).unwrap();
+        read_comparing(&file, content.len(), expected).unwrap()
+    }
+
+    #[test]
+    fn a_file_is_copied_only_from_where_it_differs_from_what_was_expected() {
+        let big: Vec<u8> = (0..200_000u32).map(|i| (i % 251) as u8).collect();
+        assert!(matches!(read(&big, Some(&big)), Found::Same));
+        assert!(matches!(read(b"", Some(b"")), Found::Same));
+        for at in [0, 1, 65_535, 65_536, 150_000, 199_999] {
+            let mut other = big.clone();
+            other[at] ^= 1;
+            match read(&other, Some(&big)) {
+                Found::Other(bytes) => assert!(bytes == other, "a change at {at}"),
+                Found::Same => panic!("a change at {at} was taken for the same bytes"),
+            }
+        }
+        match read(&big, None) {
+            Found::Other(bytes) => assert!(bytes == big),
+            Found::Same => panic!("nothing was expected"),
+        }
     }
 }

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::faults;
 use super::resolve::locate;
 use super::spot::Spot;
-use super::stable::{Held, read_quiet};
+use super::stable::{Found, Held, look_quiet, read_quiet};
 use super::{Area, Replaced, TEMP_PREFIX};
 use crate::paths::Scope;
 
@@ -39,12 +39,21 @@ pub fn read_target(path: &Path, scope: &Scope, area: Area) -> Result<Option<Vec<
 pub fn replace_if_unchanged(target: &Path, scope: &Scope, area: Area, expected: Option<&[u8]>, new: &[u8]) -> Result<Replaced> {
     let spot = locate(target, scope, area)?;
     let read = || -> Result<Option<(Held, Vec<u8>)>> { read_quiet(&spot).map_err(|e| Error::io("read", target, &e)) };
-    let old = match read()? {
-        Some((held, bytes)) if Some(bytes.as_slice()) == expected => {
-            Some(held.file.try_clone().map_err(|e| Error::io("read", target, &e))?)
-        }
-        None if expected.is_none() => None,
-        other => return Ok(Replaced::Changed(other.map(|(_, b)| b))),
+    // A look that copies the file only when it no longer holds what the plan was made on.
+    let look =
+        |expected: &[u8]| -> Result<Option<(Held, Found)>> { look_quiet(&spot, Some(expected)).map_err(|e| Error::io("read", target, &e)) };
+    let changed = |found: Option<(Held, Found)>, expected: &[u8]| -> Result<Replaced> {
+        Ok(Replaced::Changed(found.map(|(_, found)| found.into_bytes(expected))))
+    };
+    let old = match expected {
+        Some(expected) => match look(expected)? {
+            Some((held, Found::Same)) => Some(held.file.try_clone().map_err(|e| Error::io("read", target, &e))?),
+            other => return changed(other, expected),
+        },
+        None => match read()? {
+            None => None,
+            other => return Ok(Replaced::Changed(other.map(|(_, b)| b))),
+        },
     };
     let dir = parent(&spot)?;
     let name = spot.name.as_os_str();
@@ -70,14 +79,14 @@ pub fn replace_if_unchanged(target: &Path, scope: &Scope, area: Area, expected: 
         spot.sync_dir()?;
         return Ok(Replaced::Done);
     };
-    let held = match read()? {
-        Some((held, bytes)) if bytes == expected && !held.writer_came() => held,
-        Some((held, bytes)) if bytes == expected => {
+    let held = match look(expected)? {
+        Some((held, Found::Same)) if !held.writer_came() => held,
+        Some((held, Found::Same)) => {
             // A writer is waiting to open the file: let it write, then plan on what it wrote.
             drop(held);
             return Ok(Replaced::Changed(read()?.map(|(_, b)| b)));
         }
-        other => return Ok(Replaced::Changed(other.map(|(_, b)| b))),
+        other => return changed(other, expected),
     };
     faults::step("exchange the new file with the old");
     match super::sys::exchange(dir, temp.name.as_os_str(), name) {
@@ -110,7 +119,7 @@ pub fn replace_if_unchanged(target: &Path, scope: &Scope, area: Area, expected: 
     // A writer whose open had looked the name up just before the exchange reaches the old inode
     // after the lease is gone; its truncate shows in the inode by now. Give its bytes back the name
     // while it still holds gitvow's (the temporary file keeps the old inode until here).
-    if displaced.inode_changed() && read_quiet(&spot).ok().flatten().is_some_and(|(_, b)| b == new) {
+    if displaced.inode_changed() && look_quiet(&spot, Some(new)).ok().flatten().is_some_and(|(_, found)| matches!(found, Found::Same)) {
         return swap_back("exchange back for a late writer");
     }
     Ok(Replaced::Done)
@@ -147,9 +156,15 @@ pub fn file_exists(target: &Path, scope: &Scope, area: Area) -> Result<bool> {
 pub fn remove_if_unchanged(target: &Path, scope: &Scope, area: Area, expected: &[u8]) -> Result<Replaced> {
     let spot = locate(target, scope, area)?;
     let read = || read_quiet(&spot).map_err(|e| Error::io("read", target, &e));
-    let held = match read()? {
-        Some((held, bytes)) if bytes == expected && !held.writer_came() => held,
-        other => return Ok(Replaced::Changed(other.map(|(_, b)| b))),
+    let held = match look_quiet(&spot, Some(expected)).map_err(|e| Error::io("read", target, &e))? {
+        Some((held, Found::Same)) if !held.writer_came() => held,
+        // A writer is waiting to open the file: let it write, then plan on what it wrote.
+        Some((held, Found::Same)) => {
+            drop(held);
+            return Ok(Replaced::Changed(read()?.map(|(_, b)| b)));
+        }
+        Some((_, Found::Other(bytes))) => return Ok(Replaced::Changed(Some(bytes))),
+        None => return Ok(Replaced::Changed(None)),
     };
     // Moved aside first and deleted only once nobody came to write it.
     let dir = parent(&spot)?;
