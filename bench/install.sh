@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Times `gitvow install` and `gitvow uninstall` (user scope) on Claude settings files of about
-# 10 KB, 1 MB and 10 MB, a 10 MB gemini file with comments, a one-line object of 200,000 keys, a
-# file holding 10,000 duplicate gitvow entries and one nesting 10,000 arrays, to show that the time
-# grows no faster than the file, whatever its content (issue 2, line 13; issue 9, line 5), and
-# prints the peak memory of each case against the file's size (issue 9: at most 4 times).
+# 10 KB, 1 MB and 10 MB, a 10 MB gemini file with comments, one-line objects of 200,000 and
+# 500,000 keys (4 and 10 MB), files holding 10,000 and 100,000 duplicate gitvow entries (1 and
+# 10 MB), one nesting 10,000 arrays and a one-line factory hooks.json of 50,000 events, to show that
+# the time grows no faster than the file, whatever its content (issue 2, line 13; issue 9, line 5),
+# and prints the peak memory of each case against the file's size (issue 9: at most 4 times).
 #
 # Usage: bench/install.sh [RUNS]        RUNS per figure (default 5); the median is printed.
 # Every run uses a temporary HOME; the real home directory is never read or written.
@@ -154,10 +155,11 @@ echo 0 > "$work/peak"
 HOME="$work" /usr/bin/time -o "$work/rss" -f %M "$bin" --version >/dev/null
 base=$(tail -n 1 "$work/rss")
 
-printf '%-17s %10s %11s %13s %13s %13s %9s %7s\n' case bytes "install ms" "uninstall ms" "unin. no-rec" "install ms/MB" "peak MiB" "x size"
+printf '%-17s %10s %11s %13s %13s %13s %9s %7s %7s\n' case bytes "install ms" "uninstall ms" "unin. no-rec" "install ms/MB" "peak MiB" "x size" "x file"
 # label:agent:size (bytes, keys, entries or levels)
 for spec in claude-10K:claude:10240 claude-1M:claude:1048576 claude-10M:claude:10485760 gemini-10M-jsonc:gemini:10485760 \
-    1line-200k:claude:200000 dup-10k:claude:10000 deep-10k:gemini:10000 factory-1line-50k:factory:50000; do
+    1line-200k:claude:200000 1line-500k:claude:500000 dup-10k:claude:10000 dup-100k:claude:100000 deep-10k:gemini:10000 \
+    factory-1line-50k:factory:50000; do
     label=${spec%%:*} agent=${spec#*:} size=${spec##*:}
     agent=${agent%%:*}
     settings=.$agent/settings.json
@@ -173,6 +175,12 @@ for spec in claude-10K:claude:10240 claude-1M:claude:1048576 claude-10M:claude:1
         *) generate "$size" "$file" ;;
     esac
     bytes=$(wc -c < "$file")
+    # The same runs on an empty object: their peak is the code and the state a run of this agent
+    # has whatever the file, taken off the case's peak for "x file".
+    echo '{}' > "$work/empty.json"
+    echo 0 > "$work/peak"
+    (runs=1 run_case "$work/empty.json" >/dev/null)
+    empty=$(cat "$work/peak")
     echo 0 > "$work/peak"
     case $label in
         deep-*) run_refused_case "$file" ;;
@@ -181,10 +189,11 @@ for spec in claude-10K:claude:10240 claude-1M:claude:1048576 claude-10M:claude:1
     i_us=$(printf '%s\n' "${inst[@]}" | median)
     u_us=$(printf '%s\n' "${unin[@]}" | median)
     n_us=$(printf '%s\n' "${norec[@]}" | median)
-    awk -v l="$label" -v b="$bytes" -v i="$i_us" -v u="$u_us" -v n="$n_us" -v p="$(cat "$work/peak")" -v base="$base" 'BEGIN {
-        printf "%-17s %10d %11.1f %13.1f %13.1f %13.1f %9.1f %7.1f\n", l, b, i / 1000, u / 1000, n / 1000, (i / 1000) / (b / 1048576), p / 1024, (p - base) * 1024 / b
+    awk -v l="$label" -v b="$bytes" -v i="$i_us" -v u="$u_us" -v n="$n_us" -v p="$(cat "$work/peak")" -v base="$base" -v e="$empty" 'BEGIN {
+        printf "%-17s %10d %11.1f %13.1f %13.1f %13.1f %9.1f %7.1f %7.1f\n", l, b, i / 1000, u / 1000, n / 1000, (i / 1000) / (b / 1048576), p / 1024, (p - base) * 1024 / b, (p - e) * 1024 / b
     }'
 done
 echo "(median of $runs runs each, timed with date +%s%N; peak: the largest resident memory of any run of the case, from"
-echo " /usr/bin/time; x size: (peak - $((base / 1024)) MiB of a run that reads no file) / bytes; every run starts from a fresh HOME)"
+echo " /usr/bin/time; x size: (peak - $((base / 1024)) MiB of a run that reads no file) / bytes; x file: (peak - the peak of the"
+echo " same runs on a file holding {}) / bytes, the memory the run needs for the file; every run starts from a fresh HOME)"
 echo "deep-10k is refused: ${refusal:-}"
