@@ -45,8 +45,8 @@ fn run() -> i32 {
     // A panic ends as an internal error (exit 1), never as Rust's exit 101. `hook` catches its own, to
     // answer in the agent's blocking form.
     let result = std::panic::catch_unwind(|| match &cli.command {
-        Command::Install(args) => gitvow::install::run_install(args),
-        Command::Uninstall(args) => gitvow::install::run_uninstall(args),
+        Command::Install(args) => gitvow::install::run_install(&args.into()),
+        Command::Uninstall(args) => gitvow::install::run_uninstall(&args.into()),
         Command::Hook(args) => Ok(gitvow::runtime::run_hook(&args.agent, &args.event)),
         Command::Check(args) => gitvow::runtime::run_check(
             &match (&args.path, &args.mcp) {
@@ -64,7 +64,7 @@ fn run() -> i32 {
             path: args.path.clone(),
             json: args.json,
         }),
-        Command::Doctor(args) => gitvow::doctor::run(args),
+        Command::Doctor(args) => gitvow::doctor::run(&args.into()),
         Command::Trust(args) => gitvow::runtime::run_trust(&match (args.list, args.revoke) {
             (true, _) => TrustRequest::List,
             (_, true) => TrustRequest::Revoke(args.repo.clone()),
