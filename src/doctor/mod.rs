@@ -7,15 +7,14 @@
 
 mod checks;
 mod codex_trust;
-mod inspect;
 mod policy;
 mod probe;
 
 use crate::agents::AgentSpec;
 use crate::error::{Error, Result};
+use crate::install::inspect::{Finding, Inspected};
 use crate::install::settings::Place;
 use crate::paths::{Scope, display};
-use inspect::Inspected;
 use serde_json::{Value, json};
 
 /// What one doctor run is asked to check, in plain values (made from the command line before any
@@ -85,6 +84,14 @@ impl Check {
     pub fn fail(name: &'static str, detail: impl Into<String>, fix: impl Into<String>) -> Check {
         Check { name, status: Status::Fail, detail: detail.into(), fix: Some(fix.into()) }
     }
+
+    /// What install's inspection found, as a check: ok when fine, a failure when wrong.
+    pub fn of(name: &'static str, finding: Finding) -> Check {
+        match finding {
+            Finding::Fine(detail) => Check::ok(name, detail),
+            Finding::Wrong { detail, fix } => Check::fail(name, detail, fix),
+        }
+    }
 }
 
 /// The checks of one agent (or of the policy, `agent: None`) in one scope.
@@ -109,28 +116,12 @@ impl Context {
 
     /// The install command that fixes most problems, for this agent and scope.
     pub fn install_command(&self, agent: &AgentSpec) -> String {
-        match &self.scope {
-            Scope::User { .. } => format!("gitvow install --user --agent {}", agent.name),
-            Scope::Repo(r) => format!("gitvow install {} --agent {}", shell_words::quote(&display(&r.top)), agent.name),
-        }
+        crate::install::command_line::install_command(&self.scope, agent)
     }
 }
 
 pub fn scope_name(scope: &Scope) -> &'static str {
     if scope.is_user() { "user" } else { "repo" }
-}
-
-/// The switches of the agent's own that keep every hook of `agent` off in `scope` (gitvow's
-/// included), each as what is wrong and how to fix it: what install reports after it wrote.
-pub fn gate_off_switches(scope: &Scope, agent: &'static crate::agents::AgentSpec) -> Vec<(String, String)> {
-    let ctx = Context { scope: scope.clone(), other: None };
-    let ins = Inspected::read(scope, agent);
-    checks::switches(&ctx, &ins).into_iter().filter(|c| c.status == Status::Fail).map(|c| (c.detail, c.fix.unwrap_or_default())).collect()
-}
-
-/// Whether gitvow is installed for `agent` in `scope` (its file is recorded or holds gitvow's hooks).
-pub fn installed_here(scope: &Scope, agent: &'static crate::agents::AgentSpec) -> bool {
-    Inspected::read(scope, agent).installed_here()
 }
 
 /// Doctor's failures before any check (no installation, a bad scope or agent name): under `--json`

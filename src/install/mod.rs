@@ -1,14 +1,17 @@
 //! `gitvow install` and `gitvow uninstall`: plan, then preview, then apply.
 
 pub mod adapter_agent;
+pub mod command_line;
 pub mod entries;
 pub mod fail_closed;
+pub mod inspect;
 pub mod plan;
 pub mod preview;
 pub mod record;
 pub mod second_file;
 pub mod settings;
 pub mod summary;
+pub mod switches;
 
 use crate::agents::{self, AgentSpec};
 use crate::error::{Error, Result};
@@ -68,7 +71,7 @@ fn check_purge(scope: &Scope, agents: &[&'static AgentSpec], force: bool) -> Res
     }
     let mut users: Vec<&str> = agents::AGENTS
         .iter()
-        .filter(|a| !agents.iter().any(|s| s.name == a.name) && crate::doctor::installed_here(scope, a))
+        .filter(|a| !agents.iter().any(|s| s.name == a.name) && inspect::Inspected::read(scope, a).installed_here())
         .map(|a| a.name)
         .collect();
     let record = Record::load(scope)?;
@@ -392,7 +395,7 @@ fn run(settings: &Settings, scope: &Scope, agents: &[&'static AgentSpec], action
 /// Says which of the agent's own switches still keep every hook off (gitvow leaves those as the
 /// person set them).
 fn gate_off_lines(scope: &Scope, agent: &'static AgentSpec) {
-    for (what, fix) in crate::doctor::gate_off_switches(scope, agent) {
+    for (what, fix) in switches::off(scope, agent) {
         crate::output::line(&format!("  - the gate is off: {what}; {fix} (gitvow leaves it as you set it)"));
     }
 }
