@@ -1,4 +1,7 @@
-//! Command-line definitions only: parsing turns into plain data, the commands do the work.
+//! Command-line definitions only: parsing turns into plain data (`settings`), the commands do the
+//! work.
+
+mod settings;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;

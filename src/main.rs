@@ -6,10 +6,8 @@
 #![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
 
 use clap::error::ErrorKind;
-use gitvow::cli::{Cli, Command, PolicyAction};
+use gitvow::cli::{Cli, Command};
 use gitvow::error::{Kind, Reading};
-use gitvow::runtime::trust::TrustRequest;
-use gitvow::runtime::{ApproveRequest, AskRequest, CheckSubject, LogRequest, PolicyRequest};
 
 #[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
 #[unsafe(no_mangle)]
@@ -45,51 +43,19 @@ fn run() -> i32 {
     // A panic ends as an internal error (exit 1), never as Rust's exit 101. `hook` catches its own, to
     // answer in the agent's blocking form.
     let result = std::panic::catch_unwind(|| match &cli.command {
-        Command::Install(args) => gitvow::install::run_install(args),
-        Command::Uninstall(args) => gitvow::install::run_uninstall(args),
+        Command::Install(args) => gitvow::install::run_install(&args.into()),
+        Command::Uninstall(args) => gitvow::install::run_uninstall(&args.into()),
         Command::Hook(args) => Ok(gitvow::runtime::run_hook(&args.agent, &args.event)),
-        Command::Check(args) => gitvow::runtime::run_check(
-            &match (&args.path, &args.mcp) {
-                (Some(path), _) => CheckSubject::Path(path.clone()),
-                (_, Some(tool)) => CheckSubject::Mcp(tool.clone()),
-                // One argument is a whole command line (`check -- 'a && b'`); several are its words.
-                _ if args.command.len() == 1 => CheckSubject::Command(args.command[0].clone()),
-                _ => CheckSubject::Command(shell_words::join(&args.command)),
-            },
-            args.json,
-        ),
-        Command::Ask(args) => gitvow::runtime::run_ask(&AskRequest {
-            question: args.question.clone(),
-            subject: args.subject.clone(),
-            path: args.path.clone(),
-            json: args.json,
-        }),
-        Command::Doctor(args) => gitvow::doctor::run(args),
-        Command::Trust(args) => gitvow::runtime::run_trust(&match (args.list, args.revoke) {
-            (true, _) => TrustRequest::List,
-            (_, true) => TrustRequest::Revoke(args.repo.clone()),
-            _ => TrustRequest::Trust(args.repo.clone()),
-        }),
-        Command::Policy(args) => gitvow::runtime::run_policy(&match &args.action {
-            Some(PolicyAction::Check { file, json }) => PolicyRequest::Check { file: file.clone(), json: *json },
-            None => PolicyRequest::Show { dir: args.dir.clone(), json: args.json },
-        }),
-        Command::Approve(args) => {
-            gitvow::runtime::run_approve(&ApproveRequest { code: args.code.clone(), session: args.session, deny: args.deny })
-        }
+        Command::Check(args) => gitvow::runtime::run_check(&args.into(), args.json),
+        Command::Ask(args) => gitvow::runtime::run_ask(&args.into()),
+        Command::Doctor(args) => gitvow::doctor::run(&args.into()),
+        Command::Trust(args) => gitvow::runtime::run_trust(&args.into()),
+        Command::Policy(args) => gitvow::runtime::run_policy(&args.into()),
+        Command::Approve(args) => gitvow::runtime::run_approve(&args.into()),
         Command::Help { command } => gitvow::cli::print_help(command.as_deref()),
         Command::Completions { shell } => gitvow::docs::completions(*shell),
         Command::Man { dir } => gitvow::docs::man(dir.as_deref()),
-        Command::Log(args) => gitvow::runtime::run_log(&LogRequest {
-            repo: args.repo.clone(),
-            user: args.user,
-            since: args.since.clone(),
-            verdict: args.verdict.clone(),
-            agent: args.agent.clone(),
-            probes: args.probes,
-            limit: args.limit,
-            json: args.json,
-        }),
+        Command::Log(args) => gitvow::runtime::run_log(&args.into()),
     });
     // `--check` answers a question for scripts: 0 current, 1 would change, and 2 when it could not
     // tell (any failure but a usage error), so that "would change" never hides a broken file.

@@ -3,26 +3,26 @@
 //! since the install share one summary line. The live probe runs separately (in parallel) and is
 //! slotted in here.
 
-use super::inspect::Inspected;
-use super::{Check, Context, codex_trust};
-use crate::agents::{AgentSpec, FileLayout, OffSwitch};
-use crate::edit::jsonc::{JsonDoc, key, line_col};
+use super::{Check, Context, Status, codex_trust};
+use crate::agents::{AgentSpec, FileLayout};
+use crate::edit::jsonc::{key, line_col};
 use crate::edit::{plugin, script};
 use crate::fsx::Area;
 use crate::install::entries::desired_entry;
+use crate::install::inspect::Inspected;
+use crate::install::switches;
 use crate::paths::{Scope, display};
 use serde_json::Value;
-use std::borrow::Cow;
 use std::path::Path;
 
 pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check, all: &[Inspected]) -> Vec<Check> {
     let agent = ins.agent;
     let mut out = Vec::new();
-    let mut file = ins.file.clone();
+    let mut file = Check::of("file", ins.file.clone());
     if ins.text.is_none() {
         file.fix = Some(format!("run `{}`", ctx.install_command(agent)));
     }
-    let readable = ins.file.status == super::Status::Ok;
+    let readable = file.status == Status::Ok;
     out.push(file);
     if readable {
         out.extend(entries(ctx, ins));
@@ -33,7 +33,7 @@ pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check, all: &[Inspect
     }
     out.push(probe);
     out.extend(fails_closed(ins));
-    out.extend(switches(ctx, ins));
+    out.extend(switches::read(&ctx.scope, ins).into_iter().map(|f| Check::of("switches", f)));
     out.extend(double_firing(ctx, ins, all));
     if agent.hook_trust && readable {
         out.push(codex_trust::check(ctx, ins));
@@ -288,163 +288,6 @@ fn command(ctx: &Context, ins: &Inspected) -> Check {
             format!("put gitvow on the PATH, or {reinstall}"),
         ),
     }
-}
-
-/// The agent's own switches that turn every hook off (its row's `off_switches`).
-pub fn switches(ctx: &Context, ins: &Inspected) -> Vec<Check> {
-    let mut out = Vec::new();
-    for switch in ins.agent.off_switches {
-        match *switch {
-            OffSwitch::TomlFeature(file) => out.extend(toml_feature(ins.agent, file)),
-            OffSwitch::VersionAndFailClosed => out.extend(version_and_fail_closed(ctx, ins)),
-            OffSwitch::HooksConfig => out.extend(hooks_config(ctx, ins)),
-            OffSwitch::JsonFlag { key: flag, also_in } => out.extend(json_flag(ctx, ins, flag, also_in)),
-        }
-    }
-    out
-}
-
-fn toml_feature(agent: &AgentSpec, file: &str) -> Vec<Check> {
-    let Some(home) = crate::paths::home() else { return vec![] };
-    let path = home.join(file);
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(_) => return vec![Check::ok("switches", format!("{} is absent: hooks are on by default", display(&path)))],
-    };
-    match crate::edit::toml::switches_off(&path, &text) {
-        Err(e) => vec![Check::fail("switches", e.message, "fix the file by hand: the agent reads it too")],
-        Ok(off) if off.is_empty() => vec![Check::ok("switches", format!("[features] hooks is not off in {}", display(&path)))],
-        Ok(off) => off
-            .into_iter()
-            .map(|(key, at)| {
-                let (l, c) = line_col(&text, at);
-                Check::fail(
-                    "switches",
-                    format!("{}:{l}:{c}: `[features] {key} = false` turns every {} hook off", display(&path), agent.name),
-                    format!("set `{key} = true` (or run `gitvow install --user --agent {}`)", agent.name),
-                )
-            })
-            .collect(),
-    }
-}
-
-fn version_and_fail_closed(ctx: &Context, ins: &Inspected) -> Vec<Check> {
-    let Some(doc) = &ins.doc else { return vec![] };
-    let mut bad = Vec::new();
-    if doc.get(&[key("version")]) != Some(Value::from(1)) {
-        bad.push(Check::fail(
-            "switches",
-            format!(
-                "{}: top-level `\"version\": 1` is missing or not 1: {} ignores the file",
-                located(ins, doc, &[key("version")]),
-                ins.agent.name
-            ),
-            "set `\"version\": 1`",
-        ));
-    }
-    for f in &ins.found {
-        if f.hook.get("failClosed") != Some(&Value::Bool(true)) {
-            bad.push(Check::fail(
-                "switches",
-                format!(
-                    "{}: `failClosed` is missing or false under `{}`: {} lets the call through when gitvow cannot run",
-                    ins.place(f),
-                    f.event,
-                    ins.agent.name
-                ),
-                format!("set `\"failClosed\": true` (or run `{}`)", ctx.install_command(ins.agent)),
-            ));
-        }
-    }
-    if bad.is_empty() {
-        bad.push(Check::ok("switches", "`version` is 1 and every gitvow hook has `failClosed: true`"));
-    }
-    bad
-}
-
-fn hooks_config(ctx: &Context, ins: &Inspected) -> Vec<Check> {
-    let mut out = Vec::new();
-    for (path, doc, text) in settings_files(ctx, ins) {
-        let here = |p: &[crate::edit::jsonc::Seg]| {
-            let (l, c) = line_col(&text, doc.offset_of(p).unwrap_or(0));
-            format!("{}:{l}:{c}", display(&path))
-        };
-        if doc.get(&[key("hooksConfig"), key("enabled")]) == Some(Value::Bool(false)) {
-            out.push(Check::fail(
-                "switches",
-                format!("{}: `hooksConfig.enabled` is false: {} runs no hook", here(&[key("hooksConfig"), key("enabled")]), ins.agent.name),
-                "set `hooksConfig.enabled` to true or remove it",
-            ));
-        }
-        if let Some(Value::Array(names)) = doc.get(&[key("hooksConfig"), key("disabled")]) {
-            let ours: Vec<&str> = names.iter().filter_map(Value::as_str).filter(|n| n.starts_with("gitvow-")).collect();
-            if !ours.is_empty() {
-                out.push(Check::fail(
-                    "switches",
-                    format!("{}: `hooksConfig.disabled` switches off {}", here(&[key("hooksConfig"), key("disabled")]), ours.join(", ")),
-                    "remove gitvow's names from `hooksConfig.disabled`",
-                ));
-            }
-        }
-    }
-    if out.is_empty() {
-        out.push(Check::ok("switches", "`hooksConfig` leaves gitvow's hooks on"));
-    }
-    out
-}
-
-fn json_flag(ctx: &Context, ins: &Inspected, flag: &str, also_in: &[&str]) -> Vec<Check> {
-    let mut files = settings_files(ctx, ins);
-    if let Some(home) = crate::paths::home() {
-        files.extend(also_in.iter().filter_map(|f| read_json(&home, f, ins.agent)));
-    }
-    let mut out = Vec::new();
-    for (path, doc, text) in files {
-        if doc.get(&[key(flag)]) == Some(Value::Bool(true)) {
-            let (l, c) = line_col(&text, doc.offset_of(&[key(flag)]).unwrap_or(0));
-            out.push(Check::fail(
-                "switches",
-                format!("{}:{l}:{c}: `{flag}: true` turns every {} hook off", display(&path), ins.agent.name),
-                format!("remove `{flag}` or set it to false"),
-            ));
-        }
-    }
-    if out.is_empty() {
-        out.push(Check::ok("switches", format!("`{flag}` is not set")));
-    }
-    out
-}
-
-fn located(ins: &Inspected, doc: &JsonDoc, path: &[crate::edit::jsonc::Seg]) -> String {
-    let text = ins.text.as_deref().unwrap_or("");
-    let (l, c) = line_col(text, doc.offset_of(path).or(doc.offset_of(&[])).unwrap_or(0));
-    format!("{}:{l}:{c}", display(&ins.path))
-}
-
-/// The settings files whose switches apply: the scope's own, and in a repository the user's too
-/// (the agents merge both).
-/// The agent's file as inspected is borrowed, not copied: it may be megabytes.
-fn settings_files<'a>(ctx: &Context, ins: &'a Inspected) -> Vec<SettingsFile<'a>> {
-    let mut out: Vec<_> = match (&ins.doc, &ins.text) {
-        (Some(d), Some(t)) => vec![(ins.path.clone(), Cow::Borrowed(d), Cow::Borrowed(t.as_str()))],
-        _ => Vec::new(),
-    };
-    if let (Scope::Repo(_), Some(home)) = (&ctx.scope, crate::paths::home()) {
-        out.extend(read_json(&home, ins.agent.user_file, ins.agent));
-    }
-    out
-}
-
-/// A settings file's path, its parsed document and its text.
-type SettingsFile<'a> = (std::path::PathBuf, Cow<'a, JsonDoc>, Cow<'a, str>);
-
-/// The user's file `file` (relative to the home directory), read by the user scope's rules.
-fn read_json(home: &Path, file: &str, agent: &AgentSpec) -> Option<SettingsFile<'static>> {
-    let path = home.join(file);
-    let bytes = crate::fsx::read_target(&path, &Scope::User { home: home.to_path_buf() }, Area::Config).ok()??;
-    let text = String::from_utf8(bytes).ok()?;
-    let doc = JsonDoc::parse(&text, agent.strictness).ok()?;
-    Some((path, Cow::Owned(doc), Cow::Owned(text)))
 }
 
 /// The same agent in both scopes, or Cursor loading Claude's hook files: each call gated twice.

@@ -4,8 +4,8 @@
 //! positions; the hash itself is codex's business (it changes with the hook's text), so a record
 //! whose hash is stale still reads as present here.
 
-use super::inspect::Inspected;
 use super::{Check, Context};
+use crate::install::inspect::Inspected;
 use crate::paths::display;
 use std::path::Path;
 use toml_edit::{DocumentMut, TomlError};

@@ -7,16 +7,28 @@
 
 mod checks;
 mod codex_trust;
-mod inspect;
 mod policy;
 mod probe;
 
 use crate::agents::AgentSpec;
-use crate::cli::DoctorArgs;
 use crate::error::{Error, Result};
+use crate::install::inspect::{Finding, Inspected};
+use crate::install::settings::Place;
 use crate::paths::{Scope, display};
-use inspect::Inspected;
 use serde_json::{Value, json};
+
+/// What one doctor run is asked to check, in plain values (made from the command line before any
+/// work, see `cli::settings`).
+#[derive(Clone, Debug)]
+pub struct DoctorRequest {
+    pub place: Place,
+    /// The agents named; none named: every agent with a gitvow file in the scope.
+    pub agents: Vec<String>,
+    /// One JSON document, errors included, instead of lines for a person.
+    pub json: bool,
+    /// Colour ok, warn and FAIL: decided once, from `--color`, `NO_COLOR` and the terminal.
+    pub color: bool,
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -72,6 +84,14 @@ impl Check {
     pub fn fail(name: &'static str, detail: impl Into<String>, fix: impl Into<String>) -> Check {
         Check { name, status: Status::Fail, detail: detail.into(), fix: Some(fix.into()) }
     }
+
+    /// What install's inspection found, as a check: ok when fine, a failure when wrong.
+    pub fn of(name: &'static str, finding: Finding) -> Check {
+        match finding {
+            Finding::Fine(detail) => Check::ok(name, detail),
+            Finding::Wrong { detail, fix } => Check::fail(name, detail, fix),
+        }
+    }
 }
 
 /// The checks of one agent (or of the policy, `agent: None`) in one scope.
@@ -96,10 +116,7 @@ impl Context {
 
     /// The install command that fixes most problems, for this agent and scope.
     pub fn install_command(&self, agent: &AgentSpec) -> String {
-        match &self.scope {
-            Scope::User { .. } => format!("gitvow install --user --agent {}", agent.name),
-            Scope::Repo(r) => format!("gitvow install {} --agent {}", shell_words::quote(&display(&r.top)), agent.name),
-        }
+        crate::install::command_line::install_command(&self.scope, agent)
     }
 }
 
@@ -107,25 +124,12 @@ pub fn scope_name(scope: &Scope) -> &'static str {
     if scope.is_user() { "user" } else { "repo" }
 }
 
-/// The switches of the agent's own that keep every hook of `agent` off in `scope` (gitvow's
-/// included), each as what is wrong and how to fix it: what install reports after it wrote.
-pub fn gate_off_switches(scope: &Scope, agent: &'static crate::agents::AgentSpec) -> Vec<(String, String)> {
-    let ctx = Context { scope: scope.clone(), other: None };
-    let ins = Inspected::read(scope, agent);
-    checks::switches(&ctx, &ins).into_iter().filter(|c| c.status == Status::Fail).map(|c| (c.detail, c.fix.unwrap_or_default())).collect()
-}
-
-/// Whether gitvow is installed for `agent` in `scope` (its file is recorded or holds gitvow's hooks).
-pub fn installed_here(scope: &Scope, agent: &'static crate::agents::AgentSpec) -> bool {
-    Inspected::read(scope, agent).installed_here()
-}
-
 /// Doctor's failures before any check (no installation, a bad scope or agent name): under `--json`
 /// as a JSON document on stdout, so that a script reading it never gets plain text; the exit code is
 /// the error's either way.
-pub fn run(args: &DoctorArgs) -> Result<i32> {
-    match checked(args) {
-        Err(err) if args.json => {
+pub fn run(request: &DoctorRequest) -> Result<i32> {
+    match checked(request) {
+        Err(err) if request.json => {
             crate::output::line(&serde_json::to_string_pretty(&err.as_json()).unwrap_or_default());
             Ok(err.code())
         }
@@ -133,15 +137,15 @@ pub fn run(args: &DoctorArgs) -> Result<i32> {
     }
 }
 
-fn checked(args: &DoctorArgs) -> Result<i32> {
-    let scope = crate::install::resolve_scope(args.user, args.repo.as_deref())?;
+fn checked(request: &DoctorRequest) -> Result<i32> {
+    let scope = crate::install::resolve_scope(&request.place)?;
     let other = match &scope {
         Scope::Repo(_) => crate::paths::home().map(|home| Scope::User { home }),
         Scope::User { .. } => std::env::current_dir().ok().and_then(|d| crate::paths::find_repo(&d)).map(Scope::Repo),
     };
     let ctx = Context { scope, other };
-    let named = !args.agents.is_empty();
-    let candidates = crate::install::select_agents(&args.agents, &ctx.scope, crate::install::NoneNamed::All)?;
+    let named = !request.agents.is_empty();
+    let candidates = crate::install::select_agents(&request.agents, &ctx.scope, crate::install::NoneNamed::All)?;
     let inspected: Vec<Inspected> =
         candidates.into_iter().map(|a| Inspected::read(&ctx.scope, a)).filter(|i| named || i.installed_here()).collect();
     if inspected.is_empty() {
@@ -188,10 +192,10 @@ fn checked(args: &DoctorArgs) -> Result<i32> {
 
     let failed = groups.iter().flat_map(|g| &g.checks).any(|c| c.status == Status::Fail);
     let agents: Vec<&str> = inspected.iter().map(|i| i.agent.name).collect();
-    if args.json {
+    if request.json {
         crate::output::line(&serde_json::to_string_pretty(&as_json(&ctx, &agents, &groups)).unwrap_or_default());
     } else {
-        print_text(&ctx, &agents, named, &groups, crate::install::preview::use_color(args.color));
+        print_text(&ctx, &agents, named, &groups, request.color);
     }
     Ok(i32::from(failed))
 }

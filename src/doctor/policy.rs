@@ -8,7 +8,7 @@ use crate::paths::Scope;
 use crate::runtime::policy::layers::{self, LayerKind, Trust};
 use crate::runtime::policy::{Provider, Question};
 use crate::runtime::process;
-use crate::runtime::providers::{self, Outcome, Query};
+use crate::runtime::providers::{self, Failure, Outcome, Query};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -137,8 +137,8 @@ fn harmless_query(p: &Provider) -> Option<Query> {
 
 /// Says so when the provider timed out at doctor's cap, before its own timeout: it may still answer
 /// the gate in time.
-fn cap_note(why: &str, own: Duration, waited: Duration) -> String {
-    if waited < own && why.starts_with("timed out") {
+fn cap_note(why: &Failure, own: Duration, waited: Duration) -> String {
+    if waited < own && why.timed_out {
         format!(" (doctor waits at most {}; the policy allows it {})", process::seconds(waited), process::seconds(own))
     } else {
         String::new()

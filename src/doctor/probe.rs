@@ -6,9 +6,9 @@
 //! Agents give a hook 30 s or more; doctor waits at most [`PROBE_CAP`] so that it stays fast: a
 //! healthy gitvow answers in milliseconds, and a hook that needs seconds is broken either way.
 
-use super::inspect::Inspected;
 use super::{Check, Context};
 use crate::agents::{AgentSpec, HookShell, ResponseForm, TimeUnit};
+use crate::install::inspect::Inspected;
 use crate::runtime::process;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};

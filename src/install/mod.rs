@@ -1,54 +1,60 @@
 //! `gitvow install` and `gitvow uninstall`: plan, then preview, then apply.
 
 pub mod adapter_agent;
+pub mod command_line;
 pub mod entries;
 pub mod fail_closed;
+pub mod inspect;
 pub mod plan;
 pub mod preview;
 pub mod record;
 pub mod second_file;
+pub mod settings;
 pub mod summary;
+pub mod switches;
 
 use crate::agents::{self, AgentSpec};
-use crate::cli::{InstallArgs, ScopeArgs, UninstallArgs};
 use crate::error::{Error, Result};
 use crate::fsx::{self, Area, InstallLock, Transaction, TxOutcome};
 use crate::paths::{self, Scope, display};
 use plan::{Action, FileChange, Plan, RecordUpdate};
 use record::{Original, Record};
+use settings::{InstallRequest, Mode, Place, Settings, UninstallRequest};
 use std::path::{Path, PathBuf};
 
-pub fn run_install(args: &InstallArgs) -> Result<i32> {
-    if args.scope.json {
+pub fn run_install(request: &InstallRequest) -> Result<i32> {
+    let settings = &request.settings;
+    if settings.json {
         crate::output::for_machines();
     }
-    let scope = resolve_scope(args.scope.user, args.scope.repo.as_deref())?;
-    if let Some(c) = args.command.as_deref().filter(|_| !args.force) {
+    let scope = resolve_scope(&settings.place)?;
+    if let Some(c) = request.command.as_deref().filter(|_| !request.force) {
         check_command(c)?;
     }
-    let command = match &args.command {
+    let command = match &request.command {
         Some(c) => quote(c),
         None if scope.is_user() => current_exe_command()?,
         None => "gitvow".to_string(),
     };
-    let agents = select_agents(&args.scope.agents, &scope, NoneNamed::Found)?;
+    let agents = select_agents(&settings.agents, &scope, NoneNamed::Found)?;
     for agent in &agents {
         check_unquoted(agent, &command)?;
     }
     let fail_closed = agents.iter().filter_map(|a| fail_closed::decide(a).map(|d| (a.name, d))).collect();
-    run(&args.scope, &scope, &agents, &Action::Install { command, fail_closed })
+    run(settings, &scope, &agents, &Action::Install { command, fail_closed })
 }
 
-pub fn run_uninstall(args: &UninstallArgs) -> Result<i32> {
-    if args.scope.json {
+pub fn run_uninstall(request: &UninstallRequest) -> Result<i32> {
+    let settings = &request.settings;
+    if settings.json {
         crate::output::for_machines();
     }
-    let scope = resolve_scope(args.scope.user, args.scope.repo.as_deref())?;
-    let agents = select_agents(&args.scope.agents, &scope, NoneNamed::All)?;
-    if args.purge_policy {
-        check_purge(&scope, &agents, args.force)?;
+    let scope = resolve_scope(&settings.place)?;
+    let agents = select_agents(&settings.agents, &scope, NoneNamed::All)?;
+    if request.purge_policy {
+        check_purge(&scope, &agents, request.force)?;
     }
-    run(&args.scope, &scope, &agents, &Action::Uninstall { purge_policy: args.purge_policy })
+    run(settings, &scope, &agents, &Action::Uninstall { purge_policy: request.purge_policy })
 }
 
 /// `--purge-policy` removes only what gitvow wrote and nobody still uses: the default policy (an
@@ -65,7 +71,7 @@ fn check_purge(scope: &Scope, agents: &[&'static AgentSpec], force: bool) -> Res
     }
     let mut users: Vec<&str> = agents::AGENTS
         .iter()
-        .filter(|a| !agents.iter().any(|s| s.name == a.name) && crate::doctor::installed_here(scope, a))
+        .filter(|a| !agents.iter().any(|s| s.name == a.name) && inspect::Inspected::read(scope, a).installed_here())
         .map(|a| a.name)
         .collect();
     let record = Record::load(scope)?;
@@ -134,13 +140,16 @@ fn current_exe_command() -> Result<String> {
 }
 
 /// The scope `--user` or a repository path names (default: the current directory's repository).
-pub(crate) fn resolve_scope(user: bool, repo: Option<&Path>) -> Result<Scope> {
-    if user {
-        let home = paths::home().ok_or_else(|| Error::new("cannot find the home directory").hint("set HOME"))?;
-        return Ok(Scope::User { home });
-    }
+pub(crate) fn resolve_scope(place: &Place) -> Result<Scope> {
+    let repo = match place {
+        Place::User => {
+            let home = paths::home().ok_or_else(|| Error::new("cannot find the home directory").hint("set HOME"))?;
+            return Ok(Scope::User { home });
+        }
+        Place::Repo(repo) => repo,
+    };
     let start = match repo {
-        Some(p) => p.to_path_buf(),
+        Some(p) => p.clone(),
         None => std::env::current_dir().map_err(|e| Error::new(format!("cannot read the current directory: {e}")))?,
     };
     let start = start.canonicalize().map_err(|e| Error::io("open", &start, &e))?;
@@ -229,14 +238,13 @@ fn is_present(agent: &AgentSpec, scope: &Scope) -> bool {
 }
 
 /// Plans, previews and applies one run.
-fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &Action) -> Result<i32> {
+fn run(settings: &Settings, scope: &Scope, agents: &[&'static AgentSpec], action: &Action) -> Result<i32> {
     let name = if matches!(action, Action::Install { .. }) { "install" } else { "uninstall" };
     let emit = |plan: &Plan, applied: bool| {
-        if args.json {
+        if settings.json {
             crate::output::json(&summary::json(plan, scope, agents, name, applied));
         }
     };
-    let color = preview::use_color(args.color);
     // Root installing into someone else's home or repository creates what that owner can change.
     fsx::own_new_files_like(scope.root());
     let read = |p: &Path| fsx::read_target(p, scope, Area::Config);
@@ -245,11 +253,11 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     let mut plan = plan::plan(scope, agents, action, &record, &read, &load)?;
 
     // `--check` is for scripts and configuration management: the list of files is the answer.
-    if !args.check {
-        crate::output::preview(!args.no_pager, |out| summary::render(out, &plan, scope, agents, args.verbose, color));
+    if settings.mode != Mode::Check {
+        crate::output::preview(settings.pager, |out| summary::render(out, &plan, scope, agents, settings.verbose, settings.color));
     }
     // Uninstall over every agent (no --agent) names only those it takes gitvow out of.
-    let named = !args.agents.is_empty();
+    let named = !settings.agents.is_empty();
     for agent in agents.iter().filter(|a| plan.unchanged_agents.contains(&a.name)) {
         match action {
             Action::Install { .. } => {
@@ -263,23 +271,23 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
     if plan.changes.is_empty() && !named && matches!(action, Action::Uninstall { .. }) {
         crate::output::line(&format!("no agent in {} has gitvow's hooks: nothing to change", display(scope.root())));
     }
-    if plan.changes.is_empty() && (plan.stale_records.is_empty() || args.check || args.dry_run) {
+    if plan.changes.is_empty() && (plan.stale_records.is_empty() || settings.mode != Mode::Apply) {
         emit(&plan, false);
         return Ok(0);
     }
-    if args.check {
+    if settings.mode == Mode::Check {
         for change in &plan.changes {
             crate::output::line(&format!("would change: {}", display(&change.path)));
         }
         emit(&plan, false);
         return Ok(1);
     }
-    if args.dry_run {
+    if settings.mode == Mode::DryRun {
         crate::output::line("Dry run: nothing was written.");
         emit(&plan, false);
         return Ok(0);
     }
-    if !plan.changes.is_empty() && !args.yes && preview::interactive() && !crate::person::confirm("Apply these changes?")? {
+    if !plan.changes.is_empty() && !settings.yes && preview::interactive() && !crate::person::confirm("Apply these changes?")? {
         return Err(Error::new("not applied; nothing was written"));
     }
 
@@ -387,7 +395,7 @@ fn run(args: &ScopeArgs, scope: &Scope, agents: &[&'static AgentSpec], action: &
 /// Says which of the agent's own switches still keep every hook off (gitvow leaves those as the
 /// person set them).
 fn gate_off_lines(scope: &Scope, agent: &'static AgentSpec) {
-    for (what, fix) in crate::doctor::gate_off_switches(scope, agent) {
+    for (what, fix) in switches::off(scope, agent) {
         crate::output::line(&format!("  - the gate is off: {what}; {fix} (gitvow leaves it as you set it)"));
     }
 }

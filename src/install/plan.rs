@@ -8,8 +8,7 @@ use crate::edit::jsonc::{JsonDoc, line_col};
 use crate::edit::{plugin, script, toml};
 use crate::error::{Error, Result};
 use crate::fsx::Bytes;
-pub use crate::paths::Scope;
-use crate::paths::display;
+use crate::paths::{Scope, display};
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Debug)]

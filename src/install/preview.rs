@@ -1,20 +1,10 @@
 //! The preview: one unified diff per file, coloured on a terminal.
 
 use super::plan::FileChange;
-use crate::cli::ColorWhen;
 use crate::paths::display;
 use similar::{Algorithm, DiffOp, DiffTag};
 use std::io::{self, IsTerminal, Write};
 use std::time::Instant;
-
-/// Whether to colour output, from `--color` and `NO_COLOR`.
-pub fn use_color(when: ColorWhen) -> bool {
-    match when {
-        ColorWhen::Always => true,
-        ColorWhen::Never => false,
-        ColorWhen::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stdout().is_terminal(),
-    }
-}
 
 /// Writes the unified diff of one change to `out`: from `/dev/null` for a new file, to `/dev/null`
 /// for a deleted one.

@@ -3,9 +3,9 @@
 //! plugin), whose full text `--verbose` shows.
 
 use super::entries::is_gitvow_command;
-use super::plan::{FileChange, FileKind, Plan, Scope};
+use super::plan::{FileChange, FileKind, Plan};
 use crate::agents::{AgentSpec, FileLayout};
-use crate::paths::display;
+use crate::paths::{Scope, display};
 use std::io::{self, Write};
 use std::path::Path;
 

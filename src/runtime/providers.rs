@@ -26,7 +26,34 @@ pub enum Outcome {
         confidence: Option<f64>,
     },
     /// Anything but exit 0 with a valid object: the gate turns it into confirm.
-    Failure(String),
+    Failure(Failure),
+}
+
+/// Why a provider gave no answer, as the gate and `ask` show it, and whether it ran out of time:
+/// doctor, which asks with a shorter cap than the policy's timeout, says so only for a timeout.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Failure {
+    pub why: String,
+    pub timed_out: bool,
+}
+
+impl Failure {
+    fn new(why: impl Into<String>) -> Failure {
+        Failure { why: why.into(), timed_out: false }
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.why)
+    }
+}
+
+/// `ask --json` names the failure by its text.
+impl serde::Serialize for Failure {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.why)
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -66,7 +93,7 @@ pub fn ask(providers: &[Provider], queries: &[Query], repo: &Path, deadline: Opt
                 h.join().unwrap_or_else(|_| Reply {
                     provider: p.name.clone(),
                     query: (*q).clone(),
-                    outcome: Outcome::Failure("internal error".into()),
+                    outcome: Outcome::Failure(Failure::new("internal error")),
                 })
             })
             .collect()
@@ -90,17 +117,17 @@ fn ask_one(provider: &Provider, query: &Query, repo: &Path, deadline: Option<Ins
     let (timeout, cut) = process::within(provider.timeout, deadline);
     let finished = match process::run(&provider.argv, request.to_string().as_bytes(), Some(repo), timeout) {
         Ok(f) => f,
-        Err(e) => return Outcome::Failure(process::cut_short(&e, cut)),
+        Err(e) => return Outcome::Failure(Failure { why: process::cut_short(&e, cut), timed_out: e.timed_out() }),
     };
     if !finished.status.success() {
-        return Outcome::Failure(process::failure(&finished));
+        return Outcome::Failure(Failure::new(process::failure(&finished)));
     }
     parse_response(&finished.stdout)
 }
 
 /// The answer a provider printed, or why it is none.
 fn parse_response(stdout: &[u8]) -> Outcome {
-    let failure = |why: &str| Outcome::Failure(why.to_string());
+    let failure = |why: &str| Outcome::Failure(Failure::new(why));
     let Ok(Value::Object(obj)) = serde_json::from_slice::<Value>(stdout) else { return failure("its output is not a JSON object") };
     let answer = match obj.get("answer").and_then(Value::as_str) {
         Some(a @ ("yes" | "no" | "unknown")) => a.to_string(),
@@ -174,7 +201,11 @@ mod tests {
         assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
         assert_eq!(replies[0].provider, "slow");
         assert!(replies[0].blocks());
-        assert!(matches!(&replies[0].outcome, Outcome::Failure(why) if why.contains("time limit")), "{:?}", replies[0].outcome);
+        assert!(
+            matches!(&replies[0].outcome, Outcome::Failure(f) if f.timed_out && f.why.contains("time limit")),
+            "{:?}",
+            replies[0].outcome
+        );
     }
 
     #[test]

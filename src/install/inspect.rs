@@ -1,14 +1,31 @@
-//! One agent's file in one scope, read and parsed once with the agent's own strictness; every check
-//! works from this.
+//! One agent's file in one scope, read and parsed once with the agent's own strictness: what install
+//! finds already installed, and what every check of doctor works from.
 
-use super::Check;
+use super::entries::{self, Found};
+use super::record::Record;
 use crate::agents::{AgentSpec, FileLayout};
 use crate::edit::jsonc::{JsonDoc, line_col};
 use crate::edit::{plugin, script};
-use crate::install::entries::{self, Found};
-use crate::install::record::Record;
 use crate::paths::{Scope, display};
 use std::path::PathBuf;
+
+/// What a look at one thing found: all is well (what was seen), or what is wrong and the fix.
+/// Doctor prints it as a check; install reports the wrong ones.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Finding {
+    Fine(String),
+    Wrong { detail: String, fix: String },
+}
+
+impl Finding {
+    pub fn fine(detail: impl Into<String>) -> Finding {
+        Finding::Fine(detail.into())
+    }
+
+    pub fn wrong(detail: impl Into<String>, fix: impl Into<String>) -> Finding {
+        Finding::Wrong { detail: detail.into(), fix: fix.into() }
+    }
+}
 
 pub struct Inspected {
     pub agent: &'static AgentSpec,
@@ -16,8 +33,8 @@ pub struct Inspected {
     pub text: Option<String>,
     /// Whether the install record of the scope lists this file.
     pub recorded: bool,
-    /// The file check: missing, unreadable, unparsable or misshapen is a failure.
-    pub file: Check,
+    /// The file itself: missing, unreadable, unparsable or misshapen is wrong.
+    pub file: Finding,
     pub doc: Option<JsonDoc>,
     /// gitvow's hooks where the agent reads them.
     pub found: Vec<Found>,
@@ -40,7 +57,7 @@ impl Inspected {
             path: path.clone(),
             text: None,
             recorded,
-            file: Check::ok("file", ""),
+            file: Finding::fine(""),
             doc: None,
             found: Vec::new(),
             wrapped: Vec::new(),
@@ -51,11 +68,11 @@ impl Inspected {
             Ok(Some(b)) => b,
             Ok(None) => {
                 let why = format!("cannot read {}: no such file or directory", display(&path));
-                out.file = Check::fail("file", why, "install the hooks again (see the entries line)");
+                out.file = Finding::wrong(why, "install the hooks again (see the entries line)");
                 return out;
             }
             Err(e) => {
-                out.file = Check::fail("file", e.message, e.hint.unwrap_or_else(|| "replace it with a regular file".into()));
+                out.file = Finding::wrong(e.message, e.hint.unwrap_or_else(|| "replace it with a regular file".into()));
                 return out;
             }
         };
@@ -63,7 +80,7 @@ impl Inspected {
             Ok(t) => t,
             Err(e) => {
                 let (l, c) = crate::edit::jsonc::utf8_error_place(e.as_bytes(), &e.utf8_error());
-                out.file = Check::fail("file", format!("{}:{l}:{c}: the file is not UTF-8 text", display(&path)), "fix the file by hand");
+                out.file = Finding::wrong(format!("{}:{l}:{c}: the file is not UTF-8 text", display(&path)), "fix the file by hand");
                 return out;
             }
         };
@@ -79,13 +96,12 @@ impl Inspected {
         };
         if let Some((command, marked, words)) = whole {
             out.file = match &command {
-                Some(_) => Check::ok("file", format!("{} is the {} gitvow generated", display(&path), words.what)),
-                None if marked => Check::fail(
-                    "file",
+                Some(_) => Finding::fine(format!("{} is the {} gitvow generated", display(&path), words.what)),
+                None if marked => Finding::wrong(
                     format!("{}: {} is missing or unreadable", display(&path), words.command_line),
                     format!("install it again to regenerate the {}", words.what),
                 ),
-                None => Check::fail("file", format!("{}:{}", display(&path), words.foreign), words.foreign_fix),
+                None => Finding::wrong(format!("{}:{}", display(&path), words.foreign), words.foreign_fix),
             };
             out.command = command;
             out.text = Some(text);
@@ -97,14 +113,12 @@ impl Inspected {
         };
         let fix = format!("fix the file by hand so that {} accepts it ({})", agent.name, agent.strictness.describe());
         match JsonDoc::parse(&text, agent.strictness) {
-            Err(e) => out.file = Check::fail("file", located(e.offset, &format!("{}; {}", e.message, agent.would_drop(e.construct))), fix),
+            Err(e) => out.file = Finding::wrong(located(e.offset, &format!("{}; {}", e.message, agent.would_drop(e.construct))), fix),
             Ok(doc) => match entries::check_shape(&doc, agent) {
-                Err(e) => out.file = Check::fail("file", located(doc.text_offset(e.offset), &format!("expected {}", e.expected)), fix),
+                Err(e) => out.file = Finding::wrong(located(doc.text_offset(e.offset), &format!("expected {}", e.expected)), fix),
                 Ok(()) => {
-                    out.file = Check::ok(
-                        "file",
-                        format!("{} parses as {} reads it ({})", display(&path), agent.name, agent.strictness.describe()),
-                    );
+                    out.file =
+                        Finding::fine(format!("{} parses as {} reads it ({})", display(&path), agent.name, agent.strictness.describe()));
                     out.found = entries::find_entries(&doc, agent, false);
                     if agent.layout == FileLayout::TopLevelGroups
                         && doc.get(&[crate::edit::jsonc::key("hooks")]).is_some_and(|v| v.is_object())
@@ -161,7 +175,7 @@ const SCRIPT_WORDS: WholeWords = WholeWords {
 };
 
 /// The gitvow command part of an installed hook command (`<gitvow> hook [--agent a] <event>`).
-pub fn command_prefix(agent: &AgentSpec, event: &str, command: &str) -> Option<String> {
+fn command_prefix(agent: &AgentSpec, event: &str, command: &str) -> Option<String> {
     let suffix = agent.hook_command("", event);
     command.strip_suffix(suffix.as_str()).filter(|p| !p.is_empty()).map(str::to_string)
 }

@@ -1,0 +1,132 @@
+//! The command line's words made plain settings, once per subcommand and before any work (as
+//! ripgrep does): the commands take these and never see clap's types.
+
+use super::{
+    ApproveArgs, AskArgs, CheckArgs, ColorWhen, DoctorArgs, InstallArgs, LogArgs, PolicyAction, PolicyArgs, ScopeArgs, TrustArgs,
+    UninstallArgs,
+};
+use crate::doctor::DoctorRequest;
+use crate::install::settings::{InstallRequest, Mode, Place, Settings, UninstallRequest};
+use crate::runtime::trust::TrustRequest;
+use crate::runtime::{ApproveRequest, AskRequest, CheckSubject, LogRequest, PolicyRequest};
+use std::io::IsTerminal;
+use std::path::Path;
+
+impl ColorWhen {
+    /// Whether to colour standard output: the one place `--color`, `NO_COLOR` and the terminal
+    /// decide it.
+    fn decide(self) -> bool {
+        match self {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stdout().is_terminal(),
+        }
+    }
+}
+
+/// `--user` or a repository path (clap lets only one of them through).
+fn place(user: bool, repo: Option<&Path>) -> Place {
+    if user { Place::User } else { Place::Repo(repo.map(Path::to_path_buf)) }
+}
+
+impl From<&ScopeArgs> for Settings {
+    fn from(args: &ScopeArgs) -> Settings {
+        // clap lets only one of `--check` and `--dry-run` through.
+        let mode = match (args.check, args.dry_run) {
+            (true, _) => Mode::Check,
+            (_, true) => Mode::DryRun,
+            _ => Mode::Apply,
+        };
+        Settings {
+            place: place(args.user, args.repo.as_deref()),
+            agents: args.agents.clone(),
+            mode,
+            yes: args.yes,
+            json: args.json,
+            verbose: args.verbose,
+            pager: !args.no_pager,
+            color: args.color.decide(),
+        }
+    }
+}
+
+impl From<&InstallArgs> for InstallRequest {
+    fn from(args: &InstallArgs) -> InstallRequest {
+        InstallRequest { settings: Settings::from(&args.scope), command: args.command.clone(), force: args.force }
+    }
+}
+
+impl From<&UninstallArgs> for UninstallRequest {
+    fn from(args: &UninstallArgs) -> UninstallRequest {
+        UninstallRequest { settings: Settings::from(&args.scope), purge_policy: args.purge_policy, force: args.force }
+    }
+}
+
+impl From<&DoctorArgs> for DoctorRequest {
+    fn from(args: &DoctorArgs) -> DoctorRequest {
+        DoctorRequest {
+            place: place(args.user, args.repo.as_deref()),
+            agents: args.agents.clone(),
+            json: args.json,
+            color: args.color.decide(),
+        }
+    }
+}
+
+impl From<&CheckArgs> for CheckSubject {
+    fn from(args: &CheckArgs) -> CheckSubject {
+        match (&args.path, &args.mcp) {
+            (Some(path), _) => CheckSubject::Path(path.clone()),
+            (_, Some(tool)) => CheckSubject::Mcp(tool.clone()),
+            // One argument is a whole command line (`check -- 'a && b'`); several are its words.
+            _ if args.command.len() == 1 => CheckSubject::Command(args.command[0].clone()),
+            _ => CheckSubject::Command(shell_words::join(&args.command)),
+        }
+    }
+}
+
+impl From<&AskArgs> for AskRequest {
+    fn from(args: &AskArgs) -> AskRequest {
+        AskRequest { question: args.question.clone(), subject: args.subject.clone(), path: args.path.clone(), json: args.json }
+    }
+}
+
+impl From<&TrustArgs> for TrustRequest {
+    fn from(args: &TrustArgs) -> TrustRequest {
+        match (args.list, args.revoke) {
+            (true, _) => TrustRequest::List,
+            (_, true) => TrustRequest::Revoke(args.repo.clone()),
+            _ => TrustRequest::Trust(args.repo.clone()),
+        }
+    }
+}
+
+impl From<&PolicyArgs> for PolicyRequest {
+    fn from(args: &PolicyArgs) -> PolicyRequest {
+        match &args.action {
+            Some(PolicyAction::Check { file, json }) => PolicyRequest::Check { file: file.clone(), json: *json },
+            None => PolicyRequest::Show { dir: args.dir.clone(), json: args.json },
+        }
+    }
+}
+
+impl From<&ApproveArgs> for ApproveRequest {
+    fn from(args: &ApproveArgs) -> ApproveRequest {
+        ApproveRequest { code: args.code.clone(), session: args.session, deny: args.deny }
+    }
+}
+
+impl From<&LogArgs> for LogRequest {
+    fn from(args: &LogArgs) -> LogRequest {
+        LogRequest {
+            repo: args.repo.clone(),
+            user: args.user,
+            since: args.since.clone(),
+            verdict: args.verdict.clone(),
+            agent: args.agent.clone(),
+            probes: args.probes,
+            limit: args.limit,
+            json: args.json,
+        }
+    }
+}

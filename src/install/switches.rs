@@ -1,0 +1,177 @@
+//! The agent's own switches that turn every hook off (its row's `off_switches`), read from its
+//! files as the agent reads them: install reports those that are off after it wrote (it leaves them
+//! as the person set them), doctor checks them all.
+
+use super::command_line::install_command;
+use super::inspect::{Finding, Inspected};
+use crate::agents::{AgentSpec, OffSwitch};
+use crate::edit::jsonc::{JsonDoc, key, line_col};
+use crate::fsx::Area;
+use crate::paths::{Scope, display};
+use serde_json::Value;
+use std::borrow::Cow;
+use std::path::Path;
+
+/// The switches that keep every hook of `agent` off in `scope` (gitvow's included), each as what
+/// is wrong and how to fix it.
+pub fn off(scope: &Scope, agent: &'static AgentSpec) -> Vec<(String, String)> {
+    read(scope, &Inspected::read(scope, agent))
+        .into_iter()
+        .filter_map(|f| match f {
+            Finding::Wrong { detail, fix } => Some((detail, fix)),
+            Finding::Fine(_) => None,
+        })
+        .collect()
+}
+
+/// Every switch of the agent's in `scope`, on or off, from its inspected file and the others the
+/// agent reads.
+pub fn read(scope: &Scope, ins: &Inspected) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for switch in ins.agent.off_switches {
+        match *switch {
+            OffSwitch::TomlFeature(file) => out.extend(toml_feature(ins.agent, file)),
+            OffSwitch::VersionAndFailClosed => out.extend(version_and_fail_closed(scope, ins)),
+            OffSwitch::HooksConfig => out.extend(hooks_config(scope, ins)),
+            OffSwitch::JsonFlag { key: flag, also_in } => out.extend(json_flag(scope, ins, flag, also_in)),
+        }
+    }
+    out
+}
+
+fn toml_feature(agent: &AgentSpec, file: &str) -> Vec<Finding> {
+    let Some(home) = crate::paths::home() else { return vec![] };
+    let path = home.join(file);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(_) => return vec![Finding::fine(format!("{} is absent: hooks are on by default", display(&path)))],
+    };
+    match crate::edit::toml::switches_off(&path, &text) {
+        Err(e) => vec![Finding::wrong(e.message, "fix the file by hand: the agent reads it too")],
+        Ok(off) if off.is_empty() => vec![Finding::fine(format!("[features] hooks is not off in {}", display(&path)))],
+        Ok(off) => off
+            .into_iter()
+            .map(|(key, at)| {
+                let (l, c) = line_col(&text, at);
+                Finding::wrong(
+                    format!("{}:{l}:{c}: `[features] {key} = false` turns every {} hook off", display(&path), agent.name),
+                    format!("set `{key} = true` (or run `gitvow install --user --agent {}`)", agent.name),
+                )
+            })
+            .collect(),
+    }
+}
+
+fn version_and_fail_closed(scope: &Scope, ins: &Inspected) -> Vec<Finding> {
+    let Some(doc) = &ins.doc else { return vec![] };
+    let mut bad = Vec::new();
+    if doc.get(&[key("version")]) != Some(Value::from(1)) {
+        bad.push(Finding::wrong(
+            format!(
+                "{}: top-level `\"version\": 1` is missing or not 1: {} ignores the file",
+                located(ins, doc, &[key("version")]),
+                ins.agent.name
+            ),
+            "set `\"version\": 1`",
+        ));
+    }
+    for f in &ins.found {
+        if f.hook.get("failClosed") != Some(&Value::Bool(true)) {
+            bad.push(Finding::wrong(
+                format!(
+                    "{}: `failClosed` is missing or false under `{}`: {} lets the call through when gitvow cannot run",
+                    ins.place(f),
+                    f.event,
+                    ins.agent.name
+                ),
+                format!("set `\"failClosed\": true` (or run `{}`)", install_command(scope, ins.agent)),
+            ));
+        }
+    }
+    if bad.is_empty() {
+        bad.push(Finding::fine("`version` is 1 and every gitvow hook has `failClosed: true`"));
+    }
+    bad
+}
+
+fn hooks_config(scope: &Scope, ins: &Inspected) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for (path, doc, text) in settings_files(scope, ins) {
+        let here = |p: &[crate::edit::jsonc::Seg]| {
+            let (l, c) = line_col(&text, doc.offset_of(p).unwrap_or(0));
+            format!("{}:{l}:{c}", display(&path))
+        };
+        if doc.get(&[key("hooksConfig"), key("enabled")]) == Some(Value::Bool(false)) {
+            out.push(Finding::wrong(
+                format!("{}: `hooksConfig.enabled` is false: {} runs no hook", here(&[key("hooksConfig"), key("enabled")]), ins.agent.name),
+                "set `hooksConfig.enabled` to true or remove it",
+            ));
+        }
+        if let Some(Value::Array(names)) = doc.get(&[key("hooksConfig"), key("disabled")]) {
+            let ours: Vec<&str> = names.iter().filter_map(Value::as_str).filter(|n| n.starts_with("gitvow-")).collect();
+            if !ours.is_empty() {
+                out.push(Finding::wrong(
+                    format!("{}: `hooksConfig.disabled` switches off {}", here(&[key("hooksConfig"), key("disabled")]), ours.join(", ")),
+                    "remove gitvow's names from `hooksConfig.disabled`",
+                ));
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push(Finding::fine("`hooksConfig` leaves gitvow's hooks on"));
+    }
+    out
+}
+
+fn json_flag(scope: &Scope, ins: &Inspected, flag: &str, also_in: &[&str]) -> Vec<Finding> {
+    let mut files = settings_files(scope, ins);
+    if let Some(home) = crate::paths::home() {
+        files.extend(also_in.iter().filter_map(|f| read_json(&home, f, ins.agent)));
+    }
+    let mut out = Vec::new();
+    for (path, doc, text) in files {
+        if doc.get(&[key(flag)]) == Some(Value::Bool(true)) {
+            let (l, c) = line_col(&text, doc.offset_of(&[key(flag)]).unwrap_or(0));
+            out.push(Finding::wrong(
+                format!("{}:{l}:{c}: `{flag}: true` turns every {} hook off", display(&path), ins.agent.name),
+                format!("remove `{flag}` or set it to false"),
+            ));
+        }
+    }
+    if out.is_empty() {
+        out.push(Finding::fine(format!("`{flag}` is not set")));
+    }
+    out
+}
+
+fn located(ins: &Inspected, doc: &JsonDoc, path: &[crate::edit::jsonc::Seg]) -> String {
+    let text = ins.text.as_deref().unwrap_or("");
+    let (l, c) = line_col(text, doc.offset_of(path).or(doc.offset_of(&[])).unwrap_or(0));
+    format!("{}:{l}:{c}", display(&ins.path))
+}
+
+/// The settings files whose switches apply: the scope's own, and in a repository the user's too
+/// (the agents merge both).
+/// The agent's file as inspected is borrowed, not copied: it may be megabytes.
+fn settings_files<'a>(scope: &Scope, ins: &'a Inspected) -> Vec<SettingsFile<'a>> {
+    let mut out: Vec<_> = match (&ins.doc, &ins.text) {
+        (Some(d), Some(t)) => vec![(ins.path.clone(), Cow::Borrowed(d), Cow::Borrowed(t.as_str()))],
+        _ => Vec::new(),
+    };
+    if let (Scope::Repo(_), Some(home)) = (scope, crate::paths::home()) {
+        out.extend(read_json(&home, ins.agent.user_file, ins.agent));
+    }
+    out
+}
+
+/// A settings file's path, its parsed document and its text.
+type SettingsFile<'a> = (std::path::PathBuf, Cow<'a, JsonDoc>, Cow<'a, str>);
+
+/// The user's file `file` (relative to the home directory), read by the user scope's rules.
+fn read_json(home: &Path, file: &str, agent: &AgentSpec) -> Option<SettingsFile<'static>> {
+    let path = home.join(file);
+    let bytes = crate::fsx::read_target(&path, &Scope::User { home: home.to_path_buf() }, Area::Config).ok()??;
+    let text = String::from_utf8(bytes).ok()?;
+    let doc = JsonDoc::parse(&text, agent.strictness).ok()?;
+    Some((path, Cow::Owned(doc), Cow::Owned(text)))
+}
