@@ -1,8 +1,9 @@
 //! Directories gitvow creates and removes, and the temporary files a killed run left.
 
+use super::resolve::Area;
 use super::resolve::{locate, locate_entry};
 use super::spot::stat_at;
-use super::{Area, TEMP_PREFIX};
+use super::write::TEMP_PREFIX;
 use crate::error::{Error, Result};
 use crate::paths::Scope;
 use rustix::fs::{AtFlags, FileType};
@@ -14,7 +15,7 @@ use std::path::{Path, PathBuf};
 /// them. Only in a directory the scope's rules accept (in a repository: inside it, reached without
 /// following a link out), so that no file elsewhere is deleted for its name. Files of a run that
 /// is still alive are kept (the pid is in the name; on systems without `/proc`, files younger than
-/// a minute are kept instead). Call it while holding the [`super::InstallLock`].
+/// a minute are kept instead). Call it while holding the [`super::lock::InstallLock`].
 pub fn remove_stale_temps(path: &Path, scope: &Scope, area: Area) -> Result<Vec<PathBuf>> {
     let spot = locate(path, scope, area)?;
     let Some(dir) = spot.parent() else { return Ok(Vec::new()) };
@@ -42,7 +43,7 @@ pub fn remove_stale_temps(path: &Path, scope: &Scope, area: Area) -> Result<Vec<
 
 /// Remove the plain files in the directory `dir` whose name `keep` refuses, and return them; a
 /// missing directory holds none. For a directory of gitvow's own (never followed through a link
-/// where the scope's rules forbid it). Call it while holding the [`super::InstallLock`].
+/// where the scope's rules forbid it). Call it while holding the [`super::lock::InstallLock`].
 pub fn remove_files_except(dir: &Path, scope: &Scope, area: Area, keep: &dyn Fn(&str) -> bool) -> Result<Vec<PathBuf>> {
     // Located as the parent of a name inside it, as the files it holds are.
     let spot = locate(&dir.join(TEMP_PREFIX), scope, area)?;

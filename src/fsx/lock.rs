@@ -1,6 +1,6 @@
 //! The lock that serialises gitvow runs on one scope.
 
-use super::Area;
+use super::resolve::Area;
 use crate::error::{Error, Result};
 use crate::paths::{Scope, display};
 use rustix::fs::{Mode, OFlags};

@@ -30,35 +30,7 @@ mod write;
 pub use attrs::own_new_files_like;
 pub use dirs::{create_parent_dirs, missing_parent_dirs, remove_empty_dirs, remove_files_except, remove_stale_temps};
 pub use lock::InstallLock;
+pub use resolve::Area;
+pub use transaction::Bytes;
 pub use transaction::{Applied, FileOp, Transaction, TxOutcome, TxStep};
-pub use write::{create_private, file_exists, read_target, remove_if_unchanged, replace_if_unchanged};
-
-/// A file's bytes, shared between the plan, the transaction and its undo rather than copied: a
-/// settings file may be megabytes, and each copy would count against the run's memory.
-pub type Bytes = std::sync::Arc<Vec<u8>>;
-
-/// Name prefix of gitvow's temporary files, so a later run can recognise and remove leftovers.
-pub const TEMP_PREFIX: &str = ".gitvow-tmp-";
-
-/// Which area of its [`Scope`](crate::paths::Scope) a file lies in. The two decide together how
-/// much of a symlink gitvow follows: in the user's scope, a symlinked file (dotfile managers) is
-/// followed in either area.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Area {
-    /// The agents' settings files and the policy. In a repository: its work tree, possibly from a
-    /// stranger, where nothing may lead outside its top or into its git directory.
-    Config,
-    /// gitvow's own state: the install record, its originals and the lock. In a repository: its git
-    /// directory, reached only when it is a real git directory, and no link inside it is followed.
-    State,
-}
-
-/// The result of a compare-before-write operation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Replaced {
-    /// The file now holds the new bytes (or is gone, for a removal).
-    Done,
-    /// Nothing was written: the file no longer holds the expected bytes. These are its bytes now
-    /// (`None`: it does not exist); plan again on them.
-    Changed(Option<Vec<u8>>),
-}
+pub use write::{Replaced, TEMP_PREFIX, create_private, file_exists, read_target, remove_if_unchanged, replace_if_unchanged};

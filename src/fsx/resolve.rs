@@ -6,7 +6,6 @@
 //! link during the run therefore never leads anywhere else: at worst the walk meets the link and
 //! refuses it. In the git directory (the record and the lock) no link is followed at all.
 
-use super::Area;
 use super::spot::{Identity, Spot, identity, mode_of, open_dir_at, refusal, stat_at};
 use crate::error::{Error, Result};
 use crate::paths::{Repo, Scope, display};
@@ -17,6 +16,19 @@ use std::io;
 use std::os::fd::OwnedFd;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Component, Path, PathBuf};
+
+/// Which area of its [`Scope`](crate::paths::Scope) a file lies in. The two decide together how
+/// much of a symlink gitvow follows: in the user's scope, a symlinked file (dotfile managers) is
+/// followed in either area.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Area {
+    /// The agents' settings files and the policy. In a repository: its work tree, possibly from a
+    /// stranger, where nothing may lead outside its top or into its git directory.
+    Config,
+    /// gitvow's own state: the install record, its originals and the lock. In a repository: its git
+    /// directory, reached only when it is a real git directory, and no link inside it is followed.
+    State,
+}
 
 /// As many links as the kernel follows in one path lookup.
 const MAX_LINKS: usize = 40;

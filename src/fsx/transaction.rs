@@ -1,11 +1,16 @@
 //! Several file changes applied all or nothing.
 
 use super::dirs::{create_parent_dirs, remove_empty_dirs};
+use super::resolve::Area;
+use super::write::Replaced;
 use super::write::{read_target, remove_if_unchanged, replace_if_unchanged, set_mode};
-use super::{Area, Bytes, Replaced};
 use crate::error::{Error, Result};
 use crate::paths::{Scope, display};
 use std::path::{Path, PathBuf};
+
+/// A file's bytes, shared between the plan, the transaction and its undo rather than copied: a
+/// settings file may be megabytes, and each copy would count against the run's memory.
+pub type Bytes = std::sync::Arc<Vec<u8>>;
 
 /// What a transaction does to one file.
 #[derive(Clone, Debug)]

@@ -11,11 +11,24 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::faults;
+use super::resolve::Area;
 use super::resolve::locate;
 use super::spot::Spot;
 use super::stable::{Found, Held, look_quiet, read_quiet};
-use super::{Area, Replaced, TEMP_PREFIX};
 use crate::paths::Scope;
+
+/// Name prefix of gitvow's temporary files, so a later run can recognise and remove leftovers.
+pub const TEMP_PREFIX: &str = ".gitvow-tmp-";
+
+/// The result of a compare-before-write operation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Replaced {
+    /// The file now holds the new bytes (or is gone, for a removal).
+    Done,
+    /// Nothing was written: the file no longer holds the expected bytes. These are its bytes now
+    /// (`None`: it does not exist); plan again on them.
+    Changed(Option<Vec<u8>>),
+}
 
 /// The bytes of the file `path` names after the rules of `area` of `scope`; `None` when it does not
 /// exist.
@@ -30,7 +43,7 @@ pub fn read_target(path: &Path, scope: &Scope, area: Area) -> Result<Option<Vec<
 /// exist). Atomic; keeps the owner, group, mode and extended attributes of an existing file; a new
 /// file gets 0666 less the umask, or 0777 less the umask when it is a script (starts with `#!`). Every step is made relative to the directory handle `target` was
 /// located in ([`super::resolve`]), and a symlink swapped in at the name since is never followed.
-/// The parent directory must exist (see [`super::create_parent_dirs`]).
+/// The parent directory must exist (see [`super::dirs::create_parent_dirs`]).
 ///
 /// No write of another program is lost: the last look and the exchange happen under a read lease,
 /// and when a program opened the old file for writing meanwhile (it waits on the lease, or, without
@@ -192,7 +205,7 @@ pub(super) fn set_mode(target: &Path, scope: &Scope, area: Area, mode: u32) -> R
     file.set_permissions(fs::Permissions::from_mode(mode)).map_err(|e| Error::io("restore the mode of", target, &e))
 }
 
-/// The directory of the file, which the caller has created (see [`super::create_parent_dirs`]).
+/// The directory of the file, which the caller has created (see [`super::dirs::create_parent_dirs`]).
 fn parent(spot: &Spot) -> Result<&OwnedFd> {
     spot.parent().ok_or_else(|| {
         Error::new(format!(
