@@ -270,6 +270,20 @@ impl Tree {
 
     /// Whether a member's name is `key`, without decoding a name that has no escape.
     pub fn name_is(&self, body: &str, id: Id, key: &str) -> bool {
+        // Looked up among every member of an object (a one-line file may hold hundreds of
+        // thousands): settled from the first bytes where it can be, without finding the name's end.
+        if !key.contains(['\\', '"']) {
+            let rest = body.as_bytes().get(self.node(id).start as usize + 1..).unwrap_or_default();
+            if rest.starts_with(key.as_bytes()) && rest.get(key.len()) == Some(&b'"') {
+                return true;
+            }
+            if let (Some(&first), Some(&wanted)) = (rest.first(), key.as_bytes().first())
+                && first != wanted
+                && first != b'\\'
+            {
+                return false;
+            }
+        }
         let literal = &body[self.node(id).start as usize..self.name_end(body, id)];
         let raw = &literal[1..literal.len() - 1];
         // Every escape is longer than what it stands for: a name with one is longer than its value,
@@ -353,5 +367,24 @@ fn scalar(text: &str) -> Value {
         Some(b'f') => Value::Bool(false),
         Some(b'n') => Value::Null,
         _ => serde_json::from_str(text).unwrap_or(Value::Null),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Tree;
+    use crate::edit::Strictness;
+
+    #[test]
+    fn a_member_is_found_by_its_decoded_name_with_or_without_escapes() {
+        let body = r#"{"hooksX": 1, "h": 2, "\"hooks": 3, "ho\u006fks": 4, "": 5, "hooks": 6, "\\": 7}"#;
+        let tree = Tree::build(body, Strictness::Strict).unwrap();
+        let names: Vec<Vec<&str>> = tree
+            .items(tree.root())
+            .map(|id| ["hooks", "h", "\"hooks", "", "\\", "x"].into_iter().filter(|k| tree.name_is(body, id, k)).collect())
+            .collect();
+        assert_eq!(names, [vec![], vec!["h"], vec!["\"hooks"], vec!["hooks"], vec![""], vec!["hooks"], vec!["\\"]]);
+        let value = |key| tree.member(body, tree.root(), key).map(|id| tree.to_json(body, id));
+        assert_eq!(value("hooks"), Some(serde_json::json!({"hooks": 6})["hooks"].clone()), "the last of a name");
     }
 }
