@@ -21,27 +21,16 @@ command -v valgrind >/dev/null || { echo "bench/hook-order.sh needs valgrind (ap
 (cd "$root" && cargo build --release --locked --quiet)
 compiler=$(rustc --version)
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export HOME="$work/home"
-repo="$work/repo"
 # shellcheck source=bench/policies.sh
 source "$root/bench/policies.sh"
-setup_policies "$repo"
-fixtures="$root/tests/fixtures/payloads"
-into_repo() { sed "s#\"cwd\":\"[^\"]*\"#\"cwd\":\"$repo\"#" "$fixtures/$1"; }
-into_repo claude-bash.json > "$work/allow.json"
-into_repo claude-bash.json | sed 's#"command":"[^"]*"#"command":"git push --force origin main"#' > "$work/deny.json"
-into_repo claude-edit.json > "$work/edit.json"
-into_repo codex-patch.json > "$work/patch.json"
-into_repo claude-bash.json | sed 's#"hook_event_name":"PreToolUse"#"hook_event_name":"PostToolUse"#' > "$work/post.json"
-printf '{"session_id":"s","transcript_path":"/dev/null","cwd":"%s","hook_event_name":"SessionStart","source":"startup"}' "$repo" > "$work/start.json"
+setup_bench
 
 # The first call validates the policies; the others take the path every later call takes.
-"$bin" hook PreToolUse < "$work/allow.json" >/dev/null 2>&1 || true
+"$bin" hook PreToolUse < "$work/bash-allow.json" >/dev/null 2>&1 || true
 n=0
-for call in "deny.json hook PreToolUse" "allow.json hook PreToolUse" "edit.json hook PreToolUse" \
-    "patch.json hook --agent codex PreToolUse" "post.json hook PostToolUse" "start.json hook SessionStart"; do
+for call in "bash-deny.json hook PreToolUse" "bash-allow.json hook PreToolUse" "edit.json hook PreToolUse" \
+    "codex-patch.json hook --agent codex PreToolUse" "bash-2k.json hook PreToolUse" "post.json hook PostToolUse" \
+    "start.json hook SessionStart"; do
     read -r input args <<< "$call"
     n=$((n + 1))
     # shellcheck disable=SC2086

@@ -25,7 +25,6 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=bench/bin.sh
 source "$root/bench/bin.sh"
 bin=${GITVOW_BIN:-$(release_bin)}
-fixtures="$root/tests/fixtures/payloads"
 
 if [[ -z "${EPOCHREALTIME:-}" ]]; then
     echo "bench/hook.sh needs bash 5 or newer (for \$EPOCHREALTIME)" >&2
@@ -42,32 +41,9 @@ else
     echo "note: GNU time not found (apt-get install -y time); peak memory is not measured" >&2
 fi
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export HOME="$work/home"
-repo="$work/repo"
 # shellcheck source=bench/policies.sh
 source "$root/bench/policies.sh"
-setup_policies "$repo"
-
-# Payloads: the real captured shapes, moved into the temporary repository.
-payload() { # fixture, then sed expressions
-    local file=$1; shift
-    local cwd
-    cwd=$(sed -n 's/.*"cwd":"\([^"]*\)".*/\1/p' "$fixtures/$file")
-    sed "s#$cwd#$repo#g" "$fixtures/$file" | sed "$@"
-}
-payload claude-bash.json -e 's#"command":"[^"]*"#"command":"ls -la \&\& git status"#' -e 's#"permission_mode":"default"#"permission_mode":"bypassPermissions"#' > "$work/bash-allow.json"
-payload claude-bash.json -e 's#"command":"[^"]*"#"command":"git push --force origin main"#' > "$work/bash-deny.json"
-payload codex-patch.json -e 's#^##' > "$work/codex-patch.json"
-payload claude-edit.json -e 's#^##' > "$work/edit.json"
-long=""
-while (( ${#long} < 2000 )); do
-    long+="cd src/app \&\& cargo build --release 2>\&1 | tail -n 20; grep -rn 'TODO' src | wc -l \&\& echo done; "
-done
-payload claude-bash.json -e "s#\"command\":\"[^\"]*\"#\"command\":\"${long}git status\"#" -e 's#"permission_mode":"default"#"permission_mode":"bypassPermissions"#' > "$work/bash-2k.json"
-payload claude-bash.json -e 's#"hook_event_name":"PreToolUse"#"hook_event_name":"PostToolUse"#' > "$work/post.json"
-printf '{"session_id":"s","transcript_path":"/dev/null","cwd":"%s","hook_event_name":"SessionStart","source":"startup"}' "$repo" > "$work/start.json"
+setup_bench
 
 # The cases: label, expected exit code, stdin, command.
 labels=() wants=() inputs=() commands=()
