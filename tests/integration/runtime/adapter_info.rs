@@ -1,7 +1,7 @@
 //! `adapter::info`, which `install --agent <name>` calls for an external agent. It reads `PATH` and
 //! `HOME` from the process: the test runs in a process of its own that has them set.
 
-use crate::support::{in_own_process, rerun_alone};
+use crate::support::{Sandbox, in_own_process, rerun_alone};
 use gitvow::runtime::adapter;
 
 #[test]
@@ -9,23 +9,16 @@ fn info_reads_the_install_description() {
     if in_own_process() {
         return info_from_the_adapters_on_the_path();
     }
-    let dir = tempfile::tempdir().unwrap();
-    let script = dir.path().join("gitvow-agent-acme");
-    std::fs::write(
-        &script,
-        r#"#!/bin/sh
-[ "$1" = info ] || exit 1
-echo '{"protocol": 1, "name": "acme", "events": ["beforeRun", "afterRun"], "install": {"user_file": ".acme/hooks.json", "repo_file": ".acme/hooks.json", "format": "json", "entries": {"beforeRun": [{"command": "__GITVOW__ hook --agent acme beforeRun"}]}, "version_key": "version"}}'
-"#,
-    )
-    .unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let broken = dir.path().join("gitvow-agent-broken");
-    std::fs::write(&broken, "#!/bin/sh\necho '{\"protocol\": 2}'\n").unwrap();
-    std::fs::set_permissions(&broken, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let path = format!("{}:/usr/bin:/bin", dir.path().display());
-    rerun_alone("runtime::adapter_info::info_reads_the_install_description", &[("PATH", path.as_ref()), ("HOME", dir.path().as_os_str())]);
+    let env = Sandbox::new();
+    let bin = env.outside("bin");
+    env.script(
+        bin.join("gitvow-agent-acme"),
+        r#"[ "$1" = info ] || exit 1
+echo '{"protocol": 1, "name": "acme", "events": ["beforeRun", "afterRun"], "install": {"user_file": ".acme/hooks.json", "repo_file": ".acme/hooks.json", "format": "json", "entries": {"beforeRun": [{"command": "__GITVOW__ hook --agent acme beforeRun"}]}, "version_key": "version"}}'"#,
+    );
+    env.script(bin.join("gitvow-agent-broken"), "echo '{\"protocol\": 2}'");
+    let path = format!("{}:/usr/bin:/bin", bin.display());
+    rerun_alone("runtime::adapter_info::info_reads_the_install_description", &[("PATH", path.as_ref()), ("HOME", env.home().as_os_str())]);
 }
 
 /// The test itself, in the process [`rerun_alone`] started with `PATH` and `HOME` set.
