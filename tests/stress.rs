@@ -2,6 +2,11 @@
 //! gitvow writes them, two gitvow runs at once, gitvow killed mid-write, failing disks. Each test
 //! prints one summary line (what it tried, what held) straight to the terminal, past the test
 //! harness's capture, so that a CI log shows the counts.
+//!
+//! A test binary of its own, apart from the integration tests: it runs for a minute or more (longer
+//! with `GITVOW_STRESS_SECS` and `GITVOW_SWAP_RUNS`) and loads the machine on purpose (eight streams
+//! of hook calls, writers saving a file every few milliseconds, hundreds of kills), which beside the
+//! integration tests would slow them and stretch the time limits some of them check.
 
 // The integration tests' support: the same sandbox, builder and environment rule.
 #[path = "integration/support/mod.rs"]

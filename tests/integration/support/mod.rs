@@ -11,6 +11,10 @@
 //! gitvow on their PATH, and not the markers an agent sets for the commands it runs (the agent
 //! table's `env_markers`), which would make a test started from inside an agent look to gitvow like
 //! that agent's tool call.
+//!
+//! The few tests that need more than [`Cmd::run`] (a child to kill, outputs to close, many children
+//! at once) take [`Cmd::command`], under the same rule; a test of library code that reads the
+//! process's own environment runs again in a process of its own ([`rerun_alone`]).
 
 pub mod agent_files;
 pub mod doctor;
