@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Per-group counts of the gate corpus (tests/gate_corpus.rs) under the default policy: cases, cases
-# judged as expected, "blocked" (should block and did / should block) and "allowed" (should pass
-# and did / should pass; the difference is the false alarms).
+# Per-group counts of the gate corpus (tests/integration/gate/corpus.rs) under the default policy:
+# cases, cases judged as expected, "blocked" (should block and did / should block) and "allowed"
+# (should pass and did / should pass; the difference is the false alarms).
 #
 #   bench/gate-corpus.sh        (builds the test binary once; honours CARGO_TARGET_DIR)
 #
@@ -10,7 +10,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-out=$(GITVOW_CORPUS_REPORT=1 cargo test --quiet --test gate_corpus the_default_policy_judges_the_corpus -- --nocapture 2>&1) && status=0 || status=$?
+out=$(GITVOW_CORPUS_REPORT=1 cargo test --quiet --test integration gate::corpus::the_default_policy_judges_the_corpus -- --exact --nocapture 2>&1) && status=0 || status=$?
 # The table: its header and one line per group, then the total.
 awk '/^group +cases/ {on = 1} on && NF == 5 {print} /^total / {on = 0}' <<< "$out"
 if (( status != 0 )); then

@@ -2,21 +2,30 @@
 //! gitvow writes them, two gitvow runs at once, gitvow killed mid-write, failing disks. Each test
 //! prints one summary line (what it tried, what held) straight to the terminal, past the test
 //! harness's capture, so that a CI log shows the counts.
+//!
+//! A test binary of its own, apart from the integration tests: it runs for a minute or more (longer
+//! with `GITVOW_STRESS_SECS` and `GITVOW_SWAP_RUNS`) and loads the machine on purpose (eight streams
+//! of hook calls, writers saving a file every few milliseconds, hundreds of kills), which beside the
+//! integration tests would slow them and stretch the time limits some of them check.
 
-mod common;
+// The integration tests' support: the same sandbox, builder and environment rule.
+#[path = "integration/support/mod.rs"]
+#[allow(dead_code)]
+mod support;
 
-use common::{CMD, Env};
 use gitvow::fsx::{self, Area, Replaced};
 use gitvow::paths::Scope;
 use serde_json::Value;
 use std::io::Write;
 use std::path::Path;
+use std::process::Stdio;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+use support::{CMD, Cmd, Output, Sandbox};
 
 /// One gitvow install or uninstall of Claude's user file.
-fn claude_run(env: &Env, cmd: &str) -> common::Run {
+fn claude_run(env: &Sandbox, cmd: &str) -> Output {
     let mut args = vec![cmd, "--user", "--agent", "claude", "--yes"];
     if cmd == "install" {
         args.extend(["--command", CMD, "--force"]);
@@ -62,8 +71,8 @@ fn agent_writes_a_key(path: &Path, i: usize) {
 
 #[test]
 fn a_concurrent_writer_loses_nothing() {
-    let env = Env::new();
-    let path = env.write_home(".claude/settings.json", "{\n  \"model\": \"opus\"\n}\n");
+    let env = Sandbox::new();
+    let path = env.write("~/.claude/settings.json", "{\n  \"model\": \"opus\"\n}\n");
     let done = Arc::new(AtomicBool::new(false));
     let writes = Arc::new(AtomicUsize::new(0));
     let writer = {
@@ -192,11 +201,11 @@ fn stress_duration() -> Duration {
 
 /// Install/uninstall cycles against one in-place writer; returns the summary line.
 fn cycles_against(kind: WriterKind, no_lease: bool) -> String {
-    let mut env = Env::new();
+    let mut env = Sandbox::new();
     if no_lease {
         env = env.env("GITVOW_TEST_NO_LEASE", "1");
     }
-    let path = env.write_home(".claude/settings.json", "{\n  \"model\": \"opus\"\n}\n");
+    let path = env.write("~/.claude/settings.json", "{\n  \"model\": \"opus\"\n}\n");
     let done = Arc::new(AtomicBool::new(false));
     let counts = Arc::new(WriterCounts::default());
     let writer = {
@@ -248,8 +257,8 @@ fn agents_writing_their_settings_in_place_lose_nothing() {
 
 #[test]
 fn two_gitvow_runs_at_once_are_serialised() {
-    let env = Arc::new(Env::new());
-    env.write_home(".claude/settings.json", "{\"model\": \"opus\"}\n");
+    let env = Arc::new(Sandbox::new());
+    env.write("~/.claude/settings.json", "{\"model\": \"opus\"}\n");
     let waited = Arc::new(AtomicUsize::new(0));
     let runners: Vec<_> = (0..2)
         .map(|_| {
@@ -294,7 +303,7 @@ fn big_settings(bytes: usize) -> String {
 }
 
 /// The files a multi-file install touches, with their bytes (`None`: absent).
-fn agent_files(env: &Env) -> Vec<(&'static str, Option<Vec<u8>>)> {
+fn agent_files(env: &Sandbox) -> Vec<(&'static str, Option<Vec<u8>>)> {
     [".claude/settings.json", ".codex/config.toml", ".codex/hooks.json", ".gemini", ".gemini/settings.json"]
         .into_iter()
         .map(|rel| (rel, std::fs::read(env.home().join(rel)).ok().or_else(|| env.home().join(rel).is_dir().then(Vec::new))))
@@ -303,10 +312,10 @@ fn agent_files(env: &Env) -> Vec<(&'static str, Option<Vec<u8>>)> {
 
 #[test]
 fn killed_at_random_moments_the_file_is_old_or_new_and_uninstall_gives_everything_back() {
-    let env = Env::new();
+    let env = Sandbox::new();
     let original = big_settings(1 << 20);
-    let path = env.write_home(".claude/settings.json", &original);
-    env.write_home(".codex/config.toml", "model = \"o3\"\n\n[profiles.fast]\nmodel = \"o4-mini\"\n");
+    let path = env.write("~/.claude/settings.json", &original);
+    env.write("~/.codex/config.toml", "model = \"o3\"\n\n[profiles.fast]\nmodel = \"o4-mini\"\n");
     let install: &[&str] =
         &["install", "--user", "--agent", "claude", "--agent", "codex", "--agent", "gemini", "--yes", "--command", CMD, "--force"];
     let uninstall: &[&str] = &["uninstall", "--user", "--yes"];
@@ -332,14 +341,8 @@ fn killed_at_random_moments_the_file_is_old_or_new_and_uninstall_gives_everythin
             env.run(install).ok();
         }
         let delay = Duration::from_micros(rng.below(took.as_micros() as u64 * 12 / 10));
-        let mut child = std::process::Command::new(common::BIN)
-            .args(args)
-            .env("HOME", env.home())
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut cmd = env.gitvow().args(args).command();
+        let mut child = cmd.stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
         std::thread::sleep(delay);
         let _ = child.kill();
         let _ = child.wait();
@@ -371,8 +374,13 @@ fn killed_at_random_moments_the_file_is_old_or_new_and_uninstall_gives_everythin
     ));
 }
 
+/// Whether `cmd` ran and succeeded (not where the program is missing); its output is dropped.
+fn succeeds(cmd: Cmd) -> bool {
+    cmd.command().stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success())
+}
+
 fn chattr(path: &Path, flag: &str) -> bool {
-    std::process::Command::new("chattr").arg(flag).arg(path).stderr(std::process::Stdio::null()).status().is_ok_and(|s| s.success())
+    succeeds(Cmd::tool("chattr").arg(flag).arg(path))
 }
 
 /// Mounts a small tmpfs at `dir` (root only); `None` where mounting is not allowed.
@@ -381,33 +389,27 @@ struct Mount(std::path::PathBuf);
 impl Mount {
     fn tmpfs(dir: &Path, size: &str) -> Option<Mount> {
         std::fs::create_dir_all(dir).unwrap();
-        let ok = std::process::Command::new("mount")
-            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
-            .arg(dir)
-            .stderr(std::process::Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
+        let ok = succeeds(Cmd::tool("mount").args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"]).arg(dir));
         ok.then(|| Mount(dir.to_path_buf()))
     }
 
     fn remount_read_only(&self) {
-        let status = std::process::Command::new("mount").args(["-o", "remount,ro"]).arg(&self.0).status().unwrap();
-        assert!(status.success());
+        Cmd::tool("mount").args(["-o", "remount,ro"]).arg(&self.0).run().ok();
     }
 }
 
 impl Drop for Mount {
     fn drop(&mut self) {
-        let _ = std::process::Command::new("umount").arg("-l").arg(&self.0).status();
+        succeeds(Cmd::tool("umount").arg("-l").arg(&self.0));
     }
 }
 
 #[test]
 fn write_faults_are_named_and_the_run_is_rolled_back() {
-    let env = Env::new();
-    let claude = env.write_home(".claude/settings.json", "{\"model\": \"opus\"}\n");
+    let env = Sandbox::new();
+    let claude = env.write("~/.claude/settings.json", "{\"model\": \"opus\"}\n");
     let cursor_before = "{\"version\": 1, \"hooks\": {}}\n";
-    let cursor = env.write_home(".cursor/hooks.json", cursor_before);
+    let cursor = env.write("~/.cursor/hooks.json", cursor_before);
     // The second of three files lives on a full disk.
     let Some(full) = Mount::tmpfs(&env.home().join(".codex"), "16k") else {
         summary("faults: skipped (mounting a small file system needs root)");
@@ -419,7 +421,7 @@ fn write_faults_are_named_and_the_run_is_rolled_back() {
     while f.write_all(&filler).is_ok() {}
     drop(f);
     let run =
-        env.run(&["install", "--user", "--agent", "claude", "--agent", "codex", "--agent", "cursor", "--yes", "--command", CMD, "--force"]);
+        env.run(["install", "--user", "--agent", "claude", "--agent", "codex", "--agent", "cursor", "--yes", "--command", CMD, "--force"]);
     assert_eq!(run.code, 1, "{}", run.stdout);
     assert!(run.stderr.contains("~/.codex/hooks.json"), "{}", run.stderr);
     assert!(run.stderr.lines().count() <= 2, "{}", run.stderr);
@@ -432,7 +434,7 @@ fn write_faults_are_named_and_the_run_is_rolled_back() {
     let ro = Mount::tmpfs(&env.home().join(".gemini"), "64k").unwrap();
     std::fs::write(env.home().join(".gemini/settings.json"), "{}\n").unwrap();
     ro.remount_read_only();
-    let run = env.run(&["install", "--user", "--agent", "claude", "--agent", "gemini", "--yes", "--command", CMD, "--force"]);
+    let run = env.run(["install", "--user", "--agent", "claude", "--agent", "gemini", "--yes", "--command", CMD, "--force"]);
     assert_eq!(run.code, 1);
     assert!(run.stderr.contains("~/.gemini"), "{}", run.stderr);
     assert_eq!(std::fs::read_to_string(&claude).unwrap(), "{\"model\": \"opus\"}\n");
@@ -444,7 +446,7 @@ fn write_faults_are_named_and_the_run_is_rolled_back() {
     std::fs::create_dir_all(&locked_dir).unwrap();
     std::fs::write(locked_dir.join("hooks.json"), "{}\n").unwrap();
     let denied = if chattr(&locked_dir, "+i") {
-        let run = env.run(&["install", "--user", "--agent", "claude", "--agent", "factory", "--yes", "--command", CMD, "--force"]);
+        let run = env.run(["install", "--user", "--agent", "claude", "--agent", "factory", "--yes", "--command", CMD, "--force"]);
         chattr(&locked_dir, "-i");
         assert_eq!(run.code, 1);
         assert!(run.stderr.contains("~/.factory"), "{}", run.stderr);
@@ -460,32 +462,22 @@ fn write_faults_are_named_and_the_run_is_rolled_back() {
 
 /// Runs one `gitvow hook PreToolUse` (Claude's shape) in `repo` and returns exit code, stderr and
 /// wall time.
-fn hook_call(env: &Env, repo: &Path, command: &str) -> (i32, String, Duration) {
+fn hook_call(env: &Sandbox, repo: &Path, command: &str) -> (i32, String, Duration) {
     let payload = serde_json::json!({
         "session_id": "load-test", "transcript_path": "/dev/null", "cwd": repo, "hook_event_name": "PreToolUse",
         "permission_mode": "bypassPermissions", "tool_name": "Bash", "tool_input": {"command": command},
     });
     let start = Instant::now();
-    let mut child = std::process::Command::new(common::BIN)
-        .args(["hook", "PreToolUse"])
-        .current_dir(repo)
-        .env("HOME", env.home())
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(payload.to_string().as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = env.gitvow().args(["hook", "PreToolUse"]).current_dir(repo).stdin(payload.to_string()).run();
     let took = start.elapsed();
     assert!(out.stdout.is_empty(), "claude gets nothing on stdout for allow and deny");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned(), took)
+    (out.code, out.stderr, took)
 }
 
 #[test]
 fn the_runtime_under_load_answers_every_call_and_logs_each_once() {
-    let env = Arc::new(Env::new());
-    let repo = env.repo("busy");
+    let env = Arc::new(Sandbox::new());
+    let repo = env.git_repo("busy");
     let (streams, per_stream) = (8, 500);
     let workers: Vec<_> = (0..streams)
         .map(|s| {
@@ -584,16 +576,16 @@ fn swap_for_links(repo: &Path, name: &str, targets: &[std::path::PathBuf], done:
 
 #[test]
 fn directories_swapped_for_links_during_installs_never_lead_outside_the_repository() {
-    let env = Env::new();
-    let repo = env.repo("repo");
+    let env = Sandbox::new();
+    let repo = env.git_repo("repo");
     let outside = env.outside("outside");
     // What a link could lead gitvow to: settings files outside, and a stale-looking temporary file
     // that must never be deleted for its name.
     for rel in ["settings.json", "hooks.json", "policy.json", "install-record.json", "gitvow-install.lock"] {
-        env.write(&outside.join(rel), "{\"outside\": true}\n");
+        env.write(outside.join(rel), "{\"outside\": true}\n");
     }
-    env.write(&outside.join(".gitvow-tmp-999999999-0-0"), "not gitvow's");
-    env.write(&repo.join(".claude/settings.json"), "{\n  \"model\": \"opus\"\n}\n");
+    env.write(outside.join(".gitvow-tmp-999999999-0-0"), "not gitvow's");
+    env.write(repo.join(".claude/settings.json"), "{\n  \"model\": \"opus\"\n}\n");
     let git_dir = repo.join(".git");
     let gitvow_state = |name: &str| name.starts_with("gitvow");
     let outside_before = tree(&outside, &|_| false);
@@ -633,8 +625,7 @@ fn directories_swapped_for_links_during_installs_never_lead_outside_the_reposito
 
     assert_eq!(tree(&outside, &|_| false), outside_before, "a file outside the repository was written, created or deleted");
     assert_eq!(tree(&git_dir, &gitvow_state), git_before, "the git directory changed beyond gitvow's record and lock");
-    let stray: Vec<_> =
-        tree(env.outside("").as_path(), &|n| n == "repo" || n == "home").into_keys().filter(|p| !p.starts_with(&outside)).collect();
+    let stray: Vec<_> = tree(env.root(), &|n| n == "repo" || n == "home").into_keys().filter(|p| !p.starts_with(&outside)).collect();
     assert!(stray.is_empty(), "files appeared beside the repository: {stray:?}");
     summary(&format!(
         "{runs} repository installs and uninstalls against {swaps} directory-to-link swaps: {ok} done, {refused} refused, nothing outside the repository touched"

@@ -8,7 +8,7 @@
 //! hex escape, verbose mode, a nested class, a stray `]`) gives a pattern with no needs, which is
 //! compiled and searched as before; a repetition that may be absent, `.`, or a large class adds
 //! no word; under `(?i)` a word is searched without regard to ASCII case, as `regex-lite` folds
-//! only ASCII letters. A property test in `tests/prefilter.rs` holds it to that against the regex
+//! only ASCII letters. A property test in `tests/integration/policy/prefilter.rs` holds it to that against the regex
 //! engine itself.
 
 use super::codec::{Reader, Writer};

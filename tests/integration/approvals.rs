@@ -1,0 +1,265 @@
+//! Answering a confirmation: native questions written for the person where the agent asks itself,
+//! approval codes elsewhere, `gitvow approve` (a person only), exceptions, and `gitvow log`.
+
+use crate::support::{Output, Sandbox, bash, claude_payload, set};
+use serde_json::{Value, json};
+use std::path::PathBuf;
+
+/// A codex PreToolUse payload for `command` in session `session`.
+fn codex(env: &Sandbox, session: &str, command: &str) -> String {
+    set(bash(env.repo(), command), "session_id", json!(session)).to_string()
+}
+
+/// The code a block message names: `gitvow approve <code>`.
+fn code_of(out: &Output) -> String {
+    let rest = out.stderr.split("gitvow approve ").nth(1).unwrap_or_else(|| panic!("no code in {out:?}"));
+    rest.split('`').next().unwrap().to_string()
+}
+
+fn approval_file(env: &Sandbox, code: &str) -> PathBuf {
+    env.home().join(".gitvow/approvals").join(format!("{code}.json"))
+}
+
+#[test]
+fn a_confirm_on_codex_carries_a_code_and_a_retry_keeps_it() {
+    let env = Sandbox::with_repo();
+    let out = env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main"));
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.starts_with("CONFIRMATION REQUIRED by gitvow: push publishes commits to a remote"), "{out:?}");
+    assert!(out.stderr.contains("Only a person can approve this call: ask the user to run `gitvow approve "), "{out:?}");
+    let code = code_of(&out);
+    assert_eq!(code.len(), 6);
+    let again = env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main"));
+    assert_eq!(code_of(&again), code, "a retry waits under the same code");
+    // The waiting call keeps its text for the person, privately; the hook log keeps none.
+    let file = approval_file(&env, &code);
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(std::fs::metadata(&file).unwrap().permissions().mode() & 0o777, 0o600);
+    assert!(std::fs::read_to_string(&file).unwrap().contains("git push origin main"));
+    let log = std::fs::read_to_string(env.repo().join(".git/gitvow-hooks.log")).unwrap();
+    assert!(!log.contains("git push") && !log.contains("origin main"), "{log}");
+    assert!(log.contains(&format!("\"approval\":\"{code}\"")), "{log}");
+    // Every agent that cannot ask the person itself gets one; a deny never does.
+    for (agent, event) in [("gemini", "BeforeTool"), ("factory", "PreToolUse"), ("opencode", "PreToolUse")] {
+        let out = env.hook(agent, event, codex(&env, "s2", "npm publish"));
+        assert!(out.stderr.contains("`gitvow approve "), "{agent}: {out:?}");
+    }
+    let deny = env.hook("codex", "PreToolUse", codex(&env, "s1", "git push --force"));
+    assert!(deny.stderr.starts_with("BLOCKED by gitvow") && !deny.stderr.contains("gitvow approve"), "{deny:?}");
+}
+
+#[test]
+fn an_approval_lets_the_same_call_pass_once_and_nothing_else() {
+    let env = Sandbox::with_repo();
+    let code = code_of(&env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main")));
+    let other = code_of(&env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin dev")));
+    assert_ne!(code, other);
+
+    let shown = env.in_terminal(["approve", &code], "y\n");
+    assert!(shown.stdout.contains("agent:   codex (session s1)"), "{shown:?}");
+    assert!(shown.stdout.contains("git push origin main") && shown.stdout.contains("rule bash_confirm[0]"), "{shown:?}");
+    assert!(shown.stdout.contains("approved: the agent's next identical call passes, once, within 10 minutes"), "{shown:?}");
+
+    // Another session, or another command, is not approved.
+    assert_eq!(env.hook("codex", "PreToolUse", codex(&env, "s2", "git push origin main")).code, 2);
+    assert_eq!(env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin dev")).code, 2);
+    let pass = env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main"));
+    assert_eq!((pass.code, pass.stderr.as_str()), (0, ""), "{pass:?}");
+    // Once only.
+    let after = env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main"));
+    assert_eq!(after.code, 2);
+    assert_ne!(code_of(&after), code);
+
+    let log = env.run(["log", "--json"]);
+    let entries: Vec<Value> = serde_json::from_str(&log.stdout).unwrap();
+    assert!(
+        entries.iter().any(|e| e["verdict"] == "allow" && e["rule"] == "gitvow approve" && e["approval"] == json!(code)),
+        "{}",
+        log.stdout
+    );
+}
+
+#[test]
+fn an_approval_for_the_session_and_a_no() {
+    let env = Sandbox::with_repo();
+    let code = code_of(&env.hook("gemini", "BeforeTool", codex(&env, "s1", "kubectl apply -f deploy.yaml")));
+    env.in_terminal(["approve", &code, "--session"], "yes\n");
+    for _ in 0..3 {
+        assert_eq!(env.hook("gemini", "BeforeTool", codex(&env, "s1", "kubectl apply -f deploy.yaml")).code, 0);
+    }
+    assert_eq!(env.hook("gemini", "BeforeTool", codex(&env, "s9", "kubectl apply -f deploy.yaml")).code, 2);
+
+    let code = code_of(&env.hook("gemini", "BeforeTool", codex(&env, "s1", "npm publish")));
+    let out = env.in_terminal(["approve", &code, "--deny"], "");
+    assert!(out.stdout.contains("declined"), "{out:?}");
+    let out = env.hook("gemini", "BeforeTool", codex(&env, "s1", "npm publish"));
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.starts_with(&format!("BLOCKED by gitvow: the person declined this call (gitvow approve --deny {code})")), "{out:?}");
+    // Saying anything but yes approves nothing.
+    let code = code_of(&env.hook("gemini", "BeforeTool", codex(&env, "s1", "cargo publish")));
+    let out = env.in_terminal(["approve", &code], "ok\n");
+    assert!(out.stdout.contains("not approved"), "{out:?}");
+    assert_eq!(env.hook("gemini", "BeforeTool", codex(&env, "s1", "cargo publish")).code, 2);
+}
+
+#[test]
+fn an_approved_edit_passes_only_with_the_same_change() {
+    let env = Sandbox::with_repo();
+    let edit = |new: &str| {
+        claude_payload(env.repo(), "Edit", json!({"file_path": ".gitvow/policy.json", "old_string": "{}", "new_string": new})).to_string()
+    };
+    let out = env.hook("factory", "PreToolUse", edit("{\"bash_deny\": []}"));
+    let code = code_of(&out);
+    let shown = env.in_terminal(["approve", &code], "y\n");
+    assert!(
+        shown.stdout.contains("edits: .gitvow/policy.json") && shown.stdout.contains("+{\"bash_deny\": []}"),
+        "the diff is shown: {shown:?}"
+    );
+    assert_eq!(env.hook("factory", "PreToolUse", edit("{\"mcp_allow\": [\".*\"]}")).code, 2, "another change of the same file");
+    assert_eq!(env.hook("factory", "PreToolUse", edit("{\"bash_deny\": []}")).code, 0);
+}
+
+#[test]
+fn codes_expire_and_an_old_yes_no_longer_counts() {
+    let env = Sandbox::with_repo();
+    let code = code_of(&env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main")));
+    let file = approval_file(&env, &code);
+    let age = |field: &str, secs: u64| {
+        let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
+        v[field] = json!(now - secs);
+        std::fs::write(&file, v.to_string()).unwrap();
+    };
+    env.in_terminal(["approve", &code], "y\n");
+    age("answered", 11 * 60);
+    assert_eq!(env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main")).code, 2, "a yes is good for 10 minutes");
+
+    let code = code_of(&env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin dev")));
+    let file = approval_file(&env, &code);
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    v["created"] = json!(0);
+    std::fs::write(&file, v.to_string()).unwrap();
+    let out = env.in_terminal(["approve", &code], "y\n");
+    assert!(out.stdout.contains(&format!("no call is waiting under the code `{code}`")), "{out:?}");
+    assert!(!file.exists(), "expired codes are removed");
+    // A foreign or corrupt file is never taken for an approval.
+    std::fs::write(env.home().join(".gitvow/approvals/zzzzzz.json"), "{\"state\": \"approved\"}").unwrap();
+    assert_eq!(env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin dev")).code, 2);
+}
+
+#[test]
+fn gitvow_approve_refuses_an_agent() {
+    let env = Sandbox::with_repo();
+    let code = code_of(&env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main")));
+    let out = env.run(["approve", &code]);
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.starts_with("gitvow: `gitvow approve` needs a person at a terminal"), "{out:?}");
+    let out = env.gitvow().args(["approve", &code]).env("GEMINI_CLI", "1").stdin("y\n").run();
+    assert!(out.stderr.contains("refuses to run from an agent's tool call: the environment says it runs under gemini"), "{out:?}");
+    for agent in ["codex", "opencode", "copilot"] {
+        let launcher = env.script(format!("~/agents/{agent}"), "\"$@\"\nexit $?");
+        let out = env.gitvow().args(["approve", &code]).launched_by(&launcher).stdin("y\n").run();
+        assert!(out.stdout.contains(&format!("refuses to run from an agent's tool call: it runs under {agent}")), "{agent}: {out:?}");
+    }
+    assert_eq!(env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main")).code, 2, "nothing was approved");
+    // The gate asks before an agent runs it or writes its state.
+    for command in [format!("gitvow approve {code}"), format!("echo '{{}}' > ~/.gitvow/approvals/{code}.json")] {
+        let out = env.hook("codex", "PreToolUse", codex(&env, "s1", &command));
+        assert_eq!(out.code, 2, "{command}: {out:?}");
+    }
+}
+
+#[test]
+fn agents_that_ask_natively_show_the_person_a_question_and_the_model_its_message() {
+    let env = Sandbox::with_repo();
+    let claude = set(bash(env.repo(), "git push origin main"), "permission_mode", json!("default")).to_string();
+    let out = env.hook("claude", "PreToolUse", claude);
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    let q = v["hookSpecificOutput"]["permissionDecisionReason"].as_str().unwrap();
+    assert_eq!(
+        q,
+        "gitvow asks before the agent goes on: run `git push origin main`. Why: push publishes commits to a remote (rule bash_confirm[0], built-in default policy). Allow it?"
+    );
+    let cursor =
+        json!({"conversation_id": "c1", "command": "git push origin main", "cwd": env.repo(), "hook_event_name": "beforeShellExecution"});
+    let out = env.hook("cursor", "beforeShellExecution", cursor.to_string());
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["permission"], "ask");
+    assert!(v["user_message"].as_str().unwrap().starts_with("gitvow asks before the agent goes on: run `git push origin main`"), "{v}");
+    assert!(v["agent_message"].as_str().unwrap().starts_with("CONFIRMATION REQUIRED by gitvow"), "{v}");
+    let copilot = json!({"sessionId": "p1", "cwd": env.repo(), "toolName": "bash", "toolArgs": {"command": "git push origin main"}});
+    let out = env.hook("copilot", "preToolUse", copilot.to_string());
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["permissionDecision"], "ask");
+    assert!(v["permissionDecisionReason"].as_str().unwrap().contains("Why: push publishes commits to a remote"), "{v}");
+    assert!(!env.home().join(".gitvow/approvals").exists(), "native questions need no code");
+    // Claude outside its prompting modes cannot ask: a code.
+    let out = env.hook("claude", "PreToolUse", bash(env.repo(), "git push origin main").to_string());
+    assert!(out.stderr.contains("`gitvow approve "), "{out:?}");
+}
+
+#[test]
+fn an_exception_skips_confirm_rules_never_deny_rules() {
+    let env = Sandbox::with_repo();
+    env.write(
+        "~/.gitvow/policy.json",
+        r#"{"bash_deny": [{"pattern": "^git\\s+push\\s.*--force", "reason": "force push"}],
+            "bash_confirm": [{"pattern": "^git\\s+push", "reason": "push"}],
+            "path_confirm": [{"pattern": "^docs/", "reason": "docs"}],
+            "bash_allow": [{"pattern": "^git push origin feature/", "reason": "feature branches are fine"}],
+            "path_allow": [{"pattern": "^docs/notes\\.md$", "reason": "scratch notes"}]}"#,
+    );
+    let check = |args: &[&str]| env.run(args);
+    let out = check(&["check", "--", "git push origin feature/x"]);
+    assert_eq!(out.code, 0);
+    out.stdout_has("exception: bash_allow[0] (feature branches are fine) in ~/.gitvow/policy.json (user)");
+    assert_eq!(check(&["check", "--", "git push origin main"]).code, 2);
+    assert_eq!(check(&["check", "--", "git push origin feature/x --force"]).code, 2);
+    assert_eq!(
+        check(&["check", "--", "git push origin feature/x && git push origin main"]).code,
+        2,
+        "each command needs its own exception"
+    );
+    assert_eq!(check(&["check", "--path", "docs/notes.md"]).code, 0);
+    assert_eq!(check(&["check", "--path", "docs/api.md"]).code, 2);
+}
+
+#[test]
+fn gitvow_log_shows_decisions_newest_last_with_filters_and_waiting_codes() {
+    let env = Sandbox::with_repo();
+    env.hook("codex", "PreToolUse", codex(&env, "s1", "ls"));
+    let code = code_of(&env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main")));
+    env.hook("gemini", "BeforeTool", codex(&env, "s1", "rm -rf /"));
+    env.hook("codex", "PreToolUse", set(bash(env.repo(), "ls"), "session_id", json!("gitvow-doctor-probe")).to_string());
+    let out = env.run(["log"]);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", out.stdout);
+    assert!(lines[0].contains(" codex ") && lines[0].contains(" allow "), "{}", out.stdout);
+    assert!(
+        lines[1].contains(" confirm ")
+            && lines[1].contains("bash_confirm[0]")
+            && lines[1].ends_with(&format!("waiting: gitvow approve {code}")),
+        "{}",
+        out.stdout
+    );
+    assert!(lines[2].contains(" gemini ") && lines[2].contains(" deny ") && lines[2].contains("bash_deny[0]"), "{}", out.stdout);
+    assert!(!out.stdout.contains("git push") && !out.stdout.contains("rm -rf"), "no command text: {}", out.stdout);
+    let only = env.run(["log", "--verdict", "deny", "--agent", "gemini"]);
+    assert_eq!(only.stdout.lines().count(), 1, "{}", only.stdout);
+    let probes = env.run(["log", "--probes", "--json"]);
+    let entries: Vec<Value> = serde_json::from_str(&probes.stdout).unwrap();
+    assert_eq!(entries.len(), 4);
+    assert_eq!(entries[3]["probe"], true);
+    assert_eq!(entries[1]["waiting"], true);
+    assert_eq!(entries[1]["repo"], json!(env.repo().to_str().unwrap()));
+    assert_eq!(env.run(["log", "--since", "1h"]).stdout.lines().count(), 3);
+    let bad = env.run(["log", "--since", "soon"]);
+    assert!(bad.stderr.contains("--since `soon` is not a duration"), "{bad:?}");
+    // Outside any repository: the user's log.
+    let elsewhere = env.home().join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    env.hook("codex", "PreToolUse", bash(&elsewhere, "terraform destroy").to_string());
+    let user = env.run(["log", "--user"]);
+    assert_eq!(user.stdout.lines().count(), 1, "{}", user.stdout);
+    user.stdout_has(" deny ");
+}

@@ -1,0 +1,141 @@
+//! Shell completions and man pages come from the command-line definitions.
+
+use crate::support::{CMD, Output, Sandbox, assert_snapshot, bash};
+
+#[test]
+fn completions_for_every_shell_name_the_subcommands() {
+    let env = Sandbox::with_repo();
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = env.run(["completions", shell]);
+        assert_eq!(out.code, 0, "{shell}: {out:?}");
+        for sub in ["install", "uninstall", "doctor", "trust", "approve", "policy", "log"] {
+            assert!(out.stdout.contains(sub), "{shell} completions lack {sub}");
+        }
+    }
+    let out = env.run(["completions", "tcsh"]);
+    assert_ne!(out.code, 0);
+}
+
+#[test]
+fn man_pages_one_per_subcommand() {
+    let env = Sandbox::with_repo();
+    let dir = env.home().join("man1");
+    let out = env.run(["man", dir.to_str().unwrap()]);
+    assert_eq!(out.code, 0, "{out:?}");
+    for page in
+        ["gitvow", "gitvow-install", "gitvow-uninstall", "gitvow-doctor", "gitvow-check", "gitvow-trust", "gitvow-approve", "gitvow-log"]
+    {
+        let text = std::fs::read_to_string(dir.join(format!("{page}.1"))).unwrap_or_else(|_| panic!("no {page}.1"));
+        assert!(text.starts_with(".ie") || text.contains(".TH"), "{page}.1 is not a man page");
+        assert!(text.contains(page), "{page}.1 does not name itself");
+    }
+    let out = env.run(["man"]);
+    assert!(out.stdout.contains(".TH gitvow"), "{}", &out.stdout[..200.min(out.stdout.len())]);
+}
+
+#[test]
+fn usage_errors_exit_64_with_a_hint_where_one_helps() {
+    let env = Sandbox::with_repo();
+    let out = env.run(["check", "git", "push", "--force"]);
+    assert_eq!(out.code, 64);
+    assert!(out.stderr.contains("hint: put the command after `--`: gitvow check -- git push --force"), "{out:?}");
+    assert_eq!(env.run(["install", "--no-such-flag"]).code, 64);
+    assert_eq!(env.run(["log", "--since", "soon"]).code, 64);
+    assert_eq!(env.run(["--version"]).code, 0);
+    let help = env.run(["help", "--help"]);
+    assert_eq!(help.code, 0, "{help:?}");
+    assert!(help.stdout.contains("Usage: gitvow help"), "{help:?}");
+    let install = env.run(["help", "install"]);
+    assert!(install.stdout.contains("Usage: gitvow install"), "{install:?}");
+}
+
+#[test]
+fn check_exits_0_allow_2_blocked_1_when_the_policy_cannot_be_read() {
+    let env = Sandbox::with_repo();
+    assert_eq!(env.run(["check", "--", "ls"]).code, 0);
+    assert_eq!(env.run(["check", "--", "git push origin main"]).code, 2);
+    assert_eq!(env.run(["check", "--", "git push --force"]).code, 2);
+    env.write("~/.gitvow/policy.json", "{ nope");
+    assert_eq!(env.run(["check", "--", "ls"]).code, 1);
+}
+
+#[test]
+fn a_hook_started_with_wrong_arguments_blocks_in_the_agents_form_during_pre_tool_use() {
+    let env = Sandbox::with_repo();
+    for (args, code, stdout_starts, stderr_starts) in [
+        (
+            &["hook", "--agent", "codex", "--bogus", "PreToolUse"][..],
+            2,
+            "",
+            "BLOCKED by gitvow: `gitvow hook` was started with arguments it cannot use",
+        ),
+        (&["hook", "--bogus", "PreToolUse"], 2, "", "BLOCKED by gitvow"),
+        (&["hook", "--agent", "cursor", "--bogus", "preToolUse"], 0, "{\"permission\":\"deny\"", ""),
+        (&["hook", "--agent", "copilot", "--bogus", "preToolUse"], 0, "{\"permissionDecision\":\"deny\"", ""),
+        (&["hook", "--agent", "codex"], 2, "", "BLOCKED by gitvow"),
+        (&["hook", "--agent", "codex", "--bogus", "Stop"], 0, "", ""),
+        (&["hook", "--agent", "gitvow-nonexistent", "--bogus", "PreToolUse"], 2, "", "BLOCKED by gitvow"),
+    ] {
+        let out = env.run(args);
+        assert_eq!(out.code, code, "{args:?}: {out:?}");
+        assert!(out.stdout.starts_with(stdout_starts), "{args:?}: {out:?}");
+        assert!(out.stderr.starts_with(stderr_starts), "{args:?}: {out:?}");
+        if stdout_starts.is_empty() && stderr_starts.is_empty() {
+            assert_eq!((out.stdout.as_str(), out.stderr.as_str()), ("", ""), "{args:?}");
+        }
+    }
+}
+
+#[test]
+fn help_lists_every_agent_and_agents_may_be_given_with_commas() {
+    let env = Sandbox::with_repo();
+    for sub in ["install", "uninstall", "doctor"] {
+        let out = env.run([sub, "--help"]);
+        for agent in gitvow::agents::AGENTS {
+            assert!(out.stdout.contains(agent.name), "{sub} --help does not name {}", agent.name);
+        }
+    }
+    let out = env.run(["install", "--user", "--agent", "claude,codex", "--dry-run"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(out.stdout.contains(".claude/settings.json") && out.stdout.contains(".codex/hooks.json"), "{out:?}");
+}
+
+/// What a person reads from each command, in one reviewed snapshot: install's and uninstall's
+/// summaries and reports, check, policy, log, and errors. Paths of the temporary directories and
+/// times are replaced by placeholders.
+#[test]
+fn human_facing_outputs_snapshot() {
+    let env = Sandbox::with_repo();
+    env.write("~/.claude/settings.json", "{\n  \"disableAllHooks\": true\n}\n");
+    env.write("~/.codex/config.toml", "[features]\nhooks = false # off on purpose\n");
+    let mut shown = String::new();
+    let mut show = |title: &str, out: Output| {
+        shown.push_str(&format!("$ gitvow {title}  (exit {})\n{}{}\n", out.code, out.stdout, out.stderr));
+    };
+    let install = ["install", "--user", "--agent", "claude,codex", "--yes", "--command", CMD, "--force"];
+    show("install --user --agent claude,codex --yes", env.run(install));
+    show("install --user --agent claude,codex --yes (again)", env.run(install));
+    env.hook("claude", "PreToolUse", bash(env.repo(), "git push --force origin main").to_string());
+    show("check -- git push --force origin main", env.run(["check", "--", "git", "push", "--force", "origin", "main"]));
+    show("check -- ls", env.run(["check", "--", "ls"]));
+    show("policy", env.run(["policy"]));
+    show("log", env.run(["log"]));
+    show("uninstall --user --yes", env.run(["uninstall", "--user", "--yes"]));
+    show("uninstall --user --yes (again)", env.run(["uninstall", "--user", "--yes"]));
+    show("install --user --agent clauude", env.run(["install", "--user", "--agent", "clauude"]));
+    env.write("~/.claude/settings.json", "{\n  \"model\": \"opus\",\n}\n");
+    show(
+        "install --user --agent claude (a trailing comma)",
+        env.run(["install", "--user", "--agent", "claude", "--command", CMD, "--force"]),
+    );
+    show(
+        "install --user --agent claude --command /nonexistent/gitvow",
+        env.run(["install", "--user", "--agent", "claude", "--command", "/nonexistent/gitvow"]),
+    );
+    let times = regex_lite::Regex::new(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(\.\d+)?Z?").unwrap();
+    let durations = regex_lite::Regex::new(r"\b\d+(\.\d+)?ms\b").unwrap();
+    let text = shown.replace(env.repo().to_str().unwrap(), "<repo>").replace(env.home().to_str().unwrap(), "<home>");
+    let text = times.replace_all(&text, "<time>");
+    let text = durations.replace_all(&text, "<ms>").into_owned();
+    assert_snapshot("human_outputs", &text);
+}

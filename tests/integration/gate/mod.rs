@@ -1,0 +1,4 @@
+//! The gate on a corpus of commands and on its worst inputs.
+
+mod corpus;
+mod worst_case;

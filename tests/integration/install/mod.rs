@@ -1,0 +1,9 @@
+//! `gitvow install` and `gitvow uninstall`, and the files they write.
+
+mod cli;
+mod crash;
+mod fallback;
+mod opencode_plugin;
+mod originals;
+mod ownership;
+mod scale;

@@ -1,0 +1,16 @@
+//! The integration tests, one binary with one module per area: the built binary run as a subprocess
+//! against temporary homes and repositories (never the real home directory), and the library on
+//! generated input. `support` holds what they share.
+
+mod support;
+
+mod agent_table;
+mod approvals;
+mod docs;
+mod doctor;
+mod format_preservation;
+mod gate;
+mod install;
+mod policy;
+mod props;
+mod runtime;

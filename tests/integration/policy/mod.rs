@@ -1,0 +1,5 @@
+//! Policy files: layers and trust, the validated-policy cache, the prefilter.
+
+mod cache;
+mod layers;
+mod prefilter;

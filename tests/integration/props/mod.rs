@@ -1,0 +1,4 @@
+//! Property tests: generated documents and payloads.
+
+mod jsonc;
+mod runtime;

@@ -1,0 +1,9 @@
+//! The hook runtime: agents, adapters, the gate, patches, providers, records.
+
+mod adapter;
+mod adapter_info;
+mod agents;
+mod gate;
+mod patch;
+mod providers;
+mod records;

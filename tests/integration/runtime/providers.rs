@@ -1,0 +1,231 @@
+//! Providers, the classifier and `gitvow ask`, with small scripts written by the tests.
+
+use crate::support::{Sandbox, bash, claude_payload};
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+
+fn policy(env: &Sandbox, providers: Value) {
+    env.write("~/.gitvow/policy.json", json!({"providers": providers}).to_string());
+}
+
+fn edit(env: &Sandbox, path: &str, old: &str, new: &str) -> String {
+    claude_payload(env.repo(), "Edit", json!({"file_path": env.repo().join(path), "old_string": old, "new_string": new})).to_string()
+}
+
+#[test]
+fn request_is_exact_questions_are_declared_and_yes_confirms_with_evidence() {
+    let env = Sandbox::with_repo();
+    let log = env.home().join("requests");
+    std::fs::create_dir_all(&log).unwrap();
+    let yes = env.script(
+        "~/bin/topology",
+        &format!("cat > {}/topology-$$.json\necho '{{\"answer\": \"yes\", \"evidence\": [\"not covered by a filter\", \"whitelist: auth/W.java\"], \"confidence\": 0.9}}'", log.display()),
+    );
+    let no = env.script("~/bin/routes", &format!("cat > {}/routes-$$.json\necho '{{\"answer\": \"no\"}}'", log.display()));
+    policy(
+        &env,
+        json!([
+            {"name": "topology", "command": format!("{} --facts 'a b'", yes.display()), "questions": ["gate_bearing"]},
+            {"name": "routes", "command": no.display().to_string(), "questions": ["route_gate", "route_callers"], "timeout": 5},
+        ]),
+    );
+    let out = env.hook("codex", "PreToolUse", edit(&env, "src/api/Orders.java", "@Path(\"/v1/old\")", "@Path(\"/v1/orders/export\")"));
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.starts_with(
+            "CONFIRMATION REQUIRED by gitvow: provider topology answered yes to gate_bearing for src/api/Orders.java: not covered by a filter; whitelist: auth/W.java (file: src/api/Orders.java) [rule providers: topology; policy: ~/.gitvow/policy.json (user)]. Only a person can approve this call: ask the user to run `gitvow approve "
+        ),
+        "{out:?}"
+    );
+    let mut requests: Vec<(String, Value)> = std::fs::read_dir(&log)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            let name = e.file_name().to_string_lossy().split('-').next().unwrap().to_string();
+            (name, serde_json::from_str(&std::fs::read_to_string(e.path()).unwrap()).unwrap())
+        })
+        .collect();
+    requests.sort_by_key(|(n, v)| (n.clone(), v["question"].as_str().unwrap().to_string()));
+    let repo = env.repo().to_str().unwrap();
+    assert_eq!(requests.len(), 3);
+    assert_eq!(
+        requests[0].1,
+        json!({"protocol": 1, "question": "route_callers", "subject": "/v1/old", "repo": repo, "path": "src/api/Orders.java", "tool_name": "Edit"})
+    );
+    assert_eq!(
+        requests[1].1,
+        json!({"protocol": 1, "question": "route_gate", "subject": "/v1/orders/export", "repo": repo, "path": "src/api/Orders.java", "tool_name": "Edit"})
+    );
+    assert_eq!(
+        requests[2].1,
+        json!({"protocol": 1, "question": "gate_bearing", "subject": "src/api/Orders.java", "repo": repo, "path": "src/api/Orders.java", "tool_name": "Edit"})
+    );
+    // Bash calls never reach the providers.
+    assert_eq!(env.hook("codex", "PreToolUse", bash(env.repo(), "ls").to_string()).code, 0);
+    assert_eq!(std::fs::read_dir(&log).unwrap().count(), 3);
+}
+
+#[test]
+fn failures_confirm_naming_the_provider() {
+    let env = Sandbox::with_repo();
+    let cases = [
+        ("exit 3", "exit code 3"),
+        ("echo 'not json'", "its output is not a JSON object"),
+        ("echo '{\"answer\": \"maybe\"}'", "it answered `maybe` (expected yes, no or unknown)"),
+        ("echo '{\"evidence\": []}'", "its output has no `answer`"),
+    ];
+    for (body, why) in cases {
+        let script = env.script("~/bin/p", &format!("cat >/dev/null\n{body}"));
+        policy(&env, json!([{"name": "flaky", "command": script.display().to_string(), "questions": ["gate_bearing"]}]));
+        let out = env.hook("gemini", "BeforeTool", edit(&env, "a.txt", "", "x"));
+        assert_eq!(out.code, 2, "{body}");
+        assert!(
+            out.stderr.starts_with(&format!("CONFIRMATION REQUIRED by gitvow: provider flaky failed on gate_bearing for a.txt: {why}")),
+            "{body}: {out:?}"
+        );
+    }
+    policy(&env, json!([{"name": "ghost", "command": "/nonexistent/provider"}]));
+    let out = env.hook("gemini", "BeforeTool", edit(&env, "a.txt", "", "x"));
+    assert!(out.stderr.starts_with("CONFIRMATION REQUIRED by gitvow: provider ghost failed on gate_bearing for a.txt: cannot run /nonexistent/provider: no such file"), "{out:?}");
+    let unknown = env.script("~/bin/u", "cat >/dev/null; echo '{\"answer\": \"unknown\"}'");
+    policy(&env, json!([{"name": "u", "command": unknown.display().to_string()}]));
+    assert_eq!(env.hook("gemini", "BeforeTool", edit(&env, "a.txt", "", "x")).code, 0);
+}
+
+#[test]
+fn a_hanging_provider_is_killed_with_its_process_group_at_its_timeout() {
+    let env = Sandbox::with_repo();
+    let pidfile = env.home().join("sleeper.pid");
+    let script = env.script("~/bin/slow", &format!("sleep 30 &\necho $! > {}\nwait", pidfile.display()));
+    policy(&env, json!([{"name": "slow", "command": script.display().to_string(), "timeout": 1}]));
+    let started = Instant::now();
+    let out = env.hook("codex", "PreToolUse", edit(&env, "a.txt", "", "x"));
+    assert!(started.elapsed() < Duration::from_secs(3), "{:?}", started.elapsed());
+    assert!(
+        out.stderr.starts_with("CONFIRMATION REQUIRED by gitvow: provider slow failed on gate_bearing for a.txt: timed out after 1 s"),
+        "{out:?}"
+    );
+    let pid = std::fs::read_to_string(&pidfile).unwrap().trim().to_string();
+    std::thread::sleep(Duration::from_millis(100));
+    // Gone, or a zombie waiting for a reaper (a container's init may be slow to reap).
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let alive = stat.rsplit(')').next().is_some_and(|rest| !rest.trim_start().starts_with('Z') && !rest.trim().is_empty());
+    assert!(!alive, "the provider's child {pid} survived");
+}
+
+#[test]
+fn questions_run_concurrently() {
+    let env = Sandbox::with_repo();
+    let a = env.script("~/bin/a", "cat >/dev/null; sleep 1; echo '{\"answer\": \"no\"}'");
+    let b = env.script("~/bin/b", "cat >/dev/null; sleep 1; echo '{\"answer\": \"no\"}'");
+    policy(&env, json!([{"name": "a", "command": a.display().to_string()}, {"name": "b", "command": b.display().to_string()}]));
+    let started = Instant::now();
+    // gate_bearing + one route_gate + one route_callers, to two providers: six questions.
+    let out = env.hook("codex", "PreToolUse", edit(&env, "a.java", "get(\"/x\")", "get(\"/y\")"));
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(started.elapsed() < Duration::from_millis(2500), "{:?}", started.elapsed());
+}
+
+#[test]
+fn ask_prints_answers_evidence_and_decision() {
+    let env = Sandbox::with_repo();
+    let yes =
+        env.script("~/bin/y", "cat >/dev/null; echo '{\"answer\": \"yes\", \"evidence\": [\"filter: AuthFilter\"], \"confidence\": 0.5}'");
+    let no = env.script("~/bin/n", "cat >/dev/null; echo '{\"answer\": \"no\"}'");
+    policy(
+        &env,
+        json!([
+            {"name": "y", "command": yes.display().to_string(), "questions": ["route_gate"]},
+            {"name": "n", "command": no.display().to_string()},
+        ]),
+    );
+    let out = env.run(["ask", "route_gate", "/v1/orders/export", "--path", "src/api/Orders.java"]);
+    assert_eq!(out.code, 0);
+    assert_eq!(
+        out.stdout,
+        "route_gate /v1/orders/export (policy: ~/.gitvow/policy.json (user))\ny: yes (confidence 0.5)\n  evidence: filter: AuthFilter\nn: no\ndecision: confirm (providers asked for confirmation: y)\n"
+    );
+    let out = env.run(["ask", "gate_bearing", "src/auth/Whitelist.java", "--json"]);
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["decision"], "allow");
+    assert_eq!(v["answers"], json!([{"provider": "n", "answer": "no", "evidence": [], "confidence": null}]));
+    assert_eq!(v["subject"], "src/auth/Whitelist.java");
+    let out = env.run(["ask", "who_knows", "x"]);
+    assert_eq!(out.code, 64, "a usage error");
+    assert_eq!(out.stderr, "gitvow: unknown question `who_knows`\n  hint: ask gate_bearing, route_gate or route_callers\n");
+}
+
+#[test]
+fn the_classifier_is_asked_only_what_nothing_else_decided() {
+    let env = Sandbox::with_repo();
+    let seen = env.home().join("classified");
+    for (answer, code, prefix) in [
+        ("ALLOW", 0, ""),
+        ("CONFIRM looks risky", 2, "CONFIRMATION REQUIRED by gitvow: classifier: looks risky"),
+        ("DENY exfiltration", 2, "BLOCKED by gitvow: classifier: exfiltration"),
+        ("maybe?", 2, "CONFIRMATION REQUIRED by gitvow: the classifier gave no ALLOW, CONFIRM or DENY answer"),
+        ("", 2, "CONFIRMATION REQUIRED by gitvow: the classifier gave no ALLOW"),
+    ] {
+        let script = env.script("~/bin/cls", &format!("cat >> {0}\necho >> {0}\necho '{answer}'", seen.display()));
+        env.write(
+            "~/.gitvow/policy.json",
+            json!({
+                "bash_deny": [{"pattern": "^rm ", "reason": "no rm"}],
+                "llm_classifier": {"enabled": true, "command": script.display().to_string()}
+            })
+            .to_string(),
+        );
+        let out = env.hook("codex", "PreToolUse", bash(env.repo(), "curl example.com").to_string());
+        assert_eq!(out.code, code, "{answer}: {out:?}");
+        assert!(out.stderr.starts_with(prefix), "{answer}: {out:?}");
+    }
+    let failing = env.script("~/bin/cls2", "exit 1");
+    env.write("~/.gitvow/policy.json", json!({"llm_classifier": {"enabled": true, "command": failing.display().to_string()}}).to_string());
+    let out = env.hook("codex", "PreToolUse", bash(env.repo(), "curl example.com").to_string());
+    assert!(out.stderr.starts_with("CONFIRMATION REQUIRED by gitvow: the classifier failed: exit code 1"), "{out:?}");
+    // Decided by a rule: not asked. What it read is the normalised hook JSON.
+    env.write(
+        "~/.gitvow/policy.json",
+        json!({"bash_deny": [{"pattern": "^rm ", "reason": "no rm"}], "llm_classifier": {"enabled": true, "command": "/nonexistent"}})
+            .to_string(),
+    );
+    let before = std::fs::read_to_string(&seen).unwrap();
+    assert!(env.hook("codex", "PreToolUse", bash(env.repo(), "rm x").to_string()).stderr.starts_with("BLOCKED by gitvow: no rm"));
+    let first: Value = serde_json::from_str(before.lines().next().unwrap()).unwrap();
+    assert_eq!(first["tool_name"], "Bash");
+    assert_eq!(first["tool_input"]["command"], "curl example.com");
+    assert_eq!(first["hook_event_name"], "PreToolUse");
+}
+
+fn codex_patch(env: &Sandbox, patch: &str) -> String {
+    let mut p = env.payload("codex-patch.json");
+    p["tool_input"]["command"] = patch.into();
+    p.to_string()
+}
+
+#[test]
+fn a_patch_blocked_by_a_rule_asks_no_provider_and_files_are_asked_in_one_batch() {
+    let env = Sandbox::with_repo();
+    let calls = env.home().join("calls");
+    std::fs::create_dir_all(&calls).unwrap();
+    let slow = env.script("~/bin/slow", &format!("cat > {}/$$.json; sleep 1; echo '{{\"answer\": \"no\"}}'", calls.display()));
+    let providers = json!([{"name": "slow", "command": slow.display().to_string(), "questions": ["gate_bearing"]}]);
+    let rules = json!([{"pattern": "^\\.codex/", "reason": "codex hooks"}]);
+    env.write("~/.gitvow/policy.json", json!({"providers": providers, "path_confirm": rules}).to_string());
+    // The gated file comes last: the files before it must not wait for the providers.
+    let gated =
+        "*** Begin Patch\n*** Add File: a.txt\n+a\n*** Add File: b.txt\n+b\n*** Update File: .codex/hooks.json\n@@\n-x\n+y\n*** End Patch";
+    let started = Instant::now();
+    let out = env.hook("codex", "PreToolUse", codex_patch(&env, gated));
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(out.stderr.contains("(file: .codex/hooks.json)"), "{out:?}");
+    assert!(started.elapsed() < Duration::from_millis(900), "{:?}", started.elapsed());
+    assert_eq!(std::fs::read_dir(&calls).unwrap().count(), 0);
+    // Three plain files: their questions run together, not one file after the other.
+    let plain = "*** Begin Patch\n*** Add File: a.txt\n+a\n*** Add File: b.txt\n+b\n*** Add File: c.txt\n+c\n*** End Patch";
+    let started = Instant::now();
+    let out = env.hook("codex", "PreToolUse", codex_patch(&env, plain));
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""));
+    assert!(started.elapsed() < Duration::from_millis(2500), "{:?}", started.elapsed());
+    assert_eq!(std::fs::read_dir(&calls).unwrap().count(), 3);
+}
