@@ -51,6 +51,11 @@ impl Stamp {
         Ok(Stamp { dev: m.dev(), ino: m.ino(), size: m.size(), mtime: (m.mtime(), m.mtime_nsec()) })
     }
 
+    /// Whether `name` in `dir` is the inode this stamp is of.
+    pub(super) fn is_at(&self, dir: &OwnedFd, name: &OsStr) -> bool {
+        stat_at(dir, name).ok().flatten().is_some_and(|s| identity(&s) == (self.dev, self.ino))
+    }
+
     fn changed_within(&self, window: Duration) -> bool {
         let latest = self.mtime;
         let at = SystemTime::UNIX_EPOCH + Duration::new(latest.0.max(0) as u64, latest.1.clamp(0, 999_999_999) as u32);
@@ -105,7 +110,7 @@ impl Released {
     /// the file gitvow read. Another inode there means a program renamed its own file into place
     /// in between, which must not be deleted.
     pub(super) fn is_at(&self, dir: &OwnedFd, name: &OsStr) -> bool {
-        stat_at(dir, name).ok().flatten().is_some_and(|s| identity(&s) == (self.stamp.dev, self.stamp.ino))
+        self.stamp.is_at(dir, name)
     }
 
     /// Whether the inode was written or truncated since it was read.

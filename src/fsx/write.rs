@@ -118,13 +118,20 @@ pub fn replace_if_unchanged(target: &Path, scope: &Scope, area: Area, expected: 
     // renamed its own file into place since. And a program that opened the old inode for writing
     // before the exchange is waiting on the lease (or, without one, has truncated it). Either way,
     // swap back, so that its bytes are at the name and are never deleted with the temporary file.
-    let displaced = held.release();
     let swap_back = |why: &str| -> Result<Replaced> {
         faults::step(why);
         super::sys::exchange(dir, temp.name.as_os_str(), name).map_err(|e| Error::io("write", target, &e))?;
         spot.sync_dir()?;
         Ok(Replaced::Changed(read()?.map(|(_, b)| b)))
     };
+    // First of all (one stat): a program that renamed its own file into place since the last look
+    // gets it back at once, before anyone reads gitvow's bytes, which were planned on the file it
+    // replaced. (The exchange cannot be made conditional on the inode at the name: this is the
+    // shortest gitvow's bytes can stand there.)
+    if !held.stamp.is_at(dir, temp.name.as_os_str()) {
+        return swap_back("exchange back for a renamed file");
+    }
+    let displaced = held.release();
     if displaced.writer_came || !displaced.is_at(dir, temp.name.as_os_str()) {
         return swap_back("exchange back for a writer");
     }
