@@ -113,26 +113,55 @@ pub fn resolve(path: &Path) -> PathBuf {
         }
         let next = out.join(&name);
         if exists && links < MAX_LINKS {
-            match std::fs::symlink_metadata(&next) {
-                Ok(meta) if meta.file_type().is_symlink() => {
-                    if let Ok(target) = std::fs::read_link(&next) {
-                        links += 1;
-                        if target.is_absolute() {
-                            out = PathBuf::from("/");
-                        }
-                        for c in target.components().rev().filter_map(component_name) {
-                            rest.push_front(c);
-                        }
-                        continue;
+            match look(&next) {
+                Entry::Link(target) => {
+                    links += 1;
+                    if target.is_absolute() {
+                        out = PathBuf::from("/");
                     }
+                    for c in target.components().rev().filter_map(component_name) {
+                        rest.push_front(c);
+                    }
+                    continue;
                 }
-                Ok(_) => {}
-                Err(_) => exists = false,
+                Entry::Other => {}
+                Entry::Missing => exists = false,
             }
         }
         out = next;
     }
     out
+}
+
+/// What a path names on disk, as [`resolve`] needs it.
+#[derive(Clone)]
+enum Entry {
+    Missing,
+    /// A symbolic link, with its target.
+    Link(PathBuf),
+    /// Anything else that exists.
+    Other,
+}
+
+/// `path` looked at without following a link; each path once per thread. One call resolves the same
+/// directories many times (the file, the repository, the home, every root the gate protects), and
+/// a hook is over in a millisecond: the answers of its first look stand for the whole call.
+fn look(path: &Path) -> Entry {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    thread_local! {
+        static SEEN: RefCell<HashMap<PathBuf, Entry>> = RefCell::new(HashMap::new());
+    }
+    if let Some(entry) = SEEN.with(|seen| seen.borrow().get(path).cloned()) {
+        return entry;
+    }
+    let entry = match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => std::fs::read_link(path).map_or(Entry::Other, Entry::Link),
+        Ok(_) => Entry::Other,
+        Err(_) => Entry::Missing,
+    };
+    SEEN.with(|seen| seen.borrow_mut().insert(path.to_path_buf(), entry.clone()));
+    entry
 }
 
 fn component_name(c: Component) -> Option<OsString> {
