@@ -52,16 +52,10 @@ pub fn read_target(path: &Path, scope: &Scope, area: Area) -> Result<Option<Vec<
 pub fn replace_if_unchanged(target: &Path, scope: &Scope, area: Area, expected: Option<&[u8]>, new: &[u8]) -> Result<Replaced> {
     let spot = locate(target, scope, area)?;
     let read = || -> Result<Option<(Held, Vec<u8>)>> { read_quiet(&spot).map_err(|e| Error::io("read", target, &e)) };
-    // A look that copies the file only when it no longer holds what the plan was made on.
-    let look =
-        |expected: &[u8]| -> Result<Option<(Held, Found)>> { look_quiet(&spot, Some(expected)).map_err(|e| Error::io("read", target, &e)) };
-    let changed = |found: Option<(Held, Found)>, expected: &[u8]| -> Result<Replaced> {
-        Ok(Replaced::Changed(found.map(|(_, found)| found.into_bytes(expected))))
-    };
     let old = match expected {
-        Some(expected) => match look(expected)? {
+        Some(expected) => match look_quiet(&spot, Some(expected)).map_err(|e| Error::io("read", target, &e))? {
             Some((held, Found::Same)) => Some(held.file.try_clone().map_err(|e| Error::io("read", target, &e))?),
-            other => return changed(other, expected),
+            other => return Ok(Replaced::Changed(other.map(|(_, found)| found.into_bytes(expected)))),
         },
         None => match read()? {
             None => None,
@@ -92,14 +86,9 @@ pub fn replace_if_unchanged(target: &Path, scope: &Scope, area: Area, expected: 
         spot.sync_dir()?;
         return Ok(Replaced::Done);
     };
-    let held = match look(expected)? {
-        Some((held, Found::Same)) if !held.writer_came() => held,
-        Some((held, Found::Same)) => {
-            // A writer is waiting to open the file: let it write, then plan on what it wrote.
-            drop(held);
-            return Ok(Replaced::Changed(read()?.map(|(_, b)| b)));
-        }
-        other => return changed(other, expected),
+    let held = match last_look(&spot, target, expected)? {
+        Ok(held) => held,
+        Err(changed) => return Ok(changed),
     };
     faults::step("exchange the new file with the old");
     match super::sys::exchange(dir, temp.name.as_os_str(), name) {
@@ -145,6 +134,22 @@ pub fn replace_if_unchanged(target: &Path, scope: &Scope, area: Area, expected: 
     Ok(Replaced::Done)
 }
 
+/// The last look before gitvow changes the file at `spot`: it still holds `expected` and nobody is
+/// about to write it (`Ok`, with the lease, which keeps a writer waiting until it is dropped), or
+/// what to plan again on (the file is compared as it is read, and copied only when it changed).
+fn last_look(spot: &Spot, target: &Path, expected: &[u8]) -> Result<std::result::Result<Held, Replaced>> {
+    let read = || read_quiet(spot).map_err(|e| Error::io("read", target, &e));
+    Ok(Err(match look_quiet(spot, Some(expected)).map_err(|e| Error::io("read", target, &e))? {
+        Some((held, Found::Same)) if !held.writer_came() => return Ok(Ok(held)),
+        // A writer is waiting to open the file: let it write, then plan on what it wrote.
+        Some((held, Found::Same)) => {
+            drop(held);
+            Replaced::Changed(read()?.map(|(_, b)| b))
+        }
+        other => Replaced::Changed(other.map(|(_, found)| found.into_bytes(expected))),
+    }))
+}
+
 /// Creates `target`, readable by its owner only, with `bytes`: written whole to a temporary file
 /// with mode 0600 and linked into place, so the name never shows partial content and is never
 /// readable by others; fails when `target` exists. For gitvow's own files that may hold secrets.
@@ -176,15 +181,9 @@ pub fn file_exists(target: &Path, scope: &Scope, area: Area) -> Result<bool> {
 pub fn remove_if_unchanged(target: &Path, scope: &Scope, area: Area, expected: &[u8]) -> Result<Replaced> {
     let spot = locate(target, scope, area)?;
     let read = || read_quiet(&spot).map_err(|e| Error::io("read", target, &e));
-    let held = match look_quiet(&spot, Some(expected)).map_err(|e| Error::io("read", target, &e))? {
-        Some((held, Found::Same)) if !held.writer_came() => held,
-        // A writer is waiting to open the file: let it write, then plan on what it wrote.
-        Some((held, Found::Same)) => {
-            drop(held);
-            return Ok(Replaced::Changed(read()?.map(|(_, b)| b)));
-        }
-        Some((_, Found::Other(bytes))) => return Ok(Replaced::Changed(Some(bytes))),
-        None => return Ok(Replaced::Changed(None)),
+    let held = match last_look(&spot, target, expected)? {
+        Ok(held) => held,
+        Err(changed) => return Ok(changed),
     };
     // Moved aside first and deleted only once nobody came to write it.
     let dir = parent(&spot)?;
