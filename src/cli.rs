@@ -200,7 +200,7 @@ pub struct ScopeArgs {
     /// Repository to configure (default: the git top level of the current directory)
     pub repo: Option<PathBuf>,
     /// Agent: claude, codex, gemini, cursor, copilot, factory, opencode, qwen, cline, kilo, auggie, or an external adapter's name; repeat or separate with commas (default: every agent found on this machine)
-    #[arg(long = "agent", value_name = "NAME", value_delimiter = ',')]
+    #[arg(long = "agent", value_name = "NAME", value_delimiter = ',', value_parser = AgentName, hide_possible_values = true)]
     pub agents: Vec<String>,
     /// Show the diff and write nothing
     #[arg(long, conflicts_with = "check")]
@@ -233,7 +233,7 @@ pub struct DoctorArgs {
     /// Repository to check (default: the git top level of the current directory)
     pub repo: Option<PathBuf>,
     /// Agent to check: claude, codex, gemini, cursor, copilot, factory, opencode, qwen, cline, kilo, auggie, or an external adapter's name; repeat or separate with commas (default: every agent with a gitvow file in the scope)
-    #[arg(long = "agent", value_name = "NAME", value_delimiter = ',')]
+    #[arg(long = "agent", value_name = "NAME", value_delimiter = ',', value_parser = AgentName, hide_possible_values = true)]
     pub agents: Vec<String>,
     /// Print the checks as one JSON document (errors too: {"error": {"message", "hint"}})
     #[arg(long)]
@@ -273,6 +273,46 @@ pub enum ColorWhen {
     Auto,
     Always,
     Never,
+}
+
+/// Any agent name, an external adapter's too; completion offers the built-in ones (and never file
+/// names).
+#[derive(Clone)]
+struct AgentName;
+
+impl clap::builder::TypedValueParser for AgentName {
+    type Value = String;
+
+    fn parse_ref(&self, cmd: &clap::Command, arg: Option<&clap::Arg>, value: &std::ffi::OsStr) -> Result<String, clap::Error> {
+        clap::builder::NonEmptyStringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(crate::agents::AGENTS.iter().map(|a| clap::builder::PossibleValue::new(a.name))))
+    }
+}
+
+impl Command {
+    /// Whether the person asked for one JSON document: a failure is then one too (`{"error": …}`
+    /// on stdout, the README's "JSON output").
+    pub fn json(&self) -> bool {
+        match self {
+            Command::Install(a) => a.scope.json,
+            Command::Uninstall(a) => a.scope.json,
+            Command::Check(a) => a.json,
+            Command::Ask(a) => a.json,
+            Command::Doctor(a) => a.json,
+            Command::Policy(a) => a.json || matches!(a.action, Some(PolicyAction::Check { json: true, .. })),
+            Command::Log(a) => a.json,
+            _ => false,
+        }
+    }
+}
+
+/// Whether `name` is one of gitvow's subcommands.
+pub fn is_subcommand(name: &str) -> bool {
+    use clap::CommandFactory;
+    Cli::command().find_subcommand(name).is_some()
 }
 
 impl Cli {
@@ -317,10 +357,10 @@ pub struct HookArgs {
 #[command(group = clap::ArgGroup::new("subject").required(true).args(["command", "path", "mcp"]))]
 pub struct CheckArgs {
     /// A file path to check as if the agent edited it
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = clap::builder::NonEmptyStringValueParser::new())]
     pub path: Option<String>,
     /// An MCP tool name to check
-    #[arg(long, value_name = "TOOL")]
+    #[arg(long, value_name = "TOOL", value_parser = clap::builder::NonEmptyStringValueParser::new())]
     pub mcp: Option<String>,
     /// The shell command to check, after `--`
     #[arg(last = true, value_name = "COMMAND")]

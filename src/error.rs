@@ -83,6 +83,12 @@ impl Error {
         self.kind.exit_code()
     }
 
+    /// The same failure read as another kind (a missing directory the person named is a usage error).
+    pub fn of_kind(mut self, kind: Kind) -> Self {
+        self.kind = kind;
+        self
+    }
+
     pub fn hint(mut self, hint: impl Into<String>) -> Self {
         self.hint = Some(hint.into());
         self
@@ -112,6 +118,32 @@ impl Error {
         serde_json::json!({"error": {"message": self.message, "hint": self.hint}})
     }
 
+    /// A command that works on a repository was pointed at a directory outside any: a usage error
+    /// in every command (the place named, or the one it ran in, is the wrong one). The caller adds
+    /// the hint, which differs by command.
+    pub fn not_in_repo(dir: &std::path::Path) -> Self {
+        Error::usage(format!("{} is not inside a git repository", crate::paths::display(dir)))
+    }
+
+    /// Several failures of one run reported together (every file install refuses, not the first):
+    /// one `gitvow:` line each, then their hints once each. The first failure's kind decides the
+    /// exit code.
+    pub fn several(mut errors: Vec<Error>) -> Self {
+        if errors.len() == 1 {
+            return errors.remove(0);
+        }
+        let message = errors.iter().map(|e| e.message.as_str()).collect::<Vec<_>>().join("\ngitvow: ");
+        let mut hints: Vec<&str> = Vec::new();
+        for hint in errors.iter().filter_map(|e| e.hint.as_deref()) {
+            if !hints.contains(&hint) {
+                hints.push(hint);
+            }
+        }
+        let hint = (!hints.is_empty()).then(|| hints.join("\n  hint: "));
+        let first = errors.remove(0);
+        Error { kind: first.kind, message, hint, source: first.source }
+    }
+
     /// An I/O failure on `path`, phrased for a person.
     pub fn io(action: &str, path: &std::path::Path, err: &std::io::Error) -> Self {
         let why = match err.kind() {
@@ -124,7 +156,15 @@ impl Error {
             Some(code) => std::io::Error::from_raw_os_error(code),
             None => std::io::Error::new(err.kind(), err.to_string()),
         };
-        Error::new(format!("cannot {action} {}: {why}", crate::paths::display(path))).caused_by(copy)
+        let err = Error::new(format!("cannot {action} {}: {why}", crate::paths::display(path))).caused_by(copy);
+        match err.source.as_ref().and_then(|s| s.downcast_ref::<std::io::Error>()).map(std::io::Error::kind) {
+            // The caller's own hint, when it has one, replaces this one.
+            Some(std::io::ErrorKind::PermissionDenied) => {
+                let dir = if path.is_dir() { path } else { path.parent().unwrap_or(path) };
+                err.hint(format!("`ls -ld {}` shows who owns it and who may change it", crate::output::shell_path(dir)))
+            }
+            _ => err,
+        }
     }
 }
 
@@ -177,7 +217,9 @@ mod tests {
     #[test]
     fn a_person_reads_the_message_and_the_hint_never_the_cause() {
         let io = std::io::Error::from_raw_os_error(libc::EACCES);
-        let err = Error::io("read the policy", std::path::Path::new("/nonexistent/policy.json"), &io).hint("fix it");
+        let err = Error::io("read the policy", std::path::Path::new("/nonexistent/policy.json"), &io);
+        assert_eq!(err.hint.as_deref(), Some("`ls -ld /nonexistent` shows who owns it and who may change it"));
+        let err = err.hint("fix it");
         assert_eq!(err.to_string(), "gitvow: cannot read the policy /nonexistent/policy.json: permission denied\n  hint: fix it");
         assert_eq!(err.kind, Kind::Environment);
         // The OS error underneath is kept, with its code, for whoever debugs.

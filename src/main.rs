@@ -7,7 +7,7 @@
 
 use clap::error::ErrorKind;
 use gitvow::cli::{Cli, Command};
-use gitvow::error::{Kind, Reading};
+use gitvow::error::{Error, Kind, Reading};
 
 #[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
 #[unsafe(no_mangle)]
@@ -38,10 +38,10 @@ fn run() -> i32 {
     }));
     let cli = match Cli::parse_args() {
         Ok(cli) => cli,
-        Err(err) => std::process::exit(parse_failure(&err)),
+        Err(err) => return parse_failure(&err),
     };
-    // A panic ends as an internal error (exit 1), never as Rust's exit 101. `hook` catches its own, to
-    // answer in the agent's blocking form.
+    // A panic ends as an internal error (see `Kind::exit_code_for`), never as Rust's exit 101.
+    // `hook` catches its own, to answer in the agent's blocking form.
     let result = std::panic::catch_unwind(|| match &cli.command {
         Command::Install(args) => gitvow::install::run_install(&args.into()),
         Command::Uninstall(args) => gitvow::install::run_uninstall(&args.into()),
@@ -62,45 +62,70 @@ fn run() -> i32 {
     let checking =
         matches!(&cli.command, Command::Install(a) if a.scope.check) || matches!(&cli.command, Command::Uninstall(a) if a.scope.check);
     let reading = if checking { Reading::Check } else { Reading::Plain };
-    match result {
-        Ok(Ok(code)) => code,
-        Ok(Err(err)) => {
-            eprintln!("{err}");
-            // What lies underneath the message (an OS error code), for whoever debugs gitvow.
-            if std::env::var_os("GITVOW_DEBUG").is_some() {
-                for cause in err.causes() {
-                    eprintln!("  cause: {cause}");
-                }
-            }
-            err.kind.exit_code_for(reading)
+    let (err, told) = match result {
+        Ok(Ok(code)) => return code,
+        Ok(Err(err)) => (err, false),
+        // The panic hook has told the person; a script reading `--json` is told too.
+        Err(_) => {
+            (Error::of(Kind::Internal, "internal error").hint("this is a bug in gitvow; please report it with the command you ran"), true)
         }
-        Err(_) => Kind::Internal.exit_code_for(reading),
+    };
+    if !told {
+        eprintln!("{err}");
     }
+    if cli.command.json() {
+        gitvow::output::json(&err.as_json());
+    }
+    // What lies underneath the message (an OS error code), for whoever debugs gitvow.
+    if std::env::var_os("GITVOW_DEBUG").is_some() {
+        for cause in err.causes() {
+            eprintln!("  cause: {cause}");
+        }
+    }
+    err.kind.exit_code_for(reading)
 }
 
-/// A command line clap refused: help and version are not failures; a usage error exits 64, except
-/// under `gitvow hook`, where an agent reads the exit code: there it is that agent's blocking
-/// answer during PreToolUse.
+/// A command line clap refused, told in gitvow's own form (`gitvow: …` and a `hint:`): help and
+/// version are not failures, and neither is `gitvow` alone (its help, on stdout); a usage error
+/// exits 64, except under `gitvow hook`, where an agent reads the exit code: there it is that
+/// agent's blocking answer during PreToolUse.
 fn parse_failure(err: &clap::Error) -> i32 {
+    // Lossy: an argument that is not UTF-8 is named as well as it can be, never a panic.
+    let args: Vec<String> = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
     if matches!(err.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
         let _ = err.print();
         return 0;
     }
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.is_empty() {
+        return gitvow::cli::print_help(None).unwrap_or(1);
+    }
     let rendered = err.to_string();
     let what = rendered.lines().next().unwrap_or("").trim_start_matches("error: ");
     if args.first().map(String::as_str) == Some("hook") {
         return gitvow::runtime::run_hook_misused(&args[1..], what);
     }
-    // A script reading `doctor --json` gets its usage errors as JSON too (see `doctor::run`).
-    if args.first().map(String::as_str) == Some("doctor") && args.iter().any(|a| a == "--json") {
-        let err = gitvow::error::Error::usage(what).hint("see `gitvow doctor --help`");
-        gitvow::output::line(&serde_json::to_string_pretty(&err.as_json()).unwrap_or_default());
-        return err.code();
+    let err = usage_error(err, what, &args);
+    eprintln!("{err}");
+    // A script reading `--json` gets its usage errors as JSON too (the README's "JSON output").
+    if args.iter().take_while(|a| *a != "--").any(|a| a == "--json") {
+        gitvow::output::json(&err.as_json());
     }
-    let _ = err.print();
-    if args.first().map(String::as_str) == Some("check") && err.kind() == ErrorKind::UnknownArgument {
-        eprintln!("  hint: put the command after `--`: gitvow check -- git push --force");
-    }
-    Kind::Usage.exit_code()
+    err.code()
+}
+
+/// clap's refusal as gitvow's error: its first line, and its tip (or the subcommand's help) as the
+/// hint.
+fn usage_error(err: &clap::Error, what: &str, args: &[String]) -> Error {
+    let subcommand = args.iter().find(|a| !a.starts_with('-')).filter(|a| gitvow::cli::is_subcommand(a));
+    let tip = err.to_string().lines().find_map(|l| l.trim().strip_prefix("tip: ").map(str::to_string));
+    let hint = match (subcommand.map(String::as_str), err.kind()) {
+        (Some("check"), ErrorKind::UnknownArgument) => "put the command after `--`: gitvow check -- git push --force".to_string(),
+        (_, ErrorKind::InvalidUtf8) => "gitvow reads its arguments as UTF-8 text; pass the name in UTF-8".to_string(),
+        _ => match (tip, subcommand) {
+            (Some(tip), _) => tip,
+            (None, Some(sub)) => format!("see `gitvow {sub} --help`"),
+            (None, None) => "see `gitvow --help`".to_string(),
+        },
+    };
+    Error::usage(what.to_string()).hint(hint)
 }

@@ -42,6 +42,12 @@ fn gone_or_failed(e: &std::io::Error) {
     }
 }
 
+/// A path as a command gitvow prints for a person to paste: absolute and quoted for a shell where
+/// needed, never `~/…` (a quoted tilde is not expanded).
+pub fn shell_path(path: &std::path::Path) -> String {
+    shell_words::quote(&path.to_string_lossy()).into_owned()
+}
+
 /// [`print`] with a newline.
 pub fn line(text: &str) {
     print(&format!("{text}\n"));

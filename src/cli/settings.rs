@@ -13,13 +13,18 @@ use std::io::IsTerminal;
 use std::path::Path;
 
 impl ColorWhen {
-    /// Whether to colour standard output: the one place `--color`, `NO_COLOR` and the terminal
-    /// decide it.
+    /// Whether to colour standard output: the one place `--color`, `NO_COLOR`, `CLICOLOR_FORCE`,
+    /// `TERM` and the terminal decide it. `NO_COLOR` wins over `CLICOLOR_FORCE`: asking for no
+    /// colour is the safer of two contradicting wishes.
     fn decide(self) -> bool {
+        // NO_COLOR counts when it is not empty, CLICOLOR_FORCE when it is not empty and not 0.
+        let value = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
         match self {
             ColorWhen::Always => true,
             ColorWhen::Never => false,
-            ColorWhen::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stdout().is_terminal(),
+            ColorWhen::Auto if value("NO_COLOR").is_some() => false,
+            ColorWhen::Auto if value("CLICOLOR_FORCE").is_some_and(|v| v != "0") => true,
+            ColorWhen::Auto => std::env::var_os("TERM").is_none_or(|t| t != "dumb") && std::io::stdout().is_terminal(),
         }
     }
 }

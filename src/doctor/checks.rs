@@ -365,7 +365,7 @@ fn double_firing(ctx: &Context, ins: &Inspected, all: &[Inspected]) -> Vec<Check
 fn other_flag(scope: &Scope) -> String {
     match scope {
         Scope::User { .. } => "--user".into(),
-        Scope::Repo(r) => shell_words::quote(&display(&r.top)).into_owned(),
+        Scope::Repo(r) => crate::output::shell_path(&r.top),
     }
 }
 

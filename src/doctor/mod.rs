@@ -124,17 +124,9 @@ pub fn scope_name(scope: &Scope) -> &'static str {
     if scope.is_user() { "user" } else { "repo" }
 }
 
-/// Doctor's failures before any check (no installation, a bad scope or agent name): under `--json`
-/// as a JSON document on stdout, so that a script reading it never gets plain text; the exit code is
-/// the error's either way.
+/// A failure under `--json` is an error document on stdout, as for every command (`main`).
 pub fn run(request: &DoctorRequest) -> Result<i32> {
-    match checked(request) {
-        Err(err) if request.json => {
-            crate::output::line(&serde_json::to_string_pretty(&err.as_json()).unwrap_or_default());
-            Ok(err.code())
-        }
-        result => result,
-    }
+    checked(request)
 }
 
 fn checked(request: &DoctorRequest) -> Result<i32> {

@@ -51,23 +51,25 @@ pub fn run_uninstall(request: &UninstallRequest) -> Result<i32> {
     }
     let scope = resolve_scope(&settings.place)?;
     let agents = select_agents(&settings.agents, &scope, NoneNamed::All)?;
-    if request.purge_policy {
-        check_purge(&scope, &agents, request.force)?;
+    // A policy that must stay keeps only itself: the hooks still come out.
+    let kept = if request.purge_policy { policy_kept(&scope, &agents, request.force)? } else { None };
+    let code = run(settings, &scope, &agents, &Action::Uninstall { purge_policy: request.purge_policy && kept.is_none() })?;
+    if let Some(kept) = kept {
+        crate::output::line(&kept);
     }
-    run(settings, &scope, &agents, &Action::Uninstall { purge_policy: request.purge_policy })
+    Ok(code)
 }
 
 /// `--purge-policy` removes only what gitvow wrote and nobody still uses: the default policy (an
 /// edited one only with `--force`), once no other agent of the scope is left with gitvow's hooks.
-fn check_purge(scope: &Scope, agents: &[&'static AgentSpec], force: bool) -> Result<()> {
+/// The line that says why the policy stays, when it does.
+fn policy_kept(scope: &Scope, agents: &[&'static AgentSpec], force: bool) -> Result<Option<String>> {
     let path = scope.policy_path();
-    let Some(bytes) = fsx::read_target(&path, scope, Area::Config)? else { return Ok(()) };
-    let keep = |why: String, fix: &str| {
-        Err(Error::new(format!("not removing {}: {why}", display(&path)))
-            .hint(format!("{fix}, or leave out --purge-policy; nothing was written")))
-    };
+    let Some(bytes) = fsx::read_target(&path, scope, Area::Config)? else { return Ok(None) };
+    let keep = |why: String, fix: String| Ok(Some(format!("policy: kept {}: {why}; {fix}", display(&path))));
     if bytes != crate::runtime::policy::DEFAULT_POLICY.as_bytes() && !force {
-        return keep("it differs from the default policy (your edits would be lost)".into(), "pass --force to remove it anyway");
+        let again = format!("{} --force", apply_command());
+        return keep("it differs from the default policy (your edits)".into(), format!("to remove it anyway: {again}"));
     }
     let mut users: Vec<&str> = agents::AGENTS
         .iter()
@@ -80,9 +82,9 @@ fn check_purge(scope: &Scope, agents: &[&'static AgentSpec], force: bool) -> Res
     users.dedup();
     if !users.is_empty() {
         let list = users.join(",");
-        return keep(format!("{} still use it in this scope", users.join(", ")), &format!("uninstall those too (--agent {list})"));
+        return keep(format!("{} still use it", users.join(", ")), format!("uninstall those too (--agent {list}) to remove it"));
     }
-    Ok(())
+    Ok(None)
 }
 
 /// A `--command` must name an executable on this machine (a path, or a name on the PATH): a hook
@@ -153,10 +155,8 @@ pub(crate) fn resolve_scope(place: &Place) -> Result<Scope> {
         None => std::env::current_dir().map_err(|e| Error::new(format!("cannot read the current directory: {e}")))?,
     };
     let start = start.canonicalize().map_err(|e| Error::io("open", &start, &e))?;
-    let repo = paths::find_repo(&start).ok_or_else(|| {
-        Error::usage(format!("{} is not inside a git repository", display(&start)))
-            .hint("pass --user to configure your own agents, or the path of a repository")
-    })?;
+    let repo = paths::find_repo(&start)
+        .ok_or_else(|| Error::not_in_repo(&start).hint("pass --user to configure your own agents, or the path of a repository"))?;
     // The record and the lock go into the git directory: a `.git` file naming some other directory
     // must not make gitvow create anything there.
     if !paths::is_git_dir(&repo.git_dir) {
@@ -185,7 +185,9 @@ pub(crate) fn select_agents(names: &[String], scope: &Scope, none_named: NoneNam
     if !names.is_empty() {
         let mut out: Vec<&'static AgentSpec> = Vec::new();
         for name in names {
-            let agent = match agents::find(name) {
+            // Also by the agent's program (`droid` is factory's), as a person knows it from the terminal.
+            let by_program = || agents::AGENTS.iter().find(|a| a.detect_commands.contains(&name.as_str()));
+            let agent = match agents::find(name).or_else(by_program) {
                 Some(agent) => agent,
                 None if crate::runtime::adapter::find(name).is_ok() => adapter_agent::spec(name)?,
                 None => {
@@ -283,12 +285,20 @@ fn run(settings: &Settings, scope: &Scope, agents: &[&'static AgentSpec], action
         return Ok(1);
     }
     if settings.mode == Mode::DryRun {
-        crate::output::line("Dry run: nothing was written.");
+        crate::output::line(&format!("Dry run: nothing was written. To apply: {}", apply_command()));
         emit(&plan, false);
         return Ok(0);
     }
-    if !plan.changes.is_empty() && !settings.yes && preview::interactive() && !crate::person::confirm("Apply these changes?")? {
-        return Err(Error::new("not applied; nothing was written"));
+    if !plan.changes.is_empty() && !settings.yes && preview::interactive() {
+        // A person whose preview went into a pipe (`gitvow install | tail`) would be asked about
+        // changes they have not seen yet.
+        if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+            return Err(Error::new("not applied: the preview went to a pipe, so gitvow did not ask; nothing was written")
+                .hint(format!("read the preview, then run `{} --yes` to apply it", apply_command())));
+        }
+        if !crate::person::confirm("Apply these changes?")? {
+            return Err(Error::new("not applied; nothing was written"));
+        }
     }
 
     // Serialise gitvow runs on this scope from here to the record update. The lock is taken only by
@@ -557,6 +567,12 @@ fn dirs_of_deleted_files(record: &Record, changes: &[FileChange]) -> Vec<Vec<Pat
 }
 
 fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &Plan) {
+    // "Restart it" is said once, at the end, for every agent that needs it.
+    let mut restart = Vec::new();
+    let doctor = match scope {
+        Scope::User { .. } => "gitvow doctor --user".to_string(),
+        Scope::Repo(r) => format!("gitvow doctor {}", crate::output::shell_path(&r.top)),
+    };
     for agent in agents {
         if plan.unchanged_agents.contains(&agent.name) {
             continue;
@@ -586,21 +602,26 @@ fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &
                     crate::output::line(&match decision {
                         fail_closed::Decision::Write => format!("  - fails closed: {how} blocks the call when gitvow cannot run"),
                         fail_closed::Decision::Omit(why) => format!(
-                            "  - fails open: {how} left out ({why}; it needs {} {}.{}.{} or newer): a missing or crashing gitvow lets calls through; see `gitvow doctor`",
+                            "  - fails open: {how} left out ({why}; it needs {} {}.{}.{} or newer): a missing or crashing gitvow lets calls through; see `{doctor}`",
                             field.program, field.since.0, field.since.1, field.since.2
                         ),
                     });
                 } else if !agent.fails_open.is_empty() {
                     crate::output::line(&format!(
-                        "  - fails open: when gitvow {}, {} lets the call through ungated (nothing in its configuration changes that); see `gitvow doctor`",
+                        "  - fails open: when gitvow {}, {} lets the call through ungated (nothing in its configuration changes that); see `{doctor}`",
                         agents::FailCase::list(agent.fails_open),
                         agent.name
                     ));
                 }
                 let repo_note = agent.project_trust.as_ref().filter(|_| !scope.is_user()).map(|t| t.note);
                 for step in agent.manual_steps.iter().chain(repo_note.as_ref()) {
+                    if *step == agents::RESTART {
+                        restart.push(agent.name);
+                        continue;
+                    }
                     let step = match scope {
-                        Scope::Repo(r) => step.replace("<repo>", &display(&r.top)),
+                        // Absolute: the snippets are pasted into files that know no `~` (codex's `[projects."…"]`).
+                        Scope::Repo(r) => step.replace("<repo>", &r.top.to_string_lossy()),
                         Scope::User { .. } => step.to_string(),
                     };
                     crate::output::line(&format!("  - {step}"));
@@ -612,4 +633,17 @@ fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &
     if let Some(policy) = plan.changes.iter().find(|c| c.path == scope.policy_path() && c.after.is_none()) {
         crate::output::line(&format!("policy: {} {}", display(&policy.path), summary::describe(policy, plan::FileKind::Policy)));
     }
+    if matches!(action, Action::Install { .. }) && !plan.changes.is_empty() {
+        let restart = match restart.as_slice() {
+            [] => String::new(),
+            names => format!("restart any open session of {} (hooks are read at start-up), then ", names.join(", ")),
+        };
+        crate::output::line(&format!("Next: {restart}run `{doctor}` to see that every hook fires."));
+    }
+}
+
+/// The command line of this run without `--dry-run`: what applies the preview just shown.
+fn apply_command() -> String {
+    let args = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).filter(|a| a != "--dry-run");
+    shell_words::join(std::iter::once("gitvow".to_string()).chain(args))
 }

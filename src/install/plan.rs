@@ -111,29 +111,23 @@ pub fn plan(
     load: LoadOriginal<'_>,
 ) -> Result<Plan> {
     let mut out = Plan::default();
+    // Every file's refusal is reported in one run, not one per run.
+    let mut refused = Vec::new();
     for &agent in agents {
         let mut changed = false;
         for (path, kind) in files_of(scope, agent) {
-            let before = read(&path)?;
-            let recorded = record.files.get(&path);
-            let recorded = match recorded {
-                Some(r) if r.is_stale(before.as_deref()) => {
-                    out.stale_records.push(path.clone());
-                    None
-                }
-                other => other,
-            };
-            if matches!(action, Action::Install { .. }) && own_script(&path, agent, before.as_deref(), read)? {
-                continue;
-            }
-            if let Some(change) = plan_file(&path, kind, before, action, recorded, load)? {
-                out.changes.push(change);
-                changed = true;
+            match plan_one(&mut out, &path, kind, agent, action, record, read, load) {
+                Ok(true) => changed = true,
+                Ok(false) => {}
+                Err(e) => refused.push(e),
             }
         }
         if !changed {
             out.unchanged_agents.push(agent.name);
         }
+    }
+    if !refused.is_empty() {
+        return Err(crate::error::Error::several(refused));
     }
     let policy = scope.policy_path();
     let policy_before = read(&policy)?;
@@ -141,6 +135,34 @@ pub fn plan(
         out.changes.push(change);
     }
     Ok(out)
+}
+
+/// Plans one file of `agent` into `out`; true when it changes.
+#[allow(clippy::too_many_arguments)]
+fn plan_one(
+    out: &mut Plan,
+    path: &Path,
+    kind: FileKind,
+    agent: &'static AgentSpec,
+    action: &Action,
+    record: &Record,
+    read: &dyn Fn(&Path) -> Result<Option<Vec<u8>>>,
+    load: LoadOriginal<'_>,
+) -> Result<bool> {
+    let before = read(path)?;
+    let recorded = match record.files.get(path) {
+        Some(r) if r.is_stale(before.as_deref()) => {
+            out.stale_records.push(path.to_path_buf());
+            None
+        }
+        other => other,
+    };
+    if matches!(action, Action::Install { .. }) && own_script(path, agent, before.as_deref(), read)? {
+        return Ok(false);
+    }
+    let Some(change) = plan_file(path, kind, before, action, recorded, load)? else { return Ok(false) };
+    out.changes.push(change);
+    Ok(true)
 }
 
 /// The change one file needs, or `None` when it is already as wanted.

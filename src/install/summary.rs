@@ -58,7 +58,7 @@ pub fn render(
     let kinds: Vec<(&FileChange, FileKind)> = plan.changes.iter().map(|c| (c, kind_of(&c.path, scope, agents))).collect();
     writeln!(out, "Changes:")?;
     for (change, kind) in &kinds {
-        writeln!(out, "  {}: {}", display(&change.path), describe(change, *kind))?;
+        writeln!(out, "  {}: {}{}", display(&change.path), describe(change, *kind), read_only(change))?;
     }
     writeln!(out)?;
     for (change, kind) in &kinds {
@@ -67,6 +67,18 @@ pub fn render(
         }
     }
     Ok(())
+}
+
+/// A word on a file the person made read-only: gitvow writes it all the same (it replaces the file,
+/// keeping its mode), which they should not learn from the agent's behaviour.
+fn read_only(change: &FileChange) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    match std::fs::metadata(&change.path) {
+        Ok(m) if change.before.is_some() && change.after.is_some() && m.permissions().mode() & 0o222 == 0 => {
+            format!(" (the file is read-only, {:04o}: written all the same, its mode kept)", m.permissions().mode() & 0o7777)
+        }
+        _ => String::new(),
+    }
 }
 
 /// The lines that say what the run did to switches the user had set (codex's `[features] hooks`),
@@ -107,7 +119,7 @@ pub fn describe(change: &FileChange, kind: FileKind) -> String {
     let lines = after.lines().count();
     match (kind, &change.before, &change.after) {
         (FileKind::Policy, None, _) => {
-            format!("new file, the default policy ({lines} lines; `gitvow policy show` prints it, --verbose shows it here)")
+            format!("new file, the default policy ({lines} lines; --verbose shows it here; `gitvow policy` lists the layers in force)")
         }
         (FileKind::Policy, Some(b), None) if b.as_slice() == crate::runtime::policy::DEFAULT_POLICY.as_bytes() => {
             "removed (it was the default policy)".to_string()

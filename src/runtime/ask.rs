@@ -53,7 +53,9 @@ pub fn run(args: &AskRequest) -> Result<i32> {
             verdicts.push(gate::untrusted(layer, "its providers", Some(&query.path)));
             continue;
         }
-        let answered = providers::ask(&layer.policy.providers, std::slice::from_ref(&query), top.unwrap_or(&cwd), None);
+        // Within the hook's budget, so that `ask` answers what the hook would.
+        let deadline = Some(Instant::now() + CALL_BUDGET);
+        let answered = providers::ask(&layer.policy.providers, std::slice::from_ref(&query), top.unwrap_or(&cwd), deadline);
         verdicts.extend(gate::providers_verdict(&answered, &layer.describe()));
         replies.extend(answered);
     }
@@ -91,13 +93,13 @@ pub fn run(args: &AskRequest) -> Result<i32> {
         let out = json!({
             "question": question.name(),
             "subject": query.subject,
-            "path": query.path,
-            "policy": policies,
+            "path": Some(&query.path).filter(|p| !p.is_empty()),
+            "policy": layers.layers.iter().map(super::show_policy::layer_json).collect::<Vec<_>>(),
             "answers": answers,
             "decision": decision.map_or("allow", |v| v.decision.name()),
             "reason": decision.map(|v| v.reason.clone()),
         });
-        crate::output::line(&serde_json::to_string_pretty(&out).unwrap_or_default());
+        crate::output::json(&out);
         return Ok(0);
     }
 

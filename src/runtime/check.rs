@@ -34,7 +34,7 @@ pub fn run(subject: &CheckSubject, json: bool) -> Result<i32> {
     let tool_name = match subject {
         CheckSubject::Path(path) => {
             input.insert("file_path".into(), Value::from(path.as_str()));
-            seen.push(format!("path:    {}", rule_path(path, &cwd, top)));
+            seen.push(("path", rule_path(path, &cwd, top)));
             "Edit".to_string()
         }
         CheckSubject::Mcp(tool) => tool.clone(),
@@ -42,7 +42,7 @@ pub fn run(subject: &CheckSubject, json: bool) -> Result<i32> {
             // The analyser may list a command twice (as written, and in the form git rules see):
             // shown once.
             for text in command::simple_commands(line) {
-                let text = format!("runs:    {text}");
+                let text = ("runs", text);
                 if !seen.contains(&text) {
                     seen.push(text);
                 }
@@ -72,12 +72,12 @@ pub fn run(subject: &CheckSubject, json: bool) -> Result<i32> {
             "reason": reason,
             "rule": verdict.rule,
             "pattern": pattern,
-            "decided_by": verdict.layer.map(|i| layers.layers[i].describe()),
+            "decided_by": verdict.layer.map(|i| super::show_policy::layer_json(&layers.layers[i])),
             "exception": verdict.exception,
-            "policy": layers.layers.iter().map(|l| serde_json::json!({"layer": l.describe(), "trusted": !untrusted(l)})).collect::<Vec<_>>(),
-            "seen": seen,
+            "policy": layers.layers.iter().map(super::show_policy::layer_json).collect::<Vec<_>>(),
+            "seen": seen.iter().map(|(what, text)| serde_json::json!({"what": what, "text": text})).collect::<Vec<_>>(),
         }));
-        return Ok(if verdict.decision == Decision::Allow { 0 } else { 2 });
+        return Ok(exit_code(verdict.decision));
     }
     let mut out = format!("verdict: {}\n", verdict.decision.name());
     out.push_str(&format!("reason:  {reason}\n"));
@@ -97,12 +97,21 @@ pub fn run(subject: &CheckSubject, json: bool) -> Result<i32> {
         let trust = if untrusted(layer) { " [programs and exceptions not trusted: `gitvow trust`]" } else { "" };
         out.push_str(&format!("policy:  {}{trust}\n", layer.describe()));
     }
-    for line in seen {
-        out.push_str(&line);
-        out.push('\n');
+    for (what, text) in seen {
+        out.push_str(&format!("{:<8} {text}\n", format!("{what}:")));
     }
     crate::output::print(&out);
-    Ok(if verdict.decision == Decision::Allow { 0 } else { 2 })
+    Ok(exit_code(verdict.decision))
+}
+
+/// The README's exit-code table: 0 allow, 2 deny, 3 confirm (a script can tell "never" from "ask a
+/// person").
+fn exit_code(decision: Decision) -> i32 {
+    match decision {
+        Decision::Allow => 0,
+        Decision::Deny => 2,
+        Decision::Confirm => 3,
+    }
 }
 
 /// The pattern of the rule a verdict names (`bash_deny[1]` of layer `i`): messages to the agent name

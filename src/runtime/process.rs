@@ -16,7 +16,7 @@ pub struct Finished {
 }
 
 /// More output than any answer needs; the rest is read and dropped so the program never blocks.
-const OUTPUT_LIMIT: usize = 1 << 20;
+pub const OUTPUT_LIMIT: usize = 1 << 20;
 
 /// Why a helper program gave no result. Shown, it is one phrase for a person: `cannot run x: no such
 /// file or directory`, `timed out after 10 s`.

@@ -100,16 +100,27 @@ pub fn ask(providers: &[Provider], queries: &[Query], repo: &Path, deadline: Opt
     })
 }
 
-/// The request a provider reads on stdin for `query` (the provider protocol, version 1).
+/// The request a provider reads on stdin for `query` (the provider protocol, version 1). `path`
+/// (and a gate_bearing `subject`) is relative to `repo` inside it, absolute outside it: the gate's
+/// `~/…` for a file in the home directory is a name for people, which a provider joining `repo`
+/// and `path` would misread.
 pub fn request(query: &Query, repo: &Path) -> Value {
     json!({
         "protocol": 1,
         "question": query.question.name(),
-        "subject": query.subject,
+        "subject": without_tilde(&query.subject),
         "repo": repo.to_string_lossy(),
-        "path": query.path,
+        "path": without_tilde(&query.path),
         "tool_name": query.tool_name,
     })
+}
+
+/// `~/x` as the absolute path it names.
+fn without_tilde(path: &str) -> String {
+    match (path.strip_prefix("~/"), crate::paths::home()) {
+        (Some(rest), Some(home)) => home.join(rest).to_string_lossy().into_owned(),
+        _ => path.to_string(),
+    }
 }
 
 fn ask_one(provider: &Provider, query: &Query, repo: &Path, deadline: Option<Instant>) -> Outcome {
@@ -122,10 +133,15 @@ fn ask_one(provider: &Provider, query: &Query, repo: &Path, deadline: Option<Ins
     if !finished.status.success() {
         return Outcome::Failure(Failure::new(process::failure(&finished)));
     }
+    if finished.stdout.len() >= process::OUTPUT_LIMIT {
+        return Outcome::Failure(Failure::new(format!("its output is over the {} MiB an answer may take", process::OUTPUT_LIMIT >> 20)));
+    }
     parse_response(&finished.stdout)
 }
 
-/// The answer a provider printed, or why it is none.
+/// The answer a provider printed, or why it is none. Every field that is there must have its
+/// protocol shape (`evidence` a list of strings, `confidence` a number from 0 to 1): a malformed
+/// answer is a failure, which confirms, not an answer read halfway.
 fn parse_response(stdout: &[u8]) -> Outcome {
     let failure = |why: &str| Outcome::Failure(Failure::new(why));
     let Ok(Value::Object(obj)) = serde_json::from_slice::<Value>(stdout) else { return failure("its output is not a JSON object") };
@@ -136,10 +152,19 @@ fn parse_response(stdout: &[u8]) -> Outcome {
     };
     let evidence = match obj.get("evidence") {
         None | Some(Value::Null) => Vec::new(),
-        Some(Value::Array(items)) => items.iter().map(|e| e.as_str().map(str::to_string).unwrap_or_else(|| e.to_string())).collect(),
-        Some(_) => return failure("its `evidence` is not a list"),
+        Some(Value::Array(items)) => match items.iter().map(|e| e.as_str().map(str::to_string)).collect::<Option<Vec<_>>>() {
+            Some(evidence) => evidence,
+            None => return failure("its `evidence` holds something other than strings"),
+        },
+        Some(_) => return failure("its `evidence` is not a list of strings"),
     };
-    let confidence = obj.get("confidence").and_then(Value::as_f64);
+    let confidence = match obj.get("confidence") {
+        None | Some(Value::Null) => None,
+        Some(c) => match c.as_f64().filter(|c| (0.0..=1.0).contains(c)) {
+            Some(c) => Some(c),
+            None => return failure(&format!("its `confidence` {c} is not a number from 0 to 1")),
+        },
+    };
     Outcome::Answer { answer, evidence, confidence }
 }
 
@@ -206,6 +231,12 @@ mod tests {
             "{:?}",
             replies[0].outcome
         );
+    }
+
+    /// The policy refuses a provider timeout the hook could not wait for.
+    #[test]
+    fn the_longest_provider_timeout_is_the_hooks_budget() {
+        assert_eq!(Duration::from_secs_f64(crate::runtime::policy::PROVIDER_TIMEOUT_MAX), crate::runtime::gate::CALL_BUDGET);
     }
 
     #[test]

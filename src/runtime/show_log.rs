@@ -49,7 +49,7 @@ fn files(request: &LogRequest) -> Result<Vec<PathBuf>> {
         match crate::paths::find_repo(&dir) {
             Some(repo) => logs.extend(record::log_path(Some(&repo))),
             None if request.repo.is_some() => {
-                return Err(Error::new(format!("{} is not inside a git repository", crate::paths::display(&dir))));
+                return Err(Error::not_in_repo(&dir).hint("pass the path of a repository, or --user for the calls outside any"));
             }
             None => {}
         }
@@ -94,7 +94,8 @@ pub fn run(request: &LogRequest) -> Result<i32> {
     let entries: Vec<Value> = lines
         .iter()
         .map(|v| {
-            let s = |k: &str| v.get(k).cloned().unwrap_or(Value::Null);
+            // An empty field of the log (no rule) is `null`, as everywhere under `--json`.
+            let s = |k: &str| v.get(k).cloned().filter(|x| x.as_str() != Some("")).unwrap_or(Value::Null);
             let code = v.get("approval").and_then(Value::as_str);
             json!({
                 "time": s("time"),
@@ -119,7 +120,9 @@ pub fn run(request: &LogRequest) -> Result<i32> {
         crate::output::line("no gate decisions logged yet (for that filter)");
         return Ok(0);
     }
-    let mut out = String::new();
+    // The times are the log's own, in UTC (as doctor and `--json` give them): the header says so.
+    let mut out =
+        format!("{:<19}  {:<8} {:<24} {:<10} {:<8} {:<16} {}\n", "time (UTC)", "agent", "repository", "tool", "verdict", "rule", "took");
     for e in &entries {
         let s = |k: &str| e.get(k).and_then(Value::as_str).unwrap_or("-");
         let time = s("time").get(..19).unwrap_or(s("time")).replace('T', " ");

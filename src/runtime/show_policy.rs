@@ -16,9 +16,35 @@ pub enum PolicyRequest {
 pub fn run(request: &PolicyRequest) -> Result<i32> {
     let cwd = std::env::current_dir().map_err(|e| Error::new(format!("cannot read the current directory: {e}")))?;
     match request {
-        PolicyRequest::Show { dir, json } => show(&dir.as_deref().map_or(cwd.clone(), |d| cwd.join(d)), *json),
-        PolicyRequest::Check { file, json } => check(&file.as_deref().map_or_else(|| default_file(&cwd), |f| cwd.join(f)), *json),
+        PolicyRequest::Show { dir, json } => show(&directory(&cwd, dir.as_deref())?, *json),
+        PolicyRequest::Check { file: Some(file), json } => check(&cwd.join(file), true, *json),
+        PolicyRequest::Check { file: None, json } => check(&default_file(&cwd), false, *json),
     }
+}
+
+/// The directory `gitvow policy DIR` names: one that exists (`gitvow policy shwo` is a typo, not a
+/// place with no policy).
+fn directory(cwd: &Path, dir: Option<&Path>) -> Result<PathBuf> {
+    let Some(dir) = dir else { return Ok(cwd.to_path_buf()) };
+    let path = cwd.join(dir);
+    match std::fs::metadata(&path) {
+        Ok(m) if m.is_dir() => Ok(path),
+        Ok(_) => Err(Error::usage(format!("{} is not a directory", crate::paths::display(&path)))
+            .hint(format!("to validate a policy file: gitvow policy check {}", crate::output::shell_path(&path)))),
+        Err(e) => Err(Error::io("open the directory", &path, &e)
+            .of_kind(crate::error::Kind::Usage)
+            .hint("`gitvow policy` shows the layers for the current directory; `gitvow policy check FILE` validates a file")),
+    }
+}
+
+/// One policy layer in JSON, the same shape wherever a command names the policy in force: the
+/// file's absolute path (`null` for the built-in default), its kind and its trust.
+pub fn layer_json(layer: &Layer) -> Value {
+    let file = match &layer.policy.source {
+        super::policy::Source::File(path) => Value::from(path.to_string_lossy()),
+        super::policy::Source::BuiltIn => Value::Null,
+    };
+    json!({"file": file, "kind": layer.kind.name(), "trust": trust_name(layer.trust)})
 }
 
 fn counts(policy: &Policy) -> Map<String, Value> {
@@ -61,13 +87,12 @@ fn show(dir: &Path, as_json: bool) -> Result<i32> {
         let layers: Vec<Value> = results
             .iter()
             .map(|r| match r {
-                Ok(l) => json!({
-                    "file": l.policy.source.describe(),
-                    "kind": l.kind.name(),
-                    "trust": trust_name(l.trust),
-                    "rules": counts(&l.policy),
-                    "programs": l.policy.programs(),
-                }),
+                Ok(l) => {
+                    let mut layer = layer_json(l);
+                    layer["rules"] = Value::Object(counts(&l.policy));
+                    layer["programs"] = json!(l.policy.programs());
+                    layer
+                }
                 Err(e) => json!({"problem": e.message}),
             })
             .collect();
@@ -101,27 +126,41 @@ fn default_file(cwd: &Path) -> PathBuf {
     crate::paths::gitvow_home().map_or_else(|| PathBuf::from(".gitvow/policy.json"), |h| h.join("policy.json"))
 }
 
-fn check(file: &Path, as_json: bool) -> Result<i32> {
+/// Validates `file`; `named` when the person named it (a bare `gitvow policy check` with no policy
+/// file anywhere is not a failure: the built-in default is in force).
+fn check(file: &Path, named: bool, as_json: bool) -> Result<i32> {
     let shown = crate::paths::display(file);
+    let absolute = file.to_string_lossy();
     let loaded = layers::load_file(&LayerFile { kind: LayerKind::User, path: file.to_path_buf(), repo: None });
     let result = match loaded {
-        Ok(Some(layer)) => Ok(layer),
-        Ok(None) => Err(Error::config(format!("{shown}: no such file"))),
-        Err(e) => Err(e),
+        Ok(Some(layer)) => Ok(Some(layer)),
+        Ok(None) if !named => Ok(None),
+        Ok(None) => Err(Error::usage(format!("{shown}: no such file")).hint("name a policy file that exists")),
+        Err(e) => Err(e.hint("fix the file: while it does not load, every tool call under it is blocked")),
     };
     if as_json {
         let out = match &result {
-            Ok(l) => json!({"file": shown, "ok": true, "rules": counts(&l.policy), "programs": l.policy.programs()}),
-            Err(e) => json!({"file": shown, "ok": false, "error": e.message}),
+            Ok(Some(l)) => json!({"file": absolute, "ok": true, "rules": counts(&l.policy), "programs": l.policy.programs()}),
+            Ok(None) => json!({"file": null, "ok": true, "built_in": true}),
+            Err(e) => {
+                eprintln!("{e}");
+                let mut out = e.as_json();
+                out["file"] = Value::from(absolute);
+                out["ok"] = Value::Bool(false);
+                out
+            }
         };
-        crate::output::line(&serde_json::to_string_pretty(&out).unwrap_or_default());
-        return Ok(if result.is_ok() { 0 } else { 1 });
+        crate::output::json(&out);
+        return Ok(match &result {
+            Ok(_) => 0,
+            Err(e) => e.code(),
+        });
     }
-    match result {
-        Ok(l) => {
-            crate::output::line(&format!("ok: {shown} ({} patterns compile; {})", l.policy.pattern_count(), summary(&l)));
-            Ok(0)
-        }
-        Err(e) => Err(e.hint("fix the file: a policy that does not load blocks every tool call")),
+    match result?.as_ref() {
+        Some(l) => crate::output::line(&format!("ok: {shown} ({} patterns compile; {})", l.policy.pattern_count(), summary(l))),
+        None => crate::output::line(&format!(
+            "ok: no policy file ({shown} does not exist): the built-in default policy is in force (`gitvow policy` lists the layers)"
+        )),
     }
+    Ok(0)
 }

@@ -40,10 +40,8 @@ pub fn run(request: &TrustRequest) -> Result<i32> {
 fn policy_file(dir: Option<&Path>) -> Result<LayerFile> {
     let cwd = std::env::current_dir().map_err(|e| Error::new(format!("cannot read the current directory: {e}")))?;
     let dir = dir.map_or(cwd.clone(), |d| cwd.join(d));
-    let repo = crate::paths::find_repo(&dir).ok_or_else(|| {
-        Error::new(format!("{} is not inside a git repository", crate::paths::display(&dir)))
-            .hint("name the repository: `gitvow trust ~/src/app`")
-    })?;
+    let repo =
+        crate::paths::find_repo(&dir).ok_or_else(|| Error::not_in_repo(&dir).hint("name the repository: `gitvow trust ~/src/app`"))?;
     Ok(LayerFile { kind: LayerKind::Repository, path: repo.top.join(".gitvow/policy.json"), repo: Some(repo.top) })
 }
 

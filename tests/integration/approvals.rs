@@ -213,15 +213,15 @@ fn an_exception_skips_confirm_rules_never_deny_rules() {
     let out = check(&["check", "--", "git push origin feature/x"]);
     assert_eq!(out.code, 0);
     out.stdout_has("exception: bash_allow[0] (feature branches are fine) in ~/.gitvow/policy.json (user)");
-    assert_eq!(check(&["check", "--", "git push origin main"]).code, 2);
+    assert_eq!(check(&["check", "--", "git push origin main"]).code, 3);
     assert_eq!(check(&["check", "--", "git push origin feature/x --force"]).code, 2);
     assert_eq!(
         check(&["check", "--", "git push origin feature/x && git push origin main"]).code,
-        2,
+        3,
         "each command needs its own exception"
     );
     assert_eq!(check(&["check", "--path", "docs/notes.md"]).code, 0);
-    assert_eq!(check(&["check", "--path", "docs/api.md"]).code, 2);
+    assert_eq!(check(&["check", "--path", "docs/api.md"]).code, 3);
 }
 
 #[test]
@@ -232,7 +232,8 @@ fn gitvow_log_shows_decisions_newest_last_with_filters_and_waiting_codes() {
     env.hook("gemini", "BeforeTool", codex(&env, "s1", "rm -rf /"));
     env.hook("codex", "PreToolUse", set(bash(env.repo(), "ls"), "session_id", json!("gitvow-doctor-probe")).to_string());
     let out = env.run(["log"]);
-    let lines: Vec<&str> = out.stdout.lines().collect();
+    let lines: Vec<&str> = out.stdout.lines().skip(1).collect();
+    assert!(out.stdout.starts_with("time (UTC) "), "a header first: {}", out.stdout);
     assert_eq!(lines.len(), 3, "{}", out.stdout);
     assert!(lines[0].contains(" codex ") && lines[0].contains(" allow "), "{}", out.stdout);
     assert!(
@@ -245,14 +246,14 @@ fn gitvow_log_shows_decisions_newest_last_with_filters_and_waiting_codes() {
     assert!(lines[2].contains(" gemini ") && lines[2].contains(" deny ") && lines[2].contains("bash_deny[0]"), "{}", out.stdout);
     assert!(!out.stdout.contains("git push") && !out.stdout.contains("rm -rf"), "no command text: {}", out.stdout);
     let only = env.run(["log", "--verdict", "deny", "--agent", "gemini"]);
-    assert_eq!(only.stdout.lines().count(), 1, "{}", only.stdout);
+    assert_eq!(only.stdout.lines().count(), 2, "the header and one line: {}", only.stdout);
     let probes = env.run(["log", "--probes", "--json"]);
     let entries: Vec<Value> = serde_json::from_str(&probes.stdout).unwrap();
     assert_eq!(entries.len(), 4);
     assert_eq!(entries[3]["probe"], true);
     assert_eq!(entries[1]["waiting"], true);
     assert_eq!(entries[1]["repo"], json!(env.repo().to_str().unwrap()));
-    assert_eq!(env.run(["log", "--since", "1h"]).stdout.lines().count(), 3);
+    assert_eq!(env.run(["log", "--since", "1h"]).stdout.lines().count(), 4);
     let bad = env.run(["log", "--since", "soon"]);
     assert!(bad.stderr.contains("--since `soon` is not a duration"), "{bad:?}");
     // Outside any repository: the user's log.
@@ -260,6 +261,6 @@ fn gitvow_log_shows_decisions_newest_last_with_filters_and_waiting_codes() {
     std::fs::create_dir_all(&elsewhere).unwrap();
     env.hook("codex", "PreToolUse", bash(&elsewhere, "terraform destroy").to_string());
     let user = env.run(["log", "--user"]);
-    assert_eq!(user.stdout.lines().count(), 1, "{}", user.stdout);
+    assert_eq!(user.stdout.lines().count(), 2, "{}", user.stdout);
     user.stdout_has(" deny ");
 }

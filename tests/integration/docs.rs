@@ -50,10 +50,10 @@ fn usage_errors_exit_64_with_a_hint_where_one_helps() {
 }
 
 #[test]
-fn check_exits_0_allow_2_blocked_1_when_the_policy_cannot_be_read() {
+fn check_exits_0_allow_2_deny_3_confirm_1_when_the_policy_cannot_be_read() {
     let env = Sandbox::with_repo();
     assert_eq!(env.run(["check", "--", "ls"]).code, 0);
-    assert_eq!(env.run(["check", "--", "git push origin main"]).code, 2);
+    assert_eq!(env.run(["check", "--", "git push origin main"]).code, 3);
     assert_eq!(env.run(["check", "--", "git push --force"]).code, 2);
     env.write("~/.gitvow/policy.json", "{ nope");
     assert_eq!(env.run(["check", "--", "ls"]).code, 1);

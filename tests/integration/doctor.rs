@@ -165,7 +165,8 @@ fn errors_under_json_are_json_on_stdout_with_the_same_exit_code() {
     let env = Sandbox::new();
     let run = env.run(["doctor", "--user", "--json"]);
     assert_eq!(run.code, 1);
-    assert_eq!(run.stderr, "");
+    // The person reads the same message on stderr (the README's "JSON output").
+    assert!(run.stderr.starts_with("gitvow: no gitvow installation found"), "{}", run.stderr);
     let v: Value = serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}", run.stdout));
     assert!(v["error"]["message"].as_str().unwrap().starts_with("no gitvow installation found in the user scope (~)"), "{v}");
     assert!(v["error"]["hint"].as_str().unwrap().starts_with("install with `gitvow install --user`"), "{v}");

@@ -11,6 +11,7 @@ mod doctor;
 mod format_preservation;
 mod gate;
 mod install;
+mod journeys;
 mod policy;
 mod props;
 mod runtime;

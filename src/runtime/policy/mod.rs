@@ -534,7 +534,7 @@ fn rule(item: &Value, path: Vec<Seg>, label: &str, compile: Compile) -> Result<R
     let o = Obj::new(item, path.clone(), &format!("`{label}` must be an object with `pattern` (or `program`) and `reason`"))?;
     o.check_keys(schema::RULE_KEYS, &[])?;
     let reason = o.string("reason")?.unwrap_or(label.split('[').next().unwrap_or(label)).to_string();
-    let observe = o.string("when")?.is_some_and(|w| w == "observe");
+    let observe = o.observe()?;
     let pattern = o.string("pattern")?;
     let program = o.get("program");
     match (pattern, program) {
@@ -610,6 +610,34 @@ fn split_command(o: &Obj, key: &str, label: &str) -> Result<Vec<String>, Located
     Ok(argv)
 }
 
+/// The longest a provider may be given, in seconds: the hook's whole budget for its providers and
+/// classifier (`gate::CALL_BUDGET`), so that `ask` and the hook wait alike.
+pub const PROVIDER_TIMEOUT_MAX: f64 = 24.0;
+
+/// A provider's `questions`. A name this version does not know is left to the versions that do,
+/// unless it is a misspelling of a known one, or the list asks nothing this version knows: either
+/// would turn the provider off without a word.
+fn provider_questions(o: &Obj, names: &[Value], label: &str) -> Result<Vec<Question>, Located> {
+    let known: Vec<&str> = Question::ALL.iter().map(|q| q.name()).collect();
+    let mut out = Vec::new();
+    for name in names {
+        let Some(name) = name.as_str() else {
+            return Err(o.at_value("questions", format!("`{label}.questions` must hold question names")));
+        };
+        match (Question::parse(name), crate::spelling::closest(name, &known)) {
+            (Some(q), _) => out.push(q),
+            (None, Some(near)) => {
+                return Err(o.at_value("questions", format!("`{label}.questions` names `{name}`; did you mean `{near}`?")));
+            }
+            (None, None) => {}
+        }
+    }
+    if out.is_empty() && !names.is_empty() {
+        return Err(o.at_value("questions", format!("`{label}.questions` names no question gitvow knows ({})", known.join(", "))));
+    }
+    Ok(out)
+}
+
 fn providers(root: &Obj) -> Result<Vec<Provider>, Located> {
     let mut out = Vec::new();
     for (i, item) in root.array("providers")?.iter().enumerate() {
@@ -619,16 +647,17 @@ fn providers(root: &Obj) -> Result<Vec<Provider>, Located> {
         let name = o.string("name")?.ok_or_else(|| o.missing(format!("`{label}` has no `name` string")))?;
         let questions = match o.get("questions") {
             None | Some(Value::Null) => Question::ALL.to_vec(),
-            // Questions this version does not know are left to the versions that do.
-            Some(Value::Array(q)) => q.iter().filter_map(Value::as_str).filter_map(Question::parse).collect(),
+            Some(Value::Array(q)) => provider_questions(&o, q, &label)?,
             Some(_) => return Err(o.at_value("questions", format!("`{label}.questions` must be an array"))),
         };
         let timeout = match o.get("timeout") {
             None | Some(Value::Null) => 10.0,
-            Some(v) => v
-                .as_f64()
-                .filter(|t| *t > 0.0 && *t < 86_400.0)
-                .ok_or_else(|| o.at_value("timeout", format!("`{label}.timeout` must be a number of seconds")))?,
+            Some(v) => v.as_f64().filter(|t| *t > 0.0 && *t <= PROVIDER_TIMEOUT_MAX).ok_or_else(|| {
+                o.at_value(
+                    "timeout",
+                    format!("`{label}.timeout` must be a number of seconds above 0 and at most {PROVIDER_TIMEOUT_MAX} (the hook waits no longer for its providers)"),
+                )
+            })?,
         };
         out.push(Provider {
             name: name.to_string(),

@@ -14,6 +14,8 @@ pub const TOP_KEYS: &[&str] =
 pub const IGNORED_TOP_KEYS: &[&str] = &["decisions", "intent", "outcomes", "sync", "runtime", "about"];
 
 pub const RULE_KEYS: &[&str] = &["pattern", "reason", "when", "program", "verbs", "target"];
+/// The values of a rule's `when` that ask now (its only other value is `observe`).
+pub const WHEN_NOW: &[&str] = &["immediate", "commit"];
 pub const PROVIDER_KEYS: &[&str] = &["name", "command", "questions", "timeout"];
 pub const CLASSIFIER_KEYS: &[&str] = &["enabled", "command"];
 
@@ -162,6 +164,28 @@ impl<'a> Obj<'a> {
             None | Some(Value::Null) => Ok(&[]),
             Some(Value::Array(items)) => Ok(items),
             Some(_) => Err(self.at_value(key, format!("`{key}` must be an array"))),
+        }
+    }
+
+    /// A rule's `when`: true for `observe` (record the match and go on), false for the words that
+    /// ask now (or none). Any other word is refused: in a strict file a misspelt `observe` must not
+    /// quietly mean its opposite.
+    pub fn observe(&self) -> Result<bool, Located> {
+        match self.string("when")? {
+            None => Ok(false),
+            Some("observe") => Ok(true),
+            Some(w) if WHEN_NOW.contains(&w) => Ok(false),
+            Some(w) => {
+                let known: Vec<&str> = std::iter::once("observe").chain(WHEN_NOW.iter().copied()).collect();
+                let near = crate::spelling::closest(w, &known).map_or(String::new(), |k| format!(" (did you mean `{k}`?)"));
+                Err(self.at_value(
+                    "when",
+                    format!(
+                        "`{}` is `{w}`{near}: `observe` records a match and goes on; `immediate` or `commit` ask now",
+                        self.path_label("when")
+                    ),
+                ))
+            }
         }
     }
 

@@ -127,7 +127,11 @@ fn default_policy_verdicts_on_commands() {
     for (command, want) in COMMANDS {
         let out = env.run(["check", "--", command]);
         let got = out.stdout.lines().next().unwrap_or("").trim_start_matches("verdict: ").to_string();
-        let code = if *want == "allow" { 0 } else { 2 };
+        let code = match *want {
+            "allow" => 0,
+            "deny" => 2,
+            _ => 3,
+        };
         if got != *want || out.code != code {
             wrong.push(format!("{command:?}: want {want}, got {got} (exit {})\n{}", out.code, out.stdout));
         }
@@ -141,16 +145,16 @@ fn default_policy_verdicts_on_paths() {
     let cases = [
         ("src/main.rs", 0),
         ("README.md", 0),
-        (".claude/settings.json", 2),
-        (".claude/settings.local.json", 2),
-        ("~/.claude/settings.json", 2),
-        (".codex/config.toml", 2),
-        (".gitvow/policy.json", 2),
-        ("~/.gitvow/policy.json", 2),
-        (".github/workflows/ci.yml", 2),
-        ("CODEOWNERS", 2),
-        ("src/auth/login.rs", 2),
-        ("config/permissions.yaml", 2),
+        (".claude/settings.json", 3),
+        (".claude/settings.local.json", 3),
+        ("~/.claude/settings.json", 3),
+        (".codex/config.toml", 3),
+        (".gitvow/policy.json", 3),
+        ("~/.gitvow/policy.json", 3),
+        (".github/workflows/ci.yml", 3),
+        ("CODEOWNERS", 3),
+        ("src/auth/login.rs", 3),
+        ("config/permissions.yaml", 3),
         ("docs/author.md", 0),
     ];
     for (path, code) in cases {

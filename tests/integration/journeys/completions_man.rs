@@ -1,0 +1,36 @@
+//! Completions and man pages: what they offer is what gitvow takes.
+
+use crate::support::Sandbox;
+
+#[test]
+fn agent_names_complete_as_agents_not_file_names() {
+    let env = Sandbox::new();
+    let bash = env.run(["completions", "bash"]).ok().stdout;
+    let agent = bash.lines().skip_while(|l| !l.contains("--agent)")).nth(1).unwrap_or_default();
+    assert!(agent.contains("claude codex gemini"), "{agent}");
+    assert!(!agent.contains("compgen -f"), "{agent}");
+}
+
+#[test]
+fn the_man_pages_have_true_synopses_and_the_sections_a_reader_looks_for() {
+    let env = Sandbox::new();
+    let dir = env.outside("man");
+    env.run(["man", dir.to_str().unwrap()]).ok();
+    let check = std::fs::read_to_string(dir.join("gitvow-check.1")).unwrap();
+    let synopsis = check.split(".SH SYNOPSIS").nth(1).and_then(|s| s.split(".SH").next()).unwrap_or_default();
+    assert!(synopsis.contains("gitvow check") && synopsis.contains("\\-\\-path"), "{synopsis}");
+    let main = std::fs::read_to_string(dir.join("gitvow.1")).unwrap();
+    assert!(!main.contains("gitvow\\-help(1)") && !main.contains("gitvow-help(1)"), "no page is written for help");
+    for page in [&main, &check] {
+        for section in [".SH \"EXIT STATUS\"", ".SH ENVIRONMENT", ".SH FILES"] {
+            assert!(page.contains(section), "{section}");
+        }
+    }
+    // Every page another page refers to is written.
+    for reference in main.split("gitvow\\-").skip(1) {
+        let name = reference.split('(').next().unwrap();
+        if reference[name.len()..].starts_with("(1)") {
+            assert!(dir.join(format!("gitvow-{name}.1")).exists(), "gitvow-{name}(1) is named but not written");
+        }
+    }
+}

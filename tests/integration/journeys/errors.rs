@@ -1,0 +1,124 @@
+//! What a person meets when something is wrong: one form for every error, true hints, no panics.
+
+use crate::support::{CMD, Sandbox, bash};
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+
+#[test]
+fn an_argument_that_is_not_utf8_is_a_usage_error_and_under_hook_the_blocking_answer() {
+    let env = Sandbox::with_repo();
+    let bad = OsStr::from_bytes(b"ls\xff");
+    let out = env.gitvow().arg("check").arg("--").arg(bad).run().status(64);
+    assert!(out.stderr.starts_with("gitvow: ") && out.stderr.contains("\n  hint: "), "{out:?}");
+    assert!(!out.stderr.contains("internal error"), "{out:?}");
+    let out = env.gitvow().arg("hook").arg(OsStr::from_bytes(b"PreToolUse\xff")).stdin(bash(env.repo(), "ls").to_string()).run();
+    assert_eq!(out.code, 2, "claude reads exit 2 as the block: {out:?}");
+    assert!(!out.stderr.contains("internal error"), "{out:?}");
+}
+
+#[test]
+fn errors_of_the_command_line_have_gitvows_form() {
+    let env = Sandbox::new();
+    let out = env.run(["install", "--frobnicate"]).status(64);
+    assert!(out.stderr.starts_with("gitvow: unexpected argument '--frobnicate' found\n  hint: "), "{out:?}");
+    assert_eq!(out.stderr.lines().count(), 2, "{out:?}");
+    let out = env.run(["check", "--bogus"]).status(64);
+    out.stderr_has("  hint: put the command after `--`: gitvow check -- git push --force");
+}
+
+#[test]
+fn gitvow_alone_prints_its_help_on_stdout() {
+    let env = Sandbox::new();
+    let out = env.run(Vec::<&str>::new()).ok();
+    out.stdout_has("Usage: gitvow");
+    assert_eq!(out.stderr, "");
+}
+
+#[test]
+fn a_policy_directory_that_does_not_exist_is_an_error() {
+    let env = Sandbox::new();
+    for dir in ["show", "/nonexistent"] {
+        let out = env.run(["policy", dir]).status(64);
+        out.stderr_has("no such file or directory");
+        out.stderr_has("`gitvow policy check FILE` validates a file");
+    }
+}
+
+#[test]
+fn outside_a_repository_every_command_that_needs_one_exits_alike() {
+    let env = Sandbox::new();
+    let elsewhere = env.outside("plain");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let dir = elsewhere.to_str().unwrap();
+    for args in [
+        vec!["install", dir, "--agent", "claude", "--yes"],
+        vec!["uninstall", dir, "--yes"],
+        vec!["doctor", dir],
+        vec!["log", "--repo", dir],
+    ] {
+        let out = env.run(&args);
+        assert_eq!(out.code, 64, "{args:?}: {out:?}");
+        out.stderr_has("is not inside a git repository");
+    }
+    // `trust` asks a person first: at a terminal.
+    let out = env.in_terminal(["trust", dir], "");
+    assert_eq!(out.code, 64, "{out:?}");
+    out.stdout_has("is not inside a git repository");
+}
+
+#[test]
+fn a_misspelt_when_is_refused_where_it_is() {
+    let env = Sandbox::new();
+    env.write("~/.gitvow/policy.json", "{\n  \"bash_confirm\": [{\"pattern\": \"^rm\", \"reason\": \"r\", \"when\": \"observ\"}]\n}\n");
+    let out = env.run(["policy", "check"]).status(1);
+    out.stderr_has("policy.json:2:");
+    out.stderr_has("`bash_confirm[0].when` is `observ` (did you mean `observe`?)");
+    for when in ["observe", "immediate", "commit"] {
+        env.write(
+            "~/.gitvow/policy.json",
+            format!("{{\"bash_confirm\": [{{\"pattern\": \"^rm\", \"reason\": \"r\", \"when\": \"{when}\"}}]}}"),
+        );
+        env.run(["policy", "check"]).ok();
+    }
+}
+
+#[test]
+fn an_empty_path_or_tool_is_a_usage_error_not_the_home_directory() {
+    let env = Sandbox::new();
+    env.run(["check", "--path", ""]).status(64);
+    env.run(["check", "--mcp", ""]).status(64);
+}
+
+#[test]
+fn policy_check_without_a_policy_file_says_the_default_is_in_force() {
+    let env = Sandbox::new();
+    let out = env.run(["policy", "check"]).ok();
+    out.stdout_has("the built-in default policy is in force");
+    assert!(!out.stderr.contains("blocks every tool call"), "{out:?}");
+    // A file named that does not exist is an error, and says nothing untrue about blocking.
+    let out = env.run(["policy", "check", "nothere.json"]).status(64);
+    assert!(!out.stderr.contains("blocks every tool call"), "{out:?}");
+}
+
+#[test]
+fn colour_follows_term_and_clicolor_force() {
+    let env = Sandbox::new();
+    let preview = ["install", "--user", "--agent", "claude", "--dry-run", "--command", CMD, "--force"];
+    // A terminal that says it is dumb (TERM=dumb, as the test terminal sets) gets no colour.
+    let out = env.in_terminal(preview, "");
+    assert!(!out.stdout.contains('\x1b'), "{out:?}");
+    // CLICOLOR_FORCE colours a pipe; NO_COLOR wins over it.
+    let forced = env.gitvow().args(preview).env("CLICOLOR_FORCE", "1").run().ok();
+    assert!(forced.stdout.contains("\x1b["), "{forced:?}");
+    let plain = env.gitvow().args(preview).env("CLICOLOR_FORCE", "1").env("NO_COLOR", "1").run().ok();
+    assert!(!plain.stdout.contains('\x1b'), "{plain:?}");
+}
+
+#[test]
+fn the_log_says_its_times_are_utc() {
+    let env = Sandbox::with_repo();
+    env.hook("claude", "PreToolUse", bash(env.repo(), "ls").to_string()).ok();
+    let out = env.run(["log"]).ok();
+    let header = out.stdout.lines().next().unwrap_or_default();
+    assert!(header.starts_with("time (UTC)") && header.contains("verdict"), "{}", out.stdout);
+}

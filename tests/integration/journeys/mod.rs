@@ -1,0 +1,12 @@
+//! The journeys of a new user and of a provider author, one module each: every line gitvow prints
+//! for them is true, and every command it prints for a person to run works when pasted.
+
+mod completions_man;
+mod errors;
+mod exit_codes;
+mod first_install;
+mod json;
+mod pasted;
+mod providers;
+mod repository_install;
+mod uninstall;

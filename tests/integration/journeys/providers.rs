@@ -1,0 +1,65 @@
+//! A provider author following the protocol statement by statement.
+
+use crate::support::{Sandbox, claude_payload};
+use serde_json::{Value, json};
+
+fn policy(env: &Sandbox, providers: Value) {
+    env.write("~/.gitvow/policy.json", json!({"providers": providers}).to_string());
+}
+
+fn edit(env: &Sandbox, path: &std::path::Path) -> String {
+    claude_payload(env.repo(), "Write", json!({"file_path": path, "content": "x"})).to_string()
+}
+
+#[test]
+fn a_malformed_optional_field_is_a_failure_which_confirms() {
+    let env = Sandbox::with_repo();
+    for answer in [
+        r#"{"answer": "no", "evidence": [1, null, {}]}"#,
+        r#"{"answer": "no", "confidence": 5}"#,
+        r#"{"answer": "no", "confidence": "very high"}"#,
+    ] {
+        let script = env.script("~/bin/p", &format!("cat >/dev/null\necho '{answer}'"));
+        policy(&env, json!([{"name": "p", "command": script.display().to_string(), "questions": ["gate_bearing"]}]));
+        let out = env.hook("gemini", "BeforeTool", edit(&env, &env.repo().join("a.txt")));
+        assert_eq!(out.code, 2, "{answer}: {out:?}");
+        out.stderr_has("provider p failed on gate_bearing");
+    }
+}
+
+#[test]
+fn output_over_the_limit_is_named_as_such() {
+    let env = Sandbox::with_repo();
+    let script = env.script(
+        "~/bin/big",
+        "cat >/dev/null\nprintf '{\"answer\": \"no\", \"evidence\": [\"'\nhead -c 1100000 /dev/zero | tr '\\0' a\nprintf '\"]}'",
+    );
+    policy(&env, json!([{"name": "big", "command": script.display().to_string(), "questions": ["gate_bearing"]}]));
+    let out = env.hook("gemini", "BeforeTool", edit(&env, &env.repo().join("a.txt")));
+    assert_eq!(out.code, 2, "{out:?}");
+    out.stderr_has("its output is over the 1 MiB an answer may take");
+}
+
+#[test]
+fn a_timeout_the_hook_cannot_wait_for_and_a_misspelt_question_are_refused() {
+    let env = Sandbox::new();
+    policy(&env, json!([{"name": "slow", "command": "/bin/true", "timeout": 40}]));
+    env.run(["policy", "check"]).status(1).stderr_has("at most 24");
+    policy(&env, json!([{"name": "p", "command": "/bin/true", "questions": ["gate_bearin"]}]));
+    env.run(["policy", "check"]).status(1).stderr_has("names `gate_bearin`; did you mean `gate_bearing`?");
+    policy(&env, json!([{"name": "p", "command": "/bin/true", "questions": ["gate_bearing", "a_question_of_a_later_version"]}]));
+    env.run(["policy", "check"]).ok();
+}
+
+#[test]
+fn a_file_in_the_home_directory_reaches_the_provider_as_an_absolute_path() {
+    let env = Sandbox::with_repo();
+    let requests = env.home().join("request.json");
+    let script = env.script("~/bin/p", &format!("cat > {}\necho '{{\"answer\": \"no\"}}'", requests.display()));
+    policy(&env, json!([{"name": "p", "command": script.display().to_string(), "questions": ["gate_bearing"]}]));
+    let notes = env.home().join("notes.txt");
+    env.hook("gemini", "BeforeTool", edit(&env, &notes));
+    let request: Value = serde_json::from_str(&std::fs::read_to_string(&requests).unwrap()).unwrap();
+    assert_eq!(request["path"], notes.to_str().unwrap(), "{request}");
+    assert!(!request.to_string().contains('~'), "{request}");
+}
