@@ -152,6 +152,9 @@ pub struct LogArgs {
     /// Print the decisions as JSON
     #[arg(long)]
     pub json: bool,
+    /// When to colour the verdicts (auto: on a terminal, unless NO_COLOR is set or TERM is dumb)
+    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+    pub color: ColorWhen,
 }
 
 #[derive(Args, Debug)]
@@ -175,6 +178,9 @@ pub struct PolicyArgs {
     /// Print the layers as JSON
     #[arg(long)]
     pub json: bool,
+    /// When to colour a layer's problems (auto: on a terminal, unless NO_COLOR is set or TERM is dumb)
+    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+    pub color: ColorWhen,
 }
 
 #[derive(Subcommand, Debug)]
@@ -368,6 +374,9 @@ pub struct CheckArgs {
     /// Print the verdict as JSON
     #[arg(long)]
     pub json: bool,
+    /// When to colour the verdict (auto: on a terminal, unless NO_COLOR is set or TERM is dumb)
+    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+    pub color: ColorWhen,
 }
 
 #[derive(Args, Debug)]

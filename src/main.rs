@@ -46,7 +46,7 @@ fn run() -> i32 {
         Command::Install(args) => gitvow::install::run_install(&args.into()),
         Command::Uninstall(args) => gitvow::install::run_uninstall(&args.into()),
         Command::Hook(args) => Ok(gitvow::runtime::run_hook(&args.agent, &args.event)),
-        Command::Check(args) => gitvow::runtime::run_check(&args.into(), args.json),
+        Command::Check(args) => gitvow::runtime::run_check(&args.into(), args.json, args.color()),
         Command::Ask(args) => gitvow::runtime::run_ask(&args.into()),
         Command::Doctor(args) => gitvow::doctor::run(&args.into()),
         Command::Trust(args) => gitvow::runtime::run_trust(&args.into()),

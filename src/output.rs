@@ -48,6 +48,21 @@ pub fn shell_path(path: &std::path::Path) -> String {
     shell_words::quote(&path.to_string_lossy()).into_owned()
 }
 
+/// `text` in the colour of an SGR `code` (`31` red) when `on`.
+pub fn paint(text: &str, code: &str, on: bool) -> String {
+    if on { format!("\x1b[{code}m{text}\x1b[0m") } else { text.to_string() }
+}
+
+/// A verdict word (padding included) in its colour: allow green, confirm yellow, deny red.
+pub fn paint_verdict(text: &str, on: bool) -> String {
+    let code = match text.trim_end() {
+        "allow" => "32",
+        "confirm" => "33",
+        _ => "31",
+    };
+    paint(text, code, on)
+}
+
 /// [`print`] with a newline.
 pub fn line(text: &str) {
     print(&format!("{text}\n"));

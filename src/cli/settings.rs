@@ -90,6 +90,13 @@ impl From<&CheckArgs> for CheckSubject {
     }
 }
 
+impl CheckArgs {
+    /// Whether to colour the verdict.
+    pub fn color(&self) -> bool {
+        self.color.decide()
+    }
+}
+
 impl From<&AskArgs> for AskRequest {
     fn from(args: &AskArgs) -> AskRequest {
         AskRequest { question: args.question.clone(), subject: args.subject.clone(), path: args.path.clone(), json: args.json }
@@ -110,7 +117,7 @@ impl From<&PolicyArgs> for PolicyRequest {
     fn from(args: &PolicyArgs) -> PolicyRequest {
         match &args.action {
             Some(PolicyAction::Check { file, json }) => PolicyRequest::Check { file: file.clone(), json: *json },
-            None => PolicyRequest::Show { dir: args.dir.clone(), json: args.json },
+            None => PolicyRequest::Show { dir: args.dir.clone(), json: args.json, color: args.color.decide() },
         }
     }
 }
@@ -132,6 +139,7 @@ impl From<&LogArgs> for LogRequest {
             probes: args.probes,
             limit: args.limit,
             json: args.json,
+            color: args.color.decide(),
         }
     }
 }

@@ -23,7 +23,7 @@ pub enum CheckSubject {
     Mcp(String),
 }
 
-pub fn run(subject: &CheckSubject, json: bool) -> Result<i32> {
+pub fn run(subject: &CheckSubject, json: bool, color: bool) -> Result<i32> {
     let cwd = std::env::current_dir().map_err(|e| Error::new(format!("cannot read the current directory: {e}")))?;
     let repo = crate::paths::find_repo(&cwd);
     let top = repo.as_ref().map(|r| r.top.as_path());
@@ -79,7 +79,7 @@ pub fn run(subject: &CheckSubject, json: bool) -> Result<i32> {
         }));
         return Ok(exit_code(verdict.decision));
     }
-    let mut out = format!("verdict: {}\n", verdict.decision.name());
+    let mut out = format!("verdict: {}\n", crate::output::paint_verdict(verdict.decision.name(), color));
     out.push_str(&format!("reason:  {reason}\n"));
     if let Some(rule) = &verdict.rule {
         match pattern {

@@ -49,8 +49,8 @@ pub fn run_hook_misused(args: &[String], what: &str) -> i32 {
     hook::misused(args, what)
 }
 
-pub fn run_check(subject: &CheckSubject, json: bool) -> Result<i32> {
-    check::run(subject, json)
+pub fn run_check(subject: &CheckSubject, json: bool, color: bool) -> Result<i32> {
+    check::run(subject, json, color)
 }
 
 pub fn run_ask(request: &AskRequest) -> Result<i32> {

@@ -19,6 +19,7 @@ pub struct LogRequest {
     pub probes: bool,
     pub limit: usize,
     pub json: bool,
+    pub color: bool,
 }
 
 /// `90s`, `15m`, `1h`, `2d`.
@@ -129,7 +130,9 @@ pub fn run(request: &LogRequest) -> Result<i32> {
         let repo = e.get("repo").and_then(Value::as_str).map_or("-".to_string(), |r| crate::paths::display(Path::new(r)));
         let rule = if s("rule").is_empty() { "-" } else { s("rule") };
         let ms = e.get("duration_ms").and_then(Value::as_f64).map_or("-".into(), |d| format!("{d:.1}ms"));
-        let mut line = format!("{time}  {:<8} {:<24} {:<10} {:<8} {rule:<16} {ms}", s("agent"), repo, s("tool"), s("verdict"));
+        let verdict = format!("{:<8}", s("verdict"));
+        let verdict = crate::output::paint_verdict(&verdict, request.color);
+        let mut line = format!("{time}  {:<8} {:<24} {:<10} {verdict} {rule:<16} {ms}", s("agent"), repo, s("tool"));
         if e["waiting"] == true {
             line.push_str(&format!("  waiting: gitvow approve {}", s("approval")));
         }

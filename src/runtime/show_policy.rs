@@ -9,14 +9,14 @@ use std::path::{Path, PathBuf};
 
 #[derive(Clone, Debug)]
 pub enum PolicyRequest {
-    Show { dir: Option<PathBuf>, json: bool },
+    Show { dir: Option<PathBuf>, json: bool, color: bool },
     Check { file: Option<PathBuf>, json: bool },
 }
 
 pub fn run(request: &PolicyRequest) -> Result<i32> {
     let cwd = std::env::current_dir().map_err(|e| Error::new(format!("cannot read the current directory: {e}")))?;
     match request {
-        PolicyRequest::Show { dir, json } => show(&directory(&cwd, dir.as_deref())?, *json),
+        PolicyRequest::Show { dir, json, color } => show(&directory(&cwd, dir.as_deref())?, *json, *color),
         PolicyRequest::Check { file: Some(file), json } => check(&cwd.join(file), true, *json),
         PolicyRequest::Check { file: None, json } => check(&default_file(&cwd), false, *json),
     }
@@ -79,7 +79,7 @@ fn summary(layer: &Layer) -> String {
     s
 }
 
-fn show(dir: &Path, as_json: bool) -> Result<i32> {
+fn show(dir: &Path, as_json: bool, color: bool) -> Result<i32> {
     let top = crate::paths::find_repo(dir).map(|r| r.top);
     let results = layers::load_each(top.as_deref());
     let problems: Vec<&str> = results.iter().filter_map(|r| r.as_ref().err()).map(|e| e.message.as_str()).collect();
@@ -103,7 +103,7 @@ fn show(dir: &Path, as_json: bool) -> Result<i32> {
         for r in &results {
             match r {
                 Ok(l) => out.push_str(&format!("  {:<10} {}: {}\n", l.kind.name(), l.policy.source.describe(), summary(l))),
-                Err(e) => out.push_str(&format!("  PROBLEM    {}\n", e.message)),
+                Err(e) => out.push_str(&format!("  {}    {}\n", crate::output::paint("PROBLEM", "31", color), e.message)),
             }
         }
         if !problems.is_empty() {

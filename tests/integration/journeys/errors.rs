@@ -122,3 +122,27 @@ fn the_log_says_its_times_are_utc() {
     let header = out.stdout.lines().next().unwrap_or_default();
     assert!(header.starts_with("time (UTC)") && header.contains("verdict"), "{}", out.stdout);
 }
+
+#[test]
+fn check_policy_and_log_take_color_like_the_other_commands() {
+    let env = Sandbox::with_repo();
+    env.hook("claude", "PreToolUse", bash(env.repo(), "rm -rf /").to_string());
+    let out = env.run(["check", "--color", "always", "--", "rm -rf /"]).status(2);
+    out.stdout_has("verdict: \x1b[31mdeny\x1b[0m");
+    env.run(["log", "--color", "always"]).ok().stdout_has("\x1b[31mdeny    \x1b[0m");
+    env.write(".gitvow/policy.json", "{ broken");
+    env.run(["policy", "--color", "always"]).status(1).stdout_has("\x1b[31mPROBLEM\x1b[0m");
+    for args in [vec!["check", "--color", "never", "--", "rm -rf /"], vec!["log", "--color", "never"], vec!["policy", "--color", "never"]] {
+        assert!(!env.run(&args).stdout.contains('\x1b'), "{args:?}");
+    }
+}
+
+#[test]
+fn naming_a_policy_file_where_a_directory_goes_points_at_the_command_that_validates_it() {
+    let env = Sandbox::with_repo();
+    let file = env.write(".gitvow/policy.json", "{}");
+    let out = env.run(["policy", file.to_str().unwrap()]).status(64);
+    let commands = super::pasted::printed_commands(&out.stderr);
+    assert_eq!(commands, [format!("gitvow policy check {}", file.display())], "{out:?}");
+    super::pasted::paste(&env, env.home(), &commands[0]).ok().stdout_has("ok: ");
+}
