@@ -40,7 +40,7 @@ pub fn print_help(subcommand: Option<&str>) -> crate::error::Result<i32> {
 pub enum Command {
     /// Write gitvow's hook entries into each agent's configuration, after showing the diff
     #[command(
-        after_help = "Examples:\n  gitvow install --user --dry-run\n  gitvow install --user --agent claude --agent codex --yes\n  gitvow install ~/src/myrepo --agent gemini\n  gitvow install --user --check        exit 1 when something would change\n\nExit status: 0 done or nothing to do, 1 an error, 64 a usage error; with --check: 0 current,\n1 something would change, 2 could not tell (an error)"
+        after_help = "Examples:\n  gitvow install --user --dry-run\n  gitvow install --user --agent claude --agent codex --yes\n  gitvow install ~/src/myrepo --agent gemini\n  gitvow install --user --check        exit 1 when something would change\n\nExit status: 0 done or nothing to do, 1 an error or the prompt declined, 64 a usage error; with\n--check: 0 current, 1 something would change, 2 could not tell (an error)"
     )]
     Install(InstallArgs),
     /// Remove exactly what install added
@@ -56,9 +56,9 @@ pub enum Command {
         after_help = "Example (what Claude Code runs before a tool call):\n  echo '{\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"},\"cwd\":\"/tmp\"}' | gitvow hook PreToolUse"
     )]
     Hook(HookArgs),
-    /// Dry-run the policy on a command, a path or an MCP tool; exit 0 allow, 2 blocked
+    /// Dry-run the policy on a command, a path or an MCP tool; exit 0 allow, 2 deny, 3 confirm
     #[command(
-        after_help = "Examples:\n  gitvow check -- git push --force origin main\n  gitvow check --path .github/workflows/deploy.yml\n  gitvow check --mcp mcp__github__create_pull_request\n\nExit status: 0 allow, 2 blocked (deny or confirm), 1 the policy or input could not be read, 64 a usage error"
+        after_help = "Examples:\n  gitvow check -- git push --force origin main\n  gitvow check --path .github/workflows/deploy.yml\n  gitvow check --mcp mcp__github__create_pull_request\n\nExit status: 0 allow, 2 deny, 3 confirm, 1 the policy or input could not be read, 64 a usage error"
     )]
     Check(CheckArgs),
     /// Ask every configured provider a question, and show the gate's decision
