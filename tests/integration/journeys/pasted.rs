@@ -29,9 +29,3 @@ pub fn paste(env: &Sandbox, dir: &Path, line: &str) -> Output {
     }
     env.tool("/bin/sh").current_dir(dir).env("PATH", format!("{}:{}", bin.display(), crate::support::SYSTEM_PATH)).args(["-c", line]).run()
 }
-
-#[test]
-fn the_commands_are_found_as_printed() {
-    let text = "Dry run: nothing was written. To apply: gitvow install --user --agent claude\n  hint: run `gitvow doctor --user` then `ls`";
-    assert_eq!(printed_commands(text), ["gitvow install --user --agent claude", "gitvow doctor --user"]);
-}
