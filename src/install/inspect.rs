@@ -107,6 +107,11 @@ impl Inspected {
             out.text = Some(text);
             return out;
         }
+        if agent.layout == FileLayout::Yaml {
+            super::yaml_hooks::inspect(&mut out, &text);
+            out.text = Some(text);
+            return out;
+        }
         let located = |offset: usize, what: &str| {
             let (l, c) = line_col(&text, offset);
             format!("{}:{l}:{c}: {what}", display(&path))

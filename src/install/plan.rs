@@ -112,6 +112,13 @@ pub fn plan(
 ) -> Result<Plan> {
     let mut out = Plan::default();
     for &agent in agents {
+        if agent.repo_file.is_empty() && !scope.is_user() {
+            if matches!(action, Action::Install { .. }) {
+                return Err(no_repo_file(agent));
+            }
+            out.unchanged_agents.push(agent.name);
+            continue;
+        }
         let mut changed = false;
         for (path, kind) in files_of(scope, agent) {
             let before = read(&path)?;
@@ -141,6 +148,12 @@ pub fn plan(
         out.changes.push(change);
     }
     Ok(out)
+}
+
+/// For an agent that reads no hooks from a repository (hermes).
+fn no_repo_file(agent: &AgentSpec) -> Error {
+    Error::usage(format!("{} reads hooks only from its user configuration ({}), never from a repository", agent.name, agent.user_file))
+        .hint(format!("install it with `gitvow install --user --agent {}`; nothing was written", agent.name))
 }
 
 /// The change one file needs, or `None` when it is already as wanted.
@@ -322,6 +335,20 @@ fn install_hooks(
     record: Option<&FileRecord>,
 ) -> Result<(Option<String>, RecordUpdate)> {
     let dirs = record.map(|r| r.dirs.clone()).unwrap_or_default();
+    if agent.layout == FileLayout::Yaml {
+        let after = super::yaml_hooks::install(path, agent, text, command)?;
+        let had_entries = text.is_some_and(|t| super::yaml_hooks::found(t).is_ok_and(|f| !f.is_empty()));
+        let file_record = FileRecord {
+            original: original_before(record, before, had_entries),
+            written: hash(after.as_bytes()),
+            also_written: Vec::new(),
+            created: Created::default(),
+            toml: None,
+            dirs,
+            adapter: None,
+        };
+        return Ok((Some(after), RecordUpdate::Set(file_record)));
+    }
     // A file gitvow writes whole: only over one it wrote before.
     let whole = match agent.layout {
         FileLayout::Plugin => {
@@ -395,6 +422,9 @@ fn uninstall_hooks(
     }
     if let Some(original) = restored_original(record, before.map(|b| b.as_slice()), load)? {
         return Ok(Some(original));
+    }
+    if agent.layout == FileLayout::Yaml {
+        return Ok(super::yaml_hooks::uninstall(path, agent, text)?.map(Some));
     }
     let mut doc = parse_json(path, agent, text, before)?;
     if !entries::has_gitvow_entries(&doc, agent) {

@@ -136,11 +136,11 @@ enum Kind {
 
 fn kind(name: &str) -> Kind {
     match name {
-        "Bash" | "run_shell_command" | "Shell" | "bash" | "powershell" | "Execute" | "shell" | "local_shell" | "launch-process" => {
-            Kind::Shell
-        }
+        "Bash" | "run_shell_command" | "Shell" | "bash" | "powershell" | "Execute" | "shell" | "local_shell" | "launch-process"
+        | "terminal" => Kind::Shell,
         "run_commands" => Kind::Commands,
-        "apply_patch" | "ApplyPatch" => Kind::PatchOrEdit,
+        // hermes's `patch`: `mode: "patch"` carries V4A patch text, `mode: "replace"` one edit.
+        "apply_patch" | "ApplyPatch" | "patch" => Kind::PatchOrEdit,
         "Write" | "write_file" | "create" | "Create" | "write" | "save-file" => Kind::Write,
         "Edit" | "replace" | "edit" | "str_replace_editor" | "str_replace_based_edit_tool" | "str-replace-editor" | "Delete" => Kind::Edit,
         "editor" => Kind::WriteOrEdit,
@@ -378,7 +378,7 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
         }
         Kind::PatchOrEdit => {
             // Some agents only ever send patch text here; others name edits this way.
-            let patch_only = reading.patch_text_only;
+            let patch_only = reading.patch_text_only || input.get("mode").and_then(Value::as_str) == Some("patch");
             let text = PATCH_KEYS
                 .iter()
                 .find_map(|k| input.get(*k).and_then(Value::as_str).filter(|t| patch_only || t.contains("*** Begin Patch")));
