@@ -3,6 +3,10 @@
 
 use crate::edit::Strictness;
 
+pub mod generated;
+pub mod homes;
+pub mod versions;
+
 /// The gitvow handler an agent event is routed to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Handler {
@@ -1047,7 +1051,7 @@ pub static AGENTS: &[AgentSpec] = &[
     },
     AgentSpec {
         name: "hermes",
-        // `$HERMES_HOME/config.yaml` when HERMES_HOME is set (crate::agent_homes); hermes 0.19.0
+        // `$HERMES_HOME/config.yaml` when HERMES_HOME is set (agents::homes); hermes 0.19.0
         // reads no hooks from a repository.
         user_file: ".hermes/config.yaml",
         repo_file: "",

@@ -4,8 +4,6 @@
 //! previews it as a diff and applies it atomically; the runtime (`hook`, `check`, `ask`) normalises an
 //! agent's payload, asks the policy and answers in the agent's form.
 
-pub mod agent_homes;
-pub mod agent_versions;
 pub mod agents;
 pub mod cli;
 pub mod docs;

@@ -65,7 +65,9 @@ pub fn run(ctx: &Context, ins: &Inspected) -> Check {
         }
     };
     let dir_text = dir.path().to_string_lossy().into_owned();
-    if ins.agent.hook_shell == HookShell::Plugin && ins.agent.name == "pi" {
+    if ins.agent.hook_shell == HookShell::Plugin
+        && crate::agents::generated::of(ins.agent.name) == crate::agents::generated::Generated::PiExtension
+    {
         return super::pi::probe(ins, dir.path(), &fix_install);
     }
     if ins.agent.hook_shell == HookShell::Plugin {

@@ -2,8 +2,8 @@
 //! (`crate::agent_versions`): a note, since a newer agent may still keep the same hook interface.
 
 use super::Check;
-use crate::agent_versions::{self, Proven};
 use crate::agents::AgentSpec;
+use crate::agents::versions::{self as agent_versions, Proven};
 use crate::runtime::process;
 use std::time::Duration;
 

@@ -13,10 +13,10 @@ use crate::paths::display;
 use std::path::Path;
 
 /// What the fallback prints: hermes's block, in words for the model.
-fn fallback_answer(gitvow: &str) -> String {
+fn fallback_answer(agent: &AgentSpec, gitvow: &str) -> String {
     serde_json::json!({
         "decision": "block",
-        "reason": format!("BLOCKED: the gitvow policy gate could not run ({gitvow}). The tool call is blocked until it runs again: run `gitvow doctor`, or reinstall with `gitvow install --agent hermes`."),
+        "reason": format!("BLOCKED: the gitvow policy gate could not run ({gitvow}). The tool call is blocked until it runs again: run `gitvow doctor`, or reinstall with `gitvow install --user --agent {}`.", agent.name),
     })
     .to_string()
 }
@@ -29,7 +29,7 @@ pub fn entry_command(agent: &AgentSpec, gitvow: &str, event: &str) -> String {
     }
     // hermes splits the command as shell words: `$0` is the fallback answer, one word.
     let script = format!("{plain} || printf '%s\\n' \"$0\"");
-    format!("sh -c {} {}", shell_words::quote(&script), shell_words::quote(&fallback_answer(gitvow)))
+    format!("sh -c {} {}", shell_words::quote(&script), shell_words::quote(&fallback_answer(agent, gitvow)))
 }
 
 /// The gitvow command an installed entry runs (the part before ` hook`), or `None`.
