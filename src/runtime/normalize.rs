@@ -130,6 +130,8 @@ enum Kind {
     WriteOrEdit,
     /// Deletes every file of a list (auggie's `remove-files`): each an edit of that file.
     Remove,
+    /// Python source the agent runs (hermes's `execute_code`): judged as the `python3 -c` it is.
+    PythonCode,
     /// Tools kept under their own name with their own arguments.
     Keep,
 }
@@ -145,6 +147,7 @@ fn kind(name: &str) -> Kind {
         "Edit" | "replace" | "edit" | "str_replace_editor" | "str_replace_based_edit_tool" | "str-replace-editor" | "Delete" => Kind::Edit,
         "editor" => Kind::WriteOrEdit,
         "remove-files" => Kind::Remove,
+        "execute_code" => Kind::PythonCode,
         _ => Kind::Keep,
     }
 }
@@ -409,6 +412,13 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
                     Action { tool_name: "Edit".into(), tool_input }
                 })
                 .collect())
+        }
+        Kind::PythonCode => {
+            let code = first_str(&input, &["code"])?.ok_or("the code tool has no `code`")?;
+            let command = format!("python3 -c {}", shell_words::quote(code));
+            let mut input = input;
+            input.insert("command".into(), command.into());
+            single("Bash", input)
         }
         Kind::Keep => single(name, input),
     }

@@ -51,6 +51,17 @@ fn hermes_write_file_and_patch_of_the_policy_are_stopped() {
 }
 
 #[test]
+fn hermes_execute_code_is_judged_as_the_python_it_runs() {
+    let env = Sandbox::with_repo();
+    let mut p = env.payload("hermes-terminal.json");
+    p["tool_name"] = json!("execute_code");
+    p["tool_input"] = json!({"code": "import subprocess\nsubprocess.run(['git', 'push', '--force', 'origin', 'main'])\n"});
+    assert_eq!(hermes(&env, &p).1["decision"], "block");
+    p["tool_input"] = json!({"code": "print(1 + 1)\n"});
+    assert_eq!(hermes(&env, &p).1, Value::Null);
+}
+
+#[test]
 fn hermes_unreadable_payload_blocks_on_stdout() {
     let env = Sandbox::with_repo();
     let out = env.hook("hermes", "pre_tool_call", "{not json");
