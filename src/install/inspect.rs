@@ -108,7 +108,14 @@ impl Inspected {
             return out;
         }
         if agent.layout == FileLayout::Yaml {
-            super::yaml_hooks::inspect(&mut out, &text);
+            match super::yaml_hooks::read(agent, &path, &text) {
+                Ok((found, command)) => {
+                    out.file = Finding::fine(format!("{} is YAML {} loads", display(&path), agent.name));
+                    out.found = found;
+                    out.command = command;
+                }
+                Err((detail, fix)) => out.file = Finding::wrong(detail, fix),
+            }
             out.text = Some(text);
             return out;
         }

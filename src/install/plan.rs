@@ -335,22 +335,9 @@ fn install_hooks(
     record: Option<&FileRecord>,
 ) -> Result<(Option<String>, RecordUpdate)> {
     let dirs = record.map(|r| r.dirs.clone()).unwrap_or_default();
-    if agent.layout == FileLayout::Yaml {
-        let after = super::yaml_hooks::install(path, agent, text, command)?;
-        let had_entries = text.is_some_and(|t| super::yaml_hooks::found(t).is_ok_and(|f| !f.is_empty()));
-        let file_record = FileRecord {
-            original: original_before(record, before, had_entries),
-            written: hash(after.as_bytes()),
-            also_written: Vec::new(),
-            created: Created::default(),
-            toml: None,
-            dirs,
-            adapter: None,
-        };
-        return Ok((Some(after), RecordUpdate::Set(file_record)));
-    }
-    // A file gitvow writes whole: only over one it wrote before.
+    // A file gitvow writes whole (only over one it wrote before), or a YAML file spliced as text.
     let whole = match agent.layout {
+        FileLayout::Yaml => Some(super::yaml_hooks::install(path, agent, text, command)?),
         FileLayout::Plugin => {
             if text.is_some_and(|t| !plugin::is_gitvow_plugin(t)) {
                 return Err(Error::new(format!("{}: this file is not a plugin gitvow wrote", display(path)))
@@ -369,8 +356,14 @@ fn install_hooks(
         _ => None,
     };
     if let Some(after) = whole {
-        let original = if text.is_some() { Original::Unknown } else { Original::Absent };
-        let original = record.map_or(original, |r| r.original.clone());
+        let original = if agent.layout == FileLayout::Yaml {
+            // The person's own file: its bytes before gitvow's first install are what uninstall gives back.
+            let had_entries = text.is_some_and(|t| super::yaml_hooks::found(t).is_ok_and(|f| !f.is_empty()));
+            original_before(record, before, had_entries)
+        } else {
+            let original = if text.is_some() { Original::Unknown } else { Original::Absent };
+            record.map_or(original, |r| r.original.clone())
+        };
         let file_record = FileRecord {
             original,
             written: hash(after.as_bytes()),

@@ -101,44 +101,34 @@ pub fn uninstall(path: &Path, agent: &AgentSpec, text: &str) -> Result<Option<St
     yaml::remove(text, &is_gitvow_command).map_err(|e| refused(path, agent, e))
 }
 
-/// What doctor and install read from the file: whether hermes loads it, and gitvow's entries.
-pub fn inspect(out: &mut super::inspect::Inspected, text: &str) {
-    use super::inspect::Finding;
-    let agent = out.agent;
-    let path = display(&out.path);
-    match found(text) {
-        Err(e) => {
-            out.file = Finding::wrong(
-                format!("{path}:{}:{}: {}; {}", e.line, e.col, e.message, agent.would_drop(None)),
-                format!("fix the file by hand so that {} loads it", agent.name),
-            );
-        }
-        Ok(found) => {
-            out.file = Finding::fine(format!("{path} is YAML {} loads", agent.name));
-            out.command = found.iter().find(|f| f.event == agent.probe_event).and_then(|f| gitvow_of(agent, &f.event, &f.command));
-            out.found = found
-                .into_iter()
-                .map(|f| {
-                    let mut hook = serde_json::Map::new();
-                    if let Some(m) = &f.matcher {
-                        hook.insert("matcher".into(), m.clone().into());
-                    }
-                    hook.insert("command".into(), f.command.clone().into());
-                    if let Some(t) = f.timeout.as_deref().and_then(|t| t.parse::<i64>().ok()) {
-                        hook.insert("timeout".into(), t.into());
-                    }
-                    let hook = serde_json::Value::Object(hook);
-                    super::entries::Found {
-                        event: f.event,
-                        index: 0,
-                        inner: None,
-                        whole: true,
-                        element: hook.clone(),
-                        hook,
-                        path: Vec::new(),
-                    }
-                })
-                .collect();
-        }
-    }
+/// What doctor and install read from the file: gitvow's entries (as the JSON layouts' findings) and
+/// the gitvow command of the gating one; or why the agent would not load it, and the fix.
+pub fn read(
+    agent: &AgentSpec,
+    path: &Path,
+    text: &str,
+) -> std::result::Result<(Vec<super::entries::Found>, Option<String>), (String, String)> {
+    let found = found(text).map_err(|e| {
+        (
+            format!("{}:{}:{}: {}; {}", display(path), e.line, e.col, e.message, agent.would_drop(None)),
+            format!("fix the file by hand so that {} loads it", agent.name),
+        )
+    })?;
+    let command = found.iter().find(|f| f.event == agent.probe_event).and_then(|f| gitvow_of(agent, &f.event, &f.command));
+    let found = found
+        .into_iter()
+        .map(|f| {
+            let mut hook = serde_json::Map::new();
+            if let Some(m) = &f.matcher {
+                hook.insert("matcher".into(), m.clone().into());
+            }
+            hook.insert("command".into(), f.command.clone().into());
+            if let Some(t) = f.timeout.as_deref().and_then(|t| t.parse::<i64>().ok()) {
+                hook.insert("timeout".into(), t.into());
+            }
+            let hook = serde_json::Value::Object(hook);
+            super::entries::Found { event: f.event, index: 0, inner: None, whole: true, element: hook.clone(), hook, path: Vec::new() }
+        })
+        .collect();
+    Ok((found, command))
 }
