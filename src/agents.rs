@@ -3,6 +3,10 @@
 
 use crate::edit::Strictness;
 
+pub mod generated;
+pub mod homes;
+pub mod versions;
+
 /// The gitvow handler an agent event is routed to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Handler {
@@ -40,6 +44,9 @@ pub enum ResponseForm {
     /// `{"cancel": true, "errorMessage": ...}` on stdout for confirm and deny, `{"cancel": false}` for
     /// allow, exit 0 (the agent ignores exit codes); the reason also on stderr (cline).
     Cancel,
+    /// `{"decision": "block", "reason": ...}` on stdout for confirm and deny, nothing for allow,
+    /// exit 0: hermes 0.19.0 ignores exit codes, exit 2 included.
+    Decision,
 }
 
 /// What the installed file looks like and how much of it is gitvow's.
@@ -63,12 +70,15 @@ pub enum FileLayout {
     Scripts { other_user_dir: &'static str, other_repo_dir: &'static str, extensions: &'static [&'static str] },
     /// An external adapter's agent: `hooks.<event>` arrays of the entries its `info` describes.
     Adapter,
+    /// A YAML file the person edits too: `hooks.<event>` lists of `{matcher, command, timeout}`
+    /// mappings, spliced in as text by `edit::yaml` (hermes).
+    Yaml,
 }
 
 impl FileLayout {
     /// Whether the agent's file is a JSON document gitvow edits (not a file it writes whole).
     pub fn is_json(self) -> bool {
-        !matches!(self, FileLayout::Plugin | FileLayout::Scripts { .. })
+        !matches!(self, FileLayout::Plugin | FileLayout::Scripts { .. } | FileLayout::Yaml)
     }
 }
 
@@ -96,6 +106,9 @@ pub enum HookShell {
     Script,
     /// No shell: the agent loads gitvow's generated plugin, which starts gitvow itself (opencode).
     Plugin,
+    /// No shell: the command is split as POSIX shell words (Python's `shlex.split`, after a leading
+    /// `~` is expanded) and run directly (hermes).
+    Shlex,
 }
 
 impl HookShell {
@@ -109,6 +122,7 @@ impl HookShell {
             HookShell::Bash => shell("bash".into(), "-c"),
             HookShell::Words => HookShell::without_shell(command).or_else(|| shell("bash".into(), "-c")),
             HookShell::Plugin | HookShell::Script => None,
+            HookShell::Shlex => shell_words::split(command).ok(),
         }
     }
 
@@ -1007,7 +1021,132 @@ pub static AGENTS: &[AgentSpec] = &[
         fails_open: &FailCase::ALL,
         reload_hint: "restart it: it reads its hooks at start-up, and runs them only where Augment has switched hooks on",
     },
+    AgentSpec {
+        name: "pi",
+        // pi 1.6.0 loads every `*.js` of these folders; the repository's only in a project the
+        // person trusted in pi.
+        user_file: ".pi/agent/extensions/gitvow.js",
+        repo_file: ".pi/extensions/gitvow.js",
+        layout: FileLayout::Plugin,
+        // pi 1.6.0 stops before the model is asked when an extension file does not parse.
+        when_unreadable: "stops at start-up, before the model is asked, given an extension {that}",
+        events: PLUGIN_EVENTS,
+        detect_dirs: &[".pi"],
+        detect_commands: &["pi"],
+        event_map: PLUGIN_EVENT_MAP,
+        manual_steps: &[
+            "restart any open pi session (or run /reload in it): pi loads extensions at start-up",
+            "pi loads a repository's .pi/extensions/ only in a project you trusted in pi",
+        ],
+        process_names: &["pi"],
+        // pi 1.6.0 sets it for every command its shell tool runs.
+        env_markers: &["PI_CODING_AGENT"],
+        hook_shell: HookShell::Plugin,
+        probe_payload: payload!("pi-bash"),
+        // The extension blocks the call itself when gitvow is missing, fails or passes its deadline
+        // (pi 1.6.0 also blocks a call whose handler throws).
+        fails_open: &[],
+        reload_hint: "restart pi or run /reload: it loads extensions at start-up",
+        ..NEW_ROW
+    },
+    AgentSpec {
+        name: "hermes",
+        // `$HERMES_HOME/config.yaml` when HERMES_HOME is set (agents::homes); hermes 0.19.0
+        // reads no hooks from a repository.
+        user_file: ".hermes/config.yaml",
+        repo_file: "",
+        layout: FileLayout::Yaml,
+        // hermes 0.19.0 prints "edits to config.yaml are being IGNORED" and runs on its defaults.
+        when_unreadable: "runs with none of its hooks (and none of your other settings) given a {file} {that}",
+        events: &[
+            InstalledEvent { name: "on_session_start", matcher: None },
+            InstalledEvent { name: "pre_tool_call", matcher: Some(".*") },
+            InstalledEvent { name: "post_tool_call", matcher: Some(".*") },
+            InstalledEvent { name: "on_session_end", matcher: None },
+        ],
+        hook_fields_after_command: &[TIMEOUT_30],
+        detect_dirs: &[".hermes"],
+        detect_commands: &["hermes"],
+        event_map: &[
+            ("on_session_start", Handler::SessionStart),
+            ("pre_tool_call", Handler::PreToolUse),
+            ("post_tool_call", Handler::PostToolUse),
+            ("on_session_end", Handler::Stop),
+        ],
+        response: ResponseForm::Decision,
+        manual_steps: &[
+            RESTART,
+            "hermes runs a new hook command only after you consent: start `hermes` once in a terminal and accept gitvow's hooks (or pass --accept-hooks once); gitvow never writes ~/.hermes/shell-hooks-allowlist.json for you, and until you consent hermes skips gitvow's hooks",
+        ],
+        process_names: &["hermes"],
+        hook_shell: HookShell::Shlex,
+        probe_event: "pre_tool_call",
+        probe_payload: payload!("hermes-terminal"),
+        timeout_field: Some(("timeout", TimeUnit::Seconds)),
+        // hermes 0.19.0 lets the call run when a hook cannot be started, fails or prints no
+        // block: gitvow's entry runs gitvow through `sh -c … || printf <block>`, so only a hook past
+        // its timeout goes through.
+        fails_open: &[FailCase::Timeout],
+        reload_hint: "restart hermes (and accept gitvow's hooks when it asks): it reads its hooks at start-up",
+        ..NEW_ROW
+    },
 ];
+
+/// The events and routing of a generated plugin (opencode, kilo, pi).
+const PLUGIN_EVENTS: &[InstalledEvent] = &[
+    InstalledEvent { name: "SessionStart", matcher: None },
+    InstalledEvent { name: "UserPromptSubmit", matcher: None },
+    InstalledEvent { name: "PreToolUse", matcher: None },
+    InstalledEvent { name: "PostToolUse", matcher: None },
+    InstalledEvent { name: "Stop", matcher: None },
+];
+const PLUGIN_EVENT_MAP: &[(&str, Handler)] = &[
+    ("SessionStart", Handler::SessionStart),
+    ("UserPromptSubmit", Handler::UserPromptSubmit),
+    ("PreToolUse", Handler::PreToolUse),
+    ("PostToolUse", Handler::PostToolUse),
+    ("Stop", Handler::Stop),
+];
+
+/// What the rows added after the first eleven share: each names what differs, so a field added to
+/// [`AgentSpec`] later needs a value here only.
+const NEW_ROW: AgentSpec = AgentSpec {
+    name: "",
+    user_file: "",
+    repo_file: "",
+    layout: FileLayout::NestedGroups,
+    strictness: Strictness::Strict,
+    when_unreadable: IGNORES_EVERY_HOOK,
+    events: &[],
+    command_key: "command",
+    hook_fields_before_command: &[],
+    hook_fields_after_command: &[],
+    detect_dirs: &[],
+    detect_commands: &[],
+    event_map: &[],
+    response: ResponseForm::ExitCode,
+    asks_in_more_modes: None,
+    needs_agent_flag: true,
+    manual_steps: &[RESTART],
+    adapter: None,
+    version_key: None,
+    process_names: &[],
+    env_markers: &[],
+    hook_shell: HookShell::Sh,
+    probe_event: "PreToolUse",
+    probe_payload: CLAUDE_SHELL_PAYLOAD,
+    timeout_field: None,
+    off_switches: &[],
+    dialect: Dialect::Claude,
+    patch_text_only: false,
+    hook_trust: false,
+    also_loads: None,
+    also_reads: None,
+    project_trust: None,
+    fail_closed_field: None,
+    fails_open: &FailCase::ALL,
+    reload_hint: RELOAD_AT_START,
+};
 
 /// The built-in agent with this name.
 pub fn find(name: &str) -> Option<&'static AgentSpec> {

@@ -48,7 +48,7 @@ pub enum Command {
         after_help = "Examples:\n  gitvow uninstall --user --dry-run\n  gitvow uninstall --user --agent cursor --yes\n  gitvow uninstall . --purge-policy\n\nExit status: 0 done or nothing to do, 1 an error, 64 a usage error; with --check: 0 current,\n1 something would change, 2 could not tell (an error)",
         mut_arg("user", |a| a.help("Take gitvow out of this user's agents (files under the home directory)")),
         mut_arg("repo", |a| a.help("Repository to take gitvow out of (default: the git top level of the current directory)")),
-        mut_arg("agents", |a| a.help("Agent to take gitvow out of: claude, codex, gemini, cursor, copilot, factory, opencode, qwen, cline, kilo, auggie, or an external adapter's name; repeat or separate with commas (default: every agent whose file holds gitvow's hooks)")),
+        mut_arg("agents", |a| a.help("Agent to take gitvow out of: claude, codex, gemini, cursor, copilot, factory, opencode, qwen, cline, kilo, auggie, pi, hermes, or an external adapter's name; repeat or separate with commas (default: every agent whose file holds gitvow's hooks)")),
     )]
     Uninstall(UninstallArgs),
     /// Answer an agent's hook call: reads its payload on stdin, answers in its form
@@ -205,7 +205,7 @@ pub struct ScopeArgs {
     pub user: bool,
     /// Repository to configure (default: the git top level of the current directory)
     pub repo: Option<PathBuf>,
-    /// Agent: claude, codex, gemini, cursor, copilot, factory, opencode, qwen, cline, kilo, auggie, or an external adapter's name; repeat or separate with commas (default: every agent found on this machine)
+    /// Agent: claude, codex, gemini, cursor, copilot, factory, opencode, qwen, cline, kilo, auggie, pi, hermes, or an external adapter's name; repeat or separate with commas (default: every agent found on this machine)
     #[arg(long = "agent", value_name = "NAME", value_delimiter = ',', value_parser = AgentName, hide_possible_values = true)]
     pub agents: Vec<String>,
     /// Show the diff and write nothing
@@ -238,7 +238,7 @@ pub struct DoctorArgs {
     pub user: bool,
     /// Repository to check (default: the git top level of the current directory)
     pub repo: Option<PathBuf>,
-    /// Agent to check: claude, codex, gemini, cursor, copilot, factory, opencode, qwen, cline, kilo, auggie, or an external adapter's name; repeat or separate with commas (default: every agent with a gitvow file in the scope)
+    /// Agent to check: claude, codex, gemini, cursor, copilot, factory, opencode, qwen, cline, kilo, auggie, pi, hermes, or an external adapter's name; repeat or separate with commas (default: every agent with a gitvow file in the scope)
     #[arg(long = "agent", value_name = "NAME", value_delimiter = ',', value_parser = AgentName, hide_possible_values = true)]
     pub agents: Vec<String>,
     /// Print the checks as one JSON document (errors too: {"error": {"message", "hint"}})

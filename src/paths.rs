@@ -85,7 +85,7 @@ impl Scope {
 
     pub fn agent_file(&self, agent: &crate::agents::AgentSpec) -> PathBuf {
         match self {
-            Scope::User { home } => home.join(agent.user_file),
+            Scope::User { home } => crate::agents::homes::user_file(home, agent),
             Scope::Repo(r) => r.top.join(agent.repo_file),
         }
     }

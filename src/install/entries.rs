@@ -94,7 +94,12 @@ pub fn desired_entry(agent: &AgentSpec, event: &InstalledEvent, command: &str, f
             map.insert("hooks".into(), json!([hook]));
             Value::Object(map)
         }
-        FileLayout::Flat | FileLayout::OwnedFlat | FileLayout::Plugin | FileLayout::Scripts { .. } | FileLayout::Adapter => hook,
+        FileLayout::Flat
+        | FileLayout::OwnedFlat
+        | FileLayout::Plugin
+        | FileLayout::Scripts { .. }
+        | FileLayout::Adapter
+        | FileLayout::Yaml => hook,
     }
 }
 

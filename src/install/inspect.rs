@@ -107,6 +107,18 @@ impl Inspected {
             out.text = Some(text);
             return out;
         }
+        if agent.layout == FileLayout::Yaml {
+            match super::yaml_hooks::read(agent, &path, &text) {
+                Ok((found, command)) => {
+                    out.file = Finding::fine(format!("{} is YAML {} loads", display(&path), agent.name));
+                    out.found = found;
+                    out.command = command;
+                }
+                Err((detail, fix)) => out.file = Finding::wrong(detail, fix),
+            }
+            out.text = Some(text);
+            return out;
+        }
         let located = |offset: usize, what: &str| {
             let (l, c) = line_col(&text, offset);
             format!("{}:{l}:{c}: {what}", display(&path))

@@ -12,6 +12,7 @@ pub mod second_file;
 pub mod settings;
 pub mod summary;
 pub mod switches;
+pub mod yaml_hooks;
 
 use crate::agents::{self, AgentSpec};
 use crate::error::{Error, Result};
@@ -233,6 +234,10 @@ pub(crate) fn select_agents(names: &[String], scope: &Scope, none_named: NoneNam
 }
 
 fn is_present(agent: &AgentSpec, scope: &Scope) -> bool {
+    // An agent with no repository file is not installed in one, wherever it is.
+    if agent.repo_file.is_empty() && !scope.is_user() {
+        return false;
+    }
     let home = paths::home();
     let in_home = home.as_ref().is_some_and(|h| agent.detect_dirs.iter().any(|d| h.join(d).is_dir()));
     let in_scope = scope.agent_file(agent).parent().is_some_and(Path::is_dir);

@@ -114,6 +114,13 @@ pub fn plan(
     // Every file's refusal is reported in one run, not one per run.
     let mut refused = Vec::new();
     for &agent in agents {
+        if agent.repo_file.is_empty() && !scope.is_user() {
+            if matches!(action, Action::Install { .. }) {
+                return Err(no_repo_file(agent));
+            }
+            out.unchanged_agents.push(agent.name);
+            continue;
+        }
         let mut changed = false;
         for (path, kind) in files_of(scope, agent) {
             match plan_one(&mut out, &path, kind, agent, action, record, read, load) {
@@ -163,6 +170,12 @@ fn plan_one(
     let Some(change) = plan_file(path, kind, before, action, recorded, load)? else { return Ok(false) };
     out.changes.push(change);
     Ok(true)
+}
+
+/// For an agent that reads no hooks from a repository (hermes).
+fn no_repo_file(agent: &AgentSpec) -> Error {
+    Error::usage(format!("{} reads hooks only from its user configuration ({}), never from a repository", agent.name, agent.user_file))
+        .hint(format!("install it with `gitvow install --user --agent {}`; nothing was written", agent.name))
 }
 
 /// The change one file needs, or `None` when it is already as wanted.
@@ -344,8 +357,9 @@ fn install_hooks(
     record: Option<&FileRecord>,
 ) -> Result<(Option<String>, RecordUpdate)> {
     let dirs = record.map(|r| r.dirs.clone()).unwrap_or_default();
-    // A file gitvow writes whole: only over one it wrote before.
+    // A file gitvow writes whole (only over one it wrote before), or a YAML file spliced as text.
     let whole = match agent.layout {
+        FileLayout::Yaml => Some(super::yaml_hooks::install(path, agent, text, command)?),
         FileLayout::Plugin => {
             if text.is_some_and(|t| !plugin::is_gitvow_plugin(t)) {
                 return Err(Error::new(format!("{}: this file is not a plugin gitvow wrote", display(path)))
@@ -364,8 +378,14 @@ fn install_hooks(
         _ => None,
     };
     if let Some(after) = whole {
-        let original = if text.is_some() { Original::Unknown } else { Original::Absent };
-        let original = record.map_or(original, |r| r.original.clone());
+        let original = if agent.layout == FileLayout::Yaml {
+            // The person's own file: its bytes before gitvow's first install are what uninstall gives back.
+            let had_entries = text.is_some_and(|t| super::yaml_hooks::found(t).is_ok_and(|f| !f.is_empty()));
+            original_before(record, before, had_entries)
+        } else {
+            let original = if text.is_some() { Original::Unknown } else { Original::Absent };
+            record.map_or(original, |r| r.original.clone())
+        };
         let file_record = FileRecord {
             original,
             written: hash(after.as_bytes()),
@@ -417,6 +437,9 @@ fn uninstall_hooks(
     }
     if let Some(original) = restored_original(record, before.map(|b| b.as_slice()), load)? {
         return Ok(Some(original));
+    }
+    if agent.layout == FileLayout::Yaml {
+        return Ok(super::yaml_hooks::uninstall(path, agent, text)?.map(Some));
     }
     let mut doc = parse_json(path, agent, text, before)?;
     if !entries::has_gitvow_entries(&doc, agent) {

@@ -130,21 +130,24 @@ enum Kind {
     WriteOrEdit,
     /// Deletes every file of a list (auggie's `remove-files`): each an edit of that file.
     Remove,
+    /// Python source the agent runs (hermes's `execute_code`): judged as the `python3 -c` it is.
+    PythonCode,
     /// Tools kept under their own name with their own arguments.
     Keep,
 }
 
 fn kind(name: &str) -> Kind {
     match name {
-        "Bash" | "run_shell_command" | "Shell" | "bash" | "powershell" | "Execute" | "shell" | "local_shell" | "launch-process" => {
-            Kind::Shell
-        }
+        "Bash" | "run_shell_command" | "Shell" | "bash" | "powershell" | "Execute" | "shell" | "local_shell" | "launch-process"
+        | "terminal" => Kind::Shell,
         "run_commands" => Kind::Commands,
-        "apply_patch" | "ApplyPatch" => Kind::PatchOrEdit,
+        // hermes's `patch`: `mode: "patch"` carries V4A patch text, `mode: "replace"` one edit.
+        "apply_patch" | "ApplyPatch" | "patch" => Kind::PatchOrEdit,
         "Write" | "write_file" | "create" | "Create" | "write" | "save-file" => Kind::Write,
         "Edit" | "replace" | "edit" | "str_replace_editor" | "str_replace_based_edit_tool" | "str-replace-editor" | "Delete" => Kind::Edit,
         "editor" => Kind::WriteOrEdit,
         "remove-files" => Kind::Remove,
+        "execute_code" => Kind::PythonCode,
         _ => Kind::Keep,
     }
 }
@@ -378,7 +381,7 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
         }
         Kind::PatchOrEdit => {
             // Some agents only ever send patch text here; others name edits this way.
-            let patch_only = reading.patch_text_only;
+            let patch_only = reading.patch_text_only || input.get("mode").and_then(Value::as_str) == Some("patch");
             let text = PATCH_KEYS
                 .iter()
                 .find_map(|k| input.get(*k).and_then(Value::as_str).filter(|t| patch_only || t.contains("*** Begin Patch")));
@@ -409,6 +412,13 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
                     Action { tool_name: "Edit".into(), tool_input }
                 })
                 .collect())
+        }
+        Kind::PythonCode => {
+            let code = first_str(&input, &["code"])?.ok_or("the code tool has no `code`")?;
+            let command = format!("python3 -c {}", shell_words::quote(code));
+            let mut input = input;
+            input.insert("command".into(), command.into());
+            single("Bash", input)
         }
         Kind::Keep => single(name, input),
     }

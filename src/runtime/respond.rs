@@ -40,7 +40,7 @@ pub fn asks_natively(spec: &AgentSpec, permission_mode: Option<&str>) -> bool {
             permission_mode.is_some_and(|m| PROMPTING_MODES.contains(&m) || more(m))
         }
         ResponseForm::Cursor | ResponseForm::Copilot => true,
-        ResponseForm::ExitCode | ResponseForm::Cancel => false,
+        ResponseForm::ExitCode | ResponseForm::Cancel | ResponseForm::Decision => false,
     }
 }
 
@@ -77,6 +77,10 @@ pub fn pre_tool_use(form: ResponseForm, verdict: &Verdict, native: bool) -> Answ
         (ResponseForm::Cancel, Decision::Allow) => Answer { code: 0, stdout: "{\"cancel\":false}\n".into(), stderr: String::new() },
         (ResponseForm::Cancel, _) => {
             Answer { code: 0, stdout: json!({"cancel": true, "errorMessage": message}).to_string() + "\n", stderr: format!("{message}\n") }
+        }
+        (ResponseForm::Decision, Decision::Allow) => Answer::silent(),
+        (ResponseForm::Decision, _) => {
+            Answer { code: 0, stdout: json!({"decision": "block", "reason": message}).to_string() + "\n", stderr: String::new() }
         }
         (ResponseForm::Copilot, decision) => {
             let body = match decision {

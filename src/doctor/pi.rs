@@ -1,0 +1,76 @@
+//! Doctor's live probe of pi's generated extension: loaded under Node.js with a stand-in for pi's
+//! extension API, its `tool_call` handler is given a bash `ls` as pi 1.6.0 would give it.
+
+use super::Check;
+use crate::install::inspect::Inspected;
+use crate::runtime::process;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// The extension allows itself 30 s; doctor waits less.
+const PROBE_WAIT: Duration = Duration::from_secs(20);
+
+pub fn probe(ins: &Inspected, dir: &Path, fix_install: &str) -> Check {
+    if ins.command.is_none() {
+        return Check::fail("probe", "not run: no gitvow command in the extension", fix_install);
+    }
+    let Some(node) = crate::paths::find_on_path("node") else {
+        return Check::warn(
+            "probe",
+            "not run: node is not on the PATH (pi itself runs on Node.js 22 or newer)",
+            "put node on the PATH and run `gitvow doctor` again",
+        );
+    };
+    // `.mjs`: Node reads it as the ES module pi loads, whatever a package.json around it says.
+    let extension = dir.join("gitvow-extension.mjs");
+    let driver = dir.join("probe.mjs");
+    if let Err(e) = std::fs::write(&extension, ins.text.as_deref().unwrap_or("")).and_then(|_| std::fs::write(&driver, DRIVER)) {
+        return Check::warn(
+            "probe",
+            format!("not run: cannot write to the temporary directory: {e}"),
+            "set TMPDIR to a writable directory",
+        );
+    }
+    let argv: Vec<String> = [node.as_path(), &driver, &extension, dir].iter().map(|p| p.to_string_lossy().into_owned()).collect();
+    let started = Instant::now();
+    let result = process::run(&argv, b"", Some(dir), PROBE_WAIT);
+    let took = started.elapsed().as_millis();
+    match result {
+        Ok(f) if f.status.code() == Some(0) && String::from_utf8_lossy(&f.stdout).trim() == "ALLOW" => {
+            Check::ok("probe", format!("the extension's tool_call handler (under node) allowed a bash `ls` in {took} ms"))
+        }
+        Ok(f) => {
+            let out = String::from_utf8_lossy(&f.stdout).trim().to_string();
+            let said = match out.strip_prefix("BLOCK ") {
+                Some(reason) => format!("it blocked: {}", reason.lines().next().unwrap_or("")),
+                None => format!("{} {out}", process::failure(&f)),
+            };
+            Check::fail("probe", format!("the extension's tool_call handler did not allow a bash `ls`: {said}"), fix_install)
+        }
+        Err(e) => Check::fail("probe", format!("the extension under node: {e}"), fix_install),
+    }
+}
+
+const DRIVER: &str = r#"// gitvow doctor's probe of pi's extension: load it as pi does, call its tool_call handler.
+import { pathToFileURL } from "node:url";
+const [extension, dir] = process.argv.slice(2);
+try {
+  const mod = await import(pathToFileURL(extension).href);
+  const handlers = {};
+  mod.default({ on: (name, fn) => { (handlers[name] ||= []).push(fn); } });
+  if (!handlers.tool_call) throw new Error("the extension registers no tool_call handler");
+  const ctx = { cwd: dir, sessionManager: { getSessionId: () => "gitvow-doctor-probe" } };
+  const event = { type: "tool_call", toolName: "bash", toolCallId: "gitvow-doctor-probe", input: { command: "ls" } };
+  for (const h of handlers.tool_call) {
+    const r = await h(event, ctx);
+    if (r && r.block) {
+      console.log("BLOCK " + String(r.reason));
+      process.exit(3);
+    }
+  }
+  console.log("ALLOW");
+} catch (e) {
+  console.log("THROW " + String((e && e.message) || e).split("\n")[0]);
+  process.exitCode = 3;
+}
+"#;

@@ -1,0 +1,37 @@
+//! The agent's own version against the versions gitvow's facts about it were checked with
+//! (`crate::agent_versions`): a note, since a newer agent may still keep the same hook interface.
+
+use super::Check;
+use crate::agents::AgentSpec;
+use crate::agents::versions::{self as agent_versions, Proven};
+use crate::runtime::process;
+use std::time::Duration;
+
+/// `<program> --version` answers in well under a second for every agent in the table.
+const VERSION_WAIT: Duration = Duration::from_secs(5);
+
+/// The version note for an agent whose command is on the PATH; `None` when there is nothing to say
+/// (no proven versions, no command, no version in its answer).
+pub fn check(agent: &AgentSpec) -> Option<Check> {
+    let proven = agent_versions::proven(agent.name)?;
+    let program = agent.detect_commands.iter().find_map(|c| crate::paths::find_on_path(c))?;
+    let argv = vec![program.to_string_lossy().into_owned(), "--version".to_string()];
+    let finished = process::run(&argv, b"", None, VERSION_WAIT).ok()?;
+    let said = format!("{}\n{}", String::from_utf8_lossy(&finished.stdout), String::from_utf8_lossy(&finished.stderr));
+    let version = agent_versions::version_in(&said)?;
+    Some(note(proven, &version))
+}
+
+fn note(proven: &Proven, version: &str) -> Check {
+    match agent_versions::outside(proven, version) {
+        None => Check::ok("version", format!("{} {version}: a version gitvow was checked with", proven.agent)),
+        Some(words) => Check::warn(
+            "version",
+            words,
+            format!(
+                "gitvow's hook facts for {} come from {}; if its hooks changed, the probe above and `gitvow log` show it: update gitvow when a newer one is checked with it",
+                proven.agent, proven.newest
+            ),
+        ),
+    }
+}
