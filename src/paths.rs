@@ -27,27 +27,33 @@ pub fn display(path: &Path) -> String {
 
 /// The repository around `dir`: its top level and its git directory, found by walking up for `.git`
 /// (a directory, or a file `gitdir: …` in worktrees and submodules). No `git` process is started:
-/// this runs on the hook's hot path.
+/// this runs on the hook's hot path. A `.git` that cannot be read as a small file is passed over.
 pub fn find_repo(dir: &Path) -> Option<Repo> {
+    find_repo_checked(dir).ok().flatten()
+}
+
+/// [`find_repo`], with a `.git` that is a FIFO, a device or a file of no end (a link to a `/proc`
+/// file) as an error: the hook answers such a call as a broken setup instead of judging it as if
+/// no repository were there, or waiting on the FIFO.
+pub fn find_repo_checked(dir: &Path) -> crate::error::Result<Option<Repo>> {
     let mut cur = Some(dir);
     while let Some(d) = cur {
         let dot_git = d.join(".git");
         if let Ok(meta) = std::fs::metadata(&dot_git) {
             if meta.is_dir() {
-                return Some(Repo { top: d.to_path_buf(), git_dir: dot_git });
+                return Ok(Some(Repo { top: d.to_path_buf(), git_dir: dot_git }));
             }
-            if meta.is_file()
-                && let Ok(text) = std::fs::read_to_string(&dot_git)
-                && let Some(rest) = text.trim().strip_prefix("gitdir:")
-            {
+            // A `gitdir:` line and a path: no `.git` file is longer.
+            let text = crate::runtime::regular_file::read_text(&dot_git, "the repository's .git file", 64 << 10)?.unwrap_or_default();
+            if let Some(rest) = text.trim().strip_prefix("gitdir:") {
                 let gd = PathBuf::from(rest.trim());
                 let git_dir = if gd.is_absolute() { gd } else { d.join(gd) };
-                return Some(Repo { top: d.to_path_buf(), git_dir });
+                return Ok(Some(Repo { top: d.to_path_buf(), git_dir }));
             }
         }
         cur = d.parent();
     }
-    None
+    Ok(None)
 }
 
 /// Whether `dir` is a git directory as git itself recognises one: a directory (not a symlink) with
