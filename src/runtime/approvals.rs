@@ -211,10 +211,6 @@ fn path_of(code: &str) -> Option<PathBuf> {
     dir().map(|d| d.join(format!("{code}.json")))
 }
 
-pub fn find(code: &str) -> Option<Approval> {
-    all().into_iter().find(|a| a.code == code)
-}
-
 /// Writes `a`, sealed.
 pub fn save(a: &Approval) -> crate::error::Result<()> {
     let path = path_of(&a.code).ok_or_else(|| crate::error::Error::new("cannot find the home directory for ~/.gitvow/approvals"))?;
@@ -301,6 +297,26 @@ pub fn settle(call: &Call, repo: Option<&Repo>, agent: &str, verdict: &mut Verdi
     }
 }
 
+/// `gitvow approve --help`: which agents cannot ask the person themselves, from the agent table.
+pub fn approve_help() -> String {
+    let names: Vec<&str> =
+        crate::agents::AGENTS.iter().filter(|a| !super::respond::asks_natively(a, Some("default"))).map(|a| a.name).collect();
+    let agents = match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.join(""),
+    };
+    format!(
+        "{agents} (and claude outside its prompting modes, and external adapters) cannot ask you\n\
+         themselves: a confirmation there carries a code. `gitvow approve <code>` shows the exact call (control\n\
+         and bidirectional characters escaped) and asks; after yes, the agent's next identical call (same command\n\
+         or change, same session, same repository) passes once within 10 minutes, or for the rest of the session\n\
+         with --session. Answers only from a terminal that was open before the call asked, outside any agent's\n\
+         session (a terminal an agent made with `script`, `setsid` or a pty module is refused).\n\n\
+         Examples:\n  gitvow approve                  list what is waiting\n  gitvow approve k7q2xm\n  \
+         gitvow approve k7q2xm --session\n  gitvow approve k7q2xm --deny    say no: the agent's next identical call is told so"
+    )
+}
+
 /// What a call will run or change, in a line a person reads: `` run `git push origin main` ``.
 pub fn describe(call: &Call, repo: Option<&Repo>) -> String {
     describe_subjects(&subjects(call, repo))
@@ -311,14 +327,14 @@ pub fn describe_subjects(subjects: &[Subject]) -> String {
         .iter()
         .map(|s| match s {
             Subject::Command { command } => {
-                let one_line = command.split_whitespace().collect::<Vec<_>>().join(" ");
+                let one_line = crate::visible::visible_line(&command.split_whitespace().collect::<Vec<_>>().join(" "));
                 let shown: String = one_line.chars().take(300).collect();
                 let more = if shown.len() < one_line.len() { " …" } else { "" };
                 format!("run `{shown}{more}`")
             }
             Subject::Edit { tool, path, old, new } => {
                 let (removed, added) = (old.lines().count(), new.lines().count());
-                format!("{} {path} (-{removed} +{added} lines)", if tool == "Write" { "write" } else { "edit" })
+                format!("{} {} (-{removed} +{added} lines)", if tool == "Write" { "write" } else { "edit" }, crate::visible::visible_line(path))
             }
             Subject::Tool { tool } => format!("use the tool {tool}"),
         })

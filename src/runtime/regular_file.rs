@@ -129,7 +129,8 @@ pub fn check_own(path: &Path, what: &str) -> Result<()> {
 }
 
 fn too_large(shown: &str, what: &str, limit: u64) -> Error {
-    Error::new(format!("{shown}: {what} is larger than {} MiB", limit >> 20))
+    let size = if limit >= 1 << 20 { format!("{} MiB", limit >> 20) } else { format!("{} KiB", limit >> 10) };
+    Error::new(format!("{shown}: {what} is larger than {size}"))
 }
 
 /// Writes one of gitvow's private files whole: a temporary file in the same directory (created with

@@ -57,8 +57,14 @@ fn key() -> Result<[u8; KEY_LEN]> {
     }
 }
 
+/// The key, for a cache that seals what it keeps ([`super::policy::validated`]); `None` when it
+/// cannot be had, and then nothing is kept.
+pub fn cache_key() -> Option<[u8; KEY_LEN]> {
+    key().ok()
+}
+
 /// HMAC-SHA-256 (RFC 2104) of `message` under `key`: a few lines over the one hash crate gitvow has.
-fn hmac(key: &[u8; KEY_LEN], message: &[u8]) -> [u8; 32] {
+pub fn hmac(key: &[u8; KEY_LEN], message: &[u8]) -> [u8; 32] {
     let mut pad = [0u8; 64];
     pad[..KEY_LEN].copy_from_slice(key);
     let inner_key: Vec<u8> = pad.iter().map(|b| b ^ 0x36).collect();
@@ -95,6 +101,21 @@ pub fn check(mac: Option<&str>, message: &[u8]) -> Check {
         Ok(Some(key)) if constant_eq(mac.as_bytes(), hex(&hmac(&key, message)).as_bytes()) => Check::Holds,
         _ => Check::Broken,
     }
+}
+
+/// The records gitvow ignores because it did not seal them as they are (approval files, trust
+/// entries), one line each: for doctor, which names them.
+pub fn ignored_records() -> Vec<String> {
+    let mut out: Vec<String> =
+        super::approvals::scan().1.into_iter().map(|i| format!("{}: {}", crate::paths::display(&i.path), i.why)).collect();
+    for (file, entry) in super::policy::trust_record::read_record() {
+        match super::policy::trust_record::check(&file, &entry) {
+            Check::Holds => {}
+            Check::Missing => out.push(format!("the trust of {file} was recorded before trust was sealed: untrusted until trusted again")),
+            Check::Broken => out.push(format!("the trust of {file} was written or changed by something other than gitvow: ignored")),
+        }
+    }
+    out
 }
 
 fn constant_eq(a: &[u8], b: &[u8]) -> bool {

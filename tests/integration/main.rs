@@ -10,6 +10,7 @@ mod docs;
 mod doctor;
 mod format_preservation;
 mod gate;
+mod gate_files;
 mod install;
 mod policy;
 mod props;
