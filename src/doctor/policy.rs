@@ -54,7 +54,11 @@ pub fn checks(ctx: &Context) -> Vec<Check> {
         }
     }
     if let Some(first) = crate::runtime::seal::ignored_records().first() {
-        out.push(Check::warn("records", format!("ignored, not sealed by gitvow: {first}"), "remove it: only `gitvow approve` and `gitvow trust` write records"));
+        out.push(Check::warn(
+            "records",
+            format!("ignored, not sealed by gitvow: {first}"),
+            "remove it: only `gitvow approve` and `gitvow trust` write records",
+        ));
     }
     out
 }

@@ -334,7 +334,11 @@ pub fn describe_subjects(subjects: &[Subject]) -> String {
             }
             Subject::Edit { tool, path, old, new } => {
                 let (removed, added) = (old.lines().count(), new.lines().count());
-                format!("{} {} (-{removed} +{added} lines)", if tool == "Write" { "write" } else { "edit" }, crate::visible::visible_line(path))
+                format!(
+                    "{} {} (-{removed} +{added} lines)",
+                    if tool == "Write" { "write" } else { "edit" },
+                    crate::visible::visible_line(path)
+                )
             }
             Subject::Tool { tool } => format!("use the tool {tool}"),
         })

@@ -114,7 +114,14 @@ fn list() -> Result<i32> {
     let mut out = String::new();
     for a in &waiting {
         let what = approvals::describe_subjects(&a.subjects);
-        out.push_str(&format!("{}  {:<10} {:<8} {}  ({})\n", a.code, age(a.created), visible_line(&a.agent), what, visible_line(&a.reason)));
+        out.push_str(&format!(
+            "{}  {:<10} {:<8} {}  ({})\n",
+            a.code,
+            age(a.created),
+            visible_line(&a.agent),
+            what,
+            visible_line(&a.reason)
+        ));
     }
     out.push_str("answer one with `gitvow approve <code>` (add --session for the rest of the session, --deny to say no)\n");
     crate::output::print(&out);

@@ -28,7 +28,8 @@ pub fn read_bounded(path: &Path, what: &str, limit: u64) -> Result<Option<Vec<u8
 
 /// [`read_bounded`] as text (invalid UTF-8 replaced), for files that are only searched.
 pub fn read_text(path: &Path, what: &str, limit: u64) -> Result<Option<String>> {
-    Ok(read_bounded(path, what, limit)?.map(|b| String::from_utf8(b).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())))
+    Ok(read_bounded(path, what, limit)?
+        .map(|b| String::from_utf8(b).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())))
 }
 
 /// [`read`], for one of gitvow's own files, which only its owner may have written: an error unless
@@ -114,9 +115,12 @@ pub fn open_log(path: &Path) -> std::io::Result<std::fs::File> {
 }
 
 /// Whether what is at `path` (not following a symlink) may be one of gitvow's own files: nothing
-/// yet, or a regular file. Otherwise the one-line reason, for a call answered as a broken setup.
+/// yet, or a regular file. A symlink, a FIFO, a socket or a device there could make gitvow write
+/// elsewhere or wait: the one-line reason, for a call answered as a broken setup. (A directory only
+/// makes the write fail, which costs the record, never the call.)
 pub fn check_own(path: &Path, what: &str) -> Result<()> {
     match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_dir() => Ok(()),
         Ok(meta) => match crate::paths::special_kind(std::os::unix::fs::MetadataExt::mode(&meta)) {
             None => Ok(()),
             Some(kind) => Err(Error::new(format!(

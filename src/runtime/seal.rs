@@ -52,7 +52,9 @@ fn key() -> Result<[u8; KEY_LEN]> {
     std::io::Write::write_all(&mut tmp, &key).and_then(|_| tmp.as_file().sync_all()).map_err(|e| Error::io("write", tmp.path(), &e))?;
     match tmp.persist_noclobber(&path) {
         Ok(_) => Ok(key),
-        Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => read_key()?.ok_or_else(|| Error::new("gitvow's record key vanished")),
+        Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => {
+            read_key()?.ok_or_else(|| Error::new("gitvow's record key vanished"))
+        }
         Err(e) => Err(Error::io("write", &path, &e.error)),
     }
 }

@@ -56,8 +56,8 @@ fn trust(dir: Option<&Path>) -> Result<i32> {
     // after the terminal that answers was opened.
     if let Ok(meta) = std::fs::metadata(&file.path) {
         use std::os::unix::fs::MetadataExt;
-        let changed = std::time::UNIX_EPOCH
-            + std::time::Duration::new(meta.ctime().max(0) as u64, meta.ctime_nsec().clamp(0, 999_999_999) as u32);
+        let changed =
+            std::time::UNIX_EPOCH + std::time::Duration::new(meta.ctime().max(0) as u64, meta.ctime_nsec().clamp(0, 999_999_999) as u32);
         crate::person::require_answer("gitvow trust", changed)?;
     }
     let bytes = regular_file::read(&file.path, "the policy")?

@@ -33,7 +33,6 @@ fn reseal(env: &Sandbox, file: &std::path::Path, change: impl FnOnce(&mut Value)
     std::fs::write(file, serde_json::to_string_pretty(&v).unwrap()).unwrap();
 }
 
-
 #[test]
 fn a_confirm_on_codex_carries_a_code_and_a_retry_keeps_it() {
     let env = Sandbox::with_repo();
@@ -297,7 +296,11 @@ fn an_approval_file_changed_by_anything_but_gitvow_is_ignored_and_reported() {
     v["answered"] = v["created"].clone();
     std::fs::write(&file, serde_json::to_string_pretty(&v).unwrap()).unwrap();
     for _ in 0..2 {
-        assert_eq!(env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main")).code, 2, "the forged yes let the call through");
+        assert_eq!(
+            env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main")).code,
+            2,
+            "the forged yes let the call through"
+        );
     }
     // A record from before records were sealed approves nothing either.
     v.as_object_mut().unwrap().remove("mac");
@@ -306,8 +309,14 @@ fn an_approval_file_changed_by_anything_but_gitvow_is_ignored_and_reported() {
     assert_eq!(env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main")).code, 2);
 
     let out = term.run(&["approve"], "");
-    assert!(out.stdout.contains(&format!("ignored ~/.gitvow/approvals/{code}.json: it was written or changed by something other than gitvow")), "{out:?}");
-    assert!(out.stdout.contains("ignored ~/.gitvow/approvals/abc234.json: it was written before approvals were sealed: not approved"), "{out:?}");
+    assert!(
+        out.stdout.contains(&format!("ignored ~/.gitvow/approvals/{code}.json: it was written or changed by something other than gitvow")),
+        "{out:?}"
+    );
+    assert!(
+        out.stdout.contains("ignored ~/.gitvow/approvals/abc234.json: it was written before approvals were sealed: not approved"),
+        "{out:?}"
+    );
     assert!(file.exists(), "the file is left where it is");
 }
 
@@ -428,5 +437,17 @@ fn the_agent_cannot_trust_a_policy_with_a_terminal_of_its_own() {
         let shown = shown_by(&out);
         assert!(!env.home().join(".gitvow/trust.json").exists(), "trusted by: {line}\n{shown}");
         assert!(shown.contains("its terminal was opened after the request was made"), "{line}: {shown}");
+    }
+}
+
+#[test]
+fn approve_help_names_every_agent_that_cannot_ask_natively() {
+    let env = Sandbox::new();
+    let help = env.run(["approve", "--help"]).ok();
+    for agent in ["codex", "gemini", "factory", "opencode", "qwen", "cline", "kilo", "auggie"] {
+        assert!(help.stdout.contains(agent), "{agent} missing: {}", help.stdout);
+    }
+    for asks in ["cursor", "copilot"] {
+        assert!(!help.stdout.contains(asks), "{asks} asks natively: {}", help.stdout);
     }
 }

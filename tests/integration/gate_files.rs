@@ -7,10 +7,12 @@ use std::time::{Duration, Instant};
 
 /// The hook's answer to a claude Bash call of `command` from `cwd`, with its address space capped
 /// at 1 GiB (an unbounded read then ends in an allocation failure, not in the machine's memory),
-/// failing the test if it takes more than 10 s (an agent's hook timeout would let the call through).
+/// failing the test if it takes more than 10 s (an agent's hook timeout would let the call through)
+/// or its peak memory (GNU time's, at the end of stderr) passes 64 MiB: under a memory limit, an
+/// agent that fails open lets the call through when the hook is killed.
 fn hook_within(env: &Sandbox, cwd: &std::path::Path, command: &str) -> Output {
     let payload = bash(cwd, command).to_string();
-    let line = format!("ulimit -v 1048576; exec {} hook PreToolUse", shell_words::quote(BIN));
+    let line = format!("ulimit -v 1048576; exec /usr/bin/time -f 'peak %M' {} hook PreToolUse", shell_words::quote(BIN));
     let cmd: Cmd = env.tool("sh").args(["-c", &line]).stdin(payload.clone());
     let started = Instant::now();
     let mut child = cmd.spawn();
@@ -31,12 +33,13 @@ fn hook_within(env: &Sandbox, cwd: &std::path::Path, command: &str) -> Output {
         std::thread::sleep(Duration::from_millis(20));
     }
     let out = child.wait_with_output().unwrap();
-    Output {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        signal: std::os::unix::process::ExitStatusExt::signal(&out.status),
-    }
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let (stderr, peak) = stderr.rsplit_once("peak ").unwrap_or_else(|| panic!("no peak memory from GNU time: {stderr}"));
+    let peak_kib: u64 = peak.trim().parse().unwrap();
+    assert!(peak_kib < 64 << 10, "the hook used {peak_kib} KiB for `{command}`");
+    // GNU time adds a line of its own for a non-zero exit.
+    let stderr = stderr.lines().filter(|l| !l.starts_with("Command exited with non-zero status")).map(|l| format!("{l}\n")).collect();
+    Output { code: out.status.code().unwrap_or(-1), stdout: String::from_utf8_lossy(&out.stdout).into_owned(), stderr, signal: None }
 }
 
 fn assert_blocked(out: &Output, reason: &str) {
@@ -92,10 +95,9 @@ fn a_fifo_at_the_hook_log_or_a_held_rotation_lock_never_holds_the_hook() {
 #[test]
 fn an_endless_proc_file_read_for_the_analyser_is_answered_within_the_deadline() {
     let env = Sandbox::with_repo();
-    for command in [
-        "psql -f /proc/self/pagemap; git push --force origin main",
-        "psql mydb < /proc/self/pagemap; git push --force origin main",
-    ] {
+    for command in
+        ["psql -f /proc/self/pagemap; git push --force origin main", "psql mydb < /proc/self/pagemap; git push --force origin main"]
+    {
         let out = hook_within(&env, env.repo(), command);
         assert_eq!(out.code, 2, "{command}: {out:?}");
         assert!(out.stderr.starts_with("BLOCKED by gitvow"), "{command}: {out:?}");
