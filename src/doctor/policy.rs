@@ -53,7 +53,7 @@ pub fn checks(ctx: &Context) -> Vec<Check> {
             out.push(program("classifier", "`llm_classifier`", &c.argv[0], cwd.as_deref(), &file));
         }
     }
-    if let Some(first) = crate::runtime::seal::ignored_records().first() {
+    if let Some(first) = crate::runtime::approvals::ignored_records().first() {
         out.push(Check::warn(
             "records",
             format!("ignored, not sealed by gitvow: {first}"),

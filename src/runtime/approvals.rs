@@ -194,6 +194,24 @@ pub fn scan() -> (Vec<Approval>, Vec<Ignored>) {
     (out, ignored)
 }
 
+/// The records gitvow ignores because it did not seal them as they are (approval files, trust
+/// entries), one line each: for doctor, which names them.
+pub fn ignored_records() -> Vec<String> {
+    let mut out: Vec<String> = scan().1.into_iter().map(|i| format!("{}: {}", crate::paths::display(&i.path), i.why)).collect();
+    for (file, entry) in super::policy::trust_record::read_record() {
+        match super::policy::trust_record::check(&file, &entry) {
+            super::seal::Check::Holds => {}
+            super::seal::Check::Missing => {
+                out.push(format!("the trust of {file} was recorded before trust was sealed: untrusted until trusted again"))
+            }
+            super::seal::Check::Broken => {
+                out.push(format!("the trust of {file} was written or changed by something other than gitvow: ignored"))
+            }
+        }
+    }
+    out
+}
+
 fn expired(a: &Approval, now: u64) -> bool {
     let since = |t: Option<u64>| now.saturating_sub(t.unwrap_or(a.created));
     match (a.state, a.scope.as_deref()) {

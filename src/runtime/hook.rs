@@ -77,7 +77,7 @@ fn builtin(spec: &AgentSpec, event: &str, started: Instant) -> Answer {
     // A `.git` or hook log that is a link, a FIFO or endless answers the call as a broken setup.
     let repo = match crate::paths::find_repo_checked(&call.cwd).and_then(|r| record::check_log(r.as_ref()).map(|()| r)) {
         Ok(repo) => repo,
-        Err(e) => return failure_answer(Some(spec), spec.name, blocking, &e.message),
+        Err(why) => return failure_answer(Some(spec), spec.name, blocking, &why),
     };
     let verdict = (handler == Handler::PreToolUse).then(|| {
         let native = respond::asks_natively(spec, call.permission_mode.as_deref());

@@ -83,9 +83,9 @@ fn write_line(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 
 /// Whether the hook log of `repo` can be what gitvow appends to (a regular file or nothing yet):
 /// a symlink, FIFO or device there answers the call as a broken setup, and the file is left alone.
-pub fn check_log(repo: Option<&Repo>) -> crate::error::Result<()> {
+pub fn check_log(repo: Option<&Repo>) -> Result<(), String> {
     match log_path(repo) {
-        Some(path) => super::regular_file::check_own(&path, "the hook log"),
+        Some(path) => super::regular_file::check_own(&path, "the hook log").map_err(|e| e.message),
         None => Ok(()),
     }
 }

@@ -105,22 +105,8 @@ pub fn check(mac: Option<&str>, message: &[u8]) -> Check {
     }
 }
 
-/// The records gitvow ignores because it did not seal them as they are (approval files, trust
-/// entries), one line each: for doctor, which names them.
-pub fn ignored_records() -> Vec<String> {
-    let mut out: Vec<String> =
-        super::approvals::scan().1.into_iter().map(|i| format!("{}: {}", crate::paths::display(&i.path), i.why)).collect();
-    for (file, entry) in super::policy::trust_record::read_record() {
-        match super::policy::trust_record::check(&file, &entry) {
-            Check::Holds => {}
-            Check::Missing => out.push(format!("the trust of {file} was recorded before trust was sealed: untrusted until trusted again")),
-            Check::Broken => out.push(format!("the trust of {file} was written or changed by something other than gitvow: ignored")),
-        }
-    }
-    out
-}
-
-fn constant_eq(a: &[u8], b: &[u8]) -> bool {
+/// Whether two codes are equal, in a time that does not tell where they differ.
+pub fn constant_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 

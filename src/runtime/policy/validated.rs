@@ -253,7 +253,7 @@ fn parse(bytes: &[u8], secret: &[u8; 32]) -> Option<Vec<String>> {
     let text = std::str::from_utf8(bytes).ok()?.strip_suffix('\n')?;
     let (text, mac) = text.rsplit_once('\n').map(|(t, m)| (&bytes[..t.len() + 1], m))?;
     let text = std::str::from_utf8(text).ok()?;
-    if !constant_eq(mac.as_bytes(), list_mac(secret, text).as_bytes()) {
+    if !crate::runtime::seal::constant_eq(mac.as_bytes(), list_mac(secret, text).as_bytes()) {
         return None;
     }
     let body = text.strip_prefix(HEADER)?;
@@ -268,10 +268,6 @@ fn parse(bytes: &[u8], secret: &[u8; 32]) -> Option<Vec<String>> {
         return None;
     }
     Some(keys)
-}
-
-fn constant_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 #[cfg(test)]
