@@ -67,12 +67,19 @@ pub fn cache_key() -> Option<[u8; KEY_LEN]> {
 
 /// HMAC-SHA-256 (RFC 2104) of `message` under `key`: a few lines over the one hash crate gitvow has.
 pub fn hmac(key: &[u8; KEY_LEN], message: &[u8]) -> [u8; 32] {
+    hmac_parts(key, &[message])
+}
+
+/// [`hmac`] of the concatenation of `parts`, without copying them together (a prepared policy is
+/// large, and the hook's memory is counted).
+pub fn hmac_parts(key: &[u8; KEY_LEN], parts: &[&[u8]]) -> [u8; 32] {
     let mut pad = [0u8; 64];
     pad[..KEY_LEN].copy_from_slice(key);
-    let inner_key: Vec<u8> = pad.iter().map(|b| b ^ 0x36).collect();
-    let outer_key: Vec<u8> = pad.iter().map(|b| b ^ 0x5c).collect();
-    let inner = Sha256::new().chain_update(&inner_key).chain_update(message).finalize();
-    Sha256::new().chain_update(&outer_key).chain_update(inner).finalize().into()
+    let mut inner = Sha256::new().chain_update(pad.map(|b| b ^ 0x36));
+    for part in parts {
+        inner.update(part);
+    }
+    Sha256::new().chain_update(pad.map(|b| b ^ 0x5c)).chain_update(inner.finalize()).finalize().into()
 }
 
 fn hex(bytes: &[u8]) -> String {

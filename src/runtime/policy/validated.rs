@@ -185,18 +185,15 @@ const CHECKSUM_LEN: usize = 32;
 /// What a prepared policy's bytes must be sealed with: a kept file that was cut short, changed on
 /// disk or written by anything but gitvow is refused, not decoded into another policy.
 fn checksum(secret: &[u8; 32], k: &str, payload: &[u8]) -> [u8; CHECKSUM_LEN] {
-    let mut message = b"gitvow prepared policy\0".to_vec();
-    message.extend_from_slice(k.as_bytes());
-    message.push(0);
-    message.extend_from_slice(payload);
-    crate::runtime::seal::hmac(secret, &message)
+    crate::runtime::seal::hmac_parts(secret, &[b"gitvow prepared policy\0", k.as_bytes(), b"\0", payload])
 }
 
 /// The last line of the list: the code of everything before it.
 fn list_mac(secret: &[u8; 32], text: &str) -> String {
-    let mut message = b"gitvow validated policies\0".to_vec();
-    message.extend_from_slice(text.as_bytes());
-    crate::runtime::seal::hmac(secret, &message).iter().map(|b| format!("{b:02x}")).collect()
+    crate::runtime::seal::hmac_parts(secret, &[b"gitvow validated policies\0", text.as_bytes()])
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// A 64-bit digest that takes eight bytes a step. Each step is a bijection of the state for a
