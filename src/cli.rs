@@ -84,7 +84,7 @@ pub enum Command {
     Policy(PolicyArgs),
     /// Answer a confirmation the agent could not ask you about (only a person at a terminal can)
     #[command(
-        after_help = "Codex, Gemini CLI, Factory Droid, OpenCode (and Claude Code outside its prompting modes) cannot ask\nyou themselves: a confirmation there carries a code. `gitvow approve <code>` shows the exact call and\nasks; after yes, the agent's next identical call (same command or change, same session, same\nrepository) passes once within 10 minutes, or for the rest of the session with --session.\nRefuses without a terminal and from inside an agent.\n\nExamples:\n  gitvow approve                  list what is waiting\n  gitvow approve k7q2xm\n  gitvow approve k7q2xm --session\n  gitvow approve k7q2xm --deny    say no: the agent's next identical call is told so"
+        after_help = crate::runtime::approvals::approve_help()
     )]
     Approve(ApproveArgs),
     /// What the gate decided recently, newest last (no command text is ever logged)

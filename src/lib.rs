@@ -17,3 +17,4 @@ pub mod paths;
 pub mod person;
 pub mod runtime;
 pub mod spelling;
+pub mod visible;

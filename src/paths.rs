@@ -27,28 +27,58 @@ pub fn display(path: &Path) -> String {
 
 /// The repository around `dir`: its top level and its git directory, found by walking up for `.git`
 /// (a directory, or a file `gitdir: …` in worktrees and submodules). No `git` process is started:
-/// this runs on the hook's hot path.
+/// this runs on the hook's hot path. A `.git` that cannot be read as a small file is passed over.
 pub fn find_repo(dir: &Path) -> Option<Repo> {
+    find_repo_checked(dir).ok().flatten()
+}
+
+/// [`find_repo`], with a `.git` that is a FIFO, a device or a file of no end (a link to a `/proc`
+/// file) as an error (its one-line reason): the hook answers such a call as a broken setup instead
+/// of judging it as if no repository were there, or waiting on the FIFO.
+pub fn find_repo_checked(dir: &Path) -> Result<Option<Repo>, String> {
     let mut cur = Some(dir);
     while let Some(d) = cur {
         let dot_git = d.join(".git");
         if let Ok(meta) = std::fs::metadata(&dot_git) {
             if meta.is_dir() {
-                return Some(Repo { top: d.to_path_buf(), git_dir: dot_git });
+                return Ok(Some(Repo { top: d.to_path_buf(), git_dir: dot_git }));
             }
-            if meta.is_file()
-                && let Ok(text) = std::fs::read_to_string(&dot_git)
-                && let Some(rest) = text.trim().strip_prefix("gitdir:")
-            {
+            let text = read_dot_git(&dot_git).map_err(|why| format!("{}: the repository's .git file {why}", display(&dot_git)))?;
+            if let Some(rest) = text.trim().strip_prefix("gitdir:") {
                 let gd = PathBuf::from(rest.trim());
                 let git_dir = if gd.is_absolute() { gd } else { d.join(gd) };
-                return Some(Repo { top: d.to_path_buf(), git_dir });
+                return Ok(Some(Repo { top: d.to_path_buf(), git_dir }));
             }
         }
         cur = d.parent();
     }
-    None
+    Ok(None)
 }
+
+/// A `.git` file's text: a `gitdir:` line and a path, so at most [`DOT_GIT_LIMIT`] bytes, counted
+/// as read. This is [`crate::runtime::regular_file`]'s rule written small, because the modules that
+/// reader's errors need (`error`) depend on this one.
+fn read_dot_git(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)
+        .map_err(|e| format!("cannot be read ({e})"))?;
+    let meta = file.metadata().map_err(|e| format!("cannot be read ({e})"))?;
+    if let Some(kind) = special_kind(std::os::unix::fs::MetadataExt::mode(&meta)) {
+        return Err(format!("is {kind}, not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    file.take(DOT_GIT_LIMIT + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot be read ({e})"))?;
+    if bytes.len() as u64 > DOT_GIT_LIMIT {
+        return Err(format!("is larger than {} KiB", DOT_GIT_LIMIT >> 10));
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+const DOT_GIT_LIMIT: u64 = 64 << 10;
 
 /// Whether `dir` is a git directory as git itself recognises one: a directory (not a symlink) with
 /// a `HEAD` file and either an object store or, for a worktree, a `commondir` file. A `.git` file

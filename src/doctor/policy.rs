@@ -53,6 +53,13 @@ pub fn checks(ctx: &Context) -> Vec<Check> {
             out.push(program("classifier", "`llm_classifier`", &c.argv[0], cwd.as_deref(), &file));
         }
     }
+    if let Some(first) = crate::runtime::approvals::ignored_records().first() {
+        out.push(Check::warn(
+            "records",
+            format!("ignored, not sealed by gitvow: {first}"),
+            "remove it: only `gitvow approve` and `gitvow trust` write records",
+        ));
+    }
     out
 }
 

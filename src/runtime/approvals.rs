@@ -7,7 +7,9 @@
 //! [`ONCE_FOR`], or for the rest of the session. A no is recorded too, and the next identical call
 //! reports it. Each waiting call is a file `~/.gitvow/approvals/<code>.json` (mode 0600, holding
 //! the call's text so that the person can read it; the hook log never does), removed once used or
-//! after [`PENDING_FOR`].
+//! after [`PENDING_FOR`]. Each file is sealed with gitvow's key ([`super::seal`]): one that anything
+//! else wrote or changed (a `"state": "approved"` typed in) is not an approval; it is left where it
+//! is, ignored, and reported by `gitvow approve` and doctor.
 
 use super::normalize::Call;
 use super::regular_file;
@@ -64,6 +66,26 @@ pub struct Approval {
     #[serde(with = "rule_ref::or_empty")]
     pub rule: Option<RuleRef>,
     pub reason: String,
+    /// The authentication code of everything above, under gitvow's key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mac: Option<String>,
+}
+
+impl Approval {
+    /// What the code seals: the record as written, without its code.
+    fn sealed_bytes(&self) -> Vec<u8> {
+        let mut bare = self.clone();
+        bare.mac = None;
+        let mut bytes = b"gitvow approval 1\n".to_vec();
+        bytes.extend(serde_json::to_vec(&bare).unwrap_or_default());
+        bytes
+    }
+}
+
+/// An approval file that does not count, and why: for `gitvow approve` and doctor to report.
+pub struct Ignored {
+    pub path: PathBuf,
+    pub why: &'static str,
 }
 
 fn dir() -> Option<PathBuf> {
@@ -133,28 +155,60 @@ fn new_code() -> String {
 
 /// Every approval on file, expired ones removed.
 pub fn all() -> Vec<Approval> {
-    let Some(dir) = dir() else { return vec![] };
-    let Ok(entries) = std::fs::read_dir(&dir) else { return vec![] };
+    scan().0
+}
+
+/// The approvals on file (expired ones removed), and the files that are not approvals gitvow sealed,
+/// which are left alone.
+pub fn scan() -> (Vec<Approval>, Vec<Ignored>) {
+    let (mut out, mut ignored) = (Vec::new(), Vec::new());
+    let Some(dir) = dir() else { return (out, ignored) };
+    let Ok(entries) = std::fs::read_dir(&dir) else { return (out, ignored) };
     let now = now();
-    let mut out = Vec::new();
     for entry in entries.flatten() {
         let path = entry.path();
         if path.extension().is_none_or(|e| e != "json") {
             continue;
         }
-        let approval = match regular_file::read(&path, "an approval") {
+        let approval = match regular_file::read_private(&path, "an approval") {
             Ok(Some(bytes)) => serde_json::from_slice::<Approval>(&bytes).ok(),
             _ => None,
         };
-        match approval {
-            Some(a) if !expired(&a, now) => out.push(a),
-            // Expired, unreadable or foreign: never trusted, and cleaned up.
-            _ => {
+        let Some(a) = approval else {
+            ignored.push(Ignored { path, why: "it is not an approval gitvow can read" });
+            continue;
+        };
+        match super::seal::check(a.mac.as_deref(), &a.sealed_bytes()) {
+            super::seal::Check::Holds if expired(&a, now) => {
                 let _ = std::fs::remove_file(&path);
             }
+            super::seal::Check::Holds if path_of(&a.code).as_ref() == Some(&path) => out.push(a),
+            super::seal::Check::Holds => ignored.push(Ignored { path, why: "it was copied from another code's file" }),
+            super::seal::Check::Missing => {
+                ignored.push(Ignored { path, why: "it was written before approvals were sealed: not approved, ask again" })
+            }
+            super::seal::Check::Broken => ignored.push(Ignored { path, why: "it was written or changed by something other than gitvow" }),
         }
     }
     out.sort_by_key(|a| a.created);
+    (out, ignored)
+}
+
+/// The records gitvow ignores because it did not seal them as they are (approval files, trust
+/// entries), one line each: for doctor, which names them.
+pub fn ignored_records() -> Vec<String> {
+    let mut out: Vec<String> = scan().1.into_iter().map(|i| format!("{}: {}", crate::paths::display(&i.path), i.why)).collect();
+    for (file, entry) in super::policy::trust_record::read_record() {
+        match super::policy::trust_record::check(&file, &entry) {
+            super::seal::Check::Holds => {}
+            super::seal::Check::Missing => {
+                out.push(format!("the trust of {file} was recorded before trust was sealed: untrusted until trusted again"))
+            }
+            super::seal::Check::Broken => {
+                out.push(format!("the trust of {file} was written or changed by something other than gitvow: ignored"))
+            }
+        }
+    }
     out
 }
 
@@ -175,13 +229,12 @@ fn path_of(code: &str) -> Option<PathBuf> {
     dir().map(|d| d.join(format!("{code}.json")))
 }
 
-pub fn find(code: &str) -> Option<Approval> {
-    all().into_iter().find(|a| a.code == code)
-}
-
+/// Writes `a`, sealed.
 pub fn save(a: &Approval) -> crate::error::Result<()> {
     let path = path_of(&a.code).ok_or_else(|| crate::error::Error::new("cannot find the home directory for ~/.gitvow/approvals"))?;
-    regular_file::write_private(&path, &(serde_json::to_string_pretty(a).unwrap_or_default() + "\n"))
+    let mut sealed = a.clone();
+    sealed.mac = Some(super::seal::seal(&a.sealed_bytes())?);
+    regular_file::write_private(&path, &(serde_json::to_string_pretty(&sealed).unwrap_or_default() + "\n"))
 }
 
 fn remove(code: &str) {
@@ -246,6 +299,7 @@ pub fn settle(call: &Call, repo: Option<&Repo>, agent: &str, verdict: &mut Verdi
                             .collect(),
                         rule: verdict.rule.clone(),
                         reason: verdict.reason.clone(),
+                        mac: None,
                     };
                     // Without a place to keep it, the call can still be confirmed the agent's way.
                     save(&a).ok()?;
@@ -261,6 +315,26 @@ pub fn settle(call: &Call, repo: Option<&Repo>, agent: &str, verdict: &mut Verdi
     }
 }
 
+/// `gitvow approve --help`: which agents cannot ask the person themselves, from the agent table.
+pub fn approve_help() -> String {
+    let names: Vec<&str> =
+        crate::agents::AGENTS.iter().filter(|a| !super::respond::asks_natively(a, Some("default"))).map(|a| a.name).collect();
+    let agents = match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.join(""),
+    };
+    format!(
+        "{agents} (and claude outside its prompting modes, and external adapters) cannot ask you\n\
+         themselves: a confirmation there carries a code. `gitvow approve <code>` shows the exact call (control\n\
+         and bidirectional characters escaped) and asks; after yes, the agent's next identical call (same command\n\
+         or change, same session, same repository) passes once within 10 minutes, or for the rest of the session\n\
+         with --session. Answers only from a terminal that was open before the call asked, outside any agent's\n\
+         session (a terminal an agent made with `script`, `setsid` or a pty module is refused).\n\n\
+         Examples:\n  gitvow approve                  list what is waiting\n  gitvow approve k7q2xm\n  \
+         gitvow approve k7q2xm --session\n  gitvow approve k7q2xm --deny    say no: the agent's next identical call is told so"
+    )
+}
+
 /// What a call will run or change, in a line a person reads: `` run `git push origin main` ``.
 pub fn describe(call: &Call, repo: Option<&Repo>) -> String {
     describe_subjects(&subjects(call, repo))
@@ -271,14 +345,18 @@ pub fn describe_subjects(subjects: &[Subject]) -> String {
         .iter()
         .map(|s| match s {
             Subject::Command { command } => {
-                let one_line = command.split_whitespace().collect::<Vec<_>>().join(" ");
+                let one_line = crate::visible::visible_line(&command.split_whitespace().collect::<Vec<_>>().join(" "));
                 let shown: String = one_line.chars().take(300).collect();
                 let more = if shown.len() < one_line.len() { " …" } else { "" };
                 format!("run `{shown}{more}`")
             }
             Subject::Edit { tool, path, old, new } => {
                 let (removed, added) = (old.lines().count(), new.lines().count());
-                format!("{} {path} (-{removed} +{added} lines)", if tool == "Write" { "write" } else { "edit" })
+                format!(
+                    "{} {} (-{removed} +{added} lines)",
+                    if tool == "Write" { "write" } else { "edit" },
+                    crate::visible::visible_line(path)
+                )
             }
             Subject::Tool { tool } => format!("use the tool {tool}"),
         })

@@ -1,9 +1,12 @@
 //! `gitvow approve`: a person answers a confirmation the agent could not ask them about. Only a
-//! person at a terminal may run it (see [`crate::person`]): the agent must never approve itself.
+//! person at a terminal that was open before the call asked may answer (see [`crate::person`]): the
+//! agent must never approve itself. Everything shown of the call is made visible first
+//! ([`crate::visible`]): its text is the agent's.
 
 use super::approvals::{self, Approval, State, Subject};
 use super::rule_ref;
 use crate::error::{Error, Result};
+use crate::visible::{visible, visible_line};
 
 #[derive(Clone, Debug)]
 pub struct ApproveRequest {
@@ -17,10 +20,13 @@ pub fn run(request: &ApproveRequest) -> Result<i32> {
     crate::person::require("gitvow approve")?;
     let Some(code) = &request.code else { return list() };
     let code = code.trim().to_ascii_lowercase();
-    let mut a = approvals::find(&code).ok_or_else(|| {
-        Error::new(format!("no call is waiting under the code `{code}`"))
+    let (on_file, ignored) = approvals::scan();
+    report(&ignored);
+    let mut a = on_file.into_iter().find(|a| a.code == code).ok_or_else(|| {
+        Error::new(format!("no call is waiting under the code `{}`", visible_line(&code)))
             .hint("codes expire after an hour; `gitvow approve` lists what is waiting")
     })?;
+    crate::person::require_answer("gitvow approve", crate::person::at(a.created))?;
     eprint!("{}", show(&a));
     if request.deny {
         a.state = State::Denied;
@@ -59,39 +65,48 @@ fn age(secs: u64) -> String {
 /// The call as the person must see it before answering: everything it runs or changes.
 fn show(a: &Approval) -> String {
     let mut out = format!("gitvow approve {}\n", a.code);
-    out.push_str(&format!("  agent:   {} (session {})\n", a.agent, a.session));
+    out.push_str(&format!("  agent:   {} (session {})\n", visible_line(&a.agent), visible_line(&a.session)));
     let place = a.repo.as_deref().unwrap_or(&a.cwd);
-    out.push_str(&format!("  where:   {}\n", crate::paths::display(std::path::Path::new(place))));
-    out.push_str(&format!("  why:     {} (rule {})\n", a.reason, rule_ref::text(a.rule.as_ref())));
+    out.push_str(&format!("  where:   {}\n", visible_line(&crate::paths::display(std::path::Path::new(place)))));
+    out.push_str(&format!("  why:     {} (rule {})\n", visible_line(&a.reason), rule_ref::text(a.rule.as_ref())));
     out.push_str(&format!("  asked:   {}\n", age(a.created)));
     for s in &a.subjects {
         match s {
             Subject::Command { command } => {
                 out.push_str("  runs:\n");
-                for line in command.lines() {
+                for line in visible(command).split('\n') {
                     out.push_str(&format!("    {line}\n"));
                 }
             }
             Subject::Edit { tool, path, old, new } => {
-                out.push_str(&format!("  {}: {path}\n", if tool == "Write" { "writes" } else { "edits" }));
+                out.push_str(&format!("  {}: {}\n", if tool == "Write" { "writes" } else { "edits" }, visible_line(path)));
                 let diff = similar::TextDiff::from_lines(old.as_str(), new.as_str());
                 let text = diff.unified_diff().context_radius(2).to_string();
                 let lines: Vec<&str> = text.lines().collect();
                 for line in lines.iter().take(80) {
-                    out.push_str(&format!("    {line}\n"));
+                    out.push_str(&format!("    {}\n", visible_line(line)));
                 }
                 if lines.len() > 80 {
                     out.push_str(&format!("    … {} more lines\n", lines.len() - 80));
                 }
             }
-            Subject::Tool { tool } => out.push_str(&format!("  uses:    {tool}\n")),
+            Subject::Tool { tool } => out.push_str(&format!("  uses:    {}\n", visible_line(tool))),
         }
     }
     out
 }
 
+/// Says which files in the approvals directory count for nothing, and why.
+fn report(ignored: &[approvals::Ignored]) {
+    for i in ignored {
+        eprintln!("gitvow: ignored {}: {}", crate::paths::display(&i.path), i.why);
+    }
+}
+
 fn list() -> Result<i32> {
-    let waiting: Vec<Approval> = approvals::all().into_iter().filter(|a| a.state == State::Pending).collect();
+    let (on_file, ignored) = approvals::scan();
+    report(&ignored);
+    let waiting: Vec<Approval> = on_file.into_iter().filter(|a| a.state == State::Pending).collect();
     if waiting.is_empty() {
         crate::output::line("nothing is waiting for approval");
         return Ok(0);
@@ -99,7 +114,14 @@ fn list() -> Result<i32> {
     let mut out = String::new();
     for a in &waiting {
         let what = approvals::describe_subjects(&a.subjects);
-        out.push_str(&format!("{}  {:<10} {:<8} {what}  ({})\n", a.code, age(a.created), a.agent, a.reason));
+        out.push_str(&format!(
+            "{}  {:<10} {:<8} {}  ({})\n",
+            a.code,
+            age(a.created),
+            visible_line(&a.agent),
+            what,
+            visible_line(&a.reason)
+        ));
     }
     out.push_str("answer one with `gitvow approve <code>` (add --session for the rest of the session, --deny to say no)\n");
     crate::output::print(&out);

@@ -34,7 +34,7 @@ pub fn run(subject: &CheckSubject, json: bool, color: bool) -> Result<i32> {
     let tool_name = match subject {
         CheckSubject::Path(path) => {
             input.insert("file_path".into(), Value::from(path.as_str()));
-            seen.push(("path", rule_path(path, &cwd, top)));
+            seen.push(("path", crate::visible::visible_line(&rule_path(path, &cwd, top))));
             "Edit".to_string()
         }
         CheckSubject::Mcp(tool) => tool.clone(),
@@ -42,7 +42,7 @@ pub fn run(subject: &CheckSubject, json: bool, color: bool) -> Result<i32> {
             // The analyser may list a command twice (as written, and in the form git rules see):
             // shown once.
             for text in command::simple_commands(line) {
-                let text = ("runs", text);
+                let text = ("runs", crate::visible::visible_line(&text));
                 if !seen.contains(&text) {
                     seen.push(text);
                 }

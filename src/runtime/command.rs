@@ -1188,7 +1188,7 @@ fn read_small(path: &Path) -> Option<String> {
     if !meta.is_file() || meta.len() > 1 << 20 {
         return None;
     }
-    std::fs::read_to_string(path).ok()
+    super::regular_file::read_text(path, "a file", 1 << 20).ok().flatten()
 }
 
 enum EnvCommand {

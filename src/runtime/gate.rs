@@ -343,7 +343,9 @@ pub fn untrusted(layer: &Layer, what: &str, file: Option<&str>) -> Verdict {
 
 fn read_small(path: &Path) -> String {
     match std::fs::metadata(path) {
-        Ok(m) if m.is_file() && m.len() <= 4 << 20 => std::fs::read_to_string(path).unwrap_or_default(),
+        Ok(m) if m.is_file() && m.len() <= 4 << 20 => {
+            super::regular_file::read_text(path, "a file", 4 << 20).ok().flatten().unwrap_or_default()
+        }
         _ => String::new(),
     }
 }

@@ -74,7 +74,11 @@ fn builtin(spec: &AgentSpec, event: &str, started: Instant) -> Answer {
             return failure_answer(Some(spec), spec.name, blocking, &e.message);
         }
     };
-    let repo = find_repo(&call.cwd);
+    // A `.git` or hook log that is a link, a FIFO or endless answers the call as a broken setup.
+    let repo = match crate::paths::find_repo_checked(&call.cwd).and_then(|r| record::check_log(r.as_ref()).map(|()| r)) {
+        Ok(repo) => repo,
+        Err(why) => return failure_answer(Some(spec), spec.name, blocking, &why),
+    };
     let verdict = (handler == Handler::PreToolUse).then(|| {
         let native = respond::asks_natively(spec, call.permission_mode.as_deref());
         let mut v = judge(&call, repo.as_ref(), started);

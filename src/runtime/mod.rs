@@ -26,6 +26,7 @@ pub mod record;
 pub(crate) mod regular_file;
 pub mod respond;
 pub mod rule_ref;
+pub mod seal;
 mod show_log;
 mod show_policy;
 mod target;

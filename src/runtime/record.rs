@@ -63,13 +63,14 @@ fn line(record: &Record, repo: Option<&Repo>) -> Value {
 }
 
 fn write_line(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let open = || std::fs::OpenOptions::new().append(true).create(true).open(path);
+    let open = || super::regular_file::open_log(path);
     let mut file = match open() {
         Ok(f) => f,
-        Err(_) => {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))?;
             open()?
         }
+        Err(e) => return Err(e),
     };
     // The log stays bounded: past LOG_LIMIT the current part is set aside as `<log>.1` (replacing an
     // older one), so that a Stop summary never reads more than that much.
@@ -80,18 +81,29 @@ fn write_line(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     file.write_all(bytes)
 }
 
+/// Whether the hook log of `repo` can be what gitvow appends to (a regular file or nothing yet):
+/// a symlink, FIFO or device there answers the call as a broken setup, and the file is left alone.
+pub fn check_log(repo: Option<&Repo>) -> Result<(), String> {
+    match log_path(repo) {
+        Some(path) => super::regular_file::check_own(&path, "the hook log").map_err(|e| e.message),
+        None => Ok(()),
+    }
+}
+
 /// Sets the full log aside, once: hooks that saw it full at the same moment take turns on a lock,
 /// and only one whose open file is still the one at `path` renames it. Without that, a second
-/// rename would replace the part just set aside with the new, nearly empty log.
+/// rename would replace the part just set aside with the new, nearly empty log. The lock is only
+/// tried: a lock someone holds (or a FIFO put in its place) must not stop the hook, which then
+/// leaves the rotation to the next call.
 fn rotate(path: &Path, full: &std::fs::File) {
     use std::os::unix::fs::MetadataExt;
     let mut lock_path = path.as_os_str().to_owned();
     lock_path.push(".lock");
-    let Ok(lock) = std::fs::OpenOptions::new().write(true).create(true).truncate(false).open(&lock_path) else { return };
-    if lock.lock().is_err() {
+    let Ok(lock) = super::regular_file::open_log(Path::new(&lock_path)) else { return };
+    if lock.try_lock().is_err() {
         return;
     }
-    let same = match (full.metadata(), std::fs::metadata(path)) {
+    let same = match (full.metadata(), std::fs::symlink_metadata(path)) {
         (Ok(ours), Ok(now)) => ours.ino() == now.ino() && ours.dev() == now.dev() && now.len() > LOG_LIMIT,
         _ => false,
     };
@@ -111,7 +123,7 @@ pub const PROBE_SESSION: &str = "gitvow-doctor-probe";
 /// At Stop: `~/.gitvow/ledger/<session>.json`, a summary of the session's lines in the hook log.
 pub fn write_ledger(session: &str, agent: &str, repo: Option<&Repo>) {
     let (Some(log), Some(home)) = (log_path(repo), crate::paths::gitvow_home()) else { return };
-    let Ok(text) = std::fs::read_to_string(&log) else { return };
+    let Ok(Some(text)) = super::regular_file::read_text(&log, "the hook log", LOG_LIMIT * 2) else { return };
     let needle = format!("\"session\":{}", Value::from(session));
     let mut calls = 0u64;
     let mut verdicts = Map::new();

@@ -139,7 +139,7 @@ pub fn run(request: &LogRequest) -> Result<i32> {
         if e["probe"] == true {
             line.push_str("  (doctor probe)");
         }
-        out.push_str(line.trim_end());
+        out.push_str(&crate::visible::visible_line(line.trim_end()));
         out.push('\n');
     }
     crate::output::print(&out);

@@ -84,13 +84,13 @@ fn git_push(args: &[String], cwd: &Path) -> Option<Vec<String>> {
 }
 
 fn current_branch(git_dir: &Path) -> Option<String> {
-    let head = std::fs::read_to_string(git_dir.join("HEAD")).ok()?;
+    let head = small(&git_dir.join("HEAD"))?;
     head.trim().strip_prefix("ref: refs/heads/").map(str::to_string)
 }
 
 /// `url` of `[remote "name"]` in the repository's config (a plain line scan; no includes).
 fn remote_url(git_dir: &Path, remote: &str) -> Option<String> {
-    let config = std::fs::read_to_string(common_dir(git_dir).join("config")).ok()?;
+    let config = small(&common_dir(git_dir).join("config"))?;
     let header = format!("[remote \"{remote}\"]");
     let mut inside = false;
     for line in config.lines().map(str::trim) {
@@ -108,9 +108,9 @@ fn remote_url(git_dir: &Path, remote: &str) -> Option<String> {
 
 /// A worktree's git directory keeps its config in the common directory.
 fn common_dir(git_dir: &Path) -> PathBuf {
-    match std::fs::read_to_string(git_dir.join("commondir")) {
-        Ok(rel) => git_dir.join(rel.trim()),
-        Err(_) => git_dir.to_path_buf(),
+    match small(&git_dir.join("commondir")) {
+        Some(rel) => git_dir.join(rel.trim()),
+        None => git_dir.to_path_buf(),
     }
 }
 
@@ -129,7 +129,7 @@ fn current_context() -> Option<String> {
         Some(v) => std::env::split_paths(&v).next()?,
         None => crate::paths::home()?.join(".kube/config"),
     };
-    let text = std::fs::read_to_string(path).ok()?;
+    let text = small(&path)?;
     let value = text.lines().find_map(|l| l.strip_prefix("current-context:"))?.trim().trim_matches(|c| c == '"' || c == '\'');
     (!value.is_empty()).then(|| value.to_string())
 }
@@ -139,8 +139,14 @@ fn terraform(args: &[String], cwd: &Path) -> Option<Vec<String>> {
         Ok(w) if !w.is_empty() => w,
         _ => {
             let dir = option(args, &["-chdir"]).map_or(cwd.to_path_buf(), |d| cwd.join(d));
-            std::fs::read_to_string(dir.join(".terraform/environment")).map_or("default".into(), |w| w.trim().to_string())
+            small(&dir.join(".terraform/environment")).map_or("default".into(), |w| w.trim().to_string())
         }
     };
     Some(vec![format!("workspace={workspace}")])
+}
+
+/// A small local file's text. A FIFO, a device or an endless file there is as good as no answer:
+/// the reach is unknown, and the command is asked about.
+fn small(path: &Path) -> Option<String> {
+    super::regular_file::read_text(path, "a file", super::regular_file::MAX_BYTES).ok().flatten()
 }

@@ -3,9 +3,10 @@
 //! terminal may run it (see [`crate::person`]).
 
 use super::policy::layers::{self, LayerFile, LayerKind};
-use super::policy::trust_record::{digest, key, read_record, write_record};
+use super::policy::trust_record::{self, digest, key, read_record, write_record};
 use super::regular_file;
 use crate::error::{Error, Result};
+use crate::visible::visible_line;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
@@ -49,6 +50,14 @@ fn trust(dir: Option<&Path>) -> Result<i32> {
     crate::person::require("gitvow trust")?;
     let file = policy_file(dir)?;
     let shown = crate::paths::display(&file.path);
+    // The request is the file as it is now: its last change (which no one can set back) must come
+    // after the terminal that answers was opened.
+    if let Ok(meta) = std::fs::metadata(&file.path) {
+        use std::os::unix::fs::MetadataExt;
+        let changed =
+            std::time::UNIX_EPOCH + std::time::Duration::new(meta.ctime().max(0) as u64, meta.ctime_nsec().clamp(0, 999_999_999) as u32);
+        crate::person::require_answer("gitvow trust", changed)?;
+    }
     let bytes = regular_file::read(&file.path, "the policy")?
         .ok_or_else(|| Error::new(format!("there is no repository policy at {shown}: nothing to trust")))?;
     let layer = layers::load_file(&file).map_err(|e| e.hint("fix the policy first: a policy that does not load blocks every tool call"))?;
@@ -60,11 +69,11 @@ fn trust(dir: Option<&Path>) -> Result<i32> {
     }
     let mut out = format!("{shown} (sha256 {})\n", digest(&bytes));
     for program in policy.programs() {
-        out.push_str(&format!("  runs     {program}\n"));
+        out.push_str(&format!("  runs     {}\n", visible_line(&program.to_string())));
     }
     for (key, list) in [("bash_allow", &policy.bash_allow), ("path_allow", &policy.path_allow)] {
         for rule in &list.rules {
-            out.push_str(&format!("  allows   {key}: {} ({})\n", rule.pattern, rule.reason));
+            out.push_str(&format!("  allows   {key}: {} ({})\n", visible_line(&rule.pattern.to_string()), visible_line(&rule.reason)));
         }
     }
     out.push_str("Trusting lets gitvow run these programs in this repository and apply these exceptions, until the file changes.\n");
@@ -74,10 +83,9 @@ fn trust(dir: Option<&Path>) -> Result<i32> {
         return Ok(1);
     }
     let mut files = read_record();
-    files.insert(
-        key(&file.path),
-        json!({"sha256": digest(&bytes), "programs": policy.programs(), "trusted_at": crate::runtime::record::rfc3339(std::time::SystemTime::now())}),
-    );
+    let key = key(&file.path);
+    let entry = json!({"sha256": digest(&bytes), "programs": policy.programs(), "trusted_at": crate::runtime::record::rfc3339(std::time::SystemTime::now())});
+    files.insert(key.clone(), trust_record::sealed(&key, entry)?);
     write_record(files)?;
     crate::output::line(&format!("trusted: {shown}"));
     Ok(0)
@@ -94,6 +102,12 @@ fn list() -> Result<i32> {
         let path = Path::new(file);
         let now = regular_file::read(path, "the policy").ok().flatten();
         let state = match now {
+            _ if trust_record::check(file, entry) == crate::runtime::seal::Check::Missing => {
+                "recorded before trust entries were sealed: untrusted, run `gitvow trust` again"
+            }
+            _ if trust_record::check(file, entry) == crate::runtime::seal::Check::Broken => {
+                "changed by something other than gitvow: untrusted, ignored"
+            }
             Some(bytes) if entry.get("sha256").and_then(Value::as_str) == Some(digest(&bytes).as_str()) => "trusted",
             Some(_) => "changed since trusted: untrusted",
             None => "gone",

@@ -20,6 +20,19 @@ fn approval_file(env: &Sandbox, code: &str) -> PathBuf {
     env.home().join(".gitvow/approvals").join(format!("{code}.json"))
 }
 
+/// Changes an approval file as gitvow itself would have written it (sealed with gitvow's key):
+/// for tests of what time does to an approval, which must not wait an hour.
+fn reseal(env: &Sandbox, file: &std::path::Path, change: impl FnOnce(&mut Value)) {
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    change(&mut v);
+    v.as_object_mut().unwrap().remove("mac");
+    let key = crate::support::records::record_key(env.home());
+    let mut message = b"gitvow approval 1\n".to_vec();
+    message.extend(serde_json::to_vec(&v).unwrap());
+    v["mac"] = json!(crate::support::records::hmac_hex(&key, &message));
+    std::fs::write(file, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+}
+
 #[test]
 fn a_confirm_on_codex_carries_a_code_and_a_retry_keeps_it() {
     let env = Sandbox::with_repo();
@@ -51,11 +64,12 @@ fn a_confirm_on_codex_carries_a_code_and_a_retry_keeps_it() {
 #[test]
 fn an_approval_lets_the_same_call_pass_once_and_nothing_else() {
     let env = Sandbox::with_repo();
+    let mut term = env.person_terminal();
     let code = code_of(&env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main")));
     let other = code_of(&env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin dev")));
     assert_ne!(code, other);
 
-    let shown = env.in_terminal(["approve", &code], "y\n");
+    let shown = term.run(&["approve", &code], "y\n");
     assert!(shown.stdout.contains("agent:   codex (session s1)"), "{shown:?}");
     assert!(shown.stdout.contains("git push origin main") && shown.stdout.contains("rule bash_confirm[0]"), "{shown:?}");
     assert!(shown.stdout.contains("approved: the agent's next identical call passes, once, within 10 minutes"), "{shown:?}");
@@ -82,22 +96,23 @@ fn an_approval_lets_the_same_call_pass_once_and_nothing_else() {
 #[test]
 fn an_approval_for_the_session_and_a_no() {
     let env = Sandbox::with_repo();
+    let mut term = env.person_terminal();
     let code = code_of(&env.hook("gemini", "BeforeTool", codex(&env, "s1", "kubectl apply -f deploy.yaml")));
-    env.in_terminal(["approve", &code, "--session"], "yes\n");
+    term.run(&["approve", &code, "--session"], "yes\n");
     for _ in 0..3 {
         assert_eq!(env.hook("gemini", "BeforeTool", codex(&env, "s1", "kubectl apply -f deploy.yaml")).code, 0);
     }
     assert_eq!(env.hook("gemini", "BeforeTool", codex(&env, "s9", "kubectl apply -f deploy.yaml")).code, 2);
 
     let code = code_of(&env.hook("gemini", "BeforeTool", codex(&env, "s1", "npm publish")));
-    let out = env.in_terminal(["approve", &code, "--deny"], "");
+    let out = term.run(&["approve", &code, "--deny"], "");
     assert!(out.stdout.contains("declined"), "{out:?}");
     let out = env.hook("gemini", "BeforeTool", codex(&env, "s1", "npm publish"));
     assert_eq!(out.code, 2);
     assert!(out.stderr.starts_with(&format!("BLOCKED by gitvow: the person declined this call (gitvow approve --deny {code})")), "{out:?}");
     // Saying anything but yes approves nothing.
     let code = code_of(&env.hook("gemini", "BeforeTool", codex(&env, "s1", "cargo publish")));
-    let out = env.in_terminal(["approve", &code], "ok\n");
+    let out = term.run(&["approve", &code], "ok\n");
     assert!(out.stdout.contains("not approved"), "{out:?}");
     assert_eq!(env.hook("gemini", "BeforeTool", codex(&env, "s1", "cargo publish")).code, 2);
 }
@@ -105,12 +120,13 @@ fn an_approval_for_the_session_and_a_no() {
 #[test]
 fn an_approved_edit_passes_only_with_the_same_change() {
     let env = Sandbox::with_repo();
+    let mut term = env.person_terminal();
     let edit = |new: &str| {
         claude_payload(env.repo(), "Edit", json!({"file_path": ".gitvow/policy.json", "old_string": "{}", "new_string": new})).to_string()
     };
     let out = env.hook("factory", "PreToolUse", edit("{\"bash_deny\": []}"));
     let code = code_of(&out);
-    let shown = env.in_terminal(["approve", &code], "y\n");
+    let shown = term.run(&["approve", &code], "y\n");
     assert!(
         shown.stdout.contains("edits: .gitvow/policy.json") && shown.stdout.contains("+{\"bash_deny\": []}"),
         "the diff is shown: {shown:?}"
@@ -122,24 +138,21 @@ fn an_approved_edit_passes_only_with_the_same_change() {
 #[test]
 fn codes_expire_and_an_old_yes_no_longer_counts() {
     let env = Sandbox::with_repo();
+    let mut term = env.person_terminal();
     let code = code_of(&env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main")));
     let file = approval_file(&env, &code);
     let age = |field: &str, secs: u64| {
-        let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
-        v[field] = json!(now - secs);
-        std::fs::write(&file, v.to_string()).unwrap();
+        reseal(&env, &file, |v| v[field] = json!(now - secs));
     };
-    env.in_terminal(["approve", &code], "y\n");
+    term.run(&["approve", &code], "y\n");
     age("answered", 11 * 60);
     assert_eq!(env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main")).code, 2, "a yes is good for 10 minutes");
 
     let code = code_of(&env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin dev")));
     let file = approval_file(&env, &code);
-    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-    v["created"] = json!(0);
-    std::fs::write(&file, v.to_string()).unwrap();
-    let out = env.in_terminal(["approve", &code], "y\n");
+    reseal(&env, &file, |v| v["created"] = json!(0));
+    let out = term.run(&["approve", &code], "y\n");
     assert!(out.stdout.contains(&format!("no call is waiting under the code `{code}`")), "{out:?}");
     assert!(!file.exists(), "expired codes are removed");
     // A foreign or corrupt file is never taken for an approval.
@@ -263,4 +276,179 @@ fn gitvow_log_shows_decisions_newest_last_with_filters_and_waiting_codes() {
     let user = env.run(["log", "--user"]);
     assert_eq!(user.stdout.lines().count(), 2, "{}", user.stdout);
     user.stdout_has(" deny ");
+}
+
+/// The state of the approval file of `code`.
+fn state_of(env: &Sandbox, code: &str) -> Value {
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(approval_file(env, code)).unwrap()).unwrap();
+    v["state"].clone()
+}
+
+#[test]
+fn an_approval_file_changed_by_anything_but_gitvow_is_ignored_and_reported() {
+    let env = Sandbox::with_repo();
+    let mut term = env.person_terminal();
+    let code = code_of(&env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main")));
+    let file = approval_file(&env, &code);
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert!(v["mac"].as_str().is_some_and(|m| m.len() == 64), "{v}");
+    v["state"] = json!("approved");
+    v["scope"] = json!("session");
+    v["answered"] = v["created"].clone();
+    std::fs::write(&file, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    for _ in 0..2 {
+        assert_eq!(
+            env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main")).code,
+            2,
+            "the forged yes let the call through"
+        );
+    }
+    // A record from before records were sealed approves nothing either.
+    v.as_object_mut().unwrap().remove("mac");
+    v["code"] = json!("abc234");
+    std::fs::write(approval_file(&env, "abc234"), serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    assert_eq!(env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main")).code, 2);
+
+    let out = term.run(&["approve"], "");
+    assert!(
+        out.stdout.contains(&format!("ignored ~/.gitvow/approvals/{code}.json: it was written or changed by something other than gitvow")),
+        "{out:?}"
+    );
+    assert!(
+        out.stdout.contains("ignored ~/.gitvow/approvals/abc234.json: it was written before approvals were sealed: not approved"),
+        "{out:?}"
+    );
+    assert!(file.exists(), "the file is left where it is");
+}
+
+#[test]
+fn a_waiting_call_is_shown_with_its_control_and_bidi_characters_escaped() {
+    let env = Sandbox::with_repo();
+    let mut term = env.person_terminal();
+    let command = "git push origin main # \u{1b}[2K\rgit status \u{202e}";
+    let code = code_of(&env.hook("codex", "PreToolUse", codex(&env, "s1", command)));
+    let out = term.run(&["approve", &code], "n\n");
+    let shown = &out.stdout[out.stdout.find("runs:").unwrap_or_else(|| panic!("{out:?}"))..];
+    assert!(shown.contains("git push origin main # \\x1b[2K\\x0dgit status \\u202e"), "{out:?}");
+    assert!(!shown.contains('\u{1b}') && !shown.contains('\u{202e}'), "shown raw: {out:?}");
+    let listed = term.run(&["approve"], "");
+    assert!(listed.stdout.contains("\\x1b[2K") && !listed.stdout[listed.stdout.find(&code).unwrap()..].contains('\u{1b}'), "{listed:?}");
+}
+
+/// Runs `line` with `sh` as an agent's tool call does: under a process named `claude`, with its
+/// marker in the environment and no terminal; then waits (at most 15 s) for `done` to appear.
+fn as_agent(env: &Sandbox, line: &str, done: &std::path::Path) {
+    let launcher = env.script("~/agents/claude", "\"$@\"\nexit $?");
+    env.tool(&launcher).args(["sh", "-c", line]).env("CLAUDECODE", "1").env("AI_AGENT", "claude").run();
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    while !done.exists() && std::time::Instant::now() < until {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(done.exists(), "the form never finished: {line}");
+}
+
+/// What the form's terminal showed, once its relay (`script`, the python parent) has written the
+/// end of gitvow's answer: a line starting `gitvow: ` (at most 10 s).
+fn shown_by(out: &std::path::Path) -> String {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let shown = std::fs::read_to_string(out).unwrap_or_default();
+        if shown.contains("gitvow: ") && shown.ends_with('\n') || std::time::Instant::now() > until {
+            return shown;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+/// The four ways an agent got a terminal of its own and approved its own call: `setsid -f script`
+/// without the environment's markers, a renamed copy of gitvow, `nohup setsid sh -c`, and python
+/// with a double fork, `setsid` and `pty.fork`.
+fn self_approval_forms(env: &Sandbox, args: &str, tag: &str) -> Vec<(String, std::path::PathBuf, std::path::PathBuf)> {
+    let home = env.home();
+    let answer = env.write(format!("~/answer-{tag}"), "y\ny\n");
+    let renamed = home.join(format!("helper-{tag}"));
+    std::fs::copy(crate::support::BIN, &renamed).unwrap();
+    let unset = "env -u CLAUDECODE -u CLAUDE_CODE_ENTRYPOINT -u AI_AGENT";
+    let bin = crate::support::BIN;
+    let a = answer.display();
+    let mut forms = Vec::new();
+    for (i, inner) in [format!("{unset} {bin} {args}"), format!("{unset} {} {args}", renamed.display())].iter().enumerate() {
+        let (out, done) = (home.join(format!("out-{tag}-{i}")), home.join(format!("done-{tag}-{i}")));
+        let line = format!("setsid -f script -qc '{inner} ; touch {}' /dev/null < {a} > {} 2>&1", done.display(), out.display());
+        forms.push((line, out, done));
+    }
+    let (out, done) = (home.join(format!("out-{tag}-2")), home.join(format!("done-{tag}-2")));
+    forms.push((
+        format!(
+            "nohup setsid sh -c 'script -qc \"{unset} {bin} {args}\" /dev/null < {a} > {}; touch {}' >/dev/null 2>&1 &",
+            out.display(),
+            done.display()
+        ),
+        out,
+        done,
+    ));
+    let (out, done) = (home.join(format!("out-{tag}-3")), home.join(format!("done-{tag}-3")));
+    let python = format!(
+        "import os, pty, sys, time\n\
+         if os.fork(): sys.exit(0)\n\
+         os.setsid()\n\
+         if os.fork(): sys.exit(0)\n\
+         for k in ('CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT', 'AI_AGENT'): os.environ.pop(k, None)\n\
+         pid, fd = pty.fork()\n\
+         if pid == 0: os.execv('{bin}', ['gitvow'] + {argv:?})\n\
+         time.sleep(0.5); os.write(fd, b'y\\n')\n\
+         seen = b''\n\
+         while True:\n\
+         \x20   try: d = os.read(fd, 4096)\n\
+         \x20   except OSError: break\n\
+         \x20   if not d: break\n\
+         \x20   seen += d\n\
+         open('{}', 'wb').write(seen); open('{}', 'w').write('')\n",
+        out.display(),
+        done.display(),
+        argv = args.split(' ').collect::<Vec<_>>(),
+    );
+    let script = env.write(format!("~/form-{tag}.py"), python);
+    forms.push((format!("python3 {}", script.display()), out, done));
+    forms
+}
+
+#[test]
+fn the_agent_cannot_approve_its_own_call_with_a_terminal_of_its_own() {
+    let env = Sandbox::with_repo();
+    let code = code_of(&env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main")));
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    for (line, out, done) in self_approval_forms(&env, &format!("approve {code}"), "approve") {
+        as_agent(&env, &line, &done);
+        let shown = shown_by(&out);
+        assert_eq!(state_of(&env, &code), json!("pending"), "approved by: {line}\n{shown}");
+        assert!(shown.contains("its terminal was opened after the request was made"), "{line}: {shown}");
+        assert_eq!(env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main")).code, 2, "{line}");
+    }
+}
+
+#[test]
+fn the_agent_cannot_trust_a_policy_with_a_terminal_of_its_own() {
+    let env = Sandbox::with_repo();
+    env.write(".gitvow/policy.json", json!({"providers": [{"name": "p", "command": "/bin/true"}]}).to_string());
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    for (line, out, done) in self_approval_forms(&env, "trust", "trust") {
+        let line = format!("cd {} && {line}", env.repo().display());
+        as_agent(&env, &line, &done);
+        let shown = shown_by(&out);
+        assert!(!env.home().join(".gitvow/trust.json").exists(), "trusted by: {line}\n{shown}");
+        assert!(shown.contains("its terminal was opened after the request was made"), "{line}: {shown}");
+    }
+}
+
+#[test]
+fn approve_help_names_every_agent_that_cannot_ask_natively() {
+    let env = Sandbox::new();
+    let help = env.run(["approve", "--help"]).ok();
+    for agent in ["codex", "gemini", "factory", "opencode", "qwen", "cline", "kilo", "auggie"] {
+        assert!(help.stdout.contains(agent), "{agent} missing: {}", help.stdout);
+    }
+    for asks in ["cursor", "copilot"] {
+        assert!(!help.stdout.contains(asks), "{asks} asks natively: {}", help.stdout);
+    }
 }

@@ -11,6 +11,7 @@ mod doctor;
 mod doctor_versions;
 mod format_preservation;
 mod gate;
+mod gate_files;
 mod install;
 mod journeys;
 mod policy;

@@ -13,7 +13,10 @@
 //! call on. A file that is not ours, is writable by others, or does not read exactly as this
 //! module writes it is ignored as a whole (and replaced by the next write): it can cost time,
 //! never a check. A prepared policy counts only under an entry of the list, and only when it
-//! names that entry and its checksum holds.
+//! names that entry and its authentication code holds. The list and every prepared policy are
+//! sealed with gitvow's own key ([`crate::runtime::seal`]): the entry names are readable and the
+//! encoding is simple, so without a key anyone who can write the directory could make a policy
+//! file's bytes stand for an empty policy.
 
 use super::{Policy, Source};
 use crate::runtime::regular_file;
@@ -33,6 +36,7 @@ pub struct Validated {
     build: String,
     keys: Vec<String>,
     added: bool,
+    secret: [u8; 32],
 }
 
 impl Validated {
@@ -41,11 +45,12 @@ impl Validated {
     pub fn open() -> Option<Validated> {
         let path = cache_path(&crate::paths::gitvow_home()?);
         let build = running_build()?;
+        let secret = crate::runtime::seal::cache_key()?;
         let keys = match regular_file::read_private(&path, "the policy cache") {
-            Ok(Some(bytes)) => parse(&bytes).unwrap_or_default(),
+            Ok(Some(bytes)) => parse(&bytes, &secret).unwrap_or_default(),
             _ => Vec::new(),
         };
-        Some(Validated { path, build, keys, added: false })
+        Some(Validated { path, build, keys, added: false, secret })
     }
 
     /// The entry `bytes` have under this build.
@@ -73,7 +78,7 @@ impl Validated {
         let bytes = regular_file::read_private(&self.prepared_dir().join(k), "a prepared policy").ok()??;
         let body = bytes.strip_prefix(PREPARED_HEADER)?.strip_prefix(k.as_bytes())?.strip_prefix(b"\n")?;
         let (sum, payload) = body.split_at_checked(CHECKSUM_LEN)?;
-        if sum != checksum(k, payload) {
+        if sum != checksum(&self.secret, k, payload) {
             return None;
         }
         Policy::decode(payload, source)
@@ -87,7 +92,7 @@ impl Validated {
         let mut bytes = PREPARED_HEADER.to_vec();
         bytes.extend_from_slice(k.as_bytes());
         bytes.push(b'\n');
-        bytes.extend_from_slice(&checksum(k, &payload));
+        bytes.extend_from_slice(&checksum(&self.secret, k, &payload));
         bytes.extend_from_slice(&payload);
         if write_private(&dir, &dir.join(k), &bytes).is_err() {
             return;
@@ -117,6 +122,9 @@ impl Validated {
             text.push_str(k);
             text.push('\n');
         }
+        let mac = list_mac(&self.secret, &text);
+        text.push_str(&mac);
+        text.push('\n');
         let _ = write_private(dir, &self.path, text.as_bytes());
     }
 }
@@ -172,15 +180,20 @@ pub fn key(build: &str, bytes: &[u8]) -> String {
     format!("{:016x}{:016x}", digest(1), digest(2))
 }
 
-const CHECKSUM_LEN: usize = 8;
+const CHECKSUM_LEN: usize = 32;
 
-/// What a prepared policy's bytes must hash to: a kept file that was cut short or changed on disk
-/// is refused, not decoded into another policy.
-fn checksum(k: &str, payload: &[u8]) -> [u8; CHECKSUM_LEN] {
-    let mut h = Digest::new(3);
-    h.write(k.as_bytes());
-    h.write(payload);
-    h.finish().to_le_bytes()
+/// What a prepared policy's bytes must be sealed with: a kept file that was cut short, changed on
+/// disk or written by anything but gitvow is refused, not decoded into another policy.
+fn checksum(secret: &[u8; 32], k: &str, payload: &[u8]) -> [u8; CHECKSUM_LEN] {
+    crate::runtime::seal::hmac_parts(secret, &[b"gitvow prepared policy\0", k.as_bytes(), b"\0", payload])
+}
+
+/// The last line of the list: the code of everything before it.
+fn list_mac(secret: &[u8; 32], text: &str) -> String {
+    crate::runtime::seal::hmac_parts(secret, &[b"gitvow validated policies\0", text.as_bytes()])
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// A 64-bit digest that takes eight bytes a step. Each step is a bijection of the state for a
@@ -231,9 +244,15 @@ fn running_build() -> Option<String> {
     build_id(Path::new("/proc/self/exe")).or_else(|| build_id(&std::env::current_exe().ok()?))
 }
 
-/// The entries of a cache file, or `None` when it is not exactly what [`Validated::save`] writes.
-fn parse(bytes: &[u8]) -> Option<Vec<String>> {
-    let text = std::str::from_utf8(bytes).ok()?;
+/// The entries of a cache file, or `None` when it is not exactly what [`Validated::save`] writes
+/// and sealed.
+fn parse(bytes: &[u8], secret: &[u8; 32]) -> Option<Vec<String>> {
+    let text = std::str::from_utf8(bytes).ok()?.strip_suffix('\n')?;
+    let (text, mac) = text.rsplit_once('\n').map(|(t, m)| (&bytes[..t.len() + 1], m))?;
+    let text = std::str::from_utf8(text).ok()?;
+    if !crate::runtime::seal::constant_eq(mac.as_bytes(), list_mac(secret, text).as_bytes()) {
+        return None;
+    }
     let body = text.strip_prefix(HEADER)?;
     let mut keys = Vec::new();
     for line in body.split_terminator('\n') {
@@ -252,11 +271,19 @@ fn parse(bytes: &[u8]) -> Option<Vec<String>> {
 mod tests {
     use super::*;
 
+    const SECRET: [u8; 32] = [7; 32];
+
+    fn sealed(text: &str) -> String {
+        format!("{text}{}\n", list_mac(&SECRET, text))
+    }
+
     #[test]
     fn reads_only_what_it_writes() {
         let k = key("b", b"{}");
-        assert_eq!(parse(format!("{HEADER}{k}\n").as_bytes()), Some(vec![k.clone()]));
-        assert_eq!(parse(HEADER.as_bytes()), Some(vec![]));
+        assert_eq!(parse(sealed(&format!("{HEADER}{k}\n")).as_bytes(), &SECRET), Some(vec![k.clone()]));
+        assert_eq!(parse(sealed(HEADER).as_bytes(), &SECRET), Some(vec![]));
+        assert_eq!(parse(sealed(HEADER).as_bytes(), &[8; 32]), None, "sealed under another key");
+        assert_eq!(parse(format!("{HEADER}{k}\n").as_bytes(), &SECRET), None, "not sealed");
         for bad in [
             format!("{HEADER}{k}"),
             format!("{HEADER}{}\n", &k[1..]),
@@ -264,14 +291,14 @@ mod tests {
             format!("other\n{k}\n"),
             format!("{HEADER}{}\n", k.to_uppercase()),
         ] {
-            assert_eq!(parse(bad.as_bytes()), None, "{bad:?}");
+            assert_eq!(parse(sealed(&bad).as_bytes(), &SECRET), None, "{bad:?}");
         }
     }
 
     #[test]
     fn a_prepared_policy_counts_only_whole_and_under_its_own_entry() {
         let dir = tempfile::tempdir().unwrap();
-        let cache = Validated { path: cache_path(dir.path()), build: "b".into(), keys: vec![], added: false };
+        let cache = Validated { path: cache_path(dir.path()), build: "b".into(), keys: vec![], added: false, secret: SECRET };
         let policy = crate::runtime::policy::parse(r#"{"bash_deny": [{"pattern": "^rm\\b", "reason": "r"}]}"#, Source::BuiltIn).unwrap();
         let (k, other) = (cache.key(b"one"), cache.key(b"two"));
         cache.keep_prepared(&k, &policy);

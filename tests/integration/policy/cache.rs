@@ -41,7 +41,12 @@ fn forge(env: &Sandbox, exe: &Path, policy: &str) {
     let path = cache(env);
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     let k = key(&build_id(exe).unwrap(), policy.as_bytes());
-    std::fs::write(&path, format!("gitvow validated policies 1\n{k}\n")).unwrap();
+    // Sealed with gitvow's key, as only gitvow (or whoever holds its key) can.
+    let text = format!("gitvow validated policies 1\n{k}\n");
+    let mut message = b"gitvow validated policies\0".to_vec();
+    message.extend_from_slice(text.as_bytes());
+    let mac = crate::support::records::hmac_hex(&crate::support::records::record_key(env.home()), &message);
+    std::fs::write(&path, format!("{text}{mac}\n")).unwrap();
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
 }
@@ -60,7 +65,7 @@ fn a_broken_pattern_blocks_every_call_right_after_a_cached_policy_changes() {
     env.write(".gitvow/policy.json", json!({"bash_deny": [{"pattern": "^make\\s+deploy\\b", "reason": "deploys"}]}).to_string());
     assert_eq!(ls(&env).code, 0);
     let entries = std::fs::read_to_string(cache(&env)).unwrap();
-    assert_eq!(entries.lines().count(), 3, "both layers are recorded: {entries}");
+    assert_eq!(entries.lines().count(), 4, "both layers are recorded, and sealed: {entries}");
 
     // The repository's layer breaks: the next call, and every one after, is blocked.
     env.write(".gitvow/policy.json", json!({"bash_deny": [{"pattern": "^zzunused(", "reason": "x"}]}).to_string());
@@ -166,7 +171,12 @@ fn a_changed_trust_record_is_never_served_stale() {
     let record = env.home().join(".gitvow/trust.json");
     let trust = |sha: &str| {
         let key = file.canonicalize().unwrap().to_string_lossy().into_owned();
-        std::fs::write(&record, json!({"version": 1, "trusted": {key: {"sha256": sha}}}).to_string()).unwrap();
+        // Sealed as `gitvow trust` seals an entry (this test is about the cache, not the seal).
+        let entry = json!({"sha256": sha});
+        let mut message = format!("gitvow trust 1\n{key}\0").into_bytes();
+        message.extend(serde_json::to_vec(&entry).unwrap());
+        let mac = crate::support::records::hmac_hex(&crate::support::records::record_key(env.home()), &message);
+        std::fs::write(&record, json!({"version": 1, "trusted": {key: {"sha256": sha, "mac": mac}}}).to_string()).unwrap();
     };
     use sha2::Digest;
     let sha: String = sha2::Sha256::digest(policy.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
@@ -225,5 +235,67 @@ fn a_prepared_policy_that_is_corrupt_or_another_files_is_ignored() {
         std::fs::write(&test, &bytes).unwrap();
         assert_eq!((run("make test"), run("make deploy")), (2, 0), "{what}");
         assert_eq!(std::fs::read(&test).unwrap(), good, "{what}: written again whole");
+    }
+}
+
+/// The checksum a prepared policy carried before the cache was sealed: a 64-bit digest anyone can
+/// compute (this is the whole of it), so anyone who could write the directory could make a policy
+/// file stand for another policy.
+fn unkeyed_checksum(k: &str, payload: &[u8]) -> [u8; 8] {
+    const MUL: u64 = 0x9e37_79b9_7f4a_7c15;
+    let (mut state, mut len) = (3u64.wrapping_mul(MUL) ^ 0x2545_f491_4f6c_dd1d, 0u64);
+    let word = |w: u64, state: &mut u64| *state = (*state ^ w).wrapping_mul(MUL).rotate_left(29);
+    for bytes in [k.as_bytes(), payload] {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            word(u64::from_le_bytes(chunk.try_into().unwrap()), &mut state);
+        }
+        let mut last = [0u8; 8];
+        last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+        word(u64::from_le_bytes(last), &mut state);
+        len = len.wrapping_mul(MUL) ^ bytes.len() as u64;
+    }
+    word(len, &mut state);
+    let mut h = state;
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    (h ^ (h >> 33)).to_le_bytes()
+}
+
+#[test]
+fn a_crafted_prepared_policy_never_changes_a_verdict() {
+    let env = Sandbox::with_repo();
+    let run = |c: &str| env.hook("claude", "PreToolUse", bash(env.repo(), c).to_string()).code;
+    let header = b"gitvow prepared policy 1\n";
+    // A policy that denies nothing, as the cache keeps it: a forger reads its encoding off the entry.
+    env.write(".gitvow/policy.json", json!({"bash_confirm": [{"pattern": "^zzz-never\\b", "reason": "x"}]}).to_string());
+    assert_eq!(run("make deploy"), 0);
+    let before = prepared(&env);
+    let lenient = before.iter().min_by_key(|(_, len)| *len).unwrap().0.clone();
+    let bytes = std::fs::read(&lenient).unwrap();
+    let body = &bytes[header.len() + lenient.file_name().unwrap().len() + 1..];
+
+    // The policy in force denies `make deploy`; its entry is replaced by the lenient policy under
+    // the unkeyed checksum entries had before they were sealed, with either code length.
+    env.write(".gitvow/policy.json", json!({"bash_deny": [{"pattern": "^make\\s+deploy\\b", "reason": "deploys"}]}).to_string());
+    assert_eq!(run("make deploy"), 2);
+    let strict = prepared(&env).into_iter().map(|(p, _)| p).find(|p| !before.iter().any(|(q, _)| q == p)).unwrap();
+    let k = strict.file_name().unwrap().to_str().unwrap().to_string();
+    for sum_len in [8usize, 32] {
+        for payload in [&body[8..], &body[32..]] {
+            let mut forged = header.to_vec();
+            forged.extend_from_slice(k.as_bytes());
+            forged.push(b'\n');
+            let mut sum = unkeyed_checksum(&k, payload).to_vec();
+            sum.resize(sum_len, 0);
+            forged.extend_from_slice(&sum);
+            forged.extend_from_slice(payload);
+            std::fs::write(&strict, &forged).unwrap();
+            let out = env.hook("claude", "PreToolUse", bash(env.repo(), "make deploy").to_string());
+            assert_eq!(out.code, 2, "a crafted entry ({sum_len}-byte code) decided: {out:?}");
+            assert!(out.stderr.contains("deploys"), "{out:?}");
+        }
     }
 }

@@ -2,6 +2,7 @@
 //! once trusted, the policy file is strict, and a policy path that is not a regular file fails
 //! closed at once.
 
+use crate::support::person_terminal::PersonTerminal;
 use crate::support::{Output, Sandbox, bash, claude_payload, mkfifo};
 use serde_json::{Value, json};
 use std::path::Path;
@@ -177,13 +178,14 @@ fn edit(env: &Sandbox, path: &str) -> String {
     claude_payload(env.repo(), "Edit", json!({"file_path": path, "old_string": "a", "new_string": "b"})).to_string()
 }
 
-fn trust_in_terminal(env: &Sandbox, answer: &str) -> Output {
-    env.in_terminal(["trust"], answer)
+fn trust_in_terminal(term: &mut PersonTerminal, answer: &str) -> Output {
+    term.run(&["trust"], answer)
 }
 
 #[test]
 fn a_repository_provider_never_runs_before_trust_and_runs_after_until_the_file_changes() {
     let env = Sandbox::with_repo();
+    let mut term = env.person_terminal();
     let marker = env.home().join("provider-ran");
     let provider = marking_provider(&env, &marker);
     let policy = env.write(".gitvow/policy.json", json!({"providers": [{"name": "topology", "command": provider}]}).to_string());
@@ -203,10 +205,10 @@ fn a_repository_provider_never_runs_before_trust_and_runs_after_until_the_file_c
     // A command touches no file: no provider would be asked, so nothing asks for trust either.
     assert_eq!(env.hook("codex", "PreToolUse", bash(env.repo(), "ls").to_string()).code, 0);
 
-    let out = trust_in_terminal(&env, "n\n");
+    let out = trust_in_terminal(&mut term, "n\n");
     assert!(out.stdout.contains("provider `topology`") && out.stdout.contains("not trusted; nothing recorded"), "{out:?}");
     assert!(!env.home().join(".gitvow/trust.json").exists());
-    let out = trust_in_terminal(&env, "yes\n");
+    let out = trust_in_terminal(&mut term, "yes\n");
     assert!(out.stdout.contains("trusted: "), "{out:?}");
     let record = env.home().join(".gitvow/trust.json");
     use std::os::unix::fs::PermissionsExt;
@@ -228,7 +230,7 @@ fn a_repository_provider_never_runs_before_trust_and_runs_after_until_the_file_c
     assert!(listed.stdout.contains("changed since trusted: untrusted"), "{listed:?}");
 
     // Trusted again, then revoked.
-    trust_in_terminal(&env, "y\n");
+    trust_in_terminal(&mut term, "y\n");
     assert_eq!(env.hook("codex", "PreToolUse", edit(&env, "src/lib.rs")).code, 0);
     let out = env.run(["trust", "--revoke"]);
     assert!(out.stdout.starts_with("revoked: "), "{out:?}");
@@ -238,6 +240,7 @@ fn a_repository_provider_never_runs_before_trust_and_runs_after_until_the_file_c
 #[test]
 fn an_untrusted_repository_classifier_does_not_run_and_its_exceptions_do_not_apply() {
     let env = Sandbox::with_repo();
+    let mut term = env.person_terminal();
     let marker = env.home().join("classifier-ran");
     let classifier = env.script("~/bin/classify", &format!("cat >/dev/null\necho ran > {}\necho ALLOW", marker.display()));
     env.write(
@@ -256,7 +259,7 @@ fn an_untrusted_repository_classifier_does_not_run_and_its_exceptions_do_not_app
     assert_eq!(verdict, "confirm", "{}", out.stdout);
     assert!(!out.stdout.contains("exception:"), "{}", out.stdout);
 
-    trust_in_terminal(&env, "y\n");
+    trust_in_terminal(&mut term, "y\n");
     assert_eq!(env.hook("gemini", "BeforeTool", bash(env.repo(), "cargo build").to_string()).code, 0);
     assert!(marker.exists());
     let (verdict, out) = check(&env, env.repo(), &Cmd("git push origin main"));

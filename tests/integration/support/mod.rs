@@ -18,6 +18,8 @@
 
 pub mod agent_files;
 pub mod doctor;
+pub mod person_terminal;
+pub mod records;
 
 use serde_json::Value;
 use std::ffi::{OsStr, OsString};

@@ -1,0 +1,77 @@
+//! A terminal a person opened before anything asked them: a shell on a pseudo-terminal (`script`),
+//! started when the test opens it, into which the test later types commands and answers. gitvow
+//! takes an answer only from a terminal older than the request, so a test that answers must open
+//! one first, as a person would have.
+
+use super::{Cmd, Output, Sandbox};
+use std::io::{Read, Write};
+use std::process::{Child, ChildStdin};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+pub struct PersonTerminal {
+    child: Child,
+    input: ChildStdin,
+    shown: Arc<Mutex<Vec<u8>>>,
+    gitvow: String,
+}
+
+impl Sandbox {
+    /// A shell on a terminal of its own, opened now (and a whole second ago by the time this
+    /// returns: approvals keep their time in seconds).
+    pub fn person_terminal(&self) -> PersonTerminal {
+        let gitvow = self.gitvow();
+        let mut shell = Cmd { program: "sh".into(), args: Vec::new(), stdin: Some(Vec::new()), ..gitvow.clone() }.on_terminal();
+        shell.terminal.as_mut().unwrap().launcher = None;
+        let mut child = shell.spawn();
+        let input = child.stdin.take().unwrap();
+        let mut output = child.stdout.take().unwrap();
+        let shown = Arc::new(Mutex::new(Vec::new()));
+        let sink = shown.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = output.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        });
+        let opened = SystemTime::now().duration_since(UNIX_EPOCH).unwrap();
+        std::thread::sleep(Duration::from_secs(1) - Duration::from_nanos(u64::from(opened.subsec_nanos())) + Duration::from_millis(20));
+        PersonTerminal { child, input, shown, gitvow: gitvow.program.to_string_lossy().into_owned() }
+    }
+}
+
+impl PersonTerminal {
+    /// Types `gitvow <args>` and then `answer` (if any), and waits for the command to end. What the
+    /// terminal showed meanwhile is the output's stdout (a terminal has one stream).
+    pub fn run(&mut self, args: &[&str], answer: &str) -> Output {
+        let start = self.shown.lock().unwrap().len();
+        let words: Vec<String> = std::iter::once(self.gitvow.clone()).chain(args.iter().map(|a| a.to_string())).collect();
+        let line = format!("{}; printf '@@%s@@\\n' $?\n", shell_words::join(words));
+        self.input.write_all(line.as_bytes()).unwrap();
+        if !answer.is_empty() {
+            self.input.write_all(answer.as_bytes()).unwrap();
+        }
+        self.input.flush().unwrap();
+        let until = Instant::now() + Duration::from_secs(20);
+        loop {
+            let text = String::from_utf8_lossy(&self.shown.lock().unwrap()[start..]).into_owned();
+            // The echo of the typed line shows `@@%s@@`; only the exit code is a number there.
+            if let Some(code) = text.split("@@").skip(1).find_map(|p| p.parse::<i32>().ok()) {
+                return Output { code, stdout: text, stderr: String::new(), signal: None };
+            }
+            assert!(Instant::now() < until, "the command typed into the terminal did not end: {text}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for PersonTerminal {
+    fn drop(&mut self) {
+        let _ = self.input.write_all(b"exit\n");
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
