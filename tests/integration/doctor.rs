@@ -56,10 +56,8 @@ fn healthy_install_of_every_agent_passes_with_only_the_unavoidable_warnings() {
     expected.push(("codex".into(), "codex-trust".into(), "warn".into()));
     expected.push(("cursor".into(), "double-firing".into(), "warn".into()));
     // No `claude` on this test's PATH: install cannot know it reads `onFailure`, so claude fails open;
-    // these four have no setting that would make them fail closed (the agent table's `fails_open`).
-    for agent in ["claude", "codex", "gemini", "copilot", "factory", "qwen", "cline", "auggie"] {
-        expected.push((agent.into(), "fails closed".into(), "warn".into()));
-    }
+    // every other agent is closed by what gitvow writes (a field, the wrapper, the plugin, the file).
+    expected.push(("claude".into(), "fails closed".into(), "warn".into()));
     let mut got = r.not_ok();
     got.sort();
     expected.sort();
@@ -85,7 +83,8 @@ fn healthy_install_of_every_agent_passes_with_only_the_unavoidable_warnings() {
     assert!(r.checks("codex", "probe")[0]["detail"].as_str().unwrap().contains("-lc"), "codex runs hooks through a login shell");
     assert!(r.checks("qwen", "probe")[0]["detail"].as_str().unwrap().starts_with("`bash -c …`"), "qwen runs hooks through bash");
     let auggie = r.checks("auggie", "probe")[0]["detail"].as_str().unwrap().to_string();
-    assert!(auggie.starts_with(&format!("`{BIN} hook …`")), "auggie starts the command without a shell: {auggie}");
+    // Auggie hands a command holding shell characters to `bash -c`: the fail-closed wrapper does.
+    assert!(auggie.starts_with("`bash -c …`"), "auggie runs the wrapped command through bash: {auggie}");
     let cline = r.checks("cline", "probe")[0]["detail"].as_str().unwrap().to_string();
     assert!(cline.starts_with("`/bin/sh ") && cline.contains(".cline/hooks/PreToolUse"), "cline runs the hook file: {cline}");
     assert!(r.checks("kilo", "probe")[0]["detail"].as_str().unwrap().contains("under node"));
@@ -101,15 +100,14 @@ fn trust_record_and_a_logged_call_turn_those_warnings_ok() {
     let w = |a: &str, c: &str| (a.to_string(), c.to_string(), "warn".to_string());
     let mut got = r.not_ok();
     got.sort();
-    let fails_open = ["claude", "codex", "copilot", "factory", "gemini", "qwen", "cline", "auggie"].map(|a| w(a, "fails closed"));
-    let mut expected: Vec<_> = fails_open.into_iter().chain([w("cursor", "double-firing")]).collect();
+    let mut expected = vec![w("claude", "fails closed"), w("cursor", "double-firing")];
     expected.sort();
     assert_eq!(got, expected);
-    let codex = r.only("codex", "fails closed", "warn");
-    assert_eq!(
-        codex,
-        "codex fails open: when gitvow is missing, exits 1 or times out, it lets the call through ungated; it has no setting that blocks instead"
-    );
+    for agent in ["codex", "gemini", "factory", "qwen", "auggie"] {
+        let d = r.checks(agent, "fails closed")[0]["detail"].as_str().unwrap().to_string();
+        assert_eq!(r.statuses(agent, "fails closed"), ["ok"], "{d}");
+        assert!(d.starts_with(&format!("{agent} fails closed: gitvow's PreToolUse command turns a missing gitvow")), "{d}");
+    }
     assert!(r.checks("claude", "activity")[0]["detail"].as_str().unwrap().starts_with("last called gitvow at 20"));
 }
 
@@ -401,7 +399,7 @@ fn a_probe_that_exits_wrongly_fails() {
     install_user(&env, &["codex"], &["--command", fake.to_str().unwrap(), "--force"]);
     let r = doctor(&env, &["--user"]);
     let d = r.only("codex", "probe", "fail");
-    assert!(d.contains("did not answer allow: exit code 1: broken"), "{d}");
+    assert!(d.contains("did not answer allow: gitvow's exit code 1, blocked by the entry's wrapper: broken"), "{d}");
 }
 
 #[test]

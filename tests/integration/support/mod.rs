@@ -510,3 +510,11 @@ pub fn rerun_alone(name: &str, env: &[(&str, &OsStr)]) {
 pub fn mkfifo(path: &Path) {
     Cmd::tool("mkfifo").arg(path).run().ok();
 }
+
+/// gitvow's PreToolUse command for an agent it closes with a wrapper: `line`, then what turns a
+/// missing, crashed or killed gitvow into exit 2 with one line on stderr.
+pub fn wrapped(line: &str) -> String {
+    format!(
+        "{line} || {{ s=$?; [ $s -eq 2 ] || echo \"BLOCKED: gitvow could not run (exit status $s: 127 is not found, above 128 a signal); the call is blocked until it can: run gitvow doctor\" >&2; exit 2; }}"
+    )
+}
