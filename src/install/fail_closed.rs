@@ -85,7 +85,7 @@ pub fn decide(agent: &AgentSpec) -> Option<Decision> {
 
 /// What `<path> --version` prints, given 10 s: a copy that hangs counts as one without a version
 /// (the field is then left out, which is the safe side: claude reads the file either way).
-fn version_output(path: &std::path::Path) -> String {
+pub(crate) fn version_output(path: &std::path::Path) -> String {
     use std::io::Read;
     use std::process::{Command, Stdio};
     let Ok(mut child) = Command::new(path).arg("--version").stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn()

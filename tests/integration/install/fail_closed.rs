@@ -41,9 +41,7 @@ fn install_with_copy(env: &Sandbox, agent: &str) -> std::path::PathBuf {
 
 fn replace_with(exe: &Path, body: &str) {
     std::fs::remove_file(exe).unwrap();
-    std::fs::write(exe, format!("#!/bin/sh\n{body}\n")).unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(exe, std::fs::Permissions::from_mode(0o755)).unwrap();
+    replace_with_new(exe, body);
 }
 
 #[test]
@@ -134,4 +132,64 @@ fn a_file_size_limit_does_not_kill_the_hook_before_it_answers() {
     let r = env.tool("sh").args(["-c", &line]).stdin(bash(env.repo(), "git push --force origin main").to_string()).run();
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.starts_with("BLOCKED by gitvow: force push"), "{}", r.stderr);
+}
+
+#[test]
+fn a_repository_install_says_when_the_bare_gitvow_its_entries_name_is_not_on_the_path() {
+    // PATH without gitvow: the entries' bare `gitvow` would start nothing.
+    let env = Sandbox::with_repo();
+    let r = env.run(["install", "--agent", "claude", "--yes"]).ok();
+    let warnings: Vec<&str> = r.stderr.lines().filter(|l| l.starts_with("warning:")).collect();
+    assert_eq!(
+        warnings,
+        [
+            "warning: `gitvow` is not on your PATH: the entries name it, so the agents would run no gate; pass --command with the path of gitvow, or put gitvow on the PATH"
+        ],
+        "{}",
+        r.stderr
+    );
+    assert!(env.repo().join(".claude/settings.json").exists(), "the install is written all the same");
+
+    // With this gitvow on the PATH: nothing to say.
+    let bin = env.outside("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    std::os::unix::fs::symlink(BIN, bin.join("gitvow")).unwrap();
+    let env = env.env("PATH", format!("{}:/usr/bin:/bin", bin.display()));
+    let r = env.run(["install", "--agent", "claude", "--yes"]).ok();
+    assert!(!r.stderr.contains("warning:"), "{}", r.stderr);
+
+    // Another program under that name: said, with what it is.
+    std::fs::remove_file(bin.join("gitvow")).unwrap();
+    replace_with_new(&bin.join("gitvow"), "echo 'gitvow 0.0.1'");
+    let r = env.run(["install", "--agent", "codex", "--yes"]).ok();
+    assert!(
+        r.stderr.lines().any(|l| l.starts_with("warning: the `gitvow` on your PATH") && l.contains("is gitvow 0.0.1, not gitvow ")),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn a_command_that_is_not_gitvow_is_refused_unless_forced() {
+    let env = Sandbox::new();
+    let r = env.run(["install", "--user", "--agent", "codex", "--yes", "--command", "/bin/true"]);
+    assert_eq!(r.code, 64, "{}{}", r.stdout, r.stderr);
+    let first = r.stderr.lines().next().unwrap();
+    assert!(first.starts_with("gitvow: --command /bin/true: it answers `--version` with "), "{first}");
+    assert!(first.ends_with(", not as gitvow does; the agents would run a hook that never gates"), "{first}");
+    // A program that prints nothing at all is named so.
+    let silent = env.outside("silent");
+    replace_with_new(&silent, "exit 0");
+    let r = env.run(["install", "--user", "--agent", "codex", "--yes", "--command", silent.to_str().unwrap()]);
+    assert_eq!(r.code, 64);
+    r.stderr_has("it answers `--version` with nothing, not as gitvow does");
+    assert!(!env.home().join(".codex/hooks.json").exists(), "nothing was written");
+    env.run(["install", "--user", "--agent", "codex", "--yes", "--command", "/bin/true", "--force"]).ok();
+    assert!(env.home().join(".codex/hooks.json").exists());
+}
+
+fn replace_with_new(path: &Path, body: &str) {
+    std::fs::write(path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
