@@ -13,7 +13,7 @@
 #[path = "e2e/harness.rs"]
 mod harness;
 
-use gitvow::agents::{self, AgentSpec, ExtraField, FailClosedField, TimeUnit};
+use gitvow::agents::{self, AgentSpec, FailClosedField};
 use gitvow::edit::Strictness;
 use harness::{AgentRun, Report, Sandbox, Toolchain, emit, toolchain};
 use serde_json::{Value, json};

@@ -193,3 +193,21 @@ fn replace_with_new(path: &Path, body: &str) {
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
+
+#[test]
+fn plain_doctor_checks_the_user_scope_and_the_repository_it_stands_in() {
+    let env = Sandbox::with_repo();
+    env.run(["install", "--user", "--agent", "codex", "--yes", "--command", BIN]).ok();
+    // In the home directory, outside any repository: the user scope.
+    let home = env.gitvow().current_dir(env.home()).arg("doctor").run();
+    assert!(home.stdout.starts_with("gitvow doctor, user scope (~)"), "{}{}", home.stdout, home.stderr);
+    assert_ne!(home.code, 64, "{}", home.stderr);
+    // In a repository without an installation of its own: what is in force there, the user scope.
+    let repo = env.gitvow().arg("doctor").run();
+    assert!(repo.stdout.starts_with("gitvow doctor, user scope (~)"), "{}{}", repo.stdout, repo.stderr);
+    // With one: both.
+    env.run(["install", "--agent", "qwen", "--yes", "--command", BIN]).ok();
+    let both = env.gitvow().arg("doctor").run();
+    assert!(both.stdout.starts_with("gitvow doctor, user scope (~); agents with a gitvow installation: codex"), "{}", both.stdout);
+    assert!(both.stdout.contains("gitvow doctor, repo scope ("), "{}", both.stdout);
+}
