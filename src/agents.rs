@@ -159,6 +159,13 @@ pub enum OffSwitch {
     VersionAndFailClosed,
     /// `hooksConfig.enabled: false`, or gitvow's hook names in `hooksConfig.disabled`.
     HooksConfig,
+    /// An organisation's managed settings (absolute JSON files, and every `*.json` in the absolute
+    /// folders, under the system root): one of `only_managed` true ignores every user and project
+    /// hook unless gitvow's entries sit in that managed file; one of `all_off` true stops them all.
+    ManagedJson { files: &'static [&'static str], dirs: &'static [&'static str], only_managed: &'static str, all_off: &'static str },
+    /// A managed TOML file (absolute, under the system root) whose top-level `key = true` runs only
+    /// the hooks the organisation manages (codex `requirements.toml`).
+    ManagedToml { file: &'static str, key: &'static str },
 }
 
 /// A way gitvow can fail to answer a hook call.
@@ -462,7 +469,15 @@ pub static AGENTS: &[AgentSpec] = &[
         probe_event: "PreToolUse",
         probe_payload: CLAUDE_SHELL_PAYLOAD,
         timeout_field: Some(("timeout", TimeUnit::Seconds)),
-        off_switches: &[OffSwitch::JsonFlag { key: "disableAllHooks", also_in: &[] }],
+        off_switches: &[
+            OffSwitch::JsonFlag { key: "disableAllHooks", also_in: &[] },
+            OffSwitch::ManagedJson {
+                files: &["/etc/claude-code/managed-settings.json", "/Library/Application Support/ClaudeCode/managed-settings.json"],
+                dirs: &["/etc/claude-code/managed-settings.d", "/Library/Application Support/ClaudeCode/managed-settings.d"],
+                only_managed: "allowManagedHooksOnly",
+                all_off: "disableAllHooks",
+            },
+        ],
         dialect: Dialect::Claude,
         patch_text_only: false,
         hook_trust: false,
@@ -527,7 +542,10 @@ pub static AGENTS: &[AgentSpec] = &[
         probe_event: "PreToolUse",
         probe_payload: payload!("codex-bash"),
         timeout_field: Some(("timeout", TimeUnit::Seconds)),
-        off_switches: &[OffSwitch::TomlFeature(".codex/config.toml")],
+        off_switches: &[
+            OffSwitch::TomlFeature(".codex/config.toml"),
+            OffSwitch::ManagedToml { file: "/etc/codex/requirements.toml", key: "allow_managed_hooks_only" },
+        ],
         dialect: Dialect::Claude,
         patch_text_only: true,
         hook_trust: true,

@@ -37,10 +37,8 @@ pub fn run_install(request: &InstallRequest) -> Result<i32> {
         None => "gitvow".to_string(),
     };
     let agents = select_agents(&settings.agents, &scope, NoneNamed::Found)?;
-    if request.command.is_none() && !scope.is_user() {
-        if let Some(warning) = command_line::bare_command_warning(&agents) {
-            eprintln!("{warning}");
-        }
+    if let Some(warning) = (request.command.is_none() && !scope.is_user()).then(|| command_line::bare_command_warning(&agents)).flatten() {
+        eprintln!("{warning}");
     }
     for agent in &agents {
         check_unquoted(agent, &command)?;

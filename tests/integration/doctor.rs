@@ -68,7 +68,8 @@ fn healthy_install_of_every_agent_passes_with_only_the_unavoidable_warnings() {
         }
     }
     for agent in ["claude", "codex", "gemini", "cursor", "copilot", "qwen"] {
-        assert_eq!(r.statuses(agent, "switches"), ["ok"], "{agent}");
+        let statuses = r.statuses(agent, "switches");
+        assert!(!statuses.is_empty() && statuses.iter().all(|s| s == "ok"), "{agent}: {statuses:?}");
     }
     assert_eq!(r.statuses("", "policy"), ["ok"]);
     assert_eq!(
@@ -800,4 +801,45 @@ fn doctor_text_snapshot() {
     let run = env.run(["doctor", "--user", "--agent", "codex,cursor"]);
     assert_eq!(run.code, 1);
     assert_snapshot("doctor_user_codex_cursor", &redacted(&env, &run.stdout, &provider));
+}
+
+#[test]
+fn managed_settings_that_ignore_user_hooks_fail() {
+    let env = healthy();
+    let root = env.outside("system");
+    let doctor_in = |root: &std::path::Path| {
+        let run = env.gitvow().args(["doctor", "--user", "--json", "--agent", "claude,codex"]).env("GITVOW_SYSTEM_ROOT", root).run();
+        Report { code: run.code, json: serde_json::from_str(&run.stdout).unwrap() }
+    };
+    // Nothing managed: ok.
+    std::fs::create_dir_all(&root).unwrap();
+    let r = doctor_in(&root);
+    assert!(r.statuses("claude", "switches").iter().all(|s| s == "ok"));
+    // Claude's managed-settings.d with allowManagedHooksOnly, and codex's requirements.toml.
+    env.write(root.join("etc/claude-code/managed-settings.d/10-org.json"), "{\"allowManagedHooksOnly\": true}\n");
+    env.write(root.join("etc/codex/requirements.toml"), "allow_managed_hooks_only = true\n");
+    let r = doctor_in(&root);
+    let claude: Vec<String> = r
+        .checks("claude", "switches")
+        .iter()
+        .filter(|c| c["status"] == "fail")
+        .map(|c| c["detail"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(claude.len(), 1, "{claude:?}");
+    assert!(claude[0].contains("managed-settings.d/10-org.json:1:27: the managed `allowManagedHooksOnly: true`"), "{}", claude[0]);
+    let codex: Vec<Value> = r.checks("codex", "switches").into_iter().filter(|c| c["status"] == "fail").collect();
+    assert_eq!(codex.len(), 1);
+    assert!(codex[0]["detail"].as_str().unwrap().contains("requirements.toml: `allow_managed_hooks_only = true`"), "{}", codex[0]);
+    assert_eq!(r.code, 1);
+    // gitvow's entries in the managed file itself: claude runs them.
+    let managed = std::fs::read_to_string(env.home().join(".claude/settings.json")).unwrap();
+    let mut v: Value = serde_json::from_str(&managed).unwrap();
+    v["allowManagedHooksOnly"] = json!(true);
+    env.write(root.join("etc/claude-code/managed-settings.d/10-org.json"), v.to_string());
+    let r = doctor_in(&root);
+    assert!(r.statuses("claude", "switches").iter().all(|s| s == "ok"), "{:?}", r.checks("claude", "switches"));
+    // A managed disableAllHooks stops them all.
+    env.write(root.join("etc/claude-code/managed-settings.json"), "{\"disableAllHooks\": true}");
+    let r = doctor_in(&root);
+    assert!(r.statuses("claude", "switches").contains(&"fail".to_string()));
 }
