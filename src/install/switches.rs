@@ -245,5 +245,5 @@ fn managed_toml(agent: &AgentSpec, file: &str, flag: &str) -> Vec<Finding> {
             MANAGED_FIX,
         )];
     }
-    vec![Finding::fine(format!("{} does not keep {}'s user hooks off", display(&path), agent.name))]
+    vec![Finding::fine(format!("{file} does not keep {}'s user hooks off", agent.name))]
 }

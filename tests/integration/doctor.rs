@@ -156,7 +156,7 @@ fn json_report_carries_agent_scope_check_status_detail_fix() {
         assert_eq!(c["scope"], "user");
     }
     // The warnings: no call logged yet, and no `claude` found to show it reads `onFailure`.
-    assert_eq!(r.json["summary"], json!({"ok": 6, "warn": 2, "fail": 0}));
+    assert_eq!(r.json["summary"], json!({"ok": 7, "warn": 2, "fail": 0}));
 }
 
 #[test]

@@ -492,7 +492,8 @@ fn check_json_gives_the_verdict_and_its_rule() {
 fn a_command_that_cannot_run_here_is_refused_unless_forced() {
     let env = Sandbox::new();
     let plain = env.write("~/bin/not-executable", "#!/bin/sh\n");
-    let exe = env.write("~/bin/gitvow", "#!/bin/sh\n");
+    // Enough of a gitvow to pass: it answers `--version` as gitvow does.
+    let exe = env.write("~/bin/gitvow", "#!/bin/sh\necho 'gitvow 0.0.0'\n");
     std::fs::set_permissions(&exe, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     for (command, why) in
         [("/nonexistent/gitvow", "no such file"), (plain.to_str().unwrap(), "not executable"), ("gitvow-nowhere", "not on the PATH")]

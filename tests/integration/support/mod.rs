@@ -165,6 +165,8 @@ impl Sandbox {
     /// `program` (found on the child's PATH unless it is a path) as [`Sandbox::gitvow`] runs gitvow.
     pub fn tool(&self, program: impl AsRef<OsStr>) -> Cmd {
         let mut cmd = Cmd::tool(program).home(&self.home).current_dir(self.repo.as_ref().unwrap_or(&self.home));
+        // The machine's own settings (/etc) are never read: the sandbox has an empty system root.
+        cmd.env.push(("GITVOW_SYSTEM_ROOT".into(), self.root.join("system").into()));
         cmd.env.extend(self.env.iter().cloned());
         cmd
     }
