@@ -173,6 +173,13 @@ pub enum OffSwitch {
     VersionAndFailClosed,
     /// `hooksConfig.enabled: false`, or gitvow's hook names in `hooksConfig.disabled`.
     HooksConfig,
+    /// An organisation's managed settings (absolute JSON files, and every `*.json` in the absolute
+    /// folders, under the system root): one of `only_managed` true ignores every user and project
+    /// hook unless gitvow's entries sit in that managed file; one of `all_off` true stops them all.
+    ManagedJson { files: &'static [&'static str], dirs: &'static [&'static str], only_managed: &'static str, all_off: &'static str },
+    /// A managed TOML file (absolute, under the system root) whose top-level `key = true` runs only
+    /// the hooks the organisation manages (codex `requirements.toml`).
+    ManagedToml { file: &'static str, key: &'static str },
 }
 
 /// A way gitvow can fail to answer a hook call.
@@ -182,19 +189,22 @@ pub enum FailCase {
     Missing,
     /// It exits 1 without an answer (a crash).
     Exit1,
-    /// It does not answer within the entry's timeout.
+    /// A signal ends it before it answers (a segfault under a small stack limit).
+    Signal,
+    /// It hangs (a lock, a FIFO, a slow disk): its own deadline answers before the entry's timeout.
     Timeout,
 }
 
 impl FailCase {
-    pub const ALL: [FailCase; 3] = [FailCase::Missing, FailCase::Exit1, FailCase::Timeout];
+    pub const ALL: [FailCase; 4] = [FailCase::Missing, FailCase::Exit1, FailCase::Signal, FailCase::Timeout];
 
     /// As the end of "when gitvow …".
     pub fn words(self) -> &'static str {
         match self {
             FailCase::Missing => "is missing",
             FailCase::Exit1 => "exits 1",
-            FailCase::Timeout => "times out",
+            FailCase::Signal => "dies of a signal",
+            FailCase::Timeout => "hangs",
         }
     }
 
@@ -207,6 +217,26 @@ impl FailCase {
             None => String::new(),
         }
     }
+}
+
+/// How gitvow's PreToolUse entry for an agent blocks the call when gitvow cannot answer. Derived
+/// from the row's facts ([`AgentSpec::fail_closed_by`]), not a field of its own, so that every row,
+/// an adapter's included, gets the same answer from the same facts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailClosedBy {
+    /// The agent's own entry field (`fail_closed_field`, claude's `onFailure`) or a field gitvow
+    /// always writes (cursor's `failClosed`).
+    Field,
+    /// The agent starts the entry through a shell and blocks on exit 2 with a reason on stderr: the
+    /// command turns every exit that is not one of gitvow's answers into that
+    /// (`install::fail_closed::wrap`).
+    Wrapper,
+    /// gitvow's plugin throws when gitvow cannot answer (opencode, kilo).
+    Plugin,
+    /// gitvow's generated hook file answers the agent's block itself (cline).
+    HookFile,
+    /// Nothing gitvow writes can: the agent decides (copilot blocks on any failed hook by itself).
+    Agent,
 }
 
 /// Permission modes beyond the prompting ones in which the agent shows a hook's native question
@@ -368,9 +398,10 @@ pub struct AgentSpec {
     /// The entry field that makes the agent fail closed, for an agent that has one; without it the
     /// agent lets a call through when gitvow cannot run.
     pub fail_closed_field: Option<FailClosedField>,
-    /// When the agent lets a call through ungated because gitvow could not answer, without
-    /// `fail_closed_field` (measured with the real binaries by the end-to-end suite, which fails
-    /// when an upgrade changes it).
+    /// When the agent lets a call through ungated because gitvow could not answer, with what gitvow
+    /// writes for it ([`AgentSpec::fail_closed_by`]; for an agent with `fail_closed_field`, when
+    /// that field is left out), measured with the real binaries by the end-to-end suite, which
+    /// fails when an upgrade changes it.
     pub fails_open: &'static [FailCase],
     /// A second file (relative to the scope's root) whose `hooks` key the agent reads too, besides
     /// its hook file (factory's `settings.json`, seen read alongside `hooks.json` by droid 0.225.2).
@@ -452,7 +483,15 @@ pub static AGENTS: &[AgentSpec] = &[
         probe_event: "PreToolUse",
         probe_payload: CLAUDE_SHELL_PAYLOAD,
         timeout_field: Some(("timeout", TimeUnit::Seconds)),
-        off_switches: &[OffSwitch::JsonFlag { key: "disableAllHooks", also_in: &[] }],
+        off_switches: &[
+            OffSwitch::JsonFlag { key: "disableAllHooks", also_in: &[] },
+            OffSwitch::ManagedJson {
+                files: &["/etc/claude-code/managed-settings.json", "/Library/Application Support/ClaudeCode/managed-settings.json"],
+                dirs: &["/etc/claude-code/managed-settings.d", "/Library/Application Support/ClaudeCode/managed-settings.d"],
+                only_managed: "allowManagedHooksOnly",
+                all_off: "disableAllHooks",
+            },
+        ],
         dialect: Dialect::Claude,
         patch_text_only: false,
         hook_trust: false,
@@ -474,7 +513,7 @@ pub static AGENTS: &[AgentSpec] = &[
                 ".volta/bin/claude",
             ],
         }),
-        fails_open: &FailCase::ALL,
+        fails_open: &[FailCase::Missing, FailCase::Exit1, FailCase::Signal],
         reload_hint: RELOAD_AT_START,
     },
     AgentSpec {
@@ -517,7 +556,10 @@ pub static AGENTS: &[AgentSpec] = &[
         probe_event: "PreToolUse",
         probe_payload: payload!("codex-bash"),
         timeout_field: Some(("timeout", TimeUnit::Seconds)),
-        off_switches: &[OffSwitch::TomlFeature(".codex/config.toml")],
+        off_switches: &[
+            OffSwitch::TomlFeature(".codex/config.toml"),
+            OffSwitch::ManagedToml { file: "/etc/codex/requirements.toml", key: "allow_managed_hooks_only" },
+        ],
         dialect: Dialect::Claude,
         patch_text_only: true,
         hook_trust: true,
@@ -528,7 +570,7 @@ pub static AGENTS: &[AgentSpec] = &[
             note: "codex reads <repo>/.codex/hooks.json only for a trusted project: trust it when codex asks, or set [projects.\"<repo>\"] trust_level = \"trusted\" in ~/.codex/config.toml",
         }),
         fail_closed_field: None,
-        fails_open: &FailCase::ALL,
+        fails_open: &[],
         reload_hint: "trust the gitvow hooks with /hooks in codex, then restart codex",
     },
     AgentSpec {
@@ -576,7 +618,7 @@ pub static AGENTS: &[AgentSpec] = &[
         also_reads: None,
         project_trust: None,
         fail_closed_field: None,
-        fails_open: &[FailCase::Exit1, FailCase::Timeout],
+        fails_open: &[],
         reload_hint: RELOAD_AT_START,
     },
     AgentSpec {
@@ -687,7 +729,7 @@ pub static AGENTS: &[AgentSpec] = &[
         also_reads: None,
         project_trust: None,
         fail_closed_field: None,
-        fails_open: &[FailCase::Timeout],
+        fails_open: &[],
         reload_hint: RELOAD_AT_START,
     },
     AgentSpec {
@@ -738,7 +780,7 @@ pub static AGENTS: &[AgentSpec] = &[
         also_reads: Some(".factory/settings.json"),
         project_trust: None,
         fail_closed_field: None,
-        fails_open: &FailCase::ALL,
+        fails_open: &[],
         reload_hint: RELOAD_AT_START,
     },
     AgentSpec {
@@ -847,7 +889,7 @@ pub static AGENTS: &[AgentSpec] = &[
         also_reads: None,
         project_trust: None,
         fail_closed_field: None,
-        fails_open: &FailCase::ALL,
+        fails_open: &[],
         reload_hint: RELOAD_AT_START,
     },
     AgentSpec {
@@ -906,9 +948,10 @@ pub static AGENTS: &[AgentSpec] = &[
         also_reads: None,
         project_trust: None,
         fail_closed_field: None,
-        // gitvow's hook file answers `cancel` itself when gitvow is missing or exits without an
-        // answer (cline 3.0.65 would run the call): only a hook past cline's 120 s goes through.
-        fails_open: &[FailCase::Timeout],
+        // gitvow's hook file answers `cancel` itself when gitvow is missing, exits without an answer
+        // or dies of a signal (cline 3.0.65 would run the call), and gitvow's own deadline answers
+        // long before cline's fixed 120 s.
+        fails_open: &[],
         reload_hint: "start a new cline task: it looks for hook files when a task starts",
     },
     AgentSpec {
@@ -1018,7 +1061,7 @@ pub static AGENTS: &[AgentSpec] = &[
         also_reads: None,
         project_trust: None,
         fail_closed_field: None,
-        fails_open: &FailCase::ALL,
+        fails_open: &[],
         reload_hint: "restart it: it reads its hooks at start-up, and runs them only where Augment has switched hooks on",
     },
     AgentSpec {
@@ -1168,6 +1211,24 @@ impl AgentSpec {
             None => "that it cannot parse".to_string(),
         };
         format!("{} {}", self.name, self.when_unreadable.replace("{file}", file).replace("{that}", &that))
+    }
+
+    /// How gitvow's PreToolUse entry blocks when gitvow cannot answer (see [`FailClosedBy`]).
+    pub fn fail_closed_by(&self) -> FailClosedBy {
+        let shell = matches!(self.hook_shell, HookShell::Sh | HookShell::LoginShell | HookShell::Bash | HookShell::Words);
+        if self.fail_closed_field.is_some()
+            || self.hook_fields_after_command.iter().any(|f| matches!(f, ExtraField::Bool("failClosed", true)))
+        {
+            FailClosedBy::Field
+        } else if self.hook_shell == HookShell::Plugin {
+            FailClosedBy::Plugin
+        } else if self.hook_shell == HookShell::Script {
+            FailClosedBy::HookFile
+        } else if shell && self.response == ResponseForm::ExitCode && self.adapter.is_none() {
+            FailClosedBy::Wrapper
+        } else {
+            FailClosedBy::Agent
+        }
     }
 
     /// The command line an installed hook runs for `event`, given the gitvow command.

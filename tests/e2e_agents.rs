@@ -13,7 +13,7 @@
 #[path = "e2e/harness.rs"]
 mod harness;
 
-use gitvow::agents::{self, AgentSpec, ExtraField, FailClosedField, TimeUnit};
+use gitvow::agents::{self, AgentSpec, FailClosedField};
 use gitvow::edit::Strictness;
 use harness::{AgentRun, Report, Sandbox, Toolchain, emit, toolchain};
 use serde_json::{Value, json};
@@ -1334,49 +1334,44 @@ impl Staged for Failure {
         match self {
             Failure::Missing => "gitvow_missing",
             Failure::Exit1 => "gitvow_exit_1",
-            Failure::Timeout => "gitvow_timeout",
+            Failure::Signal => "gitvow_signal",
+            Failure::Timeout => "gitvow_hangs",
         }
     }
 
     /// Puts the failure where the installed hooks expect the gitvow executable. A script leaves
-    /// `<exe>.ran` behind: a measurement is only believed when the agent really ran the hook.
+    /// `<exe>.ran` behind: a measurement is only believed when the agent really ran the hook. A hang
+    /// is the real gitvow with a FIFO where its hook log is (nothing reads it, so opening it never
+    /// returns): gitvow's own deadline must answer.
     fn stage(self, exe: &Path) {
         let trace = "touch \"$0.ran\"\n";
         match self {
             Failure::Missing => std::fs::remove_file(exe).unwrap(),
             Failure::Exit1 => write_script(exe, &format!("{trace}echo 'gitvow: internal error' >&2\nexit 1\n")),
-            // exec: the agent's kill at its timeout reaches the sleeper itself, so nothing keeps the
-            // agent's pipes open for the rest of the sleep.
-            Failure::Timeout => write_script(exe, &format!("{trace}exec sleep 60\n")),
+            Failure::Signal => write_script(exe, &format!("{trace}kill -SEGV $$\n")),
+            Failure::Timeout => {}
         }
     }
 
-    /// Whether the agent ran the staged hook (a missing executable leaves no trace).
+    /// Whether the agent ran the staged hook (a missing executable leaves no trace; a hung gitvow
+    /// shows in what the model was told).
     fn hook_ran(self, exe: &Path) -> bool {
-        matches!(self, Failure::Missing) || exe.with_extension("ran").exists()
+        matches!(self, Failure::Missing | Failure::Timeout) || exe.with_extension("ran").exists()
     }
 }
 
-/// Lowers every timeout of gitvow's entries in the installed file to the agent's shortest (1 s), so
-/// that a hung hook costs seconds, not the default 30 s per event.
-fn shorten_timeouts(spec: &AgentSpec, file: &Path) {
-    let (key, unit) = spec.timeout_field.expect("an agent with a timeout field");
-    let default = spec
-        .hook_fields_after_command
-        .iter()
-        .find_map(|f| match f {
-            ExtraField::Int(k, v) if *k == key => Some(*v),
-            _ => None,
-        })
-        .expect("install writes the timeout");
-    let short = match unit {
-        TimeUnit::Seconds => 1,
-        TimeUnit::Milliseconds => 1000,
-    };
-    let text = std::fs::read_to_string(file).unwrap();
-    let edited = text.replace(&format!("\"{key}\": {default}"), &format!("\"{key}\": {short}"));
-    assert_ne!(edited, text, "no \"{key}\": {default} in {}", file.display());
-    std::fs::write(file, edited).unwrap();
+/// gitvow's deadline in a hang scenario, where the agent passes it on: every hook of the session
+/// (its lifecycle events too) waits that long on the FIFO.
+const HANG_DEADLINE_MS: &str = "4000";
+
+/// FIFOs where gitvow writes its hook log, in the repository and in the home directory.
+fn hang_logs(sb: &Sandbox) {
+    for log in [sb.repo().join(".git/gitvow-hooks.log"), sb.home().join(".gitvow/hooks.log")] {
+        std::fs::create_dir_all(log.parent().unwrap()).unwrap();
+        let _ = std::fs::remove_file(&log);
+        let made = Command::new("mkfifo").arg(&log).status().unwrap();
+        assert!(made.success(), "mkfifo {}", log.display());
+    }
 }
 
 /// gitvow installed with `--command` naming a copy of it in `~/.local/bin`, then that copy made to
@@ -1400,13 +1395,21 @@ fn cannot_run_session(agent: &Agent, tc: &Toolchain, report: &mut Report, failur
     let file = sb.home().join(spec.user_file);
     let field_written = spec.fail_closed_field.as_ref().map(|f| entry_has(&file, f));
     failure.stage(&exe);
-    if matches!(failure, Failure::Timeout) {
-        shorten_timeouts(spec, &file);
-    }
     if agent.gitvow == "codex" {
         codex_trust(tc, &sb);
     }
+    let mut env = env;
+    if matches!(failure, Failure::Timeout) {
+        hang_logs(&sb);
+        env.push((s("GITVOW_HOOK_DEADLINE_MS"), s(HANG_DEADLINE_MS)));
+    }
     let run = sb.run_agent(tc, &(agent.shell)(&sb, FORCE_PUSH), &argv, &env);
+    if matches!(failure, Failure::Timeout) {
+        // Nothing reads a FIFO: what looks at the log afterwards must not wait on it.
+        for log in [sb.repo().join(".git/gitvow-hooks.log"), sb.home().join(".gitvow/hooks.log")] {
+            let _ = std::fs::remove_file(log);
+        }
+    }
     let pushed = sb.pushed();
     let mut observed = if pushed {
         s("fails open: pushed")

@@ -35,7 +35,7 @@ pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check, all: &[Inspect
     if agent.layout == FileLayout::Yaml {
         out.extend(super::yaml_hooks::consent(ins));
     }
-    out.extend(fails_closed(ins));
+    out.extend(fails_closed(ctx, ins));
     out.extend(switches::read(&ctx.scope, ins).into_iter().map(|f| Check::of("switches", f)));
     out.extend(double_firing(ctx, ins, all));
     if agent.hook_trust && readable {
@@ -49,8 +49,11 @@ pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check, all: &[Inspect
 
 /// Whether the agent blocks a call when gitvow cannot run: its installed entry carries the
 /// fail-closed field (for an agent that has one).
-fn fails_closed(ins: &Inspected) -> Option<Check> {
+fn fails_closed(ctx: &Context, ins: &Inspected) -> Option<Check> {
     let agent = ins.agent;
+    if agent.fail_closed_by() == crate::agents::FailClosedBy::Wrapper {
+        return Some(wrapped(ctx, ins));
+    }
     let Some(field) = agent.fail_closed_field.as_ref() else {
         let cases = crate::agents::FailCase::list(agent.fails_open);
         return (!agent.fails_open.is_empty()).then(|| {
@@ -86,6 +89,33 @@ fn fails_closed(ins: &Inspected) -> Option<Check> {
             ),
         )
     })
+}
+
+/// An agent closed by the wrapper in its PreToolUse command: every installed PreToolUse entry of
+/// gitvow's carries it (one an older gitvow wrote may not).
+fn wrapped(ctx: &Context, ins: &Inspected) -> Check {
+    let agent = ins.agent;
+    let gating: Vec<&str> = ins
+        .found
+        .iter()
+        .filter(|f| agent.handler_for(&f.event) == Some(crate::agents::Handler::PreToolUse))
+        .filter_map(|f| f.command())
+        .collect();
+    if !gating.is_empty() && gating.iter().all(|c| crate::install::fail_closed::is_wrapped(c)) {
+        return Check::ok(
+            "fails closed",
+            format!(
+                "{} fails closed: gitvow's PreToolUse command turns a missing gitvow, a crash or a signal into exit 2, and gitvow answers within {} s, before the entry's timeout",
+                agent.name,
+                crate::runtime::deadline::DEADLINE.as_secs()
+            ),
+        );
+    }
+    Check::warn(
+        "fails closed",
+        format!("{} fails open: gitvow's PreToolUse entry was written without the wrapper that blocks when gitvow cannot run", agent.name),
+        format!("run `{}`", ctx.install_command(agent)),
+    )
 }
 
 /// An agent with one hook file per event: each is the file this version generates, or a hook of the

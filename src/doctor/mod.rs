@@ -132,8 +132,37 @@ pub fn run(request: &DoctorRequest) -> Result<i32> {
     checked(request)
 }
 
+/// Plain `gitvow doctor` (no scope, no agent named) checks what is in force where it runs: the user
+/// scope, and the repository it stands in, each that holds an installation; a scope or an agent
+/// named checks just that.
 fn checked(request: &DoctorRequest) -> Result<i32> {
-    let scope = crate::install::resolve_scope(&request.place)?;
+    if !(matches!(request.place, Place::Repo(None)) && request.agents.is_empty()) {
+        return scope_checked(request, crate::install::resolve_scope(&request.place)?);
+    }
+    let repo = std::env::current_dir().ok().and_then(|d| crate::paths::find_repo(&d)).map(Scope::Repo);
+    let user = crate::paths::home().map(|home| Scope::User { home });
+    let scopes: Vec<Scope> = user.into_iter().chain(repo).collect();
+    let installed: Vec<&Scope> =
+        scopes.iter().filter(|s| crate::agents::AGENTS.iter().any(|a| Inspected::read(s, a).installed_here())).collect();
+    match installed.as_slice() {
+        [] => scope_checked(request, scopes.last().cloned().ok_or_else(|| Error::new("cannot find the home directory").hint("set HOME"))?),
+        [one] => scope_checked(request, (*one).clone()),
+        // One JSON document a run: the repository's, as before.
+        [.., repo] if request.json => scope_checked(request, (*repo).clone()),
+        many => {
+            let mut code = 0;
+            for (i, scope) in many.iter().enumerate() {
+                if i > 0 && !request.json {
+                    crate::output::line("");
+                }
+                code = code.max(scope_checked(request, (*scope).clone())?);
+            }
+            Ok(code)
+        }
+    }
+}
+
+fn scope_checked(request: &DoctorRequest, scope: Scope) -> Result<i32> {
     let other = match &scope {
         Scope::Repo(_) => crate::paths::home().map(|home| Scope::User { home }),
         Scope::User { .. } => std::env::current_dir().ok().and_then(|d| crate::paths::find_repo(&d)).map(Scope::Repo),

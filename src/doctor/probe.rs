@@ -123,8 +123,10 @@ pub fn run(ctx: &Context, ins: &Inspected) -> Check {
         }
     };
     let stdout = String::from_utf8_lossy(&finished.stdout).trim().to_string();
-    let code = finished.status.code();
-    let allowed = code == Some(0)
+    // Behind gitvow's fail-closed wrapper, the shell's own status of the gitvow command.
+    let behind = crate::install::fail_closed::status_behind_wrapper(&String::from_utf8_lossy(&finished.stderr));
+    let code = behind.or_else(|| finished.status.code());
+    let allowed = finished.status.code() == Some(0)
         && match ins.agent.response {
             ResponseForm::Claude | ResponseForm::ExitCode => stdout.is_empty(),
             ResponseForm::Cursor => json_field(&stdout, "permission") == Some("allow".into()),
@@ -145,11 +147,13 @@ pub fn run(ctx: &Context, ins: &Inspected) -> Check {
     } else {
         format!("run the command by hand to see why: echo '{input}' | {command}")
     };
-    Check::fail(
-        "probe",
-        format!("{how} did not answer allow: {}{} after {} ms", process::failure(&finished), shown(&stdout), took.as_millis()),
-        fix,
-    )
+    let failure = match behind {
+        Some(n) => {
+            process::failure(&finished).replacen("exit code 2", &format!("gitvow's exit code {n}, blocked by the entry's wrapper"), 1)
+        }
+        None => process::failure(&finished),
+    };
+    Check::fail("probe", format!("{how} did not answer allow: {}{} after {} ms", failure, shown(&stdout), took.as_millis()), fix)
 }
 
 /// The OpenCode plugin under Node.js: import it with a minimal stand-in for OpenCode's context and

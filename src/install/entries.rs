@@ -67,7 +67,7 @@ fn hook_object(agent: &AgentSpec, event: &str, command: &str, fail_closed: bool)
         let (k, v) = field_value(f, event);
         map.insert(k.into(), v);
     }
-    map.insert(agent.command_key.into(), json!(agent.hook_command(command, event)));
+    map.insert(agent.command_key.into(), json!(super::fail_closed::entry_command(agent, command, event)));
     for f in agent.hook_fields_after_command {
         let (k, v) = field_value(f, event);
         map.insert(k.into(), v);

@@ -1,11 +1,58 @@
-//! Whether gitvow's entry may carry the agent's fail-closed field (claude's `"onFailure": "block"`).
-//! The field is only understood from one version on, and an agent that meets a value it does not
+//! How gitvow's PreToolUse entry blocks the call when gitvow itself cannot answer.
+//!
+//! An agent that starts the entry through a shell and blocks on exit 2 gets a wrapper in the
+//! command: codex 0.169, gemini 0.61, droid 0.225.2, qwen 0.24.4 and auggie 0.36.0 let a call
+//! through when a hook is missing, exits 1 or dies of a signal, and none has a field that says
+//! otherwise. The wrapper is POSIX shell (sh, bash, zsh: what those agents start it with).
+//!
+//! Whether gitvow's entry may carry the agent's fail-closed field (claude's `"onFailure": "block"`):
+//! the field is only understood from one version on, and an agent that meets a value it does not
 //! know drops every hook in the file (seen with claude 2.1.332 and `"onFailure": "bogus"`), so it is
 //! written only when every copy of the agent on this machine says it is new enough.
 
-use crate::agents::{AgentSpec, FailClosedField};
+use crate::agents::{AgentSpec, FailClosedBy, FailClosedField, Handler};
 use crate::paths;
 use std::path::PathBuf;
+
+/// Where the wrapper starts: what comes before it is the gitvow command line. Found by this start,
+/// not the whole text, so that an entry written with another wording of the message is still
+/// recognised (and rewritten by the next install).
+const WRAP_START: &str = " || { s=$?; ";
+
+/// The line that reaches the model when gitvow could not answer: one line, what and what to do.
+const COULD_NOT_RUN: &str = "BLOCKED: gitvow could not run (exit status $s: 127 is not found, above 128 a signal); the call is blocked until it can: run gitvow doctor";
+
+/// The command gitvow's entry for `event` runs, given the gitvow command: for a PreToolUse event of
+/// an agent closed by a wrapper, `<line> || { … exit 2; }`, where gitvow's own answers (exit 0, and
+/// exit 2 with its reason) pass unchanged and every other exit (not found, a crash, a signal)
+/// becomes exit 2 with one line saying so. Lifecycle events stay bare: a broken gate must not stop
+/// a session from starting.
+pub fn entry_command(agent: &AgentSpec, gitvow: &str, event: &str) -> String {
+    let line = agent.hook_command(gitvow, event);
+    if wraps(agent, event) { format!("{line}{WRAP_START}[ $s -eq 2 ] || echo \"{COULD_NOT_RUN}\" >&2; exit 2; }}") } else { line }
+}
+
+/// Whether gitvow's entry for `event` carries the wrapper.
+pub fn wraps(agent: &AgentSpec, event: &str) -> bool {
+    agent.fail_closed_by() == FailClosedBy::Wrapper && agent.handler_for(event) == Some(Handler::PreToolUse)
+}
+
+/// The gitvow command line inside an entry's command, without the wrapper.
+pub fn unwrapped(command: &str) -> &str {
+    command.find(WRAP_START).map_or(command, |i| &command[..i])
+}
+
+/// The exit status of the gitvow command as the wrapper reported it (in what it wrote to stderr).
+pub fn status_behind_wrapper(stderr: &str) -> Option<i32> {
+    let (before, _) = COULD_NOT_RUN.split_once("$s")?;
+    let at = stderr.find(before)? + before.len();
+    stderr[at..].split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
+}
+
+/// Whether an installed command carries the wrapper.
+pub fn is_wrapped(command: &str) -> bool {
+    command.contains(WRAP_START)
+}
 
 /// What install decided for one agent.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,7 +85,7 @@ pub fn decide(agent: &AgentSpec) -> Option<Decision> {
 
 /// What `<path> --version` prints, given 10 s: a copy that hangs counts as one without a version
 /// (the field is then left out, which is the safe side: claude reads the file either way).
-fn version_output(path: &std::path::Path) -> String {
+pub(crate) fn version_output(path: &std::path::Path) -> String {
     use std::io::Read;
     use std::process::{Command, Stdio};
     let Ok(mut child) = Command::new(path).arg("--version").stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn()

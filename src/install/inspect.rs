@@ -189,7 +189,7 @@ const SCRIPT_WORDS: WholeWords = WholeWords {
 /// The gitvow command part of an installed hook command (`<gitvow> hook [--agent a] <event>`).
 fn command_prefix(agent: &AgentSpec, event: &str, command: &str) -> Option<String> {
     let suffix = agent.hook_command("", event);
-    command.strip_suffix(suffix.as_str()).filter(|p| !p.is_empty()).map(str::to_string)
+    super::fail_closed::unwrapped(command).strip_suffix(suffix.as_str()).filter(|p| !p.is_empty()).map(str::to_string)
 }
 
 /// The command most of the installed events' entries run; a stale entry is one that differs.

@@ -38,6 +38,9 @@ pub fn run_install(request: &InstallRequest) -> Result<i32> {
         None => "gitvow".to_string(),
     };
     let agents = select_agents(&settings.agents, &scope, NoneNamed::Found)?;
+    if let Some(warning) = (request.command.is_none() && !scope.is_user()).then(|| command_line::bare_command_warning(&agents)).flatten() {
+        eprintln!("{warning}");
+    }
     for agent in &agents {
         check_unquoted(agent, &command)?;
     }
@@ -97,15 +100,24 @@ fn check_command(command: &str) -> Result<()> {
             Err(_) => "no such file",
             Ok(m) if !m.is_file() => "not a file",
             Ok(_) if !paths::is_executable(path) => "not executable",
-            Ok(_) => return Ok(()),
+            Ok(_) => return answers_as_gitvow(command, path),
         }
-    } else if paths::on_path(command) {
-        return Ok(());
+    } else if let Some(found) = paths::find_on_path(command) {
+        return answers_as_gitvow(command, &found);
     } else {
         "not on the PATH"
     };
     Err(Error::usage(format!("--command {command}: {why}; the agents would run a hook that cannot start"))
         .hint("pass the path of the gitvow executable, or add --force when it exists only where the agent runs; nothing was written"))
+}
+
+/// A `--command` that runs but is no gitvow (`/bin/true`) lets every call through.
+fn answers_as_gitvow(command: &str, path: &Path) -> Result<()> {
+    match command_line::not_gitvow(path) {
+        None => Ok(()),
+        Some(why) => Err(Error::usage(format!("--command {command}: {why}; the agents would run a hook that never gates"))
+            .hint("pass the path of the gitvow executable, or add --force if it is one that answers differently; nothing was written")),
+    }
 }
 
 /// An agent that starts a hook command without a shell splits it into words its own way: the

@@ -34,6 +34,10 @@ pub fn read(scope: &Scope, ins: &Inspected) -> Vec<Finding> {
             OffSwitch::VersionAndFailClosed => out.extend(version_and_fail_closed(scope, ins)),
             OffSwitch::HooksConfig => out.extend(hooks_config(scope, ins)),
             OffSwitch::JsonFlag { key: flag, also_in } => out.extend(json_flag(scope, ins, flag, also_in)),
+            OffSwitch::ManagedJson { files, dirs, only_managed, all_off } => {
+                out.extend(managed_json(ins.agent, files, dirs, only_managed, all_off))
+            }
+            OffSwitch::ManagedToml { file, key } => out.extend(managed_toml(ins.agent, file, key)),
         }
     }
     out
@@ -174,4 +178,72 @@ fn read_json(home: &Path, file: &str, agent: &AgentSpec) -> Option<SettingsFile<
     let text = String::from_utf8(bytes).ok()?;
     let doc = JsonDoc::parse(&text, agent.strictness).ok()?;
     Some((path, Cow::Owned(doc), Cow::Owned(text)))
+}
+
+/// Where the machine's own settings live: `/`, or for tests the folder `GITVOW_SYSTEM_ROOT` names.
+fn system_path(absolute: &str) -> std::path::PathBuf {
+    let root = std::env::var_os("GITVOW_SYSTEM_ROOT").filter(|r| !r.is_empty()).map_or_else(|| "/".into(), std::path::PathBuf::from);
+    root.join(absolute.trim_start_matches('/'))
+}
+
+/// Who can change a managed file: not the person, usually.
+const MANAGED_FIX: &str = "ask whoever manages this machine's agent settings (the file is the organisation's) to allow user hooks or to add gitvow's entries there";
+
+fn managed_json(agent: &AgentSpec, files: &[&str], dirs: &[&str], only_managed: &str, all_off: &str) -> Vec<Finding> {
+    let mut paths: Vec<std::path::PathBuf> = files.iter().map(|f| system_path(f)).collect();
+    for dir in dirs {
+        let mut inside: Vec<_> = std::fs::read_dir(system_path(dir))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        inside.sort();
+        paths.extend(inside);
+    }
+    let mut out = Vec::new();
+    for path in paths {
+        let Ok(text) = std::fs::read_to_string(&path) else { continue };
+        let Ok(doc) = JsonDoc::parse(&text, crate::edit::Strictness::Lenient) else { continue };
+        let on = |k: &str| doc.get(&[key(k)]) == Some(Value::Bool(true));
+        let at = |k: &str| {
+            let (l, c) = line_col(&text, doc.offset_of(&[key(k)]).unwrap_or(0));
+            format!("{}:{l}:{c}", display(&path))
+        };
+        if on(all_off) {
+            out.push(Finding::wrong(
+                format!("{}: the managed `{all_off}: true` turns every {} hook off, gitvow's included", at(all_off), agent.name),
+                MANAGED_FIX,
+            ));
+        } else if on(only_managed) && !super::entries::has_gitvow_entries(&doc, agent) {
+            out.push(Finding::wrong(
+                format!(
+                    "{}: the managed `{only_managed}: true` makes {} ignore every user and project hook, gitvow's included",
+                    at(only_managed),
+                    agent.name
+                ),
+                MANAGED_FIX,
+            ));
+        }
+    }
+    if out.is_empty() {
+        out.push(Finding::fine(format!("no managed setting keeps {}'s user hooks off", agent.name)));
+    }
+    out
+}
+
+fn managed_toml(agent: &AgentSpec, file: &str, flag: &str) -> Vec<Finding> {
+    let path = system_path(file);
+    let on = std::fs::read_to_string(&path)
+        .ok()
+        .and_then(|t| t.parse::<toml_edit::DocumentMut>().ok())
+        .is_some_and(|d| d.get(flag).and_then(|v| v.as_bool()) == Some(true));
+    if on {
+        return vec![Finding::wrong(
+            format!("{}: `{flag} = true` makes {} run only the hooks the organisation manages, not gitvow's", display(&path), agent.name),
+            MANAGED_FIX,
+        )];
+    }
+    vec![Finding::fine(format!("{file} does not keep {}'s user hooks off", agent.name))]
 }

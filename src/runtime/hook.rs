@@ -3,6 +3,7 @@
 
 use super::adapter;
 use super::approvals;
+use super::deadline;
 use super::gate::{CALL_BUDGET, Gate};
 use super::normalize::{self, Call};
 use super::policy;
@@ -27,6 +28,7 @@ pub fn run(agent: &str, event: &str) -> i32 {
     // A bug must not print a backtrace into the agent's transcript: the blocking answer says enough.
     std::panic::set_hook(Box::new(|_| {}));
     let spec = agents::find(agent);
+    arm_deadline(spec, agent, event);
     let answer = match catch_unwind(AssertUnwindSafe(|| match spec {
         Some(spec) => builtin(spec, event, started),
         None => external(agent, event, started),
@@ -43,7 +45,25 @@ pub fn run(agent: &str, event: &str) -> i32 {
     emit(&answer)
 }
 
+/// Arms gitvow's own deadline with the answer this call gets when the work is late: the agent's
+/// blocking form during PreToolUse, silence otherwise.
+fn arm_deadline(spec: Option<&AgentSpec>, agent: &str, event: &str) {
+    let after = deadline::deadline();
+    let what = format!(
+        "gitvow did not answer within {} s (something it waits on hangs: a lock, a FIFO, a slow disk or a provider); run `gitvow doctor`",
+        after.as_secs_f64()
+    );
+    let late = match spec {
+        Some(s) => failure_answer(spec, agent, s.handler_for(event) == Some(Handler::PreToolUse), &what),
+        // An external adapter is not asked to shape it: that could hang too. Exit 2 blocks everywhere.
+        None if adapter::looks_pre_tool(event) => Answer::exit2(&Verdict::failure(&what).message),
+        None => Answer::silent(),
+    };
+    deadline::arm(late, after);
+}
+
 fn emit(answer: &Answer) -> i32 {
+    deadline::disarm();
     // A closed pipe on the agent's side is no reason to fail differently.
     if !answer.stdout.is_empty() {
         let _ = std::io::stdout().lock().write_all(answer.stdout.as_bytes());

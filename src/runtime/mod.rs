@@ -12,6 +12,7 @@ mod ask;
 mod check;
 mod classifier;
 pub mod command;
+pub mod deadline;
 pub mod gate;
 mod hook;
 mod location;

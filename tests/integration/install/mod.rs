@@ -2,6 +2,7 @@
 
 mod cli;
 mod crash;
+mod fail_closed;
 mod fallback;
 mod opencode_plugin;
 mod originals;

@@ -167,6 +167,8 @@ impl Sandbox {
     /// `program` (found on the child's PATH unless it is a path) as [`Sandbox::gitvow`] runs gitvow.
     pub fn tool(&self, program: impl AsRef<OsStr>) -> Cmd {
         let mut cmd = Cmd::tool(program).home(&self.home).current_dir(self.repo.as_ref().unwrap_or(&self.home));
+        // The machine's own settings (/etc) are never read: the sandbox has an empty system root.
+        cmd.env.push(("GITVOW_SYSTEM_ROOT".into(), self.root.join("system").into()));
         cmd.env.extend(self.env.iter().cloned());
         cmd
     }
@@ -511,4 +513,12 @@ pub fn rerun_alone(name: &str, env: &[(&str, &OsStr)]) {
 /// A named pipe at `path` (`mkfifo`).
 pub fn mkfifo(path: &Path) {
     Cmd::tool("mkfifo").arg(path).run().ok();
+}
+
+/// gitvow's PreToolUse command for an agent it closes with a wrapper: `line`, then what turns a
+/// missing, crashed or killed gitvow into exit 2 with one line on stderr.
+pub fn wrapped(line: &str) -> String {
+    format!(
+        "{line} || {{ s=$?; [ $s -eq 2 ] || echo \"BLOCKED: gitvow could not run (exit status $s: 127 is not found, above 128 a signal); the call is blocked until it can: run gitvow doctor\" >&2; exit 2; }}"
+    )
 }
