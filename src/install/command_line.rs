@@ -2,7 +2,7 @@
 //! by doctor's checks and by install's own reports.
 
 use crate::agents::AgentSpec;
-use crate::paths::Scope;
+use crate::paths::{Scope, display};
 
 pub fn install_command(scope: &Scope, agent: &AgentSpec) -> String {
     match scope {
