@@ -125,10 +125,14 @@ pub fn run(request: &LogRequest) -> Result<i32> {
     let mut out =
         format!("{:<19}  {:<8} {:<24} {:<10} {:<8} {:<16} {}\n", "time (UTC)", "agent", "repository", "tool", "verdict", "rule", "took");
     for e in &entries {
-        let s = |k: &str| e.get(k).and_then(Value::as_str).unwrap_or("-");
-        let time = s("time").get(..19).unwrap_or(s("time")).replace('T', " ");
-        let repo = e.get("repo").and_then(Value::as_str).map_or("-".to_string(), |r| crate::paths::display(Path::new(r)));
-        let rule = if s("rule").is_empty() { "-" } else { s("rule") };
+        // Every field the log holds is shown with its control characters made visible; only the
+        // verdict's own colour is painted after that.
+        let s = |k: &str| crate::visible::visible_line(e.get(k).and_then(Value::as_str).unwrap_or("-"));
+        let s = |k: &str| -> String { s(k) };
+        let time = s("time");
+        let time = time.get(..19).unwrap_or(&time).replace('T', " ");
+        let repo = e.get("repo").and_then(Value::as_str).map_or("-".to_string(), |r| crate::visible::visible_line(&crate::paths::display(Path::new(r))));
+        let rule = if s("rule").is_empty() { "-".to_string() } else { s("rule") };
         let ms = e.get("duration_ms").and_then(Value::as_f64).map_or("-".into(), |d| format!("{d:.1}ms"));
         let verdict = format!("{:<8}", s("verdict"));
         let verdict = crate::output::paint_verdict(&verdict, request.color);
@@ -139,7 +143,7 @@ pub fn run(request: &LogRequest) -> Result<i32> {
         if e["probe"] == true {
             line.push_str("  (doctor probe)");
         }
-        out.push_str(&crate::visible::visible_line(line.trim_end()));
+        out.push_str(line.trim_end());
         out.push('\n');
     }
     crate::output::print(&out);
