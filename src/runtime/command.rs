@@ -22,6 +22,7 @@
 //! `eval` of computed text, text fed to a shell or an interpreter, nesting past the limits, input
 //! over the size or time budget. The gate asks about those; it never falls back to the raw text.
 
+pub mod effects;
 mod git;
 mod inline;
 mod programs;
@@ -72,6 +73,9 @@ pub struct Analysis {
     /// The patch texts given to `apply_patch`/`applypatch` (heredoc body, or an argument holding
     /// `*** Begin Patch`): the shell writes those files, so they are gated as edits.
     pub patches: Vec<String>,
+    /// What the command does to files, by kind and place (see [`effects`]); each is also one of
+    /// `texts`, `effect <kind> <class> <path>`, for the rules.
+    pub effects: Vec<effects::Effect>,
     /// Why the command could not be analysed, when it could not.
     pub opaque: Option<&'static str>,
 }
@@ -112,6 +116,8 @@ pub fn analyse_in(command: &str, ctx: &Context) -> Analysis {
     }
     let mut shell = Shell::new(ctx.cwd);
     walk.text(command, &mut shell, 0);
+    let effect_texts: Vec<String> = walk.out.effects.iter().map(effects::Effect::text).collect();
+    walk.out.texts.extend(effect_texts);
     if walk.out.texts.len() > MAX_TEXTS {
         // Every text is matched against every rule: the first ones are judged, the rest asked about.
         walk.out.texts.truncate(MAX_TEXTS);
@@ -299,7 +305,7 @@ impl Walk<'_> {
                             }
                         }
                     }
-                    self.touch(&r.target, &shell.dirs.clone());
+                    self.effect(effects::Kind::Overwrite, &r.target, &shell.dirs.clone());
                 }
                 RedirOp::HereDoc => feed = Feed::Text(r.body.and_then(|b| p.bodies.get(b)).map(|b| b.text.clone()).unwrap_or_default()),
                 RedirOp::HereString => feed = r.target.literal().map_or(Feed::Unknown, Feed::Text),
@@ -745,20 +751,21 @@ impl Walk<'_> {
         let starts: Vec<&Word> =
             words.iter().take_while(|w| !w.text().starts_with('-') && !matches!(w.text().as_str(), "(" | "!")).collect();
         let start = starts.first().map_or_else(|| lit_word("."), |w| (*w).clone());
+        // `-name PATTERN` limits what is found to names matching it, at any depth: when the
+        // pattern can name nothing the gate protects, what is found is `START/PATTERN`; else
+        // anything under START.
+        let name = args
+            .iter()
+            .position(|a| a == "-name" || a == "-iname")
+            .and_then(|i| args.get(i + 1))
+            .filter(|p| !p.contains('/') && !crate::runtime::protect::may_name_protected(p));
+        let found = |s: &Word| match name {
+            Some(pattern) => Word { parts: s.parts.iter().cloned().chain([Part::Lit(format!("/{pattern}"))]).collect() },
+            None => s.clone(),
+        };
         if args.iter().any(|a| a == "-delete") {
-            // `-name PATTERN` limits what goes to names matching it; without one, all of it goes.
-            let name = args.iter().position(|a| a == "-name" || a == "-iname").and_then(|i| args.get(i + 1));
             for s in &starts {
-                match (name, self.paths(s, dirs)) {
-                    (Some(_), _) if self.out.touched.len() >= MAX_TOUCHED => self.touch(s, dirs),
-                    (Some(pattern), Some(found)) => {
-                        let hidden = pattern.starts_with('.');
-                        self.out
-                            .touched
-                            .extend(found.into_iter().map(|t| Touch { path: t.path.join(pattern), glob: Some(Glob { hidden }) }));
-                    }
-                    _ => self.touch(s, dirs),
-                }
+                self.effect(effects::Kind::DeleteRecursive, &found(s), dirs);
             }
         }
         let mut i = 0;
@@ -769,8 +776,8 @@ impl Walk<'_> {
                 while end < args.len() && args[end] != ";" && args[end] != "+" {
                     end += 1;
                 }
-                // `{}` is each thing found: the start directory stands for all of them.
-                let inner: Vec<Word> = words[begin..end].iter().map(|w| if w.text() == "{}" { start.clone() } else { w.clone() }).collect();
+                // `{}` is each thing found: the start directory (or its pattern) stands for all.
+                let inner: Vec<Word> = words[begin..end].iter().map(|w| if w.text() == "{}" { found(&start) } else { w.clone() }).collect();
                 self.run(inner, dirs.clone(), &Feed::None, &[], shell, reparse);
                 i = end;
             }
@@ -791,7 +798,7 @@ impl Walk<'_> {
             // `git clean` removes files under the directory it runs in.
             "clean" if g.args.iter().any(|a| a == "--force") => {
                 let here = lit_word(".");
-                self.touch(&here, &dirs);
+                self.effect(effects::Kind::DeleteRecursive, &here, &dirs);
             }
             "rm" | "mv" => {
                 for o in operands().cloned().collect::<Vec<_>>() {
@@ -938,8 +945,12 @@ impl Walk<'_> {
                 Operands::Last if ops.len() == 1 && name == "ln" => vec![],
                 Operands::Last => ops.last().copied().into_iter().collect(),
             };
-            for w in chosen.into_iter().chain(target) {
-                self.touch(w, dirs);
+            let count = chosen.len() + usize::from(target.is_some());
+            for (k, w) in chosen.into_iter().chain(target).enumerate() {
+                match programs::effect_of(name, args, k + 1 == count) {
+                    Some(kind) => self.effect(kind, w, dirs),
+                    None => self.touch(w, dirs),
+                }
             }
             if name == "mv" || (name == "rsync" && args.iter().any(|a| a == "--remove-source-files")) {
                 return;
@@ -964,23 +975,41 @@ impl Walk<'_> {
                 if flags.is_empty() {
                     return;
                 }
-                let extracting = name != "tar"
-                    || args
-                        .iter()
-                        .any(|a| a == "-x" || a == "--extract" || (a.starts_with('-') && !a.starts_with("--") && a.contains('x')));
+                let tar = name.ends_with("tar");
+                let extracting = !tar
+                    || args.iter().any(|a| {
+                        a == "-x" || a == "--extract" || a == "--get" || (!a.starts_with("--") && a.chars().all(char::is_alphanumeric) && a.contains('x') && args.first() == Some(a)) || (a.starts_with('-') && !a.starts_with("--") && a.contains('x'))
+                    });
+                let into = |w: &Word| Word { parts: w.parts.iter().cloned().chain([Part::Glob("*".into())]).collect() };
+                let mut directory = false;
                 for (i, a) in args.iter().enumerate() {
+                    let is_dir = matches!(a.as_str(), "-C" | "--directory" | "-d");
                     if flags.contains(&a.as_str()) {
-                        if name.ends_with("tar") && (a == "-f" || a == "--file") && extracting {
+                        if tar && (a == "-f" || a == "--file") && extracting {
                             continue;
                         }
                         if let Some(w) = words.get(i + 1) {
-                            self.touch(w, dirs);
+                            if is_dir && extracting {
+                                directory = true;
+                                self.extract_into(&into(&with_slash(w)), dirs);
+                            } else {
+                                self.touch(w, dirs);
+                            }
                         }
                     } else if let Some((f, v)) = a.split_once('=')
                         && flags.contains(&f)
                     {
-                        self.touch(&lit_word(v), dirs);
+                        directory |= f == "--directory";
+                        if f == "--directory" && extracting {
+                            self.extract_into(&into(&lit_word(&format!("{v}/"))), dirs);
+                        } else {
+                            self.touch(&lit_word(v), dirs);
+                        }
                     }
+                }
+                // An archive writes the files it holds, wherever they are, into the directory.
+                if extracting && !directory && matches!(name, "tar" | "bsdtar" | "gtar" | "unzip" | "7z" | "cpio") {
+                    self.extract_into(&into(&lit_word("./")), dirs);
                 }
             }
         }
@@ -1039,6 +1068,34 @@ impl Walk<'_> {
         match self.paths(word, dirs) {
             Some(ps) => self.out.touched.extend(ps),
             None => self.opaque("a file it changes is named by text the shell computes, or in a directory the analyser cannot tell"),
+        }
+    }
+
+    /// A tree of files the analyser cannot list written into a directory (`word` is `dir/*`):
+    /// judged as the directory as a whole, hidden names included.
+    fn extract_into(&mut self, word: &Word, dirs: &Dirs) {
+        let before = self.out.touched.len();
+        self.touch(word, dirs);
+        for t in &mut self.out.touched[before..] {
+            t.glob = Some(Glob { hidden: true });
+        }
+        self.effects_since(before, effects::Kind::OverwriteRecursive);
+    }
+
+    /// Records what the command does to the file `word` names, in every directory it may run in.
+    fn effect(&mut self, kind: effects::Kind, word: &Word, dirs: &Dirs) {
+        let before = self.out.touched.len();
+        self.touch(word, dirs);
+        self.effects_since(before, kind);
+    }
+
+    /// Effects of `kind` for the files recorded since `before`.
+    fn effects_since(&mut self, before: usize, kind: effects::Kind) {
+        for t in self.out.touched[before..].to_vec() {
+            let e = effects::Effect::of(kind, &t, self.ctx);
+            if !self.out.effects.contains(&e) {
+                self.out.effects.push(e);
+            }
         }
     }
 
@@ -1125,13 +1182,7 @@ impl Walk<'_> {
 
     /// A path as a text for the rules: `~/…` in the home directory, else as it is.
     fn shown(&self, path: &Path) -> String {
-        let path = lexical(path);
-        if let Some(home) = self.ctx.home
-            && let Ok(rest) = path.strip_prefix(home)
-        {
-            return format!("~/{}", rest.to_string_lossy());
-        }
-        path.to_string_lossy().into_owned()
+        effects::shown(path, self.ctx.home)
     }
 }
 
@@ -1139,6 +1190,15 @@ enum Expanded {
     Exact(String),
     /// A path whose last component is a pattern; `true` when it may name hidden files.
     Pattern(String, bool),
+}
+
+/// `dir` as `dir/`, so that a pattern appended names what is in it.
+fn with_slash(w: &Word) -> Word {
+    let mut w = w.clone();
+    if !w.text().ends_with('/') {
+        w.parts.push(Part::Lit("/".into()));
+    }
+    w
 }
 
 fn lit_word(text: &str) -> Word {

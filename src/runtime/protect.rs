@@ -223,6 +223,13 @@ impl Listing {
     }
 }
 
+/// Whether a name pattern (`find -name PATTERN`) can match a directory or file the gate protects
+/// (an agent's directory, gitvow's own, git's directory or its hooks, the executable), at any depth.
+pub fn may_name_protected(pattern: &str) -> bool {
+    const OTHERS: &[&str] = &[".git", "hooks", ".husky", ".github", ".config", "gitvow", "opencode", "kilo", "Cline", "Hooks", "Documents"];
+    NAMES.iter().chain(OTHERS).any(|name| matches(pattern, name, true))
+}
+
 fn split(path: &Path) -> (PathBuf, String) {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let dir = path.parent().map_or_else(|| PathBuf::from("/"), Path::to_path_buf);

@@ -2,6 +2,8 @@
 //! container shells), which are shells and interpreters, which change files and which of their
 //! arguments name those files.
 
+use super::effects::Kind;
+
 /// How a wrapper's arguments lead to the command it runs: options that take a value (short letters,
 /// long names), then `operands` words that are not the command (`timeout 10`, `chroot DIR`).
 struct Wrapper {
@@ -343,7 +345,10 @@ pub enum Operands {
 /// a value (so that a value is not read as a file).
 pub fn file_changer(name: &str) -> Option<(Operands, &'static str, &'static [&'static str])> {
     Some(match name {
-        "rm" | "unlink" | "rmdir" | "srm" | "trash" | "trash-put" | "gio" => (Operands::All, "", &[]),
+        "rm" | "unlink" | "rmdir" | "srm" | "trash" | "trash-put" | "gio" | "rimraf" | "del" | "del-cli" | "rm-cli" | "trash-cli" => {
+            (Operands::All, "", &[])
+        }
+        "sponge" => (Operands::All, "", &[]),
         "shred" => (Operands::All, "nsu", &["--iterations", "--size", "--random-source"]),
         "touch" => (Operands::All, "dtr", &["--date", "--reference"]),
         "truncate" => (Operands::All, "sr", &["--size", "--reference"]),
@@ -444,4 +449,30 @@ pub fn db_client(name: &str) -> Option<DbClient> {
 pub fn package_program(word: &str) -> &str {
     let base = word.rsplit('/').next().unwrap_or(word);
     base.split('@').next().filter(|b| !b.is_empty()).unwrap_or(base)
+}
+
+/// What a file changer does to one of the files `file_changer` names (`last` for its last
+/// operand, or the `-t` target), for the effect model: `None` where it only changes a mode or a
+/// time, or creates a node.
+pub fn effect_of(name: &str, args: &[String], last: bool) -> Option<Kind> {
+    let flag = |short: char, long: &[&str]| {
+        args.iter().any(|a| {
+            long.contains(&a.as_str()) || (a.starts_with('-') && !a.starts_with("--") && a[1..].chars().all(char::is_alphanumeric) && a.contains(short))
+        })
+    };
+    let recursive = || flag('r', &["--recursive"]) || flag('R', &[]);
+    Some(match name {
+        // Packages that exist to remove trees.
+        "rimraf" | "del" | "del-cli" | "rm-cli" => Kind::DeleteRecursive,
+        "rm" | "srm" | "trash" | "trash-put" | "trash-cli" | "gio" if recursive() => Kind::DeleteRecursive,
+        "rm" | "unlink" | "rmdir" | "srm" | "trash" | "trash-put" | "trash-cli" | "gio" | "shred" => Kind::Delete,
+        "mv" if last => Kind::Overwrite,
+        "mv" => Kind::Move,
+        "rsync" if last && args.iter().any(|a| a.starts_with("--delete")) => Kind::DeleteRecursive,
+        "cp" | "install" | "rsync" | "scp" | "ditto" if recursive() || flag('a', &["--archive"]) || name == "ditto" => Kind::OverwriteRecursive,
+        "cp" | "install" | "rsync" | "scp" | "tee" | "truncate" | "sponge" | "vi" | "vim" | "nvim" | "nano" | "emacs" | "ed" | "ex"
+        | "pico" | "micro" | "hx" | "kak" => Kind::Overwrite,
+        "ln" | "link" => Kind::Link,
+        _ => return None,
+    })
 }
