@@ -24,6 +24,7 @@
 
 pub mod effects;
 mod git;
+mod identity;
 mod inline;
 mod programs;
 mod sql;
@@ -109,7 +110,7 @@ pub fn analyse(command: &str) -> Analysis {
 }
 
 pub fn analyse_in(command: &str, ctx: &Context) -> Analysis {
-    let mut walk = Walk { ctx, out: Analysis::default(), commands: 0, started: Instant::now() };
+    let mut walk = Walk { ctx, out: Analysis::default(), commands: 0, started: Instant::now(), seen: Seen::default() };
     if command.len() > MAX_INPUT {
         walk.opaque("it is longer than the analyser reads");
         return walk.out;
@@ -199,6 +200,39 @@ struct Walk<'a> {
     out: Analysis,
     commands: usize,
     started: Instant,
+    seen: Seen,
+}
+
+/// What earlier commands of the call leave behind for later ones to be read by.
+#[derive(Default)]
+struct Seen {
+    /// Variables that hold a new temporary path (`tmp=$(mktemp -d)`).
+    temps: Vec<String>,
+    /// Files the call writes with text the analyser knows (`printf '…' > a.sh`): a script
+    /// written and run in one call is read as what was written.
+    scripts: Vec<(PathBuf, String)>,
+    /// Files the call makes copies or links of gitvow at.
+    gitvow_copies: Vec<PathBuf>,
+    /// git configuration given in the environment (`GIT_CONFIG_PARAMETERS`,
+    /// `GIT_CONFIG_KEY_<n>`/`GIT_CONFIG_VALUE_<n>`), as `key=value`, by index for the numbered form.
+    git_config: Vec<(Option<String>, String)>,
+    git_values: Vec<(String, String)>,
+}
+
+impl Seen {
+    /// The environment's git configuration as `-c key=value` arguments.
+    fn git_arguments(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for (n, kv) in &self.git_config {
+            let value = n.as_ref().and_then(|n| self.git_values.iter().find(|(m, _)| m == n)).map(|(_, v)| v.as_str());
+            out.push("-c".to_string());
+            out.push(match (n, value) {
+                (Some(_), Some(v)) => format!("{kv}={v}"),
+                _ => kv.clone(),
+            });
+        }
+        out
+    }
 }
 
 /// Shell words that start a compound command or negate one: the program comes after them.
@@ -321,7 +355,15 @@ impl Walk<'_> {
         let heredocs: Vec<String> =
             cmd.redirs.iter().filter_map(|r| r.body).filter_map(|b| p.bodies.get(b)).map(|b| b.text.clone()).collect();
         let dirs = shell.dirs.clone();
-        self.run(cmd.words.clone(), dirs, &feed, &heredocs, shell, reparse)
+        let (output, chdir) = self.run(cmd.words.clone(), dirs.clone(), &feed, &heredocs, shell, reparse);
+        if let Feed::Text(text) = &output {
+            for r in cmd.redirs.iter().filter(|r| r.op == RedirOp::Write) {
+                if let Some(found) = self.paths(&r.target, &dirs) {
+                    self.seen.scripts.extend(found.into_iter().filter(|t| t.glob.is_none()).map(|t| (t.path, text.clone())));
+                }
+            }
+        }
+        (output, chdir)
     }
 
     /// Peels keywords, assignments, wrappers and runners off a command and judges what is left.
@@ -367,11 +409,29 @@ impl Walk<'_> {
             if self.commands > MAX_COMMANDS {
                 return (Feed::Unknown, None);
             }
+            if let Some(sub) = name.strip_prefix("git-").filter(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+            {
+                // `/usr/libexec/git-core/git-push` is `git push`.
+                let sub = lit_word(sub);
+                all[at] = lit_word("git");
+                all.insert(at + 1, sub);
+                continue;
+            }
+            if programs::computed_subcommand(&name, &words[1..]) {
+                self.opaque("a subcommand is computed by the shell");
+            }
+            if name != "gitvow" && identity::guarded_subcommand(&args) {
+                self.identify(&prog, &args, &dirs);
+            }
+            if prog.contains('/') {
+                self.written_script(first, &dirs, shell, reparse);
+            }
             match name.as_str() {
                 "cd" | "pushd" | "popd" | "chdir" => return (Feed::None, self.chdir(&name, &words[1..], &dirs, shell)),
                 "echo" | "printf" => {
                     let literal: Option<Vec<String>> = words[1..].iter().map(Word::literal).collect();
-                    return (literal.map_or(Feed::Unknown, |l| Feed::Text(l.join(" "))), None);
+                    // `\n` is a new line to printf, `echo -e` and sh's echo: what a script written so holds.
+                    return (literal.map_or(Feed::Unknown, |l| Feed::Text(l.join(" ").replace("\\n", "\n"))), None);
                 }
                 "cat" if args.is_empty() || args == ["-"] => return (feed.clone(), None),
                 "cat" if args.len() == 1 => {
@@ -446,7 +506,7 @@ impl Walk<'_> {
                 }
                 "source" | "." => {
                     match words.get(1) {
-                        Some(w) if w.literal().is_some_and(|t| !is_stdin_path(&t)) => {}
+                        Some(w) if w.literal().is_some_and(|t| !is_stdin_path(&t)) => self.written_script(w, &dirs, shell, reparse),
                         Some(_) => self.opaque("it sources a script the analyser cannot read"),
                         None => {}
                     }
@@ -474,9 +534,41 @@ impl Walk<'_> {
                     }
                     return (Feed::Unknown, None);
                 }
-                "su" | "script" | "runuser" if option_value(&args, &["-c", "--command"]).is_some() => {
-                    let script = option_value(&args, &["-c", "--command"]).unwrap_or_default();
-                    self.script_value(&words[1..], &["-c", "--command"], &script, &dirs, shell, reparse);
+                "su" | "script" | "runuser" | "sg" | "machinectl" if programs::command_option(&args).is_some() => {
+                    match programs::command_option(&args) {
+                        Some(programs::CommandOption::Word(k)) => self.script_word(&words[1 + k], &dirs, shell, reparse),
+                        Some(programs::CommandOption::Attached(script)) => {
+                            self.text(&script, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1)
+                        }
+                        None => {}
+                    }
+                    return (Feed::Unknown, None);
+                }
+                // BSD `script [-q] file command…`.
+                "script" => {
+                    let i = programs::skip_options(&args, "tTIOEB", &["--timing", "--log-io", "--log-in", "--log-out", "--echo"]);
+                    if i + 1 < args.len() {
+                        at += 2 + i;
+                        continue;
+                    }
+                    return (Feed::Unknown, None);
+                }
+                // `at`, `batch`: the script on standard input runs later, unseen by any hook.
+                "at" | "batch" => {
+                    if !args.iter().any(|a| a == "-l" || a == "-r" || a == "-d" || a == "-c") {
+                        self.fed(feed, &dirs, shell, reparse, true);
+                        self.opaque("it schedules commands to run later");
+                    }
+                    return (Feed::Unknown, None);
+                }
+                "tmux" | "screen" => {
+                    if let Some(script) = programs::multiplexer_command(&name, &args) {
+                        self.text(&script, &mut Shell { dirs: Dirs::Unknown, ..shell.clone() }, reparse + 1);
+                    }
+                    return (Feed::Unknown, None);
+                }
+                "expect" => {
+                    self.opaque("it runs an expect script, which the analyser does not read");
                     return (Feed::Unknown, None);
                 }
                 "nix-shell" | "nix" | "devenv" if option_value(&args, &["--run", "--command", "-c"]).is_some() => {
@@ -517,6 +609,8 @@ impl Walk<'_> {
                     return (Feed::Unknown, None);
                 }
                 "git" => {
+                    let mut args = self.seen.git_arguments();
+                    args.extend(words[1..].iter().map(Word::text));
                     // A `!` alias, `submodule foreach` and `rebase --exec` run shell commands.
                     for script in git::alias_script(&args).into_iter().chain(git::shell_commands(&args)) {
                         self.text(&script, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
@@ -594,13 +688,26 @@ impl Walk<'_> {
         if !syntax::is_name(name.trim_end_matches('+')) {
             return false;
         }
-        if name.starts_with("GIT_CONFIG_KEY_") {
+        if let Some(n) = name.strip_prefix("GIT_CONFIG_KEY_") {
             self.out.texts.push(format!("git -c {}=", git::config_key(value)));
+            self.seen.git_config.push((Some(n.to_string()), git::config_key(value)));
+        } else if let Some(n) = name.strip_prefix("GIT_CONFIG_VALUE_") {
+            self.seen.git_values.push((n.to_string(), w.text()[name.len() + 1..].to_string()));
         } else if name == "GIT_CONFIG_PARAMETERS" {
             let text = w.text();
-            for pair in text[name.len() + 1..].split_whitespace() {
-                self.out.texts.push(format!("git -c {}", git::config_key(&pair.replace('\'', ""))));
+            for pair in git::parameters(&text[name.len() + 1..]) {
+                self.out.texts.push(format!("git -c {pair}"));
+                self.seen.git_config.push((None, pair));
             }
+        }
+        // `tmp=$(mktemp -d)`: a new name in the temporary directory, whatever it is.
+        if let [Part::Lit(_), Part::Subst { raw, .. }] = w.parts.as_slice()
+            && value.is_empty()
+            && raw.starts_with("$(mktemp")
+            && !raw.contains(" -p")
+            && !raw.contains("--tmpdir=")
+        {
+            self.seen.temps.push(name.to_string());
         }
         true
     }
@@ -652,6 +759,8 @@ impl Walk<'_> {
                     self.script_word(&words[i], dirs, shell, reparse);
                 } else if words[i].literal().is_none_or(|t| is_stdin_path(&t)) {
                     self.opaque("it runs a script the analyser cannot read (a substitution or standard input)");
+                } else {
+                    self.written_script(&words[i], dirs, shell, reparse);
                 }
                 return;
             }
@@ -805,6 +914,12 @@ impl Walk<'_> {
                     self.touch(&lit_word(&o), &dirs);
                 }
             }
+            // Files come out of an index (perhaps another one than the repository's) into the prefix.
+            "checkout-index" => {
+                let prefix = g.args.iter().find_map(|a| a.strip_prefix("--prefix=")).unwrap_or("./");
+                let into = Word { parts: vec![Part::Lit(format!("{}/", prefix.trim_end_matches('/'))), Part::Glob("*".into())] };
+                self.extract_into(&into, &dirs);
+            }
             "checkout" | "restore" => {
                 if let Some(dd) = g.args.iter().position(|a| a == "--") {
                     for o in g.args[dd + 1..].iter() {
@@ -937,14 +1052,23 @@ impl Walk<'_> {
                 i += 1;
             }
             let chosen: Vec<&Word> = match operands {
-                Operands::All => ops,
-                Operands::AfterFirst => ops.into_iter().skip(1).collect(),
-                Operands::First => ops.into_iter().take(1).collect(),
+                Operands::All => ops.clone(),
+                Operands::AfterFirst => ops.iter().skip(1).copied().collect(),
+                Operands::First => ops.iter().take(1).copied().collect(),
                 Operands::Last if target.is_some() => vec![],
                 // `ln -s target` alone makes a link named after the target, here.
                 Operands::Last if ops.len() == 1 && name == "ln" => vec![],
                 Operands::Last => ops.last().copied().into_iter().collect(),
             };
+            if matches!(name, "cp" | "ln" | "link" | "install" | "rsync") {
+                self.copies_of_gitvow(&ops, &chosen, target, dirs);
+            }
+            // A hard link is another name to write the file through: its source is changed too.
+            if matches!(name, "ln" | "link") && !args.iter().any(|a| a == "--symbolic" || (a.starts_with('-') && !a.starts_with("--") && a.contains('s'))) {
+                for w in ops.iter().take(ops.len().saturating_sub(usize::from(target.is_none()))) {
+                    self.effect(effects::Kind::Link, w, dirs);
+                }
+            }
             let count = chosen.len() + usize::from(target.is_some());
             for (k, w) in chosen.into_iter().chain(target).enumerate() {
                 match programs::effect_of(name, args, k + 1 == count) {
@@ -958,6 +1082,35 @@ impl Walk<'_> {
         }
         match name {
             "sed" | "gsed" | "perl" => self.in_place(name, words, args, dirs),
+            // `cargo install` writes programs into ROOT/bin: named after their crates, or any name
+            // for `--path` and `--git`.
+            "cargo" if args.first().is_some_and(|a| a == "install") => {
+                let root = option_value(args, &["--root"])
+                    .or_else(|| std::env::var("CARGO_INSTALL_ROOT").ok())
+                    .unwrap_or_else(|| "~/.cargo".to_string());
+                const VALUES: &[&str] = &["--root", "--version", "--branch", "--tag", "--rev", "--features", "--target", "--index", "--registry", "--profile", "-j", "--jobs", "-F", "--config", "-Z", "--target-dir", "--bin", "--example"];
+                let mut crates: Vec<&String> = Vec::new();
+                let mut k = 1;
+                while k < args.len() {
+                    let a = &args[k];
+                    k += if VALUES.contains(&a.as_str()) { 2 } else { 1 };
+                    if !a.starts_with('-') {
+                        crates.push(a);
+                    }
+                }
+                // `--bin NAME` names the program itself.
+                crates.extend(args.iter().enumerate().filter(|(_, a)| *a == "--bin").filter_map(|(k, _)| args.get(k + 1)));
+                let named = !args.iter().any(|a| a.starts_with("--path") || a.starts_with("--git"));
+                let bin = format!("{}/bin/", root.trim_end_matches('/'));
+                if named && !crates.is_empty() {
+                    for c in crates {
+                        self.touch(&lit_word(&format!("{bin}{}", programs::package_program(c))), dirs);
+                    }
+                } else {
+                    let all = Word { parts: vec![Part::Lit(expand_home(&bin, self.ctx.home)), Part::Glob("*".into())] };
+                    self.touch(&all, dirs);
+                }
+            }
             "dd" => {
                 for (i, a) in args.iter().enumerate() {
                     if let Some(of) = a.strip_prefix("of=") {
@@ -1071,6 +1224,60 @@ impl Walk<'_> {
         }
     }
 
+    /// A program run with one of gitvow's guarded subcommands: gitvow by another name is gitvow
+    /// (its text is given as `gitvow …` for the rules); one the analyser cannot identify is asked about.
+    fn identify(&mut self, prog: &str, args: &[String], dirs: &Dirs) {
+        let path = if prog.contains('/') {
+            match dirs.join(&expand_home(prog, self.ctx.home)) {
+                Dirs::Known(ps) if ps.len() == 1 => Some(ps[0].clone()),
+                _ => None,
+            }
+        } else {
+            crate::paths::find_on_path(prog)
+        };
+        let what = match &path {
+            Some(p) if self.seen.gitvow_copies.contains(p) => identity::Identity::Gitvow,
+            Some(p) => identity::of(p),
+            None => identity::Identity::Unknown,
+        };
+        match what {
+            identity::Identity::Gitvow => self.out.texts.push(text("gitvow", args)),
+            identity::Identity::Unknown => self.opaque(
+                "it runs a program the analyser cannot identify with a subcommand only a person may run (approve, trust, uninstall, install --command)",
+            ),
+            identity::Identity::Other => {}
+        }
+    }
+
+    /// A script the call itself wrote, run by path (`sh /tmp/a.sh`, `./a.sh`, `. ./env.sh`): read
+    /// as the text that was written.
+    fn written_script(&mut self, word: &Word, dirs: &Dirs, shell: &Shell, reparse: usize) {
+        if self.seen.scripts.is_empty() {
+            return;
+        }
+        let Some(found) = self.paths(word, dirs) else { return };
+        let texts: Vec<String> =
+            found.iter().filter_map(|t| self.seen.scripts.iter().find(|(p, _)| *p == t.path)).map(|(_, text)| text.clone()).collect();
+        for text in texts {
+            self.text(&text, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
+        }
+    }
+
+    /// `cp "$(which gitvow)" /tmp/gv`: the destination is gitvow for the rest of the call.
+    fn copies_of_gitvow(&mut self, ops: &[&Word], chosen: &[&Word], target: Option<&Word>, dirs: &Dirs) {
+        let sources = ops.iter().filter(|w| !chosen.iter().any(|c| std::ptr::eq(*c, **w)));
+        let is_gitvow = |t: &Touch| t.path.file_name().is_some_and(|n| n == "gitvow") || identity::of(&t.path) == identity::Identity::Gitvow;
+        if !sources.filter_map(|w| self.paths(w, dirs)).flatten().any(|t| is_gitvow(&t)) {
+            return;
+        }
+        for w in chosen.iter().copied().chain(target) {
+            for t in self.paths(w, dirs).unwrap_or_default() {
+                self.seen.gitvow_copies.push(t.path.join("gitvow"));
+                self.seen.gitvow_copies.push(t.path);
+            }
+        }
+    }
+
     /// A tree of files the analyser cannot list written into a directory (`word` is `dir/*`):
     /// judged as the directory as a whole, hidden names included.
     fn extract_into(&mut self, word: &Word, dirs: &Dirs) {
@@ -1137,6 +1344,7 @@ impl Walk<'_> {
                 // Known only at the start of a path (`"$HOME/x"` starts with an empty literal).
                 Part::Var(name) if name == "HOME" && s.is_empty() => s.push_str(&self.ctx.home?.to_string_lossy()),
                 Part::Var(name) if name == "PWD" && s.is_empty() => s.push_str(&self.ctx.cwd.to_string_lossy()),
+                Part::Var(name) if s.is_empty() && self.seen.temps.contains(name) => s.push_str("/tmp/mktemp.XXXXXXXXXX"),
                 Part::Subst { script, raw } if s.is_empty() => s.push_str(&self.known_output(*script, raw)?),
                 _ => {
                     let hidden = !matches!(p, Part::Glob(_));

@@ -569,3 +569,33 @@ mod tests {
         );
     }
 }
+
+/// The pairs of `GIT_CONFIG_PARAMETERS` (`'alias.fp=push -f' 'core.hooksPath'='x'`), as
+/// `key=value` with the key in canonical case.
+pub fn parameters(value: &str) -> Vec<String> {
+    let mut quoted: Vec<String> = Vec::new();
+    let mut rest = value;
+    // Each item is single-quoted; `'key'='value'` quotes the two halves apart.
+    while let Some(open) = rest.find('\'') {
+        let Some(close) = rest[open + 1..].find('\'') else { break };
+        let item = &rest[open + 1..open + 1 + close];
+        match quoted.last_mut() {
+            Some(last) if rest[..open].ends_with('=') => {
+                last.push('=');
+                last.push_str(item);
+            }
+            _ => quoted.push(item.to_string()),
+        }
+        rest = &rest[open + close + 2..];
+    }
+    if quoted.is_empty() {
+        quoted = value.split_whitespace().map(str::to_string).collect();
+    }
+    quoted
+        .into_iter()
+        .map(|kv| match kv.split_once('=') {
+            Some((k, v)) => format!("{}={v}", config_key(k)),
+            None => config_key(&kv),
+        })
+        .collect()
+}
