@@ -22,6 +22,7 @@
 //! `eval` of computed text, text fed to a shell or an interpreter, nesting past the limits, input
 //! over the size or time budget. The gate asks about those; it never falls back to the raw text.
 
+mod diff;
 pub mod effects;
 mod git;
 mod identity;
@@ -567,6 +568,19 @@ impl Walk<'_> {
                     }
                     return (Feed::Unknown, None);
                 }
+                "patch" => {
+                    let strip = option_value(&args, &["-p", "--strip"]).and_then(|n| n.parse().ok()).unwrap_or(0);
+                    let input = option_value(&args, &["-i", "--input"]);
+                    let here = match option_value(&args, &["-d", "--directory"]) {
+                        Some(d) => dirs.join(&d),
+                        None => dirs.clone(),
+                    };
+                    // `patch [original [patchfile]]`: the second operand is the patch.
+                    let operands = programs::skip_options(&args, "pidDoBrVYzFg", &["--strip", "--input", "--directory", "--output"]);
+                    let files: Vec<String> = input.into_iter().chain(args.get(operands + 1).cloned()).collect();
+                    self.patched(&files, feed, strip, &here);
+                    return (Feed::Unknown, None);
+                }
                 "expect" => {
                     self.opaque("it runs an expect script, which the analyser does not read");
                     return (Feed::Unknown, None);
@@ -615,7 +629,7 @@ impl Walk<'_> {
                     for script in git::alias_script(&args).into_iter().chain(git::shell_commands(&args)) {
                         self.text(&script, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
                     }
-                    self.git(&args, &dirs);
+                    self.git(&args, &dirs, feed);
                     return (Feed::Unknown, None);
                 }
                 shell_name if programs::SHELLS.contains(&shell_name) => {
@@ -894,7 +908,7 @@ impl Walk<'_> {
         }
     }
 
-    fn git(&mut self, args: &[String], dirs: &Dirs) {
+    fn git(&mut self, args: &[String], dirs: &Dirs, feed: &Feed) {
         let g = git::canonical(args);
         self.out.texts.push(g.text.clone());
         let mut dirs = dirs.clone();
@@ -914,9 +928,20 @@ impl Walk<'_> {
                     self.touch(&lit_word(&o), &dirs);
                 }
             }
+            "apply" if !g.args.iter().any(|a| matches!(a.as_str(), "--stat" | "--numstat" | "--summary" | "--check")) => {
+                let strip = g.args.iter().find_map(|a| a.strip_prefix("-p").and_then(|n| n.parse().ok())).unwrap_or(1);
+                let files: Vec<String> = g.args.iter().filter(|a| !a.starts_with('-')).cloned().collect();
+                let dirs = match g.args.iter().find_map(|a| a.strip_prefix("--directory=")) {
+                    Some(d) => dirs.join(d),
+                    None => dirs,
+                };
+                self.patched(&files, feed, strip, &dirs);
+            }
             // Files come out of an index (perhaps another one than the repository's) into the prefix.
             "checkout-index" => {
                 let prefix = g.args.iter().find_map(|a| a.strip_prefix("--prefix=")).unwrap_or("./");
+                let home = self.ctx.home.map(|h| h.to_string_lossy().into_owned()).unwrap_or_else(|| "~".into());
+                let prefix = expand_home(&prefix.replace("${HOME}", &home).replace("$HOME", &home), self.ctx.home);
                 let into = Word { parts: vec![Part::Lit(format!("{}/", prefix.trim_end_matches('/'))), Part::Glob("*".into())] };
                 self.extract_into(&into, &dirs);
             }
@@ -1070,7 +1095,9 @@ impl Walk<'_> {
                 }
             }
             let count = chosen.len() + usize::from(target.is_some());
+            let into = self.copied_into(name, &ops, &chosen, target.is_some(), dirs);
             for (k, w) in chosen.into_iter().chain(target).enumerate() {
+                let w = if k + 1 == count { into.as_ref().unwrap_or(w) } else { w };
                 match programs::effect_of(name, args, k + 1 == count) {
                     Some(kind) => self.effect(kind, w, dirs),
                     None => self.touch(w, dirs),
@@ -1129,7 +1156,9 @@ impl Walk<'_> {
                     return;
                 }
                 let tar = name.ends_with("tar");
-                let extracting = !tar
+                // `unzip -l`, `-t`, `-v`, `-Z`, `-p`, `-z` list, test or print: nothing is written.
+                let listing = name == "unzip" && args.iter().any(|a| a.starts_with('-') && a.contains(['l', 't', 'v', 'Z', 'p', 'z']) && !a.starts_with("--"));
+                let extracting = !listing && !tar
                     || args.iter().any(|a| {
                         a == "-x" || a == "--extract" || a == "--get" || (!a.starts_with("--") && a.chars().all(char::is_alphanumeric) && a.contains('x') && args.first() == Some(a)) || (a.starts_with('-') && !a.starts_with("--") && a.contains('x'))
                     });
@@ -1161,7 +1190,7 @@ impl Walk<'_> {
                     }
                 }
                 // An archive writes the files it holds, wherever they are, into the directory.
-                if extracting && !directory && matches!(name, "tar" | "bsdtar" | "gtar" | "unzip" | "7z" | "cpio") {
+                if extracting && !directory && matches!(name, "tar" | "bsdtar" | "gtar" | "unzip") {
                     self.extract_into(&into(&lit_word("./")), dirs);
                 }
             }
@@ -1263,6 +1292,20 @@ impl Walk<'_> {
         }
     }
 
+    /// `cp notes.txt dir/`, `scp host:/var/log/x ./`: one file copied into a directory writes
+    /// `dir/notes.txt`, not the directory (which may hold what the gate protects).
+    fn copied_into(&self, name: &str, ops: &[&Word], chosen: &[&Word], target: bool, dirs: &Dirs) -> Option<Word> {
+        if target || !matches!(name, "cp" | "scp" | "rsync" | "install") || ops.len() != 2 || chosen.len() != 1 {
+            return None;
+        }
+        let source = ops[0].literal()?;
+        let base = source.rsplit(['/', ':']).next().filter(|b| !b.is_empty() && *b != "." && *b != "..")?;
+        let dest = chosen[0].literal()?;
+        let is_dir = dest.ends_with('/')
+            || matches!(self.paths(chosen[0], dirs), Some(ps) if ps.len() == 1 && ps[0].glob.is_none() && ps[0].path.is_dir());
+        is_dir.then(|| Word { parts: chosen[0].parts.iter().cloned().chain([Part::Lit(format!("/{base}"))]).collect() })
+    }
+
     /// `cp "$(which gitvow)" /tmp/gv`: the destination is gitvow for the rest of the call.
     fn copies_of_gitvow(&mut self, ops: &[&Word], chosen: &[&Word], target: Option<&Word>, dirs: &Dirs) {
         let sources = ops.iter().filter(|w| !chosen.iter().any(|c| std::ptr::eq(*c, **w)));
@@ -1275,6 +1318,47 @@ impl Walk<'_> {
                 self.seen.gitvow_copies.push(t.path.join("gitvow"));
                 self.seen.gitvow_copies.push(t.path);
             }
+        }
+    }
+
+    /// A unified diff applied in `dirs` (`git apply`, `patch`): from the files named, or standard
+    /// input. A diff the analyser can read is judged file by file; one it cannot, as the whole
+    /// directory it is applied in.
+    fn patched(&mut self, files: &[String], feed: &Feed, strip: usize, dirs: &Dirs) {
+        let read = |path: &Path| match crate::runtime::regular_file::read_bounded(path, "a patch", crate::runtime::regular_file::MAX_BYTES) {
+            Ok(Some(bytes)) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+            _ => None,
+        };
+        let fed = || match feed {
+            Feed::Text(t) => Some(t.clone()),
+            Feed::File(p) => read(p),
+            _ => None,
+        };
+        let mut found: Vec<Option<String>> = Vec::new();
+        if files.is_empty() {
+            found.push(fed());
+        }
+        for f in files {
+            found.push(match dirs.join(&expand_home(f, self.ctx.home)) {
+                _ if is_stdin_path(f) => fed(),
+                Dirs::Known(ps) if ps.len() == 1 => read(&ps[0]),
+                _ => None,
+            });
+        }
+        let mut unread = found.iter().any(Option::is_none);
+        let texts: Vec<String> = found.into_iter().flatten().collect();
+        for text in texts {
+            match diff::targets(&text, strip) {
+                Some(paths) => {
+                    for p in paths {
+                        self.effect(effects::Kind::Overwrite, &lit_word(&p), dirs);
+                    }
+                }
+                None => unread = true,
+            }
+        }
+        if unread {
+            self.extract_into(&Word { parts: vec![Part::Lit("./".into()), Part::Glob("*".into())] }, dirs);
         }
     }
 

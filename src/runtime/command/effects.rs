@@ -203,7 +203,17 @@ pub fn classify(touch: &Touch, ctx: &Context) -> Class {
         return Class::Outside;
     }
     let tmpdir = std::env::var_os("TMPDIR").map(PathBuf::from);
-    if TEMP.iter().map(Path::new).chain(tmpdir.as_deref()).any(|t| path.starts_with(t) && path != t) {
+    let near = |t: &Path, other: Option<PathBuf>| {
+        // A project or home kept in a temporary directory: its neighbours there are someone's work.
+        let first = |p: &Path| p.strip_prefix(t).ok().and_then(|r| r.components().next()).map(|c| c.as_os_str().to_owned());
+        other.is_some_and(|o| first(&o).is_some() && first(&o) == first(&path))
+    };
+    if TEMP
+        .iter()
+        .map(Path::new)
+        .chain(tmpdir.as_deref())
+        .any(|t| path.starts_with(t) && path != t && !near(t, project(ctx)) && !near(t, ctx.home.map(lexical)))
+    {
         return Class::Temp;
     }
     Class::Outside

@@ -533,7 +533,7 @@ pub fn multiplexer_command(name: &str, args: &[String]) -> Option<String> {
             }
             "new-session" | "new" | "new-window" | "neww" | "split-window" | "splitw" | "respawn-pane" | "respawnp" | "respawn-window"
             | "run-shell" | "run" | "display-popup" | "popup" | "pipe-pane" | "pipep" => {
-                let j = skip_options(rest, "stncxyFelpwhSTdRBbE", &[]);
+                let j = skip_options(rest, "stncxyFelpwhLf", &[]);
                 rest[j..].iter().map(String::as_str).collect()
             }
             _ => return None,
