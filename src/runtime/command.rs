@@ -489,8 +489,13 @@ impl Walk<'_> {
                     }
                     at += 1 + i;
                     // The arguments come from standard input: when that is known text, they are known.
-                    if let Feed::Text(t) = feed {
-                        all.extend(t.split_whitespace().map(lit_word));
+                    match feed {
+                        Feed::Text(t) => all.extend(t.split_whitespace().map(lit_word)),
+                        // `ls ~ | xargs rm -rf`: a tree removal of names the analyser cannot see.
+                        _ if programs::effect_of(program_name(&args[i]), &args[i + 1..], false) == Some(effects::Kind::DeleteRecursive) => {
+                            self.opaque("it removes trees named by its input, which the analyser cannot see");
+                        }
+                        _ => {}
                     }
                     continue;
                 }
@@ -702,6 +707,10 @@ impl Walk<'_> {
         if !syntax::is_name(name.trim_end_matches('+')) {
             return false;
         }
+        // Variables that switch git hook managers off are as good as `--no-verify`.
+        if matches!(name, "HUSKY" | "HUSKY_SKIP_HOOKS" | "LEFTHOOK" | "SKIP" | "PRE_COMMIT_ALLOW_NO_CONFIG" | "OVERCOMMIT_DISABLE") {
+            self.out.texts.push(format!("env {}", w.text()));
+        }
         if let Some(n) = name.strip_prefix("GIT_CONFIG_KEY_") {
             self.out.texts.push(format!("git -c {}=", git::config_key(value)));
             self.seen.git_config.push((Some(n.to_string()), git::config_key(value)));
@@ -901,7 +910,14 @@ impl Walk<'_> {
                 }
                 // `{}` is each thing found: the start directory (or its pattern) stands for all.
                 let inner: Vec<Word> = words[begin..end].iter().map(|w| if w.text() == "{}" { found(&start) } else { w.clone() }).collect();
+                let before = self.out.effects.len();
                 self.run(inner, dirs.clone(), &Feed::None, &[], shell, reparse);
+                // Run on everything found below the start, a deletion of each is a deletion of the tree.
+                for e in &mut self.out.effects[before..] {
+                    if e.kind == effects::Kind::Delete {
+                        e.kind = effects::Kind::DeleteRecursive;
+                    }
+                }
                 i = end;
             }
             i += 1;

@@ -167,6 +167,8 @@ const SYSTEM: &[&str] = &[
     "/nix/store",
 ];
 
+const STREAMS: &[&str] = &["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty", "/dev/zero", "/dev/full"];
+
 /// Directories whose contents are anyone's to throw away.
 const TEMP: &[&str] = &["/tmp", "/var/tmp", "/dev/shm", "/private/tmp", "/private/var/folders", "/var/folders"];
 
@@ -179,6 +181,10 @@ pub fn classify(touch: &Touch, ctx: &Context) -> Class {
     let whole: PathBuf = if everything { path.parent().map_or_else(|| PathBuf::from("/"), Path::to_path_buf) } else { path.clone() };
     if whole == Path::new("/") {
         return Class::Root;
+    }
+    // The standard streams and the null device: writing there changes no file.
+    if STREAMS.iter().any(|d| path == Path::new(d)) || path.starts_with("/dev/fd") || path.starts_with("/proc/self/fd") {
+        return Class::Temp;
     }
     if is_home(&whole, ctx.home) {
         return Class::Home;
@@ -276,5 +282,7 @@ mod tests {
         assert_eq!(class("/h/r/*.log", all), Class::Project);
         assert_eq!(class("/tmp/x", None), Class::Temp);
         assert_eq!(class("/tmp", None), Class::Outside);
+        assert_eq!(class("/dev/null", None), Class::Temp);
+        assert_eq!(class("/etc/hosts", None), Class::Outside);
     }
 }

@@ -355,7 +355,7 @@ pub fn file_changer(name: &str) -> Option<(Operands, &'static str, &'static [&'s
             (Operands::All, "", &[])
         }
         "sponge" => (Operands::All, "", &[]),
-        "shred" => (Operands::All, "nsu", &["--iterations", "--size", "--random-source"]),
+        "shred" => (Operands::All, "ns", &["--iterations", "--size", "--random-source"]),
         "touch" => (Operands::All, "dtr", &["--date", "--reference"]),
         "truncate" => (Operands::All, "sr", &["--size", "--reference"]),
         "tee" => (Operands::All, "", &["--output-error"]),
@@ -483,6 +483,8 @@ pub fn effect_of(name: &str, args: &[String], last: bool) -> Option<Kind> {
         "cp" | "install" | "rsync" | "scp" | "tee" | "truncate" | "sponge" | "vi" | "vim" | "nvim" | "nano" | "emacs" | "ed" | "ex"
         | "pico" | "micro" | "hx" | "kak" => Kind::Overwrite,
         "ln" | "link" => Kind::Link,
+        // A recursive change of modes or owners changes every file of the tree.
+        "chmod" | "chown" | "chgrp" | "setfacl" | "chattr" if recursive() => Kind::OverwriteRecursive,
         _ => return None,
     })
 }
