@@ -226,8 +226,8 @@ impl Listing {
 /// Whether a name pattern (`find -name PATTERN`) can match a directory or file the gate protects
 /// (an agent's directory, gitvow's own, git's directory or its hooks, the executable), at any depth.
 pub fn may_name_protected(pattern: &str) -> bool {
-    const OTHERS: &[&str] = &[".git", "hooks", ".husky", ".github", ".config", "gitvow", "opencode", "kilo", "Cline", "Hooks", "Documents"];
-    NAMES.iter().chain(OTHERS).any(|name| matches(pattern, name, true))
+    let components = HOME_DIRS.iter().chain(REPO_DIRS).flat_map(|(rel, _)| rel.split('/'));
+    NAMES.iter().copied().chain(components).chain([".git", "gitvow"]).any(|name| matches(pattern, name, true))
 }
 
 fn split(path: &Path) -> (PathBuf, String) {
