@@ -22,8 +22,10 @@
 //! `eval` of computed text, text fed to a shell or an interpreter, nesting past the limits, input
 //! over the size or time budget. The gate asks about those; it never falls back to the raw text.
 
+pub(crate) mod code;
 mod git;
 mod inline;
+pub(crate) mod powershell;
 mod programs;
 mod sql;
 pub mod syntax;

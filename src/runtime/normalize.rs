@@ -29,9 +29,26 @@ pub struct Call {
 pub struct Action {
     pub tool_name: String,
     pub tool_input: Map<String, Value>,
+    /// The language of `command` for a shell action: the analyser reads each in its own grammar.
+    pub shell: Shell,
+}
+
+/// The language a shell tool's command is written in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Shell {
+    /// `sh`/`bash` syntax: every agent's shell tool but the ones below.
+    #[default]
+    Posix,
+    /// Copilot's `powershell` tool.
+    PowerShell,
 }
 
 impl Action {
+    /// An action of a tool that is no shell, or runs `sh` syntax.
+    pub fn new(tool_name: impl Into<String>, tool_input: Map<String, Value>) -> Action {
+        Action { tool_name: tool_name.into(), tool_input, shell: Shell::Posix }
+    }
+
     pub fn str_field(&self, key: &str) -> Option<&str> {
         self.tool_input.get(key).and_then(Value::as_str)
     }
@@ -337,7 +354,7 @@ fn mcp_name(name: &str) -> String {
 }
 
 fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result<Vec<Action>, Failure> {
-    let single = |tool_name: &str, tool_input| Ok(vec![Action { tool_name: tool_name.into(), tool_input }]);
+    let single = |tool_name: &str, tool_input| Ok(vec![Action::new(tool_name, tool_input)]);
     match kind(name) {
         Kind::Shell | Kind::Commands => {
             let command = match (input.get("command"), input.get("commands")) {
@@ -373,7 +390,7 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
             };
             let mut input = input;
             input.insert("command".into(), command.into());
-            actions.push(Action { tool_name: "Bash".into(), tool_input: input });
+            actions.push(Action { tool_name: "Bash".into(), tool_input: input, shell: shell_of(name) });
             Ok(actions)
         }
         Kind::PatchOrEdit => {
@@ -406,12 +423,17 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
                 .map(|path| {
                     let mut tool_input = input.clone();
                     tool_input.insert("file_path".into(), path.into());
-                    Action { tool_name: "Edit".into(), tool_input }
+                    Action::new("Edit", tool_input)
                 })
                 .collect())
         }
         Kind::Keep => single(name, input),
     }
+}
+
+/// The language of a shell tool's command, by the tool's name.
+fn shell_of(tool: &str) -> Shell {
+    if tool == "powershell" { Shell::PowerShell } else { Shell::Posix }
 }
 
 fn patch_actions(text: &str) -> Result<Vec<Action>, Failure> {
@@ -424,7 +446,7 @@ fn patch_actions(text: &str) -> Result<Vec<Action>, Failure> {
             input.insert("file_path".into(), path.clone().into());
             input.insert("old_string".into(), f.old.clone().into());
             input.insert("new_string".into(), f.new.clone().into());
-            actions.push(Action { tool_name: "Edit".into(), tool_input: input });
+            actions.push(Action::new("Edit", input));
         }
     }
     Ok(actions)
