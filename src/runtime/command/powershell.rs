@@ -790,7 +790,7 @@ impl Reader {
             let dest = a.paths(&["destination", "dest"], 1, false);
             self.each(dest, piped, |path| Effect::Write { path });
         } else if is(&["move-item", "mv", "move", "mi", "rename-item", "ren", "rni"]) {
-            let from = a.paths(&["path", "literalpath", "lp"], 0, true);
+            let from = a.paths(&["path", "literalpath", "lp"], 0, false);
             let rename = is(&["rename-item", "ren", "rni"]);
             let to = a.paths(if rename { &["newname"] } else { &["destination", "dest"] }, 1, false);
             match (from.as_slice(), to.as_slice()) {
