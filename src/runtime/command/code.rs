@@ -726,7 +726,7 @@ impl Walker {
         match v {
             Val::Str(s) => self.emit(Effect::Run { command: s.clone() }),
             Val::List(words) => {
-                let texts: Option<Vec<String>> = words.iter().map(|w| path_of(w)).collect();
+                let texts: Option<Vec<String>> = words.iter().map(path_of).collect();
                 match texts {
                     Some(t) if !t.is_empty() => {
                         let command = t.iter().map(|w| shell_words::quote(w).into_owned()).collect::<Vec<_>>().join(" ");

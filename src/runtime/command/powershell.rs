@@ -902,7 +902,7 @@ impl Reader {
                     self.element(&rest, false);
                     return;
                 }
-                if ["encodedcommand", "enc", "e", "ec", "en", "encoded"].iter().any(|f| *f == flag) || flag.starts_with("enc") {
+                if ["encodedcommand", "enc", "e", "ec", "en", "encoded"].contains(&flag) || flag.starts_with("enc") {
                     self.opaque("an encoded command (-EncodedCommand)");
                     return;
                 }

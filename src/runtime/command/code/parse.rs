@@ -404,8 +404,7 @@ impl<'a> Parser<'a> {
 
     fn bare_args(&mut self) -> Vec<Arg> {
         let mut args = Vec::new();
-        loop {
-            let Some(value) = self.named_or_value() else { break };
+        while let Some(value) = self.named_or_value() {
             args.push(value);
             if self.at(",") {
                 self.i += 1;
