@@ -57,7 +57,7 @@ pub fn run(subject: &CheckSubject, json: bool) -> Result<i32> {
             "Bash".to_string()
         }
     };
-    let action = Action { tool_name, tool_input: input };
+    let action = Action::new(tool_name, input);
     let call = Call {
         handler: Handler::PreToolUse,
         session: "check".into(),

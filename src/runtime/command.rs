@@ -22,11 +22,12 @@
 //! `eval` of computed text, text fed to a shell or an interpreter, nesting past the limits, input
 //! over the size or time budget. The gate asks about those; it never falls back to the raw text.
 
+pub(crate) mod code;
 mod diff;
 pub mod effects;
 mod git;
 mod identity;
-mod inline;
+pub(crate) mod powershell;
 mod programs;
 mod sql;
 pub mod syntax;
@@ -108,6 +109,20 @@ pub fn analyse(command: &str) -> Analysis {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
     let home = crate::paths::home();
     analyse_in(command, &Context { cwd: &cwd, home: home.as_deref(), repo_top: None })
+}
+
+/// The analysis of a PowerShell script (Copilot's `powershell` tool): its effects, and the native
+/// commands it runs read as shell text.
+pub fn analyse_powershell(script: &str, ctx: &Context) -> Analysis {
+    let mut walk = Walk { ctx, out: Analysis::default(), commands: 0, started: Instant::now(), seen: Seen::default() };
+    if script.len() > MAX_INPUT {
+        walk.opaque("it is longer than the analyser reads");
+        return walk.out;
+    }
+    walk.code_effects(powershell::read(script), &Shell::new(ctx.cwd), 0);
+    let effect_texts: Vec<String> = walk.out.effects.iter().map(effects::Effect::text).collect();
+    walk.out.texts.extend(effect_texts);
+    walk.out
 }
 
 pub fn analyse_in(command: &str, ctx: &Context) -> Analysis {
@@ -410,7 +425,8 @@ impl Walk<'_> {
             if self.commands > MAX_COMMANDS {
                 return (Feed::Unknown, None);
             }
-            if let Some(sub) = name.strip_prefix("git-").filter(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+            if let Some(sub) =
+                name.strip_prefix("git-").filter(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
             {
                 // `/usr/libexec/git-core/git-push` is `git push`.
                 let sub = lit_word(sub);
@@ -810,6 +826,14 @@ impl Walk<'_> {
     /// `here` is the shell state the interpreter runs in (its directories included).
     fn interpreter(&mut self, name: &str, words: &[Word], args: &[String], feed: &Feed, here: &Shell, reparse: usize) {
         let inline = programs::inline_program_flags(name);
+        if matches!(programs::language(name), Some(programs::Language::PowerShell))
+            && args
+                .iter()
+                .any(|a| a.len() >= 2 && "-encodedcommand".starts_with(&a.to_ascii_lowercase()) && a.to_ascii_lowercase().starts_with("-e"))
+        {
+            self.opaque("it runs an encoded PowerShell command");
+            return;
+        }
         // awk's program is its first operand (unless `-f file` names one).
         let awk = name.ends_with("awk") && !args.iter().any(|a| a == "-f" || a.starts_with("--file"));
         // Every interpreter's first operand that is not an option is its script file.
@@ -824,9 +848,12 @@ impl Walk<'_> {
                 match code.map(|w| (w, w.literal())) {
                     Some((_, Some(text))) => {
                         let text = if attached { text[2..].to_string() } else { text };
-                        for command in inline::commands(&text) {
-                            self.text(&command, &mut here.clone(), reparse + 1);
-                        }
+                        let read = match programs::language(name) {
+                            Some(programs::Language::Code(lang)) => code::read(lang, &text),
+                            Some(programs::Language::PowerShell) => powershell::read(&text),
+                            None => vec![code::Effect::Opaque { why: "it runs program text in a language the analyser does not read" }],
+                        };
+                        self.code_effects(read, &here, reparse);
                     }
                     Some(_) => self.opaque("it runs program text the shell computes"),
                     None => {}
@@ -850,6 +877,31 @@ impl Walk<'_> {
         }
         if !matches!(feed, Feed::None) {
             self.opaque("it feeds text to a shell or an interpreter");
+        }
+    }
+
+    /// What program text does (an interpreter one-liner, a PowerShell script), as effects of the
+    /// command: its removals, writes and moves are judged like `rm`'s, `>`'s and `mv`'s, the
+    /// commands it starts are read as shell text.
+    fn code_effects(&mut self, read: Vec<code::Effect>, here: &Shell, reparse: usize) {
+        let word = |path: &str| match path.strip_prefix('~') {
+            Some(rest) if rest.is_empty() || rest.starts_with('/') => Word { parts: vec![Part::Tilde, Part::Lit(rest.to_string())] },
+            _ => lit_word(path),
+        };
+        for e in read {
+            match e {
+                code::Effect::Remove { path, recursive } => {
+                    let kind = if recursive { effects::Kind::DeleteRecursive } else { effects::Kind::Delete };
+                    self.effect(kind, &word(&path), &here.dirs);
+                }
+                code::Effect::Write { path } => self.effect(effects::Kind::Overwrite, &word(&path), &here.dirs),
+                code::Effect::Move { from, to } => {
+                    self.effect(effects::Kind::Move, &word(&from), &here.dirs);
+                    self.effect(effects::Kind::Overwrite, &word(&to), &here.dirs);
+                }
+                code::Effect::Run { command } => self.text(&command, &mut here.clone(), reparse + 1),
+                code::Effect::Opaque { why } => self.opaque(why),
+            }
         }
     }
 
@@ -1105,7 +1157,9 @@ impl Walk<'_> {
                 self.copies_of_gitvow(&ops, &chosen, target, dirs);
             }
             // A hard link is another name to write the file through: its source is changed too.
-            if matches!(name, "ln" | "link") && !args.iter().any(|a| a == "--symbolic" || (a.starts_with('-') && !a.starts_with("--") && a.contains('s'))) {
+            if matches!(name, "ln" | "link")
+                && !args.iter().any(|a| a == "--symbolic" || (a.starts_with('-') && !a.starts_with("--") && a.contains('s')))
+            {
                 for w in ops.iter().take(ops.len().saturating_sub(usize::from(target.is_none()))) {
                     self.effect(effects::Kind::Link, w, dirs);
                 }
@@ -1131,7 +1185,26 @@ impl Walk<'_> {
                 let root = option_value(args, &["--root"])
                     .or_else(|| std::env::var("CARGO_INSTALL_ROOT").ok())
                     .unwrap_or_else(|| "~/.cargo".to_string());
-                const VALUES: &[&str] = &["--root", "--version", "--branch", "--tag", "--rev", "--features", "--target", "--index", "--registry", "--profile", "-j", "--jobs", "-F", "--config", "-Z", "--target-dir", "--bin", "--example"];
+                const VALUES: &[&str] = &[
+                    "--root",
+                    "--version",
+                    "--branch",
+                    "--tag",
+                    "--rev",
+                    "--features",
+                    "--target",
+                    "--index",
+                    "--registry",
+                    "--profile",
+                    "-j",
+                    "--jobs",
+                    "-F",
+                    "--config",
+                    "-Z",
+                    "--target-dir",
+                    "--bin",
+                    "--example",
+                ];
                 let mut crates: Vec<&String> = Vec::new();
                 let mut k = 1;
                 while k < args.len() {
@@ -1173,10 +1246,15 @@ impl Walk<'_> {
                 }
                 let tar = name.ends_with("tar");
                 // `unzip -l`, `-t`, `-v`, `-Z`, `-p`, `-z` list, test or print: nothing is written.
-                let listing = name == "unzip" && args.iter().any(|a| a.starts_with('-') && a.contains(['l', 't', 'v', 'Z', 'p', 'z']) && !a.starts_with("--"));
+                let listing = name == "unzip"
+                    && args.iter().any(|a| a.starts_with('-') && a.contains(['l', 't', 'v', 'Z', 'p', 'z']) && !a.starts_with("--"));
                 let extracting = !listing && !tar
                     || args.iter().any(|a| {
-                        a == "-x" || a == "--extract" || a == "--get" || (!a.starts_with("--") && a.chars().all(char::is_alphanumeric) && a.contains('x') && args.first() == Some(a)) || (a.starts_with('-') && !a.starts_with("--") && a.contains('x'))
+                        a == "-x"
+                            || a == "--extract"
+                            || a == "--get"
+                            || (!a.starts_with("--") && a.chars().all(char::is_alphanumeric) && a.contains('x') && args.first() == Some(a))
+                            || (a.starts_with('-') && !a.starts_with("--") && a.contains('x'))
                     });
                 let into = |w: &Word| Word { parts: w.parts.iter().cloned().chain([Part::Glob("*".into())]).collect() };
                 let mut directory = false;
@@ -1325,7 +1403,8 @@ impl Walk<'_> {
     /// `cp "$(which gitvow)" /tmp/gv`: the destination is gitvow for the rest of the call.
     fn copies_of_gitvow(&mut self, ops: &[&Word], chosen: &[&Word], target: Option<&Word>, dirs: &Dirs) {
         let sources = ops.iter().filter(|w| !chosen.iter().any(|c| std::ptr::eq(*c, **w)));
-        let is_gitvow = |t: &Touch| t.path.file_name().is_some_and(|n| n == "gitvow") || identity::of(&t.path) == identity::Identity::Gitvow;
+        let is_gitvow =
+            |t: &Touch| t.path.file_name().is_some_and(|n| n == "gitvow") || identity::of(&t.path) == identity::Identity::Gitvow;
         if !sources.filter_map(|w| self.paths(w, dirs)).flatten().any(|t| is_gitvow(&t)) {
             return;
         }
@@ -1341,7 +1420,8 @@ impl Walk<'_> {
     /// input. A diff the analyser can read is judged file by file; one it cannot, as the whole
     /// directory it is applied in.
     fn patched(&mut self, files: &[String], feed: &Feed, strip: usize, dirs: &Dirs) {
-        let read = |path: &Path| match crate::runtime::regular_file::read_bounded(path, "a patch", crate::runtime::regular_file::MAX_BYTES) {
+        let read = |path: &Path| match crate::runtime::regular_file::read_bounded(path, "a patch", crate::runtime::regular_file::MAX_BYTES)
+        {
             Ok(Some(bytes)) => Some(String::from_utf8_lossy(&bytes).into_owned()),
             _ => None,
         };

@@ -5,7 +5,7 @@
 use super::command::effects::Kind;
 use super::command::{self, Context};
 use super::location::{self, Place};
-use super::normalize::Action;
+use super::normalize::{Action, Shell};
 use super::protect::Guard;
 use std::path::{Path, PathBuf};
 
@@ -39,7 +39,11 @@ impl Reach {
                 Some(dir) if !dir.is_empty() => cwd.join(dir),
                 _ => cwd.to_path_buf(),
             };
-            let seen = command::analyse_in(text, &Context { cwd: &start, home: home.as_deref(), repo_top });
+            let ctx = Context { cwd: &start, home: home.as_deref(), repo_top };
+            let seen = match action.shell {
+                Shell::Posix => command::analyse_in(text, &ctx),
+                Shell::PowerShell => command::analyse_powershell(text, &ctx),
+            };
             reach.texts.extend(seen.texts);
             reach.opaque = seen.opaque;
             touched.extend(seen.touched);

@@ -2,6 +2,7 @@
 //! container shells), which are shells and interpreters, which change files and which of their
 //! arguments name those files.
 
+use super::code;
 use super::effects::Kind;
 
 /// How a wrapper's arguments lead to the command it runs: options that take a value (short letters,
@@ -394,9 +395,8 @@ pub fn output_option(name: &str) -> &'static [&'static str] {
         "wget" => &["-O", "--output-document"],
         "sort" => &["-o", "--output"],
         // A program built, linked or stripped into place (the gitvow executable is protected).
-        "cc" | "gcc" | "g++" | "c++" | "clang" | "clang++" | "ld" | "ld.lld" | "ld.gold" | "rustc" | "go" | "strip" | "zig" | "tcc" | "as" => {
-            &["-o", "--output"]
-        }
+        "cc" | "gcc" | "g++" | "c++" | "clang" | "clang++" | "ld" | "ld.lld" | "ld.gold" | "rustc" | "go" | "strip" | "zig" | "tcc"
+        | "as" => &["-o", "--output"],
         "tar" | "bsdtar" | "gtar" => &["-C", "--directory", "-f", "--file"],
         "unzip" => &["-d"],
         "git" => &[],
@@ -467,7 +467,8 @@ pub fn package_program(word: &str) -> &str {
 pub fn effect_of(name: &str, args: &[String], last: bool) -> Option<Kind> {
     let flag = |short: char, long: &[&str]| {
         args.iter().any(|a| {
-            long.contains(&a.as_str()) || (a.starts_with('-') && !a.starts_with("--") && a[1..].chars().all(char::is_alphanumeric) && a.contains(short))
+            long.contains(&a.as_str())
+                || (a.starts_with('-') && !a.starts_with("--") && a[1..].chars().all(char::is_alphanumeric) && a.contains(short))
         })
     };
     let recursive = || flag('r', &["--recursive"]) || flag('R', &[]);
@@ -479,7 +480,9 @@ pub fn effect_of(name: &str, args: &[String], last: bool) -> Option<Kind> {
         "mv" if last => Kind::Overwrite,
         "mv" => Kind::Move,
         "rsync" if last && args.iter().any(|a| a.starts_with("--delete")) => Kind::DeleteRecursive,
-        "cp" | "install" | "rsync" | "scp" | "ditto" if recursive() || flag('a', &["--archive"]) || name == "ditto" => Kind::OverwriteRecursive,
+        "cp" | "install" | "rsync" | "scp" | "ditto" if recursive() || flag('a', &["--archive"]) || name == "ditto" => {
+            Kind::OverwriteRecursive
+        }
         "cp" | "install" | "rsync" | "scp" | "tee" | "truncate" | "sponge" | "vi" | "vim" | "nvim" | "nano" | "emacs" | "ed" | "ex"
         | "pico" | "micro" | "hx" | "kak" => Kind::Overwrite,
         "ln" | "link" => Kind::Link,
@@ -510,11 +513,16 @@ pub fn command_option(args: &[String]) -> Option<CommandOption> {
         if let Some(v) = a.strip_prefix("--command=").or_else(|| a.strip_prefix("--session-command=")) {
             return Some(CommandOption::Attached(v.to_string()));
         }
-        if let Some(flags) = a.strip_prefix('-').filter(|f| !f.is_empty() && !f.starts_with('-') && f.chars().all(|c| c.is_ascii_alphabetic()))
+        if let Some(flags) =
+            a.strip_prefix('-').filter(|f| !f.is_empty() && !f.starts_with('-') && f.chars().all(|c| c.is_ascii_alphabetic()))
             && let Some(at) = flags.find('c')
         {
             let rest = &flags[at + 1..];
-            return if rest.is_empty() { (i + 1 < args.len()).then_some(CommandOption::Word(i + 1)) } else { Some(CommandOption::Attached(rest.to_string())) };
+            return if rest.is_empty() {
+                (i + 1 < args.len()).then_some(CommandOption::Word(i + 1))
+            } else {
+                Some(CommandOption::Attached(rest.to_string()))
+            };
         }
     }
     None
@@ -562,11 +570,41 @@ const SUBCOMMANDS: &[(&[&str], &[&str])] = &[
     (&["kubectl", "oc"], &["-n", "--namespace", "--context", "--kubeconfig", "-s", "--server", "--cluster", "--user", "-l", "--selector"]),
     (&["helm"], &["-n", "--namespace", "--kube-context", "--kubeconfig"]),
     (&["terraform", "tofu", "terragrunt", "pulumi"], &["-C", "--cwd", "-s", "--stack"]),
-    (&["npm", "pnpm", "yarn", "bun", "npx", "cargo", "uv", "poetry", "pip", "pip3", "gem", "dotnet", "go", "mvn", "gradle"], &["-C", "--prefix", "--dir", "-w", "--workspace", "--filter", "--manifest-path", "-Z", "--config"]),
-    (&["docker", "podman", "nerdctl", "docker-compose"], &["-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "-f", "--file", "-p", "--project-name"]),
+    (
+        &["npm", "pnpm", "yarn", "bun", "npx", "cargo", "uv", "poetry", "pip", "pip3", "gem", "dotnet", "go", "mvn", "gradle"],
+        &["-C", "--prefix", "--dir", "-w", "--workspace", "--filter", "--manifest-path", "-Z", "--config"],
+    ),
+    (
+        &["docker", "podman", "nerdctl", "docker-compose"],
+        &["-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "-f", "--file", "-p", "--project-name"],
+    ),
     (&["gh", "glab"], &["-R", "--repo"]),
-    (&["aws", "gcloud", "gsutil", "az", "doctl", "flyctl", "fly", "heroku", "vercel", "netlify", "wrangler", "firebase", "cdk", "sst", "railway", "serverless", "sls"], &["--profile", "--region", "--output", "--endpoint-url", "--project", "--account", "-a", "--app", "--scope", "--token"]),
-    (&["systemctl", "launchctl", "brew", "apt", "apt-get", "dnf", "yum", "snap", "ansible", "vault", "consul", "nomad"], &["-H", "--host", "-M", "--machine"]),
+    (
+        &[
+            "aws",
+            "gcloud",
+            "gsutil",
+            "az",
+            "doctl",
+            "flyctl",
+            "fly",
+            "heroku",
+            "vercel",
+            "netlify",
+            "wrangler",
+            "firebase",
+            "cdk",
+            "sst",
+            "railway",
+            "serverless",
+            "sls",
+        ],
+        &["--profile", "--region", "--output", "--endpoint-url", "--project", "--account", "-a", "--app", "--scope", "--token"],
+    ),
+    (
+        &["systemctl", "launchctl", "brew", "apt", "apt-get", "dnf", "yum", "snap", "ansible", "vault", "consul", "nomad"],
+        &["-H", "--host", "-M", "--machine"],
+    ),
 ];
 
 /// Whether the subcommand word of `name` (its first operand) is computed by the shell.
@@ -584,4 +622,24 @@ pub fn computed_subcommand(name: &str, words: &[super::syntax::Word]) -> bool {
         i += if values.contains(&text.as_str()) { 2 } else { 1 };
     }
     false
+}
+
+/// The language an interpreter's program text is read in.
+pub enum Language {
+    Code(code::Language),
+    PowerShell,
+}
+
+pub fn language(name: &str) -> Option<Language> {
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    Some(Language::Code(match base {
+        "python" | "pypy" => code::Language::Python,
+        "node" | "nodejs" | "deno" | "bun" => code::Language::Node,
+        "perl" => code::Language::Perl,
+        "ruby" => code::Language::Ruby,
+        "php" => code::Language::Php,
+        "awk" | "gawk" | "mawk" | "nawk" => code::Language::Awk,
+        "pwsh" | "powershell" => return Some(Language::PowerShell),
+        _ => return None,
+    }))
 }

@@ -791,7 +791,11 @@ const CASES: &[(&str, &str, &str)] = &[
     ("ordinary", "allow", "cat package.json | jq '.scripts'"),
     ("ordinary", "allow", "for f in *.md; do echo \"$f\"; done"),
     ("ordinary", "allow", "while true; do sleep 5; curl -s localhost:3000/health && break; done"),
-    ("effects-input", "confirm", "git apply <<'EOF'\ndiff --git a/.gitvow/policy.json b/.gitvow/policy.json\n--- a/.gitvow/policy.json\n+++ b/.gitvow/policy.json\n@@ -1 +1 @@\n-{}\n+{\"bash_deny\":[]}\nEOF"),
+    (
+        "effects-input",
+        "confirm",
+        "git apply <<'EOF'\ndiff --git a/.gitvow/policy.json b/.gitvow/policy.json\n--- a/.gitvow/policy.json\n+++ b/.gitvow/policy.json\n@@ -1 +1 @@\n-{}\n+{\"bash_deny\":[]}\nEOF",
+    ),
     ("effects-input", "confirm", "patch -p1 <<'EOF'\n--- a/.gitvow/policy.json\n+++ b/.gitvow/policy.json\n@@ -1 +1 @@\n-{}\n+{}\nEOF"),
     ("effects-input", "confirm", "printf -- '--- a/x\\n+++ b/.claude/settings.json\\n' | git apply"),
     ("effects-input", "confirm", "git apply /tmp/unknown.patch"),

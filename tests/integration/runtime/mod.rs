@@ -4,6 +4,7 @@ mod adapter;
 mod adapter_info;
 mod agents;
 mod gate;
+mod mcp_paths;
 mod patch;
 mod providers;
 mod records;
