@@ -853,7 +853,7 @@ impl Walk<'_> {
                             Some(programs::Language::PowerShell) => powershell::read(&text),
                             None => vec![code::Effect::Opaque { why: "it runs program text in a language the analyser does not read" }],
                         };
-                        self.code_effects(read, &here, reparse);
+                        self.code_effects(read, here, reparse);
                     }
                     Some(_) => self.opaque("it runs program text the shell computes"),
                     None => {}
@@ -1478,8 +1478,8 @@ impl Walk<'_> {
 
     /// Effects of `kind` for the files recorded since `before`.
     fn effects_since(&mut self, before: usize, kind: effects::Kind) {
-        for t in self.out.touched[before..].to_vec() {
-            let e = effects::Effect::of(kind, &t, self.ctx);
+        for t in &self.out.touched[before..] {
+            let e = effects::Effect::of(kind, t, self.ctx);
             if !self.out.effects.contains(&e) {
                 self.out.effects.push(e);
             }
