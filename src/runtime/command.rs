@@ -27,13 +27,15 @@ mod diff;
 pub mod effects;
 mod git;
 mod identity;
+pub mod place;
 pub(crate) mod powershell;
 mod programs;
 mod sql;
 pub mod syntax;
 
+pub use place::{Context, Glob, Touch, lexical};
 use programs::Operands;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use syntax::{Node, Parsed, Part, RedirOp, Sep, Simple, Word};
 
@@ -58,14 +60,6 @@ const MAX_TEXT: usize = 64 << 10;
 /// Directories a command may be in after `cd x; …` (x, or here if the `cd` failed), at most.
 const MAX_DIRS: usize = 8;
 
-/// Where a command runs.
-pub struct Context<'a> {
-    /// The call's working directory (the agent's `cwd`, joined with its directory parameter).
-    pub cwd: &'a Path,
-    pub home: Option<&'a Path>,
-    pub repo_top: Option<&'a Path>,
-}
-
 /// What a command line would run and change.
 #[derive(Debug, Default)]
 pub struct Analysis {
@@ -81,21 +75,6 @@ pub struct Analysis {
     pub effects: Vec<effects::Effect>,
     /// Why the command could not be analysed, when it could not.
     pub opaque: Option<&'static str>,
-}
-
-/// A file a command changes: an absolute path (normalised, symlinks not followed), or a glob the
-/// shell expands in a directory (`rm -rf .claude/*`).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Touch {
-    pub path: PathBuf,
-    /// The last component is a pattern: `*`, `?` and `[…]` match, and `hidden` says whether it
-    /// matches names starting with a dot (an unknown name, `$f`, matches anything).
-    pub glob: Option<Glob>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Glob {
-    pub hidden: bool,
 }
 
 /// The normalised texts of every simple command `command` would run, wrappers included
@@ -1736,21 +1715,6 @@ fn text(prog: &str, args: &[String]) -> String {
 fn quote(arg: &str) -> String {
     let needs = arg.is_empty() || arg.chars().any(|c| c.is_whitespace() || "'\";&|<>()`".contains(c));
     if needs { format!("'{}'", arg.replace('\'', r"'\''")) } else { arg.to_string() }
-}
-
-/// `a/./b/../c` → `a/c`, without touching the file system (the file may not exist yet).
-pub fn lexical(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in path.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! the files inside those directories; this judges the directories and the executable as wholes,
 //! which no regular expression over one path can.
 
-use super::command::{Glob, Touch, lexical};
+use super::command::place::{Glob, Touch, lexical};
 use super::location::resolve;
 use std::path::{Path, PathBuf};
 

@@ -7,7 +7,7 @@
 //! spellings: the root, a system directory, a home directory (or everything in one of them), git's
 //! own directory (history), the project, the temporary directories, or elsewhere.
 
-use super::{Context, Touch, lexical};
+use super::place::{Context, Touch, lexical};
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -257,7 +257,7 @@ fn is_home(path: &Path, home: Option<&Path>) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Glob;
+    use super::super::place::Glob;
     use super::*;
 
     fn class(p: &str, glob: Option<Glob>) -> Class {
