@@ -62,7 +62,7 @@ pub fn run(args: &AskRequest) -> Result<i32> {
     if !query.path.is_empty() {
         let mut input = Map::new();
         input.insert("file_path".into(), Value::from(query.path.as_str()));
-        let action = Action { tool_name: "Edit".into(), tool_input: input };
+        let action = Action::new("Edit", input);
         let call = Call {
             handler: Handler::PreToolUse,
             session: "ask".into(),

@@ -31,6 +31,8 @@ pub fn run(subject: &CheckSubject, json: bool, color: bool) -> Result<i32> {
 
     let mut input = Map::new();
     let mut seen = Vec::new();
+    let mut effects = Vec::new();
+    let mut opaque = None;
     let tool_name = match subject {
         CheckSubject::Path(path) => {
             input.insert("file_path".into(), Value::from(path.as_str()));
@@ -41,17 +43,21 @@ pub fn run(subject: &CheckSubject, json: bool, color: bool) -> Result<i32> {
         CheckSubject::Command(line) => {
             // The analyser may list a command twice (as written, and in the form git rules see):
             // shown once.
-            for text in command::simple_commands(line) {
-                let text = ("runs", crate::visible::visible_line(&text));
+            let home = crate::paths::home();
+            let analysis = command::analyse_in(line, &command::Context { cwd: &cwd, home: home.as_deref(), repo_top: top });
+            for text in analysis.texts.iter().filter(|t| !t.starts_with("effect ")) {
+                let text = ("runs", crate::visible::visible_line(text));
                 if !seen.contains(&text) {
                     seen.push(text);
                 }
             }
+            effects = analysis.effects;
+            opaque = analysis.opaque;
             input.insert("command".into(), Value::from(line.as_str()));
             "Bash".to_string()
         }
     };
-    let action = Action { tool_name, tool_input: input };
+    let action = Action::new(tool_name, input);
     let call = Call {
         handler: Handler::PreToolUse,
         session: "check".into(),
@@ -76,6 +82,18 @@ pub fn run(subject: &CheckSubject, json: bool, color: bool) -> Result<i32> {
             "exception": verdict.exception,
             "policy": layers.layers.iter().map(super::show_policy::layer_json).collect::<Vec<_>>(),
             "seen": seen.iter().map(|(what, text)| serde_json::json!({"what": what, "text": text})).collect::<Vec<_>>(),
+            "opaque": opaque,
+            "effects": effects.iter().map(|e| {
+                let judged = judged_by(&layers, e);
+                serde_json::json!({
+                    "kind": e.kind.name(),
+                    "class": e.class.name(),
+                    "path": e.path,
+                    "text": e.text(),
+                    "rule": judged.as_ref().map(|j| &j.0),
+                    "reason": judged.as_ref().map(|j| &j.1),
+                })
+            }).collect::<Vec<_>>(),
         }));
         return Ok(exit_code(verdict.decision));
     }
@@ -100,6 +118,16 @@ pub fn run(subject: &CheckSubject, json: bool, color: bool) -> Result<i32> {
     for (what, text) in seen {
         out.push_str(&format!("{:<8} {text}\n", format!("{what}:")));
     }
+    if let Some(why) = opaque {
+        out.push_str(&format!("effect:  executes: opaque ({why}) [the analysis: always confirmed]\n"));
+    }
+    for e in &effects {
+        let judged = match judged_by(&layers, e) {
+            Some((rule, reason)) => format!("{rule} ({reason})"),
+            None => "no rule".to_string(),
+        };
+        out.push_str(&format!("effect:  {} [{judged}]\n", crate::visible::visible_line(&e.describe())));
+    }
     crate::output::print(&out);
     Ok(exit_code(verdict.decision))
 }
@@ -119,4 +147,19 @@ fn exit_code(decision: Decision) -> i32 {
 fn pattern_of<'a>(layers: &'a Layers, i: usize, rule: &RuleRef) -> Option<&'a str> {
     let RuleRef::Listed { list, index } = *rule else { return None };
     layers.layers.get(i)?.policy.list(list).rules.get(index).map(|r| r.pattern.as_str())
+}
+
+/// The first command rule of any layer that judges `effect` (deny rules first), as
+/// (`bash_deny[13] in <layer>`, its reason).
+fn judged_by(layers: &Layers, effect: &command::effects::Effect) -> Option<(String, String)> {
+    let text = effect.text();
+    for key in [policy::ListKey::BashDeny, policy::ListKey::BashConfirm] {
+        for layer in &layers.layers {
+            let list = layer.policy.list(key);
+            if let Some(i) = list.matches(&text) {
+                return Some((format!("{}[{i}] in {}", key.name(), layer.describe()), list.rules[i].reason.clone()));
+            }
+        }
+    }
+    None
 }

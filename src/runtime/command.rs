@@ -22,14 +22,20 @@
 //! `eval` of computed text, text fed to a shell or an interpreter, nesting past the limits, input
 //! over the size or time budget. The gate asks about those; it never falls back to the raw text.
 
+pub(crate) mod code;
+mod diff;
+pub mod effects;
 mod git;
-mod inline;
+mod identity;
+pub mod place;
+pub(crate) mod powershell;
 mod programs;
 mod sql;
 pub mod syntax;
 
+pub use place::{Context, Glob, Touch, lexical};
 use programs::Operands;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use syntax::{Node, Parsed, Part, RedirOp, Sep, Simple, Word};
 
@@ -54,14 +60,6 @@ const MAX_TEXT: usize = 64 << 10;
 /// Directories a command may be in after `cd x; …` (x, or here if the `cd` failed), at most.
 const MAX_DIRS: usize = 8;
 
-/// Where a command runs.
-pub struct Context<'a> {
-    /// The call's working directory (the agent's `cwd`, joined with its directory parameter).
-    pub cwd: &'a Path,
-    pub home: Option<&'a Path>,
-    pub repo_top: Option<&'a Path>,
-}
-
 /// What a command line would run and change.
 #[derive(Debug, Default)]
 pub struct Analysis {
@@ -72,23 +70,11 @@ pub struct Analysis {
     /// The patch texts given to `apply_patch`/`applypatch` (heredoc body, or an argument holding
     /// `*** Begin Patch`): the shell writes those files, so they are gated as edits.
     pub patches: Vec<String>,
+    /// What the command does to files, by kind and place (see [`effects`]); each is also one of
+    /// `texts`, `effect <kind> <class> <path>`, for the rules.
+    pub effects: Vec<effects::Effect>,
     /// Why the command could not be analysed, when it could not.
     pub opaque: Option<&'static str>,
-}
-
-/// A file a command changes: an absolute path (normalised, symlinks not followed), or a glob the
-/// shell expands in a directory (`rm -rf .claude/*`).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Touch {
-    pub path: PathBuf,
-    /// The last component is a pattern: `*`, `?` and `[…]` match, and `hidden` says whether it
-    /// matches names starting with a dot (an unknown name, `$f`, matches anything).
-    pub glob: Option<Glob>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Glob {
-    pub hidden: bool,
 }
 
 /// The normalised texts of every simple command `command` would run, wrappers included
@@ -104,14 +90,30 @@ pub fn analyse(command: &str) -> Analysis {
     analyse_in(command, &Context { cwd: &cwd, home: home.as_deref(), repo_top: None })
 }
 
+/// The analysis of a PowerShell script (Copilot's `powershell` tool): its effects, and the native
+/// commands it runs read as shell text.
+pub fn analyse_powershell(script: &str, ctx: &Context) -> Analysis {
+    let mut walk = Walk { ctx, out: Analysis::default(), commands: 0, started: Instant::now(), seen: Seen::default() };
+    if script.len() > MAX_INPUT {
+        walk.opaque("it is longer than the analyser reads");
+        return walk.out;
+    }
+    walk.code_effects(powershell::read(script), &Shell::new(ctx.cwd), 0);
+    let effect_texts: Vec<String> = walk.out.effects.iter().map(effects::Effect::text).collect();
+    walk.out.texts.extend(effect_texts);
+    walk.out
+}
+
 pub fn analyse_in(command: &str, ctx: &Context) -> Analysis {
-    let mut walk = Walk { ctx, out: Analysis::default(), commands: 0, started: Instant::now() };
+    let mut walk = Walk { ctx, out: Analysis::default(), commands: 0, started: Instant::now(), seen: Seen::default() };
     if command.len() > MAX_INPUT {
         walk.opaque("it is longer than the analyser reads");
         return walk.out;
     }
     let mut shell = Shell::new(ctx.cwd);
     walk.text(command, &mut shell, 0);
+    let effect_texts: Vec<String> = walk.out.effects.iter().map(effects::Effect::text).collect();
+    walk.out.texts.extend(effect_texts);
     if walk.out.texts.len() > MAX_TEXTS {
         // Every text is matched against every rule: the first ones are judged, the rest asked about.
         walk.out.texts.truncate(MAX_TEXTS);
@@ -193,6 +195,39 @@ struct Walk<'a> {
     out: Analysis,
     commands: usize,
     started: Instant,
+    seen: Seen,
+}
+
+/// What earlier commands of the call leave behind for later ones to be read by.
+#[derive(Default)]
+struct Seen {
+    /// Variables that hold a new temporary path (`tmp=$(mktemp -d)`).
+    temps: Vec<String>,
+    /// Files the call writes with text the analyser knows (`printf '…' > a.sh`): a script
+    /// written and run in one call is read as what was written.
+    scripts: Vec<(PathBuf, String)>,
+    /// Files the call makes copies or links of gitvow at.
+    gitvow_copies: Vec<PathBuf>,
+    /// git configuration given in the environment (`GIT_CONFIG_PARAMETERS`,
+    /// `GIT_CONFIG_KEY_<n>`/`GIT_CONFIG_VALUE_<n>`), as `key=value`, by index for the numbered form.
+    git_config: Vec<(Option<String>, String)>,
+    git_values: Vec<(String, String)>,
+}
+
+impl Seen {
+    /// The environment's git configuration as `-c key=value` arguments.
+    fn git_arguments(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for (n, kv) in &self.git_config {
+            let value = n.as_ref().and_then(|n| self.git_values.iter().find(|(m, _)| m == n)).map(|(_, v)| v.as_str());
+            out.push("-c".to_string());
+            out.push(match (n, value) {
+                (Some(_), Some(v)) => format!("{kv}={v}"),
+                _ => kv.clone(),
+            });
+        }
+        out
+    }
 }
 
 /// Shell words that start a compound command or negate one: the program comes after them.
@@ -299,7 +334,7 @@ impl Walk<'_> {
                             }
                         }
                     }
-                    self.touch(&r.target, &shell.dirs.clone());
+                    self.effect(effects::Kind::Overwrite, &r.target, &shell.dirs.clone());
                 }
                 RedirOp::HereDoc => feed = Feed::Text(r.body.and_then(|b| p.bodies.get(b)).map(|b| b.text.clone()).unwrap_or_default()),
                 RedirOp::HereString => feed = r.target.literal().map_or(Feed::Unknown, Feed::Text),
@@ -315,7 +350,15 @@ impl Walk<'_> {
         let heredocs: Vec<String> =
             cmd.redirs.iter().filter_map(|r| r.body).filter_map(|b| p.bodies.get(b)).map(|b| b.text.clone()).collect();
         let dirs = shell.dirs.clone();
-        self.run(cmd.words.clone(), dirs, &feed, &heredocs, shell, reparse)
+        let (output, chdir) = self.run(cmd.words.clone(), dirs.clone(), &feed, &heredocs, shell, reparse);
+        if let Feed::Text(text) = &output {
+            for r in cmd.redirs.iter().filter(|r| r.op == RedirOp::Write) {
+                if let Some(found) = self.paths(&r.target, &dirs) {
+                    self.seen.scripts.extend(found.into_iter().filter(|t| t.glob.is_none()).map(|t| (t.path, text.clone())));
+                }
+            }
+        }
+        (output, chdir)
     }
 
     /// Peels keywords, assignments, wrappers and runners off a command and judges what is left.
@@ -361,11 +404,30 @@ impl Walk<'_> {
             if self.commands > MAX_COMMANDS {
                 return (Feed::Unknown, None);
             }
+            if let Some(sub) =
+                name.strip_prefix("git-").filter(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+            {
+                // `/usr/libexec/git-core/git-push` is `git push`.
+                let sub = lit_word(sub);
+                all[at] = lit_word("git");
+                all.insert(at + 1, sub);
+                continue;
+            }
+            if programs::computed_subcommand(&name, &words[1..]) {
+                self.opaque("a subcommand is computed by the shell");
+            }
+            if name != "gitvow" && identity::guarded_subcommand(&args) {
+                self.identify(&prog, &args, &dirs);
+            }
+            if prog.contains('/') {
+                self.written_script(first, &dirs, shell, reparse);
+            }
             match name.as_str() {
                 "cd" | "pushd" | "popd" | "chdir" => return (Feed::None, self.chdir(&name, &words[1..], &dirs, shell)),
                 "echo" | "printf" => {
                     let literal: Option<Vec<String>> = words[1..].iter().map(Word::literal).collect();
-                    return (literal.map_or(Feed::Unknown, |l| Feed::Text(l.join(" "))), None);
+                    // `\n` is a new line to printf, `echo -e` and sh's echo: what a script written so holds.
+                    return (literal.map_or(Feed::Unknown, |l| Feed::Text(l.join(" ").replace("\\n", "\n"))), None);
                 }
                 "cat" if args.is_empty() || args == ["-"] => return (feed.clone(), None),
                 "cat" if args.len() == 1 => {
@@ -422,8 +484,13 @@ impl Walk<'_> {
                     }
                     at += 1 + i;
                     // The arguments come from standard input: when that is known text, they are known.
-                    if let Feed::Text(t) = feed {
-                        all.extend(t.split_whitespace().map(lit_word));
+                    match feed {
+                        Feed::Text(t) => all.extend(t.split_whitespace().map(lit_word)),
+                        // `ls ~ | xargs rm -rf`: a tree removal of names the analyser cannot see.
+                        _ if programs::effect_of(program_name(&args[i]), &args[i + 1..], false) == Some(effects::Kind::DeleteRecursive) => {
+                            self.opaque("it removes trees named by its input, which the analyser cannot see");
+                        }
+                        _ => {}
                     }
                     continue;
                 }
@@ -440,7 +507,7 @@ impl Walk<'_> {
                 }
                 "source" | "." => {
                     match words.get(1) {
-                        Some(w) if w.literal().is_some_and(|t| !is_stdin_path(&t)) => {}
+                        Some(w) if w.literal().is_some_and(|t| !is_stdin_path(&t)) => self.written_script(w, &dirs, shell, reparse),
                         Some(_) => self.opaque("it sources a script the analyser cannot read"),
                         None => {}
                     }
@@ -468,9 +535,54 @@ impl Walk<'_> {
                     }
                     return (Feed::Unknown, None);
                 }
-                "su" | "script" | "runuser" if option_value(&args, &["-c", "--command"]).is_some() => {
-                    let script = option_value(&args, &["-c", "--command"]).unwrap_or_default();
-                    self.script_value(&words[1..], &["-c", "--command"], &script, &dirs, shell, reparse);
+                "su" | "script" | "runuser" | "sg" | "machinectl" if programs::command_option(&args).is_some() => {
+                    match programs::command_option(&args) {
+                        Some(programs::CommandOption::Word(k)) => self.script_word(&words[1 + k], &dirs, shell, reparse),
+                        Some(programs::CommandOption::Attached(script)) => {
+                            self.text(&script, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1)
+                        }
+                        None => {}
+                    }
+                    return (Feed::Unknown, None);
+                }
+                // BSD `script [-q] file command…`.
+                "script" => {
+                    let i = programs::skip_options(&args, "tTIOEB", &["--timing", "--log-io", "--log-in", "--log-out", "--echo"]);
+                    if i + 1 < args.len() {
+                        at += 2 + i;
+                        continue;
+                    }
+                    return (Feed::Unknown, None);
+                }
+                // `at`, `batch`: the script on standard input runs later, unseen by any hook.
+                "at" | "batch" => {
+                    if !args.iter().any(|a| a == "-l" || a == "-r" || a == "-d" || a == "-c") {
+                        self.fed(feed, &dirs, shell, reparse, true);
+                        self.opaque("it schedules commands to run later");
+                    }
+                    return (Feed::Unknown, None);
+                }
+                "tmux" | "screen" => {
+                    if let Some(script) = programs::multiplexer_command(&name, &args) {
+                        self.text(&script, &mut Shell { dirs: Dirs::Unknown, ..shell.clone() }, reparse + 1);
+                    }
+                    return (Feed::Unknown, None);
+                }
+                "patch" => {
+                    let strip = option_value(&args, &["-p", "--strip"]).and_then(|n| n.parse().ok()).unwrap_or(0);
+                    let input = option_value(&args, &["-i", "--input"]);
+                    let here = match option_value(&args, &["-d", "--directory"]) {
+                        Some(d) => dirs.join(&d),
+                        None => dirs.clone(),
+                    };
+                    // `patch [original [patchfile]]`: the second operand is the patch.
+                    let operands = programs::skip_options(&args, "pidDoBrVYzFg", &["--strip", "--input", "--directory", "--output"]);
+                    let files: Vec<String> = input.into_iter().chain(args.get(operands + 1).cloned()).collect();
+                    self.patched(&files, feed, strip, &here);
+                    return (Feed::Unknown, None);
+                }
+                "expect" => {
+                    self.opaque("it runs an expect script, which the analyser does not read");
                     return (Feed::Unknown, None);
                 }
                 "nix-shell" | "nix" | "devenv" if option_value(&args, &["--run", "--command", "-c"]).is_some() => {
@@ -511,11 +623,13 @@ impl Walk<'_> {
                     return (Feed::Unknown, None);
                 }
                 "git" => {
+                    let mut args = self.seen.git_arguments();
+                    args.extend(words[1..].iter().map(Word::text));
                     // A `!` alias, `submodule foreach` and `rebase --exec` run shell commands.
                     for script in git::alias_script(&args).into_iter().chain(git::shell_commands(&args)) {
                         self.text(&script, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
                     }
-                    self.git(&args, &dirs);
+                    self.git(&args, &dirs, feed);
                     return (Feed::Unknown, None);
                 }
                 shell_name if programs::SHELLS.contains(&shell_name) => {
@@ -588,13 +702,30 @@ impl Walk<'_> {
         if !syntax::is_name(name.trim_end_matches('+')) {
             return false;
         }
-        if name.starts_with("GIT_CONFIG_KEY_") {
+        // Variables that switch git hook managers off are as good as `--no-verify`.
+        if matches!(name, "HUSKY" | "HUSKY_SKIP_HOOKS" | "LEFTHOOK" | "SKIP" | "PRE_COMMIT_ALLOW_NO_CONFIG" | "OVERCOMMIT_DISABLE") {
+            self.out.texts.push(format!("env {}", w.text()));
+        }
+        if let Some(n) = name.strip_prefix("GIT_CONFIG_KEY_") {
             self.out.texts.push(format!("git -c {}=", git::config_key(value)));
+            self.seen.git_config.push((Some(n.to_string()), git::config_key(value)));
+        } else if let Some(n) = name.strip_prefix("GIT_CONFIG_VALUE_") {
+            self.seen.git_values.push((n.to_string(), w.text()[name.len() + 1..].to_string()));
         } else if name == "GIT_CONFIG_PARAMETERS" {
             let text = w.text();
-            for pair in text[name.len() + 1..].split_whitespace() {
-                self.out.texts.push(format!("git -c {}", git::config_key(&pair.replace('\'', ""))));
+            for pair in git::parameters(&text[name.len() + 1..]) {
+                self.out.texts.push(format!("git -c {pair}"));
+                self.seen.git_config.push((None, pair));
             }
+        }
+        // `tmp=$(mktemp -d)`: a new name in the temporary directory, whatever it is.
+        if let [Part::Lit(_), Part::Subst { raw, .. }] = w.parts.as_slice()
+            && value.is_empty()
+            && raw.starts_with("$(mktemp")
+            && !raw.contains(" -p")
+            && !raw.contains("--tmpdir=")
+        {
+            self.seen.temps.push(name.to_string());
         }
         true
     }
@@ -646,6 +777,8 @@ impl Walk<'_> {
                     self.script_word(&words[i], dirs, shell, reparse);
                 } else if words[i].literal().is_none_or(|t| is_stdin_path(&t)) {
                     self.opaque("it runs a script the analyser cannot read (a substitution or standard input)");
+                } else {
+                    self.written_script(&words[i], dirs, shell, reparse);
                 }
                 return;
             }
@@ -672,6 +805,14 @@ impl Walk<'_> {
     /// `here` is the shell state the interpreter runs in (its directories included).
     fn interpreter(&mut self, name: &str, words: &[Word], args: &[String], feed: &Feed, here: &Shell, reparse: usize) {
         let inline = programs::inline_program_flags(name);
+        if matches!(programs::language(name), Some(programs::Language::PowerShell))
+            && args
+                .iter()
+                .any(|a| a.len() >= 2 && "-encodedcommand".starts_with(&a.to_ascii_lowercase()) && a.to_ascii_lowercase().starts_with("-e"))
+        {
+            self.opaque("it runs an encoded PowerShell command");
+            return;
+        }
         // awk's program is its first operand (unless `-f file` names one).
         let awk = name.ends_with("awk") && !args.iter().any(|a| a == "-f" || a.starts_with("--file"));
         // Every interpreter's first operand that is not an option is its script file.
@@ -686,9 +827,12 @@ impl Walk<'_> {
                 match code.map(|w| (w, w.literal())) {
                     Some((_, Some(text))) => {
                         let text = if attached { text[2..].to_string() } else { text };
-                        for command in inline::commands(&text) {
-                            self.text(&command, &mut here.clone(), reparse + 1);
-                        }
+                        let read = match programs::language(name) {
+                            Some(programs::Language::Code(lang)) => code::read(lang, &text),
+                            Some(programs::Language::PowerShell) => powershell::read(&text),
+                            None => vec![code::Effect::Opaque { why: "it runs program text in a language the analyser does not read" }],
+                        };
+                        self.code_effects(read, here, reparse);
                     }
                     Some(_) => self.opaque("it runs program text the shell computes"),
                     None => {}
@@ -712,6 +856,31 @@ impl Walk<'_> {
         }
         if !matches!(feed, Feed::None) {
             self.opaque("it feeds text to a shell or an interpreter");
+        }
+    }
+
+    /// What program text does (an interpreter one-liner, a PowerShell script), as effects of the
+    /// command: its removals, writes and moves are judged like `rm`'s, `>`'s and `mv`'s, the
+    /// commands it starts are read as shell text.
+    fn code_effects(&mut self, read: Vec<code::Effect>, here: &Shell, reparse: usize) {
+        let word = |path: &str| match path.strip_prefix('~') {
+            Some(rest) if rest.is_empty() || rest.starts_with('/') => Word { parts: vec![Part::Tilde, Part::Lit(rest.to_string())] },
+            _ => lit_word(path),
+        };
+        for e in read {
+            match e {
+                code::Effect::Remove { path, recursive } => {
+                    let kind = if recursive { effects::Kind::DeleteRecursive } else { effects::Kind::Delete };
+                    self.effect(kind, &word(&path), &here.dirs);
+                }
+                code::Effect::Write { path } => self.effect(effects::Kind::Overwrite, &word(&path), &here.dirs),
+                code::Effect::Move { from, to } => {
+                    self.effect(effects::Kind::Move, &word(&from), &here.dirs);
+                    self.effect(effects::Kind::Overwrite, &word(&to), &here.dirs);
+                }
+                code::Effect::Run { command } => self.text(&command, &mut here.clone(), reparse + 1),
+                code::Effect::Opaque { why } => self.opaque(why),
+            }
         }
     }
 
@@ -745,20 +914,21 @@ impl Walk<'_> {
         let starts: Vec<&Word> =
             words.iter().take_while(|w| !w.text().starts_with('-') && !matches!(w.text().as_str(), "(" | "!")).collect();
         let start = starts.first().map_or_else(|| lit_word("."), |w| (*w).clone());
+        // `-name PATTERN` limits what is found to names matching it, at any depth: when the
+        // pattern can name nothing the gate protects, what is found is `START/PATTERN`; else
+        // anything under START.
+        let name = args
+            .iter()
+            .position(|a| a == "-name" || a == "-iname")
+            .and_then(|i| args.get(i + 1))
+            .filter(|p| !p.contains('/') && !crate::runtime::protect::may_name_protected(p));
+        let found = |s: &Word| match name {
+            Some(pattern) => Word { parts: s.parts.iter().cloned().chain([Part::Lit(format!("/{pattern}"))]).collect() },
+            None => s.clone(),
+        };
         if args.iter().any(|a| a == "-delete") {
-            // `-name PATTERN` limits what goes to names matching it; without one, all of it goes.
-            let name = args.iter().position(|a| a == "-name" || a == "-iname").and_then(|i| args.get(i + 1));
             for s in &starts {
-                match (name, self.paths(s, dirs)) {
-                    (Some(_), _) if self.out.touched.len() >= MAX_TOUCHED => self.touch(s, dirs),
-                    (Some(pattern), Some(found)) => {
-                        let hidden = pattern.starts_with('.');
-                        self.out
-                            .touched
-                            .extend(found.into_iter().map(|t| Touch { path: t.path.join(pattern), glob: Some(Glob { hidden }) }));
-                    }
-                    _ => self.touch(s, dirs),
-                }
+                self.effect(effects::Kind::DeleteRecursive, &found(s), dirs);
             }
         }
         let mut i = 0;
@@ -769,16 +939,23 @@ impl Walk<'_> {
                 while end < args.len() && args[end] != ";" && args[end] != "+" {
                     end += 1;
                 }
-                // `{}` is each thing found: the start directory stands for all of them.
-                let inner: Vec<Word> = words[begin..end].iter().map(|w| if w.text() == "{}" { start.clone() } else { w.clone() }).collect();
+                // `{}` is each thing found: the start directory (or its pattern) stands for all.
+                let inner: Vec<Word> = words[begin..end].iter().map(|w| if w.text() == "{}" { found(&start) } else { w.clone() }).collect();
+                let before = self.out.effects.len();
                 self.run(inner, dirs.clone(), &Feed::None, &[], shell, reparse);
+                // Run on everything found below the start, a deletion of each is a deletion of the tree.
+                for e in &mut self.out.effects[before..] {
+                    if e.kind == effects::Kind::Delete {
+                        e.kind = effects::Kind::DeleteRecursive;
+                    }
+                }
                 i = end;
             }
             i += 1;
         }
     }
 
-    fn git(&mut self, args: &[String], dirs: &Dirs) {
+    fn git(&mut self, args: &[String], dirs: &Dirs, feed: &Feed) {
         let g = git::canonical(args);
         self.out.texts.push(g.text.clone());
         let mut dirs = dirs.clone();
@@ -791,12 +968,29 @@ impl Walk<'_> {
             // `git clean` removes files under the directory it runs in.
             "clean" if g.args.iter().any(|a| a == "--force") => {
                 let here = lit_word(".");
-                self.touch(&here, &dirs);
+                self.effect(effects::Kind::DeleteRecursive, &here, &dirs);
             }
             "rm" | "mv" => {
                 for o in operands().cloned().collect::<Vec<_>>() {
                     self.touch(&lit_word(&o), &dirs);
                 }
+            }
+            "apply" if !g.args.iter().any(|a| matches!(a.as_str(), "--stat" | "--numstat" | "--summary" | "--check")) => {
+                let strip = g.args.iter().find_map(|a| a.strip_prefix("-p").and_then(|n| n.parse().ok())).unwrap_or(1);
+                let files: Vec<String> = g.args.iter().filter(|a| !a.starts_with('-')).cloned().collect();
+                let dirs = match g.args.iter().find_map(|a| a.strip_prefix("--directory=")) {
+                    Some(d) => dirs.join(d),
+                    None => dirs,
+                };
+                self.patched(&files, feed, strip, &dirs);
+            }
+            // Files come out of an index (perhaps another one than the repository's) into the prefix.
+            "checkout-index" => {
+                let prefix = g.args.iter().find_map(|a| a.strip_prefix("--prefix=")).unwrap_or("./");
+                let home = self.ctx.home.map(|h| h.to_string_lossy().into_owned()).unwrap_or_else(|| "~".into());
+                let prefix = expand_home(&prefix.replace("${HOME}", &home).replace("$HOME", &home), self.ctx.home);
+                let into = Word { parts: vec![Part::Lit(format!("{}/", prefix.trim_end_matches('/'))), Part::Glob("*".into())] };
+                self.extract_into(&into, &dirs);
             }
             "checkout" | "restore" => {
                 if let Some(dd) = g.args.iter().position(|a| a == "--") {
@@ -930,16 +1124,33 @@ impl Walk<'_> {
                 i += 1;
             }
             let chosen: Vec<&Word> = match operands {
-                Operands::All => ops,
-                Operands::AfterFirst => ops.into_iter().skip(1).collect(),
-                Operands::First => ops.into_iter().take(1).collect(),
+                Operands::All => ops.clone(),
+                Operands::AfterFirst => ops.iter().skip(1).copied().collect(),
+                Operands::First => ops.iter().take(1).copied().collect(),
                 Operands::Last if target.is_some() => vec![],
                 // `ln -s target` alone makes a link named after the target, here.
                 Operands::Last if ops.len() == 1 && name == "ln" => vec![],
                 Operands::Last => ops.last().copied().into_iter().collect(),
             };
-            for w in chosen.into_iter().chain(target) {
-                self.touch(w, dirs);
+            if matches!(name, "cp" | "ln" | "link" | "install" | "rsync") {
+                self.copies_of_gitvow(&ops, &chosen, target, dirs);
+            }
+            // A hard link is another name to write the file through: its source is changed too.
+            if matches!(name, "ln" | "link")
+                && !args.iter().any(|a| a == "--symbolic" || (a.starts_with('-') && !a.starts_with("--") && a.contains('s')))
+            {
+                for w in ops.iter().take(ops.len().saturating_sub(usize::from(target.is_none()))) {
+                    self.effect(effects::Kind::Link, w, dirs);
+                }
+            }
+            let count = chosen.len() + usize::from(target.is_some());
+            let into = self.copied_into(name, &ops, &chosen, target.is_some(), dirs);
+            for (k, w) in chosen.into_iter().chain(target).enumerate() {
+                let w = if k + 1 == count { into.as_ref().unwrap_or(w) } else { w };
+                match programs::effect_of(name, args, k + 1 == count) {
+                    Some(kind) => self.effect(kind, w, dirs),
+                    None => self.touch(w, dirs),
+                }
             }
             if name == "mv" || (name == "rsync" && args.iter().any(|a| a == "--remove-source-files")) {
                 return;
@@ -947,6 +1158,54 @@ impl Walk<'_> {
         }
         match name {
             "sed" | "gsed" | "perl" => self.in_place(name, words, args, dirs),
+            // `cargo install` writes programs into ROOT/bin: named after their crates, or any name
+            // for `--path` and `--git`.
+            "cargo" if args.first().is_some_and(|a| a == "install") => {
+                let root = option_value(args, &["--root"])
+                    .or_else(|| std::env::var("CARGO_INSTALL_ROOT").ok())
+                    .unwrap_or_else(|| "~/.cargo".to_string());
+                const VALUES: &[&str] = &[
+                    "--root",
+                    "--version",
+                    "--branch",
+                    "--tag",
+                    "--rev",
+                    "--features",
+                    "--target",
+                    "--index",
+                    "--registry",
+                    "--profile",
+                    "-j",
+                    "--jobs",
+                    "-F",
+                    "--config",
+                    "-Z",
+                    "--target-dir",
+                    "--bin",
+                    "--example",
+                ];
+                let mut crates: Vec<&String> = Vec::new();
+                let mut k = 1;
+                while k < args.len() {
+                    let a = &args[k];
+                    k += if VALUES.contains(&a.as_str()) { 2 } else { 1 };
+                    if !a.starts_with('-') {
+                        crates.push(a);
+                    }
+                }
+                // `--bin NAME` names the program itself.
+                crates.extend(args.iter().enumerate().filter(|(_, a)| *a == "--bin").filter_map(|(k, _)| args.get(k + 1)));
+                let named = !args.iter().any(|a| a.starts_with("--path") || a.starts_with("--git"));
+                let bin = format!("{}/bin/", root.trim_end_matches('/'));
+                if named && !crates.is_empty() {
+                    for c in crates {
+                        self.touch(&lit_word(&format!("{bin}{}", programs::package_program(c))), dirs);
+                    }
+                } else {
+                    let all = Word { parts: vec![Part::Lit(expand_home(&bin, self.ctx.home)), Part::Glob("*".into())] };
+                    self.touch(&all, dirs);
+                }
+            }
             "dd" => {
                 for (i, a) in args.iter().enumerate() {
                     if let Some(of) = a.strip_prefix("of=") {
@@ -964,23 +1223,48 @@ impl Walk<'_> {
                 if flags.is_empty() {
                     return;
                 }
-                let extracting = name != "tar"
-                    || args
-                        .iter()
-                        .any(|a| a == "-x" || a == "--extract" || (a.starts_with('-') && !a.starts_with("--") && a.contains('x')));
+                let tar = name.ends_with("tar");
+                // `unzip -l`, `-t`, `-v`, `-Z`, `-p`, `-z` list, test or print: nothing is written.
+                let listing = name == "unzip"
+                    && args.iter().any(|a| a.starts_with('-') && a.contains(['l', 't', 'v', 'Z', 'p', 'z']) && !a.starts_with("--"));
+                let extracting = !listing && !tar
+                    || args.iter().any(|a| {
+                        a == "-x"
+                            || a == "--extract"
+                            || a == "--get"
+                            || (!a.starts_with("--") && a.chars().all(char::is_alphanumeric) && a.contains('x') && args.first() == Some(a))
+                            || (a.starts_with('-') && !a.starts_with("--") && a.contains('x'))
+                    });
+                let into = |w: &Word| Word { parts: w.parts.iter().cloned().chain([Part::Glob("*".into())]).collect() };
+                let mut directory = false;
                 for (i, a) in args.iter().enumerate() {
+                    let is_dir = matches!(a.as_str(), "-C" | "--directory" | "-d");
                     if flags.contains(&a.as_str()) {
-                        if name.ends_with("tar") && (a == "-f" || a == "--file") && extracting {
+                        if tar && (a == "-f" || a == "--file") && extracting {
                             continue;
                         }
                         if let Some(w) = words.get(i + 1) {
-                            self.touch(w, dirs);
+                            if is_dir && extracting {
+                                directory = true;
+                                self.extract_into(&into(&with_slash(w)), dirs);
+                            } else {
+                                self.touch(w, dirs);
+                            }
                         }
                     } else if let Some((f, v)) = a.split_once('=')
                         && flags.contains(&f)
                     {
-                        self.touch(&lit_word(v), dirs);
+                        directory |= f == "--directory";
+                        if f == "--directory" && extracting {
+                            self.extract_into(&into(&lit_word(&format!("{v}/"))), dirs);
+                        } else {
+                            self.touch(&lit_word(v), dirs);
+                        }
                     }
+                }
+                // An archive writes the files it holds, wherever they are, into the directory.
+                if extracting && !directory && matches!(name, "tar" | "bsdtar" | "gtar" | "unzip") {
+                    self.extract_into(&into(&lit_word("./")), dirs);
                 }
             }
         }
@@ -1042,6 +1326,145 @@ impl Walk<'_> {
         }
     }
 
+    /// A program run with one of gitvow's guarded subcommands: gitvow by another name is gitvow
+    /// (its text is given as `gitvow …` for the rules); one the analyser cannot identify is asked about.
+    fn identify(&mut self, prog: &str, args: &[String], dirs: &Dirs) {
+        let path = if prog.contains('/') {
+            match dirs.join(&expand_home(prog, self.ctx.home)) {
+                Dirs::Known(ps) if ps.len() == 1 => Some(ps[0].clone()),
+                _ => None,
+            }
+        } else {
+            crate::paths::find_on_path(prog)
+        };
+        let what = match &path {
+            Some(p) if self.seen.gitvow_copies.contains(p) => identity::Identity::Gitvow,
+            Some(p) => identity::of(p),
+            None => identity::Identity::Unknown,
+        };
+        match what {
+            identity::Identity::Gitvow => self.out.texts.push(text("gitvow", args)),
+            identity::Identity::Unknown => self.opaque(
+                "it runs a program the analyser cannot identify with a subcommand only a person may run (approve, trust, uninstall, install --command)",
+            ),
+            identity::Identity::Other => {}
+        }
+    }
+
+    /// A script the call itself wrote, run by path (`sh /tmp/a.sh`, `./a.sh`, `. ./env.sh`): read
+    /// as the text that was written.
+    fn written_script(&mut self, word: &Word, dirs: &Dirs, shell: &Shell, reparse: usize) {
+        if self.seen.scripts.is_empty() {
+            return;
+        }
+        let Some(found) = self.paths(word, dirs) else { return };
+        let texts: Vec<String> =
+            found.iter().filter_map(|t| self.seen.scripts.iter().find(|(p, _)| *p == t.path)).map(|(_, text)| text.clone()).collect();
+        for text in texts {
+            self.text(&text, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
+        }
+    }
+
+    /// `cp notes.txt dir/`, `scp host:/var/log/x ./`: one file copied into a directory writes
+    /// `dir/notes.txt`, not the directory (which may hold what the gate protects).
+    fn copied_into(&self, name: &str, ops: &[&Word], chosen: &[&Word], target: bool, dirs: &Dirs) -> Option<Word> {
+        if target || !matches!(name, "cp" | "scp" | "rsync" | "install") || ops.len() != 2 || chosen.len() != 1 {
+            return None;
+        }
+        let source = ops[0].literal()?;
+        let base = source.rsplit(['/', ':']).next().filter(|b| !b.is_empty() && *b != "." && *b != "..")?;
+        let dest = chosen[0].literal()?;
+        let is_dir = dest.ends_with('/')
+            || matches!(self.paths(chosen[0], dirs), Some(ps) if ps.len() == 1 && ps[0].glob.is_none() && ps[0].path.is_dir());
+        is_dir.then(|| Word { parts: chosen[0].parts.iter().cloned().chain([Part::Lit(format!("/{base}"))]).collect() })
+    }
+
+    /// `cp "$(which gitvow)" /tmp/gv`: the destination is gitvow for the rest of the call.
+    fn copies_of_gitvow(&mut self, ops: &[&Word], chosen: &[&Word], target: Option<&Word>, dirs: &Dirs) {
+        let sources = ops.iter().filter(|w| !chosen.iter().any(|c| std::ptr::eq(*c, **w)));
+        let is_gitvow =
+            |t: &Touch| t.path.file_name().is_some_and(|n| n == "gitvow") || identity::of(&t.path) == identity::Identity::Gitvow;
+        if !sources.filter_map(|w| self.paths(w, dirs)).flatten().any(|t| is_gitvow(&t)) {
+            return;
+        }
+        for w in chosen.iter().copied().chain(target) {
+            for t in self.paths(w, dirs).unwrap_or_default() {
+                self.seen.gitvow_copies.push(t.path.join("gitvow"));
+                self.seen.gitvow_copies.push(t.path);
+            }
+        }
+    }
+
+    /// A unified diff applied in `dirs` (`git apply`, `patch`): from the files named, or standard
+    /// input. A diff the analyser can read is judged file by file; one it cannot, as the whole
+    /// directory it is applied in.
+    fn patched(&mut self, files: &[String], feed: &Feed, strip: usize, dirs: &Dirs) {
+        let read = |path: &Path| match crate::runtime::regular_file::read_bounded(path, "a patch", crate::runtime::regular_file::MAX_BYTES)
+        {
+            Ok(Some(bytes)) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+            _ => None,
+        };
+        let fed = || match feed {
+            Feed::Text(t) => Some(t.clone()),
+            Feed::File(p) => read(p),
+            _ => None,
+        };
+        let mut found: Vec<Option<String>> = Vec::new();
+        if files.is_empty() {
+            found.push(fed());
+        }
+        for f in files {
+            found.push(match dirs.join(&expand_home(f, self.ctx.home)) {
+                _ if is_stdin_path(f) => fed(),
+                Dirs::Known(ps) if ps.len() == 1 => read(&ps[0]),
+                _ => None,
+            });
+        }
+        let mut unread = found.iter().any(Option::is_none);
+        let texts: Vec<String> = found.into_iter().flatten().collect();
+        for text in texts {
+            match diff::targets(&text, strip) {
+                Some(paths) => {
+                    for p in paths {
+                        self.effect(effects::Kind::Overwrite, &lit_word(&p), dirs);
+                    }
+                }
+                None => unread = true,
+            }
+        }
+        if unread {
+            self.extract_into(&Word { parts: vec![Part::Lit("./".into()), Part::Glob("*".into())] }, dirs);
+        }
+    }
+
+    /// A tree of files the analyser cannot list written into a directory (`word` is `dir/*`):
+    /// judged as the directory as a whole, hidden names included.
+    fn extract_into(&mut self, word: &Word, dirs: &Dirs) {
+        let before = self.out.touched.len();
+        self.touch(word, dirs);
+        for t in &mut self.out.touched[before..] {
+            t.glob = Some(Glob { hidden: true });
+        }
+        self.effects_since(before, effects::Kind::OverwriteRecursive);
+    }
+
+    /// Records what the command does to the file `word` names, in every directory it may run in.
+    fn effect(&mut self, kind: effects::Kind, word: &Word, dirs: &Dirs) {
+        let before = self.out.touched.len();
+        self.touch(word, dirs);
+        self.effects_since(before, kind);
+    }
+
+    /// Effects of `kind` for the files recorded since `before`.
+    fn effects_since(&mut self, before: usize, kind: effects::Kind) {
+        for t in &self.out.touched[before..] {
+            let e = effects::Effect::of(kind, t, self.ctx);
+            if !self.out.effects.contains(&e) {
+                self.out.effects.push(e);
+            }
+        }
+    }
+
     /// The absolute paths a word names, or `None` when the shell computes where it is.
     fn paths(&self, word: &Word, dirs: &Dirs) -> Option<Vec<Touch>> {
         let (rel, glob) = match self.expand(word)? {
@@ -1080,6 +1503,7 @@ impl Walk<'_> {
                 // Known only at the start of a path (`"$HOME/x"` starts with an empty literal).
                 Part::Var(name) if name == "HOME" && s.is_empty() => s.push_str(&self.ctx.home?.to_string_lossy()),
                 Part::Var(name) if name == "PWD" && s.is_empty() => s.push_str(&self.ctx.cwd.to_string_lossy()),
+                Part::Var(name) if s.is_empty() && self.seen.temps.contains(name) => s.push_str("/tmp/mktemp.XXXXXXXXXX"),
                 Part::Subst { script, raw } if s.is_empty() => s.push_str(&self.known_output(*script, raw)?),
                 _ => {
                     let hidden = !matches!(p, Part::Glob(_));
@@ -1125,13 +1549,7 @@ impl Walk<'_> {
 
     /// A path as a text for the rules: `~/…` in the home directory, else as it is.
     fn shown(&self, path: &Path) -> String {
-        let path = lexical(path);
-        if let Some(home) = self.ctx.home
-            && let Ok(rest) = path.strip_prefix(home)
-        {
-            return format!("~/{}", rest.to_string_lossy());
-        }
-        path.to_string_lossy().into_owned()
+        effects::shown(path, self.ctx.home)
     }
 }
 
@@ -1139,6 +1557,15 @@ enum Expanded {
     Exact(String),
     /// A path whose last component is a pattern; `true` when it may name hidden files.
     Pattern(String, bool),
+}
+
+/// `dir` as `dir/`, so that a pattern appended names what is in it.
+fn with_slash(w: &Word) -> Word {
+    let mut w = w.clone();
+    if !w.text().ends_with('/') {
+        w.parts.push(Part::Lit("/".into()));
+    }
+    w
 }
 
 fn lit_word(text: &str) -> Word {
@@ -1290,21 +1717,6 @@ fn quote(arg: &str) -> String {
     if needs { format!("'{}'", arg.replace('\'', r"'\''")) } else { arg.to_string() }
 }
 
-/// `a/./b/../c` → `a/c`, without touching the file system (the file may not exist yet).
-pub fn lexical(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in path.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1337,7 +1749,8 @@ mod tests {
     #[test]
     fn wrappers_are_peeled() {
         let t = texts("sudo -u root env FOO=1 timeout -s KILL 10 nice -n 5 rm -rf /");
-        assert_eq!(t.last().unwrap(), "rm -rf /");
+        // The command's text, then what it does.
+        assert_eq!(&t[t.len() - 2..], ["rm -rf /", "effect delete-recursive root /"]);
         assert!(texts("bash -lc 'cd x && git push -f'").contains(&"git push --force".to_string()));
         assert!(texts("npx -y wrangler@3 deploy").contains(&"wrangler deploy".to_string()));
         assert!(texts("busybox rm -rf /").contains(&"rm -rf /".to_string()));

@@ -6,7 +6,7 @@
 //! followed, relative to the call's cwd). An edit of `cfg/policy.json` where `cfg -> .gitvow` is an
 //! edit of `.gitvow/policy.json`; a rule that matches either form applies.
 
-use super::command::lexical;
+use super::command::place::lexical;
 use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::path::{Component, Path, PathBuf};

@@ -29,9 +29,26 @@ pub struct Call {
 pub struct Action {
     pub tool_name: String,
     pub tool_input: Map<String, Value>,
+    /// The language of `command` for a shell action: the analyser reads each in its own grammar.
+    pub shell: Shell,
+}
+
+/// The language a shell tool's command is written in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Shell {
+    /// `sh`/`bash` syntax: every agent's shell tool but the ones below.
+    #[default]
+    Posix,
+    /// Copilot's `powershell` tool.
+    PowerShell,
 }
 
 impl Action {
+    /// An action of a tool that is no shell, or runs `sh` syntax.
+    pub fn new(tool_name: impl Into<String>, tool_input: Map<String, Value>) -> Action {
+        Action { tool_name: tool_name.into(), tool_input, shell: Shell::Posix }
+    }
+
     pub fn str_field(&self, key: &str) -> Option<&str> {
         self.tool_input.get(key).and_then(Value::as_str)
     }
@@ -340,7 +357,7 @@ fn mcp_name(name: &str) -> String {
 }
 
 fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result<Vec<Action>, Failure> {
-    let single = |tool_name: &str, tool_input| Ok(vec![Action { tool_name: tool_name.into(), tool_input }]);
+    let single = |tool_name: &str, tool_input| Ok(vec![Action::new(tool_name, tool_input)]);
     match kind(name) {
         Kind::Shell | Kind::Commands => {
             let command = match (input.get("command"), input.get("commands")) {
@@ -376,7 +393,7 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
             };
             let mut input = input;
             input.insert("command".into(), command.into());
-            actions.push(Action { tool_name: "Bash".into(), tool_input: input });
+            actions.push(Action { tool_name: "Bash".into(), tool_input: input, shell: shell_of(name) });
             Ok(actions)
         }
         Kind::PatchOrEdit => {
@@ -409,7 +426,7 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
                 .map(|path| {
                     let mut tool_input = input.clone();
                     tool_input.insert("file_path".into(), path.into());
-                    Action { tool_name: "Edit".into(), tool_input }
+                    Action::new("Edit", tool_input)
                 })
                 .collect())
         }
@@ -420,8 +437,224 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
             input.insert("command".into(), command.into());
             single("Bash", input)
         }
-        Kind::Keep => single(name, input),
+        Kind::Keep => {
+            // An MCP tool that changes files changes the files its path arguments name: each is
+            // judged as an edit of that file, after the tool itself (its name stays the call's).
+            let (name, input) = match name {
+                "use_mcp_tool" => cline_mcp(input)?,
+                _ => (name.to_string(), input),
+            };
+            let edits = if is_mcp_name(&name) && changes_files(&name) { mcp_edits(&input) } else { Vec::new() };
+            let mut actions = vec![Action::new(name, input)];
+            actions.extend(edits);
+            Ok(actions)
+        }
     }
+}
+
+/// Cline's one tool for every MCP call, `use_mcp_tool {server_name, tool_name, arguments}` (the
+/// arguments JSON-encoded), as the MCP tool it calls.
+fn cline_mcp(input: Map<String, Value>) -> Result<RawTool, Failure> {
+    let server = first_str(&input, &["server_name"])?.unwrap_or("unknown");
+    let tool = first_str(&input, &["tool_name"])?.ok_or("use_mcp_tool names no `tool_name`")?;
+    let arguments = match input.get("arguments") {
+        None | Some(Value::Null) => Map::new(),
+        Some(Value::Object(o)) => o.clone(),
+        Some(Value::String(s)) if s.trim().is_empty() => Map::new(),
+        Some(Value::String(s)) => match serde_json::from_str::<Value>(s) {
+            Ok(Value::Object(o)) => o,
+            _ => return Err("use_mcp_tool's `arguments` is not a JSON object".into()),
+        },
+        Some(_) => return Err("use_mcp_tool's `arguments` is not a JSON object".into()),
+    };
+    Ok((format!("mcp__{server}__{tool}"), arguments))
+}
+
+/// Whether a normalised tool name is an MCP tool's (every agent's form ends up `mcp__server__tool`).
+fn is_mcp_name(name: &str) -> bool {
+    name.starts_with("mcp__")
+}
+
+/// Words in an MCP tool's name that say it changes files (`write_file`, `edit_file`, `move_file`,
+/// `create_directory`, `delete`, `uploadFile`, …).
+const CHANGING_WORDS: &[&str] = &[
+    "write",
+    "edit",
+    "move",
+    "mv",
+    "create",
+    "delete",
+    "del",
+    "remove",
+    "rm",
+    "rmdir",
+    "unlink",
+    "rename",
+    "put",
+    "upload",
+    "save",
+    "append",
+    "insert",
+    "replace",
+    "patch",
+    "modify",
+    "update",
+    "overwrite",
+    "copy",
+    "cp",
+    "mkdir",
+    "make",
+    "touch",
+    "truncate",
+    "chmod",
+    "chown",
+    "link",
+    "symlink",
+    "set",
+    "apply",
+    "extract",
+    "unzip",
+    "untar",
+    "download",
+    "store",
+    "new",
+    "add",
+    "change",
+    "push",
+    "commit",
+    "restore",
+    "reset",
+    "clear",
+    "empty",
+    "purge",
+    "destroy",
+    "drop",
+    "erase",
+    "wipe",
+    "trash",
+];
+
+/// Whether a tool's name holds one of [`CHANGING_WORDS`] as a word (`_`, `-`, `.`, `:` and
+/// camelCase separate words): `read_file` and `list_directory` do not, `writeFile` does.
+fn changes_files(name: &str) -> bool {
+    let tool = name.rsplit("__").next().unwrap_or(name);
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut prev_lower = false;
+    for c in tool.chars() {
+        if !c.is_ascii_alphanumeric() || (c.is_ascii_uppercase() && prev_lower) {
+            words.push(std::mem::take(&mut word));
+        }
+        prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+        if c.is_ascii_alphanumeric() {
+            word.push(c.to_ascii_lowercase());
+        }
+    }
+    words.push(word);
+    words.iter().any(|w| CHANGING_WORDS.contains(&w.as_str()))
+}
+
+/// Argument names that hold a file path in MCP tools, singly or as a list.
+const MCP_PATH_KEYS: &[&str] = &[
+    "path",
+    "paths",
+    "file",
+    "files",
+    "file_path",
+    "file_paths",
+    "filePath",
+    "filePaths",
+    "filepath",
+    "filename",
+    "fileName",
+    "source",
+    "sources",
+    "src",
+    "destination",
+    "dest",
+    "dst",
+    "target",
+    "target_file",
+    "target_path",
+    "targetPath",
+    "old_path",
+    "new_path",
+    "oldPath",
+    "newPath",
+    "from",
+    "to",
+    "directory",
+    "dir",
+    "dir_path",
+    "dirPath",
+    "folder",
+    "uri",
+    "location",
+    "output",
+    "output_path",
+    "outputPath",
+    "source_path",
+    "sourcePath",
+    "destination_path",
+    "destinationPath",
+];
+
+/// The paths an MCP tool's arguments name (top level, and one level down in objects and lists of
+/// objects: `{"edits": [{"path": …}]}`), each as an edit.
+fn mcp_edits(input: &Map<String, Value>) -> Vec<Action> {
+    let mut paths = Vec::new();
+    collect_paths(input, &mut paths);
+    for value in input.values() {
+        let nested: Vec<&Map<String, Value>> = match value {
+            Value::Object(o) => vec![o],
+            Value::Array(list) => list.iter().filter_map(Value::as_object).collect(),
+            _ => Vec::new(),
+        };
+        for o in nested {
+            collect_paths(o, &mut paths);
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    paths.retain(|p| seen.insert(p.clone()));
+    paths
+        .into_iter()
+        .map(|path| {
+            let mut tool_input = Map::new();
+            tool_input.insert("file_path".into(), path.into());
+            Action::new("Edit", tool_input)
+        })
+        .collect()
+}
+
+fn collect_paths(obj: &Map<String, Value>, out: &mut Vec<String>) {
+    for (key, value) in obj {
+        if !MCP_PATH_KEYS.contains(&key.as_str()) {
+            continue;
+        }
+        let texts: Vec<&str> = match value {
+            Value::String(s) => vec![s],
+            Value::Array(list) => list.iter().filter_map(Value::as_str).collect(),
+            _ => Vec::new(),
+        };
+        out.extend(texts.into_iter().filter_map(mcp_path));
+    }
+}
+
+/// A path argument as the path rules read it: `file://` URIs lose their scheme, `~` is the home
+/// directory; empty text names nothing.
+fn mcp_path(text: &str) -> Option<String> {
+    let text = text.trim();
+    let path = text.strip_prefix("file://").unwrap_or(text);
+    match path {
+        "" => None,
+        "~" => Some("~/".into()),
+        _ => Some(path.to_string()),
+    }
+}
+
+/// The language of a shell tool's command, by the tool's name.
+fn shell_of(tool: &str) -> Shell {
+    if tool == "powershell" { Shell::PowerShell } else { Shell::Posix }
 }
 
 fn patch_actions(text: &str) -> Result<Vec<Action>, Failure> {
@@ -434,7 +667,7 @@ fn patch_actions(text: &str) -> Result<Vec<Action>, Failure> {
             input.insert("file_path".into(), path.clone().into());
             input.insert("old_string".into(), f.old.clone().into());
             input.insert("new_string".into(), f.new.clone().into());
-            actions.push(Action { tool_name: "Edit".into(), tool_input: input });
+            actions.push(Action::new("Edit", input));
         }
     }
     Ok(actions)

@@ -5,7 +5,7 @@
 //! the files inside those directories; this judges the directories and the executable as wholes,
 //! which no regular expression over one path can.
 
-use super::command::{Glob, Touch, lexical};
+use super::command::place::{Glob, Touch, lexical};
 use super::location::resolve;
 use std::path::{Path, PathBuf};
 
@@ -221,6 +221,13 @@ impl Listing {
             Some((_, link)) => *link || parts.next().is_some(),
         }
     }
+}
+
+/// Whether a name pattern (`find -name PATTERN`) can match a directory or file the gate protects
+/// (an agent's directory, gitvow's own, git's directory or its hooks, the executable), at any depth.
+pub fn may_name_protected(pattern: &str) -> bool {
+    let components = HOME_DIRS.iter().chain(REPO_DIRS).flat_map(|(rel, _)| rel.split('/'));
+    NAMES.iter().copied().chain(components).chain([".git", "gitvow"]).any(|name| matches(pattern, name, true))
 }
 
 fn split(path: &Path) -> (PathBuf, String) {

@@ -2,9 +2,10 @@
 //! changes (each in its normalised and its resolved form), what of the gate's own it would change,
 //! and whether the command could be analysed at all.
 
+use super::command::effects::Kind;
 use super::command::{self, Context};
 use super::location::{self, Place};
-use super::normalize::Action;
+use super::normalize::{Action, Shell};
 use super::protect::Guard;
 use std::path::{Path, PathBuf};
 
@@ -26,7 +27,11 @@ impl Reach {
         let mut reach = Reach::default();
         let mut touched = Vec::new();
         if let Some(path) = action.edited_path() {
-            touched.push(command::Touch { path: location::place(path, cwd, repo_top).absolute, glob: None });
+            let touch = command::Touch { path: location::place(path, cwd, repo_top).absolute, glob: None };
+            // An edit overwrites its file: the effect rules judge it as they judge `> file`.
+            let ctx = Context { cwd, home: home.as_deref(), repo_top };
+            reach.texts.push(command::effects::Effect::of(Kind::Overwrite, &touch, &ctx).text());
+            touched.push(touch);
         }
         if let Some(text) = action.command() {
             // Gemini runs a shell command in its `dir_path` (or `directory`), relative to the cwd.
@@ -34,8 +39,12 @@ impl Reach {
                 Some(dir) if !dir.is_empty() => cwd.join(dir),
                 _ => cwd.to_path_buf(),
             };
-            let seen = command::analyse_in(text, &Context { cwd: &start, home: home.as_deref(), repo_top });
-            reach.texts = seen.texts;
+            let ctx = Context { cwd: &start, home: home.as_deref(), repo_top };
+            let seen = match action.shell {
+                Shell::Posix => command::analyse_in(text, &ctx),
+                Shell::PowerShell => command::analyse_powershell(text, &ctx),
+            };
+            reach.texts.extend(seen.texts);
             reach.opaque = seen.opaque;
             touched.extend(seen.touched);
         }

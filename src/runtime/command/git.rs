@@ -536,6 +536,36 @@ fn config_action(args: Vec<String>) -> Vec<String> {
     out
 }
 
+/// The pairs of `GIT_CONFIG_PARAMETERS` (`'alias.fp=push -f' 'core.hooksPath'='x'`), as
+/// `key=value` with the key in canonical case.
+pub fn parameters(value: &str) -> Vec<String> {
+    let mut quoted: Vec<String> = Vec::new();
+    let mut rest = value;
+    // Each item is single-quoted; `'key'='value'` quotes the two halves apart.
+    while let Some(open) = rest.find('\'') {
+        let Some(close) = rest[open + 1..].find('\'') else { break };
+        let item = &rest[open + 1..open + 1 + close];
+        match quoted.last_mut() {
+            Some(last) if rest[..open].ends_with('=') => {
+                last.push('=');
+                last.push_str(item);
+            }
+            _ => quoted.push(item.to_string()),
+        }
+        rest = &rest[open + close + 2..];
+    }
+    if quoted.is_empty() {
+        quoted = value.split_whitespace().map(str::to_string).collect();
+    }
+    quoted
+        .into_iter()
+        .map(|kv| match kv.split_once('=') {
+            Some((k, v)) => format!("{}={v}", config_key(k)),
+            None => config_key(&kv),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::canonical;
@@ -567,5 +597,11 @@ mod tests {
             canonical(&["-c".into(), "alias.p=push --force".into(), "p".into(), "origin".into()]).text,
             "git -c 'alias.p=push --force' push --force origin"
         );
+    }
+
+    #[test]
+    fn config_parameters_are_pairs() {
+        assert_eq!(super::parameters("'alias.fp=push -f'"), ["alias.fp=push -f"]);
+        assert_eq!(super::parameters("'Core.HooksPath'='/dev/null' 'user.name=x'"), ["core.hookspath=/dev/null", "user.name=x"]);
     }
 }

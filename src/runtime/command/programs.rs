@@ -2,6 +2,9 @@
 //! container shells), which are shells and interpreters, which change files and which of their
 //! arguments name those files.
 
+use super::code;
+use super::effects::Kind;
+
 /// How a wrapper's arguments lead to the command it runs: options that take a value (short letters,
 /// long names), then `operands` words that are not the command (`timeout 10`, `chroot DIR`).
 struct Wrapper {
@@ -102,6 +105,12 @@ const WRAPPERS: &[Wrapper] = &[
         0,
     ),
     w(&["parallel"], "jS", &["--jobs"], 0),
+    w(&["pkexec"], "", &["--user"], 0),
+    w(&["setpriv", "prlimit", "eatmydata", "nocache", "trickle", "daemonize", "start-stop-daemon"], "", &[], 0),
+    w(&["numactl"], "CNmpi", &[], 0),
+    w(&["cgexec"], "g", &[], 0),
+    w(&["chpst"], "ugUen", &[], 0),
+    w(&["faketime", "su-exec", "gosu", "setuidgid", "s6-setuidgid"], "", &[], 1),
 ];
 
 /// Subcommand words of version managers and secret runners before the command (`op run --`,
@@ -343,8 +352,11 @@ pub enum Operands {
 /// a value (so that a value is not read as a file).
 pub fn file_changer(name: &str) -> Option<(Operands, &'static str, &'static [&'static str])> {
     Some(match name {
-        "rm" | "unlink" | "rmdir" | "srm" | "trash" | "trash-put" | "gio" => (Operands::All, "", &[]),
-        "shred" => (Operands::All, "nsu", &["--iterations", "--size", "--random-source"]),
+        "rm" | "unlink" | "rmdir" | "srm" | "trash" | "trash-put" | "gio" | "rimraf" | "del" | "del-cli" | "rm-cli" | "trash-cli" => {
+            (Operands::All, "", &[])
+        }
+        "sponge" => (Operands::All, "", &[]),
+        "shred" => (Operands::All, "ns", &["--iterations", "--size", "--random-source"]),
         "touch" => (Operands::All, "dtr", &["--date", "--reference"]),
         "truncate" => (Operands::All, "sr", &["--size", "--reference"]),
         "tee" => (Operands::All, "", &["--output-error"]),
@@ -352,7 +364,7 @@ pub fn file_changer(name: &str) -> Option<(Operands, &'static str, &'static [&'s
         "vi" | "vim" | "nvim" | "nano" | "emacs" | "ed" | "ex" | "pico" | "micro" | "hx" | "kak" => (Operands::All, "cSu", &[]),
         "chmod" | "chown" | "chgrp" | "chattr" | "chflags" => (Operands::AfterFirst, "", &["--reference"]),
         "setfacl" => (Operands::All, "mxMX", &["--modify", "--remove", "--set", "--modify-file", "--remove-file", "--set-file"]),
-        "cp" | "ln" | "link" | "install" | "rsync" | "scp" | "ditto" => (
+        "cp" | "ln" | "link" | "install" | "rsync" | "scp" | "ditto" | "objcopy" => (
             Operands::Last,
             "tSmogebeB",
             &[
@@ -382,6 +394,9 @@ pub fn output_option(name: &str) -> &'static [&'static str] {
         "curl" => &["-o", "--output"],
         "wget" => &["-O", "--output-document"],
         "sort" => &["-o", "--output"],
+        // A program built, linked or stripped into place (the gitvow executable is protected).
+        "cc" | "gcc" | "g++" | "c++" | "clang" | "clang++" | "ld" | "ld.lld" | "ld.gold" | "rustc" | "go" | "strip" | "zig" | "tcc"
+        | "as" => &["-o", "--output"],
         "tar" | "bsdtar" | "gtar" => &["-C", "--directory", "-f", "--file"],
         "unzip" => &["-d"],
         "git" => &[],
@@ -444,4 +459,187 @@ pub fn db_client(name: &str) -> Option<DbClient> {
 pub fn package_program(word: &str) -> &str {
     let base = word.rsplit('/').next().unwrap_or(word);
     base.split('@').next().filter(|b| !b.is_empty()).unwrap_or(base)
+}
+
+/// What a file changer does to one of the files `file_changer` names (`last` for its last
+/// operand, or the `-t` target), for the effect model: `None` where it only changes a mode or a
+/// time, or creates a node.
+pub fn effect_of(name: &str, args: &[String], last: bool) -> Option<Kind> {
+    let flag = |short: char, long: &[&str]| {
+        args.iter().any(|a| {
+            long.contains(&a.as_str())
+                || (a.starts_with('-') && !a.starts_with("--") && a[1..].chars().all(char::is_alphanumeric) && a.contains(short))
+        })
+    };
+    let recursive = || flag('r', &["--recursive"]) || flag('R', &[]);
+    Some(match name {
+        // Packages that exist to remove trees.
+        "rimraf" | "del" | "del-cli" | "rm-cli" => Kind::DeleteRecursive,
+        "rm" | "srm" | "trash" | "trash-put" | "trash-cli" | "gio" if recursive() => Kind::DeleteRecursive,
+        "rm" | "unlink" | "rmdir" | "srm" | "trash" | "trash-put" | "trash-cli" | "gio" | "shred" => Kind::Delete,
+        "mv" if last => Kind::Overwrite,
+        "mv" => Kind::Move,
+        "rsync" if last && args.iter().any(|a| a.starts_with("--delete")) => Kind::DeleteRecursive,
+        "cp" | "install" | "rsync" | "scp" | "ditto" if recursive() || flag('a', &["--archive"]) || name == "ditto" => {
+            Kind::OverwriteRecursive
+        }
+        "cp" | "install" | "rsync" | "scp" | "tee" | "truncate" | "sponge" | "vi" | "vim" | "nvim" | "nano" | "emacs" | "ed" | "ex"
+        | "pico" | "micro" | "hx" | "kak" => Kind::Overwrite,
+        "ln" | "link" => Kind::Link,
+        // A recursive change of modes or owners changes every file of the tree.
+        "chmod" | "chown" | "chgrp" | "setfacl" | "chattr" if recursive() => Kind::OverwriteRecursive,
+        _ => return None,
+    })
+}
+
+/// Where a program takes its command as a shell string (`su -c 'cmd'`, `script -qc 'cmd'`,
+/// `runuser -u x -c 'cmd'`).
+pub enum CommandOption {
+    /// The argument at this index is the script.
+    Word(usize),
+    /// `--command=cmd`.
+    Attached(String),
+}
+
+/// `-c`, clustered or not (`-qc`, `-lc`), or `--command`: the script's argument.
+pub fn command_option(args: &[String]) -> Option<CommandOption> {
+    for (i, a) in args.iter().enumerate() {
+        if a == "--" {
+            return None;
+        }
+        if a == "--command" || a == "--session-command" {
+            return (i + 1 < args.len()).then_some(CommandOption::Word(i + 1));
+        }
+        if let Some(v) = a.strip_prefix("--command=").or_else(|| a.strip_prefix("--session-command=")) {
+            return Some(CommandOption::Attached(v.to_string()));
+        }
+        if let Some(flags) =
+            a.strip_prefix('-').filter(|f| !f.is_empty() && !f.starts_with('-') && f.chars().all(|c| c.is_ascii_alphabetic()))
+            && let Some(at) = flags.find('c')
+        {
+            let rest = &flags[at + 1..];
+            return if rest.is_empty() {
+                (i + 1 < args.len()).then_some(CommandOption::Word(i + 1))
+            } else {
+                Some(CommandOption::Attached(rest.to_string()))
+            };
+        }
+    }
+    None
+}
+
+/// The shell text a terminal multiplexer is told to run or type: `tmux send-keys -t x 'cmd' Enter`,
+/// `tmux new-session -d 'cmd'`, `tmux run-shell 'cmd'`, `screen -dmS x cmd…`, `screen -X stuff 'cmd\n'`.
+pub fn multiplexer_command(name: &str, args: &[String]) -> Option<String> {
+    const KEYS: &[&str] = &["Enter", "C-m", "KPEnter", "C-j", "\\;", ";"];
+    let words: Vec<&str> = if name == "tmux" {
+        let i = skip_options(args, "LSfcT", &[]);
+        let sub = args.get(i)?.as_str();
+        let rest = &args[i + 1..];
+        match sub {
+            "send-keys" | "send" | "send-key" => {
+                let j = skip_options(rest, "tNcXF", &[]);
+                rest[j..].iter().map(String::as_str).filter(|k| !KEYS.contains(k)).collect()
+            }
+            "new-session" | "new" | "new-window" | "neww" | "split-window" | "splitw" | "respawn-pane" | "respawnp" | "respawn-window"
+            | "run-shell" | "run" | "display-popup" | "popup" | "pipe-pane" | "pipep" => {
+                let j = skip_options(rest, "stncxyFelpwhLf", &[]);
+                rest[j..].iter().map(String::as_str).collect()
+            }
+            _ => return None,
+        }
+    } else {
+        if let Some(x) = args.iter().position(|a| a == "-X") {
+            let rest = &args[x + 1..];
+            if rest.first().is_some_and(|c| c == "stuff") {
+                return rest.get(1).map(|t| t.replace("\\n", "\n").replace("\\r", "\n"));
+            }
+            return None;
+        }
+        let i = skip_options(args, "SpcTeshtlL", &[]);
+        args[i..].iter().map(String::as_str).collect()
+    };
+    (!words.is_empty()).then(|| words.join(" "))
+}
+
+/// Programs whose first operand is a subcommand, and their options that take a value before it:
+/// a subcommand the shell computes (`git $(printf reset) --hard`) is no less a program word than
+/// the program's name.
+const SUBCOMMANDS: &[(&[&str], &[&str])] = &[
+    (&["git"], &["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--exec-path"]),
+    (&["kubectl", "oc"], &["-n", "--namespace", "--context", "--kubeconfig", "-s", "--server", "--cluster", "--user", "-l", "--selector"]),
+    (&["helm"], &["-n", "--namespace", "--kube-context", "--kubeconfig"]),
+    (&["terraform", "tofu", "terragrunt", "pulumi"], &["-C", "--cwd", "-s", "--stack"]),
+    (
+        &["npm", "pnpm", "yarn", "bun", "npx", "cargo", "uv", "poetry", "pip", "pip3", "gem", "dotnet", "go", "mvn", "gradle"],
+        &["-C", "--prefix", "--dir", "-w", "--workspace", "--filter", "--manifest-path", "-Z", "--config"],
+    ),
+    (
+        &["docker", "podman", "nerdctl", "docker-compose"],
+        &["-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "-f", "--file", "-p", "--project-name"],
+    ),
+    (&["gh", "glab"], &["-R", "--repo"]),
+    (
+        &[
+            "aws",
+            "gcloud",
+            "gsutil",
+            "az",
+            "doctl",
+            "flyctl",
+            "fly",
+            "heroku",
+            "vercel",
+            "netlify",
+            "wrangler",
+            "firebase",
+            "cdk",
+            "sst",
+            "railway",
+            "serverless",
+            "sls",
+        ],
+        &["--profile", "--region", "--output", "--endpoint-url", "--project", "--account", "-a", "--app", "--scope", "--token"],
+    ),
+    (
+        &["systemctl", "launchctl", "brew", "apt", "apt-get", "dnf", "yum", "snap", "ansible", "vault", "consul", "nomad"],
+        &["-H", "--host", "-M", "--machine"],
+    ),
+];
+
+/// Whether the subcommand word of `name` (its first operand) is computed by the shell.
+pub fn computed_subcommand(name: &str, words: &[super::syntax::Word]) -> bool {
+    let Some((_, values)) = SUBCOMMANDS.iter().find(|(names, _)| names.contains(&name)) else { return false };
+    let mut i = 0;
+    while i < words.len() {
+        let text = words[i].text();
+        if text == "--" {
+            return false;
+        }
+        if !text.starts_with('-') {
+            return words[i].literal().is_none();
+        }
+        i += if values.contains(&text.as_str()) { 2 } else { 1 };
+    }
+    false
+}
+
+/// The language an interpreter's program text is read in.
+pub enum Language {
+    Code(code::Language),
+    PowerShell,
+}
+
+pub fn language(name: &str) -> Option<Language> {
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    Some(Language::Code(match base {
+        "python" | "pypy" => code::Language::Python,
+        "node" | "nodejs" | "deno" | "bun" => code::Language::Node,
+        "perl" => code::Language::Perl,
+        "ruby" => code::Language::Ruby,
+        "php" => code::Language::Php,
+        "awk" | "gawk" | "mawk" | "nawk" => code::Language::Awk,
+        "pwsh" | "powershell" => return Some(Language::PowerShell),
+        _ => return None,
+    }))
 }

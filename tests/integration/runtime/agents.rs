@@ -511,7 +511,7 @@ fn a_shell_tools_working_directory_is_where_the_command_is_judged() {
     p["tool_input"]["cwd"] = other.to_str().unwrap().into();
     let out = env.hook("auggie", "PreToolUse", p.to_string());
     assert_eq!(out.code, 2, "{out:?}");
-    assert!(out.stderr.contains(&format!("cd {} && rm", other.display())) || out.stderr.contains("gitvow's policy"), "{out:?}");
+    assert!(out.stderr.contains(&format!("cd {} && rm", other.display())) || out.stderr.contains("gitvow's own policy"), "{out:?}");
     // Logged in the session's repository, whose policy judged it.
     assert_eq!(env.log_lines().pop().unwrap()["verdict"], "confirm");
     let mut ls = env.payload("auggie-shell.json");

@@ -84,8 +84,8 @@ EOF
     ("git reset --hard HEAD~3", "confirm"),
     ("aws ec2 terminate-instances --instance-ids i-1", "confirm"),
     // gitvow's own hooks and policy.
-    ("gitvow uninstall --user --yes", "confirm"),
-    ("sudo gitvow uninstall", "confirm"),
+    ("gitvow uninstall --user --yes", "deny"),
+    ("sudo gitvow uninstall", "deny"),
     ("echo '{}' > ~/.claude/settings.json", "confirm"),
     ("cat x >> .codex/hooks.json", "confirm"),
     ("rm -rf .gitvow", "confirm"),

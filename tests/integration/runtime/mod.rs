@@ -5,6 +5,7 @@ mod adapter_info;
 mod agents;
 mod gate;
 mod hermes_pi;
+mod mcp_paths;
 mod patch;
 mod providers;
 mod records;

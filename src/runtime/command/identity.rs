@@ -1,0 +1,73 @@
+//! Whether a program a command runs is gitvow, by what it is rather than by its name: a renamed or
+//! linked copy of the executable that runs `approve`, `trust`, `uninstall` or `install --command`
+//! is still gitvow. Looked at only for calls that name one of those subcommands, so that ordinary
+//! calls pay nothing for it.
+
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
+
+/// gitvow's subcommands that only a person may run: the gate denies an agent's call of them.
+pub fn guarded_subcommand(args: &[String]) -> bool {
+    let first = args.iter().find(|a| !a.starts_with('-'));
+    match first.map(String::as_str) {
+        Some("approve" | "trust" | "uninstall") => true,
+        Some("install") => args.iter().any(|a| a == "--command" || a.starts_with("--command=")),
+        _ => false,
+    }
+}
+
+/// What the program at `path` is, compared with the running gitvow.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Identity {
+    Gitvow,
+    Other,
+    /// Nothing is there (yet): the call may make it.
+    Unknown,
+}
+
+/// The program at `path` against the running executable: the same file (device and inode), or a
+/// copy (the same size and the same bytes).
+pub fn of(path: &Path) -> Identity {
+    let Ok(meta) = std::fs::metadata(path) else { return Identity::Unknown };
+    let Ok(exe) = std::env::current_exe() else { return Identity::Unknown };
+    let Ok(own) = std::fs::metadata(&exe) else { return Identity::Unknown };
+    if (meta.dev(), meta.ino()) == (own.dev(), own.ino()) {
+        return Identity::Gitvow;
+    }
+    if !meta.is_file() || meta.len() != own.len() {
+        return Identity::Other;
+    }
+    // Only a file of exactly gitvow's size is read, each within that size.
+    let read = |p: &Path| crate::runtime::regular_file::read_bounded(p, "a program", own.len()).ok().flatten();
+    match (read(path), read(&exe)) {
+        (Some(a), Some(b)) if a == b => Identity::Gitvow,
+        (Some(_), Some(_)) => Identity::Other,
+        _ => Identity::Unknown,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn copies_and_links_are_gitvow() {
+        let dir = tempfile::tempdir().unwrap();
+        let exe = std::env::current_exe().unwrap();
+        let copy = dir.path().join("gv");
+        std::fs::copy(&exe, &copy).unwrap();
+        assert_eq!(of(&copy), Identity::Gitvow);
+        let link = dir.path().join("hard");
+        if std::fs::hard_link(&exe, &link).is_ok() {
+            assert_eq!(of(&link), Identity::Gitvow);
+        }
+        let other = dir.path().join("other");
+        std::fs::write(&other, b"#!/bin/sh\n").unwrap();
+        assert_eq!(of(&other), Identity::Other);
+        assert_eq!(of(&dir.path().join("none")), Identity::Unknown);
+        assert!(guarded_subcommand(&["approve".into(), "ab12".into()]));
+        assert!(guarded_subcommand(&["install".into(), "--command=/bin/true".into()]));
+        assert!(!guarded_subcommand(&["install".into(), "--user".into()]));
+        assert!(!guarded_subcommand(&["pr".into(), "review".into(), "--approve".into()]));
+    }
+}

@@ -1,0 +1,1222 @@
+//! PowerShell scripts (Copilot's `powershell` tool, `pwsh -c`, `powershell -Command`), read into the
+//! same [`Effect`]s as interpreter program text: the common cmdlets and their aliases
+//! (`Remove-Item`/`rm`/`del`, `Set-Content`, `Out-File`, `>`, `Move-Item`, …), native commands as
+//! [`Effect::Run`], and everything that is not a known harmless read as [`Effect::Opaque`].
+
+// The shell analyser calls `read` once it dispatches on interpreters and dialects (branch gate-effects).
+#![allow(dead_code)]
+
+use super::code::Effect;
+use std::collections::HashMap;
+
+/// Script blocks and subexpressions read inside one another, at most this deep.
+const MAX_DEPTH: usize = 16;
+/// Effects one script yields, at most: past it the script is opaque.
+const MAX_EFFECTS: usize = 256;
+
+/// The file-system and process effects of a PowerShell script.
+pub fn read(script: &str) -> Vec<Effect> {
+    let mut r = Reader { out: Vec::new(), vars: HashMap::new(), depth: 0 };
+    r.script(script);
+    r.out
+}
+
+/// A piece of a word: text as written, a variable, a subexpression's source (`$(…)`, `(…)`).
+#[derive(Clone, Debug)]
+enum Part {
+    Lit(String),
+    Var(String),
+    Sub(String),
+}
+
+#[derive(Clone, Debug)]
+enum Tok {
+    /// A word, and whether it starts with a quote (then, first in a statement, it is a value).
+    Word(Vec<Part>, bool),
+    /// `{ … }`: a script block (or a hashtable), its source.
+    Block(String),
+    /// `( … )` standing alone, its source.
+    Paren(String),
+    /// `;`, a newline, `&&`, `||`.
+    Sep,
+    Pipe,
+    /// `&`, the call operator.
+    Call,
+    /// `>`, `>>`, `2>`, `*>`: the word after it is the file written.
+    Redirect,
+    Comma,
+    Assign,
+}
+
+/// The closing bracket of the one at `s[i]`, strings skipped; the end when there is none.
+fn matching(s: &[char], i: usize) -> usize {
+    let (open, close) = (
+        s[i],
+        match s[i] {
+            '(' => ')',
+            '{' => '}',
+            _ => ']',
+        },
+    );
+    let mut depth = 0usize;
+    let mut j = i;
+    while j < s.len() {
+        match s[j] {
+            '`' => j += 1,
+            '\'' | '"' => {
+                let q = s[j];
+                j += 1;
+                while j < s.len() && s[j] != q {
+                    if s[j] == '`' && q == '"' {
+                        j += 1;
+                    }
+                    j += 1;
+                }
+            }
+            c if c == open => depth += 1,
+            c if c == close => {
+                depth -= 1;
+                if depth == 0 {
+                    return j;
+                }
+            }
+            _ => {}
+        }
+        j += 1;
+    }
+    s.len()
+}
+
+fn lex(script: &str) -> Vec<Tok> {
+    let s: Vec<char> = script.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let text = |a: usize, b: usize| s[a.min(s.len())..b.min(s.len())].iter().collect::<String>();
+    while i < s.len() {
+        let c = s[i];
+        let next = s.get(i + 1).copied().unwrap_or('\0');
+        match c {
+            ' ' | '\t' | '\r' => i += 1,
+            '`' if next == '\n' => i += 2,
+            '\n' | ';' => {
+                out.push(Tok::Sep);
+                i += 1;
+            }
+            '#' => {
+                while i < s.len() && s[i] != '\n' {
+                    i += 1;
+                }
+            }
+            '<' if next == '#' => {
+                let rest: String = text(i, s.len());
+                i += rest.find("#>").map_or(s.len(), |e| e + 2);
+            }
+            '|' if next == '|' => {
+                out.push(Tok::Sep);
+                i += 2;
+            }
+            '|' => {
+                out.push(Tok::Pipe);
+                i += 1;
+            }
+            '&' if next == '&' => {
+                out.push(Tok::Sep);
+                i += 2;
+            }
+            '&' => {
+                out.push(Tok::Call);
+                i += 1;
+            }
+            ',' => {
+                out.push(Tok::Comma);
+                i += 1;
+            }
+            '=' if next != '=' => {
+                out.push(Tok::Assign);
+                i += 1;
+            }
+            '>' => {
+                // `2>&1` merges streams: no file.
+                i += if next == '>' { 2 } else { 1 };
+                out.push(Tok::Redirect);
+            }
+            '2' | '3' | '4' | '5' | '6' | '*' if next == '>' => {
+                if s.get(i + 2) == Some(&'&') {
+                    i += 4;
+                } else {
+                    i += if s.get(i + 2) == Some(&'>') { 3 } else { 2 };
+                    out.push(Tok::Redirect);
+                }
+            }
+            '{' | '(' => {
+                let end = matching(&s, i);
+                let inner = text(i + 1, end);
+                out.push(if c == '{' { Tok::Block(inner) } else { Tok::Paren(inner) });
+                i = end + 1;
+            }
+            '}' | ')' => i += 1,
+            _ => {
+                let (word, end) = read_word(&s, i);
+                out.push(Tok::Word(word, matches!(c, '\'' | '"')));
+                i = end.max(i + 1);
+            }
+        }
+    }
+    out
+}
+
+/// One word from `s[i]`: quoted and bare pieces until a space or an operator.
+fn read_word(s: &[char], mut i: usize) -> (Vec<Part>, usize) {
+    let mut parts = Vec::new();
+    let mut lit = String::new();
+    let flush = |lit: &mut String, parts: &mut Vec<Part>| {
+        if !lit.is_empty() {
+            parts.push(Part::Lit(std::mem::take(lit)));
+        }
+    };
+    while i < s.len() {
+        let c = s[i];
+        match c {
+            ' ' | '\t' | '\r' | '\n' | ';' | '|' | '&' | ',' | '>' | '{' | '}' | ')' => break,
+            '=' if parts.is_empty() && lit.is_empty() => break,
+            '`' => {
+                if let Some(&n) = s.get(i + 1) {
+                    lit.push(escaped(n));
+                }
+                i += 2;
+            }
+            '\'' => {
+                i += 1;
+                while i < s.len() {
+                    if s[i] == '\'' {
+                        if s.get(i + 1) == Some(&'\'') {
+                            lit.push('\'');
+                            i += 2;
+                            continue;
+                        }
+                        break;
+                    }
+                    lit.push(s[i]);
+                    i += 1;
+                }
+                i += 1;
+            }
+            '"' => {
+                i += 1;
+                while i < s.len() && s[i] != '"' {
+                    match s[i] {
+                        '`' if i + 1 < s.len() => {
+                            lit.push(escaped(s[i + 1]));
+                            i += 2;
+                        }
+                        '$' if s.get(i + 1).is_some_and(|n| n.is_alphanumeric() || matches!(n, '_' | '{' | '(')) => {
+                            flush(&mut lit, &mut parts);
+                            i = variable(s, i, &mut parts);
+                        }
+                        ch => {
+                            lit.push(ch);
+                            i += 1;
+                        }
+                    }
+                }
+                i += 1;
+            }
+            '$' if s.get(i + 1).is_some_and(|n| n.is_alphanumeric() || matches!(n, '_' | '{' | '(' | '?')) => {
+                flush(&mut lit, &mut parts);
+                i = variable(s, i, &mut parts);
+            }
+            '(' | '[' if !lit.is_empty() || !parts.is_empty() || c == '[' => {
+                // `$x.Method(…)`, `[IO.File]::Delete(…)`, `$a[0]`: computed.
+                let end = matching(s, i);
+                flush(&mut lit, &mut parts);
+                let inner: String = s[(i + 1).min(s.len())..end.min(s.len())].iter().collect();
+                if c == '[' && parts.is_empty() {
+                    parts.push(Part::Lit(format!("[{inner}]")));
+                } else {
+                    parts.push(Part::Sub(inner));
+                }
+                i = end + 1;
+            }
+            '(' => break,
+            _ => {
+                lit.push(c);
+                i += 1;
+            }
+        }
+    }
+    flush(&mut lit, &mut parts);
+    (parts, i)
+}
+
+fn escaped(c: char) -> char {
+    match c {
+        'n' => '\n',
+        't' => '\t',
+        'r' => '\r',
+        '0' => '\0',
+        other => other,
+    }
+}
+
+/// A variable at `s[i]` (`$name`, `$env:NAME`, `${name}`, `$(…)`), pushed; the index after it.
+fn variable(s: &[char], i: usize, parts: &mut Vec<Part>) -> usize {
+    match s.get(i + 1) {
+        Some('(') => {
+            let end = matching(s, i + 1);
+            parts.push(Part::Sub(s[(i + 2).min(s.len())..end.min(s.len())].iter().collect()));
+            end + 1
+        }
+        Some('{') => {
+            let end = matching(s, i + 1);
+            parts.push(Part::Var(s[(i + 2).min(s.len())..end.min(s.len())].iter().collect()));
+            end + 1
+        }
+        _ => {
+            let mut j = i + 1;
+            while j < s.len()
+                && (s[j].is_alphanumeric()
+                    || s[j] == '_'
+                    || s[j] == '?'
+                    || (s[j] == ':' && s.get(j + 1).is_some_and(|n| n.is_alphanumeric())))
+            {
+                j += 1;
+            }
+            parts.push(Part::Var(s[i + 1..j].iter().collect()));
+            j
+        }
+    }
+}
+
+/// A word's value: known text (`~` for the home directory), or computed.
+#[derive(Clone, Debug, PartialEq)]
+enum Val {
+    Text(String),
+    Computed(String),
+}
+
+struct Reader {
+    out: Vec<Effect>,
+    vars: HashMap<String, Val>,
+    depth: usize,
+}
+
+/// Harmless cmdlets and aliases: they read, print or compute.
+const READS: &[&str] = &[
+    "get-childitem",
+    "gci",
+    "ls",
+    "dir",
+    "get-content",
+    "gc",
+    "cat",
+    "type",
+    "write-output",
+    "echo",
+    "write",
+    "write-host",
+    "select-string",
+    "sls",
+    "get-location",
+    "pwd",
+    "gl",
+    "set-location",
+    "cd",
+    "sl",
+    "chdir",
+    "push-location",
+    "pushd",
+    "pop-location",
+    "popd",
+    "get-item",
+    "gi",
+    "test-path",
+    "resolve-path",
+    "rvpa",
+    "get-process",
+    "ps",
+    "gps",
+    "get-command",
+    "gcm",
+    "get-help",
+    "help",
+    "get-date",
+    "measure-object",
+    "measure",
+    "select-object",
+    "select",
+    "where-object",
+    "where",
+    "?",
+    "sort-object",
+    "sort",
+    "format-table",
+    "ft",
+    "format-list",
+    "fl",
+    "format-wide",
+    "out-string",
+    "out-host",
+    "out-null",
+    "convertto-json",
+    "convertfrom-json",
+    "get-member",
+    "gm",
+    "join-path",
+    "split-path",
+    "get-itemproperty",
+    "gp",
+    "get-variable",
+    "gv",
+    "write-error",
+    "write-warning",
+    "write-verbose",
+    "write-debug",
+    "write-information",
+    "start-sleep",
+    "sleep",
+    "get-filehash",
+    "compare-object",
+    "diff",
+    "group-object",
+    "group",
+    "get-unique",
+    "import-csv",
+    "get-service",
+    "gsv",
+    "get-history",
+    "h",
+    "clear-host",
+    "cls",
+    "clear",
+    "get-alias",
+    "gal",
+    "get-psdrive",
+    "gdr",
+    "get-host",
+    "get-random",
+    "get-culture",
+    "set-variable",
+    "set",
+    "sv",
+    "new-variable",
+    "nv",
+    "get-acl",
+    "convertto-csv",
+    "convertfrom-csv",
+    "convertto-html",
+    "out-gridview",
+    "get-uptime",
+    "get-computerinfo",
+    "get-module",
+    "import-module",
+    "ipmo",
+    "get-psreadlineoption",
+    "get-executionpolicy",
+    "exit",
+    "return",
+    "break",
+    "continue",
+    "throw",
+    "param",
+    "get-itempropertyvalue",
+    "tee-object",
+    "tee",
+    "get-error",
+    "test-connection",
+    "get-netipaddress",
+    "get-childitem",
+    "get-wmiobject",
+    "get-ciminstance",
+    "foreach-object",
+    "foreach",
+    "%",
+    "invoke-webrequest",
+    "iwr",
+    "invoke-restmethod",
+    "irm",
+    "expand-archive",
+    "compress-archive",
+    "new-guid",
+    "get-pscallstack",
+    "get-timezone",
+    "read-host",
+    "out-default",
+    "format-custom",
+    "get-eventlog",
+    "get-winevent",
+];
+
+/// Keywords whose blocks and conditions are read as scripts.
+const KEYWORDS: &[&str] = &[
+    "if",
+    "elseif",
+    "else",
+    "foreach",
+    "for",
+    "while",
+    "do",
+    "until",
+    "switch",
+    "try",
+    "catch",
+    "finally",
+    "trap",
+    "function",
+    "filter",
+    "begin",
+    "process",
+    "end",
+    "data",
+    "dynamicparam",
+    "workflow",
+    "parallel",
+    "sequence",
+    "inlinescript",
+];
+
+impl Reader {
+    fn emit(&mut self, e: Effect) {
+        if self.out.len() >= MAX_EFFECTS {
+            if !self.out.iter().any(|o| matches!(o, Effect::Opaque { .. })) {
+                self.out.push(Effect::Opaque { why: "too many effects" });
+            }
+            return;
+        }
+        if !self.out.contains(&e) {
+            self.out.push(e);
+        }
+    }
+
+    fn opaque(&mut self, why: &'static str) {
+        self.emit(Effect::Opaque { why });
+    }
+
+    fn script(&mut self, text: &str) {
+        if self.depth >= MAX_DEPTH {
+            self.opaque("script blocks nested past the reader's limit");
+            return;
+        }
+        self.depth += 1;
+        let toks = lex(text);
+        for statement in toks.split(|t| matches!(t, Tok::Sep)) {
+            let elements: Vec<&[Tok]> = statement.split(|t| matches!(t, Tok::Pipe)).collect();
+            for (n, element) in elements.iter().enumerate() {
+                self.element(element, n > 0);
+            }
+        }
+        self.depth -= 1;
+    }
+
+    /// Reads the source of a nested block or subexpression for its effects.
+    fn nested(&mut self, text: &str) {
+        self.script(text);
+    }
+
+    fn value(&mut self, parts: &[Part]) -> Val {
+        let mut s = String::new();
+        let mut computed: Option<String> = None;
+        for p in parts {
+            match p {
+                Part::Lit(t) => s.push_str(t),
+                Part::Var(v) => match self.var(v) {
+                    Val::Text(t) => s.push_str(&t),
+                    Val::Computed(name) => {
+                        computed.get_or_insert(name);
+                    }
+                },
+                Part::Sub(src) => match self.sub_value(src) {
+                    Val::Text(t) => s.push_str(&t),
+                    Val::Computed(name) => {
+                        computed.get_or_insert(name);
+                    }
+                },
+            }
+        }
+        match computed {
+            Some(name) => Val::Computed(name),
+            None => Val::Text(s),
+        }
+    }
+
+    fn var(&self, name: &str) -> Val {
+        let lower = name.to_ascii_lowercase();
+        match lower.as_str() {
+            "home" | "env:userprofile" | "env:home" => Val::Text("~".into()),
+            "true" | "false" | "null" => Val::Text(format!("${lower}")),
+            _ => self.vars.get(&lower).cloned().unwrap_or_else(|| Val::Computed(name.to_string())),
+        }
+    }
+
+    /// `(Join-Path $HOME x)`, `$(…)`: its effects read; its value known only for joins of known text.
+    fn sub_value(&mut self, src: &str) -> Val {
+        let toks = lex(src);
+        if let [Tok::Word(cmd, _), rest @ ..] = toks.as_slice()
+            && matches!(self.value(cmd), Val::Text(c) if c.eq_ignore_ascii_case("join-path"))
+        {
+            let mut words = Vec::new();
+            for t in rest {
+                match t {
+                    Tok::Word(w, _) if !matches!(w.first(), Some(Part::Lit(l)) if l.starts_with('-')) => words.push(self.value(w)),
+                    Tok::Word(_, _) => {}
+                    _ => return Val::Computed("subexpression".into()),
+                }
+            }
+            let mut path = String::new();
+            for w in words {
+                let Val::Text(t) = w else { return Val::Computed("subexpression".into()) };
+                path = if path.is_empty() {
+                    t
+                } else {
+                    format!("{}/{}", path.trim_end_matches(['/', '\\']), t.trim_start_matches(['/', '\\']))
+                };
+            }
+            return Val::Text(path);
+        }
+        self.nested(src);
+        Val::Computed("subexpression".into())
+    }
+
+    fn element(&mut self, toks: &[Tok], piped: bool) {
+        // Redirections write their files, wherever they stand.
+        let mut words: Vec<&Tok> = Vec::new();
+        let mut i = 0;
+        while i < toks.len() {
+            match &toks[i] {
+                Tok::Redirect => {
+                    if let Some(Tok::Word(w, _)) = toks.get(i + 1) {
+                        match self.value(w) {
+                            Val::Text(t) if t.eq_ignore_ascii_case("$null") => {}
+                            Val::Text(t) => self.emit(Effect::Write { path: slashes(&t) }),
+                            Val::Computed(_) => self.opaque("output redirected to a computed file"),
+                        }
+                        i += 1;
+                    }
+                }
+                Tok::Paren(src) | Tok::Block(src) if !words.is_empty() || i > 0 => {
+                    let _ = src;
+                    words.push(&toks[i]);
+                }
+                t => words.push(t),
+            }
+            i += 1;
+        }
+        let Some(first) = words.first() else { return };
+        match first {
+            Tok::Block(src) | Tok::Paren(src) => {
+                self.nested(src);
+                for t in &words[1..] {
+                    if let Tok::Block(s) | Tok::Paren(s) = t {
+                        self.nested(s);
+                    }
+                }
+            }
+            Tok::Call => match words.get(1) {
+                Some(Tok::Block(src)) => self.nested(src),
+                Some(Tok::Word(w, _)) => match self.value(w) {
+                    Val::Text(name) => self.command(&name, &words[2..], piped),
+                    Val::Computed(_) => self.opaque("a command named by a computed value (&)"),
+                },
+                _ => self.opaque("a command named by a computed value (&)"),
+            },
+            Tok::Word(w, quoted) => {
+                if matches!(w.as_slice(), [Part::Lit(l)] if l == ".") && !quoted {
+                    // Dot-sourcing runs a script in this scope.
+                    match words.get(1) {
+                        Some(Tok::Block(src)) => self.nested(src),
+                        _ => self.opaque("a script dot-sourced (.)"),
+                    }
+                    return;
+                }
+                if *quoted {
+                    self.expression(&words);
+                    return;
+                }
+                // `$x = …`: the value is bound when known, its effects read.
+                if matches!(w.as_slice(), [Part::Var(_)]) && matches!(words.get(1), Some(Tok::Assign)) {
+                    let Part::Var(name) = &w[0] else { return };
+                    let value = match &words[2..] {
+                        [Tok::Word(v, _)] => self.value(v),
+                        rest => {
+                            self.tokens(rest, piped);
+                            Val::Computed(name.clone())
+                        }
+                    };
+                    self.vars.insert(name.to_ascii_lowercase(), value);
+                    return;
+                }
+                if !matches!(w.first(), Some(Part::Lit(_)))
+                    || matches!(w.first(), Some(Part::Lit(l)) if l.starts_with(['[', '.', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '@', '"', '\'']))
+                {
+                    self.expression(&words);
+                    return;
+                }
+                match self.value(w) {
+                    Val::Text(name) => self.command(&name, &words[1..], piped),
+                    Val::Computed(_) => self.opaque("a command named by a computed value"),
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Tokens of an assignment's right side: a command, or an expression.
+    fn tokens(&mut self, toks: &[&Tok], piped: bool) {
+        let owned: Vec<Tok> = toks.iter().map(|t| (*t).clone()).collect();
+        self.element(&owned, piped);
+    }
+
+    /// A statement that is an expression (`$x.Delete()`, `[IO.File]::WriteAllText(…)`, `"a" + $b`):
+    /// .NET calls that reach files or processes are opaque; everything nested is read.
+    fn expression(&mut self, words: &[&Tok]) {
+        for t in words {
+            match t {
+                Tok::Word(parts, _) => {
+                    let text: String = parts.iter().map(|p| if let Part::Lit(l) = p { l.as_str() } else { "" }).collect();
+                    let lower = text.to_ascii_lowercase();
+                    let reaches = [
+                        "io.",
+                        "file]",
+                        "directory]",
+                        "process]",
+                        "diagnostics",
+                        "reflection",
+                        "activator",
+                        "marshal",
+                        "assembly",
+                        "runtime.",
+                        "scriptblock",
+                        "powershell]",
+                        "webclient",
+                        "environment]::setenvironment",
+                        "registry",
+                    ];
+                    let methods = [
+                        ".delete",
+                        ".moveto",
+                        ".copyto",
+                        ".invoke",
+                        ".start",
+                        ".create",
+                        ".write",
+                        ".kill",
+                        ".run",
+                        ".exec",
+                        ".downloadfile",
+                        ".replace(",
+                        ".encrypt",
+                        ".setaccesscontrol",
+                    ];
+                    if (lower.contains("::") && reaches.iter().any(|r| lower.contains(r))) || methods.iter().any(|m| lower.contains(m)) {
+                        self.opaque("a .NET call that may change files or start processes");
+                    }
+                    for p in parts {
+                        if let Part::Sub(src) = p {
+                            self.nested(src);
+                        }
+                    }
+                }
+                Tok::Block(src) | Tok::Paren(src) => self.nested(src),
+                _ => {}
+            }
+        }
+    }
+
+    fn command(&mut self, name: &str, args: &[&Tok], piped: bool) {
+        let lower = name.to_ascii_lowercase();
+        let base = lower.rsplit(['/', '\\']).next().unwrap_or(&lower).trim_end_matches(".exe").to_string();
+        if KEYWORDS.contains(&base.as_str()) {
+            // `if (…) { … }`, `function f { … }`, `foreach ($x in …) { … }`: every part read.
+            for t in args {
+                match t {
+                    Tok::Block(src) | Tok::Paren(src) => self.nested(src),
+                    Tok::Word(w, _) => {
+                        for p in w {
+                            if let Part::Sub(src) = p {
+                                self.nested(src);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            return;
+        }
+        let a = Args::of(self, args);
+        let is = |names: &[&str]| names.contains(&base.as_str());
+        if is(&["remove-item", "rm", "del", "rd", "ri", "erase", "rmdir"]) {
+            let recursive = a.flag(&["recurse", "r"]) || base == "rd" || base == "rmdir" && a.flag(&["s"]);
+            let paths = a.paths(&["path", "literalpath", "lp", "pspath"], 0, true);
+            self.each(paths, piped, |path| Effect::Remove { path, recursive });
+        } else if is(&[
+            "set-content",
+            "sc",
+            "add-content",
+            "ac",
+            "clear-content",
+            "clc",
+            "out-file",
+            "new-item",
+            "ni",
+            "mkdir",
+            "md",
+            "set-item",
+            "si",
+            "set-itemproperty",
+            "sp",
+            "new-itemproperty",
+            "remove-itemproperty",
+            "rp",
+            "clear-item",
+            "cli",
+            "set-acl",
+            "export-csv",
+            "epcsv",
+            "export-clixml",
+            "tee-object",
+            "tee",
+            "set-itemproperty",
+        ]) && !(is(&["tee-object", "tee"]) && a.named(&["filepath", "literalpath", "path"]).is_none())
+        {
+            // The second positional argument is the value written.
+            let paths = a.paths(&["path", "literalpath", "lp", "filepath", "pspath"], 0, false);
+            let name = a.named(&["name"]);
+            self.each(paths, piped, |path| Effect::Write {
+                path: match &name {
+                    Some(Val::Text(n)) => format!("{}/{n}", path.trim_end_matches('/')),
+                    _ => path,
+                },
+            });
+        } else if is(&["copy-item", "cp", "copy", "cpi"]) {
+            let dest = a.paths(&["destination", "dest"], 1, false);
+            self.each(dest, piped, |path| Effect::Write { path });
+        } else if is(&["move-item", "mv", "move", "mi", "rename-item", "ren", "rni"]) {
+            let from = a.paths(&["path", "literalpath", "lp"], 0, false);
+            let rename = is(&["rename-item", "ren", "rni"]);
+            let to = a.paths(if rename { &["newname"] } else { &["destination", "dest"] }, 1, false);
+            match (from.as_slice(), to.as_slice()) {
+                ([Val::Text(f)], [Val::Text(t)]) => {
+                    let (f, t) = (slashes(f), slashes(t));
+                    let to = if rename && !t.contains('/') {
+                        match f.rsplit_once('/') {
+                            Some((dir, _)) => format!("{dir}/{t}"),
+                            None => t,
+                        }
+                    } else {
+                        t
+                    };
+                    self.emit(Effect::Move { from: f, to });
+                }
+                _ => self.opaque("a move of computed or piped paths"),
+            }
+        } else if is(&["invoke-webrequest", "iwr", "invoke-restmethod", "irm"]) {
+            if let Some(v) = a.named(&["outfile", "o"]) {
+                self.each(vec![v], false, |path| Effect::Write { path });
+            }
+        } else if is(&["expand-archive", "compress-archive"]) {
+            let dest = a.paths(&["destinationpath", "destination"], 1, false);
+            if !dest.is_empty() {
+                self.each(dest, false, |path| Effect::Write { path });
+            } else if base == "expand-archive" {
+                self.emit(Effect::Write { path: ".".into() });
+            }
+        } else if is(&["start-process", "saps", "start"]) {
+            let file = a.named(&["filepath", "file", "path"]).or_else(|| a.positional.first().cloned());
+            let list = a.named(&["argumentlist", "args", "arguments"]).or_else(|| a.positional.get(1).cloned());
+            match (file, list) {
+                (Some(Val::Text(f)), None) => self.emit(Effect::Run { command: shell_words::quote(&f).into_owned() }),
+                (Some(Val::Text(f)), Some(Val::Text(l))) => self.emit(Effect::Run { command: format!("{} {l}", shell_words::quote(&f)) }),
+                _ => self.opaque("a process started from a computed name (Start-Process)"),
+            }
+        } else if is(&["invoke-command", "icm"]) {
+            match args.iter().find_map(|t| if let Tok::Block(src) = t { Some(src.clone()) } else { None }) {
+                Some(src) if a.named(&["computername", "cn", "session", "filepath"]).is_none() => self.nested(&src),
+                _ => self.opaque("a command run by Invoke-Command"),
+            }
+        } else if is(&["invoke-expression", "iex"]) {
+            self.opaque("text run as a script (Invoke-Expression)");
+        } else if is(&[
+            "invoke-item",
+            "ii",
+            "set-alias",
+            "sal",
+            "new-alias",
+            "nal",
+            "add-type",
+            "new-object",
+            "import-alias",
+            "ipal",
+            "new-module",
+            "nmo",
+            "start-job",
+            "sajb",
+            "start-threadjob",
+            "register-scheduledtask",
+            "new-service",
+            "set-executionpolicy",
+            ".",
+        ]) {
+            self.opaque("a cmdlet that runs or redefines code");
+        } else if is(&["powershell", "pwsh"]) {
+            self.powershell(args);
+        } else if is(&["cmd"]) {
+            let words = render(self, args.iter().copied().skip_while(|t| !matches!(t, Tok::Word(w, _) if matches!(w.first(), Some(Part::Lit(l)) if l.eq_ignore_ascii_case("/c") || l.eq_ignore_ascii_case("/k")))).skip(1));
+            match words {
+                Some(w) if !w.is_empty() => self.emit(Effect::Run { command: w }),
+                _ => self.opaque("cmd run with a computed command"),
+            }
+        } else if READS.contains(&base.as_str()) {
+            for t in args {
+                if let Tok::Block(src) | Tok::Paren(src) = t {
+                    self.nested(src);
+                }
+            }
+        } else if base.contains('-') && !base.starts_with('-') {
+            self.opaque("a cmdlet the reader does not know");
+        } else {
+            // A native program (`git …`, `npm …`): its words as a shell command line.
+            let mut words = vec![shell_words::quote(&base_name(name)).into_owned()];
+            match render(self, args.iter().copied()) {
+                Some(rest) if !rest.is_empty() => words.push(rest),
+                Some(_) => {}
+                None => {
+                    self.opaque("a native command with computed arguments");
+                    return;
+                }
+            }
+            self.emit(Effect::Run { command: words.join(" ") });
+        }
+    }
+
+    /// `pwsh -Command "…"` (read), `-EncodedCommand` (opaque), `-File x.ps1` (a script on disk).
+    fn powershell(&mut self, args: &[&Tok]) {
+        let mut i = 0;
+        while i < args.len() {
+            if let Tok::Word(w, _) = args[i]
+                && let Val::Text(t) = self.value(w)
+            {
+                let flag = t.to_ascii_lowercase();
+                let flag = flag.trim_start_matches('-').trim_start_matches('/');
+                if !t.starts_with(['-', '/']) {
+                    // The first bare word is the command.
+                    let rest: Vec<Tok> = args[i..].iter().map(|t| (*t).clone()).collect();
+                    self.element(&rest, false);
+                    return;
+                }
+                if ["encodedcommand", "enc", "e", "ec", "en", "encoded"].contains(&flag) || flag.starts_with("enc") {
+                    self.opaque("an encoded command (-EncodedCommand)");
+                    return;
+                }
+                if flag == "c" || "command".starts_with(flag) && flag.len() >= 2 {
+                    match args.get(i + 1) {
+                        Some(Tok::Word(w, _)) => match self.value(w) {
+                            Val::Text(src) if args.len() == i + 2 => self.nested(&src),
+                            Val::Text(_) => {
+                                let rest: Vec<Tok> = args[i + 1..].iter().map(|t| (*t).clone()).collect();
+                                self.element(&rest, false);
+                            }
+                            Val::Computed(_) => self.opaque("a computed PowerShell command"),
+                        },
+                        Some(Tok::Block(src)) => self.nested(src),
+                        _ => self.opaque("a PowerShell command read from input"),
+                    }
+                    return;
+                }
+                if flag == "f" || "file".starts_with(flag) && flag.len() >= 2 {
+                    let file = args.get(i + 1).and_then(|t| if let Tok::Word(w, _) = t { Some(self.value(w)) } else { None });
+                    match file {
+                        Some(Val::Text(f)) => self.emit(Effect::Run { command: format!("pwsh -File {}", shell_words::quote(&f)) }),
+                        _ => self.opaque("a PowerShell script named by a computed value"),
+                    }
+                    return;
+                }
+            } else if let Tok::Block(src) = args[i] {
+                self.nested(src);
+                return;
+            }
+            i += 1;
+        }
+    }
+
+    /// One effect per path; a computed or piped path is opaque.
+    fn each(&mut self, paths: Vec<Val>, piped: bool, make: impl Fn(String) -> Effect) {
+        if paths.is_empty() {
+            if piped {
+                self.opaque("paths taken from the pipeline");
+            }
+            return;
+        }
+        for p in paths {
+            match p {
+                Val::Text(t) => self.emit(make(slashes(&t))),
+                Val::Computed(_) => self.opaque("a file operation on a computed path"),
+            }
+        }
+    }
+}
+
+/// A cmdlet's arguments: named (`-Path x`, `-Path:x`), switches, positional.
+struct Args {
+    named: Vec<(String, Option<Val>)>,
+    positional: Vec<Val>,
+}
+
+/// Parameters that take no value.
+const SWITCHES: &[&str] = &[
+    "recurse",
+    "r",
+    "force",
+    "f",
+    "whatif",
+    "confirm",
+    "verbose",
+    "debug",
+    "passthru",
+    "nonewline",
+    "append",
+    "noclobber",
+    "container",
+    "s",
+    "q",
+    "wait",
+    "nonewwindow",
+    "usebasicparsing",
+    "erroraction",
+    "ea",
+];
+
+impl Args {
+    fn of(r: &mut Reader, toks: &[&Tok]) -> Args {
+        let mut a = Args { named: Vec::new(), positional: Vec::new() };
+        let mut i = 0;
+        while i < toks.len() {
+            match toks[i] {
+                Tok::Word(w, _) => {
+                    let v = r.value(w);
+                    match &v {
+                        Val::Text(t)
+                            if t.starts_with('-')
+                                && t.len() > 1
+                                && !t[1..].starts_with(|c: char| c.is_ascii_digit())
+                                && matches!(w.first(), Some(Part::Lit(l)) if l.starts_with('-')) =>
+                        {
+                            let name = t[1..].to_ascii_lowercase();
+                            if let Some((n, value)) = name.split_once(':') {
+                                a.named.push((n.to_string(), Some(Val::Text(value.to_string()))));
+                            } else if SWITCHES.iter().any(|s| *s == name || (name.len() >= 2 && s.starts_with(name.as_str()))) {
+                                a.named.push((name, None));
+                            } else {
+                                let value = match toks.get(i + 1) {
+                                    Some(Tok::Word(v, _)) => {
+                                        i += 1;
+                                        Some(r.value(v))
+                                    }
+                                    Some(Tok::Paren(src)) => {
+                                        i += 1;
+                                        Some(r.sub_value(src))
+                                    }
+                                    _ => None,
+                                };
+                                a.named.push((name, value));
+                            }
+                        }
+                        _ => a.positional.push(v),
+                    }
+                }
+                Tok::Paren(src) => {
+                    let v = r.sub_value(src);
+                    a.positional.push(v);
+                }
+                Tok::Block(src) => r.nested(src),
+                _ => {}
+            }
+            i += 1;
+        }
+        a
+    }
+
+    fn flag(&self, names: &[&str]) -> bool {
+        self.named.iter().any(|(n, _)| names.iter().any(|full| n == full || (n.len() >= 2 && full.starts_with(n.as_str()))))
+    }
+
+    fn named(&self, names: &[&str]) -> Option<Val> {
+        self.named
+            .iter()
+            .find(|(n, _)| names.iter().any(|full| n == full || (n.len() >= 2 && full.starts_with(n.as_str()))))
+            .map(|(_, v)| v.clone().unwrap_or(Val::Computed("missing value".into())))
+    }
+
+    /// The paths a parameter names, else the positional argument `at` (and, with `rest`, those
+    /// after it).
+    fn paths(&self, names: &[&str], at: usize, rest: bool) -> Vec<Val> {
+        if let Some(v) = self.named(names) {
+            return vec![v];
+        }
+        if rest { self.positional.iter().skip(at).cloned().collect() } else { self.positional.get(at).cloned().into_iter().collect() }
+    }
+}
+
+/// The words as a shell command line: known text quoted, a variable kept as `"$name"`; `None`
+/// when a word is a subexpression.
+fn render<'t>(r: &mut Reader, toks: impl Iterator<Item = &'t Tok>) -> Option<String> {
+    let mut words = Vec::new();
+    for t in toks {
+        match t {
+            Tok::Word(w, _) => match r.value(w) {
+                Val::Text(s) => words.push(shell_words::quote(&s).into_owned()),
+                Val::Computed(name) if name != "subexpression" && name.chars().all(|c| c.is_alphanumeric() || c == '_') => {
+                    words.push(format!("\"${name}\""))
+                }
+                Val::Computed(_) => return None,
+            },
+            Tok::Comma => {}
+            Tok::Paren(src) | Tok::Block(src) => {
+                r.nested(src);
+                return None;
+            }
+            _ => {}
+        }
+    }
+    Some(words.join(" "))
+}
+
+fn base_name(name: &str) -> String {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    base.strip_suffix(".exe").unwrap_or(base).to_string()
+}
+
+/// PowerShell takes `\` and `/` alike in paths; the path rules read `/`.
+fn slashes(path: &str) -> String {
+    path.replace('\\', "/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read;
+    use crate::runtime::command::code::Effect;
+
+    fn rm(path: &str, recursive: bool) -> Effect {
+        Effect::Remove { path: path.into(), recursive }
+    }
+    fn write(path: &str) -> Effect {
+        Effect::Write { path: path.into() }
+    }
+    fn run(command: &str) -> Effect {
+        Effect::Run { command: command.into() }
+    }
+    fn opaque(text: &str) -> bool {
+        read(text).iter().any(|e| matches!(e, Effect::Opaque { .. }))
+    }
+
+    #[test]
+    fn removals_in_every_spelling() {
+        for text in [
+            "Remove-Item -Path ~ -Recurse -Force",
+            "Remove-Item ~ -Recurse",
+            "rm -r -fo ~",
+            "del $HOME -Recurse",
+            "ri -LiteralPath $env:USERPROFILE -Recurse -Force",
+            "erase -Path $env:HOME -Rec",
+            "remove-item -path '~' -recurse",
+            "$h = $HOME; Remove-Item $h -Recurse",
+            "Remove-Item -Path:~ -Recurse",
+        ] {
+            assert_eq!(read(text), [rm("~", true)], "{text}");
+        }
+        assert_eq!(read("Remove-Item C:\\work\\x"), [rm("C:/work/x", false)]);
+        assert_eq!(read("rm a.txt, b.txt"), [rm("a.txt", false), rm("b.txt", false)]);
+        assert_eq!(read("Remove-Item \"$HOME\\.gitvow\" -Recurse"), [rm("~/.gitvow", true)]);
+        assert_eq!(read("Remove-Item (Join-Path $HOME .claude) -Recurse"), [rm("~/.claude", true)]);
+    }
+
+    #[test]
+    fn writes_moves_and_redirections() {
+        assert_eq!(read("Set-Content -Path ~/.gitvow/policy.json -Value '{}'"), [write("~/.gitvow/policy.json")]);
+        assert_eq!(read("'x' | Out-File $HOME\\.bashrc"), [write("~/.bashrc")]);
+        assert_eq!(read("Add-Content .gitvow/policy.json 'x'"), [write(".gitvow/policy.json")]);
+        assert_eq!(read("echo x > ~/.profile"), [write("~/.profile")]);
+        assert_eq!(read("Get-Date >> log.txt 2>&1"), [write("log.txt")]);
+        assert_eq!(read("git status 2> $null"), [run("git status")]);
+        assert_eq!(read("New-Item -ItemType File -Path ~/.claude -Name settings.json"), [write("~/.claude/settings.json")]);
+        assert_eq!(read("Copy-Item evil.json ~/.claude/settings.json"), [write("~/.claude/settings.json")]);
+        assert_eq!(
+            read("Move-Item -Path a.txt -Destination ~/.gitvow/policy.json"),
+            [Effect::Move { from: "a.txt".into(), to: "~/.gitvow/policy.json".into() }]
+        );
+        assert_eq!(
+            read("Rename-Item ~/.gitvow/policy.json old.json"),
+            [Effect::Move { from: "~/.gitvow/policy.json".into(), to: "~/.gitvow/old.json".into() }]
+        );
+        assert_eq!(read("Clear-Content ~/.bashrc"), [write("~/.bashrc")]);
+        assert_eq!(read("Invoke-WebRequest https://x/y -OutFile ~/.bashrc"), [write("~/.bashrc")]);
+    }
+
+    #[test]
+    fn native_commands_run() {
+        assert_eq!(read("git push --force origin main"), [run("git push --force origin main")]);
+        assert_eq!(read("cd src; git commit -m \"a message\""), [run("git commit -m 'a message'")]);
+        assert_eq!(read("git commit -m $msg"), [run("git commit -m \"$msg\"")]);
+        assert_eq!(read("& git push -f"), [run("git push -f")]);
+        assert_eq!(read("& 'C:\\Program Files\\Git\\bin\\git.exe' push -f"), [run("git push -f")]);
+        assert_eq!(read("cmd /c \"rd /s /q C:\\x\""), [run("'rd /s /q C:\\x'")]);
+        assert_eq!(read("pwsh -Command \"Remove-Item ~ -Recurse\""), [rm("~", true)]);
+        assert_eq!(read("Start-Process git -ArgumentList 'push -f'"), [run("git push -f")]);
+        assert_eq!(read("if (Test-Path x) { Remove-Item x -Recurse } else { git push -f }"), [rm("x", true), run("git push -f")]);
+        assert_eq!(read("Get-ChildItem | ForEach-Object { git push -f }"), [run("git push -f")]);
+        assert_eq!(read("function f { Remove-Item ~ -Recurse }; f"), [rm("~", true), run("f")]);
+    }
+
+    #[test]
+    fn computed_and_hidden_is_opaque() {
+        for text in [
+            "iex 'Remove-Item ~ -Recurse'",
+            "Invoke-Expression $cmd",
+            "& $tool push -f",
+            "& ('g' + 'it') push",
+            "Start-Process $exe",
+            "powershell -EncodedCommand UgBlAG0AbwB2AGUA",
+            "pwsh -enc UgBlAG0A",
+            "Remove-Item $target -Recurse",
+            "Get-ChildItem ~ | Remove-Item -Recurse",
+            "[System.IO.File]::Delete('x')",
+            "[IO.Directory]::Delete($HOME, $true)",
+            "$f.Delete()",
+            "Do-Something -Path x",
+            "Set-Alias ls Remove-Item",
+            "Remove-Item $(Get-Location) -Recurse",
+            ". ./script.ps1",
+        ] {
+            assert!(opaque(text), "{text}: {:?}", read(text));
+        }
+    }
+
+    #[test]
+    fn reads_give_nothing() {
+        for text in [
+            "Get-ChildItem -Recurse src",
+            "Get-Content ~/.gitvow/policy.json",
+            "Write-Output 'Remove-Item ~ -Recurse'",
+            "Select-String -Path *.rs -Pattern TODO",
+            "Get-Process | Sort-Object CPU | Select-Object -First 5",
+            "$x = 1 + 2; Write-Host $x",
+            "# Remove-Item ~ -Recurse\nGet-Date",
+            "Test-Path ~/.claude/settings.json",
+        ] {
+            assert_eq!(read(text), [], "{text}");
+        }
+    }
+
+    #[test]
+    fn hostile_input_is_bounded() {
+        let deep = "{".repeat(10_000);
+        let _ = read(&deep);
+        let nested = "$(".repeat(5_000);
+        let _ = read(&nested);
+        let long = "Remove-Item x; ".repeat(10_000);
+        let start = std::time::Instant::now();
+        assert_eq!(read(&long), [rm("x", false)]);
+        assert!(start.elapsed() < std::time::Duration::from_millis(500));
+        for junk in ["'", "\"", "`", "$(", "${", "@(", "<#", "&", "|", ">", "-"] {
+            let _ = read(junk);
+        }
+    }
+}
