@@ -10,20 +10,6 @@
 //! (`getattr(shutil, 'rmtree')`, `__import__('shutil')`, `require('f' + 's')`), is
 //! [`Effect::Opaque`]. Plain computation and reads give nothing.
 
-// The shell analyser calls `read` once it dispatches on interpreters and dialects (branch gate-effects).
-#![allow(dead_code)]
-
-/// The interpreter whose language a program text is in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Language {
-    Python,
-    /// JavaScript and TypeScript as `node`, `deno` and `bun` run them.
-    Node,
-    Perl,
-    Ruby,
-    Php,
-    Awk,
-}
 
 /// What a program text (or a PowerShell script) does to files and processes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,8 +26,11 @@ pub enum Effect {
     Opaque { why: &'static str },
 }
 
+mod language;
 mod lex;
 mod parse;
+
+pub use language::Language;
 
 use lex::Piece;
 use parse::{Arg, Expr, Parser};

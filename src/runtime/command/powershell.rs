@@ -3,8 +3,6 @@
 //! (`Remove-Item`/`rm`/`del`, `Set-Content`, `Out-File`, `>`, `Move-Item`, …), native commands as
 //! [`Effect::Run`], and everything that is not a known harmless read as [`Effect::Opaque`].
 
-// The shell analyser calls `read` once it dispatches on interpreters and dialects (branch gate-effects).
-#![allow(dead_code)]
 
 use super::code::Effect;
 use std::collections::HashMap;

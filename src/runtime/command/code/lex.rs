@@ -3,7 +3,7 @@
 //! interpolation, `q()`/`qq{}`/`%w[]`), comments dropped, backticks and `qx`/`%x` as shell text,
 //! regular-expression literals skipped. One pass, no backtracking: linear in the text.
 
-use super::Language;
+use super::language::Language;
 
 /// A piece of a string: text as written (escapes resolved), or an interpolated expression's source.
 #[derive(Clone, Debug, PartialEq, Eq)]

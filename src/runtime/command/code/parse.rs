@@ -4,7 +4,7 @@
 //! arguments), so binary operators are flat. Depth is bounded; a token that starts nothing is
 //! skipped, so any text gives a tree.
 
-use super::Language;
+use super::language::Language;
 use super::lex::{Piece, Tok};
 
 #[derive(Clone, Debug)]
