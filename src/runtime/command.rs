@@ -1509,14 +1509,17 @@ impl Walk<'_> {
                     let hidden = !matches!(p, Part::Glob(_));
                     // A glob keeps its pattern; a computed name could be any name.
                     let mut rest = if hidden { "*".to_string() } else { Word { parts: word.parts[k..].to_vec() }.text() };
-                    // The pattern stops at the first `/` after the computed part: deeper names are
-                    // in what it names.
+                    // A computed part's pattern stops at the first `/` after it: deeper names are in
+                    // what it names. A glob keeps its deeper names (`*/__pycache__` names
+                    // `__pycache__` one level down, not everything: `*` never matches `.git`).
                     let prefix = match s.rfind('/') {
                         Some(slash) => s[..=slash].to_string(),
                         None => String::new(),
                     };
                     let head = s[prefix.len()..].to_string();
-                    if let Some(slash) = rest.find('/') {
+                    if let Some(slash) = rest.find('/')
+                        && (hidden || rest[slash..].trim_end_matches('/').is_empty())
+                    {
                         rest.truncate(slash);
                     }
                     if s.is_empty() && !matches!(p, Part::Glob(_)) {

@@ -131,7 +131,10 @@ pub fn run(request: &LogRequest) -> Result<i32> {
         let s = |k: &str| -> String { s(k) };
         let time = s("time");
         let time = time.get(..19).unwrap_or(&time).replace('T', " ");
-        let repo = e.get("repo").and_then(Value::as_str).map_or("-".to_string(), |r| crate::visible::visible_line(&crate::paths::display(Path::new(r))));
+        let repo = e
+            .get("repo")
+            .and_then(Value::as_str)
+            .map_or("-".to_string(), |r| crate::visible::visible_line(&crate::paths::display(Path::new(r))));
         let rule = if s("rule").is_empty() { "-".to_string() } else { s("rule") };
         let ms = e.get("duration_ms").and_then(Value::as_f64).map_or("-".into(), |d| format!("{d:.1}ms"));
         let verdict = format!("{:<8}", s("verdict"));

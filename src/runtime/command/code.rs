@@ -10,7 +10,6 @@
 //! (`getattr(shutil, 'rmtree')`, `__import__('shutil')`, `require('f' + 's')`), is
 //! [`Effect::Opaque`]. Plain computation and reads give nothing.
 
-
 /// What a program text (or a PowerShell script) does to files and processes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Effect {

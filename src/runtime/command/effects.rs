@@ -192,7 +192,13 @@ pub fn classify(touch: &Touch, ctx: &Context) -> Class {
     if SYSTEM.iter().any(|s| whole == Path::new(s)) {
         return Class::System;
     }
-    if path.components().any(|c| c.as_os_str() == ".git") {
+    // `.git` itself, or a pattern that may match it (`.*`, `.g?t`, `[.]git`: a leading dot is only
+    // ever matched by a pattern that starts with one, or by a bracket).
+    let may_be_git = |c: std::path::Component| {
+        let c = c.as_os_str().to_string_lossy();
+        c == ".git" || ((c.starts_with('.') || c.starts_with('[')) && c.contains(['*', '?', '[']))
+    };
+    if path.components().any(may_be_git) {
         return Class::Git;
     }
     if let Some(top) = project(ctx) {

@@ -3,7 +3,6 @@
 //! (`Remove-Item`/`rm`/`del`, `Set-Content`, `Out-File`, `>`, `Move-Item`, …), native commands as
 //! [`Effect::Run`], and everything that is not a known harmless read as [`Effect::Opaque`].
 
-
 use super::code::Effect;
 use std::collections::HashMap;
 
