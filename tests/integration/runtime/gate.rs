@@ -75,7 +75,12 @@ EOF
     ("helm upgrade web ./chart", "confirm"),
     ("terraform apply", "confirm"),
     ("npm publish", "confirm"),
-    ("cargo publish --dry-run", "confirm"),
+    ("cargo publish", "confirm"),
+    // A dry run changes nothing: the default policy's exception; the real run still confirms.
+    ("cargo publish --dry-run", "allow"),
+    ("kubectl apply --dry-run=server -f deploy.yaml", "allow"),
+    ("kubectl apply --dry-run=none -f deploy.yaml", "confirm"),
+    ("npm publish --dry-run && npm publish", "confirm"),
     ("twine upload dist/*", "confirm"),
     ("docker push registry/x:1", "confirm"),
     ("psql -c \"UPDATE users SET admin = true\"", "confirm"),
