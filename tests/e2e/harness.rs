@@ -195,7 +195,22 @@ impl Sandbox {
     /// for before the agent's retry. Returns the code and what the terminal showed.
     pub fn approve_when_asked(&self, go: &Path) -> std::thread::JoinHandle<Option<(String, String)>> {
         let (home, go) = (self.home(), go.to_path_buf());
+        // The person's terminal is open before anything asks (gitvow takes an answer only from a
+        // terminal older than the request): a shell on a pseudo-terminal that waits for the code.
+        let child = Command::new("script")
+            .args(["-qec", &format!("read code && exec {GITVOW} approve \"$code\""), "/dev/null"])
+            .env_clear()
+            .env("HOME", &home)
+            .env("PATH", SYSTEM_PATH)
+            .env("TERM", "dumb")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn();
+        // Approvals keep their time in whole seconds: the terminal is a second older than any request.
+        std::thread::sleep(std::time::Duration::from_millis(1100));
         std::thread::spawn(move || {
+            let mut child = child.ok()?;
             let dir = home.join(".gitvow/approvals");
             let deadline = Instant::now() + std::time::Duration::from_secs(60);
             let code = loop {
@@ -210,23 +225,18 @@ impl Sandbox {
                 }
                 if Instant::now() > deadline {
                     std::fs::write(&go, "timed out").ok();
+                    let _ = child.kill();
                     return None;
                 }
                 std::thread::sleep(std::time::Duration::from_millis(100));
             };
-            let mut child = Command::new("script")
-                .args(["-qec", &format!("{GITVOW} approve {code}"), "/dev/null"])
-                .env_clear()
-                .env("HOME", &home)
-                .env("PATH", SYSTEM_PATH)
-                .env("TERM", "dumb")
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .ok()?;
             use std::io::Write;
-            child.stdin.take()?.write_all(b"y\n").ok()?;
+            let mut input = child.stdin.take()?;
+            input.write_all(format!("{code}\n").as_bytes()).ok()?;
+            // The answer after the question is on the screen.
+            std::thread::sleep(std::time::Duration::from_millis(500));
+            input.write_all(b"y\n").ok()?;
+            drop(input);
             let out = child.wait_with_output().ok()?;
             std::fs::write(&go, "approved").ok();
             Some((code, String::from_utf8_lossy(&out.stdout).into_owned()))

@@ -2,7 +2,7 @@
 //! them, block the call when gitvow is missing, crashes, dies of a signal or hangs; lifecycle
 //! entries stay fail-open.
 
-use crate::support::{BIN, Sandbox, bash, mkfifo};
+use crate::support::{BIN, Sandbox, bash};
 use serde_json::Value;
 use std::path::Path;
 use std::time::{Duration, Instant};
