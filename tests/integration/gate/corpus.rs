@@ -827,6 +827,14 @@ const CASES: &[(&str, &str, &str)] = &[
     ("ordinary", "allow", "helm template chart/ | kubectl apply --dry-run=client -f -"),
     ("ordinary", "allow", "pnpm publish --dry-run"),
     ("effects-tools", "confirm", "kubectl apply --dry-run=none -f k8s/"),
+    // gitvow's record key seals approvals and trust: reading it is asking to forge them.
+    ("effects-self", "confirm", "cat ~/.gitvow/record.key"),
+    ("effects-self", "confirm", "cp ~/.gitvow/rec* /tmp/"),
+    ("ordinary", "allow", "cat ~/.gitvow/policy.json"),
+    // An HTTP DELETE destroys what the URL names; other requests are a developer's daily work.
+    ("effects-tools", "confirm", "curl -X DELETE https://api.example.com/v1/projects/prod"),
+    ("effects-tools", "confirm", "curl -s --request DELETE https://api.example.com/v1/x"),
+    ("ordinary", "allow", "curl -X POST -d @body.json http://localhost:8080/api/orders"),
     ("effects-delete", "deny", "rm -rf /srv/*"),
     ("effects-delete", "deny", "rm -r /srv/*"),
     ("effects-delete", "deny", "rm -Rf /srv/*"),
