@@ -47,6 +47,20 @@ pub fn read(lang: Language, text: &str) -> Vec<Effect> {
     walker.out
 }
 
+/// Adds `e` to what a reader found, once; past [`MAX_EFFECTS`] the text is opaque instead (the
+/// PowerShell reader shares the bound).
+pub(super) fn emit(out: &mut Vec<Effect>, e: Effect) {
+    if out.len() >= MAX_EFFECTS {
+        if !out.iter().any(|o| matches!(o, Effect::Opaque { .. })) {
+            out.push(Effect::Opaque { why: "too many effects" });
+        }
+        return;
+    }
+    if !out.contains(&e) {
+        out.push(e);
+    }
+}
+
 /// What an expression is worth to the reader.
 #[derive(Clone, Debug, PartialEq)]
 enum Val {
@@ -133,15 +147,7 @@ impl Walker {
     }
 
     fn emit(&mut self, e: Effect) {
-        if self.out.len() >= MAX_EFFECTS {
-            if !self.out.iter().any(|o| matches!(o, Effect::Opaque { .. })) {
-                self.out.push(Effect::Opaque { why: "too many effects" });
-            }
-            return;
-        }
-        if !self.out.contains(&e) {
-            self.out.push(e);
-        }
+        emit(&mut self.out, e);
     }
 
     fn opaque(&mut self, why: &'static str) {

@@ -8,8 +8,6 @@ use std::collections::HashMap;
 
 /// Script blocks and subexpressions read inside one another, at most this deep.
 const MAX_DEPTH: usize = 16;
-/// Effects one script yields, at most: past it the script is opaque.
-const MAX_EFFECTS: usize = 256;
 
 /// The file-system and process effects of a PowerShell script.
 pub fn read(script: &str) -> Vec<Effect> {
@@ -473,15 +471,7 @@ const KEYWORDS: &[&str] = &[
 
 impl Reader {
     fn emit(&mut self, e: Effect) {
-        if self.out.len() >= MAX_EFFECTS {
-            if !self.out.iter().any(|o| matches!(o, Effect::Opaque { .. })) {
-                self.out.push(Effect::Opaque { why: "too many effects" });
-            }
-            return;
-        }
-        if !self.out.contains(&e) {
-            self.out.push(e);
-        }
+        super::code::emit(&mut self.out, e);
     }
 
     fn opaque(&mut self, why: &'static str) {
