@@ -532,21 +532,31 @@ pub fn command_option(args: &[String]) -> Option<CommandOption> {
 /// `tmux new-session -d 'cmd'`, `tmux run-shell 'cmd'`, `screen -dmS x cmd…`, `screen -X stuff 'cmd\n'`.
 pub fn multiplexer_command(name: &str, args: &[String]) -> Option<String> {
     const KEYS: &[&str] = &["Enter", "C-m", "KPEnter", "C-j", "\\;", ";"];
-    let words: Vec<&str> = if name == "tmux" {
+    // A command given as one word is a shell string (the multiplexer runs it with `sh -c`); given
+    // as several, it is an argument vector, run as it is: quoted again so that `bash -c 'rm -rf x'`
+    // stays three words.
+    let command = |words: Vec<&str>| match words.as_slice() {
+        [] => None,
+        [one] => Some(one.to_string()),
+        many => Some(shell_words::join(many)),
+    };
+    if name == "tmux" {
         let i = skip_options(args, "LSfcT", &[]);
         let sub = args.get(i)?.as_str();
         let rest = &args[i + 1..];
         match sub {
             "send-keys" | "send" | "send-key" => {
                 let j = skip_options(rest, "tNcXF", &[]);
-                rest[j..].iter().map(String::as_str).filter(|k| !KEYS.contains(k)).collect()
+                // Keys are typed one after another: what they type is read as one text.
+                let keys: Vec<&str> = rest[j..].iter().map(String::as_str).filter(|k| !KEYS.contains(k)).collect();
+                (!keys.is_empty()).then(|| keys.join(" "))
             }
             "new-session" | "new" | "new-window" | "neww" | "split-window" | "splitw" | "respawn-pane" | "respawnp" | "respawn-window"
             | "run-shell" | "run" | "display-popup" | "popup" | "pipe-pane" | "pipep" => {
                 let j = skip_options(rest, "stncxyFelpwhLf", &[]);
-                rest[j..].iter().map(String::as_str).collect()
+                command(rest[j..].iter().map(String::as_str).collect())
             }
-            _ => return None,
+            _ => None,
         }
     } else {
         if let Some(x) = args.iter().position(|a| a == "-X") {
@@ -557,9 +567,8 @@ pub fn multiplexer_command(name: &str, args: &[String]) -> Option<String> {
             return None;
         }
         let i = skip_options(args, "SpcTeshtlL", &[]);
-        args[i..].iter().map(String::as_str).collect()
-    };
-    (!words.is_empty()).then(|| words.join(" "))
+        command(args[i..].iter().map(String::as_str).collect())
+    }
 }
 
 /// Programs whose first operand is a subcommand, and their options that take a value before it:
