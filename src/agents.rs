@@ -1151,9 +1151,9 @@ const PLUGIN_EVENT_MAP: &[(&str, Handler)] = &[
     ("Stop", Handler::Stop),
 ];
 
-/// What the rows added after the first eleven share: each names what differs, so a field added to
-/// [`AgentSpec`] later needs a value here only.
-const NEW_ROW: AgentSpec = AgentSpec {
+/// What the rows added after the first eleven, and external adapters' rows, share: each names what
+/// differs, so a field added to [`AgentSpec`] later needs a value here only.
+pub(crate) const NEW_ROW: AgentSpec = AgentSpec {
     name: "",
     user_file: "",
     repo_file: "",

@@ -1,8 +1,7 @@
 //! An agent gitvow does not know, described by its external adapter `gitvow-agent-<name>`: its `info`
 //! becomes a row of the agent table, so that install and uninstall treat it like a built-in one.
 
-use crate::agents::{AdapterInstall, AgentSpec, FileLayout, Handler, InstalledEvent, ResponseForm};
-use crate::edit::Strictness;
+use crate::agents::{AdapterInstall, AgentSpec, FileLayout, InstalledEvent};
 use crate::error::{Error, Result};
 use crate::runtime::adapter;
 
@@ -28,40 +27,17 @@ pub fn spec(name: &str) -> Result<&'static AgentSpec> {
         user_file: leak(info.install.user_file),
         repo_file: leak(info.install.repo_file),
         layout: FileLayout::Adapter,
-        strictness: Strictness::Strict,
         // What the adapter's agent does with a broken file is not known; gitvow writes only strict JSON.
         when_unreadable: "gets only strict JSON from gitvow, which does not write a {file} {that}",
         events: Box::leak(events.into_boxed_slice()),
-        command_key: "command",
-        hook_fields_before_command: &[],
-        hook_fields_after_command: &[],
-        detect_dirs: &[],
-        detect_commands: &[],
-        event_map: &[] as &[(&str, Handler)],
-        response: ResponseForm::ExitCode,
-        needs_agent_flag: true,
-        manual_steps: &[crate::agents::RESTART],
         adapter: Some(Box::leak(Box::new(install))),
         version_key: info.install.version_key.map(|k| (leak(k), 1)),
-        asks_in_more_modes: None,
-        process_names: &[],
-        env_markers: &[],
-        // What an external agent does beyond its `info` is not known: doctor probes it the common way.
-        hook_shell: crate::agents::HookShell::Sh,
-        probe_event: "PreToolUse",
-        probe_payload: crate::agents::CLAUDE_SHELL_PAYLOAD,
-        timeout_field: None,
-        off_switches: &[],
-        dialect: crate::agents::Dialect::Claude,
-        patch_text_only: false,
-        hook_trust: false,
-        also_loads: None,
-        also_reads: None,
-        project_trust: None,
-        fail_closed_field: None,
         // Not measured: the agent is not known to gitvow.
         fails_open: &[],
         reload_hint: "restart it: agents read their hooks at start-up",
+        // What an external agent does beyond its `info` is not known: doctor probes it the common
+        // way, as every row that names only what differs.
+        ..crate::agents::NEW_ROW
     })))
 }
 
