@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Times `gitvow doctor --user` on a user install of the first seven agents, then of all eleven, live
 # probes included (hook commands the way each agent starts them, cline's hook file, the OpenCode and
-# Kilo plugins under Node.js when `node` is on the PATH). Targets: median under 1 s (issue 4, line
-# 11), under 300 ms for the seven (issue 14, line 4).
+# Kilo plugins under Node.js when `node` is on the PATH). Targets: median under 1 s, under 300 ms
+# for the seven.
 # The binary is $GITVOW_BIN, else the release build (bench/bin.sh).
 #
 # Usage: bench/doctor.sh [RUNS]        RUNS timed runs (default 9) after one warm-up; prints the median.

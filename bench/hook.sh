@@ -5,7 +5,7 @@
 #
 #   bench/hook.sh [ROUNDS]      (default 200 rounds)
 #
-# The setting is the one of issue 14: the default policy installed as ~/.gitvow/policy.json, in a
+# The setting: the default policy installed as ~/.gitvow/policy.json, in a
 # repository that has a policy of its own (the default plus two rules of its own, so two whole
 # policies are in force). Cases: PreToolUse for an allowed Bash command, a denied one, an Edit, a
 # Codex patch and a 2 KB compound command; PostToolUse and SessionStart (which only record).

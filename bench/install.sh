@@ -3,8 +3,8 @@
 # 10 KB, 1 MB and 10 MB, a 10 MB gemini file with comments, one-line objects of 200,000 and
 # 500,000 keys (4 and 10 MB), files holding 10,000 and 100,000 duplicate gitvow entries (1 and
 # 10 MB), one nesting 10,000 arrays and a one-line factory hooks.json of 50,000 events, to show that
-# the time grows no faster than the file, whatever its content (issue 2, line 13; issue 9, line 5),
-# and prints the peak memory of each case against the file's size (issue 9: at most 4 times).
+# the time grows no faster than the file, whatever its content,
+# and prints the peak memory of each case against the file's size (the target: at most 4 times).
 #
 # Usage: bench/install.sh [RUNS]        RUNS per figure (default 5); the median is printed.
 # Every run uses a temporary HOME; the real home directory is never read or written.

@@ -1,4 +1,4 @@
-//! Format preservation on real-world settings files (issue 2, acceptance line 5), through the built
+//! Format preservation on real-world settings files, through the built
 //! binary exactly as a person runs it: `gitvow install --user --agent NAME --yes` with `HOME` pointing
 //! at a fresh temporary directory that holds one fixture at the agent's user path.
 //!

@@ -1229,7 +1229,7 @@ fn a_symlinked_install_record_is_never_written_through() {
     assert!(!repo.join(".claude/settings.json").exists(), "the run wrote nothing");
 }
 
-/// Files each agent would drop whole (SPEC section 1, "How strictly each agent reads its file"), one
+/// Files each agent would drop whole (the README's "What install promises"; `agents::Strictness`), one
 /// or more per row of the table: install refuses each with the place and one sentence saying what
 /// the agent would do, writes nothing, and doctor FAILs the file with the same words.
 #[test]
@@ -1290,7 +1290,7 @@ fn fake_claude(path: &std::path::Path, version: &str) {
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
-/// SPEC section 1, "Failing closed when gitvow cannot run": `"onFailure": "block"` on claude's
+/// The README's "When gitvow cannot run": `"onFailure": "block"` on claude's
 /// PreToolUse entry exactly when every `claude` found is 2.1.295 or newer, following the versions
 /// from one install to the next; doctor says which.
 #[test]
@@ -1339,7 +1339,7 @@ fn claude_fails_closed_when_every_claude_found_is_new_enough() {
     run.stdout_has("no `claude` found");
 }
 
-/// SPEC section 1, "Codex project hooks": codex reads `<repo>/.codex/hooks.json` only for a project
+/// Codex project hooks: codex reads `<repo>/.codex/hooks.json` only for a project
 /// trusted in `~/.codex/config.toml`. A repository install says so; doctor FAILs an untrusted
 /// project (the gate is not there) and passes once the trust the note names is recorded.
 #[test]
@@ -1368,7 +1368,7 @@ fn codex_repository_install_names_project_trust_and_doctor_checks_it() {
     assert!(line.contains("trusts"), "{line}");
 }
 
-/// SPEC section 1, "Factory's two hook files": the user's empty `"hooks": {}` in factory's
+/// Factory's two hook files: the user's empty `"hooks": {}` in factory's
 /// `hooks.json` holds nothing of gitvow's, so install keeps it and uninstall gives the bytes back.
 #[test]
 fn factory_keeps_the_users_empty_hooks_key() {
@@ -1383,7 +1383,7 @@ fn factory_keeps_the_users_empty_hooks_key() {
     assert_eq!(env.read("~/.factory/hooks.json"), original);
 }
 
-/// Acceptance 6 of issue 16: a repository install runs the bare `gitvow`, which codex's login shell
+/// A repository install runs the bare `gitvow`, which codex's login shell
 /// may not find. Doctor's fix says what to add to the login profile, and following it makes the
 /// probe pass.
 #[test]

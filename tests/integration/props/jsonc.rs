@@ -1,6 +1,5 @@
-//! Property tests of the format-preserving installer at the library level (issue 2, acceptance
-//! line 5): over generated JSON/JSONC documents in random styles, install is pure insertion in the
-//! file's style, keeps the meaning outside gitvow's entries, and uninstall with what install created
+//! Property tests of the format-preserving installer at the library level: over generated
+//! JSON/JSONC documents in random styles, install is pure insertion in the file's style, keeps the meaning outside gitvow's entries, and uninstall with what install created
 //! gives back the exact text; and over arbitrary text, parsing plus install never panics.
 //!
 //! Case counts: 4000 generated documents plus 3000 + 1500 + 1500 garbage inputs (10,000 in all) by default;

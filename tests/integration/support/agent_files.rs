@@ -18,7 +18,7 @@ pub const BOM: &str = "\u{feff}";
 /// Parses `text` the way the agent itself would, into plain JSON. Strict agents get `serde_json`
 /// (the reference for "strict JSON"); the others `jsonc_parser` with exactly the extensions the agent
 /// accepts. A byte-order mark is tolerated only where the agent accepts one (claude; the comment
-/// readers). An empty or whitespace-only file counts as an empty object (SPEC section 2, "Bad input").
+/// readers). An empty or whitespace-only file counts as an empty object.
 pub fn parse_as_agent(text: &str, strictness: Strictness) -> Result<Value, String> {
     let body = match text.strip_prefix(BOM) {
         Some(_) if strictness == Strictness::Strict => return Err("a byte-order mark in a strict file".into()),
@@ -213,7 +213,7 @@ pub fn without_gitvow(installed: &Value, original: &Value, agent: &AgentSpec) ->
 }
 
 /// Every event the agent installs holds exactly one gitvow element, equal to the current entry, and
-/// it is the last element (new entries are appended; SPEC section 2).
+/// it is the last element (new entries are appended: codex trusts hooks by position).
 pub fn check_entries_current(installed: &Value, agent: &AgentSpec) -> Result<(), String> {
     let mut v = installed.clone();
     if flat(agent) && v.get("version") != Some(&Value::from(1)) {
