@@ -15,11 +15,11 @@ use gitvow::error::{Error, Kind, Reading};
 #[unsafe(no_mangle)]
 extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
     // What Rust's start-up does that gitvow relies on: SIGPIPE ignored (see `output::print`; a
-    // provider that closes its input must not kill the gate), and a panic that escapes ends with
-    // exit 101, never unwinds out of a C function.
+    // provider that closes its input must not kill the gate). A panic is caught in `run`; one that
+    // escaped it could not unwind out of this C function, and would abort the process.
     // SAFETY: setting a signal's disposition to SIG_IGN has no preconditions.
     unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
-    std::process::exit(std::panic::catch_unwind(run).unwrap_or(101))
+    std::process::exit(run())
 }
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu", not(test))))]
@@ -27,6 +27,16 @@ fn main() {
     std::process::exit(run())
 }
 
+/// What a panic ends in, known once the command line is read.
+enum OnPanic {
+    /// The agent's blocking answer during PreToolUse, silence otherwise (`gate::hook::panicked`).
+    Hook { agent: String, event: String },
+    /// An internal error: exit 1, or 2 under `--check` (`Kind::exit_code_for`), never Rust's 101;
+    /// an error document on stdout under `--json`.
+    Internal { reading: Reading, json: bool },
+}
+
+/// The one panic policy: every panic of gitvow is caught here, and nowhere else.
 fn run() -> i32 {
     // A bug must still read as a message for a person: no backtrace, no debug dump.
     std::panic::set_hook(Box::new(|info| {
@@ -38,13 +48,42 @@ fn run() -> i32 {
             .unwrap_or_default();
         eprintln!("gitvow: internal error: {what}\n  hint: this is a bug in gitvow; please report it with the command you ran");
     }));
+    let mut on_panic = OnPanic::Internal { reading: Reading::Plain, json: false };
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| dispatch(&mut on_panic))) {
+        Ok(code) => code,
+        Err(_) => match on_panic {
+            OnPanic::Hook { agent, event } => gitvow::gate::hook::panicked(&agent, &event),
+            // The panic hook has told the person; a script reading `--json` is told too.
+            OnPanic::Internal { reading, json } => {
+                let err =
+                    Error::of(Kind::Internal, "internal error").hint("this is a bug in gitvow; please report it with the command you ran");
+                report(&err, true, json, reading)
+            }
+        },
+    }
+}
+
+/// Parses the command line and runs the command: its exit code, its failure reported.
+fn dispatch(on_panic: &mut OnPanic) -> i32 {
     let cli = match Cli::parse_args() {
         Ok(cli) => cli,
         Err(err) => return parse_failure(&err),
     };
-    // A panic ends as an internal error (see `Kind::exit_code_for`), never as Rust's exit 101.
-    // `hook` catches its own, to answer in the agent's blocking form.
-    let result = std::panic::catch_unwind(|| match &cli.command {
+    // `--check` answers a question for scripts: 0 current, 1 would change, and 2 when it could not
+    // tell (any failure but a usage error), so that "would change" never hides a broken file.
+    let checking =
+        matches!(&cli.command, Command::Install(a) if a.scope.check) || matches!(&cli.command, Command::Uninstall(a) if a.scope.check);
+    let reading = if checking { Reading::Check } else { Reading::Plain };
+    *on_panic = match &cli.command {
+        Command::Hook(args) => {
+            // A bug must not print a backtrace into the agent's transcript: the blocking answer
+            // says enough.
+            std::panic::set_hook(Box::new(|_| {}));
+            OnPanic::Hook { agent: args.agent.clone(), event: args.event.clone() }
+        }
+        _ => OnPanic::Internal { reading, json: cli.command.json() },
+    };
+    let result = match &cli.command {
         Command::Install(args) => commands::install::run(&args.into()),
         Command::Uninstall(args) => commands::uninstall::run(&args.into()),
         Command::Hook(args) => Ok(gitvow::gate::hook::run(&args.agent, &args.event)),
@@ -58,24 +97,19 @@ fn run() -> i32 {
         Command::Completions { shell } => commands::completions::run(*shell, Cli::command()),
         Command::Man { dir } => commands::man::run(dir.as_deref(), Cli::command()),
         Command::Log(args) => commands::log::run(&args.into()),
-    });
-    // `--check` answers a question for scripts: 0 current, 1 would change, and 2 when it could not
-    // tell (any failure but a usage error), so that "would change" never hides a broken file.
-    let checking =
-        matches!(&cli.command, Command::Install(a) if a.scope.check) || matches!(&cli.command, Command::Uninstall(a) if a.scope.check);
-    let reading = if checking { Reading::Check } else { Reading::Plain };
-    let (err, told) = match result {
-        Ok(Ok(code)) => return code,
-        Ok(Err(err)) => (err, false),
-        // The panic hook has told the person; a script reading `--json` is told too.
-        Err(_) => {
-            (Error::of(Kind::Internal, "internal error").hint("this is a bug in gitvow; please report it with the command you ran"), true)
-        }
     };
+    match result {
+        Ok(code) => code,
+        Err(err) => report(&err, false, cli.command.json(), reading),
+    }
+}
+
+/// Tells a failure (unless `told` already) and returns its exit code.
+fn report(err: &Error, told: bool, json: bool, reading: Reading) -> i32 {
     if !told {
         eprintln!("{err}");
     }
-    if cli.command.json() {
+    if json {
         gitvow::output::json(&err.as_json());
     }
     // What lies underneath the message (an OS error code), for whoever debugs gitvow.

@@ -16,33 +16,33 @@ use crate::error::{Error, Result};
 use crate::paths::{Repo, find_repo};
 use serde_json::{Map, Value};
 use std::io::{Read, Write};
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
 
 /// Larger payloads are refused: no agent sends them, and reading them would cost the memory budget.
 const PAYLOAD_LIMIT: u64 = 16 << 20;
 
 /// Answers one hook call of `agent` (a built-in name or an external adapter's) for its `event`.
+/// A panic is caught by `main`, the one place, which then answers with [`panicked`].
 pub fn run(agent: &str, event: &str) -> i32 {
     let started = Instant::now();
-    // A bug must not print a backtrace into the agent's transcript: the blocking answer says enough.
-    std::panic::set_hook(Box::new(|_| {}));
     let spec = agents::find(agent);
     arm_deadline(spec, agent, event);
-    let answer = match catch_unwind(AssertUnwindSafe(|| match spec {
+    let answer = match spec {
         Some(spec) => builtin(spec, event, started),
         None => external(agent, event, started),
-    })) {
-        Ok(answer) => answer,
-        Err(_) => {
-            let blocking = match spec {
-                Some(s) => s.handler_for(event) == Some(Handler::PreToolUse),
-                None => adapter::looks_pre_tool(event),
-            };
-            failure_answer(spec, agent, blocking, "gitvow hit an internal error; the call is blocked to be safe")
-        }
     };
     emit(&answer)
+}
+
+/// The answer of a hook call that panicked: the agent's blocking form during PreToolUse, silence
+/// otherwise.
+pub fn panicked(agent: &str, event: &str) -> i32 {
+    let spec = agents::find(agent);
+    let blocking = match spec {
+        Some(s) => s.handler_for(event) == Some(Handler::PreToolUse),
+        None => adapter::looks_pre_tool(event),
+    };
+    emit(&failure_answer(spec, agent, blocking, "gitvow hit an internal error; the call is blocked to be safe"))
 }
 
 /// Arms gitvow's own deadline with the answer this call gets when the work is late: the agent's
