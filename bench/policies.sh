@@ -15,13 +15,14 @@ json.dump(policy, open(sys.argv[2], "w"), indent=2)
 PY
 }
 
-# The payloads of the cases, in $work: the real captured shapes from tests/fixtures/payloads, moved
-# into the repository $repo. bash-allow, bash-deny, edit, codex-patch and bash-2k (a 2 KB compound
+# The payloads of the cases, in $work: the real captured shapes from templates/probes and
+# tests/fixtures/payloads, moved into the repository $repo. bash-allow, bash-deny, edit, codex-patch and bash-2k (a 2 KB compound
 # command) are PreToolUse calls; post is a PostToolUse and start a SessionStart.
 write_payloads() {
-    local fixtures="$root/tests/fixtures/payloads"
     payload() { # fixture, then sed expressions
         local file=$1; shift
+        local fixtures="$root/templates/probes"
+        [ -e "$fixtures/$file" ] || fixtures="$root/tests/fixtures/payloads"
         local cwd
         cwd=$(sed -n 's/.*"cwd":"\([^"]*\)".*/\1/p' "$fixtures/$file")
         sed "s#$cwd#$repo#g" "$fixtures/$file" | sed "$@"

@@ -381,7 +381,7 @@ pub struct AgentSpec {
     /// How the agent starts a hook's command.
     pub hook_shell: HookShell,
     /// The event doctor probes (the one that gates a shell command), and a payload of it as the real
-    /// agent sends it (captured, in `tests/fixtures/payloads/`), which the probe makes harmless.
+    /// agent sends it (captured, in `templates/probes/`), which the probe makes harmless.
     pub probe_event: &'static str,
     pub probe_payload: &'static str,
     /// The hook object's timeout field and its unit; without one the agent allows 60 s.
@@ -430,7 +430,7 @@ pub const DEFAULT_AGENT: &str = "claude";
 
 macro_rules! payload {
     ($name:literal) => {
-        include_str!(concat!("../tests/fixtures/payloads/", $name, ".json"))
+        include_str!(concat!("../templates/probes/", $name, ".json"))
     };
 }
 

@@ -41,8 +41,10 @@ pub const SYSTEM_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 pub const ALL: [&str; 11] = ["claude", "codex", "gemini", "cursor", "copilot", "factory", "opencode", "qwen", "cline", "kilo", "auggie"];
 /// The reviewed snapshots, one file per name (no module prefix).
 const SNAPSHOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots");
-/// Hook payloads as the agents sent them.
-const PAYLOADS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/payloads");
+/// Hook payloads as the agents sent them: the probe payloads gitvow ships (one per agent), then the
+/// others.
+const PAYLOADS: [&str; 2] =
+    [concat!(env!("CARGO_MANIFEST_DIR"), "/templates/probes"), concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/payloads")];
 
 /// A temporary directory holding a home directory (`home/`), git repositories made on request, and
 /// whatever else a test puts there; removed when dropped. Paths are canonical.
@@ -141,7 +143,10 @@ impl Sandbox {
 
     /// A fixture payload with its recorded working directory replaced by the repository.
     pub fn payload(&self, name: &str) -> Value {
-        let text = std::fs::read_to_string(Path::new(PAYLOADS).join(name)).unwrap();
+        let text = PAYLOADS
+            .iter()
+            .find_map(|dir| std::fs::read_to_string(Path::new(dir).join(name)).ok())
+            .unwrap_or_else(|| panic!("no payload fixture {name}"));
         let value: Value = serde_json::from_str(&text).unwrap();
         let old_cwd = value
             .get("cwd")
