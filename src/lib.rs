@@ -1,7 +1,7 @@
 //! gitvow: a policy gate in front of the tool calls of AI coding agents.
 //!
 //! The rooms, lowest layer first (`scripts/use-cycles.py --folders` holds them to this order): the
-//! small shared pieces (`error`, `output`, `visible`, `spelling`), `paths`, `safefs` (safe
+//! small shared pieces (`digest`, `output`, `visible`, `spelling`), `paths`, `error`, `safefs` (safe
 //! file-system operations), `agents` (the agent tables), `person`, `edit` (format-preserving
 //! edits), `gate` (normalise an agent's payload, judge it with the policy, answer in the agent's
 //! form: what `gitvow hook` runs), `install` (the plan machinery), `doctor` (its checks),
@@ -11,6 +11,7 @@
 pub mod agents;
 pub mod cli;
 pub mod commands;
+pub mod digest;
 pub mod doctor;
 pub mod edit;
 pub mod error;

@@ -15,9 +15,9 @@ use super::normalize::Call;
 use super::regular_file;
 use super::rule_ref::{self, RuleRef};
 use super::verdict::{ASK_THE_USER, Decision, Verdict};
+use crate::digest::{hex, sha256};
 use crate::paths::Repo;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -130,13 +130,9 @@ fn subjects(call: &Call, repo: Option<&Repo>) -> Vec<Subject> {
 
 /// The identity of a call: the whole text of what it does (not cut), its session and repository.
 fn key(call: &Call, repo: Option<&Repo>, subjects: &[Subject]) -> String {
-    let mut h = Sha256::new();
-    h.update(call.session.as_bytes());
-    h.update([0]);
-    h.update(repo.map(|r| r.top.to_string_lossy().into_owned()).unwrap_or_default().as_bytes());
-    h.update([0]);
-    h.update(serde_json::to_string(subjects).unwrap_or_default().as_bytes());
-    h.finalize().iter().take(16).map(|b| format!("{b:02x}")).collect()
+    let repo = repo.map(|r| r.top.to_string_lossy().into_owned()).unwrap_or_default();
+    let subjects = serde_json::to_string(subjects).unwrap_or_default();
+    hex(&sha256(&[call.session.as_bytes(), &[0], repo.as_bytes(), &[0], subjects.as_bytes()])[..16])
 }
 
 /// Codes a person types: no letters that read alike (`0`/`o`, `1`/`l`/`i`).
@@ -147,7 +143,7 @@ fn new_code() -> String {
     let random = std::fs::File::open("/dev/urandom").and_then(|mut f| std::io::Read::read_exact(&mut f, &mut bytes));
     if random.is_err() {
         // No /dev/urandom: time and process id are unique enough for a code that lives an hour.
-        let seed = Sha256::digest(format!("{:?}{}", SystemTime::now(), std::process::id()));
+        let seed = sha256(&[format!("{:?}{}", SystemTime::now(), std::process::id()).as_bytes()]);
         bytes.copy_from_slice(&seed[..6]);
     }
     bytes.iter().map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char).collect()

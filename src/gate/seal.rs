@@ -5,8 +5,8 @@
 //! [`super::protect`]); code the agent runs outside the gate is beyond this (see the README).
 
 use super::regular_file;
+use crate::digest::{hex, sha256};
 use crate::error::{Error, Result};
-use sha2::{Digest, Sha256};
 use std::path::PathBuf;
 
 /// Where the key is.
@@ -75,15 +75,10 @@ pub fn hmac(key: &[u8; KEY_LEN], message: &[u8]) -> [u8; 32] {
 pub fn hmac_parts(key: &[u8; KEY_LEN], parts: &[&[u8]]) -> [u8; 32] {
     let mut pad = [0u8; 64];
     pad[..KEY_LEN].copy_from_slice(key);
-    let mut inner = Sha256::new().chain_update(pad.map(|b| b ^ 0x36));
-    for part in parts {
-        inner.update(part);
-    }
-    Sha256::new().chain_update(pad.map(|b| b ^ 0x5c)).chain_update(inner.finalize()).finalize().into()
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    let inner_pad = pad.map(|b| b ^ 0x36);
+    let outer_pad = pad.map(|b| b ^ 0x5c);
+    let inner: Vec<&[u8]> = std::iter::once(&inner_pad[..]).chain(parts.iter().copied()).collect();
+    sha256(&[&outer_pad, &sha256(&inner)])
 }
 
 /// The code that seals `message` (a record's exact bytes, with what kind of record it is), making

@@ -137,9 +137,7 @@ impl Record {
 
 /// The SHA-256 of `bytes`, as hex: names an original's side file, and tells that a file holds
 /// its original bytes again without reading the side file.
-pub fn digest(bytes: &[u8]) -> String {
-    crate::gate::policy::trust_record::digest(bytes)
-}
+pub use crate::digest::sha256_hex as digest;
 
 /// A stable 64-bit FNV-1a hash, as hex: enough to tell whether a file changed since gitvow wrote it.
 pub fn hash(bytes: &[u8]) -> String {

@@ -12,8 +12,7 @@ use std::path::Path;
 /// The plan as one JSON document (`--json`): per file the change, the SHA-256 of its bytes before
 /// and after (`null`: absent) and what the change does; whether it was applied.
 pub fn json(plan: &Plan, scope: &Scope, agents: &[&'static AgentSpec], action: &str, applied: bool) -> serde_json::Value {
-    use sha2::{Digest, Sha256};
-    let digest = |b: &Option<crate::safefs::Bytes>| b.as_ref().map(|b| format!("{:x}", Sha256::digest(b.as_slice())));
+    let digest = |b: &Option<crate::safefs::Bytes>| b.as_ref().map(|b| crate::digest::sha256_hex(b.as_slice()));
     let files: Vec<serde_json::Value> = plan
         .changes
         .iter()

@@ -8,16 +8,13 @@
 use crate::error::{Error, Result};
 use crate::gate::regular_file;
 use serde_json::{Value, json};
-use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 
 fn record_path() -> Option<PathBuf> {
     crate::paths::gitvow_home().map(|h| h.join("trust.json"))
 }
 
-pub(crate) fn digest(bytes: &[u8]) -> String {
-    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
-}
+pub(crate) use crate::digest::sha256_hex as digest;
 
 /// The key of a policy file in the record: its canonical path, so that a second path to the same
 /// file (a symlinked checkout) is the same trust.

@@ -163,21 +163,11 @@ pub fn build_id(exe: &Path) -> Option<String> {
     ))
 }
 
-/// The entry for `bytes` under `build`: two 64-bit digests with different seeds, 128 bits. Not a
-/// cryptographic hash, and it needs none: an entry only skips compiling and parsing bytes that
-/// loaded whole before. Whoever could make two policy files share one could as well write the policy
-/// it stands for; a repository's file that shared the entry of another file would load as that
-/// other file, still only a layer on top of the base, and its trust is still decided by a SHA-256
-/// of its own bytes (the trust record). It runs over every layer on every call, so it is cheap.
+/// The entry for `bytes` under `build`: the first 128 bits of their SHA-256 (an entry only skips
+/// compiling and parsing bytes that loaded whole before; a file's trust is still decided by the
+/// SHA-256 of its own bytes in the trust record).
 pub fn key(build: &str, bytes: &[u8]) -> String {
-    let digest = |seed: u64| {
-        let mut h = Digest::new(seed);
-        h.write(build.as_bytes());
-        h.write(&[0xff]);
-        h.write(bytes);
-        h.finish()
-    };
-    format!("{:016x}{:016x}", digest(1), digest(2))
+    crate::digest::hex(&crate::digest::sha256(&[build.as_bytes(), &[0xff], bytes])[..16])
 }
 
 const CHECKSUM_LEN: usize = 32;
@@ -191,49 +181,6 @@ fn checksum(secret: &[u8; 32], k: &str, payload: &[u8]) -> [u8; CHECKSUM_LEN] {
 /// The last line of the list: the code of everything before it.
 fn list_mac(secret: &[u8; 32], text: &str) -> String {
     crate::gate::seal::hmac_parts(secret, &[b"gitvow validated policies\0", text.as_bytes()]).iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// A 64-bit digest that takes eight bytes a step. Each step is a bijection of the state for a
-/// fixed word, so changing any one word (a flipped bit, a changed character) always changes it.
-struct Digest {
-    state: u64,
-    len: u64,
-}
-
-impl Digest {
-    const MUL: u64 = 0x9e37_79b9_7f4a_7c15;
-
-    fn new(seed: u64) -> Digest {
-        Digest { state: seed.wrapping_mul(Self::MUL) ^ 0x2545_f491_4f6c_dd1d, len: 0 }
-    }
-
-    fn word(&mut self, w: u64) {
-        self.state = (self.state ^ w).wrapping_mul(Self::MUL).rotate_left(29);
-    }
-
-    /// Every call starts on a word of its own (the last one zero-padded), and lengths are mixed in
-    /// at the end, so that where one part ends and the next begins counts.
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            self.word(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
-        }
-        let mut last = [0u8; 8];
-        last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
-        self.word(u64::from_le_bytes(last));
-        self.len = self.len.wrapping_mul(Self::MUL) ^ bytes.len() as u64;
-    }
-
-    /// The state with the lengths mixed in, then a final avalanche (MurmurHash3's).
-    fn finish(mut self) -> u64 {
-        self.word(self.len);
-        let mut h = self.state;
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-        h ^ (h >> 33)
-    }
 }
 
 fn running_build() -> Option<String> {
