@@ -17,6 +17,7 @@ use super::rule_ref::{self, RuleRef};
 use super::verdict::{ASK_THE_USER, Decision, Verdict};
 use crate::digest::{hex, sha256};
 use crate::paths::Repo;
+use crate::safefs::{Existing, write_private};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -230,7 +231,8 @@ pub fn save(a: &Approval) -> crate::error::Result<()> {
     let path = path_of(&a.code).ok_or_else(|| crate::error::Error::new("cannot find the home directory for ~/.gitvow/approvals"))?;
     let mut sealed = a.clone();
     sealed.mac = Some(super::seal::seal(&a.sealed_bytes())?);
-    regular_file::write_private(&path, &(serde_json::to_string_pretty(&sealed).unwrap_or_default() + "\n"))
+    let text = serde_json::to_string_pretty(&sealed).unwrap_or_default() + "\n";
+    write_private(&path, text.as_bytes(), Existing::Replace).map_err(|e| crate::error::Error::io("write", &path, &e))
 }
 
 fn remove(code: &str) {

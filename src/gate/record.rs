@@ -153,15 +153,9 @@ pub fn write_ledger(session: &str, agent: &str, repo: Option<&Repo>) {
         "verdicts": verdicts,
         "events": events,
     });
-    let dir = home.join("ledger");
-    if std::fs::create_dir_all(&dir).is_err() {
-        return;
-    }
-    let Ok(mut tmp) = tempfile::NamedTempFile::new_in(&dir) else { return };
+    let path = home.join("ledger").join(format!("{}.json", file_name(session)));
     let text = serde_json::to_string_pretty(&ledger).unwrap_or_default() + "\n";
-    if tmp.write_all(text.as_bytes()).is_ok() {
-        let _ = tmp.persist(dir.join(format!("{}.json", file_name(session))));
-    }
+    let _ = crate::safefs::write_private(&path, text.as_bytes(), crate::safefs::Existing::Replace);
 }
 
 /// A session id as a safe file name: no separators, no leading dot, bounded length.

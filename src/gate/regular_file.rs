@@ -136,17 +136,3 @@ fn too_large(shown: &str, what: &str, limit: u64) -> Error {
     let size = if limit >= 1 << 20 { format!("{} MiB", limit >> 20) } else { format!("{} KiB", limit >> 10) };
     Error::new(format!("{shown}: {what} is larger than {size}"))
 }
-
-/// Writes one of gitvow's private files whole: a temporary file in the same directory (created with
-/// mode 0600), flushed and renamed over `path`, so a reader never sees half of it. The directory is
-/// created (mode 0700) when missing.
-pub fn write_private(path: &Path, text: &str) -> Result<()> {
-    use std::io::Write;
-    use std::os::unix::fs::DirBuilderExt;
-    let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::DirBuilder::new().recursive(true).mode(0o700).create(dir).map_err(|e| Error::io("create", dir, &e))?;
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| Error::io("create a temporary file in", dir, &e))?;
-    tmp.write_all(text.as_bytes()).and_then(|_| tmp.as_file().sync_all()).map_err(|e| Error::io("write", tmp.path(), &e))?;
-    tmp.persist(path).map_err(|e| Error::io("write", path, &e.error))?;
-    Ok(())
-}

@@ -43,19 +43,10 @@ fn key() -> Result<[u8; KEY_LEN]> {
     std::fs::File::open("/dev/urandom")
         .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut key))
         .map_err(|e| Error::io("read random bytes from", std::path::Path::new("/dev/urandom"), &e))?;
-    let dir = path.parent().unwrap_or(std::path::Path::new("."));
-    {
-        use std::os::unix::fs::DirBuilderExt;
-        std::fs::DirBuilder::new().recursive(true).mode(0o700).create(dir).map_err(|e| Error::io("create", dir, &e))?;
-    }
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| Error::io("create a temporary file in", dir, &e))?;
-    std::io::Write::write_all(&mut tmp, &key).and_then(|_| tmp.as_file().sync_all()).map_err(|e| Error::io("write", tmp.path(), &e))?;
-    match tmp.persist_noclobber(&path) {
-        Ok(_) => Ok(key),
-        Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => {
-            read_key()?.ok_or_else(|| Error::new("gitvow's record key vanished"))
-        }
-        Err(e) => Err(Error::io("write", &path, &e.error)),
+    match crate::safefs::write_private(&path, &key, crate::safefs::Existing::Keep) {
+        Ok(()) => Ok(key),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => read_key()?.ok_or_else(|| Error::new("gitvow's record key vanished")),
+        Err(e) => Err(Error::io("write", &path, &e)),
     }
 }
 

@@ -77,5 +77,5 @@ pub(crate) fn sealed(file: &str, mut entry: Value) -> Result<Value> {
 pub(crate) fn write_record(files: serde_json::Map<String, Value>) -> Result<()> {
     let path = record_path().ok_or_else(|| Error::new("cannot find the home directory for ~/.gitvow/trust.json"))?;
     let text = serde_json::to_string_pretty(&json!({"version": 1, "trusted": files})).unwrap_or_default() + "\n";
-    regular_file::write_private(&path, &text)
+    crate::safefs::write_private(&path, text.as_bytes(), crate::safefs::Existing::Replace).map_err(|e| Error::io("write", &path, &e))
 }

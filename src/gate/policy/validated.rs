@@ -20,7 +20,7 @@
 
 use super::{Policy, Source};
 use crate::gate::regular_file;
-use std::io::Write;
+use crate::safefs::{Existing, write_private};
 use std::path::{Path, PathBuf};
 
 const HEADER: &str = "gitvow validated policies 1\n";
@@ -94,7 +94,7 @@ impl Validated {
         bytes.push(b'\n');
         bytes.extend_from_slice(&checksum(&self.secret, k, &payload));
         bytes.extend_from_slice(&payload);
-        if write_private(&dir, &dir.join(k), &bytes).is_err() {
+        if write_private(&dir.join(k), &bytes, Existing::Replace).is_err() {
             return;
         }
         let Ok(entries) = std::fs::read_dir(&dir) else { return };
@@ -116,7 +116,6 @@ impl Validated {
         if !self.added {
             return;
         }
-        let Some(dir) = self.path.parent() else { return };
         let mut text = String::from(HEADER);
         for k in &self.keys {
             text.push_str(k);
@@ -125,19 +124,8 @@ impl Validated {
         let mac = list_mac(&self.secret, &text);
         text.push_str(&mac);
         text.push('\n');
-        let _ = write_private(dir, &self.path, text.as_bytes());
+        let _ = write_private(&self.path, text.as_bytes(), Existing::Replace);
     }
-}
-
-/// Writes `path` whole, in `dir`, readable and writable by its owner only: a private temporary
-/// file (`tempfile` creates it with mode 0600) in the same directory, renamed over it atomically.
-fn write_private(dir: &Path, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::os::unix::fs::DirBuilderExt;
-    std::fs::DirBuilder::new().recursive(true).mode(0o700).create(dir)?;
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
 }
 
 /// Where the cache of a `~/.gitvow` directory is.
