@@ -3,6 +3,7 @@
 
 use crate::edit::Strictness;
 
+pub mod also_loads;
 pub mod generated;
 pub mod homes;
 pub mod versions;

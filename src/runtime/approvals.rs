@@ -139,6 +139,11 @@ fn key(call: &Call, repo: Option<&Repo>, subjects: &[Subject]) -> String {
     h.finalize().iter().take(16).map(|b| format!("{b:02x}")).collect()
 }
 
+/// [`key`] of a call: its identity for the answer kept for its other entries ([`super::same_call`]).
+pub(super) fn call_key(call: &Call, repo: Option<&Repo>) -> String {
+    key(call, repo, &subjects(call, repo))
+}
+
 /// Codes a person types: no letters that read alike (`0`/`o`, `1`/`l`/`i`).
 const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
 

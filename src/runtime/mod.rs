@@ -27,6 +27,7 @@ pub mod record;
 pub(crate) mod regular_file;
 pub mod respond;
 pub mod rule_ref;
+mod same_call;
 pub mod seal;
 mod show_log;
 mod show_policy;
