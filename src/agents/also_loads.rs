@@ -72,6 +72,12 @@ pub fn loaders_of(agent: &str, repo: bool) -> impl Iterator<Item = &'static Also
     ALSO_LOADS.iter().filter(move |a| a.loads == agent && (repo || a.scopes == Scopes::Both))
 }
 
+/// The names of the agents known to run `agent`'s entries in a scope (measured: the hook tells
+/// them apart), for install's summary and doctor to name.
+pub fn runners_of(agent: &str, repo: bool) -> Vec<&'static str> {
+    loaders_of(agent, repo).filter(|a| !a.caller_env.is_empty()).map(|a| a.agent).collect()
+}
+
 /// The agents whose files `agent` also runs.
 pub fn loaded_by(agent: &str) -> impl Iterator<Item = &'static AlsoLoads> + '_ {
     ALSO_LOADS.iter().filter(move |a| a.agent == agent)
