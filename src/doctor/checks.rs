@@ -15,7 +15,7 @@ use crate::paths::{Scope, display};
 use serde_json::Value;
 use std::path::Path;
 
-pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check, all: &[Inspected]) -> Vec<Check> {
+pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check) -> Vec<Check> {
     let agent = ins.agent;
     let mut out = Vec::new();
     let mut file = Check::of("file", ins.file.clone());
