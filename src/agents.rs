@@ -1,6 +1,7 @@
 //! The table of built-in agents. Installer, doctor and runtime all read it: adding an agent is adding
 //! a row here, not a new code path.
 
+pub mod also_loads;
 pub mod generated;
 pub mod homes;
 mod strictness;

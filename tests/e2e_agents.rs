@@ -1576,6 +1576,46 @@ fn codex_repo_session(tc: &Toolchain, report: &mut Report) {
     }
 }
 
+/// Copilot runs the hooks of a trusted repository's `.claude/settings.json`: with gitvow installed
+/// there for claude only, the force push is blocked in Copilot's own answer form (the model reads
+/// gitvow's reason, not "hook exited with code 2") and the log names copilot; installed for claude
+/// and copilot, each tool call is judged once (one PreToolUse line per call in the log).
+fn copilot_runs_claude_entries_session(tc: &Toolchain, report: &mut Report) {
+    for (scenario, agents) in [("claude_file_force_push", "claude"), ("both_files_one_decision", "claude,copilot")] {
+        let sb = seeded(&COPILOT, tc);
+        let repo = std::fs::canonicalize(sb.repo()).unwrap().to_string_lossy().into_owned();
+        let (code, out) = sb.gitvow(&["install", &repo, "--agent", agents, "--yes", "--command", harness::GITVOW]);
+        assert_eq!(code, 0, "gitvow install {repo} --agent {agents}:\n{out}");
+        // A folder the person trusted in Copilot (its `/trust` answer is kept here).
+        sb.write_home(".copilot/config.json", &json!({"trusted_folders": [repo]}).to_string());
+        let mut script = Script::new();
+        script.add((COPILOT.shell)(&sb, HARMLESS_CMD));
+        script.add((COPILOT.shell)(&sb, FORCE_PUSH));
+        let origin = sb.origin_main();
+        let (argv, env) = (COPILOT.command)(tc, &sb, Flavor::default());
+        let run = sb.run_agent(tc, &script.calls, &argv, &env);
+        let log = std::fs::read_to_string(sb.repo().join(".git/gitvow-hooks.log")).unwrap_or_default();
+        let lines: Vec<Value> = log.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+        let pre: Vec<&Value> = lines.iter().filter(|v| v["handler"] == "PreToolUse").collect();
+        let agents_logged: std::collections::BTreeSet<&str> = lines.iter().filter_map(|v| v["agent"].as_str()).collect();
+        let ran = sb.repo().join("cmd_ran.txt").exists();
+        let saw = run.model_saw(script.marks[1]);
+        let held = sb.origin_main() == origin;
+        let reason = saw.contains("BLOCKED by gitvow") && saw.contains("force push");
+        let ok = run.completed() && ran && held && reason && pre.len() == 2 && agents_logged == ["copilot"].into();
+        let observed = format!(
+            "harmless {}, force push {}, model saw \"{saw}\", {} PreToolUse decisions for 2 calls, log agents {agents_logged:?}",
+            if ran { "ran" } else { "did not run" },
+            if held { "blocked" } else { "HAPPENED" },
+            pre.len()
+        );
+        report.line(scenario, "blocked with gitvow's reason; one decision per call; logged as copilot", observed, run.seconds, ok);
+        if !ok {
+            report.keep(scenario, &run);
+        }
+    }
+}
+
 fn run_agent_suite(agent: &Agent) {
     let Some(tc) = toolchain() else { return };
     let started = Instant::now();
@@ -1630,6 +1670,9 @@ fn run_agent_suite(agent: &Agent) {
     }
     if agent.gitvow == "codex" {
         codex_repo_session(tc, &mut report);
+    }
+    if agent.gitvow == "copilot" {
+        copilot_runs_claude_entries_session(tc, &mut report);
     }
     uninstall_session(agent, tc, &mut report);
     emit(&format!("e2e | {:<8} | total {:.1}s\n", agent.label, started.elapsed().as_secs_f64()));

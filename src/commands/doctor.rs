@@ -97,7 +97,7 @@ fn scope_checked(request: &DoctorRequest, scope: Scope) -> Result<i32> {
 
     let mut groups = vec![Group { agent: None, title: format!("policy ({})", ctx.scope_name()), checks: policy_checks }];
     for (ins, (probe, version)) in inspected.iter().zip(probes) {
-        let mut checks = checks::agent_checks(&ctx, ins, probe, &inspected);
+        let mut checks = checks::agent_checks(&ctx, ins, probe);
         checks.extend(version);
         groups.push(Group {
             agent: Some(ins.agent.name),

@@ -15,7 +15,7 @@ use crate::safefs::Area;
 use serde_json::Value;
 use std::path::Path;
 
-pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check, all: &[Inspected]) -> Vec<Check> {
+pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check) -> Vec<Check> {
     let agent = ins.agent;
     let mut out = Vec::new();
     let mut file = Check::of("file", ins.file.clone());
@@ -37,7 +37,7 @@ pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check, all: &[Inspect
     }
     out.extend(fails_closed(ctx, ins));
     out.extend(switches::read(&ctx.scope, ins).into_iter().map(|f| Check::of("switches", f)));
-    out.extend(double_firing(ctx, ins, all));
+    out.extend(double_firing(ctx, ins));
     if agent.hook_trust && readable {
         out.push(codex_trust::check(ctx, ins));
     }
@@ -327,7 +327,7 @@ fn command(ctx: &Context, ins: &Inspected) -> Check {
 }
 
 /// The same agent in both scopes, or Cursor loading Claude's hook files: each call gated twice.
-fn double_firing(ctx: &Context, ins: &Inspected, all: &[Inspected]) -> Vec<Check> {
+fn double_firing(ctx: &Context, ins: &Inspected) -> Vec<Check> {
     let mut out = Vec::new();
     let other = ctx.other.as_ref().map(|o| Inspected::read(o, ins.agent));
     if let (Some(other_scope), Some(o)) = (&ctx.other, &other)
@@ -345,23 +345,44 @@ fn double_firing(ctx: &Context, ins: &Inspected, all: &[Inspected]) -> Vec<Check
             format!("keep one: uninstall the other with `gitvow uninstall {} --agent {}`", other_flag(other_scope), ins.agent.name),
         ));
     }
-    if let Some(also) = ins.agent.also_loads
-        && let Some(loaded) = crate::agents::find(also.agent)
-        && ins.installed_here()
-    {
-        let here =
-            all.iter().any(|i| i.agent.name == loaded.name && i.installed_here()) || Inspected::read(&ctx.scope, loaded).installed_here();
-        let other = ctx.other.as_ref().is_some_and(|o| Inspected::read(o, loaded).installed_here());
-        if here || other {
+    // Another agent that runs this agent's file too (Copilot running Claude's) is named.
+    let loaders = crate::agents::also_loads::runners_of(ins.agent.name, !ctx.scope.is_user());
+    if ins.installed_here() && !loaders.is_empty() {
+        out.push(Check::ok(
+            "run by",
+            format!("{}'s entries in {} run under {} too", ins.agent.name, display(&ins.path), loaders.join(" and ")),
+        ));
+    }
+    for also in crate::agents::also_loads::loaded_by(ins.agent.name) {
+        let Some(loaded) = crate::agents::find(also.loads) else { continue };
+        if !ins.installed_here() {
+            continue;
+        }
+        let in_scope = |scope: &crate::paths::Scope| {
+            (also.scopes == crate::agents::also_loads::Scopes::Both || !scope.is_user()) && Inspected::read(scope, loaded).installed_here()
+        };
+        let here = in_scope(&ctx.scope);
+        let other = ctx.other.as_ref().is_some_and(in_scope);
+        if !(here || other) {
+            continue;
+        }
+        match also.fix {
             // The agent's setting is not readable: the warning says so instead of guessing.
-            out.push(Check::warn(
+            Some(fix) => out.push(Check::warn(
                 "double-firing",
                 format!(
                     "gitvow is installed for {} too; {} and each call is gated twice (doctor cannot read that setting)",
                     loaded.name, also.when
                 ),
-                format!("{}, or keep gitvow for only one of {} and {}", also.fix, ins.agent.name, loaded.name),
-            ));
+                format!("{fix}, or keep gitvow for only one of {} and {}", ins.agent.name, loaded.name),
+            )),
+            None => out.push(Check::ok(
+                "double-firing",
+                format!(
+                    "gitvow is installed for {} too; {}: gitvow answers {} in its own form and judges each call once",
+                    loaded.name, also.when, ins.agent.name
+                ),
+            )),
         }
     }
     // The agent's second file: hooks there under an event the hook file lists never run. (Only

@@ -136,6 +136,11 @@ fn key(call: &Call, repo: Option<&Repo>, subjects: &[Subject]) -> String {
     hex(&sha256(&[call.session.as_bytes(), &[0], repo.as_bytes(), &[0], subjects.as_bytes()])[..16])
 }
 
+/// [`key`] of a call: its identity for the answer kept for its other entries ([`super::same_call`]).
+pub(super) fn call_key(call: &Call, repo: Option<&Repo>) -> String {
+    key(call, repo, &subjects(call, repo))
+}
+
 /// Codes a person types: no letters that read alike (`0`/`o`, `1`/`l`/`i`).
 const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
 

@@ -10,6 +10,7 @@ use super::policy;
 use super::record::{self, Record};
 use super::respond::{self, Answer};
 use super::rule_ref::RuleRef;
+use super::same_call;
 use super::verdict::{Decision, Verdict};
 use crate::agents::{self, AgentSpec, Handler};
 use crate::error::{Error, Result};
@@ -25,10 +26,12 @@ const PAYLOAD_LIMIT: u64 = 16 << 20;
 /// A panic is caught by `main`, the one place, which then answers with [`panicked`].
 pub fn run(agent: &str, event: &str) -> i32 {
     let started = Instant::now();
-    let spec = agents::find(agent);
+    let entry = agents::find(agent);
+    // The deadline's answer is made before the payload is read: the caller as its variables say.
+    let spec = entry.map(|e| caller_of(e, None));
     arm_deadline(spec, agent, event);
     let answer = match spec {
-        Some(spec) => builtin(spec, event, started),
+        Some(spec) => builtin(entry.unwrap_or(spec), event, started),
         None => external(agent, event, started),
     };
     emit(&answer)
@@ -37,7 +40,7 @@ pub fn run(agent: &str, event: &str) -> i32 {
 /// The answer of a hook call that panicked: the agent's blocking form during PreToolUse, silence
 /// otherwise.
 pub fn panicked(agent: &str, event: &str) -> i32 {
-    let spec = agents::find(agent);
+    let spec = agents::find(agent).map(|e| caller_of(e, None));
     let blocking = match spec {
         Some(s) => s.handler_for(event) == Some(Handler::PreToolUse),
         None => adapter::looks_pre_tool(event),
@@ -74,18 +77,28 @@ fn emit(answer: &Answer) -> i32 {
     answer.code
 }
 
-fn builtin(spec: &AgentSpec, event: &str, started: Instant) -> Answer {
-    let Some(handler) = spec.handler_for(event) else { return Answer::silent() };
-    let mut log = Logged { agent: spec.name, event, handler, started, approval: None };
+/// The agent that really runs an entry written for `entry` (Copilot running Claude's): the one whose
+/// form the answer takes and whose name the log gives.
+fn caller_of(entry: &'static AgentSpec, payload: Option<&Map<String, Value>>) -> &'static AgentSpec {
+    agents::also_loads::caller(entry.name, payload).and_then(agents::find).unwrap_or(entry)
+}
+
+/// An entry of a built-in agent: `entry` is the agent it was written for, whose events and payload
+/// shape it reads; the agent that runs it answers and is logged.
+fn builtin(entry: &'static AgentSpec, event: &str, started: Instant) -> Answer {
+    let Some(handler) = entry.handler_for(event) else { return Answer::silent() };
     let blocking = handler == Handler::PreToolUse;
     let payload = match read_payload() {
         Ok(payload) => payload,
         Err(e) => {
-            log.write(None, None, "error", &e.message, None);
+            let spec = caller_of(entry, None);
+            Logged { agent: spec.name, event, handler, started, approval: None }.write(None, None, "error", &e.message, None);
             return failure_answer(Some(spec), spec.name, blocking, &e.message);
         }
     };
-    let call = match normalize::normalize(normalize::Reading::of(spec), event, handler, &payload) {
+    let spec = caller_of(entry, Some(&payload));
+    let mut log = Logged { agent: spec.name, event, handler, started, approval: None };
+    let call = match normalize::normalize(normalize::Reading::of(entry), event, handler, &payload) {
         Ok(call) => call,
         Err(e) => {
             // The log keeps the session (the payload is JSON) and a reason without the call's text.
@@ -99,6 +112,11 @@ fn builtin(spec: &AgentSpec, event: &str, started: Instant) -> Answer {
         Ok(repo) => repo,
         Err(why) => return failure_answer(Some(spec), spec.name, blocking, &why),
     };
+    // Another of gitvow's entries already answered this call: the same answer, no second decision.
+    let same = same_call::identity(spec, &payload, &call, repo.as_ref());
+    if let Some(answer) = same.as_deref().and_then(same_call::earlier) {
+        return answer;
+    }
     let verdict = (handler == Handler::PreToolUse).then(|| {
         let native = respond::asks_natively(spec, call.permission_mode.as_deref());
         let mut v = judge(&call, repo.as_ref(), started);
@@ -110,6 +128,9 @@ fn builtin(spec: &AgentSpec, event: &str, started: Instant) -> Answer {
         None => Answer::silent(),
     };
     log.finish(&call, verdict.as_ref().map(|(v, _)| v), repo.as_ref());
+    if let Some(identity) = &same {
+        same_call::keep(identity, &answer);
+    }
     answer
 }
 

@@ -26,6 +26,7 @@ pub mod record;
 pub(crate) mod regular_file;
 pub mod respond;
 pub mod rule_ref;
+mod same_call;
 pub mod seal;
 mod target;
 pub mod verdict;

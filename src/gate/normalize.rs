@@ -91,9 +91,9 @@ impl Action {
     pub fn hook_json(&self, call: &Call) -> Value {
         let mut o = Map::new();
         o.insert("session_id".into(), call.session.clone().into());
-        if let Some(t) = &call.transcript_path {
-            o.insert("transcript_path".into(), t.clone().into());
-        }
+        // Cursor's, Copilot's and OpenCode's tool calls carry no transcript (checked with their
+        // payloads): the key is there all the same, `null`, so that a classifier reading it runs.
+        o.insert("transcript_path".into(), call.transcript_path.clone().map_or(Value::Null, Value::from));
         o.insert("cwd".into(), call.cwd.to_string_lossy().into_owned().into());
         o.insert("hook_event_name".into(), call.handler.name().into());
         if let Some(m) = &call.permission_mode {

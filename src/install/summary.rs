@@ -57,7 +57,7 @@ pub fn render(
     let kinds: Vec<(&FileChange, FileKind)> = plan.changes.iter().map(|c| (c, kind_of(&c.path, scope, agents))).collect();
     writeln!(out, "Changes:")?;
     for (change, kind) in &kinds {
-        writeln!(out, "  {}: {}{}", display(&change.path), describe(change, *kind), read_only(change))?;
+        writeln!(out, "  {}: {}{}{}", display(&change.path), describe(change, *kind), read_only(change), run_by(*kind, scope))?;
     }
     writeln!(out)?;
     for (change, kind) in &kinds {
@@ -66,6 +66,17 @@ pub fn render(
         }
     }
     Ok(())
+}
+
+/// The agents that run a hook file's entries, when another agent runs them too (Copilot runs a
+/// repository's `.claude/settings.json`): ` (run by claude and copilot)`.
+fn run_by(kind: FileKind, scope: &Scope) -> String {
+    let FileKind::Hooks(agent) = kind else { return String::new() };
+    let loaders = crate::agents::also_loads::runners_of(agent.name, !scope.is_user());
+    if loaders.is_empty() {
+        return String::new();
+    }
+    format!(" (run by {} and {})", agent.name, loaders.join(" and "))
 }
 
 /// A word on a file the person made read-only: gitvow writes it all the same (it replaces the file,

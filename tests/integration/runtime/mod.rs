@@ -3,6 +3,7 @@
 mod adapter;
 mod adapter_info;
 mod agents;
+mod cross_loading;
 mod gate;
 mod hermes_pi;
 mod mcp_paths;

@@ -229,3 +229,32 @@ fn a_patch_blocked_by_a_rule_asks_no_provider_and_files_are_asked_in_one_batch()
     assert!(started.elapsed() < Duration::from_millis(2500), "{:?}", started.elapsed());
     assert_eq!(std::fs::read_dir(&calls).unwrap().count(), 3);
 }
+
+#[test]
+fn a_classifier_reading_transcript_path_runs_for_agents_that_send_none() {
+    // Cursor's, Copilot's and OpenCode's tool-call payloads carry no transcript: the key is null.
+    for (agent, event, fixture, command_at) in [
+        ("copilot", "preToolUse", "copilot-bash.json", "/toolArgs/command"),
+        ("cursor", "beforeShellExecution", "cursor-shell.json", "/command"),
+        ("opencode", "PreToolUse", "opencode-bash.json", "/tool_input/command"),
+    ] {
+        let env = Sandbox::with_repo();
+        let seen = env.home().join("transcript");
+        let script = env.script(
+            "~/bin/cls",
+            &format!(
+                "python3 -c 'import json,sys; print(repr(json.load(sys.stdin)[\"transcript_path\"]))' > {} && echo ALLOW",
+                seen.display()
+            ),
+        );
+        env.write(
+            "~/.gitvow/policy.json",
+            json!({"llm_classifier": {"enabled": true, "command": script.display().to_string()}}).to_string(),
+        );
+        let mut payload = env.payload(fixture);
+        *payload.pointer_mut(command_at).unwrap() = "curl example.com".into();
+        let out = env.hook(agent, event, payload.to_string());
+        assert!(!out.stdout.contains("classifier") && !out.stderr.contains("classifier"), "{agent}: {out:?}");
+        assert_eq!(std::fs::read_to_string(&seen).unwrap(), "None\n", "{agent}");
+    }
+}
