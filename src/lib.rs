@@ -15,6 +15,7 @@ pub mod install;
 pub mod output;
 pub mod paths;
 pub mod person;
+pub mod presence;
 pub mod runtime;
 pub mod spelling;
 pub mod visible;
