@@ -3,9 +3,9 @@
 //! agent must never approve itself. Everything shown of the call is made visible first
 //! ([`crate::visible`]): its text is the agent's.
 
-use super::approvals::{self, Approval, State, Subject};
-use super::rule_ref;
 use crate::error::{Error, Result};
+use crate::gate::approvals::{self, Approval, State, Subject};
+use crate::gate::rule_ref;
 use crate::visible::{visible, visible_line};
 
 #[derive(Clone, Debug)]
@@ -41,7 +41,7 @@ pub fn run(request: &ApproveRequest) -> Result<i32> {
         return Ok(1);
     }
     let again = format!("gitvow approve {}{code}", if request.session { "--session " } else { "" });
-    crate::presence::require("gitvow approve", &again)?;
+    super::presence::require("gitvow approve", &again)?;
     a.state = State::Approved;
     a.scope = Some(if request.session { "session" } else { "once" }.to_string());
     a.answered = Some(approvals::now());

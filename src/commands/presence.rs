@@ -6,7 +6,7 @@
 //! root, `sudo` set-user-ID.
 
 use crate::error::{Error, Result};
-use crate::runtime::policy::{ApproveWith, layers};
+use crate::gate::policy::{ApproveWith, layers};
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
