@@ -367,7 +367,8 @@ pub struct AgentSpec {
     pub asks_in_more_modes: Option<AsksInMoreModes>,
     /// Whether the installed command carries `--agent <name>` (claude is the default agent).
     pub needs_agent_flag: bool,
-    /// What a person must still do by hand after install.
+    /// What a person must still do by hand after install. `<repo .git>` is the repository's git
+    /// directory, quoted (after a user install: the words for every repository).
     pub manual_steps: &'static [&'static str],
     /// Set for an external adapter's agent only.
     pub adapter: Option<&'static AdapterInstall>,
@@ -547,7 +548,7 @@ pub static AGENTS: &[AgentSpec] = &[
         manual_steps: &[
             RESTART,
             "open codex, run /hooks and trust the gitvow entries: codex skips untrusted hooks without a word",
-            "codex's workspace-write sandbox refuses writes inside .git: add \"<repo>/.git\" to [sandbox_workspace_write] writable_roots in ~/.codex/config.toml for the repositories you commit from",
+            "codex's workspace-write sandbox refuses writes inside .git: add <repo .git> to [sandbox_workspace_write] writable_roots in ~/.codex/config.toml",
         ],
         adapter: None,
         version_key: None,

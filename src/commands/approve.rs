@@ -40,6 +40,8 @@ pub fn run(request: &ApproveRequest) -> Result<i32> {
         eprintln!("not approved; the call keeps waiting (`gitvow approve --deny {code}` says no)");
         return Ok(1);
     }
+    let again = format!("gitvow approve {}{code}", if request.session { "--session " } else { "" });
+    super::presence::require("gitvow approve", &again)?;
     a.state = State::Approved;
     a.scope = Some(if request.session { "session" } else { "once" }.to_string());
     a.answered = Some(approvals::now());

@@ -168,7 +168,7 @@ pub(crate) fn plan_and_apply(settings: &Settings, scope: &Scope, agents: &[&'sta
     // Serialise gitvow runs on this scope from here to the record update. The lock is taken only by
     // a run that writes (a run that changes nothing creates no lock file), so the plan is made
     // again under it: another run may have written since.
-    let _lock = InstallLock::acquire(scope, |holder| {
+    let lock = InstallLock::acquire(scope, |holder| {
         let who = holder.map_or(String::new(), |p| format!(" (process {p})"));
         eprintln!("gitvow: waiting for another gitvow run{who} to finish…");
     })?;
@@ -243,6 +243,10 @@ pub(crate) fn plan_and_apply(settings: &Settings, scope: &Scope, agents: &[&'sta
                 .hint("the files this run had written were put back as they were; fix the cause and run gitvow again"),
             Err(e) => Error::new(format!("{}; {}", err.message, e.message)).hint(e.hint.unwrap_or_default()),
         });
+    }
+    // The run that took gitvow's last file out of the scope leaves no lock file behind.
+    if matches!(action, Action::Uninstall { .. }) && after.files.is_empty() {
+        lock.remove();
     }
     // `.gitvow/` is gitvow's own directory: once its policy is purged and nothing else is left, it goes.
     if plan.changes.iter().any(|c| c.after.is_none() && c.path == scope.policy_path()) {
@@ -487,8 +491,14 @@ fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &
                     }
                     let step = match scope {
                         // Absolute: the snippets are pasted into files that know no `~` (codex's `[projects."…"]`).
-                        Scope::Repo(r) => step.replace("<repo>", &r.top.to_string_lossy()),
-                        Scope::User { .. } => step.to_string(),
+                        Scope::Repo(r) => {
+                            let top = r.top.to_string_lossy();
+                            step.replace("<repo .git>", &format!("\"{top}/.git\"")).replace("<repo>", &top)
+                        }
+                        // Installed for every repository: the step names them all.
+                        Scope::User { .. } => {
+                            step.replace("<repo .git>", "the .git directory of each repository you commit from (by its absolute path)")
+                        }
                     };
                     crate::output::line(&format!("  - {step}"));
                 }

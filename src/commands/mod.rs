@@ -11,5 +11,7 @@ pub mod install;
 pub mod log;
 pub mod man;
 pub mod policy;
+/// The operating system's authentication `approve` and `trust` may require (the person's policy says).
+mod presence;
 pub mod trust;
 pub mod uninstall;

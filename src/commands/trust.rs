@@ -82,6 +82,8 @@ fn trust(dir: Option<&Path>) -> Result<i32> {
         eprintln!("not trusted; nothing recorded");
         return Ok(1);
     }
+    let again = format!("gitvow trust {}", crate::output::shell_path(file.repo.as_deref().unwrap_or(Path::new("."))));
+    super::presence::require("gitvow trust", &again)?;
     let mut files = read_record();
     let key = key(&file.path);
     let entry = json!({"sha256": digest(&bytes), "programs": policy.programs(), "trusted_at": crate::gate::record::rfc3339(std::time::SystemTime::now())});

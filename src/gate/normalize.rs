@@ -661,6 +661,15 @@ fn patch_actions(text: &str) -> Result<Vec<Action>, Failure> {
     let files = patch::parse(text).map_err(|e| Failure { message: format!("cannot parse the patch: {e}"), reason: e.summary() })?;
     let mut actions = Vec::new();
     for f in files {
+        if f.delete {
+            // Deleting a file takes out all it holds, as a Write of nothing does: the same action,
+            // so that what reads the file as it is now (the routes it removes) reads it here too.
+            let mut input = Map::new();
+            input.insert("file_path".into(), f.path.into());
+            input.insert("content".into(), "".into());
+            actions.push(Action::new("Write", input));
+            continue;
+        }
         let paths = std::iter::once(f.path.clone()).chain(f.move_to.clone());
         for path in paths {
             let mut input = Map::new();

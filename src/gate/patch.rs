@@ -11,6 +11,8 @@ pub struct FilePatch {
     pub old: String,
     /// Added lines, joined with `\n`.
     pub new: String,
+    /// `*** Delete File:`: the file goes, with every line it holds now (which the patch does not list).
+    pub delete: bool,
 }
 
 /// Parses a patch. Whitespace around markers, blank lines between chunks, a first chunk without `@@`,
@@ -39,13 +41,14 @@ pub fn parse(text: &str) -> Result<Vec<FilePatch>, PatchError> {
         if in_hunk && raw.starts_with(' ') {
             continue;
         }
+        let delete = marker(line, "*** Delete File:");
         let file_marker = marker(line, "*** Add File:")
             .map(|p| (p, false))
-            .or_else(|| marker(line, "*** Delete File:").map(|p| (p, false)))
+            .or_else(|| delete.map(|p| (p, false)))
             .or_else(|| marker(line, "*** Update File:").map(|p| (p, true)));
         if let Some((path, update)) = file_marker {
             let path = non_empty(path, number)?;
-            files.push(FilePatch { path, move_to: None, old: String::new(), new: String::new() });
+            files.push(FilePatch { path, move_to: None, old: String::new(), new: String::new(), delete: delete.is_some() });
             (updating, in_hunk) = (update, false);
             continue;
         }
@@ -145,9 +148,12 @@ mod tests {
         let text = "apply_patch <<'EOF'\n  *** Begin Patch  \n*** Add File: a.txt\n+one\n+two\n\n*** Delete File: b.txt\n*** Update File: c.rs\n  *** Move to: d.rs\n fn x() {\n-old\n+new\n@@ fn y\n-gone\n*** End of File\n*** End Patch\nEOF\n";
         let files = parse(text).unwrap();
         assert_eq!(files.len(), 3);
-        assert_eq!(files[0], FilePatch { path: "a.txt".into(), move_to: None, old: "".into(), new: "one\ntwo".into() });
-        assert_eq!(files[1].path, "b.txt");
-        assert_eq!(files[2], FilePatch { path: "c.rs".into(), move_to: Some("d.rs".into()), old: "old\ngone".into(), new: "new".into() });
+        assert_eq!(files[0], FilePatch { path: "a.txt".into(), move_to: None, old: "".into(), new: "one\ntwo".into(), delete: false });
+        assert_eq!((files[1].path.as_str(), files[1].delete), ("b.txt", true));
+        assert_eq!(
+            files[2],
+            FilePatch { path: "c.rs".into(), move_to: Some("d.rs".into()), old: "old\ngone".into(), new: "new".into(), delete: false }
+        );
     }
 
     #[test]

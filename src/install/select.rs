@@ -103,7 +103,7 @@ fn is_present(agent: &AgentSpec, scope: &Scope) -> bool {
         return false;
     }
     let home = paths::home();
-    let in_home = home.as_ref().is_some_and(|h| agent.detect_dirs.iter().any(|d| h.join(d).is_dir()));
+    let in_home = home.as_ref().is_some_and(|h| agent.detect_dirs.iter().any(|d| crate::agents::homes::in_home(h, agent, d).is_dir()));
     let in_scope = scope.agent_file(agent).parent().is_some_and(Path::is_dir);
     in_home || in_scope || agent.detect_commands.iter().any(|c| paths::on_path(c))
 }

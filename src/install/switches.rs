@@ -173,7 +173,7 @@ type SettingsFile<'a> = (std::path::PathBuf, Cow<'a, JsonDoc>, Cow<'a, str>);
 
 /// The user's file `file` (relative to the home directory), read by the user scope's rules.
 fn read_json(home: &Path, file: &str, agent: &AgentSpec) -> Option<SettingsFile<'static>> {
-    let path = home.join(file);
+    let path = crate::agents::homes::in_home(home, agent, file);
     let bytes = crate::safefs::read_target(&path, &Scope::User { home: home.to_path_buf() }, Area::Config).ok()??;
     let text = String::from_utf8(bytes).ok()?;
     let doc = JsonDoc::parse(&text, agent.strictness).ok()?;

@@ -6,7 +6,7 @@
 //! link during the run therefore never leads anywhere else: at worst the walk meets the link and
 //! refuses it. In the git directory (the record and the lock) no link is followed at all.
 
-use super::spot::{Identity, Spot, identity, mode_of, open_dir_at, refusal, stat_at};
+use super::spot::{Identity, Spot, identity, mode_of, not_a_directory, open_dir_at, refusal, refusal_in_repo, stat_at};
 use crate::error::{Error, Result};
 use crate::paths::{Repo, Scope, display};
 use rustix::fs::{self as rfs, FileType, Mode, OFlags};
@@ -62,7 +62,7 @@ pub(super) fn locate(path: &Path, scope: &Scope, area: Area) -> Result<Spot> {
             return Err(refusal(path, &format!("it is {kind}, not a regular file")));
         }
         if matches!((scope, area), (Scope::Repo(_), Area::Config)) && stat.st_nlink > 1 {
-            return Err(refusal(path, "it is a hard link (another name shares its content, possibly outside the repository)"));
+            return Err(refusal_in_repo(path, "it is a hard link (another name shares its content, possibly outside the repository)"));
         }
     }
     Ok(spot)
@@ -77,7 +77,7 @@ fn walk(path: &Path, scope: &Scope, area: Area, follow_last: bool) -> Result<Spo
     match rules(scope, area)? {
         Rules::Follow => walk_following(path, follow_last),
         Rules::Beneath { root, root_path, what, avoid, links } => {
-            let rel = path.strip_prefix(&root_path).map_err(|_| refusal(path, &format!("it lies outside {what}")))?;
+            let rel = path.strip_prefix(&root_path).map_err(|_| refusal_in_repo(path, &format!("it lies outside {what}")))?;
             let mut walk = Beneath { root, root_path, what, avoid, links, named: path, stack: Vec::new(), followed: 0 };
             walk.resolve(rel, follow_last)
         }
@@ -137,7 +137,11 @@ fn walk_following(path: &Path, follow_last: bool) -> Result<Spot> {
                 missing.push(file_name(&dir_path, path)?);
                 dir_path = parent_of(&dir_path);
             }
-            Err(e) if e.raw_os_error() == Some(libc::ENOTDIR) => return Err(refusal(path, "a directory on its path is a regular file")),
+            Err(e) if e.raw_os_error() == Some(libc::ENOTDIR) => {
+                // The outermost entry on the way that is not a directory is the one to move.
+                let blocker = dir_path.ancestors().collect::<Vec<_>>().into_iter().rev().find(|p| !p.is_dir()).unwrap_or(&dir_path);
+                return Err(not_a_directory(path, blocker));
+            }
             Err(e) => return Err(Error::io("open the directory of", path, &e)),
         }
     };
@@ -184,7 +188,7 @@ impl Beneath<'_> {
             let last = todo.is_empty();
             if part == ".." {
                 if missing.pop().is_none() && self.stack.pop().is_none() {
-                    return Err(refusal(self.named, &format!("its path climbs out of {}", self.what)));
+                    return Err(refusal_in_repo(self.named, &format!("its path climbs out of {}", self.what)));
                 }
                 continue;
             }
@@ -219,10 +223,10 @@ impl Beneath<'_> {
                     }
                     Err(e) => return Err(Error::io("open the directory of", self.named, &e)),
                 },
-                Some(_) => return Err(refusal(self.named, "a directory on its path is a regular file")),
+                Some(_) => return Err(not_a_directory(self.named, &self.path_of(&part))),
             }
         }
-        Err(refusal(self.named, "it names no file"))
+        Err(refusal_in_repo(self.named, "it names no file"))
     }
 
     fn current(&self) -> &OwnedFd {
@@ -233,7 +237,7 @@ impl Beneath<'_> {
         if let Some(avoid) = self.avoid {
             let s = rfs::fstat(&fd).map_err(|e| Error::io("read", self.named, &e.into()))?;
             if identity(&s) == avoid {
-                return Err(refusal(self.named, "it leads into the repository's git directory"));
+                return Err(refusal_in_repo(self.named, "it leads into the repository's git directory"));
             }
         }
         self.stack.push((fd, name));
@@ -243,7 +247,7 @@ impl Beneath<'_> {
     fn count_link(&mut self) -> Result<()> {
         self.followed += 1;
         if self.followed > MAX_LINKS {
-            return Err(refusal(self.named, "it is a symlink loop, or a link keeps being swapped in"));
+            return Err(refusal_in_repo(self.named, "it is a symlink loop, or a link keeps being swapped in"));
         }
         Ok(())
     }
@@ -253,7 +257,7 @@ impl Beneath<'_> {
     /// is the file itself, not one of its directories.
     fn read_link(&mut self, name: &OsStr, last: bool) -> Result<VecDeque<OsString>> {
         if !self.links {
-            return Err(refusal(
+            return Err(refusal_in_repo(
                 self.named,
                 &format!("{} is a symlink, and gitvow follows none in {}", display(&self.path_of(name)), self.what),
             ));
@@ -269,7 +273,7 @@ impl Beneath<'_> {
                 } else {
                     format!("its directory {} leads to", display(&self.path_of(name)))
                 };
-                return Err(refusal(self.named, &format!("{link} {}, outside {}", display(&target), self.what)));
+                return Err(refusal_in_repo(self.named, &format!("{link} {}, outside {}", display(&target), self.what)));
             };
             let rel = rel.to_path_buf();
             self.stack.clear();

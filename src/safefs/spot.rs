@@ -131,6 +131,16 @@ pub(super) fn open_dir_at(dir: impl AsFd, name: &OsStr) -> io::Result<OwnedFd> {
 }
 
 pub(super) fn refusal(path: &Path, why: &str) -> Error {
-    Error::new(format!("refusing to write {}: {why}", display(path)))
-        .hint("nothing was written; replace it with a regular file of its own, or install with --user")
+    Error::new(format!("refusing to write {}: {why}", display(path))).hint("nothing was written; replace it with a regular file of its own")
+}
+
+/// [`refusal`] of a file in a repository, where the user's scope is the other way.
+pub(super) fn refusal_in_repo(path: &Path, why: &str) -> Error {
+    refusal(path, why).hint("nothing was written; replace it with a regular file of its own, or install with --user")
+}
+
+/// A file (`blocker`) stands where a directory on the way to `path` must be.
+pub(super) fn not_a_directory(path: &Path, blocker: &Path) -> Error {
+    Error::new(format!("refusing to write {}: {} is a file, where a directory must be", display(path), display(blocker)))
+        .hint(format!("nothing was written; move {} out of the way, then run gitvow again", display(blocker)))
 }

@@ -362,7 +362,8 @@ fn shown_by(out: &std::path::Path) -> String {
 
 /// The four ways an agent got a terminal of its own and approved its own call: `setsid -f script`
 /// without the environment's markers, a renamed copy of gitvow, `nohup setsid sh -c`, and python
-/// with a double fork, `setsid` and `pty.fork`.
+/// with a double fork, `setsid` and `pty.fork` (after a second, so that the launcher is gone
+/// from its ancestry even on a loaded machine: the terminal's age must be what refuses it).
 fn self_approval_forms(env: &Sandbox, args: &str, tag: &str) -> Vec<(String, std::path::PathBuf, std::path::PathBuf)> {
     let home = env.home();
     let answer = env.write(format!("~/answer-{tag}"), "y\ny\n");
@@ -394,6 +395,7 @@ fn self_approval_forms(env: &Sandbox, args: &str, tag: &str) -> Vec<(String, std
          os.setsid()\n\
          if os.fork(): sys.exit(0)\n\
          for k in ('CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT', 'AI_AGENT'): os.environ.pop(k, None)\n\
+         time.sleep(1)\n\
          pid, fd = pty.fork()\n\
          if pid == 0: os.execv('{bin}', ['gitvow'] + {argv:?})\n\
          time.sleep(0.5); os.write(fd, b'y\\n')\n\
@@ -451,4 +453,87 @@ fn approve_help_names_every_agent_that_cannot_ask_natively() {
     for asks in ["cursor", "copilot"] {
         assert!(!help.stdout.contains(asks), "{asks} asks natively: {}", help.stdout);
     }
+}
+
+/// A machine under `root` whose `sudo` is `body` (set-user-ID root, as the real one; `setuid`
+/// false: an ordinary file anyone might have put there) and which has no pkcheck.
+fn machine_with_sudo(root: &std::path::Path, body: Option<(&str, bool)>) {
+    use std::os::unix::fs::PermissionsExt;
+    let bin = root.join("usr/bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let _ = std::fs::remove_file(bin.join("sudo"));
+    if let Some((body, setuid)) = body {
+        std::fs::write(bin.join("sudo"), format!("#!/bin/sh\necho \"$@\" >> {}/sudo-calls\n{body}\n", root.display())).unwrap();
+        std::fs::set_permissions(bin.join("sudo"), std::fs::Permissions::from_mode(if setuid { 0o4755 } else { 0o755 })).unwrap();
+    }
+}
+
+#[test]
+fn a_policy_that_asks_for_os_authentication_makes_approve_and_trust_refuse_without_it() {
+    // Which sudo counts is decided by its owner: a set-user-ID file of root's only a root test can make.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("skipped: needs root to make a set-user-ID root sudo for the test machine");
+        return;
+    }
+    let system = tempfile::tempdir().unwrap();
+    let env = Sandbox::with_repo().env("GITVOW_SYSTEM_ROOT", system.path());
+    env.write(
+        "~/.gitvow/policy.json",
+        json!({"bash_confirm": [{"pattern": "^git push", "reason": "a push"}], "approve_with": "os_authentication"}).to_string(),
+    );
+    let mut term = env.person_terminal();
+    let code = code_of(&env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main")));
+    let approved = || env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main")).code == 0;
+
+    // No way to ask the machine (no sudo, no pkcheck): refused, and said so.
+    machine_with_sudo(system.path(), None);
+    let shown = term.run(&["approve", &code], "y\n");
+    assert_eq!(shown.code, 1, "{shown:?}");
+    assert!(shown.stdout.contains("your policy asks for your operating system's authentication (approve_with), and this machine has neither sudo nor polkit's pkcheck to ask"), "{shown:?}");
+    // A sudo that is not the system's (not set-user-ID root) is not asked.
+    machine_with_sudo(system.path(), Some(("exit 0", false)));
+    assert!(term.run(&["approve", &code], "y\n").stdout.contains("has neither sudo nor"));
+    assert!(!system.path().join("sudo-calls").exists());
+    // The person fails to authenticate: refused, nothing recorded, and the line to run again works.
+    machine_with_sudo(system.path(), Some(("exit 1", true)));
+    let shown = term.run(&["approve", &code], "y\n");
+    assert_eq!(shown.code, 1, "{shown:?}");
+    let sudo = system.path().join("usr/bin/sudo");
+    assert!(shown.stdout.contains(&format!("{} did not authenticate you (exited 1)", sudo.display())), "{shown:?}");
+    assert!(shown.stdout.contains(&format!("hint: run `gitvow approve {code}` again and authenticate; nothing was recorded")), "{shown:?}");
+    assert!(!approved());
+    // Cached credentials never count (-k), and none are left behind for the agent's sudo.
+    let calls = std::fs::read_to_string(system.path().join("sudo-calls")).unwrap();
+    assert_eq!(calls.lines().collect::<Vec<_>>(), ["-k -v -p gitvow approve: your password, to prove it is you (sudo): ", "-k"], "{calls}");
+    // Authenticated: approved.
+    machine_with_sudo(system.path(), Some(("exit 0", true)));
+    let shown = term.run(&["approve", &code], "y\n");
+    assert!(shown.stdout.contains("approved: "), "{shown:?}");
+    assert!(approved());
+
+    // `gitvow trust` alike.
+    machine_with_sudo(system.path(), Some(("exit 1", true)));
+    env.write(".gitvow/policy.json", json!({"providers": [{"name": "p", "command": "/bin/true"}]}).to_string());
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    let repo = env.repo().to_str().unwrap();
+    let shown = term.run(&["trust", repo], "y\n");
+    assert_eq!(shown.code, 1, "{shown:?}");
+    assert!(shown.stdout.contains(&format!("hint: run `gitvow trust {repo}` again and authenticate")), "{shown:?}");
+    assert!(!env.home().join(".gitvow/trust.json").exists());
+    machine_with_sudo(system.path(), Some(("exit 0", true)));
+    assert!(term.run(&["trust", repo], "y\n").stdout.contains("trusted: "));
+}
+
+#[test]
+fn only_the_persons_own_policy_may_say_how_approvals_are_given() {
+    let env = Sandbox::with_repo();
+    env.write(".gitvow/policy.json", "{\n  \"approve_with\": \"terminal\"\n}\n");
+    let out = env.run(["check", "--", "ls"]).status(1);
+    out.stderr_has(".gitvow/policy.json:2:19: `approve_with` belongs in your own policy (~/.gitvow/policy.json), not a repository's");
+    env.run(["policy"]).status(1);
+    std::fs::remove_file(env.repo().join(".gitvow/policy.json")).unwrap();
+    env.write("~/.gitvow/policy.json", "{\"approve_with\": \"os_authentcation\"}");
+    env.run(["policy", "check"]).status(1).stderr_has("`approve_with` is `os_authentcation` (did you mean `os_authentication`?)");
+    env.write("~/.gitvow/policy.json", "{\"approve_with\": \"os_authentication\"}");
+    env.run(["policy", "check"]).ok();
 }

@@ -229,7 +229,18 @@ fn parse_file(file: &LayerFile, bytes: &[u8], compile: Compile) -> Result<Policy
     let shown = crate::paths::display(&file.path);
     let text = std::str::from_utf8(bytes)
         .map_err(|e| Error::config(format!("{shown}: the policy is not UTF-8 text (byte {})", e.valid_up_to())).caused_by(e))?;
-    parse_with(text, file.source(), compile).map_err(|e| in_file(&shown, e))
+    let policy = parse_with(text, file.source(), compile).map_err(|e| in_file(&shown, e))?;
+    // How a person proves presence is the person's to say: a repository (which the agent may have
+    // written) that weakens or even names it is refused, so that no one believes it counts.
+    if file.kind == LayerKind::Repository && policy.approve_with.is_some() {
+        let at = super::schema::Located::value(vec![super::schema::Seg::Key("approve_with".into())], String::new()).render(text).at;
+        let place = at.map_or(shown.clone(), |(line, column)| format!("{shown}:{line}:{column}"));
+        return Err(Error::config(format!(
+            "{place}: `approve_with` belongs in your own policy (~/.gitvow/policy.json), not a repository's"
+        ))
+        .hint("move it to ~/.gitvow/policy.json; a repository cannot say how its calls are approved"));
+    }
+    Ok(policy)
 }
 
 /// `file:line:column: message`, or `file: message` when the place is not known.

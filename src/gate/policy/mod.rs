@@ -307,6 +307,22 @@ pub struct Policy {
     pub path_allow: RuleList,
     pub providers: Vec<Provider>,
     pub classifier: Option<Classifier>,
+    /// `approve_with`: what `gitvow approve` and `gitvow trust` take as a person's presence; only
+    /// the person's own policy may set it (a repository's that does is an error, see [`layers`]).
+    pub approve_with: Option<ApproveWith>,
+}
+
+/// The proof of presence `gitvow approve` and `gitvow trust` ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ApproveWith {
+    /// A terminal older than the request, in a session no agent runs in (always required).
+    Terminal,
+    /// That, and the operating system's authentication of the person (see [`crate::presence`]).
+    OsAuthentication,
+}
+
+impl ApproveWith {
+    pub const NAMES: [&str; 2] = ["terminal", "os_authentication"];
 }
 
 impl Policy {
@@ -372,6 +388,7 @@ impl Policy {
             path_allow: _,
             providers,
             classifier,
+            approve_with,
         } = self;
         let mut w = Writer::default();
         for key in ListKey::ALL {
@@ -391,6 +408,11 @@ impl Policy {
         if let Some(Classifier { argv }) = classifier {
             w.strs(argv);
         }
+        w.len(match approve_with {
+            None => 0,
+            Some(ApproveWith::Terminal) => 1,
+            Some(ApproveWith::OsAuthentication) => 2,
+        });
         w.bytes
     }
 
@@ -410,11 +432,29 @@ impl Policy {
             })
         })?;
         let classifier = if r.flag()? { Some(Classifier { argv: r.strings()? }) } else { None };
+        let approve_with = match r.len()? {
+            0 => None,
+            1 => Some(ApproveWith::Terminal),
+            2 => Some(ApproveWith::OsAuthentication),
+            _ => return None,
+        };
         if !r.is_done() {
             return None;
         }
         let [bash_deny, bash_confirm, path_confirm, mcp_allow, mcp_deny, bash_allow, path_allow] = lists;
-        Some(Policy { source, bash_deny, bash_confirm, path_confirm, mcp_allow, mcp_deny, bash_allow, path_allow, providers, classifier })
+        Some(Policy {
+            source,
+            bash_deny,
+            bash_confirm,
+            path_confirm,
+            mcp_allow,
+            mcp_deny,
+            bash_allow,
+            path_allow,
+            providers,
+            classifier,
+            approve_with,
+        })
     }
 }
 
@@ -501,6 +541,7 @@ fn build(root: &Value, source: Source, compile: Compile) -> Result<Policy, Locat
         path_allow: RuleList::default(),
         providers: providers(&root)?,
         classifier: classifier(&root)?,
+        approve_with: approve_with(&root)?,
     };
     for key in ListKey::ALL {
         let list = rule_list(&root, key, compile)?;
@@ -667,6 +708,21 @@ fn providers(root: &Obj) -> Result<Vec<Provider>, Located> {
         });
     }
     Ok(out)
+}
+
+fn approve_with(root: &Obj) -> Result<Option<ApproveWith>, Located> {
+    match root.get("approve_with") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) if s == "terminal" => Ok(Some(ApproveWith::Terminal)),
+        Some(Value::String(s)) if s == "os_authentication" => Ok(Some(ApproveWith::OsAuthentication)),
+        Some(other) => {
+            let given = other.as_str().map_or_else(|| other.to_string(), |s| format!("`{s}`"));
+            let guess = other.as_str().and_then(|s| crate::spelling::closest(s, &ApproveWith::NAMES));
+            let guess = guess.map_or(String::new(), |g| format!(" (did you mean `{g}`?)"));
+            Err(root
+                .at_value("approve_with", format!("`approve_with` is {given}{guess}: it must be \"terminal\" or \"os_authentication\"")))
+        }
+    }
 }
 
 fn classifier(root: &Obj) -> Result<Option<Classifier>, Located> {

@@ -6,8 +6,18 @@ use crate::error::Error;
 use serde_json::{Map, Value};
 
 /// The keys of the top level, and what they hold.
-pub const TOP_KEYS: &[&str] =
-    &["bash_deny", "bash_confirm", "path_confirm", "mcp_allow", "mcp_deny", "bash_allow", "path_allow", "providers", "llm_classifier"];
+pub const TOP_KEYS: &[&str] = &[
+    "bash_deny",
+    "bash_confirm",
+    "path_confirm",
+    "mcp_allow",
+    "mcp_deny",
+    "bash_allow",
+    "path_allow",
+    "providers",
+    "llm_classifier",
+    "approve_with",
+];
 
 /// Keys the policies of the reference implementation (gitvow for Python) carry for its other
 /// features: ignored, so that those policies load. Any key starting with `_` is a comment.

@@ -146,3 +146,18 @@ fn naming_a_policy_file_where_a_directory_goes_points_at_the_command_that_valida
     assert_eq!(commands, [format!("gitvow policy check {}", file.display())], "{out:?}");
     super::pasted::paste(&env, env.home(), &commands[0]).ok().stdout_has("ok: ");
 }
+
+#[test]
+fn a_file_where_gitvows_directory_goes_is_named_with_a_hint_that_fits_the_scope() {
+    let env = Sandbox::new();
+    env.write("~/.gitvow", "not a directory");
+    let out = env.run(["install", "--user", "--agent", "claude", "--yes", "--command", CMD, "--force"]);
+    assert_eq!(out.code, 1, "{out:?}");
+    out.stderr_has("~/.gitvow is a file, where a directory must be");
+    out.stderr_has("hint: nothing was written; move ~/.gitvow out of the way, then run gitvow again");
+    assert!(!out.stderr.contains("--user"), "--user was given: {out:?}");
+    assert!(!env.home().join(".claude/settings.json").exists());
+    // Done as the hint says, the same command works.
+    std::fs::rename(env.home().join(".gitvow"), env.home().join("gitvow-was-here")).unwrap();
+    env.run(["install", "--user", "--agent", "claude", "--yes", "--command", CMD, "--force"]).ok();
+}

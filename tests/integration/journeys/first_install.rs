@@ -91,3 +91,26 @@ fn a_read_only_settings_file_is_named_before_it_is_written() {
     out.stdout_has("(the file is read-only, 0444: written all the same, its mode kept)");
     assert_eq!(std::fs::metadata(&settings).unwrap().permissions().mode() & 0o777, 0o444);
 }
+
+#[test]
+fn opencode_and_kilo_are_installed_where_xdg_config_home_moves_their_folder() {
+    let env = Sandbox::new();
+    let xdg = env.outside("xdg");
+    let install = ["install", "--user", "--agent", "opencode,kilo", "--yes", "--command", CMD, "--force"];
+    let out = env.gitvow().env("XDG_CONFIG_HOME", &xdg).args(install).run().ok();
+    for agent in ["opencode", "kilo"] {
+        let plugin = xdg.join(agent).join("plugins/gitvow.js");
+        assert!(std::fs::read_to_string(&plugin).unwrap().contains(CMD), "{agent}: {out:?}");
+        out.stdout_has(&format!("{agent}: installed in {}", plugin.display()));
+    }
+    assert!(!env.home().join(".config").exists(), "the agents do not read ~/.config then: {out:?}");
+    // doctor looks there too, and uninstall takes them out of there.
+    let doctor = env.gitvow().env("XDG_CONFIG_HOME", &xdg).args(["doctor", "--user", "--agent", "opencode"]).run();
+    assert!(!doctor.stdout.contains("no gitvow hook file"), "{doctor:?}");
+    doctor.stdout_has(&xdg.join("opencode/plugins/gitvow.js").display().to_string());
+    env.gitvow().env("XDG_CONFIG_HOME", &xdg).args(["uninstall", "--user", "--yes"]).run().ok();
+    assert!(!xdg.join("opencode/plugins/gitvow.js").exists() && !xdg.join("kilo/plugins/gitvow.js").exists());
+    // A relative value is no folder XDG knows (the agents would read it from wherever they start).
+    env.gitvow().env("XDG_CONFIG_HOME", "relative").args(install).run().ok();
+    assert!(env.home().join(".config/opencode/plugins/gitvow.js").exists());
+}

@@ -63,3 +63,32 @@ fn a_file_in_the_home_directory_reaches_the_provider_as_an_absolute_path() {
     assert_eq!(request["path"], notes.to_str().unwrap(), "{request}");
     assert!(!request.to_string().contains('~'), "{request}");
 }
+
+#[test]
+fn a_patch_that_deletes_a_file_asks_route_callers_about_its_routes_as_a_write_that_empties_it_does() {
+    let env = Sandbox::with_repo();
+    env.write("src/Orders.java", "@Path(\"/v1/orders\")\nclass Orders {}\n");
+    let requests = env.home().join("requests");
+    std::fs::create_dir_all(&requests).unwrap();
+    let script = env.script("~/bin/p", &format!("cat > {}/$$.json\necho '{{\"answer\": \"no\"}}'", requests.display()));
+    policy(&env, json!([{"name": "p", "command": script.display().to_string(), "questions": ["route_callers"]}]));
+    let asked = |agent: &str, payload: Value| -> Vec<(String, String)> {
+        std::fs::read_dir(&requests).unwrap().for_each(|e| std::fs::remove_file(e.unwrap().path()).unwrap());
+        env.hook(agent, "PreToolUse", payload.to_string()).ok();
+        let mut asked: Vec<(String, String)> = std::fs::read_dir(&requests)
+            .unwrap()
+            .map(|e| {
+                let request: Value = serde_json::from_str(&std::fs::read_to_string(e.unwrap().path()).unwrap()).unwrap();
+                (request["question"].as_str().unwrap().to_string(), request["subject"].as_str().unwrap().to_string())
+            })
+            .collect();
+        asked.sort();
+        asked
+    };
+    let want = [("route_callers".to_string(), "/v1/orders".to_string())];
+    let write = claude_payload(env.repo(), "Write", json!({"file_path": env.repo().join("src/Orders.java"), "content": ""}));
+    assert_eq!(asked("claude", write), want);
+    let mut delete = env.payload("codex-patch.json");
+    delete["tool_input"]["command"] = "*** Begin Patch\n*** Delete File: src/Orders.java\n*** End Patch\n".into();
+    assert_eq!(asked("codex", delete), want);
+}

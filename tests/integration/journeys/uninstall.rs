@@ -16,3 +16,22 @@ fn purge_policy_with_an_edited_policy_still_removes_the_hooks_and_says_how_to_re
     paste(&env, env.home(), &commands[0]).ok().stdout_has("removed, with your edits (--force)");
     assert!(!env.home().join(".gitvow/policy.json").exists());
 }
+
+#[test]
+fn uninstall_leaves_no_lock_file_behind() {
+    let env = Sandbox::with_repo();
+    env.run(["install", "--user", "--agent", "claude", "--yes", "--command", CMD, "--force"]).ok();
+    env.run(["install", "--agent", "claude", "--yes", "--command", CMD, "--force"]).ok();
+    assert!(env.home().join(".gitvow/install.lock").exists() && env.repo().join(".git/gitvow-install.lock").exists());
+    // Taking one agent of two out keeps the lock: gitvow is still installed there.
+    env.run(["install", "--user", "--agent", "gemini", "--yes", "--command", CMD, "--force"]).ok();
+    env.run(["uninstall", "--user", "--agent", "claude", "--yes"]).ok();
+    assert!(env.home().join(".gitvow/install.lock").exists());
+    env.run(["uninstall", "--user", "--yes"]).ok();
+    env.run(["uninstall", "--yes"]).ok();
+    assert!(!env.home().join(".gitvow/install.lock").exists());
+    assert!(!env.repo().join(".git/gitvow-install.lock").exists());
+    // And the next install locks afresh.
+    env.run(["install", "--user", "--agent", "claude", "--yes", "--command", CMD, "--force"]).ok();
+    assert!(env.home().join(".gitvow/install.lock").exists());
+}
