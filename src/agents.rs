@@ -5,6 +5,7 @@ use crate::edit::Strictness;
 
 pub mod generated;
 pub mod homes;
+pub mod managed;
 pub mod versions;
 
 /// The gitvow handler an agent event is routed to.

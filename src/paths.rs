@@ -10,6 +10,13 @@ pub fn home() -> Option<PathBuf> {
     }
 }
 
+/// Where the machine's own settings live for install and doctor: `/`, or for tests the folder
+/// `GITVOW_SYSTEM_ROOT` names. The hook never reads it (an agent's process chain could set it):
+/// the system policy's path is fixed.
+pub fn system_root() -> PathBuf {
+    std::env::var_os("GITVOW_SYSTEM_ROOT").filter(|r| !r.is_empty()).map_or_else(|| "/".into(), PathBuf::from)
+}
+
 /// gitvow's own directory in the home directory (`~/.gitvow`).
 pub fn gitvow_home() -> Option<PathBuf> {
     home().map(|h| h.join(".gitvow"))
@@ -102,6 +109,9 @@ pub struct Repo {
 pub enum Scope {
     User { home: PathBuf },
     Repo(Repo),
+    /// The machine's managed layers (`install --system`): `root` is `/`, or for tests the folder
+    /// `GITVOW_SYSTEM_ROOT` names (install and doctor only; the hook never reads it).
+    System { root: PathBuf },
 }
 
 impl Scope {
@@ -110,13 +120,21 @@ impl Scope {
         match self {
             Scope::User { home } => home,
             Scope::Repo(r) => &r.top,
+            Scope::System { root } => root,
         }
+    }
+
+    /// An absolute system path (`/etc/…`) under this scope's root.
+    pub fn under_root(&self, absolute: &str) -> PathBuf {
+        self.root().join(absolute.trim_start_matches('/'))
     }
 
     pub fn agent_file(&self, agent: &crate::agents::AgentSpec) -> PathBuf {
         match self {
             Scope::User { home } => crate::agents::homes::user_file(home, agent),
             Scope::Repo(r) => r.top.join(agent.repo_file),
+            // Only agents with a managed layer are installed here (`install::system`).
+            Scope::System { .. } => self.under_root(crate::agents::managed::layer(agent.name).map_or("", |l| l.file)),
         }
     }
 
@@ -124,9 +142,13 @@ impl Scope {
         self.policy_dir().join("policy.json")
     }
 
-    /// `.gitvow/` in the home directory or the repository: where the policy lives.
+    /// `.gitvow/` in the home directory or the repository, `/etc/gitvow/` for the system: where
+    /// the policy lives.
     pub fn policy_dir(&self) -> PathBuf {
-        self.root().join(".gitvow")
+        match self {
+            Scope::System { .. } => self.under_root(crate::agents::managed::SYSTEM_POLICY).parent().map(Path::to_path_buf).unwrap_or_default(),
+            _ => self.root().join(".gitvow"),
+        }
     }
 
     /// gitvow's private state for this scope: never inside a repository's work tree.
@@ -134,6 +156,7 @@ impl Scope {
         match self {
             Scope::User { home } => home.join(".gitvow"),
             Scope::Repo(r) => r.git_dir.join("gitvow"),
+            Scope::System { .. } => self.under_root(crate::agents::managed::SYSTEM_STATE),
         }
     }
 
@@ -143,6 +166,7 @@ impl Scope {
         match self {
             Scope::User { home } => home.join(".gitvow").join("install.lock"),
             Scope::Repo(r) => r.git_dir.join("gitvow-install.lock"),
+            Scope::System { .. } => self.state_dir().join("install.lock"),
         }
     }
 
@@ -161,6 +185,14 @@ impl Scope {
 
     pub fn is_user(&self) -> bool {
         matches!(self, Scope::User { .. })
+    }
+
+    pub fn is_repo(&self) -> bool {
+        matches!(self, Scope::Repo(_))
+    }
+
+    pub fn is_system(&self) -> bool {
+        matches!(self, Scope::System { .. })
     }
 }
 

@@ -166,6 +166,7 @@ fn scope_checked(request: &DoctorRequest, scope: Scope) -> Result<i32> {
     let other = match &scope {
         Scope::Repo(_) => crate::paths::home().map(|home| Scope::User { home }),
         Scope::User { .. } => std::env::current_dir().ok().and_then(|d| crate::paths::find_repo(&d)).map(Scope::Repo),
+        Scope::System { .. } => None,
     };
     let ctx = Context { scope, other };
     let named = !request.agents.is_empty();
@@ -176,6 +177,7 @@ fn scope_checked(request: &DoctorRequest, scope: Scope) -> Result<i32> {
         let (flag, place) = match &ctx.scope {
             Scope::User { .. } => ("--user".to_string(), "the user scope (~)".to_string()),
             Scope::Repo(r) => (shell_words::quote(&display(&r.top)).into_owned(), display(&r.top)),
+            Scope::System { .. } => ("--system".to_string(), "the system scope (the managed settings)".to_string()),
         };
         return Err(Error::new(format!("no gitvow installation found in {place}: no agent's file holds gitvow's hooks"))
             .hint(format!("install with `gitvow install {flag}`, or name the agents to check with --agent")));

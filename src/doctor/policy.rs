@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 pub fn checks(ctx: &Context) -> Vec<Check> {
     let top = match &ctx.scope {
         Scope::Repo(r) => Some(r.top.as_path()),
-        Scope::User { .. } => None,
+        Scope::User { .. } | Scope::System { .. } => None,
     };
     let mut out = Vec::new();
     for result in layers::load_each(top) {

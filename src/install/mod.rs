@@ -5,6 +5,7 @@ pub mod command_line;
 pub mod entries;
 pub mod fail_closed;
 pub mod inspect;
+pub mod managed_toml;
 pub mod plan;
 pub mod preview;
 pub mod record;
@@ -12,6 +13,7 @@ pub mod second_file;
 pub mod settings;
 pub mod summary;
 pub mod switches;
+pub mod system;
 pub mod yaml_hooks;
 
 use crate::agents::{self, AgentSpec};
@@ -29,15 +31,29 @@ pub fn run_install(request: &InstallRequest) -> Result<i32> {
         crate::output::for_machines();
     }
     let scope = resolve_scope(&settings.place)?;
-    if let Some(c) = request.command.as_deref().filter(|_| !request.force) {
+    if scope.is_system() {
+        system::require_root("install")?;
+    }
+    if let Some(c) = request.command.as_deref().filter(|_| !request.force || scope.is_system()) {
         check_command(c)?;
     }
     let command = match &request.command {
         Some(c) => quote(c),
-        None if scope.is_user() => current_exe_command()?,
+        None if !scope.is_repo() => current_exe_command()?,
         None => "gitvow".to_string(),
     };
-    let agents = select_agents(&settings.agents, &scope, NoneNamed::Found)?;
+    let agents = if scope.is_system() {
+        // The one check `--force` never skips: the gate of every user on the machine.
+        let path = request.command.clone().map_or_else(|| shell_words::split(&command).ok().and_then(|w| w.into_iter().next()), Some);
+        system::check_command(path.as_deref().unwrap_or(&command))?;
+        let agents = system::select(&settings.agents, &scope, true)?;
+        if let Some(line) = system::managed_only_line(&agents).filter(|_| request.managed_only) {
+            crate::output::line(&line);
+        }
+        agents
+    } else {
+        select_agents(&settings.agents, &scope, NoneNamed::Found)?
+    };
     if let Some(warning) = (request.command.is_none() && !scope.is_user()).then(|| command_line::bare_command_warning(&agents)).flatten() {
         eprintln!("{warning}");
     }
@@ -45,7 +61,7 @@ pub fn run_install(request: &InstallRequest) -> Result<i32> {
         check_unquoted(agent, &command)?;
     }
     let fail_closed = agents.iter().filter_map(|a| fail_closed::decide(a).map(|d| (a.name, d))).collect();
-    run(settings, &scope, &agents, &Action::Install { command, fail_closed })
+    run(settings, &scope, &agents, &Action::Install { command, fail_closed, managed_only: request.managed_only })
 }
 
 pub fn run_uninstall(request: &UninstallRequest) -> Result<i32> {
@@ -54,7 +70,12 @@ pub fn run_uninstall(request: &UninstallRequest) -> Result<i32> {
         crate::output::for_machines();
     }
     let scope = resolve_scope(&settings.place)?;
-    let agents = select_agents(&settings.agents, &scope, NoneNamed::All)?;
+    let agents = if scope.is_system() {
+        system::require_root("uninstall")?;
+        system::select(&settings.agents, &scope, false)?
+    } else {
+        select_agents(&settings.agents, &scope, NoneNamed::All)?
+    };
     // A policy that must stay keeps only itself: the hooks still come out.
     let kept = if request.purge_policy { policy_kept(&scope, &agents, request.force)? } else { None };
     let code = run(settings, &scope, &agents, &Action::Uninstall { purge_policy: request.purge_policy && kept.is_none() })?;
@@ -162,6 +183,7 @@ pub(crate) fn resolve_scope(place: &Place) -> Result<Scope> {
             return Ok(Scope::User { home });
         }
         Place::Repo(repo) => repo,
+        Place::System => return Ok(Scope::System { root: paths::system_root() }),
     };
     let start = match repo {
         Some(p) => p.clone(),
@@ -589,6 +611,7 @@ fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &
     let doctor = match scope {
         Scope::User { .. } => "gitvow doctor --user".to_string(),
         Scope::Repo(r) => format!("gitvow doctor {}", crate::output::shell_path(&r.top)),
+        Scope::System { .. } => "gitvow doctor --system".to_string(),
     };
     for agent in agents {
         if plan.unchanged_agents.contains(&agent.name) {
@@ -640,6 +663,8 @@ fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &
                         // Absolute: the snippets are pasted into files that know no `~` (codex's `[projects."…"]`).
                         Scope::Repo(r) => step.replace("<repo>", &r.top.to_string_lossy()),
                         Scope::User { .. } => step.to_string(),
+                        // The steps are about the person's own files; managed hooks need none of them.
+                        Scope::System { .. } => continue,
                     };
                     crate::output::line(&format!("  - {step}"));
                 }

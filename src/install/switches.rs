@@ -182,8 +182,7 @@ fn read_json(home: &Path, file: &str, agent: &AgentSpec) -> Option<SettingsFile<
 
 /// Where the machine's own settings live: `/`, or for tests the folder `GITVOW_SYSTEM_ROOT` names.
 fn system_path(absolute: &str) -> std::path::PathBuf {
-    let root = std::env::var_os("GITVOW_SYSTEM_ROOT").filter(|r| !r.is_empty()).map_or_else(|| "/".into(), std::path::PathBuf::from);
-    root.join(absolute.trim_start_matches('/'))
+    crate::paths::system_root().join(absolute.trim_start_matches('/'))
 }
 
 /// Who can change a managed file: not the person, usually.
