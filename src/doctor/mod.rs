@@ -10,6 +10,7 @@ mod codex_trust;
 mod pi;
 mod policy;
 mod probe;
+mod system;
 mod version;
 mod yaml_hooks;
 
@@ -124,7 +125,11 @@ impl Context {
 }
 
 pub fn scope_name(scope: &Scope) -> &'static str {
-    if scope.is_user() { "user" } else { "repo" }
+    match scope {
+        Scope::User { .. } => "user",
+        Scope::Repo(_) => "repo",
+        Scope::System { .. } => "system",
+    }
 }
 
 /// A failure under `--json` is an error document on stdout, as for every command (`main`).
@@ -170,7 +175,10 @@ fn scope_checked(request: &DoctorRequest, scope: Scope) -> Result<i32> {
     };
     let ctx = Context { scope, other };
     let named = !request.agents.is_empty();
-    let candidates = crate::install::select_agents(&request.agents, &ctx.scope, crate::install::NoneNamed::All)?;
+    let candidates = match &ctx.scope {
+        Scope::System { .. } => crate::install::system::select(&request.agents, &ctx.scope, false)?,
+        _ => crate::install::select_agents(&request.agents, &ctx.scope, crate::install::NoneNamed::All)?,
+    };
     let inspected: Vec<Inspected> =
         candidates.into_iter().map(|a| Inspected::read(&ctx.scope, a)).filter(|i| named || i.installed_here()).collect();
     if inspected.is_empty() {
@@ -200,6 +208,9 @@ fn scope_checked(request: &DoctorRequest, scope: Scope) -> Result<i32> {
     for (ins, (probe, version)) in inspected.iter().zip(probes) {
         let mut checks = checks::agent_checks(&ctx, ins, probe, &inspected);
         checks.extend(version);
+        if ctx.scope.is_system() {
+            checks.extend(system::checks(ins));
+        }
         groups.push(Group {
             agent: Some(ins.agent.name),
             title: format!("{} ({}, {})", ins.agent.name, ctx.scope_name(), display(&ins.path)),

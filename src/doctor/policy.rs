@@ -5,7 +5,7 @@
 
 use super::{Check, Context};
 use crate::paths::Scope;
-use crate::runtime::policy::layers::{self, LayerKind, Trust};
+use crate::runtime::policy::layers::{self, Trust};
 use crate::runtime::policy::{Provider, Question};
 use crate::runtime::process;
 use crate::runtime::providers::{self, Failure, Outcome, Query};
@@ -18,6 +18,7 @@ pub fn checks(ctx: &Context) -> Vec<Check> {
         Scope::User { .. } | Scope::System { .. } => None,
     };
     let mut out = Vec::new();
+    let mut base_seen = false;
     for result in layers::load_each(top) {
         let layer = match result {
             Ok(l) => l,
@@ -31,7 +32,9 @@ pub fn checks(ctx: &Context) -> Vec<Check> {
             }
         };
         let file = layer.policy.source.describe();
-        let role = if layer.kind == LayerKind::Repository { "adds to the base" } else { "the base" };
+        // The first layer is the base (the system policy, when root wrote one); the others add to it.
+        let role = if base_seen { "adds to the base" } else { "the base" };
+        base_seen = true;
         out.push(Check::ok(
             "policy",
             format!("in force: the {} policy, {file} ({role}; {} patterns compile)", layer.kind.name(), layer.policy.pattern_count()),

@@ -124,6 +124,18 @@ impl Inspected {
             format!("{}:{l}:{c}: {what}", display(&path))
         };
         let fix = format!("fix the file by hand so that {} accepts it ({})", agent.name, agent.strictness.describe());
+        // codex's managed file is TOML: its `hooks` are read as the JSON its user file would be.
+        let managed_toml = scope.is_system()
+            && crate::agents::managed::layer(agent.name).is_some_and(|l| l.form == crate::agents::managed::ManagedForm::CodexRequirements);
+        let text = match managed_toml.then(|| super::managed_toml::as_json(&path, &text)) {
+            None => text,
+            Some(Ok(json)) => json,
+            Some(Err(e)) => {
+                out.file = Finding::wrong(e.message, e.hint.unwrap_or_default());
+                out.text = Some(text);
+                return out;
+            }
+        };
         match JsonDoc::parse(&text, agent.strictness) {
             Err(e) => out.file = Finding::wrong(located(e.offset, &format!("{}; {}", e.message, agent.would_drop(e.construct))), fix),
             Ok(doc) => match entries::check_shape(&doc, agent) {

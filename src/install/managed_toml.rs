@@ -27,8 +27,9 @@ pub fn has_gitvow_block(text: &str) -> bool {
 /// top when `managed_only` names the agent's managed-only key.
 pub fn install(path: &Path, agent: &AgentSpec, text: Option<&str>, command: &str, managed_only: Option<&str>) -> Result<String> {
     let current = text.unwrap_or("");
-    let top = parse(path, current)?;
+    parse(path, current)?;
     let mut out = remove(current);
+    let top = parse(path, &out)?;
     if let Some(key) = managed_only {
         match top.get(key).map(|v| v.as_bool()) {
             Some(Some(true)) => {}
@@ -98,6 +99,39 @@ fn field_line(field: &ExtraField, quoted: &dyn Fn(&str) -> String) -> String {
         ExtraField::Int(k, v) => format!("{k} = {v}\n"),
         ExtraField::Bool(k, v) => format!("{k} = {v}\n"),
         ExtraField::EventName(_) => String::new(),
+    }
+}
+
+/// The file's `hooks` as the JSON document codex's user `hooks.json` would be (`{"hooks": {…}}`):
+/// what doctor's checks read. `Err`: the file is not TOML, with its place.
+pub fn as_json(path: &Path, text: &str) -> Result<String> {
+    let doc = parse(path, text)?;
+    let hooks = doc.get("hooks").map_or(serde_json::Value::Object(Default::default()), item_json);
+    Ok(serde_json::json!({ "hooks": hooks }).to_string())
+}
+
+fn item_json(item: &toml_edit::Item) -> serde_json::Value {
+    use serde_json::Value as J;
+    match item {
+        toml_edit::Item::Value(v) => value_json(v),
+        toml_edit::Item::Table(t) => J::Object(t.iter().map(|(k, v)| (k.to_string(), item_json(v))).collect()),
+        toml_edit::Item::ArrayOfTables(a) => {
+            J::Array(a.iter().map(|t| J::Object(t.iter().map(|(k, v)| (k.to_string(), item_json(v))).collect())).collect())
+        }
+        toml_edit::Item::None => J::Null,
+    }
+}
+
+fn value_json(value: &toml_edit::Value) -> serde_json::Value {
+    use serde_json::Value as J;
+    match value {
+        toml_edit::Value::String(s) => J::String(s.value().clone()),
+        toml_edit::Value::Integer(i) => J::from(*i.value()),
+        toml_edit::Value::Float(f) => J::from(*f.value()),
+        toml_edit::Value::Boolean(b) => J::Bool(*b.value()),
+        toml_edit::Value::Datetime(d) => J::String(d.value().to_string()),
+        toml_edit::Value::Array(a) => J::Array(a.iter().map(value_json).collect()),
+        toml_edit::Value::InlineTable(t) => J::Object(t.iter().map(|(k, v)| (k.to_string(), value_json(v))).collect()),
     }
 }
 

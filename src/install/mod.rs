@@ -54,7 +54,7 @@ pub fn run_install(request: &InstallRequest) -> Result<i32> {
     } else {
         select_agents(&settings.agents, &scope, NoneNamed::Found)?
     };
-    if let Some(warning) = (request.command.is_none() && !scope.is_user()).then(|| command_line::bare_command_warning(&agents)).flatten() {
+    if let Some(warning) = (request.command.is_none() && scope.is_repo()).then(|| command_line::bare_command_warning(&agents)).flatten() {
         eprintln!("{warning}");
     }
     for agent in &agents {
