@@ -10,13 +10,6 @@ pub fn home() -> Option<PathBuf> {
     }
 }
 
-/// Where the machine's own settings live for install and doctor: `/`, or for tests the folder
-/// `GITVOW_SYSTEM_ROOT` names. The hook never reads it (an agent's process chain could set it):
-/// the system policy's path is fixed.
-pub fn system_root() -> PathBuf {
-    std::env::var_os("GITVOW_SYSTEM_ROOT").filter(|r| !r.is_empty()).map_or_else(|| "/".into(), PathBuf::from)
-}
-
 /// gitvow's own directory in the home directory (`~/.gitvow`).
 pub fn gitvow_home() -> Option<PathBuf> {
     home().map(|h| h.join(".gitvow"))
@@ -63,7 +56,7 @@ pub fn find_repo_checked(dir: &Path) -> Result<Option<Repo>, String> {
 }
 
 /// A `.git` file's text: a `gitdir:` line and a path, so at most [`DOT_GIT_LIMIT`] bytes, counted
-/// as read. This is [`crate::runtime::regular_file`]'s rule written small, because the modules that
+/// as read. This is [`crate::gate::regular_file`]'s rule written small, because the modules that
 /// reader's errors need (`error`) depend on this one.
 fn read_dot_git(path: &Path) -> Result<String, String> {
     use std::io::Read;
@@ -103,7 +96,7 @@ pub struct Repo {
 }
 
 /// Where gitvow is being installed: the user's own files, or a repository. Every file gitvow
-/// touches lies in one of the scope's two areas ([`crate::fsx::Area`]), which decide how far a
+/// touches lies in one of the scope's two areas ([`crate::safefs::Area`]), which decide how far a
 /// link is followed on the way to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Scope {
@@ -112,6 +105,20 @@ pub enum Scope {
     /// The machine's managed layers (`install --system`): `root` is `/`, or for tests the folder
     /// `GITVOW_SYSTEM_ROOT` names (install and doctor only; the hook never reads it).
     System { root: PathBuf },
+}
+
+/// gitvow's system policy: the first layer of every call on this machine. A fixed path, never
+/// taken from the environment: an agent's process chain could set any variable.
+pub const SYSTEM_POLICY: &str = "/etc/gitvow/policy.json";
+
+/// Where `install --system` keeps its record and the originals of the files it changed.
+pub const SYSTEM_STATE: &str = "/var/lib/gitvow";
+
+/// Where the machine's own settings live for install and doctor: `/`, or for tests the folder
+/// `GITVOW_SYSTEM_ROOT` names. The hook never reads it (an agent's process chain could set it):
+/// the system policy's path is fixed.
+pub fn system_root() -> PathBuf {
+    std::env::var_os("GITVOW_SYSTEM_ROOT").filter(|r| !r.is_empty()).map_or_else(|| "/".into(), PathBuf::from)
 }
 
 impl Scope {
@@ -129,15 +136,6 @@ impl Scope {
         self.root().join(absolute.trim_start_matches('/'))
     }
 
-    pub fn agent_file(&self, agent: &crate::agents::AgentSpec) -> PathBuf {
-        match self {
-            Scope::User { home } => crate::agents::homes::user_file(home, agent),
-            Scope::Repo(r) => r.top.join(agent.repo_file),
-            // Only agents with a managed layer are installed here (`install::system`).
-            Scope::System { .. } => self.under_root(crate::agents::managed::layer(agent.name).map_or("", |l| l.file)),
-        }
-    }
-
     pub fn policy_path(&self) -> PathBuf {
         self.policy_dir().join("policy.json")
     }
@@ -146,7 +144,7 @@ impl Scope {
     /// the policy lives.
     pub fn policy_dir(&self) -> PathBuf {
         match self {
-            Scope::System { .. } => self.under_root(crate::agents::managed::SYSTEM_POLICY).parent().map(Path::to_path_buf).unwrap_or_default(),
+            Scope::System { .. } => self.under_root(SYSTEM_POLICY).parent().map(Path::to_path_buf).unwrap_or_default(),
             _ => self.root().join(".gitvow"),
         }
     }
@@ -156,7 +154,7 @@ impl Scope {
         match self {
             Scope::User { home } => home.join(".gitvow"),
             Scope::Repo(r) => r.git_dir.join("gitvow"),
-            Scope::System { .. } => self.under_root(crate::agents::managed::SYSTEM_STATE),
+            Scope::System { .. } => self.under_root(SYSTEM_STATE),
         }
     }
 

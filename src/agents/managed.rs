@@ -69,10 +69,3 @@ pub const LAYERS: &[ManagedLayer] = &[
 pub fn layer(agent: &str) -> Option<&'static ManagedLayer> {
     LAYERS.iter().find(|l| l.agent == agent)
 }
-
-/// gitvow's system policy: the first layer of every call on this machine. A fixed path, never
-/// taken from the environment: an agent's process chain could set any variable.
-pub const SYSTEM_POLICY: &str = "/etc/gitvow/policy.json";
-
-/// Where `install --system` keeps its record and the originals of the files it changed.
-pub const SYSTEM_STATE: &str = "/var/lib/gitvow";

@@ -64,7 +64,7 @@ impl Inspected {
             command: None,
         };
         // Read by the installer's rules: a FIFO or a link out of a repository is named, not opened.
-        let bytes = match crate::fsx::read_target(&path, scope, crate::fsx::Area::Config) {
+        let bytes = match crate::safefs::read_target(&path, scope, crate::safefs::Area::Config) {
             Ok(Some(b)) => b,
             Ok(None) => {
                 let why = format!("cannot read {}: no such file or directory", display(&path));
@@ -119,11 +119,6 @@ impl Inspected {
             out.text = Some(text);
             return out;
         }
-        let located = |offset: usize, what: &str| {
-            let (l, c) = line_col(&text, offset);
-            format!("{}:{l}:{c}: {what}", display(&path))
-        };
-        let fix = format!("fix the file by hand so that {} accepts it ({})", agent.name, agent.strictness.describe());
         // codex's managed file is TOML: its `hooks` are read as the JSON its user file would be.
         let managed_toml = scope.is_system()
             && crate::agents::managed::layer(agent.name).is_some_and(|l| l.form == crate::agents::managed::ManagedForm::CodexRequirements);
@@ -136,6 +131,11 @@ impl Inspected {
                 return out;
             }
         };
+        let located = |offset: usize, what: &str| {
+            let (l, c) = line_col(&text, offset);
+            format!("{}:{l}:{c}: {what}", display(&path))
+        };
+        let fix = format!("fix the file by hand so that {} accepts it ({})", agent.name, agent.strictness.describe());
         match JsonDoc::parse(&text, agent.strictness) {
             Err(e) => out.file = Finding::wrong(located(e.offset, &format!("{}; {}", e.message, agent.would_drop(e.construct))), fix),
             Ok(doc) => match entries::check_shape(&doc, agent) {

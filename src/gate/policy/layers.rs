@@ -14,7 +14,7 @@ use super::trust_record;
 use super::validated::Validated;
 use super::{Compile, DEFAULT_POLICY, ParseError, Policy, Source, parse_with};
 use crate::error::{Error, Kind, Result};
-use crate::runtime::regular_file;
+use crate::gate::regular_file;
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,7 +130,7 @@ fn collect(repo_top: Option<&Path>, skip_copies: bool, cache: &mut Option<Valida
     // The system policy comes first: the user's and the repositories' can only add to it. Its
     // path is fixed (an agent's process chain could set any variable), and root wrote it: its
     // programs and exceptions need no one's trust.
-    let system = LayerFile { kind: LayerKind::System, path: PathBuf::from(crate::agents::managed::SYSTEM_POLICY), repo: None };
+    let system = LayerFile { kind: LayerKind::System, path: PathBuf::from(crate::paths::SYSTEM_POLICY), repo: None };
     match read(&system.path) {
         Ok(Some(bytes)) => {
             out.push(cached(cache, &bytes, system.source(), |compile| parse_file(&system, &bytes, compile)).map(|p| layer(&system, &bytes, p)));
