@@ -4,6 +4,7 @@
 pub mod also_loads;
 pub mod generated;
 pub mod homes;
+pub mod managed;
 mod strictness;
 pub mod versions;
 

@@ -203,6 +203,9 @@ pub struct ScopeArgs {
     /// Configure the agents of this user (files under the home directory)
     #[arg(long, conflicts_with = "repo")]
     pub user: bool,
+    /// The machine's managed settings (/etc/claude-code, /etc/codex, …; as root): the entries no user can switch off
+    #[arg(long, conflicts_with_all = ["user", "repo"])]
+    pub system: bool,
     /// Repository to configure (default: the git top level of the current directory)
     pub repo: Option<PathBuf>,
     /// Agent: claude, codex, gemini, cursor, copilot, factory, opencode, qwen, cline, kilo, auggie, pi, hermes, or an external adapter's name; repeat or separate with commas (default: every agent found on this machine)
@@ -236,6 +239,9 @@ pub struct DoctorArgs {
     /// Check the agents of this user (files under the home directory)
     #[arg(long, conflicts_with = "repo")]
     pub user: bool,
+    /// Check the machine's managed settings (install --system)
+    #[arg(long, conflicts_with_all = ["user", "repo"])]
+    pub system: bool,
     /// Repository to check (default: the git top level of the current directory)
     pub repo: Option<PathBuf>,
     /// Agent to check: claude, codex, gemini, cursor, copilot, factory, opencode, qwen, cline, kilo, auggie, pi, hermes, or an external adapter's name; repeat or separate with commas (default: every agent with a gitvow file in the scope)
@@ -259,6 +265,9 @@ pub struct InstallArgs {
     /// With --command: write it even when no such executable exists here (it exists where the agent runs)
     #[arg(long, requires = "command")]
     pub force: bool,
+    /// With --system: also switch on each agent's "managed hooks only" setting (the user's own and plugin hooks stop running)
+    #[arg(long, requires = "system")]
+    pub managed_only: bool,
 }
 
 #[derive(Args, Debug)]

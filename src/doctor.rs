@@ -10,6 +10,7 @@ mod codex_trust;
 mod pi;
 pub mod policy;
 pub mod probe;
+pub mod system;
 pub mod version;
 mod yaml_hooks;
 
@@ -101,5 +102,9 @@ impl Context {
 }
 
 pub fn scope_name(scope: &Scope) -> &'static str {
-    if scope.is_user() { "user" } else { "repo" }
+    match scope {
+        Scope::User { .. } => "user",
+        Scope::Repo(_) => "repo",
+        Scope::System { .. } => "system",
+    }
 }

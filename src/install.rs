@@ -6,6 +6,7 @@ pub mod command_line;
 pub mod entries;
 pub mod fail_closed;
 pub mod inspect;
+pub mod managed_toml;
 pub mod plan;
 pub mod preview;
 pub mod record;
@@ -14,6 +15,7 @@ mod select;
 pub mod settings;
 pub mod summary;
 pub mod switches;
+pub mod system;
 pub mod yaml_hooks;
 
 pub use select::{NoneNamed, resolve_scope, select_agents};

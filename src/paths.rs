@@ -102,6 +102,23 @@ pub struct Repo {
 pub enum Scope {
     User { home: PathBuf },
     Repo(Repo),
+    /// The machine's managed layers (`install --system`): `root` is `/`, or for tests the folder
+    /// `GITVOW_SYSTEM_ROOT` names (install and doctor only; the hook never reads it).
+    System { root: PathBuf },
+}
+
+/// gitvow's system policy: the first layer of every call on this machine. A fixed path, never
+/// taken from the environment: an agent's process chain could set any variable.
+pub const SYSTEM_POLICY: &str = "/etc/gitvow/policy.json";
+
+/// Where `install --system` keeps its record and the originals of the files it changed.
+pub const SYSTEM_STATE: &str = "/var/lib/gitvow";
+
+/// Where the machine's own settings live for install and doctor: `/`, or for tests the folder
+/// `GITVOW_SYSTEM_ROOT` names. The hook never reads it (an agent's process chain could set it):
+/// the system policy's path is fixed.
+pub fn system_root() -> PathBuf {
+    std::env::var_os("GITVOW_SYSTEM_ROOT").filter(|r| !r.is_empty()).map_or_else(|| "/".into(), PathBuf::from)
 }
 
 impl Scope {
@@ -110,16 +127,26 @@ impl Scope {
         match self {
             Scope::User { home } => home,
             Scope::Repo(r) => &r.top,
+            Scope::System { root } => root,
         }
+    }
+
+    /// An absolute system path (`/etc/…`) under this scope's root.
+    pub fn under_root(&self, absolute: &str) -> PathBuf {
+        self.root().join(absolute.trim_start_matches('/'))
     }
 
     pub fn policy_path(&self) -> PathBuf {
         self.policy_dir().join("policy.json")
     }
 
-    /// `.gitvow/` in the home directory or the repository: where the policy lives.
+    /// `.gitvow/` in the home directory or the repository, `/etc/gitvow/` for the system: where
+    /// the policy lives.
     pub fn policy_dir(&self) -> PathBuf {
-        self.root().join(".gitvow")
+        match self {
+            Scope::System { .. } => self.under_root(SYSTEM_POLICY).parent().map(Path::to_path_buf).unwrap_or_default(),
+            _ => self.root().join(".gitvow"),
+        }
     }
 
     /// gitvow's private state for this scope: never inside a repository's work tree.
@@ -127,6 +154,7 @@ impl Scope {
         match self {
             Scope::User { home } => home.join(".gitvow"),
             Scope::Repo(r) => r.git_dir.join("gitvow"),
+            Scope::System { .. } => self.under_root(SYSTEM_STATE),
         }
     }
 
@@ -136,6 +164,7 @@ impl Scope {
         match self {
             Scope::User { home } => home.join(".gitvow").join("install.lock"),
             Scope::Repo(r) => r.git_dir.join("gitvow-install.lock"),
+            Scope::System { .. } => self.state_dir().join("install.lock"),
         }
     }
 
@@ -154,6 +183,14 @@ impl Scope {
 
     pub fn is_user(&self) -> bool {
         matches!(self, Scope::User { .. })
+    }
+
+    pub fn is_repo(&self) -> bool {
+        matches!(self, Scope::Repo(_))
+    }
+
+    pub fn is_system(&self) -> bool {
+        matches!(self, Scope::System { .. })
     }
 }
 

@@ -61,6 +61,8 @@ impl Scope {
         match self {
             Scope::User { home } => user_file(home, agent),
             Scope::Repo(r) => r.top.join(agent.repo_file),
+            // Only agents with a managed layer are installed here (`install::system`).
+            Scope::System { .. } => self.under_root(super::managed::layer(agent.name).map_or("", |l| l.file)),
         }
     }
 }

@@ -34,8 +34,12 @@ impl ColorWhen {
 }
 
 /// `--user` or a repository path (clap lets only one of them through).
-fn place(user: bool, repo: Option<&Path>) -> Place {
-    if user { Place::User } else { Place::Repo(repo.map(Path::to_path_buf)) }
+fn place(user: bool, system: bool, repo: Option<&Path>) -> Place {
+    match (user, system) {
+        (true, _) => Place::User,
+        (_, true) => Place::System,
+        _ => Place::Repo(repo.map(Path::to_path_buf)),
+    }
 }
 
 impl From<&ScopeArgs> for Settings {
@@ -47,7 +51,7 @@ impl From<&ScopeArgs> for Settings {
             _ => Mode::Apply,
         };
         Settings {
-            place: place(args.user, args.repo.as_deref()),
+            place: place(args.user, args.system, args.repo.as_deref()),
             agents: args.agents.clone(),
             mode,
             yes: args.yes,
@@ -61,7 +65,12 @@ impl From<&ScopeArgs> for Settings {
 
 impl From<&InstallArgs> for InstallRequest {
     fn from(args: &InstallArgs) -> InstallRequest {
-        InstallRequest { settings: Settings::from(&args.scope), command: args.command.clone(), force: args.force }
+        InstallRequest {
+            settings: Settings::from(&args.scope),
+            command: args.command.clone(),
+            force: args.force,
+            managed_only: args.managed_only,
+        }
     }
 }
 
@@ -74,7 +83,7 @@ impl From<&UninstallArgs> for UninstallRequest {
 impl From<&DoctorArgs> for DoctorRequest {
     fn from(args: &DoctorArgs) -> DoctorRequest {
         DoctorRequest {
-            place: place(args.user, args.repo.as_deref()),
+            place: place(args.user, args.system, args.repo.as_deref()),
             agents: args.agents.clone(),
             json: args.json,
             color: args.color.decide(),

@@ -67,16 +67,21 @@ fn scope_checked(request: &DoctorRequest, scope: Scope) -> Result<i32> {
     let other = match &scope {
         Scope::Repo(_) => crate::paths::home().map(|home| Scope::User { home }),
         Scope::User { .. } => std::env::current_dir().ok().and_then(|d| crate::paths::find_repo(&d)).map(Scope::Repo),
+        Scope::System { .. } => None,
     };
     let ctx = Context { scope, other };
     let named = !request.agents.is_empty();
-    let candidates = crate::install::select_agents(&request.agents, &ctx.scope, crate::install::NoneNamed::All)?;
+    let candidates = match &ctx.scope {
+        Scope::System { .. } => crate::install::system::select(&request.agents, &ctx.scope, false)?,
+        _ => crate::install::select_agents(&request.agents, &ctx.scope, crate::install::NoneNamed::All)?,
+    };
     let inspected: Vec<Inspected> =
         candidates.into_iter().map(|a| Inspected::read(&ctx.scope, a)).filter(|i| named || i.installed_here()).collect();
     if inspected.is_empty() {
         let (flag, place) = match &ctx.scope {
             Scope::User { .. } => ("--user".to_string(), "the user scope (~)".to_string()),
             Scope::Repo(r) => (shell_words::quote(&display(&r.top)).into_owned(), display(&r.top)),
+            Scope::System { .. } => ("--system".to_string(), "the system scope (the managed settings)".to_string()),
         };
         return Err(Error::new(format!("no gitvow installation found in {place}: no agent's file holds gitvow's hooks"))
             .hint(format!("install with `gitvow install {flag}`, or name the agents to check with --agent")));
@@ -99,6 +104,9 @@ fn scope_checked(request: &DoctorRequest, scope: Scope) -> Result<i32> {
     for (ins, (probe, version)) in inspected.iter().zip(probes) {
         let mut checks = checks::agent_checks(&ctx, ins, probe);
         checks.extend(version);
+        if ctx.scope.is_system() {
+            checks.extend(crate::doctor::system::checks(ins));
+        }
         groups.push(Group {
             agent: Some(ins.agent.name),
             title: format!("{} ({}, {})", ins.agent.name, ctx.scope_name(), display(&ins.path)),

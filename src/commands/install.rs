@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use crate::install::plan::{Action, FileChange, Plan, RecordUpdate};
 use crate::install::record::{Original, Record};
 use crate::install::settings::{InstallRequest, Mode, Settings};
-use crate::install::{NoneNamed, resolve_scope, select_agents};
+use crate::install::{NoneNamed, resolve_scope, select_agents, system};
 use crate::paths::{self, Scope, display};
 use crate::safefs::{self, Area, InstallLock, Transaction, TxOutcome};
 use std::path::{Path, PathBuf};
@@ -17,17 +17,31 @@ pub fn run(request: &InstallRequest) -> Result<i32> {
         crate::output::for_machines();
     }
     let scope = resolve_scope(&settings.place)?;
-    if let Some(c) = request.command.as_deref().filter(|_| !request.force) {
+    if scope.is_system() {
+        system::require_root("install")?;
+    }
+    if let Some(c) = request.command.as_deref().filter(|_| !request.force || scope.is_system()) {
         check_command(c)?;
     }
     let command = match &request.command {
         Some(c) => quote(c),
-        None if scope.is_user() => current_exe_command()?,
+        None if !scope.is_repo() => current_exe_command()?,
         None => "gitvow".to_string(),
     };
-    let agents = select_agents(&settings.agents, &scope, NoneNamed::Found)?;
+    let agents = if scope.is_system() {
+        // The one check `--force` never skips: the gate of every user on the machine.
+        let path = request.command.clone().map_or_else(|| shell_words::split(&command).ok().and_then(|w| w.into_iter().next()), Some);
+        system::check_command(path.as_deref().unwrap_or(&command))?;
+        let agents = system::select(&settings.agents, &scope, true)?;
+        if let Some(line) = system::managed_only_line(&agents).filter(|_| request.managed_only) {
+            crate::output::line(&line);
+        }
+        agents
+    } else {
+        select_agents(&settings.agents, &scope, NoneNamed::Found)?
+    };
     if let Some(warning) =
-        (request.command.is_none() && !scope.is_user()).then(|| crate::install::command_line::bare_command_warning(&agents)).flatten()
+        (request.command.is_none() && scope.is_repo()).then(|| crate::install::command_line::bare_command_warning(&agents)).flatten()
     {
         eprintln!("{warning}");
     }
@@ -35,7 +49,7 @@ pub fn run(request: &InstallRequest) -> Result<i32> {
         check_unquoted(agent, &command)?;
     }
     let fail_closed = agents.iter().filter_map(|a| crate::install::fail_closed::decide(a).map(|d| (a.name, d))).collect();
-    plan_and_apply(settings, &scope, &agents, &Action::Install { command, fail_closed })
+    plan_and_apply(settings, &scope, &agents, &Action::Install { command, fail_closed, managed_only: request.managed_only })
 }
 
 /// A `--command` must name an executable on this machine (a path, or a name on the PATH): a hook
@@ -440,6 +454,7 @@ fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &
     let doctor = match scope {
         Scope::User { .. } => "gitvow doctor --user".to_string(),
         Scope::Repo(r) => format!("gitvow doctor {}", crate::output::shell_path(&r.top)),
+        Scope::System { .. } => "gitvow doctor --system".to_string(),
     };
     for agent in agents {
         if plan.unchanged_agents.contains(&agent.name) {
@@ -499,6 +514,8 @@ fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &
                         Scope::User { .. } => {
                             step.replace("<repo .git>", "the .git directory of each repository you commit from (by its absolute path)")
                         }
+                        // The steps are about the person's own files; managed hooks need none of them.
+                        Scope::System { .. } => continue,
                     };
                     crate::output::line(&format!("  - {step}"));
                 }

@@ -18,7 +18,12 @@ pub fn run(request: &UninstallRequest) -> Result<i32> {
         crate::output::for_machines();
     }
     let scope = resolve_scope(&settings.place)?;
-    let agents = select_agents(&settings.agents, &scope, NoneNamed::All)?;
+    let agents = if scope.is_system() {
+        crate::install::system::require_root("uninstall")?;
+        crate::install::system::select(&settings.agents, &scope, false)?
+    } else {
+        select_agents(&settings.agents, &scope, NoneNamed::All)?
+    };
     // A policy that must stay keeps only itself: the hooks still come out.
     let kept = if request.purge_policy { policy_kept(&scope, &agents, request.force)? } else { None };
     let code = super::install::plan_and_apply(

@@ -423,6 +423,7 @@ fn other_flag(scope: &Scope) -> String {
     match scope {
         Scope::User { .. } => "--user".into(),
         Scope::Repo(r) => crate::output::shell_path(&r.top),
+        Scope::System { .. } => "--system".into(),
     }
 }
 

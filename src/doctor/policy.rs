@@ -4,7 +4,7 @@
 //! tool call (fail closed), so that is a failure, not a warning.
 
 use super::{Check, Context};
-use crate::gate::policy::layers::{self, LayerKind, Trust};
+use crate::gate::policy::layers::{self, Trust};
 use crate::gate::policy::{Provider, Question};
 use crate::gate::process;
 use crate::gate::providers::{self, Failure, Outcome, Query};
@@ -15,9 +15,10 @@ use std::time::{Duration, Instant};
 pub fn checks(ctx: &Context) -> Vec<Check> {
     let top = match &ctx.scope {
         Scope::Repo(r) => Some(r.top.as_path()),
-        Scope::User { .. } => None,
+        Scope::User { .. } | Scope::System { .. } => None,
     };
     let mut out = Vec::new();
+    let mut base_seen = false;
     for result in layers::load_each(top) {
         let layer = match result {
             Ok(l) => l,
@@ -31,7 +32,9 @@ pub fn checks(ctx: &Context) -> Vec<Check> {
             }
         };
         let file = layer.policy.source.describe();
-        let role = if layer.kind == LayerKind::Repository { "adds to the base" } else { "the base" };
+        // The first layer is the base (the system policy, when root wrote one); the others add to it.
+        let role = if base_seen { "adds to the base" } else { "the base" };
+        base_seen = true;
         out.push(Check::ok(
             "policy",
             format!("in force: the {} policy, {file} ({role}; {} patterns compile)", layer.kind.name(), layer.policy.pattern_count()),

@@ -8,6 +8,7 @@ pub fn install_command(scope: &Scope, agent: &AgentSpec) -> String {
     match scope {
         Scope::User { .. } => format!("gitvow install --user --agent {}", agent.name),
         Scope::Repo(r) => format!("gitvow install {} --agent {}", crate::output::shell_path(&r.top), agent.name),
+        Scope::System { .. } => format!("gitvow install --system --agent {}", agent.name),
     }
 }
 

@@ -119,6 +119,18 @@ impl Inspected {
             out.text = Some(text);
             return out;
         }
+        // codex's managed file is TOML: its `hooks` are read as the JSON its user file would be.
+        let managed_toml = scope.is_system()
+            && crate::agents::managed::layer(agent.name).is_some_and(|l| l.form == crate::agents::managed::ManagedForm::CodexRequirements);
+        let text = match managed_toml.then(|| super::managed_toml::as_json(&path, &text)) {
+            None => text,
+            Some(Ok(json)) => json,
+            Some(Err(e)) => {
+                out.file = Finding::wrong(e.message, e.hint.unwrap_or_default());
+                out.text = Some(text);
+                return out;
+            }
+        };
         let located = |offset: usize, what: &str| {
             let (l, c) = line_col(&text, offset);
             format!("{}:{l}:{c}: {what}", display(&path))

@@ -17,6 +17,8 @@ pub enum Action {
     Install {
         command: String,
         fail_closed: Vec<(&'static str, super::fail_closed::Decision)>,
+        /// `--system --managed-only`: each agent's "managed hooks only" setting is switched on too.
+        managed_only: bool,
     },
     Uninstall {
         purge_policy: bool,
@@ -30,6 +32,8 @@ pub enum FileKind {
     Hooks(&'static AgentSpec),
     /// codex's `config.toml`, for the `[features] hooks` switch.
     CodexSwitch,
+    /// codex's managed `requirements.toml` (`install --system`).
+    ManagedToml(&'static AgentSpec),
     /// The policy file install writes when absent.
     Policy,
 }
@@ -81,6 +85,9 @@ impl Plan {
 
 /// The files an agent involves in a scope.
 pub fn files_of(scope: &Scope, agent: &'static AgentSpec) -> Vec<(PathBuf, FileKind)> {
+    if scope.is_system() {
+        return super::system::files_of(scope, agent);
+    }
     let mut files = match agent.layout {
         // One file per event, in the hook folder.
         FileLayout::Scripts { .. } => agent.events.iter().map(|e| (scope.agent_file(agent).join(e.name), FileKind::Hooks(agent))).collect(),
@@ -230,13 +237,41 @@ pub fn plan_file(
                 None => (toml::restore(path, current, change)?, RecordUpdate::Remove),
             }
         }
-        (FileKind::Hooks(agent), Action::Install { command, fail_closed }) => install_hooks(
+        (FileKind::ManagedToml(agent), Action::Install { command, managed_only, .. }) => {
+            let only = super::system::managed_only_key(agent, *managed_only);
+            let after = super::managed_toml::install(path, agent, text, command, only)?;
+            let had = text.is_some_and(super::managed_toml::has_gitvow_block);
+            let file_record = FileRecord {
+                original: original_before(record, before.as_ref(), had),
+                written: hash(after.as_bytes()),
+                also_written: Vec::new(),
+                created: Created::default(),
+                toml: None,
+                dirs: record.map(|r| r.dirs.clone()).unwrap_or_default(),
+                adapter: None,
+            };
+            (Some(after), RecordUpdate::Set(file_record))
+        }
+        (FileKind::ManagedToml(_), Action::Uninstall { .. }) => {
+            let Some(current) = text else { return Ok(None) };
+            match restored_original(record, before.as_deref().map(Vec::as_slice), load)? {
+                Some(original) => (original, RecordUpdate::Remove),
+                None if !super::managed_toml::has_gitvow_block(current) => return Ok(None),
+                None => {
+                    let rest = super::managed_toml::remove(current);
+                    let created = record.is_some_and(|r| r.original == Original::Absent);
+                    ((!(created && rest.trim().is_empty())).then_some(rest), RecordUpdate::Remove)
+                }
+            }
+        }
+        (FileKind::Hooks(agent), Action::Install { command, fail_closed, managed_only }) => install_hooks(
             path,
             agent,
             text,
             before.as_ref(),
             command,
             fail_closed.contains(&(agent.name, super::fail_closed::Decision::Write)),
+            super::system::managed_only_key(agent, *managed_only),
             record,
         )?,
         (FileKind::Hooks(agent), Action::Uninstall { .. }) => match uninstall_hooks(path, agent, text, before.as_ref(), record, load)? {
@@ -354,6 +389,7 @@ fn install_hooks(
     before: Option<&Bytes>,
     command: &str,
     fail_closed: bool,
+    managed_only: Option<&str>,
     record: Option<&FileRecord>,
 ) -> Result<(Option<String>, RecordUpdate)> {
     let dirs = record.map(|r| r.dirs.clone()).unwrap_or_default();
@@ -405,6 +441,9 @@ fn install_hooks(
         doc.insert_property(&[], key, &serde_json::json!(value));
     }
     let mut created = entries::install(&mut doc, agent, command, fail_closed, record.map(|r| &r.created));
+    if let Some(key) = managed_only {
+        super::system::switch_on(&mut doc, key);
+    }
     created.version_key |= version_key.is_some();
     let after = doc.into_text();
     if let Some(r) = record {

@@ -14,6 +14,7 @@ pub fn resolve_scope(place: &Place) -> Result<Scope> {
             return Ok(Scope::User { home });
         }
         Place::Repo(repo) => repo,
+        Place::System => return Ok(Scope::System { root: paths::system_root() }),
     };
     let start = match repo {
         Some(p) => p.clone(),

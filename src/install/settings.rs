@@ -8,6 +8,8 @@ use std::path::PathBuf;
 pub enum Place {
     User,
     Repo(Option<PathBuf>),
+    /// The machine's managed layers (`--system`).
+    System,
 }
 
 /// What a run does with its plan.
@@ -47,6 +49,8 @@ pub struct InstallRequest {
     pub command: Option<String>,
     /// Write `command` even when no such executable exists here.
     pub force: bool,
+    /// `--system` only: switch on each agent's "managed hooks only" setting too.
+    pub managed_only: bool,
 }
 
 #[derive(Clone, Debug)]

@@ -113,7 +113,7 @@ fn is_whole(change: &FileChange, kind: FileKind) -> bool {
     let own = match kind {
         FileKind::Policy => true,
         FileKind::Hooks(agent) => is_owned(agent),
-        FileKind::CodexSwitch => false,
+        FileKind::CodexSwitch | FileKind::ManagedToml(_) => false,
     };
     own && (change.before.is_none() || change.after.is_none())
 }

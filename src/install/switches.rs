@@ -182,8 +182,7 @@ fn read_json(home: &Path, file: &str, agent: &AgentSpec) -> Option<SettingsFile<
 
 /// Where the machine's own settings live: `/`, or for tests the folder `GITVOW_SYSTEM_ROOT` names.
 fn system_path(absolute: &str) -> std::path::PathBuf {
-    let root = std::env::var_os("GITVOW_SYSTEM_ROOT").filter(|r| !r.is_empty()).map_or_else(|| "/".into(), std::path::PathBuf::from);
-    root.join(absolute.trim_start_matches('/'))
+    crate::paths::system_root().join(absolute.trim_start_matches('/'))
 }
 
 /// Who can change a managed file: not the person, usually.
@@ -235,11 +234,12 @@ fn managed_json(agent: &AgentSpec, files: &[&str], dirs: &[&str], only_managed: 
 
 fn managed_toml(agent: &AgentSpec, file: &str, flag: &str) -> Vec<Finding> {
     let path = system_path(file);
-    let on = std::fs::read_to_string(&path)
-        .ok()
+    let text = std::fs::read_to_string(&path).ok();
+    let on = text
+        .as_deref()
         .and_then(|t| t.parse::<toml_edit::DocumentMut>().ok())
         .is_some_and(|d| d.get(flag).and_then(|v| v.as_bool()) == Some(true));
-    if on {
+    if on && !text.as_deref().is_some_and(super::managed_toml::has_gitvow_block) {
         return vec![Finding::wrong(
             format!("{}: `{flag} = true` makes {} run only the hooks the organisation manages, not gitvow's", display(&path), agent.name),
             MANAGED_FIX,

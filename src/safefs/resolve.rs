@@ -86,7 +86,8 @@ fn walk(path: &Path, scope: &Scope, area: Area, follow_last: bool) -> Result<Spo
 
 fn rules(scope: &Scope, area: Area) -> Result<Rules> {
     Ok(match (scope, area) {
-        (Scope::User { .. }, _) => Rules::Follow,
+        // The machine's files are root's own: links there are root's (`/etc` holds many).
+        (Scope::User { .. } | Scope::System { .. }, _) => Rules::Follow,
         (Scope::Repo(Repo { top, git_dir }), Area::Config) => {
             let root = open_dir(top).map_err(|e| Error::io("open the repository", top, &e))?;
             let avoid = rfs::stat(git_dir).ok().map(|s| identity(&s));

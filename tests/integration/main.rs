@@ -14,6 +14,7 @@ mod gate;
 mod gate_files;
 mod install;
 mod journeys;
+mod managed;
 mod policy;
 mod props;
 mod runtime;

@@ -1,7 +1,9 @@
 //! Which policies are in force for a call, and how they stack.
 //!
-//! The base is the person's `~/.gitvow/policy.json`, or the built-in default when there is none:
-//! the person owns their machine and may loosen the default for themselves. A repository's
+//! The base is the machine's `/etc/gitvow/policy.json` when root wrote one (`install --system`):
+//! then the person's `~/.gitvow/policy.json` is a layer on it, as a repository's is. Without it,
+//! the base is the person's policy, or the built-in default when there is none: the person owns
+//! their machine and may loosen the default for themselves. A repository's
 //! `.gitvow/policy.json` (the call's repository, and every repository around it up to the home
 //! directory) is a layer on top: its rules are added and the verdict is the strictest of all layers,
 //! so nothing a repository holds can make a call less restricted than the base alone. What in a
@@ -18,6 +20,8 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LayerKind {
     BuiltIn,
+    /// `/etc/gitvow/policy.json`: root's, the base of every user's calls when it exists.
+    System,
     User,
     Repository,
 }
@@ -26,6 +30,7 @@ impl LayerKind {
     pub fn name(self) -> &'static str {
         match self {
             LayerKind::BuiltIn => "built-in",
+            LayerKind::System => "system",
             LayerKind::User => "user",
             LayerKind::Repository => "repository",
         }
@@ -122,13 +127,32 @@ fn collect(repo_top: Option<&Path>, skip_copies: bool, cache: &mut Option<Valida
     let mut out = Vec::new();
     // The bytes of the layers loaded so far: a copy of one of them adds nothing.
     let mut seen: Vec<Vec<u8>> = Vec::new();
+    // The system policy comes first: the user's and the repositories' can only add to it. Its
+    // path is fixed (an agent's process chain could set any variable), and root wrote it: its
+    // programs and exceptions need no one's trust.
+    let system = LayerFile { kind: LayerKind::System, path: PathBuf::from(crate::paths::SYSTEM_POLICY), repo: None };
+    match read(&system.path) {
+        Ok(Some(bytes)) => {
+            out.push(cached(cache, &bytes, system.source(), |compile| parse_file(&system, &bytes, compile)).map(|p| layer(&system, &bytes, p)));
+            seen.push(bytes);
+        }
+        Ok(None) => {}
+        Err(e) => out.push(Err(e)),
+    }
+    let has_system = !seen.is_empty() || !out.is_empty();
     let user_file = user.as_ref().map(|path| LayerFile { kind: LayerKind::User, path: path.clone(), repo: None });
     match user_file.as_ref().map(|f| (f, read(&f.path))) {
         Some((file, Ok(Some(bytes)))) => {
-            out.push(cached(cache, &bytes, file.source(), |compile| parse_file(file, &bytes, compile)).map(|p| layer(file, &bytes, p)));
-            seen.push(bytes);
+            if !(skip_copies && seen.contains(&bytes)) {
+                out.push(
+                    cached(cache, &bytes, file.source(), |compile| parse_file(file, &bytes, compile)).map(|p| layer(file, &bytes, p)),
+                );
+                seen.push(bytes);
+            }
         }
         Some((_, Err(e))) => out.push(Err(e)),
+        // Without a policy of their own, the person's calls stand on the system policy alone.
+        _ if has_system => {}
         _ => {
             let bytes = DEFAULT_POLICY.as_bytes();
             out.push(

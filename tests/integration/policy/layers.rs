@@ -97,7 +97,12 @@ fn rank(verdict: &str) -> u8 {
 
 /// `gitvow check` on `subject`, run in `dir`: the verdict word and the whole output.
 fn check(env: &Sandbox, dir: &Path, subject: &Subject) -> (String, Output) {
-    let cmd = env.gitvow().current_dir(dir).arg("check");
+    check_with(env.gitvow().current_dir(dir), subject)
+}
+
+/// `gitvow check` on `subject` as `cmd` runs gitvow.
+fn check_with(cmd: crate::support::Cmd, subject: &Subject) -> (String, Output) {
+    let cmd = cmd.arg("check");
     let out = match subject {
         Cmd(c) => cmd.args(["--", c]),
         Path(p) => cmd.args(["--path", p]),
@@ -145,6 +150,46 @@ fn no_repository_policy_makes_any_call_less_restricted_than_the_base_alone() {
             }
         }
     }
+    assert!(compared >= 40 * WEAKENING.len() * 2 * BASES.len());
+}
+
+/// The same table one layer down: the system policy (`/etc/gitvow/policy.json`, in a mount
+/// namespace) is the base, and neither a user policy nor a repository policy on top of it makes
+/// any call less restricted than the system policy alone.
+#[test]
+fn no_user_or_repository_policy_makes_any_call_less_restricted_than_the_system_policy_alone() {
+    let env = Sandbox::with_repo();
+    let Some(ns) = crate::managed::SystemOverlay::new(&env) else { return };
+    let run = |subject: &Subject| check_with(ns.cmd(&env, "gitvow").current_dir(env.repo()), subject);
+    let user = env.home().join(".gitvow/policy.json");
+    let repo = env.repo().join(".gitvow/policy.json");
+    let mut compared = 0;
+    for base in BASES {
+        ns.write_etc("gitvow/policy.json", base.unwrap_or(include_str!("../../../templates/policy.json")));
+        let _ = std::fs::remove_file(&user);
+        let _ = std::fs::remove_file(&repo);
+        let alone: Vec<String> = SUBJECTS.iter().map(|s| run(s).0).collect();
+        assert!(alone.iter().any(|v| v == "deny") && alone.iter().any(|v| v == "allow"), "the table must cover both ends: {alone:?}");
+        let (_, shown) = run(&SUBJECTS[3]);
+        assert!(shown.stdout.contains("/etc/gitvow/policy.json"), "the system layer is named: {}", shown.stdout);
+        for (name, policy) in WEAKENING {
+            for files in [&[&user][..], &[&user, &repo][..]] {
+                for file in files {
+                    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+                    std::fs::write(file, policy).unwrap();
+                }
+                for (subject, before) in SUBJECTS.iter().zip(&alone) {
+                    let (after, out) = run(subject);
+                    assert!(rank(&after) >= rank(before), "`{name}` in {files:?} weakened {before} to {after}: {}", out.stdout);
+                    compared += 1;
+                }
+                for file in files {
+                    std::fs::remove_file(file).unwrap();
+                }
+            }
+        }
+    }
+    ns.remove_etc("gitvow/policy.json");
     assert!(compared >= 40 * WEAKENING.len() * 2 * BASES.len());
 }
 

@@ -1,0 +1,179 @@
+//! gitvow's hooks in codex's `requirements.toml` (the managed layer `install --system` writes).
+//!
+//! Codex 0.169 reads managed hooks from `[[hooks.<Event>]]` tables there (a `matcher`, then
+//! `[[hooks.<Event>.hooks]]` with `type`, `command`, `timeout`), runs them without a trust review,
+//! and skips every other hook when the top-level `allow_managed_hooks_only = true`. gitvow appends
+//! its tables as one block between two marker comments at the end of the file, and (with
+//! `--managed-only`) one marked key line at its top, where a key is top-level whatever follows.
+//! Everything else keeps its bytes; uninstall gives the original back from the record, or, when
+//! the file changed since, takes out exactly the marked lines.
+
+use crate::agents::{AgentSpec, ExtraField};
+use crate::error::{Error, Result};
+use crate::paths::display;
+use std::path::Path;
+
+const BEGIN: &str = "# >>> gitvow: managed hooks (written by `gitvow install --system`; `gitvow uninstall --system` removes them)";
+const END: &str = "# <<< gitvow";
+/// The end of the `--managed-only` line, by which uninstall finds it.
+const ONLY_MARK: &str = "# gitvow install --system --managed-only";
+
+/// Whether `text` holds gitvow's block.
+pub fn has_gitvow_block(text: &str) -> bool {
+    text.lines().any(|l| l == BEGIN)
+}
+
+/// `text` (`None`: no file yet) with gitvow's block for `command`, and with `key = true` at the
+/// top when `managed_only` names the agent's managed-only key.
+pub fn install(path: &Path, agent: &AgentSpec, text: Option<&str>, command: &str, managed_only: Option<&str>) -> Result<String> {
+    let current = text.unwrap_or("");
+    parse(path, current)?;
+    let mut out = remove(current);
+    let top = parse(path, &out)?;
+    if let Some(key) = managed_only {
+        match top.get(key).map(|v| v.as_bool()) {
+            Some(Some(true)) => {}
+            Some(_) => {
+                return Err(Error::new(format!("{}: `{key}` is already set to something other than true", display(path)))
+                    .hint(format!("set `{key} = true` there yourself or remove the line, then run gitvow again; nothing was written")));
+            }
+            None => out.insert_str(0, &format!("{key} = true {ONLY_MARK}\n")),
+        }
+    }
+    if !out.is_empty() && !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push_str(&block(agent, command));
+    // The block must leave a file codex reads (an inline `hooks = {…}` table cannot take more).
+    parse(path, &out).map_err(|e| {
+        Error::new(format!("{}: gitvow's hook tables cannot be added to this file ({})", display(path), e.message))
+            .hint("write its `hooks` as `[[hooks.<Event>]]` tables instead of an inline table, then run gitvow again; nothing was written")
+    })?;
+    Ok(out)
+}
+
+/// `text` without gitvow's block and its `--managed-only` line.
+pub fn remove(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut inside = false;
+    for line in text.split_inclusive('\n') {
+        let bare = line.trim_end_matches(['\n', '\r']);
+        if bare == BEGIN {
+            inside = true;
+        } else if inside && bare == END {
+            inside = false;
+        } else if !inside && !bare.ends_with(ONLY_MARK) {
+            out.push_str(line);
+        }
+    }
+    out
+}
+
+/// gitvow's tables, one per event, as codex reads them.
+fn block(agent: &AgentSpec, command: &str) -> String {
+    let quoted = |s: &str| toml_edit::Value::from(s).to_string().trim().to_string();
+    let mut out = format!("{BEGIN}\n");
+    for event in agent.events {
+        out.push_str(&format!("[[hooks.{}]]\n", event.name));
+        if let Some(m) = event.matcher {
+            out.push_str(&format!("matcher = {}\n", quoted(m)));
+        }
+        out.push_str(&format!("[[hooks.{}.hooks]]\n", event.name));
+        for field in agent.hook_fields_before_command {
+            out.push_str(&field_line(field, &quoted));
+        }
+        let line = super::fail_closed::entry_command(agent, command, event.name);
+        out.push_str(&format!("{} = {}\n", agent.command_key, quoted(&line)));
+        for field in agent.hook_fields_after_command {
+            out.push_str(&field_line(field, &quoted));
+        }
+    }
+    out.push_str(END);
+    out.push('\n');
+    out
+}
+
+fn field_line(field: &ExtraField, quoted: &dyn Fn(&str) -> String) -> String {
+    match field {
+        ExtraField::Str(k, v) => format!("{k} = {}\n", quoted(v)),
+        ExtraField::Int(k, v) => format!("{k} = {v}\n"),
+        ExtraField::Bool(k, v) => format!("{k} = {v}\n"),
+        ExtraField::EventName(_) => String::new(),
+    }
+}
+
+/// The file's `hooks` as the JSON document codex's user `hooks.json` would be (`{"hooks": {…}}`):
+/// what doctor's checks read. `Err`: the file is not TOML, with its place.
+pub fn as_json(path: &Path, text: &str) -> Result<String> {
+    let doc = parse(path, text)?;
+    let hooks = doc.get("hooks").map_or(serde_json::Value::Object(Default::default()), item_json);
+    Ok(serde_json::json!({ "hooks": hooks }).to_string())
+}
+
+fn item_json(item: &toml_edit::Item) -> serde_json::Value {
+    use serde_json::Value as J;
+    match item {
+        toml_edit::Item::Value(v) => value_json(v),
+        toml_edit::Item::Table(t) => J::Object(t.iter().map(|(k, v)| (k.to_string(), item_json(v))).collect()),
+        toml_edit::Item::ArrayOfTables(a) => {
+            J::Array(a.iter().map(|t| J::Object(t.iter().map(|(k, v)| (k.to_string(), item_json(v))).collect())).collect())
+        }
+        toml_edit::Item::None => J::Null,
+    }
+}
+
+fn value_json(value: &toml_edit::Value) -> serde_json::Value {
+    use serde_json::Value as J;
+    match value {
+        toml_edit::Value::String(s) => J::String(s.value().clone()),
+        toml_edit::Value::Integer(i) => J::from(*i.value()),
+        toml_edit::Value::Float(f) => J::from(*f.value()),
+        toml_edit::Value::Boolean(b) => J::Bool(*b.value()),
+        toml_edit::Value::Datetime(d) => J::String(d.value().to_string()),
+        toml_edit::Value::Array(a) => J::Array(a.iter().map(value_json).collect()),
+        toml_edit::Value::InlineTable(t) => J::Object(t.iter().map(|(k, v)| (k.to_string(), value_json(v))).collect()),
+    }
+}
+
+/// The file as TOML, or its first error as `file:line:column`.
+fn parse(path: &Path, text: &str) -> Result<toml_edit::DocumentMut> {
+    text.parse::<toml_edit::DocumentMut>().map_err(|e| {
+        let at = e.span().map(|s| crate::edit::jsonc::line_col(text, s.start)).unwrap_or((1, 1));
+        Error::new(format!("{}:{}:{}: {}", display(path), at.0, at.1, e.message().trim()))
+            .hint("fix the file by hand (it must be what codex itself accepts), then run gitvow again; nothing was written")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codex() -> &'static AgentSpec {
+        crate::agents::find("codex").unwrap()
+    }
+
+    #[test]
+    fn install_then_remove_gives_the_bytes_back() {
+        let original = "# company\nallowed_approval_policies = [\"on-request\"]\n\n[features]\nhooks = true\r\n";
+        let path = Path::new("/etc/codex/requirements.toml");
+        let after = install(path, codex(), Some(original), "/usr/local/bin/gitvow", Some("allow_managed_hooks_only")).unwrap();
+        assert!(after.starts_with("allow_managed_hooks_only = true"));
+        let doc: toml_edit::DocumentMut = after.parse().unwrap();
+        assert_eq!(doc["allow_managed_hooks_only"].as_bool(), Some(true));
+        assert_eq!(doc["features"]["hooks"].as_bool(), Some(true));
+        let pre = doc["hooks"]["PreToolUse"].as_array_of_tables().unwrap();
+        let cmd = pre.get(0).unwrap()["hooks"].as_array_of_tables().unwrap().get(0).unwrap()["command"].as_str().unwrap().to_string();
+        assert!(cmd.starts_with("/usr/local/bin/gitvow hook --agent codex PreToolUse || {"), "{cmd}");
+        assert_eq!(remove(&after), original);
+        // Idempotent: installing over gitvow's own block changes nothing.
+        assert_eq!(install(path, codex(), Some(&after), "/usr/local/bin/gitvow", Some("allow_managed_hooks_only")).unwrap(), after);
+    }
+
+    #[test]
+    fn an_inline_hooks_table_is_refused_with_its_place() {
+        let err = install(Path::new("/r.toml"), codex(), Some("hooks = { managed_dir = \"/x\" }\n"), "/g", None).unwrap_err();
+        assert!(err.message.contains("cannot be added"), "{}", err.message);
+        let err = install(Path::new("/r.toml"), codex(), Some("a = \n"), "/g", None).unwrap_err();
+        assert!(err.message.starts_with("/r.toml:1:"), "{}", err.message);
+    }
+}

@@ -1,0 +1,126 @@
+//! `gitvow install --system` and `uninstall --system` on the managed files of a system root.
+
+use super::{system_root, tree};
+use crate::support::Sandbox;
+use serde_json::Value;
+
+const CLAUDE: &str = "etc/claude-code/managed-settings.json";
+const CODEX: &str = "etc/codex/requirements.toml";
+/// A company's files as they are before gitvow: comments, odd spacing, CRLF, no final newline.
+const CLAUDE_BEFORE: &str = "{\r\n  \"permissions\" : { \"deny\": [\"Bash(curl:*)\"] },\r\n  \"env\": {\"X\": \"1\"}\r\n}";
+const CODEX_BEFORE: &str = "# Managed by IT\nallowed_sandbox_modes = [\"read-only\"]  # keep\n\n[features]\nhooks = true";
+
+fn seeded() -> Sandbox {
+    let env = Sandbox::new();
+    let root = system_root(&env);
+    for (rel, text) in [(CLAUDE, CLAUDE_BEFORE), (CODEX, CODEX_BEFORE)] {
+        std::fs::create_dir_all(root.join(rel).parent().unwrap()).unwrap();
+        std::fs::write(root.join(rel), text).unwrap();
+    }
+    env
+}
+
+fn system(env: &Sandbox, args: &[&str]) -> crate::support::Output {
+    env.run(args)
+}
+
+#[test]
+fn install_system_writes_the_managed_files_is_idempotent_and_uninstall_gives_every_byte_back() {
+    let env = seeded();
+    let root = system_root(&env);
+    let etc_before = tree(&root.join("etc"));
+    let agents = ["--agent", "claude,codex"];
+
+    let check = system(&env, &[&["install", "--system", "--check"][..], &agents].concat());
+    assert_eq!(check.code, 1, "{check:?}");
+    assert!(check.stdout.contains(&format!("would change: {}", root.join(CLAUDE).display())), "{check:?}");
+
+    let out = system(&env, &[&["install", "--system", "--managed-only", "--yes", "--no-pager"][..], &agents].concat());
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(out.stdout.contains("every user, project and plugin hook of these agents stops running"), "{out:?}");
+    let claude: String = std::fs::read_to_string(root.join(CLAUDE)).unwrap();
+    assert!(claude.starts_with("{\r\n  \"permissions\" : { \"deny\": [\"Bash(curl:*)\"] },"), "the company's bytes stay: {claude}");
+    let doc: Value = serde_json::from_str(&claude).unwrap();
+    assert_eq!(doc["allowManagedHooksOnly"], Value::Bool(true));
+    let pre = doc["hooks"]["PreToolUse"][0]["hooks"][0]["command"].as_str().unwrap();
+    assert!(pre.ends_with(" hook PreToolUse") && pre.starts_with('/'), "an absolute command: {pre}");
+    let codex = std::fs::read_to_string(root.join(CODEX)).unwrap();
+    assert!(codex.contains(CODEX_BEFORE), "{codex}");
+    let toml: toml_edit::DocumentMut = codex.parse().unwrap();
+    assert_eq!(toml["allow_managed_hooks_only"].as_bool(), Some(true));
+    let codex_pre = toml["hooks"]["PreToolUse"][0]["hooks"][0]["command"].as_str().unwrap();
+    assert!(codex_pre.contains(" hook --agent codex PreToolUse || {"), "fails closed: {codex_pre}");
+    assert!(root.join("etc/gitvow/policy.json").is_file());
+    assert!(root.join("var/lib/gitvow/install-record.json").is_file());
+
+    // Idempotent: the second run has nothing to do, and --check says so.
+    let again = system(&env, &[&["install", "--system", "--managed-only", "--check"][..], &agents].concat());
+    assert_eq!(again.code, 0, "{again:?}");
+
+    // A user's own uninstall leaves the managed entries alone.
+    let user = env.run(["uninstall", "--user", "--yes"]);
+    assert!(user.code == 0, "{user:?}");
+    assert_eq!(std::fs::read_to_string(root.join(CLAUDE)).unwrap(), claude);
+    assert_eq!(std::fs::read_to_string(root.join(CODEX)).unwrap(), codex);
+
+    let out = system(&env, &["uninstall", "--system", "--purge-policy", "--yes", "--no-pager"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(tree(&root.join("etc")), etc_before, "every managed file byte for byte");
+}
+
+#[test]
+fn a_managed_file_changed_since_install_loses_only_gitvows_lines() {
+    let env = seeded();
+    let root = system_root(&env);
+    assert_eq!(system(&env, &["install", "--system", "--agent", "codex", "--managed-only", "--yes"]).code, 0);
+    let installed = std::fs::read_to_string(root.join(CODEX)).unwrap();
+    std::fs::write(root.join(CODEX), format!("{installed}\n[rules]\nx = 1\n")).unwrap();
+    let out = system(&env, &["uninstall", "--system", "--agent", "codex", "--yes"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(std::fs::read_to_string(root.join(CODEX)).unwrap(), format!("{CODEX_BEFORE}\n\n[rules]\nx = 1\n"));
+}
+
+#[test]
+fn the_json_plan_names_each_managed_file_with_its_bytes() {
+    let env = seeded();
+    let out = system(&env, &["install", "--system", "--agent", "claude,codex", "--dry-run", "--json"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let plan: Value = serde_json::from_str(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", out.stdout));
+    let text = plan.to_string();
+    for rel in [CLAUDE, CODEX, "etc/gitvow/policy.json"] {
+        assert!(text.contains(&system_root(&env).join(rel).display().to_string()), "{rel} in {text}");
+    }
+}
+
+#[test]
+fn system_without_root_or_with_a_command_others_can_write_is_one_line_and_writes_nothing() {
+    let env = seeded();
+    let root = system_root(&env);
+    let before = tree(&root);
+    let out = env.gitvow().user(65534).current_dir("/").args(["install", "--system", "--agent", "claude", "--yes"]).run();
+    assert_eq!(out.code, 64, "{out:?}");
+    assert!(out.stderr.contains("needs root") && out.stderr.contains("sudo gitvow install --system"), "{out:?}");
+    assert!(out.stderr.trim().lines().count() <= 2, "{out:?}");
+
+    // A copy of gitvow in a folder everyone can write, then one that a user owns.
+    let open = env.outside("open");
+    std::fs::create_dir_all(&open).unwrap();
+    let bin = open.join("gitvow");
+    std::fs::copy(crate::support::BIN, &bin).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let out = env.run(["install", "--system", "--agent", "claude", "--yes", "--command", bin.to_str().unwrap()]);
+    assert_eq!(out.code, 64, "{out:?}");
+    assert!(out.stderr.contains("writable by its group or by others") && out.stderr.contains("a user could replace the gate"), "{out:?}");
+    std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::os::unix::fs::chown(&bin, Some(65534), Some(65534)).unwrap();
+    let out = env.run(["install", "--system", "--agent", "claude", "--yes", "--force", "--command", bin.to_str().unwrap()]);
+    assert_eq!(out.code, 64, "--force does not skip it: {out:?}");
+    assert!(out.stderr.contains("belongs to uid 65534"), "{out:?}");
+    assert_eq!(tree(&root), before, "nothing was written");
+
+    // An agent without a managed layer is named as such.
+    let out = env.run(["install", "--system", "--agent", "cline", "--yes"]);
+    assert_eq!(out.code, 64, "{out:?}");
+    assert!(out.stderr.contains("cline has no managed layer"), "{out:?}");
+}
