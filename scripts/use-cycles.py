@@ -5,13 +5,17 @@ Every module-level `use crate::…`, `use super::…`, `use self::…` (and `use
 children) is an edge from the module whose file holds it to the module it names (the longest prefix of
 the path that is a module). Strongly connected components of more than one module are cycles.
 
-    scripts/use-cycles.py [--paths] [--parents] [SRC]
+    scripts/use-cycles.py [--paths] [--parents] [--folders] [SRC]
 
 --paths   also count `crate::`/`super::` paths written in the code (outside `#[cfg(test)]` modules)
 --parents also report a parent and its own child naming each other (left out by default: a child
           that uses what its parent module defines is how Rust splits one module over files)
+--folders also check the crate's rooms: a top-level module is its files together (`gate` is
+          src/gate.rs or src/gate/mod.rs and everything under src/gate/). Each room has a layer in
+          LAYERS; a room may use only rooms of lower layers or of its own, so that there is no loop
+          between rooms either. A room missing from LAYERS is an error too: a new room takes its place.
 
-Exit 1 when a cycle is found.
+Exit 1 when a cycle, an upward import or a room with no layer is found.
 """
 
 import os
@@ -186,6 +190,57 @@ def edges(src, with_paths):
     return out, modules
 
 
+# The rooms, lowest first; the rooms of one line share a layer and may use each other. `main.rs` (the
+# binary) stands above them all.
+LAYERS = [
+    ["output", "visible", "spelling"],
+    ["paths"],
+    ["error"],
+    ["safefs"],
+    ["agents"],
+    ["person"],
+    ["edit"],
+    ["gate"],
+    ["install"],
+    ["doctor"],
+    ["commands"],
+    ["cli"],
+]
+
+
+def room_of(module):
+    return module[1] if len(module) > 1 else None
+
+
+def check_folders(graph, modules, src):
+    """Prints each import that goes up a layer, each loop between rooms and each room with no layer;
+    the number of problems."""
+    layer = {room: i for i, rooms in enumerate(LAYERS) for room in rooms}
+    where = lambda m: os.path.relpath(modules[m], os.path.join(src, ".."))
+    problems = 0
+    rooms = sorted({room_of(m) for m in modules if room_of(m)})
+    for room in rooms:
+        if room not in layer:
+            print(f"room `{room}` has no layer: add it to LAYERS in scripts/use-cycles.py")
+            problems += 1
+    room_graph = {}
+    for v, ws in sorted(graph.items()):
+        a = room_of(v)
+        for w in sorted(ws):
+            b = room_of(w)
+            if a is None or b is None or a == b:
+                continue
+            room_graph.setdefault(a, set()).add(b)
+            if a in layer and b in layer and layer[b] > layer[a]:
+                print(f"upward import: {'::'.join(v)} ({where(v)}) -> {'::'.join(w)}: `{b}` is a higher layer than `{a}`")
+                problems += 1
+    for comp in sccs(room_graph):
+        if len(comp) > 1:
+            print(f"loop between rooms: {' -> '.join(comp)}")
+            problems += 1
+    return problems
+
+
 def sccs(graph):
     index, low, stack, on, result, counter = {}, {}, [], set(), [], [0]
 
@@ -224,9 +279,11 @@ def is_ancestor(a, b):
 def main(argv):
     with_paths = "--paths" in argv
     parents = "--parents" in argv
+    folders = "--folders" in argv
     rest = [a for a in argv if not a.startswith("--")]
     src = rest[0] if rest else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src")
     graph, modules = edges(src, with_paths)
+    folder_problems = check_folders(graph, modules, src) if folders else 0
     if not parents:
         graph = {v: {w for w in ws if not is_ancestor(v, w) and not is_ancestor(w, v)} for v, ws in graph.items()}
     name = lambda m: "::".join(m)
@@ -243,7 +300,9 @@ def main(argv):
                 print(f"  {name(v)} ({where(v)}) -> {name(w)}")
     if not found:
         print("no cycles")
-    return 1 if found else 0
+    if folders and not folder_problems:
+        print("rooms in layer order: " + " < ".join("/".join(rooms) for rooms in LAYERS))
+    return 1 if found or folder_problems else 0
 
 
 if __name__ == "__main__":

@@ -1,11 +1,12 @@
 //! The table of built-in agents. Installer, doctor and runtime all read it: adding an agent is adding
 //! a row here, not a new code path.
 
-use crate::edit::Strictness;
-
 pub mod generated;
 pub mod homes;
+mod strictness;
 pub mod versions;
+
+pub use strictness::Strictness;
 
 /// The gitvow handler an agent event is routed to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -84,7 +84,7 @@ pub enum Command {
     Policy(PolicyArgs),
     /// Answer a confirmation the agent could not ask you about (only a person at a terminal can)
     #[command(
-        after_help = crate::runtime::approvals::approve_help()
+        after_help = crate::gate::approvals::approve_help()
     )]
     Approve(ApproveArgs),
     /// What the gate decided recently, newest last (no command text is ever logged)

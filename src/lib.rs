@@ -1,20 +1,24 @@
 //! gitvow: a policy gate in front of the tool calls of AI coding agents.
 //!
-//! Two flows share the agent table: the installer (`install`, `uninstall`, `doctor`) plans every file change,
-//! previews it as a diff and applies it atomically; the runtime (`hook`, `check`, `ask`) normalises an
-//! agent's payload, asks the policy and answers in the agent's form.
+//! The rooms, lowest layer first (`scripts/use-cycles.py --folders` holds them to this order): the
+//! small shared pieces (`error`, `output`, `visible`, `spelling`), `paths`, `safefs` (safe
+//! file-system operations), `agents` (the agent tables), `person`, `edit` (format-preserving
+//! edits), `gate` (normalise an agent's payload, judge it with the policy, answer in the agent's
+//! form: what `gitvow hook` runs), `install` (the plan machinery), `doctor` (its checks),
+//! `commands` (one file per person-facing subcommand), and `cli` (the command line, made plain
+//! requests for the commands).
 
 pub mod agents;
 pub mod cli;
-pub mod docs;
+pub mod commands;
 pub mod doctor;
 pub mod edit;
 pub mod error;
-pub mod fsx;
+pub mod gate;
 pub mod install;
 pub mod output;
 pub mod paths;
 pub mod person;
-pub mod runtime;
+pub mod safefs;
 pub mod spelling;
 pub mod visible;

@@ -5,8 +5,10 @@
 // whose `main` is the test harness's.)
 #![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
 
+use clap::CommandFactory;
 use clap::error::ErrorKind;
 use gitvow::cli::{Cli, Command};
+use gitvow::commands;
 use gitvow::error::{Error, Kind, Reading};
 
 #[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
@@ -43,19 +45,19 @@ fn run() -> i32 {
     // A panic ends as an internal error (see `Kind::exit_code_for`), never as Rust's exit 101.
     // `hook` catches its own, to answer in the agent's blocking form.
     let result = std::panic::catch_unwind(|| match &cli.command {
-        Command::Install(args) => gitvow::install::run_install(&args.into()),
-        Command::Uninstall(args) => gitvow::install::run_uninstall(&args.into()),
-        Command::Hook(args) => Ok(gitvow::runtime::run_hook(&args.agent, &args.event)),
-        Command::Check(args) => gitvow::runtime::run_check(&args.into(), args.json, args.color()),
-        Command::Ask(args) => gitvow::runtime::run_ask(&args.into()),
-        Command::Doctor(args) => gitvow::doctor::run(&args.into()),
-        Command::Trust(args) => gitvow::runtime::run_trust(&args.into()),
-        Command::Policy(args) => gitvow::runtime::run_policy(&args.into()),
-        Command::Approve(args) => gitvow::runtime::run_approve(&args.into()),
+        Command::Install(args) => commands::install::run(&args.into()),
+        Command::Uninstall(args) => commands::uninstall::run(&args.into()),
+        Command::Hook(args) => Ok(gitvow::gate::hook::run(&args.agent, &args.event)),
+        Command::Check(args) => commands::check::run(&args.into(), args.json, args.color()),
+        Command::Ask(args) => commands::ask::run(&args.into()),
+        Command::Doctor(args) => commands::doctor::run(&args.into()),
+        Command::Trust(args) => commands::trust::run(&args.into()),
+        Command::Policy(args) => commands::policy::run(&args.into()),
+        Command::Approve(args) => commands::approve::run(&args.into()),
         Command::Help { command } => gitvow::cli::print_help(command.as_deref()),
-        Command::Completions { shell } => gitvow::docs::completions(*shell),
-        Command::Man { dir } => gitvow::docs::man(dir.as_deref()),
-        Command::Log(args) => gitvow::runtime::run_log(&args.into()),
+        Command::Completions { shell } => commands::completions::run(*shell, Cli::command()),
+        Command::Man { dir } => commands::man::run(dir.as_deref(), Cli::command()),
+        Command::Log(args) => commands::log::run(&args.into()),
     });
     // `--check` answers a question for scripts: 0 current, 1 would change, and 2 when it could not
     // tell (any failure but a usage error), so that "would change" never hides a broken file.
@@ -102,7 +104,7 @@ fn parse_failure(err: &clap::Error) -> i32 {
     let rendered = err.to_string();
     let what = rendered.lines().next().unwrap_or("").trim_start_matches("error: ");
     if args.first().map(String::as_str) == Some("hook") {
-        return gitvow::runtime::run_hook_misused(&args[1..], what);
+        return gitvow::gate::hook::misused(&args[1..], what);
     }
     let err = usage_error(err, what, &args);
     eprintln!("{err}");

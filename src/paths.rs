@@ -56,7 +56,7 @@ pub fn find_repo_checked(dir: &Path) -> Result<Option<Repo>, String> {
 }
 
 /// A `.git` file's text: a `gitdir:` line and a path, so at most [`DOT_GIT_LIMIT`] bytes, counted
-/// as read. This is [`crate::runtime::regular_file`]'s rule written small, because the modules that
+/// as read. This is [`crate::gate::regular_file`]'s rule written small, because the modules that
 /// reader's errors need (`error`) depend on this one.
 fn read_dot_git(path: &Path) -> Result<String, String> {
     use std::io::Read;
@@ -96,7 +96,7 @@ pub struct Repo {
 }
 
 /// Where gitvow is being installed: the user's own files, or a repository. Every file gitvow
-/// touches lies in one of the scope's two areas ([`crate::fsx::Area`]), which decide how far a
+/// touches lies in one of the scope's two areas ([`crate::safefs::Area`]), which decide how far a
 /// link is followed on the way to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Scope {
@@ -110,13 +110,6 @@ impl Scope {
         match self {
             Scope::User { home } => home,
             Scope::Repo(r) => &r.top,
-        }
-    }
-
-    pub fn agent_file(&self, agent: &crate::agents::AgentSpec) -> PathBuf {
-        match self {
-            Scope::User { home } => crate::agents::homes::user_file(home, agent),
-            Scope::Repo(r) => r.top.join(agent.repo_file),
         }
     }
 

@@ -13,8 +13,8 @@
 #[path = "e2e/harness.rs"]
 mod harness;
 
+use gitvow::agents::Strictness;
 use gitvow::agents::{self, AgentSpec, FailClosedField};
-use gitvow::edit::Strictness;
 use harness::{AgentRun, Report, Sandbox, Toolchain, emit, toolchain};
 use serde_json::{Value, json};
 use std::path::Path;
@@ -1378,7 +1378,7 @@ fn hang_logs(sb: &Sandbox) {
 /// fail: does the force push happen? An agent whose row has a fail-closed field must block it (the
 /// installed entry carries the field: every copy of the agent install finds is new enough); for the
 /// others the line is a measurement (ok: the agent ran the hook and the session completed), and its
-/// observed column is what the README's "When gitvow cannot run" table says. Returns whether the
+/// observed column is what CONTRIBUTING.md's "When gitvow cannot run, measured" table says. Returns whether the
 /// agent let the push through, and what install printed.
 fn cannot_run_session(agent: &Agent, tc: &Toolchain, report: &mut Report, failure: Failure) -> (bool, String) {
     let spec = spec(agent);

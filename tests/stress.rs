@@ -13,8 +13,8 @@
 #[allow(dead_code)]
 mod support;
 
-use gitvow::fsx::{self, Area, Replaced};
 use gitvow::paths::Scope;
+use gitvow::safefs::{self, Area, Replaced};
 use serde_json::Value;
 use std::io::Write;
 use std::path::Path;
@@ -57,12 +57,12 @@ fn parse(path: &Path) -> Value {
 fn agent_writes_a_key(path: &Path, i: usize) {
     let user = Scope::User { home: std::env::temp_dir() };
     loop {
-        let before = fsx::read_target(path, &user, Area::Config).unwrap().unwrap();
+        let before = safefs::read_target(path, &user, Area::Config).unwrap().unwrap();
         let mut v: serde_json::Map<String, Value> = serde_json::from_slice(&before).unwrap();
         v.insert(format!("agent-key-{i}"), Value::from(i));
         let mut text = serde_json::to_string_pretty(&v).unwrap();
         text.push('\n');
-        match fsx::replace_if_unchanged(path, &user, Area::Config, Some(&before), text.as_bytes()).unwrap() {
+        match safefs::replace_if_unchanged(path, &user, Area::Config, Some(&before), text.as_bytes()).unwrap() {
             Replaced::Done => return,
             Replaced::Changed(_) => continue,
         }
@@ -365,7 +365,7 @@ fn killed_at_random_moments_the_file_is_old_or_new_and_uninstall_gives_everythin
     let leftovers: Vec<_> = std::fs::read_dir(path.parent().unwrap())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with(fsx::TEMP_PREFIX))
+        .filter(|n| n.starts_with(safefs::TEMP_PREFIX))
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
     summary(&format!(

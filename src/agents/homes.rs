@@ -2,6 +2,7 @@
 //! user file of such an agent is looked for where the agent itself will read it.
 
 use crate::agents::AgentSpec;
+use crate::paths::Scope;
 use std::path::{Path, PathBuf};
 
 /// (agent, variable, the home-relative folder the variable stands for).
@@ -29,4 +30,16 @@ pub fn user_file(home: &Path, agent: &AgentSpec) -> PathBuf {
         return base.join(rest);
     }
     home.join(agent.user_file)
+}
+
+// The agent's file in a scope is an agent fact (where it reads its file), so it is written here,
+// above `paths`, which knows no agent.
+impl Scope {
+    /// The agent's file in this scope.
+    pub fn agent_file(&self, agent: &AgentSpec) -> PathBuf {
+        match self {
+            Scope::User { home } => user_file(home, agent),
+            Scope::Repo(r) => r.top.join(agent.repo_file),
+        }
+    }
 }

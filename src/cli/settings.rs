@@ -5,10 +5,14 @@ use super::{
     ApproveArgs, AskArgs, CheckArgs, ColorWhen, DoctorArgs, InstallArgs, LogArgs, PolicyAction, PolicyArgs, ScopeArgs, TrustArgs,
     UninstallArgs,
 };
-use crate::doctor::DoctorRequest;
+use crate::commands::approve::ApproveRequest;
+use crate::commands::ask::AskRequest;
+use crate::commands::check::CheckSubject;
+use crate::commands::doctor::DoctorRequest;
+use crate::commands::log::LogRequest;
+use crate::commands::policy::PolicyRequest;
+use crate::commands::trust::TrustRequest;
 use crate::install::settings::{InstallRequest, Mode, Place, Settings, UninstallRequest};
-use crate::runtime::trust::TrustRequest;
-use crate::runtime::{ApproveRequest, AskRequest, CheckSubject, LogRequest, PolicyRequest};
 use std::io::IsTerminal;
 use std::path::Path;
 

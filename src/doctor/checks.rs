@@ -7,11 +7,11 @@ use super::{Check, Context, Status, codex_trust};
 use crate::agents::{AgentSpec, FileLayout};
 use crate::edit::jsonc::{key, line_col};
 use crate::edit::{plugin, script};
-use crate::fsx::Area;
 use crate::install::entries::desired_entry;
 use crate::install::inspect::Inspected;
 use crate::install::switches;
 use crate::paths::{Scope, display};
+use crate::safefs::Area;
 use serde_json::Value;
 use std::path::Path;
 
@@ -107,7 +107,7 @@ fn wrapped(ctx: &Context, ins: &Inspected) -> Check {
             format!(
                 "{} fails closed: gitvow's PreToolUse command turns a missing gitvow, a crash or a signal into exit 2, and gitvow answers within {} s, before the entry's timeout",
                 agent.name,
-                crate::runtime::deadline::DEADLINE.as_secs()
+                crate::gate::deadline::DEADLINE.as_secs()
             ),
         );
     }
@@ -127,10 +127,10 @@ fn script_entries(ctx: &Context, ins: &Inspected, command: &str, fix_all: &str) 
     for ev in agent.events {
         let path = dir.join(ev.name);
         let text =
-            crate::fsx::read_target(&path, &ctx.scope, Area::Config).ok().flatten().map(|b| String::from_utf8_lossy(&b).into_owned());
+            crate::safefs::read_target(&path, &ctx.scope, Area::Config).ok().flatten().map(|b| String::from_utf8_lossy(&b).into_owned());
         let gates = agent.handler_for(ev.name) == Some(crate::agents::Handler::PreToolUse);
         let wanted = script::render_script(agent.name, ev.name, command, gates);
-        let read = |p: &Path| crate::fsx::read_target(p, &ctx.scope, Area::Config);
+        let read = |p: &Path| crate::safefs::read_target(p, &ctx.scope, Area::Config);
         match crate::install::plan::own_script(&path, agent, text.as_deref().map(str::as_bytes), &read) {
             Ok(true) => {
                 out.push(Check::warn(
@@ -408,7 +408,7 @@ fn other_flag(scope: &Scope) -> String {
 /// When the agent last called gitvow, from the hook logs and session ledgers (the probe's own
 /// calls excluded); `None` when it never has: [`never_called`] names those agents together.
 pub fn activity(ctx: &Context, ins: &Inspected) -> Option<Check> {
-    let installed = std::fs::metadata(&ins.path).and_then(|m| m.modified()).ok().map(crate::runtime::record::rfc3339);
+    let installed = std::fs::metadata(&ins.path).and_then(|m| m.modified()).ok().map(crate::gate::record::rfc3339);
     let last = last_call(ctx, ins.agent.name)?;
     Some(match installed {
         Some(inst) if last < inst => Check::warn(
@@ -443,10 +443,10 @@ pub fn never_called(agents: &[&AgentSpec]) -> Option<Check> {
 /// a repository are logged in that repository's git directory, so `--user` also reads the current
 /// directory's repository; the ledgers (one per finished session, any repository) fill the rest.
 fn last_call(ctx: &Context, agent: &str) -> Option<String> {
-    let mut logs: Vec<std::path::PathBuf> = crate::runtime::record::log_path(None).into_iter().collect();
+    let mut logs: Vec<std::path::PathBuf> = crate::gate::record::log_path(None).into_iter().collect();
     for scope in std::iter::once(&ctx.scope).chain(ctx.other.as_ref()) {
         if let Scope::Repo(r) = scope {
-            logs.extend(crate::runtime::record::log_path(Some(r)));
+            logs.extend(crate::gate::record::log_path(Some(r)));
         }
     }
     let mut last: Option<String> = None;

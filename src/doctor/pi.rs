@@ -2,8 +2,8 @@
 //! extension API, its `tool_call` handler is given a bash `ls` as pi 1.6.0 would give it.
 
 use super::Check;
+use crate::gate::process;
 use crate::install::inspect::Inspected;
-use crate::runtime::process;
 use std::path::Path;
 use std::time::{Duration, Instant};
 

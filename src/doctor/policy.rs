@@ -4,11 +4,11 @@
 //! tool call (fail closed), so that is a failure, not a warning.
 
 use super::{Check, Context};
+use crate::gate::policy::layers::{self, LayerKind, Trust};
+use crate::gate::policy::{Provider, Question};
+use crate::gate::process;
+use crate::gate::providers::{self, Failure, Outcome, Query};
 use crate::paths::Scope;
-use crate::runtime::policy::layers::{self, LayerKind, Trust};
-use crate::runtime::policy::{Provider, Question};
-use crate::runtime::process;
-use crate::runtime::providers::{self, Failure, Outcome, Query};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -53,7 +53,7 @@ pub fn checks(ctx: &Context) -> Vec<Check> {
             out.push(program("classifier", "`llm_classifier`", &c.argv[0], cwd.as_deref(), &file));
         }
     }
-    if let Some(first) = crate::runtime::approvals::ignored_records().first() {
+    if let Some(first) = crate::gate::approvals::ignored_records().first() {
         out.push(Check::warn(
             "records",
             format!("ignored, not sealed by gitvow: {first}"),

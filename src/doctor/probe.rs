@@ -8,12 +8,12 @@
 
 use super::{Check, Context};
 use crate::agents::{AgentSpec, HookShell, ResponseForm, TimeUnit};
+use crate::gate::process;
 use crate::install::inspect::Inspected;
-use crate::runtime::process;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
-pub use crate::runtime::record::PROBE_SESSION;
+pub use crate::gate::record::PROBE_SESSION;
 pub(super) const PROBE_CAP: Duration = Duration::from_secs(3);
 
 /// The agent's captured payload (its row's `probe_payload`), made a harmless `ls` in `dir`: every

@@ -4,7 +4,7 @@
 use super::Check;
 use crate::agents::AgentSpec;
 use crate::agents::versions::{self as agent_versions, Proven};
-use crate::runtime::process;
+use crate::gate::process;
 use std::time::Duration;
 
 /// `<program> --version` answers in well under a second for every agent in the table.

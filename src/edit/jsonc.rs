@@ -10,9 +10,9 @@
 //! working on a fresh index each time keeps every range honest. The index ([`Tree`]) holds byte
 //! ranges only, so that a file of many megabytes costs about its own size once more.
 
-use super::Strictness;
 use super::tree::{Id, Kind, Tree};
-use crate::fsx::Bytes;
+use crate::agents::Strictness;
+use crate::safefs::Bytes;
 use jsonc_parser::tokens::Token;
 use jsonc_parser::{CollectOptions, CommentCollectionStrategy, ParseOptions};
 use serde_json::Value;

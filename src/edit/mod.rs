@@ -3,9 +3,6 @@
 pub mod jsonc;
 pub mod plugin;
 pub mod script;
-mod strictness;
 pub mod toml;
 mod tree;
 pub mod yaml;
-
-pub use strictness::Strictness;

@@ -7,7 +7,7 @@
 //! text only when asked for. Only a text that parses is indexed: for the error of one that does
 //! not, the caller asks `jsonc_parser`, whose grammar this one follows token for token.
 
-use super::Strictness;
+use crate::agents::Strictness;
 use jsonc_parser::tokens::Token;
 use jsonc_parser::{ParseOptions, Scanner, ScannerOptions};
 use serde_json::Value;
@@ -373,7 +373,7 @@ fn scalar(text: &str) -> Value {
 #[cfg(test)]
 mod tests {
     use super::Tree;
-    use crate::edit::Strictness;
+    use crate::agents::Strictness;
 
     #[test]
     fn a_member_is_found_by_its_decoded_name_with_or_without_escapes() {

@@ -3,7 +3,7 @@
 
 use crate::agents::{AdapterInstall, AgentSpec, FileLayout, InstalledEvent};
 use crate::error::{Error, Result};
-use crate::runtime::adapter;
+use crate::gate::adapter;
 
 /// The agent row for the adapter `gitvow-agent-<name>`. It lives as long as the process: a run
 /// installs a handful of agents at most.

@@ -501,7 +501,7 @@ pub fn merge_created(into: &mut Created, more: Created) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::edit::Strictness;
+    use crate::agents::Strictness;
 
     /// Stripping all events in one edit gives the bytes that stripping them one by one gives.
     #[test]

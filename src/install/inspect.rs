@@ -64,7 +64,7 @@ impl Inspected {
             command: None,
         };
         // Read by the installer's rules: a FIFO or a link out of a repository is named, not opened.
-        let bytes = match crate::fsx::read_target(&path, scope, crate::fsx::Area::Config) {
+        let bytes = match crate::safefs::read_target(&path, scope, crate::safefs::Area::Config) {
             Ok(Some(b)) => b,
             Ok(None) => {
                 let why = format!("cannot read {}: no such file or directory", display(&path));

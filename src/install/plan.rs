@@ -7,8 +7,8 @@ use crate::agents::{AgentSpec, FileLayout};
 use crate::edit::jsonc::{JsonDoc, line_col};
 use crate::edit::{plugin, script, toml};
 use crate::error::{Error, Result};
-use crate::fsx::Bytes;
 use crate::paths::{Scope, display};
+use crate::safefs::Bytes;
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Debug)]
@@ -195,7 +195,7 @@ pub fn plan_file(
     let (after, update) = match (kind, action) {
         (FileKind::Policy, Action::Install { .. }) => match text {
             Some(_) => return Ok(None),
-            None => (Some(crate::runtime::policy::DEFAULT_POLICY.to_string()), RecordUpdate::Remove),
+            None => (Some(crate::gate::policy::DEFAULT_POLICY.to_string()), RecordUpdate::Remove),
         },
         (FileKind::Policy, Action::Uninstall { purge_policy }) => {
             if !purge_policy || text.is_none() {

@@ -5,8 +5,8 @@
 use super::entries::Created;
 use crate::edit::toml::TomlChange;
 use crate::error::{Error, Result};
-use crate::fsx::Bytes;
 use crate::paths::Scope;
+use crate::safefs::Bytes;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -120,7 +120,7 @@ impl Record {
             return Err(Error::new(format!("refusing to use the install record {}: it is a symlink", crate::paths::display(&path)))
                 .hint("remove the link; gitvow keeps its record in a directory of its own"));
         }
-        crate::fsx::read_target(&path, scope, crate::fsx::Area::State)
+        crate::safefs::read_target(&path, scope, crate::safefs::Area::State)
     }
 
     /// The digests of the side files this record names.
@@ -138,7 +138,7 @@ impl Record {
 /// The SHA-256 of `bytes`, as hex: names an original's side file, and tells that a file holds
 /// its original bytes again without reading the side file.
 pub fn digest(bytes: &[u8]) -> String {
-    crate::runtime::policy::trust_record::digest(bytes)
+    crate::gate::policy::trust_record::digest(bytes)
 }
 
 /// A stable 64-bit FNV-1a hash, as hex: enough to tell whether a file changed since gitvow wrote it.

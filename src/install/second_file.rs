@@ -37,7 +37,7 @@ impl Shadowed {
 /// the agent has no second file, or it holds no hook under those events.
 pub fn shadowed(scope: &Scope, agent: &AgentSpec, events: &[String]) -> Option<Shadowed> {
     let path = scope.root().join(agent.also_reads?);
-    let bytes = crate::fsx::read_target(&path, scope, crate::fsx::Area::Config).ok()??;
+    let bytes = crate::safefs::read_target(&path, scope, crate::safefs::Area::Config).ok()??;
     let doc = JsonDoc::parse(std::str::from_utf8(&bytes).ok()?, agent.strictness).ok()?;
     let counted: Vec<(String, usize, usize)> = doc
         .keys(&[key("hooks")])

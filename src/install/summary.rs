@@ -13,7 +13,7 @@ use std::path::Path;
 /// and after (`null`: absent) and what the change does; whether it was applied.
 pub fn json(plan: &Plan, scope: &Scope, agents: &[&'static AgentSpec], action: &str, applied: bool) -> serde_json::Value {
     use sha2::{Digest, Sha256};
-    let digest = |b: &Option<crate::fsx::Bytes>| b.as_ref().map(|b| format!("{:x}", Sha256::digest(b.as_slice())));
+    let digest = |b: &Option<crate::safefs::Bytes>| b.as_ref().map(|b| format!("{:x}", Sha256::digest(b.as_slice())));
     let files: Vec<serde_json::Value> = plan
         .changes
         .iter()
@@ -108,7 +108,7 @@ fn is_whole(change: &FileChange, kind: FileKind) -> bool {
     own && (change.before.is_none() || change.after.is_none())
 }
 
-fn lossy(bytes: &Option<crate::fsx::Bytes>) -> std::borrow::Cow<'_, str> {
+fn lossy(bytes: &Option<crate::safefs::Bytes>) -> std::borrow::Cow<'_, str> {
     bytes.as_deref().map(|v| String::from_utf8_lossy(v)).unwrap_or_default()
 }
 
@@ -121,7 +121,7 @@ pub fn describe(change: &FileChange, kind: FileKind) -> String {
         (FileKind::Policy, None, _) => {
             format!("new file, the default policy ({lines} lines; --verbose shows it here; `gitvow policy` lists the layers in force)")
         }
-        (FileKind::Policy, Some(b), None) if b.as_slice() == crate::runtime::policy::DEFAULT_POLICY.as_bytes() => {
+        (FileKind::Policy, Some(b), None) if b.as_slice() == crate::gate::policy::DEFAULT_POLICY.as_bytes() => {
             "removed (it was the default policy)".to_string()
         }
         (FileKind::Policy, Some(_), None) => "removed, with your edits (--force)".to_string(),

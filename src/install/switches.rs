@@ -6,8 +6,8 @@ use super::command_line::install_command;
 use super::inspect::{Finding, Inspected};
 use crate::agents::{AgentSpec, OffSwitch};
 use crate::edit::jsonc::{JsonDoc, key, line_col};
-use crate::fsx::Area;
 use crate::paths::{Scope, display};
+use crate::safefs::Area;
 use serde_json::Value;
 use std::borrow::Cow;
 use std::path::Path;
@@ -174,7 +174,7 @@ type SettingsFile<'a> = (std::path::PathBuf, Cow<'a, JsonDoc>, Cow<'a, str>);
 /// The user's file `file` (relative to the home directory), read by the user scope's rules.
 fn read_json(home: &Path, file: &str, agent: &AgentSpec) -> Option<SettingsFile<'static>> {
     let path = home.join(file);
-    let bytes = crate::fsx::read_target(&path, &Scope::User { home: home.to_path_buf() }, Area::Config).ok()??;
+    let bytes = crate::safefs::read_target(&path, &Scope::User { home: home.to_path_buf() }, Area::Config).ok()??;
     let text = String::from_utf8(bytes).ok()?;
     let doc = JsonDoc::parse(&text, agent.strictness).ok()?;
     Some((path, Cow::Owned(doc), Cow::Owned(text)))
@@ -205,7 +205,7 @@ fn managed_json(agent: &AgentSpec, files: &[&str], dirs: &[&str], only_managed: 
     let mut out = Vec::new();
     for path in paths {
         let Ok(text) = std::fs::read_to_string(&path) else { continue };
-        let Ok(doc) = JsonDoc::parse(&text, crate::edit::Strictness::Lenient) else { continue };
+        let Ok(doc) = JsonDoc::parse(&text, crate::agents::Strictness::Lenient) else { continue };
         let on = |k: &str| doc.get(&[key(k)]) == Some(Value::Bool(true));
         let at = |k: &str| {
             let (l, c) = line_col(&text, doc.offset_of(&[key(k)]).unwrap_or(0));

@@ -1,7 +1,7 @@
 //! A kill at any file-system step of a multi-file install or uninstall, and a failed record write,
 //! leave a state from which a plain `gitvow uninstall` gives back every file byte for byte, codex's
 //! `config.toml` included. Debug builds of gitvow kill themselves at the N-th step when
-//! `GITVOW_TEST_KILL_AT_STEP=N` is set (see `src/fsx/faults.rs`); N is raised until a run completes.
+//! `GITVOW_TEST_KILL_AT_STEP=N` is set (see `src/safefs/faults.rs`); N is raised until a run completes.
 
 use crate::support::{CMD, Sandbox};
 use std::collections::BTreeMap;

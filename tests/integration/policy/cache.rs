@@ -7,14 +7,14 @@
 //! that never worked.
 
 use crate::support::{BIN, Output, Sandbox, bash, mkfifo};
-use gitvow::runtime::policy::validated::{build_id, cache_path, key};
+use gitvow::gate::policy::validated::{build_id, cache_path, key};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
 /// The default policy with one more `bash_deny` rule, whose pattern does not compile. No word of it
 /// is in the commands below, so only a check of the whole file can find it.
 fn broken_policy() -> String {
-    let mut policy: serde_json::Value = serde_json::from_str(gitvow::runtime::policy::DEFAULT_POLICY).unwrap();
+    let mut policy: serde_json::Value = serde_json::from_str(gitvow::gate::policy::DEFAULT_POLICY).unwrap();
     policy["bash_deny"].as_array_mut().unwrap().push(json!({"pattern": "^zzunused(", "reason": "broken on purpose"}));
     serde_json::to_string_pretty(&policy).unwrap()
 }
@@ -60,7 +60,7 @@ fn copy_of_gitvow(env: &Sandbox, name: &str) -> PathBuf {
 #[test]
 fn a_broken_pattern_blocks_every_call_right_after_a_cached_policy_changes() {
     let env = Sandbox::with_repo();
-    let default = gitvow::runtime::policy::DEFAULT_POLICY;
+    let default = gitvow::gate::policy::DEFAULT_POLICY;
     env.write("~/.gitvow/policy.json", default);
     env.write(".gitvow/policy.json", json!({"bash_deny": [{"pattern": "^make\\s+deploy\\b", "reason": "deploys"}]}).to_string());
     assert_eq!(ls(&env).code, 0);

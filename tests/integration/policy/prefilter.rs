@@ -1,11 +1,11 @@
 //! The hook skips a rule without compiling it when the text lacks what its pattern needs
-//! (`src/runtime/policy/prefilter.rs`). A wrong "needs" would skip a rule that matches and let a
+//! (`src/gate/policy/prefilter.rs`). A wrong "needs" would skip a rule that matches and let a
 //! call through, so both tests hold the analysis to the regex engine itself: whenever `regex-lite`
 //! finds a match, the prefilter must have said "may match".
 
 use crate::support::proptest_config;
-use gitvow::runtime::policy::DEFAULT_POLICY;
-use gitvow::runtime::policy::prefilter::{Prefilter, Start};
+use gitvow::gate::policy::DEFAULT_POLICY;
+use gitvow::gate::policy::prefilter::{Prefilter, Start};
 use proptest::prelude::*;
 use regex_lite::Regex;
 

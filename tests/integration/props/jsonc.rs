@@ -10,8 +10,8 @@ use crate::support::agent_files::{
     BOM, check_entries_current, check_inserted_lines, inserted_ranges, layout, parse_as_agent, without_gitvow,
 };
 use crate::support::{CMD, proptest_cases};
+use gitvow::agents::Strictness;
 use gitvow::agents::{self, AgentSpec, FileLayout};
-use gitvow::edit::Strictness;
 use gitvow::edit::jsonc::JsonDoc;
 use gitvow::install::entries::{self, check_shape};
 use proptest::prelude::*;

@@ -3,7 +3,7 @@
 
 use crate::support::{Output, Sandbox, proptest_config};
 use gitvow::agents::{AGENTS, Handler};
-use gitvow::runtime::{normalize, patch};
+use gitvow::gate::{normalize, patch};
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 

@@ -2,7 +2,7 @@
 //! `HOME` from the process: the test runs in a process of its own that has them set.
 
 use crate::support::{Sandbox, in_own_process, rerun_alone};
-use gitvow::runtime::adapter;
+use gitvow::gate::adapter;
 
 #[test]
 fn info_reads_the_install_description() {

@@ -7,8 +7,8 @@
 //! hide behind the same bug here.
 
 use super::CMD;
+use gitvow::agents::Strictness;
 use gitvow::agents::{AgentSpec, FileLayout};
-use gitvow::edit::Strictness;
 use gitvow::install::entries::desired_entry;
 use jsonc_parser::{JsonValue, ParseOptions};
 use serde_json::{Map, Value};

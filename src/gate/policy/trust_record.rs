@@ -6,7 +6,7 @@
 //! before entries were sealed) trusts nothing.
 
 use crate::error::{Error, Result};
-use crate::runtime::regular_file;
+use crate::gate::regular_file;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -45,7 +45,7 @@ pub fn is_trusted(policy: &Path, bytes: &[u8]) -> bool {
     let files = read_record();
     let key = key(policy);
     files.get(&key).is_some_and(|e| {
-        e.get("sha256").and_then(Value::as_str) == Some(digest(bytes).as_str()) && check(&key, e) == crate::runtime::seal::Check::Holds
+        e.get("sha256").and_then(Value::as_str) == Some(digest(bytes).as_str()) && check(&key, e) == crate::gate::seal::Check::Holds
     })
 }
 
@@ -63,13 +63,13 @@ fn sealed_bytes(file: &str, entry: &Value) -> Vec<u8> {
 }
 
 /// How the code of the entry for `file` reads back.
-pub(crate) fn check(file: &str, entry: &Value) -> crate::runtime::seal::Check {
-    crate::runtime::seal::check(entry.get("mac").and_then(Value::as_str), &sealed_bytes(file, entry))
+pub(crate) fn check(file: &str, entry: &Value) -> crate::gate::seal::Check {
+    crate::gate::seal::check(entry.get("mac").and_then(Value::as_str), &sealed_bytes(file, entry))
 }
 
 /// `entry` for `file`, sealed.
 pub(crate) fn sealed(file: &str, mut entry: Value) -> Result<Value> {
-    let mac = crate::runtime::seal::seal(&sealed_bytes(file, &entry))?;
+    let mac = crate::gate::seal::seal(&sealed_bytes(file, &entry))?;
     if let Some(o) = entry.as_object_mut() {
         o.insert("mac".into(), Value::from(mac));
     }

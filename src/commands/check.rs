@@ -1,14 +1,14 @@
 //! `gitvow check`: what would the gate say about this command, path or MCP tool?
 
-use super::command;
-use super::gate::{CALL_BUDGET, Gate};
-use super::location::rule_path;
-use super::normalize::{Action, Call};
-use super::policy::{self, layers::Layers};
-use super::rule_ref::RuleRef;
-use super::verdict::Decision;
 use crate::agents::Handler;
 use crate::error::{Error, Result};
+use crate::gate::command;
+use crate::gate::judge::{CALL_BUDGET, Gate};
+use crate::gate::location::rule_path;
+use crate::gate::normalize::{Action, Call};
+use crate::gate::policy::{self, layers::Layers};
+use crate::gate::rule_ref::RuleRef;
+use crate::gate::verdict::Decision;
 use serde_json::{Map, Value};
 use std::time::Instant;
 
@@ -78,9 +78,9 @@ pub fn run(subject: &CheckSubject, json: bool, color: bool) -> Result<i32> {
             "reason": reason,
             "rule": verdict.rule,
             "pattern": pattern,
-            "decided_by": verdict.layer.map(|i| super::show_policy::layer_json(&layers.layers[i])),
+            "decided_by": verdict.layer.map(|i| crate::commands::policy::layer_json(&layers.layers[i])),
             "exception": verdict.exception,
-            "policy": layers.layers.iter().map(super::show_policy::layer_json).collect::<Vec<_>>(),
+            "policy": layers.layers.iter().map(crate::commands::policy::layer_json).collect::<Vec<_>>(),
             "seen": seen.iter().map(|(what, text)| serde_json::json!({"what": what, "text": text})).collect::<Vec<_>>(),
             "opaque": opaque,
             "effects": effects.iter().map(|e| {

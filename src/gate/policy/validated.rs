@@ -14,12 +14,12 @@
 //! module writes it is ignored as a whole (and replaced by the next write): it can cost time,
 //! never a check. A prepared policy counts only under an entry of the list, and only when it
 //! names that entry and its authentication code holds. The list and every prepared policy are
-//! sealed with gitvow's own key ([`crate::runtime::seal`]): the entry names are readable and the
+//! sealed with gitvow's own key ([`crate::gate::seal`]): the entry names are readable and the
 //! encoding is simple, so without a key anyone who can write the directory could make a policy
 //! file's bytes stand for an empty policy.
 
 use super::{Policy, Source};
-use crate::runtime::regular_file;
+use crate::gate::regular_file;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -45,7 +45,7 @@ impl Validated {
     pub fn open() -> Option<Validated> {
         let path = cache_path(&crate::paths::gitvow_home()?);
         let build = running_build()?;
-        let secret = crate::runtime::seal::cache_key()?;
+        let secret = crate::gate::seal::cache_key()?;
         let keys = match regular_file::read_private(&path, "the policy cache") {
             Ok(Some(bytes)) => parse(&bytes, &secret).unwrap_or_default(),
             _ => Vec::new(),
@@ -185,15 +185,12 @@ const CHECKSUM_LEN: usize = 32;
 /// What a prepared policy's bytes must be sealed with: a kept file that was cut short, changed on
 /// disk or written by anything but gitvow is refused, not decoded into another policy.
 fn checksum(secret: &[u8; 32], k: &str, payload: &[u8]) -> [u8; CHECKSUM_LEN] {
-    crate::runtime::seal::hmac_parts(secret, &[b"gitvow prepared policy\0", k.as_bytes(), b"\0", payload])
+    crate::gate::seal::hmac_parts(secret, &[b"gitvow prepared policy\0", k.as_bytes(), b"\0", payload])
 }
 
 /// The last line of the list: the code of everything before it.
 fn list_mac(secret: &[u8; 32], text: &str) -> String {
-    crate::runtime::seal::hmac_parts(secret, &[b"gitvow validated policies\0", text.as_bytes()])
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    crate::gate::seal::hmac_parts(secret, &[b"gitvow validated policies\0", text.as_bytes()]).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// A 64-bit digest that takes eight bytes a step. Each step is a bijection of the state for a
@@ -250,7 +247,7 @@ fn parse(bytes: &[u8], secret: &[u8; 32]) -> Option<Vec<String>> {
     let text = std::str::from_utf8(bytes).ok()?.strip_suffix('\n')?;
     let (text, mac) = text.rsplit_once('\n').map(|(t, m)| (&bytes[..t.len() + 1], m))?;
     let text = std::str::from_utf8(text).ok()?;
-    if !crate::runtime::seal::constant_eq(mac.as_bytes(), list_mac(secret, text).as_bytes()) {
+    if !crate::gate::seal::constant_eq(mac.as_bytes(), list_mac(secret, text).as_bytes()) {
         return None;
     }
     let body = text.strip_prefix(HEADER)?;
@@ -299,7 +296,7 @@ mod tests {
     fn a_prepared_policy_counts_only_whole_and_under_its_own_entry() {
         let dir = tempfile::tempdir().unwrap();
         let cache = Validated { path: cache_path(dir.path()), build: "b".into(), keys: vec![], added: false, secret: SECRET };
-        let policy = crate::runtime::policy::parse(r#"{"bash_deny": [{"pattern": "^rm\\b", "reason": "r"}]}"#, Source::BuiltIn).unwrap();
+        let policy = crate::gate::policy::parse(r#"{"bash_deny": [{"pattern": "^rm\\b", "reason": "r"}]}"#, Source::BuiltIn).unwrap();
         let (k, other) = (cache.key(b"one"), cache.key(b"two"));
         cache.keep_prepared(&k, &policy);
         assert!(cache.prepared(&k, Source::BuiltIn).is_some());

@@ -1,11 +1,11 @@
 //! `gitvow trust`: a person trusts the programs and exceptions of a repository's policy, whose exact
-//! bytes the trust record then holds (see [`super::policy::trust_record`]). Only a person at a
+//! bytes the trust record then holds (see [`crate::gate::policy::trust_record`]). Only a person at a
 //! terminal may run it (see [`crate::person`]).
 
-use super::policy::layers::{self, LayerFile, LayerKind};
-use super::policy::trust_record::{self, digest, key, read_record, write_record};
-use super::regular_file;
 use crate::error::{Error, Result};
+use crate::gate::policy::layers::{self, LayerFile, LayerKind};
+use crate::gate::policy::trust_record::{self, digest, key, read_record, write_record};
+use crate::gate::regular_file;
 use crate::visible::visible_line;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -84,7 +84,7 @@ fn trust(dir: Option<&Path>) -> Result<i32> {
     }
     let mut files = read_record();
     let key = key(&file.path);
-    let entry = json!({"sha256": digest(&bytes), "programs": policy.programs(), "trusted_at": crate::runtime::record::rfc3339(std::time::SystemTime::now())});
+    let entry = json!({"sha256": digest(&bytes), "programs": policy.programs(), "trusted_at": crate::gate::record::rfc3339(std::time::SystemTime::now())});
     files.insert(key.clone(), trust_record::sealed(&key, entry)?);
     write_record(files)?;
     crate::output::line(&format!("trusted: {shown}"));
@@ -102,10 +102,10 @@ fn list() -> Result<i32> {
         let path = Path::new(file);
         let now = regular_file::read(path, "the policy").ok().flatten();
         let state = match now {
-            _ if trust_record::check(file, entry) == crate::runtime::seal::Check::Missing => {
+            _ if trust_record::check(file, entry) == crate::gate::seal::Check::Missing => {
                 "recorded before trust entries were sealed: untrusted, run `gitvow trust` again"
             }
-            _ if trust_record::check(file, entry) == crate::runtime::seal::Check::Broken => {
+            _ if trust_record::check(file, entry) == crate::gate::seal::Check::Broken => {
                 "changed by something other than gitvow: untrusted, ignored"
             }
             Some(bytes) if entry.get("sha256").and_then(Value::as_str) == Some(digest(&bytes).as_str()) => "trusted",

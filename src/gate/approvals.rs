@@ -380,7 +380,7 @@ pub fn question(call: &Call, repo: Option<&Repo>, verdict: &Verdict) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runtime::policy::ListKey;
+    use crate::gate::policy::ListKey;
 
     /// An approval file as gitvow wrote it before rule references were a type.
     const WRITTEN: &str = r#"{

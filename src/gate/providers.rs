@@ -236,7 +236,7 @@ mod tests {
     /// The policy refuses a provider timeout the hook could not wait for.
     #[test]
     fn the_longest_provider_timeout_is_the_hooks_budget() {
-        assert_eq!(Duration::from_secs_f64(crate::runtime::policy::PROVIDER_TIMEOUT_MAX), crate::runtime::gate::CALL_BUDGET);
+        assert_eq!(Duration::from_secs_f64(crate::gate::policy::PROVIDER_TIMEOUT_MAX), crate::gate::judge::CALL_BUDGET);
     }
 
     #[test]

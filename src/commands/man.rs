@@ -1,19 +1,8 @@
-//! Shell completions and man pages, generated from the command-line definitions themselves, so they
-//! never drift from `--help`.
+//! `gitvow man`: the man pages, generated from the command-line definition itself (which `main`
+//! hands in), so they never drift from `--help`.
 
-use crate::cli::Cli;
 use crate::error::{Error, Result};
-use clap::CommandFactory;
 use std::path::Path;
-
-/// `gitvow completions <shell>`: the completion script on stdout.
-pub fn completions(shell: clap_complete::Shell) -> Result<i32> {
-    let mut cmd = Cli::command();
-    let mut out = Vec::new();
-    clap_complete::generate(shell, &mut cmd, "gitvow", &mut out);
-    crate::output::print(&String::from_utf8_lossy(&out));
-    Ok(0)
-}
 
 /// The sections every page ends with, in roff: what a person looks up in `man` and `--help` does
 /// not say (the README's "Exit codes" is the same table).
@@ -91,8 +80,8 @@ fn render(page: clap::Command) -> std::io::Result<Vec<u8>> {
 
 /// The pages: `gitvow.1` (which lists no `help` page: `--help` is that) and `gitvow-<sub>.1`,
 /// whose synopsis names the command as it is typed (`gitvow check`).
-fn pages() -> Vec<(String, clap::Command)> {
-    let cmd = Cli::command().mut_subcommand("help", |s| s.hide(true));
+fn pages(cli: clap::Command) -> Vec<(String, clap::Command)> {
+    let cmd = cli.mut_subcommand("help", |s| s.hide(true));
     let mut pages = vec![(String::from("gitvow"), cmd.clone())];
     for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
         let name = format!("gitvow-{}", sub.get_name());
@@ -101,10 +90,10 @@ fn pages() -> Vec<(String, clap::Command)> {
     pages
 }
 
-/// `gitvow man [DIR]`: `gitvow.1` and one page per subcommand (`gitvow-install.1`, …) in `dir`, or
+/// `gitvow man [DIR]`, of the command line `cli`: `gitvow.1` and one page per subcommand (`gitvow-install.1`, …) in `dir`, or
 /// the main page on stdout without one.
-pub fn man(dir: Option<&Path>) -> Result<i32> {
-    let mut pages = pages();
+pub fn run(dir: Option<&Path>, cli: clap::Command) -> Result<i32> {
+    let mut pages = pages(cli);
     let Some(dir) = dir else {
         let (_, main) = pages.swap_remove(0);
         let out = render(main).map_err(|e| Error::new(format!("cannot render the man page: {e}")))?;

@@ -1,29 +1,17 @@
-//! `gitvow install` and `gitvow uninstall`: plan, then preview, then apply.
-
-pub mod adapter_agent;
-pub mod command_line;
-pub mod entries;
-pub mod fail_closed;
-pub mod inspect;
-pub mod plan;
-pub mod preview;
-pub mod record;
-pub mod second_file;
-pub mod settings;
-pub mod summary;
-pub mod switches;
-pub mod yaml_hooks;
+//! `gitvow install`: plan, then preview, then apply; uninstall runs the same orchestration.
 
 use crate::agents::{self, AgentSpec};
 use crate::error::{Error, Result};
-use crate::fsx::{self, Area, InstallLock, Transaction, TxOutcome};
+use crate::install::plan::{Action, FileChange, Plan, RecordUpdate};
+use crate::install::record::{Original, Record};
+use crate::install::settings::{InstallRequest, Mode, Settings};
+use crate::install::{NoneNamed, resolve_scope, select_agents};
 use crate::paths::{self, Scope, display};
-use plan::{Action, FileChange, Plan, RecordUpdate};
-use record::{Original, Record};
-use settings::{InstallRequest, Mode, Place, Settings, UninstallRequest};
+use crate::safefs::{self, Area, InstallLock, Transaction, TxOutcome};
 use std::path::{Path, PathBuf};
 
-pub fn run_install(request: &InstallRequest) -> Result<i32> {
+/// `gitvow install`.
+pub fn run(request: &InstallRequest) -> Result<i32> {
     let settings = &request.settings;
     if settings.json {
         crate::output::for_machines();
@@ -38,57 +26,16 @@ pub fn run_install(request: &InstallRequest) -> Result<i32> {
         None => "gitvow".to_string(),
     };
     let agents = select_agents(&settings.agents, &scope, NoneNamed::Found)?;
-    if let Some(warning) = (request.command.is_none() && !scope.is_user()).then(|| command_line::bare_command_warning(&agents)).flatten() {
+    if let Some(warning) =
+        (request.command.is_none() && !scope.is_user()).then(|| crate::install::command_line::bare_command_warning(&agents)).flatten()
+    {
         eprintln!("{warning}");
     }
     for agent in &agents {
         check_unquoted(agent, &command)?;
     }
-    let fail_closed = agents.iter().filter_map(|a| fail_closed::decide(a).map(|d| (a.name, d))).collect();
-    run(settings, &scope, &agents, &Action::Install { command, fail_closed })
-}
-
-pub fn run_uninstall(request: &UninstallRequest) -> Result<i32> {
-    let settings = &request.settings;
-    if settings.json {
-        crate::output::for_machines();
-    }
-    let scope = resolve_scope(&settings.place)?;
-    let agents = select_agents(&settings.agents, &scope, NoneNamed::All)?;
-    // A policy that must stay keeps only itself: the hooks still come out.
-    let kept = if request.purge_policy { policy_kept(&scope, &agents, request.force)? } else { None };
-    let code = run(settings, &scope, &agents, &Action::Uninstall { purge_policy: request.purge_policy && kept.is_none() })?;
-    if let Some(kept) = kept {
-        crate::output::line(&kept);
-    }
-    Ok(code)
-}
-
-/// `--purge-policy` removes only what gitvow wrote and nobody still uses: the default policy (an
-/// edited one only with `--force`), once no other agent of the scope is left with gitvow's hooks.
-/// The line that says why the policy stays, when it does.
-fn policy_kept(scope: &Scope, agents: &[&'static AgentSpec], force: bool) -> Result<Option<String>> {
-    let path = scope.policy_path();
-    let Some(bytes) = fsx::read_target(&path, scope, Area::Config)? else { return Ok(None) };
-    let keep = |why: String, fix: String| Ok(Some(format!("policy: kept {}: {why}; {fix}", display(&path))));
-    if bytes != crate::runtime::policy::DEFAULT_POLICY.as_bytes() && !force {
-        let again = format!("{} --force", apply_command());
-        return keep("it differs from the default policy (your edits)".into(), format!("to remove it anyway: {again}"));
-    }
-    let mut users: Vec<&str> = agents::AGENTS
-        .iter()
-        .filter(|a| !agents.iter().any(|s| s.name == a.name) && inspect::Inspected::read(scope, a).installed_here())
-        .map(|a| a.name)
-        .collect();
-    let record = Record::load(scope)?;
-    users.extend(record.files.values().filter_map(|f| f.adapter.as_deref()).filter(|n| !agents.iter().any(|s| s.name == *n)));
-    users.sort_unstable();
-    users.dedup();
-    if !users.is_empty() {
-        let list = users.join(",");
-        return keep(format!("{} still use it", users.join(", ")), format!("uninstall those too (--agent {list}) to remove it"));
-    }
-    Ok(None)
+    let fail_closed = agents.iter().filter_map(|a| crate::install::fail_closed::decide(a).map(|d| (a.name, d))).collect();
+    plan_and_apply(settings, &scope, &agents, &Action::Install { command, fail_closed })
 }
 
 /// A `--command` must name an executable on this machine (a path, or a name on the PATH): a hook
@@ -113,7 +60,7 @@ fn check_command(command: &str) -> Result<()> {
 
 /// A `--command` that runs but is no gitvow (`/bin/true`) lets every call through.
 fn answers_as_gitvow(command: &str, path: &Path) -> Result<()> {
-    match command_line::not_gitvow(path) {
+    match crate::install::command_line::not_gitvow(path) {
         None => Ok(()),
         Some(why) => Err(Error::usage(format!("--command {command}: {why}; the agents would run a hook that never gates"))
             .hint("pass the path of the gitvow executable, or add --force if it is one that answers differently; nothing was written")),
@@ -154,126 +101,26 @@ fn current_exe_command() -> Result<String> {
     Ok(quote(text))
 }
 
-/// The scope `--user` or a repository path names (default: the current directory's repository).
-pub(crate) fn resolve_scope(place: &Place) -> Result<Scope> {
-    let repo = match place {
-        Place::User => {
-            let home = paths::home().ok_or_else(|| Error::new("cannot find the home directory").hint("set HOME"))?;
-            return Ok(Scope::User { home });
-        }
-        Place::Repo(repo) => repo,
-    };
-    let start = match repo {
-        Some(p) => p.clone(),
-        None => std::env::current_dir().map_err(|e| Error::new(format!("cannot read the current directory: {e}")))?,
-    };
-    let start = start.canonicalize().map_err(|e| Error::io("open", &start, &e))?;
-    let repo = paths::find_repo(&start)
-        .ok_or_else(|| Error::not_in_repo(&start).hint("pass --user to configure your own agents, or the path of a repository"))?;
-    // The record and the lock go into the git directory: a `.git` file naming some other directory
-    // must not make gitvow create anything there.
-    if !paths::is_git_dir(&repo.git_dir) {
-        return Err(Error::new(format!(
-            "{}/.git names {} as its git directory, which is not one",
-            display(&repo.top),
-            display(&repo.git_dir)
-        ))
-        .hint("fix the `gitdir:` line of the .git file (git itself would refuse it); nothing was written"));
-    }
-    Ok(Scope::Repo(repo))
-}
-
-/// Which agents a run takes when no `--agent` names any.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum NoneNamed {
-    /// Every agent found on this machine: install.
-    Found,
-    /// Every built-in agent, and the adapters' agents the install record names: uninstall and
-    /// doctor, which then look in each file for gitvow's entries.
-    All,
-}
-
-/// The agents named with `--agent`, or with none those `none_named` says.
-pub(crate) fn select_agents(names: &[String], scope: &Scope, none_named: NoneNamed) -> Result<Vec<&'static AgentSpec>> {
-    if !names.is_empty() {
-        let mut out: Vec<&'static AgentSpec> = Vec::new();
-        for name in names {
-            // Also by the agent's program (`droid` is factory's), as a person knows it from the terminal.
-            let by_program = || agents::AGENTS.iter().find(|a| a.detect_commands.contains(&name.as_str()));
-            let agent = match agents::find(name).or_else(by_program) {
-                Some(agent) => agent,
-                None if crate::runtime::adapter::find(name).is_ok() => adapter_agent::spec(name)?,
-                None => {
-                    let known: Vec<&str> = agents::AGENTS.iter().map(|a| a.name).collect();
-                    if let Some(near) = crate::spelling::closest(name, &known) {
-                        return Err(Error::usage(format!("unknown agent `{name}`; did you mean `{near}`?"))
-                            .hint(format!("known agents: {}", known.join(", "))));
-                    }
-                    return Err(Error::usage(format!("unknown agent `{name}`")).hint(format!(
-                        "known agents: {}; another agent needs an adapter `gitvow-agent-{name}` on the PATH or in ~/.gitvow/agents/",
-                        known.join(", ")
-                    )));
-                }
-            };
-            if !out.iter().any(|a| a.name == agent.name) {
-                out.push(agent);
-            }
-        }
-        return Ok(out);
-    }
-    if none_named == NoneNamed::All {
-        let mut all: Vec<&'static AgentSpec> = agents::AGENTS.iter().collect();
-        let record = Record::load(scope)?;
-        let mut adapters: Vec<&str> = record.files.values().filter_map(|f| f.adapter.as_deref()).collect();
-        adapters.sort_unstable();
-        adapters.dedup();
-        for name in adapters {
-            match adapter_agent::spec(name) {
-                Ok(agent) => all.push(agent),
-                Err(e) => eprintln!("gitvow: skipping agent `{name}`: {}", e.message),
-            }
-        }
-        return Ok(all);
-    }
-    let found: Vec<&'static AgentSpec> = agents::AGENTS.iter().filter(|a| is_present(a, scope)).collect();
-    if found.is_empty() {
-        return Err(Error::new("no agent found on this machine (no config directory, no command on the PATH)")
-            .hint("name the agents to configure with --agent, e.g. --agent claude --agent codex"));
-    }
-    let names: Vec<&str> = found.iter().map(|a| a.name).collect();
-    crate::output::line(&format!("Agents found: {}", names.join(", ")));
-    Ok(found)
-}
-
-fn is_present(agent: &AgentSpec, scope: &Scope) -> bool {
-    // An agent with no repository file is not installed in one, wherever it is.
-    if agent.repo_file.is_empty() && !scope.is_user() {
-        return false;
-    }
-    let home = paths::home();
-    let in_home = home.as_ref().is_some_and(|h| agent.detect_dirs.iter().any(|d| h.join(d).is_dir()));
-    let in_scope = scope.agent_file(agent).parent().is_some_and(Path::is_dir);
-    in_home || in_scope || agent.detect_commands.iter().any(|c| paths::on_path(c))
-}
-
 /// Plans, previews and applies one run.
-fn run(settings: &Settings, scope: &Scope, agents: &[&'static AgentSpec], action: &Action) -> Result<i32> {
+pub(crate) fn plan_and_apply(settings: &Settings, scope: &Scope, agents: &[&'static AgentSpec], action: &Action) -> Result<i32> {
     let name = if matches!(action, Action::Install { .. }) { "install" } else { "uninstall" };
     let emit = |plan: &Plan, applied: bool| {
         if settings.json {
-            crate::output::json(&summary::json(plan, scope, agents, name, applied));
+            crate::output::json(&crate::install::summary::json(plan, scope, agents, name, applied));
         }
     };
     // Root installing into someone else's home or repository creates what that owner can change.
-    fsx::own_new_files_like(scope.root());
-    let read = |p: &Path| fsx::read_target(p, scope, Area::Config);
-    let load = |sha256: &str| fsx::read_target(&scope.original_path(sha256), scope, Area::State);
+    safefs::own_new_files_like(scope.root());
+    let read = |p: &Path| safefs::read_target(p, scope, Area::Config);
+    let load = |sha256: &str| safefs::read_target(&scope.original_path(sha256), scope, Area::State);
     let mut record = Record::load(scope)?;
-    let mut plan = plan::plan(scope, agents, action, &record, &read, &load)?;
+    let mut plan = crate::install::plan::plan(scope, agents, action, &record, &read, &load)?;
 
     // `--check` is for scripts and configuration management: the list of files is the answer.
     if settings.mode != Mode::Check {
-        crate::output::preview(settings.pager, |out| summary::render(out, &plan, scope, agents, settings.verbose, settings.color));
+        crate::output::preview(settings.pager, |out| {
+            crate::install::summary::render(out, &plan, scope, agents, settings.verbose, settings.color)
+        });
     }
     // Uninstall over every agent (no --agent) names only those it takes gitvow out of.
     let named = !settings.agents.is_empty();
@@ -306,7 +153,7 @@ fn run(settings: &Settings, scope: &Scope, agents: &[&'static AgentSpec], action
         emit(&plan, false);
         return Ok(0);
     }
-    if !plan.changes.is_empty() && !settings.yes && preview::interactive() {
+    if !plan.changes.is_empty() && !settings.yes && crate::install::preview::interactive() {
         // A person whose preview went into a pipe (`gitvow install | tail`) would be asked about
         // changes they have not seen yet.
         if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
@@ -328,16 +175,16 @@ fn run(settings: &Settings, scope: &Scope, agents: &[&'static AgentSpec], action
     // Temporary files a killed run left behind go, whether or not this run changes anything.
     // Only in directories the scope's rules accept (in a repository: reached from its handles,
     // never through a link leading out), so that no file elsewhere is deleted for its name.
-    let files = agents.iter().flat_map(|a| plan::files_of(scope, a)).map(|(p, _)| p).chain([scope.policy_path()]);
-    let state_files = [scope.record_path(), scope.original_path(fsx::TEMP_PREFIX)];
+    let files = agents.iter().flat_map(|a| crate::install::plan::files_of(scope, a)).map(|(p, _)| p).chain([scope.policy_path()]);
+    let state_files = [scope.record_path(), scope.original_path(safefs::TEMP_PREFIX)];
     for (path, area) in files.map(|p| (p, Area::Config)).chain(state_files.map(|p| (p, Area::State))) {
-        let _ = fsx::remove_stale_temps(&path, scope, area);
+        let _ = safefs::remove_stale_temps(&path, scope, area);
     }
     record = Record::load(scope)?;
     // The first plan goes before the second is made: two plans of a large file would double the
     // memory the run needs.
     drop(std::mem::take(&mut plan));
-    plan = plan::plan(scope, agents, action, &record, &read, &load)?;
+    plan = crate::install::plan::plan(scope, agents, action, &record, &read, &load)?;
 
     // A file that changed since it was planned (an agent rewriting its own settings) is planned
     // again on its new bytes, so that no concurrent write is lost.
@@ -373,7 +220,7 @@ fn run(settings: &Settings, scope: &Scope, agents: &[&'static AgentSpec], action
                 attempt += 1;
                 backoff(attempt);
                 drop(std::mem::take(&mut plan));
-                plan = plan::plan(scope, agents, action, &record, &read, &load)?;
+                plan = crate::install::plan::plan(scope, agents, action, &record, &read, &load)?;
             }
         }
     };
@@ -382,14 +229,14 @@ fn run(settings: &Settings, scope: &Scope, agents: &[&'static AgentSpec], action
     emptied_dirs.extend(plan.stale_records.iter().filter_map(|p| record.files.get(p)).map(|r| r.dirs.clone()));
     // Before the final record, which no longer names them: a kill in between leaves them named.
     for dirs in &emptied_dirs {
-        fsx::remove_empty_dirs(scope, Area::Config, dirs);
+        safefs::remove_empty_dirs(scope, Area::Config, dirs);
     }
     let mut after = record.clone();
     update_record(&mut after, &plan, applied.as_ref());
     if let Err(err) = save_record(scope, &after) {
         // A run whose record could not be written is undone: without its record, uninstall could
         // not give the files back exactly.
-        let undone = applied.map_or(Ok(()), fsx::Applied::rollback);
+        let undone = applied.map_or(Ok(()), safefs::Applied::rollback);
         let _ = save_record(scope, &record);
         return Err(match undone {
             Ok(()) => Error::new(err.message)
@@ -399,7 +246,7 @@ fn run(settings: &Settings, scope: &Scope, agents: &[&'static AgentSpec], action
     }
     // `.gitvow/` is gitvow's own directory: once its policy is purged and nothing else is left, it goes.
     if plan.changes.iter().any(|c| c.after.is_none() && c.path == scope.policy_path()) {
-        fsx::remove_empty_dirs(scope, Area::Config, &[scope.policy_dir()]);
+        safefs::remove_empty_dirs(scope, Area::Config, &[scope.policy_dir()]);
     }
     // The JSON document names the digests of the bytes, so it is made before they go.
     emit(&plan, true);
@@ -410,8 +257,8 @@ fn run(settings: &Settings, scope: &Scope, agents: &[&'static AgentSpec], action
     drop((applied, after));
     let agent_files: Vec<PathBuf> = agents
         .iter()
-        .flat_map(|a| plan::files_of(scope, a))
-        .filter(|(_, k)| matches!(k, plan::FileKind::Hooks(_)))
+        .flat_map(|a| crate::install::plan::files_of(scope, a))
+        .filter(|(_, k)| matches!(k, crate::install::plan::FileKind::Hooks(_)))
         .map(|(p, _)| p)
         .collect();
     plan.forget_bytes_of(&agent_files);
@@ -422,7 +269,7 @@ fn run(settings: &Settings, scope: &Scope, agents: &[&'static AgentSpec], action
 /// Says which of the agent's own switches still keep every hook off (gitvow leaves those as the
 /// person set them).
 fn gate_off_lines(scope: &Scope, agent: &'static AgentSpec) {
-    for (what, fix) in switches::off(scope, agent) {
+    for (what, fix) in crate::install::switches::off(scope, agent) {
         crate::output::line(&format!("  - the gate is off: {what}; {fix} (gitvow leaves it as you set it)"));
     }
 }
@@ -440,10 +287,10 @@ fn transaction(scope: &Scope, changes: &[FileChange]) -> Transaction {
     for c in changes {
         match (&c.after, &c.before) {
             (Some(after), _) => {
-                tx.write(&c.path, c.before.clone(), fsx::Bytes::clone(after));
+                tx.write(&c.path, c.before.clone(), safefs::Bytes::clone(after));
             }
             (None, Some(before)) => {
-                tx.delete(&c.path, fsx::Bytes::clone(before));
+                tx.delete(&c.path, safefs::Bytes::clone(before));
             }
             (None, None) => {}
         }
@@ -455,7 +302,7 @@ fn transaction(scope: &Scope, changes: &[FileChange]) -> Transaction {
 /// the plan will leave it. A file about to be written is recorded with the hashes of its new bytes
 /// and of what an earlier run wrote, and with the directories about to be created for it; a file
 /// about to be restored keeps its entry until the final record (once restored, it holds its
-/// original bytes, which makes the entry stale, see [`record::FileRecord::is_stale`]).
+/// original bytes, which makes the entry stale, see [`crate::install::record::FileRecord::is_stale`]).
 fn intent_record(record: &Record, plan: &Plan, scope: &Scope) -> Result<Record> {
     let mut intent = record.clone();
     for c in &plan.changes {
@@ -469,7 +316,7 @@ fn intent_record(record: &Record, plan: &Plan, scope: &Scope) -> Result<Record> 
             }
         }
         if c.before.is_none() {
-            for d in fsx::missing_parent_dirs(&c.path, scope, Area::Config)? {
+            for d in safefs::missing_parent_dirs(&c.path, scope, Area::Config)? {
                 if !r.dirs.contains(&d) {
                     r.dirs.push(d);
                 }
@@ -480,7 +327,7 @@ fn intent_record(record: &Record, plan: &Plan, scope: &Scope) -> Result<Record> 
     Ok(intent)
 }
 
-fn update_record(record: &mut Record, plan: &Plan, applied: Option<&fsx::Applied>) {
+fn update_record(record: &mut Record, plan: &Plan, applied: Option<&safefs::Applied>) {
     for path in &plan.stale_records {
         record.files.remove(path);
     }
@@ -524,8 +371,8 @@ fn save_intent(scope: &Scope, record: &Record) -> Result<()> {
 fn remove_unnamed_originals(scope: &Scope, record: &Record) {
     let named: Vec<&str> = record.side_files().collect();
     // Only a side file left behind is lost if this fails: the next run removes it.
-    let _ = fsx::remove_files_except(&scope.originals_dir(), scope, Area::State, &|name| named.contains(&name));
-    fsx::remove_empty_dirs(scope, Area::State, &[scope.originals_dir()]);
+    let _ = safefs::remove_files_except(&scope.originals_dir(), scope, Area::State, &|name| named.contains(&name));
+    safefs::remove_empty_dirs(scope, Area::State, &[scope.originals_dir()]);
 }
 
 /// `record` with every original it holds in memory (read this run, or inline in a record of an
@@ -535,14 +382,14 @@ fn save_originals(scope: &Scope, record: &Record) -> Result<Record> {
     for entry in out.files.values_mut() {
         let (bytes, sha256) = match &entry.original {
             Original::Read { bytes, sha256 } => (bytes.as_slice(), sha256.clone()),
-            Original::Text { text } => (text.as_bytes(), record::digest(text.as_bytes())),
+            Original::Text { text } => (text.as_bytes(), crate::install::record::digest(text.as_bytes())),
             _ => continue,
         };
         let path = scope.original_path(&sha256);
         // Named by digest: a side file of that name already holds these bytes.
-        if !fsx::file_exists(&path, scope, Area::State)? {
-            fsx::create_parent_dirs(&path, scope, Area::State)?;
-            fsx::create_private(&path, scope, Area::State, bytes)?;
+        if !safefs::file_exists(&path, scope, Area::State)? {
+            safefs::create_parent_dirs(&path, scope, Area::State)?;
+            safefs::create_private(&path, scope, Area::State, bytes)?;
         }
         entry.original = Original::Saved { sha256 };
     }
@@ -556,24 +403,24 @@ fn write_record(scope: &Scope, record: &Record) -> Result<()> {
     if before == bytes {
         return Ok(());
     }
-    if fsx::faults::fail_record_write() {
+    if safefs::faults::fail_record_write() {
         return Err(Error::new(format!("cannot write {}: failure injected by GITVOW_TEST_FAIL_RECORD_WRITE", display(&path))));
     }
     let Some(bytes) = bytes else {
         if let Some(b) = before {
-            fsx::remove_if_unchanged(&path, scope, Area::State, &b)?;
+            safefs::remove_if_unchanged(&path, scope, Area::State, &b)?;
         }
         return Ok(());
     };
-    fsx::create_parent_dirs(&path, scope, Area::State)?;
+    safefs::create_parent_dirs(&path, scope, Area::State)?;
     // The record keeps the bytes settings files had before install, secrets included: only the
     // user may read it. An existing record keeps its mode through the replace; a new one is
     // written whole with mode 0600 and then put in place.
     match before {
         Some(b) => {
-            fsx::replace_if_unchanged(&path, scope, Area::State, Some(&b), &bytes)?;
+            safefs::replace_if_unchanged(&path, scope, Area::State, Some(&b), &bytes)?;
         }
-        None => fsx::create_private(&path, scope, Area::State, &bytes)?,
+        None => safefs::create_private(&path, scope, Area::State, &bytes)?,
     }
     Ok(())
 }
@@ -597,12 +444,12 @@ fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &
         match action {
             Action::Install { fail_closed, .. } => {
                 crate::output::line(&format!("{}: installed in {}", agent.name, display(&scope.agent_file(agent))));
-                for note in summary::switch_notes(plan, scope, agent) {
+                for note in crate::install::summary::switch_notes(plan, scope, agent) {
                     crate::output::line(&format!("  - switched on: {note}"));
                 }
                 gate_off_lines(scope, agent);
                 let events: Vec<String> = agent.events.iter().map(|e| e.name.to_string()).collect();
-                if let Some(shadowed) = second_file::shadowed(scope, agent, &events).filter(|s| s.users() > 0) {
+                if let Some(shadowed) = crate::install::second_file::shadowed(scope, agent, &events).filter(|s| s.users() > 0) {
                     crate::output::line(&format!(
                         "  - {} of your hooks in {} (under {}) stop running: {} runs only {}'s list for an event both files have; move them there",
                         shadowed.users(),
@@ -617,8 +464,10 @@ fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &
                 {
                     let how = format!("\"{}\": \"{}\" on {}", field.key, field.value, field.event);
                     crate::output::line(&match decision {
-                        fail_closed::Decision::Write => format!("  - fails closed: {how} blocks the call when gitvow cannot run"),
-                        fail_closed::Decision::Omit(why) => format!(
+                        crate::install::fail_closed::Decision::Write => {
+                            format!("  - fails closed: {how} blocks the call when gitvow cannot run")
+                        }
+                        crate::install::fail_closed::Decision::Omit(why) => format!(
                             "  - fails open: {how} left out ({why}; it needs {} {}.{}.{} or newer): a missing or crashing gitvow lets calls through; see `{doctor}`",
                             field.program, field.since.0, field.since.1, field.since.2
                         ),
@@ -648,7 +497,11 @@ fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &
         }
     }
     if let Some(policy) = plan.changes.iter().find(|c| c.path == scope.policy_path() && c.after.is_none()) {
-        crate::output::line(&format!("policy: {} {}", display(&policy.path), summary::describe(policy, plan::FileKind::Policy)));
+        crate::output::line(&format!(
+            "policy: {} {}",
+            display(&policy.path),
+            crate::install::summary::describe(policy, crate::install::plan::FileKind::Policy)
+        ));
     }
     if matches!(action, Action::Install { .. }) && !plan.changes.is_empty() {
         let restart = match restart.as_slice() {
@@ -660,7 +513,7 @@ fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &
 }
 
 /// The command line of this run without `--dry-run`: what applies the preview just shown.
-fn apply_command() -> String {
+pub(crate) fn apply_command() -> String {
     let args = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).filter(|a| a != "--dry-run");
     shell_words::join(std::iter::once("gitvow".to_string()).chain(args))
 }

@@ -2,9 +2,9 @@
 //! newest last. The logs hold no command text, so neither does this; a confirmation still waiting
 //! for `gitvow approve` is marked with its code. Doctor's probes are left out unless asked for.
 
-use super::approvals::{self, State};
-use super::record::{self, PROBE_SESSION};
 use crate::error::{Error, Result};
+use crate::gate::approvals::{self, State};
+use crate::gate::record::{self, PROBE_SESSION};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
@@ -69,7 +69,7 @@ fn files(request: &LogRequest) -> Result<Vec<PathBuf>> {
 }
 
 fn read_lines(path: &Path) -> Vec<Value> {
-    match super::regular_file::read_bounded(path, "the hook log", 2 * record::LOG_LIMIT) {
+    match crate::gate::regular_file::read_bounded(path, "the hook log", 2 * record::LOG_LIMIT) {
         Ok(Some(bytes)) => String::from_utf8_lossy(&bytes).lines().filter_map(|l| serde_json::from_str::<Value>(l).ok()).collect(),
         _ => vec![],
     }

@@ -64,7 +64,7 @@ pub struct Rule {
     /// What is searched: `pattern`, or for `mcp_*` lists the pattern anchored to the whole name.
     searched: Pattern,
     /// A `program`/`verbs` rule's `target`: a regular expression on what the command reaches (the
-    /// branch a push goes to, the cluster a `kubectl` talks to), see [`crate::runtime::reach`].
+    /// branch a push goes to, the cluster a `kubectl` talks to), see [`crate::gate::reach`].
     target: Option<Pattern>,
 }
 

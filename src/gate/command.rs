@@ -937,7 +937,7 @@ impl Walk<'_> {
             .iter()
             .position(|a| a == "-name" || a == "-iname")
             .and_then(|i| args.get(i + 1))
-            .filter(|p| !p.contains('/') && !crate::runtime::protect::may_name_protected(p));
+            .filter(|p| !p.contains('/') && !crate::gate::protect::may_name_protected(p));
         let found = |s: &Word| match name {
             Some(pattern) => Word { parts: s.parts.iter().cloned().chain([Part::Lit(format!("/{pattern}"))]).collect() },
             None => s.clone(),
@@ -1487,8 +1487,7 @@ impl Walk<'_> {
     /// input. A diff the analyser can read is judged file by file; one it cannot, as the whole
     /// directory it is applied in.
     fn patched(&mut self, files: &[String], feed: &Feed, strip: usize, dirs: &Dirs) {
-        let read = |path: &Path| match crate::runtime::regular_file::read_bounded(path, "a patch", crate::runtime::regular_file::MAX_BYTES)
-        {
+        let read = |path: &Path| match crate::gate::regular_file::read_bounded(path, "a patch", crate::gate::regular_file::MAX_BYTES) {
             Ok(Some(bytes)) => Some(String::from_utf8_lossy(&bytes).into_owned()),
             _ => None,
         };

@@ -3,9 +3,9 @@
 //! agent must never approve itself. Everything shown of the call is made visible first
 //! ([`crate::visible`]): its text is the agent's.
 
-use super::approvals::{self, Approval, State, Subject};
-use super::rule_ref;
 use crate::error::{Error, Result};
+use crate::gate::approvals::{self, Approval, State, Subject};
+use crate::gate::rule_ref;
 use crate::visible::{visible, visible_line};
 
 #[derive(Clone, Debug)]

@@ -1094,7 +1094,7 @@ fn slashes(path: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::read;
-    use crate::runtime::command::code::Effect;
+    use crate::gate::command::code::Effect;
 
     fn rm(path: &str, recursive: bool) -> Effect {
         Effect::Remove { path: path.into(), recursive }

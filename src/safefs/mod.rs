@@ -1,11 +1,16 @@
-//! Safe file writes: atomic replace, permission bits, locks, and the symlink and hard-link rules.
+//! Safe file-system operations (hence the name): atomic replace, permission bits, locks, and the
+//! symlink and hard-link rules.
 //!
 //! Every write the installer makes goes through here, so that:
-//! - a crash leaves the old bytes or the new bytes, never a mix (temporary file in the same
-//!   directory, fsync, rename, fsync of the directory);
-//! - a concurrent writer is never overwritten: the target is re-read just before the rename and,
+//! - a crash leaves the old bytes or the new bytes, never a mix: the new bytes go into a temporary
+//!   file in the same directory (flushed), which is linked into place for a new file (a hard link
+//!   fails when someone created the name meanwhile) and exchanged with the old file otherwise (an
+//!   atomic exchange, a rename where the file system has none), then the directory is flushed;
+//! - a concurrent writer is never overwritten: the target is looked at last under a read lease and,
 //!   when it no longer holds the bytes the plan was computed on, nothing is written and the caller
-//!   gets the current bytes to plan again ([`Replaced::Changed`]);
+//!   gets the current bytes to plan again ([`Replaced::Changed`]); a program that renamed its own
+//!   file into place or opened the old one for writing during the exchange gets its file swapped
+//!   back the same way;
 //! - a hostile repository cannot make gitvow read or write outside itself: every path is reached
 //!   from a directory handle, component by component, without the kernel following a link
 //!   ([`spot`]).

@@ -2,14 +2,14 @@
 //! would decide. The decision is the gate's for an edit of that path: the path rules of every layer
 //! and the providers' answers, so `ask` and `check --path` agree.
 
-use super::gate::{self, CALL_BUDGET, Gate};
-use super::location::rule_path;
-use super::normalize::{Action, Call};
-use super::policy::{self, Question};
-use super::providers::{self, Outcome, Query, Reply};
-use super::verdict::{Decision, Verdict};
 use crate::agents::Handler;
 use crate::error::{Error, Result};
+use crate::gate::judge::{self, CALL_BUDGET, Gate};
+use crate::gate::location::rule_path;
+use crate::gate::normalize::{Action, Call};
+use crate::gate::policy::{self, Question};
+use crate::gate::providers::{self, Outcome, Query, Reply};
+use crate::gate::verdict::{Decision, Verdict};
 use serde_json::{Map, Value, json};
 use std::time::Instant;
 
@@ -50,13 +50,13 @@ pub fn run(args: &AskRequest) -> Result<i32> {
         }
         if !layer.counts_fully() {
             untrusted.push(layer.describe());
-            verdicts.push(gate::untrusted(layer, "its providers", Some(&query.path)));
+            verdicts.push(judge::untrusted(layer, "its providers", Some(&query.path)));
             continue;
         }
         // Within the hook's budget, so that `ask` answers what the hook would.
         let deadline = Some(Instant::now() + CALL_BUDGET);
         let answered = providers::ask(&layer.policy.providers, std::slice::from_ref(&query), top.unwrap_or(&cwd), deadline);
-        verdicts.extend(gate::providers_verdict(&answered, &layer.describe()));
+        verdicts.extend(judge::providers_verdict(&answered, &layer.describe()));
         replies.extend(answered);
     }
     if !query.path.is_empty() {
@@ -94,7 +94,7 @@ pub fn run(args: &AskRequest) -> Result<i32> {
             "question": question.name(),
             "subject": query.subject,
             "path": Some(&query.path).filter(|p| !p.is_empty()),
-            "policy": layers.layers.iter().map(super::show_policy::layer_json).collect::<Vec<_>>(),
+            "policy": layers.layers.iter().map(crate::commands::policy::layer_json).collect::<Vec<_>>(),
             "answers": answers,
             "decision": decision.map_or("allow", |v| v.decision.name()),
             "reason": decision.map(|v| v.reason.clone()),

@@ -38,7 +38,7 @@ pub fn of(path: &Path) -> Identity {
         return Identity::Other;
     }
     // Only a file of exactly gitvow's size is read, each within that size.
-    let read = |p: &Path| crate::runtime::regular_file::read_bounded(p, "a program", own.len()).ok().flatten();
+    let read = |p: &Path| crate::gate::regular_file::read_bounded(p, "a program", own.len()).ok().flatten();
     match (read(path), read(&exe)) {
         (Some(a), Some(b)) if a == b => Identity::Gitvow,
         (Some(_), Some(_)) => Identity::Other,

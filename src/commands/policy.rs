@@ -1,9 +1,9 @@
 //! `gitvow policy`: the layers in force for a directory, where each came from, whether its programs
 //! are trusted, and every problem; `gitvow policy check` validates one file.
 
-use super::policy::layers::{self, Layer, LayerFile, LayerKind, Trust};
-use super::policy::{ListKey, Policy};
 use crate::error::{Error, Result};
+use crate::gate::policy::layers::{self, Layer, LayerFile, LayerKind, Trust};
+use crate::gate::policy::{ListKey, Policy};
 use serde_json::{Map, Value, json};
 use std::path::{Path, PathBuf};
 
@@ -41,8 +41,8 @@ fn directory(cwd: &Path, dir: Option<&Path>) -> Result<PathBuf> {
 /// file's absolute path (`null` for the built-in default), its kind and its trust.
 pub fn layer_json(layer: &Layer) -> Value {
     let file = match &layer.policy.source {
-        super::policy::Source::File(path) => Value::from(path.to_string_lossy()),
-        super::policy::Source::BuiltIn => Value::Null,
+        crate::gate::policy::Source::File(path) => Value::from(path.to_string_lossy()),
+        crate::gate::policy::Source::BuiltIn => Value::Null,
     };
     json!({"file": file, "kind": layer.kind.name(), "trust": trust_name(layer.trust)})
 }

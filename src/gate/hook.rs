@@ -4,7 +4,7 @@
 use super::adapter;
 use super::approvals;
 use super::deadline;
-use super::gate::{CALL_BUDGET, Gate};
+use super::judge::{CALL_BUDGET, Gate};
 use super::normalize::{self, Call};
 use super::policy;
 use super::record::{self, Record};

@@ -12,7 +12,7 @@ use super::trust_record;
 use super::validated::Validated;
 use super::{Compile, DEFAULT_POLICY, ParseError, Policy, Source, parse_with};
 use crate::error::{Error, Kind, Result};
-use crate::runtime::regular_file;
+use crate::gate::regular_file;
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,0 +1,105 @@
+//! The checks of `gitvow doctor`: proof, per agent and scope, that the installed hooks will really fire.
+//!
+//! Most agents treat a hook they cannot run as a non-blocking error and carry on ungated, so a
+//! broken install looks exactly like a working one. Each check names one way that happens, and the
+//! fix. Doctor writes nothing, except the one hook-log line each live probe leaves (tagged with the
+//! probe's session id, which the activity check ignores).
+
+pub mod checks;
+mod codex_trust;
+mod pi;
+pub mod policy;
+pub mod probe;
+pub mod version;
+mod yaml_hooks;
+
+use crate::agents::AgentSpec;
+use crate::install::inspect::Finding;
+use crate::paths::Scope;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Ok,
+    Warn,
+    Fail,
+}
+
+impl Status {
+    pub fn text(self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::Warn => "warn",
+            Status::Fail => "FAIL",
+        }
+    }
+
+    /// The status word padded to one column width, coloured for a terminal: the padding goes
+    /// outside the escape codes, which take no room on screen.
+    pub fn padded(self, color: bool) -> String {
+        let word = self.text();
+        let pad = " ".repeat(4 - word.len());
+        if !color {
+            return format!("{word}{pad}");
+        }
+        let code = match self {
+            Status::Ok => "32",
+            Status::Warn => "33",
+            Status::Fail => "31",
+        };
+        format!("\x1b[{code}m{word}\x1b[0m{pad}")
+    }
+}
+
+/// The result of one check: what was found and, when not ok, the fix in one sentence.
+#[derive(Clone, Debug)]
+pub struct Check {
+    pub name: &'static str,
+    pub status: Status,
+    pub detail: String,
+    pub fix: Option<String>,
+}
+
+impl Check {
+    pub fn ok(name: &'static str, detail: impl Into<String>) -> Check {
+        Check { name, status: Status::Ok, detail: detail.into(), fix: None }
+    }
+
+    pub fn warn(name: &'static str, detail: impl Into<String>, fix: impl Into<String>) -> Check {
+        Check { name, status: Status::Warn, detail: detail.into(), fix: Some(fix.into()) }
+    }
+
+    pub fn fail(name: &'static str, detail: impl Into<String>, fix: impl Into<String>) -> Check {
+        Check { name, status: Status::Fail, detail: detail.into(), fix: Some(fix.into()) }
+    }
+
+    /// What install's inspection found, as a check: ok when fine, a failure when wrong.
+    pub fn of(name: &'static str, finding: Finding) -> Check {
+        match finding {
+            Finding::Fine(detail) => Check::ok(name, detail),
+            Finding::Wrong { detail, fix } => Check::fail(name, detail, fix),
+        }
+    }
+}
+
+/// What every check may need to know about the run.
+pub struct Context {
+    pub scope: Scope,
+    /// The other scope whose installation may double the gate: the user's for a repository, the
+    /// current directory's repository for `--user`.
+    pub other: Option<Scope>,
+}
+
+impl Context {
+    pub fn scope_name(&self) -> &'static str {
+        scope_name(&self.scope)
+    }
+
+    /// The install command that fixes most problems, for this agent and scope.
+    pub fn install_command(&self, agent: &AgentSpec) -> String {
+        crate::install::command_line::install_command(&self.scope, agent)
+    }
+}
+
+pub fn scope_name(scope: &Scope) -> &'static str {
+    if scope.is_user() { "user" } else { "repo" }
+}

@@ -1,0 +1,31 @@
+//! The gate: normalise the agent's payload, judge it with the policy, answer in the agent's form.
+//! `gitvow hook` ([`hook`]) is its entry point; the `check`, `ask`, `trust`, `approve`, `policy`
+//! and `log` commands read it. It imports nothing of the installer, the edit layer, doctor, the
+//! commands or the command line (`scripts/use-cycles.py --folders` checks it).
+//!
+//! The installer needs two things from here: [`policy::DEFAULT_POLICY`] (the text to write to
+//! `~/.gitvow/policy.json` or `<repo>/.gitvow/policy.json` when absent) and [`adapter::info`] (how an
+//! external agent `gitvow-agent-<name>` wants its hooks installed).
+
+pub mod adapter;
+pub mod approvals;
+mod classifier;
+pub mod command;
+pub mod deadline;
+pub mod hook;
+pub mod judge;
+pub mod location;
+pub mod normalize;
+pub mod patch;
+pub mod policy;
+pub(crate) mod process;
+mod protect;
+pub mod providers;
+mod reach;
+pub mod record;
+pub(crate) mod regular_file;
+pub mod respond;
+pub mod rule_ref;
+pub mod seal;
+mod target;
+pub mod verdict;
