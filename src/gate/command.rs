@@ -75,6 +75,9 @@ pub struct Analysis {
     pub effects: Vec<effects::Effect>,
     /// Why the command could not be analysed, when it could not.
     pub opaque: Option<&'static str>,
+    /// Directories the command makes (`mkdir`, `mkdir -p`: the topmost one missing) that do not
+    /// exist now: whatever it writes under them is a new file, not a change of one.
+    pub made_dirs: Vec<PathBuf>,
 }
 
 /// The normalised texts of every simple command `command` would run, wrappers included
@@ -112,6 +115,10 @@ pub fn analyse_in(command: &str, ctx: &Context) -> Analysis {
     }
     let mut shell = Shell::new(ctx.cwd);
     walk.text(command, &mut shell, 0);
+    // A trap runs when the shell exits: with the variables the whole call has set by then.
+    for (script, mut at) in std::mem::take(&mut walk.seen.traps) {
+        walk.text(&script, &mut at, 1);
+    }
     let effect_texts: Vec<String> = walk.out.effects.iter().map(effects::Effect::text).collect();
     walk.out.texts.extend(effect_texts);
     if walk.out.texts.len() > MAX_TEXTS {
@@ -203,9 +210,14 @@ struct Walk<'a> {
 struct Seen {
     /// Variables that hold a new temporary path (`tmp=$(mktemp -d)`).
     temps: Vec<String>,
-    /// Files the call writes with text the analyser knows (`printf '…' > a.sh`): a script
-    /// written and run in one call is read as what was written.
-    scripts: Vec<(PathBuf, String)>,
+    /// Variables the call sets: `$TMPDIR` is the temporary directory only while the call leaves it.
+    assigned: Vec<String>,
+    /// `trap` scripts, read when the call ends, in the directory the trap was set in.
+    traps: Vec<(String, Shell)>,
+    /// Files the call writes, with their text where the analyser knows it (`printf '…' > a.sh`):
+    /// a script written and run in one call is read as what was written; one whose text it
+    /// cannot see (`base64 -d > a.sh`, `curl -o a.sh`) is opaque when run.
+    scripts: Vec<(PathBuf, Option<String>)>,
     /// Files the call makes copies or links of gitvow at.
     gitvow_copies: Vec<PathBuf>,
     /// git configuration given in the environment (`GIT_CONFIG_PARAMETERS`,
@@ -351,12 +363,12 @@ impl Walk<'_> {
             cmd.redirs.iter().filter_map(|r| r.body).filter_map(|b| p.bodies.get(b)).map(|b| b.text.clone()).collect();
         let dirs = shell.dirs.clone();
         let (output, chdir) = self.run(cmd.words.clone(), dirs.clone(), &feed, &heredocs, shell, reparse);
-        if let Feed::Text(text) = &output {
-            for r in cmd.redirs.iter().filter(|r| r.op == RedirOp::Write) {
-                if let Some(found) = self.paths(&r.target, &dirs) {
-                    self.seen.scripts.extend(found.into_iter().filter(|t| t.glob.is_none()).map(|t| (t.path, text.clone())));
-                }
-            }
+        let text = match &output {
+            Feed::Text(text) => Some(text.clone()),
+            _ => None,
+        };
+        for r in cmd.redirs.iter().filter(|r| r.op == RedirOp::Write) {
+            self.wrote(&r.target, &dirs, text.clone());
         }
         (output, chdir)
     }
@@ -531,7 +543,7 @@ impl Walk<'_> {
                 }
                 "trap" => {
                     if let Some(script) = words.get(1).and_then(Word::literal) {
-                        self.text(&script, &mut shell.clone(), reparse + 1);
+                        self.seen.traps.push((script, Shell { dirs: dirs.clone(), ..shell.clone() }));
                     }
                     return (Feed::Unknown, None);
                 }
@@ -718,12 +730,16 @@ impl Walk<'_> {
                 self.seen.git_config.push((None, pair));
             }
         }
-        // `tmp=$(mktemp -d)`: a new name in the temporary directory, whatever it is.
+        // `tmp=$(mktemp -d)`: a new name in the temporary directory, whatever it is; any other
+        // value takes that away.
+        let name = name.trim_end_matches('+');
+        self.seen.temps.retain(|t| t != name);
+        if !self.seen.assigned.iter().any(|a| a == name) {
+            self.seen.assigned.push(name.to_string());
+        }
         if let [Part::Lit(_), Part::Subst { raw, .. }] = w.parts.as_slice()
             && value.is_empty()
-            && raw.starts_with("$(mktemp")
-            && !raw.contains(" -p")
-            && !raw.contains("--tmpdir=")
+            && is_mktemp(raw)
         {
             self.seen.temps.push(name.to_string());
         }
@@ -827,12 +843,7 @@ impl Walk<'_> {
                 match code.map(|w| (w, w.literal())) {
                     Some((_, Some(text))) => {
                         let text = if attached { text[2..].to_string() } else { text };
-                        let read = match programs::language(name) {
-                            Some(programs::Language::Code(lang)) => code::read(lang, &text),
-                            Some(programs::Language::PowerShell) => powershell::read(&text),
-                            None => vec![code::Effect::Opaque { why: "it runs program text in a language the analyser does not read" }],
-                        };
-                        self.code_effects(read, here, reparse);
+                        self.code_effects(program_text(name, &text), here, reparse);
                     }
                     Some(_) => self.opaque("it runs program text the shell computes"),
                     None => {}
@@ -849,6 +860,11 @@ impl Walk<'_> {
             if !a.starts_with('-') {
                 if words[i].literal().is_none_or(|t| is_stdin_path(&t)) {
                     self.opaque("it runs a script the analyser cannot read (a substitution or standard input)");
+                    return;
+                }
+                // A script the same call wrote is read as the text it wrote.
+                for text in self.written_text(&words[i], &here.dirs) {
+                    self.code_effects(program_text(name, &text), here, reparse);
                 }
                 return;
             }
@@ -1158,6 +1174,7 @@ impl Walk<'_> {
         }
         match name {
             "sed" | "gsed" | "perl" => self.in_place(name, words, args, dirs),
+            "mkdir" => self.made(words, args, dirs),
             // `cargo install` writes programs into ROOT/bin: named after their crates, or any name
             // for `--path` and `--git`.
             "cargo" if args.first().is_some_and(|a| a == "install") => {
@@ -1218,6 +1235,22 @@ impl Walk<'_> {
                     }
                 }
             }
+            _ if programs::extraction(name, args).is_some() => {
+                // The directory's word (`-oDIR` without its option), or the working directory.
+                let dir = match programs::extraction(name, args).flatten() {
+                    Some((i, skip)) => {
+                        let mut w = words[i].clone();
+                        if let Some(Part::Lit(t)) = w.parts.first_mut() {
+                            t.drain(..skip.min(t.len()));
+                        }
+                        w
+                    }
+                    None => lit_word("./"),
+                };
+                let mut parts = with_slash(&dir).parts;
+                parts.push(Part::Glob("*".into()));
+                self.extract_into(&Word { parts }, dirs);
+            }
             _ => {
                 let flags = programs::output_option(name);
                 if flags.is_empty() {
@@ -1238,27 +1271,39 @@ impl Walk<'_> {
                 let into = |w: &Word| Word { parts: w.parts.iter().cloned().chain([Part::Glob("*".into())]).collect() };
                 let mut directory = false;
                 for (i, a) in args.iter().enumerate() {
-                    let is_dir = matches!(a.as_str(), "-C" | "--directory" | "-d");
-                    if flags.contains(&a.as_str()) {
-                        if tar && (a == "-f" || a == "--file") && extracting {
-                            continue;
-                        }
-                        if let Some(w) = words.get(i + 1) {
-                            if is_dir && extracting {
-                                directory = true;
-                                self.extract_into(&into(&with_slash(w)), dirs);
-                            } else {
-                                self.touch(w, dirs);
+                    // `curl -fsSLo F`, `tar -czf F`: a cluster of short options ends in the one
+                    // that takes the value.
+                    let clustered =
+                        a.len() > 2 && a.starts_with('-') && !a.starts_with("--") && a[1..].chars().all(|c| c.is_ascii_alphabetic());
+                    let Some(flag) = flags.iter().copied().find(|f| *f == a || (clustered && f.len() == 2 && a.ends_with(&f[1..]))) else {
+                        if let Some((f, v)) = a.split_once('=')
+                            && flags.contains(&f)
+                        {
+                            directory |= f == "--directory";
+                            if f == "--directory" && extracting {
+                                self.extract_into(&into(&lit_word(&format!("{v}/"))), dirs);
+                            } else if f != "--directory" {
+                                self.touch(&lit_word(v), dirs);
                             }
                         }
-                    } else if let Some((f, v)) = a.split_once('=')
-                        && flags.contains(&f)
-                    {
-                        directory |= f == "--directory";
-                        if f == "--directory" && extracting {
-                            self.extract_into(&into(&lit_word(&format!("{v}/"))), dirs);
+                        continue;
+                    };
+                    let is_dir = matches!(flag, "-C" | "--directory" | "-d");
+                    if tar && (flag == "-f" || flag == "--file") && extracting {
+                        continue;
+                    }
+                    if let Some(w) = words.get(i + 1) {
+                        if is_dir && extracting {
+                            directory = true;
+                            self.extract_into(&into(&with_slash(w)), dirs);
+                        } else if is_dir {
+                            // `tar -czf out.tgz -C ~ .bashrc`: where it reads from, not a write.
+                            directory = true;
                         } else {
-                            self.touch(&lit_word(v), dirs);
+                            self.touch(w, dirs);
+                            if matches!(name, "curl" | "wget") {
+                                self.wrote(w, dirs, None);
+                            }
                         }
                     }
                 }
@@ -1314,6 +1359,30 @@ impl Walk<'_> {
     }
 
     /// Records a file the command changes, in every directory the command may run in.
+    /// `mkdir [-p] dir…`: each directory that does not exist yet (with `-p`, its topmost missing
+    /// ancestor) holds only what the call puts there.
+    fn made(&mut self, words: &[Word], args: &[String], dirs: &Dirs) {
+        let parents = args.iter().any(|a| a == "--parents" || (a.starts_with('-') && !a.starts_with("--") && a.contains('p')));
+        let missing = |p: &Path| std::fs::symlink_metadata(p).is_err();
+        for (w, a) in words.iter().zip(args) {
+            if a.starts_with('-') {
+                continue;
+            }
+            for t in self.paths(w, dirs).unwrap_or_default().into_iter().filter(|t| t.glob.is_none()) {
+                let mut top = lexical(&t.path);
+                if !missing(&top) {
+                    continue;
+                }
+                while parents && top.parent().is_some_and(missing) {
+                    top.pop();
+                }
+                if !self.out.made_dirs.contains(&top) {
+                    self.out.made_dirs.push(top);
+                }
+            }
+        }
+    }
+
     fn touch(&mut self, word: &Word, dirs: &Dirs) {
         if self.out.touched.len() >= MAX_TOUCHED {
             // Each file is resolved on disk and compared with what the gate protects: bounded.
@@ -1354,15 +1423,34 @@ impl Walk<'_> {
     /// A script the call itself wrote, run by path (`sh /tmp/a.sh`, `./a.sh`, `. ./env.sh`): read
     /// as the text that was written.
     fn written_script(&mut self, word: &Word, dirs: &Dirs, shell: &Shell, reparse: usize) {
-        if self.seen.scripts.is_empty() {
-            return;
-        }
-        let Some(found) = self.paths(word, dirs) else { return };
-        let texts: Vec<String> =
-            found.iter().filter_map(|t| self.seen.scripts.iter().find(|(p, _)| *p == t.path)).map(|(_, text)| text.clone()).collect();
-        for text in texts {
+        for text in self.written_text(word, dirs) {
             self.text(&text, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
         }
+    }
+
+    /// Records that the call writes the file `word` names, with `text` when known.
+    fn wrote(&mut self, word: &Word, dirs: &Dirs, text: Option<String>) {
+        if let Some(found) = self.paths(word, dirs) {
+            for t in found.into_iter().filter(|t| t.glob.is_none()) {
+                self.seen.scripts.retain(|(p, _)| *p != t.path);
+                self.seen.scripts.push((t.path, text.clone()));
+            }
+        }
+    }
+
+    /// The texts the call wrote to the file `word` names; a file it wrote with text the analyser
+    /// cannot see makes the command opaque.
+    fn written_text(&mut self, word: &Word, dirs: &Dirs) -> Vec<String> {
+        if self.seen.scripts.is_empty() {
+            return Vec::new();
+        }
+        let Some(found) = self.paths(word, dirs) else { return Vec::new() };
+        let written: Vec<Option<String>> =
+            found.iter().filter_map(|t| self.seen.scripts.iter().find(|(p, _)| *p == t.path)).map(|(_, text)| text.clone()).collect();
+        if written.iter().any(Option::is_none) {
+            self.opaque("it runs a file the same call wrote with text the analyser cannot see (decoded, downloaded or computed)");
+        }
+        written.into_iter().flatten().collect()
     }
 
     /// `cp notes.txt dir/`, `scp host:/var/log/x ./`: one file copied into a directory writes
@@ -1503,6 +1591,9 @@ impl Walk<'_> {
                 Part::Var(name) if name == "HOME" && s.is_empty() => s.push_str(&self.ctx.home?.to_string_lossy()),
                 Part::Var(name) if name == "PWD" && s.is_empty() => s.push_str(&self.ctx.cwd.to_string_lossy()),
                 Part::Var(name) if s.is_empty() && self.seen.temps.contains(name) => s.push_str("/tmp/mktemp.XXXXXXXXXX"),
+                // `$TMPDIR/x`, `${TMPDIR:-/tmp}/x`: the environment's temporary directory.
+                Part::Var(name) if s.is_empty() && self.temp_variable(name) => s.push_str("/tmp"),
+                Part::Computed(t) if s.is_empty() && self.temp_default(t) => s.push_str("/tmp"),
                 Part::Subst { script, raw } if s.is_empty() => s.push_str(&self.known_output(*script, raw)?),
                 _ => {
                     let hidden = !matches!(p, Part::Glob(_));
@@ -1541,6 +1632,7 @@ impl Walk<'_> {
         let words: Vec<&str> = inner.split_whitespace().collect();
         match words.as_slice() {
             ["pwd"] => Some(self.ctx.cwd.to_string_lossy().into_owned()),
+            ["mktemp", ..] if is_mktemp(raw) => Some("/tmp/mktemp.XXXXXXXXXX".to_string()),
             ["git", "rev-parse", "--show-toplevel"] => self.ctx.repo_top.map(|t| t.to_string_lossy().into_owned()),
             ["which", name] | ["command", "-v", name] | ["type", "-p", name] | ["type", "-P", name] => {
                 crate::paths::find_on_path(name.trim_matches(['"', '\''])).map(|p| p.to_string_lossy().into_owned())
@@ -1549,10 +1641,51 @@ impl Walk<'_> {
         }
     }
 
+    /// `TMPDIR`, `TMP`, `TEMP`, when the call does not set them itself.
+    fn temp_variable(&self, name: &str) -> bool {
+        TEMP_VARIABLES.contains(&name) && !self.seen.assigned.iter().any(|a| a == name)
+    }
+
+    /// `${TMPDIR:-/tmp}` (or `-`, `:=`, `=`): the temporary directory, or a default that is one.
+    fn temp_default(&self, computed: &str) -> bool {
+        let Some(inner) = computed.strip_prefix("${").and_then(|t| t.strip_suffix('}')) else { return false };
+        let Some(op) = inner.find([':', '-', '=']) else { return false };
+        let default = inner[op..].trim_start_matches(':').trim_start_matches(['-', '=']);
+        self.temp_variable(&inner[..op]) && ["/tmp", "/var/tmp"].iter().any(|t| default.trim_end_matches('/') == *t)
+    }
+
     /// A path as a text for the rules: `~/…` in the home directory, else as it is.
     fn shown(&self, path: &Path) -> String {
         effects::shown(path, self.ctx.home)
     }
+}
+
+/// What program text does, in the language of the interpreter `name`.
+fn program_text(name: &str, text: &str) -> Vec<code::Effect> {
+    match programs::language(name) {
+        Some(programs::Language::Code(lang)) => code::read(lang, text),
+        Some(programs::Language::PowerShell) => powershell::read(text),
+        None => vec![code::Effect::Opaque { why: "it runs program text in a language the analyser does not read" }],
+    }
+}
+
+/// The variables that name the temporary directory.
+const TEMP_VARIABLES: &[&str] = &["TMPDIR", "TMP", "TEMP"];
+
+/// `$(mktemp …)` that makes its name in the temporary directory: no directory given (`-p`,
+/// `--tmpdir=`), and a template only with `-t` or `--tmpdir` (a bare template is in the working
+/// directory).
+fn is_mktemp(raw: &str) -> bool {
+    let Some(inner) = raw.strip_prefix("$(").and_then(|t| t.strip_suffix(')')) else { return false };
+    let words: Vec<&str> = inner.split_whitespace().collect();
+    if words.first() != Some(&"mktemp") {
+        return false;
+    }
+    let options = &words[1..];
+    let in_temp = options.iter().any(|w| *w == "--tmpdir" || (w.starts_with('-') && !w.starts_with("--") && w.contains('t')));
+    let elsewhere = options.iter().any(|w| w.starts_with("--tmpdir=") || (w.starts_with('-') && !w.starts_with("--") && w.contains('p')));
+    let template = options.iter().any(|w| !w.starts_with('-'));
+    !elsewhere && (in_temp || !template)
 }
 
 enum Expanded {

@@ -295,6 +295,10 @@ fn own_rules(reach: &Reach) -> Ruled {
         v.reason = format!("could not be analysed: {why}");
         return Ruled::Blocked(v);
     }
+    if let Some(path) = &reach.record_key {
+        let why = "reads or writes gitvow's record key (the seal of approvals and trust): only gitvow does that";
+        return Ruled::Blocked(Verdict::blocking(Decision::Deny, why, RuleRef::SelfProtection, Some(path), ""));
+    }
     match &reach.protected {
         Some((why, file)) => Ruled::Blocked(Verdict::blocking(Decision::Confirm, why, RuleRef::SelfProtection, Some(file), "")),
         None => Ruled::Open,

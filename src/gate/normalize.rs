@@ -444,9 +444,18 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
                 "use_mcp_tool" => cline_mcp(input)?,
                 _ => (name.to_string(), input),
             };
-            let edits = if is_mcp_name(&name) && changes_files(&name) { mcp_edits(&input) } else { Vec::new() };
+            let mut effects = Vec::new();
+            if is_mcp_name(&name) {
+                effects.extend(mcp_command(&input));
+                if name_has_word(&name, DELETING_WORDS) {
+                    effects.extend(mcp_deletions(&input));
+                }
+                if changes_files(&name) {
+                    effects.extend(mcp_edits(&input));
+                }
+            }
             let mut actions = vec![Action::new(name, input)];
-            actions.extend(edits);
+            actions.extend(effects);
             Ok(actions)
         }
     }
@@ -537,6 +546,14 @@ const CHANGING_WORDS: &[&str] = &[
 /// Whether a tool's name holds one of [`CHANGING_WORDS`] as a word (`_`, `-`, `.`, `:` and
 /// camelCase separate words): `read_file` and `list_directory` do not, `writeFile` does.
 fn changes_files(name: &str) -> bool {
+    name_has_word(name, CHANGING_WORDS)
+}
+
+/// Words of an MCP tool's name that say it deletes what its path arguments name.
+const DELETING_WORDS: &[&str] = &["delete", "del", "remove", "rm", "rmdir", "unlink", "trash", "purge", "erase", "destroy"];
+
+/// Whether the tool part of `name` holds one of `words` as a word.
+fn name_has_word(name: &str, wanted: &[&str]) -> bool {
     let tool = name.rsplit("__").next().unwrap_or(name);
     let mut words = Vec::new();
     let mut word = String::new();
@@ -551,7 +568,52 @@ fn changes_files(name: &str) -> bool {
         }
     }
     words.push(word);
-    words.iter().any(|w| CHANGING_WORDS.contains(&w.as_str()))
+    words.iter().any(|w| wanted.contains(&w.as_str()))
+}
+
+/// Argument names under which an MCP tool takes a shell command to run.
+const MCP_COMMAND_KEYS: &[&str] = &["command", "cmd", "script", "shell_command", "commandLine", "command_line"];
+
+/// The shell command an MCP tool's arguments hold (`{"command": "…"}`, or a program and its
+/// `args`): judged as a Bash call, as the server runs it.
+fn mcp_command(input: &Map<String, Value>) -> Option<Action> {
+    let (key, value) = MCP_COMMAND_KEYS.iter().find_map(|k| input.get(*k).map(|v| (*k, v)))?;
+    let words = |list: &[Value]| list.iter().map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string)).collect::<Vec<_>>();
+    let mut command = match value {
+        Value::String(s) => s.clone(),
+        Value::Array(list) => shell_words::join(words(list)),
+        _ => return None,
+    };
+    if key != "script"
+        && let Some(Value::Array(args)) = input.get("args").or_else(|| input.get("arguments"))
+    {
+        command = format!("{command} {}", shell_words::join(words(args)));
+    }
+    let mut bash = Map::new();
+    bash.insert("command".into(), command.into());
+    if let Some(dir) = ["cwd", "workdir", "working_directory", "directory"].iter().find_map(|k| input.get(*k).and_then(Value::as_str)) {
+        bash.insert("directory".into(), dir.into());
+    }
+    Some(Action::new("Bash", bash))
+}
+
+/// The paths a deleting MCP tool names, each as the removal of a tree (`rm -rf -- path`): its
+/// place is judged as a deletion is, wherever it is.
+fn mcp_deletions(input: &Map<String, Value>) -> Vec<Action> {
+    let mut paths = Vec::new();
+    collect_paths(input, &mut paths);
+    paths
+        .into_iter()
+        .map(|path| {
+            let mut bash = Map::new();
+            let shown = match path.strip_prefix("~/") {
+                Some(rest) => format!("~/{}", shell_words::quote(rest)),
+                None => shell_words::quote(&path).into_owned(),
+            };
+            bash.insert("command".into(), format!("rm -rf -- {shown}").into());
+            Action::new("Bash", bash)
+        })
+        .collect()
 }
 
 /// Argument names that hold a file path in MCP tools, singly or as a list.
@@ -562,6 +624,8 @@ const MCP_PATH_KEYS: &[&str] = &[
     "files",
     "file_path",
     "file_paths",
+    "absolute_path",
+    "notebook_path",
     "filePath",
     "filePaths",
     "filepath",
@@ -624,6 +688,13 @@ fn mcp_edits(input: &Map<String, Value>) -> Vec<Action> {
             Action::new("Edit", tool_input)
         })
         .collect()
+}
+
+/// The paths a tool's arguments name, by the argument names of [`MCP_PATH_KEYS`] (top level).
+pub fn path_arguments(input: &Map<String, Value>) -> Vec<String> {
+    let mut out = Vec::new();
+    collect_paths(input, &mut out);
+    out
 }
 
 fn collect_paths(obj: &Map<String, Value>, out: &mut Vec<String>) {

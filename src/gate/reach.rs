@@ -19,6 +19,9 @@ pub struct Reach {
     pub protected: Option<(String, String)>,
     /// Why the command could not be analysed.
     pub opaque: Option<&'static str>,
+    /// The path by which a tool that is no shell reads or writes gitvow's record key (or searches
+    /// the directory that holds it): whoever holds the key can seal an approval.
+    pub record_key: Option<String>,
 }
 
 impl Reach {
@@ -26,12 +29,16 @@ impl Reach {
         let home = crate::paths::home();
         let mut reach = Reach::default();
         let mut touched = Vec::new();
+        let mut made_dirs = Vec::new();
         if let Some(path) = action.edited_path() {
             let touch = command::Touch { path: location::place(path, cwd, repo_top).absolute, glob: None };
             // An edit overwrites its file: the effect rules judge it as they judge `> file`.
             let ctx = Context { cwd, home: home.as_deref(), repo_top };
             reach.texts.push(command::effects::Effect::of(Kind::Overwrite, &touch, &ctx).text());
             touched.push(touch);
+        }
+        if action.command().is_none() {
+            reach.record_key = record_key_argument(action, cwd, home.as_deref());
         }
         if let Some(text) = action.command() {
             // Gemini runs a shell command in its `dir_path` (or `directory`), relative to the cwd.
@@ -47,6 +54,7 @@ impl Reach {
             reach.texts.extend(seen.texts);
             reach.opaque = seen.opaque;
             touched.extend(seen.touched);
+            made_dirs = seen.made_dirs;
         }
         if touched.is_empty() {
             return reach;
@@ -63,10 +71,49 @@ impl Reach {
             {
                 reach.protected = Some((why, place.shown.clone()));
             }
+            if is_new_project_file(&t.path, &made_dirs, repo_top) {
+                continue;
+            }
             if !reach.places.contains(&place) {
                 reach.places.push(place);
             }
         }
         reach
     }
+}
+
+/// A file the call writes under a directory it made itself, in the project and outside its
+/// dot-directories: it changes no file that exists, so the path rules (which guard existing files,
+/// and the dot-directories that tools load by their presence) do not judge it. The gate's own
+/// protection and the effect rules still do.
+fn is_new_project_file(path: &Path, made_dirs: &[PathBuf], repo_top: Option<&Path>) -> bool {
+    let path = command::place::lexical(path);
+    let Some(inside) = repo_top.and_then(|top| path.strip_prefix(command::place::lexical(top)).ok()) else { return false };
+    made_dirs.iter().any(|d| path.starts_with(d)) && !inside.components().any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
+}
+
+/// The path argument of a tool (`Read`'s `file_path`, `Grep`'s `path`, `Glob`'s `path` and
+/// `pattern`, an MCP `read_file`'s `path`, …) that names gitvow's record key, the directory that
+/// holds it, or a pattern there; as written and with its links resolved.
+fn record_key_argument(action: &Action, cwd: &Path, home: Option<&Path>) -> Option<String> {
+    let key = crate::paths::gitvow_home()?.join("record.key");
+    let dir = key.parent()?.to_path_buf();
+    let mut named = super::normalize::path_arguments(&action.tool_input);
+    if let Some(pattern) = action.str_field("pattern").filter(|_| action.tool_name == "Glob") {
+        let base = action.str_field("path").unwrap_or(".");
+        named.push(if pattern.starts_with('/') { pattern.to_string() } else { format!("{base}/{pattern}") });
+    }
+    let absolute = |text: &str| -> PathBuf {
+        let expanded = match (text.strip_prefix('~'), home) {
+            (Some(rest), Some(h)) => h.join(rest.trim_start_matches('/')),
+            _ => PathBuf::from(text),
+        };
+        command::place::lexical(&cwd.join(expanded))
+    };
+    let is_pattern = |p: &Path| p.file_name().is_some_and(|n| n.to_string_lossy().contains(['*', '?', '[', '{']));
+    named.into_iter().find(|text| {
+        let path = absolute(text);
+        let resolved = location::resolve(&path);
+        [path, resolved].iter().any(|p| *p == key || *p == dir || (p.parent() == Some(&dir) && is_pattern(p)))
+    })
 }

@@ -529,6 +529,14 @@ impl Reader {
         let lower = name.to_ascii_lowercase();
         match lower.as_str() {
             "home" | "env:userprofile" | "env:home" => Val::Text("~".into()),
+            // Windows' own places, named as the classes see them (see [`slashes`]).
+            "env:appdata" => Val::Text("~/AppData/Roaming".into()),
+            "env:localappdata" => Val::Text("~/AppData/Local".into()),
+            "env:temp" | "env:tmp" => Val::Text("/tmp".into()),
+            "env:systemroot" | "env:windir" => Val::Text("/Windows".into()),
+            "env:programfiles" | "env:programw6432" => Val::Text("/Program Files".into()),
+            "env:programdata" | "env:allusersprofile" => Val::Text("/ProgramData".into()),
+            "env:systemdrive" | "env:homedrive" => Val::Text(String::new()),
             "true" | "false" | "null" => Val::Text(format!("${lower}")),
             _ => self.vars.get(&lower).cloned().unwrap_or_else(|| Val::Computed(name.to_string())),
         }
@@ -1071,9 +1079,16 @@ fn base_name(name: &str) -> String {
     base.strip_suffix(".exe").unwrap_or(base).to_string()
 }
 
-/// PowerShell takes `\` and `/` alike in paths; the path rules read `/`.
+/// PowerShell takes `\` and `/` alike in paths; the path rules read `/`. A drive (`C:\Users\x`)
+/// is the root of the file system, so that a Windows path falls in the same class as its Unix
+/// counterpart (`/Users/x`, a home directory).
 fn slashes(path: &str) -> String {
-    path.replace('\\', "/")
+    let path = path.replace('\\', "/");
+    let b = path.as_bytes();
+    if b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':' && (b.len() == 2 || b[2] == b'/') {
+        return if b.len() == 2 { "/".to_string() } else { path[2..].to_string() };
+    }
+    path
 }
 
 #[cfg(test)]
@@ -1109,7 +1124,10 @@ mod tests {
         ] {
             assert_eq!(read(text), [rm("~", true)], "{text}");
         }
-        assert_eq!(read("Remove-Item C:\\work\\x"), [rm("C:/work/x", false)]);
+        assert_eq!(read("Remove-Item C:\\work\\x"), [rm("/work/x", false)]);
+        assert_eq!(read("Remove-Item C:\\Users\\x -Recurse"), [rm("/Users/x", true)]);
+        assert_eq!(read("Remove-Item $env:APPDATA\\Code -Recurse"), [rm("~/AppData/Roaming/Code", true)]);
+        assert_eq!(read("Remove-Item ~\\work -Recurse"), [rm("~/work", true)]);
         assert_eq!(read("rm a.txt, b.txt"), [rm("a.txt", false), rm("b.txt", false)]);
         assert_eq!(read("Remove-Item \"$HOME\\.gitvow\" -Recurse"), [rm("~/.gitvow", true)]);
         assert_eq!(read("Remove-Item (Join-Path $HOME .claude) -Recurse"), [rm("~/.claude", true)]);

@@ -652,3 +652,34 @@ pub fn language(name: &str) -> Option<Language> {
         _ => return None,
     }))
 }
+
+/// Where an extractor other than tar and unzip writes the files an archive holds: `Some(None)`
+/// for the working directory, `Some(Some((i, skip)))` for the directory argument `i` names after
+/// its first `skip` characters (`7z x -oDIR`, `cpio -i -D DIR`, `unrar x a.rar DIR/`); `None` when
+/// it extracts nothing (lists, tests, creates).
+pub fn extraction(name: &str, args: &[String]) -> Option<Option<(usize, usize)>> {
+    let value = |flags: &[&str]| {
+        args.iter().enumerate().find_map(|(i, a)| {
+            flags.iter().find_map(|f| match a.strip_prefix(f) {
+                Some("") => (i + 1 < args.len()).then_some((i + 1, 0)),
+                Some(v) if f.starts_with("--") => v.starts_with('=').then_some((i, f.len() + 1)),
+                Some(_) => Some((i, f.len())),
+                None => None,
+            })
+        })
+    };
+    let extracts = |subcommands: &[&str]| args.first().is_some_and(|a| subcommands.contains(&a.as_str()));
+    match name {
+        "7z" | "7za" | "7zr" | "7zz" => extracts(&["x", "e"]).then(|| value(&["-o"])),
+        "cpio" | "bsdcpio" => args
+            .iter()
+            .any(|a| a == "--extract" || (a.starts_with('-') && !a.starts_with("--") && a.contains('i')))
+            .then(|| value(&["-D", "--directory"])),
+        "unrar" | "rar" => extracts(&["x", "e"]).then(|| {
+            let operands: Vec<usize> = (1..args.len()).filter(|&i| !args[i].starts_with('-')).collect();
+            operands.get(1).map(|&i| (i, 0))
+        }),
+        "ar" => args.first().is_some_and(|a| !a.starts_with("--") && a.trim_start_matches('-').contains('x')).then(|| value(&["--output"])),
+        _ => None,
+    }
+}
