@@ -79,7 +79,8 @@ pub fn earlier(identity: &str) -> Option<Answer> {
     let kept: Kept = serde_json::from_slice(&bytes).ok()?;
     let fresh = now_ms().saturating_sub(kept.created_ms) <= FRESH_FOR.as_millis() as u64;
     let sealed = super::seal::check(kept.mac.as_deref(), &kept.sealed_bytes()) == super::seal::Check::Holds;
-    (fresh && sealed && kept.identity == identity).then(|| Answer { code: kept.code, stdout: kept.stdout, stderr: kept.stderr })
+    let holds = fresh && sealed && kept.identity == identity;
+    holds.then_some(Answer { code: kept.code, stdout: kept.stdout, stderr: kept.stderr })
 }
 
 /// Keeps `answer` for the call's other entries, and removes answers no entry came for. Best effort:
