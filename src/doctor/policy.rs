@@ -35,12 +35,15 @@ pub fn checks(ctx: &Context) -> Vec<Check> {
         // The first layer is the base (the system policy, when root wrote one); the others add to it.
         let role = if base_seen { "adds to the base" } else { "the base" };
         base_seen = true;
-        out.push(Check::ok(
-            "policy",
-            format!("in force: the {} policy, {file} ({role}; {} patterns compile)", layer.kind.name(), layer.policy.pattern_count()),
-        ));
+        // The built-in layer's name is its description: said once.
+        let which = match layer.kind {
+            LayerKind::BuiltIn => file.clone(),
+            kind => format!("{} policy, {file}", kind.name()),
+        };
+        out.push(Check::ok("policy", format!("in force: the {which} ({role}; {} patterns compile)", layer.policy.pattern_count())));
         if layer.trust == Trust::Untrusted {
-            let repo = layer.repo.as_deref().map(crate::paths::display).unwrap_or_default();
+            // Absolute and quoted: pasted anywhere, it names this repository.
+            let repo = layer.repo.as_deref().map(crate::output::shell_path).unwrap_or_default();
             out.push(Check::warn(
                 "policy-trust",
                 format!(

@@ -542,13 +542,13 @@ fn the_effective_policy_is_named() {
     assert!(r.checks("", "policy")[0]["detail"].as_str().unwrap().starts_with("in force: the user policy, ~/.gitvow/policy.json"));
     std::fs::remove_file(env.home().join(".gitvow/policy.json")).unwrap();
     let r = doctor(&env, &["--user", "--agent", "claude"]);
-    assert!(r.checks("", "policy")[0]["detail"].as_str().unwrap().starts_with("in force: the built-in policy"));
+    assert!(r.checks("", "policy")[0]["detail"].as_str().unwrap().starts_with("in force: the built-in default policy (the base;"));
     let repo = env.git_repo("r");
     env.write(repo.join(".gitvow/policy.json"), "{}");
     install_repo(&env, &repo);
     let r = doctor_in(&env, &repo, &["--agent", "claude"]);
     let details: Vec<String> = r.checks("", "policy").iter().map(|c| c["detail"].as_str().unwrap().to_string()).collect();
-    assert!(details[0].starts_with("in force: the built-in policy"), "the base comes first: {}", r.json);
+    assert!(details[0].starts_with("in force: the built-in default policy (the base;"), "the base comes first: {}", r.json);
     assert!(details[1].starts_with("in force: the repository policy") && details[1].contains("adds to the base"), "{}", r.json);
 }
 

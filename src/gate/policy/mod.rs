@@ -317,7 +317,7 @@ pub struct Policy {
 pub enum ApproveWith {
     /// A terminal older than the request, in a session no agent runs in (always required).
     Terminal,
-    /// That, and the operating system's authentication of the person (see [`crate::presence`]).
+    /// That, and the operating system's authentication of the person (`commands::presence`).
     OsAuthentication,
 }
 
