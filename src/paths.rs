@@ -100,11 +100,15 @@ pub struct Repo {
 /// link is followed on the way to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Scope {
-    User { home: PathBuf },
+    User {
+        home: PathBuf,
+    },
     Repo(Repo),
     /// The machine's managed layers (`install --system`): `root` is `/`, or for tests the folder
     /// `GITVOW_SYSTEM_ROOT` names (install and doctor only; the hook never reads it).
-    System { root: PathBuf },
+    System {
+        root: PathBuf,
+    },
 }
 
 /// gitvow's system policy: the first layer of every call on this machine. A fixed path, never

@@ -91,7 +91,12 @@ impl Gate<'_> {
         // What each action runs and changes is analysed once, for every layer.
         let reaches: Vec<Reach> = call.actions.iter().map(|a| Reach::of(a, self.cwd, self.repo_top)).collect();
         let layers = &self.layers.layers;
-        let exceptions = Exceptions { layers: layers.iter().filter(|l| l.counts_fully()).collect() };
+        // Under a system policy only root's exceptions skip a rule: the user's and the repositories'
+        // policies can only add to it.
+        let system = layers.iter().any(|l| l.kind == super::policy::layers::LayerKind::System);
+        let exceptions = Exceptions {
+            layers: layers.iter().filter(|l| l.counts_fully() && (!system || l.kind == super::policy::layers::LayerKind::System)).collect(),
+        };
         let mut exception = None;
         // What no policy can switch off: a command the analyser cannot see is asked about, and so is
         // a change of the gate's own files. It counts as a rule of every layer, ahead of the

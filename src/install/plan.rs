@@ -382,6 +382,7 @@ fn restored_original(record: Option<&FileRecord>, before: Option<&[u8]>, load: L
     })
 }
 
+#[allow(clippy::too_many_arguments)] // one file's facts, passed as they are
 fn install_hooks(
     path: &Path,
     agent: &'static AgentSpec,

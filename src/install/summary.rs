@@ -22,14 +22,19 @@ pub fn json(plan: &Plan, scope: &Scope, agents: &[&'static AgentSpec], action: &
                 (_, None) => "delete",
                 _ => "update",
             };
-            serde_json::json!({
+            let mut file = serde_json::json!({
                 "path": c.path,
                 "shown_as": display(&c.path),
                 "change": change,
                 "sha256_before": digest(&c.before),
                 "sha256_after": digest(&c.after),
                 "what": describe(c, kind_of(&c.path, scope, agents)),
-            })
+            });
+            // For tools that render the managed files themselves (MDM profiles): the whole text.
+            if scope.is_system() {
+                file["text_after"] = c.after.as_ref().map(|b| String::from_utf8_lossy(b).into_owned()).into();
+            }
+            file
         })
         .collect();
     serde_json::json!({

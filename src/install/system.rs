@@ -38,10 +38,7 @@ pub fn switch_on(doc: &mut JsonDoc, name: &str) {
 
 /// The one line `--managed-only` adds to the summary: what it turns off.
 pub fn managed_only_line(agents: &[&'static AgentSpec]) -> Option<String> {
-    let set: Vec<String> = agents
-        .iter()
-        .filter_map(|a| managed_only_key(a, true).map(|k| format!("{} `{k}`", a.name)))
-        .collect();
+    let set: Vec<String> = agents.iter().filter_map(|a| managed_only_key(a, true).map(|k| format!("{} `{k}`", a.name))).collect();
     (!set.is_empty()).then(|| {
         format!(
             "--managed-only ({}): every user, project and plugin hook of these agents stops running, the user's own included; only the managed ones run",
@@ -69,7 +66,9 @@ pub fn select(named: &[String], scope: &Scope, install: bool) -> Result<Vec<&'st
         let found: Vec<&'static AgentSpec> = agents::AGENTS
             .iter()
             .filter(|a| managed::layer(a.name).is_some())
-            .filter(|a| a.detect_commands.iter().any(|c| crate::paths::on_path(c)) || scope.agent_file(a).parent().is_some_and(Path::is_dir))
+            .filter(|a| {
+                a.detect_commands.iter().any(|c| crate::paths::on_path(c)) || scope.agent_file(a).parent().is_some_and(Path::is_dir)
+            })
             .collect();
         if found.is_empty() {
             return Err(Error::new("no agent with a managed layer found on this machine (none on the PATH, no managed folder)")
@@ -82,8 +81,11 @@ pub fn select(named: &[String], scope: &Scope, install: bool) -> Result<Vec<&'st
         super::select_agents(named, scope, none)?
     };
     if let Some(other) = candidates.iter().find(|a| managed::layer(a.name).is_none()).filter(|_| !named.is_empty()) {
-        return Err(Error::usage(format!("{} has no managed layer gitvow knows of", other.name))
-            .hint(format!("--system takes {}; install {} per user or per repository", layer_names().join(", "), other.name)));
+        return Err(Error::usage(format!("{} has no managed layer gitvow knows of", other.name)).hint(format!(
+            "--system takes {}; install {} per user or per repository",
+            layer_names().join(", "),
+            other.name
+        )));
     }
     Ok(candidates.into_iter().filter(|a| managed::layer(a.name).is_some()).collect())
 }
@@ -106,8 +108,9 @@ pub fn check_command(command: &str) -> Result<PathBuf> {
     let given = if command.contains('/') {
         PathBuf::from(command)
     } else {
-        crate::paths::find_on_path(command)
-            .ok_or_else(|| Error::usage(format!("--command {command}: not on the PATH")).hint("pass the absolute path of gitvow; nothing was written"))?
+        crate::paths::find_on_path(command).ok_or_else(|| {
+            Error::usage(format!("--command {command}: not on the PATH")).hint("pass the absolute path of gitvow; nothing was written")
+        })?
     };
     if !given.is_absolute() {
         return Err(Error::usage(format!("--command {command}: a managed entry needs an absolute path"))

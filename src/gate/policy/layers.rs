@@ -133,7 +133,9 @@ fn collect(repo_top: Option<&Path>, skip_copies: bool, cache: &mut Option<Valida
     let system = LayerFile { kind: LayerKind::System, path: PathBuf::from(crate::paths::SYSTEM_POLICY), repo: None };
     match read(&system.path) {
         Ok(Some(bytes)) => {
-            out.push(cached(cache, &bytes, system.source(), |compile| parse_file(&system, &bytes, compile)).map(|p| layer(&system, &bytes, p)));
+            out.push(
+                cached(cache, &bytes, system.source(), |compile| parse_file(&system, &bytes, compile)).map(|p| layer(&system, &bytes, p)),
+            );
             seen.push(bytes);
         }
         Ok(None) => {}
@@ -144,9 +146,7 @@ fn collect(repo_top: Option<&Path>, skip_copies: bool, cache: &mut Option<Valida
     match user_file.as_ref().map(|f| (f, read(&f.path))) {
         Some((file, Ok(Some(bytes)))) => {
             if !(skip_copies && seen.contains(&bytes)) {
-                out.push(
-                    cached(cache, &bytes, file.source(), |compile| parse_file(file, &bytes, compile)).map(|p| layer(file, &bytes, p)),
-                );
+                out.push(cached(cache, &bytes, file.source(), |compile| parse_file(file, &bytes, compile)).map(|p| layer(file, &bytes, p)));
                 seen.push(bytes);
             }
         }

@@ -87,8 +87,11 @@ fn the_json_plan_names_each_managed_file_with_its_bytes() {
     assert_eq!(out.code, 0, "{out:?}");
     let plan: Value = serde_json::from_str(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", out.stdout));
     let text = plan.to_string();
+    let files = plan["files"].as_array().unwrap();
     for rel in [CLAUDE, CODEX, "etc/gitvow/policy.json"] {
-        assert!(text.contains(&system_root(&env).join(rel).display().to_string()), "{rel} in {text}");
+        let path = system_root(&env).join(rel).display().to_string();
+        let file = files.iter().find(|f| f["path"] == path.as_str()).unwrap_or_else(|| panic!("{rel} in {text}"));
+        assert!(file["text_after"].as_str().is_some_and(|t| !t.is_empty()), "{file}");
     }
 }
 
