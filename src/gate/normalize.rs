@@ -573,9 +573,10 @@ fn name_has_word(name: &str, wanted: &[&str]) -> bool {
 }
 
 /// A forge's MCP tools that change the remote (GitHub's, GitLab's, …), by the words of their name,
-/// and the command line that does the same: judged as that command is.
+/// and the command line that does the same: judged as that command is (a merge publishes to the
+/// remote's branch, as a push does).
 const FORGE_TOOLS: &[(&[&str], &[&str], &str)] = &[
-    (&["merge"], &["pull", "pr", "request", "mr"], "gh pr merge"),
+    (&["merge"], &["pull", "pr", "request", "mr"], "git push"),
     (&["delete", "remove"], &["branch"], "git push --delete origin branch"),
     (&["delete", "remove"], &["repository", "repo"], "gh repo delete"),
     (&["push"], &["files", "file", "commit", "commits"], "git push"),
