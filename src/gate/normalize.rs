@@ -450,6 +450,7 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
                 if name_has_word(&name, DELETING_WORDS) {
                     effects.extend(mcp_deletions(&input));
                 }
+                effects.extend(forge_command(&name));
                 if changes_files(&name) {
                     effects.extend(mcp_edits(&input));
                 }
@@ -569,6 +570,23 @@ fn name_has_word(name: &str, wanted: &[&str]) -> bool {
     }
     words.push(word);
     words.iter().any(|w| wanted.contains(&w.as_str()))
+}
+
+/// A forge's MCP tools that change the remote (GitHub's, GitLab's, …), by the words of their name,
+/// and the command line that does the same: judged as that command is (a merge publishes to the
+/// remote's branch, as a push does).
+const FORGE_TOOLS: &[(&[&str], &[&str], &str)] = &[
+    (&["merge"], &["pull", "pr", "request", "mr"], "git push"),
+    (&["delete", "remove"], &["branch"], "git push --delete origin branch"),
+    (&["delete", "remove"], &["repository", "repo"], "gh repo delete"),
+    (&["push"], &["files", "file", "commit", "commits"], "git push"),
+];
+
+fn forge_command(name: &str) -> Option<Action> {
+    let (_, _, command) = FORGE_TOOLS.iter().find(|(verbs, things, _)| name_has_word(name, verbs) && name_has_word(name, things))?;
+    let mut bash = Map::new();
+    bash.insert("command".into(), (*command).into());
+    Some(Action::new("Bash", bash))
 }
 
 /// Argument names under which an MCP tool takes a shell command to run.

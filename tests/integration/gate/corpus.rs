@@ -1923,3 +1923,38 @@ fn mcp_commands_and_deletions_are_judged_by_their_effects() {
         assert!(out.stderr.starts_with(start), "{tool} {input}: {out:?}");
     }
 }
+
+/// A forge's MCP tools that change the remote are judged as the command line that does the same.
+#[test]
+fn forge_mcp_tools_are_judged_as_their_commands() {
+    let env = Sandbox::with_repo();
+    for (tool, input, start) in [
+        (
+            "mcp__github__merge_pull_request",
+            serde_json::json!({"owner": "o", "repo": "r", "pullNumber": 3}),
+            "CONFIRMATION REQUIRED by gitvow: ",
+        ),
+        (
+            "mcp__github__delete_branch",
+            serde_json::json!({"owner": "o", "repo": "r", "branch": "main"}),
+            "CONFIRMATION REQUIRED by gitvow: ",
+        ),
+        (
+            "mcp__github__push_files",
+            serde_json::json!({"owner": "o", "repo": "r", "branch": "main", "files": []}),
+            "CONFIRMATION REQUIRED by gitvow: ",
+        ),
+        ("mcp__gitlab__delete_repository", serde_json::json!({"project_id": "1"}), "BLOCKED by gitvow: "),
+    ] {
+        let out = env.hook("claude", "PreToolUse", claude_payload(env.repo(), tool, input.clone()).to_string());
+        assert_eq!(out.code, 2, "{tool}: {out:?}");
+        assert!(out.stderr.starts_with(start), "{tool}: {out:?}");
+    }
+    let out = env.hook(
+        "claude",
+        "PreToolUse",
+        claude_payload(env.repo(), "mcp__github__get_pull_request", serde_json::json!({"owner": "o", "repo": "r", "pullNumber": 3}))
+            .to_string(),
+    );
+    assert_eq!(out.code, 0, "{out:?}");
+}
