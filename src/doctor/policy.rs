@@ -4,7 +4,7 @@
 //! tool call (fail closed), so that is a failure, not a warning.
 
 use super::{Check, Context};
-use crate::gate::policy::layers::{self, Trust};
+use crate::gate::policy::layers::{self, LayerKind, Trust};
 use crate::gate::policy::{Provider, Question};
 use crate::gate::process;
 use crate::gate::providers::{self, Failure, Outcome, Query};
