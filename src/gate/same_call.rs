@@ -98,7 +98,11 @@ pub fn keep(identity: &str, answer: &Answer) {
     };
     let Ok(mac) = super::seal::seal(&kept.sealed_bytes()) else { return };
     kept.mac = Some(mac);
-    let _ = crate::safefs::write_private(&dir.join(format!("{identity}.json")), serde_json::to_string(&kept).unwrap_or_default().as_bytes(), crate::safefs::Existing::Replace);
+    let _ = crate::safefs::write_private(
+        &dir.join(format!("{identity}.json")),
+        serde_json::to_string(&kept).unwrap_or_default().as_bytes(),
+        crate::safefs::Existing::Replace,
+    );
 }
 
 /// Removes kept answers older than [`FRESH_FOR`] (the agent ran only one of gitvow's entries).

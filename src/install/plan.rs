@@ -86,7 +86,7 @@ impl Plan {
 /// The files an agent involves in a scope.
 pub fn files_of(scope: &Scope, agent: &'static AgentSpec) -> Vec<(PathBuf, FileKind)> {
     if scope.is_system() {
-        return super::system::files_of(scope, agent);
+        return system_files_of(scope, agent);
     }
     let mut files = match agent.layout {
         // One file per event, in the hook folder.
@@ -102,6 +102,16 @@ pub fn files_of(scope: &Scope, agent: &'static AgentSpec) -> Vec<(PathBuf, FileK
         }
     }
     files
+}
+
+/// The managed file of `agent` in the system scope, and how it is edited.
+fn system_files_of(scope: &Scope, agent: &'static AgentSpec) -> Vec<(PathBuf, FileKind)> {
+    let Some(layer) = crate::agents::managed::layer(agent.name) else { return Vec::new() };
+    let kind = match layer.form {
+        crate::agents::managed::ManagedForm::LikeUserFile => FileKind::Hooks(agent),
+        crate::agents::managed::ManagedForm::CodexRequirements => FileKind::ManagedToml(agent),
+    };
+    vec![(scope.under_root(layer.file), kind)]
 }
 
 /// Reads the side file of an original by its digest (`None`: it is missing).

@@ -2,24 +2,13 @@
 //! ([`crate::agents::managed`]), which no user setting switches off, run by a command only root
 //! can replace.
 
-use super::plan::FileKind;
-use crate::agents::managed::{self, ManagedForm};
+use crate::agents::managed;
 use crate::agents::{self, AgentSpec};
 use crate::edit::jsonc::{JsonDoc, key};
 use crate::error::{Error, Result};
 use crate::paths::{Scope, display};
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
-
-/// The managed file of `agent` in the system scope, and how it is edited.
-pub fn files_of(scope: &Scope, agent: &'static AgentSpec) -> Vec<(PathBuf, FileKind)> {
-    let Some(layer) = managed::layer(agent.name) else { return Vec::new() };
-    let kind = match layer.form {
-        ManagedForm::LikeUserFile => FileKind::Hooks(agent),
-        ManagedForm::CodexRequirements => FileKind::ManagedToml(agent),
-    };
-    vec![(scope.under_root(layer.file), kind)]
-}
 
 /// The managed-only key to switch on for `agent`, when `--managed-only` asked for it.
 pub fn managed_only_key(agent: &AgentSpec, managed_only: bool) -> Option<&'static str> {
