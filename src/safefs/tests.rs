@@ -191,7 +191,7 @@ fn repo_scope_refuses_a_directory_and_a_fifo() {
 fn repo_scope_refuses_a_path_under_a_regular_file() {
     let fx = repo();
     write(&fx.top.join(".codex"), "not a directory");
-    refused(&fx.top.join(".codex/hooks.json"), &fx.scope, "regular file");
+    refused(&fx.top.join(".codex/hooks.json"), &fx.scope, "is a file, where a directory must be");
 }
 
 #[test]
