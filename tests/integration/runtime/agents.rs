@@ -392,13 +392,15 @@ fn commands_lists_removals_and_flagged_mcp_tools() {
     assert_eq!(out.code, 0, "{out:?}");
     assert_eq!(env.log_lines().last().unwrap()["tool"], "Edit");
 
-    env.write(".gitvow/policy.json", r#"{"mcp_deny": ["mcp__.*__delete_repo"]}"#);
+    env.write(".gitvow/policy.json", r#"{"mcp_deny": ["mcp__.*__drop_table"]}"#);
     let mut mcp = env.payload("auggie-shell.json");
-    mcp["tool_name"] = "delete_repo".into();
+    mcp["tool_name"] = "drop_table".into();
     mcp["is_mcp_tool"] = true.into();
+    // The shell payload's `command` would be judged as the shell command it is: this call has none.
+    mcp["tool_input"] = json!({"table": "scratch"});
     let out = env.hook("auggie", "PreToolUse", mcp.to_string());
     assert_eq!(out.code, 2, "{out:?}");
-    assert!(out.stderr.contains("mcp__unknown__delete_repo"), "{out:?}");
+    assert!(out.stderr.contains("mcp__unknown__drop_table"), "{out:?}");
 }
 
 #[test]

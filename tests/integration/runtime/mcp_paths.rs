@@ -73,8 +73,15 @@ fn mcp_writes_of_protected_files_are_stopped_in_every_agent_form() {
             let out = env.hook(agent, event, payload.to_string());
             assert!(stopped(agent, &out), "{agent} {tool} {args}: {out:?}");
             let said = format!("{}{}", out.stdout, out.stderr);
-            // Judged as a change of that file, not by the tool's name.
-            assert!(said.contains("(file: ~/.") || said.contains("(file: .gitvow/policy.json)"), "{agent} {tool}: {out:?}");
+            // Judged as a change of that file, not by the tool's name. A deletion is also the
+            // removal of a tree (`rm -rf`), whose rule may speak first: it names where it deletes.
+            let deletes = *tool == "delete_file" && said.contains("recursive deletion or overwrite outside the repository");
+            // Pushing files to a forge is also the push it is.
+            let pushes = *tool == "push_files" && said.contains("push publishes commits");
+            assert!(
+                deletes || pushes || said.contains("(file: ~/.") || said.contains("(file: .gitvow/policy.json)"),
+                "{agent} {tool}: {out:?}"
+            );
         }
     }
 }
@@ -85,7 +92,8 @@ fn mcp_reads_and_project_writes_pass() {
     let cases = [
         ("read_file", json!({"path": "~/.gitvow/policy.json"})),
         ("read_multiple_files", json!({"paths": ["~/.claude/settings.json", ".gitvow/policy.json"]})),
-        ("list_directory", json!({"path": "~/.gitvow"})),
+        // `~/.gitvow` itself is not listed: it holds the record key, and a tool naming it is denied.
+        ("list_directory", json!({"path": "~/.claude"})),
         ("get_file_info", json!({"path": "~/.claude/settings.json"})),
         ("search_files", json!({"path": "~", "pattern": "settings"})),
         ("write_file", json!({"path": "src/lib.rs", "content": "pub fn f() {}\n"})),
