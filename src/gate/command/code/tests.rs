@@ -221,15 +221,16 @@ fn hostile_input_is_bounded() {
     let deep = "(".repeat(100_000);
     assert!(opaque(Python, &deep));
     let wide = "os.system('x');".repeat(20_000);
+    // Speed is bench/gate-worst.sh's to measure; these bounds only catch a runaway (quadratic)
+    // reader, loose enough for a loaded two-core CI machine running a debug build.
     let start = std::time::Instant::now();
     let effects = read(Python, &format!("import os\n{wide}"));
-    assert!(start.elapsed() < std::time::Duration::from_millis(500), "{:?}", start.elapsed());
+    assert!(start.elapsed() < std::time::Duration::from_secs(5), "{:?}", start.elapsed());
     assert_eq!(effects, [run("x")]);
     let big = format!("import os\nos.system('{}')\n{}", "x".repeat(128 << 10), "print(1 + 2);".repeat(9000));
     let start = std::time::Instant::now();
     read(Python, &big);
-    // Tens of microseconds to low milliseconds in an optimised build; the debug build is slower.
-    assert!(start.elapsed() < std::time::Duration::from_millis(200), "{:?}", start.elapsed());
+    assert!(start.elapsed() < std::time::Duration::from_secs(5), "{:?}", start.elapsed());
     let many: String = (0..20_000).map(|i| format!("os.remove('f{i}');")).collect();
     assert!(opaque(Python, &format!("import os\n{many}")));
     for lang in [Python, Node, Perl, Ruby, Php, Awk] {
