@@ -3,6 +3,7 @@
 //! fixed `/etc/gitvow/policy.json`: those tests run gitvow in a mount namespace whose `/etc` is an
 //! overlay on the machine's, so that the machine's own files are never touched.
 
+mod ansible;
 mod install;
 
 use crate::support::{BIN, Cmd, Sandbox};
