@@ -1663,6 +1663,8 @@ fn run_agent_suite(agent: &Agent) {
         // Cline's hook timeout is a fixed 120 s (no entry field lowers it): too long for this
         // suite; its fail-open at the timeout was seen with the real binary by hand.
         "cline" => cannot_run_measurements(agent, tc, &mut report, &[Failure::Missing, Failure::Exit1]),
+        // The plugin throws when gitvow cannot answer; its own deadline is 30 s, too long here.
+        "opencode" | "kilo" => cannot_run_measurements(agent, tc, &mut report, &[Failure::Missing, Failure::Exit1, Failure::Signal]),
         _ => {}
     }
     if agent.gitvow == "factory" {

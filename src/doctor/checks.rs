@@ -174,11 +174,16 @@ fn entries(ctx: &Context, ins: &Inspected) -> Vec<Check> {
     };
     if agent.layout == FileLayout::Plugin {
         let wanted = plugin::render_plugin(agent.name, &command);
-        return vec![if ins.text.as_deref() == Some(wanted.as_str()) {
+        let mut out = vec![if ins.text.as_deref() == Some(wanted.as_str()) {
             Check::ok("entries", "the plugin is the one this version generates")
         } else {
             Check::fail("entries", "stale plugin: it differs from the one this version generates", fix_all)
         }];
+        if crate::agents::generated::of(agent.name) == crate::agents::generated::Generated::OpenCodePlugin {
+            // Said plainly so nobody takes the plugin's OpenCode 2 half for a tested one.
+            out.push(Check::ok("note", plugin::V2_UNVERIFIED));
+        }
+        return out;
     }
     if let FileLayout::Scripts { .. } = agent.layout {
         return script_entries(ctx, ins, &command, &fix_all);

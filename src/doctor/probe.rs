@@ -223,8 +223,11 @@ import { pathToFileURL } from "node:url";
 const [plugin, dir] = process.argv.slice(2);
 try {
   const mod = await import(pathToFileURL(plugin).href);
-  const factory = Object.values(mod).find((f) => typeof f === "function");
-  if (!factory) throw new Error("the plugin exports no function");
+  // The default export's `server` (OpenCode 1 from 1.18.29, Kilo); an older gitvow's plugin
+  // exported the factory by name.
+  const def = mod.default;
+  const factory = def && typeof def.server === "function" ? def.server : Object.values(mod).find((f) => typeof f === "function");
+  if (!factory) throw new Error("the plugin exports neither `server` nor a function");
   const hooks = await factory({ directory: dir, worktree: dir, project: {}, client: {}, $: undefined });
   await hooks["tool.execute.before"](
     { tool: "bash", sessionID: "gitvow-doctor-probe", callID: "gitvow-doctor-probe" },

@@ -434,6 +434,11 @@ fn the_opencode_plugin_probe_fails_when_gitvow_blocks() {
     let r = doctor(&env, &["--user"]);
     let d = r.only("opencode", "probe", "fail");
     assert!(d.ends_with("it threw: BLOCKED: nope"), "{d}");
+    // Nobody may take the plugin's OpenCode 2 half for a tested one.
+    let notes = r.checks("opencode", "note");
+    assert!(notes.len() == 1 && notes[0]["status"] == "ok", "{notes:?}");
+    let d = notes[0]["detail"].as_str().unwrap();
+    assert!(d.contains("OpenCode 2") && d.contains("unverified"), "{d}");
 }
 
 #[test]
