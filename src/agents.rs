@@ -293,15 +293,6 @@ pub struct ProjectTrust {
     pub note: &'static str,
 }
 
-/// Another agent's hook files an agent can load too, and the agent's setting that decides it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AlsoLoads {
-    pub agent: &'static str,
-    /// When it does, in the agent's own words (a setting doctor cannot read).
-    pub when: &'static str,
-    pub fix: &'static str,
-}
-
 /// How the agent's payload departs from Claude's shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dialect {
@@ -397,8 +388,6 @@ pub struct AgentSpec {
     /// A hook runs only once a person trusted it in the agent (codex's `/hooks`): doctor checks the
     /// agent's trust record.
     pub hook_trust: bool,
-    /// Another agent whose hook files this one can load too (each call is then gated twice).
-    pub also_loads: Option<AlsoLoads>,
     /// The entry field that makes the agent fail closed, for an agent that has one; without it the
     /// agent lets a call through when gitvow cannot run.
     pub fail_closed_field: Option<FailClosedField>,
@@ -499,7 +488,6 @@ pub static AGENTS: &[AgentSpec] = &[
         dialect: Dialect::Claude,
         patch_text_only: false,
         hook_trust: false,
-        also_loads: None,
         // Checked with claude 2.1.332: with it, a missing gitvow and an exit 1 block the force push.
         also_reads: None,
         project_trust: None,
@@ -567,7 +555,6 @@ pub static AGENTS: &[AgentSpec] = &[
         dialect: Dialect::Claude,
         patch_text_only: true,
         hook_trust: true,
-        also_loads: None,
         also_reads: None,
         project_trust: Some(ProjectTrust {
             file: ".codex/config.toml",
@@ -618,7 +605,6 @@ pub static AGENTS: &[AgentSpec] = &[
         dialect: Dialect::ServerPrefixedMcp,
         patch_text_only: false,
         hook_trust: false,
-        also_loads: None,
         also_reads: None,
         project_trust: None,
         fail_closed_field: None,
@@ -672,12 +658,6 @@ pub static AGENTS: &[AgentSpec] = &[
         dialect: Dialect::TopLevelCalls,
         patch_text_only: false,
         hook_trust: false,
-        // Cursor keeps this switch in its own application state, which doctor cannot read.
-        also_loads: Some(AlsoLoads {
-            agent: "claude",
-            when: "when Cursor's setting \"Include third-party Plugins, Skills, and other configs\" is on, Cursor also runs Claude's hooks (~/.claude/settings.json, .claude/settings.json)",
-            fix: "turn that setting off in Cursor Settings → Rules, Skills, Subagents",
-        }),
         also_reads: None,
         project_trust: None,
         fail_closed_field: None,
@@ -729,7 +709,6 @@ pub static AGENTS: &[AgentSpec] = &[
         dialect: Dialect::Claude,
         patch_text_only: false,
         hook_trust: false,
-        also_loads: None,
         also_reads: None,
         project_trust: None,
         fail_closed_field: None,
@@ -780,7 +759,6 @@ pub static AGENTS: &[AgentSpec] = &[
         dialect: Dialect::Claude,
         patch_text_only: false,
         hook_trust: false,
-        also_loads: None,
         also_reads: Some(".factory/settings.json"),
         project_trust: None,
         fail_closed_field: None,
@@ -832,7 +810,6 @@ pub static AGENTS: &[AgentSpec] = &[
         dialect: Dialect::Claude,
         patch_text_only: true,
         hook_trust: false,
-        also_loads: None,
         also_reads: None,
         project_trust: None,
         fail_closed_field: None,
@@ -889,7 +866,6 @@ pub static AGENTS: &[AgentSpec] = &[
         dialect: Dialect::ServerPrefixedMcp,
         patch_text_only: false,
         hook_trust: false,
-        also_loads: None,
         also_reads: None,
         project_trust: None,
         fail_closed_field: None,
@@ -948,7 +924,6 @@ pub static AGENTS: &[AgentSpec] = &[
         dialect: Dialect::ToolCallObject,
         patch_text_only: false,
         hook_trust: false,
-        also_loads: None,
         also_reads: None,
         project_trust: None,
         fail_closed_field: None,
@@ -1005,7 +980,6 @@ pub static AGENTS: &[AgentSpec] = &[
         dialect: Dialect::Claude,
         patch_text_only: true,
         hook_trust: false,
-        also_loads: None,
         also_reads: None,
         project_trust: None,
         fail_closed_field: None,
@@ -1061,7 +1035,6 @@ pub static AGENTS: &[AgentSpec] = &[
         dialect: Dialect::FlaggedMcp,
         patch_text_only: false,
         hook_trust: false,
-        also_loads: None,
         also_reads: None,
         project_trust: None,
         fail_closed_field: None,
@@ -1187,7 +1160,6 @@ pub(crate) const NEW_ROW: AgentSpec = AgentSpec {
     dialect: Dialect::Claude,
     patch_text_only: false,
     hook_trust: false,
-    also_loads: None,
     also_reads: None,
     project_trust: None,
     fail_closed_field: None,
