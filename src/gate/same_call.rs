@@ -20,7 +20,6 @@ use crate::agents::{AgentSpec, also_loads};
 use crate::paths::Repo;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use sha2::{Digest, Sha256};
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -62,12 +61,10 @@ fn now_ms() -> u64 {
 pub fn identity(caller: &AgentSpec, payload: &Map<String, Value>, call: &Call, repo: Option<&Repo>) -> Option<String> {
     also_loads::loaded_by(caller.name).next()?;
     let stamp = payload.get("timestamp").and_then(millis)?;
-    let mut h = Sha256::new();
-    for part in [call.session.as_str(), call.handler.name(), &stamp.to_string(), &approvals::call_key(call, repo)] {
-        h.update(part.as_bytes());
-        h.update([0]);
-    }
-    Some(h.finalize().iter().take(16).map(|b| format!("{b:02x}")).collect())
+    let (stamp, key) = (stamp.to_string(), approvals::call_key(call, repo));
+    let parts: Vec<&[u8]> =
+        [call.session.as_str(), call.handler.name(), &stamp, &key].iter().flat_map(|p| [p.as_bytes(), &[0u8][..]]).collect();
+    Some(crate::digest::hex(&crate::digest::sha256(&parts)[..16]))
 }
 
 /// The answer an earlier entry gave this call, taken (removed) as it is read; `None` when there is
