@@ -77,9 +77,7 @@ impl Approval {
     fn sealed_bytes(&self) -> Vec<u8> {
         let mut bare = self.clone();
         bare.mac = None;
-        let mut bytes = b"gitvow approval 1\n".to_vec();
-        bytes.extend(serde_json::to_vec(&bare).unwrap_or_default());
-        bytes
+        super::seal::record_bytes("gitvow approval 1", &bare)
     }
 }
 

@@ -42,9 +42,7 @@ impl Kept {
     fn sealed_bytes(&self) -> Vec<u8> {
         let mut bare = self.clone();
         bare.mac = None;
-        let mut bytes = b"gitvow same call 1\n".to_vec();
-        bytes.extend(serde_json::to_vec(&bare).unwrap_or_default());
-        bytes
+        super::seal::record_bytes("gitvow same call 1", &bare)
     }
 }
 

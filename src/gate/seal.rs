@@ -72,6 +72,14 @@ pub fn hmac_parts(key: &[u8; KEY_LEN], parts: &[&[u8]]) -> [u8; 32] {
     sha256(&[&outer_pad, &sha256(&inner)])
 }
 
+/// What a record's code seals: its `label` line, then the record as JSON as written without its
+/// code (`bare` has its `mac` taken out by the caller). One layout for every sealed record.
+pub fn record_bytes(label: &str, bare: &impl serde::Serialize) -> Vec<u8> {
+    let mut bytes = format!("{label}\n").into_bytes();
+    bytes.extend(serde_json::to_vec(bare).unwrap_or_default());
+    bytes
+}
+
 /// The code that seals `message` (a record's exact bytes, with what kind of record it is), making
 /// the key if there is none yet.
 pub fn seal(message: &[u8]) -> Result<String> {
