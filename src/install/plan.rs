@@ -2,7 +2,7 @@
 //! `--dry-run`, `--check`, the preview and the tests read it; only `apply` writes.
 
 use super::entries::{self, Created};
-use super::record::{FileRecord, Original, Record, digest, hash};
+use super::record::{FileRecord, Original, Record, digest};
 use crate::agents::{AgentSpec, FileLayout};
 use crate::edit::jsonc::{JsonDoc, line_col};
 use crate::edit::{plugin, script, toml};
@@ -229,7 +229,7 @@ pub fn plan_file(
             let change = record.and_then(|r| r.toml.clone()).unwrap_or(change);
             let file_record = FileRecord {
                 original: original_before(record, before.as_ref(), false),
-                written: hash(after.as_bytes()),
+                written: digest(after.as_bytes()),
                 also_written: Vec::new(),
                 created: Created::default(),
                 toml: Some(change),
@@ -253,7 +253,7 @@ pub fn plan_file(
             let had = text.is_some_and(super::managed_toml::has_gitvow_block);
             let file_record = FileRecord {
                 original: original_before(record, before.as_ref(), had),
-                written: hash(after.as_bytes()),
+                written: digest(after.as_bytes()),
                 also_written: Vec::new(),
                 created: Created::default(),
                 toml: None,
@@ -435,7 +435,7 @@ fn install_hooks(
         };
         let file_record = FileRecord {
             original,
-            written: hash(after.as_bytes()),
+            written: digest(after.as_bytes()),
             also_written: Vec::new(),
             created: Created::default(),
             toml: None,
@@ -465,7 +465,7 @@ fn install_hooks(
     let original = original_before(record, before, had_entries);
     let adapter = agent.adapter.map(|_| agent.name.to_string());
     let file_record =
-        FileRecord { original, written: hash(after.as_bytes()), also_written: Vec::new(), created, toml: None, dirs, adapter };
+        FileRecord { original, written: digest(after.as_bytes()), also_written: Vec::new(), created, toml: None, dirs, adapter };
     Ok((Some(after), RecordUpdate::Set(file_record)))
 }
 

@@ -35,7 +35,8 @@ pub enum Original {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FileRecord {
     pub original: Original,
-    /// Hash of the bytes gitvow last wrote, to tell whether the file changed since.
+    /// Hash of the bytes gitvow last wrote, to tell whether the file changed since: their SHA-256
+    /// ([`digest`]), or in a record of an earlier version their [`legacy_hash`].
     pub written: String,
     /// Hashes of other bytes that are equally "as gitvow left it": the record is written before the
     /// file (so that a kill leaves a record for whatever the file holds), and until the write is
@@ -55,10 +56,14 @@ pub struct FileRecord {
 }
 
 impl FileRecord {
-    /// Whether `bytes` are what gitvow wrote to this file.
+    /// Whether `bytes` are what gitvow wrote to this file. Each recorded hash is compared as the
+    /// kind it is (a record may hold both: an earlier version's, carried into `also_written`).
     pub fn wrote(&self, bytes: &[u8]) -> bool {
-        let h = hash(bytes);
-        self.written == h || self.also_written.contains(&h)
+        let sha256 = std::cell::OnceCell::new();
+        std::iter::once(&self.written).chain(&self.also_written).any(|h| match h.len() {
+            LEGACY_HASH_LEN => *h == legacy_hash(bytes),
+            _ => *h == *sha256.get_or_init(|| digest(bytes)),
+        })
     }
 
     /// Whether the file holds its original bytes, as if gitvow had never written it (a run killed
@@ -139,8 +144,14 @@ impl Record {
 /// its original bytes again without reading the side file.
 pub use crate::digest::sha256_hex as digest;
 
-/// A stable 64-bit FNV-1a hash, as hex: enough to tell whether a file changed since gitvow wrote it.
-pub fn hash(bytes: &[u8]) -> String {
+/// How long a [`legacy_hash`] is: 16 hex digits, where a [`digest`] has 64.
+const LEGACY_HASH_LEN: usize = 16;
+
+/// The 64-bit FNV-1a hash, as hex, that the records of earlier versions hold for the bytes gitvow
+/// wrote. Only read, never written (new records name bytes by [`digest`]): an install made by an
+/// earlier version must still be recognised as unchanged, or uninstall could not give its files
+/// back exactly.
+fn legacy_hash(bytes: &[u8]) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in bytes {
         h ^= u64::from(*b);

@@ -4,6 +4,7 @@ mod cli;
 mod crash;
 mod fail_closed;
 mod fallback;
+mod legacy_record;
 mod opencode_plugin;
 mod originals;
 mod ownership;
