@@ -20,7 +20,7 @@ pub enum Kind {
 /// What a failed command's exit code is read against: most commands say 0 done and 1 failed, but
 /// `--check` already says 1 "would change", so a failure there is 2 "could not tell".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reading {
+pub enum ExitConvention {
     Plain,
     Check,
 }
@@ -28,17 +28,17 @@ pub enum Reading {
 impl Kind {
     /// The exit code of a command that failed with this kind of error: see [`Kind::exit_code_for`].
     pub fn exit_code(self) -> i32 {
-        self.exit_code_for(Reading::Plain)
+        self.exit_code_for(ExitConvention::Plain)
     }
 
     /// The one place exit codes of failures are decided. Usage errors exit 64 (sysexits'
     /// EX_USAGE) everywhere; every other failure 1, or 2 under `--check`. A blocked call (exit 2 of
     /// `check` and of `hook`) is a verdict, not an error, and never comes through here.
-    pub fn exit_code_for(self, reading: Reading) -> i32 {
+    pub fn exit_code_for(self, reading: ExitConvention) -> i32 {
         match (self, reading) {
             (Kind::Usage, _) => 64,
-            (Kind::Input | Kind::Config | Kind::Environment | Kind::Internal, Reading::Plain) => 1,
-            (Kind::Input | Kind::Config | Kind::Environment | Kind::Internal, Reading::Check) => 2,
+            (Kind::Input | Kind::Config | Kind::Environment | Kind::Internal, ExitConvention::Plain) => 1,
+            (Kind::Input | Kind::Config | Kind::Environment | Kind::Internal, ExitConvention::Check) => 2,
         }
     }
 }
@@ -202,7 +202,7 @@ mod tests {
 
     #[test]
     fn the_exit_code_of_a_failure_follows_from_its_kind_alone() {
-        let codes: Vec<(i32, i32)> = KINDS.iter().map(|k| (k.exit_code(), k.exit_code_for(Reading::Check))).collect();
+        let codes: Vec<(i32, i32)> = KINDS.iter().map(|k| (k.exit_code(), k.exit_code_for(ExitConvention::Check))).collect();
         assert_eq!(codes, [(64, 64), (1, 2), (1, 2), (1, 2), (1, 2)]);
         for kind in KINDS {
             // Whatever the message, hint or cause, and whichever command it came from.
@@ -211,7 +211,7 @@ mod tests {
         }
         // A failure never exits like a blocked call of `check` (2) or a current `--check` (0).
         assert!(KINDS.iter().all(|k| ![0, 2].contains(&k.exit_code())));
-        assert!(KINDS.iter().all(|k| ![0, 1].contains(&k.exit_code_for(Reading::Check))));
+        assert!(KINDS.iter().all(|k| ![0, 1].contains(&k.exit_code_for(ExitConvention::Check))));
     }
 
     #[test]

@@ -9,7 +9,7 @@ use clap::CommandFactory;
 use clap::error::ErrorKind;
 use gitvow::cli::{Cli, Command};
 use gitvow::commands;
-use gitvow::error::{Error, Kind, Reading};
+use gitvow::error::{Error, ExitConvention, Kind};
 
 #[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
 #[unsafe(no_mangle)]
@@ -33,7 +33,7 @@ enum OnPanic {
     Hook { agent: String, event: String },
     /// An internal error: exit 1, or 2 under `--check` (`Kind::exit_code_for`), never Rust's 101;
     /// an error document on stdout under `--json`.
-    Internal { reading: Reading, json: bool },
+    Internal { reading: ExitConvention, json: bool },
 }
 
 /// The one panic policy: every panic of gitvow is caught here, and nowhere else.
@@ -48,7 +48,7 @@ fn run() -> i32 {
             .unwrap_or_default();
         eprintln!("gitvow: internal error: {what}\n  hint: this is a bug in gitvow; please report it with the command you ran");
     }));
-    let mut on_panic = OnPanic::Internal { reading: Reading::Plain, json: false };
+    let mut on_panic = OnPanic::Internal { reading: ExitConvention::Plain, json: false };
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| dispatch(&mut on_panic))) {
         Ok(code) => code,
         Err(_) => match on_panic {
@@ -73,7 +73,7 @@ fn dispatch(on_panic: &mut OnPanic) -> i32 {
     // tell (any failure but a usage error), so that "would change" never hides a broken file.
     let checking =
         matches!(&cli.command, Command::Install(a) if a.scope.check) || matches!(&cli.command, Command::Uninstall(a) if a.scope.check);
-    let reading = if checking { Reading::Check } else { Reading::Plain };
+    let reading = if checking { ExitConvention::Check } else { ExitConvention::Plain };
     *on_panic = match &cli.command {
         Command::Hook(args) => {
             // A bug must not print a backtrace into the agent's transcript: the blocking answer
@@ -105,7 +105,7 @@ fn dispatch(on_panic: &mut OnPanic) -> i32 {
 }
 
 /// Tells a failure (unless `told` already) and returns its exit code.
-fn report(err: &Error, told: bool, json: bool, reading: Reading) -> i32 {
+fn report(err: &Error, told: bool, json: bool, reading: ExitConvention) -> i32 {
     if !told {
         eprintln!("{err}");
     }

@@ -12,7 +12,7 @@ use crate::commands::doctor::DoctorRequest;
 use crate::commands::log::LogRequest;
 use crate::commands::policy::PolicyRequest;
 use crate::commands::trust::TrustRequest;
-use crate::install::settings::{InstallRequest, Mode, Place, Settings, UninstallRequest};
+use crate::install::settings::{InstallRequest, Mode, RequestedScope, Settings, UninstallRequest};
 use std::io::IsTerminal;
 use std::path::Path;
 
@@ -34,11 +34,11 @@ impl ColorWhen {
 }
 
 /// `--user` or a repository path (clap lets only one of them through).
-fn place(user: bool, system: bool, repo: Option<&Path>) -> Place {
+fn place(user: bool, system: bool, repo: Option<&Path>) -> RequestedScope {
     match (user, system) {
-        (true, _) => Place::User,
-        (_, true) => Place::System,
-        _ => Place::Repo(repo.map(Path::to_path_buf)),
+        (true, _) => RequestedScope::User,
+        (_, true) => RequestedScope::System,
+        _ => RequestedScope::Repo(repo.map(Path::to_path_buf)),
     }
 }
 

@@ -4,7 +4,7 @@
 use crate::doctor::{Check, Context, Status, checks, policy, probe, version};
 use crate::error::{Error, Result};
 use crate::install::inspect::Inspected;
-use crate::install::settings::Place;
+use crate::install::settings::RequestedScope;
 use crate::paths::{Scope, display};
 use serde_json::{Value, json};
 
@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 /// work, see `cli::settings`).
 #[derive(Clone, Debug)]
 pub struct DoctorRequest {
-    pub place: Place,
+    pub place: RequestedScope,
     /// The agents named; none named: every agent with a gitvow file in the scope.
     pub agents: Vec<String>,
     /// One JSON document, errors included, instead of lines for a person.
@@ -37,7 +37,7 @@ pub fn run(request: &DoctorRequest) -> Result<i32> {
 /// scope, and the repository it stands in, each that holds an installation; a scope or an agent
 /// named checks just that.
 fn checked(request: &DoctorRequest) -> Result<i32> {
-    if !(matches!(request.place, Place::Repo(None)) && request.agents.is_empty()) {
+    if !(matches!(request.place, RequestedScope::Repo(None)) && request.agents.is_empty()) {
         return scope_checked(request, crate::install::resolve_scope(&request.place)?);
     }
     let repo = std::env::current_dir().ok().and_then(|d| crate::paths::find_repo(&d)).map(Scope::Repo);

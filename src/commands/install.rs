@@ -2,8 +2,8 @@
 
 use crate::agents::{self, AgentSpec};
 use crate::error::{Error, Result};
-use crate::install::plan::{Action, FileChange, Plan, RecordUpdate};
-use crate::install::record::{Original, Record};
+use crate::install::plan::{FileChange, Operation, Plan, RecordUpdate};
+use crate::install::record::{InstallRecord, Original};
 use crate::install::settings::{InstallRequest, Mode, Settings};
 use crate::install::{NoneNamed, resolve_scope, select_agents, system};
 use crate::paths::{self, Scope, display};
@@ -49,7 +49,7 @@ pub fn run(request: &InstallRequest) -> Result<i32> {
         check_unquoted(agent, &command)?;
     }
     let fail_closed = agents.iter().filter_map(|a| crate::install::fail_closed::decide(a).map(|d| (a.name, d))).collect();
-    plan_and_apply(settings, &scope, &agents, &Action::Install { command, fail_closed, managed_only: request.managed_only })
+    plan_and_apply(settings, &scope, &agents, &Operation::Install { command, fail_closed, managed_only: request.managed_only })
 }
 
 /// A `--command` must name an executable on this machine (a path, or a name on the PATH): a hook
@@ -116,8 +116,8 @@ fn current_exe_command() -> Result<String> {
 }
 
 /// Plans, previews and applies one run.
-pub(crate) fn plan_and_apply(settings: &Settings, scope: &Scope, agents: &[&'static AgentSpec], action: &Action) -> Result<i32> {
-    let name = if matches!(action, Action::Install { .. }) { "install" } else { "uninstall" };
+pub(crate) fn plan_and_apply(settings: &Settings, scope: &Scope, agents: &[&'static AgentSpec], action: &Operation) -> Result<i32> {
+    let name = if matches!(action, Operation::Install { .. }) { "install" } else { "uninstall" };
     let emit = |plan: &Plan, applied: bool| {
         if settings.json {
             crate::output::json(&crate::install::summary::json(plan, scope, agents, name, applied));
@@ -127,7 +127,7 @@ pub(crate) fn plan_and_apply(settings: &Settings, scope: &Scope, agents: &[&'sta
     safefs::own_new_files_like(scope.root());
     let read = |p: &Path| safefs::read_target(p, scope, Area::Config);
     let load = |sha256: &str| safefs::read_target(&scope.original_path(sha256), scope, Area::State);
-    let mut record = Record::load(scope)?;
+    let mut record = InstallRecord::load(scope)?;
     let mut plan = crate::install::plan::plan(scope, agents, action, &record, &read, &load)?;
 
     // `--check` is for scripts and configuration management: the list of files is the answer.
@@ -140,15 +140,15 @@ pub(crate) fn plan_and_apply(settings: &Settings, scope: &Scope, agents: &[&'sta
     let named = !settings.agents.is_empty();
     for agent in agents.iter().filter(|a| plan.unchanged_agents.contains(&a.name)) {
         match action {
-            Action::Install { .. } => {
+            Operation::Install { .. } => {
                 crate::output::line(&format!("{}: nothing to change", agent.name));
                 gate_off_lines(scope, agent);
             }
-            Action::Uninstall { .. } if named => crate::output::line(&format!("{}: nothing to change", agent.name)),
-            Action::Uninstall { .. } => {}
+            Operation::Uninstall { .. } if named => crate::output::line(&format!("{}: nothing to change", agent.name)),
+            Operation::Uninstall { .. } => {}
         }
     }
-    if plan.changes.is_empty() && !named && matches!(action, Action::Uninstall { .. }) {
+    if plan.changes.is_empty() && !named && matches!(action, Operation::Uninstall { .. }) {
         crate::output::line(&format!("no agent in {} has gitvow's hooks: nothing to change", display(scope.root())));
     }
     if plan.changes.is_empty() && (plan.stale_records.is_empty() || settings.mode != Mode::Apply) {
@@ -194,7 +194,7 @@ pub(crate) fn plan_and_apply(settings: &Settings, scope: &Scope, agents: &[&'sta
     for (path, area) in files.map(|p| (p, Area::Config)).chain(state_files.map(|p| (p, Area::State))) {
         let _ = safefs::remove_stale_temps(&path, scope, area);
     }
-    record = Record::load(scope)?;
+    record = InstallRecord::load(scope)?;
     // The first plan goes before the second is made: two plans of a large file would double the
     // memory the run needs.
     drop(std::mem::take(&mut plan));
@@ -259,7 +259,7 @@ pub(crate) fn plan_and_apply(settings: &Settings, scope: &Scope, agents: &[&'sta
         });
     }
     // The run that took gitvow's last file out of the scope leaves no lock file behind.
-    if matches!(action, Action::Uninstall { .. }) && after.files.is_empty() {
+    if matches!(action, Operation::Uninstall { .. }) && after.files.is_empty() {
         lock.remove();
     }
     // `.gitvow/` is gitvow's own directory: once its policy is purged and nothing else is left, it goes.
@@ -321,7 +321,7 @@ fn transaction(scope: &Scope, changes: &[FileChange]) -> Transaction {
 /// and of what an earlier run wrote, and with the directories about to be created for it; a file
 /// about to be restored keeps its entry until the final record (once restored, it holds its
 /// original bytes, which makes the entry stale, see [`crate::install::record::FileRecord::is_stale`]).
-fn intent_record(record: &Record, plan: &Plan, scope: &Scope) -> Result<Record> {
+fn intent_record(record: &InstallRecord, plan: &Plan, scope: &Scope) -> Result<InstallRecord> {
     let mut intent = record.clone();
     for c in &plan.changes {
         let RecordUpdate::Set(new) = &c.record else { continue };
@@ -345,7 +345,7 @@ fn intent_record(record: &Record, plan: &Plan, scope: &Scope) -> Result<Record> 
     Ok(intent)
 }
 
-fn update_record(record: &mut Record, plan: &Plan, applied: Option<&safefs::Applied>) {
+fn update_record(record: &mut InstallRecord, plan: &Plan, applied: Option<&safefs::Applied>) {
     for path in &plan.stale_records {
         record.files.remove(path);
     }
@@ -370,7 +370,7 @@ fn update_record(record: &mut Record, plan: &Plan, applied: Option<&safefs::Appl
 /// Writes `record` (deletes it when empty); nothing is written when the file already holds it.
 /// The side files of its originals are written first and those it no longer names removed after,
 /// so that a kill at any step leaves every side file the record on disk names.
-fn save_record(scope: &Scope, record: &Record) -> Result<()> {
+fn save_record(scope: &Scope, record: &InstallRecord) -> Result<()> {
     let record = save_originals(scope, record)?;
     write_record(scope, &record)?;
     remove_unnamed_originals(scope, &record);
@@ -380,13 +380,13 @@ fn save_record(scope: &Scope, record: &Record) -> Result<()> {
 /// The record written before the files: like [`save_record`], but the side files of earlier
 /// attempts stay until the final record (an agent rewriting its settings makes every attempt's
 /// original new; tidying each time would slow the attempts that race it).
-fn save_intent(scope: &Scope, record: &Record) -> Result<()> {
+fn save_intent(scope: &Scope, record: &InstallRecord) -> Result<()> {
     let record = save_originals(scope, record)?;
     write_record(scope, &record)
 }
 
 /// Removes the side files `record` does not name, and their directory once it is empty.
-fn remove_unnamed_originals(scope: &Scope, record: &Record) {
+fn remove_unnamed_originals(scope: &Scope, record: &InstallRecord) {
     let named: Vec<&str> = record.side_files().collect();
     // Only a side file left behind is lost if this fails: the next run removes it.
     let _ = safefs::remove_files_except(&scope.originals_dir(), scope, Area::State, &|name| named.contains(&name));
@@ -395,7 +395,7 @@ fn remove_unnamed_originals(scope: &Scope, record: &Record) {
 
 /// `record` with every original it holds in memory (read this run, or inline in a record of an
 /// earlier version) written to its side file, mode 0600 (it may hold secrets), and named by digest.
-fn save_originals(scope: &Scope, record: &Record) -> Result<Record> {
+fn save_originals(scope: &Scope, record: &InstallRecord) -> Result<InstallRecord> {
     let mut out = record.clone();
     for entry in out.files.values_mut() {
         let (bytes, sha256) = match &entry.original {
@@ -407,16 +407,16 @@ fn save_originals(scope: &Scope, record: &Record) -> Result<Record> {
         // Named by digest: a side file of that name already holds these bytes.
         if !safefs::file_exists(&path, scope, Area::State)? {
             safefs::create_parent_dirs(&path, scope, Area::State)?;
-            safefs::create_private(&path, scope, Area::State, bytes)?;
+            safefs::write_private_in(&path, scope, Area::State, bytes, safefs::Existing::Keep)?;
         }
         entry.original = Original::Saved { sha256 };
     }
     Ok(out)
 }
 
-fn write_record(scope: &Scope, record: &Record) -> Result<()> {
+fn write_record(scope: &Scope, record: &InstallRecord) -> Result<()> {
     let path = scope.record_path();
-    let before = Record::read(scope)?;
+    let before = InstallRecord::read(scope)?;
     let bytes = (!record.files.is_empty()).then(|| record.to_bytes());
     if before == bytes {
         return Ok(());
@@ -438,17 +438,17 @@ fn write_record(scope: &Scope, record: &Record) -> Result<()> {
         Some(b) => {
             safefs::replace_if_unchanged(&path, scope, Area::State, Some(&b), &bytes)?;
         }
-        None => safefs::create_private(&path, scope, Area::State, &bytes)?,
+        None => safefs::write_private_in(&path, scope, Area::State, &bytes, safefs::Existing::Keep)?,
     }
     Ok(())
 }
 
 /// The directories install created for each file this run deletes, outermost first.
-fn dirs_of_deleted_files(record: &Record, changes: &[FileChange]) -> Vec<Vec<PathBuf>> {
+fn dirs_of_deleted_files(record: &InstallRecord, changes: &[FileChange]) -> Vec<Vec<PathBuf>> {
     changes.iter().filter(|c| c.after.is_none()).filter_map(|c| record.files.get(&c.path)).map(|r| r.dirs.clone()).collect()
 }
 
-fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &Plan) {
+fn report(action: &Operation, scope: &Scope, agents: &[&'static AgentSpec], plan: &Plan) {
     // "Restart it" is said once, at the end, for every agent that needs it.
     let mut restart = Vec::new();
     let doctor = match scope {
@@ -461,7 +461,7 @@ fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &
             continue;
         }
         match action {
-            Action::Install { fail_closed, .. } => {
+            Operation::Install { fail_closed, .. } => {
                 crate::output::line(&format!("{}: installed in {}", agent.name, display(&scope.agent_file(agent))));
                 for note in crate::install::summary::switch_notes(plan, scope, agent) {
                     crate::output::line(&format!("  - switched on: {note}"));
@@ -483,10 +483,10 @@ fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &
                 {
                     let how = format!("\"{}\": \"{}\" on {}", field.key, field.value, field.event);
                     crate::output::line(&match decision {
-                        crate::install::fail_closed::Decision::Write => {
+                        crate::install::fail_closed::FailClosedChoice::Write => {
                             format!("  - fails closed: {how} blocks the call when gitvow cannot run")
                         }
-                        crate::install::fail_closed::Decision::Omit(why) => format!(
+                        crate::install::fail_closed::FailClosedChoice::Omit(why) => format!(
                             "  - fails open: {how} left out ({why}; it needs {} {}.{}.{} or newer): a missing or crashing gitvow lets calls through; see `{doctor}`",
                             field.program, field.since.0, field.since.1, field.since.2
                         ),
@@ -520,7 +520,9 @@ fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &
                     crate::output::line(&format!("  - {step}"));
                 }
             }
-            Action::Uninstall { .. } => crate::output::line(&format!("{}: removed from {}", agent.name, display(&scope.agent_file(agent)))),
+            Operation::Uninstall { .. } => {
+                crate::output::line(&format!("{}: removed from {}", agent.name, display(&scope.agent_file(agent))))
+            }
         }
     }
     if let Some(policy) = plan.changes.iter().find(|c| c.path == scope.policy_path() && c.after.is_none()) {
@@ -530,7 +532,7 @@ fn report(action: &Action, scope: &Scope, agents: &[&'static AgentSpec], plan: &
             crate::install::summary::describe(policy, crate::install::plan::FileKind::Policy)
         ));
     }
-    if matches!(action, Action::Install { .. }) && !plan.changes.is_empty() {
+    if matches!(action, Operation::Install { .. }) && !plan.changes.is_empty() {
         let restart = match restart.as_slice() {
             [] => String::new(),
             names => format!("restart any open session of {} (hooks are read at start-up), then ", names.join(", ")),

@@ -4,8 +4,8 @@
 use super::install::apply_command;
 use crate::agents::{self, AgentSpec};
 use crate::error::Result;
-use crate::install::plan::Action;
-use crate::install::record::Record;
+use crate::install::plan::Operation;
+use crate::install::record::InstallRecord;
 use crate::install::settings::UninstallRequest;
 use crate::install::{NoneNamed, inspect, resolve_scope, select_agents};
 use crate::paths::{Scope, display};
@@ -30,7 +30,7 @@ pub fn run(request: &UninstallRequest) -> Result<i32> {
         settings,
         &scope,
         &agents,
-        &Action::Uninstall { purge_policy: request.purge_policy && kept.is_none() },
+        &Operation::Uninstall { purge_policy: request.purge_policy && kept.is_none() },
     )?;
     if let Some(kept) = kept {
         crate::output::line(&kept);
@@ -54,7 +54,7 @@ fn policy_kept(scope: &Scope, agents: &[&'static AgentSpec], force: bool) -> Res
         .filter(|a| !agents.iter().any(|s| s.name == a.name) && inspect::Inspected::read(scope, a).installed_here())
         .map(|a| a.name)
         .collect();
-    let record = Record::load(scope)?;
+    let record = InstallRecord::load(scope)?;
     users.extend(record.files.values().filter_map(|f| f.adapter.as_deref()).filter(|n| !agents.iter().any(|s| s.name == *n)));
     users.sort_unstable();
     users.dedup();

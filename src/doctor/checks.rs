@@ -77,7 +77,7 @@ fn fails_closed(ctx: &Context, ins: &Inspected) -> Option<Check> {
         Check::ok("fails closed", format!("{} fails closed: {how} blocks a call when gitvow cannot run", ins.agent.name))
     } else {
         let why = match crate::install::fail_closed::decide(ins.agent) {
-            Some(crate::install::fail_closed::Decision::Omit(why)) => why,
+            Some(crate::install::fail_closed::FailClosedChoice::Omit(why)) => why,
             _ => "gitvow's entry does not carry it".to_string(),
         };
         Check::warn(
@@ -203,7 +203,7 @@ fn entries(ctx: &Context, ins: &Inspected) -> Vec<Check> {
             agent,
             ev,
             &command,
-            crate::install::fail_closed::decide(agent) == Some(crate::install::fail_closed::Decision::Write),
+            crate::install::fail_closed::decide(agent) == Some(crate::install::fail_closed::FailClosedChoice::Write),
         );
         let current = if first.inner.is_none() || first.whole {
             first.element == desired

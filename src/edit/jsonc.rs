@@ -10,7 +10,7 @@
 //! working on a fresh index each time keeps every range honest. The index ([`Tree`]) holds byte
 //! ranges only, so that a file of many megabytes costs about its own size once more.
 
-use super::tree::{Id, Kind, Tree};
+use super::tree::{Id, Tree, ValueKind};
 use crate::agents::Strictness;
 use crate::safefs::Bytes;
 use jsonc_parser::tokens::Token;
@@ -67,13 +67,13 @@ pub enum Shape {
 
 /// One step into a JSON value: an object key or an array index.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Seg {
+pub enum JsonStep {
     Key(String),
     Index(usize),
 }
 
-pub fn key(k: &str) -> Seg {
-    Seg::Key(k.to_string())
+pub fn key(k: &str) -> JsonStep {
+    JsonStep::Key(k.to_string())
 }
 
 /// The whitespace conventions of a file, followed by any text gitvow adds to it.
@@ -92,7 +92,7 @@ struct Style {
 #[derive(Clone, Debug)]
 pub struct JsonDoc {
     bom: bool,
-    body: Body,
+    body: DocText,
     strictness: Strictness,
     /// The index of the current text, made again on first use after an edit (none is made after
     /// the last edit).
@@ -102,7 +102,7 @@ pub struct JsonDoc {
 /// The text after any byte-order mark: until the first edit, the bytes the document was read
 /// from, shared with whoever read them (a large file is then held once, not twice).
 #[derive(Clone, Debug)]
-enum Body {
+enum DocText {
     Owned(String),
     /// Checked to be UTF-8 when the document was made; `from` skips the byte-order mark.
     Shared {
@@ -266,9 +266,9 @@ impl JsonDoc {
         };
         let bom_len = if bom { BOM.len() } else { 0 };
         let mut body = match shared {
-            _ if body.trim().is_empty() => Body::Owned("{}\n".to_string()),
-            Some(bytes) => Body::Shared { bytes: Bytes::clone(bytes), from: bom_len },
-            None => Body::Owned(body.to_string()),
+            _ if body.trim().is_empty() => DocText::Owned("{}\n".to_string()),
+            Some(bytes) => DocText::Shared { bytes: Bytes::clone(bytes), from: bom_len },
+            None => DocText::Owned(body.to_string()),
         };
         // Offsets in errors are into the whole text, byte-order mark included.
         let parsed = match parse(body_text(&body), strictness) {
@@ -280,7 +280,7 @@ impl JsonDoc {
                     text.push_str(if text.contains("\r\n") { "\r\n" } else { "\n" });
                 }
                 text.push_str("{}\n");
-                body = Body::Owned(text);
+                body = DocText::Owned(text);
                 parse(body_text(&body), strictness)
             }
             other => other,
@@ -318,29 +318,29 @@ impl JsonDoc {
     }
 
     /// The value at `path`, or `None` when the path does not exist.
-    fn locate(&self, path: &[Seg]) -> Option<Id> {
+    fn locate(&self, path: &[JsonStep]) -> Option<Id> {
         let mut cur = self.tree().root();
         for seg in path {
             cur = match seg {
-                Seg::Key(k) => self.tree().member(self.body(), cur, k)?,
-                Seg::Index(i) => self.tree().element(cur, *i)?,
+                JsonStep::Key(k) => self.tree().member(self.body(), cur, k)?,
+                JsonStep::Index(i) => self.tree().element(cur, *i)?,
             };
         }
         Some(cur)
     }
 
     /// The value at `path`, as plain JSON, or `None` when the path does not exist.
-    pub fn get(&self, path: &[Seg]) -> Option<Value> {
+    pub fn get(&self, path: &[JsonStep]) -> Option<Value> {
         self.locate(path).map(|id| self.tree().to_json(self.body(), id))
     }
 
     /// Each member of the object at `path` whose value is an array, in document order, in one walk
     /// over the object however many members it has: its index among the members, its name, and its
     /// elements as plain JSON, one at a time.
-    pub fn each_array_member(&self, path: &[Seg], mut f: impl FnMut(usize, &str, &mut dyn Iterator<Item = Value>)) {
+    pub fn each_array_member(&self, path: &[JsonStep], mut f: impl FnMut(usize, &str, &mut dyn Iterator<Item = Value>)) {
         let (tree, body) = (self.tree(), self.body());
-        let Some(id) = self.locate(path).filter(|id| tree.kind(*id) == Kind::Object) else { return };
-        for (i, member) in tree.items(id).enumerate().filter(|(_, m)| tree.kind(*m) == Kind::Array) {
+        let Some(id) = self.locate(path).filter(|id| tree.kind(*id) == ValueKind::Object) else { return };
+        for (i, member) in tree.items(id).enumerate().filter(|(_, m)| tree.kind(*m) == ValueKind::Array) {
             let mut elements = tree.items(member).map(|c| tree.to_json(body, c));
             f(i, &tree.name(body, member), &mut elements);
         }
@@ -348,10 +348,10 @@ impl JsonDoc {
 
     /// Whether two members of the object at `path` may have the same name (a name's hash seen
     /// twice), for callers that treat such an object the slow, careful way.
-    pub fn may_have_duplicate_keys(&self, path: &[Seg]) -> bool {
+    pub fn may_have_duplicate_keys(&self, path: &[JsonStep]) -> bool {
         use std::hash::BuildHasher;
         let (tree, body) = (self.tree(), self.body());
-        let Some(id) = self.locate(path).filter(|id| tree.kind(*id) == Kind::Object) else { return false };
+        let Some(id) = self.locate(path).filter(|id| tree.kind(*id) == ValueKind::Object) else { return false };
         let hasher = std::collections::hash_map::RandomState::new();
         let mut seen = std::collections::HashSet::new();
         !tree.items(id).all(|m| seen.insert(hasher.hash_one(tree.name(body, m))))
@@ -359,8 +359,8 @@ impl JsonDoc {
 
     /// Each element of the array at `path`, as plain JSON, one at a time: an array of thousands of
     /// entries is never converted whole. Nothing when `path` is not an array.
-    pub fn each_element(&self, path: &[Seg], mut f: impl FnMut(usize, Value)) {
-        if let Some(id) = self.locate(path).filter(|id| self.tree().kind(*id) == Kind::Array) {
+    pub fn each_element(&self, path: &[JsonStep], mut f: impl FnMut(usize, Value)) {
+        if let Some(id) = self.locate(path).filter(|id| self.tree().kind(*id) == ValueKind::Array) {
             for (i, c) in self.tree().items(id).enumerate() {
                 f(i, self.tree().to_json(self.body(), c));
             }
@@ -369,37 +369,39 @@ impl JsonDoc {
 
     /// What kind of value is at `path` and how many members it has, without converting it (a
     /// look-up that [`get`](Self::get) would make cost the size of the value).
-    pub fn shape(&self, path: &[Seg]) -> Option<Shape> {
+    pub fn shape(&self, path: &[JsonStep]) -> Option<Shape> {
         self.locate(path).map(|id| match self.tree().kind(id) {
-            Kind::Object => Shape::Object(self.tree().len(id)),
-            Kind::Array => Shape::Array(self.tree().len(id)),
-            Kind::Scalar => Shape::Scalar,
+            ValueKind::Object => Shape::Object(self.tree().len(id)),
+            ValueKind::Array => Shape::Array(self.tree().len(id)),
+            ValueKind::Scalar => Shape::Scalar,
         })
     }
 
     /// Offset in the full text where the value at `path` starts, for line and column numbers.
-    pub fn offset_of(&self, path: &[Seg]) -> Option<usize> {
+    pub fn offset_of(&self, path: &[JsonStep]) -> Option<usize> {
         self.locate(path).map(|id| self.text_offset(self.tree().range(id).0))
     }
 
     /// Object keys at `path` in document order (empty when it is not an object).
-    pub fn keys(&self, path: &[Seg]) -> Vec<String> {
+    pub fn keys(&self, path: &[JsonStep]) -> Vec<String> {
         match self.locate(path) {
-            Some(id) if self.tree().kind(id) == Kind::Object => self.tree().items(id).map(|c| self.tree().name(self.body(), c)).collect(),
+            Some(id) if self.tree().kind(id) == ValueKind::Object => {
+                self.tree().items(id).map(|c| self.tree().name(self.body(), c)).collect()
+            }
             _ => Vec::new(),
         }
     }
 
     /// Checks that the value at `path`, when present, is an object (`want_array` false) or an array.
-    pub fn expect_kind(&self, path: &[Seg], want_array: bool, what: &str) -> Result<(), ShapeError> {
+    pub fn expect_kind(&self, path: &[JsonStep], want_array: bool, what: &str) -> Result<(), ShapeError> {
         let root = self.tree().root();
-        if path.is_empty() && self.tree().kind(root) != Kind::Object {
+        if path.is_empty() && self.tree().kind(root) != ValueKind::Object {
             return Err(ShapeError { offset: self.tree().range(root).0, expected: "the top level to be an object".into() });
         }
         match self.locate(path).map(|id| (id, self.tree().kind(id))) {
             None => Ok(()),
-            Some((_, Kind::Array)) if want_array => Ok(()),
-            Some((_, Kind::Object)) if !want_array => Ok(()),
+            Some((_, ValueKind::Array)) if want_array => Ok(()),
+            Some((_, ValueKind::Object)) if !want_array => Ok(()),
             Some((id, _)) => Err(ShapeError {
                 offset: self.tree().range(id).0,
                 expected: format!("{what} to be {}", if want_array { "an array" } else { "an object" }),
@@ -410,11 +412,11 @@ impl JsonDoc {
     /// Whether the document is an empty object without any comment.
     pub fn is_empty_object(&self) -> bool {
         let root = self.tree().root();
-        self.tree().kind(root) == Kind::Object && self.tree().len(root) == 0 && !self.tree().has_comments()
+        self.tree().kind(root) == ValueKind::Object && self.tree().len(root) == 0 && !self.tree().has_comments()
     }
 
     /// Whether the value at `path` holds comments (then removing it would lose them).
-    pub fn has_comments_in(&self, path: &[Seg]) -> bool {
+    pub fn has_comments_in(&self, path: &[JsonStep]) -> bool {
         self.locate(path).is_some_and(|id| {
             let (start, end) = self.tree().range(id);
             self.tree().comment_within(start, end)
@@ -422,7 +424,7 @@ impl JsonDoc {
     }
 
     /// Appends `"name": value` at the end of the object at `path`.
-    pub fn insert_property(&mut self, path: &[Seg], name: &str, value: &Value) {
+    pub fn insert_property(&mut self, path: &[JsonStep], name: &str, value: &Value) {
         let name_json = serde_json::to_string(name).expect("a string serialises");
         self.insert_last(path, |style, indent| {
             let colon = if style.colon_space { ": " } else { ":" };
@@ -431,12 +433,12 @@ impl JsonDoc {
     }
 
     /// Appends `value` at the end of the array at `path`.
-    pub fn append_element(&mut self, path: &[Seg], value: &Value) {
+    pub fn append_element(&mut self, path: &[JsonStep], value: &Value) {
         self.insert_last(path, |style, indent| render(value, style, indent));
     }
 
     /// Replaces the value at `path` (which must exist) by `value`, written in the file's style.
-    pub fn replace_value(&mut self, path: &[Seg], value: &Value) {
+    pub fn replace_value(&mut self, path: &[JsonStep], value: &Value) {
         let style = self.style();
         let (start, end) = self.tree().range(self.locate(path).expect("replace_value on an existing path"));
         let indent = line_indent(self.body(), start).to_string();
@@ -447,15 +449,15 @@ impl JsonDoc {
     /// Removes the property `name` from the object at `path`, or the element at index `i` of the
     /// array at `path`: the exact inverse of [`insert_property`](Self::insert_property) and
     /// [`append_element`](Self::append_element).
-    pub fn remove(&mut self, path: &[Seg], item: &Seg) {
+    pub fn remove(&mut self, path: &[JsonStep], item: &JsonStep) {
         let container = self.locate(path).expect("remove from an existing container");
         let tree = self.tree();
         let index = match (tree.kind(container), item) {
-            (Kind::Object, Seg::Key(k)) => {
+            (ValueKind::Object, JsonStep::Key(k)) => {
                 tree.items(container).enumerate().filter(|(_, c)| tree.name_is(self.body(), *c, k)).map(|(i, _)| i).last()
             }
             // An object's member by its index too, for removing many at once.
-            (_, Seg::Index(i)) => Some(*i),
+            (_, JsonStep::Index(i)) => Some(*i),
             _ => None,
         };
         let Some(index) = index else { return };
@@ -470,11 +472,11 @@ impl JsonDoc {
     /// [`remove`](Self::remove), last first, in time linear in the file rather than in the file
     /// times the number of elements. Runs of neighbours are removed as one; runs that only comments
     /// separate are removed one by one. The paths must not lie inside one another's removed items.
-    pub fn remove_elements(&mut self, removals: &[(Vec<Seg>, Vec<usize>)]) {
+    pub fn remove_elements(&mut self, removals: &[(Vec<JsonStep>, Vec<usize>)]) {
         let mut edits = Vec::new();
-        let mut one_by_one: Vec<(Vec<Seg>, Vec<usize>)> = Vec::new();
+        let mut one_by_one: Vec<(Vec<JsonStep>, Vec<usize>)> = Vec::new();
         for (path, indices) in removals {
-            let Some(node) = self.locate(path).filter(|id| self.tree().kind(*id) != Kind::Scalar) else { continue };
+            let Some(node) = self.locate(path).filter(|id| self.tree().kind(*id) != ValueKind::Scalar) else { continue };
             let mut indices = indices.clone();
             indices.sort_unstable();
             indices.dedup();
@@ -511,7 +513,7 @@ impl JsonDoc {
         }
         for (path, indices) in one_by_one {
             for i in indices.into_iter().rev() {
-                self.remove(&path, &Seg::Index(i));
+                self.remove(&path, &JsonStep::Index(i));
             }
         }
     }
@@ -574,7 +576,7 @@ impl JsonDoc {
         self.tree = OnceLock::new();
         // A text of the document's own with a few edits (an insertion, a replacement) is edited
         // in place: a few moves of its tail, and no second copy of a large file.
-        if let Body::Owned(body) = &mut self.body
+        if let DocText::Owned(body) = &mut self.body
             && edits.len() <= IN_PLACE_EDITS
         {
             // Grown exactly, when the room left at the end is not enough: doubling a large text's
@@ -597,10 +599,10 @@ impl JsonDoc {
             at = *end;
         }
         body.push_str(&self.body()[at..]);
-        self.body = Body::Owned(body);
+        self.body = DocText::Owned(body);
     }
 
-    fn insert_last(&mut self, path: &[Seg], item: impl Fn(&Style, &str) -> String) {
+    fn insert_last(&mut self, path: &[JsonStep], item: impl Fn(&Style, &str) -> String) {
         let style = self.style();
         let id = self.locate(path).expect("insert into an existing container");
         let container = self.container(id);
@@ -614,7 +616,7 @@ impl JsonDoc {
         let newline = if body.contains("\r\n") { "\r\n" } else { "\n" };
         let root = self.tree().root();
         let (root_start, root_end) = self.tree().range(root);
-        let members = || self.tree().items(root).filter(|_| self.tree().kind(root) == Kind::Object);
+        let members = || self.tree().items(root).filter(|_| self.tree().kind(root) == ValueKind::Object);
         // A one-line document keeps new text on one line; an empty one gets the default layout.
         let multiline = members().next().is_none() || body[root_start..root_end].contains('\n');
         // The indentation unit: how much deeper the first member sits than the line of the `{`.
@@ -639,24 +641,24 @@ impl JsonDoc {
         match self.body {
             // Without the room a text edited in place may have kept (the text of a file whose
             // duplicate entries went is much shorter than the file).
-            Body::Owned(mut body) if !self.bom => {
+            DocText::Owned(mut body) if !self.bom => {
                 body.shrink_to_fit();
                 body
             }
-            Body::Owned(body) => format!("{BOM}{body}"),
+            DocText::Owned(body) => format!("{BOM}{body}"),
             // Still the bytes read, byte-order mark included.
-            Body::Shared { bytes, .. } => String::from_utf8(bytes.to_vec()).expect("checked to be UTF-8 when parsed"),
+            DocText::Shared { bytes, .. } => String::from_utf8(bytes.to_vec()).expect("checked to be UTF-8 when parsed"),
         }
     }
 }
 
-fn body_text(body: &Body) -> &str {
+fn body_text(body: &DocText) -> &str {
     match body {
-        Body::Owned(text) => text,
+        DocText::Owned(text) => text,
         // SAFETY: the bytes were checked to be UTF-8 when the document was made (`parse_shared`),
         // `from` is the length of the byte-order mark they start with (a char boundary), and bytes
         // behind an `Arc` are never changed while it is shared, as this one is.
-        Body::Shared { bytes, from } => unsafe { std::str::from_utf8_unchecked(&bytes[*from..]) },
+        DocText::Shared { bytes, from } => unsafe { std::str::from_utf8_unchecked(&bytes[*from..]) },
     }
 }
 
@@ -890,7 +892,7 @@ mod tests {
             d.append_element(&[key("a")], &json!({"x": [1, {"y": "z"}]}));
             assert!(JsonDoc::parse(&d.text(), Strictness::Lenient).is_ok(), "{}", d.text());
             let n = d.get(&[key("a")]).unwrap().as_array().unwrap().len();
-            d.remove(&[key("a")], &Seg::Index(n - 1));
+            d.remove(&[key("a")], &JsonStep::Index(n - 1));
             assert_eq!(d.text(), text);
         }
     }
@@ -920,8 +922,8 @@ mod tests {
     fn removing_an_item_after_a_line_comment_keeps_the_comments_newline() {
         for (text, path, item) in [
             ("{\"a\": \"\",// c\n\"hooks\": {}}\r\n", vec![], key("hooks")),
-            ("[1, // c\n2, 3]", vec![], Seg::Index(1)),
-            ("[1, // c\n2,]", vec![], Seg::Index(1)),
+            ("[1, // c\n2, 3]", vec![], JsonStep::Index(1)),
+            ("[1, // c\n2,]", vec![], JsonStep::Index(1)),
         ] {
             let mut d = JsonDoc::parse(text, Strictness::Lenient).unwrap();
             d.remove(&path, &item);

@@ -17,7 +17,7 @@ use serde_json::Value;
 const MAX_DEPTH: usize = 512;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub enum ValueKind {
     Object,
     Array,
     Scalar,
@@ -28,7 +28,7 @@ pub enum Kind {
 /// fit in 30 bits: gitvow refuses files over 64 MiB before reading them (and the index any text over
 /// 1 GiB).
 #[derive(Clone, Copy, Debug)]
-struct Node {
+struct ValueSpan {
     /// Where the item starts: an object member at its name, an array element (or the root) at its
     /// value.
     start: u32,
@@ -40,25 +40,25 @@ struct Node {
 const END_BITS: u32 = 30;
 const END_MASK: u32 = (1 << END_BITS) - 1;
 
-impl Node {
+impl ValueSpan {
     fn end(&self) -> usize {
         (self.end_kind & END_MASK) as usize
     }
 
-    fn kind(&self) -> Kind {
+    fn kind(&self) -> ValueKind {
         match self.end_kind >> END_BITS {
-            1 => Kind::Object,
-            2 => Kind::Array,
-            _ => Kind::Scalar,
+            1 => ValueKind::Object,
+            2 => ValueKind::Array,
+            _ => ValueKind::Scalar,
         }
     }
 }
 
-fn kind_bits(kind: Kind) -> u32 {
+fn kind_bits(kind: ValueKind) -> u32 {
     match kind {
-        Kind::Scalar => 0,
-        Kind::Object => 1 << END_BITS,
-        Kind::Array => 2 << END_BITS,
+        ValueKind::Scalar => 0,
+        ValueKind::Object => 1 << END_BITS,
+        ValueKind::Array => 2 << END_BITS,
     }
 }
 
@@ -68,7 +68,7 @@ pub struct Id(u32);
 
 #[derive(Clone, Debug, Default)]
 pub struct Tree {
-    nodes: Vec<Node>,
+    nodes: Vec<ValueSpan>,
     /// The byte ranges of all comments, in order.
     comments: Vec<(usize, usize)>,
 }
@@ -122,7 +122,7 @@ impl Tree {
         let mut tokens =
             Tokens { scanner: Scanner::new(body, &scanner_options()), comments: Vec::new(), allow_comments: strictness.allows_comments() };
         let trailing_commas = strictness.allows_trailing_commas();
-        let mut nodes: Vec<Node> = Vec::new();
+        let mut nodes: Vec<ValueSpan> = Vec::new();
         let mut stack: Vec<Open> = Vec::new();
         let mut depth = 0;
         // The token that starts the next value, and where the member name before it starts.
@@ -135,18 +135,18 @@ impl Tree {
             }
             let (t, start, end) = token;
             let kind = match t? {
-                Token::OpenBrace => Kind::Object,
-                Token::OpenBracket => Kind::Array,
-                Token::String(_) | Token::Number(_) | Token::Boolean(_) | Token::Null => Kind::Scalar,
+                Token::OpenBrace => ValueKind::Object,
+                Token::OpenBracket => ValueKind::Array,
+                Token::String(_) | Token::Number(_) | Token::Boolean(_) | Token::Null => ValueKind::Scalar,
                 _ => return None,
             };
             let id = u32::try_from(nodes.len()).ok()?;
             let item_start = member.take().unwrap_or(start);
-            nodes.push(Node { start: item_start as u32, value_start: start as u32, end_kind: end as u32 | kind_bits(kind) });
-            let mut next = if kind == Kind::Scalar {
+            nodes.push(ValueSpan { start: item_start as u32, value_start: start as u32, end_kind: end as u32 | kind_bits(kind) });
+            let mut next = if kind == ValueKind::Scalar {
                 None
             } else {
-                let object = kind == Kind::Object;
+                let object = kind == ValueKind::Object;
                 depth += if object { 2 } else { 1 };
                 stack.push(Open { id, object });
                 Some(tokens.next()?)
@@ -202,11 +202,11 @@ impl Tree {
         Id(0)
     }
 
-    fn node(&self, id: Id) -> &Node {
+    fn node(&self, id: Id) -> &ValueSpan {
         &self.nodes[id.0 as usize]
     }
 
-    pub fn kind(&self, id: Id) -> Kind {
+    pub fn kind(&self, id: Id) -> ValueKind {
         self.node(id).kind()
     }
 
@@ -246,7 +246,7 @@ impl Tree {
     fn after(&self, id: Id) -> usize {
         let n = self.node(id);
         let next = id.0 as usize + 1;
-        if n.kind() == Kind::Scalar {
+        if n.kind() == ValueKind::Scalar {
             return next;
         }
         let end = n.end();
@@ -258,8 +258,9 @@ impl Tree {
         let n = self.node(id);
         let (kind, end) = (n.kind(), n.end());
         // What follows in the list belongs to the container while it starts before its end.
-        let inside =
-            move |i: usize| (kind != Kind::Scalar && self.nodes.get(i).is_some_and(|m| (m.start as usize) < end)).then_some(Id(i as u32));
+        let inside = move |i: usize| {
+            (kind != ValueKind::Scalar && self.nodes.get(i).is_some_and(|m| (m.start as usize) < end)).then_some(Id(i as u32))
+        };
         std::iter::successors(inside(id.0 as usize + 1), move |c| inside(self.after(*c)))
     }
 
@@ -293,7 +294,7 @@ impl Tree {
 
     /// The member `key` of an object: the last one of that name, as the agents' own parsers take it.
     pub fn member(&self, body: &str, id: Id, key: &str) -> Option<Id> {
-        if self.kind(id) != Kind::Object {
+        if self.kind(id) != ValueKind::Object {
             return None;
         }
         self.items(id).filter(|c| self.name_is(body, *c, key)).last()
@@ -301,7 +302,7 @@ impl Tree {
 
     /// The element `index` of an array.
     pub fn element(&self, id: Id, index: usize) -> Option<Id> {
-        if self.kind(id) != Kind::Array {
+        if self.kind(id) != ValueKind::Array {
             return None;
         }
         self.items(id).nth(index)
@@ -311,9 +312,9 @@ impl Tree {
     pub fn to_json(&self, body: &str, id: Id) -> Value {
         let (start, end) = self.range(id);
         match self.kind(id) {
-            Kind::Scalar => scalar(&body[start..end]),
-            Kind::Array => Value::Array(self.items(id).map(|c| self.to_json(body, c)).collect()),
-            Kind::Object => {
+            ValueKind::Scalar => scalar(&body[start..end]),
+            ValueKind::Array => Value::Array(self.items(id).map(|c| self.to_json(body, c)).collect()),
+            ValueKind::Object => {
                 let mut map = serde_json::Map::new();
                 for c in self.items(id) {
                     map.insert(self.name(body, c), self.to_json(body, c));

@@ -18,16 +18,16 @@ pub struct YamlError {
 }
 
 #[derive(Debug)]
-enum Kind {
+enum YamlValue {
     Scalar(String),
-    Seq(Vec<Node>),
-    Map(Vec<(Node, Node)>),
+    Seq(Vec<YamlNode>),
+    Map(Vec<(YamlNode, YamlNode)>),
     Alias,
 }
 
 #[derive(Debug)]
-struct Node {
-    kind: Kind,
+struct YamlNode {
+    kind: YamlValue,
     /// Byte offset where the node starts (a block mapping: its first key).
     start: usize,
     line: usize,
@@ -37,16 +37,18 @@ struct Node {
     flow: bool,
 }
 
-impl Node {
-    fn get(&self, key: &str) -> Option<(&Node, &Node)> {
+impl YamlNode {
+    fn get(&self, key: &str) -> Option<(&YamlNode, &YamlNode)> {
         match &self.kind {
-            Kind::Map(entries) => entries.iter().find(|(k, _)| matches!(&k.kind, Kind::Scalar(s) if s == key)).map(|(k, v)| (k, v)),
+            YamlValue::Map(entries) => {
+                entries.iter().find(|(k, _)| matches!(&k.kind, YamlValue::Scalar(s) if s == key)).map(|(k, v)| (k, v))
+            }
             _ => None,
         }
     }
 
     fn is_empty_scalar(&self) -> bool {
-        matches!(&self.kind, Kind::Scalar(s) if s.is_empty())
+        matches!(&self.kind, YamlValue::Scalar(s) if s.is_empty())
     }
 
     fn error(&self, message: impl Into<String>) -> YamlError {
@@ -57,22 +59,22 @@ impl Node {
 /// Builds the node tree from the parser's events.
 struct Builder<'a> {
     text: &'a str,
-    stack: Vec<Node>,
+    stack: Vec<YamlNode>,
     /// A mapping's key waiting for its value, per open mapping.
-    keys: Vec<Option<Node>>,
-    documents: Vec<Node>,
+    keys: Vec<Option<YamlNode>>,
+    documents: Vec<YamlNode>,
     second_document: Option<Marker>,
 }
 
 impl Builder<'_> {
-    fn push_value(&mut self, node: Node) {
+    fn push_value(&mut self, node: YamlNode) {
         let Some(parent) = self.stack.last_mut() else {
             self.documents.push(node);
             return;
         };
         match &mut parent.kind {
-            Kind::Seq(items) => items.push(node),
-            Kind::Map(entries) => {
+            YamlValue::Seq(items) => items.push(node),
+            YamlValue::Map(entries) => {
                 let slot = self.keys.last_mut().expect("a key slot per open mapping");
                 match slot.take() {
                     None => *slot = Some(node),
@@ -91,22 +93,29 @@ impl Builder<'_> {
 
 impl MarkedEventReceiver for Builder<'_> {
     fn on_event(&mut self, ev: Event, mark: Marker) {
-        let at = |kind: Kind, flow: bool| Node { kind, start: mark.index(), line: mark.line(), col: mark.col(), end: mark.index(), flow };
+        let at = |kind: YamlValue, flow: bool| YamlNode {
+            kind,
+            start: mark.index(),
+            line: mark.line(),
+            col: mark.col(),
+            end: mark.index(),
+            flow,
+        };
         let opens = |c: u8| self.text.as_bytes().get(mark.index()) == Some(&c);
         match ev {
             Event::DocumentStart if !self.documents.is_empty() => {
                 self.second_document.get_or_insert(mark);
             }
-            Event::Scalar(value, _, _, _) => self.push_value(at(Kind::Scalar(value), false)),
-            Event::Alias(_) => self.push_value(at(Kind::Alias, false)),
-            Event::SequenceStart(..) => self.stack.push(at(Kind::Seq(Vec::new()), opens(b'['))),
+            Event::Scalar(value, _, _, _) => self.push_value(at(YamlValue::Scalar(value), false)),
+            Event::Alias(_) => self.push_value(at(YamlValue::Alias, false)),
+            Event::SequenceStart(..) => self.stack.push(at(YamlValue::Seq(Vec::new()), opens(b'['))),
             Event::MappingStart(..) => {
-                self.stack.push(at(Kind::Map(Vec::new()), opens(b'{')));
+                self.stack.push(at(YamlValue::Map(Vec::new()), opens(b'{')));
                 self.keys.push(None);
             }
             Event::SequenceEnd | Event::MappingEnd => {
                 let mut node = self.stack.pop().expect("an end closes an open collection");
-                if matches!(node.kind, Kind::Map(_)) {
+                if matches!(node.kind, YamlValue::Map(_)) {
                     self.keys.pop();
                 }
                 node.end = mark.index();
@@ -119,7 +128,7 @@ impl MarkedEventReceiver for Builder<'_> {
 
 /// The document's root (`None`: the file holds no document, only comments or nothing), or where
 /// hermes's YAML loader would stop.
-fn parse(text: &str) -> Result<Option<Node>, YamlError> {
+fn parse(text: &str) -> Result<Option<YamlNode>, YamlError> {
     let mut b = Builder { text, stack: Vec::new(), keys: Vec::new(), documents: Vec::new(), second_document: None };
     Parser::new_from_str(text).load(&mut b, true).map_err(|e| YamlError {
         line: e.marker().line(),
@@ -139,20 +148,20 @@ fn parse(text: &str) -> Result<Option<Node>, YamlError> {
 /// Checks that `text` is YAML hermes would load, with a mapping at the top (or nothing).
 pub fn check(text: &str) -> Result<(), YamlError> {
     match parse(text)? {
-        Some(root) if !matches!(root.kind, Kind::Map(_)) => Err(root.error("expected a mapping at the top level")),
+        Some(root) if !matches!(root.kind, YamlValue::Map(_)) => Err(root.error("expected a mapping at the top level")),
         _ => Ok(()),
     }
 }
 
 /// One entry of a `hooks.<event>` list: its fields in order, each value as YAML scalar text.
-pub struct Entry<'a> {
+pub struct HookFields<'a> {
     pub event: &'a str,
     pub fields: Vec<(&'a str, String)>,
 }
 
 /// A gitvow-relevant entry found in the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Found {
+pub struct YamlHook {
     pub event: String,
     pub command: String,
     pub matcher: Option<String>,
@@ -162,19 +171,19 @@ pub struct Found {
 }
 
 /// Every `hooks.<event>` entry with a `command`, in file order.
-pub fn entries(text: &str) -> Result<Vec<Found>, YamlError> {
+pub fn entries(text: &str) -> Result<Vec<YamlHook>, YamlError> {
     let Some(root) = parse(text)? else { return Ok(Vec::new()) };
-    let Some((_, Node { kind: Kind::Map(events), .. })) = root.get("hooks") else { return Ok(Vec::new()) };
+    let Some((_, YamlNode { kind: YamlValue::Map(events), .. })) = root.get("hooks") else { return Ok(Vec::new()) };
     let mut out = Vec::new();
     for (key, list) in events {
-        let (Kind::Scalar(event), Kind::Seq(items)) = (&key.kind, &list.kind) else { continue };
+        let (YamlValue::Scalar(event), YamlValue::Seq(items)) = (&key.kind, &list.kind) else { continue };
         for item in items {
             let field = |k: &str| match item.get(k) {
-                Some((_, Node { kind: Kind::Scalar(s), .. })) => Some(s.clone()),
+                Some((_, YamlNode { kind: YamlValue::Scalar(s), .. })) => Some(s.clone()),
                 _ => None,
             };
             if let Some(command) = field("command") {
-                out.push(Found {
+                out.push(YamlHook {
                     event: event.clone(),
                     command,
                     matcher: field("matcher"),
@@ -190,12 +199,12 @@ pub fn entries(text: &str) -> Result<Vec<Found>, YamlError> {
 
 /// `text` with `entry` appended to its `hooks.<event>` list (the list, and `hooks`, made where
 /// missing), in the style of what is around it.
-pub fn add(text: &str, entry: &Entry<'_>) -> Result<String, YamlError> {
+pub fn add(text: &str, entry: &HookFields<'_>) -> Result<String, YamlError> {
     let nl = if text.contains("\r\n") { "\r\n" } else { "\n" };
     let Some(root) = parse(text)? else {
         return Ok(append(text, text.len(), &format!("hooks:{nl}  {}:{nl}{}", entry.event, block_item(entry, 4, nl)), nl));
     };
-    let Kind::Map(_) = root.kind else { return Err(root.error("expected a mapping at the top level")) };
+    let YamlValue::Map(_) = root.kind else { return Err(root.error("expected a mapping at the top level")) };
     let Some((hooks_key, hooks)) = root.get("hooks") else {
         no_merge(&root)?;
         if root.flow {
@@ -206,18 +215,18 @@ pub fn add(text: &str, entry: &Entry<'_>) -> Result<String, YamlError> {
         return Ok(append(text, content_end(text, root.end), &lines, nl));
     };
     match &hooks.kind {
-        Kind::Scalar(s) if s.is_empty() && !hooks.flow => {
+        YamlValue::Scalar(s) if s.is_empty() && !hooks.flow => {
             let c = hooks_key.col + 2;
             let lines = format!("{}{}:{nl}{}", " ".repeat(c), entry.event, block_item(entry, c + 2, nl));
             Ok(append(text, line_end(text, hooks_key.start), &lines, nl))
         }
-        Kind::Map(_) => add_to_events(text, hooks, entry, nl),
-        Kind::Alias => Err(hooks.error("`hooks` is an alias of another node: add gitvow's entries by hand")),
+        YamlValue::Map(_) => add_to_events(text, hooks, entry, nl),
+        YamlValue::Alias => Err(hooks.error("`hooks` is an alias of another node: add gitvow's entries by hand")),
         _ => Err(hooks.error("expected a mapping of hook events under `hooks`")),
     }
 }
 
-fn add_to_events(text: &str, hooks: &Node, entry: &Entry<'_>, nl: &str) -> Result<String, YamlError> {
+fn add_to_events(text: &str, hooks: &YamlNode, entry: &HookFields<'_>, nl: &str) -> Result<String, YamlError> {
     let Some((key, list)) = hooks.get(entry.event) else {
         no_merge(hooks)?;
         if hooks.flow {
@@ -227,17 +236,17 @@ fn add_to_events(text: &str, hooks: &Node, entry: &Entry<'_>, nl: &str) -> Resul
         return Ok(append(text, content_end(text, hooks.end), &lines, nl));
     };
     match &list.kind {
-        Kind::Scalar(s) if s.is_empty() => Ok(append(text, line_end(text, key.start), &block_item(entry, key.col + 2, nl), nl)),
-        Kind::Seq(_) if list.flow => Ok(flow_add(text, list, &flow_item(entry))),
+        YamlValue::Scalar(s) if s.is_empty() => Ok(append(text, line_end(text, key.start), &block_item(entry, key.col + 2, nl), nl)),
+        YamlValue::Seq(_) if list.flow => Ok(flow_add(text, list, &flow_item(entry))),
         // A block sequence starts at its first dash.
-        Kind::Seq(_) => Ok(append(text, content_end(text, list.end), &block_item(entry, list.col, nl), nl)),
-        Kind::Alias => Err(list.error(format!("`hooks.{}` is an alias of another list: add gitvow's entries by hand", entry.event))),
+        YamlValue::Seq(_) => Ok(append(text, content_end(text, list.end), &block_item(entry, list.col, nl), nl)),
+        YamlValue::Alias => Err(list.error(format!("`hooks.{}` is an alias of another list: add gitvow's entries by hand", entry.event))),
         _ => Err(list.error(format!("expected a list of hooks under `hooks.{}`", entry.event))),
     }
 }
 
 /// A key gitvow adds next to a merge (`<<: *base`) would hide the merged one of that name.
-fn no_merge(map: &Node) -> Result<(), YamlError> {
+fn no_merge(map: &YamlNode) -> Result<(), YamlError> {
     match map.get("<<") {
         Some((key, _)) => Err(key.error("this mapping merges another one (`<<`): add gitvow's entries by hand")),
         None => Ok(()),
@@ -265,11 +274,11 @@ pub fn remove(text: &str, ours: &dyn Fn(&str) -> bool) -> Result<Option<String>,
 
 fn first_span(text: &str, ours: &dyn Fn(&str) -> bool) -> Result<Option<std::ops::Range<usize>>, YamlError> {
     let Some(root) = parse(text)? else { return Ok(None) };
-    let Some((_, Node { kind: Kind::Map(events), .. })) = root.get("hooks") else { return Ok(None) };
+    let Some((_, YamlNode { kind: YamlValue::Map(events), .. })) = root.get("hooks") else { return Ok(None) };
     for (_, list) in events {
-        let Kind::Seq(items) = &list.kind else { continue };
+        let YamlValue::Seq(items) = &list.kind else { continue };
         for (i, item) in items.iter().enumerate() {
-            let is_ours = matches!(item.get("command"), Some((_, Node { kind: Kind::Scalar(c), .. })) if ours(c));
+            let is_ours = matches!(item.get("command"), Some((_, YamlNode { kind: YamlValue::Scalar(c), .. })) if ours(c));
             if !is_ours {
                 continue;
             }
@@ -297,7 +306,7 @@ fn first_span(text: &str, ours: &dyn Fn(&str) -> bool) -> Result<Option<std::ops
 fn empty_key_span(text: &str) -> Result<Option<std::ops::Range<usize>>, YamlError> {
     let Some(root) = parse(text)? else { return Ok(None) };
     let Some((hooks_key, hooks)) = root.get("hooks") else { return Ok(None) };
-    if let Kind::Map(events) = &hooks.kind {
+    if let YamlValue::Map(events) = &hooks.kind {
         for (key, list) in events {
             if list.is_empty_scalar() && !hooks.flow {
                 let start = line_start(text, key.start);
@@ -361,10 +370,10 @@ fn append(text: &str, at: usize, lines: &str, nl: &str) -> String {
 }
 
 /// `item` added before the closing bracket of a flow collection.
-fn flow_add(text: &str, collection: &Node, item: &str) -> String {
+fn flow_add(text: &str, collection: &YamlNode, item: &str) -> String {
     let empty = match &collection.kind {
-        Kind::Seq(items) => items.is_empty(),
-        Kind::Map(entries) => entries.is_empty(),
+        YamlValue::Seq(items) => items.is_empty(),
+        YamlValue::Map(entries) => entries.is_empty(),
         _ => true,
     };
     let close = collection.end;
@@ -379,7 +388,7 @@ fn flow_add(text: &str, collection: &Node, item: &str) -> String {
     format!("{body}{sep}{item}{}", &text[body.len()..])
 }
 
-fn block_item(entry: &Entry<'_>, indent: usize, nl: &str) -> String {
+fn block_item(entry: &HookFields<'_>, indent: usize, nl: &str) -> String {
     let mut out = String::new();
     for (i, (k, v)) in entry.fields.iter().enumerate() {
         let lead = if i == 0 { format!("{}- ", " ".repeat(indent)) } else { " ".repeat(indent + 2) };
@@ -388,7 +397,7 @@ fn block_item(entry: &Entry<'_>, indent: usize, nl: &str) -> String {
     out
 }
 
-fn flow_item(entry: &Entry<'_>) -> String {
+fn flow_item(entry: &HookFields<'_>) -> String {
     let fields: Vec<String> = entry.fields.iter().map(|(k, v)| format!("{k}: {v}")).collect();
     format!("{{{}}}", fields.join(", "))
 }
@@ -401,7 +410,7 @@ pub fn quoted(s: &str) -> String {
 /// The text of a top-level scalar `key`, when the file parses and has one.
 pub fn top_scalar(text: &str, key: &str) -> Option<String> {
     match parse(text).ok()??.get(key) {
-        Some((_, Node { kind: Kind::Scalar(s), .. })) => Some(s.clone()),
+        Some((_, YamlNode { kind: YamlValue::Scalar(s), .. })) => Some(s.clone()),
         _ => None,
     }
 }

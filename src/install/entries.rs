@@ -2,7 +2,7 @@
 //! how a file is brought to the installed or the uninstalled state with the fewest edits.
 
 use crate::agents::{AgentSpec, ExtraField, FileLayout, InstalledEvent};
-use crate::edit::jsonc::{JsonDoc, Seg, Shape, ShapeError, key};
+use crate::edit::jsonc::{JsonDoc, JsonStep, Shape, ShapeError, key};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
@@ -164,14 +164,14 @@ fn classify(agent: &AgentSpec, element: &Value) -> Membership {
 }
 
 /// Where the event arrays live.
-fn container(agent: &AgentSpec) -> Vec<Seg> {
+fn container(agent: &AgentSpec) -> Vec<JsonStep> {
     match agent.layout {
         FileLayout::TopLevelGroups => Vec::new(),
         _ => vec![key("hooks")],
     }
 }
 
-fn with(path: &[Seg], seg: Seg) -> Vec<Seg> {
+fn with(path: &[JsonStep], seg: JsonStep) -> Vec<JsonStep> {
     let mut p = path.to_vec();
     p.push(seg);
     p
@@ -193,7 +193,7 @@ pub fn check_shape(doc: &JsonDoc, agent: &AgentSpec) -> Result<(), ShapeError> {
 
 /// Removes gitvow's hooks from one event array: whole gitvow elements, and gitvow hooks inside groups
 /// the user shares with them. Returns whether the array held nothing but gitvow's elements.
-fn strip_array(doc: &mut JsonDoc, agent: &AgentSpec, arr: &[Seg], keep_first_ours: bool) -> (bool, Option<usize>) {
+fn strip_array(doc: &mut JsonDoc, agent: &AgentSpec, arr: &[JsonStep], keep_first_ours: bool) -> (bool, Option<usize>) {
     let mut ours = Vec::new();
     // All removals in one pass: a file with thousands of duplicate entries stays linear.
     let mut removals = Vec::new();
@@ -202,7 +202,7 @@ fn strip_array(doc: &mut JsonDoc, agent: &AgentSpec, arr: &[Seg], keep_first_our
         elements += 1;
         match classify(agent, &el) {
             Membership::Ours => ours.push(i),
-            Membership::Mixed(inner) => removals.push((with(&with(arr, Seg::Index(i)), key("hooks")), inner)),
+            Membership::Mixed(inner) => removals.push((with(&with(arr, JsonStep::Index(i)), key("hooks")), inner)),
             Membership::Foreign => {}
         }
     });
@@ -220,7 +220,7 @@ fn strip_array(doc: &mut JsonDoc, agent: &AgentSpec, arr: &[Seg], keep_first_our
 /// All in one edit of the text: an array that goes goes whole, with its key. Where a comment could
 /// make that differ from taking the entries out first (a comment inside `c`), or a name repeats (the
 /// agent reads the last), the events are done one by one, each array looked up by its name.
-fn strip_container(doc: &mut JsonDoc, agent: &AgentSpec, c: &[Seg], keep: &[&str], created: Option<&Created>) {
+fn strip_container(doc: &mut JsonDoc, agent: &AgentSpec, c: &[JsonStep], keep: &[&str], created: Option<&Created>) {
     match strip_removals(doc, agent, c, keep, created) {
         Some(strip) => doc.remove_elements(&strip.removals),
         None => strip_container_one_by_one(doc, agent, c, keep, created),
@@ -229,14 +229,14 @@ fn strip_container(doc: &mut JsonDoc, agent: &AgentSpec, c: &[Seg], keep: &[&str
 
 /// What [`strip_container`] removes in its one edit.
 struct Strip {
-    removals: Vec<(Vec<Seg>, Vec<usize>)>,
+    removals: Vec<(Vec<JsonStep>, Vec<usize>)>,
     /// Every member of the container goes (it is left `{}`).
     all: bool,
 }
 
 /// The removals of [`strip_container`], worked out without an edit; `None` when the events must be
 /// done one by one.
-fn strip_removals(doc: &JsonDoc, agent: &AgentSpec, c: &[Seg], keep: &[&str], created: Option<&Created>) -> Option<Strip> {
+fn strip_removals(doc: &JsonDoc, agent: &AgentSpec, c: &[JsonStep], keep: &[&str], created: Option<&Created>) -> Option<Strip> {
     if doc.has_comments_in(c) || doc.may_have_duplicate_keys(c) {
         return None;
     }
@@ -252,7 +252,7 @@ fn strip_removals(doc: &JsonDoc, agent: &AgentSpec, c: &[Seg], keep: &[&str], cr
             count += 1;
             match classify(agent, &el) {
                 Membership::Ours => ours.push(i),
-                Membership::Mixed(inner) => removals.push((with(&with(&arr, Seg::Index(i)), key("hooks")), inner)),
+                Membership::Mixed(inner) => removals.push((with(&with(&arr, JsonStep::Index(i)), key("hooks")), inner)),
                 Membership::Foreign => {}
             }
         }
@@ -275,7 +275,7 @@ fn strip_removals(doc: &JsonDoc, agent: &AgentSpec, c: &[Seg], keep: &[&str], cr
 }
 
 /// [`strip_container`] one event at a time.
-fn strip_container_one_by_one(doc: &mut JsonDoc, agent: &AgentSpec, c: &[Seg], keep: &[&str], created: Option<&Created>) {
+fn strip_container_one_by_one(doc: &mut JsonDoc, agent: &AgentSpec, c: &[JsonStep], keep: &[&str], created: Option<&Created>) {
     for name in doc.keys(c) {
         if keep.contains(&name.as_str()) {
             continue;
@@ -325,7 +325,7 @@ pub fn install(doc: &mut JsonDoc, agent: &AgentSpec, command: &str, fail_closed:
         }
         match strip_array(doc, agent, &arr, true).1 {
             Some(i) => {
-                let at = with(&arr, Seg::Index(i));
+                let at = with(&arr, JsonStep::Index(i));
                 if doc.get(&at).as_ref() != Some(&entry) {
                     doc.replace_value(&at, &entry);
                 }
@@ -431,7 +431,7 @@ pub fn has_gitvow_entries(doc: &JsonDoc, agent: &AgentSpec) -> bool {
 
 /// One gitvow hook found in an agent's file, for doctor: where it is and what it holds.
 #[derive(Clone, Debug)]
-pub struct Found {
+pub struct FoundHook {
     /// The event key it sits under.
     pub event: String,
     /// Index in the event array (the group, for nested layouts).
@@ -445,10 +445,10 @@ pub struct Found {
     /// The hook object itself.
     pub hook: Value,
     /// The JSON path of the hook object, for its line and column.
-    pub path: Vec<Seg>,
+    pub path: Vec<JsonStep>,
 }
 
-impl Found {
+impl FoundHook {
     /// The command string the hook runs.
     pub fn command(&self) -> Option<&str> {
         gitvow_command_of(&self.hook)
@@ -457,7 +457,7 @@ impl Found {
 
 /// Every gitvow hook in `doc`, in document order. `wrapped`: look under a top-level `hooks` key
 /// even for factory, whose events belong at the top level (entries there never fire).
-pub fn find_entries(doc: &JsonDoc, agent: &AgentSpec, wrapped: bool) -> Vec<Found> {
+pub fn find_entries(doc: &JsonDoc, agent: &AgentSpec, wrapped: bool) -> Vec<FoundHook> {
     let c = if wrapped { vec![key("hooks")] } else { container(agent) };
     let mut out = Vec::new();
     // One walk over the container: a file with thousands of top-level keys (factory's events are
@@ -466,11 +466,19 @@ pub fn find_entries(doc: &JsonDoc, agent: &AgentSpec, wrapped: bool) -> Vec<Foun
         let event = event.to_string();
         let arr = with(&c, key(&event));
         for (i, element) in elements.enumerate() {
-            let at = with(&arr, Seg::Index(i));
+            let at = with(&arr, JsonStep::Index(i));
             let inner: Vec<usize> = match classify(agent, &element) {
                 Membership::Foreign => continue,
                 Membership::Ours if !groups(agent) => {
-                    out.push(Found { event: event.clone(), index: i, inner: None, whole: true, hook: element.clone(), element, path: at });
+                    out.push(FoundHook {
+                        event: event.clone(),
+                        index: i,
+                        inner: None,
+                        whole: true,
+                        hook: element.clone(),
+                        element,
+                        path: at,
+                    });
                     continue;
                 }
                 Membership::Ours => (0..element["hooks"].as_array().map_or(0, Vec::len)).collect(),
@@ -478,14 +486,14 @@ pub fn find_entries(doc: &JsonDoc, agent: &AgentSpec, wrapped: bool) -> Vec<Foun
             };
             let whole = inner.len() == element["hooks"].as_array().map_or(0, Vec::len);
             for j in inner {
-                out.push(Found {
+                out.push(FoundHook {
                     event: event.clone(),
                     index: i,
                     inner: Some(j),
                     whole,
                     hook: element["hooks"][j].clone(),
                     element: element.clone(),
-                    path: with(&with(&at, key("hooks")), Seg::Index(j)),
+                    path: with(&with(&at, key("hooks")), JsonStep::Index(j)),
                 });
             }
         }

@@ -56,7 +56,7 @@ pub fn is_wrapped(command: &str) -> bool {
 
 /// What install decided for one agent.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Decision {
+pub enum FailClosedChoice {
     /// Every copy found is new enough: the field is written.
     Write,
     /// Left out, and why (one clause, for the install summary and doctor).
@@ -64,23 +64,23 @@ pub enum Decision {
 }
 
 /// The decision for `agent`, or `None` when the agent has no such field.
-pub fn decide(agent: &AgentSpec) -> Option<Decision> {
+pub fn decide(agent: &AgentSpec) -> Option<FailClosedChoice> {
     let field = agent.fail_closed_field.as_ref()?;
     let found = copies(field);
     if found.is_empty() {
-        return Some(Decision::Omit(format!("no `{}` found to ask its version", field.program)));
+        return Some(FailClosedChoice::Omit(format!("no `{}` found to ask its version", field.program)));
     }
     let since = format!("{}.{}.{}", field.since.0, field.since.1, field.since.2);
     for path in &found {
         match version_in(&version_output(path)) {
             Some(v) if v >= field.since => {}
             Some(v) => {
-                return Some(Decision::Omit(format!("{} is {}.{}.{}, older than {since}", paths::display(path), v.0, v.1, v.2)));
+                return Some(FailClosedChoice::Omit(format!("{} is {}.{}.{}, older than {since}", paths::display(path), v.0, v.1, v.2)));
             }
-            None => return Some(Decision::Omit(format!("`{} --version` gave no version", paths::display(path)))),
+            None => return Some(FailClosedChoice::Omit(format!("`{} --version` gave no version", paths::display(path)))),
         }
     }
-    Some(Decision::Write)
+    Some(FailClosedChoice::Write)
 }
 
 /// What `<path> --version` prints, given 10 s: a copy that hangs counts as one without a version

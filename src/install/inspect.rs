@@ -1,8 +1,8 @@
 //! One agent's file in one scope, read and parsed once with the agent's own strictness: what install
 //! finds already installed, and what every check of doctor works from.
 
-use super::entries::{self, Found};
-use super::record::Record;
+use super::entries::{self, FoundHook};
+use super::record::InstallRecord;
 use crate::agents::{AgentSpec, FileLayout};
 use crate::edit::jsonc::{JsonDoc, line_col};
 use crate::edit::{plugin, script};
@@ -37,9 +37,9 @@ pub struct Inspected {
     pub file: Finding,
     pub doc: Option<JsonDoc>,
     /// gitvow's hooks where the agent reads them.
-    pub found: Vec<Found>,
+    pub found: Vec<FoundHook>,
     /// factory only: gitvow's hooks under a top-level `hooks` key, which Droid never reads.
-    pub wrapped: Vec<Found>,
+    pub wrapped: Vec<FoundHook>,
     /// The gitvow command the entries run (the part before ` hook`): the one most entries share.
     pub command: Option<String>,
 }
@@ -51,7 +51,7 @@ impl Inspected {
             FileLayout::Scripts { .. } => scope.agent_file(agent).join(agent.probe_event),
             _ => scope.agent_file(agent),
         };
-        let recorded = Record::load(scope).is_ok_and(|r| r.files.contains_key(&path));
+        let recorded = InstallRecord::load(scope).is_ok_and(|r| r.files.contains_key(&path));
         let mut out = Inspected {
             agent,
             path: path.clone(),
@@ -168,7 +168,7 @@ impl Inspected {
     }
 
     /// `path:line:column` of a found hook.
-    pub fn place(&self, found: &Found) -> String {
+    pub fn place(&self, found: &FoundHook) -> String {
         let (Some(doc), Some(text)) = (&self.doc, &self.text) else { return display(&self.path) };
         let (l, c) = line_col(text, doc.offset_of(&found.path).unwrap_or(0));
         format!("{}:{l}:{c}", display(&self.path))
@@ -205,7 +205,7 @@ fn command_prefix(agent: &AgentSpec, event: &str, command: &str) -> Option<Strin
 }
 
 /// The command most of the installed events' entries run; a stale entry is one that differs.
-fn reference_command(agent: &AgentSpec, found: &[Found]) -> Option<String> {
+fn reference_command(agent: &AgentSpec, found: &[FoundHook]) -> Option<String> {
     let mut counts: Vec<(String, usize)> = Vec::new();
     for f in found.iter().filter(|f| agent.events.iter().any(|e| e.name == f.event)) {
         let Some(prefix) = f.command().and_then(|c| command_prefix(agent, &f.event, c)) else { continue };

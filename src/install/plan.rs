@@ -2,7 +2,7 @@
 //! `--dry-run`, `--check`, the preview and the tests read it; only `apply` writes.
 
 use super::entries::{self, Created};
-use super::record::{FileRecord, Original, Record, digest};
+use super::record::{FileRecord, InstallRecord, Original, digest};
 use crate::agents::{AgentSpec, FileLayout};
 use crate::edit::jsonc::{JsonDoc, line_col};
 use crate::edit::{plugin, script, toml};
@@ -12,11 +12,11 @@ use crate::safefs::Bytes;
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Debug)]
-pub enum Action {
+pub enum Operation {
     /// `fail_closed`: for each agent with a fail-closed field, whether its entries carry it.
     Install {
         command: String,
-        fail_closed: Vec<(&'static str, super::fail_closed::Decision)>,
+        fail_closed: Vec<(&'static str, super::fail_closed::FailClosedChoice)>,
         /// `--system --managed-only`: each agent's "managed hooks only" setting is switched on too.
         managed_only: bool,
     },
@@ -122,8 +122,8 @@ pub type LoadOriginal<'a> = &'a dyn Fn(&str) -> Result<Option<Vec<u8>>>;
 pub fn plan(
     scope: &Scope,
     agents: &[&'static AgentSpec],
-    action: &Action,
-    record: &Record,
+    action: &Operation,
+    record: &InstallRecord,
     read: &dyn Fn(&Path) -> Result<Option<Vec<u8>>>,
     load: LoadOriginal<'_>,
 ) -> Result<Plan> {
@@ -132,7 +132,7 @@ pub fn plan(
     let mut refused = Vec::new();
     for &agent in agents {
         if agent.repo_file.is_empty() && !scope.is_user() {
-            if matches!(action, Action::Install { .. }) {
+            if matches!(action, Operation::Install { .. }) {
                 return Err(no_repo_file(agent));
             }
             out.unchanged_agents.push(agent.name);
@@ -168,8 +168,8 @@ fn plan_one(
     path: &Path,
     kind: FileKind,
     agent: &'static AgentSpec,
-    action: &Action,
-    record: &Record,
+    action: &Operation,
+    record: &InstallRecord,
     read: &dyn Fn(&Path) -> Result<Option<Vec<u8>>>,
     load: LoadOriginal<'_>,
 ) -> Result<bool> {
@@ -181,7 +181,7 @@ fn plan_one(
         }
         other => other,
     };
-    if matches!(action, Action::Install { .. }) && own_script(path, agent, before.as_deref(), read)? {
+    if matches!(action, Operation::Install { .. }) && own_script(path, agent, before.as_deref(), read)? {
         return Ok(false);
     }
     let Some(change) = plan_file(path, kind, before, action, recorded, load)? else { return Ok(false) };
@@ -200,7 +200,7 @@ pub fn plan_file(
     path: &Path,
     kind: FileKind,
     before: Option<Vec<u8>>,
-    action: &Action,
+    action: &Operation,
     record: Option<&FileRecord>,
     load: LoadOriginal<'_>,
 ) -> Result<Option<FileChange>> {
@@ -210,17 +210,17 @@ pub fn plan_file(
         None => None,
     };
     let (after, update) = match (kind, action) {
-        (FileKind::Policy, Action::Install { .. }) => match text {
+        (FileKind::Policy, Operation::Install { .. }) => match text {
             Some(_) => return Ok(None),
             None => (Some(crate::gate::policy::DEFAULT_POLICY.to_string()), RecordUpdate::Remove),
         },
-        (FileKind::Policy, Action::Uninstall { purge_policy }) => {
+        (FileKind::Policy, Operation::Uninstall { purge_policy }) => {
             if !purge_policy || text.is_none() {
                 return Ok(None);
             }
             (None, RecordUpdate::Remove)
         }
-        (FileKind::CodexSwitch, Action::Install { .. }) => {
+        (FileKind::CodexSwitch, Operation::Install { .. }) => {
             let (after, change) = toml::enable_hooks(path, text)?;
             if change.is_empty() {
                 return Ok(None);
@@ -238,7 +238,7 @@ pub fn plan_file(
             };
             (Some(after), RecordUpdate::Set(file_record))
         }
-        (FileKind::CodexSwitch, Action::Uninstall { .. }) => {
+        (FileKind::CodexSwitch, Operation::Uninstall { .. }) => {
             let (Some(current), Some(change)) = (text, record.and_then(|r| r.toml.as_ref())) else {
                 return Ok(None);
             };
@@ -247,7 +247,7 @@ pub fn plan_file(
                 None => (toml::restore(path, current, change)?, RecordUpdate::Remove),
             }
         }
-        (FileKind::ManagedToml(agent), Action::Install { command, managed_only, .. }) => {
+        (FileKind::ManagedToml(agent), Operation::Install { command, managed_only, .. }) => {
             let only = super::system::managed_only_key(agent, *managed_only);
             let after = super::managed_toml::install(path, agent, text, command, only)?;
             let had = text.is_some_and(super::managed_toml::has_gitvow_block);
@@ -262,7 +262,7 @@ pub fn plan_file(
             };
             (Some(after), RecordUpdate::Set(file_record))
         }
-        (FileKind::ManagedToml(_), Action::Uninstall { .. }) => {
+        (FileKind::ManagedToml(_), Operation::Uninstall { .. }) => {
             let Some(current) = text else { return Ok(None) };
             match restored_original(record, before.as_deref().map(Vec::as_slice), load)? {
                 Some(original) => (original, RecordUpdate::Remove),
@@ -274,17 +274,17 @@ pub fn plan_file(
                 }
             }
         }
-        (FileKind::Hooks(agent), Action::Install { command, fail_closed, managed_only }) => install_hooks(
+        (FileKind::Hooks(agent), Operation::Install { command, fail_closed, managed_only }) => install_hooks(
             path,
             agent,
             text,
             before.as_ref(),
             command,
-            fail_closed.contains(&(agent.name, super::fail_closed::Decision::Write)),
+            fail_closed.contains(&(agent.name, super::fail_closed::FailClosedChoice::Write)),
             super::system::managed_only_key(agent, *managed_only),
             record,
         )?,
-        (FileKind::Hooks(agent), Action::Uninstall { .. }) => match uninstall_hooks(path, agent, text, before.as_ref(), record, load)? {
+        (FileKind::Hooks(agent), Operation::Uninstall { .. }) => match uninstall_hooks(path, agent, text, before.as_ref(), record, load)? {
             Some(after) => (after, RecordUpdate::Remove),
             None => return Ok(None),
         },

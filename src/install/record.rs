@@ -98,16 +98,16 @@ impl Original {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Record {
+pub struct InstallRecord {
     #[serde(default)]
     pub files: BTreeMap<PathBuf, FileRecord>,
 }
 
-impl Record {
+impl InstallRecord {
     /// Reads the scope's record; a missing record is an empty one.
-    pub fn load(scope: &Scope) -> Result<Record> {
+    pub fn load(scope: &Scope) -> Result<InstallRecord> {
         let path = scope.record_path();
-        let Some(bytes) = Record::read(scope)? else { return Ok(Record::default()) };
+        let Some(bytes) = InstallRecord::read(scope)? else { return Ok(InstallRecord::default()) };
         serde_json::from_slice(&bytes).map_err(|e| {
             let what = e.to_string();
             let what = what.split(" at line ").next().unwrap_or(&what);

@@ -1,20 +1,20 @@
 //! Which scope and which agents a run of install, uninstall or doctor takes.
 
-use super::{adapter_agent, record::Record, settings::Place};
+use super::{adapter_agent, record::InstallRecord, settings::RequestedScope};
 use crate::agents::{self, AgentSpec};
 use crate::error::{Error, Result};
 use crate::paths::{self, Scope, display};
 use std::path::Path;
 
 /// The scope `--user` or a repository path names (default: the current directory's repository).
-pub fn resolve_scope(place: &Place) -> Result<Scope> {
+pub fn resolve_scope(place: &RequestedScope) -> Result<Scope> {
     let repo = match place {
-        Place::User => {
+        RequestedScope::User => {
             let home = paths::home().ok_or_else(|| Error::new("cannot find the home directory").hint("set HOME"))?;
             return Ok(Scope::User { home });
         }
-        Place::Repo(repo) => repo,
-        Place::System => return Ok(Scope::System { root: paths::system_root() }),
+        RequestedScope::Repo(repo) => repo,
+        RequestedScope::System => return Ok(Scope::System { root: paths::system_root() }),
     };
     let start = match repo {
         Some(p) => p.clone(),
@@ -76,7 +76,7 @@ pub fn select_agents(names: &[String], scope: &Scope, none_named: NoneNamed) -> 
     }
     if none_named == NoneNamed::All {
         let mut all: Vec<&'static AgentSpec> = agents::AGENTS.iter().collect();
-        let record = Record::load(scope)?;
+        let record = InstallRecord::load(scope)?;
         let mut adapters: Vec<&str> = record.files.values().filter_map(|f| f.adapter.as_deref()).collect();
         adapters.sort_unstable();
         adapters.dedup();

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 /// Where gitvow installs: the user's agents, or a repository's (`None`: the current directory's).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Place {
+pub enum RequestedScope {
     User,
     Repo(Option<PathBuf>),
     /// The machine's managed layers (`--system`).
@@ -26,7 +26,7 @@ pub enum Mode {
 /// What install and uninstall share.
 #[derive(Clone, Debug)]
 pub struct Settings {
-    pub place: Place,
+    pub place: RequestedScope,
     /// The agents named; none named: as the action decides (see `NoneNamed`).
     pub agents: Vec<String>,
     pub mode: Mode,

@@ -101,7 +101,7 @@ fn version_and_fail_closed(scope: &Scope, ins: &Inspected) -> Vec<Finding> {
 fn hooks_config(scope: &Scope, ins: &Inspected) -> Vec<Finding> {
     let mut out = Vec::new();
     for (path, doc, text) in settings_files(scope, ins) {
-        let here = |p: &[crate::edit::jsonc::Seg]| {
+        let here = |p: &[crate::edit::jsonc::JsonStep]| {
             let (l, c) = line_col(&text, doc.offset_of(p).unwrap_or(0));
             format!("{}:{l}:{c}", display(&path))
         };
@@ -148,7 +148,7 @@ fn json_flag(scope: &Scope, ins: &Inspected, flag: &str, also_in: &[&str]) -> Ve
     out
 }
 
-fn located(ins: &Inspected, doc: &JsonDoc, path: &[crate::edit::jsonc::Seg]) -> String {
+fn located(ins: &Inspected, doc: &JsonDoc, path: &[crate::edit::jsonc::JsonStep]) -> String {
     let text = ins.text.as_deref().unwrap_or("");
     let (l, c) = line_col(text, doc.offset_of(path).or(doc.offset_of(&[])).unwrap_or(0));
     format!("{}:{l}:{c}", display(&ins.path))

@@ -7,7 +7,7 @@
 
 use super::entries::is_gitvow_command;
 use crate::agents::{AgentSpec, ExtraField, Handler};
-use crate::edit::yaml::{self, Entry, Found, YamlError};
+use crate::edit::yaml::{self, HookFields, YamlError, YamlHook};
 use crate::error::{Error, Result};
 use crate::paths::display;
 use std::path::Path;
@@ -42,7 +42,7 @@ pub fn gitvow_of(agent: &AgentSpec, event: &str, command: &str) -> Option<String
     plain.strip_suffix(suffix.as_str()).filter(|p| !p.is_empty()).map(str::to_string)
 }
 
-fn entry<'a>(agent: &AgentSpec, event: &'a str, matcher: Option<&'a str>, command: String) -> Entry<'a> {
+fn entry<'a>(agent: &AgentSpec, event: &'a str, matcher: Option<&'a str>, command: String) -> HookFields<'a> {
     let mut fields = Vec::new();
     if let Some(m) = matcher {
         fields.push(("matcher", yaml::quoted(m)));
@@ -53,11 +53,11 @@ fn entry<'a>(agent: &AgentSpec, event: &'a str, matcher: Option<&'a str>, comman
             fields.push((*k, v.to_string()));
         }
     }
-    Entry { event, fields }
+    HookFields { event, fields }
 }
 
 /// Whether `found` is exactly the entry install writes for its event.
-pub fn is_current(agent: &AgentSpec, gitvow: &str, found: &Found) -> bool {
+pub fn is_current(agent: &AgentSpec, gitvow: &str, found: &YamlHook) -> bool {
     let Some(ev) = agent.events.iter().find(|e| e.name == found.event) else { return false };
     let timeout = agent.hook_fields_after_command.iter().find_map(|f| match f {
         ExtraField::Int("timeout", v) => Some(v.to_string()),
@@ -67,7 +67,7 @@ pub fn is_current(agent: &AgentSpec, gitvow: &str, found: &Found) -> bool {
 }
 
 /// The gitvow entries of the file, wherever they are.
-pub fn found(text: &str) -> std::result::Result<Vec<Found>, YamlError> {
+pub fn found(text: &str) -> std::result::Result<Vec<YamlHook>, YamlError> {
     Ok(yaml::entries(text)?.into_iter().filter(|f| is_gitvow_command(&f.command)).collect())
 }
 
@@ -83,7 +83,7 @@ pub fn install(path: &Path, agent: &AgentSpec, text: Option<&str>, gitvow: &str)
     yaml::check(&out).map_err(fail)?;
     for ev in agent.events {
         let ours = found(&out).map_err(fail)?;
-        let here: Vec<&Found> = ours.iter().filter(|f| f.event == ev.name).collect();
+        let here: Vec<&YamlHook> = ours.iter().filter(|f| f.event == ev.name).collect();
         if here.len() == 1 && is_current(agent, gitvow, here[0]) {
             continue;
         }
@@ -107,7 +107,7 @@ pub fn read(
     agent: &AgentSpec,
     path: &Path,
     text: &str,
-) -> std::result::Result<(Vec<super::entries::Found>, Option<String>), (String, String)> {
+) -> std::result::Result<(Vec<super::entries::FoundHook>, Option<String>), (String, String)> {
     let found = found(text).map_err(|e| {
         (
             format!("{}:{}:{}: {}; {}", display(path), e.line, e.col, e.message, agent.would_drop(None)),
@@ -127,7 +127,7 @@ pub fn read(
                 hook.insert("timeout".into(), t.into());
             }
             let hook = serde_json::Value::Object(hook);
-            super::entries::Found { event: f.event, index: 0, inner: None, whole: true, element: hook.clone(), hook, path: Vec::new() }
+            super::entries::FoundHook { event: f.event, index: 0, inner: None, whole: true, element: hook.clone(), hook, path: Vec::new() }
         })
         .collect();
     Ok((found, command))

@@ -6,7 +6,7 @@
 //! link during the run therefore never leads anywhere else: at worst the walk meets the link and
 //! refuses it. In the git directory (the record and the lock) no link is followed at all.
 
-use super::spot::{Identity, Spot, identity, mode_of, not_a_directory, open_dir_at, refusal, refusal_in_repo, stat_at};
+use super::spot::{DirIdentity, Spot, identity, mode_of, not_a_directory, open_dir_at, refusal, refusal_in_repo, stat_at};
 use crate::error::{Error, Result};
 use crate::paths::{Repo, Scope, display};
 use rustix::fs::{self as rfs, FileType, Mode, OFlags};
@@ -44,7 +44,7 @@ enum Rules {
         /// What the root is, for messages: "the repository", "the git directory".
         what: &'static str,
         /// A directory the walk must not enter (the git directory, from the work tree).
-        avoid: Option<Identity>,
+        avoid: Option<DirIdentity>,
         /// Whether links inside the root are followed at all.
         links: bool,
     },
@@ -173,7 +173,7 @@ struct Beneath<'a> {
     root: OwnedFd,
     root_path: PathBuf,
     what: &'static str,
-    avoid: Option<Identity>,
+    avoid: Option<DirIdentity>,
     links: bool,
     named: &'a Path,
     /// The directories entered below the root, with their names.

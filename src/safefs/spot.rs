@@ -31,7 +31,7 @@ pub(super) struct Spot {
 }
 
 /// The identity of a directory, to recognise the git directory whatever name leads to it.
-pub(super) type Identity = (u64, u64);
+pub(super) type DirIdentity = (u64, u64);
 
 impl Spot {
     /// The directory that holds the file, when it exists.
@@ -96,17 +96,23 @@ impl Spot {
     /// refusal is not a failed write.
     pub fn sync_dir(&self) -> Result<()> {
         super::faults::step("flush the directory");
-        match rfs::fsync(&self.dir) {
-            Ok(()) | Err(rustix::io::Errno::INVAL | rustix::io::Errno::NOTSUP | rustix::io::Errno::ROFS) => Ok(()),
-            Err(e) => Err(Error::io("flush the directory", &self.dir_path, &e.into())),
-        }
+        fsync_dir(&self.dir).map_err(|e| Error::io("flush the directory", &self.dir_path, &e))
+    }
+}
+
+/// Flushes the entries of the directory `dir` to disk, taking a file system's refusal of fsync on
+/// a directory for done (see [`Spot::sync_dir`]).
+pub(super) fn fsync_dir(dir: &OwnedFd) -> io::Result<()> {
+    match rfs::fsync(dir) {
+        Ok(()) | Err(rustix::io::Errno::INVAL | rustix::io::Errno::NOTSUP | rustix::io::Errno::ROFS) => Ok(()),
+        Err(e) => Err(e.into()),
     }
 }
 
 /// The identity (device, inode) of what `stat` describes. The casts are for the systems whose
 /// `stat` fields are narrower or signed.
 #[allow(clippy::unnecessary_cast)]
-pub(super) fn identity(stat: &rfs::Stat) -> Identity {
+pub(super) fn identity(stat: &rfs::Stat) -> DirIdentity {
     (stat.st_dev as u64, stat.st_ino as u64)
 }
 

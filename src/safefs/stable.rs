@@ -135,19 +135,19 @@ pub(super) fn read_quiet(spot: &Spot) -> io::Result<Option<(Held, Vec<u8>)>> {
 }
 
 /// What a careful read found, against the bytes the caller expected.
-pub(super) enum Found {
+pub(super) enum Compared {
     /// The file holds exactly the expected bytes (which were not copied).
     Same,
     /// The file holds these bytes.
     Other(Vec<u8>),
 }
 
-impl Found {
+impl Compared {
     /// The file's bytes, given the bytes that were expected.
     pub(super) fn into_bytes(self, expected: &[u8]) -> Vec<u8> {
         match self {
-            Found::Same => expected.to_vec(),
-            Found::Other(bytes) => bytes,
+            Compared::Same => expected.to_vec(),
+            Compared::Other(bytes) => bytes,
         }
     }
 }
@@ -155,7 +155,7 @@ impl Found {
 /// [`read_quiet`], compared with `expected` as it reads: a file that still holds what the caller
 /// planned on (the last look before a write) is never copied into memory, which for a settings
 /// file of megabytes is a copy fewer at the run's peak.
-pub(super) fn look_quiet(spot: &Spot, expected: Option<&[u8]>) -> io::Result<Option<(Held, Found)>> {
+pub(super) fn look_quiet(spot: &Spot, expected: Option<&[u8]>) -> io::Result<Option<(Held, Compared)>> {
     let started = Instant::now();
     loop {
         match try_read(spot, expected)? {
@@ -178,7 +178,7 @@ pub(super) fn look_quiet(spot: &Spot, expected: Option<&[u8]>) -> io::Result<Opt
 enum Attempt {
     Absent,
     Busy,
-    Read(Held, Found),
+    Read(Held, Compared),
 }
 
 fn try_read(spot: &Spot, expected: Option<&[u8]>) -> io::Result<Attempt> {
@@ -205,8 +205,8 @@ fn try_read(spot: &Spot, expected: Option<&[u8]>) -> io::Result<Attempt> {
     let found = read_comparing(&file, stamp.size as usize, expected.filter(|e| e.len() as u64 == stamp.size))?;
     let held = Held { file, stamp, leased };
     let bytes = match &found {
-        Found::Same => expected.unwrap_or_default(),
-        Found::Other(bytes) => bytes,
+        Compared::Same => expected.unwrap_or_default(),
+        Compared::Other(bytes) => bytes,
     };
     if held.writer_came() || held.inode_changed() || bytes.len() as u64 != stamp.size {
         return Ok(Attempt::Busy);
@@ -221,14 +221,14 @@ fn try_read(spot: &Spot, expected: Option<&[u8]>) -> io::Result<Attempt> {
 
 /// Reads `file` of `size` bytes: compared chunk by chunk with `expected` (of that size) when
 /// given, and copied only from where it differs on.
-fn read_comparing(mut file: &File, size: usize, expected: Option<&[u8]>) -> io::Result<Found> {
+fn read_comparing(mut file: &File, size: usize, expected: Option<&[u8]>) -> io::Result<Compared> {
     // One byte more than the size: the end of the file is then found without growing the buffer
     // (which would double it for a large file).
-    let whole = |read: [&[u8]; 2], file: &mut &File| -> io::Result<Found> {
+    let whole = |read: [&[u8]; 2], file: &mut &File| -> io::Result<Compared> {
         let mut bytes = Vec::with_capacity(size + 1);
         read.iter().for_each(|part| bytes.extend_from_slice(part));
         file.read_to_end(&mut bytes)?;
-        Ok(Found::Other(bytes))
+        Ok(Compared::Other(bytes))
     };
     let Some(expected) = expected else { return whole([&[], &[]], &mut file) };
     let mut chunk = vec![0; (64 << 10).min(size + 1)];
@@ -241,7 +241,7 @@ fn read_comparing(mut file: &File, size: usize, expected: Option<&[u8]>) -> io::
         };
         if n == 0 {
             // Shorter than its size said: a write under way, which the caller sees in the length.
-            return Ok(if at == expected.len() { Found::Same } else { Found::Other(expected[..at].to_vec()) });
+            return Ok(if at == expected.len() { Compared::Same } else { Compared::Other(expected[..at].to_vec()) });
         }
         if expected.get(at..at + n) != Some(&chunk[..n]) {
             return whole([&expected[..at], &chunk[..n]], &mut file);
@@ -269,9 +269,9 @@ fn notice_wait(path: &Path) {
 
 #[cfg(test)]
 mod tests {
-    use super::{Found, read_comparing};
+    use super::{Compared, read_comparing};
 
-    fn read(content: &[u8], expected: Option<&[u8]>) -> Found {
+    fn read(content: &[u8], expected: Option<&[u8]>) -> Compared {
         let mut file = tempfile::tempfile().unwrap();
         std::io::Write::write_all(&mut file, content).unwrap();
         std::io::Seek::rewind(&mut file).unwrap();
@@ -281,19 +281,19 @@ mod tests {
     #[test]
     fn a_file_is_copied_only_from_where_it_differs_from_what_was_expected() {
         let big: Vec<u8> = (0..200_000u32).map(|i| (i % 251) as u8).collect();
-        assert!(matches!(read(&big, Some(&big)), Found::Same));
-        assert!(matches!(read(b"", Some(b"")), Found::Same));
+        assert!(matches!(read(&big, Some(&big)), Compared::Same));
+        assert!(matches!(read(b"", Some(b"")), Compared::Same));
         for at in [0, 1, 65_535, 65_536, 150_000, 199_999] {
             let mut other = big.clone();
             other[at] ^= 1;
             match read(&other, Some(&big)) {
-                Found::Other(bytes) => assert!(bytes == other, "a change at {at}"),
-                Found::Same => panic!("a change at {at} was taken for the same bytes"),
+                Compared::Other(bytes) => assert!(bytes == other, "a change at {at}"),
+                Compared::Same => panic!("a change at {at} was taken for the same bytes"),
             }
         }
         match read(&big, None) {
-            Found::Other(bytes) => assert!(bytes == big),
-            Found::Same => panic!("nothing was expected"),
+            Compared::Other(bytes) => assert!(bytes == big),
+            Compared::Same => panic!("nothing was expected"),
         }
     }
 }

@@ -14,7 +14,7 @@ use super::faults;
 use super::resolve::Area;
 use super::resolve::locate;
 use super::spot::Spot;
-use super::stable::{Found, Held, look_quiet, read_quiet};
+use super::stable::{Compared, Held, look_quiet, read_quiet};
 use crate::paths::Scope;
 
 /// Name prefix of gitvow's temporary files, so a later run can recognise and remove leftovers.
@@ -54,7 +54,7 @@ pub fn replace_if_unchanged(target: &Path, scope: &Scope, area: Area, expected: 
     let read = || -> Result<Option<(Held, Vec<u8>)>> { read_quiet(&spot).map_err(|e| Error::io("read", target, &e)) };
     let old = match expected {
         Some(expected) => match look_quiet(&spot, Some(expected)).map_err(|e| Error::io("read", target, &e))? {
-            Some((held, Found::Same)) => Some(held.file.try_clone().map_err(|e| Error::io("read", target, &e))?),
+            Some((held, Compared::Same)) => Some(held.file.try_clone().map_err(|e| Error::io("read", target, &e))?),
             other => return Ok(Replaced::Changed(other.map(|(_, found)| found.into_bytes(expected)))),
         },
         None => match read()? {
@@ -128,7 +128,7 @@ pub fn replace_if_unchanged(target: &Path, scope: &Scope, area: Area, expected: 
     // A writer whose open had looked the name up just before the exchange reaches the old inode
     // after the lease is gone; its truncate shows in the inode by now. Give its bytes back the name
     // while it still holds gitvow's (the temporary file keeps the old inode until here).
-    if displaced.inode_changed() && look_quiet(&spot, Some(new)).ok().flatten().is_some_and(|(_, found)| matches!(found, Found::Same)) {
+    if displaced.inode_changed() && look_quiet(&spot, Some(new)).ok().flatten().is_some_and(|(_, found)| matches!(found, Compared::Same)) {
         return swap_back("exchange back for a late writer");
     }
     Ok(Replaced::Done)
@@ -140,31 +140,14 @@ pub fn replace_if_unchanged(target: &Path, scope: &Scope, area: Area, expected: 
 fn last_look(spot: &Spot, target: &Path, expected: &[u8]) -> Result<std::result::Result<Held, Replaced>> {
     let read = || read_quiet(spot).map_err(|e| Error::io("read", target, &e));
     Ok(Err(match look_quiet(spot, Some(expected)).map_err(|e| Error::io("read", target, &e))? {
-        Some((held, Found::Same)) if !held.writer_came() => return Ok(Ok(held)),
+        Some((held, Compared::Same)) if !held.writer_came() => return Ok(Ok(held)),
         // A writer is waiting to open the file: let it write, then plan on what it wrote.
-        Some((held, Found::Same)) => {
+        Some((held, Compared::Same)) => {
             drop(held);
             Replaced::Changed(read()?.map(|(_, b)| b))
         }
         other => Replaced::Changed(other.map(|(_, found)| found.into_bytes(expected))),
     }))
-}
-
-/// Creates `target`, readable by its owner only, with `bytes`: written whole to a temporary file
-/// with mode 0600 and linked into place, so the name never shows partial content and is never
-/// readable by others; fails when `target` exists. For gitvow's own files that may hold secrets.
-pub fn create_private(target: &Path, scope: &Scope, area: Area, bytes: &[u8]) -> Result<()> {
-    let spot = locate(target, scope, area)?;
-    let dir = parent(&spot)?;
-    let write = || -> io::Result<()> {
-        let temp = TempFile::create_mode(dir, 0o600)?;
-        super::attrs::give_new_file(&temp.file)?;
-        temp.write_all(bytes)?;
-        faults::step("link a private file into place");
-        Ok(rfs::linkat(dir, temp.name.as_os_str(), dir, spot.name.as_os_str(), AtFlags::empty())?)
-    };
-    write().map_err(|e| Error::io("write", target, &e))?;
-    spot.sync_dir()
 }
 
 /// Whether the file `target` names exists (after the rules of `area` of `scope`), without reading
@@ -212,7 +195,7 @@ pub(super) fn set_mode(target: &Path, scope: &Scope, area: Area, mode: u32) -> R
 }
 
 /// The directory of the file, which the caller has created (see [`super::dirs::create_parent_dirs`]).
-fn parent(spot: &Spot) -> Result<&OwnedFd> {
+pub(super) fn parent(spot: &Spot) -> Result<&OwnedFd> {
     spot.parent().ok_or_else(|| {
         Error::new(format!(
             "cannot write {}: its directory {} does not exist",
@@ -225,10 +208,10 @@ fn parent(spot: &Spot) -> Result<&OwnedFd> {
 
 /// A temporary file in the directory of the file it will replace; removed on drop unless renamed
 /// into place.
-struct TempFile<'a> {
+pub(super) struct TempFile<'a> {
     dir: &'a OwnedFd,
-    name: OsString,
-    file: File,
+    pub(super) name: OsString,
+    pub(super) file: File,
     done: std::cell::Cell<bool>,
 }
 
@@ -262,7 +245,7 @@ impl<'a> TempFile<'a> {
     }
 
     /// A new temporary file with `mode` less the umask (the kernel applies it).
-    fn create_mode(dir: &'a OwnedFd, mode: u32) -> io::Result<TempFile<'a>> {
+    pub(super) fn create_mode(dir: &'a OwnedFd, mode: u32) -> io::Result<TempFile<'a>> {
         loop {
             let name = TempFile::reserve_name();
             faults::step("create a temporary file");
@@ -275,7 +258,7 @@ impl<'a> TempFile<'a> {
         }
     }
 
-    fn write_all(&self, bytes: &[u8]) -> io::Result<()> {
+    pub(super) fn write_all(&self, bytes: &[u8]) -> io::Result<()> {
         let mut f = &self.file;
         faults::step("write a temporary file");
         f.write_all(bytes)?;
@@ -283,7 +266,7 @@ impl<'a> TempFile<'a> {
         f.sync_all()
     }
 
-    fn rename_to(&self, name: &OsStr) -> io::Result<()> {
+    pub(super) fn rename_to(&self, name: &OsStr) -> io::Result<()> {
         rfs::renameat(self.dir, self.name.as_os_str(), self.dir, name)?;
         self.done.set(true);
         Ok(())

@@ -498,7 +498,7 @@ proptest! {
         let path = vec![gitvow::edit::jsonc::key("a")];
         let mut one_by_one = doc.clone();
         for i in indices.iter().rev() {
-            one_by_one.remove(&path, &gitvow::edit::jsonc::Seg::Index(*i));
+            one_by_one.remove(&path, &gitvow::edit::jsonc::JsonStep::Index(*i));
         }
         let mut at_once = doc.clone();
         at_once.remove_elements(&[(path.clone(), indices.clone())]);
