@@ -361,3 +361,46 @@ fn the_lock_serialises_runs() {
     second.join().unwrap();
     assert!(waited.load(Ordering::SeqCst));
 }
+
+/// The one private writer, by both doors: mode 0600 and the whole bytes; a link at the name is
+/// replaced, never written through; create-only keeps what is there (a file or a link) and says so;
+/// no temporary file is left behind.
+#[test]
+fn private_files_are_owner_only_and_never_written_through_a_link() {
+    let f = repo();
+    let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let home = f.outside.join("home/.gitvow");
+    let key = home.join("record.key");
+    write_private(&key, b"first", Existing::Keep).unwrap();
+    assert_eq!((read(&key), mode(&key), mode(&home)), ("first".to_string(), 0o600, 0o700));
+    let err = write_private(&key, b"second", Existing::Keep).unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::AlreadyExists);
+    assert_eq!(read(&key), "first");
+
+    let victim = f.outside.join("victim");
+    write(&victim, "mine");
+    let linked = home.join("trust.json");
+    symlink(&victim, &linked).unwrap();
+    write_private(&linked, b"{}", Existing::Replace).unwrap();
+    assert_eq!((read(&victim), read(&linked)), ("mine".to_string(), "{}".to_string()));
+    assert!(!fs::symlink_metadata(&linked).unwrap().file_type().is_symlink(), "the link is replaced by the file");
+
+    // In a repository: the record's directory inside the git directory; a dangling link at the
+    // name is something there, and nothing is created where it points.
+    write(&f.top.join(".git/HEAD"), "ref: refs/heads/main\n");
+    fs::create_dir(f.top.join(".git/objects")).unwrap();
+    let state = f.top.join(".git/gitvow");
+    fs::create_dir(&state).unwrap();
+    let record = state.join("install-record.json");
+    write_private_in(&record, &f.scope, Area::State, b"{}\n", Existing::Keep).unwrap();
+    assert_eq!((read(&record), mode(&record)), ("{}\n".to_string(), 0o600));
+    let dangling = state.join("side");
+    symlink(f.outside.join("made-through-a-link"), &dangling).unwrap();
+    assert!(write_private_in(&dangling, &f.scope, Area::State, b"x", Existing::Keep).is_err());
+    assert!(!f.outside.join("made-through-a-link").exists());
+
+    for dir in [&home, &state] {
+        let names: Vec<_> = fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        assert!(names.iter().all(|n| !n.starts_with(TEMP_PREFIX)), "a temporary file was left: {names:?}");
+    }
+}

@@ -139,3 +139,57 @@ fn human_facing_outputs_snapshot() {
     let text = durations.replace_all(&text, "<ms>").into_owned();
     assert_snapshot("human_outputs", &text);
 }
+
+/// What the README and CONTRIBUTING.md tell a person to type is gitvow's: every `gitvow …` line of a
+/// `sh` block names a subcommand whose `--help` lists each option the line uses (its comment's
+/// too), and every `(#anchor)` link leads to a heading of its document.
+#[test]
+fn the_documents_commands_exist_and_their_links_lead_somewhere() {
+    let env = Sandbox::with_repo();
+    for doc in ["README.md", "CONTRIBUTING.md"] {
+        let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(doc)).unwrap();
+        // GitHub's anchor of a heading: lowercase, punctuation dropped, spaces as hyphens.
+        let anchors: Vec<String> = text
+            .lines()
+            .filter_map(|l| l.trim_start_matches('#').strip_prefix(' ').filter(|_| l.starts_with('#')))
+            .map(|h| {
+                h.to_lowercase().chars().filter(|c| c.is_alphanumeric() || *c == ' ' || *c == '-').collect::<String>().replace(' ', "-")
+            })
+            .collect();
+        for link in text.split("](#").skip(1).map(|rest| &rest[..rest.find(')').unwrap()]) {
+            assert!(anchors.iter().any(|a| a == link), "{doc}: the link #{link} leads to no heading; headings: {anchors:?}");
+        }
+        let mut checked = 0;
+        let mut in_sh = false;
+        for line in text.lines() {
+            if let Some(lang) = line.strip_prefix("```") {
+                in_sh = lang == "sh";
+                continue;
+            }
+            if !in_sh {
+                continue;
+            }
+            for part in line.split(" && ") {
+                let Some(args) = part.trim().strip_prefix("gitvow ") else { continue };
+                let (args, comment) = args.split_once(" #").unwrap_or((args, ""));
+                let words: Vec<&str> = args.split_whitespace().take_while(|w| *w != "--").collect();
+                let sub: Vec<&str> = match words.as_slice() {
+                    ["policy", "check", ..] => vec!["policy", "check"],
+                    [sub, ..] => vec![sub],
+                    [] => panic!("{doc}: `{line}` names no subcommand"),
+                };
+                let help = env.run(sub.iter().copied().chain(["--help"]));
+                assert_eq!(help.code, 0, "{doc}: `{line}`: gitvow {} --help: {help:?}", sub.join(" "));
+                let options = words.iter().copied().chain(comment.split(|c: char| !(c.is_alphanumeric() || c == '-')));
+                for option in options.filter(|w| w.starts_with("--") && w.len() > 2) {
+                    let option = option.split('=').next().unwrap();
+                    let whole =
+                        |(at, _): (usize, &str)| !help.stdout[at + option.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '-');
+                    assert!(help.stdout.match_indices(option).any(whole), "{doc}: `{line}`: gitvow {} has no {option}", sub.join(" "));
+                }
+                checked += 1;
+            }
+        }
+        assert!(doc != "README.md" || checked > 10, "{doc}: only {checked} commands found");
+    }
+}
