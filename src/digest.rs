@@ -1,6 +1,7 @@
 //! SHA-256, the one hash gitvow uses for everything that names or identifies bytes: an original's
-//! side file, a trusted policy file, an approval's call, a cached policy, install's `--json`, and
-//! the HMAC that seals records ([`crate::gate::seal`]).
+//! side file and what install last wrote to a file (the install record), a trusted policy file, an
+//! approval's call, a cached policy, install's `--json`, and the HMAC that seals records
+//! ([`crate::gate::seal`]).
 
 use sha2::{Digest, Sha256};
 
