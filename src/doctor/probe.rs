@@ -6,7 +6,7 @@
 //! Agents give a hook 30 s or more; doctor waits at most [`PROBE_CAP`] so that it stays fast: a
 //! healthy gitvow answers in milliseconds, and a hook that needs seconds is broken either way.
 
-use super::{Check, Context};
+use super::{CheckResult, CheckedScopes};
 use crate::agents::{AgentSpec, HookShell, ResponseForm, TimeUnit};
 use crate::gate::process;
 use crate::install::inspect::Inspected;
@@ -52,12 +52,12 @@ fn payload(agent: &AgentSpec, dir: &str) -> Value {
     v
 }
 
-pub fn run(ctx: &Context, ins: &Inspected) -> Check {
+pub fn run(ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
     let fix_install = format!("run `{}`, then `gitvow doctor` again", ctx.install_command(ins.agent));
     let dir = match tempfile::Builder::new().prefix("gitvow-doctor-").tempdir() {
         Ok(d) => d,
         Err(e) => {
-            return Check::warn(
+            return CheckResult::warn(
                 "probe",
                 format!("not run: cannot create a temporary directory: {e}"),
                 "set TMPDIR to a writable directory",
@@ -77,18 +77,22 @@ pub fn run(ctx: &Context, ins: &Inspected) -> Check {
     // The agent runs gitvow's hook file by its `#!` line, or a command string its own way.
     let (argv, command, agent_timeout) = if ins.agent.hook_shell == HookShell::Script {
         if ins.command.is_none() {
-            return Check::fail("probe", format!("not run: {} is not gitvow's hook file", crate::paths::display(&ins.path)), fix_install);
+            return CheckResult::fail(
+                "probe",
+                format!("not run: {} is not gitvow's hook file", crate::paths::display(&ins.path)),
+                fix_install,
+            );
         }
         let argv = script_argv(ins);
         let shown = argv.join(" ");
         (argv, shown, Duration::from_secs(60))
     } else {
         let Some(found) = ins.found.iter().find(|f| f.event == event) else {
-            return Check::fail("probe", format!("not run: no gitvow hook under `{event}`"), fix_install);
+            return CheckResult::fail("probe", format!("not run: no gitvow hook under `{event}`"), fix_install);
         };
-        let Some(command) = found.command() else { return Check::fail("probe", "not run: the hook has no command", fix_install) };
+        let Some(command) = found.command() else { return CheckResult::fail("probe", "not run: the hook has no command", fix_install) };
         let Some(argv) = ins.agent.hook_shell.argv(command) else {
-            return Check::fail("probe", "not run: no way to start it", fix_install);
+            return CheckResult::fail("probe", "not run: no way to start it", fix_install);
         };
         (argv, command.to_string(), timeout_of(ins.agent, &found.hook))
     };
@@ -115,7 +119,7 @@ pub fn run(ctx: &Context, ins: &Inspected) -> Check {
             } else {
                 String::new()
             };
-            return Check::fail(
+            return CheckResult::fail(
                 "probe",
                 format!("{how}: {e}{cap}"),
                 format!("run the command by hand to see why: echo '{input}' | {command}"),
@@ -135,7 +139,7 @@ pub fn run(ctx: &Context, ins: &Inspected) -> Check {
             ResponseForm::Decision => json_field(&stdout, "decision").is_none() && json_field(&stdout, "action").is_none(),
         };
     if allowed {
-        return Check::ok("probe", format!("{how} answered allow in {} ms", took.as_millis()));
+        return CheckResult::ok("probe", format!("{how} answered allow in {} ms", took.as_millis()));
     }
     let bare = command.split_whitespace().next().is_some_and(|w| !w.contains('/'));
     let fix = if code == Some(127) && bare && ins.agent.hook_shell == HookShell::LoginShell {
@@ -153,14 +157,14 @@ pub fn run(ctx: &Context, ins: &Inspected) -> Check {
         }
         None => process::failure(&finished),
     };
-    Check::fail("probe", format!("{how} did not answer allow: {}{} after {} ms", failure, shown(&stdout), took.as_millis()), fix)
+    CheckResult::fail("probe", format!("{how} did not answer allow: {}{} after {} ms", failure, shown(&stdout), took.as_millis()), fix)
 }
 
 /// The OpenCode plugin under Node.js: import it with a minimal stand-in for OpenCode's context and
 /// call `tool.execute.before` with a bash `ls`, as OpenCode would. Without Node, the plugin's own
 /// command line is run through `/bin/sh` instead, as the plugin does.
-fn opencode(ins: &Inspected, dir: &std::path::Path, dir_text: &str, fix_install: &str) -> Check {
-    let Some(command) = &ins.command else { return Check::fail("probe", "not run: no gitvow command in the plugin", fix_install) };
+fn opencode(ins: &Inspected, dir: &std::path::Path, dir_text: &str, fix_install: &str) -> CheckResult {
+    let Some(command) = &ins.command else { return CheckResult::fail("probe", "not run: no gitvow command in the plugin", fix_install) };
     let Some(node) = crate::paths::find_on_path("node") else {
         let argv = vec!["/bin/sh".to_string(), "-c".into(), ins.agent.hook_command(command, "PreToolUse")];
         let input = json!({"session_id": PROBE_SESSION, "cwd": dir_text, "hook_event_name": "PreToolUse", "tool_name": "bash",
@@ -168,15 +172,17 @@ fn opencode(ins: &Inspected, dir: &std::path::Path, dir_text: &str, fix_install:
         .to_string();
         let started = Instant::now();
         return match process::run(&argv, input.as_bytes(), Some(dir), PROBE_CAP) {
-            Ok(f) if f.status.code() == Some(0) => Check::ok(
+            Ok(f) if f.status.code() == Some(0) => CheckResult::ok(
                 "probe",
                 format!(
                     "node is not on the PATH: the plugin's command answered allow through /bin/sh in {} ms",
                     started.elapsed().as_millis()
                 ),
             ),
-            Ok(f) => Check::fail("probe", format!("the plugin's command did not answer allow: {}", process::failure(&f)), fix_install),
-            Err(e) => Check::fail("probe", format!("the plugin's command: {e}"), fix_install),
+            Ok(f) => {
+                CheckResult::fail("probe", format!("the plugin's command did not answer allow: {}", process::failure(&f)), fix_install)
+            }
+            Err(e) => CheckResult::fail("probe", format!("the plugin's command: {e}"), fix_install),
         };
     };
     // A copy with the `.mjs` extension: Node reads it as the ES module OpenCode loads, whatever the
@@ -185,7 +191,7 @@ fn opencode(ins: &Inspected, dir: &std::path::Path, dir_text: &str, fix_install:
     let driver = dir.join("probe.mjs");
     let written = std::fs::write(&plugin, ins.text.as_deref().unwrap_or("")).and_then(|_| std::fs::write(&driver, DRIVER));
     if let Err(e) = written {
-        return Check::warn(
+        return CheckResult::warn(
             "probe",
             format!("not run: cannot write to the temporary directory: {e}"),
             "set TMPDIR to a writable directory",
@@ -202,15 +208,15 @@ fn opencode(ins: &Inspected, dir: &std::path::Path, dir_text: &str, fix_install:
     let took = started.elapsed().as_millis();
     match result {
         Ok(f) if f.status.code() == Some(0) && String::from_utf8_lossy(&f.stdout).trim() == "ALLOW" => {
-            Check::ok("probe", format!("the plugin's tool.execute.before (under node) allowed a bash `ls` in {took} ms"))
+            CheckResult::ok("probe", format!("the plugin's tool.execute.before (under node) allowed a bash `ls` in {took} ms"))
         }
         Ok(f) => {
             let out = String::from_utf8_lossy(&f.stdout).trim().to_string();
             let said =
                 out.strip_prefix("THROW ").map_or_else(|| format!("{}{}", process::failure(&f), shown(&out)), |m| format!("it threw: {m}"));
-            Check::fail("probe", format!("the plugin's tool.execute.before did not allow a bash `ls`: {said}"), fix_install)
+            CheckResult::fail("probe", format!("the plugin's tool.execute.before did not allow a bash `ls`: {said}"), fix_install)
         }
-        Err(e) => Check::fail(
+        Err(e) => CheckResult::fail(
             "probe",
             format!("the plugin under node: {e} (doctor waits at most {}; the plugin allows 30 s)", process::seconds(PROBE_CAP)),
             fix_install,
