@@ -5,6 +5,7 @@
 //! fix. Doctor writes nothing, except the one hook-log line each live probe leaves (tagged with the
 //! probe's session id, which the activity check ignores).
 
+pub mod answerer;
 pub mod checks;
 mod codex_trust;
 mod pi;
