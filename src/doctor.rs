@@ -5,6 +5,7 @@
 //! fix. Doctor writes nothing, except the one hook-log line each live probe leaves (tagged with the
 //! probe's session id, which the activity check ignores).
 
+pub mod answerer;
 pub mod checks;
 mod codex_trust;
 mod pi;
@@ -51,46 +52,47 @@ impl Status {
     }
 }
 
-/// The result of one check: what was found and, when not ok, the fix in one sentence.
+/// The result of one check, one line of the report: what was found and, when not ok, the fix in one
+/// sentence.
 #[derive(Clone, Debug)]
-pub struct Check {
+pub struct CheckResult {
     pub name: &'static str,
     pub status: Status,
     pub detail: String,
     pub fix: Option<String>,
 }
 
-impl Check {
-    pub fn ok(name: &'static str, detail: impl Into<String>) -> Check {
-        Check { name, status: Status::Ok, detail: detail.into(), fix: None }
+impl CheckResult {
+    pub fn ok(name: &'static str, detail: impl Into<String>) -> CheckResult {
+        CheckResult { name, status: Status::Ok, detail: detail.into(), fix: None }
     }
 
-    pub fn warn(name: &'static str, detail: impl Into<String>, fix: impl Into<String>) -> Check {
-        Check { name, status: Status::Warn, detail: detail.into(), fix: Some(fix.into()) }
+    pub fn warn(name: &'static str, detail: impl Into<String>, fix: impl Into<String>) -> CheckResult {
+        CheckResult { name, status: Status::Warn, detail: detail.into(), fix: Some(fix.into()) }
     }
 
-    pub fn fail(name: &'static str, detail: impl Into<String>, fix: impl Into<String>) -> Check {
-        Check { name, status: Status::Fail, detail: detail.into(), fix: Some(fix.into()) }
+    pub fn fail(name: &'static str, detail: impl Into<String>, fix: impl Into<String>) -> CheckResult {
+        CheckResult { name, status: Status::Fail, detail: detail.into(), fix: Some(fix.into()) }
     }
 
     /// What install's inspection found, as a check: ok when fine, a failure when wrong.
-    pub fn of(name: &'static str, finding: Finding) -> Check {
+    pub fn of(name: &'static str, finding: Finding) -> CheckResult {
         match finding {
-            Finding::Fine(detail) => Check::ok(name, detail),
-            Finding::Wrong { detail, fix } => Check::fail(name, detail, fix),
+            Finding::Fine(detail) => CheckResult::ok(name, detail),
+            Finding::Wrong { detail, fix } => CheckResult::fail(name, detail, fix),
         }
     }
 }
 
-/// What every check may need to know about the run.
-pub struct Context {
+/// The scopes a doctor run checks: every check may need to know them.
+pub struct CheckedScopes {
     pub scope: Scope,
     /// The other scope whose installation may double the gate: the user's for a repository, the
     /// current directory's repository for `--user`.
     pub other: Option<Scope>,
 }
 
-impl Context {
+impl CheckedScopes {
     pub fn scope_name(&self) -> &'static str {
         scope_name(&self.scope)
     }

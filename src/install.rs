@@ -4,6 +4,7 @@
 pub mod adapter_agent;
 pub mod command_line;
 pub mod entries;
+mod entry_count;
 pub mod fail_closed;
 pub mod inspect;
 pub mod managed_toml;

@@ -1,7 +1,7 @@
 //! `gitvow doctor`: runs the checks of `doctor` per agent and scope, and reports them as lines for a
 //! person or one JSON document.
 
-use crate::doctor::{Check, Context, Status, checks, policy, probe, version};
+use crate::doctor::{CheckResult, CheckedScopes, Status, checks, policy, probe, version};
 use crate::error::{Error, Result};
 use crate::install::inspect::Inspected;
 use crate::install::settings::RequestedScope;
@@ -25,7 +25,7 @@ pub struct DoctorRequest {
 struct Group {
     agent: Option<&'static str>,
     title: String,
-    checks: Vec<Check>,
+    checks: Vec<CheckResult>,
 }
 
 /// A failure under `--json` is an error document on stdout, as for every command (`main`).
@@ -69,7 +69,7 @@ fn scope_checked(request: &DoctorRequest, scope: Scope) -> Result<i32> {
         Scope::User { .. } => std::env::current_dir().ok().and_then(|d| crate::paths::find_repo(&d)).map(Scope::Repo),
         Scope::System { .. } => None,
     };
-    let ctx = Context { scope, other };
+    let ctx = CheckedScopes { scope, other };
     let named = !request.agents.is_empty();
     let candidates = match &ctx.scope {
         Scope::System { .. } => crate::install::system::select(&request.agents, &ctx.scope, false)?,
@@ -89,14 +89,14 @@ fn scope_checked(request: &DoctorRequest, scope: Scope) -> Result<i32> {
 
     // The live probes and the providers' questions start processes and wait on them: run them side
     // by side so that doctor on seven agents costs about one probe.
-    let (policy_checks, probes): (Vec<Check>, Vec<(Check, Option<Check>)>) = std::thread::scope(|s| {
+    let (policy_checks, probes): (Vec<CheckResult>, Vec<(CheckResult, Option<CheckResult>)>) = std::thread::scope(|s| {
         let policy = s.spawn(|| policy::checks(&ctx));
         let handles: Vec<_> = inspected.iter().map(|i| s.spawn(|| (probe::run(&ctx, i), version::check(i.agent)))).collect();
         let probes = handles
             .into_iter()
-            .map(|h| h.join().unwrap_or_else(|_| (Check::fail("probe", "the probe crashed", "report this bug"), None)))
+            .map(|h| h.join().unwrap_or_else(|_| (CheckResult::fail("probe", "the probe crashed", "report this bug"), None)))
             .collect();
-        let policy = policy.join().unwrap_or_else(|_| vec![Check::fail("policy", "the policy checks crashed", "report this bug")]);
+        let policy = policy.join().unwrap_or_else(|_| vec![CheckResult::fail("policy", "the policy checks crashed", "report this bug")]);
         (policy, probes)
     });
 
@@ -135,7 +135,7 @@ fn scope_checked(request: &DoctorRequest, scope: Scope) -> Result<i32> {
     Ok(i32::from(failed))
 }
 
-fn print_text(ctx: &Context, agents: &[&str], named: bool, groups: &[Group], color: bool) {
+fn print_text(ctx: &CheckedScopes, agents: &[&str], named: bool, groups: &[Group], color: bool) {
     let how = if named { "agents checked" } else { "agents with a gitvow installation" };
     crate::output::line(&format!(
         "gitvow doctor, {} scope ({}); {how}: {}",
@@ -158,7 +158,7 @@ fn print_text(ctx: &Context, agents: &[&str], named: bool, groups: &[Group], col
     crate::output::line(&format!("\n{} ok, {} warn, {} FAIL", counts[0], counts[1], counts[2]));
 }
 
-fn as_json(ctx: &Context, agents: &[&str], groups: &[Group]) -> Value {
+fn as_json(ctx: &CheckedScopes, agents: &[&str], groups: &[Group]) -> Value {
     let checks: Vec<Value> = groups
         .iter()
         .flat_map(|g| {

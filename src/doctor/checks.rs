@@ -3,7 +3,7 @@
 //! since the install share one summary line. The live probe runs separately (in parallel) and is
 //! slotted in here.
 
-use super::{Check, Context, Status, codex_trust};
+use super::{CheckResult, CheckedScopes, Status, codex_trust};
 use crate::agents::{AgentSpec, FileLayout};
 use crate::edit::jsonc::{key, line_col};
 use crate::edit::{plugin, script};
@@ -15,10 +15,10 @@ use crate::safefs::Area;
 use serde_json::Value;
 use std::path::Path;
 
-pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check) -> Vec<Check> {
+pub fn agent_checks(ctx: &CheckedScopes, ins: &Inspected, probe: CheckResult) -> Vec<CheckResult> {
     let agent = ins.agent;
     let mut out = Vec::new();
-    let mut file = Check::of("file", ins.file.clone());
+    let mut file = CheckResult::of("file", ins.file.clone());
     if ins.text.is_none() {
         file.fix = Some(format!("run `{}`", ctx.install_command(agent)));
     }
@@ -36,7 +36,7 @@ pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check) -> Vec<Check> 
         out.extend(super::yaml_hooks::consent(ins));
     }
     out.extend(fails_closed(ctx, ins));
-    out.extend(switches::read(&ctx.scope, ins).into_iter().map(|f| Check::of("switches", f)));
+    out.extend(switches::read(&ctx.scope, ins).into_iter().map(|f| CheckResult::of("switches", f)));
     out.extend(double_firing(ctx, ins));
     if agent.hook_trust && readable {
         out.push(codex_trust::check(ctx, ins));
@@ -49,7 +49,7 @@ pub fn agent_checks(ctx: &Context, ins: &Inspected, probe: Check) -> Vec<Check> 
 
 /// Whether the agent blocks a call when gitvow cannot run: its installed entry carries the
 /// fail-closed field (for an agent that has one).
-fn fails_closed(ctx: &Context, ins: &Inspected) -> Option<Check> {
+fn fails_closed(ctx: &CheckedScopes, ins: &Inspected) -> Option<CheckResult> {
     let agent = ins.agent;
     if agent.fail_closed_by() == crate::agents::FailClosedBy::Wrapper {
         return Some(wrapped(ctx, ins));
@@ -57,7 +57,7 @@ fn fails_closed(ctx: &Context, ins: &Inspected) -> Option<Check> {
     let Some(field) = agent.fail_closed_field.as_ref() else {
         let cases = crate::agents::FailCase::list(agent.fails_open);
         return (!agent.fails_open.is_empty()).then(|| {
-            Check::warn(
+            CheckResult::warn(
                 "fails closed",
                 format!(
                     "{} fails open: when gitvow {cases}, it lets the call through ungated; it has no setting that blocks instead",
@@ -74,13 +74,13 @@ fn fails_closed(ctx: &Context, ins: &Inspected) -> Option<Check> {
         .any(|f| f.hook.get(field.key).and_then(serde_json::Value::as_str) == Some(field.value));
     let how = format!("\"{}\": \"{}\" on {}", field.key, field.value, field.event);
     Some(if on {
-        Check::ok("fails closed", format!("{} fails closed: {how} blocks a call when gitvow cannot run", ins.agent.name))
+        CheckResult::ok("fails closed", format!("{} fails closed: {how} blocks a call when gitvow cannot run", ins.agent.name))
     } else {
         let why = match crate::install::fail_closed::decide(ins.agent) {
             Some(crate::install::fail_closed::FailClosedChoice::Omit(why)) => why,
             _ => "gitvow's entry does not carry it".to_string(),
         };
-        Check::warn(
+        CheckResult::warn(
             "fails closed",
             format!("{} fails open: without {how} a missing, crashing or slow gitvow lets calls through ({why})", ins.agent.name),
             format!(
@@ -93,7 +93,7 @@ fn fails_closed(ctx: &Context, ins: &Inspected) -> Option<Check> {
 
 /// An agent closed by the wrapper in its PreToolUse command: every installed PreToolUse entry of
 /// gitvow's carries it (one an older gitvow wrote may not).
-fn wrapped(ctx: &Context, ins: &Inspected) -> Check {
+fn wrapped(ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
     let agent = ins.agent;
     let gating: Vec<&str> = ins
         .found
@@ -102,7 +102,7 @@ fn wrapped(ctx: &Context, ins: &Inspected) -> Check {
         .filter_map(|f| f.command())
         .collect();
     if !gating.is_empty() && gating.iter().all(|c| crate::install::fail_closed::is_wrapped(c)) {
-        return Check::ok(
+        return CheckResult::ok(
             "fails closed",
             format!(
                 "{} fails closed: gitvow's PreToolUse command turns a missing gitvow, a crash or a signal into exit 2, and gitvow answers within {} s, before the entry's timeout",
@@ -111,7 +111,7 @@ fn wrapped(ctx: &Context, ins: &Inspected) -> Check {
             ),
         );
     }
-    Check::warn(
+    CheckResult::warn(
         "fails closed",
         format!("{} fails open: gitvow's PreToolUse entry was written without the wrapper that blocks when gitvow cannot run", agent.name),
         format!("run `{}`", ctx.install_command(agent)),
@@ -120,7 +120,7 @@ fn wrapped(ctx: &Context, ins: &Inspected) -> Check {
 
 /// An agent with one hook file per event: each is the file this version generates, or a hook of the
 /// person's own that gitvow left in place (for an event that does not gate).
-fn script_entries(ctx: &Context, ins: &Inspected, command: &str, fix_all: &str) -> Vec<Check> {
+fn script_entries(ctx: &CheckedScopes, ins: &Inspected, command: &str, fix_all: &str) -> Vec<CheckResult> {
     let agent = ins.agent;
     let dir = ctx.scope.agent_file(agent);
     let mut out = Vec::new();
@@ -133,7 +133,7 @@ fn script_entries(ctx: &Context, ins: &Inspected, command: &str, fix_all: &str) 
         let read = |p: &Path| crate::safefs::read_target(p, &ctx.scope, Area::Config);
         match crate::install::plan::own_script(&path, agent, text.as_deref().map(str::as_bytes), &read) {
             Ok(true) => {
-                out.push(Check::warn(
+                out.push(CheckResult::warn(
                     "entries",
                     format!("{}: your own {} hook is there, and gitvow left that event to it", display(&dir), ev.name),
                     "nothing to do, unless you want gitvow's log of that event: then move yours to another hook folder and install again",
@@ -141,32 +141,32 @@ fn script_entries(ctx: &Context, ins: &Inspected, command: &str, fix_all: &str) 
                 continue;
             }
             Err(e) => {
-                out.push(Check::fail("entries", e.message, e.hint.unwrap_or_default()));
+                out.push(CheckResult::fail("entries", e.message, e.hint.unwrap_or_default()));
                 continue;
             }
             Ok(false) => {}
         }
         match text {
             Some(t) if t == wanted => {}
-            Some(_) => out.push(Check::fail(
+            Some(_) => out.push(CheckResult::fail(
                 "entries",
                 format!("stale hook file {}: it differs from the one this version generates", display(&path)),
                 fix_all.to_string(),
             )),
-            None => out.push(Check::fail("entries", format!("no gitvow hook file {}", display(&path)), fix_all.to_string())),
+            None => out.push(CheckResult::fail("entries", format!("no gitvow hook file {}", display(&path)), fix_all.to_string())),
         }
     }
     if out.is_empty() {
-        out.push(Check::ok("entries", format!("the {} hook files are the ones this version generates", agent.events.len())));
+        out.push(CheckResult::ok("entries", format!("the {} hook files are the ones this version generates", agent.events.len())));
     }
     out
 }
 
-fn entries(ctx: &Context, ins: &Inspected) -> Vec<Check> {
+fn entries(ctx: &CheckedScopes, ins: &Inspected) -> Vec<CheckResult> {
     let agent = ins.agent;
     let fix_all = format!("run `{}`: it updates gitvow's entries in place and keeps yours", ctx.install_command(agent));
     let Some(command) = ins.command.clone() else {
-        return vec![Check::fail(
+        return vec![CheckResult::fail(
             "entries",
             format!("no gitvow hook in {}", display(&ins.path)),
             format!("run `{}`", ctx.install_command(agent)),
@@ -175,13 +175,13 @@ fn entries(ctx: &Context, ins: &Inspected) -> Vec<Check> {
     if agent.layout == FileLayout::Plugin {
         let wanted = plugin::render_plugin(agent.name, &command);
         let mut out = vec![if ins.text.as_deref() == Some(wanted.as_str()) {
-            Check::ok("entries", "the plugin is the one this version generates")
+            CheckResult::ok("entries", "the plugin is the one this version generates")
         } else {
-            Check::fail("entries", "stale plugin: it differs from the one this version generates", fix_all)
+            CheckResult::fail("entries", "stale plugin: it differs from the one this version generates", fix_all)
         }];
         if crate::agents::generated::of(agent.name) == crate::agents::generated::Generated::OpenCodePlugin {
             // Said plainly so nobody takes the plugin's OpenCode 2 half for a tested one.
-            out.push(Check::ok("note", plugin::V2_UNVERIFIED));
+            out.push(CheckResult::ok("note", plugin::V2_UNVERIFIED));
         }
         return out;
     }
@@ -195,7 +195,7 @@ fn entries(ctx: &Context, ins: &Inspected) -> Vec<Check> {
     for ev in agent.events {
         let here: Vec<_> = ins.found.iter().filter(|f| f.event == ev.name).collect();
         let Some(first) = here.first() else {
-            problems.push(Check::fail("entries", format!("no gitvow entry under `{}`", ev.name), fix_all.clone()));
+            problems.push(CheckResult::fail("entries", format!("no gitvow entry under `{}`", ev.name), fix_all.clone()));
             continue;
         };
         // What install would write now, with the fail-closed field as this machine's copies allow.
@@ -217,7 +217,7 @@ fn entries(ctx: &Context, ins: &Inspected) -> Vec<Check> {
                 (Some(have), Some(want)) if have != want => format!("runs `{have}`, expected `{want}`"),
                 _ => format!("its fields differ from what this version writes: {}", serde_json::to_string(&desired).unwrap_or_default()),
             };
-            problems.push(Check::fail(
+            problems.push(CheckResult::fail(
                 "entries",
                 format!("stale gitvow entry under `{}` at {}: {why}", ev.name, ins.place(first)),
                 fix_all.clone(),
@@ -225,7 +225,7 @@ fn entries(ctx: &Context, ins: &Inspected) -> Vec<Check> {
         }
         if here.len() > 1 {
             let places: Vec<String> = here.iter().map(|f| ins.place(f)).collect();
-            problems.push(Check::fail(
+            problems.push(CheckResult::fail(
                 "entries",
                 format!(
                     "{} gitvow entries under `{}` ({}): each call is gated {} times",
@@ -239,7 +239,7 @@ fn entries(ctx: &Context, ins: &Inspected) -> Vec<Check> {
         }
     }
     for f in ins.found.iter().filter(|f| !agent.events.iter().any(|e| e.name == f.event)) {
-        problems.push(Check::fail(
+        problems.push(CheckResult::fail(
             "entries",
             format!("gitvow entry under `{}` at {}, an event this version no longer installs", f.event, ins.place(f)),
             fix_all.clone(),
@@ -247,7 +247,7 @@ fn entries(ctx: &Context, ins: &Inspected) -> Vec<Check> {
     }
     if problems.is_empty() {
         let n = agent.events.len();
-        problems.push(Check::ok("entries", format!("one current gitvow entry under each of the {n} events")));
+        problems.push(CheckResult::ok("entries", format!("one current gitvow entry under each of the {n} events")));
     }
     problems
 }
@@ -255,7 +255,7 @@ fn entries(ctx: &Context, ins: &Inspected) -> Vec<Check> {
 /// factory: Droid reads no event under a top-level `hooks` key of `hooks.json`. gitvow's own dead
 /// entries are a FAIL (the gate is not where it seems); only the user's there are a warning: gitvow's
 /// gate is not affected, and such files are common (other tools write that shape).
-fn dead_entries(ctx: &Context, ins: &Inspected) -> Option<Check> {
+fn dead_entries(ctx: &CheckedScopes, ins: &Inspected) -> Option<CheckResult> {
     let (Some(doc), Some(text)) = (&ins.doc, &ins.text) else { return None };
     let Some(Value::Object(wrapped)) = doc.get(&[key("hooks")]) else { return None };
     let count: usize = wrapped.values().map(|v| v.as_array().map_or(0, Vec::len)).sum();
@@ -264,7 +264,7 @@ fn dead_entries(ctx: &Context, ins: &Inspected) -> Option<Check> {
     }
     let (l, c) = line_col(text, doc.offset_of(&[key("hooks")]).unwrap_or(0));
     if ins.wrapped.is_empty() {
-        return Some(Check::warn(
+        return Some(CheckResult::warn(
             "dead-entries",
             format!(
                 "{}:{l}:{c}: {count} of your entries sit under the `hooks` key, which Droid ignores: they never fire (gitvow's gate is not affected)",
@@ -273,7 +273,7 @@ fn dead_entries(ctx: &Context, ins: &Inspected) -> Option<Check> {
             "move your entries to the top level of hooks.json by hand, where Droid reads events",
         ));
     }
-    Some(Check::fail(
+    Some(CheckResult::fail(
         "dead-entries",
         format!(
             "{}:{l}:{c}: {count} entries under the `hooks` key ({} of them gitvow's) never fire: Droid reads events only at the top level of hooks.json",
@@ -288,33 +288,33 @@ fn dead_entries(ctx: &Context, ins: &Inspected) -> Option<Check> {
 }
 
 /// The gitvow command must resolve where the agent runs it.
-fn command(ctx: &Context, ins: &Inspected) -> Check {
+fn command(ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
     let Some(command) = &ins.command else {
-        return Check::fail("command", "no gitvow command found in the file", format!("run `{}`", ctx.install_command(ins.agent)));
+        return CheckResult::fail("command", "no gitvow command found in the file", format!("run `{}`", ctx.install_command(ins.agent)));
     };
     let reinstall = format!("run `{} --command /absolute/path/to/gitvow`", ctx.install_command(ins.agent));
     let word = shell_words::split(command).ok().and_then(|w| w.into_iter().next()).unwrap_or_default();
     if word.contains('/') {
         let path = Path::new(&word);
         if !path.is_absolute() {
-            return Check::fail(
+            return CheckResult::fail(
                 "command",
                 format!("`{word}` is a relative path: it depends on the directory the agent runs in"),
                 reinstall,
             );
         }
         return match std::fs::metadata(path) {
-            Err(_) => Check::fail("command", format!("{word} does not exist"), reinstall),
-            Ok(_) if !crate::paths::is_executable(path) => Check::fail(
+            Err(_) => CheckResult::fail("command", format!("{word} does not exist"), reinstall),
+            Ok(_) if !crate::paths::is_executable(path) => CheckResult::fail(
                 "command",
                 format!("{word} is not an executable file"),
                 format!("run `chmod +x {}`, or {reinstall}", shell_words::quote(&word)),
             ),
-            Ok(_) => Check::ok("command", format!("{word} exists and is executable")),
+            Ok(_) => CheckResult::ok("command", format!("{word} exists and is executable")),
         };
     }
     match crate::paths::find_on_path(&word) {
-        Some(found) => Check::warn(
+        Some(found) => CheckResult::warn(
             "command",
             format!("bare `{word}` resolves on this PATH ({}), but desktop agents often start with a minimal PATH", found.display()),
             if ctx.scope.is_user() {
@@ -323,7 +323,7 @@ fn command(ctx: &Context, ins: &Inspected) -> Check {
                 "make sure gitvow is in a directory of the PATH every agent starts with (e.g. /usr/local/bin)".to_string()
             },
         ),
-        None => Check::fail(
+        None => CheckResult::fail(
             "command",
             format!("`{word}` is not on the PATH: the agent cannot run its hook"),
             format!("put gitvow on the PATH, or {reinstall}"),
@@ -332,14 +332,14 @@ fn command(ctx: &Context, ins: &Inspected) -> Check {
 }
 
 /// The same agent in both scopes, or Cursor loading Claude's hook files: each call gated twice.
-fn double_firing(ctx: &Context, ins: &Inspected) -> Vec<Check> {
+fn double_firing(ctx: &CheckedScopes, ins: &Inspected) -> Vec<CheckResult> {
     let mut out = Vec::new();
     let other = ctx.other.as_ref().map(|o| Inspected::read(o, ins.agent));
     if let (Some(other_scope), Some(o)) = (&ctx.other, &other)
         && ins.installed_here()
         && o.installed_here()
     {
-        out.push(Check::warn(
+        out.push(CheckResult::warn(
             "double-firing",
             format!(
                 "{} is also installed in the {} scope ({}): each call is gated twice",
@@ -353,7 +353,7 @@ fn double_firing(ctx: &Context, ins: &Inspected) -> Vec<Check> {
     // Another agent that runs this agent's file too (Copilot running Claude's) is named.
     let loaders = crate::agents::also_loads::runners_of(ins.agent.name, !ctx.scope.is_user());
     if ins.installed_here() && !loaders.is_empty() {
-        out.push(Check::ok(
+        out.push(CheckResult::ok(
             "run by",
             format!("{}'s entries in {} run under {} too", ins.agent.name, display(&ins.path), loaders.join(" and ")),
         ));
@@ -373,7 +373,7 @@ fn double_firing(ctx: &Context, ins: &Inspected) -> Vec<Check> {
         }
         match also.fix {
             // The agent's setting is not readable: the warning says so instead of guessing.
-            Some(fix) => out.push(Check::warn(
+            Some(fix) => out.push(CheckResult::warn(
                 "double-firing",
                 format!(
                     "gitvow is installed for {} too; {} and each call is gated twice (doctor cannot read that setting)",
@@ -381,7 +381,7 @@ fn double_firing(ctx: &Context, ins: &Inspected) -> Vec<Check> {
                 ),
                 format!("{fix}, or keep gitvow for only one of {} and {}", ins.agent.name, loaded.name),
             )),
-            None => out.push(Check::ok(
+            None => out.push(CheckResult::ok(
                 "double-firing",
                 format!(
                     "gitvow is installed for {} too; {}: gitvow answers {} in its own form and judges each call once",
@@ -399,7 +399,7 @@ fn double_firing(ctx: &Context, ins: &Inspected) -> Vec<Check> {
     if let Some(shadowed) = crate::install::second_file::shadowed(&ctx.scope, ins.agent, &events) {
         let (path, hook_file) = (display(&shadowed.path), display(&ins.path));
         if shadowed.users() > 0 {
-            out.push(Check::warn(
+            out.push(CheckResult::warn(
                 "second file",
                 format!(
                     "{} of your hooks under {} in {path} never run: {} runs only {hook_file}'s list for an event both files have",
@@ -411,7 +411,7 @@ fn double_firing(ctx: &Context, ins: &Inspected) -> Vec<Check> {
             ));
         }
         if shadowed.gitvows() > 0 {
-            out.push(Check::warn(
+            out.push(CheckResult::warn(
                 "second file",
                 format!("{path} holds {} of gitvow's hooks that never run ({hook_file}'s list is the one that runs)", shadowed.gitvows()),
                 format!("take gitvow's entries out of the `hooks` key of {path} by hand; gitvow keeps them in {hook_file}"),
@@ -419,7 +419,7 @@ fn double_firing(ctx: &Context, ins: &Inspected) -> Vec<Check> {
         }
     }
     if out.is_empty() && ctx.other.is_some() {
-        out.push(Check::ok("double-firing", "not installed in the other scope"));
+        out.push(CheckResult::ok("double-firing", "not installed in the other scope"));
     }
     out
 }
@@ -434,23 +434,23 @@ fn other_flag(scope: &Scope) -> String {
 
 /// When the agent last called gitvow, from the hook logs and session ledgers (the probe's own
 /// calls excluded); `None` when it never has: [`never_called`] names those agents together.
-pub fn activity(ctx: &Context, ins: &Inspected) -> Option<Check> {
+pub fn activity(ctx: &CheckedScopes, ins: &Inspected) -> Option<CheckResult> {
     let installed = std::fs::metadata(&ins.path).and_then(|m| m.modified()).ok().map(crate::gate::record::rfc3339);
     let last = last_call(ctx, ins.agent.name)?;
     Some(match installed {
-        Some(inst) if last < inst => Check::warn(
+        Some(inst) if last < inst => CheckResult::warn(
             "activity",
             format!("last called gitvow at {last}, before its hook file was last written ({inst})"),
             format!("{}: {}", ins.agent.name, ins.agent.reload_hint),
         ),
-        _ => Check::ok("activity", format!("last called gitvow at {last}")),
+        _ => CheckResult::ok("activity", format!("last called gitvow at {last}")),
     })
 }
 
 /// One line for every agent that has not called gitvow since the install: on a fresh install that
 /// is all of them, and one warning per agent would bury the checks that matter. The fix names each
 /// way to reload, with the agents it applies to.
-pub fn never_called(agents: &[&AgentSpec]) -> Option<Check> {
+pub fn never_called(agents: &[&AgentSpec]) -> Option<CheckResult> {
     if agents.is_empty() {
         return None;
     }
@@ -463,13 +463,13 @@ pub fn never_called(agents: &[&AgentSpec]) -> Option<Check> {
         }
     }
     let fix: Vec<String> = hints.iter().map(|(hint, who)| format!("{}: {hint}", who.join(", "))).collect();
-    Some(Check::warn("activity", format!("never called gitvow since the install: {}", names.join(", ")), fix.join("; ")))
+    Some(CheckResult::warn("activity", format!("never called gitvow since the install: {}", names.join(", ")), fix.join("; ")))
 }
 
 /// The hook logs and session ledgers that may hold this scope's calls. A user install's calls inside
 /// a repository are logged in that repository's git directory, so `--user` also reads the current
 /// directory's repository; the ledgers (one per finished session, any repository) fill the rest.
-fn last_call(ctx: &Context, agent: &str) -> Option<String> {
+fn last_call(ctx: &CheckedScopes, agent: &str) -> Option<String> {
     let mut logs: Vec<std::path::PathBuf> = crate::gate::record::log_path(None).into_iter().collect();
     for scope in std::iter::once(&ctx.scope).chain(ctx.other.as_ref()) {
         if let Scope::Repo(r) = scope {

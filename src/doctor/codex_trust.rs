@@ -4,7 +4,7 @@
 //! positions; the hash itself is codex's business (it changes with the hook's text), so a record
 //! whose hash is stale still reads as present here.
 
-use super::{Check, Context};
+use super::{CheckResult, CheckedScopes};
 use crate::install::inspect::Inspected;
 use crate::paths::display;
 use std::path::Path;
@@ -12,7 +12,7 @@ use toml_edit::{DocumentMut, TomlError};
 
 const FIX: &str = "run /hooks in codex and trust the gitvow entries";
 
-pub fn check(_ctx: &Context, ins: &Inspected) -> Check {
+pub fn check(_ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
     let positions: Vec<(String, usize, usize)> = ins
         .found
         .iter()
@@ -20,15 +20,17 @@ pub fn check(_ctx: &Context, ins: &Inspected) -> Check {
         .map(|f| (f.event.clone(), f.index, f.inner.unwrap_or(0)))
         .collect();
     if positions.is_empty() {
-        return Check::warn("codex-trust", "no gitvow hook to trust", FIX);
+        return CheckResult::warn("codex-trust", "no gitvow hook to trust", FIX);
     }
     let Some(config) = crate::paths::home().map(|h| h.join(".codex/config.toml")) else {
-        return Check::warn("codex-trust", "cannot find the home directory", FIX);
+        return CheckResult::warn("codex-trust", "cannot find the home directory", FIX);
     };
     let text = std::fs::read_to_string(&config).unwrap_or_default();
     let trusted = match trusted_keys(&text) {
         Ok(keys) => keys,
-        Err(e) => return Check::warn("codex-trust", format!("{}: cannot read the trust records: {}", display(&config), e.message()), FIX),
+        Err(e) => {
+            return CheckResult::warn("codex-trust", format!("{}: cannot read the trust records: {}", display(&config), e.message()), FIX);
+        }
     };
     let missing: Vec<String> = positions
         .iter()
@@ -36,9 +38,9 @@ pub fn check(_ctx: &Context, ins: &Inspected) -> Check {
         .map(|(event, i, j)| format!("{event}:{i}:{j}"))
         .collect();
     if missing.is_empty() {
-        Check::ok("codex-trust", format!("{} holds a trust record for each of gitvow's {} hooks", display(&config), positions.len()))
+        CheckResult::ok("codex-trust", format!("{} holds a trust record for each of gitvow's {} hooks", display(&config), positions.len()))
     } else {
-        Check::warn(
+        CheckResult::warn(
             "codex-trust",
             format!(
                 "{} holds no trust record for gitvow's hooks at {}: codex skips them without a word",
@@ -51,20 +53,20 @@ pub fn check(_ctx: &Context, ins: &Inspected) -> Check {
 }
 
 /// Whether the repository is a trusted project: without that, the agent never reads its hook file.
-pub fn project_check(trust: &crate::agents::ProjectTrust, repo: &Path) -> Check {
+pub fn project_check(trust: &crate::agents::ProjectTrust, repo: &Path) -> CheckResult {
     let Some(config) = crate::paths::home().map(|h| h.join(trust.file)) else {
-        return Check::fail("project-trust", "cannot find the home directory", "set HOME");
+        return CheckResult::fail("project-trust", "cannot find the home directory", "set HOME");
     };
     let text = std::fs::read_to_string(&config).unwrap_or_default();
     let fix = trust.note.replace("<repo>", &repo.display().to_string());
     let trusted = match project_trusted(&text, repo) {
         Ok(t) => t,
-        Err(e) => return Check::fail("project-trust", format!("{}: {}", display(&config), e.message()), fix),
+        Err(e) => return CheckResult::fail("project-trust", format!("{}: {}", display(&config), e.message()), fix),
     };
     if trusted {
-        Check::ok("project-trust", format!("{} trusts {}", display(&config), display(repo)))
+        CheckResult::ok("project-trust", format!("{} trusts {}", display(&config), display(repo)))
     } else {
-        Check::fail(
+        CheckResult::fail(
             "project-trust",
             format!("{} does not trust {}: codex ignores its .codex/hooks.json", display(&config), display(repo)),
             fix,

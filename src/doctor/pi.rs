@@ -1,7 +1,7 @@
 //! Doctor's live probe of pi's generated extension: loaded under Node.js with a stand-in for pi's
 //! extension API, its `tool_call` handler is given a bash `ls` as pi 1.6.0 would give it.
 
-use super::Check;
+use super::CheckResult;
 use crate::gate::process;
 use crate::install::inspect::Inspected;
 use std::path::Path;
@@ -10,12 +10,12 @@ use std::time::{Duration, Instant};
 /// The extension allows itself 30 s; doctor waits less.
 const PROBE_WAIT: Duration = Duration::from_secs(20);
 
-pub fn probe(ins: &Inspected, dir: &Path, fix_install: &str) -> Check {
+pub fn probe(ins: &Inspected, dir: &Path, fix_install: &str) -> CheckResult {
     if ins.command.is_none() {
-        return Check::fail("probe", "not run: no gitvow command in the extension", fix_install);
+        return CheckResult::fail("probe", "not run: no gitvow command in the extension", fix_install);
     }
     let Some(node) = crate::paths::find_on_path("node") else {
-        return Check::warn(
+        return CheckResult::warn(
             "probe",
             "not run: node is not on the PATH (pi itself runs on Node.js 22 or newer)",
             "put node on the PATH and run `gitvow doctor` again",
@@ -25,7 +25,7 @@ pub fn probe(ins: &Inspected, dir: &Path, fix_install: &str) -> Check {
     let extension = dir.join("gitvow-extension.mjs");
     let driver = dir.join("probe.mjs");
     if let Err(e) = std::fs::write(&extension, ins.text.as_deref().unwrap_or("")).and_then(|_| std::fs::write(&driver, DRIVER)) {
-        return Check::warn(
+        return CheckResult::warn(
             "probe",
             format!("not run: cannot write to the temporary directory: {e}"),
             "set TMPDIR to a writable directory",
@@ -37,7 +37,7 @@ pub fn probe(ins: &Inspected, dir: &Path, fix_install: &str) -> Check {
     let took = started.elapsed().as_millis();
     match result {
         Ok(f) if f.status.code() == Some(0) && String::from_utf8_lossy(&f.stdout).trim() == "ALLOW" => {
-            Check::ok("probe", format!("the extension's tool_call handler (under node) allowed a bash `ls` in {took} ms"))
+            CheckResult::ok("probe", format!("the extension's tool_call handler (under node) allowed a bash `ls` in {took} ms"))
         }
         Ok(f) => {
             let out = String::from_utf8_lossy(&f.stdout).trim().to_string();
@@ -45,9 +45,9 @@ pub fn probe(ins: &Inspected, dir: &Path, fix_install: &str) -> Check {
                 Some(reason) => format!("it blocked: {}", reason.lines().next().unwrap_or("")),
                 None => format!("{} {out}", process::failure(&f)),
             };
-            Check::fail("probe", format!("the extension's tool_call handler did not allow a bash `ls`: {said}"), fix_install)
+            CheckResult::fail("probe", format!("the extension's tool_call handler did not allow a bash `ls`: {said}"), fix_install)
         }
-        Err(e) => Check::fail("probe", format!("the extension under node: {e}"), fix_install),
+        Err(e) => CheckResult::fail("probe", format!("the extension under node: {e}"), fix_install),
     }
 }
 

@@ -3,7 +3,7 @@
 //! and whether each provider answers a harmless question. A policy that does not load blocks every
 //! tool call (fail closed), so that is a failure, not a warning.
 
-use super::{Check, Context};
+use super::{CheckResult, CheckedScopes};
 use crate::gate::policy::layers::{self, LayerKind, Trust};
 use crate::gate::policy::{Provider, Question};
 use crate::gate::process;
@@ -12,7 +12,7 @@ use crate::paths::Scope;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-pub fn checks(ctx: &Context) -> Vec<Check> {
+pub fn checks(ctx: &CheckedScopes) -> Vec<CheckResult> {
     let top = match &ctx.scope {
         Scope::Repo(r) => Some(r.top.as_path()),
         Scope::User { .. } | Scope::System { .. } => None,
@@ -23,7 +23,7 @@ pub fn checks(ctx: &Context) -> Vec<Check> {
         let layer = match result {
             Ok(l) => l,
             Err(e) => {
-                out.push(Check::fail(
+                out.push(CheckResult::fail(
                     "policy",
                     e.message,
                     "fix the policy file (try `gitvow policy check FILE`): until then every tool call is blocked",
@@ -40,11 +40,11 @@ pub fn checks(ctx: &Context) -> Vec<Check> {
             LayerKind::BuiltIn => file.clone(),
             kind => format!("{} policy, {file}", kind.name()),
         };
-        out.push(Check::ok("policy", format!("in force: the {which} ({role}; {} patterns compile)", layer.policy.pattern_count())));
+        out.push(CheckResult::ok("policy", format!("in force: the {which} ({role}; {} patterns compile)", layer.policy.pattern_count())));
         if layer.trust == Trust::Untrusted {
             // Absolute and quoted: pasted anywhere, it names this repository.
             let repo = layer.repo.as_deref().map(crate::output::shell_path).unwrap_or_default();
-            out.push(Check::warn(
+            out.push(CheckResult::warn(
                 "policy-trust",
                 format!(
                     "{file} names programs or exceptions that are not trusted: they do not run, and calls that would ask them are confirmed"
@@ -60,7 +60,7 @@ pub fn checks(ctx: &Context) -> Vec<Check> {
         }
     }
     if let Some(first) = crate::gate::approvals::ignored_records().first() {
-        out.push(Check::warn(
+        out.push(CheckResult::warn(
             "records",
             format!("ignored, not sealed by gitvow: {first}"),
             "remove it: only `gitvow approve` and `gitvow trust` write records",
@@ -71,9 +71,9 @@ pub fn checks(ctx: &Context) -> Vec<Check> {
 
 /// A program the gate runs without a shell: a path (relative to the repository, where it runs) or
 /// a name on the PATH.
-fn program(check: &'static str, what: &str, name: &str, cwd: Option<&Path>, file: &str) -> Check {
+fn program(check: &'static str, what: &str, name: &str, cwd: Option<&Path>, file: &str) -> CheckResult {
     match locate(name, cwd) {
-        Some(p) => Check::ok(check, format!("{what}: {} is executable", p.display())),
+        Some(p) => CheckResult::ok(check, format!("{what}: {} is executable", p.display())),
         None => missing(check, what, name, file),
     }
 }
@@ -88,8 +88,8 @@ fn locate(name: &str, cwd: Option<&Path>) -> Option<PathBuf> {
     }
 }
 
-fn missing(check: &'static str, what: &str, name: &str, file: &str) -> Check {
-    Check::fail(
+fn missing(check: &'static str, what: &str, name: &str, file: &str) -> CheckResult {
+    CheckResult::fail(
         check,
         format!("{what}: program `{name}` is not found or not executable: the gate turns every question to it into a confirmation"),
         format!("install `{name}` or fix its `command` in {file}"),
@@ -98,20 +98,23 @@ fn missing(check: &'static str, what: &str, name: &str, file: &str) -> Check {
 
 /// The providers of one layer, each asked its harmless question side by side, so that doctor costs
 /// at most one provider's wait however many the policy names.
-fn provider_checks(list: &[Provider], cwd: Option<&Path>, file: &str) -> Vec<Check> {
+fn provider_checks(list: &[Provider], cwd: Option<&Path>, file: &str) -> Vec<CheckResult> {
     std::thread::scope(|s| {
         let handles: Vec<_> = list.iter().map(|p| s.spawn(move || provider(p, cwd, file))).collect();
-        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Check::fail("provider", "the check crashed", "report this bug"))).collect()
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| CheckResult::fail("provider", "the check crashed", "report this bug")))
+            .collect()
     })
 }
 
 /// One provider: its program exists, and it answers a question the way the gate asks it (same
 /// request, same working directory), within its timeout or doctor's cap, whichever is shorter.
-fn provider(p: &Provider, cwd: Option<&Path>, file: &str) -> Check {
+fn provider(p: &Provider, cwd: Option<&Path>, file: &str) -> CheckResult {
     let what = format!("provider `{}`", p.name);
     let Some(path) = locate(&p.argv[0], cwd) else { return missing("provider", &what, &p.argv[0], file) };
     let Some(query) = harmless_query(p) else {
-        return Check::ok("provider", format!("{what}: {} is executable; it declares no question this version asks", path.display()));
+        return CheckResult::ok("provider", format!("{what}: {} is executable; it declares no question this version asks", path.display()));
     };
     let asked = format!("{} `{}`", query.question.name(), query.subject);
     let capped = Provider { timeout: p.timeout.min(super::probe::PROBE_CAP), ..p.clone() };
@@ -120,8 +123,10 @@ fn provider(p: &Provider, cwd: Option<&Path>, file: &str) -> Check {
     let reply = providers::ask(std::slice::from_ref(&capped), std::slice::from_ref(&query), &repo, None);
     let took = started.elapsed().as_millis();
     match reply.into_iter().next().map(|r| r.outcome) {
-        Some(Outcome::Answer { answer, .. }) => Check::ok("provider", format!("{what}: asked {asked}, answered `{answer}` in {took} ms")),
-        Some(Outcome::Failure(why)) => Check::fail(
+        Some(Outcome::Answer { answer, .. }) => {
+            CheckResult::ok("provider", format!("{what}: asked {asked}, answered `{answer}` in {took} ms"))
+        }
+        Some(Outcome::Failure(why)) => CheckResult::fail(
             "provider",
             format!(
                 "{what}: asked {asked}: {why}{}: the gate turns every question to it into a confirmation",
@@ -133,7 +138,7 @@ fn provider(p: &Provider, cwd: Option<&Path>, file: &str) -> Check {
                 shell_words::join(&p.argv)
             ),
         ),
-        None => Check::ok("provider", format!("{what}: {} is executable", path.display())),
+        None => CheckResult::ok("provider", format!("{what}: {} is executable", path.display())),
     }
 }
 

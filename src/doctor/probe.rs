@@ -1,12 +1,14 @@
 //! The live probe: run the installed PreToolUse hook exactly as the agent would (its command string
 //! through the agent's shell, or the OpenCode plugin under Node.js), with a harmless `ls` in the
 //! agent's own payload shape, in a temporary directory, and check that it answers allow in the
-//! agent's form.
+//! agent's form, from this gitvow (`answerer`): an allow from a shell function, an alias or another
+//! program that answers for gitvow's command is a failure.
 //!
 //! Agents give a hook 30 s or more; doctor waits at most [`PROBE_CAP`] so that it stays fast: a
 //! healthy gitvow answers in milliseconds, and a hook that needs seconds is broken either way.
 
-use super::{Check, Context};
+use super::answerer::{self, Answerer};
+use super::{CheckResult, CheckedScopes};
 use crate::agents::{AgentSpec, HookShell, ResponseForm, TimeUnit};
 use crate::gate::process;
 use crate::install::inspect::Inspected;
@@ -52,12 +54,12 @@ fn payload(agent: &AgentSpec, dir: &str) -> Value {
     v
 }
 
-pub fn run(ctx: &Context, ins: &Inspected) -> Check {
+pub fn run(ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
     let fix_install = format!("run `{}`, then `gitvow doctor` again", ctx.install_command(ins.agent));
     let dir = match tempfile::Builder::new().prefix("gitvow-doctor-").tempdir() {
         Ok(d) => d,
         Err(e) => {
-            return Check::warn(
+            return CheckResult::warn(
                 "probe",
                 format!("not run: cannot create a temporary directory: {e}"),
                 "set TMPDIR to a writable directory",
@@ -77,33 +79,41 @@ pub fn run(ctx: &Context, ins: &Inspected) -> Check {
     // The agent runs gitvow's hook file by its `#!` line, or a command string its own way.
     let (argv, command, agent_timeout) = if ins.agent.hook_shell == HookShell::Script {
         if ins.command.is_none() {
-            return Check::fail("probe", format!("not run: {} is not gitvow's hook file", crate::paths::display(&ins.path)), fix_install);
+            return CheckResult::fail(
+                "probe",
+                format!("not run: {} is not gitvow's hook file", crate::paths::display(&ins.path)),
+                fix_install,
+            );
         }
         let argv = script_argv(ins);
         let shown = argv.join(" ");
         (argv, shown, Duration::from_secs(60))
     } else {
         let Some(found) = ins.found.iter().find(|f| f.event == event) else {
-            return Check::fail("probe", format!("not run: no gitvow hook under `{event}`"), fix_install);
+            return CheckResult::fail("probe", format!("not run: no gitvow hook under `{event}`"), fix_install);
         };
-        let Some(command) = found.command() else { return Check::fail("probe", "not run: the hook has no command", fix_install) };
+        let Some(command) = found.command() else { return CheckResult::fail("probe", "not run: the hook has no command", fix_install) };
         let Some(argv) = ins.agent.hook_shell.argv(command) else {
-            return Check::fail("probe", "not run: no way to start it", fix_install);
+            return CheckResult::fail("probe", "not run: no way to start it", fix_install);
         };
         (argv, command.to_string(), timeout_of(ins.agent, &found.hook))
     };
     let command = command.as_str();
     let timeout = agent_timeout.min(PROBE_CAP);
     let input = payload(ins.agent, &dir_text).to_string();
+    let token = answerer::token();
     let started = Instant::now();
-    let result = process::run(&argv, input.as_bytes(), Some(dir.path()), timeout);
+    let result = process::run(&with_token(&argv, &token), input.as_bytes(), Some(dir.path()), timeout);
     let took = started.elapsed();
     let how = match argv.as_slice() {
         [program, first, ..] => format!("`{program} {first} …` ({event})"),
         _ => format!("`{}` ({event})", argv.join(" ")),
     };
-    let finished = match result {
-        Ok(f) => f,
+    let (who, finished) = match result {
+        Ok(f) => {
+            let (who, stderr) = answerer::read(&f.stderr, &token);
+            (who, process::Finished { stderr, ..f })
+        }
         Err(e) => {
             let cap = if timeout < agent_timeout {
                 format!(
@@ -115,7 +125,7 @@ pub fn run(ctx: &Context, ins: &Inspected) -> Check {
             } else {
                 String::new()
             };
-            return Check::fail(
+            return CheckResult::fail(
                 "probe",
                 format!("{how}: {e}{cap}"),
                 format!("run the command by hand to see why: echo '{input}' | {command}"),
@@ -134,8 +144,14 @@ pub fn run(ctx: &Context, ins: &Inspected) -> Check {
             ResponseForm::Cancel => serde_json::from_str::<Value>(&stdout).ok().and_then(|v| v.get("cancel")?.as_bool()) == Some(false),
             ResponseForm::Decision => json_field(&stdout, "decision").is_none() && json_field(&stdout, "action").is_none(),
         };
+    let reinstall = reinstall(ctx, ins);
+    if who.is_none()
+        && let Some(shadow) = shadowed(ins, &argv, &how, &reinstall)
+    {
+        return shadow;
+    }
     if allowed {
-        return Check::ok("probe", format!("{how} answered allow in {} ms", took.as_millis()));
+        return answered_allow(ins, &how, who, took, &reinstall);
     }
     let bare = command.split_whitespace().next().is_some_and(|w| !w.contains('/'));
     let fix = if code == Some(127) && bare && ins.agent.hook_shell == HookShell::LoginShell {
@@ -153,14 +169,14 @@ pub fn run(ctx: &Context, ins: &Inspected) -> Check {
         }
         None => process::failure(&finished),
     };
-    Check::fail("probe", format!("{how} did not answer allow: {}{} after {} ms", failure, shown(&stdout), took.as_millis()), fix)
+    CheckResult::fail("probe", format!("{how} did not answer allow: {}{} after {} ms", failure, shown(&stdout), took.as_millis()), fix)
 }
 
 /// The OpenCode plugin under Node.js: import it with a minimal stand-in for OpenCode's context and
 /// call `tool.execute.before` with a bash `ls`, as OpenCode would. Without Node, the plugin's own
 /// command line is run through `/bin/sh` instead, as the plugin does.
-fn opencode(ins: &Inspected, dir: &std::path::Path, dir_text: &str, fix_install: &str) -> Check {
-    let Some(command) = &ins.command else { return Check::fail("probe", "not run: no gitvow command in the plugin", fix_install) };
+fn opencode(ins: &Inspected, dir: &std::path::Path, dir_text: &str, fix_install: &str) -> CheckResult {
+    let Some(command) = &ins.command else { return CheckResult::fail("probe", "not run: no gitvow command in the plugin", fix_install) };
     let Some(node) = crate::paths::find_on_path("node") else {
         let argv = vec!["/bin/sh".to_string(), "-c".into(), ins.agent.hook_command(command, "PreToolUse")];
         let input = json!({"session_id": PROBE_SESSION, "cwd": dir_text, "hook_event_name": "PreToolUse", "tool_name": "bash",
@@ -168,15 +184,17 @@ fn opencode(ins: &Inspected, dir: &std::path::Path, dir_text: &str, fix_install:
         .to_string();
         let started = Instant::now();
         return match process::run(&argv, input.as_bytes(), Some(dir), PROBE_CAP) {
-            Ok(f) if f.status.code() == Some(0) => Check::ok(
+            Ok(f) if f.status.code() == Some(0) => CheckResult::ok(
                 "probe",
                 format!(
                     "node is not on the PATH: the plugin's command answered allow through /bin/sh in {} ms",
                     started.elapsed().as_millis()
                 ),
             ),
-            Ok(f) => Check::fail("probe", format!("the plugin's command did not answer allow: {}", process::failure(&f)), fix_install),
-            Err(e) => Check::fail("probe", format!("the plugin's command: {e}"), fix_install),
+            Ok(f) => {
+                CheckResult::fail("probe", format!("the plugin's command did not answer allow: {}", process::failure(&f)), fix_install)
+            }
+            Err(e) => CheckResult::fail("probe", format!("the plugin's command: {e}"), fix_install),
         };
     };
     // A copy with the `.mjs` extension: Node reads it as the ES module OpenCode loads, whatever the
@@ -185,7 +203,7 @@ fn opencode(ins: &Inspected, dir: &std::path::Path, dir_text: &str, fix_install:
     let driver = dir.join("probe.mjs");
     let written = std::fs::write(&plugin, ins.text.as_deref().unwrap_or("")).and_then(|_| std::fs::write(&driver, DRIVER));
     if let Err(e) = written {
-        return Check::warn(
+        return CheckResult::warn(
             "probe",
             format!("not run: cannot write to the temporary directory: {e}"),
             "set TMPDIR to a writable directory",
@@ -202,15 +220,15 @@ fn opencode(ins: &Inspected, dir: &std::path::Path, dir_text: &str, fix_install:
     let took = started.elapsed().as_millis();
     match result {
         Ok(f) if f.status.code() == Some(0) && String::from_utf8_lossy(&f.stdout).trim() == "ALLOW" => {
-            Check::ok("probe", format!("the plugin's tool.execute.before (under node) allowed a bash `ls` in {took} ms"))
+            CheckResult::ok("probe", format!("the plugin's tool.execute.before (under node) allowed a bash `ls` in {took} ms"))
         }
         Ok(f) => {
             let out = String::from_utf8_lossy(&f.stdout).trim().to_string();
             let said =
                 out.strip_prefix("THROW ").map_or_else(|| format!("{}{}", process::failure(&f), shown(&out)), |m| format!("it threw: {m}"));
-            Check::fail("probe", format!("the plugin's tool.execute.before did not allow a bash `ls`: {said}"), fix_install)
+            CheckResult::fail("probe", format!("the plugin's tool.execute.before did not allow a bash `ls`: {said}"), fix_install)
         }
-        Err(e) => Check::fail(
+        Err(e) => CheckResult::fail(
             "probe",
             format!("the plugin under node: {e} (doctor waits at most {}; the plugin allows 30 s)", process::seconds(PROBE_CAP)),
             fix_install,
@@ -289,4 +307,121 @@ fn login_path_fix(ins: &Inspected, command: &str) -> String {
         "{}'s login shell does not find `{word}`: add `export PATH=\"{dir}:$PATH\"` to ~/.profile (or your login shell's profile), or reinstall with `--command {gitvow}`",
         ins.agent.name
     )
+}
+
+/// `argv` started with [`answerer::VARIABLE`] set to `token` and the rest of doctor's environment
+/// (the person's HOME, SHELL and PATH, as the agent has them): the hook says which gitvow it is.
+fn with_token(argv: &[String], token: &str) -> Vec<String> {
+    let env = crate::paths::find_on_path("env").map_or_else(|| "/usr/bin/env".to_string(), |p| p.to_string_lossy().into_owned());
+    [env, format!("{}={token}", answerer::VARIABLE)].into_iter().chain(argv.iter().cloned()).collect()
+}
+
+/// The first word of the entry's gitvow command: a bare name or a path.
+fn gitvow_word(ins: &Inspected) -> String {
+    ins.command.as_deref().and_then(|c| shell_words::split(c).ok()).and_then(|w| w.into_iter().next()).unwrap_or_default()
+}
+
+/// The install command that names this gitvow by its path, in backquotes.
+fn reinstall(ctx: &CheckedScopes, ins: &Inspected) -> String {
+    let exe = std::env::current_exe().map(|e| e.to_string_lossy().into_owned()).unwrap_or_else(|_| "/path/to/gitvow".into());
+    format!("`{} --command {}`", ctx.install_command(ins.agent), shell_words::quote(&exe))
+}
+
+/// The failure when the agent's shell runs something else for the entry's gitvow command (a
+/// function, an alias, another file found first on its PATH), whatever that answered; `None` when
+/// the shell runs the file the entry names, or cannot say.
+fn shadowed(ins: &Inspected, argv: &[String], how: &str, reinstall: &str) -> Option<CheckResult> {
+    let word = gitvow_word(ins);
+    let (shown, line) = what_answers(ins.agent.hook_shell, argv, &word)?;
+    let found =
+        line.split_once(" is ").map(|(_, what)| what.trim_start_matches("hashed (").trim_end_matches(')')).filter(|w| w.starts_with('/'));
+    let named = if word.contains('/') { Some(std::path::PathBuf::from(&word)) } else { crate::paths::find_on_path(&word) };
+    let same =
+        |a: &std::path::Path, b: &std::path::Path| std::fs::canonicalize(a).ok().is_some_and(|a| std::fs::canonicalize(b).ok() == Some(a));
+    let detail = format!("{how}: gitvow never ran, the shell says \"{line}\"");
+    let agent = ins.agent.name;
+    match (found, named) {
+        (Some(file), Some(named)) if same(std::path::Path::new(file), &named) => None,
+        (Some(_), _) => Some(CheckResult::fail(
+            "probe",
+            detail,
+            format!(
+                "{agent}'s PATH finds another `{word}` first: take its directory off that PATH ({}), or run {reinstall}",
+                path_from(ins.agent.hook_shell)
+            ),
+        )),
+        (None, _) => Some(CheckResult::fail(
+            "probe",
+            detail,
+            format!(
+                "`{shown}` shows what answers instead: remove it from {}, or run {reinstall}",
+                startup_files(ins.agent.hook_shell, argv)
+            ),
+        )),
+    }
+}
+
+/// Where the PATH of the agent's hook comes from.
+fn path_from(shell: HookShell) -> &'static str {
+    if shell == HookShell::LoginShell { "a PATH line of the login profile" } else { "the environment the agent starts with" }
+}
+
+/// The hook answered allow: ok only when this gitvow, the one the entry names, said so. Silence is
+/// also what a stand-in or an older gitvow says.
+fn answered_allow(ins: &Inspected, how: &str, who: Option<Answerer>, took: Duration, reinstall: &str) -> CheckResult {
+    let word = gitvow_word(ins);
+    let agent = ins.agent.name;
+    let Some(who) = who else {
+        return CheckResult::fail(
+            "probe",
+            format!("{how} answered allow, but `{word}` did not say which gitvow it is: an older gitvow, or not gitvow"),
+            format!("run {reinstall}"),
+        );
+    };
+    let from = crate::paths::display(&who.exe);
+    if !who.is_this_version() {
+        return CheckResult::fail(
+            "probe",
+            format!("{how} answered allow from gitvow {} at {from}, not from this gitvow {}", who.version, env!("CARGO_PKG_VERSION")),
+            format!("{agent} finds that gitvow first: update or remove it, or run {reinstall}"),
+        );
+    }
+    if !answerer::is_named_by(&who, &word) {
+        return CheckResult::warn(
+            "probe",
+            format!(
+                "{how} answered allow from {from}, not from the `{word}` the entry names: the same version today, not after an update of one"
+            ),
+            format!("take {from}'s directory off {agent}'s PATH, or run {reinstall}"),
+        );
+    }
+    CheckResult::ok("probe", format!("{how} answered allow in {} ms", took.as_millis()))
+}
+
+/// What the agent's shell runs for `word` (`type`, in the shell and with the startup the agent's
+/// hooks get), as a command to paste and the first line it printed; `None` for agents that start
+/// hooks without a shell of their own.
+fn what_answers(shell: HookShell, argv: &[String], word: &str) -> Option<(String, String)> {
+    if !matches!(shell, HookShell::Sh | HookShell::LoginShell | HookShell::Bash) || word.is_empty() {
+        return None;
+    }
+    let mut asked = argv.to_vec();
+    *asked.last_mut()? = format!("type {}", shell_words::quote(word));
+    let finished = process::run(&asked, b"", None, PROBE_CAP).ok().filter(|f| f.status.success())?;
+    let line = String::from_utf8_lossy(&finished.stdout).lines().next().map(str::trim).unwrap_or("").to_string();
+    (!line.is_empty()).then(|| (shell_words::join(&asked), line))
+}
+
+/// Where a shell started as the agent starts it (`argv`) reads definitions from before the command.
+fn startup_files(shell: HookShell, argv: &[String]) -> &'static str {
+    let program = argv.first().map(|p| p.rsplit('/').next().unwrap_or(p)).unwrap_or("");
+    match (shell, program) {
+        (HookShell::LoginShell, "bash") => {
+            "~/.bash_profile, ~/.bash_login or ~/.profile (the first that exists) or the file BASH_ENV names"
+        }
+        (HookShell::LoginShell, "zsh") => "~/.zshenv, ~/.zprofile or the files of $ZDOTDIR",
+        (HookShell::LoginShell, _) => "~/.profile",
+        (HookShell::Bash, _) => "the file BASH_ENV names",
+        _ => "the agent's environment",
+    }
 }

@@ -1,7 +1,7 @@
 //! The agent's own version against the versions gitvow's facts about it were checked with
 //! (`crate::agent_versions`): a note, since a newer agent may still keep the same hook interface.
 
-use super::Check;
+use super::CheckResult;
 use crate::agents::AgentSpec;
 use crate::agents::versions::{self as agent_versions, Proven};
 use crate::gate::process;
@@ -12,7 +12,7 @@ const VERSION_WAIT: Duration = Duration::from_secs(5);
 
 /// The version note for an agent whose command is on the PATH; `None` when there is nothing to say
 /// (no proven versions, no command, no version in its answer).
-pub fn check(agent: &AgentSpec) -> Option<Check> {
+pub fn check(agent: &AgentSpec) -> Option<CheckResult> {
     let proven = agent_versions::proven(agent.name)?;
     let program = agent.detect_commands.iter().find_map(|c| crate::paths::find_on_path(c))?;
     let argv = vec![program.to_string_lossy().into_owned(), "--version".to_string()];
@@ -22,10 +22,10 @@ pub fn check(agent: &AgentSpec) -> Option<Check> {
     Some(note(proven, &version))
 }
 
-fn note(proven: &Proven, version: &str) -> Check {
+fn note(proven: &Proven, version: &str) -> CheckResult {
     match agent_versions::outside(proven, version) {
-        None => Check::ok("version", format!("{} {version}: a version gitvow was checked with", proven.agent)),
-        Some(words) => Check::warn(
+        None => CheckResult::ok("version", format!("{} {version}: a version gitvow was checked with", proven.agent)),
+        Some(words) => CheckResult::warn(
             "version",
             words,
             format!(

@@ -2,7 +2,6 @@
 //! the text of a file gitvow writes whole (the default policy, the copilot file, the OpenCode
 //! plugin), whose full text `--verbose` shows.
 
-use super::entries::is_gitvow_command;
 use super::plan::{FileChange, FileKind, Plan};
 use crate::agents::{AgentSpec, FileLayout};
 use crate::paths::{Scope, display};
@@ -148,13 +147,16 @@ pub fn describe(change: &FileChange, kind: FileKind) -> String {
             let why = if was == "false" { " (false keeps every codex hook off, gitvow's included)" } else { "" };
             format!("[features] hooks {was} -> {}{why}", toml_hooks(&after))
         }
-        (_, before_bytes, after_bytes) => {
-            let (was, now) = (count_entries(&before), count_entries(&after));
-            let entries = match now.cmp(&was) {
-                std::cmp::Ordering::Greater => format!("+{} hooks", now - was),
-                std::cmp::Ordering::Less => format!("-{} hooks", was - now),
-                std::cmp::Ordering::Equal => format!("{now} hooks updated"),
+        (kind, before_bytes, after_bytes) => {
+            // What the diff below shows, entry by entry (a change to other bytes alone: none).
+            use super::entry_count::{Format, count};
+            let counts = match kind {
+                FileKind::Hooks(agent) if agent.layout == FileLayout::Yaml => count(agent, Format::Yaml, &before, &after),
+                FileKind::Hooks(agent) => count(agent, Format::Json, &before, &after),
+                FileKind::ManagedToml(agent) => count(agent, Format::Toml, &before, &after),
+                FileKind::Policy | FileKind::CodexSwitch => Default::default(),
             };
+            let entries = counts.text().unwrap_or_else(|| "no hook changed".to_string());
             match (before_bytes, after_bytes) {
                 (None, _) => format!("{entries} (new file)"),
                 (_, None) => format!("{entries} (file removed: install had created it)"),
@@ -166,11 +168,6 @@ pub fn describe(change: &FileChange, kind: FileKind) -> String {
 
 fn is_owned(agent: &AgentSpec) -> bool {
     matches!(agent.layout, FileLayout::OwnedFlat | FileLayout::Plugin | FileLayout::Scripts { .. })
-}
-
-/// How many of gitvow's hook entries a settings text holds: its strings that run `gitvow hook`.
-fn count_entries(text: &str) -> usize {
-    text.split('"').filter(|s| is_gitvow_command(s)).count()
 }
 
 /// The value of codex's `[features] hooks` switch in a `config.toml` text, as written there.

@@ -8,6 +8,7 @@ mod agent_table;
 mod approvals;
 mod docs;
 mod doctor;
+mod doctor_probe;
 mod doctor_versions;
 mod format_preservation;
 mod gate;

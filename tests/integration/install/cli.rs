@@ -1403,3 +1403,134 @@ fn doctors_login_path_fix_makes_the_probe_pass_when_followed() {
     let line = probe(&env);
     assert!(!line.contains("FAIL") && line.contains("answered allow"), "{line}");
 }
+
+/// gitvow-shaped entries in a hooks file's text, counted on their own here: each object holding a
+/// command `<program> hook [--agent NAME] <Event>`, with the event its command names.
+fn entries_in(text: Option<&str>, yaml: bool) -> Vec<(String, Value)> {
+    fn event(command: &str) -> Option<String> {
+        let words: Vec<&str> = command.split_whitespace().map(|w| w.trim_matches(['\'', '"'])).collect();
+        let at = words.iter().skip(1).position(|w| *w == "hook")? + 2;
+        let event = if words.get(at) == Some(&"--agent") { words.get(at + 2) } else { words.get(at) };
+        event.map(|e| e.to_string())
+    }
+    fn walk(v: &Value, out: &mut Vec<(String, Value)>) {
+        match v {
+            Value::Object(o) => match o.values().filter_map(Value::as_str).find_map(event) {
+                Some(e) => out.push((e, v.clone())),
+                None => o.values().for_each(|v| walk(v, out)),
+            },
+            Value::Array(a) => a.iter().for_each(|v| walk(v, out)),
+            _ => {}
+        }
+    }
+    fn from_yaml(y: &yaml_rust2::Yaml) -> Value {
+        match y {
+            yaml_rust2::Yaml::Hash(h) => {
+                Value::Object(h.iter().map(|(k, v)| (k.as_str().unwrap_or("").to_string(), from_yaml(v))).collect())
+            }
+            yaml_rust2::Yaml::Array(a) => Value::Array(a.iter().map(from_yaml).collect()),
+            yaml_rust2::Yaml::String(s) => Value::from(s.as_str()),
+            yaml_rust2::Yaml::Integer(i) => Value::from(*i),
+            _ => Value::Null,
+        }
+    }
+    let Some(text) = text else { return Vec::new() };
+    let root = if yaml { from_yaml(&yaml_rust2::YamlLoader::load_from_str(text).unwrap()[0]) } else { json_of(text) };
+    let mut out = Vec::new();
+    walk(&root, &mut out);
+    out
+}
+
+/// (added, changed, removed) from one side of a diff to the other: equal entries are unchanged, the
+/// rest are paired per event.
+fn entry_changes(before: Option<&str>, after: Option<&str>, yaml: bool) -> (usize, usize, usize) {
+    let (mut was, mut now) = (entries_in(before, yaml), entries_in(after, yaml));
+    was.retain(|e| now.iter().position(|n| n == e).map(|i| now.remove(i)).is_none());
+    let mut events: Vec<&String> = was.iter().chain(&now).map(|(e, _)| e).collect();
+    events.sort();
+    events.dedup();
+    let (mut added, mut changed, mut removed) = (0, 0, 0);
+    for ev in events {
+        let (old, new) = (was.iter().filter(|(e, _)| e == ev).count(), now.iter().filter(|(e, _)| e == ev).count());
+        changed += old.min(new);
+        added += new.saturating_sub(old);
+        removed += old.saturating_sub(new);
+    }
+    (added, changed, removed)
+}
+
+/// The numbers of a summary line's `+N hooks`, `N hooks changed`, `-N hooks`.
+fn summary_numbers(what: &str) -> (usize, usize, usize) {
+    let (mut added, mut changed, mut removed) = (0, 0, 0);
+    for part in what.split(" (").next().unwrap().split(", ") {
+        let n = |s: &str| s.split(' ').next().unwrap().trim_start_matches(['+', '-']).parse::<usize>().unwrap_or(0);
+        if part.starts_with('+') {
+            added = n(part);
+        } else if part.starts_with('-') {
+            removed = n(part);
+        } else if part.ends_with(" changed") {
+            changed = n(part);
+        }
+    }
+    (added, changed, removed)
+}
+
+/// For installs of every kind (fresh, again, partial, with `--command`, one that leaves entries it
+/// cannot call its own, uninstall), each hooks file's summary line says as many added, changed and
+/// removed entries as the file's two sides, which the diff shows, hold.
+#[test]
+fn the_summary_counts_the_entries_the_diff_adds_changes_and_removes() {
+    let env = Sandbox::new();
+    let files = [
+        ("~/.claude/settings.json", false),
+        ("~/.codex/hooks.json", false),
+        ("~/.factory/hooks.json", false),
+        ("~/.cursor/hooks.json", false),
+        ("~/.hermes/config.yaml", true),
+    ];
+    let agents = ["--agent", "claude", "--agent", "codex", "--agent", "factory", "--agent", "cursor", "--agent", "hermes"];
+    let other = env.outside("other/gitvow");
+    std::fs::create_dir_all(other.parent().unwrap()).unwrap();
+    std::os::unix::fs::symlink(BIN, &other).unwrap();
+    let read = |at: &str| std::fs::read_to_string(env.path(at)).ok();
+    let run = |args: &[&str], change: &dyn Fn()| {
+        change();
+        let before: Vec<Option<String>> = files.iter().map(|(f, _)| read(f)).collect();
+        let out = env.run(args.iter().chain(&agents).chain(&["--yes"])).ok();
+        let mut changed_files = 0;
+        for ((file, yaml), before) in files.iter().zip(&before) {
+            let counts = entry_changes(before.as_deref(), read(file).as_deref(), *yaml);
+            let line = out.stdout.lines().find_map(|l| l.strip_prefix(&format!("  {file}: ")));
+            match line {
+                Some(what) => {
+                    changed_files += 1;
+                    assert_eq!(summary_numbers(what), counts, "{args:?} {file}: `{what}`\n{}", out.stdout);
+                    assert!(out.stdout.contains(&format!("+++ {file}\n")) || what.contains("removed"), "its diff: {}", out.stdout);
+                }
+                None => assert_eq!(counts, (0, 0, 0), "{args:?} {file}: no summary line\n{}", out.stdout),
+            }
+        }
+        changed_files
+    };
+    let nothing = || {};
+    assert_eq!(run(&["install", "--user"], &nothing), 5, "fresh");
+    assert_eq!(run(&["install", "--user"], &nothing), 0, "again");
+    let partial = || {
+        let mut claude = json_of(&read("~/.claude/settings.json").unwrap());
+        claude["hooks"].as_object_mut().unwrap().remove("Stop");
+        env.write("~/.claude/settings.json", claude.to_string());
+        let mut codex = json_of(&read("~/.codex/hooks.json").unwrap());
+        codex["hooks"]["PreToolUse"][0]["hooks"][0]["timeout"] = json!(5);
+        env.write("~/.codex/hooks.json", codex.to_string());
+        let mut cursor = json_of(&read("~/.cursor/hooks.json").unwrap());
+        let copy = cursor["hooks"]["stop"][0].clone();
+        cursor["hooks"]["stop"].as_array_mut().unwrap().push(copy);
+        env.write("~/.cursor/hooks.json", cursor.to_string());
+    };
+    assert_eq!(run(&["install", "--user"], &partial), 3, "partial");
+    assert_eq!(run(&["install", "--user", "--command", other.to_str().unwrap()], &nothing), 5, "another path");
+    assert_eq!(run(&["install", "--user", "--command", "/bin/true", "--force"], &nothing), 5, "not a gitvow");
+    // The `/bin/true` entries are not gitvow's to install: they stay, and gitvow's are added.
+    assert_eq!(run(&["install", "--user"], &nothing), 5, "back");
+    assert_eq!(run(&["uninstall", "--user"], &nothing), 5, "uninstall");
+}

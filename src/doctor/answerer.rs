@@ -1,0 +1,82 @@
+//! Who answered doctor's live probe. An allow is silence in most agents' forms, and silence is what
+//! anything else says too: a shell function or alias named like gitvow's command in a profile the
+//! agent's shell reads, a file `BASH_ENV` names, another `gitvow` earlier on the PATH. So the probe
+//! sets [`VARIABLE`] to a value of its own for the hook it starts, and a gitvow hook that finds it
+//! says on stderr which gitvow it is ([`identify`]); an answer without that line did not come from
+//! gitvow, whatever it said.
+
+use std::path::PathBuf;
+
+/// Set by the probe for the hook it starts; nothing else reads it, and it changes no verdict.
+pub const VARIABLE: &str = "GITVOW_PROBE";
+
+/// The start of the line a gitvow hook writes to stderr when [`VARIABLE`] is set.
+const TAG: &str = "gitvow-probe";
+
+/// Called by `gitvow hook` before it answers: under doctor's probe, one line on stderr naming this
+/// gitvow's version and executable. Costs one look at the environment otherwise.
+pub fn identify() {
+    let Some(value) = std::env::var_os(VARIABLE) else { return };
+    let exe = std::env::current_exe().map(|e| e.to_string_lossy().into_owned()).unwrap_or_default();
+    eprintln!("{TAG} {} {} {exe}", value.to_string_lossy(), env!("CARGO_PKG_VERSION"));
+}
+
+/// A value for [`VARIABLE`] that no earlier run left anywhere: the process and the time.
+pub fn token() -> String {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or_default();
+    format!("{}-{nanos}", std::process::id())
+}
+
+/// The gitvow that answered, as its line said.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Answerer {
+    pub version: String,
+    pub exe: PathBuf,
+}
+
+impl Answerer {
+    /// Whether this is the gitvow doctor itself is: the same version.
+    pub fn is_this_version(&self) -> bool {
+        self.version == env!("CARGO_PKG_VERSION")
+    }
+}
+
+/// The answerer named by `token`'s line in `stderr`, and `stderr` without such lines (what the hook
+/// said for itself).
+pub fn read(stderr: &[u8], token: &str) -> (Option<Answerer>, Vec<u8>) {
+    let text = String::from_utf8_lossy(stderr);
+    let mut found = None;
+    let mut rest = String::new();
+    for line in text.split_inclusive('\n') {
+        let Some(after) = line.strip_prefix(TAG).and_then(|l| l.strip_prefix(' ')) else {
+            rest.push_str(line);
+            continue;
+        };
+        if let Some((version, exe)) = after.strip_prefix(token).and_then(|l| l.strip_prefix(' ')).and_then(|l| l.split_once(' ')) {
+            found = Some(Answerer { version: version.to_string(), exe: PathBuf::from(exe.trim_end_matches('\n')) });
+        }
+    }
+    (found, rest.into_bytes())
+}
+
+/// Whether the gitvow that answered is the executable `word` names for the agent: the path itself,
+/// or the first on this PATH for a bare word (as install resolved it).
+pub fn is_named_by(answerer: &Answerer, word: &str) -> bool {
+    let named = if word.contains('/') { Some(PathBuf::from(word)) } else { crate::paths::find_on_path(word) };
+    let canonical = |p: &std::path::Path| std::fs::canonicalize(p).ok();
+    named.is_some_and(|n| canonical(&n).is_some() && canonical(&n) == canonical(&answerer.exe))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_line_of_this_token_names_the_answerer_and_is_taken_out() {
+        let stderr = b"gitvow-probe 1-2 0.1.0 /opt/my gitvow/gitvow\nBLOCKED: reason\ngitvow-probe 9-9 0.0.1 /old\n";
+        let (who, rest) = read(stderr, "1-2");
+        assert_eq!(who, Some(Answerer { version: "0.1.0".into(), exe: "/opt/my gitvow/gitvow".into() }));
+        assert_eq!(String::from_utf8(rest).unwrap(), "BLOCKED: reason\n");
+        assert_eq!(read(b"BLOCKED\n", "1-2").0, None);
+    }
+}

@@ -1,0 +1,181 @@
+//! How many of gitvow's entries a change to a hooks file adds, changes and removes, counted the way
+//! the diff shows them: an entry is an object (a JSON object, a YAML mapping) holding a command of
+//! the shape gitvow writes, `<program> hook [--agent NAME] <Event>` with one of the agent's events,
+//! whatever program `--command` named. Entries are matched per event: one that is the same on both
+//! sides is unchanged, one that differs is changed, the rest are added or removed.
+
+use crate::agents::AgentSpec;
+use serde_json::Value;
+
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct EntryCounts {
+    pub added: usize,
+    pub changed: usize,
+    pub removed: usize,
+}
+
+impl EntryCounts {
+    /// `+5 hooks`, `5 hooks changed`, `+1 hook, 4 hooks changed, -1 hook`; `None` when no entry
+    /// changed.
+    pub fn text(&self) -> Option<String> {
+        let n = |count: usize| if count == 1 { "1 hook".to_string() } else { format!("{count} hooks") };
+        let parts: Vec<String> = [
+            (self.added > 0).then(|| format!("+{}", n(self.added))),
+            (self.changed > 0).then(|| format!("{} changed", n(self.changed))),
+            (self.removed > 0).then(|| format!("-{}", n(self.removed))),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        (!parts.is_empty()).then(|| parts.join(", "))
+    }
+}
+
+/// The language of a file whose entries are counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Json,
+    Yaml,
+    Toml,
+}
+
+/// The counts of a change from `before` to `after` (either may be empty: no file).
+pub fn count(agent: &AgentSpec, format: Format, before: &str, after: &str) -> EntryCounts {
+    let (mut was, mut now) = (entries(agent, format, before), entries(agent, format, after));
+    let mut counts = EntryCounts::default();
+    // The same entry on both sides is no change.
+    was.retain(|e| match now.iter().position(|n| n == e) {
+        Some(i) => {
+            now.remove(i);
+            false
+        }
+        None => true,
+    });
+    for event in agent.event_map.iter().map(|(e, _)| *e) {
+        let old = was.iter().filter(|(e, _)| e == event).count();
+        let new = now.iter().filter(|(e, _)| e == event).count();
+        counts.changed += old.min(new);
+        counts.added += new.saturating_sub(old);
+        counts.removed += old.saturating_sub(new);
+    }
+    counts
+}
+
+/// gitvow's entries in a hooks file's text: each with the event its command names.
+fn entries(agent: &AgentSpec, format: Format, text: &str) -> Vec<(String, Value)> {
+    let mut found = Vec::new();
+    if text.trim().is_empty() {
+        return found;
+    }
+    let root = match format {
+        Format::Json => crate::edit::jsonc::JsonDoc::parse(text, crate::agents::Strictness::Lenient).ok().and_then(|d| d.get(&[])),
+        Format::Yaml => yaml_rust2::YamlLoader::load_from_str(text).ok().and_then(|docs| docs.into_iter().next()).map(|d| from_yaml(&d)),
+        Format::Toml => text.parse::<toml_edit::DocumentMut>().ok().map(|d| from_toml(d.as_item())),
+    };
+    if let Some(root) = root {
+        walk(agent, &root, &mut found);
+    }
+    found
+}
+
+fn walk(agent: &AgentSpec, value: &Value, found: &mut Vec<(String, Value)>) {
+    match value {
+        Value::Object(o) => match o.values().filter_map(Value::as_str).find_map(|s| event_of(agent, s)) {
+            Some(event) => found.push((event, value.clone())),
+            None => o.values().for_each(|v| walk(agent, v, found)),
+        },
+        Value::Array(a) => a.iter().for_each(|v| walk(agent, v, found)),
+        _ => {}
+    }
+}
+
+/// The event a command of gitvow's shape names: the word after `hook` (and its `--agent NAME`),
+/// when it is one of the agent's events.
+fn event_of(agent: &AgentSpec, command: &str) -> Option<String> {
+    let words: Vec<&str> = command.split_whitespace().map(|w| w.trim_matches(['\'', '"'])).collect();
+    let at = words.iter().skip(1).position(|w| *w == "hook")? + 1;
+    let mut rest = words[at + 1..].iter();
+    let mut event = rest.next()?;
+    if *event == "--agent" {
+        rest.next()?;
+        event = rest.next()?;
+    }
+    agent.handler_for(event).map(|_| event.to_string())
+}
+
+fn from_toml(item: &toml_edit::Item) -> Value {
+    use toml_edit::{Item, Value as V};
+    fn value(v: &V) -> Value {
+        match v {
+            V::String(s) => Value::from(s.value().as_str()),
+            V::Integer(i) => Value::from(*i.value()),
+            V::Float(f) => Value::from(*f.value()),
+            V::Boolean(b) => Value::from(*b.value()),
+            V::Datetime(d) => Value::from(d.value().to_string()),
+            V::Array(a) => Value::Array(a.iter().map(value).collect()),
+            V::InlineTable(t) => Value::Object(t.iter().map(|(k, v)| (k.to_string(), value(v))).collect()),
+        }
+    }
+    match item {
+        Item::Value(v) => value(v),
+        Item::Table(t) => Value::Object(t.iter().map(|(k, v)| (k.to_string(), from_toml(v))).collect()),
+        Item::ArrayOfTables(a) => {
+            Value::Array(a.iter().map(|t| Value::Object(t.iter().map(|(k, v)| (k.to_string(), from_toml(v))).collect())).collect())
+        }
+        Item::None => Value::Null,
+    }
+}
+
+fn from_yaml(y: &yaml_rust2::Yaml) -> Value {
+    use yaml_rust2::Yaml;
+    match y {
+        Yaml::Hash(h) => Value::Object(
+            h.iter()
+                .map(|(k, v)| {
+                    let key = match k {
+                        Yaml::String(s) => s.clone(),
+                        other => format!("{other:?}"),
+                    };
+                    (key, from_yaml(v))
+                })
+                .collect(),
+        ),
+        Yaml::Array(a) => Value::Array(a.iter().map(from_yaml).collect()),
+        Yaml::String(s) | Yaml::Real(s) => Value::from(s.as_str()),
+        Yaml::Integer(i) => Value::from(*i),
+        Yaml::Boolean(b) => Value::from(*b),
+        _ => Value::Null,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_words_say_how_many_of_each() {
+        let c = |added, changed, removed| EntryCounts { added, changed, removed }.text();
+        assert_eq!(c(5, 0, 0).as_deref(), Some("+5 hooks"));
+        assert_eq!(c(0, 5, 0).as_deref(), Some("5 hooks changed"));
+        assert_eq!(c(1, 4, 1).as_deref(), Some("+1 hook, 4 hooks changed, -1 hook"));
+        assert_eq!(c(0, 0, 0), None);
+    }
+
+    #[test]
+    fn entries_are_matched_per_event_whatever_program_runs_them() {
+        let claude = crate::agents::find("claude").unwrap();
+        let entry = |cmd: &str, ev: &str| format!(r#"{{"hooks":[{{"type":"command","command":"{cmd} hook {ev}"}}]}}"#);
+        let file = |groups: &[String]| {
+            format!(r#"{{"hooks":{{"Stop":[{}], "PreToolUse":[{{"hooks":[{{"command":"my-own-hook"}}]}}]}}}}"#, groups.join(","))
+        };
+        let before = file(&[entry("/bin/gitvow", "Stop")]);
+        assert_eq!(
+            count(claude, Format::Json, &before, &file(&[entry("/bin/true", "Stop")])),
+            EntryCounts { added: 0, changed: 1, removed: 0 }
+        );
+        assert_eq!(count(claude, Format::Json, &before, &before), EntryCounts::default());
+        let two = file(&[entry("/bin/gitvow", "Stop"), entry("/bin/true", "Stop")]);
+        assert_eq!(count(claude, Format::Json, &before, &two), EntryCounts { added: 1, changed: 0, removed: 0 });
+        assert_eq!(count(claude, Format::Json, &two, ""), EntryCounts { added: 0, changed: 0, removed: 2 });
+    }
+}
