@@ -110,6 +110,11 @@ fn every_printed_command_form_is_pasted_and_does_what_it_says() {
     // A person's terminal is one opened before the question.
     let mut term = env.person_terminal();
     env.write(".gitvow/policy.json", json!({"providers": [{"name": "p", "command": "/bin/true"}]}).to_string());
+    // The agent's block message names the repository as doctor does: absolute, for a shell.
+    let edit = crate::support::claude_payload(env.repo(), "Write", json!({"file_path": env.repo().join("a.txt"), "content": "x"}));
+    let blocked = env.hook("claude", "PreToolUse", edit.to_string()).status(2);
+    let named = printed_commands(&blocked.stderr);
+    assert!(named.contains(&format!("gitvow trust {}", env.repo().display())), "{blocked:?}");
     let check = env.run(["check", "--", "ls"]);
     let trust: Vec<String> = printed_commands(&check.stdout);
     assert_eq!(trust, ["gitvow trust"], "{check:?}");
@@ -126,24 +131,27 @@ fn every_printed_command_form_is_pasted_and_does_what_it_says() {
     done.push(trust[0].clone());
     assert!(!env.run(["doctor"]).stdout.contains("policy-trust"));
 
-    // Approval codes: the block message's command approves, the listing's too, and declining
-    // names the command that says no.
+    // Approval codes: the listing's example is a waiting code, declining it names the command that
+    // says no, and the block message's command approves its call.
     let codex = |command: &str| set(bash(env.repo(), command), "session_id", json!("s1")).to_string();
-    let mut term = env.person_terminal();
     let blocked = env.hook("codex", "PreToolUse", codex("git push origin main"));
     let approve = printed_commands(&blocked.stderr);
     assert!(approve.len() == 1 && approve[0].starts_with("gitvow approve "), "{blocked:?}");
     let shown = paste_in_terminal(&env, &mut term, "gitvow approve", "");
     let listed: Vec<String> = printed_commands(&shown.stdout).into_iter().filter(|c| c.starts_with("gitvow approve ")).collect();
-    assert_eq!(listed.last(), approve.last(), "the listing names the waiting code: {shown:?}");
+    let code = listed.last().and_then(|c| c.strip_prefix("gitvow approve ")).unwrap_or_default().to_string();
+    assert!(shown.stdout.lines().any(|l| l.starts_with(&format!("{code}  "))), "the listing's example is a waiting code: {shown:?}");
+    // Said no to, the call names the command that says no for good.
+    let declined = paste_in_terminal(&env, &mut term, listed.last().unwrap(), "n\n");
     done.push(listed.last().unwrap().clone());
-    let declined = paste_in_terminal(&env, &mut term, &approve[0], "n\n");
-    done.push(approve[0].clone());
     let deny: Vec<String> = printed_commands(&declined.stdout).into_iter().filter(|c| c.starts_with("gitvow approve --deny")).collect();
-    assert_eq!(deny.len(), 1, "{declined:?}");
-    paste_in_terminal(&env, &mut term, &deny[0], "");
+    assert_eq!(deny, [format!("gitvow approve --deny {code}")], "{declined:?}");
+    paste_in_terminal(&env, &mut term, &deny[0], "").status(0);
     done.push(deny[0].clone());
-    env.hook("codex", "PreToolUse", codex("git push origin main")).status(2).stderr_has("the person declined this call");
+    // The block message's command approves its call: the retry goes through.
+    paste_in_terminal(&env, &mut term, &approve[0], "y\n").status(0);
+    done.push(approve[0].clone());
+    env.hook("codex", "PreToolUse", codex("git push origin main")).ok();
 
     // Every form in the source was pasted above, or is listed with the reason it is not.
     let missing: Vec<String> = printed_forms()
