@@ -101,6 +101,16 @@ impl CheckedScopes {
     pub fn install_command(&self, agent: &AgentSpec) -> String {
         crate::install::command_line::install_command(&self.scope, agent)
     }
+
+    /// [`Context::install_command`] with this gitvow's executable as `--command`.
+    pub fn reinstall_command(&self, agent: &AgentSpec) -> String {
+        crate::install::command_line::reinstall_command(&self.scope, agent)
+    }
+
+    /// This doctor's command line for the scope, to run again after a fix.
+    pub fn doctor_command(&self) -> String {
+        crate::install::command_line::doctor_command(&self.scope)
+    }
 }
 
 pub fn scope_name(scope: &Scope) -> &'static str {

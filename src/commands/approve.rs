@@ -125,7 +125,11 @@ fn list() -> Result<i32> {
             visible_line(&a.reason)
         ));
     }
-    out.push_str("answer one with `gitvow approve <code>` (add --session for the rest of the session, --deny to say no)\n");
+    // A code that is waiting, so that the example works when pasted.
+    let example = &waiting[0].code;
+    out.push_str(&format!(
+        "answer one by its code: `gitvow approve {example}` (add --session for the rest of the session, --deny to say no)\n"
+    ));
     crate::output::print(&out);
     Ok(0)
 }

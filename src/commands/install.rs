@@ -451,11 +451,7 @@ fn dirs_of_deleted_files(record: &InstallRecord, changes: &[FileChange]) -> Vec<
 fn report(action: &Operation, scope: &Scope, agents: &[&'static AgentSpec], plan: &Plan) {
     // "Restart it" is said once, at the end, for every agent that needs it.
     let mut restart = Vec::new();
-    let doctor = match scope {
-        Scope::User { .. } => "gitvow doctor --user".to_string(),
-        Scope::Repo(r) => format!("gitvow doctor {}", crate::output::shell_path(&r.top)),
-        Scope::System { .. } => "gitvow doctor --system".to_string(),
-    };
+    let doctor = crate::install::command_line::doctor_command(scope);
     for agent in agents {
         if plan.unchanged_agents.contains(&agent.name) {
             continue;

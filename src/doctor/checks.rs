@@ -292,7 +292,7 @@ fn command(ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
     let Some(command) = &ins.command else {
         return CheckResult::fail("command", "no gitvow command found in the file", format!("run `{}`", ctx.install_command(ins.agent)));
     };
-    let reinstall = format!("run `{} --command /absolute/path/to/gitvow`", ctx.install_command(ins.agent));
+    let reinstall = format!("run `{}`", ctx.reinstall_command(ins.agent));
     let word = shell_words::split(command).ok().and_then(|w| w.into_iter().next()).unwrap_or_default();
     if word.contains('/') {
         let path = Path::new(&word);

@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 /// The extension allows itself 30 s; doctor waits less.
 const PROBE_WAIT: Duration = Duration::from_secs(20);
 
-pub fn probe(ins: &Inspected, dir: &Path, fix_install: &str) -> CheckResult {
+/// `doctor`: the doctor command line to run again once node is there.
+pub fn probe(ins: &Inspected, dir: &Path, fix_install: &str, doctor: &str) -> CheckResult {
     if ins.command.is_none() {
         return CheckResult::fail("probe", "not run: no gitvow command in the extension", fix_install);
     }
@@ -18,7 +19,7 @@ pub fn probe(ins: &Inspected, dir: &Path, fix_install: &str) -> CheckResult {
         return CheckResult::warn(
             "probe",
             "not run: node is not on the PATH (pi itself runs on Node.js 22 or newer)",
-            "put node on the PATH and run `gitvow doctor` again",
+            format!("put node on the PATH and run `{doctor}` again"),
         );
     };
     // `.mjs`: Node reads it as the ES module pi loads, whatever a package.json around it says.

@@ -55,7 +55,7 @@ fn payload(agent: &AgentSpec, dir: &str) -> Value {
 }
 
 pub fn run(ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
-    let fix_install = format!("run `{}`, then `gitvow doctor` again", ctx.install_command(ins.agent));
+    let fix_install = format!("run `{}`, then `{}` again", ctx.install_command(ins.agent), ctx.doctor_command());
     let dir = match tempfile::Builder::new().prefix("gitvow-doctor-").tempdir() {
         Ok(d) => d,
         Err(e) => {
@@ -70,7 +70,7 @@ pub fn run(ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
     if ins.agent.hook_shell == HookShell::Plugin
         && crate::agents::generated::of(ins.agent.name) == crate::agents::generated::Generated::PiExtension
     {
-        return super::pi::probe(ins, dir.path(), &fix_install);
+        return super::pi::probe(ins, dir.path(), &fix_install, &ctx.doctor_command());
     }
     if ins.agent.hook_shell == HookShell::Plugin {
         return opencode(ins, dir.path(), &dir_text, &fix_install);

@@ -365,7 +365,8 @@ pub fn describe_subjects(subjects: &[Subject]) -> String {
     parts.join(", ")
 }
 
-/// The question a person reads where the agent asks natively: what, why, which rule and policy.
+/// The question a person reads where the agent asks natively: what, why (in full: a provider's
+/// evidence, a classifier's words), which rule and policy.
 pub fn question(call: &Call, repo: Option<&Repo>, verdict: &Verdict) -> String {
     let mut origin = Vec::new();
     if let Some(rule) = &verdict.rule {
@@ -375,7 +376,9 @@ pub fn question(call: &Call, repo: Option<&Repo>, verdict: &Verdict) -> String {
         origin.push(verdict.source.clone());
     }
     let origin = if origin.is_empty() { String::new() } else { format!(" ({})", origin.join(", ")) };
-    format!("gitvow asks before the agent goes on: {}. Why: {}{origin}. Allow it?", describe(call, repo), verdict.reason)
+    // A provider's evidence is shown as it gave it, but escaped: it is text from a program.
+    let why = crate::visible::visible_line(&verdict.why);
+    format!("gitvow asks before the agent goes on: {}. Why: {why}{origin}. Allow it?", describe(call, repo))
 }
 
 #[cfg(test)]

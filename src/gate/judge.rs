@@ -341,7 +341,8 @@ pub fn providers_verdict(replies: &[Reply], source: &str) -> Option<Verdict> {
 
 /// The confirmation for a call that would have asked a program of a repository policy nobody trusted.
 pub fn untrusted(layer: &Layer, what: &str, file: Option<&str>) -> Verdict {
-    let repo = layer.repo.as_deref().map(crate::paths::display).unwrap_or_else(|| ".".into());
+    // Absolute and quoted for a shell, as doctor's fix names it: pasted anywhere, it names this one.
+    let repo = layer.repo.as_deref().map(crate::output::shell_path).unwrap_or_else(|| ".".into());
     let reason = format!(
         "the repository policy names programs that are not trusted, so {what} did not run; a person can trust them by running `gitvow trust {repo}` in their own terminal"
     );

@@ -24,6 +24,10 @@ pub struct Verdict {
     pub decision: Decision,
     /// Why, in the policy's words; recorded in the hook log (never the command or the content).
     pub reason: String,
+    /// Why, in full: `reason` and what the log must not carry because it can quote the call or the
+    /// edited file (a provider's evidence, a classifier's words). The agent's message and the
+    /// person's question say this.
+    pub why: String,
     /// What decided: `bash_deny[1]` (the list and the rule's index), `providers: topology`, …;
     /// nothing for a plain allow.
     pub rule: Option<RuleRef>,
@@ -41,9 +45,11 @@ pub struct Verdict {
 
 impl Verdict {
     pub fn allow(reason: impl Into<String>) -> Verdict {
+        let reason = reason.into();
         Verdict {
             decision: Decision::Allow,
-            reason: reason.into(),
+            why: reason.clone(),
+            reason,
             rule: None,
             message: String::new(),
             layer: None,
@@ -80,6 +86,7 @@ impl Verdict {
         Verdict {
             decision,
             reason: reason.to_string(),
+            why: reason.to_string(),
             rule,
             message,
             layer: None,
@@ -94,6 +101,7 @@ impl Verdict {
         Verdict {
             decision: Decision::Deny,
             reason: what.to_string(),
+            why: what.to_string(),
             rule: Some(RuleRef::Failure),
             message: format!("BLOCKED by gitvow: {what}"),
             layer: None,

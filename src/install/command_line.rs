@@ -12,6 +12,23 @@ pub fn install_command(scope: &Scope, agent: &AgentSpec) -> String {
     }
 }
 
+/// [`install_command`] naming this gitvow's executable as the command: the fix for an entry whose
+/// command is gone or cannot be found.
+pub fn reinstall_command(scope: &Scope, agent: &AgentSpec) -> String {
+    let exe = std::env::current_exe().ok().map(|e| e.canonicalize().unwrap_or(e));
+    let exe = exe.map_or_else(|| "/absolute/path/to/gitvow".to_string(), |e| crate::output::shell_path(&e));
+    format!("{} --command {exe}", install_command(scope, agent))
+}
+
+/// `gitvow doctor` for the scope, as a person pastes it anywhere.
+pub fn doctor_command(scope: &Scope) -> String {
+    match scope {
+        Scope::User { .. } => "gitvow doctor --user".to_string(),
+        Scope::Repo(r) => format!("gitvow doctor {}", crate::output::shell_path(&r.top)),
+        Scope::System { .. } => "gitvow doctor --system".to_string(),
+    }
+}
+
 /// What this gitvow answers to `--version` ("gitvow 0.1.0").
 fn own_version() -> String {
     format!("gitvow {}", env!("CARGO_PKG_VERSION"))

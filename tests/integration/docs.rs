@@ -1,6 +1,6 @@
 //! Shell completions and man pages come from the command-line definitions.
 
-use crate::support::{CMD, Output, Sandbox, assert_snapshot, bash};
+use crate::support::{BIN, CMD, Output, Sandbox, assert_snapshot, bash};
 
 #[test]
 fn completions_for_every_shell_name_the_subcommands() {
@@ -101,7 +101,8 @@ fn help_lists_every_agent_and_agents_may_be_given_with_commas() {
 }
 
 /// What a person reads from each command, in one reviewed snapshot: install's and uninstall's
-/// summaries and reports, check, policy, log, and errors. Paths of the temporary directories and
+/// summaries and reports (first run, again, in a repository), doctor broken and healthy, check
+/// (deny, confirm, allow), policy, log, and errors. Paths of the temporary directories and
 /// times are replaced by placeholders.
 #[test]
 fn human_facing_outputs_snapshot() {
@@ -117,9 +118,11 @@ fn human_facing_outputs_snapshot() {
     show("install --user --agent claude,codex --yes (again)", env.run(install));
     env.hook("claude", "PreToolUse", bash(env.repo(), "git push --force origin main").to_string());
     show("check -- git push --force origin main", env.run(["check", "--", "git", "push", "--force", "origin", "main"]));
+    show("check -- git push origin main", env.run(["check", "--", "git", "push", "origin", "main"]));
     show("check -- ls", env.run(["check", "--", "ls"]));
     show("policy", env.run(["policy"]));
     show("log", env.run(["log"]));
+    show("doctor --user (broken: claude's hooks off, no gitvow at --command)", env.run(["doctor", "--user"]));
     show("uninstall --user --yes", env.run(["uninstall", "--user", "--yes"]));
     show("uninstall --user --yes (again)", env.run(["uninstall", "--user", "--yes"]));
     show("install --user --agent clauude", env.run(["install", "--user", "--agent", "clauude"]));
@@ -132,9 +135,23 @@ fn human_facing_outputs_snapshot() {
         "install --user --agent claude --command /nonexistent/gitvow",
         env.run(["install", "--user", "--agent", "claude", "--command", "/nonexistent/gitvow"]),
     );
+    // A repository install, and doctor on a user install that works, each in a home of its own.
+    let repo_env = Sandbox::with_repo();
+    show("install --agent gemini --yes (in a repository)", repo_env.run(["install", "--agent", "gemini", "--yes", "--command", BIN]));
+    let healthy = Sandbox::new();
+    healthy.run(["install", "--user", "--agent", "gemini", "--yes", "--command", BIN]).ok();
+    let ls = serde_json::json!({"session_id": "s-1", "cwd": healthy.home(), "hook_event_name": "BeforeTool", "tool_name": "run_shell_command", "tool_input": {"command": "ls"}});
+    healthy.hook("gemini", "BeforeTool", ls.to_string()).ok();
+    show("doctor --user (healthy)", healthy.run(["doctor", "--user"]));
     let times = regex_lite::Regex::new(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(\.\d+)?Z?").unwrap();
-    let durations = regex_lite::Regex::new(r"\b\d+(\.\d+)?ms\b").unwrap();
-    let text = shown.replace(env.repo().to_str().unwrap(), "<repo>").replace(env.home().to_str().unwrap(), "<home>");
+    let durations = regex_lite::Regex::new(r"\b\d+(\.\d+)? ?ms\b").unwrap();
+    let text = shown
+        .replace(env.repo().to_str().unwrap(), "<repo>")
+        .replace(env.home().to_str().unwrap(), "<home>")
+        .replace(repo_env.repo().to_str().unwrap(), "<repo>")
+        .replace(repo_env.home().to_str().unwrap(), "<home>")
+        .replace(healthy.home().to_str().unwrap(), "<home>")
+        .replace(BIN, "<gitvow>");
     let text = times.replace_all(&text, "<time>");
     let text = durations.replace_all(&text, "<ms>").into_owned();
     assert_snapshot("human_outputs", &text);

@@ -3,6 +3,7 @@
 
 mod completions_man;
 mod errors;
+mod every_printed_command;
 mod exit_codes;
 mod first_install;
 mod json;

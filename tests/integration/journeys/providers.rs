@@ -1,6 +1,6 @@
 //! A provider author following the protocol statement by statement.
 
-use crate::support::{Sandbox, claude_payload};
+use crate::support::{Sandbox, claude_payload, set};
 use serde_json::{Value, json};
 
 fn policy(env: &Sandbox, providers: Value) {
@@ -91,4 +91,60 @@ fn a_patch_that_deletes_a_file_asks_route_callers_about_its_routes_as_a_write_th
     let mut delete = env.payload("codex-patch.json");
     delete["tool_input"]["command"] = "*** Begin Patch\n*** Delete File: src/Orders.java\n*** End Patch\n".into();
     assert_eq!(asked("codex", delete), want);
+}
+
+/// The question a native ask shows the person, from the agent's own answer form.
+fn native_question(agent: &str, stdout: &str) -> String {
+    let answer: Value = serde_json::from_str(stdout).unwrap_or_else(|e| panic!("{agent}: {e}: {stdout}"));
+    let question = match agent {
+        "claude" => &answer["hookSpecificOutput"]["permissionDecisionReason"],
+        "cursor" => &answer["user_message"],
+        _ => &answer["permissionDecisionReason"],
+    };
+    question.as_str().unwrap_or_else(|| panic!("{agent}: no question in {answer}")).to_string()
+}
+
+#[test]
+fn a_native_question_carries_the_evidence_verbatim_and_a_yes_reads_unlike_a_crash() {
+    let env = Sandbox::with_repo();
+    let evidence = "Whitelist.java decides who may log in; see AuthFilter:42";
+    let yes = env.script("~/bin/p-yes", &format!("cat >/dev/null\necho '{{\"answer\": \"yes\", \"evidence\": [\"{evidence}\"]}}'"));
+    let crash = env.script("~/bin/p-crash", "cat >/dev/null\necho 'provider fell over' >&2\nexit 3");
+    let file = env.repo().join("src/Whitelist.java");
+    // Each run is a call of its own (Copilot's answer is kept for its other entry by the call's time).
+    let mut stamp = 1_795_996_200_000_u64;
+    let mut payloads = |agent: &str| -> Value {
+        stamp += 1;
+        match agent {
+            "claude" => {
+                set(claude_payload(env.repo(), "Write", json!({"file_path": file, "content": "x"})), "permission_mode", "default".into())
+            }
+            "copilot" => {
+                let mut p = env.payload("copilot-create.json");
+                p["toolArgs"]["path"] = json!(file);
+                p["timestamp"] = json!(stamp);
+                p
+            }
+            _ => {
+                let mut p = env.payload("cursor-pretooluse-write.json");
+                p["tool_input"]["file_path"] = json!(file);
+                p
+            }
+        }
+    };
+    for (agent, event) in [("claude", "PreToolUse"), ("copilot", "preToolUse"), ("cursor", "preToolUse")] {
+        let mut asked = Vec::new();
+        for script in [&yes, &crash] {
+            policy(&env, json!([{"name": "p", "command": script.display().to_string(), "questions": ["gate_bearing"]}]));
+            let out = env.hook(agent, event, payloads(agent).to_string()).ok();
+            asked.push(native_question(agent, &out.stdout));
+        }
+        let (yes, crash) = (&asked[0], &asked[1]);
+        assert!(yes.contains(&format!("provider p answered yes to gate_bearing for src/Whitelist.java: {evidence}")), "{agent}: {yes}");
+        assert!(crash.contains("provider p failed on gate_bearing for src/Whitelist.java"), "{agent}: {crash}");
+        assert!(crash.contains("provider fell over") && !crash.contains("answered yes"), "{agent}: {crash}");
+    }
+    // The log keeps the providers' names only: evidence can quote the edited file.
+    let log = std::fs::read_to_string(env.repo().join(".git/gitvow-hooks.log")).unwrap();
+    assert!(log.contains("providers asked for confirmation: p") && !log.contains("AuthFilter") && !log.contains("fell over"), "{log}");
 }

@@ -47,9 +47,15 @@ impl PersonTerminal {
     /// Types `gitvow <args>` and then `answer` (if any), and waits for the command to end. What the
     /// terminal showed meanwhile is the output's stdout (a terminal has one stream).
     pub fn run(&mut self, args: &[&str], answer: &str) -> Output {
-        let start = self.shown.lock().unwrap().len();
         let words: Vec<String> = std::iter::once(self.gitvow.clone()).chain(args.iter().map(|a| a.to_string())).collect();
-        let line = format!("{}; printf '@@%s@@\\n' $?\n", shell_words::join(words));
+        self.type_line(&shell_words::join(words), answer)
+    }
+
+    /// Types the shell line `command` as it is (a command gitvow printed, pasted), then `answer`,
+    /// and waits for it to end, as [`PersonTerminal::run`] does.
+    pub fn type_line(&mut self, command: &str, answer: &str) -> Output {
+        let start = self.shown.lock().unwrap().len();
+        let line = format!("{command}; printf '@@%s@@\\n' $?\n");
         self.input.write_all(line.as_bytes()).unwrap();
         if !answer.is_empty() {
             self.input.write_all(answer.as_bytes()).unwrap();
