@@ -1637,46 +1637,55 @@ struct Attempt {
 /// One agent's managed layer as `install --system` writes it and the real agent reads it.
 struct ManagedCase {
     agent: &'static Agent,
-    /// The company's own managed file before gitvow: uninstall must give these bytes back.
-    company: &'static str,
+    /// The company's own managed file before gitvow: uninstall must give these bytes back
+    /// (`None`: the managed file is gitvow's own, in a folder of drop-ins).
+    company: Option<&'static str>,
     /// The user's own switch that turns every hook of theirs off: the gated run has it.
     user_off: (&'static str, UserEdit),
+    /// Whether the user's own hook (the seed's, `Agent::own_hook_trace`) runs with that switch:
+    /// that it does not shows the switch works; qwen's runs, gitvow's managed value outranking it.
+    own_hook_runs: bool,
     attempts: &'static [Attempt],
 }
 
 /// Inserts `line` right after the opening brace of a HOME-relative JSON settings file.
 fn json_first_key(sb: &Sandbox, rel: &str, line: &str) {
     let path = sb.home().join(rel);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|_| s("{\n}\n"));
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return sb.write_home(rel, &format!("{{\n  {line}\n}}\n"));
+    };
     let at = text.find('{').expect("a JSON object") + 1;
     std::fs::write(&path, format!("{}\n  {line},{}", &text[..at], &text[at..])).unwrap();
 }
 
 const MANAGED_CLAUDE: ManagedCase = ManagedCase {
     agent: &CLAUDE,
-    company: "{\n  \"permissions\" : { \"deny\": [\"Read(./.env)\"] },\n  \"env\": {\"COMPANY_PROXY\": \"none\"}\n}\n",
+    company: Some("{\n  \"permissions\" : { \"deny\": [\"Read(./.env)\"] },\n  \"env\": {\"COMPANY_PROXY\": \"none\"}\n}\n"),
     user_off: ("disableAllHooks: true", |sb, _| json_first_key(sb, ".claude/settings.json", "\"disableAllHooks\": true")),
+    own_hook_runs: false,
     attempts: &[],
 };
 
 const MANAGED_CODEX: ManagedCase = ManagedCase {
     agent: &CODEX,
-    company: "# Managed by IT: do not edit\nallowed_approval_policies = [\"never\", \"on-request\", \"on-failure\", \"untrusted\"]\n",
+    company: Some("# Managed by IT: do not edit\nallowed_approval_policies = [\"never\", \"on-request\", \"on-failure\", \"untrusted\"]\n"),
     user_off: ("[features] hooks = false", |sb, _| {
         let path = sb.home().join(".codex/config.toml");
         let text = std::fs::read_to_string(&path).unwrap();
         std::fs::write(&path, text.replace("[features]\nplugins = false\n", "[features]\nplugins = false\nhooks = false\n")).unwrap();
     }),
+    own_hook_runs: false,
     attempts: &[Attempt { scenario: "user_disables_on_cli", edit: |_, _| {}, args: &["--disable", "hooks"], blocked: true }],
 };
 
 const MANAGED_GEMINI: ManagedCase = ManagedCase {
     agent: &GEMINI,
-    company: "{\n  // Managed by IT\n  \"privacy\": { \"usageStatisticsEnabled\": false }\n}\n",
+    company: Some("{\n  // Managed by IT\n  \"privacy\": { \"usageStatisticsEnabled\": false }\n}\n"),
     user_off: ("hooksConfig.enabled: false", |sb, _| {
         json_first_key(sb, ".gemini/settings.json", "\"hooksConfig\": { \"enabled\": false }")
     }),
     // gemini names a hook by its `name` (gitvow's is `gitvow-<Event>`), else by its command.
+    own_hook_runs: false,
     attempts: &[Attempt {
         scenario: "user_disables_by_name",
         edit: |sb, _| json_first_key(sb, ".gemini/settings.json", "\"hooksConfig\": { \"disabled\": [\"gitvow-BeforeTool\"] }"),
@@ -1685,12 +1694,21 @@ const MANAGED_GEMINI: ManagedCase = ManagedCase {
     }],
 };
 
+const MANAGED_COPILOT: ManagedCase = ManagedCase {
+    agent: &COPILOT,
+    company: None,
+    user_off: ("disableAllHooks: true", |sb, _| json_first_key(sb, ".copilot/hooks/audit.json", "\"disableAllHooks\": true")),
+    own_hook_runs: false,
+    attempts: &[],
+};
+
 const MANAGED_QWEN: ManagedCase = ManagedCase {
     agent: &QWEN,
     // With `"$version": 4`, as qwen leaves a settings file it may write (it adds one to any file
     // without; here the agent runs as the namespace's root, who can write /etc).
-    company: "{\n  // Managed by IT\n  \"telemetry\": { \"enabled\": false },\n  \"$version\": 4\n}\n",
+    company: Some("{\n  // Managed by IT\n  \"telemetry\": { \"enabled\": false },\n  \"$version\": 4\n}\n"),
     user_off: ("disableAllHooks: true", |sb, _| json_first_key(sb, ".qwen/settings.json", "\"disableAllHooks\": true")),
+    own_hook_runs: true,
     attempts: &[Attempt { scenario: "user_runs_bare", edit: |_, _| {}, args: &["--bare"], blocked: false }],
 };
 
@@ -1715,13 +1733,15 @@ fn system_session(case: &ManagedCase, tc: &Toolchain, report: &mut Report) {
     (agent.seed)(tc, &sb);
     let file = ns.path(layer.file);
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-    std::fs::write(&file, case.company).unwrap();
+    if let Some(company) = case.company {
+        std::fs::write(&file, company).unwrap();
+    }
     let tree_before = ns.managed_tree();
 
     let (code, out) = sb.gitvow(&["install", "--system", "--agent", agent.gitvow, "--yes"]);
     assert_eq!(code, 0, "gitvow install --system --agent {}:\n{out}", agent.gitvow);
     let installed = std::fs::read_to_string(&file).unwrap();
-    let command = managed_command(&installed, agent.gitvow);
+    let command = managed_command(&installed, spec(agent));
     let has = command.contains(" hook ");
     let observed = format!("{}: {}", layer.file, if has { "gitvow's entries" } else { "NO gitvow entry" });
     report.line("system_install", "entries in the managed file", observed, 0.0, has);
@@ -1754,6 +1774,11 @@ fn system_session(case: &ManagedCase, tc: &Toolchain, report: &mut Report) {
     blocked_line(report, &run, script.marks[1], &scenario, sb.origin_main() == origin, "origin main unchanged", &sb.verdicts());
     if !run.completed() || !ran || sb.origin_main() != origin {
         report.keep("managed session", &run);
+    }
+    if let Some(trace) = agent.own_hook_trace {
+        let runs = sb.home().join(trace).exists();
+        let expected = if case.own_hook_runs { "runs (the managed value wins)" } else { "off (the switch works)" };
+        report.line("users_own_hook", expected, s(if runs { "ran" } else { "did not run" }), 0.0, runs == case.own_hook_runs);
     }
 
     for attempt in case.attempts {
@@ -1797,15 +1822,16 @@ fn system_session(case: &ManagedCase, tc: &Toolchain, report: &mut Report) {
     report.line("host_etc_untouched", "machine's files unchanged", observed, 0.0, same);
 }
 
-/// The command of gitvow's managed PreToolUse entry, as written in the managed file (JSON with
-/// the agent's comments, or codex's TOML).
-fn managed_command(text: &str, agent: &str) -> String {
-    let event = if agent == "gemini" { "BeforeTool" } else { "PreToolUse" };
-    let Some(line) = text.lines().find(|l| l.contains(" hook ") && l.contains(event)) else { return String::new() };
-    if let Some(value) = line.trim().strip_prefix("command = ") {
+/// The command of gitvow's managed entry for the agent's pre-tool event, as written in the
+/// managed file (JSON with the agent's comments, or codex's TOML).
+fn managed_command(text: &str, agent: &'static AgentSpec) -> String {
+    let Some((event, _)) = agent.event_map.iter().find(|(_, h)| *h == agents::Handler::PreToolUse) else { return String::new() };
+    let Some(line) = text.lines().find(|l| l.contains(" hook ") && l.contains(&format!(" {event}"))) else { return String::new() };
+    let command_key = agent.command_key;
+    if let Some(value) = line.trim().strip_prefix(&format!("{command_key} = ")) {
         return value.parse::<toml_edit::Value>().ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
     }
-    let rest = line.split_once("\"command\"").map_or("", |(_, r)| r.trim_start().trim_start_matches(':'));
+    let rest = line.split_once(&format!("\"{command_key}\"")).map_or("", |(_, r)| r.trim_start().trim_start_matches(':'));
     serde_json::Deserializer::from_str(rest).into_iter::<String>().next().and_then(Result::ok).unwrap_or_default()
 }
 
@@ -1977,6 +2003,12 @@ fn e2e_system_gemini() {
 #[cfg_attr(not(gitvow_e2e), ignore = "end-to-end with the real agents: runs with GITVOW_E2E=1 or CI set")]
 fn e2e_system_qwen() {
     run_system_suite(&MANAGED_QWEN);
+}
+
+#[test]
+#[cfg_attr(not(gitvow_e2e), ignore = "end-to-end with the real agents: runs with GITVOW_E2E=1 or CI set")]
+fn e2e_system_copilot() {
+    run_system_suite(&MANAGED_COPILOT);
 }
 
 /// Each agent row's proven versions are the suite's pins: a pin moved without checking the row's
