@@ -12,6 +12,8 @@
 
 #[path = "e2e/harness.rs"]
 mod harness;
+#[path = "e2e/managed.rs"]
+mod managed;
 
 use gitvow::agents::Strictness;
 use gitvow::agents::{self, AgentSpec, FailClosedField};
@@ -1616,6 +1618,232 @@ fn copilot_runs_claude_entries_session(tc: &Toolchain, report: &mut Report) {
     }
 }
 
+// --------------------------------------------------------------------------------- managed scope
+
+/// A change the user makes to their own settings (`command` is the one gitvow's managed
+/// PreToolUse entry runs, for agents that switch a hook off by naming it).
+type UserEdit = fn(&Sandbox, &str);
+
+/// One more way a user might try to get past the managed entries, measured in a run of its own.
+struct Attempt {
+    scenario: &'static str,
+    edit: UserEdit,
+    /// Arguments added to the agent's command line.
+    args: &'static [&'static str],
+    /// What the binary was seen to do: true when the force push stays blocked.
+    blocked: bool,
+}
+
+/// One agent's managed layer as `install --system` writes it and the real agent reads it.
+struct ManagedCase {
+    agent: &'static Agent,
+    /// The company's own managed file before gitvow: uninstall must give these bytes back
+    /// (`None`: the managed file is gitvow's own, in a folder of drop-ins).
+    company: Option<&'static str>,
+    /// The user's own switch that turns every hook of theirs off: the gated run has it.
+    user_off: (&'static str, UserEdit),
+    /// Whether the user's own hook (the seed's, `Agent::own_hook_trace`) runs with that switch:
+    /// that it does not shows the switch works; qwen's runs, gitvow's managed value outranking it.
+    own_hook_runs: bool,
+    attempts: &'static [Attempt],
+}
+
+/// Inserts `line` right after the opening brace of a HOME-relative JSON settings file.
+fn json_first_key(sb: &Sandbox, rel: &str, line: &str) {
+    let path = sb.home().join(rel);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return sb.write_home(rel, &format!("{{\n  {line}\n}}\n"));
+    };
+    let at = text.find('{').expect("a JSON object") + 1;
+    std::fs::write(&path, format!("{}\n  {line},{}", &text[..at], &text[at..])).unwrap();
+}
+
+const MANAGED_CLAUDE: ManagedCase = ManagedCase {
+    agent: &CLAUDE,
+    company: Some("{\n  \"permissions\" : { \"deny\": [\"Read(./.env)\"] },\n  \"env\": {\"COMPANY_PROXY\": \"none\"}\n}\n"),
+    user_off: ("disableAllHooks: true", |sb, _| json_first_key(sb, ".claude/settings.json", "\"disableAllHooks\": true")),
+    own_hook_runs: false,
+    attempts: &[],
+};
+
+const MANAGED_CODEX: ManagedCase = ManagedCase {
+    agent: &CODEX,
+    company: Some("# Managed by IT: do not edit\nallowed_approval_policies = [\"never\", \"on-request\", \"on-failure\", \"untrusted\"]\n"),
+    user_off: ("[features] hooks = false", |sb, _| {
+        let path = sb.home().join(".codex/config.toml");
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.replace("[features]\nplugins = false\n", "[features]\nplugins = false\nhooks = false\n")).unwrap();
+    }),
+    own_hook_runs: false,
+    attempts: &[Attempt { scenario: "user_disables_on_cli", edit: |_, _| {}, args: &["--disable", "hooks"], blocked: true }],
+};
+
+const MANAGED_GEMINI: ManagedCase = ManagedCase {
+    agent: &GEMINI,
+    company: Some("{\n  // Managed by IT\n  \"privacy\": { \"usageStatisticsEnabled\": false }\n}\n"),
+    user_off: ("hooksConfig.enabled: false", |sb, _| {
+        json_first_key(sb, ".gemini/settings.json", "\"hooksConfig\": { \"enabled\": false }")
+    }),
+    // gemini names a hook by its `name` (gitvow's is `gitvow-<Event>`), else by its command.
+    own_hook_runs: false,
+    attempts: &[Attempt {
+        scenario: "user_disables_by_name",
+        edit: |sb, _| json_first_key(sb, ".gemini/settings.json", "\"hooksConfig\": { \"disabled\": [\"gitvow-BeforeTool\"] }"),
+        args: &[],
+        blocked: false,
+    }],
+};
+
+const MANAGED_COPILOT: ManagedCase = ManagedCase {
+    agent: &COPILOT,
+    company: None,
+    user_off: ("disableAllHooks: true", |sb, _| json_first_key(sb, ".copilot/hooks/audit.json", "\"disableAllHooks\": true")),
+    own_hook_runs: false,
+    attempts: &[],
+};
+
+const MANAGED_QWEN: ManagedCase = ManagedCase {
+    agent: &QWEN,
+    // With `"$version": 4`, as qwen leaves a settings file it may write (it adds one to any file
+    // without; here the agent runs as the namespace's root, who can write /etc).
+    company: Some("{\n  // Managed by IT\n  \"telemetry\": { \"enabled\": false },\n  \"$version\": 4\n}\n"),
+    user_off: ("disableAllHooks: true", |sb, _| json_first_key(sb, ".qwen/settings.json", "\"disableAllHooks\": true")),
+    own_hook_runs: true,
+    attempts: &[Attempt { scenario: "user_runs_bare", edit: |_, _| {}, args: &["--bare"], blocked: false }],
+};
+
+/// The managed scope end to end, in one mount namespace whose `/etc` and `/var/lib` are
+/// overlays: `gitvow install --system` over the company's own managed file; the user's own
+/// settings switch their hooks off and the user runs `gitvow uninstall --user`; the real agent
+/// still has the force push blocked by gitvow; `uninstall --system` gives every managed file back
+/// byte for byte; the machine's own managed folders never changed.
+fn system_session(case: &ManagedCase, tc: &Toolchain, report: &mut Report) {
+    let agent = case.agent;
+    let layer = agents::managed::layer(agent.gitvow).expect("a managed layer");
+    let host_before = managed::host_digest();
+    let ns = match managed::SystemNamespace::new() {
+        Ok(ns) => ns,
+        Err(why) => {
+            report.line("system_namespace", "mount namespace", format!("none: {why}"), 0.0, false);
+            return;
+        }
+    };
+    let mut sb = Sandbox::new();
+    sb.enter(ns.pid());
+    (agent.seed)(tc, &sb);
+    let file = ns.path(layer.file);
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    if let Some(company) = case.company {
+        std::fs::write(&file, company).unwrap();
+    }
+    let tree_before = ns.managed_tree();
+
+    let (code, out) = sb.gitvow(&["install", "--system", "--agent", agent.gitvow, "--yes"]);
+    assert_eq!(code, 0, "gitvow install --system --agent {}:\n{out}", agent.gitvow);
+    let installed = std::fs::read_to_string(&file).unwrap();
+    let command = managed_command(&installed, spec(agent));
+    let has = command.contains(" hook ");
+    let observed = format!("{}: {}", layer.file, if has { "gitvow's entries" } else { "NO gitvow entry" });
+    report.line("system_install", "entries in the managed file", observed, 0.0, has);
+
+    // The user: gitvow's user scope installed and taken out again, then every hook of theirs off.
+    sb.install(agent.gitvow);
+    let (code, out) = sb.gitvow(&["uninstall", "--user", "--yes"]);
+    (case.user_off.1)(&sb, &command);
+    let kept = std::fs::read_to_string(&file).ok().as_deref() == Some(installed.as_str());
+    report.line(
+        "user_uninstall_keeps",
+        "managed file unchanged",
+        format!("exit {code}, {}", if kept { "unchanged" } else { "CHANGED" }),
+        0.0,
+        code == 0 && kept,
+    );
+    if code != 0 {
+        report.details.push(format!("--- gitvow uninstall --user\n{out}"));
+    }
+
+    let mut script = Script::new();
+    script.add((agent.shell)(&sb, HARMLESS_CMD));
+    script.add((agent.shell)(&sb, FORCE_PUSH));
+    let origin = sb.origin_main();
+    let (argv, env) = (agent.command)(tc, &sb, Flavor::default());
+    let run = sb.run_agent(tc, &script.calls, &argv, &env);
+    let ran = sb.repo().join("cmd_ran.txt").exists();
+    report.line("system_harmless", "runs", s(if ran { "ran" } else { "did not run" }), run.seconds, ran);
+    let scenario = format!("system_force_push ({})", case.user_off.0);
+    blocked_line(report, &run, script.marks[1], &scenario, sb.origin_main() == origin, "origin main unchanged", &sb.verdicts());
+    if !run.completed() || !ran || sb.origin_main() != origin {
+        report.keep("managed session", &run);
+    }
+    if let Some(trace) = agent.own_hook_trace {
+        let runs = sb.home().join(trace).exists();
+        let expected = if case.own_hook_runs { "runs (the managed value wins)" } else { "off (the switch works)" };
+        report.line("users_own_hook", expected, s(if runs { "ran" } else { "did not run" }), 0.0, runs == case.own_hook_runs);
+    }
+
+    for attempt in case.attempts {
+        sb.reset_origin(&origin);
+        (agent.seed)(tc, &sb);
+        (attempt.edit)(&sb, &command);
+        let (mut argv, env) = (agent.command)(tc, &sb, Flavor::default());
+        argv.extend(attempt.args.iter().map(|a| s(a)));
+        let mark = sb.hook_log_len();
+        let calls = (agent.shell)(&sb, FORCE_PUSH);
+        let run = sb.run_agent(tc, &calls, &argv, &env);
+        let held = sb.origin_main() == origin;
+        let observed = format!("{} (gitvow {})", if held { "blocked" } else { "pushed" }, sb.verdicts_since(mark));
+        let expected = if attempt.blocked { "blocked" } else { "pushed (the user can)" };
+        let ok = held == attempt.blocked && run.completed();
+        report.line(attempt.scenario, expected, observed, run.seconds, ok);
+        if !ok {
+            report.keep(attempt.scenario, &run);
+        }
+    }
+
+    let (code, out) = sb.gitvow(&["uninstall", "--system", "--purge-policy", "--yes"]);
+    let tree_after = ns.managed_tree();
+    let differing: std::collections::BTreeSet<&String> =
+        tree_before.keys().chain(tree_after.keys()).filter(|p| tree_before.get(*p) != tree_after.get(*p)).collect();
+    let observed = if differing.is_empty() { format!("exit {code}, identical") } else { format!("exit {code}, differs: {differing:?}") };
+    report.line("system_uninstall_restores", "byte-identical managed files", observed, 0.0, code == 0 && differing.is_empty());
+    if code != 0 || !differing.is_empty() {
+        report.details.push(format!("--- gitvow uninstall --system\n{out}"));
+    }
+    for path in &differing {
+        let show = |t: &std::collections::BTreeMap<String, Vec<u8>>| {
+            t.get(*path).map_or(s("(absent)"), |b| String::from_utf8_lossy(b).into_owned())
+        };
+        report.details.push(format!("--- {path} before install:\n{}\n--- after uninstall:\n{}", show(&tree_before), show(&tree_after)));
+    }
+    drop(ns);
+    let host_after = managed::host_digest();
+    let same = host_after == host_before;
+    let observed = format!("sha256 {}…{}", &host_after[..12], if same { " unchanged" } else { " CHANGED" });
+    report.line("host_etc_untouched", "machine's files unchanged", observed, 0.0, same);
+}
+
+/// The command of gitvow's managed entry for the agent's pre-tool event, as written in the
+/// managed file (JSON with the agent's comments, or codex's TOML).
+fn managed_command(text: &str, agent: &'static AgentSpec) -> String {
+    let Some((event, _)) = agent.event_map.iter().find(|(_, h)| *h == agents::Handler::PreToolUse) else { return String::new() };
+    let Some(line) = text.lines().find(|l| l.contains(" hook ") && l.contains(&format!(" {event}"))) else { return String::new() };
+    let command_key = agent.command_key;
+    if let Some(value) = line.trim().strip_prefix(&format!("{command_key} = ")) {
+        return value.parse::<toml_edit::Value>().ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+    }
+    let rest = line.split_once(&format!("\"{command_key}\"")).map_or("", |(_, r)| r.trim_start().trim_start_matches(':'));
+    serde_json::Deserializer::from_str(rest).into_iter::<String>().next().and_then(Result::ok).unwrap_or_default()
+}
+
+fn run_system_suite(case: &ManagedCase) {
+    let Some(tc) = toolchain() else { return };
+    let started = Instant::now();
+    let mut report = Report::new(case.agent.label);
+    system_session(case, tc, &mut report);
+    emit(&format!("e2e | {:<8} | system total {:.1}s\n", case.agent.label, started.elapsed().as_secs_f64()));
+    report.finish();
+}
+
 fn run_agent_suite(agent: &Agent) {
     let Some(tc) = toolchain() else { return };
     let started = Instant::now();
@@ -1751,6 +1979,36 @@ fn e2e_pi() {
 #[cfg_attr(not(gitvow_e2e), ignore = "end-to-end with the real agents: runs with GITVOW_E2E=1 or CI set")]
 fn e2e_hermes() {
     run_agent_suite(&HERMES);
+}
+
+#[test]
+#[cfg_attr(not(gitvow_e2e), ignore = "end-to-end with the real agents: runs with GITVOW_E2E=1 or CI set")]
+fn e2e_system_claude() {
+    run_system_suite(&MANAGED_CLAUDE);
+}
+
+#[test]
+#[cfg_attr(not(gitvow_e2e), ignore = "end-to-end with the real agents: runs with GITVOW_E2E=1 or CI set")]
+fn e2e_system_codex() {
+    run_system_suite(&MANAGED_CODEX);
+}
+
+#[test]
+#[cfg_attr(not(gitvow_e2e), ignore = "end-to-end with the real agents: runs with GITVOW_E2E=1 or CI set")]
+fn e2e_system_gemini() {
+    run_system_suite(&MANAGED_GEMINI);
+}
+
+#[test]
+#[cfg_attr(not(gitvow_e2e), ignore = "end-to-end with the real agents: runs with GITVOW_E2E=1 or CI set")]
+fn e2e_system_qwen() {
+    run_system_suite(&MANAGED_QWEN);
+}
+
+#[test]
+#[cfg_attr(not(gitvow_e2e), ignore = "end-to-end with the real agents: runs with GITVOW_E2E=1 or CI set")]
+fn e2e_system_copilot() {
+    run_system_suite(&MANAGED_COPILOT);
 }
 
 /// Each agent row's proven versions are the suite's pins: a pin moved without checking the row's

@@ -23,6 +23,11 @@ pub struct ManagedLayer {
     /// The managed setting that makes the agent ignore every user, project and plugin hook
     /// (`--managed-only` sets it to true), where the agent has one in this file.
     pub managed_only: Option<&'static str>,
+    /// The managed setting that keeps the agent's hooks on whatever the user's own settings say
+    /// (the agent takes the managed value over the user's): its key path and value, which
+    /// `install --system` writes with gitvow's entries. `None` where no user setting turns managed
+    /// hooks off (claude) or none was measured.
+    pub hooks_on: Option<(&'static [&'static str], bool)>,
     /// What the person can still do to switch the managed entries off, as doctor says it.
     pub user_can: &'static str,
 }
@@ -33,6 +38,7 @@ pub const LAYERS: &[ManagedLayer] = &[
         file: "/etc/claude-code/managed-settings.json",
         form: ManagedForm::LikeUserFile,
         managed_only: Some("allowManagedHooksOnly"),
+        hooks_on: None,
         user_can: "nothing: a user's `disableAllHooks` does not stop managed hooks (only a managed `disableAllHooks` does)",
     },
     ManagedLayer {
@@ -40,20 +46,27 @@ pub const LAYERS: &[ManagedLayer] = &[
         file: "/etc/codex/requirements.toml",
         form: ManagedForm::CodexRequirements,
         managed_only: Some("allow_managed_hooks_only"),
-        user_can: "`[features] hooks = false` in ~/.codex/config.toml, unless requirements.toml pins `[features] hooks = true`",
+        // A user's `[features] hooks = false` (config.toml, `-c`, `--disable hooks`) turns managed
+        // hooks off too, unless requirements.toml pins the feature on.
+        hooks_on: Some((&["features", "hooks"], true)),
+        user_can: "nothing: requirements.toml pins `[features] hooks = true` over their config.toml, `-c` and `--disable hooks`",
     },
     ManagedLayer {
         agent: "gemini",
         file: "/etc/gemini-cli/settings.json",
         form: ManagedForm::LikeUserFile,
         managed_only: None,
-        user_can: "always: `hooksConfig.disabled` in their settings, or GEMINI_CLI_SYSTEM_SETTINGS_PATH naming another file",
+        // The system file is merged last: its `enabled` outranks the user's.
+        hooks_on: Some((&["hooksConfig", "enabled"], true)),
+        user_can: "always: `hooksConfig.disabled` naming gitvow's hooks (`gitvow-BeforeTool`) in their settings, or GEMINI_CLI_SYSTEM_SETTINGS_PATH naming another file",
     },
     ManagedLayer {
         agent: "qwen",
         file: "/etc/qwen-code/settings.json",
         form: ManagedForm::LikeUserFile,
         managed_only: None,
+        // The system file is merged last: its `disableAllHooks` outranks the user's.
+        hooks_on: Some((&["disableAllHooks"], false)),
         user_can: "always: `qwen --bare`, or QWEN_CODE_SYSTEM_SETTINGS_PATH naming another file",
     },
     ManagedLayer {
@@ -61,6 +74,7 @@ pub const LAYERS: &[ManagedLayer] = &[
         file: "/etc/github-copilot/policy.d/gitvow.json",
         form: ManagedForm::LikeUserFile,
         managed_only: None,
+        hooks_on: None,
         user_can: "nothing: policy-directory hooks run whatever `disableAllHooks` says",
     },
 ];

@@ -2,9 +2,13 @@
 //!
 //! Codex 0.169 reads managed hooks from `[[hooks.<Event>]]` tables there (a `matcher`, then
 //! `[[hooks.<Event>.hooks]]` with `type`, `command`, `timeout`), runs them without a trust review,
-//! and skips every other hook when the top-level `allow_managed_hooks_only = true`. gitvow appends
-//! its tables as one block between two marker comments at the end of the file, and (with
-//! `--managed-only`) one marked key line at its top, where a key is top-level whatever follows.
+//! and skips every other hook when the top-level `allow_managed_hooks_only = true`. A user's
+//! `[features] hooks = false` turns managed hooks off too, unless this file pins `[features] hooks
+//! = true`, which gitvow therefore writes. gitvow appends its tables (and a `[features]` table
+//! when the file has none) as one block between two marker comments at the end of the file, adds
+//! `hooks = true` as one marked line under the file's own `[features]` header when it has one,
+//! and (with `--managed-only`) one marked key line at its top, where a key is top-level whatever
+//! follows.
 //! Everything else keeps its bytes; uninstall gives the original back from the record, or, when
 //! the file changed since, takes out exactly the marked lines.
 
@@ -17,6 +21,8 @@ const BEGIN: &str = "# >>> gitvow: managed hooks (written by `gitvow install --s
 const END: &str = "# <<< gitvow";
 /// The end of the `--managed-only` line, by which uninstall finds it.
 const ONLY_MARK: &str = "# gitvow install --system --managed-only";
+/// The end of the line that keeps hooks on under the file's own `[features]` header.
+const ON_MARK: &str = "# gitvow install --system: keeps managed hooks on";
 
 /// Whether `text` holds gitvow's block.
 pub fn has_gitvow_block(text: &str) -> bool {
@@ -30,6 +36,14 @@ pub fn install(path: &Path, agent: &AgentSpec, text: Option<&str>, command: &str
     parse(path, current)?;
     let mut out = remove(current);
     let top = parse(path, &out)?;
+    let mut tables = String::new();
+    if let Some((keys, value)) = crate::agents::managed::layer(agent.name).and_then(|l| l.hooks_on) {
+        match keep_on(path, &top, &out, keys, value)? {
+            KeepOn::Already => {}
+            KeepOn::Table(t) => tables = t,
+            KeepOn::Line(at, line) => out.insert_str(at, &line),
+        }
+    }
     if let Some(key) = managed_only {
         match top.get(key).map(|v| v.as_bool()) {
             Some(Some(true)) => {}
@@ -43,13 +57,59 @@ pub fn install(path: &Path, agent: &AgentSpec, text: Option<&str>, command: &str
     if !out.is_empty() && !out.ends_with('\n') {
         out.push('\n');
     }
-    out.push_str(&block(agent, command));
+    out.push_str(&block(agent, command, &tables));
     // The block must leave a file codex reads (an inline `hooks = {…}` table cannot take more).
     parse(path, &out).map_err(|e| {
         Error::new(format!("{}: gitvow's hook tables cannot be added to this file ({})", display(path), e.message))
             .hint("write its `hooks` as `[[hooks.<Event>]]` tables instead of an inline table, then run gitvow again; nothing was written")
     })?;
     Ok(out)
+}
+
+/// Where the key that keeps managed hooks on goes.
+enum KeepOn {
+    /// The file says so already.
+    Already,
+    /// A table of gitvow's own, in its block (the file has no such table).
+    Table(String),
+    /// A marked line at this byte offset: right under the file's own table header.
+    Line(usize, String),
+}
+
+/// `[<table>] <key> = value` (`keys` is the table and the key) in `text`, whose document is `top`.
+fn keep_on(path: &Path, top: &toml_edit::DocumentMut, text: &str, keys: &[&str], value: bool) -> Result<KeepOn> {
+    let [table, key] = keys else { unreachable!("codex's managed value is one key of one table") };
+    let own = format!("[{table}]\n{key} = {value}\n");
+    let Some(item) = top.get(table) else { return Ok(KeepOn::Table(own)) };
+    // Only sub-tables (`[features.x]`) name it: a header of its own may still follow them.
+    if item.as_table().is_some_and(|t| t.is_implicit()) {
+        return Ok(KeepOn::Table(own));
+    }
+    let refuse = |what: &str| {
+        Error::new(format!(
+            "{}: `[{table}] {key}` {what}, and codex would let a user's own setting switch its managed hooks off",
+            display(path)
+        ))
+        .hint(format!("set `{key} = {value}` in its `[{table}]` table yourself, then run gitvow again; nothing was written"))
+    };
+    match item.get(key).map(|v| v.as_bool()) {
+        Some(Some(v)) if v == value => return Ok(KeepOn::Already),
+        Some(_) => return Err(refuse(&format!("is set to something other than {value}"))),
+        None => {}
+    }
+    // The table's own header line: a key under it belongs to it whatever the line says.
+    let header = format!("[{table}]");
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        at += line.len();
+        let rest = line.trim().strip_prefix(&header).map(str::trim_start);
+        if rest.is_some_and(|r| r.is_empty() || r.starts_with('#')) {
+            let nl = if line.ends_with("\r\n") { "\r\n" } else { "\n" };
+            let line = if line.ends_with('\n') { String::new() } else { nl.to_string() };
+            return Ok(KeepOn::Line(at, format!("{line}{key} = {value} {ON_MARK}{nl}")));
+        }
+    }
+    Err(refuse("cannot be added (the table has no `[features]` header line of its own)"))
 }
 
 /// `text` without gitvow's block and its `--managed-only` line.
@@ -62,17 +122,17 @@ pub fn remove(text: &str) -> String {
             inside = true;
         } else if inside && bare == END {
             inside = false;
-        } else if !inside && !bare.ends_with(ONLY_MARK) {
+        } else if !inside && !bare.ends_with(ONLY_MARK) && !bare.ends_with(ON_MARK) {
             out.push_str(line);
         }
     }
     out
 }
 
-/// gitvow's tables, one per event, as codex reads them.
-fn block(agent: &AgentSpec, command: &str) -> String {
+/// gitvow's tables: `tables` first, then one per event, as codex reads them.
+fn block(agent: &AgentSpec, command: &str, tables: &str) -> String {
     let quoted = |s: &str| toml_edit::Value::from(s).to_string().trim().to_string();
-    let mut out = format!("{BEGIN}\n");
+    let mut out = format!("{BEGIN}\n{tables}");
     for event in agent.events {
         out.push_str(&format!("[[hooks.{}]]\n", event.name));
         if let Some(m) = event.matcher {
@@ -167,6 +227,28 @@ mod tests {
         assert_eq!(remove(&after), original);
         // Idempotent: installing over gitvow's own block changes nothing.
         assert_eq!(install(path, codex(), Some(&after), "/usr/local/bin/gitvow", Some("allow_managed_hooks_only")).unwrap(), after);
+    }
+
+    #[test]
+    fn hooks_are_kept_on_over_the_users_config_in_the_files_own_features_table_or_in_gitvows() {
+        let path = Path::new("/etc/codex/requirements.toml");
+        let hooks_on = |after: &str| after.parse::<toml_edit::DocumentMut>().unwrap()["features"]["hooks"].as_bool();
+        for original in ["", "# IT\n", "[features.x]\ny = 1\n"] {
+            let after = install(path, codex(), Some(original), "/g", None).unwrap();
+            assert_eq!(hooks_on(&after), Some(true), "{after}");
+            assert_eq!(remove(&after), original);
+        }
+        // Under the file's own header, as one marked line.
+        let original = "[features]  # IT's\r\nplugins = false\r\n\n[rules]\nx = 1";
+        let after = install(path, codex(), Some(original), "/g", None).unwrap();
+        assert!(after.starts_with(&format!("[features]  # IT's\r\nhooks = true {ON_MARK}\r\nplugins = false\r\n")), "{after}");
+        assert_eq!(hooks_on(&after), Some(true));
+        assert_eq!(remove(&after), format!("{original}\n"), "only the final newline gitvow's block needed stays");
+        // The company switched hooks off: that is theirs to change.
+        let err = install(path, codex(), Some("[features]\nhooks = false\n"), "/g", None).unwrap_err();
+        assert!(err.message.contains("`[features] hooks` is set to something other than true"), "{}", err.message);
+        let err = install(path, codex(), Some("features = { plugins = false }\n"), "/g", None).unwrap_err();
+        assert!(err.message.contains("no `[features]` header"), "{}", err.message);
     }
 
     #[test]

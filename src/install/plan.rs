@@ -281,7 +281,7 @@ pub fn plan_file(
             before.as_ref(),
             command,
             fail_closed.contains(&(agent.name, super::fail_closed::FailClosedChoice::Write)),
-            super::system::managed_only_key(agent, *managed_only),
+            &super::system::managed_values(agent, path, *managed_only),
             record,
         )?,
         (FileKind::Hooks(agent), Operation::Uninstall { .. }) => match uninstall_hooks(path, agent, text, before.as_ref(), record, load)? {
@@ -400,7 +400,7 @@ fn install_hooks(
     before: Option<&Bytes>,
     command: &str,
     fail_closed: bool,
-    managed_only: Option<&str>,
+    managed: &[(&[&str], bool)],
     record: Option<&FileRecord>,
 ) -> Result<(Option<String>, RecordUpdate)> {
     let dirs = record.map(|r| r.dirs.clone()).unwrap_or_default();
@@ -452,8 +452,8 @@ fn install_hooks(
         doc.insert_property(&[], key, &serde_json::json!(value));
     }
     let mut created = entries::install(&mut doc, agent, command, fail_closed, record.map(|r| &r.created));
-    if let Some(key) = managed_only {
-        super::system::switch_on(&mut doc, key);
+    for (path, value) in managed {
+        super::system::set(&mut doc, path, *value);
     }
     created.version_key |= version_key.is_some();
     let after = doc.into_text();

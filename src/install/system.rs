@@ -4,7 +4,7 @@
 
 use crate::agents::managed;
 use crate::agents::{self, AgentSpec};
-use crate::edit::jsonc::{JsonDoc, key};
+use crate::edit::jsonc::{JsonDoc, JsonStep, key};
 use crate::error::{Error, Result};
 use crate::paths::{Scope, display};
 use std::os::unix::fs::MetadataExt;
@@ -15,13 +15,29 @@ pub fn managed_only_key(agent: &AgentSpec, managed_only: bool) -> Option<&'stati
     managed::layer(agent.name).filter(|_| managed_only).and_then(|l| l.managed_only)
 }
 
-/// `"<key>": true` at the top level of a managed JSON file (as it is when already true).
-pub fn switch_on(doc: &mut JsonDoc, name: &str) {
-    let value = serde_json::Value::Bool(true);
-    match doc.get(&[key(name)]) {
-        Some(v) if v == value => {}
-        Some(_) => doc.replace_value(&[key(name)], &value),
-        None => doc.insert_property(&[], name, &value),
+/// The settings the managed JSON file of `agent` at `path` gets besides gitvow's entries: what
+/// keeps its hooks on over the user's own switch, and the managed-only key when `--managed-only`
+/// asked. None for any other file of the agent (its user or repository file).
+pub fn managed_values(agent: &AgentSpec, path: &Path, managed_only: bool) -> Vec<(&'static [&'static str], bool)> {
+    let Some(layer) = managed::layer(agent.name).filter(|l| path.ends_with(l.file.trim_start_matches('/'))) else { return Vec::new() };
+    let only = layer.managed_only.as_ref().filter(|_| managed_only).map(|k| (std::slice::from_ref(k), true));
+    layer.hooks_on.into_iter().chain(only).collect()
+}
+
+/// `value` at the key `path` of a managed JSON file (as it is when already so): set in the
+/// deepest object of the path that exists, the rest of the path written as nested objects.
+pub fn set(doc: &mut JsonDoc, path: &[&str], value: bool) {
+    let segs: Vec<JsonStep> = path.iter().map(|k| key(k)).collect();
+    let want = serde_json::Value::Bool(value);
+    if doc.get(&segs).as_ref() == Some(&want) {
+        return;
+    }
+    let deepest = (0..path.len()).rev().find(|&k| matches!(doc.get(&segs[..k]), Some(serde_json::Value::Object(_)))).unwrap_or(0);
+    let nested = path[deepest + 1..].iter().rev().fold(want, |v, k| serde_json::json!({ *k: v }));
+    if doc.get(&segs[..=deepest]).is_some() {
+        doc.replace_value(&segs[..=deepest], &nested);
+    } else {
+        doc.insert_property(&segs[..deepest], path[deepest], &nested);
     }
 }
 
@@ -161,13 +177,29 @@ mod tests {
     use std::os::unix::fs::PermissionsExt;
 
     #[test]
+    fn a_managed_value_is_set_where_its_path_leads_and_left_when_already_so() {
+        let parse = |t: &str| JsonDoc::parse(t, crate::agents::Strictness::Comments).unwrap();
+        for text in ["{}", "{\"hooksConfig\": {\"disabled\": []}}", "{\"hooksConfig\": {\"enabled\": false}}", "{\"hooksConfig\": \"x\"}"] {
+            let mut doc = parse(text);
+            set(&mut doc, &["hooksConfig", "enabled"], true);
+            let after: serde_json::Value = serde_json::from_str(&doc.into_text()).unwrap();
+            assert_eq!(after["hooksConfig"]["enabled"], serde_json::Value::Bool(true), "{text}");
+            assert_eq!(after.as_object().unwrap().len(), 1, "no second hooksConfig: {text}");
+        }
+        let text = "{\n  \"disableAllHooks\": false\n}\n";
+        let mut doc = parse(text);
+        set(&mut doc, &["disableAllHooks"], false);
+        assert_eq!(doc.into_text(), text, "already so: not a byte changes");
+    }
+
+    #[test]
     fn a_command_others_can_write_or_whose_directory_they_can_is_refused() {
         let dir = tempfile::tempdir().unwrap();
         let bin = dir.path().join("gitvow");
         std::fs::write(&bin, "#!/bin/sh\n").unwrap();
         std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755)).unwrap();
         std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
-        if !euid() == 0 {
+        if euid() != 0 {
             return; // Files a non-root test creates are not root's: every path is refused.
         }
         assert!(replaceable(&bin).is_none(), "{:?}", replaceable(&bin));

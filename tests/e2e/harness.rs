@@ -97,12 +97,14 @@ pub fn emit(text: &str) {
 pub struct Sandbox {
     root: tempfile::TempDir,
     pub port: u16,
+    /// The holder of a mount namespace every command runs in (see `enter`), if any.
+    namespace: Option<u32>,
 }
 
 impl Sandbox {
     pub fn new() -> Sandbox {
         let root = tempfile::Builder::new().prefix("gitvow-e2e-").tempdir().expect("temp dir");
-        let sb = Sandbox { root, port: free_port() };
+        let sb = Sandbox { root, port: free_port(), namespace: None };
         std::fs::create_dir_all(sb.home()).unwrap();
         std::fs::create_dir_all(sb.run_dir()).unwrap();
         let repo = sb.repo();
@@ -121,6 +123,26 @@ impl Sandbox {
         std::fs::write(repo.join("README.md"), "v2\n").unwrap();
         sb.git(&["commit", "-q", "-a", "--amend", "-m", "v1 rewritten"], &repo);
         sb
+    }
+
+    /// From now on gitvow and the agents run inside the mount namespace whose holder is `pid`
+    /// (`nsenter`; git and this process's own reads stay outside, where the sandbox's files are
+    /// the same).
+    pub fn enter(&mut self, pid: u32) {
+        self.namespace = Some(pid);
+    }
+
+    /// `program` in `cwd`, inside the sandbox's namespace when it has one.
+    fn command(&self, program: impl AsRef<std::ffi::OsStr>, cwd: &Path) -> Command {
+        let Some(pid) = self.namespace else {
+            let mut cmd = Command::new(program);
+            cmd.current_dir(cwd);
+            return cmd;
+        };
+        // Entering a mount namespace moves to its root: nsenter changes to `cwd` afterwards.
+        let mut cmd = Command::new("nsenter");
+        cmd.args(["-t", &pid.to_string(), "-U", "-m", "--preserve-credentials"]).arg(format!("--wd={}", cwd.display())).arg(program);
+        cmd
     }
 
     pub fn home(&self) -> PathBuf {
@@ -162,15 +184,19 @@ impl Sandbox {
     pub fn origin_main(&self) -> String {
         self.git(&["--git-dir", self.origin().to_str().unwrap(), "rev-parse", "main"], self.root.path())
     }
+    /// Puts `origin`'s `main` back at `commit`, after a scenario that let the force push through.
+    pub fn reset_origin(&self, commit: &str) {
+        self.git(&["--git-dir", self.origin().to_str().unwrap(), "update-ref", "refs/heads/main", commit], self.root.path());
+    }
     pub fn local_main(&self) -> String {
         self.git(&["rev-parse", "main"], &self.repo())
     }
 
     /// Runs the built gitvow the way a person would, with this HOME.
     pub fn gitvow(&self, args: &[&str]) -> (i32, String) {
-        let out = Command::new(GITVOW)
+        let out = self
+            .command(GITVOW, &self.home())
             .args(args)
-            .current_dir(self.home())
             .env_clear()
             .env("HOME", self.home())
             .env("PATH", SYSTEM_PATH)
@@ -330,11 +356,11 @@ impl Sandbox {
         let _ = std::fs::remove_file(run.join("mock.ready"));
         std::fs::write(run.join("script.json"), json!({"calls": calls, "final": "All done."}).to_string()).unwrap();
         let mut cmd = if tc.netns {
-            let mut c = Command::new("unshare");
+            let mut c = self.command("unshare", &self.repo());
             c.args(["-n", "bash"]);
             c
         } else {
-            Command::new("bash")
+            self.command("bash", &self.repo())
         };
         cmd.arg(Path::new(E2E_DIR).join("netns_run.sh"))
             .arg(&tc.python)

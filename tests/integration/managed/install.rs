@@ -127,3 +127,35 @@ fn system_without_root_or_with_a_command_others_can_write_is_one_line_and_writes
     assert_eq!(out.code, 64, "{out:?}");
     assert!(out.stderr.contains("cline has no managed layer"), "{out:?}");
 }
+
+#[test]
+fn the_managed_files_keep_hooks_on_over_the_users_own_switch_and_uninstall_takes_that_back_too() {
+    let env = Sandbox::new();
+    let root = system_root(&env);
+    let gemini = root.join("etc/gemini-cli/settings.json");
+    std::fs::create_dir_all(gemini.parent().unwrap()).unwrap();
+    // The company's file already has a `hooksConfig` of its own: the key goes into it.
+    let gemini_before = "{\n  // IT\n  \"hooksConfig\": { \"notifications\": false }\n}\n";
+    std::fs::write(&gemini, gemini_before).unwrap();
+    let before = tree(&root);
+
+    let out = env.run(["install", "--system", "--agent", "gemini,qwen,codex", "--yes"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let text = std::fs::read_to_string(&gemini).unwrap();
+    assert!(text.starts_with("{\n  // IT\n  \"hooksConfig\": { \"notifications\": false,"), "{text}");
+    let doc = gitvow::edit::jsonc::JsonDoc::parse(&text, gitvow::agents::Strictness::Comments).unwrap();
+    assert_eq!(doc.get(&[gitvow::edit::jsonc::key("hooksConfig"), gitvow::edit::jsonc::key("enabled")]), Some(Value::Bool(true)), "{text}");
+    let qwen: Value = serde_json::from_str(&std::fs::read_to_string(root.join("etc/qwen-code/settings.json")).unwrap()).unwrap();
+    assert_eq!(qwen["disableAllHooks"], Value::Bool(false), "{qwen}");
+    let codex: toml_edit::DocumentMut = std::fs::read_to_string(root.join(CODEX)).unwrap().parse().unwrap();
+    assert_eq!(codex["features"]["hooks"].as_bool(), Some(true), "{codex}");
+    // Not in the user's own files: the user scope writes none of these keys.
+    let user = env.run(["install", "--user", "--agent", "gemini,qwen", "--yes"]);
+    assert_eq!(user.code, 0, "{user:?}");
+    let mine = std::fs::read_to_string(env.home().join(".gemini/settings.json")).unwrap();
+    assert!(!mine.contains("hooksConfig"), "{mine}");
+
+    let out = env.run(["uninstall", "--system", "--purge-policy", "--yes"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert_eq!(tree(&root), before, "byte for byte");
+}
