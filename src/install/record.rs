@@ -59,9 +59,9 @@ impl FileRecord {
     /// Whether `bytes` are what gitvow wrote to this file. Each recorded hash is compared as the
     /// kind it is (a record may hold both: an earlier version's, carried into `also_written`).
     pub fn wrote(&self, bytes: &[u8]) -> bool {
-        let sha256 = std::cell::OnceCell::new();
+        let (sha256, legacy) = (std::cell::OnceCell::new(), std::cell::OnceCell::new());
         std::iter::once(&self.written).chain(&self.also_written).any(|h| match h.len() {
-            LEGACY_HASH_LEN => *h == legacy_hash(bytes),
+            LEGACY_HASH_LEN => *h == *legacy.get_or_init(|| legacy_hash(bytes)),
             _ => *h == *sha256.get_or_init(|| digest(bytes)),
         })
     }
