@@ -99,7 +99,7 @@ pub enum HookShell {
     Sh,
     /// `$SHELL -lc "<command>"`: a login shell, whose profile may set another PATH (codex).
     LoginShell,
-    /// `bash -c "<command>"` (qwen).
+    /// `bash -c "<command>"` (qwen, gemini).
     Bash,
     /// No shell: the command is split into words (double or single quotes group a word, nothing is
     /// unescaped) and run directly; only a command holding one of `|&;<>$` or a backtick, or
@@ -597,7 +597,9 @@ pub static AGENTS: &[AgentSpec] = &[
         asks_in_more_modes: None,
         process_names: &["gemini", "gemini-cli"],
         env_markers: &["GEMINI_CLI"],
-        hook_shell: HookShell::Sh,
+        // gemini 0.61.0 starts every command hook as `bash -c <command>` on Linux and macOS
+        // (`getShellConfiguration`), so a function `BASH_ENV` defines answers there too.
+        hook_shell: HookShell::Bash,
         probe_event: "BeforeTool",
         probe_payload: payload!("gemini-shell"),
         timeout_field: Some(("timeout", TimeUnit::Milliseconds)),

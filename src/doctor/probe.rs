@@ -332,7 +332,7 @@ fn reinstall(ctx: &CheckedScopes, ins: &Inspected) -> String {
 /// the shell runs the file the entry names, or cannot say.
 fn shadowed(ins: &Inspected, argv: &[String], how: &str, reinstall: &str) -> Option<CheckResult> {
     let word = gitvow_word(ins);
-    let (shown, line) = what_answers(ins.agent.hook_shell, argv, &word)?;
+    let (shown, line) = what_answers(argv, &word)?;
     let found =
         line.split_once(" is ").map(|(_, what)| what.trim_start_matches("hashed (").trim_end_matches(')')).filter(|w| w.starts_with('/'));
     let named = if word.contains('/') { Some(std::path::PathBuf::from(&word)) } else { crate::paths::find_on_path(&word) };
@@ -353,10 +353,7 @@ fn shadowed(ins: &Inspected, argv: &[String], how: &str, reinstall: &str) -> Opt
         (None, _) => Some(CheckResult::fail(
             "probe",
             detail,
-            format!(
-                "`{shown}` shows what answers instead: remove it from {}, or run {reinstall}",
-                startup_files(ins.agent.hook_shell, argv)
-            ),
+            format!("`{shown}` shows what answers instead: remove it from {}, or run {reinstall}", startup_files(argv)),
         )),
     }
 }
@@ -399,10 +396,12 @@ fn answered_allow(ins: &Inspected, how: &str, who: Option<Answerer>, took: Durat
 }
 
 /// What the agent's shell runs for `word` (`type`, in the shell and with the startup the agent's
-/// hooks get), as a command to paste and the first line it printed; `None` for agents that start
-/// hooks without a shell of their own.
-fn what_answers(shell: HookShell, argv: &[String], word: &str) -> Option<(String, String)> {
-    if !matches!(shell, HookShell::Sh | HookShell::LoginShell | HookShell::Bash) || word.is_empty() {
+/// hooks get), as a command to paste and the first line it printed; `None` when the hook is not
+/// started as `<shell> -c <command>` (or `-lc`).
+fn what_answers(argv: &[String], word: &str) -> Option<(String, String)> {
+    // Only a shell started with the command as its one argument (auggie's split hands a command
+    // with `|&;<>$` to `bash -c` too) can be asked.
+    if !(argv.len() == 3 && matches!(argv[1].as_str(), "-c" | "-lc")) || word.is_empty() {
         return None;
     }
     let mut asked = argv.to_vec();
@@ -412,16 +411,16 @@ fn what_answers(shell: HookShell, argv: &[String], word: &str) -> Option<(String
     (!line.is_empty()).then(|| (shell_words::join(&asked), line))
 }
 
-/// Where a shell started as the agent starts it (`argv`) reads definitions from before the command.
-fn startup_files(shell: HookShell, argv: &[String]) -> &'static str {
+/// Where a shell started as the agent starts it (`argv`: the shell, `-c` or `-lc`, the command)
+/// reads definitions from before the command.
+fn startup_files(argv: &[String]) -> &'static str {
     let program = argv.first().map(|p| p.rsplit('/').next().unwrap_or(p)).unwrap_or("");
-    match (shell, program) {
-        (HookShell::LoginShell, "bash") => {
-            "~/.bash_profile, ~/.bash_login or ~/.profile (the first that exists) or the file BASH_ENV names"
-        }
-        (HookShell::LoginShell, "zsh") => "~/.zshenv, ~/.zprofile or the files of $ZDOTDIR",
-        (HookShell::LoginShell, _) => "~/.profile",
-        (HookShell::Bash, _) => "the file BASH_ENV names",
+    let login = argv.get(1).is_some_and(|f| f == "-lc");
+    match (program, login) {
+        ("bash", true) => "~/.bash_profile, ~/.bash_login or ~/.profile (the first that exists) or the file BASH_ENV names",
+        ("bash", false) => "the file BASH_ENV names",
+        ("zsh", _) => "~/.zshenv, ~/.zprofile or the files of $ZDOTDIR",
+        (_, true) => "~/.profile",
         _ => "the agent's environment",
     }
 }

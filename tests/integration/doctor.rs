@@ -82,7 +82,9 @@ fn healthy_install_of_every_agent_passes_with_only_the_unavoidable_warnings() {
     let probe = r.checks("opencode", "probe")[0]["detail"].as_str().unwrap().to_string();
     assert!(probe.contains("under node") && probe.contains(" ms"), "{probe}");
     assert!(r.checks("codex", "probe")[0]["detail"].as_str().unwrap().contains("-lc"), "codex runs hooks through a login shell");
-    assert!(r.checks("qwen", "probe")[0]["detail"].as_str().unwrap().starts_with("`bash -c …`"), "qwen runs hooks through bash");
+    for agent in ["qwen", "gemini"] {
+        assert!(r.checks(agent, "probe")[0]["detail"].as_str().unwrap().starts_with("`bash -c …`"), "{agent} runs hooks through bash");
+    }
     let auggie = r.checks("auggie", "probe")[0]["detail"].as_str().unwrap().to_string();
     // Auggie hands a command holding shell characters to `bash -c`: the fail-closed wrapper does.
     assert!(auggie.starts_with("`bash -c …`"), "auggie runs the wrapped command through bash: {auggie}");

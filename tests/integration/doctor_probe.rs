@@ -131,11 +131,12 @@ fn an_alias_a_login_shell_expands_fails_and_one_it_does_not_is_no_failure() {
     }
 }
 
-/// `BASH_ENV` is read by every bash without a terminal: codex's login shell and qwen's `bash -c`
-/// alike. `ENV` is read only by an interactive sh: the same function there changes nothing.
+/// `BASH_ENV` is read by every bash without a terminal: codex's login shell, qwen's and gemini's
+/// `bash -c`, and auggie's, whose split hands gitvow's fail-closed command to `bash -c`. `ENV` is
+/// read only by an interactive sh: the same function there changes nothing.
 #[test]
 fn bash_env_answers_for_gitvow_in_bash_and_env_does_not_in_sh() {
-    for agent in ["codex", "qwen"] {
+    for agent in ["codex", "qwen", "gemini", "auggie"] {
         let env = bare_install("/bin/bash", agent);
         startup(&env, ".profile", "");
         let file = env.write("~/.bashenv", "gitvow() { cat >/dev/null; }\n");
