@@ -19,15 +19,20 @@ pub fn checks(ctx: &CheckedScopes) -> Vec<CheckResult> {
     };
     let mut out = Vec::new();
     let mut base_seen = false;
+    // The files that do not load, in the order of the layers, for the command that checks each.
+    let mut failing = failing_files(top).into_iter();
     for result in layers::load_each(top) {
         let layer = match result {
             Ok(l) => l,
             Err(e) => {
-                out.push(CheckResult::fail(
-                    "policy",
-                    e.message,
-                    "fix the policy file (try `gitvow policy check FILE`): until then every tool call is blocked",
-                ));
+                let fix = match failing.next() {
+                    Some(path) => format!(
+                        "fix it, then check it with `gitvow policy check {}`: until then every tool call is blocked",
+                        crate::output::shell_path(&path)
+                    ),
+                    None => "fix the policy file: until then every tool call is blocked".to_string(),
+                };
+                out.push(CheckResult::fail("policy", e.message, fix));
                 continue;
             }
         };
@@ -69,6 +74,17 @@ pub fn checks(ctx: &CheckedScopes) -> Vec<CheckResult> {
     out
 }
 
+/// The policy files of the layers that do not load: the system's, the user's, the repositories'.
+fn failing_files(top: Option<&Path>) -> Vec<PathBuf> {
+    let system = layers::LayerFile { kind: LayerKind::System, path: PathBuf::from(crate::paths::SYSTEM_POLICY), repo: None };
+    let user = crate::paths::gitvow_home().map(|h| layers::LayerFile { kind: LayerKind::User, path: h.join("policy.json"), repo: None });
+    std::iter::once(system)
+        .chain(user)
+        .chain(layers::repository_files(top))
+        .filter(|f| layers::load_file(f).is_err())
+        .map(|f| f.path)
+        .collect()
+}
 /// A program the gate runs without a shell: a path (relative to the repository, where it runs) or
 /// a name on the PATH.
 fn program(check: &'static str, what: &str, name: &str, cwd: Option<&Path>, file: &str) -> CheckResult {

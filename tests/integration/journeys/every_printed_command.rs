@@ -13,7 +13,7 @@ const NOT_PASTED: &[(&str, &str)] = &[
     ("gitvow install --system --agent {}", "system installs need root and the real /etc"),
     ("gitvow doctor --system", "system installs need root and the real /etc"),
     ("gitvow uninstall", "the marker comment of a generated plugin or script file, read to recognise the file"),
-    ("gitvow policy check FILE", "a usage line: FILE is the reader's own file (the hint beside it names the real one)"),
+    ("gitvow policy check FILE", "how `policy` and `policy check` differ, said when the directory named does not exist"),
     ("gitvow trust ~/src/app", "an example of naming a repository, printed outside any repository"),
 ];
 
@@ -71,6 +71,8 @@ fn every_printed_command_form_is_pasted_and_does_what_it_says() {
     let blocked = env.hook("claude", "PreToolUse", bash(env.repo(), "ls").to_string());
     let mut runs = pasted(&env, env.repo(), &blocked.stderr, &mut done);
     of(&mut runs, "gitvow check -- true").status(1).stderr_has("policy.json:1:");
+    let mut runs = pasted(&env, env.home(), &env.run(["doctor", "--user"]).stdout, &mut done);
+    of(&mut runs, "gitvow policy check").status(1).stderr_has("policy.json:1:");
 
     // A policy that blocks `ls`: doctor's probe fails and names the check that shows why.
     env.write("~/.gitvow/policy.json", r#"{"bash_deny": [{"pattern": "^ls", "reason": "no listing"}]}"#);
