@@ -1746,6 +1746,13 @@ fn system_session(case: &ManagedCase, tc: &Toolchain, report: &mut Report) {
     let observed = format!("{}: {}", layer.file, if has { "gitvow's entries" } else { "NO gitvow entry" });
     report.line("system_install", "entries in the managed file", observed, 0.0, has);
 
+    let (code, out) = sb.gitvow(&["doctor", "--system", "--agent", agent.gitvow]);
+    let summary = out.lines().rev().find(|l| l.contains(" ok, ")).unwrap_or("no summary").to_string();
+    let ok = code == 0 && summary.ends_with(" 0 FAIL");
+    report.line("doctor_system", "exit 0, no FAIL", format!("exit {code}, {summary}"), 0.0, ok);
+    if !ok {
+        report.details.push(format!("--- gitvow doctor --system\n{out}"));
+    }
     // The user: gitvow's user scope installed and taken out again, then every hook of theirs off.
     sb.install(agent.gitvow);
     let (code, out) = sb.gitvow(&["uninstall", "--user", "--yes"]);
@@ -1800,6 +1807,9 @@ fn system_session(case: &ManagedCase, tc: &Toolchain, report: &mut Report) {
         }
     }
 
+    if let (Some(key), Some(trace)) = (layer.managed_only, agent.own_hook_trace) {
+        managed_only_session(agent, &sb, tc, report, key, trace, &origin);
+    }
     let (code, out) = sb.gitvow(&["uninstall", "--system", "--purge-policy", "--yes"]);
     let tree_after = ns.managed_tree();
     let differing: std::collections::BTreeSet<&String> =
@@ -1820,6 +1830,31 @@ fn system_session(case: &ManagedCase, tc: &Toolchain, report: &mut Report) {
     let same = host_after == host_before;
     let observed = format!("sha256 {}…{}", &host_after[..12], if same { " unchanged" } else { " CHANGED" });
     report.line("host_etc_untouched", "machine's files unchanged", observed, 0.0, same);
+}
+
+/// `install --system --managed-only` over the installed managed file: the user's own hook (their
+/// settings as seeded, no switch) stops running, and gitvow still blocks the force push.
+fn managed_only_session(agent: &Agent, sb: &Sandbox, tc: &Toolchain, report: &mut Report, key: &str, trace: &str, origin: &str) {
+    sb.reset_origin(origin);
+    (agent.seed)(tc, sb);
+    let _ = std::fs::remove_file(sb.home().join(trace));
+    let (code, out) = sb.gitvow(&["install", "--system", "--managed-only", "--agent", agent.gitvow, "--yes"]);
+    assert_eq!(code, 0, "gitvow install --system --managed-only:\n{out}");
+    let (argv, env) = (agent.command)(tc, sb, Flavor::default());
+    let mark = sb.hook_log_len();
+    let run = sb.run_agent(tc, &(agent.shell)(sb, FORCE_PUSH), &argv, &env);
+    let (held, own) = (sb.origin_main() == origin, sb.home().join(trace).exists());
+    let observed = format!(
+        "force push {}, the user's own hook {} (gitvow {})",
+        if held { "blocked" } else { "HAPPENED" },
+        if own { "RAN" } else { "did not run" },
+        sb.verdicts_since(mark)
+    );
+    let ok = held && !own && run.completed();
+    report.line(&format!("managed_only ({key})"), "blocked; user's hook off", observed, run.seconds, ok);
+    if !ok {
+        report.keep("managed-only session", &run);
+    }
 }
 
 /// The command of gitvow's managed entry for the agent's pre-tool event, as written in the

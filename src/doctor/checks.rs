@@ -38,7 +38,8 @@ pub fn agent_checks(ctx: &CheckedScopes, ins: &Inspected, probe: CheckResult) ->
     out.extend(fails_closed(ctx, ins));
     out.extend(switches::read(&ctx.scope, ins).into_iter().map(|f| CheckResult::of("switches", f)));
     out.extend(double_firing(ctx, ins));
-    if agent.hook_trust && readable {
+    // Managed hooks need no one's trust (codex lists them as `trustStatus: managed`).
+    if agent.hook_trust && readable && !ctx.scope.is_system() {
         out.push(codex_trust::check(ctx, ins));
     }
     if let (Some(trust), Scope::Repo(repo)) = (&agent.project_trust, &ctx.scope) {

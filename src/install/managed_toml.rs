@@ -85,16 +85,17 @@ fn keep_on(path: &Path, top: &toml_edit::DocumentMut, text: &str, keys: &[&str],
     if item.as_table().is_some_and(|t| t.is_implicit()) {
         return Ok(KeepOn::Table(own));
     }
-    let refuse = |what: &str| {
-        Error::new(format!(
-            "{}: `[{table}] {key}` {what}, and codex would let a user's own setting switch its managed hooks off",
-            display(path)
-        ))
-        .hint(format!("set `{key} = {value}` in its `[{table}]` table yourself, then run gitvow again; nothing was written"))
+    let refuse = |why: String| {
+        Error::new(format!("{}: {why}", display(path)))
+            .hint(format!("set `{key} = {value}` in its `[{table}]` table yourself, then run gitvow again; nothing was written"))
     };
     match item.get(key).map(|v| v.as_bool()) {
         Some(Some(v)) if v == value => return Ok(KeepOn::Already),
-        Some(_) => return Err(refuse(&format!("is set to something other than {value}"))),
+        Some(_) => {
+            return Err(refuse(format!(
+                "`[{table}] {key}` is set to something other than {value}, so codex would not run gitvow's managed hooks for every user"
+            )));
+        }
         None => {}
     }
     // The table's own header line: a key under it belongs to it whatever the line says.
@@ -109,7 +110,7 @@ fn keep_on(path: &Path, top: &toml_edit::DocumentMut, text: &str, keys: &[&str],
             return Ok(KeepOn::Line(at, format!("{line}{key} = {value} {ON_MARK}{nl}")));
         }
     }
-    Err(refuse("cannot be added (the table has no `[features]` header line of its own)"))
+    Err(refuse(format!("`{key} = {value}` cannot be added: its `{table}` table has no `[{table}]` header line of its own")))
 }
 
 /// `text` without gitvow's block and its `--managed-only` line.
@@ -246,7 +247,7 @@ mod tests {
         assert_eq!(remove(&after), format!("{original}\n"), "only the final newline gitvow's block needed stays");
         // The company switched hooks off: that is theirs to change.
         let err = install(path, codex(), Some("[features]\nhooks = false\n"), "/g", None).unwrap_err();
-        assert!(err.message.contains("`[features] hooks` is set to something other than true"), "{}", err.message);
+        assert!(err.message.contains("`[features] hooks` is set to something other than true, so codex"), "{}", err.message);
         let err = install(path, codex(), Some("features = { plugins = false }\n"), "/g", None).unwrap_err();
         assert!(err.message.contains("no `[features]` header"), "{}", err.message);
     }

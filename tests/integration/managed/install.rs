@@ -53,6 +53,10 @@ fn install_system_writes_the_managed_files_is_idempotent_and_uninstall_gives_eve
     assert!(root.join("etc/gitvow/policy.json").is_file());
     assert!(root.join("var/lib/gitvow/install-record.json").is_file());
 
+    // Managed hooks need no trust record: doctor does not ask for one.
+    let doctor = system(&env, &["doctor", "--system", "--agent", "codex"]);
+    assert!(doctor.stdout.contains("user-switches") && !doctor.stdout.contains("codex-trust"), "{doctor:?}");
+
     // Idempotent: the second run has nothing to do, and --check says so.
     let again = system(&env, &[&["install", "--system", "--managed-only", "--check"][..], &agents].concat());
     assert_eq!(again.code, 0, "{again:?}");
