@@ -1,0 +1,149 @@
+//! Words as paths: what a word names once the shell expands it, where the analysis can know it
+//! (`~`, `$HOME`, `$PWD`, `$TMPDIR`, `$(mktemp -d)`, `$(pwd)`, globs in a known directory).
+
+use super::syntax::{Part, Word};
+use super::{Dirs, Glob, Touch, Walk, effects};
+use std::path::Path;
+
+impl Walk<'_> {
+    /// The absolute paths a word names, or `None` when the shell computes where it is.
+    pub(super) fn paths(&self, word: &Word, dirs: &Dirs) -> Option<Vec<Touch>> {
+        let (rel, glob) = match self.expand(word)? {
+            Expanded::Exact(p) => (p, None),
+            Expanded::Pattern(p, hidden) => (p, Some(Glob { hidden })),
+        };
+        match dirs.join(&rel) {
+            Dirs::Known(ps) => Some(ps.into_iter().map(|path| Touch { path, glob }).collect()),
+            Dirs::Unknown => None,
+        }
+    }
+
+    /// A word as a path: literal (`~` and `$HOME` known), or a pattern in a known directory
+    /// (`dir/*.json`, `build/$name`: the shell picks names in `dir`, `build`).
+    pub(super) fn expand(&self, word: &Word) -> Option<Expanded> {
+        if word.parts.iter().any(|p| *p == Part::Glob(String::new())) {
+            // Brace expansion (`{.claude,x}`) makes any name from its parts: anything in the
+            // directory before the brace.
+            let mut head = Word { parts: word.parts.iter().take_while(|p| !matches!(p, Part::Glob(_))).cloned().collect() };
+            if let Some(Part::Lit(t)) = head.parts.last_mut()
+                && let Some(open) = t.find('{')
+            {
+                t.truncate(open);
+            }
+            let dir = match self.expand(&head)? {
+                Expanded::Exact(s) => s.rfind('/').map_or_else(|| ".".to_string(), |k| s[..k.max(1)].to_string()),
+                Expanded::Pattern(..) => return None,
+            };
+            return Some(Expanded::Pattern(format!("{dir}/*"), true));
+        }
+        let mut s = String::new();
+        for (k, p) in word.parts.iter().enumerate() {
+            match p {
+                Part::Lit(t) | Part::Ansi(t) => s.push_str(t),
+                Part::Tilde => s.push_str(&self.ctx.home?.to_string_lossy()),
+                // Known only at the start of a path (`"$HOME/x"` starts with an empty literal).
+                Part::Var(name) if name == "HOME" && s.is_empty() => s.push_str(&self.ctx.home?.to_string_lossy()),
+                Part::Var(name) if name == "PWD" && s.is_empty() => s.push_str(&self.ctx.cwd.to_string_lossy()),
+                Part::Var(name) if s.is_empty() && self.seen.temps.contains(name) => s.push_str("/tmp/mktemp.XXXXXXXXXX"),
+                // `$TMPDIR/x`, `${TMPDIR:-/tmp}/x`: the environment's temporary directory.
+                Part::Var(name) if s.is_empty() && self.temp_variable(name) => s.push_str("/tmp"),
+                Part::Computed(t) if s.is_empty() && self.temp_default(t) => s.push_str("/tmp"),
+                Part::Subst { script, raw } if s.is_empty() => s.push_str(&self.known_output(*script, raw)?),
+                _ => {
+                    let hidden = !matches!(p, Part::Glob(_));
+                    // A glob keeps its pattern; a computed name could be any name.
+                    let mut rest = if hidden { "*".to_string() } else { Word { parts: word.parts[k..].to_vec() }.text() };
+                    // A computed part's pattern stops at the first `/` after it: deeper names are in
+                    // what it names. A glob keeps its deeper names (`*/__pycache__` names
+                    // `__pycache__` one level down, not everything: `*` never matches `.git`).
+                    let prefix = match s.rfind('/') {
+                        Some(slash) => s[..=slash].to_string(),
+                        None => String::new(),
+                    };
+                    let head = s[prefix.len()..].to_string();
+                    if let Some(slash) = rest.find('/')
+                        && (hidden || rest[slash..].trim_end_matches('/').is_empty())
+                    {
+                        rest.truncate(slash);
+                    }
+                    if s.is_empty() && !matches!(p, Part::Glob(_)) {
+                        // `$X/…`: not even the directory is known.
+                        return None;
+                    }
+                    let dir = if prefix.is_empty() { ".".to_string() } else { prefix };
+                    let name = if hidden { "*".to_string() } else { format!("{head}{rest}") };
+                    return Some(Expanded::Pattern(format!("{dir}/{name}"), hidden || head.starts_with('.')));
+                }
+            }
+        }
+        Some(Expanded::Exact(s))
+    }
+
+    /// The output of `$(which gitvow)`, `$(command -v x)`, `$(pwd)`, `$(git rev-parse --show-toplevel)`:
+    /// substitutions agents write for a path whose value the analysis can know.
+    pub(super) fn known_output(&self, _script: usize, raw: &str) -> Option<String> {
+        let inner = raw.strip_prefix("$(")?.strip_suffix(')')?.trim();
+        let words: Vec<&str> = inner.split_whitespace().collect();
+        match words.as_slice() {
+            ["pwd"] => Some(self.ctx.cwd.to_string_lossy().into_owned()),
+            ["mktemp", ..] if is_mktemp(raw) => Some("/tmp/mktemp.XXXXXXXXXX".to_string()),
+            ["git", "rev-parse", "--show-toplevel"] => self.ctx.repo_top.map(|t| t.to_string_lossy().into_owned()),
+            ["which", name] | ["command", "-v", name] | ["type", "-p", name] | ["type", "-P", name] => {
+                crate::paths::find_on_path(name.trim_matches(['"', '\''])).map(|p| p.to_string_lossy().into_owned())
+            }
+            _ => None,
+        }
+    }
+
+    /// `TMPDIR`, `TMP`, `TEMP`, when the call does not set them itself.
+    pub(super) fn temp_variable(&self, name: &str) -> bool {
+        TEMP_VARIABLES.contains(&name) && !self.seen.assigned.iter().any(|a| a == name)
+    }
+
+    /// `${TMPDIR:-/tmp}` (or `-`, `:=`, `=`): the temporary directory, or a default that is one.
+    pub(super) fn temp_default(&self, computed: &str) -> bool {
+        let Some(inner) = computed.strip_prefix("${").and_then(|t| t.strip_suffix('}')) else { return false };
+        let Some(op) = inner.find([':', '-', '=']) else { return false };
+        let default = inner[op..].trim_start_matches(':').trim_start_matches(['-', '=']);
+        self.temp_variable(&inner[..op]) && ["/tmp", "/var/tmp"].iter().any(|t| default.trim_end_matches('/') == *t)
+    }
+
+    /// A path as a text for the rules: `~/…` in the home directory, else as it is.
+    pub(super) fn shown(&self, path: &Path) -> String {
+        effects::shown(path, self.ctx.home)
+    }
+}
+
+/// The variables that name the temporary directory.
+const TEMP_VARIABLES: &[&str] = &["TMPDIR", "TMP", "TEMP"];
+
+/// `$(mktemp …)` that makes its name in the temporary directory: no directory given (`-p`,
+/// `--tmpdir=`), and a template only with `-t` or `--tmpdir` (a bare template is in the working
+/// directory).
+pub(super) fn is_mktemp(raw: &str) -> bool {
+    let Some(inner) = raw.strip_prefix("$(").and_then(|t| t.strip_suffix(')')) else { return false };
+    let words: Vec<&str> = inner.split_whitespace().collect();
+    if words.first() != Some(&"mktemp") {
+        return false;
+    }
+    let options = &words[1..];
+    let in_temp = options.iter().any(|w| *w == "--tmpdir" || (w.starts_with('-') && !w.starts_with("--") && w.contains('t')));
+    let elsewhere = options.iter().any(|w| w.starts_with("--tmpdir=") || (w.starts_with('-') && !w.starts_with("--") && w.contains('p')));
+    let template = options.iter().any(|w| !w.starts_with('-'));
+    !elsewhere && (in_temp || !template)
+}
+
+pub(super) enum Expanded {
+    Exact(String),
+    /// A path whose last component is a pattern; `true` when it may name hidden files.
+    Pattern(String, bool),
+}
+
+/// `dir` as `dir/`, so that a pattern appended names what is in it.
+pub(super) fn with_slash(w: &Word) -> Word {
+    let mut w = w.clone();
+    if !w.text().ends_with('/') {
+        w.parts.push(Part::Lit("/".into()));
+    }
+    w
+}
