@@ -228,6 +228,8 @@ struct Seen {
     /// `GIT_CONFIG_KEY_<n>`/`GIT_CONFIG_VALUE_<n>`), as `key=value`, by index for the numbered form.
     git_config: Vec<(Option<String>, String)>,
     git_values: Vec<(String, String)>,
+    /// `CARGO_INSTALL_ROOT=DIR` set by the call: where `cargo install` writes programs.
+    cargo_root: Option<Word>,
 }
 
 impl Seen {

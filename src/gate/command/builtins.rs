@@ -126,6 +126,11 @@ impl Walk<'_> {
         }
         // `tmp=$(mktemp -d)`: a new name in the temporary directory, whatever it is; any other
         // value takes that away.
+        if name == "CARGO_INSTALL_ROOT" {
+            let mut root = w.clone();
+            root.parts[0] = Part::Lit(value.to_string());
+            self.seen.cargo_root = Some(root);
+        }
         let name = name.trim_end_matches('+');
         self.seen.temps.retain(|t| t != name);
         if !self.seen.assigned.iter().any(|a| a == name) {

@@ -6,6 +6,30 @@ use super::{Dirs, Glob, Touch, Walk, effects};
 use std::path::Path;
 
 impl Walk<'_> {
+    /// The word an option's value is in: `-d DIR`, `--directory=DIR`, `-dDIR` (the option's text
+    /// taken off the word, which may go on computed: `--root=$HOME/x`).
+    pub(super) fn option_word(words: &[Word], flags: &[&str]) -> Option<Word> {
+        for (i, w) in words.iter().enumerate() {
+            let Some(Part::Lit(first)) = w.parts.first() else { continue };
+            for f in flags {
+                if w.text() == *f {
+                    return words.get(i + 1).cloned();
+                }
+                let rest = match first.strip_prefix(f) {
+                    Some(r) if f.starts_with("--") => r.strip_prefix('='),
+                    Some(r) if f.len() == 2 && (!r.is_empty() || w.parts.len() > 1) => Some(r),
+                    _ => None,
+                };
+                if let Some(rest) = rest {
+                    let mut value = w.clone();
+                    value.parts[0] = Part::Lit(rest.to_string());
+                    return Some(value);
+                }
+            }
+        }
+        None
+    }
+
     /// The absolute paths a word names, or `None` when the shell computes where it is.
     pub(super) fn paths(&self, word: &Word, dirs: &Dirs) -> Option<Vec<Touch>> {
         let (rel, glob) = match self.expand(word)? {
@@ -117,20 +141,60 @@ impl Walk<'_> {
 /// The variables that name the temporary directory.
 const TEMP_VARIABLES: &[&str] = &["TMPDIR", "TMP", "TEMP"];
 
-/// `$(mktemp …)` that makes its name in the temporary directory: no directory given (`-p`,
-/// `--tmpdir=`), and a template only with `-t` or `--tmpdir` (a bare template is in the working
-/// directory).
+/// `$(mktemp …)` (or `` `mktemp …` ``) that makes its name in the temporary directory: by
+/// default, with `-t`/`--tmpdir`, in a directory (`-p DIR`, `--tmpdir=DIR`) or after a template
+/// (`/tmp/build.XXXX`, `"${TMPDIR:-/tmp}/x.XXXX"`) that is a temporary one. A bare relative
+/// template without `-t` is in the working directory.
 pub(super) fn is_mktemp(raw: &str) -> bool {
-    let Some(inner) = raw.strip_prefix("$(").and_then(|t| t.strip_suffix(')')) else { return false };
-    let words: Vec<&str> = inner.split_whitespace().collect();
+    let inner =
+        raw.strip_prefix("$(").and_then(|t| t.strip_suffix(')')).or_else(|| raw.strip_prefix('`').and_then(|t| t.strip_suffix('`')));
+    let Some(inner) = inner else { return false };
+    let words: Vec<&str> = inner.split_whitespace().map(|w| w.trim_matches(['"', '\''])).collect();
     if words.first() != Some(&"mktemp") {
         return false;
     }
-    let options = &words[1..];
-    let in_temp = options.iter().any(|w| *w == "--tmpdir" || (w.starts_with('-') && !w.starts_with("--") && w.contains('t')));
-    let elsewhere = options.iter().any(|w| w.starts_with("--tmpdir=") || (w.starts_with('-') && !w.starts_with("--") && w.contains('p')));
-    let template = options.iter().any(|w| !w.starts_with('-'));
-    !elsewhere && (in_temp || !template)
+    let mut in_temp = false;
+    let mut dir: Option<&str> = None;
+    let mut template: Option<&str> = None;
+    let mut i = 1;
+    while i < words.len() {
+        let w = words[i];
+        i += 1;
+        if let Some(d) = w.strip_prefix("--tmpdir=").or_else(|| w.strip_prefix("-p").filter(|d| !d.is_empty())) {
+            dir = Some(d);
+        } else if w == "--tmpdir" {
+            in_temp = true;
+        } else if w == "--" {
+            template = words.get(i).copied();
+            break;
+        } else if let Some(flags) = w.strip_prefix('-').filter(|f| !f.starts_with('-')) {
+            in_temp |= flags.contains('t');
+            if flags.ends_with('p') {
+                dir = words.get(i).copied();
+                i += 1;
+            }
+        } else if !w.starts_with('-') {
+            template = Some(w);
+        }
+    }
+    match (template, dir) {
+        (Some(t), _) if t.starts_with('/') || t.starts_with('$') => is_temp_path(t),
+        (_, Some(d)) => is_temp_path(&format!("{}/", d.trim_end_matches('/'))),
+        (Some(_), None) => in_temp,
+        (None, None) => true,
+    }
+}
+
+/// A path in the temporary directory: under `/tmp/`, `/var/tmp/` or `$TMPDIR/` (`${TMPDIR:-/tmp}/`).
+fn is_temp_path(path: &str) -> bool {
+    let Some(slash) = path.find('/') else { return false };
+    let (head, rest) = path.split_at(slash);
+    if head.is_empty() {
+        return ["/tmp/", "/var/tmp/"].iter().any(|t| path.starts_with(t)) && !path.contains("/../");
+    }
+    let var = head.trim_start_matches('$').trim_start_matches('{').trim_end_matches('}');
+    let name = var.split([':', '-', '=']).next().unwrap_or("");
+    TEMP_VARIABLES.contains(&name) && !rest.contains("/../")
 }
 
 pub(super) enum Expanded {

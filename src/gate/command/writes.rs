@@ -3,7 +3,7 @@
 
 use super::programs::{self, Operands, Role};
 use super::syntax::{Part, Word};
-use super::words::with_slash;
+use super::words::{Expanded, with_slash};
 use super::{
     Call, Dirs, Feed, Glob, Io, MAX_TOUCHED, Peeled, Step, Touch, Walk, diff, effects, expand_home, git, identity, is_stdin_path, lexical,
     lit_word, option_value, text,
@@ -16,8 +16,12 @@ impl Walk<'_> {
         let args = &call.args;
         let strip = option_value(args, &["-p", "--strip"]).and_then(|n| n.parse().ok()).unwrap_or(0);
         let input = option_value(args, &["-i", "--input"]);
-        let here = match option_value(args, &["-d", "--directory"]) {
-            Some(d) => cmd.dirs.join(&d),
+        // `-d DIR`: where the diff is applied, `~` and `$HOME` known; a computed one is unknown.
+        let here = match Self::option_word(cmd.operands(), &["-d", "--directory"]) {
+            Some(d) => match self.expand(&d) {
+                Some(Expanded::Exact(p)) => cmd.dirs.join(&p),
+                _ => Dirs::Unknown,
+            },
             None => cmd.dirs.clone(),
         };
         // `patch [original [patchfile]]`: the second operand is the patch.
@@ -152,7 +156,7 @@ impl Walk<'_> {
         match role {
             Role::InPlace => self.in_place(name, words, args, dirs),
             Role::MakeDir => self.made(words, args, dirs),
-            Role::Cargo if args.first().is_some_and(|a| a == "install") => self.cargo_install(args, dirs),
+            Role::Cargo if args.first().is_some_and(|a| a == "install") => self.cargo_install(words, args, dirs),
             Role::Dd => self.dd(words, args, dirs),
             _ if programs::extraction(name, args).is_some() => self.extracted(name, words, args, dirs),
             _ => self.outputs(name, words, args, dirs),
@@ -161,9 +165,13 @@ impl Walk<'_> {
 
     /// `cargo install` writes programs into ROOT/bin: named after their crates, or any name
     /// for `--path` and `--git`.
-    fn cargo_install(&mut self, args: &[String], dirs: &Dirs) {
-        let root =
-            option_value(args, &["--root"]).or_else(|| std::env::var("CARGO_INSTALL_ROOT").ok()).unwrap_or_else(|| "~/.cargo".to_string());
+    fn cargo_install(&mut self, words: &[Word], args: &[String], dirs: &Dirs) {
+        // ROOT is `--root`, else `CARGO_INSTALL_ROOT` as the call or the environment sets it, else
+        // `~/.cargo`; a computed one is judged as a file named by computed text.
+        let root = Self::option_word(words, &["--root"])
+            .or_else(|| self.seen.cargo_root.clone())
+            .or_else(|| std::env::var("CARGO_INSTALL_ROOT").ok().map(|r| lit_word(&r)))
+            .unwrap_or_else(|| Word { parts: vec![Part::Tilde, Part::Lit("/.cargo".into())] });
         const VALUES: &[&str] = &[
             "--root",
             "--version",
@@ -196,14 +204,18 @@ impl Walk<'_> {
         // `--bin NAME` names the program itself.
         crates.extend(args.iter().enumerate().filter(|(_, a)| *a == "--bin").filter_map(|(k, _)| args.get(k + 1)));
         let named = !args.iter().any(|a| a.starts_with("--path") || a.starts_with("--git"));
-        let bin = format!("{}/bin/", root.trim_end_matches('/'));
+        let in_bin = |name: Part| {
+            let mut w = root.clone();
+            w.parts.push(Part::Lit("/bin/".into()));
+            w.parts.push(name);
+            w
+        };
         if named && !crates.is_empty() {
             for c in crates {
-                self.touch(&lit_word(&format!("{bin}{}", programs::package_program(c))), dirs);
+                self.touch(&in_bin(Part::Lit(programs::package_program(c).to_string())), dirs);
             }
         } else {
-            let all = Word { parts: vec![Part::Lit(expand_home(&bin, self.ctx.home)), Part::Glob("*".into())] };
-            self.touch(&all, dirs);
+            self.touch(&in_bin(Part::Glob("*".into())), dirs);
         }
     }
 

@@ -1733,6 +1733,31 @@ const CASES: &[(&str, &str, &str)] = &[
     ("effects-new", "confirm", "mkdir -p src/auth && echo x > src/auth/existing.rs"),
     ("effects-new", "confirm", "mkdir -p .github/workflows && echo 'on: push' > .github/workflows/x.yml"),
     ("effects-new", "confirm", "mkdir -p new/.gitvow && echo '{}' > new/.gitvow/policy.json"),
+    // A temporary directory, however mktemp is told where to make it, is temporary.
+    ("effects-temp", "allow", r#"d=$(mktemp -d /tmp/build.XXXX) && cd "$d" && echo x > notes.txt"#),
+    ("effects-temp", "allow", "tmp=`mktemp -d`; echo x > $tmp/a"),
+    ("effects-temp", "allow", r#"d=$(mktemp -d "${TMPDIR:-/tmp}/x.XXXX") && rm -rf "$d"/*"#),
+    ("effects-temp", "allow", r#"d=$(mktemp -d -p /var/tmp) && rm -rf "$d""#),
+    ("effects-temp", "allow", r#"d=$(mktemp -d --tmpdir=/tmp) && cd "$d" && tar -xzf ~/Downloads/x.tgz"#),
+    ("effects-temp", "allow", r#"d=$(mktemp -d $TMPDIR/ci.XXXXXX); cp -r src "$d/" && rm -rf "$d""#),
+    ("effects-temp", "allow", r#"export d=$(mktemp -d); cp -r src "$d/""#),
+    ("effects-temp", "allow", r#"pushd "$(mktemp -d)" && npm init -y && popd"#),
+    ("effects-temp", "confirm", r#"d=$(mktemp -d ~/x.XXXX) && rm -rf "$d"/*"#),
+    ("effects-temp", "confirm", r#"d=$(mktemp -d -p ~) && rm -rf "$d"/*"#),
+    ("effects-temp", "confirm", "d=$(mktemp -d /tmp/../root/x.XXXX); rm -rf $d/*"),
+    ("effects-temp", "confirm", r#"d=$(mktemp -d --tmpdir=/srv) && rm -rf "$d"/*"#),
+    // Archiving from protected files reads them.
+    ("effects-read", "allow", "tar -czf out.tgz ~/.claude"),
+    ("effects-read", "allow", "tar -cf /tmp/backup.tar -C ~ .claude .gitvow"),
+    ("effects-read", "allow", "zip -r backup.zip ~/.claude"),
+    ("effects-read", "confirm", "tar -xzf backup.tgz -C ~"),
+    // A patch whose diff the analyser cannot read is judged as the directory it is applied in.
+    ("effects-writers", "confirm", "patch -d ~ -p1 < /tmp/missing.diff"),
+    ("effects-writers", "confirm", "patch --directory=$HOME -p1 -i /tmp/missing.diff"),
+    ("effects-writers", "confirm", "patch -d ~/.claude -p0 < /tmp/missing.diff"),
+    ("effects-writers", "confirm", r#"patch -d "$DIR" -p1 < /tmp/missing.diff"#),
+    ("effects-writers", "allow", "patch -d sub -p1 < /tmp/missing.diff"),
+    ("effects-writers", "allow", "patch -dsrc -p1 -i /tmp/missing.diff"),
 ];
 
 #[test]
@@ -1895,6 +1920,59 @@ fn read_tools_cannot_reach_the_record_key() {
     ] {
         let out = env.hook("claude", "PreToolUse", claude_payload(env.repo(), tool, input.clone()).to_string());
         assert_eq!(out.code, 0, "{tool} {input}: {out:?}");
+    }
+}
+
+/// `cargo install` into a root whose `bin` holds the gitvow on the PATH replaces it: however the
+/// root is given (`--root`, `--root=`, `CARGO_INSTALL_ROOT`), with named crates or `--path`.
+#[test]
+fn cargo_install_over_gitvow_is_self_protection() {
+    let env = Sandbox::with_repo();
+    let bin = env.home().join("tools/bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    std::fs::copy(BIN, bin.join("gitvow")).unwrap();
+    let env = env.env("PATH", format!("{}:{}", bin.display(), crate::support::SYSTEM_PATH));
+    for (want, case) in [
+        ("confirm", "cargo install --path . --root ~/tools"),
+        ("confirm", "cargo install --root ~/tools --path ."),
+        ("confirm", "cargo install --root=$HOME/tools --git https://example.com/x.git"),
+        ("confirm", "CARGO_INSTALL_ROOT=$HOME/tools cargo install --path ."),
+        ("confirm", "cargo install --root ~/tools gitvow"),
+        ("confirm", r#"cargo install --root "$HOME/x/../tools" --path ."#),
+        ("allow", "cargo install ripgrep --root ~/tools"),
+        ("allow", "cargo install --path . --root ./dist"),
+        ("allow", "CARGO_INSTALL_ROOT=./dist cargo install --path ."),
+    ] {
+        let out = env.run(["check", "--", case]);
+        let got = out.stdout.lines().next().unwrap_or("").trim_start_matches("verdict: ").to_string();
+        assert_eq!(got, want, "{case}: {}{}", out.stdout, out.stderr);
+    }
+}
+
+/// MCP tools' path arguments are read at any depth: lists of files, destination objects, edits
+/// inside changes; a deleting tool's nested path is the deletion of that path.
+#[test]
+fn mcp_paths_are_read_wherever_the_arguments_nest_them() {
+    let env = Sandbox::with_repo();
+    std::fs::create_dir_all(env.home().join(".claude")).unwrap();
+    env.write("~/.claude/settings.json", "{}");
+    let cases = [
+        ("mcp__fs__edit_file", serde_json::json!({"edits": [{"path": "~/.claude/settings.json", "oldText": "a", "newText": "b"}]}), 2),
+        ("mcp__fs__write_files", serde_json::json!({"files": [{"file_path": "~/.gitvow/policy.json", "content": "{}"}]}), 2),
+        ("mcp__fs__copy_file", serde_json::json!({"source": "a.txt", "destination": {"path": "~/.claude/settings.json"}}), 2),
+        ("mcp__fs__fs_write", serde_json::json!({"target": {"file": {"path": "~/.claude/settings.json"}}}), 2),
+        ("mcp__fs__apply_changes", serde_json::json!({"changes": [{"edits": [{"path": "~/.claude/settings.json"}]}]}), 2),
+        ("mcp__github__push_files", serde_json::json!({"branch": "b", "files": [{"path": ".gitvow/policy.json", "content": "{}"}]}), 2),
+        ("mcp__fs__delete_entry", serde_json::json!({"target": {"path": "~"}}), 2),
+        ("mcp__fs__delete_files", serde_json::json!({"files": [{"path": "~/.claude"}]}), 2),
+        ("mcp__fs__delete_files", serde_json::json!({"files": [{"path": "build/out.o"}]}), 0),
+        ("mcp__fs__write_files", serde_json::json!({"files": [{"file_path": "src/a.rs", "content": "x"}]}), 0),
+        ("mcp__fs__read_file", serde_json::json!({"target": {"path": "~/.claude/settings.json"}}), 0),
+    ];
+    for (tool, input, code) in cases {
+        let out = env.hook("claude", "PreToolUse", claude_payload(env.repo(), tool, input.clone()).to_string());
+        let blocked = out.code == 2 || out.stdout.contains("\"permissionDecision\":\"ask\"") || out.stdout.contains("\"deny\"");
+        assert_eq!(if blocked { 2 } else { out.code }, code, "{tool} {input}: {out:?}");
     }
 }
 
