@@ -189,6 +189,9 @@ enum Feed {
     None,
     /// Text the analysis knows: a heredoc, a here-string, `echo '…' |`.
     Text(String),
+    /// An unquoted heredoc that expands shell values (`$X`, `$(…)`), as written: a shell reads
+    /// it as its own text, other programs get what the shell computes.
+    Expanding(String),
     /// A file: `< file`, `cat file |`.
     File(PathBuf),
     /// The output of a program.
@@ -395,7 +398,7 @@ impl Walk<'_> {
         let dirs = shell.dirs.clone();
         let (output, chdir) = self.run(cmd.words.clone(), dirs.clone(), &feed, &heredocs, shell, reparse);
         let text = match &output {
-            Feed::Text(text) => Some(text.clone()),
+            Feed::Text(text) | Feed::Expanding(text) => Some(text.clone()),
             _ => None,
         };
         for r in cmd.redirs.iter().filter(|r| r.op == RedirOp::Write) {
@@ -422,7 +425,13 @@ impl Walk<'_> {
                     }
                     self.effect(effects::Kind::Overwrite, &r.target, &shell.dirs);
                 }
-                RedirOp::HereDoc => feed = Feed::Text(r.body.and_then(|b| p.bodies.get(b)).map(|b| b.text.clone()).unwrap_or_default()),
+                RedirOp::HereDoc => {
+                    feed = match r.body.and_then(|b| p.bodies.get(b)) {
+                        Some(b) if b.expands => Feed::Expanding(b.text.clone()),
+                        Some(b) => Feed::Text(b.text.clone()),
+                        None => Feed::Text(String::new()),
+                    }
+                }
                 RedirOp::HereString => feed = r.target.literal().map_or(Feed::Unknown, Feed::Text),
                 RedirOp::Read => {
                     feed = match self.paths(&r.target, &shell.dirs) {
@@ -774,7 +783,7 @@ mod tests {
             "curl x | sh",
             "bash <(curl x)",
             "source <(curl x)",
-            "python3 - <<EOF\nprint(1)\nEOF",
+            "python3 - <<EOF\nprint($X)\nEOF",
         ] {
             assert!(in_dir(cmd).opaque.is_some(), "{cmd}");
         }
@@ -784,6 +793,7 @@ mod tests {
             "cat *.txt",
             "eval 'git status'",
             "python3 -c 'print(1)'",
+            "python3 - <<'EOF'\nprint(1)\nEOF",
             "bash ./build.sh",
             "source .venv/bin/activate",
         ] {

@@ -29,7 +29,7 @@ impl Walk<'_> {
         cmd.at += 1 + i;
         // The arguments come from standard input: when that is known text, they are known.
         match io.feed {
-            Feed::Text(t) => cmd.all.extend(t.split_whitespace().map(lit_word)),
+            Feed::Text(t) | Feed::Expanding(t) => cmd.all.extend(t.split_whitespace().map(lit_word)),
             // `ls ~ | xargs rm -rf`: a tree removal of names the analyser cannot see.
             _ if programs::effect_of(inner, &args[i + 1..], false) == Some(effects::Kind::DeleteRecursive) => {
                 self.opaque("it removes trees named by its input, which the analyser cannot see");
@@ -160,7 +160,7 @@ impl Walk<'_> {
     pub(super) fn fed(&mut self, feed: &Feed, dirs: &Dirs, shell: &Shell, reparse: usize, is_shell: bool) {
         match feed {
             Feed::None => {}
-            Feed::Text(t) => {
+            Feed::Text(t) | Feed::Expanding(t) => {
                 if is_shell {
                     self.text(t, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
                 }
@@ -230,8 +230,13 @@ impl Walk<'_> {
             }
             i += 1;
         }
-        if !matches!(feed, Feed::None) {
-            self.opaque("it feeds text to a shell or an interpreter");
+        match feed {
+            Feed::None => {}
+            // `python3 - <<'EOF'`, `node <<< '…'`: program text the analyser sees, read as `-c` text.
+            Feed::Text(text) if interpreter.language.is_some() => {
+                self.code_effects(program_text(interpreter.language, text), here, reparse)
+            }
+            _ => self.opaque("it feeds text to a shell or an interpreter"),
         }
     }
 
@@ -386,7 +391,7 @@ impl Walk<'_> {
             self.opaque("it feeds a database statements the analyser cannot see");
         }
         match feed {
-            Feed::Text(t) => given.push(t.clone()),
+            Feed::Text(t) | Feed::Expanding(t) => given.push(t.clone()),
             Feed::File(f) => files.push(f.to_string_lossy().into_owned()),
             Feed::Unknown => self.opaque("it feeds a database statements the analyser cannot see"),
             Feed::None => {}

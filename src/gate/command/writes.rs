@@ -41,11 +41,9 @@ impl Walk<'_> {
         let Some(sub) = g.subcommand.as_deref() else { return };
         let operands = || g.args.iter().filter(|a| !a.starts_with('-'));
         match sub {
-            // `git clean` removes files under the directory it runs in.
-            "clean" if g.args.iter().any(|a| a == "--force") => {
-                let here = lit_word(".");
-                self.effect(effects::Kind::DeleteRecursive, &here, &dirs);
-            }
+            // `git clean` removes untracked files of the working tree under where it runs, never
+            // what is in `.git` (a pattern's `*` does not name it).
+            "clean" if g.args.iter().any(|a| a == "--force") => self.cleaned(&dirs),
             "rm" | "mv" => {
                 for o in operands().cloned().collect::<Vec<_>>() {
                     self.touch(&lit_word(&o), &dirs);
@@ -83,6 +81,25 @@ impl Walk<'_> {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// `git clean --force`: in the repository, untracked files of its working tree, whatever the
+    /// flags (`-x`, `-d`): project files, never `.git` or what is tracked; elsewhere, a tree removal
+    /// where it runs.
+    fn cleaned(&mut self, dirs: &Dirs) {
+        let before = self.out.touched.len();
+        let tree = Word { parts: vec![Part::Lit("./".into()), Part::Glob("*".into())] };
+        self.touch(&tree, dirs);
+        let top = self.ctx.repo_top.map(lexical);
+        for t in &self.out.touched[before..] {
+            let mut e = effects::Effect::of(effects::Kind::DeleteRecursive, t, self.ctx);
+            if e.class == effects::Class::Git && top.as_ref().is_some_and(|top| lexical(&t.path).starts_with(top)) {
+                e.class = effects::Class::Project;
+            }
+            if !self.out.effects.contains(&e) {
+                self.out.effects.push(e);
+            }
         }
     }
 
@@ -483,7 +500,7 @@ impl Walk<'_> {
             _ => None,
         };
         let fed = || match feed {
-            Feed::Text(t) => Some(t.clone()),
+            Feed::Text(t) | Feed::Expanding(t) => Some(t.clone()),
             Feed::File(p) => read(p),
             _ => None,
         };
