@@ -233,6 +233,8 @@ struct Seen {
     git_values: Vec<(String, String)>,
     /// `CARGO_INSTALL_ROOT=DIR` set by the call: where `cargo install` writes programs.
     cargo_root: Option<Word>,
+    /// `for v in a b; do …`: the words a loop variable takes, when they are literal.
+    loops: Vec<(String, Vec<Word>)>,
 }
 
 impl Seen {
@@ -512,7 +514,11 @@ impl Walk<'_> {
         };
         let name = program_name(&prog).to_string();
         if matches!(name.as_str(), "for" | "select" | "case" | "function" | "in" | "esac") {
-            // A loop or case head names no program; its body is read on its own.
+            // A loop or case head names no program; its body is read on its own, with a loop
+            // variable over literal words holding each of them.
+            if name == "for" {
+                self.loop_head(&words[1..]);
+            }
             return None;
         }
         let args: Vec<String> = words[1..].iter().map(Word::text).collect();

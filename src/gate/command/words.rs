@@ -1,11 +1,25 @@
 //! Words as paths: what a word names once the shell expands it, where the analysis can know it
 //! (`~`, `$HOME`, `$PWD`, `$TMPDIR`, `$(mktemp -d)`, `$(pwd)`, globs in a known directory).
 
-use super::syntax::{Part, Word};
+use super::syntax::{self, Part, Word};
 use super::{Dirs, Glob, Touch, Walk, effects};
 use std::path::Path;
 
 impl Walk<'_> {
+    /// `for NAME in WORDS`: literal words (at most [`MAX_LOOP_WORDS`]) are what NAME holds in the
+    /// body; any other list leaves NAME computed.
+    pub(super) fn loop_head(&mut self, words: &[Word]) {
+        let Some(name) = words.first().and_then(Word::literal).filter(|n| syntax::is_name(n)) else { return };
+        self.seen.loops.retain(|(n, _)| *n != name);
+        if words.get(1).and_then(Word::literal).as_deref() != Some("in") {
+            return;
+        }
+        let values = &words[2..];
+        if !values.is_empty() && values.len() <= MAX_LOOP_WORDS && values.iter().all(|w| w.literal().is_some()) {
+            self.seen.loops.push((name, values.to_vec()));
+        }
+    }
+
     /// The word an option's value is in: `-d DIR`, `--directory=DIR`, `-dDIR` (the option's text
     /// taken off the word, which may go on computed: `--root=$HOME/x`).
     pub(super) fn option_word(words: &[Word], flags: &[&str]) -> Option<Word> {
@@ -32,6 +46,19 @@ impl Walk<'_> {
 
     /// The absolute paths a word names, or `None` when the shell computes where it is.
     pub(super) fn paths(&self, word: &Word, dirs: &Dirs) -> Option<Vec<Touch>> {
+        // A loop variable over literal words names each of them in turn.
+        if let Some((k, values)) = word.parts.iter().enumerate().find_map(|(k, p)| match p {
+            Part::Var(n) => self.seen.loops.iter().find(|(m, _)| m == n).map(|(_, v)| (k, v)),
+            _ => None,
+        }) {
+            let mut all = Vec::new();
+            for v in values {
+                let mut w = word.clone();
+                w.parts.splice(k..=k, v.parts.iter().cloned());
+                all.extend(self.paths(&w, dirs)?);
+            }
+            return Some(all);
+        }
         let (rel, glob) = match self.expand(word)? {
             Expanded::Exact(p) => (p, None),
             Expanded::Pattern(p, hidden) => (p, Some(Glob { hidden })),
@@ -72,6 +99,7 @@ impl Walk<'_> {
                 // `$TMPDIR/x`, `${TMPDIR:-/tmp}/x`: the environment's temporary directory.
                 Part::Var(name) if s.is_empty() && self.temp_variable(name) => s.push_str("/tmp"),
                 Part::Computed(t) if s.is_empty() && self.temp_default(t) => s.push_str("/tmp"),
+                Part::Computed(t) if self.unset_default(t).is_some() => s.push_str(self.unset_default(t).unwrap_or_default()),
                 Part::Subst { script, raw } if s.is_empty() => s.push_str(&self.known_output(*script, raw)?),
                 _ => {
                     let hidden = !matches!(p, Part::Glob(_));
@@ -124,6 +152,21 @@ impl Walk<'_> {
         TEMP_VARIABLES.contains(&name) && !self.seen.assigned.iter().any(|a| a == name)
     }
 
+    /// `${OUT:-build}` (or `-`, `:=`, `=`) of a variable the call does not set: its default, when
+    /// that is plain text (a value from the environment is the person's own, as `$HOME` is).
+    fn unset_default<'t>(&self, computed: &'t str) -> Option<&'t str> {
+        let inner = computed.strip_prefix("${")?.strip_suffix('}')?;
+        let op = inner.find([':', '-', '='])?;
+        let (name, rest) = inner.split_at(op);
+        let default = rest
+            .strip_prefix(":-")
+            .or_else(|| rest.strip_prefix(":="))
+            .or_else(|| rest.strip_prefix('-'))
+            .or_else(|| rest.strip_prefix('='))?;
+        let plain = !default.is_empty() && default.chars().all(|c| c.is_ascii_alphanumeric() || "._-/+@%,".contains(c));
+        (syntax::is_name(name) && plain && !self.seen.assigned.iter().any(|a| a == name)).then_some(default)
+    }
+
     /// `${TMPDIR:-/tmp}` (or `-`, `:=`, `=`): the temporary directory, or a default that is one.
     pub(super) fn temp_default(&self, computed: &str) -> bool {
         let Some(inner) = computed.strip_prefix("${").and_then(|t| t.strip_suffix('}')) else { return false };
@@ -139,6 +182,9 @@ impl Walk<'_> {
 }
 
 /// The variables that name the temporary directory.
+/// Words of a `for` list the analysis follows.
+const MAX_LOOP_WORDS: usize = 32;
+
 const TEMP_VARIABLES: &[&str] = &["TMPDIR", "TMP", "TEMP"];
 
 /// `$(mktemp …)` (or `` `mktemp …` ``) that makes its name in the temporary directory: by

@@ -1797,6 +1797,19 @@ const CASES: &[(&str, &str, &str)] = &[
     ("effects-project-dotfiles", "confirm", "path:~/.envrc"),
     ("effects-project-dotfiles", "confirm", "echo x > ~/.config/fish/config.fish"),
     ("effects-project-dotfiles", "confirm", "cp dotfiles/.zshrc /home/someone/.zshrc"),
+    // Values the call itself gives: loop variables over literal words, defaults of unset variables.
+    ("effects-known-values", "allow", r#"for v in build dist; do rm -rf "$v"; done"#),
+    ("effects-known-values", "allow", "for d in node_modules target .pytest_cache; do rm -rf ./$d; done"),
+    ("effects-known-values", "allow", r#"for x in a b; do for y in c; do rm -rf "build/$x/$y"; done; done"#),
+    ("effects-known-values", "allow", r#"rm -rf "${OUT:-build}""#),
+    ("effects-known-values", "allow", "rm -rf ${OUT:=dist}/*"),
+    ("effects-known-values", "deny", r#"for d in ~ /srv; do rm -rf "$d"; done"#),
+    ("effects-known-values", "deny", r#"for d in ~; do rm -rf "$d"; done"#),
+    ("effects-known-values", "confirm", r#"for d in ~/Music ~/Pictures; do rm -rf "$d"; done"#),
+    ("effects-known-values", "confirm", r#"for f in $(ls); do rm -rf "$f"; done"#),
+    ("effects-known-values", "deny", r#"rm -rf "${OUT:-/}""#),
+    ("effects-known-values", "confirm", r#"OUT=/; rm -rf "${OUT:-build}""#),
+    ("effects-known-values", "confirm", r#"rm -rf "${OUT:-$X}""#),
 ];
 
 #[test]
