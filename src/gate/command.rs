@@ -605,6 +605,9 @@ impl Walk<'_> {
             Role::Interpreter(interpreter) => {
                 let here = Shell { dirs: cmd.dirs.clone(), ..shell.clone() };
                 self.interpreter(&interpreter, cmd.operands(), args, io.feed, &here, io.reparse);
+                if interpreter.edits_in_place {
+                    self.in_place(name, cmd.operands(), args, &cmd.dirs.clone());
+                }
             }
             Role::Database(db) => self.database(name, &db, cmd.operands(), args, io.feed, &cmd.dirs.clone()),
             role => self.files(name, role, cmd.operands(), args, &cmd.dirs.clone()),

@@ -112,6 +112,8 @@ pub struct Interpreter {
     pub language: Option<InlineLanguage>,
     /// Its first operand is the program (awk), unless `-f` names a file.
     pub program_operand: bool,
+    /// `-i` rewrites the files after the program (`perl -pi -e '…' FILES`).
+    pub edits_in_place: bool,
 }
 
 /// The language an interpreter's program text is read in.
@@ -156,7 +158,7 @@ const fn changer(
 }
 
 const fn interpreter(names: &'static [&'static str], inline: &'static [&'static str], language: Option<InlineLanguage>) -> Program {
-    p(names, Role::Interpreter(Interpreter { inline, language, program_operand: false }))
+    p(names, Role::Interpreter(Interpreter { inline, language, program_operand: false, edits_in_place: false }))
 }
 
 const fn database(names: &'static [&'static str], client: DbClient) -> Program {
@@ -356,7 +358,15 @@ pub const PROGRAMS: &[Program] = &[
     interpreter(&["node", "nodejs"], &["-e", "--eval", "-p", "--print"], lang(code::Language::Node)),
     interpreter(&["bun"], &["-e", "--eval", "-p", "--print"], lang(code::Language::Node)).subcommands(PACKAGE_VALUES),
     interpreter(&["deno"], &["eval"], lang(code::Language::Node)),
-    interpreter(&["perl"], &["-e", "-E"], lang(code::Language::Perl)),
+    p(
+        &["perl"],
+        Role::Interpreter(Interpreter {
+            inline: &["-e", "-E"],
+            language: lang(code::Language::Perl),
+            program_operand: false,
+            edits_in_place: true,
+        }),
+    ),
     interpreter(&["ruby"], &["-e"], lang(code::Language::Ruby)),
     interpreter(&["php"], &["-r"], lang(code::Language::Php)),
     interpreter(&["lua", "luajit", "Rscript", "osascript"], &["-e"], None),
@@ -364,7 +374,7 @@ pub const PROGRAMS: &[Program] = &[
     interpreter(&["R", "tclsh", "wish", "jshell", "irb", "ghci", "julia", "scala", "groovy"], &[], None),
     p(
         &["awk", "gawk", "mawk", "nawk"],
-        Role::Interpreter(Interpreter { inline: &[], language: lang(code::Language::Awk), program_operand: true }),
+        Role::Interpreter(Interpreter { inline: &[], language: lang(code::Language::Awk), program_operand: true, edits_in_place: false }),
     ),
     // Database clients.
     database(

@@ -1810,6 +1810,13 @@ const CASES: &[(&str, &str, &str)] = &[
     ("effects-known-values", "deny", r#"rm -rf "${OUT:-/}""#),
     ("effects-known-values", "confirm", r#"OUT=/; rm -rf "${OUT:-build}""#),
     ("effects-known-values", "confirm", r#"rm -rf "${OUT:-$X}""#),
+    // perl -i rewrites its file operands, as sed -i does.
+    ("effects-in-place", "confirm", "perl -i -pe 's/a/b/' ~/.bashrc"),
+    ("effects-in-place", "confirm", "perl -pi.bak -e 's/x/y/' ~/.zshenv"),
+    ("effects-in-place", "confirm", "perl -i -pe 's/x/y/' ~/.profile"),
+    ("effects-in-place", "allow", "perl -i -pe 's/a/b/' src/main.rs"),
+    ("effects-in-place", "allow", "perl -pi -e 's/old/new/g' docs/a.md docs/b.md"),
+    ("effects-in-place", "allow", "perl -ne 'print if /x/' ~/.bashrc"),
 ];
 
 #[test]
