@@ -618,9 +618,7 @@ fn mcp_command(input: &Map<String, Value>) -> Option<Action> {
 /// The paths a deleting MCP tool names, each as the removal of a tree (`rm -rf -- path`): its
 /// place is judged as a deletion is, wherever it is.
 fn mcp_deletions(input: &Map<String, Value>) -> Vec<Action> {
-    let mut paths = Vec::new();
-    collect_paths(input, &mut paths);
-    paths
+    nested_paths(input)
         .into_iter()
         .map(|path| {
             let mut bash = Map::new();
@@ -681,24 +679,10 @@ const MCP_PATH_KEYS: &[&str] = &[
     "destinationPath",
 ];
 
-/// The paths an MCP tool's arguments name (top level, and one level down in objects and lists of
-/// objects: `{"edits": [{"path": …}]}`), each as an edit.
+/// The paths an MCP tool's arguments name, at any depth (`{"edits": [{"path": …}]}`,
+/// `{"destination": {"path": …}}`), each as an edit.
 fn mcp_edits(input: &Map<String, Value>) -> Vec<Action> {
-    let mut paths = Vec::new();
-    collect_paths(input, &mut paths);
-    for value in input.values() {
-        let nested: Vec<&Map<String, Value>> = match value {
-            Value::Object(o) => vec![o],
-            Value::Array(list) => list.iter().filter_map(Value::as_object).collect(),
-            _ => Vec::new(),
-        };
-        for o in nested {
-            collect_paths(o, &mut paths);
-        }
-    }
-    let mut seen = std::collections::HashSet::new();
-    paths.retain(|p| seen.insert(p.clone()));
-    paths
+    nested_paths(input)
         .into_iter()
         .map(|path| {
             let mut tool_input = Map::new();
@@ -706,6 +690,37 @@ fn mcp_edits(input: &Map<String, Value>) -> Vec<Action> {
             Action::new("Edit", tool_input)
         })
         .collect()
+}
+
+/// Objects and lists an MCP tool's arguments are read into, at most this deep.
+const MCP_MAX_DEPTH: usize = 8;
+
+/// The paths named by [`MCP_PATH_KEYS`] anywhere in an MCP tool's arguments, each once: the
+/// shapes servers give their arguments are theirs (lists of files, a destination object, edits
+/// in changes); a path is a path wherever it is. Past [`MCP_MAX_DEPTH`] the tool is still judged
+/// by what was found, and by its name.
+fn nested_paths(input: &Map<String, Value>) -> Vec<String> {
+    fn walk(obj: &Map<String, Value>, depth: usize, out: &mut Vec<String>) {
+        collect_paths(obj, out);
+        if depth >= MCP_MAX_DEPTH {
+            return;
+        }
+        for value in obj.values() {
+            let nested: Vec<&Map<String, Value>> = match value {
+                Value::Object(o) => vec![o],
+                Value::Array(list) => list.iter().filter_map(Value::as_object).collect(),
+                _ => Vec::new(),
+            };
+            for o in nested {
+                walk(o, depth + 1, out);
+            }
+        }
+    }
+    let mut paths = Vec::new();
+    walk(input, 0, &mut paths);
+    let mut seen = std::collections::HashSet::new();
+    paths.retain(|p| seen.insert(p.clone()));
+    paths
 }
 
 /// The paths a tool's arguments name, by the argument names of [`MCP_PATH_KEYS`] (top level).

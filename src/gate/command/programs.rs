@@ -5,30 +5,257 @@
 use super::code;
 use super::effects::Kind;
 
+/// What the analyser knows about one group of programs, by name: the one table of programs.
+/// Every program's entry says how it is walked ([`Role`]), and where it has them, how its
+/// arguments lead to a command it runs, which of them name files it changes or writes, and which
+/// of its options take a value before its subcommand.
+pub struct Program {
+    pub names: &'static [&'static str],
+    pub role: Role,
+    /// It runs another command, found in its arguments this way.
+    pub wraps: Option<Wrapper>,
+    /// It changes the files its operands name, read this way.
+    pub changes: Option<Changer>,
+    /// Options that name a file it writes, whatever it does otherwise (`curl -o F`, `cc -o F`,
+    /// `tar -C DIR`).
+    pub outputs: &'static [&'static str],
+    /// Its first operand is a subcommand, and these options take a value before it: a
+    /// subcommand the shell computes (`git $(printf reset) --hard`) is no less a program word
+    /// than the program's name.
+    pub subcommand_values: Option<&'static [&'static str]>,
+}
+
+/// How the walk treats a program beyond what the other fields of its [`Program`] say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Nothing of its own: its wrapper, file and output fields say it all.
+    Plain,
+    /// `cd`, `pushd`, `popd`: the directory later commands run in.
+    Chdir,
+    /// `echo`, `printf`: their words are the text they write.
+    Echo,
+    /// `cat`: passes its input or a file on.
+    Cat,
+    /// `env [NAME=value…] [-C DIR] [-S 'cmd'] cmd…`.
+    Env,
+    /// `xargs cmd`: the arguments come from standard input.
+    Xargs,
+    /// `find`, `fd`: `-delete`, `-exec cmd {} ;`.
+    Find,
+    /// `eval`: its words joined are a script.
+    Eval,
+    /// `source`, `.`: a script file run in this shell.
+    Source,
+    /// `alias name=value`: the value runs wherever the name is used.
+    Alias,
+    /// `export`, `declare`, …: assignments later commands see.
+    Declare,
+    /// `trap 'script' EXIT`: a script run when the call ends.
+    Trap,
+    /// `su -c 'cmd'`, `script -qc 'cmd'`: a shell string after `-c`; else its wrapper form.
+    CommandString,
+    /// `at`, `batch`: a script on standard input, run later.
+    Schedule,
+    /// `tmux`, `screen`: the command a session is told to run or type.
+    Multiplexer,
+    /// `patch`: writes the files a unified diff names.
+    Patch,
+    /// `expect`: a script in a language the analyser does not read.
+    Expect,
+    /// `nix-shell --run 'cmd'`, `devenv shell -c 'cmd'`.
+    RunOption,
+    /// `flock LOCK cmd…`, `flock LOCK -c 'cmd'`.
+    Flock,
+    /// `watch cmd…`: its words joined are a script.
+    Watch,
+    /// `ssh host cmd…`: a script run in a shell over there.
+    Ssh,
+    /// `apply_patch`: its heredoc or argument is an `apply_patch` patch.
+    ApplyPatch,
+    Git,
+    /// A shell: `-c 'script'`, a script file, or standard input.
+    Shell,
+    /// An interpreter: its program text, a script file or standard input.
+    Interpreter(Interpreter),
+    /// A database client: the statements it is given.
+    Database(DbClient),
+    /// `sed -i`, `perl -pi`: rewrites the files after its script.
+    InPlace,
+    /// `mkdir`: directories that hold only what the call puts there.
+    MakeDir,
+    /// `dd of=FILE`.
+    Dd,
+    /// `cargo install`: programs written into ROOT/bin.
+    Cargo,
+}
+
 /// How a wrapper's arguments lead to the command it runs: options that take a value (short letters,
 /// long names), then `operands` words that are not the command (`timeout 10`, `chroot DIR`).
-struct Wrapper {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wrapper {
+    pub short_values: &'static str,
+    pub long_values: &'static [&'static str],
+    pub operands: usize,
+    /// Version managers and secret runners run a command only after a run word (`op run --`,
+    /// `mise exec --`); `aws-vault exec PROFILE` and `direnv exec DIR` name something first.
+    pub after_run_word: Option<usize>,
+    /// Options that name the directory the command runs in (`sudo -D DIR`).
+    pub chdir: &'static [&'static str],
+}
+
+/// How an interpreter is given its program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interpreter {
+    /// Options that take the program as their value (`python -c`, `node -e`).
+    pub inline: &'static [&'static str],
+    /// The language its program text is read in, when the analyser reads it.
+    pub language: Option<InlineLanguage>,
+    /// Its first operand is the program (awk), unless `-f` names a file.
+    pub program_operand: bool,
+    /// `-i` rewrites the files after the program (`perl -pi -e '…' FILES`).
+    pub edits_in_place: bool,
+}
+
+/// The language an interpreter's program text is read in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InlineLanguage {
+    Code(code::Language),
+    PowerShell,
+}
+
+/// Which operands of a file-changing program name the files it changes, and its short / long
+/// options that take a value (so that a value is not read as a file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Changer {
+    pub operands: Operands,
+    pub short_values: &'static str,
+    pub long_values: &'static [&'static str],
+}
+
+const fn p(names: &'static [&'static str], role: Role) -> Program {
+    Program { names, role, wraps: None, changes: None, outputs: &[], subcommand_values: None }
+}
+
+/// A wrapper that runs its command after its options and `operands` more words.
+const fn wrapper(
     names: &'static [&'static str],
     short_values: &'static str,
     long_values: &'static [&'static str],
     operands: usize,
+) -> Program {
+    p(names, Role::Plain).wraps(short_values, long_values, operands)
 }
 
-const fn w(names: &'static [&'static str], short_values: &'static str, long_values: &'static [&'static str], operands: usize) -> Wrapper {
-    Wrapper { names, short_values, long_values, operands }
+const fn changer(
+    names: &'static [&'static str],
+    operands: Operands,
+    short_values: &'static str,
+    long_values: &'static [&'static str],
+) -> Program {
+    let mut program = p(names, Role::Plain);
+    program.changes = Some(Changer { operands, short_values, long_values });
+    program
 }
 
-const WRAPPERS: &[Wrapper] = &[
-    w(
+const fn interpreter(names: &'static [&'static str], inline: &'static [&'static str], language: Option<InlineLanguage>) -> Program {
+    p(names, Role::Interpreter(Interpreter { inline, language, program_operand: false, edits_in_place: false }))
+}
+
+const fn database(names: &'static [&'static str], client: DbClient) -> Program {
+    p(names, Role::Database(client))
+}
+
+impl Program {
+    const fn wraps(mut self, short_values: &'static str, long_values: &'static [&'static str], operands: usize) -> Program {
+        self.wraps = Some(Wrapper { short_values, long_values, operands, after_run_word: None, chdir: &[] });
+        self
+    }
+
+    /// A version manager's or secret runner's command comes after its run word and `named` words.
+    const fn after_run_word(mut self, named: usize) -> Program {
+        if let Some(w) = &mut self.wraps {
+            w.after_run_word = Some(named);
+        }
+        self
+    }
+
+    const fn chdir(mut self, flags: &'static [&'static str]) -> Program {
+        if let Some(w) = &mut self.wraps {
+            w.chdir = flags;
+        }
+        self
+    }
+
+    const fn outputs(mut self, flags: &'static [&'static str]) -> Program {
+        self.outputs = flags;
+        self
+    }
+
+    const fn subcommands(mut self, values: &'static [&'static str]) -> Program {
+        self.subcommand_values = Some(values);
+        self
+    }
+}
+
+const fn lang(l: code::Language) -> Option<InlineLanguage> {
+    Some(InlineLanguage::Code(l))
+}
+
+/// Value options of version managers and secret runners.
+const MANAGER_VALUES: &[&str] = &["--name", "--env-file", "--prefix", "--config", "--project", "--env", "--environment"];
+/// Value options before a package manager's or build tool's subcommand.
+const PACKAGE_VALUES: &[&str] = &["-C", "--prefix", "--dir", "-w", "--workspace", "--filter", "--manifest-path", "-Z", "--config"];
+const CONTAINER_VALUES: &[&str] =
+    &["-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "-f", "--file", "-p", "--project-name"];
+const CLOUD_VALUES: &[&str] =
+    &["--profile", "--region", "--output", "--endpoint-url", "--project", "--account", "-a", "--app", "--scope", "--token"];
+const SYSTEM_VALUES: &[&str] = &["-H", "--host", "-M", "--machine"];
+const INFRA_VALUES: &[&str] = &["-C", "--cwd", "-s", "--stack"];
+const EDITOR_VALUES: &str = "cSu";
+const COPY_LONG_VALUES: &[&str] = &[
+    "--target-directory",
+    "--suffix",
+    "--mode",
+    "--owner",
+    "--group",
+    "--backup",
+    "--exclude",
+    "--include",
+    "--filter",
+    "--rsh",
+    "--chmod",
+    "--chown",
+];
+/// A program built, linked or stripped into place (the gitvow executable is protected).
+const BUILD_OUTPUTS: &[&str] = &["-o", "--output"];
+
+/// Every program the analyser knows something about. A name appears once.
+pub const PROGRAMS: &[Program] = &[
+    // The shell's own commands.
+    p(&["cd", "pushd", "popd", "chdir"], Role::Chdir),
+    p(&["echo", "printf"], Role::Echo),
+    p(&["cat"], Role::Cat),
+    p(&["env"], Role::Env),
+    p(&["xargs"], Role::Xargs),
+    p(&["find", "fd", "fdfind"], Role::Find),
+    p(&["eval"], Role::Eval),
+    p(&["source", "."], Role::Source),
+    p(&["alias"], Role::Alias),
+    p(&["export", "declare", "typeset", "local", "readonly"], Role::Declare),
+    p(&["trap"], Role::Trap),
+    p(&["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "yash", "posh", "rbash"], Role::Shell),
+    // Wrappers: they run the command in their arguments.
+    wrapper(
         &["sudo", "doas"],
         "ugCDhprtUTc",
         &["--user", "--group", "--chdir", "--host", "--prompt", "--role", "--type", "--other-user", "--command-timeout", "--close-from"],
         0,
-    ),
-    w(&["nice"], "n", &["--adjustment"], 0),
-    w(&["ionice"], "cnpPu", &["--class", "--classdata", "--pid", "--pgid", "--uid"], 0),
-    w(&["time"], "fo", &["--format", "--output"], 0),
-    w(
+    )
+    .chdir(&["-D", "--chdir"]),
+    wrapper(&["nice"], "n", &["--adjustment"], 0),
+    wrapper(&["ionice"], "cnpPu", &["--class", "--classdata", "--pid", "--pgid", "--uid"], 0),
+    wrapper(&["time"], "fo", &["--format", "--output"], 0),
+    wrapper(
         &[
             "setsid",
             "unbuffer",
@@ -53,37 +280,34 @@ const WRAPPERS: &[Wrapper] = &[
         &[],
         0,
     ),
-    w(&["caffeinate"], "tw", &[], 0),
-    w(&["command"], "", &[], 0),
-    w(&["exec"], "a", &[], 0),
-    w(&["stdbuf"], "ioe", &["--input", "--output", "--error"], 0),
-    w(&["chrt"], "TPD", &["--sched-runtime", "--sched-period", "--sched-deadline"], 1),
-    w(&["taskset"], "", &["--cpu-list"], 1),
-    w(&["timeout", "gtimeout"], "sk", &["--signal", "--kill-after"], 1),
-    w(&["chroot"], "", &["--userspec", "--groups"], 1),
-    w(&["strace", "ltrace"], "eoOpPsuEIbSXa", &["--output", "--trace", "--signal", "--attach", "--user", "--env"], 0),
-    w(&["valgrind"], "", &[], 0),
-    w(&["runuser"], "ugG", &["--user", "--group", "--supp-group"], 0),
-    w(
+    wrapper(&["caffeinate"], "tw", &[], 0),
+    wrapper(&["command"], "", &[], 0),
+    wrapper(&["exec"], "a", &[], 0),
+    wrapper(&["stdbuf"], "ioe", &["--input", "--output", "--error"], 0),
+    wrapper(&["chrt"], "TPD", &["--sched-runtime", "--sched-period", "--sched-deadline"], 1),
+    wrapper(&["taskset"], "", &["--cpu-list"], 1),
+    wrapper(&["timeout", "gtimeout"], "sk", &["--signal", "--kill-after"], 1),
+    wrapper(&["chroot"], "", &["--userspec", "--groups"], 1),
+    wrapper(&["strace", "ltrace"], "eoOpPsuEIbSXa", &["--output", "--trace", "--signal", "--attach", "--user", "--env"], 0),
+    wrapper(&["valgrind"], "", &[], 0),
+    wrapper(
         &["systemd-run"],
         "pEuM",
         &["--property", "--setenv", "--unit", "--machine", "--working-directory", "--uid", "--gid", "--nice", "--description", "--slice"],
         0,
     ),
-    w(
+    wrapper(
         &["unshare", "nsenter", "firejail", "bwrap"],
         "tS",
         &["--target", "--setuid", "--setgid", "--wd", "--bind", "--ro-bind", "--chdir"],
         0,
     ),
-    w(&["cross-env", "dotenv", "env-cmd"], "ecf", &["--environment", "--file"], 0),
-    w(
+    wrapper(&["cross-env", "dotenv", "env-cmd"], "ecf", &["--environment", "--file"], 0),
+    wrapper(
         &[
             "op",
             "doppler",
             "infisical",
-            "aws-vault",
-            "direnv",
             "mise",
             "rtx",
             "asdf",
@@ -101,60 +325,195 @@ const WRAPPERS: &[Wrapper] = &[
             "devbox",
         ],
         "nep",
-        &["--name", "--env-file", "--prefix", "--config", "--project", "--env", "--environment"],
+        MANAGER_VALUES,
         0,
+    )
+    .after_run_word(0),
+    wrapper(&["aws-vault", "direnv"], "nep", MANAGER_VALUES, 0).after_run_word(1),
+    wrapper(&["parallel"], "jS", &["--jobs"], 0),
+    wrapper(&["pkexec"], "", &["--user"], 0),
+    wrapper(&["setpriv", "prlimit", "eatmydata", "nocache", "trickle", "daemonize", "start-stop-daemon"], "", &[], 0),
+    wrapper(&["numactl"], "CNmpi", &[], 0),
+    wrapper(&["cgexec"], "g", &[], 0),
+    wrapper(&["chpst"], "ugUen", &[], 0),
+    wrapper(&["faketime", "su-exec", "gosu", "setuidgid", "s6-setuidgid"], "", &[], 1),
+    // A shell string after `-c`; `runuser -u x cmd…` and BSD `script [-q] file cmd…` also wrap.
+    p(&["su", "sg", "machinectl"], Role::CommandString),
+    p(&["runuser"], Role::CommandString).wraps("ugG", &["--user", "--group", "--supp-group"], 0),
+    p(&["script"], Role::CommandString).wraps("tTIOEB", &["--timing", "--log-io", "--log-in", "--log-out", "--echo"], 1),
+    p(&["at", "batch"], Role::Schedule),
+    p(&["tmux", "screen"], Role::Multiplexer),
+    p(&["expect"], Role::Expect),
+    p(&["nix-shell", "nix", "devenv"], Role::RunOption),
+    p(&["flock"], Role::Flock),
+    p(&["watch"], Role::Watch),
+    p(&["ssh"], Role::Ssh),
+    // Writers whose targets come from their input.
+    p(&["patch"], Role::Patch),
+    p(&["apply_patch", "applypatch"], Role::ApplyPatch),
+    p(&["tar", "bsdtar", "gtar"], Role::Plain).outputs(&["-C", "--directory", "-f", "--file"]),
+    p(&["unzip"], Role::Plain).outputs(&["-d"]),
+    // Interpreters (a version suffix is theirs too: `python3.12`, `node18`).
+    interpreter(&["python", "pypy"], &["-c"], lang(code::Language::Python)),
+    interpreter(&["node", "nodejs"], &["-e", "--eval", "-p", "--print"], lang(code::Language::Node)),
+    interpreter(&["bun"], &["-e", "--eval", "-p", "--print"], lang(code::Language::Node)).subcommands(PACKAGE_VALUES),
+    interpreter(&["deno"], &["eval"], lang(code::Language::Node)),
+    p(
+        &["perl"],
+        Role::Interpreter(Interpreter {
+            inline: &["-e", "-E"],
+            language: lang(code::Language::Perl),
+            program_operand: false,
+            edits_in_place: true,
+        }),
     ),
-    w(&["parallel"], "jS", &["--jobs"], 0),
-    w(&["pkexec"], "", &["--user"], 0),
-    w(&["setpriv", "prlimit", "eatmydata", "nocache", "trickle", "daemonize", "start-stop-daemon"], "", &[], 0),
-    w(&["numactl"], "CNmpi", &[], 0),
-    w(&["cgexec"], "g", &[], 0),
-    w(&["chpst"], "ugUen", &[], 0),
-    w(&["faketime", "su-exec", "gosu", "setuidgid", "s6-setuidgid"], "", &[], 1),
+    interpreter(&["ruby"], &["-e"], lang(code::Language::Ruby)),
+    interpreter(&["php"], &["-r"], lang(code::Language::Php)),
+    interpreter(&["lua", "luajit", "Rscript", "osascript"], &["-e"], None),
+    interpreter(&["pwsh", "powershell"], &["-c", "-Command", "-command"], Some(InlineLanguage::PowerShell)),
+    interpreter(&["R", "tclsh", "wish", "jshell", "irb", "ghci", "julia", "scala", "groovy"], &[], None),
+    p(
+        &["awk", "gawk", "mawk", "nawk"],
+        Role::Interpreter(Interpreter { inline: &[], language: lang(code::Language::Awk), program_operand: true, edits_in_place: false }),
+    ),
+    // Database clients.
+    database(
+        &["psql", "pgcli", "usql"],
+        db(
+            true,
+            &["-c", "--command"],
+            &["-f", "--file"],
+            false,
+            &["-d", "-h", "-p", "-U", "-v", "--set", "-o", "-L", "-P", "-F", "-R", "--dbname", "--host", "--port", "--username"],
+        ),
+    ),
+    database(
+        &["mysql", "mariadb", "mycli"],
+        db(
+            true,
+            &["-e", "--execute"],
+            &[],
+            false,
+            &["-u", "-h", "-P", "-D", "-S", "--user", "--host", "--port", "--database", "--socket", "--defaults-file"],
+        ),
+    ),
+    database(&["sqlite3", "sqlite", "litecli"], db(true, &["-cmd"], &["-init"], true, &["-separator", "-newline", "-nullvalue"])),
+    database(&["duckdb"], db(true, &["-c", "-cmd", "-s"], &["-f", "-init"], true, &[])),
+    database(
+        &["clickhouse-client"],
+        db(true, &["-q", "--query"], &["--queries-file"], false, &["-h", "--host", "--port", "-u", "--user", "-d", "--database"]),
+    ),
+    database(&["sqlcmd"], db(true, &["-Q", "-q"], &["-i"], false, &["-S", "-U", "-P", "-d"])),
+    database(&["cqlsh"], db(true, &["-e", "--execute"], &["-f", "--file"], false, &["-u", "-p", "-k", "--keyspace"])),
+    database(&["snowsql"], db(true, &["-q", "--query"], &["-f", "--filename"], false, &["-a", "-u", "-d", "-s", "-w", "-r"])),
+    database(&["bq"], db(true, &[], &[], true, &[])),
+    database(&["mongosh", "mongo"], db(false, &["--eval"], &["--file", "-f"], false, &[])),
+    database(&["redis-cli", "valkey-cli", "keydb-cli"], db(false, &[], &[], false, &["-h", "-p", "-a", "-n", "-u"])),
+    // Programs that change the files their operands name.
+    changer(
+        &["rm", "unlink", "rmdir", "srm", "trash", "trash-put", "gio", "rimraf", "del", "del-cli", "rm-cli", "trash-cli", "sponge"],
+        Operands::All,
+        "",
+        &[],
+    ),
+    changer(&["shred"], Operands::All, "ns", &["--iterations", "--size", "--random-source"]),
+    changer(&["touch"], Operands::All, "dtr", &["--date", "--reference"]),
+    changer(&["truncate"], Operands::All, "sr", &["--size", "--reference"]),
+    changer(&["tee"], Operands::All, "", &["--output-error"]),
+    changer(&["mv"], Operands::All, "tS", &["--target-directory", "--suffix", "--backup"]),
+    changer(&["vi", "vim", "nvim", "nano", "emacs", "ed", "ex", "pico", "micro", "hx", "kak"], Operands::All, EDITOR_VALUES, &[]),
+    changer(&["chmod", "chown", "chgrp", "chattr", "chflags"], Operands::AfterFirst, "", &["--reference"]),
+    changer(&["setfacl"], Operands::All, "mxMX", &["--modify", "--remove", "--set", "--modify-file", "--remove-file", "--set-file"]),
+    changer(&["cp", "ln", "link", "install", "rsync", "scp", "ditto", "objcopy"], Operands::Last, "tSmogebeB", COPY_LONG_VALUES),
+    changer(&["mkfifo", "mknod"], Operands::First, "mZ", &["--mode", "--context"]),
+    p(&["sed", "gsed"], Role::InPlace),
+    p(&["mkdir"], Role::MakeDir),
+    p(&["dd"], Role::Dd),
+    // Programs whose output options name a file they write.
+    p(&["curl"], Role::Plain).outputs(&["-o", "--output"]),
+    p(&["wget"], Role::Plain).outputs(&["-O", "--output-document"]),
+    p(&["sort"], Role::Plain).outputs(&["-o", "--output"]),
+    p(&["cc", "gcc", "g++", "c++", "clang", "clang++", "ld", "ld.lld", "ld.gold", "rustc", "strip", "zig", "tcc", "as"], Role::Plain)
+        .outputs(BUILD_OUTPUTS),
+    // Programs with subcommands.
+    p(&["git"], Role::Git).subcommands(&["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--exec-path"]),
+    p(&["kubectl", "oc"], Role::Plain).subcommands(&[
+        "-n",
+        "--namespace",
+        "--context",
+        "--kubeconfig",
+        "-s",
+        "--server",
+        "--cluster",
+        "--user",
+        "-l",
+        "--selector",
+    ]),
+    p(&["helm"], Role::Plain).subcommands(&["-n", "--namespace", "--kube-context", "--kubeconfig"]),
+    p(&["terraform", "tofu", "terragrunt", "pulumi"], Role::Plain).subcommands(INFRA_VALUES),
+    p(&["cargo"], Role::Cargo).subcommands(PACKAGE_VALUES),
+    p(&["go"], Role::Plain).subcommands(PACKAGE_VALUES).outputs(BUILD_OUTPUTS),
+    p(&["npm", "pnpm", "yarn", "npx", "uv", "poetry", "pip", "pip3", "gem", "dotnet", "mvn", "gradle"], Role::Plain)
+        .subcommands(PACKAGE_VALUES),
+    p(&["docker", "podman", "nerdctl", "docker-compose"], Role::Plain).subcommands(CONTAINER_VALUES),
+    p(&["gh", "glab"], Role::Plain).subcommands(&["-R", "--repo"]),
+    p(
+        &[
+            "aws",
+            "gcloud",
+            "gsutil",
+            "az",
+            "doctl",
+            "flyctl",
+            "fly",
+            "heroku",
+            "vercel",
+            "netlify",
+            "wrangler",
+            "firebase",
+            "cdk",
+            "sst",
+            "railway",
+            "serverless",
+            "sls",
+        ],
+        Role::Plain,
+    )
+    .subcommands(CLOUD_VALUES),
+    p(&["systemctl", "launchctl", "brew", "apt", "apt-get", "dnf", "yum", "snap", "ansible", "vault", "consul", "nomad"], Role::Plain)
+        .subcommands(SYSTEM_VALUES),
 ];
 
-/// Subcommand words of version managers and secret runners before the command (`op run --`,
-/// `aws-vault exec PROFILE --`, `direnv exec DIR`, `mise exec --`, `conda run -n env`).
-const RUN_WORDS: &[&str] = &["run", "exec", "x", "shell"];
+/// The entry for the program `name` (a base name); an interpreter's name may carry its version.
+pub fn program(name: &str) -> Option<&'static Program> {
+    let find = |n: &str| PROGRAMS.iter().find(|p| p.names.contains(&n));
+    find(name).or_else(|| {
+        let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+        find(base).filter(|p| matches!(p.role, Role::Interpreter(_)))
+    })
+}
+
+/// The role of `name`: [`Role::Plain`] for programs the table does not know.
+pub fn role(name: &str) -> Role {
+    program(name).map_or(Role::Plain, |p| p.role)
+}
+
+/// Interpreters, and `expect`, read a program from standard input when given no script.
+pub fn is_interpreter(name: &str) -> bool {
+    matches!(role(name), Role::Interpreter(_) | Role::Expect)
+}
 
 /// The index in `args` of the command a wrapper runs, or `None` when `name` is no wrapper or runs
 /// nothing (`command -v x`, `sudo -l`).
 pub fn wrapped(name: &str, args: &[String]) -> Option<usize> {
-    let wrapper = WRAPPERS.iter().find(|w| w.names.contains(&name))?;
+    let wrapper = program(name)?.wraps?;
     if name == "command" && args.first().is_some_and(|a| a.starts_with("-v") || a.starts_with("-V")) {
         return None;
     }
     let mut start = 0;
-    let runner = matches!(
-        name,
-        "op" | "doppler"
-            | "infisical"
-            | "aws-vault"
-            | "direnv"
-            | "mise"
-            | "rtx"
-            | "asdf"
-            | "rbenv"
-            | "pyenv"
-            | "nodenv"
-            | "goenv"
-            | "fnm"
-            | "volta"
-            | "nvm"
-            | "conda"
-            | "mamba"
-            | "micromamba"
-            | "pixi"
-            | "devbox"
-    );
-    if runner {
-        // Version managers run a command only after a run word; `direnv exec DIR` and
-        // `aws-vault exec PROFILE` name something first.
+    if let Some(named) = wrapper.after_run_word {
         let pos = args.iter().position(|a| RUN_WORDS.contains(&a.as_str()))?;
-        start = pos + 1;
-        if matches!(name, "direnv" | "aws-vault") {
-            start += 1;
-        }
+        start = pos + 1 + named;
         if let Some(dd) = args[start.min(args.len())..].iter().position(|a| a == "--") {
             return Some(start + dd + 1);
         }
@@ -163,6 +522,10 @@ pub fn wrapped(name: &str, args: &[String]) -> Option<usize> {
     let index = start + rest + wrapper.operands;
     (index < args.len()).then_some(index)
 }
+
+/// Subcommand words of version managers and secret runners before the command (`op run --`,
+/// `aws-vault exec PROFILE --`, `direnv exec DIR`, `mise exec --`, `conda run -n env`).
+const RUN_WORDS: &[&str] = &["run", "exec", "x", "shell"];
 
 /// How many leading words of `args` are options (with their values), `--` included.
 pub fn skip_options(args: &[String], short_values: &str, long_values: &[&str]) -> usize {
@@ -279,62 +642,6 @@ pub fn python_module(args: &[String]) -> Option<usize> {
     None
 }
 
-pub const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "yash", "posh", "rbash"];
-
-/// Interpreters that read a program from standard input when given no script.
-pub fn is_interpreter(name: &str) -> bool {
-    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    matches!(
-        base,
-        "python"
-            | "pypy"
-            | "node"
-            | "nodejs"
-            | "deno"
-            | "bun"
-            | "perl"
-            | "ruby"
-            | "php"
-            | "lua"
-            | "luajit"
-            | "Rscript"
-            | "R"
-            | "osascript"
-            | "pwsh"
-            | "powershell"
-            | "tclsh"
-            | "wish"
-            | "jshell"
-            | "irb"
-            | "ghci"
-            | "julia"
-            | "scala"
-            | "groovy"
-            | "awk"
-            | "gawk"
-            | "mawk"
-            | "nawk"
-            | "expect"
-    )
-}
-
-/// Options of an interpreter that take the program as their value (`python -c`, `node -e`).
-pub fn inline_program_flags(name: &str) -> &'static [&'static str] {
-    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    match base {
-        "python" | "pypy" => &["-c"],
-        "node" | "nodejs" | "bun" => &["-e", "--eval", "-p", "--print"],
-        "deno" => &["eval"],
-        "perl" => &["-e", "-E"],
-        "ruby" => &["-e"],
-        "php" => &["-r"],
-        "lua" | "luajit" | "Rscript" => &["-e"],
-        "osascript" => &["-e"],
-        "pwsh" | "powershell" => &["-c", "-Command", "-command"],
-        _ => &[],
-    }
-}
-
 /// Which arguments of a file-changing program name the files it changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Operands {
@@ -348,63 +655,8 @@ pub enum Operands {
     First,
 }
 
-/// File-changing programs: how their operands are read, and the short / long options that take
-/// a value (so that a value is not read as a file).
-pub fn file_changer(name: &str) -> Option<(Operands, &'static str, &'static [&'static str])> {
-    Some(match name {
-        "rm" | "unlink" | "rmdir" | "srm" | "trash" | "trash-put" | "gio" | "rimraf" | "del" | "del-cli" | "rm-cli" | "trash-cli" => {
-            (Operands::All, "", &[])
-        }
-        "sponge" => (Operands::All, "", &[]),
-        "shred" => (Operands::All, "ns", &["--iterations", "--size", "--random-source"]),
-        "touch" => (Operands::All, "dtr", &["--date", "--reference"]),
-        "truncate" => (Operands::All, "sr", &["--size", "--reference"]),
-        "tee" => (Operands::All, "", &["--output-error"]),
-        "mv" => (Operands::All, "tS", &["--target-directory", "--suffix", "--backup"]),
-        "vi" | "vim" | "nvim" | "nano" | "emacs" | "ed" | "ex" | "pico" | "micro" | "hx" | "kak" => (Operands::All, "cSu", &[]),
-        "chmod" | "chown" | "chgrp" | "chattr" | "chflags" => (Operands::AfterFirst, "", &["--reference"]),
-        "setfacl" => (Operands::All, "mxMX", &["--modify", "--remove", "--set", "--modify-file", "--remove-file", "--set-file"]),
-        "cp" | "ln" | "link" | "install" | "rsync" | "scp" | "ditto" | "objcopy" => (
-            Operands::Last,
-            "tSmogebeB",
-            &[
-                "--target-directory",
-                "--suffix",
-                "--mode",
-                "--owner",
-                "--group",
-                "--backup",
-                "--exclude",
-                "--include",
-                "--filter",
-                "--rsh",
-                "--chmod",
-                "--chown",
-            ],
-        ),
-        "mkfifo" | "mknod" => (Operands::First, "mZ", &["--mode", "--context"]),
-        _ => return None,
-    })
-}
-
-/// Options that name a file a program writes, whatever the program does otherwise
-/// (`curl -o F`, `wget -O F`, `sort -o F`, `sed -i … F` is handled apart).
-pub fn output_option(name: &str) -> &'static [&'static str] {
-    match name {
-        "curl" => &["-o", "--output"],
-        "wget" => &["-O", "--output-document"],
-        "sort" => &["-o", "--output"],
-        // A program built, linked or stripped into place (the gitvow executable is protected).
-        "cc" | "gcc" | "g++" | "c++" | "clang" | "clang++" | "ld" | "ld.lld" | "ld.gold" | "rustc" | "go" | "strip" | "zig" | "tcc"
-        | "as" => &["-o", "--output"],
-        "tar" | "bsdtar" | "gtar" => &["-C", "--directory", "-f", "--file"],
-        "unzip" => &["-d"],
-        "git" => &[],
-        _ => &[],
-    }
-}
-
 /// Database clients, and the options that carry a statement or a file of statements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DbClient {
     pub sql: bool,
     pub inline: &'static [&'static str],
@@ -415,44 +667,14 @@ pub struct DbClient {
     pub values: &'static [&'static str],
 }
 
-pub fn db_client(name: &str) -> Option<DbClient> {
-    const fn db(
-        sql: bool,
-        inline: &'static [&'static str],
-        files: &'static [&'static str],
-        operand_sql: bool,
-        values: &'static [&'static str],
-    ) -> DbClient {
-        DbClient { sql, inline, files, operand_sql, values }
-    }
-    Some(match name {
-        "psql" | "pgcli" | "usql" => db(
-            true,
-            &["-c", "--command"],
-            &["-f", "--file"],
-            false,
-            &["-d", "-h", "-p", "-U", "-v", "--set", "-o", "-L", "-P", "-F", "-R", "--dbname", "--host", "--port", "--username"],
-        ),
-        "mysql" | "mariadb" | "mycli" => db(
-            true,
-            &["-e", "--execute"],
-            &[],
-            false,
-            &["-u", "-h", "-P", "-D", "-S", "--user", "--host", "--port", "--database", "--socket", "--defaults-file"],
-        ),
-        "sqlite3" | "sqlite" | "litecli" => db(true, &["-cmd"], &["-init"], true, &["-separator", "-newline", "-nullvalue"]),
-        "duckdb" => db(true, &["-c", "-cmd", "-s"], &["-f", "-init"], true, &[]),
-        "clickhouse-client" => {
-            db(true, &["-q", "--query"], &["--queries-file"], false, &["-h", "--host", "--port", "-u", "--user", "-d", "--database"])
-        }
-        "sqlcmd" => db(true, &["-Q", "-q"], &["-i"], false, &["-S", "-U", "-P", "-d"]),
-        "cqlsh" => db(true, &["-e", "--execute"], &["-f", "--file"], false, &["-u", "-p", "-k", "--keyspace"]),
-        "snowsql" => db(true, &["-q", "--query"], &["-f", "--filename"], false, &["-a", "-u", "-d", "-s", "-w", "-r"]),
-        "bq" => db(true, &[], &[], true, &[]),
-        "mongosh" | "mongo" => db(false, &["--eval"], &["--file", "-f"], false, &[]),
-        "redis-cli" | "valkey-cli" | "keydb-cli" => db(false, &[], &[], false, &["-h", "-p", "-a", "-n", "-u"]),
-        _ => return None,
-    })
+const fn db(
+    sql: bool,
+    inline: &'static [&'static str],
+    files: &'static [&'static str],
+    operand_sql: bool,
+    values: &'static [&'static str],
+) -> DbClient {
+    DbClient { sql, inline, files, operand_sql, values }
 }
 
 /// `@scope/pkg@1.2` or `pkg@latest` → `pkg`; a path → its base name.
@@ -571,54 +793,9 @@ pub fn multiplexer_command(name: &str, args: &[String]) -> Option<String> {
     }
 }
 
-/// Programs whose first operand is a subcommand, and their options that take a value before it:
-/// a subcommand the shell computes (`git $(printf reset) --hard`) is no less a program word than
-/// the program's name.
-const SUBCOMMANDS: &[(&[&str], &[&str])] = &[
-    (&["git"], &["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--exec-path"]),
-    (&["kubectl", "oc"], &["-n", "--namespace", "--context", "--kubeconfig", "-s", "--server", "--cluster", "--user", "-l", "--selector"]),
-    (&["helm"], &["-n", "--namespace", "--kube-context", "--kubeconfig"]),
-    (&["terraform", "tofu", "terragrunt", "pulumi"], &["-C", "--cwd", "-s", "--stack"]),
-    (
-        &["npm", "pnpm", "yarn", "bun", "npx", "cargo", "uv", "poetry", "pip", "pip3", "gem", "dotnet", "go", "mvn", "gradle"],
-        &["-C", "--prefix", "--dir", "-w", "--workspace", "--filter", "--manifest-path", "-Z", "--config"],
-    ),
-    (
-        &["docker", "podman", "nerdctl", "docker-compose"],
-        &["-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "-f", "--file", "-p", "--project-name"],
-    ),
-    (&["gh", "glab"], &["-R", "--repo"]),
-    (
-        &[
-            "aws",
-            "gcloud",
-            "gsutil",
-            "az",
-            "doctl",
-            "flyctl",
-            "fly",
-            "heroku",
-            "vercel",
-            "netlify",
-            "wrangler",
-            "firebase",
-            "cdk",
-            "sst",
-            "railway",
-            "serverless",
-            "sls",
-        ],
-        &["--profile", "--region", "--output", "--endpoint-url", "--project", "--account", "-a", "--app", "--scope", "--token"],
-    ),
-    (
-        &["systemctl", "launchctl", "brew", "apt", "apt-get", "dnf", "yum", "snap", "ansible", "vault", "consul", "nomad"],
-        &["-H", "--host", "-M", "--machine"],
-    ),
-];
-
 /// Whether the subcommand word of `name` (its first operand) is computed by the shell.
 pub fn computed_subcommand(name: &str, words: &[super::syntax::Word]) -> bool {
-    let Some((_, values)) = SUBCOMMANDS.iter().find(|(names, _)| names.contains(&name)) else { return false };
+    let Some(values) = program(name).and_then(|p| p.subcommand_values) else { return false };
     let mut i = 0;
     while i < words.len() {
         let text = words[i].text();
@@ -631,26 +808,6 @@ pub fn computed_subcommand(name: &str, words: &[super::syntax::Word]) -> bool {
         i += if values.contains(&text.as_str()) { 2 } else { 1 };
     }
     false
-}
-
-/// The language an interpreter's program text is read in.
-pub enum Language {
-    Code(code::Language),
-    PowerShell,
-}
-
-pub fn language(name: &str) -> Option<Language> {
-    let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    Some(Language::Code(match base {
-        "python" | "pypy" => code::Language::Python,
-        "node" | "nodejs" | "deno" | "bun" => code::Language::Node,
-        "perl" => code::Language::Perl,
-        "ruby" => code::Language::Ruby,
-        "php" => code::Language::Php,
-        "awk" | "gawk" | "mawk" | "nawk" => code::Language::Awk,
-        "pwsh" | "powershell" => return Some(Language::PowerShell),
-        _ => return None,
-    }))
 }
 
 /// Where an extractor other than tar and unzip writes the files an archive holds: `Some(None)`

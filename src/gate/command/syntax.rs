@@ -125,6 +125,9 @@ pub struct Body {
     pub text: String,
     /// Substitutions inside an unquoted heredoc body (they run).
     pub scripts: Vec<usize>,
+    /// The body is unquoted and holds expansions (`$X`, `$(…)`): what the program reads is not
+    /// `text` as written.
+    pub expands: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -666,6 +669,7 @@ impl Parser {
                 body.push('\n');
             }
             let mut scripts = Vec::new();
+            let mut expands = false;
             if !literal && (body.contains('$') || body.contains('`')) {
                 // An unquoted body expands `$(…)` and backticks: those commands run.
                 let chars: Vec<char> = body.chars().collect();
@@ -675,8 +679,9 @@ impl Parser {
                     0
                 });
                 scripts.extend(w.scripts());
+                expands = w.literal().is_none();
             }
-            self.out.bodies[index] = Body { text: body, scripts };
+            self.out.bodies[index] = Body { text: body, scripts, expands };
         }
     }
 }

@@ -1,0 +1,214 @@
+//! The shell's own commands: `cd`, `echo`, `cat`, `env`, `eval`, `source`, `alias`, `export`,
+//! `trap`, and the assignments before a command.
+
+use super::syntax::{self, Part, Word};
+use super::words::{Expanded, is_mktemp};
+use super::{Call, Chdir, Dirs, Feed, Io, Peeled, Shell, Step, Walk, git, is_assignment, is_stdin_path, quote};
+
+impl Walk<'_> {
+    /// `cd`, `pushd`, `popd`: where later commands run.
+    pub(super) fn chdir(&mut self, cmd: &Peeled, call: &Call, shell: &mut Shell) -> Step {
+        let to = self.chdir_to(&call.name, cmd.operands(), &cmd.dirs, shell);
+        Step::Done(Feed::None, to)
+    }
+
+    /// `echo`, `printf`: literal words are the text they write.
+    pub(super) fn echo(cmd: &Peeled) -> Step {
+        let literal: Option<Vec<String>> = cmd.operands().iter().map(Word::literal).collect();
+        // `\n` is a new line to printf, `echo -e` and sh's echo: what a script written so holds.
+        Step::Done(literal.map_or(Feed::Unknown, |l| Feed::Text(l.join(" ").replace("\\n", "\n"))), None)
+    }
+
+    /// `cat` passes its input on, or the one file it names; with more, it is a plain program.
+    pub(super) fn cat(&mut self, cmd: &mut Peeled, call: &Call, io: &Io, shell: &mut Shell) -> Step {
+        if call.args.is_empty() || call.args == ["-"] {
+            return Step::Done(io.feed.clone(), None);
+        }
+        if call.args.len() == 1 {
+            let out = match self.paths(&cmd.operands()[0], &cmd.dirs) {
+                Some(mut ps) if ps.len() == 1 && ps[0].glob.is_none() => Feed::File(ps.remove(0).path),
+                _ => Feed::Unknown,
+            };
+            return Step::Done(out, None);
+        }
+        self.program(cmd, call, io, shell)
+    }
+
+    /// `env [NAME=value…] [-C DIR] cmd…`, `env -S 'cmd args'`.
+    pub(super) fn env(&mut self, cmd: &mut Peeled, call: &Call, io: &Io, shell: &Shell) -> Step {
+        match env_command(&call.args) {
+            EnvCommand::At(i, chdir) => {
+                for k in 0..i {
+                    let w = cmd.operands()[k].clone();
+                    self.assignment(&w);
+                }
+                if let Some(d) = chdir {
+                    cmd.dirs = cmd.dirs.join(&d);
+                }
+                cmd.continue_at(i)
+            }
+            EnvCommand::Split(script) => {
+                self.text(&script, &mut shell.clone(), io.reparse + 1);
+                Step::unknown()
+            }
+            EnvCommand::Nothing => Step::unknown(),
+        }
+    }
+
+    /// `eval WORDS`: literal words joined are a script; computed ones cannot be read.
+    pub(super) fn eval(&mut self, cmd: &Peeled, io: &Io, shell: &Shell) -> Step {
+        match cmd.operands().iter().map(Word::literal).collect::<Option<Vec<String>>>() {
+            Some(parts) => self.text(&parts.join(" "), &mut Shell { dirs: cmd.dirs.clone(), ..shell.clone() }, io.reparse + 1),
+            None => self.opaque("it evaluates text the shell computes"),
+        }
+        Step::unknown()
+    }
+
+    /// `source FILE`, `. FILE`: read when the call wrote it.
+    pub(super) fn source(&mut self, cmd: &Peeled, io: &Io, shell: &Shell) -> Step {
+        match cmd.operands().first() {
+            Some(w) if w.literal().is_some_and(|t| !is_stdin_path(&t)) => self.written_script(w, &cmd.dirs, shell, io.reparse),
+            Some(_) => self.opaque("it sources a script the analyser cannot read"),
+            None => {}
+        }
+        Step::unknown()
+    }
+
+    /// An alias runs its value wherever its name is used later.
+    pub(super) fn alias(&mut self, cmd: &Peeled, io: &Io, shell: &Shell) -> Step {
+        for w in cmd.operands() {
+            if let Some((_, value)) = w.literal().as_deref().and_then(|t| t.split_once('=')) {
+                self.text(value, &mut Shell { dirs: cmd.dirs.clone(), ..shell.clone() }, io.reparse + 1);
+            }
+        }
+        Step::unknown()
+    }
+
+    /// `export GIT_CONFIG_PARAMETERS=…` sets what later git commands read.
+    pub(super) fn declare(&mut self, cmd: &Peeled) -> Step {
+        for w in cmd.operands() {
+            self.assignment(w);
+        }
+        Step::unknown()
+    }
+
+    /// `trap 'script' EXIT`: read when the call ends.
+    pub(super) fn trap(&mut self, cmd: &Peeled, shell: &Shell) -> Step {
+        if let Some(script) = cmd.operands().first().and_then(Word::literal) {
+            self.seen.traps.push((script, Shell { dirs: cmd.dirs.clone(), ..shell.clone() }));
+        }
+        Step::unknown()
+    }
+
+    /// `NAME=value` before a command (or alone). Git reads config from `GIT_CONFIG_*` variables:
+    /// `GIT_CONFIG_KEY_0=core.hooksPath` is `git -c core.hooksPath=…` for the rules.
+    pub(super) fn assignment(&mut self, w: &Word) -> bool {
+        let Some(Part::Lit(first)) = w.parts.first() else { return false };
+        let Some((name, value)) = first.split_once('=') else { return false };
+        if !syntax::is_name(name.trim_end_matches('+')) {
+            return false;
+        }
+        // Variables that switch git hook managers off are as good as `--no-verify`.
+        if matches!(name, "HUSKY" | "HUSKY_SKIP_HOOKS" | "LEFTHOOK" | "SKIP" | "PRE_COMMIT_ALLOW_NO_CONFIG" | "OVERCOMMIT_DISABLE") {
+            self.out.texts.push(format!("env {}", w.text()));
+        }
+        if let Some(n) = name.strip_prefix("GIT_CONFIG_KEY_") {
+            self.out.texts.push(format!("git -c {}=", git::config_key(value)));
+            self.seen.git_config.push((Some(n.to_string()), git::config_key(value)));
+        } else if let Some(n) = name.strip_prefix("GIT_CONFIG_VALUE_") {
+            self.seen.git_values.push((n.to_string(), w.text()[name.len() + 1..].to_string()));
+        } else if name == "GIT_CONFIG_PARAMETERS" {
+            let text = w.text();
+            for pair in git::parameters(&text[name.len() + 1..]) {
+                self.out.texts.push(format!("git -c {pair}"));
+                self.seen.git_config.push((None, pair));
+            }
+        }
+        // `tmp=$(mktemp -d)`: a new name in the temporary directory, whatever it is; any other
+        // value takes that away.
+        if name == "CARGO_INSTALL_ROOT" {
+            let mut root = w.clone();
+            root.parts[0] = Part::Lit(value.to_string());
+            self.seen.cargo_root = Some(root);
+        }
+        let name = name.trim_end_matches('+');
+        self.seen.temps.retain(|t| t != name);
+        if !self.seen.assigned.iter().any(|a| a == name) {
+            self.seen.assigned.push(name.to_string());
+        }
+        if let [Part::Lit(_), Part::Subst { raw, .. }] = w.parts.as_slice()
+            && value.is_empty()
+            && is_mktemp(raw)
+        {
+            self.seen.temps.push(name.to_string());
+        }
+        true
+    }
+
+    /// Where `cd`, `pushd` or `popd` leaves the shell.
+    fn chdir_to(&mut self, name: &str, args: &[Word], dirs: &Dirs, shell: &mut Shell) -> Option<Chdir> {
+        let operand = args.iter().find(|w| !w.text().starts_with('-') || w.text() == "-");
+        if name == "popd" {
+            return Some(Chdir::Pop);
+        }
+        let to = match operand {
+            None => self.ctx.home.map_or(Dirs::Unknown, |h| Dirs::Known(vec![h.to_path_buf()])),
+            Some(w) if w.text() == "-" => shell.oldpwd.clone(),
+            Some(w) => match self.expand(w) {
+                Some(Expanded::Exact(p)) => dirs.join(&p),
+                _ => Dirs::Unknown,
+            },
+        };
+        if name == "pushd" {
+            shell.stack.push(dirs.clone());
+        }
+        Some(Chdir::To(to))
+    }
+}
+
+enum EnvCommand {
+    /// The command starts at this argument; `-C dir` moves it.
+    At(usize, Option<String>),
+    /// `env -S 'prog args'`: a string split into a command.
+    Split(String),
+    Nothing,
+}
+
+fn env_command(args: &[String]) -> EnvCommand {
+    let mut chdir = None;
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        if a == "--" {
+            i += 1;
+            break;
+        } else if a == "-S" || a == "--split-string" {
+            let mut script = args.get(i + 1).cloned().unwrap_or_default();
+            for rest in args.iter().skip(i + 2) {
+                script.push(' ');
+                script.push_str(&quote(rest));
+            }
+            return EnvCommand::Split(script);
+        } else if let Some(s) = a.strip_prefix("--split-string=").or_else(|| a.strip_prefix("-S").filter(|s| !s.is_empty())) {
+            let mut script = s.to_string();
+            for rest in &args[i + 1..] {
+                script.push(' ');
+                script.push_str(&quote(rest));
+            }
+            return EnvCommand::Split(script);
+        } else if a == "-C" || a == "--chdir" {
+            chdir = args.get(i + 1).cloned();
+            i += 2;
+        } else if let Some(d) = a.strip_prefix("--chdir=") {
+            chdir = Some(d.to_string());
+            i += 1;
+        } else if a == "-u" || a == "--unset" {
+            i += 2;
+        } else if a.starts_with('-') || is_assignment(a) {
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    if i < args.len() { EnvCommand::At(i, chdir) } else { EnvCommand::Nothing }
+}

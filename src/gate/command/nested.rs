@@ -1,0 +1,472 @@
+//! Commands and text that other commands run: shells, interpreters, database clients, `xargs`,
+//! `find -exec`, `su -c`, `at`, terminal multiplexers, `ssh`, `watch`, `flock`, git's own scripts.
+
+use super::programs::{self, InlineLanguage, Role};
+use super::syntax::{Part, Word};
+use super::{
+    Call, Dirs, Feed, Io, MAX_REPARSE, Peeled, Shell, Step, Walk, code, effects, expand_home, git, is_stdin_path, lit_word, option_value,
+    powershell, program_name, quote, sql,
+};
+use std::path::Path;
+
+impl Walk<'_> {
+    /// `… | xargs cmd`: the command runs with arguments read from standard input.
+    pub(super) fn xargs(&mut self, cmd: &mut Peeled, call: &Call, io: &Io) -> Step {
+        let args = &call.args;
+        let i = programs::skip_options(
+            args,
+            "adEILnPs",
+            &["--arg-file", "--delimiter", "--max-args", "--max-procs", "--replace", "--max-lines", "--eof", "--max-chars"],
+        );
+        if i >= args.len() {
+            return Step::unknown();
+        }
+        let inner = program_name(&args[i]);
+        if !matches!(io.feed, Feed::None) && (programs::role(inner) == Role::Shell || programs::is_interpreter(inner) || inner == "eval") {
+            // `… | xargs sh -c '{}'`: what the shell runs comes from standard input.
+            self.opaque("it feeds text to a shell or an interpreter");
+        }
+        cmd.at += 1 + i;
+        // The arguments come from standard input: when that is known text, they are known.
+        match io.feed {
+            Feed::Text(t) | Feed::Expanding(t) => cmd.all.extend(t.split_whitespace().map(lit_word)),
+            // `ls ~ | xargs rm -rf`: a tree removal of names the analyser cannot see.
+            _ if programs::effect_of(inner, &args[i + 1..], false) == Some(effects::Kind::DeleteRecursive) => {
+                self.opaque("it removes trees named by its input, which the analyser cannot see");
+            }
+            _ => {}
+        }
+        Step::Next
+    }
+
+    /// `su -c 'cmd'`, `script -qc 'cmd'`, `runuser -u x -c 'cmd'`; without `-c`, what its
+    /// wrapper form runs.
+    pub(super) fn command_string(&mut self, cmd: &mut Peeled, call: &Call, io: &Io, shell: &Shell) -> Step {
+        match programs::command_option(&call.args) {
+            Some(programs::CommandOption::Word(k)) => self.script_word(&cmd.operands()[k], &cmd.dirs, shell, io.reparse),
+            Some(programs::CommandOption::Attached(script)) => {
+                self.text(&script, &mut Shell { dirs: cmd.dirs.clone(), ..shell.clone() }, io.reparse + 1)
+            }
+            None => return self.program(cmd, call, io, shell),
+        }
+        Step::unknown()
+    }
+
+    /// `at`, `batch`: the script on standard input runs later, unseen by any hook.
+    pub(super) fn schedule(&mut self, cmd: &Peeled, call: &Call, io: &Io, shell: &Shell) -> Step {
+        if !call.args.iter().any(|a| a == "-l" || a == "-r" || a == "-d" || a == "-c") {
+            self.fed(io.feed, &cmd.dirs, shell, io.reparse, true);
+            self.opaque("it schedules commands to run later");
+        }
+        Step::unknown()
+    }
+
+    /// `tmux send-keys`, `screen -X stuff`, new sessions: the command runs somewhere unknown.
+    pub(super) fn multiplexer(&mut self, call: &Call, io: &Io, shell: &Shell) -> Step {
+        if let Some(script) = programs::multiplexer_command(&call.name, &call.args) {
+            self.text(&script, &mut Shell { dirs: Dirs::Unknown, ..shell.clone() }, io.reparse + 1);
+        }
+        Step::unknown()
+    }
+
+    /// `nix-shell --run 'cmd'`, `devenv shell -c 'cmd'`; without one, a plain program.
+    pub(super) fn run_option(&mut self, cmd: &mut Peeled, call: &Call, io: &Io, shell: &Shell) -> Step {
+        let flags = ["--run", "--command", "-c"];
+        let Some(script) = option_value(&call.args, &flags) else { return self.program(cmd, call, io, shell) };
+        self.script_value(cmd.operands(), &flags, &script, &cmd.dirs, shell, io.reparse);
+        Step::unknown()
+    }
+
+    pub(super) fn flock(&mut self, cmd: &mut Peeled, call: &Call, io: &Io, shell: &Shell) -> Step {
+        match flock_command(&call.args) {
+            Some(FlockCommand::At(i)) => cmd.continue_at(i),
+            Some(FlockCommand::Script(i)) => {
+                self.script_word(&cmd.operands()[i], &cmd.dirs, shell, io.reparse);
+                Step::unknown()
+            }
+            None => Step::unknown(),
+        }
+    }
+
+    pub(super) fn watch(&mut self, cmd: &Peeled, call: &Call, io: &Io, shell: &Shell) -> Step {
+        let i = programs::skip_options(&call.args, "nd", &["--interval", "--differences"]);
+        let rest = &cmd.operands()[i.min(call.args.len())..];
+        self.joined_script(rest, &cmd.dirs, shell, io.reparse);
+        Step::unknown()
+    }
+
+    /// `ssh [options] host command…`: the command runs in a shell over there.
+    pub(super) fn ssh(&mut self, cmd: &Peeled, call: &Call, io: &Io, shell: &Shell) -> Step {
+        let i = programs::skip_options(&call.args, "bcDEeFIiJLlmOopQRSWw", &[]);
+        if i + 1 < call.args.len() {
+            let rest = &cmd.operands()[1 + i..];
+            self.joined_script(rest, &Dirs::Unknown, shell, io.reparse);
+        }
+        Step::unknown()
+    }
+
+    /// git, with the configuration the environment gives it: a `!` alias, `submodule foreach`
+    /// and `rebase --exec` run shell commands; what else it does is in its canonical form.
+    pub(super) fn git_command(&mut self, cmd: &Peeled, io: &Io, shell: &Shell) -> Step {
+        let mut args = self.seen.git_arguments();
+        args.extend(cmd.operands().iter().map(Word::text));
+        for script in git::alias_script(&args).into_iter().chain(git::shell_commands(&args)) {
+            self.text(&script, &mut Shell { dirs: cmd.dirs.clone(), ..shell.clone() }, io.reparse + 1);
+        }
+        self.git(&args, &cmd.dirs, io.feed);
+        Step::unknown()
+    }
+
+    /// `bash -c 'script'`, `bash script.sh`, `bash <<EOF`, `curl … | bash`.
+    pub(super) fn shell(&mut self, words: &[Word], args: &[String], feed: &Feed, dirs: &Dirs, shell: &Shell, reparse: usize) {
+        let mut expects_script = false;
+        let mut i = 0;
+        while i < args.len() {
+            let a = args[i].as_str();
+            i += 1;
+            if a == "--" {
+                break;
+            }
+            if a.starts_with("--") {
+                if matches!(a, "--rcfile" | "--init-file") {
+                    i += 1;
+                }
+            } else if let Some(flags) = a.strip_prefix(['-', '+']).filter(|f| !f.is_empty()) {
+                expects_script |= a.starts_with('-') && flags.contains('c');
+                if a.starts_with('-') && flags.contains('s') {
+                    break;
+                }
+                if flags.ends_with(['o', 'O']) {
+                    i += 1;
+                }
+            } else {
+                i -= 1;
+                if expects_script {
+                    self.script_word(&words[i], dirs, shell, reparse);
+                } else if words[i].literal().is_none_or(|t| is_stdin_path(&t)) {
+                    self.opaque("it runs a script the analyser cannot read (a substitution or standard input)");
+                } else {
+                    self.written_script(&words[i], dirs, shell, reparse);
+                }
+                return;
+            }
+        }
+        // No script operand: the shell reads its commands from standard input.
+        self.fed(feed, dirs, shell, reparse, true);
+    }
+
+    /// Text fed to a shell or an interpreter on standard input. Known text fed to a shell is read
+    /// (its commands may be denied); either way the gate asks, as it cannot see what runs.
+    pub(super) fn fed(&mut self, feed: &Feed, dirs: &Dirs, shell: &Shell, reparse: usize, is_shell: bool) {
+        match feed {
+            Feed::None => {}
+            Feed::Text(t) | Feed::Expanding(t) => {
+                if is_shell {
+                    self.text(t, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
+                }
+                self.opaque("it feeds text to a shell or an interpreter");
+            }
+            Feed::File(_) | Feed::Unknown => self.opaque("it feeds text to a shell or an interpreter"),
+        }
+    }
+
+    /// `here` is the shell state the interpreter runs in (its directories included).
+    pub(super) fn interpreter(
+        &mut self,
+        interpreter: &programs::Interpreter,
+        words: &[Word],
+        args: &[String],
+        feed: &Feed,
+        here: &Shell,
+        reparse: usize,
+    ) {
+        let inline = interpreter.inline;
+        if interpreter.language == Some(InlineLanguage::PowerShell)
+            && args
+                .iter()
+                .any(|a| a.len() >= 2 && "-encodedcommand".starts_with(&a.to_ascii_lowercase()) && a.to_ascii_lowercase().starts_with("-e"))
+        {
+            self.opaque("it runs an encoded PowerShell command");
+            return;
+        }
+        // awk's program is its first operand (unless `-f file` names one).
+        let awk = interpreter.program_operand && !args.iter().any(|a| a == "-f" || a.starts_with("--file"));
+        // Every interpreter's first operand that is not an option is its script file.
+        let mut i = 0;
+        while i < args.len() {
+            let a = args[i].as_str();
+            let attached = inline.iter().any(|f| f.len() == 2 && a.starts_with(f) && a.len() > 2 && !a.starts_with("--"));
+            if inline.contains(&a) || attached || (awk && !a.starts_with('-')) {
+                // `python -c '…'`: literal text is seen by the rules as an argument, and the
+                // commands it starts are read; computed text cannot be.
+                let code = if inline.contains(&a) { words.get(i + 1) } else { words.get(i) };
+                match code.map(|w| (w, w.literal())) {
+                    Some((_, Some(text))) => {
+                        let text = if attached { text[2..].to_string() } else { text };
+                        self.code_effects(program_text(interpreter.language, &text), here, reparse);
+                    }
+                    Some(_) => self.opaque("it runs program text the shell computes"),
+                    None => {}
+                }
+                return;
+            }
+            if awk && (a == "-v" || a == "-F") {
+                i += 2;
+                continue;
+            }
+            if a == "-" {
+                break;
+            }
+            if !a.starts_with('-') {
+                if words[i].literal().is_none_or(|t| is_stdin_path(&t)) {
+                    self.opaque("it runs a script the analyser cannot read (a substitution or standard input)");
+                    return;
+                }
+                // A script the same call wrote is read as the text it wrote.
+                for text in self.written_text(&words[i], &here.dirs) {
+                    self.code_effects(program_text(interpreter.language, &text), here, reparse);
+                }
+                return;
+            }
+            i += 1;
+        }
+        match feed {
+            Feed::None => {}
+            // `python3 - <<'EOF'`, `node <<< '…'`: program text the analyser sees, read as `-c` text.
+            Feed::Text(text) if interpreter.language.is_some() => {
+                self.code_effects(program_text(interpreter.language, text), here, reparse)
+            }
+            _ => self.opaque("it feeds text to a shell or an interpreter"),
+        }
+    }
+
+    /// What program text does (an interpreter one-liner, a PowerShell script), as effects of the
+    /// command: its removals, writes and moves are judged like `rm`'s, `>`'s and `mv`'s, the
+    /// commands it starts are read as shell text.
+    pub(super) fn code_effects(&mut self, read: Vec<code::Effect>, here: &Shell, reparse: usize) {
+        let word = |path: &str| match path.strip_prefix('~') {
+            Some(rest) if rest.is_empty() || rest.starts_with('/') => Word { parts: vec![Part::Tilde, Part::Lit(rest.to_string())] },
+            _ => lit_word(path),
+        };
+        for e in read {
+            match e {
+                code::Effect::Remove { path, recursive } => {
+                    let kind = if recursive { effects::Kind::DeleteRecursive } else { effects::Kind::Delete };
+                    self.effect(kind, &word(&path), &here.dirs);
+                }
+                code::Effect::Write { path } => self.effect(effects::Kind::Overwrite, &word(&path), &here.dirs),
+                code::Effect::Move { from, to } => {
+                    self.effect(effects::Kind::Move, &word(&from), &here.dirs);
+                    self.effect(effects::Kind::Overwrite, &word(&to), &here.dirs);
+                }
+                code::Effect::Run { command } => self.text(&command, &mut here.clone(), reparse + 1),
+                code::Effect::Opaque { why } => self.opaque(why),
+            }
+        }
+    }
+
+    /// A script given as the value of an option (`su -c`, `nix-shell --run`).
+    pub(super) fn script_value(&mut self, words: &[Word], flags: &[&str], script: &str, dirs: &Dirs, shell: &Shell, reparse: usize) {
+        let word = words.iter().position(|w| flags.contains(&w.text().as_str())).and_then(|i| words.get(i + 1));
+        match word {
+            Some(w) => self.script_word(w, dirs, shell, reparse),
+            None => self.text(script, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1),
+        }
+    }
+
+    /// A word that holds a script (`sh -c WORD`): literal text is read, computed text cannot be.
+    pub(super) fn script_word(&mut self, word: &Word, dirs: &Dirs, shell: &Shell, reparse: usize) {
+        match word.literal() {
+            Some(script) => self.text(&script, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1),
+            None => self.opaque("it runs a script the shell computes"),
+        }
+    }
+
+    /// `watch cmd args`, `ssh host cmd args`: the words joined are a script.
+    pub(super) fn joined_script(&mut self, words: &[Word], dirs: &Dirs, shell: &Shell, reparse: usize) {
+        match words.iter().map(Word::literal).collect::<Option<Vec<String>>>() {
+            Some(parts) => self.text(&parts.join(" "), &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1),
+            None => self.opaque("it runs a script the shell computes"),
+        }
+    }
+
+    /// A script the call itself wrote, run by path (`sh /tmp/a.sh`, `./a.sh`, `. ./env.sh`): read
+    /// as the text that was written.
+    pub(super) fn written_script(&mut self, word: &Word, dirs: &Dirs, shell: &Shell, reparse: usize) {
+        for text in self.written_text(word, dirs) {
+            self.text(&text, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
+        }
+    }
+
+    /// `find DIR … -exec cmd {} \;` runs cmd on what it finds under DIR; `-delete` removes it.
+    pub(super) fn find(&mut self, words: &[Word], args: &[String], dirs: &Dirs, shell: &mut Shell, reparse: usize) {
+        let starts: Vec<&Word> =
+            words.iter().take_while(|w| !w.text().starts_with('-') && !matches!(w.text().as_str(), "(" | "!")).collect();
+        let start = starts.first().map_or_else(|| lit_word("."), |w| (*w).clone());
+        // `-name PATTERN` limits what is found to names matching it, at any depth: when the
+        // pattern can name nothing the gate protects, what is found is `START/PATTERN`; else
+        // anything under START.
+        let name = args
+            .iter()
+            .position(|a| a == "-name" || a == "-iname")
+            .and_then(|i| args.get(i + 1))
+            .filter(|p| !p.contains('/') && !crate::gate::protect::may_name_protected(p));
+        let found = |s: &Word| match name {
+            Some(pattern) => Word { parts: s.parts.iter().cloned().chain([Part::Lit(format!("/{pattern}"))]).collect() },
+            None => s.clone(),
+        };
+        if args.iter().any(|a| a == "-delete") {
+            for s in &starts {
+                self.effect(effects::Kind::DeleteRecursive, &found(s), dirs);
+            }
+        }
+        let mut i = 0;
+        while i < args.len() {
+            if matches!(args[i].as_str(), "-exec" | "-execdir" | "-ok" | "-okdir" | "-x" | "--exec" | "-X" | "--exec-batch") {
+                let begin = i + 1;
+                let mut end = begin;
+                while end < args.len() && args[end] != ";" && args[end] != "+" {
+                    end += 1;
+                }
+                // `{}` is each thing found: the start directory (or its pattern) stands for all.
+                let inner: Vec<Word> = words[begin..end].iter().map(|w| if w.text() == "{}" { found(&start) } else { w.clone() }).collect();
+                let before = self.out.effects.len();
+                self.run(inner, dirs.clone(), &Feed::None, &[], shell, reparse);
+                // Run on everything found below the start, a deletion of each is a deletion of the tree.
+                for e in &mut self.out.effects[before..] {
+                    if e.kind == effects::Kind::Delete {
+                        e.kind = effects::Kind::DeleteRecursive;
+                    }
+                }
+                i = end;
+            }
+            i += 1;
+        }
+    }
+
+    /// A database client: the statements it is given, wherever they come from.
+    pub(super) fn database(&mut self, name: &str, db: &programs::DbClient, words: &[Word], args: &[String], feed: &Feed, dirs: &Dirs) {
+        let mut given = Vec::new();
+        let mut files = Vec::new();
+        let mut operands = Vec::new();
+        let mut i = 0;
+        while i < args.len() {
+            let a = args[i].as_str();
+            let (flag, attached) = match a.split_once('=') {
+                Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+                _ => (a, None),
+            };
+            let short_attached = |flags: &[&str]| {
+                flags
+                    .iter()
+                    .find(|f| f.len() == 2 && a.len() > 2 && a.starts_with(**f) && !a.starts_with("--"))
+                    .map(|f| a[f.len()..].to_string())
+            };
+            if db.inline.contains(&flag) || db.files.contains(&flag) {
+                let value = attached.or_else(|| {
+                    i += 1;
+                    args.get(i).cloned()
+                });
+                if let Some(v) = value {
+                    if db.inline.contains(&flag) { given.push(v) } else { files.push(v) }
+                }
+            } else if let Some(v) = short_attached(db.inline) {
+                given.push(v);
+            } else if let Some(v) = short_attached(db.files) {
+                files.push(v);
+            } else if db.values.contains(&flag) && attached.is_none() {
+                i += 1;
+            } else if !a.starts_with('-') {
+                operands.push(i);
+            }
+            i += 1;
+        }
+        if db.operand_sql && operands.len() > 1 {
+            given.extend(operands[1..].iter().map(|&k| args[k].clone()));
+        }
+        if name == "bq" && args.first().is_some_and(|a| a == "query") {
+            given.extend(operands.iter().skip(1).map(|&k| args[k].clone()));
+        }
+        if words.iter().any(Word::is_computed) && (given.is_empty() && files.is_empty()) && !matches!(feed, Feed::None) {
+            self.opaque("it feeds a database statements the analyser cannot see");
+        }
+        match feed {
+            Feed::Text(t) | Feed::Expanding(t) => given.push(t.clone()),
+            Feed::File(f) => files.push(f.to_string_lossy().into_owned()),
+            Feed::Unknown => self.opaque("it feeds a database statements the analyser cannot see"),
+            Feed::None => {}
+        }
+        for f in files {
+            let path = match dirs.join(&expand_home(&f, self.ctx.home)) {
+                Dirs::Known(ps) if ps.len() == 1 => ps[0].clone(),
+                _ => {
+                    self.opaque("it feeds a database statements the analyser cannot see");
+                    continue;
+                }
+            };
+            match read_small(&path) {
+                Some(text) => given.push(text),
+                None => self.opaque("it feeds a database statements the analyser cannot see"),
+            }
+        }
+        for text in given {
+            if db.sql {
+                // psql's `\! cmd` runs a shell command.
+                for line in text.lines() {
+                    if let Some(cmd) = line.trim_start().strip_prefix("\\!") {
+                        self.text(cmd, &mut Shell::new(self.ctx.cwd), MAX_REPARSE);
+                    }
+                }
+                self.out.texts.extend(sql::statements(&text));
+            } else {
+                let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                self.out.texts.push(format!("{name} {}", quote(&one_line)));
+            }
+        }
+    }
+}
+
+/// What program text does, in the language of its interpreter.
+fn program_text(language: Option<InlineLanguage>, text: &str) -> Vec<code::Effect> {
+    match language {
+        Some(InlineLanguage::Code(lang)) => code::read(lang, text),
+        Some(InlineLanguage::PowerShell) => powershell::read(text),
+        None => vec![code::Effect::Opaque { why: "it runs program text in a language the analyser does not read" }],
+    }
+}
+
+fn read_small(path: &Path) -> Option<String> {
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() || meta.len() > 1 << 20 {
+        return None;
+    }
+    crate::gate::regular_file::read_text(path, "a file", 1 << 20).ok().flatten()
+}
+
+enum FlockCommand {
+    At(usize),
+    /// `flock [options] lockfile -c 'command'`: the argument at this index is a script.
+    Script(usize),
+}
+
+/// `flock [options] lockfile command…` or `flock [options] lockfile -c 'command'`; `-w secs` and
+/// `-E code` take an argument. `None` for `flock fd` (locks a descriptor, runs nothing).
+fn flock_command(args: &[String]) -> Option<FlockCommand> {
+    let mut i = 0;
+    let mut lockfile = false;
+    while i < args.len() {
+        let a = args[i].as_str();
+        match a {
+            "-c" | "--command" => return (i + 1 < args.len()).then_some(FlockCommand::Script(i + 1)),
+            "-w" | "--timeout" | "--wait" | "-E" | "--conflict-exit-code" => i += 2,
+            "--" => return (i + 1 < args.len()).then_some(FlockCommand::At(i + 1)),
+            _ if a.starts_with('-') && !lockfile => i += 1,
+            _ if lockfile => return Some(FlockCommand::At(i)),
+            _ => {
+                lockfile = true;
+                i += 1;
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,259 @@
+//! Words as paths: what a word names once the shell expands it, where the analysis can know it
+//! (`~`, `$HOME`, `$PWD`, `$TMPDIR`, `$(mktemp -d)`, `$(pwd)`, globs in a known directory).
+
+use super::syntax::{self, Part, Word};
+use super::{Dirs, Glob, Touch, Walk, effects};
+use std::path::Path;
+
+impl Walk<'_> {
+    /// `for NAME in WORDS`: literal words (at most [`MAX_LOOP_WORDS`]) are what NAME holds in the
+    /// body; any other list leaves NAME computed.
+    pub(super) fn loop_head(&mut self, words: &[Word]) {
+        let Some(name) = words.first().and_then(Word::literal).filter(|n| syntax::is_name(n)) else { return };
+        self.seen.loops.retain(|(n, _)| *n != name);
+        if words.get(1).and_then(Word::literal).as_deref() != Some("in") {
+            return;
+        }
+        let values = &words[2..];
+        if !values.is_empty() && values.len() <= MAX_LOOP_WORDS && values.iter().all(|w| w.literal().is_some()) {
+            self.seen.loops.push((name, values.to_vec()));
+        }
+    }
+
+    /// The word an option's value is in: `-d DIR`, `--directory=DIR`, `-dDIR` (the option's text
+    /// taken off the word, which may go on computed: `--root=$HOME/x`).
+    pub(super) fn option_word(words: &[Word], flags: &[&str]) -> Option<Word> {
+        for (i, w) in words.iter().enumerate() {
+            let Some(Part::Lit(first)) = w.parts.first() else { continue };
+            for f in flags {
+                if w.text() == *f {
+                    return words.get(i + 1).cloned();
+                }
+                let rest = match first.strip_prefix(f) {
+                    Some(r) if f.starts_with("--") => r.strip_prefix('='),
+                    Some(r) if f.len() == 2 && (!r.is_empty() || w.parts.len() > 1) => Some(r),
+                    _ => None,
+                };
+                if let Some(rest) = rest {
+                    let mut value = w.clone();
+                    value.parts[0] = Part::Lit(rest.to_string());
+                    return Some(value);
+                }
+            }
+        }
+        None
+    }
+
+    /// The absolute paths a word names, or `None` when the shell computes where it is.
+    pub(super) fn paths(&self, word: &Word, dirs: &Dirs) -> Option<Vec<Touch>> {
+        // A loop variable over literal words names each of them in turn.
+        if let Some((k, values)) = word.parts.iter().enumerate().find_map(|(k, p)| match p {
+            Part::Var(n) => self.seen.loops.iter().find(|(m, _)| m == n).map(|(_, v)| (k, v)),
+            _ => None,
+        }) {
+            let mut all = Vec::new();
+            for v in values {
+                let mut w = word.clone();
+                w.parts.splice(k..=k, v.parts.iter().cloned());
+                all.extend(self.paths(&w, dirs)?);
+            }
+            return Some(all);
+        }
+        let (rel, glob) = match self.expand(word)? {
+            Expanded::Exact(p) => (p, None),
+            Expanded::Pattern(p, hidden) => (p, Some(Glob { hidden })),
+        };
+        match dirs.join(&rel) {
+            Dirs::Known(ps) => Some(ps.into_iter().map(|path| Touch { path, glob }).collect()),
+            Dirs::Unknown => None,
+        }
+    }
+
+    /// A word as a path: literal (`~` and `$HOME` known), or a pattern in a known directory
+    /// (`dir/*.json`, `build/$name`: the shell picks names in `dir`, `build`).
+    pub(super) fn expand(&self, word: &Word) -> Option<Expanded> {
+        if word.parts.iter().any(|p| *p == Part::Glob(String::new())) {
+            // Brace expansion (`{.claude,x}`) makes any name from its parts: anything in the
+            // directory before the brace.
+            let mut head = Word { parts: word.parts.iter().take_while(|p| !matches!(p, Part::Glob(_))).cloned().collect() };
+            if let Some(Part::Lit(t)) = head.parts.last_mut()
+                && let Some(open) = t.find('{')
+            {
+                t.truncate(open);
+            }
+            let dir = match self.expand(&head)? {
+                Expanded::Exact(s) => s.rfind('/').map_or_else(|| ".".to_string(), |k| s[..k.max(1)].to_string()),
+                Expanded::Pattern(..) => return None,
+            };
+            return Some(Expanded::Pattern(format!("{dir}/*"), true));
+        }
+        let mut s = String::new();
+        for (k, p) in word.parts.iter().enumerate() {
+            match p {
+                Part::Lit(t) | Part::Ansi(t) => s.push_str(t),
+                Part::Tilde => s.push_str(&self.ctx.home?.to_string_lossy()),
+                // Known only at the start of a path (`"$HOME/x"` starts with an empty literal).
+                Part::Var(name) if name == "HOME" && s.is_empty() => s.push_str(&self.ctx.home?.to_string_lossy()),
+                Part::Var(name) if name == "PWD" && s.is_empty() => s.push_str(&self.ctx.cwd.to_string_lossy()),
+                Part::Var(name) if s.is_empty() && self.seen.temps.contains(name) => s.push_str("/tmp/mktemp.XXXXXXXXXX"),
+                // `$TMPDIR/x`, `${TMPDIR:-/tmp}/x`: the environment's temporary directory.
+                Part::Var(name) if s.is_empty() && self.temp_variable(name) => s.push_str("/tmp"),
+                Part::Computed(t) if s.is_empty() && self.temp_default(t) => s.push_str("/tmp"),
+                Part::Computed(t) if self.unset_default(t).is_some() => s.push_str(self.unset_default(t).unwrap_or_default()),
+                Part::Subst { script, raw } if s.is_empty() => s.push_str(&self.known_output(*script, raw)?),
+                _ => {
+                    let hidden = !matches!(p, Part::Glob(_));
+                    // A glob keeps its pattern; a computed name could be any name.
+                    let mut rest = if hidden { "*".to_string() } else { Word { parts: word.parts[k..].to_vec() }.text() };
+                    // A computed part's pattern stops at the first `/` after it: deeper names are in
+                    // what it names. A glob keeps its deeper names (`*/__pycache__` names
+                    // `__pycache__` one level down, not everything: `*` never matches `.git`).
+                    let prefix = match s.rfind('/') {
+                        Some(slash) => s[..=slash].to_string(),
+                        None => String::new(),
+                    };
+                    let head = s[prefix.len()..].to_string();
+                    if let Some(slash) = rest.find('/')
+                        && (hidden || rest[slash..].trim_end_matches('/').is_empty())
+                    {
+                        rest.truncate(slash);
+                    }
+                    if s.is_empty() && !matches!(p, Part::Glob(_)) {
+                        // `$X/…`: not even the directory is known.
+                        return None;
+                    }
+                    let dir = if prefix.is_empty() { ".".to_string() } else { prefix };
+                    let name = if hidden { "*".to_string() } else { format!("{head}{rest}") };
+                    return Some(Expanded::Pattern(format!("{dir}/{name}"), hidden || head.starts_with('.')));
+                }
+            }
+        }
+        Some(Expanded::Exact(s))
+    }
+
+    /// The output of `$(which gitvow)`, `$(command -v x)`, `$(pwd)`, `$(git rev-parse --show-toplevel)`:
+    /// substitutions agents write for a path whose value the analysis can know.
+    pub(super) fn known_output(&self, _script: usize, raw: &str) -> Option<String> {
+        let inner = raw.strip_prefix("$(")?.strip_suffix(')')?.trim();
+        let words: Vec<&str> = inner.split_whitespace().collect();
+        match words.as_slice() {
+            ["pwd"] => Some(self.ctx.cwd.to_string_lossy().into_owned()),
+            ["mktemp", ..] if is_mktemp(raw) => Some("/tmp/mktemp.XXXXXXXXXX".to_string()),
+            ["git", "rev-parse", "--show-toplevel"] => self.ctx.repo_top.map(|t| t.to_string_lossy().into_owned()),
+            ["which", name] | ["command", "-v", name] | ["type", "-p", name] | ["type", "-P", name] => {
+                crate::paths::find_on_path(name.trim_matches(['"', '\''])).map(|p| p.to_string_lossy().into_owned())
+            }
+            _ => None,
+        }
+    }
+
+    /// `TMPDIR`, `TMP`, `TEMP`, when the call does not set them itself.
+    pub(super) fn temp_variable(&self, name: &str) -> bool {
+        TEMP_VARIABLES.contains(&name) && !self.seen.assigned.iter().any(|a| a == name)
+    }
+
+    /// `${OUT:-build}` (or `-`, `:=`, `=`) of a variable the call does not set: its default, when
+    /// that is plain text (a value from the environment is the person's own, as `$HOME` is).
+    fn unset_default<'t>(&self, computed: &'t str) -> Option<&'t str> {
+        let inner = computed.strip_prefix("${")?.strip_suffix('}')?;
+        let op = inner.find([':', '-', '='])?;
+        let (name, rest) = inner.split_at(op);
+        let default = rest
+            .strip_prefix(":-")
+            .or_else(|| rest.strip_prefix(":="))
+            .or_else(|| rest.strip_prefix('-'))
+            .or_else(|| rest.strip_prefix('='))?;
+        let plain = !default.is_empty() && default.chars().all(|c| c.is_ascii_alphanumeric() || "._-/+@%,".contains(c));
+        (syntax::is_name(name) && plain && !self.seen.assigned.iter().any(|a| a == name)).then_some(default)
+    }
+
+    /// `${TMPDIR:-/tmp}` (or `-`, `:=`, `=`): the temporary directory, or a default that is one.
+    pub(super) fn temp_default(&self, computed: &str) -> bool {
+        let Some(inner) = computed.strip_prefix("${").and_then(|t| t.strip_suffix('}')) else { return false };
+        let Some(op) = inner.find([':', '-', '=']) else { return false };
+        let default = inner[op..].trim_start_matches(':').trim_start_matches(['-', '=']);
+        self.temp_variable(&inner[..op]) && ["/tmp", "/var/tmp"].iter().any(|t| default.trim_end_matches('/') == *t)
+    }
+
+    /// A path as a text for the rules: `~/…` in the home directory, else as it is.
+    pub(super) fn shown(&self, path: &Path) -> String {
+        effects::shown(path, self.ctx.home)
+    }
+}
+
+/// The variables that name the temporary directory.
+/// Words of a `for` list the analysis follows.
+const MAX_LOOP_WORDS: usize = 32;
+
+const TEMP_VARIABLES: &[&str] = &["TMPDIR", "TMP", "TEMP"];
+
+/// `$(mktemp …)` (or `` `mktemp …` ``) that makes its name in the temporary directory: by
+/// default, with `-t`/`--tmpdir`, in a directory (`-p DIR`, `--tmpdir=DIR`) or after a template
+/// (`/tmp/build.XXXX`, `"${TMPDIR:-/tmp}/x.XXXX"`) that is a temporary one. A bare relative
+/// template without `-t` is in the working directory.
+pub(super) fn is_mktemp(raw: &str) -> bool {
+    let inner =
+        raw.strip_prefix("$(").and_then(|t| t.strip_suffix(')')).or_else(|| raw.strip_prefix('`').and_then(|t| t.strip_suffix('`')));
+    let Some(inner) = inner else { return false };
+    let words: Vec<&str> = inner.split_whitespace().map(|w| w.trim_matches(['"', '\''])).collect();
+    if words.first() != Some(&"mktemp") {
+        return false;
+    }
+    let mut in_temp = false;
+    let mut dir: Option<&str> = None;
+    let mut template: Option<&str> = None;
+    let mut i = 1;
+    while i < words.len() {
+        let w = words[i];
+        i += 1;
+        if let Some(d) = w.strip_prefix("--tmpdir=").or_else(|| w.strip_prefix("-p").filter(|d| !d.is_empty())) {
+            dir = Some(d);
+        } else if w == "--tmpdir" {
+            in_temp = true;
+        } else if w == "--" {
+            template = words.get(i).copied();
+            break;
+        } else if let Some(flags) = w.strip_prefix('-').filter(|f| !f.starts_with('-')) {
+            in_temp |= flags.contains('t');
+            if flags.ends_with('p') {
+                dir = words.get(i).copied();
+                i += 1;
+            }
+        } else if !w.starts_with('-') {
+            template = Some(w);
+        }
+    }
+    match (template, dir) {
+        (Some(t), _) if t.starts_with('/') || t.starts_with('$') => is_temp_path(t),
+        (_, Some(d)) => is_temp_path(&format!("{}/", d.trim_end_matches('/'))),
+        (Some(_), None) => in_temp,
+        (None, None) => true,
+    }
+}
+
+/// A path in the temporary directory: under `/tmp/`, `/var/tmp/` or `$TMPDIR/` (`${TMPDIR:-/tmp}/`).
+fn is_temp_path(path: &str) -> bool {
+    let Some(slash) = path.find('/') else { return false };
+    let (head, rest) = path.split_at(slash);
+    if head.is_empty() {
+        return ["/tmp/", "/var/tmp/"].iter().any(|t| path.starts_with(t)) && !path.contains("/../");
+    }
+    let var = head.trim_start_matches('$').trim_start_matches('{').trim_end_matches('}');
+    let name = var.split([':', '-', '=']).next().unwrap_or("");
+    TEMP_VARIABLES.contains(&name) && !rest.contains("/../")
+}
+
+pub(super) enum Expanded {
+    Exact(String),
+    /// A path whose last component is a pattern; `true` when it may name hidden files.
+    Pattern(String, bool),
+}
+
+/// `dir` as `dir/`, so that a pattern appended names what is in it.
+pub(super) fn with_slash(w: &Word) -> Word {
+    let mut w = w.clone();
+    if !w.text().ends_with('/') {
+        w.parts.push(Part::Lit("/".into()));
+    }
+    w
+}
