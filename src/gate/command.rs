@@ -105,7 +105,7 @@ pub fn analyse_powershell(script: &str, ctx: &Context) -> Analysis {
         walk.opaque("it is longer than the analyser reads");
         return walk.out;
     }
-    walk.code_effects(powershell::read(script), &Shell::new(ctx.cwd), 0);
+    walk.code_effects(powershell::read(script), &ShellState::new(ctx.cwd), 0);
     let effect_texts: Vec<String> = walk.out.effects.iter().map(effects::Effect::text).collect();
     walk.out.texts.extend(effect_texts);
     walk.out
@@ -117,7 +117,7 @@ pub fn analyse_in(command: &str, ctx: &Context) -> Analysis {
         walk.opaque("it is longer than the analyser reads");
         return walk.out;
     }
-    let mut shell = Shell::new(ctx.cwd);
+    let mut shell = ShellState::new(ctx.cwd);
     walk.text(command, &mut shell, 0);
     // A trap runs when the shell exits: with the variables the whole call has set by then.
     for (script, mut at) in std::mem::take(&mut walk.seen.traps) {
@@ -169,17 +169,17 @@ impl Dirs {
 
 /// The shell's state that later commands see.
 #[derive(Clone, Debug)]
-struct Shell {
+struct ShellState {
     dirs: Dirs,
     oldpwd: Dirs,
     /// `pushd` remembers where it came from.
     stack: Vec<Dirs>,
 }
 
-impl Shell {
-    fn new(cwd: &Path) -> Shell {
+impl ShellState {
+    fn new(cwd: &Path) -> ShellState {
         let here = Dirs::Known(vec![lexical(cwd)]);
-        Shell { dirs: here.clone(), oldpwd: here, stack: Vec::new() }
+        ShellState { dirs: here.clone(), oldpwd: here, stack: Vec::new() }
     }
 }
 
@@ -220,7 +220,7 @@ struct Seen {
     /// Variables the call sets: `$TMPDIR` is the temporary directory only while the call leaves it.
     assigned: Vec<String>,
     /// `trap` scripts, read when the call ends, in the directory the trap was set in.
-    traps: Vec<(String, Shell)>,
+    traps: Vec<(String, ShellState)>,
     /// Files the call writes, with their text where the analyser knows it (`printf '…' > a.sh`):
     /// a script written and run in one call is read as what was written; one whose text it
     /// cannot see (`base64 -d > a.sh`, `curl -o a.sh`) is opaque when run.
@@ -278,7 +278,7 @@ impl Peeled {
 }
 
 /// The program word of a command, its base name and its arguments' texts.
-struct Call {
+struct ProgramCall {
     prog: String,
     name: String,
     args: Vec<String>,
@@ -330,7 +330,7 @@ impl Walk<'_> {
     }
 
     /// Parses and walks a text the shell would run (the line itself, `sh -c` scripts, `eval`).
-    fn text(&mut self, text: &str, shell: &mut Shell, reparse: usize) {
+    fn text(&mut self, text: &str, shell: &mut ShellState, reparse: usize) {
         if reparse > MAX_REPARSE {
             self.opaque("it nests shells deeper than the analyser follows");
             return;
@@ -342,7 +342,7 @@ impl Walk<'_> {
         self.script(&parsed, 0, shell, reparse);
     }
 
-    fn script(&mut self, p: &Parsed, id: usize, shell: &mut Shell, reparse: usize) {
+    fn script(&mut self, p: &Parsed, id: usize, shell: &mut ShellState, reparse: usize) {
         let Some(script) = p.scripts.get(id) else { return };
         for pipeline in &script.pipelines {
             let single = pipeline.nodes.len() == 1;
@@ -385,7 +385,7 @@ impl Walk<'_> {
     }
 
     /// One simple command: its substitutions, redirections and words.
-    fn simple(&mut self, p: &Parsed, cmd: &Simple, pipe: Feed, shell: &mut Shell, reparse: usize) -> (Feed, Option<Chdir>) {
+    fn simple(&mut self, p: &Parsed, cmd: &Simple, pipe: Feed, shell: &mut ShellState, reparse: usize) -> (Feed, Option<Chdir>) {
         // Substitutions run first, in a subshell each.
         let words_scripts = cmd.words.iter().chain(cmd.redirs.iter().map(|r| &r.target)).flat_map(Word::scripts);
         let body_scripts = cmd.redirs.iter().filter_map(|r| r.body).filter_map(|b| p.bodies.get(b)).flat_map(|b| b.scripts.iter().copied());
@@ -410,7 +410,7 @@ impl Walk<'_> {
     }
 
     /// A command's redirections: the files they write, and what it reads on standard input.
-    fn redirections(&mut self, p: &Parsed, cmd: &Simple, pipe: Feed, shell: &Shell) -> Feed {
+    fn redirections(&mut self, p: &Parsed, cmd: &Simple, pipe: Feed, shell: &ShellState) -> Feed {
         let mut feed = pipe;
         for r in &cmd.redirs {
             match r.op {
@@ -425,7 +425,7 @@ impl Walk<'_> {
                             }
                         }
                     }
-                    self.effect(effects::Kind::Overwrite, &r.target, &shell.dirs);
+                    self.effect(effects::EffectKind::Overwrite, &r.target, &shell.dirs);
                 }
                 RedirOp::HereDoc => {
                     feed = match r.body.and_then(|b| p.bodies.get(b)) {
@@ -454,7 +454,7 @@ impl Walk<'_> {
         dirs: Dirs,
         feed: &Feed,
         heredocs: &[String],
-        shell: &mut Shell,
+        shell: &mut ShellState,
         reparse: usize,
     ) -> (Feed, Option<Chdir>) {
         let mut cmd = Peeled { all, at: 0, dirs };
@@ -470,7 +470,7 @@ impl Walk<'_> {
 
     /// One layer of a command: its leading keywords and assignments, then its program, judged by
     /// what the program table says of it.
-    fn step(&mut self, cmd: &mut Peeled, io: &Io, shell: &mut Shell) -> Step {
+    fn step(&mut self, cmd: &mut Peeled, io: &Io, shell: &mut ShellState) -> Step {
         cmd.at += cmd.all[cmd.at..]
             .iter()
             .take_while(|w| w.literal().is_some_and(|t| KEYWORDS.contains(&t.as_str())) || self.assignment(w))
@@ -502,7 +502,7 @@ impl Walk<'_> {
 
     /// The program word of `cmd` and its arguments, with the command's text recorded for the
     /// rules; `None` when there is no program the analysis can name.
-    fn call(&mut self, cmd: &Peeled) -> Option<Call> {
+    fn call(&mut self, cmd: &Peeled) -> Option<ProgramCall> {
         let words = cmd.words();
         let first = words.first()?;
         let Some(prog) = first.literal() else {
@@ -531,11 +531,11 @@ impl Walk<'_> {
             Some(texts) => self.out.texts.extend(texts),
             None => self.out.texts.push(text),
         }
-        Some(Call { prog, name, args })
+        Some(ProgramCall { prog, name, args })
     }
 
     /// What the program's role in the table makes of the command.
-    fn by_role(&mut self, cmd: &mut Peeled, call: &Call, io: &Io, shell: &mut Shell) -> Step {
+    fn by_role(&mut self, cmd: &mut Peeled, call: &ProgramCall, io: &Io, shell: &mut ShellState) -> Step {
         match programs::role(&call.name) {
             Role::Chdir => self.chdir(cmd, call, shell),
             Role::Echo => Self::echo(cmd),
@@ -581,7 +581,7 @@ impl Walk<'_> {
 
     /// A program with no builtin role: a runner or a wrapper peeled, else an interpreter, a
     /// database client or a program that changes files.
-    fn program(&mut self, cmd: &mut Peeled, call: &Call, io: &Io, shell: &Shell) -> Step {
+    fn program(&mut self, cmd: &mut Peeled, call: &ProgramCall, io: &Io, shell: &ShellState) -> Step {
         let (name, args) = (call.name.as_str(), call.args.as_slice());
         if let Some(i) = programs::runner(name, args) {
             let program =
@@ -603,7 +603,7 @@ impl Walk<'_> {
         }
         match programs::role(name) {
             Role::Interpreter(interpreter) => {
-                let here = Shell { dirs: cmd.dirs.clone(), ..shell.clone() };
+                let here = ShellState { dirs: cmd.dirs.clone(), ..shell.clone() };
                 self.interpreter(&interpreter, cmd.operands(), args, io.feed, &here, io.reparse);
                 if interpreter.edits_in_place {
                     self.in_place(name, cmd.operands(), args, &cmd.dirs.clone());
@@ -652,6 +652,14 @@ fn expand_home(p: &str, home: Option<&Path>) -> String {
         (Some(rest), Some(h)) if rest.is_empty() || rest.starts_with('/') => format!("{}{rest}", h.to_string_lossy()),
         _ => p.to_string(),
     }
+}
+
+/// A path in a program's own option text (`git apply --directory=$HOME`), as the shell gave it:
+/// `~`, `$HOME` and `${HOME}` are the home directory; any other expansion left is computed (`None`).
+fn home_text(p: &str, home: Option<&Path>) -> Option<String> {
+    let h = home.map(|h| h.to_string_lossy().into_owned()).unwrap_or_else(|| "~".into());
+    let p = expand_home(&p.replace("${HOME}", &h).replace("$HOME", &h), home);
+    (!p.contains(['$', '`'])).then_some(p)
 }
 
 /// The value of the first of `flags` in `args` (`-D dir`, `--chdir=dir`, `-Ddir`).

@@ -108,21 +108,21 @@ impl Action {
 /// A payload gitvow cannot read: `message` for the agent (may quote the call), `reason` for the
 /// hook log (never command text or file content).
 #[derive(Debug)]
-pub struct Failure {
+pub struct UnreadablePayload {
     pub message: String,
     pub reason: String,
 }
 
 /// Payload errors name fields and JSON positions only, so the message is also the logged reason.
-impl From<String> for Failure {
-    fn from(message: String) -> Failure {
-        Failure { reason: message.clone(), message }
+impl From<String> for UnreadablePayload {
+    fn from(message: String) -> UnreadablePayload {
+        UnreadablePayload { reason: message.clone(), message }
     }
 }
 
-impl From<&str> for Failure {
-    fn from(message: &str) -> Failure {
-        Failure::from(message.to_string())
+impl From<&str> for UnreadablePayload {
+    fn from(message: &str) -> UnreadablePayload {
+        UnreadablePayload::from(message.to_string())
     }
 }
 
@@ -134,7 +134,7 @@ pub fn session_of(payload: &Map<String, Value>) -> Option<&str> {
 const SESSION_KEYS: &[&str] = &["session_id", "sessionId", "conversation_id", "taskId"];
 
 /// What a tool name means, across the agents' vocabularies.
-enum Kind {
+enum ToolKind {
     Shell,
     /// Shell commands as an array, run one after another (cline's `run_commands`).
     Commands,
@@ -153,19 +153,21 @@ enum Kind {
     Keep,
 }
 
-fn kind(name: &str) -> Kind {
+fn kind(name: &str) -> ToolKind {
     match name {
         "Bash" | "run_shell_command" | "Shell" | "bash" | "powershell" | "Execute" | "shell" | "local_shell" | "launch-process"
-        | "terminal" => Kind::Shell,
-        "run_commands" => Kind::Commands,
+        | "terminal" => ToolKind::Shell,
+        "run_commands" => ToolKind::Commands,
         // hermes's `patch`: `mode: "patch"` carries V4A patch text, `mode: "replace"` one edit.
-        "apply_patch" | "ApplyPatch" | "patch" => Kind::PatchOrEdit,
-        "Write" | "write_file" | "create" | "Create" | "write" | "save-file" => Kind::Write,
-        "Edit" | "replace" | "edit" | "str_replace_editor" | "str_replace_based_edit_tool" | "str-replace-editor" | "Delete" => Kind::Edit,
-        "editor" => Kind::WriteOrEdit,
-        "remove-files" => Kind::Remove,
-        "execute_code" => Kind::PythonCode,
-        _ => Kind::Keep,
+        "apply_patch" | "ApplyPatch" | "patch" => ToolKind::PatchOrEdit,
+        "Write" | "write_file" | "create" | "Create" | "write" | "save-file" => ToolKind::Write,
+        "Edit" | "replace" | "edit" | "str_replace_editor" | "str_replace_based_edit_tool" | "str-replace-editor" | "Delete" => {
+            ToolKind::Edit
+        }
+        "editor" => ToolKind::WriteOrEdit,
+        "remove-files" => ToolKind::Remove,
+        "execute_code" => ToolKind::PythonCode,
+        _ => ToolKind::Keep,
     }
 }
 
@@ -194,7 +196,7 @@ impl Reading {
 }
 
 /// Normalises one payload for `event` (the agent's own event name).
-pub fn normalize(reading: Reading, event: &str, handler: Handler, payload: &Map<String, Value>) -> Result<Call, Failure> {
+pub fn normalize(reading: Reading, event: &str, handler: Handler, payload: &Map<String, Value>) -> Result<Call, UnreadablePayload> {
     let session = first_str(payload, SESSION_KEYS)?.unwrap_or_default().to_string();
     let root = || {
         ["workspace_roots", "workspaceRoots"]
@@ -237,7 +239,7 @@ pub fn normalize(reading: Reading, event: &str, handler: Handler, payload: &Map<
 type RawTool = (String, Map<String, Value>);
 
 /// The agent's tool name and arguments, before normalisation.
-fn tool_of(dialect: Dialect, event: &str, payload: &Map<String, Value>) -> Result<RawTool, Failure> {
+fn tool_of(dialect: Dialect, event: &str, payload: &Map<String, Value>) -> Result<RawTool, UnreadablePayload> {
     if dialect == Dialect::ToolCallObject
         && let Some(call) = tool_call_object(payload)?
     {
@@ -310,7 +312,7 @@ fn tool_of(dialect: Dialect, event: &str, payload: &Map<String, Value>) -> Resul
 /// The call of a payload that carries it as `tool_call: {name, input}` (also `tool_result` after
 /// the call), or as `preToolUse`/`postToolUse: {toolName, parameters}` with every argument a string;
 /// `None` when it has none of these (then Claude's fields are read).
-fn tool_call_object(payload: &Map<String, Value>) -> Result<Option<RawTool>, Failure> {
+fn tool_call_object(payload: &Map<String, Value>) -> Result<Option<RawTool>, UnreadablePayload> {
     for key in ["tool_call", "tool_result"] {
         let Some(call) = payload.get(key).and_then(Value::as_object) else { continue };
         let name = first_str(call, &["name", "toolName"])?.ok_or(format!("`{key}` has no `name`"))?;
@@ -356,10 +358,10 @@ fn mcp_name(name: &str) -> String {
     name.to_string()
 }
 
-fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result<Vec<Action>, Failure> {
+fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result<Vec<Action>, UnreadablePayload> {
     let single = |tool_name: &str, tool_input| Ok(vec![Action::new(tool_name, tool_input)]);
     match kind(name) {
-        Kind::Shell | Kind::Commands => {
+        ToolKind::Shell | ToolKind::Commands => {
             let command = match (input.get("command"), input.get("commands")) {
                 (Some(Value::String(c)), _) => c.clone(),
                 // The commands run one after another, as the lines of one script would.
@@ -396,7 +398,7 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
             actions.push(Action { tool_name: "Bash".into(), tool_input: input, shell: shell_of(name) });
             Ok(actions)
         }
-        Kind::PatchOrEdit => {
+        ToolKind::PatchOrEdit => {
             // Some agents only ever send patch text here; others name edits this way.
             let patch_only = reading.patch_text_only || input.get("mode").and_then(Value::as_str) == Some("patch");
             let text = PATCH_KEYS
@@ -408,13 +410,13 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
                 None => single("Edit", edit_input(input, false)?),
             }
         }
-        Kind::Write => single("Write", edit_input(input, true)?),
-        Kind::Edit => single("Edit", edit_input(input, false)?),
-        Kind::WriteOrEdit => {
+        ToolKind::Write => single("Write", edit_input(input, true)?),
+        ToolKind::Edit => single("Edit", edit_input(input, false)?),
+        ToolKind::WriteOrEdit => {
             let creates = first_str(&input, OLD_KEYS)?.is_none() && !input.contains_key("insert_line");
             if creates { single("Write", edit_input(input, true)?) } else { single("Edit", edit_input(input, false)?) }
         }
-        Kind::Remove => {
+        ToolKind::Remove => {
             let paths = match input.get("file_paths").or_else(|| input.get("paths")) {
                 Some(Value::Array(list)) => {
                     list.iter().map(|p| p.as_str().ok_or("a path in `file_paths` is not a string")).collect::<Result<Vec<_>, _>>()?
@@ -430,14 +432,14 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
                 })
                 .collect())
         }
-        Kind::PythonCode => {
+        ToolKind::PythonCode => {
             let code = first_str(&input, &["code"])?.ok_or("the code tool has no `code`")?;
             let command = format!("python3 -c {}", shell_words::quote(code));
             let mut input = input;
             input.insert("command".into(), command.into());
             single("Bash", input)
         }
-        Kind::Keep => {
+        ToolKind::Keep => {
             // An MCP tool that changes files changes the files its path arguments name: each is
             // judged as an edit of that file, after the tool itself (its name stays the call's).
             let (name, input) = match name {
@@ -464,7 +466,7 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
 
 /// Cline's one tool for every MCP call, `use_mcp_tool {server_name, tool_name, arguments}` (the
 /// arguments JSON-encoded), as the MCP tool it calls.
-fn cline_mcp(input: Map<String, Value>) -> Result<RawTool, Failure> {
+fn cline_mcp(input: Map<String, Value>) -> Result<RawTool, UnreadablePayload> {
     let server = first_str(&input, &["server_name"])?.unwrap_or("unknown");
     let tool = first_str(&input, &["tool_name"])?.ok_or("use_mcp_tool names no `tool_name`")?;
     let arguments = match input.get("arguments") {
@@ -761,8 +763,9 @@ fn shell_of(tool: &str) -> Shell {
     if tool == "powershell" { Shell::PowerShell } else { Shell::Posix }
 }
 
-fn patch_actions(text: &str) -> Result<Vec<Action>, Failure> {
-    let files = patch::parse(text).map_err(|e| Failure { message: format!("cannot parse the patch: {e}"), reason: e.summary() })?;
+fn patch_actions(text: &str) -> Result<Vec<Action>, UnreadablePayload> {
+    let files =
+        patch::parse(text).map_err(|e| UnreadablePayload { message: format!("cannot parse the patch: {e}"), reason: e.summary() })?;
     let mut actions = Vec::new();
     for f in files {
         if f.delete {
@@ -787,7 +790,7 @@ fn patch_actions(text: &str) -> Result<Vec<Action>, Failure> {
 }
 
 /// Claude's argument names on top of the agent's own (which stay, for the classifier's eyes).
-fn edit_input(mut input: Map<String, Value>, write: bool) -> Result<Map<String, Value>, Failure> {
+fn edit_input(mut input: Map<String, Value>, write: bool) -> Result<Map<String, Value>, UnreadablePayload> {
     let path = first_str(&input, PATH_KEYS)?.ok_or("the edit has no file path (`file_path`, `path` or `filePath`)")?.to_string();
     input.insert("file_path".into(), path.into());
     if write {
@@ -818,7 +821,7 @@ fn edit_input(mut input: Map<String, Value>, write: bool) -> Result<Map<String, 
 }
 
 /// The first of `keys` present; present with another type than a string is an error.
-fn first_str<'a>(obj: &'a Map<String, Value>, keys: &[&str]) -> Result<Option<&'a str>, Failure> {
+fn first_str<'a>(obj: &'a Map<String, Value>, keys: &[&str]) -> Result<Option<&'a str>, UnreadablePayload> {
     for key in keys {
         match obj.get(*key) {
             None | Some(Value::Null) => continue,

@@ -2,7 +2,7 @@
 //! changes (each in its normalised and its resolved form), what of the gate's own it would change,
 //! and whether the command could be analysed at all.
 
-use super::command::effects::Kind;
+use super::command::effects::EffectKind;
 use super::command::{self, Context};
 use super::location::{self, Place};
 use super::normalize::{Action, Shell};
@@ -34,7 +34,7 @@ impl Reach {
             let touch = command::Touch { path: location::place(path, cwd, repo_top).absolute, glob: None };
             // An edit overwrites its file: the effect rules judge it as they judge `> file`.
             let ctx = Context { cwd, home: home.as_deref(), repo_top };
-            reach.texts.push(command::effects::Effect::of(Kind::Overwrite, &touch, &ctx).text());
+            reach.texts.push(command::effects::Effect::of(EffectKind::Overwrite, &touch, &ctx).text());
             touched.push(touch);
         }
         if action.command().is_none() {

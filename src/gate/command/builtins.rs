@@ -3,11 +3,11 @@
 
 use super::syntax::{self, Part, Word};
 use super::words::{Expanded, is_mktemp};
-use super::{Call, Chdir, Dirs, Feed, Io, Peeled, Shell, Step, Walk, git, is_assignment, is_stdin_path, quote};
+use super::{Chdir, Dirs, Feed, Io, Peeled, ProgramCall, ShellState, Step, Walk, git, is_assignment, is_stdin_path, quote};
 
 impl Walk<'_> {
     /// `cd`, `pushd`, `popd`: where later commands run.
-    pub(super) fn chdir(&mut self, cmd: &Peeled, call: &Call, shell: &mut Shell) -> Step {
+    pub(super) fn chdir(&mut self, cmd: &Peeled, call: &ProgramCall, shell: &mut ShellState) -> Step {
         let to = self.chdir_to(&call.name, cmd.operands(), &cmd.dirs, shell);
         Step::Done(Feed::None, to)
     }
@@ -20,7 +20,7 @@ impl Walk<'_> {
     }
 
     /// `cat` passes its input on, or the one file it names; with more, it is a plain program.
-    pub(super) fn cat(&mut self, cmd: &mut Peeled, call: &Call, io: &Io, shell: &mut Shell) -> Step {
+    pub(super) fn cat(&mut self, cmd: &mut Peeled, call: &ProgramCall, io: &Io, shell: &mut ShellState) -> Step {
         if call.args.is_empty() || call.args == ["-"] {
             return Step::Done(io.feed.clone(), None);
         }
@@ -35,7 +35,7 @@ impl Walk<'_> {
     }
 
     /// `env [NAME=value…] [-C DIR] cmd…`, `env -S 'cmd args'`.
-    pub(super) fn env(&mut self, cmd: &mut Peeled, call: &Call, io: &Io, shell: &Shell) -> Step {
+    pub(super) fn env(&mut self, cmd: &mut Peeled, call: &ProgramCall, io: &Io, shell: &ShellState) -> Step {
         match env_command(&call.args) {
             EnvCommand::At(i, chdir) => {
                 for k in 0..i {
@@ -56,16 +56,16 @@ impl Walk<'_> {
     }
 
     /// `eval WORDS`: literal words joined are a script; computed ones cannot be read.
-    pub(super) fn eval(&mut self, cmd: &Peeled, io: &Io, shell: &Shell) -> Step {
+    pub(super) fn eval(&mut self, cmd: &Peeled, io: &Io, shell: &ShellState) -> Step {
         match cmd.operands().iter().map(Word::literal).collect::<Option<Vec<String>>>() {
-            Some(parts) => self.text(&parts.join(" "), &mut Shell { dirs: cmd.dirs.clone(), ..shell.clone() }, io.reparse + 1),
+            Some(parts) => self.text(&parts.join(" "), &mut ShellState { dirs: cmd.dirs.clone(), ..shell.clone() }, io.reparse + 1),
             None => self.opaque("it evaluates text the shell computes"),
         }
         Step::unknown()
     }
 
     /// `source FILE`, `. FILE`: read when the call wrote it.
-    pub(super) fn source(&mut self, cmd: &Peeled, io: &Io, shell: &Shell) -> Step {
+    pub(super) fn source(&mut self, cmd: &Peeled, io: &Io, shell: &ShellState) -> Step {
         match cmd.operands().first() {
             Some(w) if w.literal().is_some_and(|t| !is_stdin_path(&t)) => self.written_script(w, &cmd.dirs, shell, io.reparse),
             Some(_) => self.opaque("it sources a script the analyser cannot read"),
@@ -75,10 +75,10 @@ impl Walk<'_> {
     }
 
     /// An alias runs its value wherever its name is used later.
-    pub(super) fn alias(&mut self, cmd: &Peeled, io: &Io, shell: &Shell) -> Step {
+    pub(super) fn alias(&mut self, cmd: &Peeled, io: &Io, shell: &ShellState) -> Step {
         for w in cmd.operands() {
             if let Some((_, value)) = w.literal().as_deref().and_then(|t| t.split_once('=')) {
-                self.text(value, &mut Shell { dirs: cmd.dirs.clone(), ..shell.clone() }, io.reparse + 1);
+                self.text(value, &mut ShellState { dirs: cmd.dirs.clone(), ..shell.clone() }, io.reparse + 1);
             }
         }
         Step::unknown()
@@ -93,9 +93,9 @@ impl Walk<'_> {
     }
 
     /// `trap 'script' EXIT`: read when the call ends.
-    pub(super) fn trap(&mut self, cmd: &Peeled, shell: &Shell) -> Step {
+    pub(super) fn trap(&mut self, cmd: &Peeled, shell: &ShellState) -> Step {
         if let Some(script) = cmd.operands().first().and_then(Word::literal) {
-            self.seen.traps.push((script, Shell { dirs: cmd.dirs.clone(), ..shell.clone() }));
+            self.seen.traps.push((script, ShellState { dirs: cmd.dirs.clone(), ..shell.clone() }));
         }
         Step::unknown()
     }
@@ -146,7 +146,7 @@ impl Walk<'_> {
     }
 
     /// Where `cd`, `pushd` or `popd` leaves the shell.
-    fn chdir_to(&mut self, name: &str, args: &[Word], dirs: &Dirs, shell: &mut Shell) -> Option<Chdir> {
+    fn chdir_to(&mut self, name: &str, args: &[Word], dirs: &Dirs, shell: &mut ShellState) -> Option<Chdir> {
         let operand = args.iter().find(|w| !w.text().starts_with('-') || w.text() == "-");
         if name == "popd" {
             return Some(Chdir::Pop);

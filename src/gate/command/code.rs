@@ -5,19 +5,19 @@
 //! The text is tokenised the way its language would (strings with their escapes and both quote
 //! kinds, f-strings and template literals, comments), never searched as a whole: a call is a name
 //! followed by `(`, its arguments are literals, home spellings or something computed. A literal
-//! target becomes an [`Effect`] with the path as written; a home spelling becomes `~`; anything
+//! target becomes a [`CodeEffect`] with the path as written; a home spelling becomes `~`; anything
 //! computed where a target or a command stands, and every obfuscated way of reaching a call
 //! (`getattr(shutil, 'rmtree')`, `__import__('shutil')`, `require('f' + 's')`), is
-//! [`Effect::Opaque`]. Plain computation and reads give nothing.
+//! [`CodeEffect::Opaque`]. Plain computation and reads give nothing.
 
 /// What a program text (or a PowerShell script) does to files and processes.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Effect {
+pub enum CodeEffect {
     /// Deletes `path` (as written, `~` for the home directory); `recursive` for a tree removal.
     Remove { path: String, recursive: bool },
     /// Creates, overwrites or appends to `path`.
     Write { path: String },
-    /// Moves or renames `from` to `to` (a copy is a [`Effect::Write`] of its destination).
+    /// Moves or renames `from` to `to` (a copy is a [`CodeEffect::Write`] of its destination).
     Move { from: String, to: String },
     /// Runs `command` as a shell command line (argument lists joined as words, shell-quoted).
     Run { command: String },
@@ -41,7 +41,7 @@ const MAX_EFFECTS: usize = 256;
 const MAX_NESTING: usize = 4;
 
 /// The file-system and process effects of `text`, a program in `lang`.
-pub fn read(lang: Language, text: &str) -> Vec<Effect> {
+pub fn read(lang: Language, text: &str) -> Vec<CodeEffect> {
     let mut walker = Walker { lang, vars: HashMap::new(), out: Vec::new(), nesting: 0 };
     walker.program(text);
     walker.out
@@ -49,10 +49,10 @@ pub fn read(lang: Language, text: &str) -> Vec<Effect> {
 
 /// Adds `e` to what a reader found, once; past [`MAX_EFFECTS`] the text is opaque instead (the
 /// PowerShell reader shares the bound).
-pub(super) fn emit(out: &mut Vec<Effect>, e: Effect) {
+pub(super) fn emit(out: &mut Vec<CodeEffect>, e: CodeEffect) {
     if out.len() >= MAX_EFFECTS {
-        if !out.iter().any(|o| matches!(o, Effect::Opaque { .. })) {
-            out.push(Effect::Opaque { why: "too many effects" });
+        if !out.iter().any(|o| matches!(o, CodeEffect::Opaque { .. })) {
+            out.push(CodeEffect::Opaque { why: "too many effects" });
         }
         return;
     }
@@ -63,7 +63,7 @@ pub(super) fn emit(out: &mut Vec<Effect>, e: Effect) {
 
 /// What an expression is worth to the reader.
 #[derive(Clone, Debug, PartialEq)]
-enum Val {
+enum CodeValue {
     /// Known text (a path as written; `~` for the home directory).
     Str(String),
     /// A module or class whose members are known functions (`os`, `fs`, `FileUtils`).
@@ -74,8 +74,8 @@ enum Val {
     Path(String),
     /// A method of a receiver: a path object's, or of something computed (`None`).
     Method(Option<String>, String),
-    List(Vec<Val>),
-    Map(Vec<(String, Val)>),
+    List(Vec<CodeValue>),
+    Map(Vec<(String, CodeValue)>),
     /// The process environment (`os.environ`, `process.env`, `ENV`, `$ENV`, `$_SERVER`).
     Env,
     /// Computed: the reader does not know what it is.
@@ -128,8 +128,8 @@ enum Op {
 
 struct Walker {
     lang: Language,
-    vars: HashMap<String, Val>,
-    out: Vec<Effect>,
+    vars: HashMap<String, CodeValue>,
+    out: Vec<CodeEffect>,
     nesting: usize,
 }
 
@@ -146,64 +146,68 @@ impl Walker {
         }
     }
 
-    fn emit(&mut self, e: Effect) {
+    fn emit(&mut self, e: CodeEffect) {
         emit(&mut self.out, e);
     }
 
     fn opaque(&mut self, why: &'static str) {
-        self.emit(Effect::Opaque { why });
+        self.emit(CodeEffect::Opaque { why });
     }
 
-    fn eval(&mut self, e: &Expr) -> Val {
+    fn eval(&mut self, e: &Expr) -> CodeValue {
         match e {
             Expr::Str(p) => self.interpolate(p),
             Expr::Shell(p) => {
                 let cmd = self.interpolate(p);
                 self.run(&cmd);
-                Val::Unknown
+                CodeValue::Unknown
             }
-            Expr::Words(w) => Val::List(w.iter().cloned().map(Val::Str).collect()),
+            Expr::Words(w) => CodeValue::List(w.iter().cloned().map(CodeValue::Str).collect()),
             Expr::Name(n) => self.lookup(n),
             Expr::Attr(o, name) => {
                 let v = self.eval(o);
                 let m = self.member(v, name);
                 // Ruby calls a method named without arguments (`Dir.home`, `path.rmtree`).
-                if self.lang == Language::Ruby && matches!(m, Val::Func(_) | Val::Method(..)) { self.apply(&m, &[], Some(e)) } else { m }
+                if self.lang == Language::Ruby && matches!(m, CodeValue::Func(_) | CodeValue::Method(..)) {
+                    self.apply(&m, &[], Some(e))
+                } else {
+                    m
+                }
             }
             Expr::Index(o, k) => {
                 let v = self.eval(o);
                 let key = self.eval(k);
                 match (v, key) {
-                    (Val::Env, Val::Str(k)) => home_var(&k),
-                    (Val::Module(m), Val::Str(k)) => self.member(Val::Module(m), &k),
-                    (Val::Module(_), _) => {
+                    (CodeValue::Env, CodeValue::Str(k)) => home_var(&k),
+                    (CodeValue::Module(m), CodeValue::Str(k)) => self.member(CodeValue::Module(m), &k),
+                    (CodeValue::Module(_), _) => {
                         self.opaque("a module's member chosen by computed text");
-                        Val::Unknown
+                        CodeValue::Unknown
                     }
-                    _ => Val::Unknown,
+                    _ => CodeValue::Unknown,
                 }
             }
             Expr::Call(callee, args) => self.call(callee, args),
-            Expr::List(items) => Val::List(items.iter().map(|i| self.value(i)).collect()),
+            Expr::List(items) => CodeValue::List(items.iter().map(|i| self.value(i)).collect()),
             Expr::Dict(items) => {
                 let mut map = Vec::new();
                 for (k, v) in items {
                     let key = match k {
-                        Expr::Name(n) => Val::Str(n.clone()),
+                        Expr::Name(n) => CodeValue::Str(n.clone()),
                         other => self.value(other),
                     };
-                    let value = v.as_ref().map(|v| self.value(v)).unwrap_or(Val::Unknown);
-                    if let Val::Str(k) = key {
+                    let value = v.as_ref().map(|v| self.value(v)).unwrap_or(CodeValue::Unknown);
+                    if let CodeValue::Str(k) = key {
                         map.push((k, value));
                     }
                 }
-                Val::Map(map)
+                CodeValue::Map(map)
             }
             Expr::Bin(op, l, r) if self.lang == Language::Awk && matches!(*op, ">" | ">>" | "|") && is_print(l) => {
                 self.value(l);
                 let target = self.value(r);
                 self.awk_output(op, &target);
-                Val::Unknown
+                CodeValue::Unknown
             }
             Expr::Bin(op, l, r) => {
                 let (lv, rv) = (self.value(l), self.value(r));
@@ -216,23 +220,23 @@ impl Walker {
             }
             Expr::Import(module, names) => {
                 self.import(module, names);
-                Val::Unknown
+                CodeValue::Unknown
             }
-            Expr::Other => Val::Unknown,
+            Expr::Other => CodeValue::Unknown,
         }
     }
 
     /// An expression's value where it is data: a file-changing function handed on as a value
     /// (`map(os.remove, files)`, `[fs.rmSync][0](p)`) is called where the reader cannot follow.
-    fn value(&mut self, e: &Expr) -> Val {
+    fn value(&mut self, e: &Expr) -> CodeValue {
         let v = self.eval(e);
-        if let Val::Func(f) = &v
+        if let CodeValue::Func(f) = &v
             && op(self.lang, f)
                 .is_some_and(|o| !matches!(o, Op::Home | Op::Cwd | Op::Join | Op::PathNew | Op::Same | Op::Getenv | Op::Require))
         {
             self.opaque("a file or process function passed as a value");
         }
-        if let Val::Str(s) = &v
+        if let CodeValue::Str(s) = &v
             && self.names_a_function(s)
         {
             self.opaque("a file or process function named by a string");
@@ -246,80 +250,80 @@ impl Walker {
         s.len() < 32 && !s.contains(['.', ' ', '/']) && STRING_NAMED.contains(&s)
     }
 
-    fn interpolate(&mut self, pieces: &[Piece]) -> Val {
+    fn interpolate(&mut self, pieces: &[Piece]) -> CodeValue {
         let mut s = String::new();
         for p in pieces {
             match p {
                 Piece::Text(t) => s.push_str(t),
                 Piece::Code(code) => match self.code_value(code) {
-                    Val::Str(t) | Val::Path(t) => s.push_str(&t),
-                    _ => return Val::Unknown,
+                    CodeValue::Str(t) | CodeValue::Path(t) => s.push_str(&t),
+                    _ => return CodeValue::Unknown,
                 },
             }
         }
-        Val::Str(s)
+        CodeValue::Str(s)
     }
 
     /// The value of an interpolated expression's source.
-    fn code_value(&mut self, code: &str) -> Val {
+    fn code_value(&mut self, code: &str) -> CodeValue {
         if self.nesting >= MAX_NESTING {
-            return Val::Unknown;
+            return CodeValue::Unknown;
         }
         self.nesting += 1;
         let (toks, _) = lex::tokens(self.lang, code);
         let mut parser = Parser::new(self.lang, &toks);
         let v = match parser.expr() {
             Some(e) => self.eval(&e),
-            None => Val::Unknown,
+            None => CodeValue::Unknown,
         };
         self.nesting -= 1;
         v
     }
 
-    fn lookup(&mut self, n: &str) -> Val {
+    fn lookup(&mut self, n: &str) -> CodeValue {
         if let Some(v) = self.vars.get(n) {
             return v.clone();
         }
         if is_module(self.lang, n) {
-            return Val::Module(n.to_string());
+            return CodeValue::Module(n.to_string());
         }
         match (self.lang, n) {
-            (Language::Python, "Path" | "PurePath" | "PosixPath") => return Val::Func("pathlib.Path".into()),
+            (Language::Python, "Path" | "PurePath" | "PosixPath") => return CodeValue::Func("pathlib.Path".into()),
             (Language::Ruby, "ENV")
             | (Language::Perl, "$ENV" | "%ENV")
             | (Language::Php, "$_SERVER" | "$_ENV")
             | (Language::Awk, "ENVIRON") => {
-                return Val::Env;
+                return CodeValue::Env;
             }
-            (Language::Php, _) if n.starts_with('$') => return Val::Unknown,
+            (Language::Php, _) if n.starts_with('$') => return CodeValue::Unknown,
             _ => {}
         }
-        if op(self.lang, n).is_some() { Val::Func(n.to_string()) } else { Val::Unknown }
+        if op(self.lang, n).is_some() { CodeValue::Func(n.to_string()) } else { CodeValue::Unknown }
     }
 
-    fn member(&mut self, v: Val, name: &str) -> Val {
+    fn member(&mut self, v: CodeValue, name: &str) -> CodeValue {
         match v {
-            Val::Module(m) => {
+            CodeValue::Module(m) => {
                 // `fs.promises.rm` is `fs.rm` as a promise.
                 let m = if m == "fs.promises" { "fs".to_string() } else { m };
                 let q = format!("{m}.{name}");
                 match (self.lang, q.as_str()) {
-                    (Language::Python, "os.environ") | (Language::Node, "process.env" | "Deno.env") => Val::Env,
-                    (_, "pathlib.Path") => Val::Func(q),
-                    _ if is_module(self.lang, &q) => Val::Module(q),
-                    _ => Val::Func(q),
+                    (Language::Python, "os.environ") | (Language::Node, "process.env" | "Deno.env") => CodeValue::Env,
+                    (_, "pathlib.Path") => CodeValue::Func(q),
+                    _ if is_module(self.lang, &q) => CodeValue::Module(q),
+                    _ => CodeValue::Func(q),
                 }
             }
-            Val::Env if matches!(name, "get" | "fetch") => Val::Func("env.get".into()),
-            Val::Env => home_var(name),
-            Val::Path(p) => Val::Method(Some(p), name.to_string()),
-            Val::Func(f) if f == "pathlib.Path" || f == "Pathname" => Val::Func(format!("{f}.{name}")),
-            Val::Unknown => Val::Method(None, name.to_string()),
-            _ => Val::Unknown,
+            CodeValue::Env if matches!(name, "get" | "fetch") => CodeValue::Func("env.get".into()),
+            CodeValue::Env => home_var(name),
+            CodeValue::Path(p) => CodeValue::Method(Some(p), name.to_string()),
+            CodeValue::Func(f) if f == "pathlib.Path" || f == "Pathname" => CodeValue::Func(format!("{f}.{name}")),
+            CodeValue::Unknown => CodeValue::Method(None, name.to_string()),
+            _ => CodeValue::Unknown,
         }
     }
 
-    fn call(&mut self, callee: &Expr, args: &[Arg]) -> Val {
+    fn call(&mut self, callee: &Expr, args: &[Arg]) -> CodeValue {
         let f = match callee {
             Expr::Attr(o, n) => {
                 let v = self.eval(o);
@@ -331,7 +335,7 @@ impl Walker {
         if let Expr::Name(n) = callee {
             // `use File::Path 'rmtree'`: an import list names functions, it calls none.
             if matches!(self.lang, Language::Perl | Language::Ruby) && matches!(n.as_str(), "use" | "no" | "require") {
-                return Val::Unknown;
+                return CodeValue::Unknown;
             }
             // `require('f' + 's')`, `__import__(name)`: a module named by computed text.
             if matches!(n.as_str(), "require" | "import")
@@ -350,7 +354,7 @@ impl Walker {
                 self.value(&a.value);
             }
             self.opaque("a function called through a variable");
-            return Val::Unknown;
+            return CodeValue::Unknown;
         }
         if self.lang == Language::Awk && matches!(callee, Expr::Name(n) if n == "print" || n == "printf") {
             for a in args {
@@ -362,26 +366,26 @@ impl Walker {
                     self.value(&a.value);
                 }
             }
-            return Val::Unknown;
+            return CodeValue::Unknown;
         }
         self.apply(&f, args, None)
     }
 
     /// awk's `print > "file"` (a write) and `print | "cmd"` (a command).
-    fn awk_output(&mut self, op: &str, target: &Val) {
+    fn awk_output(&mut self, op: &str, target: &CodeValue) {
         if op == "|" {
             self.run(target);
         } else {
-            self.each_path(target, &|path| Effect::Write { path });
+            self.each_path(target, &|path| CodeEffect::Write { path });
         }
     }
 
     /// Applies a function value to its arguments (`attr` when Ruby calls it without any).
-    fn apply(&mut self, f: &Val, args: &[Arg], attr: Option<&Expr>) -> Val {
+    fn apply(&mut self, f: &CodeValue, args: &[Arg], attr: Option<&Expr>) -> CodeValue {
         let _ = attr;
         // Named arguments: Python's `mode='w'`, a JS options object is positional.
         let mut vals = Vec::new();
-        let mut named: Vec<(String, Val)> = Vec::new();
+        let mut named: Vec<(String, CodeValue)> = Vec::new();
         for a in args {
             let v = self.value(&a.value);
             match &a.name {
@@ -391,54 +395,54 @@ impl Walker {
         }
         let tagged = named.iter().find(|(n, _)| n == "`").map(|(_, v)| v.clone());
         match f {
-            Val::Func(name) => {
+            CodeValue::Func(name) => {
                 if let Some(t) = tagged {
                     // `` $`rm -rf ${dir}` ``: a shell through a template tag.
                     if matches!(name.as_str(), "$" | "Bun.$" | "sh" | "zx.$" | "execa.$") {
                         self.run(&t);
                     }
-                    return Val::Unknown;
+                    return CodeValue::Unknown;
                 }
                 match op(self.lang, name) {
                     Some(o) => self.perform(o, name, &vals, &named),
-                    None => Val::Unknown,
+                    None => CodeValue::Unknown,
                 }
             }
-            Val::Method(recv, name) => self.method(recv.as_deref(), name, &vals, &named),
+            CodeValue::Method(recv, name) => self.method(recv.as_deref(), name, &vals, &named),
             // `require('rimraf')('/x')`: a module that is a function.
-            Val::Module(m) => match op(self.lang, m) {
+            CodeValue::Module(m) => match op(self.lang, m) {
                 Some(o) => self.perform(o, m, &vals, &named),
-                None => Val::Unknown,
+                None => CodeValue::Unknown,
             },
-            _ => Val::Unknown,
+            _ => CodeValue::Unknown,
         }
     }
 
-    fn perform(&mut self, o: Op, name: &str, vals: &[Val], named: &[(String, Val)]) -> Val {
-        let arg = |i: usize| vals.get(i).cloned().unwrap_or(Val::Unknown);
+    fn perform(&mut self, o: Op, name: &str, vals: &[CodeValue], named: &[(String, CodeValue)]) -> CodeValue {
+        let arg = |i: usize| vals.get(i).cloned().unwrap_or(CodeValue::Unknown);
         match o {
             Op::Remove { recursive, all } => {
                 let recursive = recursive || vals.iter().any(recursive_option);
-                let targets: Vec<Val> = if all { vals.iter().filter(|v| !is_options(v)).cloned().collect() } else { vec![arg(0)] };
+                let targets: Vec<CodeValue> = if all { vals.iter().filter(|v| !is_options(v)).cloned().collect() } else { vec![arg(0)] };
                 if targets.is_empty() {
                     self.opaque("a removal of computed paths");
                 }
                 for t in targets {
-                    self.each_path(&t, &|path| Effect::Remove { path, recursive });
+                    self.each_path(&t, &|path| CodeEffect::Remove { path, recursive });
                 }
             }
             Op::Write(n) => {
                 let t = arg(n);
-                self.each_path(&t, &|path| Effect::Write { path });
+                self.each_path(&t, &|path| CodeEffect::Write { path });
             }
             Op::Move => match (path_of(&arg(0)), path_of(&arg(1))) {
-                (Some(from), Some(to)) => self.emit(Effect::Move { from, to }),
+                (Some(from), Some(to)) => self.emit(CodeEffect::Move { from, to }),
                 _ => self.opaque("a move of computed paths"),
             },
             Op::Open => {
                 // No mode: reading.
                 let mode = named.iter().find(|(n, _)| n == "mode" || n == "flags").map(|(_, v)| v.clone()).or_else(|| vals.get(1).cloned());
-                let mode = mode.unwrap_or_else(|| Val::Str("r".into()));
+                let mode = mode.unwrap_or_else(|| CodeValue::Str("r".into()));
                 self.open(&arg(0), &mode);
             }
             Op::PerlOpen => self.perl_open(vals),
@@ -446,13 +450,13 @@ impl Walker {
             Op::Argv => {
                 let a = named.iter().find(|(n, _)| n == "args" || n == "cmd").map(|(_, v)| v.clone()).unwrap_or_else(|| arg(0));
                 let a = match a {
-                    Val::Map(m) => m.into_iter().find(|(k, _)| k == "cmd").map(|(_, v)| v).unwrap_or(Val::Unknown),
+                    CodeValue::Map(m) => m.into_iter().find(|(k, _)| k == "cmd").map(|(_, v)| v).unwrap_or(CodeValue::Unknown),
                     other => other,
                 };
                 if vals.len() > 1 && matches!(self.lang, Language::Ruby | Language::Perl) {
                     // `system("git", "push")`: the words of every argument (an environment first).
-                    let words: Vec<Val> = vals.iter().filter(|v| !matches!(v, Val::Map(_))).cloned().collect();
-                    self.run(&Val::List(words));
+                    let words: Vec<CodeValue> = vals.iter().filter(|v| !matches!(v, CodeValue::Map(_))).cloned().collect();
+                    self.run(&CodeValue::List(words));
                 } else {
                     self.run(&a);
                 }
@@ -461,20 +465,20 @@ impl Walker {
                 let mut words = vec![arg(0)];
                 match arg(n) {
                     // Python's `os.execvp(file, argv)`: argv[0] is the program's own name.
-                    Val::List(l) if self.lang == Language::Python => words.extend(l.into_iter().skip(1)),
-                    Val::List(l) => words.extend(l),
-                    Val::Map(m) => match m.into_iter().find(|(k, _)| k == "args").map(|(_, v)| v) {
-                        Some(Val::List(l)) => words.extend(l),
-                        Some(_) => words.push(Val::Unknown),
+                    CodeValue::List(l) if self.lang == Language::Python => words.extend(l.into_iter().skip(1)),
+                    CodeValue::List(l) => words.extend(l),
+                    CodeValue::Map(m) => match m.into_iter().find(|(k, _)| k == "args").map(|(_, v)| v) {
+                        Some(CodeValue::List(l)) => words.extend(l),
+                        Some(_) => words.push(CodeValue::Unknown),
                         None => {}
                     },
-                    Val::Unknown if vals.len() > n => words.push(Val::Unknown),
+                    CodeValue::Unknown if vals.len() > n => words.push(CodeValue::Unknown),
                     _ => {}
                 }
-                self.run(&Val::List(words));
+                self.run(&CodeValue::List(words));
             }
             Op::Words(n) => {
-                let mut words: Vec<Val> = vals.iter().skip(n).cloned().collect();
+                let mut words: Vec<CodeValue> = vals.iter().skip(n).cloned().collect();
                 // `execle(path, arg0, …, env)`: the environment is no argument; argv[0] is the program.
                 if name.ends_with('e') && name.contains("exec") && words.len() > 1 {
                     words.pop();
@@ -485,14 +489,14 @@ impl Walker {
                     }
                     words.insert(0, arg(n.saturating_sub(1)));
                 }
-                self.run(&Val::List(words));
+                self.run(&CodeValue::List(words));
             }
             Op::Code => {
-                let text = vals.first().cloned().unwrap_or(Val::Unknown);
+                let text = vals.first().cloned().unwrap_or(CodeValue::Unknown);
                 // `new Function('a', 'body')`: the last argument is the body.
                 let text = if self.lang == Language::Node { vals.last().cloned().unwrap_or(text) } else { text };
                 match text {
-                    Val::Str(t) if self.nesting < MAX_NESTING => {
+                    CodeValue::Str(t) if self.nesting < MAX_NESTING => {
                         self.nesting += 1;
                         let saved = std::mem::take(&mut self.vars);
                         self.program(&t);
@@ -505,47 +509,47 @@ impl Walker {
             Op::Opaque(why) => self.opaque(why),
             Op::Home => {
                 return if self.lang == Language::Python && name.starts_with("pathlib") {
-                    Val::Path("~".into())
+                    CodeValue::Path("~".into())
                 } else {
-                    Val::Str("~".into())
+                    CodeValue::Str("~".into())
                 };
             }
-            Op::Cwd => return if name.starts_with("pathlib") { Val::Path(".".into()) } else { Val::Str(".".into()) },
+            Op::Cwd => return if name.starts_with("pathlib") { CodeValue::Path(".".into()) } else { CodeValue::Str(".".into()) },
             Op::Join => return join(vals),
             Op::PathNew => {
                 return match join(vals) {
-                    Val::Str(p) => Val::Path(p),
-                    _ if vals.is_empty() => Val::Path(".".into()),
-                    _ => Val::Unknown,
+                    CodeValue::Str(p) => CodeValue::Path(p),
+                    _ if vals.is_empty() => CodeValue::Path(".".into()),
+                    _ => CodeValue::Unknown,
                 };
             }
             Op::Same => {
                 return match arg(0) {
-                    Val::Path(p) => Val::Str(p),
+                    CodeValue::Path(p) => CodeValue::Str(p),
                     other => other,
                 };
             }
             Op::Getenv => {
                 return match arg(0) {
-                    Val::Str(k) => home_var(&k),
-                    _ => Val::Unknown,
+                    CodeValue::Str(k) => home_var(&k),
+                    _ => CodeValue::Unknown,
                 };
             }
             Op::Require => {
                 return match arg(0) {
-                    Val::Str(m) => module_named(&m),
+                    CodeValue::Str(m) => module_named(&m),
                     _ => {
                         self.opaque("a module loaded by a computed name");
-                        Val::Unknown
+                        CodeValue::Unknown
                     }
                 };
             }
         }
-        Val::Unknown
+        CodeValue::Unknown
     }
 
     /// A method of a path object (`Path('x').unlink()`), or of something computed.
-    fn method(&mut self, recv: Option<&str>, name: &str, vals: &[Val], named: &[(String, Val)]) -> Val {
+    fn method(&mut self, recv: Option<&str>, name: &str, vals: &[CodeValue], named: &[(String, CodeValue)]) -> CodeValue {
         let kind = match (self.lang, name) {
             (Language::Python, "unlink" | "rmdir") | (Language::Ruby, "unlink" | "delete" | "rmdir") => {
                 Some(Op::Remove { recursive: false, all: false })
@@ -577,38 +581,38 @@ impl Walker {
             if suspicious {
                 self.opaque("a file method of a computed path");
             }
-            return Val::Unknown;
+            return CodeValue::Unknown;
         };
-        let this = Val::Str(recv.to_string());
+        let this = CodeValue::Str(recv.to_string());
         let mut with_self = vec![this.clone()];
         with_self.extend(vals.iter().cloned());
         match kind {
             Some(Op::PathNew) => self.perform(Op::PathNew, "pathlib.Path", &with_self, named),
-            Some(Op::Same) => Val::Path(recv.to_string()),
+            Some(Op::Same) => CodeValue::Path(recv.to_string()),
             Some(o) => self.perform(o, name, &with_self, named),
-            None => Val::Unknown,
+            None => CodeValue::Unknown,
         }
     }
 
-    fn binary(&mut self, op: &str, l: Val, r: Val) -> Val {
+    fn binary(&mut self, op: &str, l: CodeValue, r: CodeValue) -> CodeValue {
         let concat = match self.lang {
             Language::Perl | Language::Php => op == ".",
             Language::Awk => false,
             _ => op == "+",
         };
         match (op, l, r) {
-            (_, Val::Str(a), Val::Str(b)) if concat => Val::Str(a + &b),
-            ("/" | "+", Val::Path(a), Val::Str(b) | Val::Path(b)) => Val::Path(join_two(&a, &b)),
-            ("|", Val::Str(cmd), Val::Unknown) if self.lang == Language::Awk => {
+            (_, CodeValue::Str(a), CodeValue::Str(b)) if concat => CodeValue::Str(a + &b),
+            ("/" | "+", CodeValue::Path(a), CodeValue::Str(b) | CodeValue::Path(b)) => CodeValue::Path(join_two(&a, &b)),
+            ("|", CodeValue::Str(cmd), CodeValue::Unknown) if self.lang == Language::Awk => {
                 // `"cmd" | getline`.
-                self.run(&Val::Str(cmd));
-                Val::Unknown
+                self.run(&CodeValue::Str(cmd));
+                CodeValue::Unknown
             }
-            _ => Val::Unknown,
+            _ => CodeValue::Unknown,
         }
     }
 
-    fn bind(&mut self, target: &Expr, v: &Val) {
+    fn bind(&mut self, target: &Expr, v: &CodeValue) {
         match target {
             Expr::Name(n) => {
                 self.vars.insert(n.clone(), v.clone());
@@ -627,7 +631,7 @@ impl Walker {
             }
             Expr::List(items) => {
                 for i in items {
-                    self.bind(i, &Val::Unknown);
+                    self.bind(i, &CodeValue::Unknown);
                 }
             }
             _ => {}
@@ -637,16 +641,16 @@ impl Walker {
     fn import(&mut self, module: &str, names: &[(String, Option<String>)]) {
         for (bound, what) in names {
             let v = match (self.lang, what) {
-                (Language::Python, Some(w)) if module.is_empty() => Val::Module(w.clone()),
-                (Language::Python, Some(w)) => self.member(Val::Module(module.to_string()), w),
+                (Language::Python, Some(w)) if module.is_empty() => CodeValue::Module(w.clone()),
+                (Language::Python, Some(w)) => self.member(CodeValue::Module(module.to_string()), w),
                 (Language::Node, Some(w)) => self.member(module_named(module), w),
                 (_, None) if bound == "*" => continue,
                 (_, None) => module_named(module),
-                (_, Some(_)) => Val::Unknown,
+                (_, Some(_)) => CodeValue::Unknown,
             };
             let v = match v {
                 // `import os`: a module whatever it is named.
-                Val::Func(f) if self.lang == Language::Python && module.is_empty() => Val::Module(f),
+                CodeValue::Func(f) if self.lang == Language::Python && module.is_empty() => CodeValue::Module(f),
                 other => other,
             };
             self.vars.insert(bound.clone(), v);
@@ -654,9 +658,9 @@ impl Walker {
     }
 
     /// Emits one effect per path of `v` (a path or a list of them); computed → opaque.
-    fn each_path(&mut self, v: &Val, make: &dyn Fn(String) -> Effect) {
+    fn each_path(&mut self, v: &CodeValue, make: &dyn Fn(String) -> CodeEffect) {
         match v {
-            Val::List(items) => {
+            CodeValue::List(items) => {
                 for i in items {
                     self.each_path(i, make);
                 }
@@ -668,46 +672,46 @@ impl Walker {
         }
     }
 
-    fn open(&mut self, path: &Val, mode: &Val) {
+    fn open(&mut self, path: &CodeValue, mode: &CodeValue) {
         let writes = match mode {
-            Val::Unknown => {
+            CodeValue::Unknown => {
                 // `os.open(p, os.O_WRONLY | …)`, `fs.openSync(p, flags)`: flags we cannot read.
                 self.opaque("a file opened in a computed mode");
                 return;
             }
-            Val::Str(m) => m.contains(['w', 'a', 'x', '+']),
+            CodeValue::Str(m) => m.contains(['w', 'a', 'x', '+']),
             _ => false,
         };
-        if let Val::Str(p) = path
+        if let CodeValue::Str(p) = path
             && let Some(cmd) = p.strip_prefix('|')
             && self.lang == Language::Ruby
         {
-            self.run(&Val::Str(cmd.to_string()));
+            self.run(&CodeValue::Str(cmd.to_string()));
             return;
         }
         if writes {
-            self.each_path(path, &|path| Effect::Write { path });
+            self.each_path(path, &|path| CodeEffect::Write { path });
         }
     }
 
     /// `open(FH, '>', $p)`, `open(FH, ">>log")`, `open(FH, "cmd |")`, `open(FH, '-|', 'git', …)`.
-    fn perl_open(&mut self, vals: &[Val]) {
+    fn perl_open(&mut self, vals: &[CodeValue]) {
         match vals {
-            [_, Val::Str(mode), rest @ ..] if !rest.is_empty() => {
+            [_, CodeValue::Str(mode), rest @ ..] if !rest.is_empty() => {
                 let mode = mode.trim();
                 if mode.contains('|') {
-                    self.run(&Val::List(rest.to_vec()));
+                    self.run(&CodeValue::List(rest.to_vec()));
                 } else if mode.contains(['>', '+']) {
-                    self.each_path(&rest[0], &|path| Effect::Write { path });
+                    self.each_path(&rest[0], &|path| CodeEffect::Write { path });
                 }
             }
-            [_, Val::Str(spec)] => {
+            [_, CodeValue::Str(spec)] => {
                 let spec = spec.trim();
                 if let Some(cmd) = spec.strip_suffix('|').or_else(|| spec.strip_prefix('|')) {
-                    self.run(&Val::Str(cmd.trim().to_string()));
+                    self.run(&CodeValue::Str(cmd.trim().to_string()));
                 } else if spec.starts_with(['>', '+']) {
                     let path = spec.trim_start_matches(['>', '+', '&']).trim().to_string();
-                    self.emit(Effect::Write { path });
+                    self.emit(CodeEffect::Write { path });
                 }
             }
             [_, _, ..] => self.opaque("a file opened with a computed mode or path"),
@@ -716,15 +720,15 @@ impl Walker {
     }
 
     /// Runs `v`: a command line, or a list of words joined (shell-quoted).
-    fn run(&mut self, v: &Val) {
+    fn run(&mut self, v: &CodeValue) {
         match v {
-            Val::Str(s) => self.emit(Effect::Run { command: s.clone() }),
-            Val::List(words) => {
+            CodeValue::Str(s) => self.emit(CodeEffect::Run { command: s.clone() }),
+            CodeValue::List(words) => {
                 let texts: Option<Vec<String>> = words.iter().map(path_of).collect();
                 match texts {
                     Some(t) if !t.is_empty() => {
                         let command = t.iter().map(|w| shell_words::quote(w).into_owned()).collect::<Vec<_>>().join(" ");
-                        self.emit(Effect::Run { command });
+                        self.emit(CodeEffect::Run { command });
                     }
                     _ => self.opaque("a computed command"),
                 }
@@ -743,27 +747,27 @@ fn is_print(e: &Expr) -> bool {
     }
 }
 
-fn path_of(v: &Val) -> Option<String> {
+fn path_of(v: &CodeValue) -> Option<String> {
     match v {
-        Val::Str(s) | Val::Path(s) => Some(s.clone()),
+        CodeValue::Str(s) | CodeValue::Path(s) => Some(s.clone()),
         _ => None,
     }
 }
 
-fn is_options(v: &Val) -> bool {
-    matches!(v, Val::Map(_))
+fn is_options(v: &CodeValue) -> bool {
+    matches!(v, CodeValue::Map(_))
 }
 
 /// `{recursive: true}`, Ruby's `rm(p, force: true)` is not recursive.
-fn recursive_option(v: &Val) -> bool {
-    matches!(v, Val::Map(m) if m.iter().any(|(k, _)| k == "recursive"))
+fn recursive_option(v: &CodeValue) -> bool {
+    matches!(v, CodeValue::Map(m) if m.iter().any(|(k, _)| k == "recursive"))
 }
 
 /// The value of environment variable `name`: the home directory's spellings are `~`.
-fn home_var(name: &str) -> Val {
+fn home_var(name: &str) -> CodeValue {
     match name {
-        "HOME" | "USERPROFILE" => Val::Str("~".into()),
-        _ => Val::Unknown,
+        "HOME" | "USERPROFILE" => CodeValue::Str("~".into()),
+        _ => CodeValue::Unknown,
     }
 }
 
@@ -777,26 +781,26 @@ fn join_two(a: &str, b: &str) -> String {
     }
 }
 
-fn join(vals: &[Val]) -> Val {
+fn join(vals: &[CodeValue]) -> CodeValue {
     let mut out: Option<String> = None;
     for v in vals {
-        let Some(p) = path_of(v) else { return Val::Unknown };
+        let Some(p) = path_of(v) else { return CodeValue::Unknown };
         out = Some(match out {
             None => p,
             Some(a) => join_two(&a, &p),
         });
     }
-    out.map_or(Val::Unknown, Val::Str)
+    out.map_or(CodeValue::Unknown, CodeValue::Str)
 }
 
 /// A module as `require`/`import` names it (`node:fs/promises`, `fs-extra`, `rimraf`).
-fn module_named(name: &str) -> Val {
+fn module_named(name: &str) -> CodeValue {
     let name = name.strip_prefix("node:").unwrap_or(name);
     match name {
-        "fs" | "fs-extra" | "graceful-fs" | "fs/promises" | "node:fs/promises" => Val::Module("fs".into()),
-        "child_process" | "execa" | "zx" | "shelljs" | "os" | "path" | "process" => Val::Module(name.into()),
-        "rimraf" | "del" | "trash" => Val::Module("rimraf".into()),
-        _ => Val::Unknown,
+        "fs" | "fs-extra" | "graceful-fs" | "fs/promises" | "node:fs/promises" => CodeValue::Module("fs".into()),
+        "child_process" | "execa" | "zx" | "shelljs" | "os" | "path" | "process" => CodeValue::Module(name.into()),
+        "rimraf" | "del" | "trash" => CodeValue::Module("rimraf".into()),
+        _ => CodeValue::Unknown,
     }
 }
 

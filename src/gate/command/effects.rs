@@ -11,7 +11,7 @@ use super::place::{Context, Touch, lexical};
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
+pub enum EffectKind {
     Delete,
     DeleteRecursive,
     Overwrite,
@@ -23,27 +23,27 @@ pub enum Kind {
     Link,
 }
 
-impl Kind {
+impl EffectKind {
     pub fn name(self) -> &'static str {
         match self {
-            Kind::Delete => "delete",
-            Kind::DeleteRecursive => "delete-recursive",
-            Kind::Overwrite => "overwrite",
-            Kind::OverwriteRecursive => "overwrite-recursive",
-            Kind::Move => "move",
-            Kind::Link => "link",
+            EffectKind::Delete => "delete",
+            EffectKind::DeleteRecursive => "delete-recursive",
+            EffectKind::Overwrite => "overwrite",
+            EffectKind::OverwriteRecursive => "overwrite-recursive",
+            EffectKind::Move => "move",
+            EffectKind::Link => "link",
         }
     }
 
     /// As `gitvow check` says it.
     pub fn verb(self) -> &'static str {
         match self {
-            Kind::Delete => "deletes",
-            Kind::DeleteRecursive => "deletes recursively",
-            Kind::Overwrite => "overwrites",
-            Kind::OverwriteRecursive => "writes a tree into",
-            Kind::Move => "moves away",
-            Kind::Link => "links",
+            EffectKind::Delete => "deletes",
+            EffectKind::DeleteRecursive => "deletes recursively",
+            EffectKind::Overwrite => "overwrites",
+            EffectKind::OverwriteRecursive => "writes a tree into",
+            EffectKind::Move => "moves away",
+            EffectKind::Link => "links",
         }
     }
 }
@@ -91,14 +91,14 @@ impl Class {
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Effect {
-    pub kind: Kind,
+    pub kind: EffectKind,
     pub class: Class,
     /// The path as the rules see it (`~/…` in the home directory).
     pub path: String,
 }
 
 impl Effect {
-    pub fn of(kind: Kind, touch: &Touch, ctx: &Context) -> Effect {
+    pub fn of(kind: EffectKind, touch: &Touch, ctx: &Context) -> Effect {
         Effect { kind, class: classify(touch, ctx), path: shown(&touch.path, ctx.home) }
     }
 

@@ -4,14 +4,14 @@
 use super::programs::{self, InlineLanguage, Role};
 use super::syntax::{Part, Word};
 use super::{
-    Call, Dirs, Feed, Io, MAX_REPARSE, Peeled, Shell, Step, Walk, code, effects, expand_home, git, is_stdin_path, lit_word, option_value,
-    powershell, program_name, quote, sql,
+    Dirs, Feed, Io, MAX_REPARSE, Peeled, ProgramCall, ShellState, Step, Walk, code, effects, expand_home, git, is_stdin_path, lit_word,
+    option_value, powershell, program_name, quote, sql,
 };
 use std::path::Path;
 
 impl Walk<'_> {
     /// `… | xargs cmd`: the command runs with arguments read from standard input.
-    pub(super) fn xargs(&mut self, cmd: &mut Peeled, call: &Call, io: &Io) -> Step {
+    pub(super) fn xargs(&mut self, cmd: &mut Peeled, call: &ProgramCall, io: &Io) -> Step {
         let args = &call.args;
         let i = programs::skip_options(
             args,
@@ -31,7 +31,7 @@ impl Walk<'_> {
         match io.feed {
             Feed::Text(t) | Feed::Expanding(t) => cmd.all.extend(t.split_whitespace().map(lit_word)),
             // `ls ~ | xargs rm -rf`: a tree removal of names the analyser cannot see.
-            _ if programs::effect_of(inner, &args[i + 1..], false) == Some(effects::Kind::DeleteRecursive) => {
+            _ if programs::effect_of(inner, &args[i + 1..], false) == Some(effects::EffectKind::DeleteRecursive) => {
                 self.opaque("it removes trees named by its input, which the analyser cannot see");
             }
             _ => {}
@@ -41,11 +41,11 @@ impl Walk<'_> {
 
     /// `su -c 'cmd'`, `script -qc 'cmd'`, `runuser -u x -c 'cmd'`; without `-c`, what its
     /// wrapper form runs.
-    pub(super) fn command_string(&mut self, cmd: &mut Peeled, call: &Call, io: &Io, shell: &Shell) -> Step {
+    pub(super) fn command_string(&mut self, cmd: &mut Peeled, call: &ProgramCall, io: &Io, shell: &ShellState) -> Step {
         match programs::command_option(&call.args) {
             Some(programs::CommandOption::Word(k)) => self.script_word(&cmd.operands()[k], &cmd.dirs, shell, io.reparse),
             Some(programs::CommandOption::Attached(script)) => {
-                self.text(&script, &mut Shell { dirs: cmd.dirs.clone(), ..shell.clone() }, io.reparse + 1)
+                self.text(&script, &mut ShellState { dirs: cmd.dirs.clone(), ..shell.clone() }, io.reparse + 1)
             }
             None => return self.program(cmd, call, io, shell),
         }
@@ -53,7 +53,7 @@ impl Walk<'_> {
     }
 
     /// `at`, `batch`: the script on standard input runs later, unseen by any hook.
-    pub(super) fn schedule(&mut self, cmd: &Peeled, call: &Call, io: &Io, shell: &Shell) -> Step {
+    pub(super) fn schedule(&mut self, cmd: &Peeled, call: &ProgramCall, io: &Io, shell: &ShellState) -> Step {
         if !call.args.iter().any(|a| a == "-l" || a == "-r" || a == "-d" || a == "-c") {
             self.fed(io.feed, &cmd.dirs, shell, io.reparse, true);
             self.opaque("it schedules commands to run later");
@@ -62,22 +62,22 @@ impl Walk<'_> {
     }
 
     /// `tmux send-keys`, `screen -X stuff`, new sessions: the command runs somewhere unknown.
-    pub(super) fn multiplexer(&mut self, call: &Call, io: &Io, shell: &Shell) -> Step {
+    pub(super) fn multiplexer(&mut self, call: &ProgramCall, io: &Io, shell: &ShellState) -> Step {
         if let Some(script) = programs::multiplexer_command(&call.name, &call.args) {
-            self.text(&script, &mut Shell { dirs: Dirs::Unknown, ..shell.clone() }, io.reparse + 1);
+            self.text(&script, &mut ShellState { dirs: Dirs::Unknown, ..shell.clone() }, io.reparse + 1);
         }
         Step::unknown()
     }
 
     /// `nix-shell --run 'cmd'`, `devenv shell -c 'cmd'`; without one, a plain program.
-    pub(super) fn run_option(&mut self, cmd: &mut Peeled, call: &Call, io: &Io, shell: &Shell) -> Step {
+    pub(super) fn run_option(&mut self, cmd: &mut Peeled, call: &ProgramCall, io: &Io, shell: &ShellState) -> Step {
         let flags = ["--run", "--command", "-c"];
         let Some(script) = option_value(&call.args, &flags) else { return self.program(cmd, call, io, shell) };
         self.script_value(cmd.operands(), &flags, &script, &cmd.dirs, shell, io.reparse);
         Step::unknown()
     }
 
-    pub(super) fn flock(&mut self, cmd: &mut Peeled, call: &Call, io: &Io, shell: &Shell) -> Step {
+    pub(super) fn flock(&mut self, cmd: &mut Peeled, call: &ProgramCall, io: &Io, shell: &ShellState) -> Step {
         match flock_command(&call.args) {
             Some(FlockCommand::At(i)) => cmd.continue_at(i),
             Some(FlockCommand::Script(i)) => {
@@ -88,7 +88,7 @@ impl Walk<'_> {
         }
     }
 
-    pub(super) fn watch(&mut self, cmd: &Peeled, call: &Call, io: &Io, shell: &Shell) -> Step {
+    pub(super) fn watch(&mut self, cmd: &Peeled, call: &ProgramCall, io: &Io, shell: &ShellState) -> Step {
         let i = programs::skip_options(&call.args, "nd", &["--interval", "--differences"]);
         let rest = &cmd.operands()[i.min(call.args.len())..];
         self.joined_script(rest, &cmd.dirs, shell, io.reparse);
@@ -96,7 +96,7 @@ impl Walk<'_> {
     }
 
     /// `ssh [options] host command…`: the command runs in a shell over there.
-    pub(super) fn ssh(&mut self, cmd: &Peeled, call: &Call, io: &Io, shell: &Shell) -> Step {
+    pub(super) fn ssh(&mut self, cmd: &Peeled, call: &ProgramCall, io: &Io, shell: &ShellState) -> Step {
         let i = programs::skip_options(&call.args, "bcDEeFIiJLlmOopQRSWw", &[]);
         if i + 1 < call.args.len() {
             let rest = &cmd.operands()[1 + i..];
@@ -107,18 +107,18 @@ impl Walk<'_> {
 
     /// git, with the configuration the environment gives it: a `!` alias, `submodule foreach`
     /// and `rebase --exec` run shell commands; what else it does is in its canonical form.
-    pub(super) fn git_command(&mut self, cmd: &Peeled, io: &Io, shell: &Shell) -> Step {
+    pub(super) fn git_command(&mut self, cmd: &Peeled, io: &Io, shell: &ShellState) -> Step {
         let mut args = self.seen.git_arguments();
         args.extend(cmd.operands().iter().map(Word::text));
         for script in git::alias_script(&args).into_iter().chain(git::shell_commands(&args)) {
-            self.text(&script, &mut Shell { dirs: cmd.dirs.clone(), ..shell.clone() }, io.reparse + 1);
+            self.text(&script, &mut ShellState { dirs: cmd.dirs.clone(), ..shell.clone() }, io.reparse + 1);
         }
         self.git(&args, &cmd.dirs, io.feed);
         Step::unknown()
     }
 
     /// `bash -c 'script'`, `bash script.sh`, `bash <<EOF`, `curl … | bash`.
-    pub(super) fn shell(&mut self, words: &[Word], args: &[String], feed: &Feed, dirs: &Dirs, shell: &Shell, reparse: usize) {
+    pub(super) fn shell(&mut self, words: &[Word], args: &[String], feed: &Feed, dirs: &Dirs, shell: &ShellState, reparse: usize) {
         let mut expects_script = false;
         let mut i = 0;
         while i < args.len() {
@@ -157,12 +157,12 @@ impl Walk<'_> {
 
     /// Text fed to a shell or an interpreter on standard input. Known text fed to a shell is read
     /// (its commands may be denied); either way the gate asks, as it cannot see what runs.
-    pub(super) fn fed(&mut self, feed: &Feed, dirs: &Dirs, shell: &Shell, reparse: usize, is_shell: bool) {
+    pub(super) fn fed(&mut self, feed: &Feed, dirs: &Dirs, shell: &ShellState, reparse: usize, is_shell: bool) {
         match feed {
             Feed::None => {}
             Feed::Text(t) | Feed::Expanding(t) => {
                 if is_shell {
-                    self.text(t, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
+                    self.text(t, &mut ShellState { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
                 }
                 self.opaque("it feeds text to a shell or an interpreter");
             }
@@ -177,7 +177,7 @@ impl Walk<'_> {
         words: &[Word],
         args: &[String],
         feed: &Feed,
-        here: &Shell,
+        here: &ShellState,
         reparse: usize,
     ) {
         let inline = interpreter.inline;
@@ -243,63 +243,63 @@ impl Walk<'_> {
     /// What program text does (an interpreter one-liner, a PowerShell script), as effects of the
     /// command: its removals, writes and moves are judged like `rm`'s, `>`'s and `mv`'s, the
     /// commands it starts are read as shell text.
-    pub(super) fn code_effects(&mut self, read: Vec<code::Effect>, here: &Shell, reparse: usize) {
+    pub(super) fn code_effects(&mut self, read: Vec<code::CodeEffect>, here: &ShellState, reparse: usize) {
         let word = |path: &str| match path.strip_prefix('~') {
             Some(rest) if rest.is_empty() || rest.starts_with('/') => Word { parts: vec![Part::Tilde, Part::Lit(rest.to_string())] },
             _ => lit_word(path),
         };
         for e in read {
             match e {
-                code::Effect::Remove { path, recursive } => {
-                    let kind = if recursive { effects::Kind::DeleteRecursive } else { effects::Kind::Delete };
+                code::CodeEffect::Remove { path, recursive } => {
+                    let kind = if recursive { effects::EffectKind::DeleteRecursive } else { effects::EffectKind::Delete };
                     self.effect(kind, &word(&path), &here.dirs);
                 }
-                code::Effect::Write { path } => self.effect(effects::Kind::Overwrite, &word(&path), &here.dirs),
-                code::Effect::Move { from, to } => {
-                    self.effect(effects::Kind::Move, &word(&from), &here.dirs);
-                    self.effect(effects::Kind::Overwrite, &word(&to), &here.dirs);
+                code::CodeEffect::Write { path } => self.effect(effects::EffectKind::Overwrite, &word(&path), &here.dirs),
+                code::CodeEffect::Move { from, to } => {
+                    self.effect(effects::EffectKind::Move, &word(&from), &here.dirs);
+                    self.effect(effects::EffectKind::Overwrite, &word(&to), &here.dirs);
                 }
-                code::Effect::Run { command } => self.text(&command, &mut here.clone(), reparse + 1),
-                code::Effect::Opaque { why } => self.opaque(why),
+                code::CodeEffect::Run { command } => self.text(&command, &mut here.clone(), reparse + 1),
+                code::CodeEffect::Opaque { why } => self.opaque(why),
             }
         }
     }
 
     /// A script given as the value of an option (`su -c`, `nix-shell --run`).
-    pub(super) fn script_value(&mut self, words: &[Word], flags: &[&str], script: &str, dirs: &Dirs, shell: &Shell, reparse: usize) {
+    pub(super) fn script_value(&mut self, words: &[Word], flags: &[&str], script: &str, dirs: &Dirs, shell: &ShellState, reparse: usize) {
         let word = words.iter().position(|w| flags.contains(&w.text().as_str())).and_then(|i| words.get(i + 1));
         match word {
             Some(w) => self.script_word(w, dirs, shell, reparse),
-            None => self.text(script, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1),
+            None => self.text(script, &mut ShellState { dirs: dirs.clone(), ..shell.clone() }, reparse + 1),
         }
     }
 
     /// A word that holds a script (`sh -c WORD`): literal text is read, computed text cannot be.
-    pub(super) fn script_word(&mut self, word: &Word, dirs: &Dirs, shell: &Shell, reparse: usize) {
+    pub(super) fn script_word(&mut self, word: &Word, dirs: &Dirs, shell: &ShellState, reparse: usize) {
         match word.literal() {
-            Some(script) => self.text(&script, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1),
+            Some(script) => self.text(&script, &mut ShellState { dirs: dirs.clone(), ..shell.clone() }, reparse + 1),
             None => self.opaque("it runs a script the shell computes"),
         }
     }
 
     /// `watch cmd args`, `ssh host cmd args`: the words joined are a script.
-    pub(super) fn joined_script(&mut self, words: &[Word], dirs: &Dirs, shell: &Shell, reparse: usize) {
+    pub(super) fn joined_script(&mut self, words: &[Word], dirs: &Dirs, shell: &ShellState, reparse: usize) {
         match words.iter().map(Word::literal).collect::<Option<Vec<String>>>() {
-            Some(parts) => self.text(&parts.join(" "), &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1),
+            Some(parts) => self.text(&parts.join(" "), &mut ShellState { dirs: dirs.clone(), ..shell.clone() }, reparse + 1),
             None => self.opaque("it runs a script the shell computes"),
         }
     }
 
     /// A script the call itself wrote, run by path (`sh /tmp/a.sh`, `./a.sh`, `. ./env.sh`): read
     /// as the text that was written.
-    pub(super) fn written_script(&mut self, word: &Word, dirs: &Dirs, shell: &Shell, reparse: usize) {
+    pub(super) fn written_script(&mut self, word: &Word, dirs: &Dirs, shell: &ShellState, reparse: usize) {
         for text in self.written_text(word, dirs) {
-            self.text(&text, &mut Shell { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
+            self.text(&text, &mut ShellState { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
         }
     }
 
     /// `find DIR … -exec cmd {} \;` runs cmd on what it finds under DIR; `-delete` removes it.
-    pub(super) fn find(&mut self, words: &[Word], args: &[String], dirs: &Dirs, shell: &mut Shell, reparse: usize) {
+    pub(super) fn find(&mut self, words: &[Word], args: &[String], dirs: &Dirs, shell: &mut ShellState, reparse: usize) {
         let starts: Vec<&Word> =
             words.iter().take_while(|w| !w.text().starts_with('-') && !matches!(w.text().as_str(), "(" | "!")).collect();
         let start = starts.first().map_or_else(|| lit_word("."), |w| (*w).clone());
@@ -317,7 +317,7 @@ impl Walk<'_> {
         };
         if args.iter().any(|a| a == "-delete") {
             for s in &starts {
-                self.effect(effects::Kind::DeleteRecursive, &found(s), dirs);
+                self.effect(effects::EffectKind::DeleteRecursive, &found(s), dirs);
             }
         }
         let mut i = 0;
@@ -334,8 +334,8 @@ impl Walk<'_> {
                 self.run(inner, dirs.clone(), &Feed::None, &[], shell, reparse);
                 // Run on everything found below the start, a deletion of each is a deletion of the tree.
                 for e in &mut self.out.effects[before..] {
-                    if e.kind == effects::Kind::Delete {
-                        e.kind = effects::Kind::DeleteRecursive;
+                    if e.kind == effects::EffectKind::Delete {
+                        e.kind = effects::EffectKind::DeleteRecursive;
                     }
                 }
                 i = end;
@@ -414,7 +414,7 @@ impl Walk<'_> {
                 // psql's `\! cmd` runs a shell command.
                 for line in text.lines() {
                     if let Some(cmd) = line.trim_start().strip_prefix("\\!") {
-                        self.text(cmd, &mut Shell::new(self.ctx.cwd), MAX_REPARSE);
+                        self.text(cmd, &mut ShellState::new(self.ctx.cwd), MAX_REPARSE);
                     }
                 }
                 self.out.texts.extend(sql::statements(&text));
@@ -427,11 +427,11 @@ impl Walk<'_> {
 }
 
 /// What program text does, in the language of its interpreter.
-fn program_text(language: Option<InlineLanguage>, text: &str) -> Vec<code::Effect> {
+fn program_text(language: Option<InlineLanguage>, text: &str) -> Vec<code::CodeEffect> {
     match language {
         Some(InlineLanguage::Code(lang)) => code::read(lang, text),
         Some(InlineLanguage::PowerShell) => powershell::read(text),
-        None => vec![code::Effect::Opaque { why: "it runs program text in a language the analyser does not read" }],
+        None => vec![code::CodeEffect::Opaque { why: "it runs program text in a language the analyser does not read" }],
     }
 }
 

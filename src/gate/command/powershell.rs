@@ -1,33 +1,33 @@
 //! PowerShell scripts (Copilot's `powershell` tool, `pwsh -c`, `powershell -Command`), read into the
-//! same [`Effect`]s as interpreter program text: the common cmdlets and their aliases
+//! same [`CodeEffect`]s as interpreter program text: the common cmdlets and their aliases
 //! (`Remove-Item`/`rm`/`del`, `Set-Content`, `Out-File`, `>`, `Move-Item`, …), native commands as
-//! [`Effect::Run`], and everything that is not a known harmless read as [`Effect::Opaque`].
+//! [`CodeEffect::Run`], and everything that is not a known harmless read as [`CodeEffect::Opaque`].
 
-use super::code::Effect;
+use super::code::CodeEffect;
 use std::collections::HashMap;
 
 /// Script blocks and subexpressions read inside one another, at most this deep.
 const MAX_DEPTH: usize = 16;
 
 /// The file-system and process effects of a PowerShell script.
-pub fn read(script: &str) -> Vec<Effect> {
-    let mut r = Reader { out: Vec::new(), vars: HashMap::new(), depth: 0 };
+pub fn read(script: &str) -> Vec<CodeEffect> {
+    let mut r = PsReader { out: Vec::new(), vars: HashMap::new(), depth: 0 };
     r.script(script);
     r.out
 }
 
 /// A piece of a word: text as written, a variable, a subexpression's source (`$(…)`, `(…)`).
 #[derive(Clone, Debug)]
-enum Part {
+enum PsPart {
     Lit(String),
     Var(String),
     Sub(String),
 }
 
 #[derive(Clone, Debug)]
-enum Tok {
+enum PsToken {
     /// A word, and whether it starts with a quote (then, first in a statement, it is a value).
-    Word(Vec<Part>, bool),
+    Word(Vec<PsPart>, bool),
     /// `{ … }`: a script block (or a hashtable), its source.
     Block(String),
     /// `( … )` standing alone, its source.
@@ -82,7 +82,7 @@ fn matching(s: &[char], i: usize) -> usize {
     s.len()
 }
 
-fn lex(script: &str) -> Vec<Tok> {
+fn lex(script: &str) -> Vec<PsToken> {
     let s: Vec<char> = script.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;
@@ -94,7 +94,7 @@ fn lex(script: &str) -> Vec<Tok> {
             ' ' | '\t' | '\r' => i += 1,
             '`' if next == '\n' => i += 2,
             '\n' | ';' => {
-                out.push(Tok::Sep);
+                out.push(PsToken::Sep);
                 i += 1;
             }
             '#' => {
@@ -107,52 +107,52 @@ fn lex(script: &str) -> Vec<Tok> {
                 i += rest.find("#>").map_or(s.len(), |e| e + 2);
             }
             '|' if next == '|' => {
-                out.push(Tok::Sep);
+                out.push(PsToken::Sep);
                 i += 2;
             }
             '|' => {
-                out.push(Tok::Pipe);
+                out.push(PsToken::Pipe);
                 i += 1;
             }
             '&' if next == '&' => {
-                out.push(Tok::Sep);
+                out.push(PsToken::Sep);
                 i += 2;
             }
             '&' => {
-                out.push(Tok::Call);
+                out.push(PsToken::Call);
                 i += 1;
             }
             ',' => {
-                out.push(Tok::Comma);
+                out.push(PsToken::Comma);
                 i += 1;
             }
             '=' if next != '=' => {
-                out.push(Tok::Assign);
+                out.push(PsToken::Assign);
                 i += 1;
             }
             '>' => {
                 // `2>&1` merges streams: no file.
                 i += if next == '>' { 2 } else { 1 };
-                out.push(Tok::Redirect);
+                out.push(PsToken::Redirect);
             }
             '2' | '3' | '4' | '5' | '6' | '*' if next == '>' => {
                 if s.get(i + 2) == Some(&'&') {
                     i += 4;
                 } else {
                     i += if s.get(i + 2) == Some(&'>') { 3 } else { 2 };
-                    out.push(Tok::Redirect);
+                    out.push(PsToken::Redirect);
                 }
             }
             '{' | '(' => {
                 let end = matching(&s, i);
                 let inner = text(i + 1, end);
-                out.push(if c == '{' { Tok::Block(inner) } else { Tok::Paren(inner) });
+                out.push(if c == '{' { PsToken::Block(inner) } else { PsToken::Paren(inner) });
                 i = end + 1;
             }
             '}' | ')' => i += 1,
             _ => {
                 let (word, end) = read_word(&s, i);
-                out.push(Tok::Word(word, matches!(c, '\'' | '"')));
+                out.push(PsToken::Word(word, matches!(c, '\'' | '"')));
                 i = end.max(i + 1);
             }
         }
@@ -161,12 +161,12 @@ fn lex(script: &str) -> Vec<Tok> {
 }
 
 /// One word from `s[i]`: quoted and bare pieces until a space or an operator.
-fn read_word(s: &[char], mut i: usize) -> (Vec<Part>, usize) {
+fn read_word(s: &[char], mut i: usize) -> (Vec<PsPart>, usize) {
     let mut parts = Vec::new();
     let mut lit = String::new();
-    let flush = |lit: &mut String, parts: &mut Vec<Part>| {
+    let flush = |lit: &mut String, parts: &mut Vec<PsPart>| {
         if !lit.is_empty() {
-            parts.push(Part::Lit(std::mem::take(lit)));
+            parts.push(PsPart::Lit(std::mem::take(lit)));
         }
     };
     while i < s.len() {
@@ -226,9 +226,9 @@ fn read_word(s: &[char], mut i: usize) -> (Vec<Part>, usize) {
                 flush(&mut lit, &mut parts);
                 let inner: String = s[(i + 1).min(s.len())..end.min(s.len())].iter().collect();
                 if c == '[' && parts.is_empty() {
-                    parts.push(Part::Lit(format!("[{inner}]")));
+                    parts.push(PsPart::Lit(format!("[{inner}]")));
                 } else {
-                    parts.push(Part::Sub(inner));
+                    parts.push(PsPart::Sub(inner));
                 }
                 i = end + 1;
             }
@@ -254,16 +254,16 @@ fn escaped(c: char) -> char {
 }
 
 /// A variable at `s[i]` (`$name`, `$env:NAME`, `${name}`, `$(…)`), pushed; the index after it.
-fn variable(s: &[char], i: usize, parts: &mut Vec<Part>) -> usize {
+fn variable(s: &[char], i: usize, parts: &mut Vec<PsPart>) -> usize {
     match s.get(i + 1) {
         Some('(') => {
             let end = matching(s, i + 1);
-            parts.push(Part::Sub(s[(i + 2).min(s.len())..end.min(s.len())].iter().collect()));
+            parts.push(PsPart::Sub(s[(i + 2).min(s.len())..end.min(s.len())].iter().collect()));
             end + 1
         }
         Some('{') => {
             let end = matching(s, i + 1);
-            parts.push(Part::Var(s[(i + 2).min(s.len())..end.min(s.len())].iter().collect()));
+            parts.push(PsPart::Var(s[(i + 2).min(s.len())..end.min(s.len())].iter().collect()));
             end + 1
         }
         _ => {
@@ -276,7 +276,7 @@ fn variable(s: &[char], i: usize, parts: &mut Vec<Part>) -> usize {
             {
                 j += 1;
             }
-            parts.push(Part::Var(s[i + 1..j].iter().collect()));
+            parts.push(PsPart::Var(s[i + 1..j].iter().collect()));
             j
         }
     }
@@ -284,14 +284,14 @@ fn variable(s: &[char], i: usize, parts: &mut Vec<Part>) -> usize {
 
 /// A word's value: known text (`~` for the home directory), or computed.
 #[derive(Clone, Debug, PartialEq)]
-enum Val {
+enum PsValue {
     Text(String),
     Computed(String),
 }
 
-struct Reader {
-    out: Vec<Effect>,
-    vars: HashMap<String, Val>,
+struct PsReader {
+    out: Vec<CodeEffect>,
+    vars: HashMap<String, PsValue>,
     depth: usize,
 }
 
@@ -469,13 +469,13 @@ const KEYWORDS: &[&str] = &[
     "inlinescript",
 ];
 
-impl Reader {
-    fn emit(&mut self, e: Effect) {
+impl PsReader {
+    fn emit(&mut self, e: CodeEffect) {
         super::code::emit(&mut self.out, e);
     }
 
     fn opaque(&mut self, why: &'static str) {
-        self.emit(Effect::Opaque { why });
+        self.emit(CodeEffect::Opaque { why });
     }
 
     fn script(&mut self, text: &str) {
@@ -485,8 +485,8 @@ impl Reader {
         }
         self.depth += 1;
         let toks = lex(text);
-        for statement in toks.split(|t| matches!(t, Tok::Sep)) {
-            let elements: Vec<&[Tok]> = statement.split(|t| matches!(t, Tok::Pipe)).collect();
+        for statement in toks.split(|t| matches!(t, PsToken::Sep)) {
+            let elements: Vec<&[PsToken]> = statement.split(|t| matches!(t, PsToken::Pipe)).collect();
             for (n, element) in elements.iter().enumerate() {
                 self.element(element, n > 0);
             }
@@ -499,95 +499,95 @@ impl Reader {
         self.script(text);
     }
 
-    fn value(&mut self, parts: &[Part]) -> Val {
+    fn value(&mut self, parts: &[PsPart]) -> PsValue {
         let mut s = String::new();
         let mut computed: Option<String> = None;
         for p in parts {
             match p {
-                Part::Lit(t) => s.push_str(t),
-                Part::Var(v) => match self.var(v) {
-                    Val::Text(t) => s.push_str(&t),
-                    Val::Computed(name) => {
+                PsPart::Lit(t) => s.push_str(t),
+                PsPart::Var(v) => match self.var(v) {
+                    PsValue::Text(t) => s.push_str(&t),
+                    PsValue::Computed(name) => {
                         computed.get_or_insert(name);
                     }
                 },
-                Part::Sub(src) => match self.sub_value(src) {
-                    Val::Text(t) => s.push_str(&t),
-                    Val::Computed(name) => {
+                PsPart::Sub(src) => match self.sub_value(src) {
+                    PsValue::Text(t) => s.push_str(&t),
+                    PsValue::Computed(name) => {
                         computed.get_or_insert(name);
                     }
                 },
             }
         }
         match computed {
-            Some(name) => Val::Computed(name),
-            None => Val::Text(s),
+            Some(name) => PsValue::Computed(name),
+            None => PsValue::Text(s),
         }
     }
 
-    fn var(&self, name: &str) -> Val {
+    fn var(&self, name: &str) -> PsValue {
         let lower = name.to_ascii_lowercase();
         match lower.as_str() {
-            "home" | "env:userprofile" | "env:home" => Val::Text("~".into()),
+            "home" | "env:userprofile" | "env:home" => PsValue::Text("~".into()),
             // Windows' own places, named as the classes see them (see [`slashes`]).
-            "env:appdata" => Val::Text("~/AppData/Roaming".into()),
-            "env:localappdata" => Val::Text("~/AppData/Local".into()),
-            "env:temp" | "env:tmp" => Val::Text("/tmp".into()),
-            "env:systemroot" | "env:windir" => Val::Text("/Windows".into()),
-            "env:programfiles" | "env:programw6432" => Val::Text("/Program Files".into()),
-            "env:programdata" | "env:allusersprofile" => Val::Text("/ProgramData".into()),
-            "env:systemdrive" | "env:homedrive" => Val::Text(String::new()),
-            "true" | "false" | "null" => Val::Text(format!("${lower}")),
-            _ => self.vars.get(&lower).cloned().unwrap_or_else(|| Val::Computed(name.to_string())),
+            "env:appdata" => PsValue::Text("~/AppData/Roaming".into()),
+            "env:localappdata" => PsValue::Text("~/AppData/Local".into()),
+            "env:temp" | "env:tmp" => PsValue::Text("/tmp".into()),
+            "env:systemroot" | "env:windir" => PsValue::Text("/Windows".into()),
+            "env:programfiles" | "env:programw6432" => PsValue::Text("/Program Files".into()),
+            "env:programdata" | "env:allusersprofile" => PsValue::Text("/ProgramData".into()),
+            "env:systemdrive" | "env:homedrive" => PsValue::Text(String::new()),
+            "true" | "false" | "null" => PsValue::Text(format!("${lower}")),
+            _ => self.vars.get(&lower).cloned().unwrap_or_else(|| PsValue::Computed(name.to_string())),
         }
     }
 
     /// `(Join-Path $HOME x)`, `$(…)`: its effects read; its value known only for joins of known text.
-    fn sub_value(&mut self, src: &str) -> Val {
+    fn sub_value(&mut self, src: &str) -> PsValue {
         let toks = lex(src);
-        if let [Tok::Word(cmd, _), rest @ ..] = toks.as_slice()
-            && matches!(self.value(cmd), Val::Text(c) if c.eq_ignore_ascii_case("join-path"))
+        if let [PsToken::Word(cmd, _), rest @ ..] = toks.as_slice()
+            && matches!(self.value(cmd), PsValue::Text(c) if c.eq_ignore_ascii_case("join-path"))
         {
             let mut words = Vec::new();
             for t in rest {
                 match t {
-                    Tok::Word(w, _) if !matches!(w.first(), Some(Part::Lit(l)) if l.starts_with('-')) => words.push(self.value(w)),
-                    Tok::Word(_, _) => {}
-                    _ => return Val::Computed("subexpression".into()),
+                    PsToken::Word(w, _) if !matches!(w.first(), Some(PsPart::Lit(l)) if l.starts_with('-')) => words.push(self.value(w)),
+                    PsToken::Word(_, _) => {}
+                    _ => return PsValue::Computed("subexpression".into()),
                 }
             }
             let mut path = String::new();
             for w in words {
-                let Val::Text(t) = w else { return Val::Computed("subexpression".into()) };
+                let PsValue::Text(t) = w else { return PsValue::Computed("subexpression".into()) };
                 path = if path.is_empty() {
                     t
                 } else {
                     format!("{}/{}", path.trim_end_matches(['/', '\\']), t.trim_start_matches(['/', '\\']))
                 };
             }
-            return Val::Text(path);
+            return PsValue::Text(path);
         }
         self.nested(src);
-        Val::Computed("subexpression".into())
+        PsValue::Computed("subexpression".into())
     }
 
-    fn element(&mut self, toks: &[Tok], piped: bool) {
+    fn element(&mut self, toks: &[PsToken], piped: bool) {
         // Redirections write their files, wherever they stand.
-        let mut words: Vec<&Tok> = Vec::new();
+        let mut words: Vec<&PsToken> = Vec::new();
         let mut i = 0;
         while i < toks.len() {
             match &toks[i] {
-                Tok::Redirect => {
-                    if let Some(Tok::Word(w, _)) = toks.get(i + 1) {
+                PsToken::Redirect => {
+                    if let Some(PsToken::Word(w, _)) = toks.get(i + 1) {
                         match self.value(w) {
-                            Val::Text(t) if t.eq_ignore_ascii_case("$null") => {}
-                            Val::Text(t) => self.emit(Effect::Write { path: slashes(&t) }),
-                            Val::Computed(_) => self.opaque("output redirected to a computed file"),
+                            PsValue::Text(t) if t.eq_ignore_ascii_case("$null") => {}
+                            PsValue::Text(t) => self.emit(CodeEffect::Write { path: slashes(&t) }),
+                            PsValue::Computed(_) => self.opaque("output redirected to a computed file"),
                         }
                         i += 1;
                     }
                 }
-                Tok::Paren(src) | Tok::Block(src) if !words.is_empty() || i > 0 => {
+                PsToken::Paren(src) | PsToken::Block(src) if !words.is_empty() || i > 0 => {
                     let _ = src;
                     words.push(&toks[i]);
                 }
@@ -597,27 +597,27 @@ impl Reader {
         }
         let Some(first) = words.first() else { return };
         match first {
-            Tok::Block(src) | Tok::Paren(src) => {
+            PsToken::Block(src) | PsToken::Paren(src) => {
                 self.nested(src);
                 for t in &words[1..] {
-                    if let Tok::Block(s) | Tok::Paren(s) = t {
+                    if let PsToken::Block(s) | PsToken::Paren(s) = t {
                         self.nested(s);
                     }
                 }
             }
-            Tok::Call => match words.get(1) {
-                Some(Tok::Block(src)) => self.nested(src),
-                Some(Tok::Word(w, _)) => match self.value(w) {
-                    Val::Text(name) => self.command(&name, &words[2..], piped),
-                    Val::Computed(_) => self.opaque("a command named by a computed value (&)"),
+            PsToken::Call => match words.get(1) {
+                Some(PsToken::Block(src)) => self.nested(src),
+                Some(PsToken::Word(w, _)) => match self.value(w) {
+                    PsValue::Text(name) => self.command(&name, &words[2..], piped),
+                    PsValue::Computed(_) => self.opaque("a command named by a computed value (&)"),
                 },
                 _ => self.opaque("a command named by a computed value (&)"),
             },
-            Tok::Word(w, quoted) => {
-                if matches!(w.as_slice(), [Part::Lit(l)] if l == ".") && !quoted {
+            PsToken::Word(w, quoted) => {
+                if matches!(w.as_slice(), [PsPart::Lit(l)] if l == ".") && !quoted {
                     // Dot-sourcing runs a script in this scope.
                     match words.get(1) {
-                        Some(Tok::Block(src)) => self.nested(src),
+                        Some(PsToken::Block(src)) => self.nested(src),
                         _ => self.opaque("a script dot-sourced (.)"),
                     }
                     return;
@@ -627,27 +627,27 @@ impl Reader {
                     return;
                 }
                 // `$x = …`: the value is bound when known, its effects read.
-                if matches!(w.as_slice(), [Part::Var(_)]) && matches!(words.get(1), Some(Tok::Assign)) {
-                    let Part::Var(name) = &w[0] else { return };
+                if matches!(w.as_slice(), [PsPart::Var(_)]) && matches!(words.get(1), Some(PsToken::Assign)) {
+                    let PsPart::Var(name) = &w[0] else { return };
                     let value = match &words[2..] {
-                        [Tok::Word(v, _)] => self.value(v),
+                        [PsToken::Word(v, _)] => self.value(v),
                         rest => {
                             self.tokens(rest, piped);
-                            Val::Computed(name.clone())
+                            PsValue::Computed(name.clone())
                         }
                     };
                     self.vars.insert(name.to_ascii_lowercase(), value);
                     return;
                 }
-                if !matches!(w.first(), Some(Part::Lit(_)))
-                    || matches!(w.first(), Some(Part::Lit(l)) if l.starts_with(['[', '.', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '@', '"', '\'']))
+                if !matches!(w.first(), Some(PsPart::Lit(_)))
+                    || matches!(w.first(), Some(PsPart::Lit(l)) if l.starts_with(['[', '.', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '@', '"', '\'']))
                 {
                     self.expression(&words);
                     return;
                 }
                 match self.value(w) {
-                    Val::Text(name) => self.command(&name, &words[1..], piped),
-                    Val::Computed(_) => self.opaque("a command named by a computed value"),
+                    PsValue::Text(name) => self.command(&name, &words[1..], piped),
+                    PsValue::Computed(_) => self.opaque("a command named by a computed value"),
                 }
             }
             _ => {}
@@ -655,18 +655,18 @@ impl Reader {
     }
 
     /// Tokens of an assignment's right side: a command, or an expression.
-    fn tokens(&mut self, toks: &[&Tok], piped: bool) {
-        let owned: Vec<Tok> = toks.iter().map(|t| (*t).clone()).collect();
+    fn tokens(&mut self, toks: &[&PsToken], piped: bool) {
+        let owned: Vec<PsToken> = toks.iter().map(|t| (*t).clone()).collect();
         self.element(&owned, piped);
     }
 
     /// A statement that is an expression (`$x.Delete()`, `[IO.File]::WriteAllText(…)`, `"a" + $b`):
     /// .NET calls that reach files or processes are opaque; everything nested is read.
-    fn expression(&mut self, words: &[&Tok]) {
+    fn expression(&mut self, words: &[&PsToken]) {
         for t in words {
             match t {
-                Tok::Word(parts, _) => {
-                    let text: String = parts.iter().map(|p| if let Part::Lit(l) = p { l.as_str() } else { "" }).collect();
+                PsToken::Word(parts, _) => {
+                    let text: String = parts.iter().map(|p| if let PsPart::Lit(l) = p { l.as_str() } else { "" }).collect();
                     let lower = text.to_ascii_lowercase();
                     let reaches = [
                         "io.",
@@ -705,28 +705,28 @@ impl Reader {
                         self.opaque("a .NET call that may change files or start processes");
                     }
                     for p in parts {
-                        if let Part::Sub(src) = p {
+                        if let PsPart::Sub(src) = p {
                             self.nested(src);
                         }
                     }
                 }
-                Tok::Block(src) | Tok::Paren(src) => self.nested(src),
+                PsToken::Block(src) | PsToken::Paren(src) => self.nested(src),
                 _ => {}
             }
         }
     }
 
-    fn command(&mut self, name: &str, args: &[&Tok], piped: bool) {
+    fn command(&mut self, name: &str, args: &[&PsToken], piped: bool) {
         let lower = name.to_ascii_lowercase();
         let base = lower.rsplit(['/', '\\']).next().unwrap_or(&lower).trim_end_matches(".exe").to_string();
         if KEYWORDS.contains(&base.as_str()) {
             // `if (…) { … }`, `function f { … }`, `foreach ($x in …) { … }`: every part read.
             for t in args {
                 match t {
-                    Tok::Block(src) | Tok::Paren(src) => self.nested(src),
-                    Tok::Word(w, _) => {
+                    PsToken::Block(src) | PsToken::Paren(src) => self.nested(src),
+                    PsToken::Word(w, _) => {
                         for p in w {
-                            if let Part::Sub(src) = p {
+                            if let PsPart::Sub(src) = p {
                                 self.nested(src);
                             }
                         }
@@ -741,7 +741,7 @@ impl Reader {
         if is(&["remove-item", "rm", "del", "rd", "ri", "erase", "rmdir"]) {
             let recursive = a.flag(&["recurse", "r"]) || base == "rd" || base == "rmdir" && a.flag(&["s"]);
             let paths = a.paths(&["path", "literalpath", "lp", "pspath"], 0, true);
-            self.each(paths, piped, |path| Effect::Remove { path, recursive });
+            self.each(paths, piped, |path| CodeEffect::Remove { path, recursive });
         } else if is(&[
             "set-content",
             "sc",
@@ -775,21 +775,21 @@ impl Reader {
             // The second positional argument is the value written.
             let paths = a.paths(&["path", "literalpath", "lp", "filepath", "pspath"], 0, false);
             let name = a.named(&["name"]);
-            self.each(paths, piped, |path| Effect::Write {
+            self.each(paths, piped, |path| CodeEffect::Write {
                 path: match &name {
-                    Some(Val::Text(n)) => format!("{}/{n}", path.trim_end_matches('/')),
+                    Some(PsValue::Text(n)) => format!("{}/{n}", path.trim_end_matches('/')),
                     _ => path,
                 },
             });
         } else if is(&["copy-item", "cp", "copy", "cpi"]) {
             let dest = a.paths(&["destination", "dest"], 1, false);
-            self.each(dest, piped, |path| Effect::Write { path });
+            self.each(dest, piped, |path| CodeEffect::Write { path });
         } else if is(&["move-item", "mv", "move", "mi", "rename-item", "ren", "rni"]) {
             let from = a.paths(&["path", "literalpath", "lp"], 0, false);
             let rename = is(&["rename-item", "ren", "rni"]);
             let to = a.paths(if rename { &["newname"] } else { &["destination", "dest"] }, 1, false);
             match (from.as_slice(), to.as_slice()) {
-                ([Val::Text(f)], [Val::Text(t)]) => {
+                ([PsValue::Text(f)], [PsValue::Text(t)]) => {
                     let (f, t) = (slashes(f), slashes(t));
                     let to = if rename && !t.contains('/') {
                         match f.rsplit_once('/') {
@@ -799,31 +799,33 @@ impl Reader {
                     } else {
                         t
                     };
-                    self.emit(Effect::Move { from: f, to });
+                    self.emit(CodeEffect::Move { from: f, to });
                 }
                 _ => self.opaque("a move of computed or piped paths"),
             }
         } else if is(&["invoke-webrequest", "iwr", "invoke-restmethod", "irm"]) {
             if let Some(v) = a.named(&["outfile", "o"]) {
-                self.each(vec![v], false, |path| Effect::Write { path });
+                self.each(vec![v], false, |path| CodeEffect::Write { path });
             }
         } else if is(&["expand-archive", "compress-archive"]) {
             let dest = a.paths(&["destinationpath", "destination"], 1, false);
             if !dest.is_empty() {
-                self.each(dest, false, |path| Effect::Write { path });
+                self.each(dest, false, |path| CodeEffect::Write { path });
             } else if base == "expand-archive" {
-                self.emit(Effect::Write { path: ".".into() });
+                self.emit(CodeEffect::Write { path: ".".into() });
             }
         } else if is(&["start-process", "saps", "start"]) {
             let file = a.named(&["filepath", "file", "path"]).or_else(|| a.positional.first().cloned());
             let list = a.named(&["argumentlist", "args", "arguments"]).or_else(|| a.positional.get(1).cloned());
             match (file, list) {
-                (Some(Val::Text(f)), None) => self.emit(Effect::Run { command: shell_words::quote(&f).into_owned() }),
-                (Some(Val::Text(f)), Some(Val::Text(l))) => self.emit(Effect::Run { command: format!("{} {l}", shell_words::quote(&f)) }),
+                (Some(PsValue::Text(f)), None) => self.emit(CodeEffect::Run { command: shell_words::quote(&f).into_owned() }),
+                (Some(PsValue::Text(f)), Some(PsValue::Text(l))) => {
+                    self.emit(CodeEffect::Run { command: format!("{} {l}", shell_words::quote(&f)) })
+                }
                 _ => self.opaque("a process started from a computed name (Start-Process)"),
             }
         } else if is(&["invoke-command", "icm"]) {
-            match args.iter().find_map(|t| if let Tok::Block(src) = t { Some(src.clone()) } else { None }) {
+            match args.iter().find_map(|t| if let PsToken::Block(src) = t { Some(src.clone()) } else { None }) {
                 Some(src) if a.named(&["computername", "cn", "session", "filepath"]).is_none() => self.nested(&src),
                 _ => self.opaque("a command run by Invoke-Command"),
             }
@@ -854,14 +856,14 @@ impl Reader {
         } else if is(&["powershell", "pwsh"]) {
             self.powershell(args);
         } else if is(&["cmd"]) {
-            let words = render(self, args.iter().copied().skip_while(|t| !matches!(t, Tok::Word(w, _) if matches!(w.first(), Some(Part::Lit(l)) if l.eq_ignore_ascii_case("/c") || l.eq_ignore_ascii_case("/k")))).skip(1));
+            let words = render(self, args.iter().copied().skip_while(|t| !matches!(t, PsToken::Word(w, _) if matches!(w.first(), Some(PsPart::Lit(l)) if l.eq_ignore_ascii_case("/c") || l.eq_ignore_ascii_case("/k")))).skip(1));
             match words {
-                Some(w) if !w.is_empty() => self.emit(Effect::Run { command: w }),
+                Some(w) if !w.is_empty() => self.emit(CodeEffect::Run { command: w }),
                 _ => self.opaque("cmd run with a computed command"),
             }
         } else if READS.contains(&base.as_str()) {
             for t in args {
-                if let Tok::Block(src) | Tok::Paren(src) = t {
+                if let PsToken::Block(src) | PsToken::Paren(src) = t {
                     self.nested(src);
                 }
             }
@@ -878,22 +880,22 @@ impl Reader {
                     return;
                 }
             }
-            self.emit(Effect::Run { command: words.join(" ") });
+            self.emit(CodeEffect::Run { command: words.join(" ") });
         }
     }
 
     /// `pwsh -Command "…"` (read), `-EncodedCommand` (opaque), `-File x.ps1` (a script on disk).
-    fn powershell(&mut self, args: &[&Tok]) {
+    fn powershell(&mut self, args: &[&PsToken]) {
         let mut i = 0;
         while i < args.len() {
-            if let Tok::Word(w, _) = args[i]
-                && let Val::Text(t) = self.value(w)
+            if let PsToken::Word(w, _) = args[i]
+                && let PsValue::Text(t) = self.value(w)
             {
                 let flag = t.to_ascii_lowercase();
                 let flag = flag.trim_start_matches('-').trim_start_matches('/');
                 if !t.starts_with(['-', '/']) {
                     // The first bare word is the command.
-                    let rest: Vec<Tok> = args[i..].iter().map(|t| (*t).clone()).collect();
+                    let rest: Vec<PsToken> = args[i..].iter().map(|t| (*t).clone()).collect();
                     self.element(&rest, false);
                     return;
                 }
@@ -903,28 +905,28 @@ impl Reader {
                 }
                 if flag == "c" || "command".starts_with(flag) && flag.len() >= 2 {
                     match args.get(i + 1) {
-                        Some(Tok::Word(w, _)) => match self.value(w) {
-                            Val::Text(src) if args.len() == i + 2 => self.nested(&src),
-                            Val::Text(_) => {
-                                let rest: Vec<Tok> = args[i + 1..].iter().map(|t| (*t).clone()).collect();
+                        Some(PsToken::Word(w, _)) => match self.value(w) {
+                            PsValue::Text(src) if args.len() == i + 2 => self.nested(&src),
+                            PsValue::Text(_) => {
+                                let rest: Vec<PsToken> = args[i + 1..].iter().map(|t| (*t).clone()).collect();
                                 self.element(&rest, false);
                             }
-                            Val::Computed(_) => self.opaque("a computed PowerShell command"),
+                            PsValue::Computed(_) => self.opaque("a computed PowerShell command"),
                         },
-                        Some(Tok::Block(src)) => self.nested(src),
+                        Some(PsToken::Block(src)) => self.nested(src),
                         _ => self.opaque("a PowerShell command read from input"),
                     }
                     return;
                 }
                 if flag == "f" || "file".starts_with(flag) && flag.len() >= 2 {
-                    let file = args.get(i + 1).and_then(|t| if let Tok::Word(w, _) = t { Some(self.value(w)) } else { None });
+                    let file = args.get(i + 1).and_then(|t| if let PsToken::Word(w, _) = t { Some(self.value(w)) } else { None });
                     match file {
-                        Some(Val::Text(f)) => self.emit(Effect::Run { command: format!("pwsh -File {}", shell_words::quote(&f)) }),
+                        Some(PsValue::Text(f)) => self.emit(CodeEffect::Run { command: format!("pwsh -File {}", shell_words::quote(&f)) }),
                         _ => self.opaque("a PowerShell script named by a computed value"),
                     }
                     return;
                 }
-            } else if let Tok::Block(src) = args[i] {
+            } else if let PsToken::Block(src) = args[i] {
                 self.nested(src);
                 return;
             }
@@ -933,7 +935,7 @@ impl Reader {
     }
 
     /// One effect per path; a computed or piped path is opaque.
-    fn each(&mut self, paths: Vec<Val>, piped: bool, make: impl Fn(String) -> Effect) {
+    fn each(&mut self, paths: Vec<PsValue>, piped: bool, make: impl Fn(String) -> CodeEffect) {
         if paths.is_empty() {
             if piped {
                 self.opaque("paths taken from the pipeline");
@@ -942,8 +944,8 @@ impl Reader {
         }
         for p in paths {
             match p {
-                Val::Text(t) => self.emit(make(slashes(&t))),
-                Val::Computed(_) => self.opaque("a file operation on a computed path"),
+                PsValue::Text(t) => self.emit(make(slashes(&t))),
+                PsValue::Computed(_) => self.opaque("a file operation on a computed path"),
             }
         }
     }
@@ -951,8 +953,8 @@ impl Reader {
 
 /// A cmdlet's arguments: named (`-Path x`, `-Path:x`), switches, positional.
 struct Args {
-    named: Vec<(String, Option<Val>)>,
-    positional: Vec<Val>,
+    named: Vec<(String, Option<PsValue>)>,
+    positional: Vec<PsValue>,
 }
 
 /// Parameters that take no value.
@@ -980,32 +982,32 @@ const SWITCHES: &[&str] = &[
 ];
 
 impl Args {
-    fn of(r: &mut Reader, toks: &[&Tok]) -> Args {
+    fn of(r: &mut PsReader, toks: &[&PsToken]) -> Args {
         let mut a = Args { named: Vec::new(), positional: Vec::new() };
         let mut i = 0;
         while i < toks.len() {
             match toks[i] {
-                Tok::Word(w, _) => {
+                PsToken::Word(w, _) => {
                     let v = r.value(w);
                     match &v {
-                        Val::Text(t)
+                        PsValue::Text(t)
                             if t.starts_with('-')
                                 && t.len() > 1
                                 && !t[1..].starts_with(|c: char| c.is_ascii_digit())
-                                && matches!(w.first(), Some(Part::Lit(l)) if l.starts_with('-')) =>
+                                && matches!(w.first(), Some(PsPart::Lit(l)) if l.starts_with('-')) =>
                         {
                             let name = t[1..].to_ascii_lowercase();
                             if let Some((n, value)) = name.split_once(':') {
-                                a.named.push((n.to_string(), Some(Val::Text(value.to_string()))));
+                                a.named.push((n.to_string(), Some(PsValue::Text(value.to_string()))));
                             } else if SWITCHES.iter().any(|s| *s == name || (name.len() >= 2 && s.starts_with(name.as_str()))) {
                                 a.named.push((name, None));
                             } else {
                                 let value = match toks.get(i + 1) {
-                                    Some(Tok::Word(v, _)) => {
+                                    Some(PsToken::Word(v, _)) => {
                                         i += 1;
                                         Some(r.value(v))
                                     }
-                                    Some(Tok::Paren(src)) => {
+                                    Some(PsToken::Paren(src)) => {
                                         i += 1;
                                         Some(r.sub_value(src))
                                     }
@@ -1017,11 +1019,11 @@ impl Args {
                         _ => a.positional.push(v),
                     }
                 }
-                Tok::Paren(src) => {
+                PsToken::Paren(src) => {
                     let v = r.sub_value(src);
                     a.positional.push(v);
                 }
-                Tok::Block(src) => r.nested(src),
+                PsToken::Block(src) => r.nested(src),
                 _ => {}
             }
             i += 1;
@@ -1033,16 +1035,16 @@ impl Args {
         self.named.iter().any(|(n, _)| names.iter().any(|full| n == full || (n.len() >= 2 && full.starts_with(n.as_str()))))
     }
 
-    fn named(&self, names: &[&str]) -> Option<Val> {
+    fn named(&self, names: &[&str]) -> Option<PsValue> {
         self.named
             .iter()
             .find(|(n, _)| names.iter().any(|full| n == full || (n.len() >= 2 && full.starts_with(n.as_str()))))
-            .map(|(_, v)| v.clone().unwrap_or(Val::Computed("missing value".into())))
+            .map(|(_, v)| v.clone().unwrap_or(PsValue::Computed("missing value".into())))
     }
 
     /// The paths a parameter names, else the positional argument `at` (and, with `rest`, those
     /// after it).
-    fn paths(&self, names: &[&str], at: usize, rest: bool) -> Vec<Val> {
+    fn paths(&self, names: &[&str], at: usize, rest: bool) -> Vec<PsValue> {
         if let Some(v) = self.named(names) {
             return vec![v];
         }
@@ -1052,19 +1054,19 @@ impl Args {
 
 /// The words as a shell command line: known text quoted, a variable kept as `"$name"`; `None`
 /// when a word is a subexpression.
-fn render<'t>(r: &mut Reader, toks: impl Iterator<Item = &'t Tok>) -> Option<String> {
+fn render<'t>(r: &mut PsReader, toks: impl Iterator<Item = &'t PsToken>) -> Option<String> {
     let mut words = Vec::new();
     for t in toks {
         match t {
-            Tok::Word(w, _) => match r.value(w) {
-                Val::Text(s) => words.push(shell_words::quote(&s).into_owned()),
-                Val::Computed(name) if name != "subexpression" && name.chars().all(|c| c.is_alphanumeric() || c == '_') => {
+            PsToken::Word(w, _) => match r.value(w) {
+                PsValue::Text(s) => words.push(shell_words::quote(&s).into_owned()),
+                PsValue::Computed(name) if name != "subexpression" && name.chars().all(|c| c.is_alphanumeric() || c == '_') => {
                     words.push(format!("\"${name}\""))
                 }
-                Val::Computed(_) => return None,
+                PsValue::Computed(_) => return None,
             },
-            Tok::Comma => {}
-            Tok::Paren(src) | Tok::Block(src) => {
+            PsToken::Comma => {}
+            PsToken::Paren(src) | PsToken::Block(src) => {
                 r.nested(src);
                 return None;
             }
@@ -1094,19 +1096,19 @@ fn slashes(path: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::read;
-    use crate::gate::command::code::Effect;
+    use crate::gate::command::code::CodeEffect;
 
-    fn rm(path: &str, recursive: bool) -> Effect {
-        Effect::Remove { path: path.into(), recursive }
+    fn rm(path: &str, recursive: bool) -> CodeEffect {
+        CodeEffect::Remove { path: path.into(), recursive }
     }
-    fn write(path: &str) -> Effect {
-        Effect::Write { path: path.into() }
+    fn write(path: &str) -> CodeEffect {
+        CodeEffect::Write { path: path.into() }
     }
-    fn run(command: &str) -> Effect {
-        Effect::Run { command: command.into() }
+    fn run(command: &str) -> CodeEffect {
+        CodeEffect::Run { command: command.into() }
     }
     fn opaque(text: &str) -> bool {
-        read(text).iter().any(|e| matches!(e, Effect::Opaque { .. }))
+        read(text).iter().any(|e| matches!(e, CodeEffect::Opaque { .. }))
     }
 
     #[test]
@@ -1145,11 +1147,11 @@ mod tests {
         assert_eq!(read("Copy-Item evil.json ~/.claude/settings.json"), [write("~/.claude/settings.json")]);
         assert_eq!(
             read("Move-Item -Path a.txt -Destination ~/.gitvow/policy.json"),
-            [Effect::Move { from: "a.txt".into(), to: "~/.gitvow/policy.json".into() }]
+            [CodeEffect::Move { from: "a.txt".into(), to: "~/.gitvow/policy.json".into() }]
         );
         assert_eq!(
             read("Rename-Item ~/.gitvow/policy.json old.json"),
-            [Effect::Move { from: "~/.gitvow/policy.json".into(), to: "~/.gitvow/old.json".into() }]
+            [CodeEffect::Move { from: "~/.gitvow/policy.json".into(), to: "~/.gitvow/old.json".into() }]
         );
         assert_eq!(read("Clear-Content ~/.bashrc"), [write("~/.bashrc")]);
         assert_eq!(read("Invoke-WebRequest https://x/y -OutFile ~/.bashrc"), [write("~/.bashrc")]);

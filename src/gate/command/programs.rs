@@ -3,7 +3,7 @@
 //! arguments name those files.
 
 use super::code;
-use super::effects::Kind;
+use super::effects::EffectKind;
 
 /// What the analyser knows about one group of programs, by name: the one table of programs.
 /// Every program's entry says how it is walked ([`Role`]), and where it has them, how its
@@ -686,7 +686,7 @@ pub fn package_program(word: &str) -> &str {
 /// What a file changer does to one of the files `file_changer` names (`last` for its last
 /// operand, or the `-t` target), for the effect model: `None` where it only changes a mode or a
 /// time, or creates a node.
-pub fn effect_of(name: &str, args: &[String], last: bool) -> Option<Kind> {
+pub fn effect_of(name: &str, args: &[String], last: bool) -> Option<EffectKind> {
     let flag = |short: char, long: &[&str]| {
         args.iter().any(|a| {
             long.contains(&a.as_str())
@@ -696,20 +696,20 @@ pub fn effect_of(name: &str, args: &[String], last: bool) -> Option<Kind> {
     let recursive = || flag('r', &["--recursive"]) || flag('R', &[]);
     Some(match name {
         // Packages that exist to remove trees.
-        "rimraf" | "del" | "del-cli" | "rm-cli" => Kind::DeleteRecursive,
-        "rm" | "srm" | "trash" | "trash-put" | "trash-cli" | "gio" if recursive() => Kind::DeleteRecursive,
-        "rm" | "unlink" | "rmdir" | "srm" | "trash" | "trash-put" | "trash-cli" | "gio" | "shred" => Kind::Delete,
-        "mv" if last => Kind::Overwrite,
-        "mv" => Kind::Move,
-        "rsync" if last && args.iter().any(|a| a.starts_with("--delete")) => Kind::DeleteRecursive,
+        "rimraf" | "del" | "del-cli" | "rm-cli" => EffectKind::DeleteRecursive,
+        "rm" | "srm" | "trash" | "trash-put" | "trash-cli" | "gio" if recursive() => EffectKind::DeleteRecursive,
+        "rm" | "unlink" | "rmdir" | "srm" | "trash" | "trash-put" | "trash-cli" | "gio" | "shred" => EffectKind::Delete,
+        "mv" if last => EffectKind::Overwrite,
+        "mv" => EffectKind::Move,
+        "rsync" if last && args.iter().any(|a| a.starts_with("--delete")) => EffectKind::DeleteRecursive,
         "cp" | "install" | "rsync" | "scp" | "ditto" if recursive() || flag('a', &["--archive"]) || name == "ditto" => {
-            Kind::OverwriteRecursive
+            EffectKind::OverwriteRecursive
         }
         "cp" | "install" | "rsync" | "scp" | "tee" | "truncate" | "sponge" | "vi" | "vim" | "nvim" | "nano" | "emacs" | "ed" | "ex"
-        | "pico" | "micro" | "hx" | "kak" => Kind::Overwrite,
-        "ln" | "link" => Kind::Link,
+        | "pico" | "micro" | "hx" | "kak" => EffectKind::Overwrite,
+        "ln" | "link" => EffectKind::Link,
         // A recursive change of modes or owners changes every file of the tree.
-        "chmod" | "chown" | "chgrp" | "setfacl" | "chattr" if recursive() => Kind::OverwriteRecursive,
+        "chmod" | "chown" | "chgrp" | "setfacl" | "chattr" if recursive() => EffectKind::OverwriteRecursive,
         _ => return None,
     })
 }

@@ -175,12 +175,12 @@ pub struct Parsed {
 }
 
 pub fn parse(text: &str) -> Parsed {
-    let mut p = Parser { text: text.chars().collect(), i: 0, out: Parsed::default(), pending: Vec::new(), aborted: false, words: 0 };
+    let mut p = ShellParser { text: text.chars().collect(), i: 0, out: Parsed::default(), pending: Vec::new(), aborted: false, words: 0 };
     p.script(0, false);
     p.out
 }
 
-struct Parser {
+struct ShellParser {
     text: Vec<char>,
     i: usize,
     out: Parsed,
@@ -195,7 +195,7 @@ fn is_meta(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\r' | '\n' | ';' | '&' | '|' | '<' | '>' | '(' | ')')
 }
 
-impl Parser {
+impl ShellParser {
     fn peek(&self, ahead: usize) -> Option<char> {
         if self.aborted {
             return None;
@@ -637,7 +637,7 @@ impl Parser {
     }
 
     /// Parses another text (a backtick body, a heredoc body) into the same tables.
-    fn nested_text(&mut self, text: Vec<char>, depth: usize, f: impl FnOnce(&mut Parser, usize) -> usize) -> usize {
+    fn nested_text(&mut self, text: Vec<char>, depth: usize, f: impl FnOnce(&mut ShellParser, usize) -> usize) -> usize {
         let saved_text = std::mem::replace(&mut self.text, text);
         let saved_i = std::mem::replace(&mut self.i, 0);
         let saved_pending = std::mem::take(&mut self.pending);

@@ -5,14 +5,14 @@ use super::programs::{self, Operands, Role};
 use super::syntax::{Part, Word};
 use super::words::{Expanded, with_slash};
 use super::{
-    Call, Dirs, Feed, Glob, Io, MAX_TOUCHED, Peeled, Step, Touch, Walk, diff, effects, expand_home, git, identity, is_stdin_path, lexical,
-    lit_word, option_value, text,
+    Dirs, Feed, Glob, Io, MAX_TOUCHED, Peeled, ProgramCall, Step, Touch, Walk, diff, effects, expand_home, git, home_text, identity,
+    is_stdin_path, lexical, lit_word, option_value, text,
 };
 use std::path::Path;
 
 impl Walk<'_> {
     /// `patch [-pN] [-d DIR] [-i FILE] [original [patchfile]]`.
-    pub(super) fn patch(&mut self, cmd: &Peeled, call: &Call, io: &Io) -> Step {
+    pub(super) fn patch(&mut self, cmd: &Peeled, call: &ProgramCall, io: &Io) -> Step {
         let args = &call.args;
         let strip = option_value(args, &["-p", "--strip"]).and_then(|n| n.parse().ok()).unwrap_or(0);
         let input = option_value(args, &["-i", "--input"]);
@@ -24,9 +24,14 @@ impl Walk<'_> {
             },
             None => cmd.dirs.clone(),
         };
-        // `patch [original [patchfile]]`: the second operand is the patch.
+        // `patch [original [patchfile]]`: the second operand is the patch; an original named
+        // is the one file patch writes, whatever names the diff holds.
         let operands = programs::skip_options(args, "pidDoBrVYzFg", &["--strip", "--input", "--directory", "--output"]);
-        let files: Vec<String> = input.into_iter().chain(args.get(operands + 1).cloned()).collect();
+        if let Some(original) = cmd.operands().get(operands).filter(|_| operands < args.len()) {
+            self.effect(effects::EffectKind::Overwrite, original, &here);
+            return Step::unknown();
+        }
+        let files: Vec<String> = input.into_iter().collect();
         self.patched(&files, io.feed, strip, &here);
         Step::unknown()
     }
@@ -53,7 +58,10 @@ impl Walk<'_> {
                 let strip = g.args.iter().find_map(|a| a.strip_prefix("-p").and_then(|n| n.parse().ok())).unwrap_or(1);
                 let files: Vec<String> = g.args.iter().filter(|a| !a.starts_with('-')).cloned().collect();
                 let dirs = match g.args.iter().find_map(|a| a.strip_prefix("--directory=")) {
-                    Some(d) => dirs.join(d),
+                    Some(d) => match home_text(d, self.ctx.home) {
+                        Some(d) => dirs.join(&d),
+                        None => Dirs::Unknown,
+                    },
                     None => dirs,
                 };
                 self.patched(&files, feed, strip, &dirs);
@@ -61,8 +69,9 @@ impl Walk<'_> {
             // Files come out of an index (perhaps another one than the repository's) into the prefix.
             "checkout-index" => {
                 let prefix = g.args.iter().find_map(|a| a.strip_prefix("--prefix=")).unwrap_or("./");
-                let home = self.ctx.home.map(|h| h.to_string_lossy().into_owned()).unwrap_or_else(|| "~".into());
-                let prefix = expand_home(&prefix.replace("${HOME}", &home).replace("$HOME", &home), self.ctx.home);
+                let Some(prefix) = home_text(prefix, self.ctx.home) else {
+                    return self.opaque("git checkout-index writes under a prefix the shell computes");
+                };
                 let into = Word { parts: vec![Part::Lit(format!("{}/", prefix.trim_end_matches('/'))), Part::Glob("*".into())] };
                 self.extract_into(&into, &dirs);
             }
@@ -93,7 +102,7 @@ impl Walk<'_> {
         self.touch(&tree, dirs);
         let top = self.ctx.repo_top.map(lexical);
         for t in &self.out.touched[before..] {
-            let mut e = effects::Effect::of(effects::Kind::DeleteRecursive, t, self.ctx);
+            let mut e = effects::Effect::of(effects::EffectKind::DeleteRecursive, t, self.ctx);
             if e.class == effects::Class::Git && top.as_ref().is_some_and(|top| lexical(&t.path).starts_with(top)) {
                 e.class = effects::Class::Project;
             }
@@ -154,7 +163,7 @@ impl Walk<'_> {
                 && !args.iter().any(|a| a == "--symbolic" || (a.starts_with('-') && !a.starts_with("--") && a.contains('s')))
             {
                 for w in ops.iter().take(ops.len().saturating_sub(usize::from(target.is_none()))) {
-                    self.effect(effects::Kind::Link, w, dirs);
+                    self.effect(effects::EffectKind::Link, w, dirs);
                 }
             }
             let count = chosen.len() + usize::from(target.is_some());
@@ -521,7 +530,7 @@ impl Walk<'_> {
             match diff::targets(&text, strip) {
                 Some(paths) => {
                     for p in paths {
-                        self.effect(effects::Kind::Overwrite, &lit_word(&p), dirs);
+                        self.effect(effects::EffectKind::Overwrite, &lit_word(&p), dirs);
                     }
                 }
                 None => unread = true,
@@ -540,18 +549,18 @@ impl Walk<'_> {
         for t in &mut self.out.touched[before..] {
             t.glob = Some(Glob { hidden: true });
         }
-        self.effects_since(before, effects::Kind::OverwriteRecursive);
+        self.effects_since(before, effects::EffectKind::OverwriteRecursive);
     }
 
     /// Records what the command does to the file `word` names, in every directory it may run in.
-    pub(super) fn effect(&mut self, kind: effects::Kind, word: &Word, dirs: &Dirs) {
+    pub(super) fn effect(&mut self, kind: effects::EffectKind, word: &Word, dirs: &Dirs) {
         let before = self.out.touched.len();
         self.touch(word, dirs);
         self.effects_since(before, kind);
     }
 
     /// Effects of `kind` for the files recorded since `before`.
-    pub(super) fn effects_since(&mut self, before: usize, kind: effects::Kind) {
+    pub(super) fn effects_since(&mut self, before: usize, kind: effects::EffectKind) {
         for t in &self.out.touched[before..] {
             let e = effects::Effect::of(kind, t, self.ctx);
             if !self.out.effects.contains(&e) {

@@ -226,7 +226,7 @@ fn find(hay: &[u8], needle: &[u8], fold: bool) -> bool {
 impl Prefilter {
     /// The needs of `pattern`; none when the pattern is beyond the analysis.
     pub fn new(pattern: &str) -> Prefilter {
-        let mut parser = Parser { chars: pattern.char_indices().peekable() };
+        let mut parser = PatternParser { chars: pattern.char_indices().peekable() };
         let mut flags = Flags::default();
         let info = match parser.alternation(&mut flags, 0) {
             Ok(info) if parser.chars.next().is_none() => info,
@@ -365,14 +365,14 @@ struct Flags {
 /// Not understood: the whole pattern gets no needs.
 struct Bail;
 
-struct Parser<'a> {
+struct PatternParser<'a> {
     chars: std::iter::Peekable<std::str::CharIndices<'a>>,
 }
 
 /// Deeper nesting is given up (regex-lite's own limit is larger; this only bounds the recursion).
 const MAX_DEPTH: usize = 64;
 
-impl Parser<'_> {
+impl PatternParser<'_> {
     fn peek(&mut self) -> Option<char> {
         self.chars.peek().map(|&(_, c)| c)
     }

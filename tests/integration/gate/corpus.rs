@@ -1758,6 +1758,18 @@ const CASES: &[(&str, &str, &str)] = &[
     ("effects-writers", "confirm", r#"patch -d "$DIR" -p1 < /tmp/missing.diff"#),
     ("effects-writers", "allow", "patch -d sub -p1 < /tmp/missing.diff"),
     ("effects-writers", "allow", "patch -dsrc -p1 -i /tmp/missing.diff"),
+    // An original named on the command line is the file patch writes, whatever the diff names.
+    ("effects-writers", "confirm", "patch ~/.bashrc < fix.diff"),
+    ("effects-writers", "confirm", "patch -p0 ~/.gitvow/policy.json /tmp/p.diff"),
+    ("effects-writers", "confirm", "patch --forward /etc/hosts -i hosts.diff"),
+    ("effects-writers", "allow", "patch src/main.rs fix.diff"),
+    ("effects-writers", "allow", "patch -p1 README.md < /tmp/readme.diff"),
+    // git's own directory options are where the diff or the index lands: `$HOME` is the home.
+    ("effects-writers", "confirm", "git apply --unsafe-paths --directory=$HOME /tmp/dot.diff"),
+    ("effects-writers", "confirm", "git apply --unsafe-paths --directory=${HOME}/.claude /tmp/c.diff"),
+    ("effects-writers", "confirm", "git apply --directory=$TARGET fix.diff"),
+    ("effects-writers", "allow", "git apply --directory=vendor/lib fix.diff"),
+    ("effects-writers", "confirm", "git checkout-index -a -f --prefix=$OUT/"),
     // git clean changes the working tree, never `.git`.
     ("effects-git-clean", "allow", "git clean -fdx"),
     ("effects-git-clean", "allow", "git clean -fdX"),

@@ -1,19 +1,19 @@
-use super::{Effect, Language, Language::*, read};
+use super::{CodeEffect, Language, Language::*, read};
 
-fn rm(path: &str, recursive: bool) -> Effect {
-    Effect::Remove { path: path.into(), recursive }
+fn rm(path: &str, recursive: bool) -> CodeEffect {
+    CodeEffect::Remove { path: path.into(), recursive }
 }
-fn write(path: &str) -> Effect {
-    Effect::Write { path: path.into() }
+fn write(path: &str) -> CodeEffect {
+    CodeEffect::Write { path: path.into() }
 }
-fn mv(from: &str, to: &str) -> Effect {
-    Effect::Move { from: from.into(), to: to.into() }
+fn mv(from: &str, to: &str) -> CodeEffect {
+    CodeEffect::Move { from: from.into(), to: to.into() }
 }
-fn run(command: &str) -> Effect {
-    Effect::Run { command: command.into() }
+fn run(command: &str) -> CodeEffect {
+    CodeEffect::Run { command: command.into() }
 }
 fn opaque(lang: Language, text: &str) -> bool {
-    read(lang, text).iter().any(|e| matches!(e, Effect::Opaque { .. }))
+    read(lang, text).iter().any(|e| matches!(e, CodeEffect::Opaque { .. }))
 }
 
 #[test]
