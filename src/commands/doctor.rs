@@ -121,7 +121,7 @@ fn scope_checked(request: &DoctorRequest, scope: Scope) -> Result<i32> {
             None => never.push(ins.agent),
         }
     }
-    if let Some(check) = checks::never_called(&never) {
+    if let Some(check) = checks::never_called(&never, &ctx.scope) {
         groups.push(Group { agent: None, title: format!("activity ({})", ctx.scope_name()), checks: vec![check] });
     }
 

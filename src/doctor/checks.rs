@@ -442,25 +442,36 @@ pub fn activity(ctx: &CheckedScopes, ins: &Inspected) -> Option<CheckResult> {
         Some(inst) if last < inst => CheckResult::warn(
             "activity",
             format!("last called gitvow at {last}, before its hook file was last written ({inst})"),
-            format!("{}: {}", ins.agent.name, ins.agent.reload_hint),
+            format!("{}: {}", ins.agent.name, reload_hint(ins.agent, &ctx.scope)),
         ),
         _ => CheckResult::ok("activity", format!("last called gitvow at {last}")),
     })
 }
 
+/// How the agent picks up new hooks: its row's hint, except that managed hooks need no trust
+/// review (codex lists them as `"trustStatus": "managed"`), so a system install only restarts it.
+fn reload_hint(agent: &AgentSpec, scope: &Scope) -> &'static str {
+    if agent.hook_trust && scope.is_system() {
+        "restart it: managed hooks need no trust, and it reads its hooks at start-up"
+    } else {
+        agent.reload_hint
+    }
+}
+
 /// One line for every agent that has not called gitvow since the install: on a fresh install that
 /// is all of them, and one warning per agent would bury the checks that matter. The fix names each
 /// way to reload, with the agents it applies to.
-pub fn never_called(agents: &[&AgentSpec]) -> Option<CheckResult> {
+pub fn never_called(agents: &[&AgentSpec], scope: &Scope) -> Option<CheckResult> {
     if agents.is_empty() {
         return None;
     }
     let names: Vec<&str> = agents.iter().map(|a| a.name).collect();
     let mut hints: Vec<(&str, Vec<&str>)> = Vec::new();
     for a in agents {
-        match hints.iter_mut().find(|(hint, _)| *hint == a.reload_hint) {
+        let hint = reload_hint(a, scope);
+        match hints.iter_mut().find(|(h, _)| *h == hint) {
             Some((_, who)) => who.push(a.name),
-            None => hints.push((a.reload_hint, vec![a.name])),
+            None => hints.push((hint, vec![a.name])),
         }
     }
     let fix: Vec<String> = hints.iter().map(|(hint, who)| format!("{}: {hint}", who.join(", "))).collect();

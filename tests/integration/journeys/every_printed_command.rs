@@ -10,8 +10,6 @@ const NOT_PASTED: &[(&str, &str)] = &[
     ("gitvow hook", "names the hook entry that misfired, not a command for a person"),
     ("gitvow install --system", "a comment in the managed file of a system install (root, /etc)"),
     ("gitvow uninstall --system", "a comment in the managed file of a system install (root, /etc)"),
-    ("gitvow install --system --agent {}", "system installs need root and the real /etc"),
-    ("gitvow doctor --system", "system installs need root and the real /etc"),
     ("gitvow uninstall", "the marker comment of a generated plugin or script file, read to recognise the file"),
     ("gitvow policy check FILE", "how `policy` and `policy check` differ, said when the directory named does not exist"),
     ("gitvow trust ~/src/app", "an example of naming a repository, printed outside any repository"),
@@ -154,6 +152,21 @@ fn every_printed_command_form_is_pasted_and_does_what_it_says() {
     paste_in_terminal(&env, &mut term, &approve[0], "y\n").status(0);
     done.push(approve[0].clone());
     env.hook("codex", "PreToolUse", codex("git push origin main")).ok();
+
+    // The system scope (root, in the sandbox's system root): install's next step, and doctor's fix
+    // for a managed file that lost gitvow's entries, which puts them back.
+    let env = Sandbox::new();
+    let managed = crate::managed::system_root(&env).join("etc/claude-code/managed-settings.json");
+    let run = env.run(["install", "--system", "--agent", "claude,codex", "--yes", "--no-pager", "--command", BIN]).ok();
+    // The summary's lines, not the diff's (the managed file's own comment names uninstall).
+    let summary: String = run.stdout.lines().filter(|l| !l.starts_with(['+', '-', '@'])).map(|l| format!("{l}\n")).collect();
+    let mut runs = pasted(&env, env.home(), &summary, &mut done);
+    of(&mut runs, "gitvow doctor --system").stdout_has("gitvow doctor, system scope");
+    std::fs::write(&managed, "{}\n").unwrap();
+    let mut runs = pasted(&env, env.home(), &env.run(["doctor", "--system"]).stdout, &mut done);
+    of(&mut runs, "gitvow install --system --agent claude").ok();
+    assert!(std::fs::read_to_string(&managed).unwrap().contains(" hook PreToolUse"), "the fix put the entries back");
+    of(&mut runs, "gitvow doctor --system").stdout_has("gitvow doctor, system scope");
 
     // Every form in the source was pasted above, or is listed with the reason it is not.
     let missing: Vec<String> = printed_forms()
