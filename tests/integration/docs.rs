@@ -157,6 +157,21 @@ fn human_facing_outputs_snapshot() {
     assert_snapshot("human_outputs", &text);
 }
 
+/// The quick start's two commands: one installs the binary and previews an install, one runs the
+/// whole test suite, and that is what CI runs (`.ci/run`, which runs `cargo test --locked`).
+#[test]
+fn the_quick_start_installs_previews_and_runs_the_suite_ci_runs() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let start = readme.split("## Quick start").nth(1).and_then(|s| s.split("\n## ").next()).expect("a Quick start section");
+    let block: Vec<&str> = start.split("```sh\n").nth(1).and_then(|b| b.split("```").next()).expect("a sh block").lines().collect();
+    assert_eq!(block.len(), 2, "two commands: {block:?}");
+    assert!(block[0].starts_with("cargo install --locked --path . && gitvow install --user --dry-run"), "{block:?}");
+    assert!(block[1].starts_with("bash .ci/run"), "{block:?}");
+    let ci = std::fs::read_to_string(root.join(".ci/run")).unwrap();
+    assert!(ci.lines().any(|l| l.trim_start().starts_with("cargo test --locked")), "{ci}");
+}
+
 /// What the README and CONTRIBUTING.md tell a person to type is gitvow's: every `gitvow …` line of a
 /// `sh` block names a subcommand whose `--help` lists each option the line uses (its comment's
 /// too), and every `(#anchor)` link leads to a heading of its document.
