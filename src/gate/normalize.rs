@@ -446,16 +446,17 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
                 "use_mcp_tool" => cline_mcp(input)?,
                 _ => (name.to_string(), input),
             };
+            // Read by what its arguments and name say, whether or not its name is spelt `mcp__…`:
+            // agents name MCP tools their own way (OpenCode `server_tool`, Copilot `server-tool`),
+            // and a tool gitvow does not know is judged by what it says it does.
             let mut effects = Vec::new();
-            if is_mcp_name(&name) {
-                effects.extend(mcp_command(&input));
-                if name_has_word(&name, DELETING_WORDS) {
-                    effects.extend(mcp_deletions(&input));
-                }
-                effects.extend(forge_command(&name));
-                if changes_files(&name) {
-                    effects.extend(mcp_edits(&input));
-                }
+            effects.extend(mcp_command(&input));
+            if name_has_word(&name, DELETING_WORDS) {
+                effects.extend(mcp_deletions(&input));
+            }
+            effects.extend(forge_command(&name));
+            if changes_files(&name) {
+                effects.extend(mcp_edits(&input));
             }
             let mut actions = vec![Action::new(name, input)];
             actions.extend(effects);
@@ -480,11 +481,6 @@ fn cline_mcp(input: Map<String, Value>) -> Result<RawTool, UnreadablePayload> {
         Some(_) => return Err("use_mcp_tool's `arguments` is not a JSON object".into()),
     };
     Ok((format!("mcp__{server}__{tool}"), arguments))
-}
-
-/// Whether a normalised tool name is an MCP tool's (every agent's form ends up `mcp__server__tool`).
-fn is_mcp_name(name: &str) -> bool {
-    name.starts_with("mcp__")
 }
 
 /// Words in an MCP tool's name that say it changes files (`write_file`, `edit_file`, `move_file`,

@@ -2107,3 +2107,41 @@ fn forge_mcp_tools_are_judged_as_their_commands() {
     );
     assert_eq!(out.code, 0, "{out:?}");
 }
+
+/// Agents name MCP tools their own way (OpenCode and Kilo `server_tool`, Copilot `server-tool`),
+/// and a tool gitvow does not know at all is judged by what its name and arguments say: a command
+/// argument is the command, a changing tool's paths are edits of those files.
+#[test]
+fn tools_not_spelt_mcp_are_judged_by_what_they_say_they_do() {
+    let env = Sandbox::with_repo();
+    std::fs::create_dir_all(env.home().join(".claude")).unwrap();
+    env.write("~/.claude/settings.json", "{}");
+    let repo = env.repo().to_str().unwrap();
+    let opencode = |tool: &str, input: serde_json::Value| serde_json::json!({"session_id": "ses_1", "cwd": repo, "hook_event_name": "PreToolUse", "tool_name": tool, "tool_input": input});
+    let copilot = |tool: &str, input: serde_json::Value| serde_json::json!({"sessionId": "7a11b4a3", "timestamp": 1796000000000u64, "cwd": repo, "toolName": tool, "toolArgs": input});
+    let cases = [
+        ("opencode", "PreToolUse", opencode("terminal_run_command", serde_json::json!({"command": "git push --force origin main"})), true),
+        (
+            "opencode",
+            "PreToolUse",
+            opencode("filesystem_edit_file", serde_json::json!({"path": ".claude/settings.json", "edits": []})),
+            true,
+        ),
+        ("opencode", "PreToolUse", opencode("terminal_run_command", serde_json::json!({"command": "cargo test"})), false),
+        ("opencode", "PreToolUse", opencode("filesystem_write_file", serde_json::json!({"path": "src/a.rs", "content": "x"})), false),
+        ("copilot", "preToolUse", copilot("shell-run", serde_json::json!({"command": "echo 'alias git=true' >> ~/.bashrc"})), true),
+        (
+            "copilot",
+            "preToolUse",
+            copilot("filesystem-move_file", serde_json::json!({"source": "/tmp/x", "destination": "~/.gitvow/policy.json"})),
+            true,
+        ),
+        ("copilot", "preToolUse", copilot("shell-run", serde_json::json!({"command": "npm run lint"})), false),
+        ("copilot", "preToolUse", copilot("filesystem-read_file", serde_json::json!({"path": "~/.claude/settings.json"})), false),
+    ];
+    for (agent, event, payload, stop) in cases {
+        let out = env.hook(agent, event, payload.to_string());
+        let blocked = out.code == 2 || ["\"ask\"", "\"deny\""].iter().any(|a| out.stdout.contains(a));
+        assert_eq!(blocked, stop, "{agent} {payload}: {out:?}");
+    }
+}
