@@ -1,4 +1,4 @@
-//! The end-to-end suite (`tests/e2e_agents.rs`) installs and drives the real agent CLIs, about 1.5 GB
+//! The end-to-end suite (`tests/e2e_agents.rs`) installs and drives the real agent CLIs, about 4.4 GB
 //! on its first run: it runs when `CI` or `GITVOW_E2E` is set, and is reported as ignored otherwise.
 fn main() {
     println!("cargo::rustc-check-cfg=cfg(gitvow_e2e)");

@@ -132,8 +132,8 @@ fn human_facing_outputs_snapshot() {
         env.run(["install", "--user", "--agent", "claude", "--command", CMD, "--force"]),
     );
     show(
-        "install --user --agent claude --command /nonexistent/gitvow",
-        env.run(["install", "--user", "--agent", "claude", "--command", "/nonexistent/gitvow"]),
+        "install --user --agent claude --command ~/missing/gitvow",
+        env.run(["install", "--user", "--agent", "claude", "--command", env.path("~/missing/gitvow").to_str().unwrap()]),
     );
     // A repository install, and doctor on a user install that works, each in a home of its own.
     let repo_env = Sandbox::with_repo();
@@ -169,7 +169,39 @@ fn the_quick_start_installs_previews_and_runs_the_suite_ci_runs() {
     assert!(block[0].starts_with("cargo install --locked --path . && gitvow install --user --dry-run"), "{block:?}");
     assert!(block[1].starts_with("bash .ci/run"), "{block:?}");
     let ci = std::fs::read_to_string(root.join(".ci/run")).unwrap();
-    assert!(ci.lines().any(|l| l.trim_start().starts_with("cargo test --locked")), "{ci}");
+    assert!(ci.lines().any(|l| l.trim_start().starts_with("cargo test --locked --no-fail-fast")), "{ci}");
+    // How to run the suite with the real agents, and what its first run costs.
+    assert!(start.contains("`GITVOW_E2E=1 bash .ci/run`") && start.contains("8.5 minutes and 4.4 GB"), "{start}");
+}
+
+/// `.ci/run`'s closing line totals every test binary that ran and names each of the package's test
+/// binaries that printed no result (it did not build, crashed, or never started).
+#[test]
+fn the_closing_line_counts_every_binary_and_names_those_that_did_not_run() {
+    let env = Sandbox::new();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let result = |p: u32, f: u32, i: u32| format!("test result: ok. {p} passed; {f} failed; {i} ignored; 0 measured; 0 filtered out\n");
+    let log = [
+        format!("     Running unittests src/lib.rs (target/debug/deps/gitvow-1)\n{}", result(3, 0, 1)),
+        format!("     Running unittests src/main.rs (target/debug/deps/gitvow-2)\n{}", result(0, 0, 0)),
+        "     Running tests/integration/main.rs (target/debug/deps/integration-3)\nerror: test failed, to rerun pass `--test integration`\n".into(),
+        format!("     Running tests/stress.rs (target/debug/deps/stress-4)\n{}", result(5, 2, 0)),
+    ]
+    .concat();
+    let totals = |log: &str| {
+        let file = env.write("~/cargo-test.log", log);
+        env.tool("python3").arg(root.join(".ci/totals.py")).arg(&file).current_dir(root).env("CARGO", env!("CARGO")).run()
+    };
+    let out = totals(&log);
+    assert_eq!(out.code, 1, "{out:?}");
+    assert_eq!(out.stdout, "8 passed, 2 failed, 1 skipped; did not run: --test integration, --test e2e_agents\n", "{out:?}");
+    let all = format!(
+        "{log}     Running tests/integration/main.rs (x)\n{}     Running tests/e2e_agents.rs (y)\n{}",
+        result(1, 0, 0),
+        result(0, 0, 9)
+    );
+    let out = totals(&all);
+    assert_eq!((out.code, out.stdout.as_str()), (0, "9 passed, 2 failed, 10 skipped\n"), "{out:?}");
 }
 
 /// What the README and CONTRIBUTING.md tell a person to type is gitvow's: every `gitvow …` line of a

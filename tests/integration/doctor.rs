@@ -359,10 +359,11 @@ fn a_stale_opencode_plugin_is_named() {
 #[test]
 fn an_absolute_command_that_does_not_exist_fails() {
     let env = Sandbox::new();
-    install_user(&env, &["claude"], &["--command", "/nonexistent/bin/gitvow", "--force"]);
+    let missing = env.outside("missing/bin/gitvow");
+    install_user(&env, &["claude"], &["--command", missing.to_str().unwrap(), "--force"]);
     let r = doctor(&env, &["--user"]);
     assert_eq!(r.code, 1);
-    assert_eq!(r.only("claude", "command", "fail"), "/nonexistent/bin/gitvow does not exist");
+    assert_eq!(r.only("claude", "command", "fail"), format!("{} does not exist", missing.display()));
     assert!(r.only("claude", "probe", "fail").contains("exit code 127"));
 }
 

@@ -8,7 +8,8 @@
 use crate::support::{BIN, Sandbox, claude_payload};
 use std::collections::BTreeMap;
 
-/// (group, expected verdict, command or `path:` + path). `{exe}` is the gitvow executable under test.
+/// (group, expected verdict, command or `path:` + path). `{exe}` is the gitvow executable under test,
+/// `{tmp}` an empty directory of the test's own outside the repository.
 const CASES: &[(&str, &str, &str)] = &[
     // Irreversible classics.
     ("destructive", "deny", "rm -rf /"),
@@ -171,7 +172,7 @@ const CASES: &[(&str, &str, &str)] = &[
     ("self-protection", "confirm", "rm -rf .git/hooks"),
     ("self-protection", "confirm", "rm -rf .git"),
     ("self-protection", "confirm", "chmod -x {exe}"),
-    ("self-protection", "confirm", "mv {exe} /tmp/gv"),
+    ("self-protection", "confirm", "mv {exe} {tmp}/gv"),
     ("self-protection", "confirm", "rm -f {exe}"),
     ("self-protection", "confirm", "cp /bin/true {exe}"),
     ("self-protection", "confirm", "ln -sf /bin/true {exe}"),
@@ -1214,7 +1215,7 @@ const CASES: &[(&str, &str, &str)] = &[
     ("effects-self", "deny", "env -u CLAUDECODE gitvow approve ab12"),
     ("effects-self", "deny", "setsid -f script -qc 'gitvow approve ab12' /dev/null"),
     ("effects-self", "deny", "nohup setsid sh -c 'gitvow approve ab12'"),
-    ("effects-self", "confirm", "cp $(which gitvow) /tmp/gv && /tmp/gv approve ab12"),
+    ("effects-self", "confirm", "cp $(which gitvow) {tmp}/gv && {tmp}/gv approve ab12"),
     ("effects-self", "confirm", "ln -s $(command -v gitvow) /tmp/g && /tmp/g trust ."),
     ("effects-self", "confirm", "gv uninstall --yes"),
     ("effects-self", "confirm", "./gitvow-copy install --command /bin/true"),
@@ -1835,6 +1836,11 @@ const CASES: &[(&str, &str, &str)] = &[
 fn the_default_policy_judges_the_corpus() {
     let env = Sandbox::with_repo();
     let exe = BIN;
+    // A directory outside the repository where nothing exists unless a case says so: never the
+    // machine's /tmp, whose contents would change what a case means.
+    let tmp = env.outside("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let tmp = tmp.to_str().unwrap();
     // The places the cases reach: agent directories, a link into `.gitvow`, one to `~/.claude`.
     for dir in [
         ".claude",
@@ -1871,7 +1877,7 @@ fn the_default_policy_judges_the_corpus() {
     // group → (cases, as expected, should block and did, should block, allowed wrongly, should allow)
     let mut groups: BTreeMap<&str, [usize; 5]> = BTreeMap::new();
     for (group, want, case) in CASES {
-        let case = case.replace("{exe}", exe);
+        let case = case.replace("{exe}", exe).replace("{tmp}", tmp);
         let out = match case.strip_prefix("path:") {
             Some(path) => env.run(["check", "--path", path]),
             None => env.run(["check", "--", &case]),

@@ -494,17 +494,17 @@ fn a_command_that_cannot_run_here_is_refused_unless_forced() {
     // Enough of a gitvow to pass: it answers `--version` as gitvow does.
     let exe = env.write("~/bin/gitvow", "#!/bin/sh\necho 'gitvow 0.0.0'\n");
     std::fs::set_permissions(&exe, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-    for (command, why) in
-        [("/nonexistent/gitvow", "no such file"), (plain.to_str().unwrap(), "not executable"), ("gitvow-nowhere", "not on the PATH")]
-    {
+    let missing = env.outside("missing/gitvow");
+    let missing = missing.to_str().unwrap();
+    for (command, why) in [(missing, "no such file"), (plain.to_str().unwrap(), "not executable"), ("gitvow-nowhere", "not on the PATH")] {
         let run = env.run(["install", "--user", "--agent", "claude", "--yes", "--command", command]);
         assert_eq!(run.code, 64, "{command}: {}", run.stdout);
         assert!(run.stderr.contains(&format!("--command {command}: {why}")) && run.stderr.contains("--force"), "{}", run.stderr);
         assert!(!env.home().join(".claude").exists(), "nothing written");
     }
     env.run(["install", "--user", "--agent", "claude", "--yes", "--command", exe.to_str().unwrap()]).ok();
-    env.run(["install", "--user", "--agent", "claude", "--yes", "--command", "/nonexistent/gitvow", "--force"]).ok();
-    assert!(env.read("~/.claude/settings.json").contains("/nonexistent/gitvow hook PreToolUse"));
+    env.run(["install", "--user", "--agent", "claude", "--yes", "--command", missing, "--force"]).ok();
+    assert!(env.read("~/.claude/settings.json").contains(&format!("{missing} hook PreToolUse")));
 }
 
 #[test]
@@ -736,9 +736,10 @@ fn factory_entries_under_a_hooks_key_move_to_the_top_level() {
 #[test]
 fn errors_never_show_a_panic_or_debug_output() {
     let env = Sandbox::new();
+    let missing = env.outside("missing");
     for args in [
         vec!["install", "--user", "--dry-run", "--check"],
-        vec!["install", "/nonexistent/path", "--agent", "claude"],
+        vec!["install", missing.to_str().unwrap(), "--agent", "claude"],
         vec!["uninstall", "--user", "--agent", ""],
     ] {
         let run = env.run(&args);

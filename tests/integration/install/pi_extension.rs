@@ -40,10 +40,12 @@ struct Pi {
 }
 
 impl Pi {
-    fn new(command: Option<&str>) -> Pi {
+    /// Installs pi's extension in a new sandbox, with the `--command` that `command` gives there.
+    fn new(command: fn(&Sandbox) -> Option<String>) -> Pi {
         let env = Sandbox::with_repo();
+        let command = command(&env);
         let mut args = vec!["install", "--user", "--agent", "pi"];
-        if let Some(c) = command {
+        if let Some(c) = &command {
             args.extend(["--command", c, "--force"]);
         }
         let out = env.run(args);
@@ -68,7 +70,7 @@ fn a_force_push_is_blocked_with_gitvows_reason_and_a_harmless_call_runs() {
     if !node_available() {
         return;
     }
-    let pi = Pi::new(None);
+    let pi = Pi::new(|_| None);
     let r = pi.call("bash", json!({"command": "git push --force origin main"}));
     assert_eq!(r["result"]["block"], true, "{r}");
     assert!(r["result"]["reason"].as_str().unwrap().contains("force push"), "{r}");
@@ -84,7 +86,7 @@ fn an_edit_of_the_policy_by_a_relative_or_home_path_is_stopped() {
     if !node_available() {
         return;
     }
-    let pi = Pi::new(None);
+    let pi = Pi::new(|_| None);
     pi.env.write(".gitvow/policy.json", include_str!("../../../templates/policy.json"));
     let edits = json!([{"oldText": "force push rewrites the remote's history", "newText": "force push is fine"}]);
     let r = pi.call("edit", json!({"path": ".gitvow/policy.json", "edits": edits}));
@@ -99,10 +101,11 @@ fn a_missing_or_failing_gitvow_blocks() {
     if !node_available() {
         return;
     }
-    for command in ["/nonexistent/gitvow", "false"] {
-        let pi = Pi::new(Some(command));
+    let missing: fn(&Sandbox) -> Option<String> = |env| Some(env.outside("missing/gitvow").display().to_string());
+    for (case, command) in [("missing", missing), ("false", |_| Some("false".to_string()))] {
+        let pi = Pi::new(command);
         let r = pi.call("bash", json!({"command": "ls"}));
-        assert_eq!(r["result"]["block"], true, "{command}: {r}");
+        assert_eq!(r["result"]["block"], true, "{case}: {r}");
         assert!(r["result"]["reason"].as_str().unwrap().starts_with("BLOCKED: the gitvow policy gate"), "{r}");
     }
 }

@@ -37,7 +37,8 @@ fn gitvow_alone_prints_its_help_on_stdout() {
 #[test]
 fn a_policy_directory_that_does_not_exist_is_an_error() {
     let env = Sandbox::new();
-    for dir in ["show", "/nonexistent"] {
+    let missing = env.outside("missing");
+    for dir in ["show", missing.to_str().unwrap()] {
         let out = env.run(["policy", dir]).status(64);
         out.stderr_has("no such file or directory");
         out.stderr_has("`gitvow policy check FILE` validates a file");

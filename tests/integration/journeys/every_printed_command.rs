@@ -79,7 +79,7 @@ fn every_printed_command_form_is_pasted_and_does_what_it_says() {
     std::fs::remove_file(env.home().join(".gitvow/policy.json")).unwrap();
 
     // The hook's command is gone: reinstalling with the printed command fixes the entry.
-    install_user(&env, "claude", "/nonexistent/gitvow");
+    install_user(&env, "claude", env.outside("missing/gitvow").to_str().unwrap());
     let doctor = env.run(["doctor", "--user"]);
     let mut runs = pasted(&env, env.home(), &doctor.stdout, &mut done);
     of(&mut runs, "gitvow install --user --agent claude --command").ok();

@@ -65,13 +65,14 @@ fn a_failure_under_json_is_an_error_document_on_stdout_with_the_same_exit_code()
     let plain = env.outside("plain");
     std::fs::create_dir_all(&plain).unwrap();
     let plain = plain.to_str().unwrap();
+    let missing = env.outside("missing");
     let failing: Vec<(Vec<&str>, i32)> = vec![
         (vec!["install", "--json", "--agent", "nosuch"], 64),
         (vec!["uninstall", plain, "--json"], 64),
         (vec!["doctor", "--json", "--agent", "nosuch"], 64),
         (vec!["check", "--json", "--bogus"], 64),
         (vec!["ask", "no_such_question", "x", "--json"], 64),
-        (vec!["policy", "/nonexistent", "--json"], 64),
+        (vec!["policy", missing.to_str().unwrap(), "--json"], 64),
         (vec!["log", "--json", "--since", "soon"], 64),
     ];
     for (args, code) in failing {

@@ -6,7 +6,6 @@ use crate::support::person_terminal::PersonTerminal;
 use crate::support::{Output, Sandbox, bash, claude_payload, mkfifo};
 use serde_json::{Value, json};
 use std::path::Path;
-use std::time::{Duration, Instant};
 
 /// What the table-driven test asks: a command, a path or an MCP tool.
 enum Subject {
@@ -461,9 +460,9 @@ fn a_policy_that_is_not_a_regular_file_or_too_large_fails_closed_at_once() {
         for kind in ["a FIFO", "a directory", "a device", "a socket", "larger than 1 MiB"] {
             make_hostile(&path, kind);
             let words = if kind.starts_with("larger") { format!("is {kind}") } else { format!("is {kind}, not a regular file") };
-            let started = Instant::now();
+            // Refused at once, not waited on: a hook stuck opening it would answer only at its own
+            // deadline, with "did not answer" instead of what the file is.
             let out = env.hook("claude", "PreToolUse", bash(env.repo(), "ls").to_string());
-            assert!(started.elapsed() < Duration::from_secs(2), "{scope} {kind}: the hook took {:?}", started.elapsed());
             assert_eq!(out.code, 2, "{scope} {kind}: {out:?}");
             assert!(out.stderr.contains(&format!("{}: the policy {words}", shown(&env, &path))), "{scope} {kind}: {out:?}");
             for args in [

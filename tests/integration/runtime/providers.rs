@@ -84,9 +84,11 @@ fn failures_confirm_naming_the_provider() {
             "{body}: {out:?}"
         );
     }
-    policy(&env, json!([{"name": "ghost", "command": "/nonexistent/provider"}]));
+    let ghost = env.outside("missing/provider");
+    policy(&env, json!([{"name": "ghost", "command": ghost.display().to_string()}]));
     let out = env.hook("gemini", "BeforeTool", edit(&env, "a.txt", "", "x"));
-    assert!(out.stderr.starts_with("CONFIRMATION REQUIRED by gitvow: provider ghost failed on gate_bearing for a.txt: cannot run /nonexistent/provider: no such file"), "{out:?}");
+    let why = format!("provider ghost failed on gate_bearing for a.txt: cannot run {}: no such file", ghost.display());
+    assert!(out.stderr.starts_with(&format!("CONFIRMATION REQUIRED by gitvow: {why}")), "{out:?}");
     let unknown = env.script("~/bin/u", "cat >/dev/null; echo '{\"answer\": \"unknown\"}'");
     policy(&env, json!([{"name": "u", "command": unknown.display().to_string()}]));
     assert_eq!(env.hook("gemini", "BeforeTool", edit(&env, "a.txt", "", "x")).code, 0);
@@ -186,7 +188,7 @@ fn the_classifier_is_asked_only_what_nothing_else_decided() {
     // Decided by a rule: not asked. What it read is the normalised hook JSON.
     env.write(
         "~/.gitvow/policy.json",
-        json!({"bash_deny": [{"pattern": "^rm ", "reason": "no rm"}], "llm_classifier": {"enabled": true, "command": "/nonexistent"}})
+        json!({"bash_deny": [{"pattern": "^rm ", "reason": "no rm"}], "llm_classifier": {"enabled": true, "command": env.outside("missing").display().to_string()}})
             .to_string(),
     );
     let before = std::fs::read_to_string(&seen).unwrap();
