@@ -19,12 +19,28 @@ extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> lib
     // escaped it could not unwind out of this C function, and would abort the process.
     // SAFETY: setting a signal's disposition to SIG_IGN has no preconditions.
     unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
-    std::process::exit(run())
+    std::process::exit(on_own_stack())
 }
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu", not(test))))]
 fn main() {
-    std::process::exit(run())
+    std::process::exit(on_own_stack())
+}
+
+/// The stack gitvow's work runs on, whatever `RLIMIT_STACK` says: the agent sets the limits its
+/// children inherit (a soft limit of 16 KiB is one `prlimit` away), and a hook that dies of a
+/// stack overflow gives no answer, which some agents take as "go ahead". Reserved, not used: the
+/// pages a call touches are all it costs.
+const STACK: usize = 64 << 20;
+
+/// [`run`] on a thread with a stack of [`STACK`] bytes (the main thread's is sized by the limit);
+/// on the main thread when no thread can be made.
+fn on_own_stack() -> i32 {
+    match std::thread::Builder::new().stack_size(STACK).spawn(run) {
+        // `run` catches every panic; one that escaped it exits as an escaping panic does.
+        Ok(worker) => worker.join().unwrap_or(101),
+        Err(_) => run(),
+    }
 }
 
 /// What a panic ends in, known once the command line is read.

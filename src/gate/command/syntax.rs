@@ -203,6 +203,12 @@ impl ShellParser {
         self.text.get(self.i + ahead).copied()
     }
 
+    /// Steps over `n` characters, never past the end: a text may end inside an escape or an
+    /// opening (`echo hi \`, `$'`), and every slice up to `i` must stay inside it.
+    fn skip(&mut self, n: usize) {
+        self.i = (self.i + n).min(self.text.len());
+    }
+
     fn starts(&self, s: &str) -> bool {
         (self.i..).zip(s.chars()).all(|(k, c)| self.text.get(k) == Some(&c))
     }
@@ -235,31 +241,31 @@ impl ShellParser {
         };
         while let Some(c) = self.peek(0) {
             match c {
-                ' ' | '\t' | '\r' => self.i += 1,
-                '\\' if self.peek(1) == Some('\n') => self.i += 2,
+                ' ' | '\t' | '\r' => self.skip(1),
+                '\\' if self.peek(1) == Some('\n') => self.skip(2),
                 '\n' => {
-                    self.i += 1;
+                    self.skip(1);
                     self.heredoc_bodies(depth);
                     end_pipeline(&mut pipelines, &mut nodes, &mut cur, Sep::Then);
                 }
                 ';' => {
-                    self.i += 1;
+                    self.skip(1);
                     // `;;` ends a case branch: a separator all the same.
                     while self.peek(0) == Some(';') {
-                        self.i += 1;
+                        self.skip(1);
                     }
                     end_pipeline(&mut pipelines, &mut nodes, &mut cur, Sep::Then);
                 }
                 '&' if self.peek(1) == Some('&') => {
-                    self.i += 2;
+                    self.skip(2);
                     end_pipeline(&mut pipelines, &mut nodes, &mut cur, Sep::And);
                 }
                 '|' if self.peek(1) == Some('|') => {
-                    self.i += 2;
+                    self.skip(2);
                     end_pipeline(&mut pipelines, &mut nodes, &mut cur, Sep::Or);
                 }
                 '&' if self.peek(1) != Some('>') => {
-                    self.i += 1;
+                    self.skip(1);
                     end_pipeline(&mut pipelines, &mut nodes, &mut cur, Sep::Background);
                 }
                 '|' => {
@@ -268,13 +274,13 @@ impl ShellParser {
                     end_node(&mut nodes, &mut cur);
                 }
                 '(' => {
-                    self.i += 1;
+                    self.skip(1);
                     end_node(&mut nodes, &mut cur);
                     let inner = self.script(depth + 1, true);
                     nodes.push(Node::Subshell(inner));
                 }
                 ')' => {
-                    self.i += 1;
+                    self.skip(1);
                     if in_parens {
                         end_pipeline(&mut pipelines, &mut nodes, &mut cur, Sep::Then);
                         self.out.scripts[index].pipelines = pipelines;
@@ -291,7 +297,7 @@ impl ShellParser {
                 '&' => self.redirection(&mut cur, depth),
                 '#' if cur.words.is_empty() || self.i == 0 || self.text.get(self.i - 1).is_some_and(|c| c.is_whitespace()) => {
                     while !matches!(self.peek(0), None | Some('\n')) {
-                        self.i += 1;
+                        self.skip(1);
                     }
                 }
                 _ => {
@@ -303,7 +309,7 @@ impl ShellParser {
                         cur.words.push(word);
                     } else if self.i == start {
                         // Nothing consumed (a lone special character): step over it.
-                        self.i += 1;
+                        self.skip(1);
                     }
                 }
             }
@@ -333,7 +339,7 @@ impl ShellParser {
         if op == RedirOp::HereDoc {
             let strip = self.peek(0) == Some('-');
             if strip {
-                self.i += 1;
+                self.skip(1);
             }
             self.skip_blanks();
             let start = self.i;
@@ -355,7 +361,7 @@ impl ShellParser {
 
     fn skip_blanks(&mut self) {
         while matches!(self.peek(0), Some(' ' | '\t')) {
-            self.i += 1;
+            self.skip(1);
         }
     }
 
@@ -376,7 +382,7 @@ impl ShellParser {
             match c {
                 '<' | '>' if self.peek(1) == Some('(') => {
                     let start = self.i;
-                    self.i += 2;
+                    self.skip(2);
                     let script = self.script(depth + 1, true);
                     let raw: String = self.text[start..self.i].iter().collect();
                     w.parts.push(Part::ProcSubst { script, raw });
@@ -388,13 +394,13 @@ impl ShellParser {
                         Some(n) => w.push_lit(n),
                         None => {}
                     }
-                    self.i += 2;
+                    self.skip(2);
                 }
                 '\'' => {
-                    self.i += 1;
+                    self.skip(1);
                     let mut s = String::new();
                     while let Some(c) = self.peek(0) {
-                        self.i += 1;
+                        self.skip(1);
                         if c == '\'' {
                             break;
                         }
@@ -403,13 +409,13 @@ impl ShellParser {
                     push_text(&mut w, s);
                 }
                 '"' => {
-                    self.i += 1;
+                    self.skip(1);
                     self.double_quoted(&mut w, depth, Some('"'));
                 }
                 '`' => self.backticks(&mut w, depth),
                 '$' => self.dollar(&mut w, depth),
                 '~' if self.i == at_start => {
-                    self.i += 1;
+                    self.skip(1);
                     if matches!(self.peek(0), None | Some('/')) || self.peek(0).is_some_and(is_meta) {
                         w.parts.push(Part::Tilde);
                     } else {
@@ -417,18 +423,18 @@ impl ShellParser {
                         let mut s = String::from("~");
                         while let Some(c) = self.peek(0).filter(|c| !is_meta(*c) && *c != '/') {
                             s.push(c);
-                            self.i += 1;
+                            self.skip(1);
                         }
                         w.parts.push(Part::Computed(s));
                     }
                 }
                 // `[` opens a pattern only when a `]` closes it in the word: `[ -f x ]` is a program.
                 '*' | '?' | '[' if c != '[' || self.text[self.i + 1..].iter().take_while(|c| !is_meta(**c)).any(|c| *c == ']') => {
-                    self.i += 1;
+                    self.skip(1);
                     w.parts.push(Part::Glob(c.to_string()));
                 }
                 _ => {
-                    self.i += 1;
+                    self.skip(1);
                     match c {
                         '{' => brace = Some(false),
                         ',' if brace.is_some() => brace = Some(true),
@@ -454,7 +460,7 @@ impl ShellParser {
         while let Some(c) = self.peek(0) {
             match c {
                 c if Some(c) == until => {
-                    self.i += 1;
+                    self.skip(1);
                     break;
                 }
                 '\\' => {
@@ -467,7 +473,7 @@ impl ShellParser {
                         }
                         None => s.push('\\'),
                     }
-                    self.i += 2;
+                    self.skip(2);
                 }
                 '`' | '$' => {
                     push_text(w, std::mem::take(&mut s));
@@ -479,7 +485,7 @@ impl ShellParser {
                 }
                 _ => {
                     s.push(c);
-                    self.i += 1;
+                    self.skip(1);
                 }
             }
         }
@@ -491,10 +497,10 @@ impl ShellParser {
         match self.peek(1) {
             Some('(') if self.peek(2) == Some('(') => {
                 // Arithmetic: no command runs; skip to the matching `))`.
-                self.i += 3;
+                self.skip(3);
                 let mut open = 2usize;
                 while let Some(c) = self.peek(0) {
-                    self.i += 1;
+                    self.skip(1);
                     match c {
                         '(' => open += 1,
                         ')' => {
@@ -509,17 +515,17 @@ impl ShellParser {
                 w.parts.push(Part::Computed(self.text[start..self.i].iter().collect()));
             }
             Some('(') => {
-                self.i += 2;
+                self.skip(2);
                 let script = self.script(depth + 1, true);
                 let raw = self.text[start..self.i].iter().collect();
                 w.parts.push(Part::Subst { script, raw });
             }
             Some('{') => {
-                self.i += 2;
+                self.skip(2);
                 let mut inner = String::new();
                 let mut open = 1usize;
                 while let Some(c) = self.peek(0) {
-                    self.i += 1;
+                    self.skip(1);
                     match c {
                         '{' => open += 1,
                         '}' => {
@@ -539,10 +545,10 @@ impl ShellParser {
                 }
             }
             Some('\'') => {
-                self.i += 2;
+                self.skip(2);
                 let mut s = String::new();
                 while let Some(c) = self.peek(0) {
-                    self.i += 1;
+                    self.skip(1);
                     match c {
                         '\'' => break,
                         '\\' => self.ansi_escape(&mut s),
@@ -552,27 +558,27 @@ impl ShellParser {
                 w.parts.push(Part::Ansi(s));
             }
             Some('"') => {
-                self.i += 2;
+                self.skip(2);
                 let mut inner = Word::default();
                 self.double_quoted(&mut inner, depth, Some('"'));
                 w.parts.push(Part::Ansi(inner.text()));
                 w.parts.extend(inner.parts.into_iter().filter(|p| matches!(p, Part::Subst { .. })));
             }
             Some(c) if c == '_' || c.is_ascii_alphabetic() => {
-                self.i += 1;
+                self.skip(1);
                 let mut name = String::new();
                 while let Some(c) = self.peek(0).filter(|c| *c == '_' || c.is_ascii_alphanumeric()) {
                     name.push(c);
-                    self.i += 1;
+                    self.skip(1);
                 }
                 w.parts.push(Part::Var(name));
             }
             Some(c) if c.is_ascii_digit() || "@*#?$!-".contains(c) => {
-                self.i += 2;
+                self.skip(2);
                 w.parts.push(Part::Computed(self.text[start..self.i].iter().collect()));
             }
             _ => {
-                self.i += 1;
+                self.skip(1);
                 w.push_lit('$');
             }
         }
@@ -581,7 +587,7 @@ impl ShellParser {
     /// After the backslash of `$'…'`: `\n`, `\t`, `\xHH`, `\NNN`, `\uHHHH`, … as bash decodes them.
     fn ansi_escape(&mut self, s: &mut String) {
         let Some(c) = self.peek(0) else { return };
-        self.i += 1;
+        self.skip(1);
         let mut number = |radix: u32, max: usize, first: Option<char>| -> Option<char> {
             let mut digits = String::new();
             digits.extend(first);
@@ -589,7 +595,7 @@ impl ShellParser {
                 match self.peek(0).filter(|d| d.is_digit(radix)) {
                     Some(d) => {
                         digits.push(d);
-                        self.i += 1;
+                        self.skip(1);
                     }
                     None => break,
                 }
@@ -618,15 +624,15 @@ impl ShellParser {
     /// as a script of its own.
     fn backticks(&mut self, w: &mut Word, depth: usize) {
         let start = self.i;
-        self.i += 1;
+        self.skip(1);
         let mut inner = Vec::new();
         while let Some(c) = self.peek(0) {
-            self.i += 1;
+            self.skip(1);
             match c {
                 '`' => break,
                 '\\' if matches!(self.peek(0), Some('`' | '\\' | '$')) => {
                     inner.push(self.text[self.i]);
-                    self.i += 1;
+                    self.skip(1);
                 }
                 _ => inner.push(c),
             }
@@ -655,11 +661,11 @@ impl ShellParser {
             while self.i < self.text.len() && !self.aborted {
                 let start = self.i;
                 while !matches!(self.peek(0), None | Some('\n')) {
-                    self.i += 1;
+                    self.skip(1);
                 }
                 let line: String = self.text[start..self.i].iter().collect();
                 if self.i < self.text.len() {
-                    self.i += 1;
+                    self.skip(1);
                 }
                 let candidate = if strip { line.trim_start_matches('\t') } else { line.as_str() };
                 if candidate == delimiter {

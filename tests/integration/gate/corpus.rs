@@ -11,6 +11,13 @@ use std::collections::BTreeMap;
 /// (group, expected verdict, command or `path:` + path). `{exe}` is the gitvow executable under test,
 /// `{tmp}` an empty directory of the test's own outside the repository.
 const CASES: &[(&str, &str, &str)] = &[
+    // A text may end anywhere: inside an escape, a quote, a substitution. It gets a verdict.
+    ("lexical-edges", "allow", "echo hi \\"),
+    ("lexical-edges", "allow", "ls -la \\"),
+    ("lexical-edges", "allow", "echo \"hi \\"),
+    ("lexical-edges", "allow", "echo $'a\\"),
+    ("lexical-edges", "deny", "rm -rf / \\"),
+    ("lexical-edges", "confirm", "echo $(rm -rf ~/.gitvow \\"),
     // Irreversible classics.
     ("destructive", "deny", "rm -rf /"),
     ("destructive", "deny", "rm -rf ~"),

@@ -125,3 +125,26 @@ fn the_worst_inputs_get_every_agents_blocking_answer() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// The agent sets the limits the hook inherits: with a soft stack limit of 16 or 32 KiB (one
+/// `prlimit` on the agent away) the hook still gives its blocking answer to a deep command and
+/// its allow to a plain one, with an exit code, not a stack overflow.
+#[test]
+fn a_small_stack_limit_cannot_crash_the_hook() {
+    let env = Sandbox::with_repo();
+    let deep = format!("echo {}git push -f{}", "$(".repeat(2000), ")".repeat(2000));
+    for kib in [16, 32] {
+        for (command, blocks) in [(deep.as_str(), true), ("git push --force origin main", true), ("ls -la", false)] {
+            let out = env
+                .tool("prlimit")
+                .args([format!("--stack={}:", kib << 10), "--".into(), crate::support::BIN.into(), "hook".into(), "PreToolUse".into()])
+                .stdin(bash(env.repo(), command).to_string())
+                .run();
+            let answer = blocking_message("claude", out.exit_code(), &out.stdout, &out.stderr);
+            assert_eq!(answer.is_ok(), blocks, "{kib} KiB, {command:.40}: {out:?}");
+            if !blocks {
+                assert!(is_allow("claude", out.exit_code(), &out.stdout, &out.stderr), "{kib} KiB, {command}: {out:?}");
+            }
+        }
+    }
+}

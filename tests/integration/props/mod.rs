@@ -2,3 +2,4 @@
 
 mod jsonc;
 mod runtime;
+mod shell;
