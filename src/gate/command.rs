@@ -522,6 +522,12 @@ impl Walk<'_> {
             return None;
         }
         let args: Vec<String> = words[1..].iter().map(Word::text).collect();
+        if programs::asks_for_help(&name, &args) {
+            // `terraform destroy --help`, `git push --help`: the program prints its manual and
+            // stops; what the other words would do does not happen.
+            self.out.texts.push(format!("{name} --help"));
+            return None;
+        }
         let text = text(&name, &args);
         if text.len() > MAX_TEXT {
             self.opaque("one of its commands is longer than the analyser reads");

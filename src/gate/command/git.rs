@@ -101,6 +101,9 @@ const BRANCH: &[Opt] = &[
 
 const CHECKOUT: &[Opt] = &[
     ("force", Some('f'), false),
+    ("create", Some('b'), true),
+    // `-B` resets the branch to the start point when it exists: a force move.
+    ("force-create", Some('B'), true),
     ("detach", None, false),
     ("track", Some('t'), false),
     ("merge", Some('m'), false),

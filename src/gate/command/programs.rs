@@ -679,9 +679,53 @@ const fn db(
 
 /// `@scope/pkg@1.2` or `pkg@latest` → `pkg`; a path → its base name.
 pub fn package_program(word: &str) -> &str {
-    let base = word.rsplit('/').next().unwrap_or(word);
-    base.split('@').next().filter(|b| !b.is_empty()).unwrap_or(base)
+    // `@scope/name@1.2`: the package's name without its version.
+    let package = match word.strip_prefix('@') {
+        Some(rest) => rest.split_once('@').map_or(word, |(p, _)| &word[..p.len() + 1]),
+        None => word.split('@').next().filter(|b| !b.is_empty()).unwrap_or(word),
+    };
+    if let Some((_, binary)) = PACKAGE_BINARIES.iter().find(|(p, _)| *p == package) {
+        return binary;
+    }
+    let base = package.rsplit('/').next().unwrap_or(package);
+    // `@railway/cli`: a scope's command-line package provides the scope's command.
+    match (package.strip_prefix('@').and_then(|p| p.split_once('/')), base) {
+        (Some((scope, _)), "cli") => scope,
+        _ => base,
+    }
 }
+
+/// Packages whose command is named otherwise (`npx netlify-cli deploy` runs `netlify deploy`).
+const PACKAGE_BINARIES: &[(&str, &str)] = &[
+    ("netlify-cli", "netlify"),
+    ("firebase-tools", "firebase"),
+    ("aws-cdk", "cdk"),
+    ("@aws-cdk/cli", "cdk"),
+    ("cdktf-cli", "cdktf"),
+    ("vercel-cli", "vercel"),
+    ("@cloudflare/wrangler", "wrangler"),
+    ("@angular/cli", "ng"),
+    ("@nestjs/cli", "nest"),
+    ("@sentry/cli", "sentry-cli"),
+    ("@azure/static-web-apps-cli", "swa"),
+    ("@google/clasp", "clasp"),
+    ("@changesets/cli", "changeset"),
+    ("eas-cli", "eas"),
+    ("heroku-cli", "heroku"),
+    ("@heroku/cli", "heroku"),
+    ("serverless", "serverless"),
+    ("@vscode/vsce", "vsce"),
+    ("@expo/cli", "expo"),
+    ("@apphosting/cli", "firebase"),
+    ("@railway/cli", "railway"),
+    ("@shopify/cli", "shopify"),
+    ("@supabase/cli", "supabase"),
+    ("supabase-cli", "supabase"),
+    ("prisma", "prisma"),
+    ("@prisma/cli", "prisma"),
+    ("typeorm", "typeorm"),
+    ("sequelize-cli", "sequelize"),
+];
 
 /// What a file changer does to one of the files `file_changer` names (`last` for its last
 /// operand, or the `-t` target), for the effect model: `None` where it only changes a mode or a
@@ -838,5 +882,56 @@ pub fn extraction(name: &str, args: &[String]) -> Option<Option<(usize, usize)>>
         }),
         "ar" => args.first().is_some_and(|a| !a.starts_with("--") && a.trim_start_matches('-').contains('x')).then(|| value(&["--output"])),
         _ => None,
+    }
+}
+
+/// `prog sub --help`: a program that prints its manual for `--help` among its first words (before
+/// `--`, with no shell, interpreter or runner among the words before it, which would run the rest
+/// as a command) and does nothing else.
+pub fn asks_for_help(name: &str, args: &[String]) -> bool {
+    const REACH: usize = 4;
+    let Some(at) = args.iter().take(REACH + 1).position(|a| a == "--help") else { return false };
+    if !matches!(role(name), Role::Plain | Role::Git | Role::Cargo | Role::MakeDir | Role::Dd | Role::InPlace)
+        || runner(name, args).is_some()
+        || wrapped(name, args).is_some()
+    {
+        return false;
+    }
+    args[..at].iter().all(|a| {
+        let word = a.rsplit('/').next().unwrap_or(a);
+        a != "--"
+            && !a.starts_with(['\'', '"', '$', '`'])
+            && !matches!(role(word), Role::Shell | Role::CommandString | Role::Eval | Role::Interpreter(_))
+            && runner(word, &[]).is_none()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn help_is_asked_before_any_command_the_words_would_run() {
+        for (name, args) in [("terraform", "destroy --help"), ("git", "push --force --help"), ("kubectl", "delete ns x --help")] {
+            assert!(asks_for_help(name, &words(args)), "{name} {args}");
+        }
+        for (name, args) in
+            [("bash", "-c x --help"), ("sudo", "rm --help"), ("rm", "-rf -- --help"), ("xargs", "rm --help"), ("rm", "a b c d e --help")]
+        {
+            assert!(!asks_for_help(name, &words(args)), "{name} {args}");
+        }
+    }
+
+    #[test]
+    fn packages_are_named_by_the_command_they_provide() {
+        assert_eq!(package_program("netlify-cli"), "netlify");
+        assert_eq!(package_program("@railway/cli@3"), "railway");
+        assert_eq!(package_program("@cloudflare/wrangler@3"), "wrangler");
+        assert_eq!(package_program("wrangler@3.1"), "wrangler");
+        assert_eq!(package_program("@scope/tool"), "tool");
     }
 }
