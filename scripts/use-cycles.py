@@ -198,6 +198,7 @@ LAYERS = [
     ["error"],
     ["safefs"],
     ["agents"],
+    ["confine"],
     ["person"],
     ["edit"],
     ["gate"],

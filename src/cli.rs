@@ -87,6 +87,11 @@ pub enum Command {
         after_help = crate::gate::approvals::approve_help()
     )]
     Approve(ApproveArgs),
+    /// Start an agent, or any command, in gitvow's box: its files and the record key out of reach
+    #[command(
+        after_help = "The kernel keeps everything the command starts from changing gitvow's files, the agents' hook and\nsettings files, git hooks and the shells' start-up files, and from reading the record key; the rest\n(the project, /tmp, caches, the network) works as before. Linux only. Refuses, exit 1, when the kernel\ncannot make the box, unless --unboxed.\n\nExamples:\n  gitvow run --agent claude\n  gitvow run -- gemini --yolo\n  gitvow run --agent codex -- codex exec 'fix the tests'"
+    )]
+    Run(RunArgs),
     /// What the gate decided recently, newest last (no command text is ever logged)
     #[command(
         after_help = "Reads the hook logs of the current repository and of the user (~/.gitvow/hooks.log).\n\nExamples:\n  gitvow log\n  gitvow log --since 1h --verdict confirm\n  gitvow log --repo ~/src/app --agent codex --json\n  gitvow log --user"
@@ -124,6 +129,19 @@ pub struct ApproveArgs {
     /// Say no: the agent's next identical call is blocked and told so
     #[arg(long)]
     pub deny: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// The agent to start (its own command when none is given)
+    #[arg(long, value_name = "NAME")]
+    pub agent: Option<String>,
+    /// Run the command even where the kernel cannot make the box (said on stderr)
+    #[arg(long)]
+    pub unboxed: bool,
+    /// The command and its arguments
+    #[arg(last = true, value_name = "COMMAND")]
+    pub command: Vec<std::ffi::OsString>,
 }
 
 #[derive(Args, Debug)]

@@ -2,7 +2,7 @@
 //!
 //! The rooms, lowest layer first (`scripts/use-cycles.py --folders` holds them to this order): the
 //! small shared pieces (`digest`, `output`, `visible`, `spelling`), `paths`, `error`, `safefs` (safe
-//! file-system operations), `agents` (the agent tables), `person`, `edit` (format-preserving
+//! file-system operations), `agents` (the agent tables), `confine` (gitvow's box), `person`, `edit` (format-preserving
 //! edits), `gate` (normalise an agent's payload, judge it with the policy, answer in the agent's
 //! form: what `gitvow hook` runs), `install` (the plan machinery), `doctor` (its checks),
 //! `commands` (one file per person-facing subcommand), and `cli` (the command line, made plain
@@ -11,6 +11,7 @@
 pub mod agents;
 pub mod cli;
 pub mod commands;
+pub mod confine;
 pub mod digest;
 pub mod doctor;
 pub mod edit;

@@ -117,6 +117,7 @@ fn dispatch(on_panic: &mut OnPanic) -> i32 {
         Command::Completions { shell } => commands::completions::run(*shell, Cli::command()),
         Command::Man { dir } => commands::man::run(dir.as_deref(), Cli::command()),
         Command::Log(args) => commands::log::run(&args.into()),
+        Command::Run(args) => commands::run::run(&args.into()),
     };
     match result {
         Ok(code) => code,

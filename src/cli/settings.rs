@@ -2,7 +2,7 @@
 //! ripgrep does): the commands take these and never see clap's types.
 
 use super::{
-    ApproveArgs, AskArgs, CheckArgs, ColorWhen, DoctorArgs, InstallArgs, LogArgs, PolicyAction, PolicyArgs, ScopeArgs, TrustArgs,
+    ApproveArgs, AskArgs, CheckArgs, ColorWhen, DoctorArgs, InstallArgs, LogArgs, PolicyAction, PolicyArgs, RunArgs, ScopeArgs, TrustArgs,
     UninstallArgs,
 };
 use crate::commands::approve::ApproveRequest;
@@ -154,5 +154,11 @@ impl From<&LogArgs> for LogRequest {
             json: args.json,
             color: args.color.decide(),
         }
+    }
+}
+
+impl From<&RunArgs> for crate::commands::run::RunRequest {
+    fn from(args: &RunArgs) -> Self {
+        crate::commands::run::RunRequest { agent: args.agent.clone(), unboxed: args.unboxed, command: args.command.clone() }
     }
 }

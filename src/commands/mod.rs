@@ -13,5 +13,6 @@ pub mod man;
 pub mod policy;
 /// The operating system's authentication `approve` and `trust` may require (the person's policy says).
 mod presence;
+pub mod run;
 pub mod trust;
 pub mod uninstall;

@@ -50,6 +50,12 @@ fn key() -> Result<[u8; KEY_LEN]> {
     }
 }
 
+/// Makes the key if there is none yet (`gitvow run` hides it, and only a file that exists can be
+/// hidden).
+pub fn ensure_key() -> Result<()> {
+    key().map(|_| ())
+}
+
 /// The key, for a cache that seals what it keeps ([`super::policy::validated`]); `None` when it
 /// cannot be had, and then nothing is kept.
 pub fn cache_key() -> Option<[u8; KEY_LEN]> {

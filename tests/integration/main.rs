@@ -6,6 +6,7 @@ mod support;
 
 mod agent_table;
 mod approvals;
+mod confine;
 mod docs;
 mod doctor;
 mod doctor_probe;

@@ -168,6 +168,14 @@ fn every_printed_command_form_is_pasted_and_does_what_it_says() {
     assert!(std::fs::read_to_string(&managed).unwrap().contains(" hook PreToolUse"), "the fix put the entries back");
     of(&mut runs, "gitvow doctor --system").stdout_has("gitvow doctor, system scope");
 
+    // `gitvow run`'s hints, with a stand-in agent beside gitvow on the PATH: the box starts it.
+    let env = Sandbox::new();
+    env.script(env.outside("pasted-bin/claude"), "echo agent-started");
+    let hints = env.run(["run"]).stderr + &env.run(["run", "--agent", "claud"]).stderr;
+    for (line, out) in pasted(&env, env.home(), &hints, &mut done) {
+        assert!(out.stdout.contains("agent-started"), "`{line}` as printed: {out:?}");
+    }
+
     // Every form in the source was pasted above, or is listed with the reason it is not.
     let missing: Vec<String> = printed_forms()
         .into_iter()

