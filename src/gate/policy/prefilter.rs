@@ -37,20 +37,7 @@ impl Start {
             while let Some(after) = rest.strip_prefix("(?i)") {
                 rest = after;
             }
-            let rest = rest.strip_prefix('^')?;
-            let at = offset(pattern, rest);
-            match rest.strip_prefix("(?:") {
-                Some(group) => {
-                    let (alternatives, end, _) = split_alternatives(group)?;
-                    if !group[end..].starts_with(')') || quantified(&group[end + 1..]) {
-                        return None;
-                    }
-                    for alternative in alternatives {
-                        words.push(plain_prefix(pattern, alternative)?);
-                    }
-                }
-                None => words.push(plain_prefix(pattern, &pattern[at..])?),
-            }
+            leading_words(pattern, rest.strip_prefix('^')?, &mut words, 0)?;
         }
         // `(?i)` anywhere: every word is compared without regard to ASCII case (never too strict).
         let fold = flags.i;
@@ -87,6 +74,31 @@ impl Start {
         let fold = r.flag()?;
         let words = r.list(|r| r.bytes().map(Box::from))?;
         Some(Start { words, fold })
+    }
+}
+
+/// Pushes the words a match of `part` (a slice of `pattern` that ends where its branch does) must
+/// begin with: its literal prefix, or for a leading group the words of each of its alternatives,
+/// and when the group may be absent (`(?:npx\s+)?mikro-orm`) the words of what follows it too.
+fn leading_words(pattern: &str, part: &str, words: &mut Vec<std::ops::Range<usize>>, depth: usize) -> Option<()> {
+    let Some(group) = part.strip_prefix("(?:") else {
+        words.push(plain_prefix(pattern, part)?);
+        return Some(());
+    };
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    let (alternatives, end, _) = split_alternatives(group)?;
+    let after = group[end..].strip_prefix(')')?;
+    for alternative in alternatives {
+        leading_words(pattern, alternative, words, depth + 1)?;
+    }
+    match after.chars().next() {
+        // Absent or repeated: a match may begin with what follows the group (`??` and `*?` too).
+        Some('?' | '*') => leading_words(pattern, after[1..].strip_prefix('?').unwrap_or(&after[1..]), words, depth + 1),
+        Some('{') => None,
+        // Once (`+`: at least once): a match begins with the group.
+        _ => Some(()),
     }
 }
 
@@ -285,6 +297,34 @@ fn usable(set: Vec<Lit>) -> Option<Vec<Lit>> {
     Some(set)
 }
 
+/// One clause of each branch of an alternation, joined into one clause of at most [`MAX_SET`] words:
+/// the smallest of each branch first, so that no branch's long list of verbs makes the whole
+/// pattern give up, then, while the words fit, a better one (longer words) for the branches whose
+/// choice is weakest. `None` when even the smallest ones do not fit.
+fn union_of_one_clause_each(choices: Vec<Vec<Vec<Lit>>>) -> Option<Vec<Lit>> {
+    let smallest =
+        |clauses: &[Vec<Lit>]| (0..clauses.len()).min_by_key(|&i| (clauses[i].len(), std::cmp::Reverse(rank(&clauses[i])))).unwrap_or(0);
+    let mut picked: Vec<usize> = choices.iter().map(|c| smallest(c)).collect();
+    let mut total: usize = choices.iter().zip(&picked).map(|(c, &i)| c[i].len()).sum();
+    if total > MAX_SET {
+        return None;
+    }
+    let mut weakest_first: Vec<usize> = (0..choices.len()).collect();
+    weakest_first.sort_by_key(|&b| rank(&choices[b][picked[b]]));
+    for b in weakest_first {
+        let now = &choices[b][picked[b]];
+        let better = (0..choices[b].len())
+            .filter(|&i| rank(&choices[b][i]) > rank(now) && total - now.len() + choices[b][i].len() <= MAX_SET)
+            .max_by_key(|&i| (rank(&choices[b][i]), std::cmp::Reverse(choices[b][i].len())));
+        if let Some(i) = better {
+            total = total - now.len() + choices[b][i].len();
+            picked[b] = i;
+        }
+    }
+    let union = choices.into_iter().zip(picked).flat_map(|(mut c, i)| c.swap_remove(i)).collect();
+    usable(simplify(union))
+}
+
 /// A final clause, without the words that contain another word of it (`/.gitvow/` next to
 /// `.gitvow/`): a text with the longer one has the shorter one too.
 fn simplify(mut set: Vec<Lit>) -> Vec<Lit> {
@@ -337,15 +377,6 @@ impl Info {
 
     fn anything() -> Info {
         Info::Needs(vec![])
-    }
-
-    /// The single clause that stands for this piece in an alternation: its best one.
-    fn best_clause(self) -> Option<Vec<Lit>> {
-        match self.widen() {
-            Info::Char(..) => None,
-            Info::Exact(set) => usable(set),
-            Info::Needs(clauses) => clauses.into_iter().max_by_key(|c| rank(c)),
-        }
     }
 
     fn into_clauses(self) -> Vec<Vec<Lit>> {
@@ -418,15 +449,17 @@ impl PatternParser<'_> {
             }
             return Ok(Info::Needs(usable(union).into_iter().collect()));
         }
-        // Every match goes through one branch, so it contains a word of that branch's best clause.
-        let mut union = Vec::new();
+        // Every match goes through one branch, so it contains a word of any one clause of that
+        // branch: one clause of each, joined, is a clause of the whole.
+        let mut choices = Vec::with_capacity(branches.len());
         for branch in branches {
-            match branch.best_clause() {
-                Some(clause) => union.extend(clause),
-                None => return Ok(Info::anything()),
+            let clauses = branch.into_clauses();
+            if clauses.is_empty() {
+                return Ok(Info::anything());
             }
+            choices.push(clauses.into_iter().map(simplify).collect());
         }
-        Ok(Info::Needs(usable(union).into_iter().collect()))
+        Ok(Info::Needs(union_of_one_clause_each(choices).into_iter().collect()))
     }
 
     fn concat(&mut self, flags: &mut Flags, depth: usize) -> Result<Info, Bail> {
@@ -746,6 +779,17 @@ mod tests {
     }
 
     #[test]
+    fn a_long_alternation_keeps_one_small_clause_per_branch() {
+        // Each branch's verbs are longer words than its program, but all of them are too many.
+        let p = (0..12).map(|i| format!(r"^tool{i}\s+(?:apply|destroy|import)\b")).collect::<Vec<_>>().join("|");
+        let f = Prefilter::new(&p);
+        assert!(!f.is_empty());
+        assert!(f.may_match("tool7 import x") && !f.may_match("ls -la"));
+        // Few branches: the longer words are kept.
+        assert_eq!(words(r"^ab\s+(?:apply|destroy)|^cd\s+(?:import|taint)"), vec![vec!["apply", "destroy", "import", "taint"]]);
+    }
+
+    #[test]
     fn needs_nothing_when_unsure() {
         for p in [
             r"\x41bc",
@@ -775,7 +819,15 @@ mod tests {
         assert_eq!(start(r"^(?:psql|mysql)\s", "MySQL -e x"), Some(false));
         assert_eq!(start(r"^> /dev/(?:sd[a-z])", "> /dev/sda"), Some(true));
         assert_eq!(start(r"^ab?c", "ac"), Some(true));
-        assert_eq!(start(r"^(?:ab|cd)?x", "x"), None);
+        assert_eq!(start(r"^(?:ab|cd)?x", "x"), Some(true));
+        assert_eq!(start(r"^(?:ab|cd)?x", "cdx"), Some(true));
+        assert_eq!(start(r"^(?:ab|cd)?x", "y"), Some(false));
+        assert_eq!(start(r"^(?:ab|cd)*?x", "x"), Some(true));
+        assert_eq!(start(r"^(?:ab|cd)+x", "x"), Some(false));
+        assert_eq!(start(r"^(?:(?:ab|c)\s+|e)?x", "c x"), Some(true));
+        assert_eq!(start(r"^(?:(?:ab|c)\s+|e)?x", "y"), Some(false));
+        assert_eq!(start(r"^(?:ab|cd){0,1}x", "x"), None);
+        assert_eq!(start(r"^(?:ab|cd)?", "y"), None);
         assert_eq!(start(r"^ab|^cd", "cd"), Some(true));
         assert_eq!(start(r"^ab|cd", "cd"), None);
         assert_eq!(start(r"^ab|(?i)^cd", "AB"), Some(true));

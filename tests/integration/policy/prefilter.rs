@@ -55,6 +55,18 @@ fn pattern() -> impl Strategy<Value = String> {
     prop::collection::vec(leaf, 1..4).prop_map(|v| v.join("|"))
 }
 
+/// Patterns anchored at the start whose first pieces are groups, optional, repeated or nested
+/// (`^(?:npx\s+)?mikro-orm`), the shapes the start words read through.
+fn anchored() -> impl Strategy<Value = String> {
+    let group =
+        (prop::collection::vec("[ab]{0,2}", 1..4), prop_oneof![Just(""), Just("?"), Just("*"), Just("+"), Just("??"), Just("{0,1}")])
+            .prop_map(|(alternatives, q)| format!("(?:{}){q}", alternatives.join("|")));
+    let lead =
+        prop_oneof![group.clone(), (group.clone(), group).prop_map(|(inner, outer)| outer.replacen("(?:", &format!("(?:{inner}|"), 1))];
+    (prop::collection::vec(lead, 1..3), "[ab]{0,2}", prop_oneof![Just(""), Just("|^b"), Just("|^(?:a|b)?a")])
+        .prop_map(|(leads, rest, more)| format!("^{}{rest}{more}", leads.concat()))
+}
+
 proptest! {
     #![proptest_config(proptest_config(4000))]
 
@@ -62,6 +74,47 @@ proptest! {
     fn never_rejects_a_text_that_matches(p in pattern(), texts in prop::collection::vec("[abAB \\-\nx]{0,10}", 8)) {
         for t in &texts {
             prop_assert!(agrees(&p, t).is_ok(), "{}", agrees(&p, t).unwrap_err());
+        }
+    }
+
+    #[test]
+    fn start_words_never_reject_a_text_that_matches(p in anchored(), texts in prop::collection::vec("[abx]{0,6}", 8)) {
+        for t in &texts {
+            prop_assert!(agrees(&p, t).is_ok(), "{}", agrees(&p, t).unwrap_err());
+        }
+    }
+}
+
+/// Every rule of the default policy, with the list it is in.
+fn default_rules() -> Vec<(&'static str, String)> {
+    let policy: serde_json::Value = serde_json::from_str(DEFAULT_POLICY).unwrap();
+    let mut rules = Vec::new();
+    for key in ["bash_deny", "bash_confirm", "bash_allow", "path_confirm", "path_allow"] {
+        for rule in policy[key].as_array().into_iter().flatten() {
+            rules.push((key, rule["pattern"].as_str().unwrap().to_string()));
+        }
+    }
+    rules
+}
+
+/// A rule whose analysis gives up is compiled on every call (about 0.1 ms each): every default rule
+/// must have words to search, and none of them may let an everyday command or path through to the
+/// regex engine. (A long alternation once gave up whole because one branch listed many verbs.)
+#[test]
+fn every_default_rule_is_skipped_without_compiling_on_everyday_calls() {
+    let commands =
+        ["ls -la", "git status", "git diff --stat", "cargo test --locked", "npm run build", "cat README.md", "grep -rn main src", "cd app"];
+    let paths = ["src/main.rs", "README.md", "/home/u/project/src/lib.rs", "tests/integration/main.rs", "/home/u/project/Cargo.toml"];
+    let rules = default_rules();
+    assert!(rules.len() > 60, "only {} rules", rules.len());
+    for (key, pattern) in &rules {
+        let prefilter = Prefilter::new(pattern);
+        assert!(!prefilter.is_empty(), "{key} pattern {pattern:?} needs no word: it is compiled on every call");
+        let start = Start::new(pattern);
+        let texts: &[&str] = if key.starts_with("path_") { &paths } else { &commands };
+        for text in texts {
+            let passes = start.as_ref().is_none_or(|s| s.may_match(text)) && prefilter.may_match(text);
+            assert!(!passes, "{key} pattern {pattern:?} is compiled for {text:?}");
         }
     }
 }
