@@ -36,6 +36,11 @@ const STACK: usize = 64 << 20;
 /// [`run`] on a thread with a stack of [`STACK`] bytes (the main thread's is sized by the limit);
 /// on the main thread when no thread can be made.
 fn on_own_stack() -> i32 {
+    // `gitvow run` makes a new user namespace, which the kernel refuses to a process with threads;
+    // it only parses its command line and sets up the box before it becomes the command.
+    if std::env::args_os().nth(1).is_some_and(|a| a == "run") {
+        return run();
+    }
     match std::thread::Builder::new().stack_size(STACK).spawn(run) {
         // `run` catches every panic; one that escaped it exits as an escaping panic does.
         Ok(worker) => worker.join().unwrap_or(101),
