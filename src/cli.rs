@@ -48,7 +48,7 @@ pub enum Command {
         after_help = "Examples:\n  gitvow uninstall --user --dry-run\n  gitvow uninstall --user --agent cursor --yes\n  gitvow uninstall . --purge-policy\n\nExit status: 0 done or nothing to do, 1 an error, 64 a usage error; with --check: 0 current,\n1 something would change, 2 could not tell (an error)",
         mut_arg("user", |a| a.help("Take gitvow out of this user's agents (files under the home directory)")),
         mut_arg("repo", |a| a.help("Repository to take gitvow out of (default: the git top level of the current directory)")),
-        mut_arg("agents", |a| a.help("Agent to take gitvow out of: claude, codex, gemini, cursor, copilot, factory, opencode, qwen, cline, kilo, auggie, pi, hermes, or an external adapter's name; repeat or separate with commas (default: every agent whose file holds gitvow's hooks)")),
+        mut_arg("agents", |a| a.help(agent_help("Agent to take gitvow out of", "every agent whose file holds gitvow's hooks"))),
     )]
     Uninstall(UninstallArgs),
     /// Answer an agent's hook call: reads its payload on stdin, answers in its form
@@ -226,8 +226,8 @@ pub struct ScopeArgs {
     pub system: bool,
     /// Repository to configure (default: the git top level of the current directory)
     pub repo: Option<PathBuf>,
-    /// Agent: claude, codex, gemini, cursor, copilot, factory, opencode, qwen, cline, kilo, auggie, pi, hermes, or an external adapter's name; repeat or separate with commas (default: every agent found on this machine)
-    #[arg(long = "agent", value_name = "NAME", value_delimiter = ',', value_parser = AgentName, hide_possible_values = true)]
+    #[arg(long = "agent", value_name = "NAME", value_delimiter = ',', value_parser = AgentName, hide_possible_values = true,
+        help = agent_help("Agent", "every agent found on this machine"))]
     pub agents: Vec<String>,
     /// Show the diff and write nothing
     #[arg(long, conflicts_with = "check")]
@@ -262,8 +262,8 @@ pub struct DoctorArgs {
     pub system: bool,
     /// Repository to check (default: the git top level of the current directory)
     pub repo: Option<PathBuf>,
-    /// Agent to check: claude, codex, gemini, cursor, copilot, factory, opencode, qwen, cline, kilo, auggie, pi, hermes, or an external adapter's name; repeat or separate with commas (default: every agent with a gitvow file in the scope)
-    #[arg(long = "agent", value_name = "NAME", value_delimiter = ',', value_parser = AgentName, hide_possible_values = true)]
+    #[arg(long = "agent", value_name = "NAME", value_delimiter = ',', value_parser = AgentName, hide_possible_values = true,
+        help = agent_help("Agent to check", "every agent with a gitvow file in the scope"))]
     pub agents: Vec<String>,
     /// Print the checks as one JSON document (errors too: {"error": {"message", "hint"}})
     #[arg(long)]
@@ -306,6 +306,13 @@ pub enum ColorWhen {
     Auto,
     Always,
     Never,
+}
+
+/// The `--agent` help, `what` and then the built-in agents as the table names them (a new row is
+/// listed without an edit here), and the `default` when none is named.
+fn agent_help(what: &str, default: &str) -> String {
+    let names: Vec<&str> = crate::agents::AGENTS.iter().map(|a| a.name).collect();
+    format!("{what}: {}, or an external adapter's name; repeat or separate with commas (default: {default})", names.join(", "))
 }
 
 /// Any agent name, an external adapter's too; completion offers the built-in ones (and never file

@@ -136,7 +136,7 @@ fn refusal(command: &str, why: &str) -> Error {
 
 /// The agent whose marker variable is set, if any.
 fn agent_environment() -> Option<&'static str> {
-    AGENTS.iter().find(|a| a.env_markers.iter().any(|v| std::env::var_os(v).is_some_and(|x| !x.is_empty()))).map(|a| a.name)
+    AGENTS.iter().find(|a| a.gate.env_markers.iter().any(|v| std::env::var_os(v).is_some_and(|x| !x.is_empty()))).map(|a| a.name)
 }
 
 /// The first agent among the ancestors of process `pid`, read from `/proc` (Linux). Elsewhere
@@ -174,7 +174,7 @@ fn agent_process(pid: u32) -> Option<&'static str> {
             names.extend(arg.split('/').map(|c| c.trim_end_matches(".js").trim_end_matches(".mjs").to_string()));
         }
     }
-    AGENTS.iter().find(|a| names.iter().any(|n| a.process_names.contains(&n.as_str()))).map(|a| a.name)
+    AGENTS.iter().find(|a| names.iter().any(|n| a.gate.process_names.contains(&n.as_str()))).map(|a| a.name)
 }
 
 fn base(path: &str) -> &str {

@@ -1292,7 +1292,7 @@ impl Construct {
 fn hand_edited_session(agent: &Agent, tc: &Toolchain, report: &mut Report, construct: Construct) {
     let spec = spec(agent);
     let sb = installed(agent, tc);
-    let file = sb.home().join(spec.user_file);
+    let file = sb.home().join(spec.install.user_file);
     let text = std::fs::read_to_string(&file).unwrap();
     std::fs::write(&file, construct.add_to(&text)).unwrap();
     let (argv, env) = (agent.command)(tc, &sb, Flavor::default());
@@ -1301,9 +1301,9 @@ fn hand_edited_session(agent: &Agent, tc: &Toolchain, report: &mut Report, const
     // <file>: <parser message>", not the "Invalid configuration" of a schema problem.)
     let refused = run.code != 0 && run.steps.is_empty();
     let (pushed, asked) = (sb.pushed(), sb.gitvow_asked());
-    let (expected, ok) = if construct.read_by(spec.strictness) {
+    let (expected, ok) = if construct.read_by(spec.install.strictness) {
         ("read: push blocked", !pushed && asked && run.completed())
-    } else if ["refuses to start", "stops"].iter().any(|w| spec.when_unreadable.starts_with(w)) {
+    } else if ["refuses to start", "stops"].iter().any(|w| spec.install.when_unreadable.starts_with(w)) {
         ("agent refuses to start", refused && !pushed && !asked)
     } else {
         ("hooks dropped: push runs", pushed && !asked && run.completed())
@@ -1389,13 +1389,13 @@ fn cannot_run_session(agent: &Agent, tc: &Toolchain, report: &mut Report, failur
     std::fs::create_dir_all(exe.parent().unwrap()).unwrap();
     std::fs::copy(harness::GITVOW, &exe).unwrap();
     let (argv, env) = (agent.command)(tc, &sb, Flavor::default());
-    if let Some(field) = &spec.fail_closed_field {
+    if let Some(field) = &spec.install.fail_closed_field {
         // The agent itself at one of the per-user places install asks for its version.
         std::os::unix::fs::symlink(&argv[0], exe.with_file_name(field.program)).unwrap();
     }
     let printed = sb.install_with(agent.gitvow, &["--command", exe.to_str().unwrap()]);
-    let file = sb.home().join(spec.user_file);
-    let field_written = spec.fail_closed_field.as_ref().map(|f| entry_has(&file, f));
+    let file = sb.home().join(spec.install.user_file);
+    let field_written = spec.install.fail_closed_field.as_ref().map(|f| entry_has(&file, f));
     failure.stage(&exe);
     if agent.gitvow == "codex" {
         codex_trust(tc, &sb);
@@ -1428,12 +1428,12 @@ fn cannot_run_session(agent: &Agent, tc: &Toolchain, report: &mut Report, failur
     let measured = settled && failure.hook_ran(&exe);
     let (expected, ok) = match field_written {
         Some(written) => {
-            let f = spec.fail_closed_field.as_ref().unwrap();
+            let f = spec.install.fail_closed_field.as_ref().unwrap();
             observed.push_str(&format!("; \"{}\": \"{}\" {}", f.key, f.value, if written { "written" } else { "NOT written" }));
             ("fails closed: not pushed", measured && written && !pushed)
         }
         // The agent table says what the agent does: an upgrade that changes it fails here.
-        None if spec.fails_open.contains(&failure) => ("fails open: pushed", measured && pushed),
+        None if spec.doctor.fails_open.contains(&failure) => ("fails open: pushed", measured && pushed),
         None => ("fails closed: not pushed", measured && !pushed),
     };
     if !failure.hook_ran(&exe) {
@@ -1860,9 +1860,9 @@ fn managed_only_session(agent: &Agent, sb: &Sandbox, tc: &Toolchain, report: &mu
 /// The command of gitvow's managed entry for the agent's pre-tool event, as written in the
 /// managed file (JSON with the agent's comments, or codex's TOML).
 fn managed_command(text: &str, agent: &'static AgentSpec) -> String {
-    let Some((event, _)) = agent.event_map.iter().find(|(_, h)| *h == agents::Handler::PreToolUse) else { return String::new() };
+    let Some((event, _)) = agent.routes().find(|(_, h)| *h == agents::Handler::PreToolUse) else { return String::new() };
     let Some(line) = text.lines().find(|l| l.contains(" hook ") && l.contains(&format!(" {event}"))) else { return String::new() };
-    let command_key = agent.command_key;
+    let command_key = agent.install.command_key;
     if let Some(value) = line.trim().strip_prefix(&format!("{command_key} = ")) {
         return value.parse::<toml_edit::Value>().ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
     }

@@ -29,7 +29,7 @@ const MOVED: &[(&str, &str, &str, Relative)] = &[
 
 /// The agent's user file under `home`, or under the folder its variable names.
 pub fn user_file(home: &Path, agent: &AgentSpec) -> PathBuf {
-    in_home(home, agent, agent.user_file)
+    in_home(home, agent, agent.install.user_file)
 }
 
 /// `rel`, a path of `agent`'s below the home directory (its user file, a folder that shows it is
@@ -60,7 +60,7 @@ impl Scope {
     pub fn agent_file(&self, agent: &AgentSpec) -> PathBuf {
         match self {
             Scope::User { home } => user_file(home, agent),
-            Scope::Repo(r) => r.top.join(agent.repo_file),
+            Scope::Repo(r) => r.top.join(agent.install.repo_file),
             // Only agents with a managed layer are installed here (`install::system`).
             Scope::System { .. } => self.under_root(super::managed::layer(agent.name).map_or("", |l| l.file)),
         }

@@ -84,10 +84,10 @@ fn answers_as_gitvow(command: &str, path: &Path) -> Result<()> {
 /// An agent that starts a hook command without a shell splits it into words its own way: the
 /// command must come out as the words a shell would make of it.
 fn check_unquoted(agent: &AgentSpec, command: &str) -> Result<()> {
-    if agent.hook_shell != agents::HookShell::Words {
+    if agent.install.hook_shell != agents::HookShell::Words {
         return Ok(());
     }
-    let line = agent.hook_command(command, agent.probe_event);
+    let line = agent.hook_command(command, agent.doctor.probe_event);
     if agents::HookShell::without_shell(&line).is_some_and(|words| shell_words::split(&line).is_ok_and(|w| w == words)) {
         return Ok(());
     }
@@ -463,7 +463,7 @@ fn report(action: &Operation, scope: &Scope, agents: &[&'static AgentSpec], plan
                     crate::output::line(&format!("  - switched on: {note}"));
                 }
                 gate_off_lines(scope, agent);
-                let events: Vec<String> = agent.events.iter().map(|e| e.name.to_string()).collect();
+                let events: Vec<String> = agent.install.events.iter().map(|e| e.name.to_string()).collect();
                 if let Some(shadowed) = crate::install::second_file::shadowed(scope, agent, &events).filter(|s| s.users() > 0) {
                     crate::output::line(&format!(
                         "  - {} of your hooks in {} (under {}) stop running: {} runs only {}'s list for an event both files have; move them there",
@@ -475,7 +475,7 @@ fn report(action: &Operation, scope: &Scope, agents: &[&'static AgentSpec], plan
                     ));
                 }
                 if let (Some(field), Some((_, decision))) =
-                    (&agent.fail_closed_field, fail_closed.iter().find(|(name, _)| *name == agent.name))
+                    (&agent.install.fail_closed_field, fail_closed.iter().find(|(name, _)| *name == agent.name))
                 {
                     let how = format!("\"{}\": \"{}\" on {}", field.key, field.value, field.event);
                     crate::output::line(&match decision {
@@ -487,15 +487,15 @@ fn report(action: &Operation, scope: &Scope, agents: &[&'static AgentSpec], plan
                             field.program, field.since.0, field.since.1, field.since.2
                         ),
                     });
-                } else if !agent.fails_open.is_empty() {
+                } else if !agent.doctor.fails_open.is_empty() {
                     crate::output::line(&format!(
                         "  - fails open: when gitvow {}, {} lets the call through ungated (nothing in its configuration changes that); see `{doctor}`",
-                        agents::FailCase::list(agent.fails_open),
+                        agents::FailCase::list(agent.doctor.fails_open),
                         agent.name
                     ));
                 }
-                let repo_note = agent.project_trust.as_ref().filter(|_| !scope.is_user()).map(|t| t.note);
-                for step in agent.manual_steps.iter().chain(repo_note.as_ref()) {
+                let repo_note = agent.install.project_trust.as_ref().filter(|_| !scope.is_user()).map(|t| t.note);
+                for step in agent.install.manual_steps.iter().chain(repo_note.as_ref()) {
                     if *step == agents::RESTART {
                         restart.push(agent.name);
                         continue;

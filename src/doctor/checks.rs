@@ -26,23 +26,23 @@ pub fn agent_checks(ctx: &CheckedScopes, ins: &Inspected, probe: CheckResult) ->
     out.push(file);
     if readable {
         out.extend(entries(ctx, ins));
-        if agent.layout == FileLayout::TopLevelGroups {
+        if agent.install.layout == FileLayout::TopLevelGroups {
             out.extend(dead_entries(ctx, ins));
         }
         out.push(command(ctx, ins));
     }
     out.push(probe);
-    if agent.layout == FileLayout::Yaml {
+    if agent.install.layout == FileLayout::Yaml {
         out.extend(super::yaml_hooks::consent(ins));
     }
     out.extend(fails_closed(ctx, ins));
     out.extend(switches::read(&ctx.scope, ins).into_iter().map(|f| CheckResult::of("switches", f)));
     out.extend(double_firing(ctx, ins));
     // Managed hooks need no one's trust (codex lists them as `trustStatus: managed`).
-    if agent.hook_trust && readable && !ctx.scope.is_system() {
+    if agent.doctor.hook_trust && readable && !ctx.scope.is_system() {
         out.push(codex_trust::check(ctx, ins));
     }
-    if let (Some(trust), Scope::Repo(repo)) = (&agent.project_trust, &ctx.scope) {
+    if let (Some(trust), Scope::Repo(repo)) = (&agent.install.project_trust, &ctx.scope) {
         out.push(codex_trust::project_check(trust, &repo.top));
     }
     out
@@ -55,9 +55,9 @@ fn fails_closed(ctx: &CheckedScopes, ins: &Inspected) -> Option<CheckResult> {
     if agent.fail_closed_by() == crate::agents::FailClosedBy::Wrapper {
         return Some(wrapped(ctx, ins));
     }
-    let Some(field) = agent.fail_closed_field.as_ref() else {
-        let cases = crate::agents::FailCase::list(agent.fails_open);
-        return (!agent.fails_open.is_empty()).then(|| {
+    let Some(field) = agent.install.fail_closed_field.as_ref() else {
+        let cases = crate::agents::FailCase::list(agent.doctor.fails_open);
+        return (!agent.doctor.fails_open.is_empty()).then(|| {
             CheckResult::warn(
                 "fails closed",
                 format!(
@@ -125,7 +125,7 @@ fn script_entries(ctx: &CheckedScopes, ins: &Inspected, command: &str, fix_all: 
     let agent = ins.agent;
     let dir = ctx.scope.agent_file(agent);
     let mut out = Vec::new();
-    for ev in agent.events {
+    for ev in agent.install.events {
         let path = dir.join(ev.name);
         let text =
             crate::safefs::read_target(&path, &ctx.scope, Area::Config).ok().flatten().map(|b| String::from_utf8_lossy(&b).into_owned());
@@ -158,7 +158,7 @@ fn script_entries(ctx: &CheckedScopes, ins: &Inspected, command: &str, fix_all: 
         }
     }
     if out.is_empty() {
-        out.push(CheckResult::ok("entries", format!("the {} hook files are the ones this version generates", agent.events.len())));
+        out.push(CheckResult::ok("entries", format!("the {} hook files are the ones this version generates", agent.install.events.len())));
     }
     out
 }
@@ -173,7 +173,7 @@ fn entries(ctx: &CheckedScopes, ins: &Inspected) -> Vec<CheckResult> {
             format!("run `{}`", ctx.install_command(agent)),
         )];
     };
-    if agent.layout == FileLayout::Plugin {
+    if agent.install.layout == FileLayout::Plugin {
         let wanted = plugin::render_plugin(agent.name, &command);
         let mut out = vec![if ins.text.as_deref() == Some(wanted.as_str()) {
             CheckResult::ok("entries", "the plugin is the one this version generates")
@@ -186,14 +186,14 @@ fn entries(ctx: &CheckedScopes, ins: &Inspected) -> Vec<CheckResult> {
         }
         return out;
     }
-    if let FileLayout::Scripts { .. } = agent.layout {
+    if let FileLayout::Scripts { .. } = agent.install.layout {
         return script_entries(ctx, ins, &command, &fix_all);
     }
-    if agent.layout == FileLayout::Yaml {
+    if agent.install.layout == FileLayout::Yaml {
         return super::yaml_hooks::entries(ctx, ins, &command);
     }
     let mut problems = Vec::new();
-    for ev in agent.events {
+    for ev in agent.install.events {
         let here: Vec<_> = ins.found.iter().filter(|f| f.event == ev.name).collect();
         let Some(first) = here.first() else {
             problems.push(CheckResult::fail("entries", format!("no gitvow entry under `{}`", ev.name), fix_all.clone()));
@@ -214,7 +214,7 @@ fn entries(ctx: &CheckedScopes, ins: &Inspected) -> Vec<CheckResult> {
         };
         if !current {
             let wanted_hook = if first.inner.is_some() { &desired["hooks"][0] } else { &desired };
-            let why = match (first.command(), wanted_hook.get(agent.command_key).and_then(Value::as_str)) {
+            let why = match (first.command(), wanted_hook.get(agent.install.command_key).and_then(Value::as_str)) {
                 (Some(have), Some(want)) if have != want => format!("runs `{have}`, expected `{want}`"),
                 _ => format!("its fields differ from what this version writes: {}", serde_json::to_string(&desired).unwrap_or_default()),
             };
@@ -239,7 +239,7 @@ fn entries(ctx: &CheckedScopes, ins: &Inspected) -> Vec<CheckResult> {
             ));
         }
     }
-    for f in ins.found.iter().filter(|f| !agent.events.iter().any(|e| e.name == f.event)) {
+    for f in ins.found.iter().filter(|f| !agent.install.events.iter().any(|e| e.name == f.event)) {
         problems.push(CheckResult::fail(
             "entries",
             format!("gitvow entry under `{}` at {}, an event this version no longer installs", f.event, ins.place(f)),
@@ -247,7 +247,7 @@ fn entries(ctx: &CheckedScopes, ins: &Inspected) -> Vec<CheckResult> {
         ));
     }
     if problems.is_empty() {
-        let n = agent.events.len();
+        let n = agent.install.events.len();
         problems.push(CheckResult::ok("entries", format!("one current gitvow entry under each of the {n} events")));
     }
     problems
@@ -451,10 +451,10 @@ pub fn activity(ctx: &CheckedScopes, ins: &Inspected) -> Option<CheckResult> {
 /// How the agent picks up new hooks: its row's hint, except that managed hooks need no trust
 /// review (codex lists them as `"trustStatus": "managed"`), so a system install only restarts it.
 fn reload_hint(agent: &AgentSpec, scope: &Scope) -> &'static str {
-    if agent.hook_trust && scope.is_system() {
+    if agent.doctor.hook_trust && scope.is_system() {
         "restart it: managed hooks need no trust, and it reads its hooks at start-up"
     } else {
-        agent.reload_hint
+        agent.doctor.reload_hint
     }
 }
 

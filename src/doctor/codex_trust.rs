@@ -16,7 +16,7 @@ pub fn check(_ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
     let positions: Vec<(String, usize, usize)> = ins
         .found
         .iter()
-        .filter(|f| ins.agent.events.iter().any(|e| e.name == f.event))
+        .filter(|f| ins.agent.install.events.iter().any(|e| e.name == f.event))
         .map(|f| (f.event.clone(), f.index, f.inner.unwrap_or(0)))
         .collect();
     if positions.is_empty() {

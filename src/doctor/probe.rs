@@ -49,7 +49,7 @@ fn payload(agent: &AgentSpec, dir: &str) -> Value {
             }
         }
     }
-    let mut v: Value = serde_json::from_str(agent.probe_payload).unwrap_or_else(|_| json!({}));
+    let mut v: Value = serde_json::from_str(agent.doctor.probe_payload).unwrap_or_else(|_| json!({}));
     harmless(&mut v, dir);
     v
 }
@@ -67,17 +67,17 @@ pub fn run(ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
         }
     };
     let dir_text = dir.path().to_string_lossy().into_owned();
-    if ins.agent.hook_shell == HookShell::Plugin
+    if ins.agent.install.hook_shell == HookShell::Plugin
         && crate::agents::generated::of(ins.agent.name) == crate::agents::generated::Generated::PiExtension
     {
         return super::pi::probe(ins, dir.path(), &fix_install, &ctx.doctor_command());
     }
-    if ins.agent.hook_shell == HookShell::Plugin {
+    if ins.agent.install.hook_shell == HookShell::Plugin {
         return opencode(ins, dir.path(), &dir_text, &fix_install);
     }
-    let event = ins.agent.probe_event;
+    let event = ins.agent.doctor.probe_event;
     // The agent runs gitvow's hook file by its `#!` line, or a command string its own way.
-    let (argv, command, agent_timeout) = if ins.agent.hook_shell == HookShell::Script {
+    let (argv, command, agent_timeout) = if ins.agent.install.hook_shell == HookShell::Script {
         if ins.command.is_none() {
             return CheckResult::fail(
                 "probe",
@@ -93,7 +93,7 @@ pub fn run(ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
             return CheckResult::fail("probe", format!("not run: no gitvow hook under `{event}`"), fix_install);
         };
         let Some(command) = found.command() else { return CheckResult::fail("probe", "not run: the hook has no command", fix_install) };
-        let Some(argv) = ins.agent.hook_shell.argv(command) else {
+        let Some(argv) = ins.agent.install.hook_shell.argv(command) else {
             return CheckResult::fail("probe", "not run: no way to start it", fix_install);
         };
         (argv, command.to_string(), timeout_of(ins.agent, &found.hook))
@@ -137,7 +137,7 @@ pub fn run(ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
     let behind = crate::install::fail_closed::status_behind_wrapper(&String::from_utf8_lossy(&finished.stderr));
     let code = behind.or_else(|| finished.status.code());
     let allowed = finished.status.code() == Some(0)
-        && match ins.agent.response {
+        && match ins.agent.gate.response {
             ResponseForm::Claude | ResponseForm::ExitCode => stdout.is_empty(),
             ResponseForm::Cursor => json_field(&stdout, "permission") == Some("allow".into()),
             ResponseForm::Copilot => json_field(&stdout, "permissionDecision") == Some("allow".into()),
@@ -154,7 +154,7 @@ pub fn run(ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
         return answered_allow(ins, &how, who, took, &reinstall);
     }
     let bare = command.split_whitespace().next().is_some_and(|w| !w.contains('/'));
-    let fix = if code == Some(127) && bare && ins.agent.hook_shell == HookShell::LoginShell {
+    let fix = if code == Some(127) && bare && ins.agent.install.hook_shell == HookShell::LoginShell {
         login_path_fix(ins, command)
     } else if code == Some(127) || code == Some(126) || stdout.contains("gitvow could not run") {
         format!("the shell cannot run the command: {fix_install}")
@@ -271,7 +271,7 @@ fn script_argv(ins: &Inspected) -> Vec<String> {
 
 /// The hook's own timeout as the agent reads it (60 s when it has none).
 fn timeout_of(agent: &AgentSpec, hook: &Value) -> Duration {
-    let secs = agent.timeout_field.and_then(|(key, unit)| {
+    let secs = agent.doctor.timeout_field.and_then(|(key, unit)| {
         let n = hook.get(key).and_then(Value::as_f64).filter(|n| *n > 0.0)?;
         Some(match unit {
             TimeUnit::Seconds => n,
@@ -347,7 +347,7 @@ fn shadowed(ins: &Inspected, argv: &[String], how: &str, reinstall: &str) -> Opt
             detail,
             format!(
                 "{agent}'s PATH finds another `{word}` first: take its directory off that PATH ({}), or run {reinstall}",
-                path_from(ins.agent.hook_shell)
+                path_from(ins.agent.install.hook_shell)
             ),
         )),
         (None, _) => Some(CheckResult::fail(

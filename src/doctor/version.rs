@@ -14,7 +14,7 @@ const VERSION_WAIT: Duration = Duration::from_secs(5);
 /// (no proven versions, no command, no version in its answer).
 pub fn check(agent: &AgentSpec) -> Option<CheckResult> {
     let proven = agent_versions::proven(agent.name)?;
-    let program = agent.detect_commands.iter().find_map(|c| crate::paths::find_on_path(c))?;
+    let program = agent.install.detect_commands.iter().find_map(|c| crate::paths::find_on_path(c))?;
     let argv = vec![program.to_string_lossy().into_owned(), "--version".to_string()];
     let finished = process::run(&argv, b"", None, VERSION_WAIT).ok()?;
     let said = format!("{}\n{}", String::from_utf8_lossy(&finished.stdout), String::from_utf8_lossy(&finished.stderr));

@@ -16,7 +16,7 @@ pub fn entries(ctx: &CheckedScopes, ins: &Inspected, gitvow: &str) -> Vec<CheckR
     let text = ins.text.as_deref().unwrap_or("");
     let Ok(found) = yaml_hooks::found(text) else { return Vec::new() };
     let mut problems = Vec::new();
-    for ev in agent.events {
+    for ev in agent.install.events {
         let here: Vec<_> = found.iter().filter(|f| f.event == ev.name).collect();
         match here.as_slice() {
             [] => problems.push(CheckResult::fail("entries", format!("no gitvow entry under `hooks.{}`", ev.name), fix.clone())),
@@ -35,7 +35,10 @@ pub fn entries(ctx: &CheckedScopes, ins: &Inspected, gitvow: &str) -> Vec<CheckR
         }
     }
     if problems.is_empty() {
-        return vec![CheckResult::ok("entries", format!("gitvow's {} entries are the ones this version writes", agent.events.len()))];
+        return vec![CheckResult::ok(
+            "entries",
+            format!("gitvow's {} entries are the ones this version writes", agent.install.events.len()),
+        )];
     }
     problems
 }

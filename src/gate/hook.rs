@@ -124,7 +124,7 @@ fn builtin(entry: &'static AgentSpec, event: &str, started: Instant) -> Answer {
         (v, native)
     });
     let answer = match &verdict {
-        Some((v, native)) => respond::pre_tool_use(spec.response, v, *native),
+        Some((v, native)) => respond::pre_tool_use(spec.gate.response, v, *native),
         None => Answer::silent(),
     };
     log.finish(&call, verdict.as_ref().map(|(v, _)| v), repo.as_ref());
@@ -263,7 +263,7 @@ fn failure_answer(spec: Option<&AgentSpec>, agent: &str, blocking: bool, what: &
     }
     let verdict = Verdict::failure(what);
     match spec {
-        Some(spec) => respond::pre_tool_use(spec.response, &verdict, false),
+        Some(spec) => respond::pre_tool_use(spec.gate.response, &verdict, false),
         None => adapter::respond(agent, 2, &verdict.message).unwrap_or_else(|_| Answer::exit2(&verdict.message)),
     }
 }

@@ -191,7 +191,7 @@ impl Reading {
     pub const CLAUDE: Reading = Reading { dialect: Dialect::Claude, patch_text_only: false };
 
     pub fn of(spec: &AgentSpec) -> Reading {
-        Reading { dialect: spec.dialect, patch_text_only: spec.patch_text_only }
+        Reading { dialect: spec.gate.dialect, patch_text_only: spec.gate.patch_text_only }
     }
 }
 

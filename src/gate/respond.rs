@@ -34,9 +34,9 @@ const PROMPTING_MODES: &[&str] = &["default", "acceptEdits", "plan"];
 /// Whether the agent asks the person itself when gitvow answers confirm (a native `ask` that works in
 /// this mode); elsewhere a confirm carries an approval code for `gitvow approve`.
 pub fn asks_natively(spec: &AgentSpec, permission_mode: Option<&str>) -> bool {
-    match spec.response {
+    match spec.gate.response {
         ResponseForm::Claude => {
-            let more = |m: &str| spec.asks_in_more_modes.as_ref().is_some_and(|a| a.holds(m));
+            let more = |m: &str| spec.gate.asks_in_more_modes.as_ref().is_some_and(|a| a.holds(m));
             permission_mode.is_some_and(|m| PROMPTING_MODES.contains(&m) || more(m))
         }
         ResponseForm::Cursor | ResponseForm::Copilot => true,

@@ -61,8 +61,8 @@ pub fn bare_command_warning(agents: &[&AgentSpec]) -> Option<String> {
     if let Some(why) = other_version(&found) {
         return Some(format!("warning: the `gitvow` on your PATH ({}) {why}: the agents would run that one; {fix}", display(&found)));
     }
-    for agent in agents.iter().filter(|a| a.hook_shell == crate::agents::HookShell::LoginShell) {
-        let argv = agent.hook_shell.argv("command -v gitvow")?;
+    for agent in agents.iter().filter(|a| a.install.hook_shell == crate::agents::HookShell::LoginShell) {
+        let argv = agent.install.hook_shell.argv("command -v gitvow")?;
         let login = std::process::Command::new(&argv[0])
             .args(&argv[1..])
             .stdin(std::process::Stdio::null())

@@ -63,16 +63,16 @@ fn field_value(field: &ExtraField, event: &str) -> (&'static str, Value) {
 /// One hook object as the agent expects it; `fail_closed`: with the agent's fail-closed field.
 fn hook_object(agent: &AgentSpec, event: &str, command: &str, fail_closed: bool) -> Value {
     let mut map = Map::new();
-    for f in agent.hook_fields_before_command {
+    for f in agent.install.hook_fields_before_command {
         let (k, v) = field_value(f, event);
         map.insert(k.into(), v);
     }
-    map.insert(agent.command_key.into(), json!(super::fail_closed::entry_command(agent, command, event)));
-    for f in agent.hook_fields_after_command {
+    map.insert(agent.install.command_key.into(), json!(super::fail_closed::entry_command(agent, command, event)));
+    for f in agent.install.hook_fields_after_command {
         let (k, v) = field_value(f, event);
         map.insert(k.into(), v);
     }
-    if let Some(field) = agent.fail_closed_field.as_ref().filter(|f| fail_closed && f.event == event) {
+    if let Some(field) = agent.install.fail_closed_field.as_ref().filter(|f| fail_closed && f.event == event) {
         map.insert(field.key.into(), json!(field.value));
     }
     Value::Object(map)
@@ -80,12 +80,12 @@ fn hook_object(agent: &AgentSpec, event: &str, command: &str, fail_closed: bool)
 
 /// The element gitvow appends to an event array.
 pub fn desired_entry(agent: &AgentSpec, event: &InstalledEvent, command: &str, fail_closed: bool) -> Value {
-    if let Some(adapter) = agent.adapter {
+    if let Some(adapter) = agent.install.adapter {
         let template = adapter.entries.get(event.name).cloned().unwrap_or(Value::Null);
         return substitute(template, command);
     }
     let hook = hook_object(agent, event.name, command, fail_closed);
-    match agent.layout {
+    match agent.install.layout {
         FileLayout::NestedGroups | FileLayout::TopLevelGroups => {
             let mut map = Map::new();
             if let Some(m) = event.matcher {
@@ -124,7 +124,7 @@ fn holds_gitvow_command(value: &Value) -> bool {
 }
 
 fn groups(agent: &AgentSpec) -> bool {
-    matches!(agent.layout, FileLayout::NestedGroups | FileLayout::TopLevelGroups)
+    matches!(agent.install.layout, FileLayout::NestedGroups | FileLayout::TopLevelGroups)
 }
 
 /// How an element of an event array relates to gitvow.
@@ -146,7 +146,7 @@ fn gitvow_command_of(hook: &Value) -> Option<&str> {
 }
 
 fn classify(agent: &AgentSpec, element: &Value) -> Membership {
-    if agent.layout == FileLayout::Adapter {
+    if agent.install.layout == FileLayout::Adapter {
         return if holds_gitvow_command(element) { Membership::Ours } else { Membership::Foreign };
     }
     if !groups(agent) {
@@ -165,7 +165,7 @@ fn classify(agent: &AgentSpec, element: &Value) -> Membership {
 
 /// Where the event arrays live.
 fn container(agent: &AgentSpec) -> Vec<JsonStep> {
-    match agent.layout {
+    match agent.install.layout {
         FileLayout::TopLevelGroups => Vec::new(),
         _ => vec![key("hooks")],
     }
@@ -185,7 +185,7 @@ pub fn check_shape(doc: &JsonDoc, agent: &AgentSpec) -> Result<(), ShapeError> {
     if !c.is_empty() {
         doc.expect_kind(&c, false, "`hooks`")?;
     }
-    for ev in agent.events {
+    for ev in agent.install.events {
         doc.expect_kind(&with(&c, key(ev.name)), true, &format!("`{}`", ev.name))?;
     }
     Ok(())
@@ -300,22 +300,22 @@ fn strip_container_one_by_one(doc: &mut JsonDoc, agent: &AgentSpec, c: &[JsonSte
 pub fn install(doc: &mut JsonDoc, agent: &AgentSpec, command: &str, fail_closed: bool, record: Option<&Created>) -> Created {
     let mut created = Created::default();
     let c = container(agent);
-    if matches!(agent.layout, FileLayout::Flat | FileLayout::OwnedFlat) && doc.shape(&[key("version")]).is_none() {
+    if matches!(agent.install.layout, FileLayout::Flat | FileLayout::OwnedFlat) && doc.shape(&[key("version")]).is_none() {
         doc.insert_property(&[], "version", &json!(1));
         created.version_key = true;
     }
-    if agent.layout == FileLayout::TopLevelGroups {
+    if agent.install.layout == FileLayout::TopLevelGroups {
         migrate_wrapped(doc, agent);
     }
     if !c.is_empty() && doc.shape(&c).is_none() {
         let all: Map<String, Value> =
-            agent.events.iter().map(|ev| (ev.name.to_string(), json!([desired_entry(agent, ev, command, fail_closed)]))).collect();
+            agent.install.events.iter().map(|ev| (ev.name.to_string(), json!([desired_entry(agent, ev, command, fail_closed)]))).collect();
         doc.insert_property(&[], "hooks", &Value::Object(all));
         created.hooks_key = true;
-        created.events = agent.events.iter().map(|e| e.name.to_string()).collect();
+        created.events = agent.install.events.iter().map(|e| e.name.to_string()).collect();
         return created;
     }
-    for ev in agent.events {
+    for ev in agent.install.events {
         let entry = desired_entry(agent, ev, command, fail_closed);
         let arr = with(&c, key(ev.name));
         if doc.shape(&arr).is_none() {
@@ -334,7 +334,7 @@ pub fn install(doc: &mut JsonDoc, agent: &AgentSpec, command: &str, fail_closed:
         }
     }
     // Events this version no longer installs lose their gitvow entries.
-    let installed: Vec<&str> = agent.events.iter().map(|e| e.name).collect();
+    let installed: Vec<&str> = agent.install.events.iter().map(|e| e.name).collect();
     strip_container(doc, agent, &c, &installed, record);
     created
 }
@@ -358,7 +358,7 @@ fn migrate_wrapped(doc: &mut JsonDoc, agent: &AgentSpec) {
 /// record, containers left holding nothing).
 pub fn uninstall(doc: &mut JsonDoc, agent: &AgentSpec, created: Option<&Created>) {
     let c = container(agent);
-    if agent.layout == FileLayout::TopLevelGroups {
+    if agent.install.layout == FileLayout::TopLevelGroups {
         migrate_wrapped(doc, agent);
     }
     if !matches!(doc.shape(&c), Some(Shape::Object(_))) {
@@ -392,7 +392,7 @@ pub fn uninstall(doc: &mut JsonDoc, agent: &AgentSpec, created: Option<&Created>
         doc.remove(&[], &key("hooks"));
     }
     // Without a record, a `version` key may be the user's own: it stays.
-    let version = key(agent.version_key.map_or("version", |(k, _)| k));
+    let version = key(agent.install.version_key.map_or("version", |(k, _)| k));
     if created.is_some_and(|cr| cr.version_key) && doc.shape(std::slice::from_ref(&version)).is_some() {
         doc.remove(&[], &version);
     }
@@ -403,7 +403,7 @@ pub fn has_gitvow_entries(doc: &JsonDoc, agent: &AgentSpec) -> bool {
     // Where uninstall looks: the event arrays, and for factory those wrapped under `hooks` too.
     // Looking, not a trial uninstall on a copy: that would parse a large file many times over.
     let mut containers = vec![container(agent)];
-    if agent.layout == FileLayout::TopLevelGroups {
+    if agent.install.layout == FileLayout::TopLevelGroups {
         containers.push(vec![key("hooks")]);
     }
     let ours = |el: &Value| !matches!(classify(agent, el), Membership::Foreign);
@@ -545,7 +545,7 @@ mod tests {
                     let mut reference = doc.clone();
                     uninstall(&mut doc, agent, record);
                     let c = container(agent);
-                    if agent.layout == FileLayout::NestedGroups && matches!(reference.shape(&c), Some(Shape::Object(_))) {
+                    if agent.install.layout == FileLayout::NestedGroups && matches!(reference.shape(&c), Some(Shape::Object(_))) {
                         let drop_hooks = record.map_or(reference.shape(&c) != Some(Shape::Object(0)), |r| r.hooks_key);
                         strip_container_one_by_one(&mut reference, agent, &c, &[], record);
                         if drop_hooks && reference.shape(&c) == Some(Shape::Object(0)) {

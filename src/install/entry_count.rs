@@ -51,7 +51,7 @@ pub fn count(agent: &AgentSpec, format: Format, before: &str, after: &str) -> En
         }
         None => true,
     });
-    for event in agent.event_map.iter().map(|(e, _)| *e) {
+    for (event, _) in agent.routes() {
         let old = was.iter().filter(|(e, _)| e == event).count();
         let new = now.iter().filter(|(e, _)| e == event).count();
         counts.changed += old.min(new);

@@ -65,7 +65,7 @@ pub enum FailClosedChoice {
 
 /// The decision for `agent`, or `None` when the agent has no such field.
 pub fn decide(agent: &AgentSpec) -> Option<FailClosedChoice> {
-    let field = agent.fail_closed_field.as_ref()?;
+    let field = agent.install.fail_closed_field.as_ref()?;
     let found = copies(field);
     if found.is_empty() {
         return Some(FailClosedChoice::Omit(format!("no `{}` found to ask its version", field.program)));

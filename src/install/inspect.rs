@@ -47,8 +47,8 @@ pub struct Inspected {
 impl Inspected {
     pub fn read(scope: &Scope, agent: &'static AgentSpec) -> Inspected {
         // One file per event: the one that gates stands for them (the entries check reads the rest).
-        let path = match agent.layout {
-            FileLayout::Scripts { .. } => scope.agent_file(agent).join(agent.probe_event),
+        let path = match agent.install.layout {
+            FileLayout::Scripts { .. } => scope.agent_file(agent).join(agent.doctor.probe_event),
             _ => scope.agent_file(agent),
         };
         let recorded = InstallRecord::load(scope).is_ok_and(|r| r.files.contains_key(&path));
@@ -85,10 +85,10 @@ impl Inspected {
             }
         };
         // A file gitvow writes whole: its marker, and the gitvow command it runs.
-        let whole = match agent.layout {
+        let whole = match agent.install.layout {
             FileLayout::Plugin => Some((plugin::plugin_command(&text), plugin::is_gitvow_plugin(&text), &PLUGIN_WORDS)),
             FileLayout::Scripts { .. } => Some((
-                script::script_command(&text).and_then(|c| command_prefix(agent, agent.probe_event, c)),
+                script::script_command(&text).and_then(|c| command_prefix(agent, agent.doctor.probe_event, c)),
                 script::is_gitvow_script(&text),
                 &SCRIPT_WORDS,
             )),
@@ -107,7 +107,7 @@ impl Inspected {
             out.text = Some(text);
             return out;
         }
-        if agent.layout == FileLayout::Yaml {
+        if agent.install.layout == FileLayout::Yaml {
             match super::yaml_hooks::read(agent, &path, &text) {
                 Ok((found, command)) => {
                     out.file = Finding::fine(format!("{} is YAML {} loads", display(&path), agent.name));
@@ -135,16 +135,20 @@ impl Inspected {
             let (l, c) = line_col(&text, offset);
             format!("{}:{l}:{c}: {what}", display(&path))
         };
-        let fix = format!("fix the file by hand so that {} accepts it ({})", agent.name, agent.strictness.describe());
-        match JsonDoc::parse(&text, agent.strictness) {
+        let fix = format!("fix the file by hand so that {} accepts it ({})", agent.name, agent.install.strictness.describe());
+        match JsonDoc::parse(&text, agent.install.strictness) {
             Err(e) => out.file = Finding::wrong(located(e.offset, &format!("{}; {}", e.message, agent.would_drop(e.construct))), fix),
             Ok(doc) => match entries::check_shape(&doc, agent) {
                 Err(e) => out.file = Finding::wrong(located(doc.text_offset(e.offset), &format!("expected {}", e.expected)), fix),
                 Ok(()) => {
-                    out.file =
-                        Finding::fine(format!("{} parses as {} reads it ({})", display(&path), agent.name, agent.strictness.describe()));
+                    out.file = Finding::fine(format!(
+                        "{} parses as {} reads it ({})",
+                        display(&path),
+                        agent.name,
+                        agent.install.strictness.describe()
+                    ));
                     out.found = entries::find_entries(&doc, agent, false);
-                    if agent.layout == FileLayout::TopLevelGroups
+                    if agent.install.layout == FileLayout::TopLevelGroups
                         && doc.get(&[crate::edit::jsonc::key("hooks")]).is_some_and(|v| v.is_object())
                     {
                         out.wrapped = entries::find_entries(&doc, agent, true);
@@ -164,7 +168,7 @@ impl Inspected {
         self.recorded
             || !self.found.is_empty()
             || !self.wrapped.is_empty()
-            || (matches!(self.agent.layout, FileLayout::Plugin | FileLayout::Scripts { .. }) && self.command.is_some())
+            || (matches!(self.agent.install.layout, FileLayout::Plugin | FileLayout::Scripts { .. }) && self.command.is_some())
     }
 
     /// `path:line:column` of a found hook.
@@ -207,7 +211,7 @@ fn command_prefix(agent: &AgentSpec, event: &str, command: &str) -> Option<Strin
 /// The command most of the installed events' entries run; a stale entry is one that differs.
 fn reference_command(agent: &AgentSpec, found: &[FoundHook]) -> Option<String> {
     let mut counts: Vec<(String, usize)> = Vec::new();
-    for f in found.iter().filter(|f| agent.events.iter().any(|e| e.name == f.event)) {
+    for f in found.iter().filter(|f| agent.install.events.iter().any(|e| e.name == f.event)) {
         let Some(prefix) = f.command().and_then(|c| command_prefix(agent, &f.event, c)) else { continue };
         match counts.iter_mut().find(|(p, _)| *p == prefix) {
             Some((_, n)) => *n += 1,

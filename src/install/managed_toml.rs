@@ -134,18 +134,18 @@ pub fn remove(text: &str) -> String {
 fn block(agent: &AgentSpec, command: &str, tables: &str) -> String {
     let quoted = |s: &str| toml_edit::Value::from(s).to_string().trim().to_string();
     let mut out = format!("{BEGIN}\n{tables}");
-    for event in agent.events {
+    for event in agent.install.events {
         out.push_str(&format!("[[hooks.{}]]\n", event.name));
         if let Some(m) = event.matcher {
             out.push_str(&format!("matcher = {}\n", quoted(m)));
         }
         out.push_str(&format!("[[hooks.{}.hooks]]\n", event.name));
-        for field in agent.hook_fields_before_command {
+        for field in agent.install.hook_fields_before_command {
             out.push_str(&field_line(field, &quoted));
         }
         let line = super::fail_closed::entry_command(agent, command, event.name);
-        out.push_str(&format!("{} = {}\n", agent.command_key, quoted(&line)));
-        for field in agent.hook_fields_after_command {
+        out.push_str(&format!("{} = {}\n", agent.install.command_key, quoted(&line)));
+        for field in agent.install.hook_fields_after_command {
             out.push_str(&field_line(field, &quoted));
         }
     }

@@ -88,13 +88,15 @@ pub fn files_of(scope: &Scope, agent: &'static AgentSpec) -> Vec<(PathBuf, FileK
     if scope.is_system() {
         return system_files_of(scope, agent);
     }
-    let mut files = match agent.layout {
+    let mut files = match agent.install.layout {
         // One file per event, in the hook folder.
-        FileLayout::Scripts { .. } => agent.events.iter().map(|e| (scope.agent_file(agent).join(e.name), FileKind::Hooks(agent))).collect(),
+        FileLayout::Scripts { .. } => {
+            agent.install.events.iter().map(|e| (scope.agent_file(agent).join(e.name), FileKind::Hooks(agent))).collect()
+        }
         _ => vec![(scope.agent_file(agent), FileKind::Hooks(agent))],
     };
     // A user install switches on what keeps every hook of the agent off in its own settings.
-    for switch in agent.off_switches {
+    for switch in agent.install.off_switches {
         if let crate::agents::OffSwitch::TomlFeature(file) = switch
             && scope.is_user()
         {
@@ -131,7 +133,7 @@ pub fn plan(
     // Every file's refusal is reported in one run, not one per run.
     let mut refused = Vec::new();
     for &agent in agents {
-        if agent.repo_file.is_empty() && !scope.is_user() {
+        if agent.install.repo_file.is_empty() && !scope.is_user() {
             if matches!(action, Operation::Install { .. }) {
                 return Err(no_repo_file(agent));
             }
@@ -191,8 +193,11 @@ fn plan_one(
 
 /// For an agent that reads no hooks from a repository (hermes).
 fn no_repo_file(agent: &AgentSpec) -> Error {
-    Error::usage(format!("{} reads hooks only from its user configuration ({}), never from a repository", agent.name, agent.user_file))
-        .hint(format!("install it with `gitvow install --user --agent {}`; nothing was written", agent.name))
+    Error::usage(format!(
+        "{} reads hooks only from its user configuration ({}), never from a repository",
+        agent.name, agent.install.user_file
+    ))
+    .hint(format!("install it with `gitvow install --user --agent {}`; nothing was written", agent.name))
 }
 
 /// The change one file needs, or `None` when it is already as wanted.
@@ -306,7 +311,7 @@ pub fn own_script(
     at_path: Option<&[u8]>,
     read: &dyn Fn(&Path) -> Result<Option<Vec<u8>>>,
 ) -> Result<bool> {
-    let FileLayout::Scripts { extensions, .. } = agent.layout else { return Ok(false) };
+    let FileLayout::Scripts { extensions, .. } = agent.install.layout else { return Ok(false) };
     let foreign = |bytes: &[u8]| !std::str::from_utf8(bytes).is_ok_and(script::is_gitvow_script);
     let mut own = at_path.filter(|b| foreign(b)).map(|_| path.to_path_buf());
     for ext in extensions.iter() {
@@ -328,11 +333,13 @@ pub fn own_script(
 /// The event of a hook file: its name.
 fn script_event(agent: &'static AgentSpec, path: &Path) -> &'static str {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-    agent.events.iter().map(|e| e.name).find(|e| *e == name).unwrap_or_default()
+    agent.install.events.iter().map(|e| e.name).find(|e| *e == name).unwrap_or_default()
 }
 
 fn own_script_error(path: &Path, agent: &AgentSpec) -> Error {
-    let FileLayout::Scripts { other_user_dir, other_repo_dir, .. } = agent.layout else { unreachable!("only hook folders hold scripts") };
+    let FileLayout::Scripts { other_user_dir, other_repo_dir, .. } = agent.install.layout else {
+        unreachable!("only hook folders hold scripts")
+    };
     let event = path.file_stem().and_then(|n| n.to_str()).unwrap_or_default();
     Error::new(format!("{}: this {event} hook is your own, and gitvow does not replace it", display(path))).hint(format!(
         "{} runs the {event} hooks of every hook folder and stops the call when any of them answers cancel: to keep yours beside gitvow's, move it to ~/{other_user_dir}/ (or {other_repo_dir}/ in a repository), then install again; nothing was written",
@@ -358,8 +365,8 @@ fn parse_json(path: &Path, agent: &AgentSpec, text: &str, bytes: Option<&Bytes>)
         ))
     };
     let doc = match bytes {
-        Some(bytes) => JsonDoc::parse_shared(bytes, agent.strictness),
-        None => JsonDoc::parse(text, agent.strictness),
+        Some(bytes) => JsonDoc::parse_shared(bytes, agent.install.strictness),
+        None => JsonDoc::parse(text, agent.install.strictness),
     }
     .map_err(|e| fail(e.offset, &format!("{}; {}", e.message, agent.would_drop(e.construct))))?;
     entries::check_shape(&doc, agent).map_err(|e| fail(doc.text_offset(e.offset), &format!("expected {}", e.expected)))?;
@@ -405,7 +412,7 @@ fn install_hooks(
 ) -> Result<(Option<String>, RecordUpdate)> {
     let dirs = record.map(|r| r.dirs.clone()).unwrap_or_default();
     // A file gitvow writes whole (only over one it wrote before), or a YAML file spliced as text.
-    let whole = match agent.layout {
+    let whole = match agent.install.layout {
         FileLayout::Yaml => Some(super::yaml_hooks::install(path, agent, text, command)?),
         FileLayout::Plugin => {
             if text.is_some_and(|t| !plugin::is_gitvow_plugin(t)) {
@@ -425,7 +432,7 @@ fn install_hooks(
         _ => None,
     };
     if let Some(after) = whole {
-        let original = if agent.layout == FileLayout::Yaml {
+        let original = if agent.install.layout == FileLayout::Yaml {
             // The person's own file: its bytes before gitvow's first install are what uninstall gives back.
             let had_entries = text.is_some_and(|t| super::yaml_hooks::found(t).is_ok_and(|f| !f.is_empty()));
             original_before(record, before, had_entries)
@@ -447,7 +454,7 @@ fn install_hooks(
     let mut doc = parse_json(path, agent, text.unwrap_or(""), before)?;
     let had_entries = text.is_some() && entries::has_gitvow_entries(&doc, agent);
     // The agent may want a key such as `version` in a file gitvow creates.
-    let version_key = agent.version_key.filter(|_| text.is_none());
+    let version_key = agent.install.version_key.filter(|_| text.is_none());
     if let Some((key, value)) = version_key {
         doc.insert_property(&[], key, &serde_json::json!(value));
     }
@@ -463,7 +470,7 @@ fn install_hooks(
         created = all;
     }
     let original = original_before(record, before, had_entries);
-    let adapter = agent.adapter.map(|_| agent.name.to_string());
+    let adapter = agent.install.adapter.map(|_| agent.name.to_string());
     let file_record =
         FileRecord { original, written: digest(after.as_bytes()), also_written: Vec::new(), created, toml: None, dirs, adapter };
     Ok((Some(after), RecordUpdate::Set(file_record)))
@@ -479,7 +486,7 @@ fn uninstall_hooks(
     load: LoadOriginal<'_>,
 ) -> Result<Option<Option<String>>> {
     let Some(text) = text else { return Ok(None) };
-    match agent.layout {
+    match agent.install.layout {
         FileLayout::Plugin => return Ok(plugin::is_gitvow_plugin(text).then_some(None)),
         FileLayout::Scripts { .. } => return Ok(script::is_gitvow_script(text).then_some(None)),
         FileLayout::OwnedFlat => return Ok(Some(None)),
@@ -488,7 +495,7 @@ fn uninstall_hooks(
     if let Some(original) = restored_original(record, before.map(|b| b.as_slice()), load)? {
         return Ok(Some(original));
     }
-    if agent.layout == FileLayout::Yaml {
+    if agent.install.layout == FileLayout::Yaml {
         return Ok(super::yaml_hooks::uninstall(path, agent, text)?.map(Some));
     }
     let mut doc = parse_json(path, agent, text, before)?;

@@ -36,9 +36,9 @@ impl Shadowed {
 /// What the agent's second file holds under `events` (the events its hook file lists); `None` when
 /// the agent has no second file, or it holds no hook under those events.
 pub fn shadowed(scope: &Scope, agent: &AgentSpec, events: &[String]) -> Option<Shadowed> {
-    let path = scope.root().join(agent.also_reads?);
+    let path = scope.root().join(agent.install.also_reads?);
     let bytes = crate::safefs::read_target(&path, scope, crate::safefs::Area::Config).ok()??;
-    let doc = JsonDoc::parse(std::str::from_utf8(&bytes).ok()?, agent.strictness).ok()?;
+    let doc = JsonDoc::parse(std::str::from_utf8(&bytes).ok()?, agent.install.strictness).ok()?;
     let counted: Vec<(String, usize, usize)> = doc
         .keys(&[key("hooks")])
         .into_iter()

@@ -52,7 +52,7 @@ pub fn select_agents(names: &[String], scope: &Scope, none_named: NoneNamed) -> 
         let mut out: Vec<&'static AgentSpec> = Vec::new();
         for name in names {
             // Also by the agent's program (`droid` is factory's), as a person knows it from the terminal.
-            let by_program = || agents::AGENTS.iter().find(|a| a.detect_commands.contains(&name.as_str()));
+            let by_program = || agents::AGENTS.iter().find(|a| a.install.detect_commands.contains(&name.as_str()));
             let agent = match agents::find(name).or_else(by_program) {
                 Some(agent) => agent,
                 None if crate::gate::adapter::find(name).is_ok() => adapter_agent::spec(name)?,
@@ -100,11 +100,12 @@ pub fn select_agents(names: &[String], scope: &Scope, none_named: NoneNamed) -> 
 
 fn is_present(agent: &AgentSpec, scope: &Scope) -> bool {
     // An agent with no repository file is not installed in one, wherever it is.
-    if agent.repo_file.is_empty() && !scope.is_user() {
+    if agent.install.repo_file.is_empty() && !scope.is_user() {
         return false;
     }
     let home = paths::home();
-    let in_home = home.as_ref().is_some_and(|h| agent.detect_dirs.iter().any(|d| crate::agents::homes::in_home(h, agent, d).is_dir()));
+    let in_home =
+        home.as_ref().is_some_and(|h| agent.install.detect_dirs.iter().any(|d| crate::agents::homes::in_home(h, agent, d).is_dir()));
     let in_scope = scope.agent_file(agent).parent().is_some_and(Path::is_dir);
-    in_home || in_scope || agent.detect_commands.iter().any(|c| paths::on_path(c))
+    in_home || in_scope || agent.install.detect_commands.iter().any(|c| paths::on_path(c))
 }

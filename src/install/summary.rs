@@ -151,7 +151,7 @@ pub fn describe(change: &FileChange, kind: FileKind) -> String {
             // What the diff below shows, entry by entry (a change to other bytes alone: none).
             use super::entry_count::{Format, count};
             let counts = match kind {
-                FileKind::Hooks(agent) if agent.layout == FileLayout::Yaml => count(agent, Format::Yaml, &before, &after),
+                FileKind::Hooks(agent) if agent.install.layout == FileLayout::Yaml => count(agent, Format::Yaml, &before, &after),
                 FileKind::Hooks(agent) => count(agent, Format::Json, &before, &after),
                 FileKind::ManagedToml(agent) => count(agent, Format::Toml, &before, &after),
                 FileKind::Policy | FileKind::CodexSwitch => Default::default(),
@@ -167,7 +167,7 @@ pub fn describe(change: &FileChange, kind: FileKind) -> String {
 }
 
 fn is_owned(agent: &AgentSpec) -> bool {
-    matches!(agent.layout, FileLayout::OwnedFlat | FileLayout::Plugin | FileLayout::Scripts { .. })
+    matches!(agent.install.layout, FileLayout::OwnedFlat | FileLayout::Plugin | FileLayout::Scripts { .. })
 }
 
 /// The value of codex's `[features] hooks` switch in a `config.toml` text, as written there.

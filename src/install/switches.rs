@@ -28,7 +28,7 @@ pub fn off(scope: &Scope, agent: &'static AgentSpec) -> Vec<(String, String)> {
 /// agent reads.
 pub fn read(scope: &Scope, ins: &Inspected) -> Vec<Finding> {
     let mut out = Vec::new();
-    for switch in ins.agent.off_switches {
+    for switch in ins.agent.install.off_switches {
         match *switch {
             OffSwitch::TomlFeature(file) => out.extend(toml_feature(ins.agent, file)),
             OffSwitch::VersionAndFailClosed => out.extend(version_and_fail_closed(scope, ins)),
@@ -163,7 +163,7 @@ fn settings_files<'a>(scope: &Scope, ins: &'a Inspected) -> Vec<SettingsFile<'a>
         _ => Vec::new(),
     };
     if let (Scope::Repo(_), Some(home)) = (scope, crate::paths::home()) {
-        out.extend(read_json(&home, ins.agent.user_file, ins.agent));
+        out.extend(read_json(&home, ins.agent.install.user_file, ins.agent));
     }
     out
 }
@@ -176,7 +176,7 @@ fn read_json(home: &Path, file: &str, agent: &AgentSpec) -> Option<SettingsFile<
     let path = crate::agents::homes::in_home(home, agent, file);
     let bytes = crate::safefs::read_target(&path, &Scope::User { home: home.to_path_buf() }, Area::Config).ok()??;
     let text = String::from_utf8(bytes).ok()?;
-    let doc = JsonDoc::parse(&text, agent.strictness).ok()?;
+    let doc = JsonDoc::parse(&text, agent.install.strictness).ok()?;
     Some((path, Cow::Owned(doc), Cow::Owned(text)))
 }
 

@@ -72,7 +72,7 @@ pub fn select(named: &[String], scope: &Scope, install: bool) -> Result<Vec<&'st
             .iter()
             .filter(|a| managed::layer(a.name).is_some())
             .filter(|a| {
-                a.detect_commands.iter().any(|c| crate::paths::on_path(c)) || scope.agent_file(a).parent().is_some_and(Path::is_dir)
+                a.install.detect_commands.iter().any(|c| crate::paths::on_path(c)) || scope.agent_file(a).parent().is_some_and(Path::is_dir)
             })
             .collect();
         if found.is_empty() {

@@ -48,7 +48,7 @@ fn entry<'a>(agent: &AgentSpec, event: &'a str, matcher: Option<&'a str>, comman
         fields.push(("matcher", yaml::quoted(m)));
     }
     fields.push(("command", yaml::quoted(&command)));
-    for f in agent.hook_fields_after_command {
+    for f in agent.install.hook_fields_after_command {
         if let ExtraField::Int(k, v) = f {
             fields.push((*k, v.to_string()));
         }
@@ -58,8 +58,8 @@ fn entry<'a>(agent: &AgentSpec, event: &'a str, matcher: Option<&'a str>, comman
 
 /// Whether `found` is exactly the entry install writes for its event.
 pub fn is_current(agent: &AgentSpec, gitvow: &str, found: &YamlHook) -> bool {
-    let Some(ev) = agent.events.iter().find(|e| e.name == found.event) else { return false };
-    let timeout = agent.hook_fields_after_command.iter().find_map(|f| match f {
+    let Some(ev) = agent.install.events.iter().find(|e| e.name == found.event) else { return false };
+    let timeout = agent.install.hook_fields_after_command.iter().find_map(|f| match f {
         ExtraField::Int("timeout", v) => Some(v.to_string()),
         _ => None,
     });
@@ -81,7 +81,7 @@ pub fn install(path: &Path, agent: &AgentSpec, text: Option<&str>, gitvow: &str)
     let mut out = text.unwrap_or("").to_string();
     let fail = |e| refused(path, agent, e);
     yaml::check(&out).map_err(fail)?;
-    for ev in agent.events {
+    for ev in agent.install.events {
         let ours = found(&out).map_err(fail)?;
         let here: Vec<&YamlHook> = ours.iter().filter(|f| f.event == ev.name).collect();
         if here.len() == 1 && is_current(agent, gitvow, here[0]) {
@@ -114,7 +114,7 @@ pub fn read(
             format!("fix the file by hand so that {} loads it", agent.name),
         )
     })?;
-    let command = found.iter().find(|f| f.event == agent.probe_event).and_then(|f| gitvow_of(agent, &f.event, &f.command));
+    let command = found.iter().find(|f| f.event == agent.doctor.probe_event).and_then(|f| gitvow_of(agent, &f.event, &f.command));
     let found = found
         .into_iter()
         .map(|f| {

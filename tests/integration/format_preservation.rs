@@ -26,7 +26,7 @@ impl Home {
     }
 
     fn file(&self, agent: &AgentSpec) -> PathBuf {
-        self.0.home().join(agent.user_file)
+        self.0.home().join(agent.install.user_file)
     }
 
     fn record(&self) -> PathBuf {
@@ -103,8 +103,8 @@ fn check_with_record(name: &str) {
 
     // Parses as the agent parses it; for strict agents that is serde_json, so no comment and no
     // trailing comma can have been written.
-    let after_value = parse_as_agent(&after, agent.strictness).unwrap_or_else(|e| panic!("{name}: {e}\n{after}"));
-    let original_value = parse_as_agent(&original, agent.strictness).expect("fixtures parse as their agent's files");
+    let after_value = parse_as_agent(&after, agent.install.strictness).unwrap_or_else(|e| panic!("{name}: {e}\n{after}"));
+    let original_value = parse_as_agent(&original, agent.install.strictness).expect("fixtures parse as their agent's files");
 
     // Pure insertion, in the file's own style. An empty or blank file counts as an empty object and
     // gets the new-file layout (two spaces, LF, final newline), so all of it counts as inserted.
@@ -160,10 +160,10 @@ fn check_without_record_keeps_the_users_content(name: &str) {
     std::fs::remove_file(home.record()).expect("install keeps a record");
     home.uninstall(agent);
     let after = utf8(home.read(agent));
-    let value = parse_as_agent(&after, agent.strictness).unwrap_or_else(|e| panic!("{name}: {e}\n{after}"));
+    let value = parse_as_agent(&after, agent.install.strictness).unwrap_or_else(|e| panic!("{name}: {e}\n{after}"));
     assert!(!after.contains("gitvow hook"), "{name}: gitvow entries left:\n{after}");
     if !original.trim().is_empty() {
-        let before = parse_as_agent(&original, agent.strictness).expect("fixtures parse");
+        let before = parse_as_agent(&original, agent.install.strictness).expect("fixtures parse");
         for (key, v) in before.as_object().unwrap() {
             let kept = value.get(key).is_some_and(|now| now == v) || (key == "hooks" && v == &serde_json::json!({}));
             assert!(kept, "{name}: `{key}` changed:\n{after}");
@@ -236,7 +236,7 @@ fn fixtures_are_valid_for_their_agent() {
     for name in LISTED {
         let agent = agent_of(name);
         let text = fixture(name);
-        parse_as_agent(&text, agent.strictness).unwrap_or_else(|e| panic!("{name}: {e}"));
+        parse_as_agent(&text, agent.install.strictness).unwrap_or_else(|e| panic!("{name}: {e}"));
         if name.contains("comments") {
             assert!(text.contains("//") && text.contains("/*"), "{name} should hold line and block comments");
         }
@@ -246,8 +246,8 @@ fn fixtures_are_valid_for_their_agent() {
 /// The part of install's output that is the diff of the agent's file (the run also shows the policy
 /// file and, for codex, `config.toml`, which other tests cover).
 fn agent_diff(stdout: &str, agent: &AgentSpec) -> String {
-    let header = format!("--- ~/{}\n", agent.user_file);
-    let start = stdout.find(&header).unwrap_or_else(|| panic!("no diff of ~/{} in:\n{stdout}", agent.user_file));
+    let header = format!("--- ~/{}\n", agent.install.user_file);
+    let start = stdout.find(&header).unwrap_or_else(|| panic!("no diff of ~/{} in:\n{stdout}", agent.install.user_file));
     let lines: Vec<&str> = stdout[start..].split_inclusive('\n').collect();
     // The section ends at the next file's `--- `/`+++ ` header or at the first line outside a hunk.
     let end = (2..lines.len())

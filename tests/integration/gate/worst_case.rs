@@ -105,7 +105,7 @@ fn the_worst_inputs_get_every_agents_blocking_answer() {
         let payload = bash(env.repo(), &command).to_string();
         assert!(payload.len() <= 16 << 20, "{name}: payload of {} bytes", payload.len());
         for agent in AGENTS {
-            let event = agent.event_map.iter().find(|(_, h)| *h == Handler::PreToolUse).map(|(e, _)| *e).unwrap();
+            let event = agent.routes().find(|(_, h)| *h == Handler::PreToolUse).map(|(e, _)| e).unwrap();
             let out = env.gitvow().args(["hook", "--agent", agent.name, event]).stdin(&payload).run();
             if must == Answer && is_allow(agent.name, out.exit_code(), &out.stdout, &out.stderr) {
                 continue;

@@ -1267,18 +1267,18 @@ fn a_file_its_agent_would_drop_is_refused_by_install_and_failed_by_doctor() {
         let agent = gitvow::agents::find(name.split('-').next().unwrap()).unwrap();
         let content = std::fs::read(std::path::Path::new(DROPPED).join(name)).unwrap();
         let env = Sandbox::new();
-        env.write(env.home().join(agent.user_file), &content);
+        env.write(env.home().join(agent.install.user_file), &content);
         let run = env.run(["install", "--user", "--agent", agent.name, "--yes", "--command", CMD, "--force"]);
         assert_eq!(run.code, 1, "{name}: {}", run.stdout);
         let first = run.stderr.lines().next().unwrap_or("");
-        let at = format!("gitvow: ~/{}:{place}: ", agent.user_file);
+        let at = format!("gitvow: ~/{}:{place}: ", agent.install.user_file);
         assert!(first.starts_with(&at) && first.contains(sentence), "{name}: want {at}…{sentence}\n{}", run.stderr);
         assert!(run.stderr.lines().count() <= 2, "{}", run.stderr);
-        assert_eq!(std::fs::read(env.home().join(agent.user_file)).unwrap(), content, "{name}: nothing is written");
+        assert_eq!(std::fs::read(env.home().join(agent.install.user_file)).unwrap(), content, "{name}: nothing is written");
         assert!(!env.home().join(".gitvow").exists(), "{name}: no other file of the run is written");
         let doctor = env.run(["doctor", "--user", "--agent", agent.name]);
         assert_eq!(doctor.code, 1, "{name}: {}", doctor.stdout);
-        let at = format!("~/{}:{place}: ", agent.user_file);
+        let at = format!("~/{}:{place}: ", agent.install.user_file);
         let line = doctor.stdout.lines().find(|l| l.contains(&at)).unwrap_or_else(|| panic!("{name}: {}", doctor.stdout));
         assert!(line.contains("FAIL") && line.contains(sentence), "{name}: {line}");
     }

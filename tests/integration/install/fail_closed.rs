@@ -93,10 +93,10 @@ fn auggie_hands_the_wrapped_entry_to_bash_and_the_lifecycle_entries_start_withou
     let env = Sandbox::new();
     env.run(["install", "--user", "--agent", "auggie", "--yes", "--command", BIN]).ok();
     let pre = installed_command(&env, "~/.augment/settings.json", "PreToolUse");
-    let argv = auggie.hook_shell.argv(&pre).unwrap();
+    let argv = auggie.install.hook_shell.argv(&pre).unwrap();
     assert_eq!(argv[..2], ["bash".to_string(), "-c".to_string()], "{pre}");
     let start = installed_command(&env, "~/.augment/settings.json", "SessionStart");
-    assert_eq!(auggie.hook_shell.argv(&start).unwrap()[0], BIN);
+    assert_eq!(auggie.install.hook_shell.argv(&start).unwrap()[0], BIN);
 }
 
 #[test]

@@ -90,8 +90,8 @@ struct Style {
 }
 
 fn style_for(agent: &'static AgentSpec) -> impl Strategy<Value = Style> {
-    let comments_ok = agent.strictness.allows_comments();
-    let trailing_ok = agent.strictness.allows_trailing_commas();
+    let comments_ok = agent.install.strictness.allows_comments();
+    let trailing_ok = agent.install.strictness.allows_trailing_commas();
     (
         prop::sample::select(vec!["  ", "    ", "\t"]),
         prop::sample::select(vec!["\n", "\r\n"]),
@@ -109,7 +109,7 @@ fn style_for(agent: &'static AgentSpec) -> impl Strategy<Value = Style> {
             comments: c && comments_ok,
             trailing_commas: t && trailing_ok,
             // A byte-order mark only where the agent reads one (claude, the comment readers).
-            bom: bom && agent.strictness.allows_bom(),
+            bom: bom && agent.install.strictness.allows_bom(),
             final_newline,
             seed,
         })
@@ -223,8 +223,8 @@ fn render(root: &Node, style: &Style) -> String {
 
 fn hook(agent: &AgentSpec, command: &str) -> Node {
     let s = |t: &str| Node::Str(t.to_string(), false);
-    let mut fields = vec![("type".to_string(), s("command")), (agent.command_key.to_string(), s(command))];
-    if agent.layout == FileLayout::Flat {
+    let mut fields = vec![("type".to_string(), s("command")), (agent.install.command_key.to_string(), s(command))];
+    if agent.install.layout == FileLayout::Flat {
         fields.push(("timeout".to_string(), Node::Num("5")));
     }
     Node::Obj(fields)
@@ -233,8 +233,8 @@ fn hook(agent: &AgentSpec, command: &str) -> Node {
 /// The user's own hooks, in the agent's shape: one of gitvow's events with a hook of theirs, and an
 /// event gitvow does not install. `None` when the agent has no hooks of the user's kind to offer.
 fn user_events(agent: &AgentSpec, which: u8) -> Vec<(String, Node)> {
-    let shared_event = agent.events[usize::from(which) % agent.events.len()].name.to_string();
-    let entry = |cmd: &str| match agent.layout {
+    let shared_event = agent.install.events[usize::from(which) % agent.install.events.len()].name.to_string();
+    let entry = |cmd: &str| match agent.install.layout {
         FileLayout::Flat | FileLayout::OwnedFlat => hook(agent, cmd),
         _ => Node::Obj(vec![
             ("matcher".to_string(), Node::Str("Bash".to_string(), false)),
@@ -254,7 +254,7 @@ fn user_events(agent: &AgentSpec, which: u8) -> Vec<(String, Node)> {
 /// A generated document: the user's settings, optionally with hooks of their own (or an empty
 /// `hooks`), at a random position among the members.
 fn document() -> impl Strategy<Value = (&'static AgentSpec, Node)> {
-    let agents: Vec<&'static AgentSpec> = agents::AGENTS.iter().filter(|a| a.layout.is_json()).collect();
+    let agents: Vec<&'static AgentSpec> = agents::AGENTS.iter().filter(|a| a.install.layout.is_json()).collect();
     (prop::sample::select(agents), 0..5usize)
         .prop_flat_map(|(agent, n)| {
             (Just(agent), keys(n), prop::collection::vec(node(), n), prop::option::of(0u8..6), any::<prop::sample::Index>())
@@ -264,7 +264,7 @@ fn document() -> impl Strategy<Value = (&'static AgentSpec, Node)> {
             if let Some(which) = hooks {
                 let events = user_events(agent, which);
                 let at = at.index(members.len() + 1);
-                match agent.layout {
+                match agent.install.layout {
                     // Factory's events are top-level keys.
                     FileLayout::TopLevelGroups => {
                         for (i, ev) in events.into_iter().enumerate() {
@@ -273,7 +273,7 @@ fn document() -> impl Strategy<Value = (&'static AgentSpec, Node)> {
                     }
                     _ => members.insert(at, ("hooks".to_string(), Node::Obj(events))),
                 }
-                if matches!(agent.layout, FileLayout::Flat | FileLayout::OwnedFlat) && which % 2 == 0 {
+                if matches!(agent.install.layout, FileLayout::Flat | FileLayout::OwnedFlat) && which % 2 == 0 {
                     members.insert(0, ("version".to_string(), Node::Num("1")));
                 }
             }
@@ -287,13 +287,13 @@ fn doc_and_style() -> impl Strategy<Value = (&'static AgentSpec, Node, Style)> {
 
 /// Every property of a fresh install and its uninstall, on one document.
 fn check_roundtrip(agent: &'static AgentSpec, original: &str, root_has_members: bool) -> Result<(), TestCaseError> {
-    let original_value = parse_as_agent(original, agent.strictness).map_err(|e| TestCaseError::fail(format!("generator: {e}")))?;
-    let mut doc = JsonDoc::parse(original, agent.strictness).map_err(|e| TestCaseError::fail(format!("parse: {e:?}")))?;
+    let original_value = parse_as_agent(original, agent.install.strictness).map_err(|e| TestCaseError::fail(format!("generator: {e}")))?;
+    let mut doc = JsonDoc::parse(original, agent.install.strictness).map_err(|e| TestCaseError::fail(format!("parse: {e:?}")))?;
     prop_assert!(check_shape(&doc, agent).is_ok());
     let created = entries::install(&mut doc, agent, CMD, false, None);
     let after = doc.text();
 
-    let after_value = parse_as_agent(&after, agent.strictness).map_err(|e| TestCaseError::fail(format!("{e}\n{after}")))?;
+    let after_value = parse_as_agent(&after, agent.install.strictness).map_err(|e| TestCaseError::fail(format!("{e}\n{after}")))?;
     let ranges = inserted_ranges(original, &after).map_err(|e| TestCaseError::fail(format!("{e}\n{after}")))?;
     prop_assert!(!ranges.is_empty());
     let (lb, la) = (layout(original), layout(&after));
@@ -311,7 +311,7 @@ fn check_roundtrip(agent: &'static AgentSpec, original: &str, root_has_members: 
     check_entries_current(&after_value, agent).map_err(|e| TestCaseError::fail(format!("{e}\n{after}")))?;
 
     // Uninstall on the file as written (parsed afresh, as the next gitvow run would).
-    let mut doc = JsonDoc::parse(&after, agent.strictness).map_err(|e| TestCaseError::fail(format!("reparse: {e:?}")))?;
+    let mut doc = JsonDoc::parse(&after, agent.install.strictness).map_err(|e| TestCaseError::fail(format!("reparse: {e:?}")))?;
     entries::uninstall(&mut doc, agent, Some(&created));
     prop_assert_eq!(doc.text(), original);
     Ok(())
@@ -323,10 +323,10 @@ fn check_roundtrip(agent: &'static AgentSpec, original: &str, root_has_members: 
 fn version_key_is_removed_with_user_hooks_present() {
     let agent = agents::find("cursor").unwrap();
     let original = r#"{"hooks": {"stop": [{"command": "x"}]}}"#;
-    let mut doc = JsonDoc::parse(original, agent.strictness).unwrap();
+    let mut doc = JsonDoc::parse(original, agent.install.strictness).unwrap();
     let created = entries::install(&mut doc, agent, CMD, false, None);
     assert!(created.version_key);
-    let mut doc = JsonDoc::parse(&doc.text(), agent.strictness).unwrap();
+    let mut doc = JsonDoc::parse(&doc.text(), agent.install.strictness).unwrap();
     entries::uninstall(&mut doc, agent, Some(&created));
     assert_eq!(doc.text(), original);
 }
@@ -339,7 +339,7 @@ fn version_key_is_removed_with_user_hooks_present() {
 #[test]
 fn install_after_a_trailing_line_comment() {
     let agent = agents::find("gemini").unwrap();
-    for (original, strictness) in [("{\"a\": 1 // c\n}\n", agent.strictness), ("{\"a\": 1, // c\n}\n", Strictness::Lenient)] {
+    for (original, strictness) in [("{\"a\": 1 // c\n}\n", agent.install.strictness), ("{\"a\": 1, // c\n}\n", Strictness::Lenient)] {
         let mut doc = JsonDoc::parse(original, strictness).unwrap();
         entries::install(&mut doc, agent, CMD, false, None);
         let after = doc.text();
@@ -448,7 +448,7 @@ fn token() -> impl Strategy<Value = String> {
 /// agent. Errors are fine; a panic fails the property.
 fn parse_and_install(text: &str, strictness: Strictness) {
     let Ok(doc) = JsonDoc::parse(text, strictness) else { return };
-    for agent in agents::AGENTS.iter().filter(|a| a.strictness == strictness && a.layout.is_json()) {
+    for agent in agents::AGENTS.iter().filter(|a| a.install.strictness == strictness && a.install.layout.is_json()) {
         if check_shape(&doc, agent).is_err() {
             continue;
         }

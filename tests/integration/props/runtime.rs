@@ -127,8 +127,8 @@ proptest! {
     #[test]
     fn normalisation_never_panics(payload in payload(), pick in any::<prop::sample::Index>()) {
         let agent = pick.get(AGENTS);
-        for (event, handler) in agent.event_map.iter().filter(|(_, h)| *h == Handler::PreToolUse) {
-            let _ = normalize::normalize(normalize::Reading::of(agent), event, *handler, &payload);
+        for (event, handler) in agent.routes().filter(|(_, h)| *h == Handler::PreToolUse) {
+            let _ = normalize::normalize(normalize::Reading::of(agent), event, handler, &payload);
         }
     }
 }
@@ -136,7 +136,7 @@ proptest! {
 /// The binary's answer to a PreToolUse is the agent's allow or blocking form, whatever the input.
 fn assert_agent_form(agent: &str, input: &[u8]) -> Result<(), TestCaseError> {
     let env = Sandbox::new();
-    let event = AGENTS.iter().find(|a| a.name == agent).unwrap().event_map.iter().find(|(_, h)| *h == Handler::PreToolUse).unwrap().0;
+    let event = AGENTS.iter().find(|a| a.name == agent).unwrap().routes().find(|(_, h)| *h == Handler::PreToolUse).unwrap().0;
     let Output { code, stdout, stderr, .. } = env.gitvow().args(["hook", "--agent", agent, event]).stdin(input).run();
     prop_assert!(!stderr.contains("panicked"), "{stderr}");
     match agent {

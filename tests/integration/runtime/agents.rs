@@ -474,9 +474,9 @@ fn every_mapped_event_runs_its_handler_and_unmapped_events_are_silent() {
         let env = Sandbox::with_repo();
         let payload = json!({"session_id": "s-9", "sessionId": "s-9", "conversation_id": "s-9", "cwd": env.repo(), "tool_name": "Read", "tool_input": {"file_path": "a.txt"}, "file_path": "a.txt", "command": "ls"});
         let mut expected = Vec::new();
-        for (event, handler) in agent.event_map {
+        for (event, handler) in agent.routes() {
             let out = env.hook(agent.name, event, payload.to_string());
-            match (agent.response, *handler) {
+            match (agent.gate.response, handler) {
                 (gitvow::agents::ResponseForm::Cursor, Handler::PreToolUse) => {
                     assert_eq!(out.stdout, "{\"permission\":\"allow\"}\n", "{} {event}", agent.name)
                 }

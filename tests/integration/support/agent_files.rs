@@ -158,7 +158,7 @@ pub fn layout(text: &str) -> Layout {
 
 /// Where the agent's event arrays live: `hooks`, or the top level for factory's `hooks.json`.
 fn events_container<'a>(root: &'a mut Value, agent: &AgentSpec) -> Option<&'a mut Map<String, Value>> {
-    match agent.layout {
+    match agent.install.layout {
         FileLayout::TopLevelGroups => root.as_object_mut(),
         _ => root.get_mut("hooks")?.as_object_mut(),
     }
@@ -166,7 +166,7 @@ fn events_container<'a>(root: &'a mut Value, agent: &AgentSpec) -> Option<&'a mu
 
 /// Layouts whose event arrays hold hook objects directly, with a top-level `"version": 1`.
 fn flat(agent: &AgentSpec) -> bool {
-    matches!(agent.layout, FileLayout::Flat | FileLayout::OwnedFlat)
+    matches!(agent.install.layout, FileLayout::Flat | FileLayout::OwnedFlat)
 }
 
 fn is_ours(hook: &Value) -> bool {
@@ -199,7 +199,7 @@ pub fn without_gitvow(installed: &Value, original: &Value, agent: &AgentSpec) ->
     }
     if let Some(obj) = out.as_object_mut() {
         let orig_obj = original.as_object().cloned().unwrap_or_default();
-        if agent.layout != FileLayout::TopLevelGroups
+        if agent.install.layout != FileLayout::TopLevelGroups
             && !orig_obj.contains_key("hooks")
             && obj.get("hooks").and_then(Value::as_object).is_some_and(Map::is_empty)
         {
@@ -220,7 +220,7 @@ pub fn check_entries_current(installed: &Value, agent: &AgentSpec) -> Result<(),
         return Err("flat layouts need a top-level \"version\": 1".into());
     }
     let events = events_container(&mut v, agent).ok_or("no object of events")?;
-    for ev in agent.events {
+    for ev in agent.install.events {
         let want = desired_entry(agent, ev, CMD, false);
         let arr = events.get(ev.name).and_then(Value::as_array).ok_or(format!("event {} missing", ev.name))?;
         let count = arr.iter().filter(|e| **e == want).count();
