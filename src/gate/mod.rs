@@ -17,6 +17,7 @@ pub mod judge;
 pub mod location;
 pub mod normalize;
 pub mod patch;
+mod pattern;
 pub mod policy;
 pub(crate) mod process;
 mod protect;

@@ -7,6 +7,7 @@
 
 use super::command::place::{Glob, Touch, lexical};
 use super::location::resolve;
+use super::pattern;
 use std::path::{Path, PathBuf};
 
 /// Agent configuration directories in the home directory (hooks live there), and gitvow's own.
@@ -62,6 +63,77 @@ const NAMES: &[&str] = &[
     ".gitvow",
 ];
 
+/// Files and directories the default policy guards by their path (shell start-up files, git's and
+/// the agents' other configuration): not wholes the gate protects itself, but what a pattern that
+/// could name them is taken to name, so that the path rules judge it (`~/.profil?` is `~/.profile`).
+const HOME_FILES: &[&str] = &[
+    ".profile",
+    ".bashrc",
+    ".bash_profile",
+    ".bash_login",
+    ".bash_logout",
+    ".bash_aliases",
+    ".bash_functions",
+    ".bash_env",
+    ".zshenv",
+    ".zshrc",
+    ".zprofile",
+    ".zlogin",
+    ".zlogout",
+    ".kshrc",
+    ".mkshrc",
+    ".cshrc",
+    ".tcshrc",
+    ".login",
+    ".envrc",
+    ".xprofile",
+    ".xsessionrc",
+    ".xinitrc",
+    ".pam_environment",
+    ".bashrc.d",
+    ".zshrc.d",
+    ".profile.d",
+    ".config/environment.d",
+    ".config/fish",
+    ".oh-my-zsh/custom",
+    ".gitconfig",
+    ".config/git/config",
+    ".claude.json",
+    ".pi/agent",
+    ".hermes",
+];
+
+const REPO_FILES: &[&str] = &[
+    ".git/config",
+    ".pre-commit-config.yaml",
+    ".pre-commit-config.yml",
+    "lefthook.yml",
+    "lefthook.yaml",
+    "opencode.json",
+    "opencode.jsonc",
+    "kilo.json",
+    "kilo.jsonc",
+    ".pi",
+    ".github/workflows",
+    "CODEOWNERS",
+];
+
+const SYSTEM_FILES: &[&str] = &[
+    "/etc/gitvow",
+    "/etc/profile",
+    "/etc/profile.d",
+    "/etc/bash.bashrc",
+    "/etc/bashrc",
+    "/etc/zsh",
+    "/etc/zshenv",
+    "/etc/zshrc",
+    "/etc/zprofile",
+    "/etc/environment",
+    "/etc/claude-code",
+    "/etc/codex",
+    "/etc/gemini-cli",
+];
+
 const AGENT: &str = "an agent's configuration directory";
 const GITVOW: &str = "gitvow's own directory";
 const GIT_HOOKS: &str = "a git hook directory";
@@ -75,11 +147,13 @@ struct Root {
 /// What the gate protects, for one call.
 pub struct Guard {
     roots: Vec<Root>,
+    home: Option<PathBuf>,
+    repo_top: Option<PathBuf>,
 }
 
 impl Guard {
     pub fn new(home: Option<&Path>, repo_top: Option<&Path>) -> Guard {
-        let mut guard = Guard { roots: Vec::new() };
+        let mut guard = Guard { roots: Vec::new(), home: home.map(lexical), repo_top: repo_top.map(lexical) };
         // Each root in both forms: as named, and where its links lead. The base (home, repository)
         // is resolved once and listed once; a root itself is followed only when it is a link, and
         // only a root the listing shows, as a link or holding one, costs an `lstat` of its own
@@ -135,6 +209,28 @@ impl Guard {
             self.roots.push(Root { path: real, what });
         }
         self.roots.push(Root { path: named, what });
+    }
+
+    /// What a pattern (`~/.gitv*/policy.json`, `~/.profil?`) could name that the gate protects,
+    /// or that the default policy guards by its path, each as the path the rules then judge;
+    /// nothing for a touch that is no pattern.
+    pub fn could_name(&self, touch: &Touch) -> Vec<Touch> {
+        let Some(Glob { hidden }) = touch.glob else { return Vec::new() };
+        let path = lexical(&touch.path);
+        if !pattern::has_pattern(&path) {
+            return Vec::new();
+        }
+        let home = self.home.iter().flat_map(|h| HOME_FILES.iter().map(move |f| h.join(f)));
+        let repo = self.repo_top.iter().flat_map(|r| REPO_FILES.iter().map(move |f| r.join(f)));
+        let known: Vec<PathBuf> = home.chain(repo).chain(SYSTEM_FILES.iter().map(PathBuf::from)).collect();
+        let roots = self.roots.iter().map(|r| r.path.as_path());
+        pattern::could_name(&path, hidden, roots.chain(known.iter().map(PathBuf::as_path)))
+            .into_iter()
+            .map(|path| {
+                let glob = path.file_name().is_some_and(|n| pattern::is_pattern(&n.to_string_lossy())).then_some(Glob { hidden });
+                Touch { path, glob }
+            })
+            .collect()
     }
 
     /// Why changing `touch` would change something the gate protects, if it would.

@@ -6,6 +6,7 @@ use super::command::effects::EffectKind;
 use super::command::{self, Context};
 use super::location::{self, Place};
 use super::normalize::{Action, Shell};
+use super::pattern;
 use super::protect::Guard;
 use std::path::{Path, PathBuf};
 
@@ -59,10 +60,11 @@ impl Reach {
         if touched.is_empty() {
             return reach;
         }
+        let guard = Guard::new(home.as_deref(), repo_top);
+        touched = as_the_shell_sees(touched, &guard);
         // `> f` five thousand times is one file: each is resolved on disk only once.
         let mut seen = std::collections::HashSet::new();
         touched.retain(|t| seen.insert(t.clone()));
-        let guard = Guard::new(home.as_deref(), repo_top);
         let places = location::Places::new(repo_top);
         for t in &touched {
             let place = places.of(&t.path);
@@ -80,6 +82,24 @@ impl Reach {
         }
         reach
     }
+}
+
+/// The touched paths with what their patterns name: what the gate protects that a pattern could
+/// name, and, for a pattern in a directory component (`~/.gitv*/policy.json`), every path it
+/// expands to on disk now. An expansion too large to list is judged as the pattern alone.
+fn as_the_shell_sees(touched: Vec<command::Touch>, guard: &Guard) -> Vec<command::Touch> {
+    let mut out = Vec::with_capacity(touched.len());
+    for t in touched {
+        if let Some(glob) = t.glob.filter(|_| pattern::has_pattern(&t.path)) {
+            out.extend(guard.could_name(&t));
+            if t.path.parent().is_some_and(pattern::has_pattern) {
+                let found = pattern::on_disk(&t.path, glob.hidden).unwrap_or_default();
+                out.extend(found.into_iter().map(|path| command::Touch { path, glob: None }));
+            }
+        }
+        out.push(t);
+    }
+    out
 }
 
 /// A file the call writes under a directory it made itself, in the project and outside its

@@ -1,0 +1,85 @@
+//! Without a box, the gate still holds its own files: what reaches gitvow's directory, the record
+//! key, the agents' hook files or the shell start-up files by another spelling (a pattern in any
+//! component of the path) is stopped as its literal spelling is, in the payload forms of Claude
+//! Code, Codex and Copilot CLI.
+
+use crate::support::{Output, Sandbox};
+use serde_json::Value;
+
+/// A home with gitvow's directory, its record key and approvals, and the hook files of the agents
+/// gitvow is installed for; a repository with its own.
+fn installed() -> Sandbox {
+    let env = Sandbox::with_repo();
+    for dir in [".gitvow/approvals", ".claude", ".codex", ".gemini", ".copilot/hooks", ".cursor", ".factory", ".qwen"] {
+        std::fs::create_dir_all(env.home().join(dir)).unwrap();
+    }
+    env.write("~/.gitvow/record.key", "0123456789abcdef0123456789abcdef");
+    env.write("~/.claude/settings.json", "{}");
+    env.write("~/.gemini/settings.json", "{}");
+    env.write("~/.codex/hooks.json", "{}");
+    env.write("~/.copilot/hooks/gitvow.json", "{}");
+    env.write("~/.profile", "");
+    env.write("~/.bashrc", "");
+    env.write("notes.txt", "x");
+    env
+}
+
+/// Each agent's shell call of `command`, as it sends it.
+fn payloads(env: &Sandbox, command: &str) -> [(&'static str, &'static str, Value); 3] {
+    let mut claude = env.payload("claude-bash.json");
+    claude["tool_input"]["command"] = command.into();
+    let mut codex = env.payload("codex-bash.json");
+    codex["tool_input"]["command"] = command.into();
+    let mut copilot = env.payload("copilot-bash.json");
+    copilot["toolArgs"]["command"] = command.into();
+    [("claude", "PreToolUse", claude), ("codex", "PreToolUse", codex), ("copilot", "preToolUse", copilot)]
+}
+
+/// Whether the answer stops the call: the blocking exit, or the agent's ask or deny.
+fn stops(out: &Output) -> bool {
+    if out.code == 2 {
+        return out.stderr.starts_with("BLOCKED") || out.stderr.starts_with("CONFIRMATION REQUIRED");
+    }
+    let Ok(v) = serde_json::from_str::<Value>(&out.stdout) else { return false };
+    let decision = v["hookSpecificOutput"]["permissionDecision"].as_str().or(v["permissionDecision"].as_str());
+    out.code == 0 && matches!(decision, Some("ask" | "deny"))
+}
+
+/// Every command of `stopped` is stopped, every one of `passed` passes, in each agent's form.
+fn judge(env: &Sandbox, stopped: &[&str], passed: &[&str]) {
+    let mut wrong = Vec::new();
+    for (commands, want) in [(stopped, true), (passed, false)] {
+        for command in commands {
+            for (agent, event, payload) in payloads(env, command) {
+                let out = env.hook(agent, event, payload.to_string());
+                if stops(&out) != want {
+                    wrong.push(format!("{agent}: {command}: want {}, got {out:?}", if want { "stopped" } else { "passed" }));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_pattern_in_any_component_names_what_it_matches() {
+    let env = installed();
+    judge(
+        &env,
+        &[
+            "cp notes.txt ~/.gitv*/policy.json",
+            "cat notes.txt > ~/.gitv?w/policy.json",
+            "cp notes.txt ~/.[g]itvow/policy.json",
+            "echo '{}' | tee ~/.c?aude/settings.json",
+            "cp notes.txt ~/.gemin?/settings.json",
+            "rm ~/.copil*/hooks/gitvow.json",
+            "printf 'gitvow() { :; }' >> ~/.profil?",
+            "echo x >> ~/.bash[r]c",
+            "mv ~/.gitv?w/record.key /tmp/k",
+            "sed -i 's/deny/allow/' ~/.*vow/policy.json",
+            "echo '{}' > ~/.co?ex/hooks.json",
+            "cp notes.txt ~/.gitvow/../.cl*/settings.json",
+        ],
+        &["rm -f *.json", "cp notes.txt docs/*/x.txt", "echo x > build/*.log", "cat ~/.gitv*/policy.json"],
+    );
+}
