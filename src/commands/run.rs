@@ -41,8 +41,8 @@ pub fn run(request: &RunRequest) -> Result<i32> {
 fn command_line(request: &RunRequest) -> Result<Vec<OsString>> {
     let agent = match request.agent.as_deref() {
         None => None,
-        Some(name) => Some(AGENTS.iter().find(|a| a.name == name && a.adapter.is_none()).ok_or_else(|| {
-            let known: Vec<&str> = AGENTS.iter().filter(|a| a.adapter.is_none()).map(|a| a.name).collect();
+        Some(name) => Some(AGENTS.iter().find(|a| a.name == name && a.install.adapter.is_none()).ok_or_else(|| {
+            let known: Vec<&str> = AGENTS.iter().filter(|a| a.install.adapter.is_none()).map(|a| a.name).collect();
             let hint = match crate::spelling::closest(name, &known) {
                 Some(close) => format!("did you mean `gitvow run --agent {close}`?"),
                 None => format!("the agents gitvow knows: {}", known.join(", ")),
@@ -53,7 +53,7 @@ fn command_line(request: &RunRequest) -> Result<Vec<OsString>> {
     if !request.command.is_empty() {
         return Ok(request.command.clone());
     }
-    match agent.and_then(|a| a.detect_commands.first()) {
+    match agent.and_then(|a| a.install.detect_commands.first()) {
         Some(command) => Ok(vec![OsString::from(command)]),
         None => Err(Error::usage("name the command to start after `--` (gitvow run -- COMMAND ARGS…), or an agent with --agent")
             .hint("for example: `gitvow run --agent claude`")),

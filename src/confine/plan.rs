@@ -85,12 +85,12 @@ impl Plan {
         plan.read_only.push(system("/etc/gitvow"));
         plan.read_only.push(system(crate::paths::SYSTEM_STATE));
         for agent in AGENTS {
-            for (base, rel) in [(Some(at.home), agent.user_file), (at.repo.map(|r| r.top.as_path()), agent.repo_file)] {
+            for (base, rel) in [(Some(at.home), agent.install.user_file), (at.repo.map(|r| r.top.as_path()), agent.install.repo_file)] {
                 if let Some(base) = base.filter(|_| !rel.is_empty()) {
                     plan.read_only.push(base.join(rel));
                 }
             }
-            for switch in agent.off_switches {
+            for switch in agent.install.off_switches {
                 match switch {
                     OffSwitch::TomlFeature(rel) => plan.read_only.push(at.home.join(rel)),
                     OffSwitch::JsonFlag { also_in, .. } => plan.read_only.extend(also_in.iter().map(|rel| at.home.join(rel))),
