@@ -20,8 +20,17 @@ use super::codec::{Reader, Writer};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Start {
     /// Lower-cased when `fold`.
-    words: Vec<Box<[u8]>>,
+    words: Vec<Word>,
     fold: bool,
+}
+
+/// A word a text may begin with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Word {
+    text: Box<[u8]>,
+    /// Followed by `\b` in the pattern (the word ends in a word character): the text's next byte,
+    /// if any, is not one (`^np\b` is not `npm`).
+    bounded: bool,
 }
 
 impl Start {
@@ -43,7 +52,12 @@ impl Start {
         let fold = flags.i;
         let words = words
             .into_iter()
-            .map(|w| if fold { pattern[w].to_ascii_lowercase() } else { pattern[w].to_string() }.into_bytes().into_boxed_slice())
+            .map(|w: std::ops::Range<usize>| Word {
+                bounded: pattern[w.end..].starts_with(r"\b")
+                    && !pattern[w.end..].starts_with(r"\b{")
+                    && pattern[w.clone()].ends_with(word_char),
+                text: if fold { pattern[w].to_ascii_lowercase() } else { pattern[w].to_string() }.into_bytes().into_boxed_slice(),
+            })
             .collect();
         Some(Start { words, fold })
     }
@@ -52,13 +66,14 @@ impl Start {
     /// command of a call, so it compares bytes itself: most words differ at the first byte.
     pub fn may_match(&self, text: &str) -> bool {
         let text = text.as_bytes();
-        self.words.iter().any(|word| {
+        self.words.iter().any(|Word { text: word, bounded }| {
             word.len() <= text.len()
                 && if self.fold {
                     word.iter().zip(text).all(|(w, t)| *w == t.to_ascii_lowercase())
                 } else {
                     word.iter().zip(text).all(|(w, t)| w == t)
                 }
+                && !(*bounded && text.get(word.len()).is_some_and(|&t| word_char(t as char)))
         })
     }
 }
@@ -67,12 +82,15 @@ impl Start {
     pub fn encode(&self, w: &mut Writer) {
         w.flag(self.fold);
         w.len(self.words.len());
-        self.words.iter().for_each(|word| w.bytes(word));
+        for word in &self.words {
+            w.bytes(&word.text);
+            w.flag(word.bounded);
+        }
     }
 
     pub fn decode(r: &mut Reader) -> Option<Start> {
         let fold = r.flag()?;
-        let words = r.list(|r| r.bytes().map(Box::from))?;
+        let words = r.list(|r| Some(Word { text: r.bytes()?.into(), bounded: r.flag()? }))?;
         Some(Start { words, fold })
     }
 }
@@ -100,6 +118,11 @@ fn leading_words(pattern: &str, part: &str, words: &mut Vec<std::ops::Range<usiz
         // Once (`+`: at least once): a match begins with the group.
         _ => Some(()),
     }
+}
+
+/// A character `\b` counts as part of a word (regex-lite's word boundary is ASCII).
+fn word_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
 }
 
 /// Where `part` (a slice of `whole`) begins in it.
@@ -827,6 +850,12 @@ mod tests {
         assert_eq!(start(r"^(?:(?:ab|c)\s+|e)?x", "c x"), Some(true));
         assert_eq!(start(r"^(?:(?:ab|c)\s+|e)?x", "y"), Some(false));
         assert_eq!(start(r"^(?:ab|cd){0,1}x", "x"), None);
+        assert_eq!(start(r"^np\b|^surge\b", "npm run build"), Some(false));
+        assert_eq!(start(r"^np\b|^surge\b", "np"), Some(true));
+        assert_eq!(start(r"^np\b|^surge\b", "np --yes"), Some(true));
+        assert_eq!(start(r"^np\b|^surge\b", "surge.sh"), Some(true));
+        assert_eq!(start(r"^ab?\b", "ab"), Some(true));
+        assert_eq!(start(r"^a-\b", "a-b"), Some(true));
         assert_eq!(start(r"^(?:ab|cd)?", "y"), None);
         assert_eq!(start(r"^ab|^cd", "cd"), Some(true));
         assert_eq!(start(r"^ab|cd", "cd"), None);
