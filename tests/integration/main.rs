@@ -17,6 +17,7 @@ mod gate_files;
 mod install;
 mod journeys;
 mod managed;
+mod new_agent;
 mod policy;
 mod props;
 mod runtime;
