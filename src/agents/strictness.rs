@@ -1,7 +1,7 @@
 //! How strictly a JSON file is parsed: the edit layer reads and writes each agent's file by its
 //! agent's own parser's rules.
 
-/// How strictly the agent itself parses its JSON file (the README's "What install promises",
+/// How strictly the agent itself parses its JSON file (the README's "Install and uninstall",
 /// measured with the real binaries). An agent that cannot parse its file drops every hook
 /// in it without a word, so gitvow never writes, and doctor FAILs, what the agent would not read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

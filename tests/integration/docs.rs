@@ -257,3 +257,43 @@ fn the_documents_commands_exist_and_their_links_lead_somewhere() {
         assert!(doc != "README.md" || checked > 10, "{doc}: only {checked} commands found");
     }
 }
+
+/// Every section a comment or a document quotes by name (`the README's "Exit codes"`,
+/// `CONTRIBUTING.md's "Agent notes"`) is a heading of that document, so a renamed section
+/// cannot leave citations of the old name behind.
+#[test]
+fn quoted_section_names_are_headings_of_their_document() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let headings = |doc: &str| -> Vec<String> {
+        let text = std::fs::read_to_string(root.join(doc)).unwrap();
+        text.lines().filter(|l| l.starts_with('#')).map(|l| l.trim_start_matches('#').trim().to_string()).collect()
+    };
+    let documents = [("README's \"", headings("README.md")), ("CONTRIBUTING's \"", headings("CONTRIBUTING.md"))];
+    let mut files = vec![root.join("README.md"), root.join("CONTRIBUTING.md")];
+    let mut dirs = vec![root.join("src"), root.join("tests")];
+    while let Some(dir) = dirs.pop() {
+        for path in std::fs::read_dir(dir).unwrap().flatten().map(|e| e.path()) {
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs" || e == "md") {
+                files.push(path);
+            }
+        }
+    }
+    let mut quoted = 0;
+    for file in files {
+        // A quotation may wrap: the file's lines joined, each without its comment marker.
+        let text = std::fs::read_to_string(&file).unwrap();
+        let prose: Vec<&str> = text.lines().map(|l| l.trim().trim_start_matches(['/', '!']).trim()).collect();
+        let prose = prose.join(" ").replace("CONTRIBUTING.md's \"", "CONTRIBUTING's \"");
+        for (citation, headings) in &documents {
+            for (at, _) in prose.match_indices(citation) {
+                let rest = &prose[at + citation.len()..];
+                let name = &rest[..rest.find('"').unwrap_or(rest.len())];
+                assert!(headings.iter().any(|h| h == name), "{}: {citation}{name}\" is no heading; headings: {headings:?}", file.display());
+                quoted += 1;
+            }
+        }
+    }
+    assert!(quoted > 5, "only {quoted} quoted section names found");
+}

@@ -1231,7 +1231,7 @@ fn a_symlinked_install_record_is_never_written_through() {
     assert!(!repo.join(".claude/settings.json").exists(), "the run wrote nothing");
 }
 
-/// Files each agent would drop whole (the README's "What install promises"; `agents::Strictness`), one
+/// Files each agent would drop whole (the README's "Install and uninstall"; `agents::Strictness`), one
 /// or more per row of the table: install refuses each with the place and one sentence saying what
 /// the agent would do, writes nothing, and doctor FAILs the file with the same words.
 #[test]
