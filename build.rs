@@ -1,5 +1,11 @@
-//! The end-to-end suite (`tests/e2e_agents.rs`) installs and drives the real agent CLIs, about 4.4 GB
+//! The end-to-end suite (`tests/e2e_agents.rs`) installs and drives the real agent CLIs, about 1.5 GB
 //! on its first run: it runs when `CI` or `GITVOW_E2E` is set, and is reported as ignored otherwise.
+//!
+//! On Linux with glibc, the unwinder is linked in from GCC's static `libgcc_eh.a` rather than loaded
+//! from `libgcc_s.so` at every start (see [`static_unwinder`]).
+use std::path::PathBuf;
+use std::process::Command;
+
 fn main() {
     println!("cargo::rustc-check-cfg=cfg(gitvow_e2e)");
     println!("cargo::rerun-if-env-changed=CI");
@@ -9,4 +15,35 @@ fn main() {
     if set("CI") || set("GITVOW_E2E") {
         println!("cargo::rustc-cfg=gitvow_e2e");
     }
+    static_unwinder();
+}
+
+/// The hook is a new process before every tool call, and loading `libgcc_s` costs each one about a
+/// tenth of a millisecond (mapping, relocating, its constructor's CPUID probes), for the unwinder
+/// alone. GCC ships the same unwinder as a static archive, `libgcc_eh.a` (what `gcc -static-libgcc`
+/// links): named here for the gitvow crate, the linker takes the unwinder from it, and
+/// `--as-needed` (rustc's default) drops `libgcc_s`. Panics still unwind (the hook catches one to
+/// give the agent its blocking answer). Only for a native Linux glibc build whose C compiler knows
+/// the archive; anywhere else (macOS, the BSDs, musl, a cross build, no GCC) the build is the default
+/// one. `+crt-static` builds link `libgcc_eh` themselves.
+fn static_unwinder() {
+    let var = |name: &str| std::env::var(name).unwrap_or_default();
+    let native = var("TARGET") == var("HOST");
+    let features = var("CARGO_CFG_TARGET_FEATURE");
+    if var("CARGO_CFG_TARGET_OS") != "linux"
+        || var("CARGO_CFG_TARGET_ENV") != "gnu"
+        || !native
+        || features.split(',').any(|f| f == "crt-static")
+        || var("CARGO_CFG_PANIC") != "unwind"
+    {
+        return;
+    }
+    println!("cargo::rerun-if-env-changed=CC");
+    let cc = std::env::var_os("CC").unwrap_or_else(|| "cc".into());
+    // `-print-file-name` answers the bare name when the compiler has no such file.
+    let Ok(out) = Command::new(cc).arg("-print-file-name=libgcc_eh.a").output() else { return };
+    let archive = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+    let Some(dir) = archive.parent().filter(|_| out.status.success() && archive.is_absolute() && archive.is_file()) else { return };
+    println!("cargo::rustc-link-search=native={}", dir.display());
+    println!("cargo::rustc-link-lib=static=gcc_eh");
 }

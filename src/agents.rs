@@ -10,6 +10,7 @@ pub mod homes;
 pub mod managed;
 mod strictness;
 pub mod versions;
+pub mod watchdog;
 
 pub use facts::*;
 // Short names for the handlers, so that a row's routes fit on a line.
@@ -585,10 +586,10 @@ pub static AGENTS: &[AgentSpec] = &[
             probe_event: "pre_tool_call",
             probe_payload: payload!("hermes-terminal"),
             timeout_field: SECONDS,
-            // hermes 0.19.0 lets the call run when a hook cannot be started, fails or prints no
-            // block: gitvow's entry runs gitvow through `sh -c … || printf <block>`, so only a hook past
-            // its timeout goes through.
-            fails_open: &[FailCase::Timeout],
+            // hermes 0.19.0 lets the call run when a hook cannot be started, fails, prints no block
+            // or passes its timeout: gitvow's entry runs gitvow through `sh -c`, under the
+            // watchdog, and prints the block itself for any other end.
+            fails_open: &[],
             reload_hint: "restart hermes (and accept gitvow's hooks when it asks): it reads its hooks at start-up",
             ..BARE.doctor
         },
@@ -636,7 +637,7 @@ impl AgentSpec {
             FailClosedBy::Plugin
         } else if self.install.hook_shell == HookShell::Script {
             FailClosedBy::HookFile
-        } else if shell && self.gate.response == ResponseForm::ExitCode && self.install.adapter.is_none() {
+        } else if shell && matches!(self.gate.response, ResponseForm::ExitCode | ResponseForm::Copilot) && self.install.adapter.is_none() {
             FailClosedBy::Wrapper
         } else {
             FailClosedBy::Agent

@@ -5,5 +5,4 @@
 # event's JSON on stdin and reads the answer from stdout. gitvow answers {"cancel": true, ...} to
 # stop a call (Cline then ends the task) and {"cancel": false} to let it run.
 # `gitvow install` rewrites this file: change the policy (.gitvow/policy.json), not this file.
-__GITVOW_COMMAND__ hook --agent __GITVOW_AGENT__ __GITVOW_EVENT__ && exit 0
-__GITVOW_FALLBACK__
+__GITVOW_RUN__

@@ -1327,9 +1327,13 @@ use agents::FailCase as Failure;
 /// How a scenario stages a failure, and shows for it.
 trait Staged: Copy {
     fn scenario(self) -> &'static str;
-    fn stage(self, exe: &Path);
+    fn stage(self, exe: &Path, spec: &AgentSpec);
     fn hook_ran(self, exe: &Path) -> bool;
 }
+
+/// How long the hung stand-in sleeps: past every gating entry's timeout (30 s; cline's fixed 120 s
+/// is met by the watchdog's 28 s long before).
+const HANG_SECONDS: u64 = 90;
 
 impl Staged for Failure {
     fn scenario(self) -> &'static str {
@@ -1343,36 +1347,37 @@ impl Staged for Failure {
 
     /// Puts the failure where the installed hooks expect the gitvow executable. A script leaves
     /// `<exe>.ran` behind: a measurement is only believed when the agent really ran the hook. A hang
-    /// is the real gitvow with a FIFO where its hook log is (nothing reads it, so opening it never
-    /// returns): gitvow's own deadline must answer.
-    fn stage(self, exe: &Path) {
+    /// is a stand-in that, for the agent's gating event, never answers: it sleeps past the entry's
+    /// timeout, a single process (`exec`), as a gitvow stuck in a system call or stopped would be;
+    /// the other events go to the real gitvow, so that the session gets to the call.
+    fn stage(self, exe: &Path, spec: &AgentSpec) {
         let trace = "touch \"$0.ran\"\n";
         match self {
             Failure::Missing => std::fs::remove_file(exe).unwrap(),
             Failure::Exit1 => write_script(exe, &format!("{trace}echo 'gitvow: internal error' >&2\nexit 1\n")),
             Failure::Signal => write_script(exe, &format!("{trace}kill -SEGV $$\n")),
-            Failure::Timeout => {}
+            Failure::Timeout => {
+                let gating: Vec<String> = spec
+                    .install
+                    .events
+                    .iter()
+                    .filter(|e| spec.handler_for(e.name) == Some(agents::Handler::PreToolUse))
+                    .map(|e| format!("*\" {} \"*", e.name))
+                    .collect();
+                let body = format!(
+                    "case \" $* \" in {}) {trace}exec sleep {HANG_SECONDS};; esac\nexec {} \"$@\"\n",
+                    gating.join("|"),
+                    harness::GITVOW
+                );
+                std::fs::remove_file(exe).unwrap();
+                write_script(exe, &body);
+            }
         }
     }
 
-    /// Whether the agent ran the staged hook (a missing executable leaves no trace; a hung gitvow
-    /// shows in what the model was told).
+    /// Whether the agent ran the staged hook (a missing executable leaves no trace).
     fn hook_ran(self, exe: &Path) -> bool {
-        matches!(self, Failure::Missing | Failure::Timeout) || exe.with_extension("ran").exists()
-    }
-}
-
-/// gitvow's deadline in a hang scenario, where the agent passes it on: every hook of the session
-/// (its lifecycle events too) waits that long on the FIFO.
-const HANG_DEADLINE_MS: &str = "4000";
-
-/// FIFOs where gitvow writes its hook log, in the repository and in the home directory.
-fn hang_logs(sb: &Sandbox) {
-    for log in [sb.repo().join(".git/gitvow-hooks.log"), sb.home().join(".gitvow/hooks.log")] {
-        std::fs::create_dir_all(log.parent().unwrap()).unwrap();
-        let _ = std::fs::remove_file(&log);
-        let made = Command::new("mkfifo").arg(&log).status().unwrap();
-        assert!(made.success(), "mkfifo {}", log.display());
+        matches!(self, Failure::Missing) || exe.with_extension("ran").exists()
     }
 }
 
@@ -1396,22 +1401,11 @@ fn cannot_run_session(agent: &Agent, tc: &Toolchain, report: &mut Report, failur
     let printed = sb.install_with(agent.gitvow, &["--command", exe.to_str().unwrap()]);
     let file = sb.home().join(spec.install.user_file);
     let field_written = spec.install.fail_closed_field.as_ref().map(|f| entry_has(&file, f));
-    failure.stage(&exe);
+    failure.stage(&exe, spec);
     if agent.gitvow == "codex" {
         codex_trust(tc, &sb);
     }
-    let mut env = env;
-    if matches!(failure, Failure::Timeout) {
-        hang_logs(&sb);
-        env.push((s("GITVOW_HOOK_DEADLINE_MS"), s(HANG_DEADLINE_MS)));
-    }
     let run = sb.run_agent(tc, &(agent.shell)(&sb, FORCE_PUSH), &argv, &env);
-    if matches!(failure, Failure::Timeout) {
-        // Nothing reads a FIFO: what looks at the log afterwards must not wait on it.
-        for log in [sb.repo().join(".git/gitvow-hooks.log"), sb.home().join(".gitvow/hooks.log")] {
-            let _ = std::fs::remove_file(log);
-        }
-    }
     let pushed = sb.pushed();
     let mut observed = if pushed {
         s("fails open: pushed")
@@ -1919,13 +1913,13 @@ fn run_agent_suite(agent: &Agent) {
                 cannot_run_session(agent, tc, &mut report, failure);
             }
         }
-        "codex" | "gemini" | "copilot" | "factory" | "qwen" | "auggie" => cannot_run_measurements(agent, tc, &mut report, &Failure::ALL),
-        // pi's entry has no timeout to shorten (the extension's own deadline is 30 s); hermes's
-        // YAML entry is not JSON.
-        "pi" | "hermes" => cannot_run_measurements(agent, tc, &mut report, &[Failure::Missing, Failure::Exit1]),
-        // Cline's hook timeout is a fixed 120 s (no entry field lowers it): too long for this
-        // suite; its fail-open at the timeout was seen with the real binary by hand.
-        "cline" => cannot_run_measurements(agent, tc, &mut report, &[Failure::Missing, Failure::Exit1]),
+        // The agents whose entry runs gitvow under the watchdog: a hung gitvow is ended at 28 s, before
+        // the agent's own hook timeout (30 s; cline's fixed 120 s).
+        "codex" | "gemini" | "copilot" | "factory" | "qwen" | "auggie" | "hermes" | "cline" => {
+            cannot_run_measurements(agent, tc, &mut report, &Failure::ALL)
+        }
+        // pi's extension has a deadline of its own (30 s).
+        "pi" => cannot_run_measurements(agent, tc, &mut report, &[Failure::Missing, Failure::Exit1]),
         // The plugin throws when gitvow cannot answer; its own deadline is 30 s, too long here.
         "opencode" | "kilo" => cannot_run_measurements(agent, tc, &mut report, &[Failure::Missing, Failure::Exit1, Failure::Signal]),
         _ => {}

@@ -202,7 +202,8 @@ pub enum FailCase {
     Exit1,
     /// A signal ends it before it answers (a segfault under a small stack limit).
     Signal,
-    /// It hangs (a lock, a FIFO, a slow disk): its own deadline answers before the entry's timeout.
+    /// It never answers (a stopped process, a blocked file system, a broken build): the entry's
+    /// watchdog (`agents::watchdog`) must end it before the agent's hook timeout does.
     Timeout,
 }
 
@@ -238,15 +239,16 @@ pub enum FailClosedBy {
     /// The agent's own entry field (`fail_closed_field`, claude's `onFailure`) or a field gitvow
     /// always writes (cursor's `failClosed`).
     Field,
-    /// The agent starts the entry through a shell and blocks on exit 2 with a reason on stderr: the
-    /// command turns every exit that is not one of gitvow's answers into that
-    /// (`install::fail_closed::wrap`).
+    /// The agent starts the entry through a shell and blocks on exit 2 with a reason on stderr, or on
+    /// copilot's `deny`: the command runs gitvow under the watchdog and turns every end that is not
+    /// one of gitvow's answers (a hang included) into that (`install::fail_closed::entry_command`).
     Wrapper,
     /// gitvow's plugin throws when gitvow cannot answer (opencode, kilo).
     Plugin,
     /// gitvow's generated hook file answers the agent's block itself (cline).
     HookFile,
-    /// Nothing gitvow writes can: the agent decides (copilot blocks on any failed hook by itself).
+    /// Nothing in the entry can: what the agent does decides (an external adapter's agent, and
+    /// hermes, whose YAML entry `install::yaml_hooks` closes itself).
     Agent,
 }
 

@@ -133,8 +133,10 @@ pub fn run(ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
         }
     };
     let stdout = String::from_utf8_lossy(&finished.stdout).trim().to_string();
-    // Behind gitvow's fail-closed wrapper, the shell's own status of the gitvow command.
-    let behind = crate::install::fail_closed::status_behind_wrapper(&String::from_utf8_lossy(&finished.stderr));
+    // Behind gitvow's fail-closed wrapper, the shell's own status of the gitvow command (on stderr,
+    // or in copilot's deny on stdout).
+    let behind = crate::install::fail_closed::status_behind_wrapper(&String::from_utf8_lossy(&finished.stderr))
+        .or_else(|| crate::install::fail_closed::status_behind_wrapper(&stdout));
     let code = behind.or_else(|| finished.status.code());
     let allowed = finished.status.code() == Some(0)
         && match ins.agent.gate.response {
@@ -153,9 +155,10 @@ pub fn run(ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
     if allowed {
         return answered_allow(ins, &how, who, took, &reinstall);
     }
-    let bare = command.split_whitespace().next().is_some_and(|w| !w.contains('/'));
+    let line = crate::install::fail_closed::unwrapped(command);
+    let bare = line.split_whitespace().next().is_some_and(|w| !w.contains('/'));
     let fix = if code == Some(127) && bare && ins.agent.install.hook_shell == HookShell::LoginShell {
-        login_path_fix(ins, command)
+        login_path_fix(ins, line)
     } else if code == Some(127) || code == Some(126) || stdout.contains("gitvow could not run") {
         format!("the shell cannot run the command: {fix_install}")
     } else if stdout.contains("BLOCKED") || String::from_utf8_lossy(&finished.stderr).contains("BLOCKED") {

@@ -32,20 +32,13 @@ mod nested;
 pub mod place;
 pub(crate) mod powershell;
 mod programs;
+mod reads;
 mod sql;
 pub mod syntax;
 mod words;
 mod writes;
 
-pub use place::{Context, Glob, Touch, lexical};
-
-/// Why a command could not be analysed when only the names of the files it changes (not removes)
-/// are unknown: what runs is known, and inside gitvow's box the kernel keeps those files from the
-/// gate's own ([`super::boxed`]).
-pub const COMPUTED_TARGET: &str = "a file it changes is named by text the shell computes, or in a directory the analyser cannot tell";
-/// The same for a removal, which the box does not confine: a computed `rm -rf` can empty the
-/// project or the home directory.
-pub const COMPUTED_REMOVAL: &str = "it removes files named by text the shell computes, or in a directory the analyser cannot tell";
+pub use place::{Context, Glob, Read, Touch, lexical};
 use programs::Role;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -87,6 +80,10 @@ pub struct Analysis {
     pub effects: Vec<effects::Effect>,
     /// Why the command could not be analysed, when it could not.
     pub opaque: Option<&'static str>,
+    /// What the command reads, for the gate's check of its own secrets (see [`reads`]).
+    pub reads: Vec<Read>,
+    /// Interpreter code that spells gitvow's secrets in pieces (`'.git'+'vow/rec'+'ord.key'`).
+    pub spelt_secret: Option<&'static str>,
     /// Directories the command makes (`mkdir`, `mkdir -p`: the topmost one missing) that do not
     /// exist now: whatever it writes under them is a new file, not a change of one.
     pub made_dirs: Vec<PathBuf>,
@@ -243,6 +240,8 @@ struct Seen {
     cargo_root: Option<Word>,
     /// `for v in a b; do …`: the words a loop variable takes, when they are literal.
     loops: Vec<(String, Vec<Word>)>,
+    /// `K=~/.gitvow`: variables the call gives a literal value, for what it reads.
+    values: Vec<(String, Word)>,
 }
 
 impl Seen {
@@ -444,6 +443,7 @@ impl Walk<'_> {
                 }
                 RedirOp::HereString => feed = r.target.literal().map_or(Feed::Unknown, Feed::Text),
                 RedirOp::Read => {
+                    self.read_input(&r.target, &shell.dirs);
                     feed = match self.paths(&r.target, &shell.dirs) {
                         Some(mut ps) if ps.len() == 1 && ps[0].glob.is_none() => Feed::File(ps.remove(0).path),
                         _ => Feed::Unknown,
@@ -550,6 +550,7 @@ impl Walk<'_> {
 
     /// What the program's role in the table makes of the command.
     fn by_role(&mut self, cmd: &mut Peeled, call: &ProgramCall, io: &Io, shell: &mut ShellState) -> Step {
+        self.reads(call, cmd.operands(), io, &cmd.dirs.clone());
         match programs::role(&call.name) {
             Role::Chdir => self.chdir(cmd, call, shell),
             Role::Echo => Self::echo(cmd),

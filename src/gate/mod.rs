@@ -9,7 +9,6 @@
 
 pub mod adapter;
 pub mod approvals;
-mod boxed;
 mod classifier;
 pub mod command;
 pub mod deadline;

@@ -18,8 +18,6 @@ pub struct Reach {
     pub places: Vec<Place>,
     /// Why the action would change what the gate protects as a whole, and the place.
     pub protected: Option<(String, String)>,
-    /// The protected directory or file [`Reach::protected`] names.
-    pub protected_root: Option<PathBuf>,
     /// Why the command could not be analysed.
     pub opaque: Option<&'static str>,
     /// The path by which a tool that is no shell reads or writes gitvow's record key (or searches
@@ -55,7 +53,15 @@ impl Reach {
                 Shell::PowerShell => command::analyse_powershell(text, &ctx),
             };
             reach.texts.extend(seen.texts);
-            reach.opaque = seen.opaque;
+            reach.opaque = seen.opaque.or(seen.spelt_secret);
+            match secret_read(&seen.reads) {
+                Some(SecretRead::Direct(path)) => reach.record_key = Some(path),
+                Some(SecretRead::Whole(path)) => {
+                    let why = format!("it reads everything under {path}, gitvow's record key and approvals among it");
+                    reach.protected = Some((why, path));
+                }
+                None => {}
+            }
             touched.extend(seen.touched);
             made_dirs = seen.made_dirs;
         }
@@ -71,10 +77,9 @@ impl Reach {
         for t in &touched {
             let place = places.of(&t.path);
             if reach.protected.is_none()
-                && let Some((why, root)) = guard.reason(t)
+                && let Some(why) = guard.reason(t)
             {
                 reach.protected = Some((why, place.shown.clone()));
-                reach.protected_root = Some(root);
             }
             if is_new_project_file(&t.path, &made_dirs, repo_top) {
                 continue;
@@ -103,6 +108,61 @@ fn as_the_shell_sees(touched: Vec<command::Touch>, guard: &Guard) -> Vec<command
         out.push(t);
     }
     out
+}
+
+/// What a command's reads reach of gitvow's secrets.
+enum SecretRead {
+    /// The record key or an approval record, as named or by a pattern that could name it, or
+    /// gitvow's directory read whole.
+    Direct(String),
+    /// A directory above gitvow's, read whole (`tar czf x.tgz ~`).
+    Whole(String),
+}
+
+/// Whether any of `reads` reaches the record key or the approval records, in the forms they are
+/// named and, where the name could be theirs, with links resolved.
+fn secret_read(reads: &[command::Read]) -> Option<SecretRead> {
+    if reads.is_empty() {
+        return None;
+    }
+    let dir = crate::paths::gitvow_home()?;
+    let key = dir.join("record.key");
+    let approvals = dir.join("approvals");
+    let secret_names = ["record.key", "approvals"];
+    let mut whole = None;
+    for read in reads {
+        let path = &read.touch.path;
+        if path.is_relative() {
+            if path.file_name().is_some_and(|n| secret_names.iter().any(|s| n == *s)) {
+                return Some(SecretRead::Direct(format!("…/{}", path.display())));
+            }
+            continue;
+        }
+        let named = command::place::lexical(path);
+        let may_be_secret =
+            read.recursive || pattern::has_pattern(&named) || named.components().any(|c| secret_names.iter().any(|s| c.as_os_str() == *s));
+        let resolved = may_be_secret.then(|| location::resolve(&named)).filter(|r| *r != named);
+        for form in std::iter::once(&named).chain(resolved.as_ref()) {
+            let shown = crate::paths::display(form);
+            if let Some(glob) = read.touch.glob.filter(|_| pattern::has_pattern(form)) {
+                let mut secrets = vec![key.as_path(), approvals.as_path()];
+                if read.recursive {
+                    secrets.push(dir.as_path());
+                }
+                if !pattern::could_name(form, glob.hidden, secrets).is_empty() {
+                    return Some(SecretRead::Direct(shown));
+                }
+                continue;
+            }
+            if *form == key || form.starts_with(&approvals) || (read.recursive && *form == dir) {
+                return Some(SecretRead::Direct(shown));
+            }
+            if read.recursive && dir.starts_with(form) {
+                whole.get_or_insert(SecretRead::Whole(shown));
+            }
+        }
+    }
+    whole
 }
 
 /// A file the call writes under a directory it made itself, in the project and outside its

@@ -1,35 +1,55 @@
 //! How gitvow's PreToolUse entry blocks the call when gitvow itself cannot answer.
 //!
-//! An agent that starts the entry through a shell and blocks on exit 2 gets a wrapper in the
-//! command: codex 0.169, gemini 0.61, droid 0.225.2, qwen 0.24.4 and auggie 0.36.0 let a call
-//! through when a hook is missing, exits 1 or dies of a signal, and none has a field that says
-//! otherwise. The wrapper is POSIX shell (sh, bash, zsh: what those agents start it with).
+//! An agent that starts the entry through a shell gets a wrapper in the command: codex 0.169,
+//! gemini 0.61, droid 0.225.2, qwen 0.24.4 and auggie 0.36.0 let a call through when a hook is
+//! missing, exits 1, dies of a signal or hangs past the entry's timeout, and copilot 1.0.102 when it
+//! hangs; none has a field that says otherwise. The wrapper runs gitvow under the watchdog
+//! ([`crate::agents::watchdog`]) and answers the agent's block itself for every end that is not one
+//! of gitvow's answers. It is POSIX shell (sh, bash, zsh: what those agents start it with).
 //!
 //! Whether gitvow's entry may carry the agent's fail-closed field (claude's `"onFailure": "block"`):
 //! the field is only understood from one version on, and an agent that meets a value it does not
 //! know drops every hook in the file (seen with claude 2.1.332 and `"onFailure": "bogus"`), so it is
 //! written only when every copy of the agent on this machine says it is new enough.
 
-use crate::agents::{AgentSpec, FailClosedBy, FailClosedField, Handler};
+use crate::agents::{AgentSpec, FailClosedBy, FailClosedField, Handler, ResponseForm, watchdog};
 use crate::paths;
 use std::path::PathBuf;
 
-/// Where the wrapper starts: what comes before it is the gitvow command line. Found by this start,
-/// not the whole text, so that an entry written with another wording of the message is still
-/// recognised (and rewritten by the next install).
-const WRAP_START: &str = " || { s=$?; ";
+/// The wrapper of entries written before the watchdog (`<line> || { s=$?; … }`): still read, so
+/// that doctor names such an entry and the next install rewrites it.
+const OLD_WRAP_START: &str = " || { s=$?; ";
 
-/// The line that reaches the model when gitvow could not answer: one line, what and what to do.
-const COULD_NOT_RUN: &str = "BLOCKED: gitvow could not run (exit status $s: 127 is not found, above 128 a signal); the call is blocked until it can: run gitvow doctor";
+/// Why gitvow could not answer, as the wrapper tells the model: one line, what and what to do.
+/// `$s` is the exit status the watchdog left.
+fn could_not_run() -> String {
+    format!(
+        "BLOCKED: gitvow could not run (exit status $s: {} is no answer within {} s, 127 is not found, above 128 a signal); the call is blocked until it can: run gitvow doctor",
+        watchdog::NO_ANSWER,
+        watchdog::SECONDS
+    )
+}
 
 /// The command gitvow's entry for `event` runs, given the gitvow command: for a PreToolUse event of
-/// an agent closed by a wrapper, `<line> || { … exit 2; }`, where gitvow's own answers (exit 0, and
-/// exit 2 with its reason) pass unchanged and every other exit (not found, a crash, a signal)
-/// becomes exit 2 with one line saying so. Lifecycle events stay bare: a broken gate must not stop
-/// a session from starting.
+/// an agent closed by a wrapper, gitvow under the watchdog, where gitvow's own answers pass
+/// unchanged and every other end (not found, a crash, a signal, no answer in time) becomes the
+/// agent's block with one line saying so: exit 2 and the line on stderr, or copilot's `deny`.
+/// Lifecycle events stay bare: a broken gate must not stop a session from starting.
 pub fn entry_command(agent: &AgentSpec, gitvow: &str, event: &str) -> String {
     let line = agent.hook_command(gitvow, event);
-    if wraps(agent, event) { format!("{line}{WRAP_START}[ $s -eq 2 ] || echo \"{COULD_NOT_RUN}\" >&2; exit 2; }}") } else { line }
+    if !wraps(agent, event) {
+        return line;
+    }
+    let block = match agent.gate.response {
+        // gitvow answers copilot with exit 0 and its decision on stdout, a deny included.
+        ResponseForm::Copilot => {
+            let deny = serde_json::json!({"permissionDecision": "deny", "permissionDecisionReason": could_not_run().replace("$s", "%s")});
+            // Single-quoted for the shell: the text holds no single quote.
+            format!("printf '{deny}\\n' \"$s\"")
+        }
+        _ => format!("[ $s -eq 2 ] || echo \"{}\" >&2; exit 2", could_not_run()),
+    };
+    format!("{}; [ $s -eq 0 ] && exit 0; {block}", watchdog::watched(&line))
 }
 
 /// Whether gitvow's entry for `event` carries the wrapper.
@@ -39,19 +59,21 @@ pub fn wraps(agent: &AgentSpec, event: &str) -> bool {
 
 /// The gitvow command line inside an entry's command, without the wrapper.
 pub fn unwrapped(command: &str) -> &str {
-    command.find(WRAP_START).map_or(command, |i| &command[..i])
+    watchdog::line_of(command).unwrap_or_else(|| command.find(OLD_WRAP_START).map_or(command, |i| &command[..i]))
 }
 
-/// The exit status of the gitvow command as the wrapper reported it (in what it wrote to stderr).
-pub fn status_behind_wrapper(stderr: &str) -> Option<i32> {
-    let (before, _) = COULD_NOT_RUN.split_once("$s")?;
-    let at = stderr.find(before)? + before.len();
-    stderr[at..].split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
+/// The exit status of the gitvow command as the wrapper reported it (in what it wrote to stderr or,
+/// for copilot, stdout).
+pub fn status_behind_wrapper(output: &str) -> Option<i32> {
+    let text = could_not_run();
+    let (before, _) = text.split_once("$s")?;
+    let at = output.find(before)? + before.len();
+    output[at..].split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
 }
 
-/// Whether an installed command carries the wrapper.
+/// Whether an installed command carries the wrapper (with the watchdog, or the older one without).
 pub fn is_wrapped(command: &str) -> bool {
-    command.contains(WRAP_START)
+    watchdog::line_of(command).is_some() || command.contains(OLD_WRAP_START)
 }
 
 /// What install decided for one agent.

@@ -224,7 +224,8 @@ mod tests {
         assert_eq!(doc["features"]["hooks"].as_bool(), Some(true));
         let pre = doc["hooks"]["PreToolUse"].as_array_of_tables().unwrap();
         let cmd = pre.get(0).unwrap()["hooks"].as_array_of_tables().unwrap().get(0).unwrap()["command"].as_str().unwrap().to_string();
-        assert!(cmd.starts_with("/usr/local/bin/gitvow hook --agent codex PreToolUse || {"), "{cmd}");
+        assert_eq!(crate::install::fail_closed::unwrapped(&cmd), "/usr/local/bin/gitvow hook --agent codex PreToolUse", "{cmd}");
+        assert!(cmd.ends_with("exit 2"), "the watchdog's wrapper: {cmd}");
         assert_eq!(remove(&after), original);
         // Idempotent: installing over gitvow's own block changes nothing.
         assert_eq!(install(path, codex(), Some(&after), "/usr/local/bin/gitvow", Some("allow_managed_hooks_only")).unwrap(), after);

@@ -1,12 +1,13 @@
 //! gitvow's entries in an agent's YAML file (hermes): what they say, and the install and uninstall
 //! of them through `edit::yaml`.
 //!
-//! hermes 0.19.0 runs the call when a hook cannot be started, exits with any code or prints no
-//! block, so the entry of the gating event runs gitvow through `sh -c` with a fallback: any exit
-//! other than 0 (gitvow missing, crashed, killed) prints the block JSON itself.
+//! hermes 0.19.0 runs the call when a hook cannot be started, exits with any code, prints no block
+//! or passes its timeout, so the entry of the gating event runs gitvow through `sh -c`, under the
+//! watchdog ([`crate::agents::watchdog`], below the entry's 30 s), with a fallback: any end other
+//! than exit 0 (gitvow missing, crashed, killed, no answer in time) prints the block JSON itself.
 
 use super::entries::is_gitvow_command;
-use crate::agents::{AgentSpec, ExtraField, Handler};
+use crate::agents::{AgentSpec, ExtraField, Handler, watchdog};
 use crate::edit::yaml::{self, HookFields, YamlError, YamlHook};
 use crate::error::{Error, Result};
 use crate::paths::display;
@@ -28,7 +29,7 @@ pub fn entry_command(agent: &AgentSpec, gitvow: &str, event: &str) -> String {
         return plain;
     }
     // hermes splits the command as shell words: `$0` is the fallback answer, one word.
-    let script = format!("{plain} || printf '%s\\n' \"$0\"");
+    let script = format!("{}; [ $s -eq 0 ] && exit 0; printf '%s\\n' \"$0\"", watchdog::watched(&plain));
     format!("sh -c {} {}", shell_words::quote(&script), shell_words::quote(&fallback_answer(agent, gitvow)))
 }
 
@@ -36,7 +37,11 @@ pub fn entry_command(agent: &AgentSpec, gitvow: &str, event: &str) -> String {
 pub fn gitvow_of(agent: &AgentSpec, event: &str, command: &str) -> Option<String> {
     let suffix = agent.hook_command("", event);
     let plain = match shell_words::split(command).ok()?.as_slice() {
-        [sh, flag, script, _] if sh == "sh" && flag == "-c" => script.split(" || ").next()?.to_string(),
+        // The watchdog's form, or the one before it (`<line> || printf …`).
+        [sh, flag, script, _] if sh == "sh" && flag == "-c" => match watchdog::line_of(script) {
+            Some(line) => line.to_string(),
+            None => script.split(" || ").next()?.to_string(),
+        },
         _ => command.to_string(),
     };
     plain.strip_suffix(suffix.as_str()).filter(|p| !p.is_empty()).map(str::to_string)

@@ -132,6 +132,7 @@ impl Walk<'_> {
             self.seen.cargo_root = Some(root);
         }
         let name = name.trim_end_matches('+');
+        self.remember_value(name, w);
         self.seen.temps.retain(|t| t != name);
         if !self.seen.assigned.iter().any(|a| a == name) {
             self.seen.assigned.push(name.to_string());

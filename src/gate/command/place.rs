@@ -21,6 +21,15 @@ pub struct Touch {
     pub glob: Option<Glob>,
 }
 
+/// A file or directory a command reads: an operand or an input it names, or (`recursive`) a
+/// directory it reads whole (`cp -r`, `tar`, `grep -r`, `ln -s` to it). A path that is not
+/// absolute is a name in a directory the shell computes (`$X/record.key`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Read {
+    pub touch: Touch,
+    pub recursive: bool,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Glob {
     pub hidden: bool,

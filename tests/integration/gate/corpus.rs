@@ -836,7 +836,7 @@ const CASES: &[(&str, &str, &str)] = &[
     ("ordinary", "allow", "pnpm publish --dry-run"),
     ("effects-tools", "confirm", "kubectl apply --dry-run=none -f k8s/"),
     // gitvow's record key seals approvals and trust: reading it is asking to forge them.
-    ("effects-self", "confirm", "cat ~/.gitvow/record.key"),
+    ("effects-self", "deny", "cat ~/.gitvow/record.key"),
     ("effects-self", "confirm", "cp ~/.gitvow/rec* /tmp/"),
     ("ordinary", "allow", "cat ~/.gitvow/policy.json"),
     // An HTTP DELETE destroys what the URL names; other requests are a developer's daily work.
@@ -1754,9 +1754,10 @@ const CASES: &[(&str, &str, &str)] = &[
     ("effects-temp", "confirm", r#"d=$(mktemp -d -p ~) && rm -rf "$d"/*"#),
     ("effects-temp", "confirm", "d=$(mktemp -d /tmp/../root/x.XXXX); rm -rf $d/*"),
     ("effects-temp", "confirm", r#"d=$(mktemp -d --tmpdir=/srv) && rm -rf "$d"/*"#),
-    // Archiving from protected files reads them.
+    // Archiving from protected files reads them; gitvow's directory holds the record key, which
+    // no agent may read.
     ("effects-read", "allow", "tar -czf out.tgz ~/.claude"),
-    ("effects-read", "allow", "tar -cf /tmp/backup.tar -C ~ .claude .gitvow"),
+    ("effects-read", "confirm", "tar -cf /tmp/backup.tar -C ~ .claude .gitvow"),
     ("effects-read", "allow", "zip -r backup.zip ~/.claude"),
     ("effects-read", "confirm", "tar -xzf backup.tgz -C ~"),
     // A patch whose diff the analyser cannot read is judged as the directory it is applied in.

@@ -83,3 +83,41 @@ fn a_pattern_in_any_component_names_what_it_matches() {
         &["rm -f *.json", "cp notes.txt docs/*/x.txt", "echo x > build/*.log", "cat ~/.gitv*/policy.json"],
     );
 }
+
+#[test]
+fn every_reader_of_the_record_key_and_approvals_is_stopped() {
+    let env = installed();
+    env.write("~/.gitvow/approvals/ab12", "{}");
+    std::os::unix::fs::symlink(env.home().join(".gitvow"), env.repo().join("vow")).unwrap();
+    judge(
+        &env,
+        &[
+            "base64 < ~/.gitvow/record.key",
+            "cd ~/.gitvow && xxd record.key",
+            "cd ~ && cd .gitvow; od -An record.key",
+            "od -An ~/.git*/rec*",
+            "K=~/.gitvow; cat $K/record.key",
+            "D=$HOME/.gitvow; base64 \"$D/record.key\"",
+            "cat \"$X/record.key\"",
+            "find ~/.gitvow -name 'rec*' -exec cat {} +",
+            "grep -a -r . ~/.gitvow",
+            "cp -r ~/.gitvow /tmp/x",
+            "rsync -a ~/.gitvow/ /tmp/x",
+            "tar czf /tmp/x.tgz ~/.gitvow",
+            "cd ~ && zip -r /tmp/x.zip .gitvow",
+            "ln -s ~/.gitvow /tmp/v",
+            "cat vow/record.key",
+            "cat ~/.gitvow/approvals/ab12",
+            "tar czf /tmp/home.tgz ~",
+            "python3 -c \"print(open('/h/.git' + 'vow/rec' + 'ord.key').read())\"",
+        ],
+        &[
+            "ls -la ~/.gitvow",
+            "cat ~/.gitvow/policy.json",
+            "cp -r src /tmp/x",
+            "grep -rn TODO .",
+            "tar czf /tmp/r.tgz .",
+            "python3 -c 'print(1)'",
+        ],
+    );
+}

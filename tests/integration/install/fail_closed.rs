@@ -87,6 +87,70 @@ fn a_gitvow_that_cannot_answer_blocks_the_call_and_leaves_lifecycle_events_alone
     }
 }
 
+/// The gating entry of `agent` as install wrote it: the command, or for cline the hook file's path.
+fn gating_entry(env: &Sandbox, agent: &str) -> String {
+    match agent {
+        "copilot" => {
+            let v: Value = serde_json::from_str(&env.read("~/.copilot/hooks/gitvow.json")).unwrap();
+            v["hooks"]["preToolUse"][0]["bash"].as_str().unwrap().to_string()
+        }
+        "hermes" => {
+            let doc = yaml_rust2::YamlLoader::load_from_str(&env.read("~/.hermes/config.yaml")).unwrap().remove(0);
+            doc["hooks"]["pre_tool_call"][0]["command"].as_str().unwrap().to_string()
+        }
+        "cline" => env.home().join(".cline/hooks/PreToolUse").display().to_string(),
+        _ => {
+            let (_, event, _, file) = WRAPPED.iter().find(|w| w.0 == agent).unwrap();
+            installed_command(env, file, event)
+        }
+    }
+}
+
+#[test]
+fn a_gitvow_that_never_answers_is_ended_by_the_entrys_watchdog_and_the_call_blocked() {
+    // Every agent seen to let a call through when its hook timeout ran out, each entry run the way
+    // its agent runs it.
+    for agent in ["codex", "gemini", "factory", "qwen", "auggie", "copilot", "hermes", "cline"] {
+        let spec = gitvow::agents::find(agent).unwrap();
+        let env = Sandbox::with_repo();
+        let exe = install_with_copy(&env, agent);
+        // The stand-in never answers within the watchdog's time; without a watchdog it would end
+        // (with exit 0) after 30 s, and the call would run.
+        replace_with(&exe, "exec sleep 30");
+        // The watchdog's 28 s, cut to 1 s in the entry as installed: how long is the test's to say.
+        let entry = gating_entry(&env, agent);
+        assert!(entry.contains("sleep 28 ") || agent == "cline", "{agent}: {entry}");
+        let argv = match spec.install.hook_shell.argv(&entry.replace("sleep 28 ", "sleep 1 ")) {
+            Some(argv) => argv,
+            None => {
+                let script = std::fs::read_to_string(&entry).unwrap();
+                assert!(script.contains("sleep 28 "), "{script}");
+                std::fs::write(&entry, script.replace("sleep 28 ", "sleep 1 ")).unwrap();
+                vec![entry.clone()]
+            }
+        };
+        let r = env.tool(&argv[0]).args(&argv[1..]).stdin(bash(env.repo(), "ls").to_string()).run();
+        let why = "gitvow could not run (exit status 124";
+        let said = |v: &Value, key: &str| v[key].as_str().unwrap_or("").to_string();
+        let answer: Value = serde_json::from_str(r.stdout.trim()).unwrap_or(Value::Null);
+        match agent {
+            "copilot" => {
+                assert_eq!((r.code, said(&answer, "permissionDecision").as_str()), (0, "deny"), "{agent}: {r:?}");
+                assert!(said(&answer, "permissionDecisionReason").starts_with(&format!("BLOCKED: {why}: 124 is no answer")), "{r:?}");
+            }
+            "hermes" => assert_eq!((r.code, said(&answer, "decision").as_str()), (0, "block"), "{agent}: {r:?}"),
+            "cline" => {
+                assert_eq!((r.code, answer["cancel"].as_bool()), (0, Some(true)), "{agent}: {r:?}");
+                assert!(said(&answer, "errorMessage").contains("gitvow could not run (exit 124)"), "{r:?}");
+            }
+            _ => {
+                assert_eq!(r.code, 2, "{agent}: {r:?}");
+                assert!(r.stderr.lines().last().unwrap_or("").starts_with(&format!("BLOCKED: {why}")), "{agent}: {}", r.stderr);
+            }
+        }
+    }
+}
+
 #[test]
 fn auggie_hands_the_wrapped_entry_to_bash_and_the_lifecycle_entries_start_without_a_shell() {
     let auggie = gitvow::agents::find("auggie").unwrap();

@@ -49,7 +49,10 @@ fn install_system_writes_the_managed_files_is_idempotent_and_uninstall_gives_eve
     let toml: toml_edit::DocumentMut = codex.parse().unwrap();
     assert_eq!(toml["allow_managed_hooks_only"].as_bool(), Some(true));
     let codex_pre = toml["hooks"]["PreToolUse"][0]["hooks"][0]["command"].as_str().unwrap();
-    assert!(codex_pre.contains(" hook --agent codex PreToolUse || {"), "fails closed: {codex_pre}");
+    assert!(
+        codex_pre.contains(" hook --agent codex PreToolUse <&3 3<&- & p=$!;") && codex_pre.ends_with("exit 2"),
+        "fails closed: {codex_pre}"
+    );
     assert!(root.join("etc/gitvow/policy.json").is_file());
     assert!(root.join("var/lib/gitvow/install-record.json").is_file());
 

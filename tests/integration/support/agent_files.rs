@@ -169,8 +169,10 @@ fn flat(agent: &AgentSpec) -> bool {
     matches!(agent.install.layout, FileLayout::Flat | FileLayout::OwnedFlat)
 }
 
+/// A hook object whose command runs [`CMD`]'s hook, bare or under the watchdog (`exec 3<&0; …`).
 fn is_ours(hook: &Value) -> bool {
-    ["command", "bash"].iter().any(|k| hook.get(k).and_then(Value::as_str).is_some_and(|c| c.starts_with(&format!("{CMD} hook "))))
+    let ours = |c: &str| c.strip_prefix("exec 3<&0; ").unwrap_or(c).starts_with(&format!("{CMD} hook "));
+    ["command", "bash"].iter().any(|k| hook.get(k).and_then(Value::as_str).is_some_and(ours))
 }
 
 /// `installed` with every hook installed by [`CMD`] taken out, plus the containers (event arrays,

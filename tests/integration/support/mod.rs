@@ -520,10 +520,27 @@ pub fn mkfifo(path: &Path) {
     Cmd::tool("mkfifo").arg(path).run().ok();
 }
 
-/// gitvow's PreToolUse command for an agent it closes with a wrapper: `line`, then what turns a
-/// missing, crashed or killed gitvow into exit 2 with one line on stderr.
+/// What runs gitvow's PreToolUse `line` under the watchdog: in the background with the payload on
+/// stdin, ended by `SIGKILL` after 28 s; then `$s` is its exit status, 124 for no answer.
+pub fn watched(line: &str) -> String {
+    format!(
+        "exec 3<&0; {line} <&3 3<&- & p=$!; exec 3<&-; {{ trap 'kill $z 2>/dev/null; exit 1' TERM; sleep 28 </dev/null >/dev/null 2>&1 & z=$!; wait $z && trap '' TERM && kill -9 $p; }} 2>/dev/null & w=$!; wait $p 2>/dev/null; s=$?; kill $w 2>/dev/null; wait $w 2>/dev/null && s=124"
+    )
+}
+
+/// Copilot's: `line` under the watchdog, then copilot's deny for any end but gitvow's exit 0.
+pub fn wrapped_for_copilot(line: &str) -> String {
+    format!(
+        "{}; [ $s -eq 0 ] && exit 0; printf '{{\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"BLOCKED: gitvow could not run (exit status %s: 124 is no answer within 28 s, 127 is not found, above 128 a signal); the call is blocked until it can: run gitvow doctor\"}}\\n' \"$s\"",
+        watched(line)
+    )
+}
+
+/// gitvow's PreToolUse command for an agent it closes with a wrapper: `line` under the watchdog,
+/// then what turns a missing, crashed, killed or hung gitvow into exit 2 with one line on stderr.
 pub fn wrapped(line: &str) -> String {
     format!(
-        "{line} || {{ s=$?; [ $s -eq 2 ] || echo \"BLOCKED: gitvow could not run (exit status $s: 127 is not found, above 128 a signal); the call is blocked until it can: run gitvow doctor\" >&2; exit 2; }}"
+        "{}; [ $s -eq 0 ] && exit 0; [ $s -eq 2 ] || echo \"BLOCKED: gitvow could not run (exit status $s: 124 is no answer within 28 s, 127 is not found, above 128 a signal); the call is blocked until it can: run gitvow doctor\" >&2; exit 2",
+        watched(line)
     )
 }

@@ -1,0 +1,153 @@
+//! What a command reads: every operand and input it names, each as the paths the shell would
+//! give (after `cd`, with the literal values of the call's own variables, patterns kept), and
+//! whether the program reads a directory it is given whole (`cp -r`, `tar`, `zip`, `rsync`,
+//! `grep -r`, a link to it). The gate judges these against its own secrets, the record key and
+//! the approval records (`reach`): whoever reads them can seal an approval.
+
+use super::programs::{self, Role};
+use super::syntax::{Part, Word};
+use super::{Dirs, Feed, Io, ProgramCall, Read, Touch, Walk};
+use std::path::PathBuf;
+
+/// Reads one call records, at most: a longer list is cut (each is only compared, not resolved).
+const MAX_READS: usize = 1024;
+
+/// Programs that read no file's bytes and no directory's contents: they list, test or print names.
+const NAMES_ONLY: &[&str] = &[
+    "ls", "cd", "pushd", "popd", "stat", "test", "[", "[[", "mkdir", "rmdir", "touch", "du", "df", "file", "realpath", "readlink",
+    "dirname", "basename", "echo", "printf", "which", "type", "command", "exa", "eza", "tree", "wc", "namei", "chmod", "chown", "chgrp",
+    "mv", "rm", "true", "false",
+];
+
+/// Programs that read a directory they are given whole, whatever their options.
+const WHOLE_TREE: &[&str] =
+    &["tar", "bsdtar", "gtar", "7z", "7za", "7zz", "cpio", "pax", "ln", "rclone", "restic", "borg", "duplicity", "rg", "ag", "ack"];
+
+/// Programs that read a directory whole with a recursive option (`-r`, `-R`, `-a`, `--recursive`).
+const RECURSIVE_WITH_OPTION: &[&str] =
+    &["cp", "rsync", "scp", "zip", "grep", "egrep", "fgrep", "diff", "sha256sum", "md5sum", "b3sum", "gsutil", "aws", "az"];
+
+impl Walk<'_> {
+    /// Records what `call` reads among its operands `words`.
+    pub(super) fn reads(&mut self, call: &ProgramCall, words: &[Word], io: &Io, dirs: &Dirs) {
+        let name = call.name.as_str();
+        if let Role::Interpreter(_) = programs::role(name) {
+            self.spelt_in_code(&call.args, io);
+        }
+        if NAMES_ONLY.contains(&name) {
+            return;
+        }
+        let recursive =
+            WHOLE_TREE.contains(&name) || (RECURSIVE_WITH_OPTION.contains(&name) && call.args.iter().any(|a| is_recursive_option(name, a)));
+        for word in words {
+            let Some(word) = operand(word) else { continue };
+            self.read(&word, dirs, recursive);
+        }
+    }
+
+    /// `< file`: read whatever the program is.
+    pub(super) fn read_input(&mut self, word: &Word, dirs: &Dirs) {
+        self.read(word, dirs, false);
+    }
+
+    fn read(&mut self, word: &Word, dirs: &Dirs, recursive: bool) {
+        if self.out.reads.len() >= MAX_READS {
+            return;
+        }
+        let word = self.with_values(word);
+        match self.paths(&word, dirs) {
+            Some(touches) => self.out.reads.extend(touches.into_iter().map(|touch| Read { touch, recursive })),
+            // In a directory the shell computes: the literal name after the last `/`, if any.
+            None => {
+                let text = word.text();
+                if let Some((_, tail)) = text.rsplit_once('/').filter(|(_, t)| !t.is_empty() && !t.contains('$')) {
+                    self.out.reads.push(Read { touch: Touch { path: PathBuf::from(tail), glob: None }, recursive });
+                }
+            }
+        }
+    }
+
+    /// `K=~/.gitvow`: a literal value (a leading `~` the home directory, as in an assignment).
+    pub(super) fn remember_value(&mut self, name: &str, w: &Word) {
+        self.seen.values.retain(|(n, _)| n != name);
+        let mut value = w.clone();
+        let Some(Part::Lit(first)) = value.parts.first_mut() else { return };
+        let Some((_, rest)) = first.split_once('=') else { return };
+        let rest = rest.to_string();
+        value.parts.remove(0);
+        match rest.strip_prefix('~') {
+            Some(after) if after.is_empty() || after.starts_with('/') => {
+                value.parts.insert(0, Part::Lit(after.to_string()));
+                value.parts.insert(0, Part::Tilde);
+            }
+            _ => value.parts.insert(0, Part::Lit(rest)),
+        }
+        if value.parts.iter().all(|p| matches!(p, Part::Lit(_) | Part::Tilde)) {
+            self.seen.values.push((name.to_string(), value));
+        }
+    }
+
+    /// `word` with the call's literal variables put in (`$K/record.key`).
+    fn with_values(&self, word: &Word) -> Word {
+        if self.seen.values.is_empty() {
+            return word.clone();
+        }
+        let mut out = Word::default();
+        for p in &word.parts {
+            match p {
+                Part::Var(n) => match self.seen.values.iter().rev().find(|(m, _)| m == n) {
+                    Some((_, v)) if out.parts.is_empty() => out.parts.extend(v.parts.iter().cloned()),
+                    Some((_, v)) => out.parts.extend(v.parts.iter().filter(|p| **p != Part::Tilde).cloned()),
+                    None => out.parts.push(p.clone()),
+                },
+                other => out.parts.push(other.clone()),
+            }
+        }
+        out
+    }
+
+    /// Interpreter code whose string pieces, joined, spell gitvow's secrets or its directory
+    /// (`open('/h/.git' + 'vow/rec' + 'ord.key')`): what the rules cannot see in the text.
+    fn spelt_in_code(&mut self, args: &[String], io: &Io) {
+        let fed = match io.feed {
+            Feed::Text(t) | Feed::Expanding(t) => Some(t.as_str()),
+            _ => None,
+        };
+        for code in args.iter().map(String::as_str).chain(io.heredocs.iter().map(String::as_str)).chain(fed) {
+            let joined: String =
+                code.chars().filter(|c| !matches!(c, '\'' | '"' | '`' | '+' | ',' | ' ' | '\t' | '\n' | '\\' | '.')).collect();
+            if (joined.contains("recordkey") && joined.contains("gitvow")) || joined.contains("gitvowapprovals") {
+                self.out.spelt_secret.get_or_insert("program text that spells gitvow's record key or approvals in pieces");
+            } else if joined.contains("gitvow") && !code.contains("gitvow") {
+                self.out.spelt_secret.get_or_insert("program text that spells gitvow's directory in pieces");
+            }
+        }
+    }
+}
+
+/// The path an operand names: the word itself, or an option's value (`--file=PATH`); `None` for
+/// other options.
+fn operand(word: &Word) -> Option<Word> {
+    let Some(Part::Lit(first)) = word.parts.first() else { return Some(word.clone()) };
+    if !first.starts_with('-') {
+        return Some(word.clone());
+    }
+    let (_, value) = first.split_once('=')?;
+    let mut out = word.clone();
+    out.parts[0] = Part::Lit(value.to_string());
+    Some(out)
+}
+
+/// Whether `arg` asks `program` to read directories whole.
+fn is_recursive_option(program: &str, arg: &str) -> bool {
+    if matches!(arg, "--recursive" | "--archive" | "--dereference-recursive" | "--directories=recurse") {
+        return true;
+    }
+    let Some(flags) = arg.strip_prefix('-').filter(|f| !f.starts_with('-')) else { return false };
+    let letters: &[char] = match program {
+        "cp" => &['r', 'R', 'a'],
+        "rsync" => &['r', 'a'],
+        _ => &['r', 'R'],
+    };
+    flags.chars().take_while(char::is_ascii_alphabetic).any(|c| letters.contains(&c))
+}
