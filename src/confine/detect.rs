@@ -9,10 +9,35 @@
 //! same mount namespace. A tool call outside a box cannot give the agent these: it would have to
 //! move the agent itself into a new user namespace.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Which fact failed, for doctor; `Ok` when every one holds.
-pub fn boxed(gitvow_home: &Path) -> Result<(), &'static str> {
+/// The box as the process finds itself in it: its mounts, to tell what the kernel holds read-only.
+#[derive(Debug)]
+pub struct Boxed {
+    /// Mount points, and whether each is read-only, in the order they were mounted.
+    mounts: Vec<(PathBuf, bool)>,
+}
+
+impl Boxed {
+    /// Whether the kernel refuses every write to `path` here: it lies in a read-only mount (the
+    /// last mounted at its longest mount point). `path` is taken as given: a link in it may lead
+    /// elsewhere, so the caller passes resolved paths.
+    pub fn holds_read_only(&self, path: &Path) -> bool {
+        let mut best: Option<(usize, bool)> = None;
+        for (point, ro) in &self.mounts {
+            if path.starts_with(point) {
+                let depth = point.components().count();
+                if best.is_none_or(|(d, _)| depth >= d) {
+                    best = Some((depth, *ro));
+                }
+            }
+        }
+        best.is_some_and(|(_, ro)| ro)
+    }
+}
+
+/// Which fact failed, for doctor; the box's mounts when every one holds.
+pub fn boxed(gitvow_home: &Path) -> Result<Boxed, &'static str> {
     #[cfg(target_os = "linux")]
     {
         linux_facts(gitvow_home)
@@ -25,7 +50,7 @@ pub fn boxed(gitvow_home: &Path) -> Result<(), &'static str> {
 }
 
 #[cfg(target_os = "linux")]
-fn linux_facts(gitvow_home: &Path) -> Result<(), &'static str> {
+fn linux_facts(gitvow_home: &Path) -> Result<Boxed, &'static str> {
     use std::os::unix::fs::{FileTypeExt, MetadataExt};
     let uid_map = std::fs::read_to_string("/proc/self/uid_map").map_err(|_| "cannot read /proc/self/uid_map")?;
     if uid_map.split_whitespace().collect::<Vec<_>>() == ["0", "0", "4294967295"] {
@@ -46,7 +71,8 @@ fn linux_facts(gitvow_home: &Path) -> Result<(), &'static str> {
         return Err("the record key is not hidden");
     }
     let mountinfo = std::fs::read_to_string("/proc/self/mountinfo").map_err(|_| "cannot read /proc/self/mountinfo")?;
-    if !read_only_mount_at(&mountinfo, gitvow_home) {
+    let boxed = Boxed { mounts: mounts(&mountinfo) };
+    if !boxed.mounts.iter().rev().find(|(p, _)| p == gitvow_home).is_some_and(|(_, ro)| *ro) {
         return Err("gitvow's directory is not a read-only mount");
     }
     let own = std::fs::read_link("/proc/self/ns/mnt").map_err(|_| "cannot read its mount namespace")?;
@@ -59,22 +85,20 @@ fn linux_facts(gitvow_home: &Path) -> Result<(), &'static str> {
     if key.rdev() != null.rdev() {
         return Err("the record key is not hidden");
     }
-    Ok(())
+    Ok(boxed)
 }
 
-/// Whether the mount table holds a read-only mount whose mount point is exactly `dir` (the last
-/// one mounted there wins). Mount points are written with `\040`-style escapes.
+/// The mount points of a mount table and whether each is read-only. Mount points are written with
+/// `\040`-style escapes.
 #[cfg(target_os = "linux")]
-fn read_only_mount_at(mountinfo: &str, dir: &Path) -> bool {
-    let want = dir.to_string_lossy();
-    let mut last = None;
-    for line in mountinfo.lines() {
-        let fields: Vec<&str> = line.split(' ').collect();
-        if fields.len() > 5 && unescape(fields[4]) == want {
-            last = Some(fields[5].split(',').any(|o| o == "ro"));
-        }
-    }
-    last == Some(true)
+fn mounts(mountinfo: &str) -> Vec<(PathBuf, bool)> {
+    mountinfo
+        .lines()
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split(' ').collect();
+            (fields.len() > 5).then(|| (PathBuf::from(unescape(fields[4])), fields[5].split(',').any(|o| o == "ro")))
+        })
+        .collect()
 }
 
 #[cfg(target_os = "linux")]
@@ -125,13 +149,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_read_only_mount_is_found_by_its_escaped_mount_point() {
-        let info = "36 35 98:0 / /home/a\\040b/.gitvow ro,relatime master:1 - ext4 /dev/root rw\n\
+    fn a_path_is_held_read_only_by_the_last_mount_at_its_longest_mount_point() {
+        let info = "35 1 98:0 / / rw - ext4 /dev/root rw\n\
+                    36 35 98:0 / /home/a\\040b/.gitvow ro,relatime master:1 - ext4 /dev/root rw\n\
                     37 35 98:0 / /home/a\\040b rw,relatime - ext4 /dev/root rw\n";
-        assert!(read_only_mount_at(info, Path::new("/home/a b/.gitvow")));
-        assert!(!read_only_mount_at(info, Path::new("/home/a b")));
-        assert!(!read_only_mount_at(info, Path::new("/home/a")));
+        let boxed = Boxed { mounts: mounts(info) };
+        assert!(boxed.holds_read_only(Path::new("/home/a b/.gitvow/policy.json")));
+        assert!(!boxed.holds_read_only(Path::new("/home/a b/.gitvowx")));
+        assert!(!boxed.holds_read_only(Path::new("/home/a b")));
         let remounted = format!("{info}38 36 98:0 / /home/a\\040b/.gitvow rw - ext4 /dev/root rw\n");
-        assert!(!read_only_mount_at(&remounted, Path::new("/home/a b/.gitvow")));
+        assert!(!Boxed { mounts: mounts(&remounted) }.holds_read_only(Path::new("/home/a b/.gitvow/x")));
     }
 }

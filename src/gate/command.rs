@@ -39,6 +39,14 @@ mod words;
 mod writes;
 
 pub use place::{Context, Glob, Read, Touch, lexical};
+
+/// Why a command could not be analysed when only the names of the files it changes (not removes)
+/// are unknown: what runs is known, and inside gitvow's box the kernel keeps those files from the
+/// gate's own ([`super::boxed`]).
+pub const COMPUTED_TARGET: &str = "a file it changes is named by text the shell computes, or in a directory the analyser cannot tell";
+/// The same for a removal, which the box does not confine: a computed `rm -rf` can empty the
+/// project or the home directory.
+pub const COMPUTED_REMOVAL: &str = "it removes files named by text the shell computes, or in a directory the analyser cannot tell";
 use programs::Role;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

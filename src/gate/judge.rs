@@ -295,7 +295,7 @@ impl Gate<'_> {
 /// The checks no policy switches off: a command the analyser cannot see, a change of what the gate
 /// protects as a whole.
 fn own_rules(reach: &Reach) -> Ruled {
-    if let Some(why) = reach.opaque {
+    if let Some(why) = reach.opaque.filter(|why| !super::boxed::confines_opaque(why)) {
         let mut v = Verdict::blocking(Decision::Confirm, &format!("the command could not be analysed: {why}"), RuleRef::Analysis, None, "");
         v.reason = format!("could not be analysed: {why}");
         return Ruled::Blocked(v);
@@ -305,6 +305,7 @@ fn own_rules(reach: &Reach) -> Ruled {
         return Ruled::Blocked(Verdict::blocking(Decision::Deny, why, RuleRef::SelfProtection, Some(path), ""));
     }
     match &reach.protected {
+        Some(_) if reach.protected_root.as_deref().is_some_and(super::boxed::holds) => Ruled::Open,
         Some((why, file)) => Ruled::Blocked(Verdict::blocking(Decision::Confirm, why, RuleRef::SelfProtection, Some(file), "")),
         None => Ruled::Open,
     }

@@ -9,6 +9,7 @@
 
 pub mod adapter;
 pub mod approvals;
+mod boxed;
 mod classifier;
 pub mod command;
 pub mod deadline;

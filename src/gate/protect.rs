@@ -233,14 +233,15 @@ impl Guard {
             .collect()
     }
 
-    /// Why changing `touch` would change something the gate protects, if it would.
-    pub fn reason(&self, touch: &Touch) -> Option<String> {
+    /// Why changing `touch` would change something the gate protects, if it would, and the
+    /// protected directory or file it reaches.
+    pub fn reason(&self, touch: &Touch) -> Option<(String, PathBuf)> {
         let (dir, name) = split(&touch.path);
         let forms = [(lexical(&dir), name.clone()), (resolve(&dir), name.clone())];
         for (dir, name) in &forms {
             let whole = dir.join(name);
             if touch.glob.is_none() && whole.file_name().is_some_and(|n| NAMES.iter().any(|p| n == *p)) {
-                return Some(format!("it would remove, move or change {AGENT} as a whole ({})", crate::paths::display(&whole)));
+                return Some((format!("it would remove, move or change {AGENT} as a whole ({})", crate::paths::display(&whole)), whole));
             }
             for root in &self.roots {
                 let hit = match touch.glob {
@@ -261,11 +262,8 @@ impl Guard {
                     None => root.path == whole || (root.path.starts_with(&whole) && std::fs::symlink_metadata(&root.path).is_ok()),
                 };
                 if hit {
-                    return Some(format!(
-                        "it would remove, move or change {} as a whole ({})",
-                        root.what,
-                        crate::paths::display(&root.path)
-                    ));
+                    let why = format!("it would remove, move or change {} as a whole ({})", root.what, crate::paths::display(&root.path));
+                    return Some((why, root.path.clone()));
                 }
             }
         }

