@@ -710,9 +710,13 @@ fn is_assignment(word: &str) -> bool {
     word.split_once('=').is_some_and(|(name, _)| syntax::is_name(name.trim_end_matches('+')))
 }
 
-/// `/usr/bin/rm` → `rm`; `\rm` has already lost its backslash in the parser.
+/// `/usr/bin/rm` → `rm`; `\rm` has already lost its backslash in the parser. The dynamic loader,
+/// whatever its file is called (`/lib64/ld-linux-x86-64.so.2`, `ld-musl-x86_64.so.1`), is
+/// `ld.so`: it runs the program it is given, as a wrapper does.
 fn program_name(word: &str) -> &str {
-    word.rsplit('/').next().filter(|s| !s.is_empty()).unwrap_or(word)
+    let name = word.rsplit('/').next().filter(|s| !s.is_empty()).unwrap_or(word);
+    let loader = ["ld-linux", "ld-musl", "ld64.so", "ld.so"].iter().any(|l| name.starts_with(l)) && name.contains(".so");
+    if loader { "ld.so" } else { name }
 }
 
 fn text(prog: &str, args: &[String]) -> String {

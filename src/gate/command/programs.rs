@@ -281,6 +281,7 @@ pub const PROGRAMS: &[Program] = &[
         0,
     ),
     wrapper(&["caffeinate"], "tw", &[], 0),
+    wrapper(&["ld.so"], "", &["--library-path", "--preload", "--argv0", "--audit", "--glibc-hwcaps-prepend", "--glibc-hwcaps-mask"], 0),
     wrapper(&["command"], "", &[], 0),
     wrapper(&["exec"], "a", &[], 0),
     wrapper(&["stdbuf"], "ioe", &["--input", "--output", "--error"], 0),

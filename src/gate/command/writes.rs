@@ -433,6 +433,8 @@ impl Walk<'_> {
         };
         let what = match &path {
             Some(p) if self.seen.gitvow_copies.contains(p) => identity::Identity::Gitvow,
+            // A directory runs nothing: it stands for what is found in it (`find / -exec {} …`).
+            Some(p) if p.is_dir() => identity::Identity::Unknown,
             Some(p) => identity::of(p),
             None => identity::Identity::Unknown,
         };

@@ -121,3 +121,20 @@ fn every_reader_of_the_record_key_and_approvals_is_stopped() {
         ],
     );
 }
+
+/// gitvow started through the dynamic loader is gitvow: its weakening subcommands are stopped.
+#[test]
+fn gitvow_through_the_loader_is_gitvow() {
+    let env = installed();
+    judge(
+        &env,
+        &[
+            "/lib64/ld-linux-x86-64.so.2 \"$(command -v gitvow)\" uninstall --user",
+            "/lib64/ld-linux-x86-64.so.2 /usr/local/bin/gitvow install --command /bin/true",
+            "/lib/ld-musl-x86_64.so.1 --library-path /tmp gitvow approve ab12",
+            "find / -name gitvow -exec /lib64/ld-linux-x86-64.so.2 {} uninstall \\;",
+            "command -v gitvow | xargs -I{} /lib64/ld-linux-x86-64.so.2 {} uninstall",
+        ],
+        &["/lib64/ld-linux-x86-64.so.2 --list /bin/ls", "/lib64/ld-linux-x86-64.so.2 /bin/ls -la"],
+    );
+}
