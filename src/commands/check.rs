@@ -51,6 +51,9 @@ pub fn run(subject: &CheckSubject, json: bool, color: bool) -> Result<i32> {
                     seen.push(text);
                 }
             }
+            for source in &analysis.sources {
+                seen.push(("runs", crate::visible::visible_line(source)));
+            }
             effects = analysis.effects;
             opaque = analysis.opaque;
             input.insert("command".into(), Value::from(line.as_str()));

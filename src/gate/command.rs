@@ -25,6 +25,7 @@
 mod builtins;
 pub(crate) mod code;
 mod diff;
+mod editors;
 pub mod effects;
 mod git;
 mod identity;
@@ -33,6 +34,7 @@ pub mod place;
 pub(crate) mod powershell;
 mod programs;
 mod reads;
+mod recipes;
 mod sql;
 pub mod syntax;
 mod words;
@@ -95,6 +97,9 @@ pub struct Analysis {
     /// Directories the command makes (`mkdir`, `mkdir -p`: the topmost one missing) that do not
     /// exist now: whatever it writes under them is a new file, not a change of one.
     pub made_dirs: Vec<PathBuf>,
+    /// Where text a runner reads and runs comes from, with each line (`the recipe of make target
+    /// clean (Makefile:12): rm -rf ~`), for `gitvow check`.
+    pub sources: Vec<String>,
 }
 
 /// The normalised texts of every simple command `command` would run, wrappers included
@@ -449,7 +454,11 @@ impl Walk<'_> {
                         None => Feed::Text(String::new()),
                     }
                 }
-                RedirOp::HereString => feed = r.target.literal().map_or(Feed::Unknown, Feed::Text),
+                // `<<< $'a\nb'`: ANSI-C quoting is text the analyser decodes.
+                RedirOp::HereString if r.target.parts.iter().all(|p| matches!(p, Part::Lit(_) | Part::Ansi(_))) => {
+                    feed = Feed::Text(r.target.text())
+                }
+                RedirOp::HereString => feed = Feed::Unknown,
                 RedirOp::Read => {
                     self.read_input(&r.target, &shell.dirs);
                     feed = match self.paths(&r.target, &shell.dirs) {
@@ -491,6 +500,11 @@ impl Walk<'_> {
             .iter()
             .take_while(|w| w.literal().is_some_and(|t| KEYWORDS.contains(&t.as_str())) || self.assignment(w))
             .count();
+        if cmd.all.get(cmd.at).and_then(Word::literal).as_deref() == Some("function") {
+            // `function name { body; }`: the body is what runs (the name, when called, runs it).
+            cmd.at = (cmd.at + 2).min(cmd.all.len());
+            return Step::Next;
+        }
         let Some(call) = self.call(cmd) else { return Step::unknown() };
         if self.commands > MAX_COMMANDS {
             return Step::unknown();
@@ -624,6 +638,8 @@ impl Walk<'_> {
             }
             return cmd.continue_at(i);
         }
+        self.recipes(name, args, &cmd.dirs.clone(), shell, io.reparse);
+        self.editor_escapes(name, args, io, &cmd.dirs.clone(), shell);
         match programs::role(name) {
             Role::Interpreter(interpreter) => {
                 let here = ShellState { dirs: cmd.dirs.clone(), ..shell.clone() };

@@ -4,9 +4,10 @@
 use super::programs::{self, InlineLanguage, Role};
 use super::syntax::{Part, Word};
 use super::{
-    Dirs, Feed, Io, MAX_REPARSE, Peeled, ProgramCall, ShellState, Step, Walk, code, effects, expand_home, git, is_stdin_path, lit_word,
-    option_value, powershell, program_name, quote, sql,
+    Dirs, Feed, Io, MAX_REPARSE, Peeled, ProgramCall, ShellState, Step, Walk, code, editors, effects, expand_home, git, is_stdin_path,
+    lit_word, option_value, powershell, program_name, quote, recipes, sql,
 };
+use recipes::Recipes;
 use std::path::Path;
 
 impl Walk<'_> {
@@ -295,6 +296,73 @@ impl Walk<'_> {
     pub(super) fn written_script(&mut self, word: &Word, dirs: &Dirs, shell: &ShellState, reparse: usize) {
         for text in self.written_text(word, dirs) {
             self.text(&text, &mut ShellState { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
+        }
+    }
+
+    /// `make clean`, `npm run purge`, `just wipe`: the recipe lines the runner hands to a shell,
+    /// read from its file (as the same call wrote it, or on disk; never run), each judged as a
+    /// command in the runner's directory.
+    pub(super) fn recipes(&mut self, name: &str, args: &[String], dirs: &Dirs, shell: &ShellState, reparse: usize) {
+        if !recipes::is_runner(name) {
+            return;
+        }
+        // A session a multiplexer starts, or a directory the shell computes: where the runner's
+        // file is cannot be told; a computed directory is asked about where it changes files.
+        let Dirs::Known(ds) = dirs else { return };
+        for dir in ds {
+            let scripts = &self.seen.scripts;
+            let written = |p: &Path| scripts.iter().find(|(q, _)| q == p).map(|(_, t)| t.clone());
+            match recipes::of(name, args, dir, &written) {
+                Recipes::Opaque(why) => self.opaque(why),
+                Recipes::Lines(lines) => {
+                    for line in lines {
+                        self.out.sources.push(format!("{}: {}", line.origin, line.text));
+                        self.text(&line.text, &mut ShellState { dirs: Dirs::Known(vec![line.dir]), ..shell.clone() }, reparse + 1);
+                    }
+                }
+            }
+        }
+    }
+
+    /// `sed '1e cmd'`, `sed 's/x/y/w file'`, `ed file <<< '!cmd'`, `vim -c '!cmd'`: the commands an
+    /// editor's script runs are run, the files it writes are written.
+    pub(super) fn editor_escapes(&mut self, name: &str, args: &[String], io: &Io, dirs: &Dirs, shell: &ShellState) {
+        let escapes: Vec<editors::Escapes> = match name {
+            "sed" | "gsed" => {
+                let (scripts, from_file) = editors::sed_scripts(args);
+                if from_file {
+                    self.opaque("its sed script is in a file, which the analyser does not read");
+                }
+                scripts.iter().map(|s| editors::sed(s)).collect()
+            }
+            "ed" | "ex" | "vim" | "vi" | "nvim" | "view" | "vimdiff" => {
+                let mut all: Vec<editors::Escapes> = editors::vim_commands(args).iter().map(|c| editors::ed(c)).collect();
+                // `ed` and `ex` (or `vim -e`) read their commands from standard input.
+                if matches!(name, "ed" | "ex") || args.iter().any(|a| a.starts_with("-e") || a == "-E" || a == "-s" && name != "ed") {
+                    match io.feed {
+                        Feed::None => {}
+                        Feed::Text(t) | Feed::Expanding(t) => all.push(editors::ed(t)),
+                        Feed::File(p) => match read_small(p) {
+                            Some(t) => all.push(editors::ed(&t)),
+                            None => self.opaque("it runs editor commands from a file the analyser cannot read"),
+                        },
+                        Feed::Unknown => self.opaque("it runs editor commands from input the analyser cannot see"),
+                    }
+                }
+                all
+            }
+            _ => return,
+        };
+        for e in escapes {
+            if let Some(why) = e.opaque {
+                self.opaque(why);
+            }
+            for command in &e.runs {
+                self.text(command, &mut ShellState { dirs: dirs.clone(), ..shell.clone() }, io.reparse + 1);
+            }
+            for file in &e.writes {
+                self.effect(effects::EffectKind::Overwrite, &lit_word(&expand_home(file, self.ctx.home)), dirs);
+            }
         }
     }
 

@@ -254,7 +254,7 @@ impl Walk<'_> {
                     *t = t.trim_start_matches("of=").to_string();
                 }
                 let _ = of;
-                self.touch(&w, dirs);
+                self.effect(effects::EffectKind::Overwrite, &w, dirs);
             }
         }
     }
@@ -566,6 +566,15 @@ impl Walk<'_> {
 
     /// Effects of `kind` for the files recorded since `before`.
     pub(super) fn effects_since(&mut self, before: usize, kind: effects::EffectKind) {
+        if matches!(kind, effects::EffectKind::Overwrite | effects::EffectKind::Link) {
+            // A file written by any writer (`tee`, `cp`, `mv`, `dd`, an editor) whose text the
+            // analyser has not recorded is one it cannot read should the call run it.
+            for t in self.out.touched[before..].iter().filter(|t| t.glob.is_none()) {
+                if !self.seen.scripts.iter().any(|(p, _)| *p == t.path) {
+                    self.seen.scripts.push((t.path.clone(), None));
+                }
+            }
+        }
         for t in &self.out.touched[before..] {
             let e = effects::Effect::of(kind, t, self.ctx);
             if !self.out.effects.contains(&e) {

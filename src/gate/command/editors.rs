@@ -1,0 +1,261 @@
+//! Editors and stream tools with a command escape: a `sed` script's `e` command and `s///e` flag
+//! run commands, its `w` command and flag write files; `ed` and `ex` scripts run `!command`
+//! lines (and `r !`, `w !`); `vim -c` commands likewise. What a script asks to run or write is
+//! read from it; an escape whose command is computed at run time is opaque.
+
+/// What an editor script does besides editing its own files.
+#[derive(Debug, Default, PartialEq)]
+pub struct Escapes {
+    /// Shell commands it runs.
+    pub runs: Vec<String>,
+    /// Files it writes.
+    pub writes: Vec<String>,
+    pub opaque: Option<&'static str>,
+}
+
+/// The scripts `sed` is given: `-e SCRIPT`, `--expression=SCRIPT`, else its first operand; and
+/// whether one comes from a file (`-f FILE`), which the analyser does not read.
+pub fn sed_scripts(args: &[String]) -> (Vec<String>, bool) {
+    let mut scripts = Vec::new();
+    let mut from_file = false;
+    let mut operand = None;
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        i += 1;
+        if a == "--" {
+            operand = operand.or_else(|| args.get(i).cloned());
+            break;
+        }
+        if a == "-e" || a == "--expression" {
+            scripts.extend(args.get(i).cloned());
+            i += 1;
+        } else if let Some(s) = a.strip_prefix("--expression=") {
+            scripts.push(s.to_string());
+        } else if a == "-f" || a == "--file" || a.starts_with("--file=") {
+            from_file = true;
+            i += usize::from(!a.contains('='));
+        } else if a == "-l" || a == "--line-length" {
+            i += 1;
+        } else if let Some(flags) = a.strip_prefix('-').filter(|f| !f.is_empty() && !f.starts_with('-')) {
+            // `-ne 's/x/y/'`, `-e` last in a cluster takes the next word; `-es/x/y/` the rest.
+            if let Some(k) = flags.find(['e', 'f']) {
+                let rest = &flags[k + 1..];
+                let value = if rest.is_empty() {
+                    i += 1;
+                    args.get(i - 1).cloned()
+                } else {
+                    Some(rest.to_string())
+                };
+                if flags.as_bytes()[k] == b'e' {
+                    scripts.extend(value);
+                } else {
+                    from_file = true;
+                }
+            }
+        } else if !a.starts_with('-') && operand.is_none() {
+            operand = Some(a.to_string());
+        }
+    }
+    if scripts.is_empty() && !from_file {
+        scripts.extend(operand);
+    }
+    (scripts, from_file)
+}
+
+/// The escapes of a `sed` script.
+pub fn sed(script: &str) -> Escapes {
+    let mut out = Escapes::default();
+    let chars: Vec<char> = script.chars().collect();
+    let mut i = 0;
+    let rest_of_line = |i: &mut usize| -> String {
+        let start = *i;
+        while *i < chars.len() && chars[*i] != '\n' {
+            *i += 1;
+        }
+        chars[start..*i].iter().collect::<String>().trim().to_string()
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() || c == ';' || c == '{' || c == '}' || c == '!' {
+            i += 1;
+            continue;
+        }
+        // Addresses: line numbers, `$`, `/re/`, `\cREc`, ranges and steps.
+        if c.is_ascii_digit() || matches!(c, '$' | ',' | '~' | '+') {
+            i += 1;
+            continue;
+        }
+        if c == '/' || c == '\\' {
+            let delim = if c == '\\' {
+                i += 1;
+                chars.get(i).copied().unwrap_or('/')
+            } else {
+                '/'
+            };
+            i = skip_delimited(&chars, i + 1, delim);
+            // `/re/I`, `/re/M` modifiers.
+            while i < chars.len() && matches!(chars[i], 'I' | 'M') {
+                i += 1;
+            }
+            continue;
+        }
+        i += 1;
+        match c {
+            '#' | ':' | 'a' | 'i' | 'c' | 'r' | 'R' | 'b' | 't' | 'T' | 'v' | 'q' | 'Q' | 'l' | 'L' => {
+                if matches!(c, 'b' | 't' | 'T' | 'q' | 'Q' | 'l' | 'L' | 'v' | ':') {
+                    // A label or a number, up to `;` or the end of the line.
+                    while i < chars.len() && chars[i] != '\n' && chars[i] != ';' && chars[i] != '}' {
+                        i += 1;
+                    }
+                } else {
+                    rest_of_line(&mut i);
+                }
+            }
+            'w' | 'W' => {
+                let file = rest_of_line(&mut i);
+                if !file.is_empty() {
+                    out.writes.push(file);
+                }
+            }
+            'e' => {
+                let command = rest_of_line(&mut i);
+                if command.is_empty() {
+                    out.opaque.get_or_insert("its sed script runs the text it edits as a command");
+                } else {
+                    out.runs.push(command);
+                }
+            }
+            's' | 'y' => {
+                let Some(&delim) = chars.get(i) else { break };
+                i = skip_delimited(&chars, i + 1, delim);
+                i = skip_delimited(&chars, i, delim);
+                if c == 'y' {
+                    continue;
+                }
+                while i < chars.len() && !matches!(chars[i], ';' | '\n' | '}') {
+                    match chars[i] {
+                        'e' => {
+                            out.opaque.get_or_insert("its sed script runs the text it edits as a command");
+                        }
+                        'w' => {
+                            i += 1;
+                            let file = rest_of_line(&mut i);
+                            if !file.is_empty() {
+                                out.writes.push(file);
+                            }
+                            break;
+                        }
+                        _ => {}
+                    }
+                    i += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Past the next unescaped `delim` from `i`.
+fn skip_delimited(chars: &[char], mut i: usize, delim: char) -> usize {
+    while i < chars.len() {
+        if chars[i] == '\\' {
+            i += 2;
+            continue;
+        }
+        if chars[i] == delim {
+            return i + 1;
+        }
+        i += 1;
+    }
+    i
+}
+
+/// The escapes of an `ed` or `ex` script (one command a line) or of `vim -c` commands: `!cmd`,
+/// `r !cmd`, `w !cmd`, `e !cmd` run commands (`%!cmd` filters lines through one); `w file`
+/// writes one; `system(…)` in an expression runs computed text.
+pub fn ed(script: &str) -> Escapes {
+    let mut out = Escapes::default();
+    for line in script.lines().flat_map(|l| l.split('|')) {
+        let line = line.trim().trim_start_matches(':');
+        if line.contains("system(") || line.contains("systemlist(") || line.contains("execute ") || line.starts_with("exe ") {
+            out.opaque.get_or_insert("its editor script runs a command it computes");
+            continue;
+        }
+        // The address: numbers, `.`, `$`, `%`, `,`, `;`, marks, patterns.
+        let mut rest = line.trim_start_matches(|c: char| c.is_ascii_digit() || ".$%,;+-' ".contains(c));
+        if let Some(r) = rest.strip_prefix('/').and_then(|r| r.split_once('/')) {
+            rest = r.1.trim_start();
+        }
+        let rest = rest.strip_prefix("silent").map_or(rest, str::trim_start);
+        if let Some(command) = rest.strip_prefix('!') {
+            out.runs.push(command.trim().to_string());
+            continue;
+        }
+        let mut words = rest.splitn(2, char::is_whitespace);
+        let verb = words.next().unwrap_or("");
+        let arg = words.next().unwrap_or("").trim();
+        if let Some(command) = arg.strip_prefix('!') {
+            if matches!(verb, "r" | "w" | "e" | "W" | "read" | "write" | "edit" | "wq" | "x") {
+                out.runs.push(command.trim().to_string());
+            }
+            continue;
+        }
+        if matches!(verb, "w" | "W" | "wq" | "write" | "saveas" | "sav" | "x" | "wa") && !arg.is_empty() {
+            out.writes.push(arg.trim_start_matches(">>").trim().to_string());
+        }
+    }
+    out
+}
+
+/// The commands `vim`/`ex`/`nvim` run from their arguments: `-c CMD`, `+CMD`, `--cmd CMD`.
+pub fn vim_commands(args: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        i += 1;
+        if a == "-c" || a == "--cmd" || a == "-S" {
+            if a != "-S" {
+                out.extend(args.get(i).cloned());
+            }
+            i += 1;
+        } else if let Some(c) = a.strip_prefix('+').filter(|c| !c.is_empty() && !c.chars().all(|ch| ch.is_ascii_digit())) {
+            out.push(c.to_string());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sed_scripts_run_and_write_what_they_say() {
+        assert_eq!(sed("1e rm -rf ~").runs, ["rm -rf ~"]);
+        assert_eq!(sed("s/a/b/w /etc/passwd").writes, ["/etc/passwd"]);
+        assert_eq!(sed("/x/w out.txt\ns/a/b/").writes, ["out.txt"]);
+        assert!(sed("s/.*/rm -rf ~/e").opaque.is_some());
+        assert!(sed("$e").opaque.is_some());
+        for harmless in ["s/e/w/g", "s|/usr|/opt|g; /^#/d", "y/abc/xyz/", "1,/end/{s/x/y/;p}", "/start/,/stop/ s/we/ew/", "10q"] {
+            assert_eq!(sed(harmless), Escapes::default(), "{harmless}");
+        }
+        let args: Vec<String> = ["-n", "-e", "1p", "--expression=2w x", "f"].iter().map(|a| a.to_string()).collect();
+        assert_eq!(sed_scripts(&args).0, ["1p", "2w x"]);
+        let args: Vec<String> = ["-i", "s/a/b/", "f"].iter().map(|a| a.to_string()).collect();
+        assert_eq!(sed_scripts(&args).0, ["s/a/b/"]);
+    }
+
+    #[test]
+    fn ed_scripts_run_their_bang_lines() {
+        assert_eq!(ed("!rm -rf ~\nq").runs, ["rm -rf ~"]);
+        assert_eq!(ed("1,$w !sh").runs, ["sh"]);
+        assert_eq!(ed("r !curl x").runs, ["curl x"]);
+        assert_eq!(ed(",s/a/b/\nw\nq").runs, Vec::<String>::new());
+        assert_eq!(ed("w /etc/hosts").writes, ["/etc/hosts"]);
+        assert!(ed("call system('rm -rf ~')").opaque.is_some());
+        assert_eq!(ed("%!sort").runs, ["sort"]);
+    }
+}
