@@ -10,7 +10,9 @@
 //! Whether gitvow's entry may carry the agent's fail-closed field (claude's `"onFailure": "block"`):
 //! the field is only understood from one version on, and an agent that meets a value it does not
 //! know drops every hook in the file (seen with claude 2.1.332 and `"onFailure": "bogus"`), so it is
-//! written only when every copy of the agent on this machine says it is new enough.
+//! left out only when a copy of the agent on this machine says it is older (or gives no version).
+//! When install finds no copy at all it is written: the agent installed later is a current one, and
+//! an entry without it lets every call through when gitvow is missing.
 
 use crate::agents::{AgentSpec, FailClosedBy, FailClosedField, Handler, ResponseForm, watchdog};
 use crate::paths;
@@ -89,9 +91,6 @@ pub enum FailClosedChoice {
 pub fn decide(agent: &AgentSpec) -> Option<FailClosedChoice> {
     let field = agent.install.fail_closed_field.as_ref()?;
     let found = copies(field);
-    if found.is_empty() {
-        return Some(FailClosedChoice::Omit(format!("no `{}` found to ask its version", field.program)));
-    }
     let since = format!("{}.{}.{}", field.since.0, field.since.1, field.since.2);
     for path in &found {
         match version_in(&version_output(path)) {

@@ -40,7 +40,11 @@ fn entries_carry_the_fields_the_spec_names() {
         install_user(&env, agent);
     }
     let claude = json_of(&env.read("~/.claude/settings.json"));
-    assert_eq!(claude["hooks"]["PreToolUse"][0]["hooks"][0], json!({"type": "command", "command": format!("{CMD} hook PreToolUse")}));
+    // No `claude` on this test's PATH: the fail-closed field is written all the same.
+    assert_eq!(
+        claude["hooks"]["PreToolUse"][0]["hooks"][0],
+        json!({"type": "command", "command": format!("{CMD} hook PreToolUse"), "onFailure": "block"})
+    );
     assert!(claude["hooks"]["Stop"][0].get("matcher").is_none(), "lifecycle events carry no matcher");
 
     let codex = json_of(&env.read("~/.codex/hooks.json"));
@@ -1335,12 +1339,17 @@ fn claude_fails_closed_when_every_claude_found_is_new_enough() {
     run.stdout_has("claude: nothing to change");
     assert!(doctor_line(&env).contains("claude fails closed"), "{}", doctor_line(&env));
 
-    // No claude at all: left out.
+    // No claude at all (installed later, so a current one): written, and nothing lets a call through.
     std::fs::remove_file(bin.join("claude")).unwrap();
     std::fs::remove_file(env.home().join(".local/bin/claude")).unwrap();
-    let run = install_user(&env, "claude");
+    fake_claude(&env.home().join(".local/bin/claude"), "2.1.200");
+    install_user(&env, "claude");
     assert!(pre_tool_use(&env).get("onFailure").is_none());
-    run.stdout_has("no `claude` found");
+    std::fs::remove_file(env.home().join(".local/bin/claude")).unwrap();
+    let run = install_user(&env, "claude");
+    assert_eq!(pre_tool_use(&env)["onFailure"], "block", "{}", run.stdout);
+    assert!(!run.stdout.contains("fails open"), "{}", run.stdout);
+    assert!(doctor_line(&env).contains("claude fails closed"), "{}", doctor_line(&env));
 }
 
 /// Codex project hooks: codex reads `<repo>/.codex/hooks.json` only for a project

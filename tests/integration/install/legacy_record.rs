@@ -89,6 +89,8 @@ fn a_record_written_by_the_previous_release_still_uninstalls_exactly() {
     let env = Sandbox::new();
     let claude = env.write("~/.claude/settings.json", CLAUDE_BEFORE);
     let config = env.write("~/.codex/config.toml", CODEX_CONFIG_BEFORE);
+    // A claude too old for `onFailure`: claude's entries are then the bytes that release wrote.
+    env.script("~/.local/bin/claude", "echo '2.1.200 (Claude Code)'");
     env.run(INSTALL).ok();
     let record_path = env.home().join(".gitvow/install-record.json");
 

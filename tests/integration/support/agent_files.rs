@@ -215,15 +215,16 @@ pub fn without_gitvow(installed: &Value, original: &Value, agent: &AgentSpec) ->
 }
 
 /// Every event the agent installs holds exactly one gitvow element, equal to the current entry, and
-/// it is the last element (new entries are appended: codex trusts hooks by position).
-pub fn check_entries_current(installed: &Value, agent: &AgentSpec) -> Result<(), String> {
+/// it is the last element (new entries are appended: codex trusts hooks by position). `fail_closed`:
+/// written with the agent's fail-closed field, as the binary does when it finds no copy of the agent.
+pub fn check_entries_current(installed: &Value, agent: &AgentSpec, fail_closed: bool) -> Result<(), String> {
     let mut v = installed.clone();
     if flat(agent) && v.get("version") != Some(&Value::from(1)) {
         return Err("flat layouts need a top-level \"version\": 1".into());
     }
     let events = events_container(&mut v, agent).ok_or("no object of events")?;
     for ev in agent.install.events {
-        let want = desired_entry(agent, ev, CMD, false);
+        let want = desired_entry(agent, ev, CMD, fail_closed);
         let arr = events.get(ev.name).and_then(Value::as_array).ok_or(format!("event {} missing", ev.name))?;
         let count = arr.iter().filter(|e| **e == want).count();
         if count != 1 || arr.last() != Some(&want) {
