@@ -4,7 +4,6 @@
 //! protects (a pattern that could name a protected file is that file), and, where its directories
 //! exist at judging time, expanded against the file system so that every match is judged.
 
-use super::protect::matches;
 use std::path::{Component, Path, PathBuf};
 
 /// Entries read from one directory while expanding, at most: past it the expansion is not
@@ -114,6 +113,46 @@ pub fn on_disk(pattern: &Path, hidden: bool) -> Option<Vec<PathBuf>> {
         found = next;
     }
     Some(found)
+}
+
+/// Shell pattern matching of one name: `*`, `?`, `[…]` (any one character). A leading dot must be
+/// matched by a dot unless `hidden` (an unknown name may be anything).
+pub fn matches(pattern: &str, name: &str, hidden: bool) -> bool {
+    if name.starts_with('.') && !pattern.starts_with('.') && !hidden {
+        return false;
+    }
+    let p: Vec<char> = pattern.chars().collect();
+    let n: Vec<char> = name.chars().collect();
+    // Iterative wildcard matching with one backtrack point: linear in practice, never recursive.
+    let (mut pi, mut ni) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while ni < n.len() {
+        if pi < p.len() && p[pi] == '[' {
+            let close = p[pi..].iter().position(|c| *c == ']').map(|k| pi + k);
+            if let Some(close) = close {
+                pi = close + 1;
+                ni += 1;
+                continue;
+            }
+        }
+        if pi < p.len() && (p[pi] == '?' || p[pi] == n[ni]) {
+            pi += 1;
+            ni += 1;
+        } else if pi < p.len() && p[pi] == '*' {
+            star = Some((pi, ni));
+            pi += 1;
+        } else if let Some((sp, sn)) = star {
+            pi = sp + 1;
+            ni = sn + 1;
+            star = Some((sp, sn + 1));
+        } else {
+            return false;
+        }
+    }
+    while pi < p.len() && p[pi] == '*' {
+        pi += 1;
+    }
+    pi == p.len()
 }
 
 #[cfg(test)]

@@ -256,7 +256,7 @@ impl Guard {
                         dir.starts_with(&root.path)
                             || reached
                                 .and_then(|rest| rest.components().next())
-                                .is_some_and(|first| matches(name, &first.as_os_str().to_string_lossy(), hidden))
+                                .is_some_and(|first| pattern::matches(name, &first.as_os_str().to_string_lossy(), hidden))
                     }
                     // The root itself, or a directory holding it (which must exist to hold it).
                     None => root.path == whole || (root.path.starts_with(&whole) && std::fs::symlink_metadata(&root.path).is_ok()),
@@ -321,7 +321,7 @@ impl Listing {
 /// (an agent's directory, gitvow's own, git's directory or its hooks, the executable), at any depth.
 pub fn may_name_protected(pattern: &str) -> bool {
     let components = HOME_DIRS.iter().chain(REPO_DIRS).flat_map(|(rel, _)| rel.split('/'));
-    NAMES.iter().copied().chain(components).chain([".git", "gitvow"]).any(|name| matches(pattern, name, true))
+    NAMES.iter().copied().chain(components).chain([".git", "gitvow"]).any(|name| super::pattern::matches(pattern, name, true))
 }
 
 fn split(path: &Path) -> (PathBuf, String) {
@@ -330,49 +330,10 @@ fn split(path: &Path) -> (PathBuf, String) {
     (dir, name)
 }
 
-/// Shell pattern matching of one name: `*`, `?`, `[…]` (any one character). A leading dot must be
-/// matched by a dot unless `hidden` (an unknown name may be anything).
-pub fn matches(pattern: &str, name: &str, hidden: bool) -> bool {
-    if name.starts_with('.') && !pattern.starts_with('.') && !hidden {
-        return false;
-    }
-    let p: Vec<char> = pattern.chars().collect();
-    let n: Vec<char> = name.chars().collect();
-    // Iterative wildcard matching with one backtrack point: linear in practice, never recursive.
-    let (mut pi, mut ni) = (0, 0);
-    let mut star: Option<(usize, usize)> = None;
-    while ni < n.len() {
-        if pi < p.len() && p[pi] == '[' {
-            let close = p[pi..].iter().position(|c| *c == ']').map(|k| pi + k);
-            if let Some(close) = close {
-                pi = close + 1;
-                ni += 1;
-                continue;
-            }
-        }
-        if pi < p.len() && (p[pi] == '?' || p[pi] == n[ni]) {
-            pi += 1;
-            ni += 1;
-        } else if pi < p.len() && p[pi] == '*' {
-            star = Some((pi, ni));
-            pi += 1;
-        } else if let Some((sp, sn)) = star {
-            pi = sp + 1;
-            ni = sn + 1;
-            star = Some((sp, sn + 1));
-        } else {
-            return false;
-        }
-    }
-    while pi < p.len() && p[pi] == '*' {
-        pi += 1;
-    }
-    pi == p.len()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gate::pattern::matches;
 
     fn touch(p: &str, glob: Option<Glob>) -> Touch {
         Touch { path: PathBuf::from(p), glob }
