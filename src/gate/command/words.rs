@@ -15,7 +15,10 @@ impl Walk<'_> {
             return;
         }
         let values = &words[2..];
-        if !values.is_empty() && values.len() <= MAX_LOOP_WORDS && values.iter().all(|w| w.literal().is_some()) {
+        // Literal words, or patterns of names in a literal directory (`*.txt`, `src/*.py`): each
+        // value is one of the names the pattern matches there.
+        let listed = |w: &Word| w.parts.iter().all(|p| matches!(p, Part::Lit(_) | Part::Glob(_) | Part::Tilde));
+        if !values.is_empty() && values.len() <= MAX_LOOP_WORDS && values.iter().all(listed) {
             self.seen.loops.push((name, values.to_vec()));
         }
     }
@@ -47,10 +50,7 @@ impl Walk<'_> {
     /// The absolute paths a word names, or `None` when the shell computes where it is.
     pub(super) fn paths(&self, word: &Word, dirs: &Dirs) -> Option<Vec<Touch>> {
         // A loop variable over literal words names each of them in turn.
-        if let Some((k, values)) = word.parts.iter().enumerate().find_map(|(k, p)| match p {
-            Part::Var(n) => self.seen.loops.iter().find(|(m, _)| m == n).map(|(_, v)| (k, v)),
-            _ => None,
-        }) {
+        if let Some((k, values)) = word.parts.iter().enumerate().find_map(|(k, p)| self.loop_values(p).map(|v| (k, v))) {
             let mut all = Vec::new();
             for v in values {
                 let mut w = word.clone();
@@ -66,6 +66,46 @@ impl Walk<'_> {
         match dirs.join(&rel) {
             Dirs::Known(ps) => Some(ps.into_iter().map(|path| Touch { path, glob }).collect()),
             Dirs::Unknown => None,
+        }
+    }
+
+    /// The values a part takes when it is a loop variable (`$f`), or a loop variable with a suffix
+    /// taken off (`${f%.txt}`, `${f%.*}`): the same names, or names in the same directory.
+    fn loop_values(&self, part: &Part) -> Option<Vec<Word>> {
+        let values = |n: &str| self.seen.loops.iter().find(|(m, _)| m == n).map(|(_, v)| v.clone());
+        match part {
+            Part::Var(n) => values(n),
+            Part::Computed(t) => {
+                let (name, pattern) = t.strip_prefix("${")?.strip_suffix('}')?.split_once('%')?;
+                let values = values(name)?;
+                let (longest, pattern) = match pattern.strip_prefix('%') {
+                    Some(p) => (true, p),
+                    None => (false, pattern),
+                };
+                // A literal suffix, or `LIT*` taken off the shortest way from a name that holds
+                // LIT: what is left stays in the value's directory.
+                let literal = |p: &str| !p.is_empty() && !p.contains(['/', '*', '?', '[', '\\', '$', '`']);
+                let head = match pattern.strip_suffix('*') {
+                    Some(head) if !longest && literal(head) => Some(head),
+                    _ if literal(pattern) => None,
+                    _ => return None,
+                };
+                values
+                    .iter()
+                    .map(|v| {
+                        let text = v.text();
+                        let (prefix, base) = text.split_at(text.rfind('/').map_or(0, |k| k + 1));
+                        if head.is_some_and(|h| !base.contains(h))
+                            || prefix.contains(['*', '?', '['])
+                            || v.parts.iter().any(|p| matches!(p, Part::Tilde))
+                        {
+                            return None;
+                        }
+                        Some(Word { parts: vec![Part::Lit(prefix.to_string()), Part::Glob("*".into())] })
+                    })
+                    .collect()
+            }
+            _ => None,
         }
     }
 

@@ -379,7 +379,8 @@ impl Walk<'_> {
         }
         let files = if script_given { &operands[..] } else { operands.get(1..).unwrap_or(&[]) };
         for &k in files {
-            self.touch(&words[k], dirs);
+            // Rewritten in place: an overwrite, judged where it is (`sed -i` into `/etc` or another project).
+            self.effect(effects::EffectKind::Overwrite, &words[k], dirs);
         }
     }
 

@@ -2029,6 +2029,23 @@ const CASES: &[(&str, &str, &str)] = &[
     ("classes-editors", "allow", "ed -s notes.txt <<< $',s/a/b/g\\nw\\nq'"),
     ("classes-editors", "allow", "vim -es -c '%s/a/b/g' -c wq notes.txt"),
     ("classes-editors", "allow", "ex -sc '%!sort' -cx notes.txt"),
+    // Computed names bounded soundly: a loop variable over a pattern of names is each of them.
+    ("classes-computed", "allow", "for f in *.txt; do mv \"$f\" \"${f%.txt}.md\"; done"),
+    ("classes-computed", "allow", "for f in src/*.py; do cp \"$f\" \"$f.bak\"; done"),
+    ("classes-computed", "allow", "for f in *.c; do rm -f \"${f%.*}.o\"; done"),
+    ("classes-computed", "allow", "for img in docs/*.png; do convert \"$img\" \"${img%.png}.jpg\"; done"),
+    ("classes-computed", "allow", "for f in build/*.log; do truncate -s 0 \"$f\"; done"),
+    ("classes-computed", "allow", "for f in *.md docs/*.md; do sed -i 's/colour/color/g' \"$f\"; done"),
+    ("classes-computed", "allow", "for t in src/*.rs; do rm -f \"${t%.rs}.bak\"; done"),
+    ("classes-computed", "deny", "for f in ~/*; do rm -rf \"$f\"; done"),
+    ("classes-computed", "deny", "for f in /*; do rm -rf \"$f\"; done"),
+    ("classes-computed", "confirm", "for f in /etc/*.conf; do sed -i 's/a/b/' \"$f\"; done"),
+    ("classes-computed", "confirm", "for f in *.txt; do rm -rf \"${f%%*}\"; done"),
+    ("classes-computed", "confirm", "for f in $(cat list); do rm -rf \"$f\"; done"),
+    ("classes-computed", "confirm", "sed -i 's/a/b/' /etc/hosts"),
+    ("classes-computed", "confirm", "sed -i 's/a/b/' ~/src/other/main.c"),
+    ("classes-computed", "confirm", "echo x > ~/projects/other/README.md"),
+    ("classes-computed", "confirm", "truncate -s 0 ~/code/site/index.html"),
 ];
 
 #[test]
