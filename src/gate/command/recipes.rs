@@ -81,6 +81,21 @@ fn first_existing(dir: &Path, names: &[&str], written: Written) -> Option<PathBu
     names.iter().map(|n| dir.join(n)).find(|p| written(p).is_some() || p.is_file())
 }
 
+/// A runner's recipe file (`file` as named, or the first of `names` in `dir`): its text and the
+/// name `gitvow check` shows; the answer itself when there is no file or it cannot be read.
+fn recipe_file(dir: &Path, file: Option<&str>, names: &[&str], written: Written) -> Result<(String, String), Recipes> {
+    let path = match file {
+        Some(f) => dir.join(f),
+        None => first_existing(dir, names, written).ok_or(Recipes::Lines(Vec::new()))?,
+    };
+    let text = match read(&path, written) {
+        FileText::Absent => return Err(Recipes::Lines(Vec::new())),
+        FileText::Opaque(why) => return Err(Recipes::Opaque(why)),
+        FileText::Text(t) => t.join("\n"),
+    };
+    Ok((text, path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()))
+}
+
 // --- make ---------------------------------------------------------------------------------
 
 struct Rule {
@@ -143,19 +158,10 @@ fn make(args: &[String], dir: &Path, written: Written) -> Recipes {
             targets.push(a.to_string());
         }
     }
-    let path = match file {
-        Some(f) => dir.join(f),
-        None => match first_existing(&dir, &["GNUmakefile", "makefile", "Makefile"], written) {
-            Some(p) => p,
-            None => return Recipes::Lines(Vec::new()),
-        },
+    let (text, shown) = match recipe_file(&dir, file.as_deref(), &["GNUmakefile", "makefile", "Makefile"], written) {
+        Ok(found) => found,
+        Err(done) => return done,
     };
-    let text = match read(&path, written) {
-        FileText::Absent => return Recipes::Lines(Vec::new()),
-        FileText::Opaque(why) => return Recipes::Opaque(why),
-        FileText::Text(t) => t.join("\n"),
-    };
-    let shown = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let mut makefile = parse_makefile(&text, shown);
     for (k, v) in overrides {
         makefile.vars.insert(0, (k, v));
@@ -579,19 +585,10 @@ fn just(args: &[String], dir: &Path, written: Written) -> Recipes {
             names.push(a.to_string());
         }
     }
-    let path = match file {
-        Some(f) => dir.join(f),
-        None => match first_existing(&dir, &["justfile", "Justfile", ".justfile", "JUSTFILE"], written) {
-            Some(p) => p,
-            None => return Recipes::Lines(Vec::new()),
-        },
+    let (text, shown) = match recipe_file(&dir, file.as_deref(), &["justfile", "Justfile", ".justfile", "JUSTFILE"], written) {
+        Ok(found) => found,
+        Err(done) => return done,
     };
-    let text = match read(&path, written) {
-        FileText::Absent => return Recipes::Lines(Vec::new()),
-        FileText::Opaque(why) => return Recipes::Opaque(why),
-        FileText::Text(t) => t.join("\n"),
-    };
-    let shown = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let recipes = parse_justfile(&text);
     // `just build arg`: words after a recipe name may be its arguments; only recipe names count.
     let mut wanted: Vec<String> = names.into_iter().filter(|n| recipes.iter().any(|r| r.name == *n)).collect();
