@@ -1907,7 +1907,7 @@ fn run_agent_suite(agent: &Agent) {
     }
     match agent.gitvow {
         // Claude's row has the fail-closed field: a missing or crashing gitvow must block. (Its
-        // entries carry no timeout to shorten, and its default is 60 s.)
+        // entries carry no timeout, and claude 2.1.332 still waited on a hung hook after 150 s.)
         "claude" => {
             for failure in [Failure::Missing, Failure::Exit1] {
                 cannot_run_session(agent, tc, &mut report, failure);

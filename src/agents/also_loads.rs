@@ -13,15 +13,29 @@
 //! qwen 0.24.4, auggie 0.36.0, gemini 0.61.0, droid 0.225.2 and codex 0.169.0 loaded neither of
 //! Claude's files. Cursor's row comes from its documentation (its CLI does not run here).
 
+use crate::paths::Scope;
 use serde_json::{Map, Value};
 
-/// Where the loaded files are.
+/// Where the loaded files are. Neither loader opens the managed layer (`/etc/claude-code`, what
+/// `install --system` writes): Copilot CLI 1.0.102 never does (strace), and Cursor's documentation
+/// names only the user's and the repository's files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scopes {
     /// The user's and the repository's files.
     Both,
     /// Only a repository's (copilot never loads `~/.claude/settings.json`).
     RepoOnly,
+}
+
+impl Scopes {
+    /// Whether the loader runs the files of `scope`.
+    pub fn cover(self, scope: &Scope) -> bool {
+        match scope {
+            Scope::Repo(_) => true,
+            Scope::User { .. } => self == Scopes::Both,
+            Scope::System { .. } => false,
+        }
+    }
 }
 
 /// One agent that runs another agent's hook files.
@@ -67,15 +81,15 @@ pub static ALSO_LOADS: &[AlsoLoads] = &[
     },
 ];
 
-/// The agents that also run `agent`'s files in a scope (`repo`: a repository's).
-pub fn loaders_of(agent: &str, repo: bool) -> impl Iterator<Item = &'static AlsoLoads> + '_ {
-    ALSO_LOADS.iter().filter(move |a| a.loads == agent && (repo || a.scopes == Scopes::Both))
+/// The agents that also run `agent`'s files in `scope`.
+pub fn loaders_of<'a>(agent: &'a str, scope: &'a Scope) -> impl Iterator<Item = &'static AlsoLoads> + 'a {
+    ALSO_LOADS.iter().filter(move |a| a.loads == agent && a.scopes.cover(scope))
 }
 
-/// The names of the agents known to run `agent`'s entries in a scope (measured: the hook tells
+/// The names of the agents known to run `agent`'s entries in `scope` (measured: the hook tells
 /// them apart), for install's summary and doctor to name.
-pub fn runners_of(agent: &str, repo: bool) -> Vec<&'static str> {
-    loaders_of(agent, repo).filter(|a| !a.caller_env.is_empty()).map(|a| a.agent).collect()
+pub fn runners_of(agent: &str, scope: &Scope) -> Vec<&'static str> {
+    loaders_of(agent, scope).filter(|a| !a.caller_env.is_empty()).map(|a| a.agent).collect()
 }
 
 /// The agents whose files `agent` also runs.
@@ -87,7 +101,9 @@ pub fn loaded_by(agent: &str) -> impl Iterator<Item = &'static AlsoLoads> + '_ {
 /// the payload (when read) carries a field only `entry_agent` sends. `None`: `entry_agent` itself.
 pub fn caller(entry_agent: &str, payload: Option<&Map<String, Value>>) -> Option<&'static str> {
     let set = |v: &&str| std::env::var_os(v).is_some_and(|x| !x.is_empty());
-    loaders_of(entry_agent, true)
+    ALSO_LOADS
+        .iter()
+        .filter(|a| a.loads == entry_agent)
         .filter(|a| a.caller_env.iter().any(set))
         .find(|a| payload.is_none_or(|p| !a.own_fields.iter().any(|f| p.contains_key(*f))))
         .map(|a| a.agent)

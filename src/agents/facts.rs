@@ -422,7 +422,8 @@ pub struct DoctorFacts {
     /// agent sends it (captured, in `templates/probes/`), which the probe makes harmless.
     pub probe_event: &'static str,
     pub probe_payload: &'static str,
-    /// The hook object's timeout field and its unit; without one the agent allows 60 s.
+    /// The hook object's timeout field and its unit; without one the agent waits as long as it
+    /// chooses (claude 2.1.332: more than 150 s).
     pub timeout_field: Option<(&'static str, TimeUnit)>,
     /// A hook runs only once a person trusted it in the agent (codex's `/hooks`): doctor checks the
     /// agent's trust record.

@@ -352,7 +352,7 @@ fn double_firing(ctx: &CheckedScopes, ins: &Inspected) -> Vec<CheckResult> {
         ));
     }
     // Another agent that runs this agent's file too (Copilot running Claude's) is named.
-    let loaders = crate::agents::also_loads::runners_of(ins.agent.name, !ctx.scope.is_user());
+    let loaders = crate::agents::also_loads::runners_of(ins.agent.name, &ctx.scope);
     if ins.installed_here() && !loaders.is_empty() {
         out.push(CheckResult::ok(
             "run by",
@@ -364,9 +364,7 @@ fn double_firing(ctx: &CheckedScopes, ins: &Inspected) -> Vec<CheckResult> {
         if !ins.installed_here() {
             continue;
         }
-        let in_scope = |scope: &crate::paths::Scope| {
-            (also.scopes == crate::agents::also_loads::Scopes::Both || !scope.is_user()) && Inspected::read(scope, loaded).installed_here()
-        };
+        let in_scope = |scope: &crate::paths::Scope| also.scopes.cover(scope) && Inspected::read(scope, loaded).installed_here();
         let here = in_scope(&ctx.scope);
         let other = ctx.other.as_ref().is_some_and(in_scope);
         if !(here || other) {

@@ -87,7 +87,8 @@ pub fn run(ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
         }
         let argv = script_argv(ins);
         let shown = argv.join(" ");
-        (argv, shown, Duration::from_secs(60))
+        // cline's own fixed timeout (3.0.65 ran a call after ~120 s of a hook that never answered).
+        (argv, shown, Some(Duration::from_secs(120)))
     } else {
         let Some(found) = ins.found.iter().find(|f| f.event == event) else {
             return CheckResult::fail("probe", format!("not run: no gitvow hook under `{event}`"), fix_install);
@@ -99,7 +100,7 @@ pub fn run(ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
         (argv, command.to_string(), timeout_of(ins.agent, &found.hook))
     };
     let command = command.as_str();
-    let timeout = agent_timeout.min(PROBE_CAP);
+    let timeout = agent_timeout.map_or(PROBE_CAP, |t| t.min(PROBE_CAP));
     let input = payload(ins.agent, &dir_text).to_string();
     let token = answerer::token();
     let started = Instant::now();
@@ -115,15 +116,16 @@ pub fn run(ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
             (who, process::Finished { stderr, ..f })
         }
         Err(e) => {
-            let cap = if timeout < agent_timeout {
-                format!(
-                    " (doctor waits at most {}; {} allows {})",
+            let cap = match agent_timeout {
+                Some(own) if timeout < own => {
+                    format!(" (doctor waits at most {}; {} allows {})", process::seconds(timeout), ins.agent.name, process::seconds(own))
+                }
+                Some(_) => String::new(),
+                None => format!(
+                    " (doctor waits at most {}; the entry sets no timeout, and {} waits longer: gitvow's own deadline answers at 26 s)",
                     process::seconds(timeout),
-                    ins.agent.name,
-                    process::seconds(agent_timeout)
-                )
-            } else {
-                String::new()
+                    ins.agent.name
+                ),
             };
             return CheckResult::fail(
                 "probe",
@@ -272,8 +274,9 @@ fn script_argv(ins: &Inspected) -> Vec<String> {
     argv
 }
 
-/// The hook's own timeout as the agent reads it (60 s when it has none).
-fn timeout_of(agent: &AgentSpec, hook: &Value) -> Duration {
+/// The hook's own timeout as the agent reads it; `None` when the entry sets none (the agent's own
+/// default is not a fact gitvow has: Claude Code 2.1.332 was still waiting after 150 s).
+fn timeout_of(agent: &AgentSpec, hook: &Value) -> Option<Duration> {
     let secs = agent.doctor.timeout_field.and_then(|(key, unit)| {
         let n = hook.get(key).and_then(Value::as_f64).filter(|n| *n > 0.0)?;
         Some(match unit {
@@ -281,7 +284,7 @@ fn timeout_of(agent: &AgentSpec, hook: &Value) -> Duration {
             TimeUnit::Milliseconds => n / 1000.0,
         })
     });
-    secs.map_or(Duration::from_secs(60), Duration::from_secs_f64)
+    secs.map(Duration::from_secs_f64)
 }
 
 fn json_field(text: &str, key: &str) -> Option<String> {

@@ -135,18 +135,15 @@ impl Inspected {
             let (l, c) = line_col(&text, offset);
             format!("{}:{l}:{c}: {what}", display(&path))
         };
-        let fix = format!("fix the file by hand so that {} accepts it ({})", agent.name, agent.install.strictness.describe());
+        // What the agent parses: TOML for codex's managed file, JSON of some strictness otherwise.
+        let format = if managed_toml { "TOML, hooks as `[[hooks.<Event>]]` tables" } else { agent.install.strictness.describe() };
+        let fix = format!("fix the file by hand so that {} accepts it ({format})", agent.name);
         match JsonDoc::parse(&text, agent.install.strictness) {
             Err(e) => out.file = Finding::wrong(located(e.offset, &format!("{}; {}", e.message, agent.would_drop(e.construct))), fix),
             Ok(doc) => match entries::check_shape(&doc, agent) {
                 Err(e) => out.file = Finding::wrong(located(doc.text_offset(e.offset), &format!("expected {}", e.expected)), fix),
                 Ok(()) => {
-                    out.file = Finding::fine(format!(
-                        "{} parses as {} reads it ({})",
-                        display(&path),
-                        agent.name,
-                        agent.install.strictness.describe()
-                    ));
+                    out.file = Finding::fine(format!("{} parses as {} reads it ({format})", display(&path), agent.name,));
                     out.found = entries::find_entries(&doc, agent, false);
                     if agent.install.layout == FileLayout::TopLevelGroups
                         && doc.get(&[crate::edit::jsonc::key("hooks")]).is_some_and(|v| v.is_object())

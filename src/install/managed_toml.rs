@@ -167,8 +167,9 @@ fn field_line(field: &ExtraField, quoted: &dyn Fn(&str) -> String) -> String {
 /// what doctor's checks read. `Err`: the file is not TOML, with its place.
 pub fn as_json(path: &Path, text: &str) -> Result<String> {
     let doc = parse(path, text)?;
-    let hooks = doc.get("hooks").map_or(serde_json::Value::Object(Default::default()), item_json);
-    Ok(serde_json::json!({ "hooks": hooks }).to_string())
+    let table = |name: &str| doc.get(name).map_or(serde_json::Value::Object(Default::default()), item_json);
+    // `features` too: whether the file pins hooks on is read from it as from a JSON layer.
+    Ok(serde_json::json!({ "hooks": table("hooks"), "features": table("features") }).to_string())
 }
 
 fn item_json(item: &toml_edit::Item) -> serde_json::Value {

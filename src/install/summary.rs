@@ -76,7 +76,7 @@ pub fn render(
 /// repository's `.claude/settings.json`): ` (run by claude and copilot)`.
 fn run_by(kind: FileKind, scope: &Scope) -> String {
     let FileKind::Hooks(agent) = kind else { return String::new() };
-    let loaders = crate::agents::also_loads::runners_of(agent.name, !scope.is_user());
+    let loaders = crate::agents::also_loads::runners_of(agent.name, scope);
     if loaders.is_empty() {
         return String::new();
     }

@@ -30,7 +30,10 @@ pub fn read(scope: &Scope, ins: &Inspected) -> Vec<Finding> {
     let mut out = Vec::new();
     for switch in ins.agent.install.off_switches {
         match *switch {
-            OffSwitch::TomlFeature(file) => out.extend(toml_feature(ins.agent, file)),
+            OffSwitch::TomlFeature(file) => match pinned_on(scope, ins) {
+                Some(pinned) => out.push(pinned),
+                None => out.extend(toml_feature(ins.agent, file)),
+            },
             OffSwitch::VersionAndFailClosed => out.extend(version_and_fail_closed(scope, ins)),
             OffSwitch::HooksConfig => out.extend(hooks_config(scope, ins)),
             OffSwitch::JsonFlag { key: flag, also_in } => out.extend(json_flag(scope, ins, flag, also_in)),
@@ -64,6 +67,24 @@ fn toml_feature(agent: &AgentSpec, file: &str) -> Vec<Finding> {
             })
             .collect(),
     }
+}
+
+/// The managed file of the system scope that pins hooks on (codex's requirements.toml with
+/// `[features] hooks = true`, which install writes there): a user's switch in their own file then
+/// turns those entries off no more (measured with codex 0.169).
+fn pinned_on(scope: &Scope, ins: &Inspected) -> Option<Finding> {
+    let (keys, value) = crate::agents::managed::layer(ins.agent.name)?.hooks_on?;
+    let steps: Vec<_> = keys.iter().map(|k| key(k)).collect();
+    let pinned = ins.doc.as_ref()?.get(&steps) == Some(Value::Bool(value));
+    let (key, table) = keys.split_last()?;
+    (scope.is_system() && pinned).then(|| {
+        Finding::fine(format!(
+            "{} pins `[{}] {key} = {value}`: a user's `{key} = {}` does not switch these entries off",
+            display(&ins.path),
+            table.join("."),
+            !value
+        ))
+    })
 }
 
 fn version_and_fail_closed(scope: &Scope, ins: &Inspected) -> Vec<Finding> {

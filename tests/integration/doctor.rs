@@ -851,3 +851,16 @@ fn managed_settings_that_ignore_user_hooks_fail() {
     let r = doctor_in(&root);
     assert!(r.statuses("claude", "switches").contains(&"fail".to_string()));
 }
+
+/// Claude's entries set no timeout, and Claude's own is not 60 s (2.1.332 still waited after
+/// 150 s): doctor names no figure it does not have.
+#[test]
+fn a_probe_of_an_entry_without_a_timeout_claims_none_for_the_agent() {
+    let env = Sandbox::new();
+    let fake = fake_gitvow(&env, "hang", "sleep 30");
+    install_user(&env, &["claude"], &["--command", fake.to_str().unwrap(), "--force"]);
+    let r = doctor(&env, &["--user", "--agent", "claude"]);
+    let d = r.only("claude", "probe", "fail");
+    assert!(d.contains("(doctor waits at most 3 s; the entry sets no timeout, and claude waits longer"), "{d}");
+    assert!(!d.contains("60 s"), "{d}");
+}

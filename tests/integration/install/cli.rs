@@ -1352,6 +1352,24 @@ fn claude_fails_closed_when_every_claude_found_is_new_enough() {
     assert!(doctor_line(&env).contains("claude fails closed"), "{}", doctor_line(&env));
 }
 
+/// Every case in which install leaves Claude failing open is in the README's "When gitvow cannot
+/// run", as install says it: a copy older than 2.1.295, and a copy whose `--version` gives none.
+#[test]
+fn the_readme_names_every_case_install_leaves_claude_failing_open() {
+    let readme = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let section = readme.split("### When gitvow cannot run").nth(1).and_then(|s| s.split("\n#").next()).unwrap();
+    for (version, says) in [("2.1.200", "older than 2.1.295"), ("a build of our own", "gave no version")] {
+        let env = Sandbox::new();
+        let bin = env.outside("bin");
+        let env = env.env("PATH", format!("{}:/usr/bin:/bin", bin.display()));
+        fake_claude(&bin.join("claude"), version);
+        let run = install_user(&env, "claude");
+        assert!(run.stdout.contains("fails open") && run.stdout.contains(says), "{}", run.stdout);
+        let section = section.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(section.contains(says), "the README does not name the case install prints as `{says}`: {section}");
+    }
+}
+
 /// Codex project hooks: codex reads `<repo>/.codex/hooks.json` only for a project
 /// trusted in `~/.codex/config.toml`. A repository install says so; doctor FAILs an untrusted
 /// project (the gate is not there) and passes once the trust the note names is recorded.

@@ -166,3 +166,30 @@ fn the_managed_files_keep_hooks_on_over_the_users_own_switch_and_uninstall_takes
     assert_eq!(out.code, 0, "{out:?}");
     assert_eq!(tree(&root), before, "byte for byte");
 }
+
+/// What install and doctor say about the managed files is what the agents do: Copilot CLI 1.0.102
+/// never opens `/etc/claude-code` (only a repository's `.claude/` files), and codex runs the
+/// managed hooks over a user's `[features] hooks = false` because requirements.toml pins them on.
+#[test]
+fn the_system_scope_claims_no_copilot_run_and_no_user_switch_the_managed_file_overrides() {
+    let env = seeded();
+    env.write("~/.codex/config.toml", "[features]\nhooks = false\n");
+    let out = env.run(["install", "--system", "--agent", "claude,codex", "--yes", "--no-pager"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(!out.stdout.contains("copilot"), "copilot never runs /etc/claude-code's hooks: {out:?}");
+    assert!(!out.stdout.contains("the gate is off"), "{out:?}");
+
+    let claude = env.run(["doctor", "--system", "--agent", "claude"]);
+    assert!(!claude.stdout.contains("copilot"), "{claude:?}");
+    let codex = env.run(["doctor", "--system", "--agent", "codex"]);
+    assert_eq!(codex.code, 0, "the managed file pins hooks on over the user's switch: {codex:?}");
+    assert!(codex.stdout.contains("hooks = false") && codex.stdout.contains("requirements.toml"), "{codex:?}");
+    assert!(
+        codex.stdout.contains("parses as codex reads it (TOML") && !codex.stdout.contains("JSON"),
+        "requirements.toml is TOML: {codex:?}"
+    );
+
+    // The user scope's claims stand: there the user's switch turns codex's hooks off.
+    let user = env.run(["doctor", "--user", "--agent", "codex"]);
+    assert!(user.stdout.contains("`[features] hooks = false` turns every codex hook off"), "{user:?}");
+}
