@@ -124,7 +124,7 @@ pub fn resolve(path: &Path) -> PathBuf {
                     }
                     continue;
                 }
-                Entry::Other => {}
+                Entry::Other(_) => {}
                 Entry::Missing => exists = false,
             }
         }
@@ -139,8 +139,34 @@ enum Entry {
     Missing,
     /// A symbolic link, with its target.
     Link(PathBuf),
-    /// Anything else that exists.
-    Other,
+    /// Anything else that exists; a regular file with more than one name carries its identity.
+    Other(Option<FileId>),
+}
+
+/// A file's identity on disk: its device and inode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileId {
+    pub dev: u64,
+    pub ino: u64,
+    /// How many names it has.
+    pub links: u64,
+}
+
+impl FileId {
+    /// The identity of a regular file with more than one name, from its metadata.
+    pub fn of_linked(meta: &std::fs::Metadata) -> Option<FileId> {
+        use std::os::unix::fs::MetadataExt;
+        (meta.file_type().is_file() && meta.nlink() > 1).then(|| FileId { dev: meta.dev(), ino: meta.ino(), links: meta.nlink() })
+    }
+}
+
+/// The identity of the regular file at `real` (a path [`resolve`] gave) when it has other names
+/// (hard links): the look [`resolve`] made already answers, so the hot path pays nothing more.
+pub fn hard_linked(real: &Path) -> Option<FileId> {
+    match look(real) {
+        Entry::Other(id) => id,
+        _ => None,
+    }
 }
 
 /// `path` looked at without following a link; each path once per thread. One call resolves the same
@@ -156,8 +182,8 @@ fn look(path: &Path) -> Entry {
         return entry;
     }
     let entry = match std::fs::symlink_metadata(path) {
-        Ok(meta) if meta.file_type().is_symlink() => std::fs::read_link(path).map_or(Entry::Other, Entry::Link),
-        Ok(_) => Entry::Other,
+        Ok(meta) if meta.file_type().is_symlink() => std::fs::read_link(path).map_or(Entry::Other(None), Entry::Link),
+        Ok(meta) => Entry::Other(FileId::of_linked(&meta)),
         Err(_) => Entry::Missing,
     };
     SEEN.with(|seen| seen.borrow_mut().insert(path.to_path_buf(), entry.clone()));

@@ -13,6 +13,7 @@ mod boxed;
 mod classifier;
 pub mod command;
 pub mod deadline;
+mod hard_links;
 pub mod hook;
 pub mod judge;
 pub mod location;

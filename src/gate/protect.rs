@@ -220,9 +220,7 @@ impl Guard {
         if !pattern::has_pattern(&path) {
             return Vec::new();
         }
-        let home = self.home.iter().flat_map(|h| HOME_FILES.iter().map(move |f| h.join(f)));
-        let repo = self.repo_top.iter().flat_map(|r| REPO_FILES.iter().map(move |f| r.join(f)));
-        let known: Vec<PathBuf> = home.chain(repo).chain(SYSTEM_FILES.iter().map(PathBuf::from)).collect();
+        let known = self.guarded_files();
         let roots = self.roots.iter().map(|r| r.path.as_path());
         pattern::could_name(&path, hidden, roots.chain(known.iter().map(PathBuf::as_path)))
             .into_iter()
@@ -231,6 +229,25 @@ impl Guard {
                 Touch { path, glob }
             })
             .collect()
+    }
+
+    /// Where another name of a protected file may be: each root the gate protects (both forms),
+    /// and the files and directories the default policy guards by their path, shallowest first.
+    pub fn guarded_places(&self) -> Vec<PathBuf> {
+        let mut places: Vec<PathBuf> = self.roots.iter().map(|r| r.path.clone()).collect();
+        for p in self.guarded_files() {
+            if !places.contains(&p) {
+                places.push(p);
+            }
+        }
+        places
+    }
+
+    /// The files and directories the default policy guards by their path, here.
+    fn guarded_files(&self) -> Vec<PathBuf> {
+        let home = self.home.iter().flat_map(|h| HOME_FILES.iter().map(move |f| h.join(f)));
+        let repo = self.repo_top.iter().flat_map(|r| REPO_FILES.iter().map(move |f| r.join(f)));
+        home.chain(repo).chain(SYSTEM_FILES.iter().map(PathBuf::from)).collect()
     }
 
     /// Why changing `touch` would change something the gate protects, if it would, and the

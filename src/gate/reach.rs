@@ -75,6 +75,15 @@ impl Reach {
         // `> f` five thousand times is one file: each is resolved on disk only once.
         let mut seen = std::collections::HashSet::new();
         touched.retain(|t| seen.insert(t.clone()));
+        let (names, unsearched) = other_names(&touched, &guard);
+        for t in names {
+            if seen.insert(t.clone()) {
+                touched.push(t);
+            }
+        }
+        if let Some(why) = unsearched {
+            reach.protected = Some(why);
+        }
         let places = location::Places::new(repo_top);
         for t in &touched {
             let place = places.of(&t.path);
@@ -111,6 +120,30 @@ fn as_the_shell_sees(touched: Vec<command::Touch>, guard: &Guard) -> Vec<command
         out.push(t);
     }
     out
+}
+
+/// The other names, among what the gate guards, of the written files that have more than one
+/// (hard links): a write to any name is a write to each. When the search was cut short, why the
+/// call is asked about instead, and the file.
+fn other_names(touched: &[command::Touch], guard: &Guard) -> (Vec<command::Touch>, Option<(String, String)>) {
+    let mut names = Vec::new();
+    let mut places: Option<Vec<PathBuf>> = None;
+    for t in touched.iter().filter(|t| t.glob.is_none()) {
+        let real = location::resolve(&t.path);
+        let Some(id) = location::hard_linked(&real) else { continue };
+        let places = places.get_or_insert_with(|| guard.guarded_places());
+        let found = super::hard_links::among(id, &real, places);
+        if found.incomplete {
+            let shown = crate::paths::display(&t.path);
+            let why = format!(
+                "it writes {shown}, a file with {} names, and the gate could not look through every place where another of them would be one it guards",
+                id.links
+            );
+            return (names, Some((why, shown)));
+        }
+        names.extend(found.found.into_iter().map(|path| command::Touch { path, glob: None }));
+    }
+    (names, None)
 }
 
 /// What a command's reads reach of gitvow's secrets.

@@ -93,6 +93,9 @@ enum Op {
     },
     /// Writes the path of argument `n`.
     Write(usize),
+    /// Gives argument 0 the new name argument 1 (a hard link): both are written, as the file can
+    /// be written through either.
+    HardLink,
     /// Moves argument 0 to argument 1.
     Move,
     /// Opens argument 0 in the mode of argument 1 (`'w'`, `'a'`, `O_WRONLY`…); reading does nothing.
@@ -435,6 +438,11 @@ impl Walker {
                 let t = arg(n);
                 self.each_path(&t, &|path| CodeEffect::Write { path });
             }
+            Op::HardLink => {
+                for t in [arg(0), arg(1)] {
+                    self.each_path(&t, &|path| CodeEffect::Write { path });
+                }
+            }
             Op::Move => match (path_of(&arg(0)), path_of(&arg(1))) {
                 (Some(from), Some(to)) => self.emit(CodeEffect::Move { from, to }),
                 _ => self.opaque("a move of computed paths"),
@@ -555,8 +563,9 @@ impl Walker {
                 Some(Op::Remove { recursive: false, all: false })
             }
             (Language::Ruby, "rmtree") => Some(Op::Remove { recursive: true, all: false }),
-            (Language::Python, "write_text" | "write_bytes" | "touch" | "mkdir" | "chmod" | "symlink_to" | "hardlink_to")
-            | (Language::Ruby, "write" | "binwrite" | "mkpath" | "mkdir" | "make_symlink" | "make_link") => Some(Op::Write(0)),
+            (Language::Python, "write_text" | "write_bytes" | "touch" | "mkdir" | "chmod" | "symlink_to")
+            | (Language::Ruby, "write" | "binwrite" | "mkpath" | "mkdir" | "make_symlink") => Some(Op::Write(0)),
+            (Language::Python, "hardlink_to") | (Language::Ruby, "make_link") => Some(Op::HardLink),
             (Language::Python, "rename" | "replace") | (Language::Ruby, "rename") => Some(Op::Move),
             (Language::Python | Language::Ruby, "open") => Some(Op::Open),
             (Language::Python, "joinpath" | "__truediv__") | (Language::Ruby, "join" | "+") => Some(Op::PathNew),
@@ -891,9 +900,8 @@ fn op(lang: Language, name: &str) -> Option<Op> {
             "shutil.rmtree" => Remove { recursive: true, all: false },
             "os.remove" | "os.unlink" | "os.rmdir" | "os.removedirs" => rm,
             "os.rename" | "os.replace" | "os.renames" | "shutil.move" => Move,
-            "shutil.copy" | "shutil.copy2" | "shutil.copyfile" | "shutil.copytree" | "os.link" | "os.symlink" | "shutil.copymode" => {
-                Write(1)
-            }
+            "shutil.copy" | "shutil.copy2" | "shutil.copyfile" | "shutil.copytree" | "os.symlink" | "shutil.copymode" => Write(1),
+            "os.link" => HardLink,
             "os.truncate" | "os.mkdir" | "os.makedirs" | "os.chmod" | "os.chown" | "os.lchown" | "os.mkfifo" => Write(0),
             "open" | "io.open" | "codecs.open" | "os.open" => Open,
             "os.system"
@@ -968,7 +976,8 @@ fn op(lang: Language, name: &str) -> Option<Op> {
             "fs.openSync" | "fs.open" | "Deno.open" | "Deno.openSync" => Open,
             "fs.renameSync" | "fs.rename" | "fs.moveSync" | "fs.move" | "Deno.rename" | "Deno.renameSync" | "shelljs.mv" => Move,
             "fs.cpSync" | "fs.cp" | "fs.copyFileSync" | "fs.copyFile" | "fs.copySync" | "fs.copy" | "fs.symlinkSync" | "fs.symlink"
-            | "fs.linkSync" | "fs.link" | "Deno.copyFile" | "Deno.copyFileSync" | "Deno.symlink" | "Deno.link" | "shelljs.cp" => Write(1),
+            | "Deno.copyFile" | "Deno.copyFileSync" | "Deno.symlink" | "shelljs.cp" => Write(1),
+            "fs.linkSync" | "fs.link" | "Deno.link" | "Deno.linkSync" | "fs.promises.link" => HardLink,
             "child_process.exec" | "child_process.execSync" | "shelljs.exec" | "execa.execaCommand" | "execa.execaCommandSync" => Shell,
             "child_process.spawn"
             | "child_process.spawnSync"
@@ -1000,9 +1009,8 @@ fn op(lang: Language, name: &str) -> Option<Op> {
             "rm" | "rm_f" | "remove" | "remove_file" | "rmdir" | "File.delete" | "File.unlink" | "Dir.rmdir" | "Dir.delete"
             | "Dir.unlink" => rm_all,
             "mv" | "move" | "File.rename" => Move,
-            "cp" | "cp_r" | "copy" | "copy_entry" | "copy_file" | "install" | "ln" | "ln_s" | "ln_sf" | "File.symlink" | "File.link" => {
-                Write(1)
-            }
+            "cp" | "cp_r" | "copy" | "copy_entry" | "copy_file" | "install" | "ln_s" | "ln_sf" | "File.symlink" => Write(1),
+            "ln" | "ln_f" | "File.link" => HardLink,
             "File.write" | "IO.write" | "File.binwrite" | "IO.binwrite" | "touch" | "mkdir_p" | "mkdir" | "makedirs" | "mkpath"
             | "File.truncate" | "Dir.mkdir" => Write(0),
             "chmod" | "chmod_R" | "chown" | "chown_R" | "File.chmod" => Write(1),
@@ -1032,7 +1040,8 @@ fn op(lang: Language, name: &str) -> Option<Op> {
             "unlink" | "rmdir" => rm_all,
             "rmtree" | "remove_tree" => rmtree,
             "rename" | "move" | "mv" => Move,
-            "copy" | "cp" | "symlink" | "link" => Write(1),
+            "copy" | "cp" | "symlink" => Write(1),
+            "link" => HardLink,
             "mkdir" | "make_path" | "mkpath" | "truncate" => Write(0),
             "open" | "sysopen" => PerlOpen,
             "system" | "exec" => Argv,
@@ -1043,7 +1052,8 @@ fn op(lang: Language, name: &str) -> Option<Op> {
         Language::Php => match name {
             "unlink" | "rmdir" => rm,
             "file_put_contents" | "touch" | "mkdir" | "chmod" | "chown" | "tempnam" => Write(0),
-            "symlink" | "link" | "copy" => Write(1),
+            "symlink" | "copy" => Write(1),
+            "link" => HardLink,
             "rename" => Move,
             "fopen" => Open,
             "system" | "exec" | "shell_exec" | "passthru" | "popen" | "proc_open" => Shell,

@@ -225,6 +225,9 @@ const COPY_LONG_VALUES: &[&str] = &[
     "--rsh",
     "--chmod",
     "--chown",
+    "--link-dest",
+    "--compare-dest",
+    "--copy-dest",
 ];
 /// A program built, linked or stripped into place (the gitvow executable is protected).
 const BUILD_OUTPUTS: &[&str] = &["-o", "--output"];
@@ -728,16 +731,30 @@ const PACKAGE_BINARIES: &[(&str, &str)] = &[
     ("sequelize-cli", "sequelize"),
 ];
 
+/// Whether `args` give the option `-short` (alone or among other letters) or one of `long`.
+fn has_flag(args: &[String], short: char, long: &[&str]) -> bool {
+    args.iter().any(|a| {
+        long.contains(&a.as_str())
+            || (a.starts_with('-') && !a.starts_with("--") && a[1..].chars().all(char::is_alphanumeric) && a.contains(short))
+    })
+}
+
+/// Whether a file changer gives its sources new names (hard links: `ln`, `link`, `cp -l`), through
+/// which they can be written: then its sources are changed too.
+pub fn links_sources(name: &str, args: &[String]) -> bool {
+    match name {
+        "ln" => !has_flag(args, 's', &["--symbolic"]),
+        "link" => true,
+        "cp" => has_flag(args, 'l', &["--link"]),
+        _ => false,
+    }
+}
+
 /// What a file changer does to one of the files `file_changer` names (`last` for its last
 /// operand, or the `-t` target), for the effect model: `None` where it only changes a mode or a
 /// time, or creates a node.
 pub fn effect_of(name: &str, args: &[String], last: bool) -> Option<EffectKind> {
-    let flag = |short: char, long: &[&str]| {
-        args.iter().any(|a| {
-            long.contains(&a.as_str())
-                || (a.starts_with('-') && !a.starts_with("--") && a[1..].chars().all(char::is_alphanumeric) && a.contains(short))
-        })
-    };
+    let flag = |short: char, long: &[&str]| has_flag(args, short, long);
     let recursive = || flag('r', &["--recursive"]) || flag('R', &[]);
     Some(match name {
         // Packages that exist to remove trees.

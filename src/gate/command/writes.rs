@@ -158,13 +158,19 @@ impl Walk<'_> {
             if matches!(name, "cp" | "ln" | "link" | "install" | "rsync") {
                 self.copies_of_gitvow(&ops, &chosen, target, dirs);
             }
-            // A hard link is another name to write the file through: its source is changed too.
-            if matches!(name, "ln" | "link")
-                && !args.iter().any(|a| a == "--symbolic" || (a.starts_with('-') && !a.starts_with("--") && a.contains('s')))
-            {
+            // A hard link is another name to write the file through: its source is changed too,
+            // and so is every file of the directory rsync links unchanged files from.
+            if programs::links_sources(name, args) {
                 for w in ops.iter().take(ops.len().saturating_sub(usize::from(target.is_none()))) {
                     self.effect(effects::EffectKind::Link, w, dirs);
                 }
+            }
+            if name == "rsync"
+                && let Some(dir) = Self::option_word(words, &["--link-dest"])
+            {
+                let mut tree = dir;
+                tree.parts.extend([Part::Lit("/".into()), Part::Glob("*".into())]);
+                self.tree(&tree, effects::EffectKind::Link, dirs);
             }
             let count = chosen.len() + usize::from(target.is_some());
             let into = self.copied_into(name, &ops, &chosen, target.is_some(), dirs);
@@ -547,12 +553,17 @@ impl Walk<'_> {
     /// A tree of files the analyser cannot list written into a directory (`word` is `dir/*`):
     /// judged as the directory as a whole, hidden names included.
     pub(super) fn extract_into(&mut self, word: &Word, dirs: &Dirs) {
+        self.tree(word, effects::EffectKind::OverwriteRecursive, dirs);
+    }
+
+    /// Every file of a directory (`word` is `dir/*`), hidden names included, changed as `kind` says.
+    fn tree(&mut self, word: &Word, kind: effects::EffectKind, dirs: &Dirs) {
         let before = self.out.touched.len();
         self.touch(word, dirs);
         for t in &mut self.out.touched[before..] {
             t.glob = Some(Glob { hidden: true });
         }
-        self.effects_since(before, effects::EffectKind::OverwriteRecursive);
+        self.effects_since(before, kind);
     }
 
     /// Records what the command does to the file `word` names, in every directory it may run in.

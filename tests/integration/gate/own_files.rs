@@ -138,3 +138,66 @@ fn gitvow_through_the_loader_is_gitvow() {
         &["/lib64/ld-linux-x86-64.so.2 --list /bin/ls", "/lib64/ld-linux-x86-64.so.2 /bin/ls -la"],
     );
 }
+
+/// Each agent's edit of `path` (Claude's Write and Edit, Copilot's edit, Codex's patch), as it
+/// sends it.
+fn edits(env: &Sandbox, path: &std::path::Path) -> [(&'static str, &'static str, Value); 4] {
+    let path = path.to_str().unwrap();
+    let mut write = env.payload("claude-write.json");
+    write["tool_input"]["file_path"] = path.into();
+    let mut edit = env.payload("claude-edit.json");
+    edit["tool_input"]["file_path"] = path.into();
+    let mut copilot = env.payload("copilot-edit.json");
+    copilot["toolArgs"]["path"] = path.into();
+    let mut codex = env.payload("codex-patch.json");
+    codex["tool_input"]["command"] = format!("*** Begin Patch\n*** Update File: {path}\n@@\n-{{}}\n+x\n*** End Patch\n").into();
+    [("claude", "PreToolUse", write), ("claude", "PreToolUse", edit), ("copilot", "preToolUse", copilot), ("codex", "PreToolUse", codex)]
+}
+
+/// A file with more than one name is each of them: a link made to a guarded file, and a write or an
+/// edit through another name of one (gitvow's policy, an agent's settings, a shell start-up file, a
+/// git hook), is judged as a change of the guarded file; a linked file with no guarded name passes.
+#[test]
+fn a_hard_link_of_a_guarded_file_is_that_file() {
+    let env = installed();
+    env.write("~/.gitvow/policy.json", std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/templates/policy.json")).unwrap());
+    env.write(".git/hooks/pre-commit", "#!/bin/sh\n");
+    env.write("other.txt", "y");
+    let link = |from: &str, to: &str| std::fs::hard_link(env.path(from), env.path(to)).unwrap();
+    link("~/.gitvow/policy.json", "~/todo.json");
+    link("~/.claude/settings.json", "notes.json");
+    link("~/.bashrc", "~/rc");
+    link(".git/hooks/pre-commit", "~/hook.sh");
+    link("other.txt", "both.txt");
+    let home = env.home().display().to_string();
+    judge(
+        &env,
+        &[
+            "echo '{}' > ~/todo.json",
+            "sed -i 's/deny/allow/' notes.json",
+            "printf 'gitvow() { :; }' >> ~/rc",
+            "cp other.txt ~/hook.sh",
+            "cd ~ && tee todo.json < /dev/null",
+            "ln ~/.gitvow/policy.json ~/t2.json",
+            "ln -f -- ~/.codex/hooks.json h.json",
+            "cp -l ~/.claude/settings.json s.json",
+            "cp --link ~/.bashrc b",
+            "cp -al ~/.gemini g",
+            "link ~/.profile p",
+            "rsync -a --link-dest=$HOME/.claude src/ dst/",
+            &format!("python3 -c \"import os; os.link('{home}/.profile', 'p')\""),
+            &format!("node -e \"require('fs').linkSync('{home}/.bashrc', 'b')\""),
+        ],
+        &["echo x > notes.txt", "echo x >> both.txt", "cp -l other.txt o2.txt", "ln -s other.txt o3.txt", "cp -r src dst"],
+    );
+    let mut wrong = Vec::new();
+    for (at, want) in [("~/todo.json", true), ("notes.json", true), ("~/rc", true), ("both.txt", false), ("other.txt", false)] {
+        for (agent, event, payload) in edits(&env, &env.path(at)) {
+            let out = env.hook(agent, event, payload.to_string());
+            if stops(&out) != want {
+                wrong.push(format!("{agent}: edit {at}: want stopped {want}, got {out:?}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
