@@ -22,11 +22,13 @@
 //! `eval` of computed text, text fed to a shell or an interpreter, nesting past the limits, input
 //! over the size or time budget. The gate asks about those; it never falls back to the raw text.
 
+mod access;
 mod builtins;
 pub(crate) mod code;
 mod diff;
 mod editors;
 pub mod effects;
+mod finder;
 mod git;
 mod identity;
 mod nested;

@@ -334,6 +334,18 @@ impl Listing {
     }
 }
 
+/// The directories the gate protects and the files and directories the default policy guards by
+/// their path, in the home directory and the repository (where `find` looks for what its name
+/// tests could match).
+pub fn guarded_places(home: Option<&Path>, repo_top: Option<&Path>) -> Vec<PathBuf> {
+    let home =
+        home.into_iter().flat_map(|h| HOME_DIRS.iter().map(|(rel, _)| *rel).chain(HOME_FILES.iter().copied()).map(move |rel| h.join(rel)));
+    let repo = repo_top
+        .into_iter()
+        .flat_map(|r| REPO_DIRS.iter().map(|(rel, _)| *rel).chain(REPO_FILES.iter().copied()).map(move |rel| r.join(rel)));
+    home.chain(repo).map(|p| lexical(&p)).collect()
+}
+
 /// Whether a name pattern (`find -name PATTERN`) can match a directory or file the gate protects
 /// (an agent's directory, gitvow's own, git's directory or its hooks, the executable), at any depth.
 pub fn may_name_protected(pattern: &str) -> bool {

@@ -1,5 +1,5 @@
 //! Commands and text that other commands run: shells, interpreters, database clients, `xargs`,
-//! `find -exec`, `su -c`, `at`, terminal multiplexers, `ssh`, `watch`, `flock`, git's own scripts.
+//! `su -c`, `at`, terminal multiplexers, `ssh`, `watch`, `flock`, git's own scripts.
 
 use super::programs::{self, InlineLanguage, Role};
 use super::syntax::{Part, Word};
@@ -363,52 +363,6 @@ impl Walk<'_> {
             for file in &e.writes {
                 self.effect(effects::EffectKind::Overwrite, &lit_word(&expand_home(file, self.ctx.home)), dirs);
             }
-        }
-    }
-
-    /// `find DIR … -exec cmd {} \;` runs cmd on what it finds under DIR; `-delete` removes it.
-    pub(super) fn find(&mut self, words: &[Word], args: &[String], dirs: &Dirs, shell: &mut ShellState, reparse: usize) {
-        let starts: Vec<&Word> =
-            words.iter().take_while(|w| !w.text().starts_with('-') && !matches!(w.text().as_str(), "(" | "!")).collect();
-        let start = starts.first().map_or_else(|| lit_word("."), |w| (*w).clone());
-        // `-name PATTERN` limits what is found to names matching it, at any depth: when the
-        // pattern can name nothing the gate protects, what is found is `START/PATTERN`; else
-        // anything under START.
-        let name = args
-            .iter()
-            .position(|a| a == "-name" || a == "-iname")
-            .and_then(|i| args.get(i + 1))
-            .filter(|p| !p.contains('/') && !crate::gate::protect::may_name_protected(p));
-        let found = |s: &Word| match name {
-            Some(pattern) => Word { parts: s.parts.iter().cloned().chain([Part::Lit(format!("/{pattern}"))]).collect() },
-            None => s.clone(),
-        };
-        if args.iter().any(|a| a == "-delete") {
-            for s in &starts {
-                self.effect(effects::EffectKind::DeleteRecursive, &found(s), dirs);
-            }
-        }
-        let mut i = 0;
-        while i < args.len() {
-            if matches!(args[i].as_str(), "-exec" | "-execdir" | "-ok" | "-okdir" | "-x" | "--exec" | "-X" | "--exec-batch") {
-                let begin = i + 1;
-                let mut end = begin;
-                while end < args.len() && args[end] != ";" && args[end] != "+" {
-                    end += 1;
-                }
-                // `{}` is each thing found: the start directory (or its pattern) stands for all.
-                let inner: Vec<Word> = words[begin..end].iter().map(|w| if w.text() == "{}" { found(&start) } else { w.clone() }).collect();
-                let before = self.out.effects.len();
-                self.run(inner, dirs.clone(), &Feed::None, &[], shell, reparse);
-                // Run on everything found below the start, a deletion of each is a deletion of the tree.
-                for e in &mut self.out.effects[before..] {
-                    if e.kind == effects::EffectKind::Delete {
-                        e.kind = effects::EffectKind::DeleteRecursive;
-                    }
-                }
-                i = end;
-            }
-            i += 1;
         }
     }
 

@@ -1,6 +1,7 @@
 //! Files a command changes: file changers' operands, `sed -i`, `mkdir`, `dd`, `cargo install`,
 //! archives, patches and git's own writes, each recorded as an effect on its path.
 
+use super::access;
 use super::programs::{self, Operands, Role};
 use super::syntax::{Part, Word};
 use super::words::{Expanded, with_slash};
@@ -155,6 +156,10 @@ impl Walk<'_> {
                 Operands::Last if ops.len() == 1 && name == "ln" => vec![],
                 Operands::Last => ops.last().copied().into_iter().collect(),
             };
+            // A mode or owner change that keeps what the gate relies on is no change inside the project.
+            if matches!(name, "chmod" | "chown" | "chgrp") && access::kept(name, args) && chosen.iter().all(|w| self.in_project(w, dirs)) {
+                return;
+            }
             if matches!(name, "cp" | "ln" | "link" | "install" | "rsync") {
                 self.copies_of_gitvow(&ops, &chosen, target, dirs);
             }
@@ -414,6 +419,15 @@ impl Walk<'_> {
         }
     }
 
+    /// Whether every path `word` names is in the repository, as named and where its links lead.
+    fn in_project(&self, word: &Word, dirs: &Dirs) -> bool {
+        let Some(top) = self.ctx.repo_top else { return false };
+        let real_top = crate::gate::location::resolve(top);
+        self.paths(word, dirs).is_some_and(|ts| {
+            ts.iter().all(|t| lexical(&t.path).starts_with(lexical(top)) && crate::gate::location::resolve(&t.path).starts_with(&real_top))
+        })
+    }
+
     /// Records a file the command changes, in every directory the command may run in.
     pub(super) fn touch(&mut self, word: &Word, dirs: &Dirs) {
         if self.out.touched.len() >= MAX_TOUCHED {
@@ -574,6 +588,33 @@ impl Walk<'_> {
         let before = self.out.touched.len();
         self.touch(word, dirs);
         self.effects_since(before, kind);
+        self.through_links(before, kind, word.text().ends_with('/'));
+    }
+
+    /// The effects of the files recorded since `before` where the shell's path resolution puts
+    /// them, when that is another kind of place: `rm -rf link/` empties the directory the link
+    /// leads to (a trailing slash follows the last link too), `rm -rf link/*` and `sed -i link/f`
+    /// reach through the links of their directories.
+    fn through_links(&mut self, before: usize, kind: effects::EffectKind, follow_last: bool) {
+        let mut real = Vec::new();
+        for t in &self.out.touched[before..] {
+            let path = lexical(&t.path);
+            let resolved = match path.parent().zip(path.file_name()) {
+                Some((dir, name)) if t.glob.is_some() || !follow_last => crate::gate::location::resolve(dir).join(name),
+                _ => crate::gate::location::resolve(&path),
+            };
+            let moved = Touch { path: resolved, glob: t.glob };
+            if moved.path != path && effects::classify(&moved, self.ctx) != effects::classify(t, self.ctx) {
+                real.push(moved);
+            }
+        }
+        for t in real {
+            let e = effects::Effect::of(kind, &t, self.ctx);
+            if !self.out.effects.contains(&e) {
+                self.out.effects.push(e);
+            }
+            self.out.touched.push(t);
+        }
     }
 
     /// Effects of `kind` for the files recorded since `before`.
