@@ -125,6 +125,17 @@ impl Error {
         Error::usage(format!("{} is not inside a git repository", crate::paths::display(dir)))
     }
 
+    /// A directory a person named on the command line (`policy DIR`, `trust DIR`, `log --repo DIR`,
+    /// the repository of install, uninstall and doctor) that cannot be opened: one usage error,
+    /// exit 64, in every command, before anything else is asked of it. The caller adds its hint.
+    pub fn named_directory(path: &std::path::Path) -> Result<()> {
+        match std::fs::metadata(path) {
+            Ok(m) if m.is_dir() => Ok(()),
+            Ok(_) => Err(Error::usage(format!("{} is not a directory", crate::paths::display(path)))),
+            Err(e) => Err(Error::io("open the directory", path, &e).of_kind(Kind::Usage)),
+        }
+    }
+
     /// Several failures of one run reported together (every file install refuses, not the first):
     /// one `gitvow:` line each, then their hints once each. The first failure's kind decides the
     /// exit code.

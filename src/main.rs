@@ -6,7 +6,7 @@
 #![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
 
 use clap::CommandFactory;
-use clap::error::ErrorKind;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
 use gitvow::cli::{Cli, Command};
 use gitvow::commands;
 use gitvow::error::{Error, ExitConvention, Kind};
@@ -179,15 +179,47 @@ fn parse_failure(err: &clap::Error) -> i32 {
 /// hint.
 fn usage_error(err: &clap::Error, what: &str, args: &[String]) -> Error {
     let subcommand = args.iter().find(|a| !a.starts_with('-')).filter(|a| gitvow::cli::is_subcommand(a));
+    let help = subcommand.map_or_else(|| "see `gitvow --help`".to_string(), |sub| format!("see `gitvow {sub} --help`"));
     let tip = err.to_string().lines().find_map(|l| l.trim().strip_prefix("tip: ").map(str::to_string));
     let hint = match (subcommand.map(String::as_str), err.kind()) {
         (Some("check"), ErrorKind::UnknownArgument) => "put the command after `--`: gitvow check -- git push --force".to_string(),
         (_, ErrorKind::InvalidUtf8) => "gitvow reads its arguments as UTF-8 text; pass the name in UTF-8".to_string(),
-        _ => match (tip, subcommand) {
-            (Some(tip), _) => tip,
-            (None, Some(sub)) => format!("see `gitvow {sub} --help`"),
-            (None, None) => "see `gitvow --help`".to_string(),
+        _ => match tip {
+            // clap offers `-- --json` for an option that is not one of this subcommand's (one it
+            // has and is given twice is refused as such): passing it as a value is not what was meant.
+            Some(tip) if tip.starts_with("to pass '-") => match refused(err) {
+                Some(arg) => {
+                    let who = subcommand.map_or("gitvow".to_string(), |s| format!("gitvow {s}"));
+                    let value = if arg.starts_with("--") { "" } else { " (a value that starts with `-` goes after `--`)" };
+                    format!("`{arg}` is not an option of {who}{value}; {help}")
+                }
+                None => help,
+            },
+            Some(tip) => tip,
+            None => help,
         },
     };
-    Error::usage(what.to_string()).hint(hint)
+    // clap lists the missing arguments on the lines after its first: they are the message.
+    let what = match err.kind() {
+        ErrorKind::MissingRequiredArgument => match context_strings(err, ContextKind::InvalidArg) {
+            missing if missing.len() == 1 => format!("missing argument {}", missing[0]),
+            missing if !missing.is_empty() => format!("missing arguments {}", missing.join(", ")),
+            _ => what.to_string(),
+        },
+        _ => what.to_string(),
+    };
+    Error::usage(what).hint(hint)
+}
+
+/// The argument clap refused, as given.
+fn refused(err: &clap::Error) -> Option<String> {
+    context_strings(err, ContextKind::InvalidArg).into_iter().next()
+}
+
+fn context_strings(err: &clap::Error, kind: ContextKind) -> Vec<String> {
+    match err.get(kind) {
+        Some(ContextValue::String(s)) => vec![s.clone()],
+        Some(ContextValue::Strings(v)) => v.clone(),
+        _ => Vec::new(),
+    }
 }

@@ -18,10 +18,14 @@ pub fn json(value: &serde_json::Value) {
     write(&format!("{}\n", serde_json::to_string_pretty(value).unwrap_or_default()));
 }
 
-/// Writes `text` to standard output. When the reader has gone away (`gitvow install … | head`), the
-/// run ends there, quietly and with exit 1 (it did not finish), as a Unix tool would. SIGPIPE stays
-/// ignored (Rust's default) so that a provider or probe that closes its input early never kills
-/// gitvow: writes to them fail with an error instead.
+/// Set once standard output's reader has gone away (`gitvow install … | head -1`).
+static GONE: AtomicBool = AtomicBool::new(false);
+
+/// Writes `text` to standard output. When the reader has gone away (`gitvow install … | head -1`),
+/// the run goes on to its end, which a run that writes files must reach, and what it has still to
+/// say goes to standard error, after one line that says why: nothing is lost, and nothing ends
+/// half-done. SIGPIPE stays ignored (Rust's default) so that a provider or probe that closes its
+/// input early never kills gitvow: writes to them fail with an error instead.
 pub fn print(text: &str) {
     if !MACHINE.load(Ordering::Relaxed) {
         write(text);
@@ -29,16 +33,38 @@ pub fn print(text: &str) {
 }
 
 fn write(text: &str) {
-    let mut out = std::io::stdout().lock();
-    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        gone_or_failed(&e);
+    let _ = Stdout.write_all(text.as_bytes()).and_then(|()| Stdout.flush());
+}
+
+/// Standard output until its reader goes away, standard error after that (see [`print`]).
+struct Stdout;
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if !GONE.load(Ordering::Relaxed) {
+            match std::io::stdout().write(buf) {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => reader_gone(),
+                other => return other,
+            }
+        }
+        std::io::stderr().write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if !GONE.load(Ordering::Relaxed) {
+            match std::io::stdout().flush() {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => reader_gone(),
+                other => return other,
+            }
+        }
+        std::io::stderr().flush()
     }
 }
 
-/// A write to standard output failed: when the reader has gone away, the run ends (see [`print`]).
-fn gone_or_failed(e: &std::io::Error) {
-    if e.kind() == std::io::ErrorKind::BrokenPipe {
-        std::process::exit(1);
+/// Standard output's reader went away: the rest of the output goes to standard error (see [`print`]).
+fn reader_gone() {
+    if !GONE.swap(true, Ordering::Relaxed) {
+        eprintln!("gitvow: standard output was closed by its reader (a pipe such as `| head`); the rest of the output follows here");
     }
 }
 
@@ -80,10 +106,8 @@ pub fn preview(pager: bool, render: impl FnOnce(&mut dyn Write) -> std::io::Resu
         return;
     }
     if !std::io::stdout().is_terminal() {
-        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-        if let Err(e) = render(&mut out).and_then(|()| out.flush()) {
-            gone_or_failed(&e);
-        }
+        let mut out = std::io::BufWriter::new(Stdout);
+        let _ = render(&mut out).and_then(|()| out.flush());
         return;
     }
     let mut text = Vec::new();

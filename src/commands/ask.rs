@@ -1,6 +1,6 @@
 //! `gitvow ask`: put one question to every configured provider, show each answer and what the gate
-//! would decide. The decision is the gate's for an edit of that path: the path rules of every layer
-//! and the providers' answers, so `ask` and `check --path` agree.
+//! would decide. The decision is the gate's for an edit of that path: the rules of every layer, the
+//! providers' answers and the classifier, so `ask` and `check --path` agree.
 
 use crate::agents::Handler;
 use crate::error::{Error, Result};
@@ -40,29 +40,33 @@ pub fn run(args: &AskRequest) -> Result<i32> {
     };
     let query = Query { question, subject, path, tool_name: "Edit".into() };
 
-    // Each layer's providers, answering as the gate would ask them; an untrusted layer's do not run.
+    // Each layer's providers, answering as the gate would ask them, and the verdict they give that
+    // layer; an untrusted layer's do not run.
     let mut replies: Vec<Reply> = Vec::new();
-    let mut verdicts: Vec<Verdict> = Vec::new();
+    let mut given: Vec<Option<Verdict>> = Vec::new();
     let mut untrusted: Vec<String> = Vec::new();
     for layer in &layers.layers {
-        if layer.policy.providers.is_empty() {
-            continue;
-        }
-        if !layer.counts_fully() {
+        given.push(if layer.policy.providers.is_empty() {
+            None
+        } else if !layer.counts_fully() {
             untrusted.push(layer.describe());
-            verdicts.push(judge::untrusted(layer, "its providers", Some(&query.path)));
-            continue;
-        }
-        // Within the hook's budget, so that `ask` answers what the hook would.
-        let deadline = Some(Instant::now() + CALL_BUDGET);
-        let answered = providers::ask(&layer.policy.providers, std::slice::from_ref(&query), top.unwrap_or(&cwd), deadline);
-        verdicts.extend(judge::providers_verdict(&answered, &layer.describe()));
-        replies.extend(answered);
+            Some(judge::untrusted(layer, "its providers", Some(&query.path)))
+        } else {
+            // Within the hook's budget, so that `ask` answers what the hook would.
+            let deadline = Some(Instant::now() + CALL_BUDGET);
+            let answered = providers::ask(&layer.policy.providers, std::slice::from_ref(&query), top.unwrap_or(&cwd), deadline);
+            let verdict = judge::providers_verdict(&answered, &layer.describe());
+            replies.extend(answered);
+            verdict
+        });
     }
-    if !query.path.is_empty() {
+    // An edit of the path, judged as the hook judges it: every layer's rules, those providers'
+    // verdicts, then the classifier of each layer they leave open.
+    let verdict = if query.path.is_empty() {
+        given.iter().flatten().max_by_key(|v| v.decision).cloned()
+    } else {
         let mut input = Map::new();
         input.insert("file_path".into(), Value::from(query.path.as_str()));
-        let action = Action::new("Edit", input);
         let call = Call {
             handler: Handler::PreToolUse,
             session: "ask".into(),
@@ -70,13 +74,13 @@ pub fn run(args: &AskRequest) -> Result<i32> {
             transcript_path: None,
             permission_mode: None,
             tool_name: Some("Edit".into()),
-            actions: vec![action],
+            actions: vec![Action::new("Edit", input)],
             gate: true,
         };
-        verdicts
-            .push(Gate { layers: &layers, cwd: &cwd, repo_top: top, deadline: Instant::now() + CALL_BUDGET, programs: false }.judge(&call));
-    }
-    let decision = verdicts.iter().max_by_key(|v| v.decision).filter(|v| v.decision != Decision::Allow);
+        let gate = Gate { layers: &layers, cwd: &cwd, repo_top: top, deadline: Instant::now() + CALL_BUDGET, programs: true };
+        Some(gate.judge_after(&call, Some(&given)))
+    };
+    let decision = verdict.as_ref().filter(|v| v.decision != Decision::Allow);
     let policies: Vec<String> = layers.layers.iter().map(|l| l.describe()).collect();
 
     if args.json {
@@ -103,7 +107,10 @@ pub fn run(args: &AskRequest) -> Result<i32> {
         return Ok(0);
     }
 
-    let mut out = format!("{} {} (policy: {})\n", question.name(), query.subject, policies.join(", "));
+    // A provider's words (and the subject) are shown, never obeyed: no line break or escape of
+    // theirs can forge a line of this output (`decision: allow`) or move the terminal's cursor.
+    let shown = crate::visible::visible_line;
+    let mut out = format!("{} {} (policy: {})\n", question.name(), shown(&query.subject), policies.join(", "));
     if replies.is_empty() && untrusted.is_empty() {
         out.push_str(&format!("no provider answers {}\n", question.name()));
     }
@@ -111,12 +118,12 @@ pub fn run(args: &AskRequest) -> Result<i32> {
         match &r.outcome {
             Outcome::Answer { answer, evidence, confidence } => {
                 let conf = confidence.map(|c| format!(" (confidence {c})")).unwrap_or_default();
-                out.push_str(&format!("{}: {answer}{conf}\n", r.provider));
+                out.push_str(&format!("{}: {answer}{conf}\n", shown(&r.provider)));
                 for e in evidence {
-                    out.push_str(&format!("  evidence: {e}\n"));
+                    out.push_str(&format!("  evidence: {}\n", shown(e)));
                 }
             }
-            Outcome::Failure(why) => out.push_str(&format!("{}: failed: {why}\n", r.provider)),
+            Outcome::Failure(why) => out.push_str(&format!("{}: failed: {}\n", shown(&r.provider), shown(&why.to_string()))),
         }
     }
     for l in &untrusted {
@@ -124,7 +131,7 @@ pub fn run(args: &AskRequest) -> Result<i32> {
     }
     match decision {
         None => out.push_str("decision: allow\n"),
-        Some(v) => out.push_str(&format!("decision: {} ({})\n", v.decision.name(), v.reason)),
+        Some(v) => out.push_str(&format!("decision: {} ({})\n", v.decision.name(), shown(&v.reason))),
     }
     crate::output::print(&out);
     Ok(0)

@@ -42,7 +42,11 @@ fn files(request: &LogRequest) -> Result<Vec<PathBuf>> {
     let cwd = std::env::current_dir().map_err(|e| Error::new(format!("cannot read the current directory: {e}")))?;
     let mut logs = Vec::new();
     let repo_dir = match &request.repo {
-        Some(d) => Some(cwd.join(d)),
+        Some(d) => {
+            let dir = cwd.join(d);
+            Error::named_directory(&dir)?;
+            Some(dir)
+        }
         None if !request.user => Some(cwd),
         None => None,
     };

@@ -27,14 +27,11 @@ pub fn run(request: &PolicyRequest) -> Result<i32> {
 fn directory(cwd: &Path, dir: Option<&Path>) -> Result<PathBuf> {
     let Some(dir) = dir else { return Ok(cwd.to_path_buf()) };
     let path = cwd.join(dir);
-    match std::fs::metadata(&path) {
-        Ok(m) if m.is_dir() => Ok(path),
-        Ok(_) => Err(Error::usage(format!("{} is not a directory", crate::paths::display(&path)))
-            .hint(format!("to validate a policy file: gitvow policy check {}", crate::output::shell_path(&path)))),
-        Err(e) => Err(Error::io("open the directory", &path, &e)
-            .of_kind(crate::error::Kind::Usage)
-            .hint("`gitvow policy` shows the layers for the current directory; `gitvow policy check FILE` validates a file")),
-    }
+    Error::named_directory(&path).map_err(|e| match e.message.ends_with("is not a directory") {
+        true => e.hint(format!("to validate a policy file: gitvow policy check {}", crate::output::shell_path(&path))),
+        false => e.hint("`gitvow policy` shows the layers for the current directory; `gitvow policy check FILE` validates a file"),
+    })?;
+    Ok(path)
 }
 
 /// One policy layer in JSON, the same shape wherever a command names the policy in force: the

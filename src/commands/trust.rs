@@ -41,14 +41,16 @@ pub fn run(request: &TrustRequest) -> Result<i32> {
 fn policy_file(dir: Option<&Path>) -> Result<LayerFile> {
     let cwd = std::env::current_dir().map_err(|e| Error::new(format!("cannot read the current directory: {e}")))?;
     let dir = dir.map_or(cwd.clone(), |d| cwd.join(d));
+    Error::named_directory(&dir)?;
     let repo =
         crate::paths::find_repo(&dir).ok_or_else(|| Error::not_in_repo(&dir).hint("name the repository: `gitvow trust ~/src/app`"))?;
     Ok(LayerFile { kind: LayerKind::Repository, path: repo.top.join(".gitvow/policy.json"), repo: Some(repo.top) })
 }
 
 fn trust(dir: Option<&Path>) -> Result<i32> {
-    crate::person::require("gitvow trust")?;
+    // Where is asked first: a directory that does not exist is a usage error, terminal or not.
     let file = policy_file(dir)?;
+    crate::person::require("gitvow trust")?;
     let shown = crate::paths::display(&file.path);
     // The request is the file as it is now: its last change (which no one can set back) must come
     // after the terminal that answers was opened.

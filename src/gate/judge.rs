@@ -86,6 +86,13 @@ impl Gate<'_> {
     /// (cheap) run for every action first; the providers and the classifier (slow) only for the
     /// layers no rule blocked, all within the deadline.
     pub fn judge(&self, call: &Call) -> Verdict {
+        self.judge_after(call, None)
+    }
+
+    /// [`Gate::judge`] with the providers' verdicts per layer already known (`gitvow ask` asks
+    /// them itself, to show each answer): the classifier then runs for the layers that the rules
+    /// and those verdicts leave open, as in the hook.
+    pub fn judge_after(&self, call: &Call, providers: Option<&[Option<Verdict>]>) -> Verdict {
         let paths: Vec<Option<String>> =
             call.actions.iter().map(|a| a.edited_path().map(|p| rule_path(p, self.cwd, self.repo_top))).collect();
         // What each action runs and changes is analysed once, for every layer.
@@ -117,7 +124,16 @@ impl Gate<'_> {
             })
             .collect();
         if self.programs {
-            self.ask_providers(call, &paths, &mut states);
+            match providers {
+                Some(given) => {
+                    for (state, verdict) in states.iter_mut().zip(given) {
+                        if let Some(v) = verdict {
+                            state.add(Ruled::Blocked(v.clone()));
+                        }
+                    }
+                }
+                None => self.ask_providers(call, &paths, &mut states),
+            }
             for (layer, state) in layers.iter().zip(states.iter_mut()) {
                 if state.is_open() {
                     state.add(self.classify(layer, call, &paths));
@@ -336,7 +352,23 @@ pub fn providers_verdict(replies: &[Reply], source: &str) -> Option<Verdict> {
     names.dedup();
     let mut verdict =
         Verdict::blocking(Decision::Confirm, &reasons.join(" | "), RuleRef::Providers(names.clone()), Some(&first.query.path), source);
-    verdict.reason = format!("providers asked for confirmation: {}", names.join(", "));
+    // For the log, names only, each with what it did: a failure is no provider's request.
+    let named = |failed: bool| {
+        let mut names: Vec<&str> =
+            blocking.iter().filter(|r| matches!(r.outcome, Outcome::Failure(_)) == failed).map(|r| r.provider.as_str()).collect();
+        names.sort_unstable();
+        names.dedup();
+        names
+    };
+    let (yes, failed) = (named(false), named(true));
+    let mut said = Vec::new();
+    if !yes.is_empty() {
+        said.push(format!("provider {} answered yes", yes.join(", ")));
+    }
+    if !failed.is_empty() {
+        said.push(format!("provider {} failed (a failure confirms)", failed.join(", ")));
+    }
+    verdict.reason = said.join("; ");
     Some(verdict)
 }
 

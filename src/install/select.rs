@@ -17,7 +17,10 @@ pub fn resolve_scope(place: &RequestedScope) -> Result<Scope> {
         RequestedScope::System => return Ok(Scope::System { root: paths::system_root() }),
     };
     let start = match repo {
-        Some(p) => p.clone(),
+        Some(p) => {
+            Error::named_directory(p)?;
+            p.clone()
+        }
         None => std::env::current_dir().map_err(|e| Error::new(format!("cannot read the current directory: {e}")))?,
     };
     let start = start.canonicalize().map_err(|e| Error::io("open", &start, &e))?;

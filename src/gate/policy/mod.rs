@@ -648,7 +648,21 @@ fn split_command(o: &Obj, key: &str, label: &str) -> Result<Vec<String>, Located
     if argv.is_empty() {
         return Err(o.at_value(key, format!("`{label}.{key}` is empty")));
     }
-    Ok(argv)
+    // The command is run without a shell: a `~` a person wrote, as in their terminal, is expanded
+    // here (`~/bin/provider`), or the program would never be found.
+    Ok(argv.into_iter().map(with_home).collect())
+}
+
+/// `~` or `~/…` as the home directory it names; any other word as it is.
+fn with_home(word: String) -> String {
+    let rest = match word.strip_prefix('~') {
+        Some(rest) if rest.is_empty() || rest.starts_with('/') => rest,
+        _ => return word,
+    };
+    match crate::paths::home() {
+        Some(home) => format!("{}{rest}", home.to_string_lossy()),
+        None => word,
+    }
 }
 
 /// The longest a provider may be given, in seconds: the hook's whole budget for its providers and

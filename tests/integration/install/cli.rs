@@ -1042,7 +1042,7 @@ fn an_external_adapter_describes_how_its_agent_is_installed() {
 }
 
 #[test]
-fn a_reader_that_goes_away_ends_the_run_quietly() {
+fn a_dry_run_whose_reader_goes_away_writes_nothing_and_does_not_panic() {
     let env = Sandbox::new();
     for agent in ["claude", "codex", "gemini", "cursor", "factory"] {
         let mut child = env.gitvow().args(["install", "--user", "--agent", agent, "--dry-run"]).spawn();

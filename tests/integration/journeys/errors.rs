@@ -24,6 +24,18 @@ fn errors_of_the_command_line_have_gitvows_form() {
     assert_eq!(out.stderr.lines().count(), 2, "{out:?}");
     let out = env.run(["check", "--bogus"]).status(64);
     out.stderr_has("  hint: put the command after `--`: gitvow check -- git push --force");
+    // A missing argument is named.
+    let out = env.run(["ask", "gate_bearing"]).status(64);
+    assert_eq!(out.stderr, "gitvow: missing argument <SUBJECT>\n  hint: see `gitvow ask --help`\n");
+    let out = env.run(["ask"]).status(64);
+    out.stderr_has("gitvow: missing arguments <QUESTION>, <SUBJECT>\n");
+    // An option that is not one of the subcommand's is not to be passed as a value (clap's
+    // `use '-- --json'`).
+    let out = env.run(["trust", "--json"]).status(64);
+    out.stderr_has("  hint: `--json` is not an option of gitvow trust; see `gitvow trust --help`\n");
+    let out = env.run(["install", "--repo", "x"]).status(64);
+    out.stderr_has("  hint: `--repo` is not an option of gitvow install; see `gitvow install --help`\n");
+    assert!(!out.stderr.contains("-- --"), "{out:?}");
 }
 
 #[test]
@@ -161,4 +173,53 @@ fn a_file_where_gitvows_directory_goes_is_named_with_a_hint_that_fits_the_scope(
     // Done as the hint says, the same command works.
     std::fs::rename(env.home().join(".gitvow"), env.home().join("gitvow-was-here")).unwrap();
     env.run(["install", "--user", "--agent", "claude", "--yes", "--command", CMD, "--force"]).ok();
+}
+
+/// A directory named on the command line that does not exist is one usage error in every command
+/// that takes one (the README's exit 64), asked before anything else (trust's terminal, a
+/// repository search).
+#[test]
+fn a_named_directory_that_does_not_exist_is_the_same_usage_error_everywhere() {
+    let env = Sandbox::new();
+    let missing = env.outside("missing");
+    let dir = missing.to_str().unwrap();
+    for args in [
+        vec!["install", dir, "--agent", "claude", "--yes"],
+        vec!["uninstall", dir, "--yes"],
+        vec!["doctor", dir],
+        vec!["log", "--repo", dir],
+        vec!["trust", dir],
+        vec!["trust", "--revoke", dir],
+        vec!["policy", dir],
+    ] {
+        let out = env.run(&args);
+        assert_eq!(out.code, 64, "{args:?}: {out:?}");
+        let want = format!("gitvow: cannot open the directory {dir}: no such file or directory\n");
+        assert!(out.stderr.starts_with(&want), "{args:?}: {out:?}");
+    }
+}
+
+/// `gitvow install … | head -1`: a reader that goes away ends nothing half-way. The run finishes
+/// (its files written), and what standard output could not take is on standard error after one
+/// line saying why; no command panics.
+#[test]
+fn a_reader_that_goes_away_loses_nothing_of_the_run_or_its_report() {
+    let env = Sandbox::new();
+    let closed = |args: &[&str]| {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = env.gitvow().args(args).command().stdout(writer).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(!stderr.contains("panicked") && out.status.code().is_some_and(|c| c != 101), "{args:?}: {stderr}");
+        (out.status.code(), stderr)
+    };
+    let (code, stderr) = closed(&["install", "--user", "--agent", "claude", "--yes"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.starts_with("gitvow: standard output was closed by its reader (a pipe such as `| head`)"), "{stderr}");
+    assert!(stderr.contains("claude: installed in ~/.claude/settings.json"), "{stderr}");
+    assert!(env.home().join(".claude/settings.json").is_file() && env.home().join(".gitvow/install-record.json").is_file());
+    for args in [&["completions", "bash"][..], &["man"], &["policy"], &["doctor", "--user"], &["check", "--", "ls"], &["--help"], &["log"]]
+    {
+        closed(args);
+    }
 }

@@ -145,7 +145,7 @@ fn ask_prints_answers_evidence_and_decision() {
     assert_eq!(out.code, 0);
     assert_eq!(
         out.stdout,
-        "route_gate /v1/orders/export (policy: ~/.gitvow/policy.json (user))\ny: yes (confidence 0.5)\n  evidence: filter: AuthFilter\nn: no\ndecision: confirm (providers asked for confirmation: y)\n"
+        "route_gate /v1/orders/export (policy: ~/.gitvow/policy.json (user))\ny: yes (confidence 0.5)\n  evidence: filter: AuthFilter\nn: no\ndecision: confirm (provider y answered yes)\n"
     );
     let out = env.run(["ask", "gate_bearing", "src/auth/Whitelist.java", "--json"]);
     let v: Value = serde_json::from_str(&out.stdout).unwrap();
