@@ -194,6 +194,33 @@ pub fn scan() -> (Vec<Approval>, Vec<Ignored>) {
     (out, ignored)
 }
 
+/// How many entries of the approvals directory [`waiting`] reads: past them, a question is taken
+/// to wait.
+const WAITING_LOOK: usize = 256;
+
+/// Whether a question gitvow sealed waits for a person's answer now. Bounded: a directory with
+/// more entries than [`WAITING_LOOK`] counts as holding one.
+pub fn waiting() -> bool {
+    let Some(dir) = dir() else { return false };
+    let Ok(entries) = std::fs::read_dir(&dir) else { return false };
+    let now = now();
+    for (k, entry) in entries.flatten().enumerate() {
+        if k >= WAITING_LOOK {
+            return true;
+        }
+        let path = entry.path();
+        let Ok(Some(bytes)) = regular_file::read_private(&path, "an approval") else { continue };
+        let Ok(a) = serde_json::from_slice::<Approval>(&bytes) else { continue };
+        if a.state == State::Pending
+            && !expired(&a, now)
+            && super::seal::check(a.mac.as_deref(), &a.sealed_bytes()) == super::seal::Check::Holds
+        {
+            return true;
+        }
+    }
+    false
+}
+
 /// The records gitvow ignores because it did not seal them as they are (approval files, trust
 /// entries), one line each: for doctor, which names them.
 pub fn ignored_records() -> Vec<String> {
@@ -330,7 +357,8 @@ pub fn approve_help() -> String {
          and bidirectional characters escaped) and asks; after yes, the agent's next identical call (same command\n\
          or change, same session, same repository) passes once within 10 minutes, or for the rest of the session\n\
          with --session. Answers only from a terminal that was open before the call asked, outside any agent's\n\
-         session (a terminal an agent made with `script`, `setsid` or a pty module is refused).\n\n\
+         session (one an agent made after the call asked, with `script`, `setsid` or a pty module, is refused;\n\
+         against one it opened earlier the gate is best effort without `gitvow run`: see the README).\n\n\
          Examples:\n  gitvow approve                  list what is waiting\n  gitvow approve k7q2xm\n  \
          gitvow approve k7q2xm --session\n  gitvow approve k7q2xm --deny    say no: the agent's next identical call is told so"
     )

@@ -39,6 +39,7 @@ mod reads;
 mod recipes;
 mod sql;
 pub mod syntax;
+mod terminal;
 mod words;
 mod writes;
 
@@ -96,6 +97,8 @@ pub struct Analysis {
     pub reads: Vec<Read>,
     /// Interpreter code that spells gitvow's secrets in pieces (`'.git'+'vow/rec'+'ord.key'`).
     pub spelt_secret: Option<&'static str>,
+    /// How the command types into a terminal already open (`tmux send-keys`), if it does.
+    pub types_into_terminal: Option<&'static str>,
     /// Directories the command makes (`mkdir`, `mkdir -p`: the topmost one missing) that do not
     /// exist now: whatever it writes under them is a new file, not a change of one.
     pub made_dirs: Vec<PathBuf>,

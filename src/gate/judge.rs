@@ -320,6 +320,14 @@ fn own_rules(reach: &Reach) -> Ruled {
         let why = "reads or writes gitvow's record key (the seal of approvals and trust): only gitvow does that";
         return Ruled::Blocked(Verdict::blocking(Decision::Deny, why, RuleRef::SelfProtection, Some(path), ""));
     }
+    if let Some(how) = &reach.types_into_terminal
+        && super::approvals::waiting()
+    {
+        let why = format!(
+            "{how}, while a question waits for a person's answer (gitvow approve): what a tool call types there would answer it as the person"
+        );
+        return Ruled::Blocked(Verdict::blocking(Decision::Confirm, &why, RuleRef::SelfProtection, None, ""));
+    }
     match &reach.protected {
         Some(_) if reach.protected_root.as_deref().is_some_and(super::boxed::holds) => Ruled::Open,
         Some((why, file)) => Ruled::Blocked(Verdict::blocking(Decision::Confirm, why, RuleRef::SelfProtection, Some(file), "")),

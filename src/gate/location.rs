@@ -124,7 +124,7 @@ pub fn resolve(path: &Path) -> PathBuf {
                     }
                     continue;
                 }
-                Entry::Other(_) => {}
+                Entry::Other(_) | Entry::Fifo => {}
                 Entry::Missing => exists = false,
             }
         }
@@ -139,6 +139,8 @@ enum Entry {
     Missing,
     /// A symbolic link, with its target.
     Link(PathBuf),
+    /// A named pipe: what is written there is read by whatever holds its other end.
+    Fifo,
     /// Anything else that exists; a regular file with more than one name carries its identity.
     Other(Option<FileId>),
 }
@@ -169,6 +171,11 @@ pub fn hard_linked(real: &Path) -> Option<FileId> {
     }
 }
 
+/// Whether `real` (a path [`resolve`] gave) is a named pipe, from the same look.
+pub fn is_fifo(real: &Path) -> bool {
+    matches!(look(real), Entry::Fifo)
+}
+
 /// `path` looked at without following a link; each path once per thread. One call resolves the same
 /// directories many times (the file, the repository, the home, every root the gate protects), and
 /// a hook is over in a millisecond: the answers of its first look stand for the whole call.
@@ -183,6 +190,7 @@ fn look(path: &Path) -> Entry {
     }
     let entry = match std::fs::symlink_metadata(path) {
         Ok(meta) if meta.file_type().is_symlink() => std::fs::read_link(path).map_or(Entry::Other(None), Entry::Link),
+        Ok(meta) if std::os::unix::fs::FileTypeExt::is_fifo(&meta.file_type()) => Entry::Fifo,
         Ok(meta) => Entry::Other(FileId::of_linked(&meta)),
         Err(_) => Entry::Missing,
     };

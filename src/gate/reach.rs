@@ -25,6 +25,9 @@ pub struct Reach {
     /// The path by which a tool that is no shell reads or writes gitvow's record key (or searches
     /// the directory that holds it): whoever holds the key can seal an approval.
     pub record_key: Option<String>,
+    /// How the action types into a terminal already open (`tmux send-keys`, a write into a FIFO
+    /// or another process's open file), where `gitvow approve` may wait for a person's answer.
+    pub types_into_terminal: Option<String>,
 }
 
 impl Reach {
@@ -56,6 +59,7 @@ impl Reach {
             };
             reach.texts.extend(seen.texts);
             reach.opaque = seen.opaque.or(seen.spelt_secret);
+            reach.types_into_terminal = seen.types_into_terminal.map(str::to_string).or_else(|| terminal_ioctl(text));
             match secret_read(&seen.reads) {
                 Some(SecretRead::Direct(path)) => reach.record_key = Some(path),
                 Some(SecretRead::Whole(path)) => {
@@ -83,6 +87,9 @@ impl Reach {
         }
         if let Some(why) = unsearched {
             reach.protected = Some(why);
+        }
+        if reach.types_into_terminal.is_none() {
+            reach.types_into_terminal = touched.iter().find_map(typed_into);
         }
         let places = location::Places::new(repo_top);
         for t in &touched {
@@ -144,6 +151,31 @@ fn other_names(touched: &[command::Touch], guard: &Guard) -> (Vec<command::Touch
         names.extend(found.found.into_iter().map(|path| command::Touch { path, glob: None }));
     }
     (names, None)
+}
+
+/// How writing `t` types into a terminal or a program's input, if it does: a named pipe (a session
+/// started earlier may read it as its input), another process's open file (`/proc/PID/fd/0`, a
+/// terminal's master side), the kernel's input devices.
+fn typed_into(t: &command::Touch) -> Option<String> {
+    let path = command::place::lexical(&t.path);
+    let shown = crate::paths::display(&path);
+    if path.starts_with("/proc") && path.components().any(|c| c.as_os_str() == "fd" || c.as_os_str() == "fdinfo") {
+        return Some(format!("it writes into another process's open file ({shown})"));
+    }
+    if path.starts_with("/dev/uinput") || path.starts_with("/dev/input") {
+        return Some(format!("it writes keyboard input ({shown})"));
+    }
+    (t.glob.is_none() && location::is_fifo(&location::resolve(&path)))
+        .then(|| format!("it writes into a named pipe ({shown}), which a session may read as typed input"))
+}
+
+/// Program text that pushes characters into a terminal's input (`ioctl(fd, TIOCSTI, c)`), by the
+/// request's name or number.
+fn terminal_ioctl(text: &str) -> Option<String> {
+    ["TIOCSTI", "0x5412", "21522"]
+        .iter()
+        .any(|n| text.contains(n))
+        .then(|| "its program text pushes characters into a terminal's input (TIOCSTI)".to_string())
 }
 
 /// What a command's reads reach of gitvow's secrets.

@@ -62,8 +62,12 @@ impl Walk<'_> {
         Step::unknown()
     }
 
-    /// `tmux send-keys`, `screen -X stuff`, new sessions: the command runs somewhere unknown.
+    /// `tmux send-keys`, `screen -X stuff`, new sessions: the command runs somewhere unknown; and
+    /// what types into a terminal already open is recorded as such.
     pub(super) fn multiplexer(&mut self, call: &ProgramCall, io: &Io, shell: &ShellState) -> Step {
+        if let Some(how) = super::terminal::typing(&call.name, &call.args) {
+            self.out.types_into_terminal.get_or_insert(how);
+        }
         if let Some(script) = programs::multiplexer_command(&call.name, &call.args) {
             self.text(&script, &mut ShellState { dirs: Dirs::Unknown, ..shell.clone() }, io.reparse + 1);
         }

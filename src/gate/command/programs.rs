@@ -56,7 +56,8 @@ pub enum Role {
     CommandString,
     /// `at`, `batch`: a script on standard input, run later.
     Schedule,
-    /// `tmux`, `screen`: the command a session is told to run or type.
+    /// `tmux`, `screen`, and what else types into a terminal: the command a session is told to
+    /// run or type (see `terminal`).
     Multiplexer,
     /// `patch`: writes the files a unified diff names.
     Patch,
@@ -346,7 +347,28 @@ pub const PROGRAMS: &[Program] = &[
     p(&["runuser"], Role::CommandString).wraps("ugG", &["--user", "--group", "--supp-group"], 0),
     p(&["script"], Role::CommandString).wraps("tTIOEB", &["--timing", "--log-io", "--log-in", "--log-out", "--echo"], 1),
     p(&["at", "batch"], Role::Schedule),
-    p(&["tmux", "screen"], Role::Multiplexer),
+    p(
+        &[
+            "tmux",
+            "screen",
+            "byobu",
+            "byobu-tmux",
+            "byobu-screen",
+            "zellij",
+            "dtach",
+            "abduco",
+            "kitty",
+            "kitten",
+            "wezterm",
+            "xdotool",
+            "ydotool",
+            "dotool",
+            "wtype",
+            "ttyecho",
+            "writevt",
+        ],
+        Role::Multiplexer,
+    ),
     p(&["expect"], Role::Expect),
     p(&["nix-shell", "nix", "devenv"], Role::RunOption),
     p(&["flock"], Role::Flock),
@@ -824,7 +846,7 @@ pub fn multiplexer_command(name: &str, args: &[String]) -> Option<String> {
         [one] => Some(one.to_string()),
         many => Some(shell_words::join(many)),
     };
-    if name == "tmux" {
+    if matches!(name, "tmux" | "byobu" | "byobu-tmux") {
         let i = skip_options(args, "LSfcT", &[]);
         let sub = args.get(i)?.as_str();
         let rest = &args[i + 1..];
@@ -842,7 +864,7 @@ pub fn multiplexer_command(name: &str, args: &[String]) -> Option<String> {
             }
             _ => None,
         }
-    } else {
+    } else if matches!(name, "screen" | "byobu-screen") {
         if let Some(x) = args.iter().position(|a| a == "-X") {
             let rest = &args[x + 1..];
             if rest.first().is_some_and(|c| c == "stuff") {
@@ -852,6 +874,8 @@ pub fn multiplexer_command(name: &str, args: &[String]) -> Option<String> {
         }
         let i = skip_options(args, "SpcTeshtlL", &[]);
         command(args[i..].iter().map(String::as_str).collect())
+    } else {
+        None
     }
 }
 

@@ -201,3 +201,43 @@ fn a_hard_link_of_a_guarded_file_is_that_file() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// Typing into a terminal that is already open (a multiplexer's pane, a session reading a named
+/// pipe or another process's open file, the desktop's keyboard, TIOCSTI) passes while no question
+/// waits, and is asked about while one does: `gitvow approve` may be what reads it.
+#[test]
+fn typing_into_an_open_terminal_is_asked_about_while_a_question_waits() {
+    let env = installed();
+    let fifo = env.home().join("cmds");
+    assert!(env.tool("mkfifo").arg(&fifo).run().code == 0);
+    let typing = [
+        "tmux send-keys -t x 'sh /tmp/a.sh' Enter",
+        "tmux send-keys -t x y Enter",
+        "tmux new-session -d -s x \\; send-keys -t x y Enter",
+        "tmux load-buffer /tmp/a && tmux paste-buffer -t x",
+        "tmux -L other source-file /tmp/cmds",
+        "screen -S x -X stuff 'y\\n'",
+        "screen -S x -p 0 -X eval 'stuff y'",
+        "zellij action write-chars y",
+        "xdotool type y",
+        "echo y > ~/cmds",
+        "cat /tmp/a.sh | tee ~/cmds",
+        "python3 -c \"import fcntl, termios; fcntl.ioctl(0, termios.TIOCSTI, b'y')\"",
+    ];
+    let harmless = ["tmux ls", "tmux new-session -d -s dev 'npm run dev'", "screen -ls", "echo y > notes.txt"];
+    judge(&env, &[], &typing);
+    judge(&env, &[], &harmless);
+    // A question waits: a confirmed call of an agent that cannot ask the person itself.
+    // (gitvow makes its own record key to seal the question: not the stand-in `installed` wrote.)
+    std::fs::remove_file(env.home().join(".gitvow/record.key")).unwrap();
+    let question = crate::support::bash(env.repo(), "git push origin main");
+    let out = env.hook("codex", "PreToolUse", question.to_string());
+    assert!(out.stderr.contains("gitvow approve "), "{out:?}");
+    judge(&env, &typing, &harmless);
+    // Another process's open file (a terminal's master side) is outside every project anyway.
+    judge(&env, &["printf 'y\\n' > /proc/4242/fd/0"], &[]);
+    let mut claude = env.payload("claude-bash.json");
+    claude["tool_input"]["command"] = "tmux send-keys -t x y Enter".into();
+    let out = env.hook("claude", "PreToolUse", claude.to_string());
+    assert!(out.stdout.contains("while a question waits for a person's answer"), "{out:?}");
+}
