@@ -153,6 +153,41 @@ fn new_code() -> String {
     bytes.iter().map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char).collect()
 }
 
+/// The file that names the code a call waits under: `<key>.key` beside the approvals, so that the
+/// call's approval is found by reading two small files, not every file of the directory (a
+/// directory of thousands costs a confirm nothing). It is only a pointer: what it points to counts
+/// only when gitvow sealed it, under that code, for this very call.
+fn pointer(key: &str) -> Option<PathBuf> {
+    (!key.is_empty() && key.bytes().all(|b| b.is_ascii_hexdigit())).then(|| dir().map(|d| d.join(format!("{key}.key"))))?
+}
+
+/// The approval on file for the call with key `key`, if any (an expired one is removed).
+fn on_file(key: &str) -> Option<Approval> {
+    let pointer = pointer(key)?;
+    let code = regular_file::read_private(&pointer, "an approval's code").ok()??;
+    let code = String::from_utf8(code).ok()?;
+    let path = path_of(code.trim())?;
+    let found = match regular_file::read_private(&path, "an approval") {
+        Ok(Some(bytes)) => serde_json::from_slice::<Approval>(&bytes).ok(),
+        _ => None,
+    };
+    let a = found.filter(|a| {
+        a.code == code.trim() && a.key == key && super::seal::check(a.mac.as_deref(), &a.sealed_bytes()) == super::seal::Check::Holds
+    });
+    match a {
+        Some(a) if expired(&a, now()) => {
+            let _ = std::fs::remove_file(&path);
+            let _ = std::fs::remove_file(&pointer);
+            None
+        }
+        Some(a) => Some(a),
+        None => {
+            let _ = std::fs::remove_file(&pointer);
+            None
+        }
+    }
+}
+
 /// Every approval on file, expired ones removed.
 pub fn all() -> Vec<Approval> {
     scan().0
@@ -204,11 +239,11 @@ pub fn waiting() -> bool {
     let Some(dir) = dir() else { return false };
     let Ok(entries) = std::fs::read_dir(&dir) else { return false };
     let now = now();
-    for (k, entry) in entries.flatten().enumerate() {
+    let records = entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "json"));
+    for (k, path) in records.enumerate() {
         if k >= WAITING_LOOK {
             return true;
         }
-        let path = entry.path();
         let Ok(Some(bytes)) = regular_file::read_private(&path, "an approval") else { continue };
         let Ok(a) = serde_json::from_slice::<Approval>(&bytes) else { continue };
         if a.state == State::Pending
@@ -281,8 +316,7 @@ pub fn settle(call: &Call, repo: Option<&Repo>, agent: &str, verdict: &mut Verdi
     }
     let subjects = subjects(call, repo);
     let key = key(call, repo, &subjects);
-    let on_file = all().into_iter().find(|a| a.key == key);
-    match on_file {
+    match on_file(&key) {
         Some(a) if a.state == State::Approved => {
             if a.scope.as_deref() != Some("session") {
                 remove(&a.code);
@@ -331,6 +365,9 @@ pub fn settle(call: &Call, repo: Option<&Repo>, agent: &str, verdict: &mut Verdi
                     };
                     // Without a place to keep it, the call can still be confirmed the agent's way.
                     save(&a).ok()?;
+                    if let Some(pointer) = pointer(&a.key) {
+                        let _ = write_private(&pointer, a.code.as_bytes(), Existing::Replace);
+                    }
                     a.code
                 }
             };

@@ -537,3 +537,35 @@ fn only_the_persons_own_policy_may_say_how_approvals_are_given() {
     env.write("~/.gitvow/policy.json", "{\"approve_with\": \"os_authentication\"}");
     env.run(["policy", "check"]).ok();
 }
+
+/// A call's approval is found by what it is, without reading the other files (neither thousands of
+/// files gitvow did not write nor another call's expired one is touched); a retry keeps its code,
+/// and a pointer an agent writes to another call's yes does not make this call approved.
+#[test]
+fn a_calls_approval_is_found_without_reading_the_other_files() {
+    let env = Sandbox::with_repo();
+    let dir = env.home().join(".gitvow/approvals");
+    std::fs::create_dir_all(&dir).unwrap();
+    for k in 0..3000 {
+        std::fs::write(dir.join(format!("junk{k}.json")), "{}").unwrap();
+    }
+    let old = code_of(&env.hook("codex", "PreToolUse", codex(&env, "s0", "npm publish")));
+    reseal(&env, &approval_file(&env, &old), |v| v["created"] = json!(v["created"].as_u64().unwrap() - 2 * 60 * 60));
+    let code = code_of(&env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main")));
+    assert!(approval_file(&env, &old).exists(), "another call's expired file was read");
+    assert_eq!(code_of(&env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main"))), code);
+    // Another call approved; every pointer made to name its code.
+    let yes = code_of(&env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin dev")));
+    reseal(&env, &approval_file(&env, &yes), |v| {
+        v["state"] = json!("approved");
+        v["answered"] = v["created"].clone();
+    });
+    for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+        if entry.path().extension().is_some_and(|e| e == "key") {
+            std::fs::write(entry.path(), &yes).unwrap();
+        }
+    }
+    let out = env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main"));
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(approval_file(&env, &yes).exists());
+}
