@@ -201,9 +201,30 @@ pub fn repository_files(repo_top: Option<&Path>) -> Vec<LayerFile> {
             break;
         }
         out.push(LayerFile { kind: LayerKind::Repository, path: top.join(".gitvow/policy.json"), repo: Some(top.clone()) });
+        // A linked worktree is its repository's too, whatever commit it was made from: the main
+        // worktree's policy (and its trust, recorded under that file's path) applies in it.
+        if let Some(main) = main_worktree(&top).filter(|m| *m != top && !out.iter().any(|f| f.repo.as_ref() == Some(m))) {
+            out.push(LayerFile { kind: LayerKind::Repository, path: main.join(".gitvow/policy.json"), repo: Some(main) });
+        }
         cur = top.parent().and_then(crate::paths::find_repo).map(|r| r.top);
     }
     out
+}
+
+/// The main worktree of the linked worktree at `top` (whose `.git` file names a git directory
+/// with a `commondir`): the top of the common git directory, when that is a `.git` directory.
+/// `None` for a main worktree, a submodule or a bare repository: only a worktree's `.git` file
+/// costs more than the one look.
+fn main_worktree(top: &Path) -> Option<PathBuf> {
+    let dot_git = top.join(".git");
+    if !std::fs::symlink_metadata(&dot_git).ok()?.is_file() {
+        return None;
+    }
+    let git_dir = crate::paths::find_repo(top)?.git_dir;
+    let common = regular_file::read_text(&git_dir.join("commondir"), "a worktree's commondir", 4096).ok()??;
+    let common = git_dir.join(common.trim());
+    let common = std::fs::canonicalize(&common).unwrap_or(common);
+    (common.file_name()? == ".git" && common.is_dir()).then(|| common.parent().map(Path::to_path_buf))?
 }
 
 /// The policy of `bytes` (which came from `source`): without a cache, compiling every pattern; with

@@ -536,3 +536,29 @@ fn ask_decides_as_check_does_for_the_same_path() {
         assert_eq!(v["decision"], verdict, "{path}: {}", out.stdout);
     }
 }
+
+/// A linked worktree is its repository's, whatever commit it was made from: the main worktree's
+/// policy applies in one made before that policy existed.
+#[test]
+fn a_worktree_made_before_the_policy_existed_keeps_the_repositorys_rules() {
+    let env = Sandbox::with_repo();
+    let git = |args: &[&str]| {
+        let out = env.tool("git").args(["-c", "user.name=t", "-c", "user.email=t@t", "-C"]).arg(env.repo()).args(args).run();
+        assert_eq!(out.code, 0, "git {args:?}: {out:?}");
+    };
+    env.write("README.md", "x\n");
+    git(&["add", "README.md"]);
+    git(&["commit", "-qm", "first"]);
+    env.write(".gitvow/policy.json", json!({"bash_deny": [{"pattern": "^make deploy", "reason": "deploys"}]}).to_string());
+    git(&["add", ".gitvow/policy.json"]);
+    git(&["commit", "-qm", "policy"]);
+    let worktree = env.outside("old");
+    git(&["worktree", "add", "-q", "--detach", worktree.to_str().unwrap(), "HEAD~1"]);
+    assert!(!worktree.join(".gitvow/policy.json").exists());
+    let out = env.hook("claude", "PreToolUse", bash(&worktree, "make deploy").to_string());
+    assert_eq!(out.code, 2, "{out:?}");
+    assert!(out.stderr.contains("deploys"), "{out:?}");
+    // The main worktree's own calls are unchanged, and an ordinary call passes in the worktree.
+    assert_eq!(env.hook("claude", "PreToolUse", bash(env.repo(), "make deploy").to_string()).code, 2);
+    assert_eq!(env.hook("claude", "PreToolUse", bash(&worktree, "make test").to_string()).code, 0);
+}
