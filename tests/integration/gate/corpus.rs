@@ -2370,7 +2370,11 @@ const CASES: &[(&str, &str, &str)] = &[
 #[test]
 fn the_default_policy_judges_the_corpus() {
     let env = Sandbox::with_repo();
-    let exe = BIN;
+    // The cases are judged by a copy of gitvow in the test's own directory, whatever the clone's
+    // place: the gate protects the executable it runs as (see `Sandbox::own_gitvow`).
+    let gitvow = || env.own_gitvow();
+    let exe = env.own_gitvow_path();
+    let exe = exe.to_str().unwrap();
     // A directory outside the repository where nothing exists unless a case says so: never the
     // machine's /tmp, whose contents would change what a case means.
     let tmp = env.outside("tmp");
@@ -2440,8 +2444,8 @@ fn the_default_policy_judges_the_corpus() {
     for (group, want, case) in CASES {
         let case = case.replace("{exe}", exe).replace("{tmp}", tmp);
         let out = match case.strip_prefix("path:") {
-            Some(path) => env.run(["check", "--path", path]),
-            None => env.run(["check", "--", &case]),
+            Some(path) => gitvow().args(["check", "--path", path]).run(),
+            None => gitvow().args(["check", "--", &case]).run(),
         };
         let got = out.stdout.lines().next().unwrap_or("").trim_start_matches("verdict: ").to_string();
         let counts = groups.entry(group).or_default();

@@ -1,5 +1,6 @@
 //! Completions and man pages: what they offer is what gitvow takes.
 
+use super::pasted::paste;
 use crate::support::Sandbox;
 
 #[test]
@@ -31,6 +32,30 @@ fn the_man_pages_have_true_synopses_and_the_sections_a_reader_looks_for() {
         let name = reference.split('(').next().unwrap();
         if reference[name.len()..].starts_with("(1)") {
             assert!(dir.join(format!("gitvow-{name}.1")).exists(), "gitvow-{name}(1) is named but not written");
+        }
+    }
+}
+
+/// The README's completion and man commands, and the examples of `gitvow completions --help` and
+/// `gitvow man --help`, work as pasted on a fresh home: each line, in a shell, exits 0 and leaves
+/// its file where it says.
+#[test]
+fn the_printed_completion_and_man_commands_work_as_pasted_on_a_fresh_home() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let section = readme.split("## Shell completions and man pages").nth(1).unwrap();
+    let block = section.split("```sh\n").nth(1).and_then(|b| b.split("```").next()).unwrap();
+    let lines: Vec<String> = block.lines().map(str::to_string).collect();
+    assert!(lines.len() >= 2, "{lines:?}");
+    for line in &lines {
+        let env = Sandbox::new();
+        let out = paste(&env, env.home(), line);
+        assert_eq!(out.code, 0, "`{line}` on a fresh home: {out:?}");
+        if let Some(file) = line.split("> ").nth(1) {
+            let file = env.home().join(file.split_whitespace().next().unwrap().trim_start_matches("~/"));
+            assert!(std::fs::metadata(&file).is_ok_and(|m| m.len() > 0), "`{line}`: {}", file.display());
+        }
+        if line.contains("man -M") || line.contains("man -l") {
+            assert!(out.stdout.contains("gitvow"), "`{line}`: {out:?}");
         }
     }
 }

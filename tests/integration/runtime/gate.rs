@@ -130,7 +130,8 @@ fn default_policy_verdicts_on_commands() {
     let env = Sandbox::with_repo();
     let mut wrong = Vec::new();
     for (command, want) in COMMANDS {
-        let out = env.run(["check", "--", command]);
+        // A copy of gitvow of the test's own, whatever the clone's place (`Sandbox::own_gitvow`).
+        let out = env.own_gitvow().args(["check", "--", command]).run();
         let got = out.stdout.lines().next().unwrap_or("").trim_start_matches("verdict: ").to_string();
         let code = match *want {
             "allow" => 0,

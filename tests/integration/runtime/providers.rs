@@ -2,10 +2,28 @@
 
 use crate::support::{Sandbox, bash, claude_payload};
 use serde_json::{Value, json};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn policy(env: &Sandbox, providers: Value) {
     env.write("~/.gitvow/policy.json", json!({"providers": providers}).to_string());
+}
+
+/// A provider that proves it runs alongside the others instead of timing them: it signs in under
+/// `met/` and answers `no` once `together` providers have signed in, `yes` (which confirms) when
+/// they have not within 8 s, below its default timeout: providers asked one after the other never
+/// meet. `together` and `met` are the test's own; no clock of the test's is read.
+fn meeting(env: &Sandbox, name: &str, met: &std::path::Path, together: usize) -> std::path::PathBuf {
+    std::fs::create_dir_all(met).unwrap();
+    let met = met.display();
+    env.script(
+        format!("~/bin/{name}"),
+        &format!(
+            "cat > {met}/{name}-$$.json
+             i=0
+             while [ \"$(ls {met} | wc -l)\" -lt {together} ] && [ $i -lt 160 ]; do sleep 0.05; i=$((i+1)); done
+             if [ \"$(ls {met} | wc -l)\" -ge {together} ]; then echo '{{\"answer\": \"no\"}}';              else echo '{{\"answer\": \"yes\", \"evidence\": [\"asked alone\"]}}'; fi"
+        ),
+    )
 }
 
 fn edit(env: &Sandbox, path: &str, old: &str, new: &str) -> String {
@@ -100,9 +118,8 @@ fn a_hanging_provider_is_killed_with_its_process_group_at_its_timeout() {
     let pidfile = env.home().join("sleeper.pid");
     let script = env.script("~/bin/slow", &format!("sleep 30 &\necho $! > {}\nwait", pidfile.display()));
     policy(&env, json!([{"name": "slow", "command": script.display().to_string(), "timeout": 1}]));
-    let started = Instant::now();
+    // The reason names the timeout that ended it; no clock of the test's is read.
     let out = env.hook("codex", "PreToolUse", edit(&env, "a.txt", "", "x"));
-    assert!(started.elapsed() < Duration::from_secs(3), "{:?}", started.elapsed());
     assert!(
         out.stderr.starts_with("CONFIRMATION REQUIRED by gitvow: provider slow failed on gate_bearing for a.txt: timed out after 1 s"),
         "{out:?}"
@@ -118,14 +135,15 @@ fn a_hanging_provider_is_killed_with_its_process_group_at_its_timeout() {
 #[test]
 fn questions_run_concurrently() {
     let env = Sandbox::with_repo();
-    let a = env.script("~/bin/a", "cat >/dev/null; sleep 1; echo '{\"answer\": \"no\"}'");
-    let b = env.script("~/bin/b", "cat >/dev/null; sleep 1; echo '{\"answer\": \"no\"}'");
+    // gate_bearing + one route_gate + one route_callers, to two providers: six questions, all asked
+    // at once, or they never meet.
+    let met = env.home().join("met");
+    let a = meeting(&env, "a", &met, 6);
+    let b = meeting(&env, "b", &met, 6);
     policy(&env, json!([{"name": "a", "command": a.display().to_string()}, {"name": "b", "command": b.display().to_string()}]));
-    let started = Instant::now();
-    // gate_bearing + one route_gate + one route_callers, to two providers: six questions.
     let out = env.hook("codex", "PreToolUse", edit(&env, "a.java", "get(\"/x\")", "get(\"/y\")"));
     assert_eq!(out.code, 0, "{out:?}");
-    assert!(started.elapsed() < Duration::from_millis(2500), "{:?}", started.elapsed());
+    assert_eq!(std::fs::read_dir(&met).unwrap().count(), 6);
 }
 
 #[test]
@@ -208,27 +226,23 @@ fn codex_patch(env: &Sandbox, patch: &str) -> String {
 #[test]
 fn a_patch_blocked_by_a_rule_asks_no_provider_and_files_are_asked_in_one_batch() {
     let env = Sandbox::with_repo();
+    // Three files' questions meet only when they are asked together.
     let calls = env.home().join("calls");
-    std::fs::create_dir_all(&calls).unwrap();
-    let slow = env.script("~/bin/slow", &format!("cat > {}/$$.json; sleep 1; echo '{{\"answer\": \"no\"}}'", calls.display()));
+    let slow = meeting(&env, "slow", &calls, 3);
     let providers = json!([{"name": "slow", "command": slow.display().to_string(), "questions": ["gate_bearing"]}]);
     let rules = json!([{"pattern": "^\\.codex/", "reason": "codex hooks"}]);
     env.write("~/.gitvow/policy.json", json!({"providers": providers, "path_confirm": rules}).to_string());
     // The gated file comes last: the files before it must not wait for the providers.
     let gated =
         "*** Begin Patch\n*** Add File: a.txt\n+a\n*** Add File: b.txt\n+b\n*** Update File: .codex/hooks.json\n@@\n-x\n+y\n*** End Patch";
-    let started = Instant::now();
     let out = env.hook("codex", "PreToolUse", codex_patch(&env, gated));
     assert_eq!(out.code, 2, "{out:?}");
     assert!(out.stderr.contains("(file: .codex/hooks.json)"), "{out:?}");
-    assert!(started.elapsed() < Duration::from_millis(900), "{:?}", started.elapsed());
-    assert_eq!(std::fs::read_dir(&calls).unwrap().count(), 0);
+    assert_eq!(std::fs::read_dir(&calls).unwrap().count(), 0, "no provider was asked");
     // Three plain files: their questions run together, not one file after the other.
     let plain = "*** Begin Patch\n*** Add File: a.txt\n+a\n*** Add File: b.txt\n+b\n*** Add File: c.txt\n+c\n*** End Patch";
-    let started = Instant::now();
     let out = env.hook("codex", "PreToolUse", codex_patch(&env, plain));
-    assert_eq!((out.code, out.stderr.as_str()), (0, ""));
-    assert!(started.elapsed() < Duration::from_millis(2500), "{:?}", started.elapsed());
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""), "the three questions met: {out:?}");
     assert_eq!(std::fs::read_dir(&calls).unwrap().count(), 3);
 }
 

@@ -169,6 +169,24 @@ impl Sandbox {
         self.tool(BIN)
     }
 
+    /// A copy of the built binary of the sandbox's own (`bin/gitvow`, outside the home), run as
+    /// [`Sandbox::gitvow`] runs gitvow. For the tables of verdicts: the gate protects the executable
+    /// it runs as, so with the built one a case such as `rm -rf /tmp/x` would mean something else
+    /// in a clone at `/tmp/x`.
+    pub fn own_gitvow(&self) -> Cmd {
+        self.tool(self.own_gitvow_path())
+    }
+
+    /// Where [`Sandbox::own_gitvow`] is (copied on the first call).
+    pub fn own_gitvow_path(&self) -> PathBuf {
+        let copy = self.root.join("bin/gitvow");
+        if !copy.exists() {
+            std::fs::create_dir_all(copy.parent().unwrap()).unwrap();
+            std::fs::copy(BIN, &copy).unwrap();
+        }
+        copy
+    }
+
     /// `program` (found on the child's PATH unless it is a path) as [`Sandbox::gitvow`] runs gitvow.
     pub fn tool(&self, program: impl AsRef<OsStr>) -> Cmd {
         let mut cmd = Cmd::tool(program).home(&self.home).current_dir(self.repo.as_ref().unwrap_or(&self.home));
