@@ -297,3 +297,39 @@ fn quoted_section_names_are_headings_of_their_document() {
     }
     assert!(quoted > 5, "only {quoted} quoted section names found");
 }
+
+/// CONTRIBUTING's contents line links every `##` section, its agent notes cover every agent of the
+/// table, and no paragraph stops mid-sentence before a heading.
+#[test]
+fn contributing_lists_every_section_and_notes_every_agent() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/CONTRIBUTING.md")).unwrap();
+    let contents = text.lines().skip_while(|l| !l.starts_with("Contents:")).take_while(|l| !l.is_empty()).collect::<Vec<_>>().join(" ");
+    let mut in_code = false;
+    let mut previous = "";
+    for line in text.lines() {
+        if line.starts_with("```") {
+            in_code = !in_code;
+        }
+        if !in_code && line.starts_with("## ") {
+            let title = &line[3..];
+            assert!(contents.contains(&format!("[{title}](#")), "the contents line lacks \"{title}\": {contents}");
+        }
+        if !in_code && line.starts_with('#') {
+            assert!(previous.is_empty(), "the line before \"{line}\" is not blank: {previous}");
+        }
+        previous = line;
+    }
+    for paragraph in text.split("\n\n") {
+        let last = paragraph.trim_end();
+        let ends = last.chars().last().is_none_or(|c| ".:)`|>".contains(c)) || last.starts_with('#') || last.starts_with("```");
+        assert!(
+            ends || last.lines().last().is_some_and(|l| l.starts_with("  ") || l.starts_with("- ")),
+            "a paragraph stops mid-sentence: …{}",
+            &last[last.len().saturating_sub(80)..]
+        );
+    }
+    let notes = text.split("## Agent notes").nth(1).and_then(|s| s.split("\n## ").next()).unwrap();
+    for agent in gitvow::agents::AGENTS {
+        assert!(notes.contains(&format!("- **{}** (", agent.name)), "no agent note for {}", agent.name);
+    }
+}
