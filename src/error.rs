@@ -137,20 +137,27 @@ impl Error {
     }
 
     /// Several failures of one run reported together (every file install refuses, not the first):
-    /// one `gitvow:` line each, then their hints once each. The first failure's kind decides the
-    /// exit code.
+    /// one `gitvow:` line each, each followed by its hint, a hint that serves several failures in
+    /// a row once after the last of them. The first failure's kind decides the exit code.
     pub fn several(mut errors: Vec<Error>) -> Self {
         if errors.len() == 1 {
             return errors.remove(0);
         }
-        let message = errors.iter().map(|e| e.message.as_str()).collect::<Vec<_>>().join("\ngitvow: ");
-        let mut hints: Vec<&str> = Vec::new();
-        for hint in errors.iter().filter_map(|e| e.hint.as_deref()) {
-            if !hints.contains(&hint) {
-                hints.push(hint);
+        let mut message = String::new();
+        for (i, e) in errors.iter().enumerate() {
+            if i > 0 {
+                message.push_str("\ngitvow: ");
+            }
+            message.push_str(&e.message);
+            // The last hint is the error's own (Display writes it); the others go in place.
+            let next = errors.get(i + 1);
+            if let (Some(hint), Some(next)) = (&e.hint, next)
+                && next.hint.as_ref() != Some(hint)
+            {
+                message.push_str(&format!("\n  hint: {hint}"));
             }
         }
-        let hint = (!hints.is_empty()).then(|| hints.join("\n  hint: "));
+        let hint = errors.last().and_then(|e| e.hint.clone());
         let first = errors.remove(0);
         Error { kind: first.kind, message, hint, source: first.source }
     }
@@ -238,6 +245,20 @@ mod tests {
         assert_eq!(cause, Some(Some(libc::EACCES)));
         assert_eq!(err.causes(), [std::io::Error::from_raw_os_error(libc::EACCES).to_string()]);
         assert_eq!(err.as_json(), serde_json::json!({"error": {"message": err.message, "hint": "fix it"}}));
+    }
+
+    #[test]
+    fn several_failures_each_come_with_their_own_hint() {
+        let err = Error::several(vec![
+            Error::input("a.json: a comment").hint("take the comment out"),
+            Error::input("b.json: a comment").hint("take the comment out"),
+            Error::input("c.json: a link out").hint("replace the link with a file"),
+        ]);
+        assert_eq!(
+            err.to_string(),
+            "gitvow: a.json: a comment\ngitvow: b.json: a comment\n  hint: take the comment out\n\
+             gitvow: c.json: a link out\n  hint: replace the link with a file"
+        );
     }
 
     #[test]
