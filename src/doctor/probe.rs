@@ -170,9 +170,9 @@ pub fn run(ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
     };
     let failure = match behind {
         Some(n) => {
-            process::failure(&finished).replacen("exit code 2", &format!("gitvow's exit code {n}, blocked by the entry's wrapper"), 1)
+            process::failure_whole(&finished).replacen("exit code 2", &format!("gitvow's exit code {n}, blocked by the entry's wrapper"), 1)
         }
-        None => process::failure(&finished),
+        None => process::failure_whole(&finished),
     };
     CheckResult::fail("probe", format!("{how} did not answer allow: {}{} after {} ms", failure, shown(&stdout), took.as_millis()), fix)
 }
@@ -291,13 +291,13 @@ fn json_field(text: &str, key: &str) -> Option<String> {
     serde_json::from_str::<Value>(text).ok()?.get(key)?.as_str().map(str::to_string)
 }
 
-/// `, stdout: …` when the hook printed something, cut to a line.
+/// `, stdout: …` when the hook printed something: its first line.
 fn shown(stdout: &str) -> String {
     if stdout.is_empty() {
         return String::new();
     }
-    let first: String = stdout.lines().next().unwrap_or("").chars().take(120).collect();
-    format!(", stdout: {first}")
+    // Whole: a hook's answer cut mid-command hides what was judged.
+    format!(", stdout: {}", crate::visible::visible_line(stdout.lines().next().unwrap_or("")))
 }
 
 /// The fix for a bare `gitvow` that the agent's login shell does not find: its profile sets a PATH

@@ -158,19 +158,31 @@ pub fn seconds(d: Duration) -> String {
 
 /// The first line of a program's stderr, to say why it failed.
 pub fn stderr_line(f: &Finished) -> String {
-    let text = String::from_utf8_lossy(&f.stderr);
-    let line = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
-    line.chars().take(200).collect()
+    first_line(&f.stderr).chars().take(200).collect()
+}
+
+fn first_line(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("").to_string()
 }
 
 /// `exit code 3`, or `killed by signal 9`, with the first stderr line when there is one.
 pub fn failure(f: &Finished) -> String {
+    with_why(f, &stderr_line(f))
+}
+
+/// [`failure`] with the first stderr line whole, for a person reading why a program of theirs
+/// failed (doctor's probe): a hook's block message cut mid-command hides what was judged.
+pub fn failure_whole(f: &Finished) -> String {
+    with_why(f, &crate::visible::visible_line(&first_line(&f.stderr)))
+}
+
+fn with_why(f: &Finished, why: &str) -> String {
     use std::os::unix::process::ExitStatusExt;
     let how = match (f.status.code(), f.status.signal()) {
         (Some(code), _) => format!("exit code {code}"),
         (None, Some(sig)) => format!("killed by signal {sig}"),
         _ => "failed".to_string(),
     };
-    let why = stderr_line(f);
     if why.is_empty() { how } else { format!("{how}: {why}") }
 }

@@ -864,3 +864,18 @@ fn a_probe_of_an_entry_without_a_timeout_claims_none_for_the_agent() {
     assert!(d.contains("(doctor waits at most 3 s; the entry sets no timeout, and claude waits longer"), "{d}");
     assert!(!d.contains("60 s"), "{d}");
 }
+
+/// The probe line gives the hook's answer whole: a block message cut mid-command hides what was
+/// judged and why.
+#[test]
+fn a_probe_that_is_blocked_shows_the_hooks_whole_message() {
+    let env = Sandbox::new();
+    install_user(&env, &["claude", "cursor"], &["--command", crate::support::BIN]);
+    let reason = format!("listings are off here: {} end of the reason", "word ".repeat(60));
+    env.write("~/.gitvow/policy.json", serde_json::json!({"bash_deny": [{"pattern": "^ls", "reason": reason}]}).to_string());
+    let r = doctor(&env, &["--user"]);
+    for agent in ["claude", "cursor"] {
+        let d = r.only(agent, "probe", "fail");
+        assert!(d.contains("end of the reason"), "{agent}: {d}");
+    }
+}
