@@ -104,6 +104,10 @@ fn dispatch(on_panic: &mut OnPanic) -> i32 {
         }
         _ => OnPanic::Internal { reading, json: cli.command.json() },
     };
+    // A run that changes files finishes, and says what it did, even when its reader went away.
+    if matches!(&cli.command, Command::Install(_) | Command::Uninstall(_) | Command::Trust(_) | Command::Approve(_)) {
+        gitvow::output::finish_without_reader();
+    }
     let result = match &cli.command {
         Command::Install(args) => commands::install::run(&args.into()),
         Command::Uninstall(args) => commands::uninstall::run(&args.into()),

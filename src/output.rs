@@ -21,11 +21,21 @@ pub fn json(value: &serde_json::Value) {
 /// Set once standard output's reader has gone away (`gitvow install … | head -1`).
 static GONE: AtomicBool = AtomicBool::new(false);
 
-/// Writes `text` to standard output. When the reader has gone away (`gitvow install … | head -1`),
-/// the run goes on to its end, which a run that writes files must reach, and what it has still to
-/// say goes to standard error, after one line that says why: nothing is lost, and nothing ends
-/// half-done. SIGPIPE stays ignored (Rust's default) so that a provider or probe that closes its
-/// input early never kills gitvow: writes to them fail with an error instead.
+/// Set for a run that changes files (install, uninstall, trust, approve): see [`print`].
+static FINISH: AtomicBool = AtomicBool::new(false);
+
+/// From now on, a reader that goes away does not end the run: see [`print`].
+pub fn finish_without_reader() {
+    FINISH.store(true, Ordering::Relaxed);
+}
+
+/// Writes `text` to standard output. When the reader has gone away (`gitvow log | head -1`), a run
+/// that only shows something ends there, quietly and with exit 1, as a Unix tool would; a run that
+/// changes files ([`finish_without_reader`]: `gitvow install … | head -1`) goes on to its end, and
+/// what it has still to say goes to standard error after one line that says why: nothing it did
+/// goes untold, and nothing ends half-done. SIGPIPE stays ignored (Rust's default) so that a
+/// provider or probe that closes its input early never kills gitvow: writes to them fail with an
+/// error instead.
 pub fn print(text: &str) {
     if !MACHINE.load(Ordering::Relaxed) {
         write(text);
@@ -61,8 +71,12 @@ impl Write for Stdout {
     }
 }
 
-/// Standard output's reader went away: the rest of the output goes to standard error (see [`print`]).
+/// Standard output's reader went away: the run ends, or the rest of its output goes to standard
+/// error (see [`print`]).
 fn reader_gone() {
+    if !FINISH.load(Ordering::Relaxed) {
+        std::process::exit(1);
+    }
     if !GONE.swap(true, Ordering::Relaxed) {
         eprintln!("gitvow: standard output was closed by its reader (a pipe such as `| head`); the rest of the output follows here");
     }

@@ -201,7 +201,7 @@ fn a_named_directory_that_does_not_exist_is_the_same_usage_error_everywhere() {
 
 /// `gitvow install … | head -1`: a reader that goes away ends nothing half-way. The run finishes
 /// (its files written), and what standard output could not take is on standard error after one
-/// line saying why; no command panics.
+/// line saying why; a run that only shows something ends quietly; no command panics.
 #[test]
 fn a_reader_that_goes_away_loses_nothing_of_the_run_or_its_report() {
     let env = Sandbox::new();
@@ -218,8 +218,11 @@ fn a_reader_that_goes_away_loses_nothing_of_the_run_or_its_report() {
     assert!(stderr.starts_with("gitvow: standard output was closed by its reader (a pipe such as `| head`)"), "{stderr}");
     assert!(stderr.contains("claude: installed in ~/.claude/settings.json"), "{stderr}");
     assert!(env.home().join(".claude/settings.json").is_file() && env.home().join(".gitvow/install-record.json").is_file());
+    // A run that only shows something ends quietly, as a Unix tool does: `gitvow log | head` is not
+    // followed by the rest of the log on the terminal.
     for args in [&["completions", "bash"][..], &["man"], &["policy"], &["doctor", "--user"], &["check", "--", "ls"], &["--help"], &["log"]]
     {
-        closed(args);
+        let (_, stderr) = closed(args);
+        assert!(!stderr.contains("the rest of the output follows"), "{args:?}: {stderr}");
     }
 }
