@@ -29,8 +29,10 @@ mod diff;
 mod editors;
 pub mod effects;
 mod finder;
+mod formats;
 mod git;
 mod identity;
+mod local_db;
 mod nested;
 pub mod place;
 pub(crate) mod powershell;
@@ -568,6 +570,7 @@ impl Walk<'_> {
             self.opaque("one of its commands is longer than the analyser reads");
             return None;
         }
+        let text = if self.image_format(&name, &words[1..], &cmd.dirs) { format!("image-format {text}") } else { text };
         match self.moved(&name, &words[1..], &cmd.dirs) {
             Some(texts) => self.out.texts.extend(texts),
             None => self.out.texts.push(text),

@@ -435,18 +435,25 @@ impl Walk<'_> {
                 None => self.opaque("it feeds a database statements the analyser cannot see"),
             }
         }
+        // A throwaway database's statements are told apart from those on any other.
+        let test = self.local_test_database(name, words, args, &operands, dirs);
+        let said = |t: String| if test { format!("test-database {t}") } else { t };
         for text in given {
             if db.sql {
                 // psql's `\! cmd` runs a shell command.
                 for line in text.lines() {
-                    if let Some(cmd) = line.trim_start().strip_prefix("\\!") {
+                    // sqlite's `.shell cmd` and `.system cmd` too.
+                    let line = line.trim_start();
+                    if let Some(cmd) =
+                        line.strip_prefix("\\!").or_else(|| line.strip_prefix(".shell ")).or_else(|| line.strip_prefix(".system "))
+                    {
                         self.text(cmd, &mut ShellState::new(self.ctx.cwd), MAX_REPARSE);
                     }
                 }
-                self.out.texts.extend(sql::statements(&text));
+                self.out.texts.extend(sql::statements(&text).into_iter().map(said));
             } else {
                 let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
-                self.out.texts.push(format!("{name} {}", quote(&one_line)));
+                self.out.texts.push(said(format!("{name} {}", quote(&one_line))));
             }
         }
     }

@@ -14,12 +14,23 @@ impl Walk<'_> {
         if words.get(1).and_then(Word::literal).as_deref() != Some("in") {
             return;
         }
-        let values = &words[2..];
         // Literal words, or patterns of names in a literal directory (`*.txt`, `src/*.py`): each
-        // value is one of the names the pattern matches there.
+        // value is one of the names the pattern matches there. `$(ls *.txt)` lists the names its
+        // patterns match; `$(seq 1 5)` and its kind print names without a slash (any name here).
+        let mut values = Vec::new();
+        for w in &words[2..] {
+            match w.parts.as_slice() {
+                [Part::Subst { raw, .. }] if one_name(raw) => values.push(Word { parts: vec![Part::Glob("*".into())] }),
+                [Part::Subst { raw, .. }] => match listed_patterns(raw) {
+                    Some(patterns) => values.extend(patterns),
+                    None => return,
+                },
+                _ => values.push(w.clone()),
+            }
+        }
         let listed = |w: &Word| w.parts.iter().all(|p| matches!(p, Part::Lit(_) | Part::Glob(_) | Part::Tilde));
         if !values.is_empty() && values.len() <= MAX_LOOP_WORDS && values.iter().all(listed) {
-            self.seen.loops.push((name, values.to_vec()));
+            self.seen.loops.push((name, values));
         }
     }
 
@@ -49,6 +60,17 @@ impl Walk<'_> {
 
     /// The absolute paths a word names, or `None` when the shell computes where it is.
     pub(super) fn paths(&self, word: &Word, dirs: &Dirs) -> Option<Vec<Touch>> {
+        // `$(date +%F)`, `$((n+1))`, `$RANDOM`: text without a slash, one name in its directory.
+        if let Some(k) = word.parts.iter().position(|p| match p {
+            Part::Subst { raw, .. } => one_name(raw),
+            Part::Computed(t) => t.starts_with("$((") || t.starts_with("${#") || t == "$$",
+            Part::Var(n) => NUMBERS.contains(&n.as_str()),
+            _ => false,
+        }) {
+            let mut w = word.clone();
+            w.parts[k] = Part::Glob("*".into());
+            return self.paths(&w, dirs);
+        }
         // A loop variable over literal words names each of them in turn.
         if let Some((k, values)) = word.parts.iter().enumerate().find_map(|(k, p)| self.loop_values(p).map(|v| (k, v))) {
             let mut all = Vec::new();
@@ -224,6 +246,57 @@ impl Walk<'_> {
 /// The variables that name the temporary directory.
 /// Words of a `for` list the analysis follows.
 const MAX_LOOP_WORDS: usize = 32;
+
+/// Variables whose value is a number.
+const NUMBERS: &[&str] = &["RANDOM", "SECONDS", "PPID", "BASHPID", "EPOCHSECONDS", "LINENO", "UID", "EUID"];
+
+/// A substitution whose output is one name without a slash that does not start with a dot: a
+/// date in a format without `/` (`$(date +%Y%m%d)`), numbers (`seq`, `nproc`, `id -u`), the user,
+/// the host, the system's name.
+fn one_name(raw: &str) -> bool {
+    let Some(inner) = raw.strip_prefix("$(").and_then(|r| r.strip_suffix(')')).or_else(|| raw.strip_prefix('`')?.strip_suffix('`')) else {
+        return false;
+    };
+    let words: Vec<&str> = inner.split_whitespace().collect();
+    let plain = |w: &str| w.chars().all(|c| c.is_ascii_alphanumeric() || "+-_.:%,".contains(c));
+    if !words.iter().all(|w| plain(w)) {
+        return false;
+    }
+    match words.as_slice() {
+        ["date", rest @ ..] => rest.iter().all(|w| {
+            w.strip_prefix('+').is_some_and(|f| !f.starts_with('.') && !f.contains("%D") && !f.contains("%x") && !f.contains("%c"))
+                || matches!(*w, "-u" | "--utc")
+        }),
+        ["seq", rest @ ..] => rest.iter().all(|w| w.parse::<f64>().is_ok() || *w == "-w"),
+        ["whoami"] | ["nproc"] | ["hostname"] | ["hostname", "-s"] | ["uname", _] | ["id", "-u" | "-g" | "-un" | "-gn"] => true,
+        _ => false,
+    }
+}
+
+/// The patterns `$(ls PATTERN…)` lists the names of: patterns of names in a literal directory
+/// (`*.txt`, `src/*.py`), with none of ls's options that print more than the names.
+fn listed_patterns(raw: &str) -> Option<Vec<Word>> {
+    let inner = raw.strip_prefix("$(").and_then(|r| r.strip_suffix(')')).or_else(|| raw.strip_prefix('`')?.strip_suffix('`'))?;
+    let mut words = inner.split_whitespace();
+    if words.next()? != "ls" {
+        return None;
+    }
+    let mut patterns = Vec::new();
+    for w in words {
+        if matches!(w, "-1" | "-t" | "-r" | "-S" | "-tr" | "-rt" | "-d" | "-X") {
+            continue;
+        }
+        let (dir, name) = w.split_at(w.rfind('/').map_or(0, |k| k + 1));
+        let literal = |t: &str| !t.contains(['*', '?', '[', ']', '{', '}', '$', '`', '\\', '\'', '"', '~']);
+        let star = name.find('*').filter(|_| w.matches('*').count() == 1 && !w.starts_with('-'))?;
+        if !literal(dir) || !literal(&name.replacen('*', "", 1)) {
+            return None;
+        }
+        let parts = vec![Part::Lit(format!("{dir}{}", &name[..star])), Part::Glob("*".into()), Part::Lit(name[star + 1..].to_string())];
+        patterns.push(Word { parts: parts.into_iter().filter(|p| *p != Part::Lit(String::new())).collect() });
+    }
+    (!patterns.is_empty()).then_some(patterns)
+}
 
 const TEMP_VARIABLES: &[&str] = &["TMPDIR", "TMP", "TEMP"];
 

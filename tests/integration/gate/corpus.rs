@@ -2081,6 +2081,50 @@ const CASES: &[(&str, &str, &str)] = &[
     ("classes-reach", "allow", "chown -R $(id -u):$(id -g) ."),
     ("classes-reach", "confirm", "chmod -R 755 ~/.claude"),
     ("classes-reach", "deny", "chmod -R 755 /"),
+    // Names the shell computes that cannot hold a slash (a date, numbers, the user) and loops over
+    // what `ls PATTERN` lists are names in their directory.
+    ("classes-computed", "allow", "tar -czf src-$(date +%Y%m%d).tar.gz src"),
+    ("classes-computed", "allow", "for i in $(seq 1 5); do touch file$i.txt; done"),
+    ("classes-computed", "allow", r#"for f in $(ls *.txt); do cp "$f" "$f.bak"; done"#),
+    ("classes-computed", "allow", "mkdir -p logs/$(date +%Y)/$(date +%m)"),
+    ("classes-computed", "allow", "echo x > out_$RANDOM.txt"),
+    ("classes-computed", "allow", "touch `date +%s`.log"),
+    ("classes-computed", "confirm", "cp x .git/hooks/pre-commit-$(date +%s)"),
+    ("classes-computed", "confirm", "echo x > ~/.claude/settings$(date +%s).json"),
+    ("classes-computed", "confirm", "touch .gitvow/policy$(date +%F).json"),
+    ("classes-computed", "confirm", r#"for f in $(ls .git/hooks/*); do chmod -x "$f"; done"#),
+    ("classes-computed", "confirm", r#"for f in $(ls -a); do rm -rf "$f"; done"#),
+    ("classes-computed", "confirm", r#"for f in $(ls ~/.c*); do rm -rf "$f"; done"#),
+    ("classes-computed", "confirm", "for i in $(seq 1 3); do rm -rf ~/.claude$i; done"),
+    ("classes-computed", "confirm", "touch $(date +%D).log"),
+    // A file system built inside an image file loses only that file; a device is a disk.
+    ("classes-images", "allow", "mkfs.ext4 -F disk.img"),
+    ("classes-images", "allow", "dd if=/dev/zero of=fs.img bs=1M count=64 && mkfs.ext4 -F fs.img"),
+    ("classes-images", "allow", "mkfs.vfat -F 32 build/efi.img"),
+    ("classes-images", "allow", "mkswap build/swap.img"),
+    ("classes-images", "deny", "mkfs.ext4 /dev/sdb"),
+    ("classes-images", "deny", "mkfs.ext4 $DEV"),
+    ("classes-images", "deny", "cd /dev && mkfs.ext4 sdb"),
+    ("classes-images", "deny", "mkfs.ext4 -L data.x /dev/sdb1"),
+    ("classes-images", "deny", "mkfs.ext4 -F null-link.img"),
+    ("classes-images", "confirm", "mkfs.ext4 -F ~/.gitvow/policy.json"),
+    // Local test databases (in memory, a file in the project named for tests, a server on this
+    // machine with a test database) are throwaway; any other keeps its confirmation.
+    ("classes-databases", "allow", "sqlite3 test.db 'DROP TABLE IF EXISTS users'"),
+    ("classes-databases", "allow", "sqlite3 tests/fixtures.sqlite < drop.sql"),
+    ("classes-databases", "allow", "sqlite3 :memory: 'CREATE TABLE t(x)'"),
+    ("classes-databases", "allow", "psql -h localhost -d app_test -c 'DROP TABLE users'"),
+    ("classes-databases", "allow", "psql postgres://me@127.0.0.1:5432/shop_test -c 'DROP DATABASE shop_test'"),
+    ("classes-databases", "allow", "mysql -u root app_test -e 'DELETE FROM orders'"),
+    ("classes-databases", "allow", "psql -h /var/run/postgresql -d test_db -c 'TRUNCATE t'"),
+    ("classes-databases", "confirm", "sqlite3 app.db 'DROP TABLE users'"),
+    ("classes-databases", "confirm", "sqlite3 ~/data/test.db 'DROP TABLE users'"),
+    ("classes-databases", "confirm", "psql -h db.prod.example.com -d app_test -c 'DROP TABLE users'"),
+    ("classes-databases", "confirm", "mysql -h 10.0.0.5 app_test -e 'DELETE FROM orders'"),
+    ("classes-databases", "confirm", "psql -d $DB -c 'DROP TABLE users'"),
+    ("classes-databases", "deny", "psql -d app -c 'DROP DATABASE app'"),
+    ("classes-databases", "deny", "sqlite3 test.db '.shell rm -rf ~'"),
+    ("classes-databases", "deny", "sqlite3 test.db '.system git push -f'"),
     // Everyday shell one-liners of the kinds real command collections hold (finders, pipelines,
     // loops over project files, archives, modes in the project): none is asked about.
     ("everyday-shell", "allow", "find . -name '*.txt'"),
@@ -2237,6 +2281,7 @@ const CASES: &[(&str, &str, &str)] = &[
     ("everyday-shell", "allow", "tar -cvf archive.tar *.txt"),
     ("everyday-shell", "allow", "tar -xf archive.tar.gz -C extracted/"),
     ("everyday-shell", "allow", "tar -tvf archive.tar.gz"),
+    ("everyday-shell", "allow", "tar -czf src-$(date +%Y%m%d).tar.gz src"),
     ("everyday-shell", "allow", "tar --exclude='*.o' -czf code.tar.gz src"),
     ("everyday-shell", "allow", "zip -r project.zip . -x '*.git*'"),
     ("everyday-shell", "allow", "zip archive.zip *.txt"),
@@ -2273,8 +2318,10 @@ const CASES: &[(&str, &str, &str)] = &[
     ("everyday-shell", "allow", r#"for f in *.log; do gzip "$f"; done"#),
     ("everyday-shell", "allow", r#"for f in *.csv; do head -1 "$f"; done"#),
     ("everyday-shell", "allow", "for i in {1..10}; do echo $i; done"),
+    ("everyday-shell", "allow", "for i in $(seq 1 5); do touch file$i.txt; done"),
     ("everyday-shell", "allow", r#"for d in */; do echo "$d"; ls "$d" | wc -l; done"#),
     ("everyday-shell", "allow", r#"for f in $(find . -name '*.txt'); do wc -l "$f"; done"#),
+    ("everyday-shell", "allow", r#"for f in $(ls *.txt); do cp "$f" "$f.bak"; done"#),
     ("everyday-shell", "allow", r#"for f in *.txt; do sed -i 's/foo/bar/g' "$f"; done"#),
     ("everyday-shell", "allow", r#"for f in *.sh; do chmod +x "$f"; done"#),
     ("everyday-shell", "allow", r#"for f in *.md; do pandoc "$f" -o "${f%.md}.html"; done"#),
@@ -2364,7 +2411,11 @@ const CASES: &[(&str, &str, &str)] = &[
     ("everyday-shell", "allow", ": > data.txt"),
     ("everyday-shell", "allow", "dd if=/dev/zero of=test.img bs=1M count=10"),
     ("everyday-shell", "allow", "dd if=/dev/urandom of=random.bin bs=1k count=1"),
+    ("everyday-shell", "allow", "mkfs.ext4 -F disk.img"),
+    ("everyday-shell", "allow", "mkfs.vfat disk.img"),
+    ("everyday-shell", "allow", "sqlite3 test.db 'DROP TABLE IF EXISTS users'"),
     ("everyday-shell", "allow", "rm -f test.db"),
+    ("everyday-shell", "allow", "sqlite3 test.db < schema.sql"),
 ];
 
 #[test]
@@ -2431,6 +2482,9 @@ fn the_default_policy_judges_the_corpus() {
     std::os::unix::fs::symlink(&elsewhere, env.repo().join("elsewhere-link")).unwrap();
     env.write(".git/hooks/pre-commit", "#!/bin/sh\ngitvow hook\n");
     env.write(".claude/settings.json", "{}");
+    std::os::unix::fs::symlink("/dev/null", env.repo().join("null-link.img")).unwrap();
+    env.write("disk.img", "");
+    env.write("schema.sql", "CREATE TABLE t(x);\n");
 
     assert!(CASES.len() >= 1000, "{} cases", CASES.len());
     let ordinary = CASES.iter().filter(|c| c.0 == "ordinary").count();
