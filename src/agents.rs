@@ -97,6 +97,7 @@ pub const BARE: AgentSpec = AgentSpec {
         also_reads: None,
         project_trust: None,
         fail_closed_field: None,
+        sandbox: None,
     },
     doctor: DoctorFacts {
         probe_event: "PreToolUse",
@@ -185,6 +186,7 @@ pub static AGENTS: &[AgentSpec] = &[
                     ".volta/bin/claude",
                 ],
             }),
+            sandbox: Some(OwnSandbox::SettingsBlock { needs: &["bwrap", "socat"] }),
             ..CLAUDE_LIKE.install
         },
         doctor: DoctorFacts { fails_open: &[FailCase::Missing, FailCase::Exit1, FailCase::Signal], ..CLAUDE_LIKE.doctor },
@@ -217,6 +219,7 @@ pub static AGENTS: &[AgentSpec] = &[
                 file: ".codex/config.toml",
                 note: "codex reads <repo>/.codex/hooks.json only for a trusted project: trust it when codex asks, or set [projects.\"<repo>\"] trust_level = \"trusted\" in ~/.codex/config.toml",
             }),
+            sandbox: Some(OwnSandbox::TomlMode(".codex/config.toml")),
             ..CLAUDE_LIKE.install
         },
         doctor: DoctorFacts {

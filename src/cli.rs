@@ -286,6 +286,9 @@ pub struct InstallArgs {
     /// With --system: also switch on each agent's "managed hooks only" setting (the user's own and plugin hooks stop running)
     #[arg(long, requires = "system")]
     pub managed_only: bool,
+    /// Also switch on the agents' own sandboxes (claude, codex) for the commands they run, told what gitvow protects
+    #[arg(long)]
+    pub sandbox: bool,
 }
 
 #[derive(Args, Debug)]

@@ -11,6 +11,7 @@ pub mod managed_toml;
 pub mod plan;
 pub mod preview;
 pub mod record;
+pub mod sandbox;
 pub mod second_file;
 mod select;
 pub mod settings;

@@ -413,6 +413,20 @@ pub struct InstallFacts {
     /// The entry field that makes the agent fail closed, for an agent that has one; without it the
     /// agent lets a call through when gitvow cannot run.
     pub fail_closed_field: Option<FailClosedField>,
+    /// The agent's own sandbox for the commands it runs, which `install --sandbox` switches on.
+    pub sandbox: Option<OwnSandbox>,
+}
+
+/// An agent's own OS sandbox around the shell commands it runs, and where install configures it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OwnSandbox {
+    /// A `sandbox` block in the settings file gitvow installs into (claude 2.1.332): enabled,
+    /// refusing to start without it, no way out per command, gitvow's files write- and the record
+    /// key read-denied. `needs`: the programs it runs on Linux (bubblewrap and socat).
+    SettingsBlock { needs: &'static [&'static str] },
+    /// `sandbox_mode = "workspace-write"` in this home-relative TOML file (codex 0.169.0): writes
+    /// outside the working directory and `/tmp` are refused; the network stays on.
+    TomlMode(&'static str),
 }
 
 /// What doctor proves with, and what it tells a person.

@@ -70,6 +70,7 @@ impl From<&InstallArgs> for InstallRequest {
             command: args.command.clone(),
             force: args.force,
             managed_only: args.managed_only,
+            sandbox: args.sandbox,
         }
     }
 }

@@ -48,8 +48,12 @@ pub fn run(request: &InstallRequest) -> Result<i32> {
     for agent in &agents {
         check_unquoted(agent, &command)?;
     }
+    if request.sandbox {
+        crate::install::sandbox::check_programs(&agents)?;
+    }
+    let sandbox = request.sandbox.then(|| crate::install::sandbox::Lists::new(&scope, &command));
     let fail_closed = agents.iter().filter_map(|a| crate::install::fail_closed::decide(a).map(|d| (a.name, d))).collect();
-    plan_and_apply(settings, &scope, &agents, &Operation::Install { command, fail_closed, managed_only: request.managed_only })
+    plan_and_apply(settings, &scope, &agents, &Operation::Install { command, fail_closed, managed_only: request.managed_only, sandbox })
 }
 
 /// A `--command` must name an executable on this machine (a path, or a name on the PATH): a hook
@@ -457,10 +461,13 @@ fn report(action: &Operation, scope: &Scope, agents: &[&'static AgentSpec], plan
             continue;
         }
         match action {
-            Operation::Install { fail_closed, .. } => {
+            Operation::Install { fail_closed, sandbox, .. } => {
                 crate::output::line(&format!("{}: installed in {}", agent.name, display(&scope.agent_file(agent))));
                 for note in crate::install::summary::switch_notes(plan, scope, agent) {
                     crate::output::line(&format!("  - switched on: {note}"));
+                }
+                if sandbox.is_some() {
+                    crate::output::line(&format!("  - {}", crate::install::sandbox::note(agent, scope)));
                 }
                 gate_off_lines(scope, agent);
                 let events: Vec<String> = agent.install.events.iter().map(|e| e.name.to_string()).collect();

@@ -76,38 +76,55 @@ pub struct Places<'a> {
     pub uid: u32,
 }
 
+/// The names the box holds read-only, by where they live. [`Plan::new`] binds those that exist;
+/// `install --sandbox` writes them all into the agents' own sandboxes.
+#[derive(Debug, Default)]
+pub struct Protected {
+    /// Relative to the home directory (gitvow's own directory is named apart: it may live elsewhere).
+    pub home: Vec<&'static str>,
+    /// Relative to a repository's top level.
+    pub repo: Vec<&'static str>,
+    /// Absolute, under the system root.
+    pub system: Vec<&'static str>,
+}
+
+impl Protected {
+    pub fn names() -> Protected {
+        let mut names = Protected { system: vec!["/etc/gitvow", crate::paths::SYSTEM_STATE], ..Protected::default() };
+        for agent in AGENTS {
+            names.home.extend(Some(agent.install.user_file).filter(|f| !f.is_empty()));
+            names.repo.extend(Some(agent.install.repo_file).filter(|f| !f.is_empty()));
+            for switch in agent.install.off_switches {
+                match switch {
+                    OffSwitch::TomlFeature(rel) => names.home.push(rel),
+                    OffSwitch::JsonFlag { also_in, .. } => names.home.extend(also_in.iter()),
+                    OffSwitch::ManagedJson { files, dirs, .. } => names.system.extend(files.iter().chain(dirs.iter())),
+                    OffSwitch::ManagedToml { file, .. } => names.system.push(file),
+                    OffSwitch::VersionAndFailClosed | OffSwitch::HooksConfig => {}
+                }
+            }
+            names.system.extend(managed::layer(agent.name).map(|l| l.file));
+        }
+        names.home.extend(HOME_START_UP);
+        names.repo.extend(REPO_AGENT_DIRS);
+        for list in [&mut names.home, &mut names.repo, &mut names.system] {
+            list.sort_unstable();
+            list.dedup();
+        }
+        names
+    }
+}
+
 impl Plan {
     pub fn new(at: &Places) -> Plan {
         let mut plan = Plan::default();
         plan.read_only.push(at.gitvow_home.to_path_buf());
         plan.hidden.push(at.gitvow_home.join("record.key"));
-        let system = |absolute: &str| at.system_root.join(absolute.trim_start_matches('/'));
-        plan.read_only.push(system("/etc/gitvow"));
-        plan.read_only.push(system(crate::paths::SYSTEM_STATE));
-        for agent in AGENTS {
-            for (base, rel) in [(Some(at.home), agent.install.user_file), (at.repo.map(|r| r.top.as_path()), agent.install.repo_file)] {
-                if let Some(base) = base.filter(|_| !rel.is_empty()) {
-                    plan.read_only.push(base.join(rel));
-                }
-            }
-            for switch in agent.install.off_switches {
-                match switch {
-                    OffSwitch::TomlFeature(rel) => plan.read_only.push(at.home.join(rel)),
-                    OffSwitch::JsonFlag { also_in, .. } => plan.read_only.extend(also_in.iter().map(|rel| at.home.join(rel))),
-                    OffSwitch::ManagedJson { files, dirs, .. } => {
-                        plan.read_only.extend(files.iter().chain(dirs.iter()).map(|p| system(p)));
-                    }
-                    OffSwitch::ManagedToml { file, .. } => plan.read_only.push(system(file)),
-                    OffSwitch::VersionAndFailClosed | OffSwitch::HooksConfig => {}
-                }
-            }
-            if let Some(layer) = managed::layer(agent.name) {
-                plan.read_only.push(system(layer.file));
-            }
-        }
-        plan.read_only.extend(HOME_START_UP.iter().map(|rel| at.home.join(rel)));
+        let names = Protected::names();
+        plan.read_only.extend(names.home.iter().map(|rel| at.home.join(rel)));
+        plan.read_only.extend(names.system.iter().map(|p| at.system_root.join(p.trim_start_matches('/'))));
         if let Some(repo) = at.repo {
-            plan.read_only.extend(REPO_AGENT_DIRS.iter().map(|rel| repo.top.join(rel)));
+            plan.read_only.extend(names.repo.iter().map(|rel| repo.top.join(rel)));
             let common = common_git_dir(&repo.git_dir);
             plan.read_only.push(common.join("hooks"));
             plan.read_only.push(common.join("config"));

@@ -52,6 +52,75 @@ pub enum TomlEdit {
     AddedKey { text: String },
     /// This exact text (`[features]` and `hooks = true`) was appended at the end of the file.
     AppendedTable { text: String },
+    /// The top-level `key` held the value written as `from` and now holds the wanted value.
+    ReplacedTop { key: String, from: String },
+    /// This exact line setting the top-level `key` was inserted before the first table.
+    InsertedTop { key: String, text: String },
+    /// This exact text (a whole table) was appended at the end of the file.
+    Appended { text: String },
+}
+
+/// codex's own sandbox for the commands it runs: writes only in the working directory and the
+/// temporary ones.
+const SANDBOX_MODE: (&str, &str) = ("sandbox_mode", "\"workspace-write\"");
+/// The sandbox mode's own table, appended when absent: the network stays on, as it was without
+/// the sandbox.
+const SANDBOX_TABLE: &str = "sandbox_workspace_write";
+
+/// Make sure codex runs its commands in its workspace-write sandbox (`install --sandbox`), on the
+/// text [`enable_hooks`] returned; the edits are added to `change`.
+pub fn enable_sandbox(path: &Path, mut out: String, change: &mut TomlChange) -> Result<String> {
+    let (key, wanted) = SANDBOX_MODE;
+    let doc = parse(path, &out)?;
+    let found = doc.as_table().get(key).map(|item| (item.as_value().and_then(Value::as_str).map(str::to_string), item.span()));
+    let first_table = first_table_start(&doc);
+    let has_table = doc.as_table().contains_key(SANDBOX_TABLE);
+    drop(doc);
+    match found {
+        Some((Some(mode), _)) if mode == wanted.trim_matches('"') => {}
+        Some((Some(_), Some(span))) => {
+            change.edits.push(TomlEdit::ReplacedTop { key: key.to_string(), from: out[span.clone()].to_string() });
+            out.replace_range(span, wanted);
+        }
+        Some(_) => return Err(located(path, &out, 0, &format!("expected `{key}` to be a string"))),
+        None => {
+            let nl = line_break(&out);
+            let (at, text) = match first_table {
+                Some(at) => (at, format!("{key} = {wanted}{nl}")),
+                None if out.is_empty() || out.ends_with('\n') => (out.len(), format!("{key} = {wanted}{nl}")),
+                None => (out.len(), format!("{nl}{key} = {wanted}{nl}")),
+            };
+            out.insert_str(at, &text);
+            change.edits.push(TomlEdit::InsertedTop { key: key.to_string(), text });
+        }
+    }
+    if !has_table {
+        let nl = line_break(&out);
+        let text = format!("{}[{SANDBOX_TABLE}]{nl}network_access = true{nl}", separator(&out));
+        out.push_str(&text);
+        change.edits.push(TomlEdit::Appended { text });
+    }
+    Ok(out)
+}
+
+/// Where the first table header starts (top-level keys go before it).
+fn first_table_start(doc: &Document<&str>) -> Option<usize> {
+    let mut starts = Vec::new();
+    for (_, item) in doc.as_table().iter() {
+        match item {
+            Item::Table(t) if !t.is_implicit() && !t.is_dotted() => starts.extend(t.span().map(|s| s.start)),
+            Item::Table(t) => starts.extend(t.iter().filter_map(|(_, i)| i.as_table().and_then(Table::span)).map(|s| s.start)),
+            Item::ArrayOfTables(a) => starts.extend(a.iter().filter_map(Table::span).map(|s| s.start)),
+            _ => {}
+        }
+    }
+    starts.into_iter().min()
+}
+
+/// Whether `text` says codex runs its commands sandboxed (`sandbox_mode = "workspace-write"`).
+pub fn sandboxed(text: &str) -> bool {
+    text.parse::<toml_edit::DocumentMut>()
+        .is_ok_and(|d| d.get(SANDBOX_MODE.0).and_then(|v| v.as_str()) == Some(SANDBOX_MODE.1.trim_matches('"')))
 }
 
 /// Make sure codex hooks are on. `text`: the file's content, `None` when it does not exist.
@@ -114,6 +183,30 @@ pub fn restore(path: &Path, text: &str, change: &TomlChange) -> Result<Option<St
                     let line = text.rsplit_once("[features]").map_or("", |(_, rest)| rest);
                     let line = line.trim_start_matches(['\r', '\n']);
                     remove_added_line(path, &mut out, line)?;
+                }
+            }
+            TomlEdit::ReplacedTop { key, from } => {
+                let doc = parse(path, &out)?;
+                let span = doc.as_table().get(key).filter(|i| i.as_str() == Some(SANDBOX_MODE.1.trim_matches('"'))).and_then(Item::span);
+                drop(doc);
+                if let Some(span) = span {
+                    out.replace_range(span, from);
+                }
+            }
+            TomlEdit::InsertedTop { key, text } => {
+                let doc = parse(path, &out)?;
+                let at = doc.as_table().key(key).and_then(|k| k.span()).map(|s| s.start);
+                drop(doc);
+                // The line starts at the key, or (appended to a last line without a break) one break before it.
+                let start = at.map(|at| out[..at].rfind('\n').map_or(0, |i| i + 1));
+                let candidates = start.into_iter().flat_map(|s| [s, s.saturating_sub(1), s.saturating_sub(2)]);
+                if let Some(s) = candidates.into_iter().find(|&s| out[s..].starts_with(text.as_str())) {
+                    out.replace_range(s..s + text.len(), "");
+                }
+            }
+            TomlEdit::Appended { text } => {
+                if out.ends_with(text.as_str()) {
+                    out.truncate(out.len() - text.len());
                 }
             }
         }
@@ -227,15 +320,22 @@ fn remove_added_line(path: &Path, out: &mut String, line: &str) -> Result<()> {
 /// `[features]` with `hooks = true`, as appended to `text`, set off by one blank line.
 fn appended_table(text: &str) -> String {
     let nl = line_break(text);
-    let sep = if text.is_empty() || text.ends_with("\n\n") || text.ends_with("\r\n\r\n") {
+    format!("{}[features]{nl}hooks = true{nl}", separator(text))
+}
+
+/// What sets a table appended to `text` off by one blank line.
+fn separator(text: &str) -> &'static str {
+    let nl = line_break(text);
+    if text.is_empty() || text.ends_with("\n\n") || text.ends_with("\r\n\r\n") {
         ""
     } else if text.ends_with('\n') {
         nl
-    } else {
+    } else if nl == "\n" {
         // The last line has no break of its own.
-        if nl == "\n" { "\n\n" } else { "\r\n\r\n" }
-    };
-    format!("{sep}[features]{nl}hooks = true{nl}")
+        "\n\n"
+    } else {
+        "\r\n\r\n"
+    }
 }
 
 /// The file's own line break: CRLF when its first line ends with one.
@@ -348,6 +448,29 @@ mod tests {
         let (after, change) = enable_hooks(path(), None).unwrap();
         let edited = format!("model = \"o3\"\n{after}");
         assert_eq!(restore(path(), &edited, &change).unwrap().unwrap(), "model = \"o3\"\n");
+    }
+
+    #[test]
+    fn the_sandbox_mode_goes_before_the_first_table_and_comes_out_to_the_byte() {
+        for (before, mode_line_before) in [
+            ("model = \"o3\"\n\n[tui]\nx = 1\n", "[tui]"),
+            ("model = \"o3\"", ""),
+            ("", ""),
+            ("sandbox_mode = \"danger-full-access\" # mine\n[[profiles]]\na = 1\n", ""),
+            ("a.b = 1\r\n[features]\r\nhooks = true\r\n", "[features]"),
+        ] {
+            let (after, mut change) = enable_hooks(path(), Some(before)).unwrap();
+            let after = enable_sandbox(path(), after, &mut change).unwrap();
+            assert!(sandboxed(&after), "{after}");
+            let doc = after.parse::<toml_edit::DocumentMut>().unwrap();
+            assert_eq!(doc["sandbox_workspace_write"]["network_access"].as_bool(), Some(true), "{after}");
+            if !mode_line_before.is_empty() {
+                assert!(after.find("sandbox_mode").unwrap() < after.find(mode_line_before).unwrap(), "{after}");
+            }
+            let again = enable_sandbox(path(), after.clone(), &mut TomlChange::default()).unwrap();
+            assert_eq!(again, after, "a second run changes nothing");
+            assert_eq!(restore(path(), &after, &change).unwrap().unwrap_or_default(), before, "{after}");
+        }
     }
 
     #[test]

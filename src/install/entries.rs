@@ -15,12 +15,19 @@ pub struct Created {
     pub events: Vec<String>,
     #[serde(default)]
     pub version_key: bool,
+    /// What `install --sandbox` set in the agent's sandbox block.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sandbox: Option<Box<super::sandbox::Changed>>,
 }
 
 impl Created {
     fn merge(&mut self, other: Created) {
         self.hooks_key |= other.hooks_key;
         self.version_key |= other.version_key;
+        match (&mut self.sandbox, other.sandbox) {
+            (Some(mine), Some(more)) => mine.merge(*more),
+            (mine, more) => *mine = mine.take().or(more),
+        }
         for e in other.events {
             if !self.events.contains(&e) {
                 self.events.push(e);
@@ -528,7 +535,7 @@ mod tests {
             format!("{{\"a\": 1, \"hooks\": {{\"PreToolUse\": [{g}], \"Stop\": [{g}]}}, \"b\": 2}}"),
             format!("{{\n  \"hooks\": {{\n    \"Stop\": [\n      {g}\n    ]\n  }}\n}}\n"),
         ];
-        let created = Created { hooks_key: true, events: vec!["Stop".into(), "B".into()], version_key: false };
+        let created = Created { hooks_key: true, events: vec!["Stop".into(), "B".into()], version_key: false, sandbox: None };
         for agent in [crate::agents::find("claude").unwrap(), crate::agents::find("factory").unwrap()] {
             for text in &docs {
                 for record in [None, Some(&created)] {

@@ -19,6 +19,8 @@ pub enum Operation {
         fail_closed: Vec<(&'static str, super::fail_closed::FailClosedChoice)>,
         /// `--system --managed-only`: each agent's "managed hooks only" setting is switched on too.
         managed_only: bool,
+        /// `--sandbox`: each agent's own sandbox is switched on too, with these lists.
+        sandbox: Option<super::sandbox::Lists>,
     },
     Uninstall {
         purge_policy: bool,
@@ -225,13 +227,22 @@ pub fn plan_file(
             }
             (None, RecordUpdate::Remove)
         }
-        (FileKind::CodexSwitch, Operation::Install { .. }) => {
-            let (after, change) = toml::enable_hooks(path, text)?;
+        (FileKind::CodexSwitch, Operation::Install { sandbox, .. }) => {
+            let (mut after, mut change) = toml::enable_hooks(path, text)?;
+            if sandbox.is_some() {
+                after = toml::enable_sandbox(path, after, &mut change)?;
+            }
             if change.is_empty() {
                 return Ok(None);
             }
-            // The first install's change is the one to undo; a later run finds the switch on already.
-            let change = record.and_then(|r| r.toml.clone()).unwrap_or(change);
+            // What earlier runs changed is undone too (after this run's, which come later).
+            let change = match record.and_then(|r| r.toml.clone()) {
+                Some(mut first) => {
+                    first.edits.extend(change.edits);
+                    first
+                }
+                None => change,
+            };
             let file_record = FileRecord {
                 original: original_before(record, before.as_ref(), false),
                 written: digest(after.as_bytes()),
@@ -279,7 +290,7 @@ pub fn plan_file(
                 }
             }
         }
-        (FileKind::Hooks(agent), Operation::Install { command, fail_closed, managed_only }) => install_hooks(
+        (FileKind::Hooks(agent), Operation::Install { command, fail_closed, managed_only, sandbox }) => install_hooks(
             path,
             agent,
             text,
@@ -287,6 +298,7 @@ pub fn plan_file(
             command,
             fail_closed.contains(&(agent.name, super::fail_closed::FailClosedChoice::Write)),
             &super::system::managed_values(agent, path, *managed_only),
+            sandbox.as_ref().filter(|_| matches!(agent.install.sandbox, Some(crate::agents::OwnSandbox::SettingsBlock { .. }))),
             record,
         )?,
         (FileKind::Hooks(agent), Operation::Uninstall { .. }) => match uninstall_hooks(path, agent, text, before.as_ref(), record, load)? {
@@ -408,6 +420,7 @@ fn install_hooks(
     command: &str,
     fail_closed: bool,
     managed: &[(&[&str], bool)],
+    sandbox: Option<&super::sandbox::Lists>,
     record: Option<&FileRecord>,
 ) -> Result<(Option<String>, RecordUpdate)> {
     let dirs = record.map(|r| r.dirs.clone()).unwrap_or_default();
@@ -462,6 +475,9 @@ fn install_hooks(
     for (path, value) in managed {
         super::system::set(&mut doc, path, *value);
     }
+    if let Some(lists) = sandbox {
+        created.sandbox = Some(Box::new(super::sandbox::switch_on(&mut doc, path, lists)?)).filter(|c| !c.is_empty());
+    }
     created.version_key |= version_key.is_some();
     let after = doc.into_text();
     if let Some(r) = record {
@@ -503,6 +519,9 @@ fn uninstall_hooks(
         return Ok(None);
     }
     entries::uninstall(&mut doc, agent, record.map(|r| &r.created));
+    if let Some(changed) = record.and_then(|r| r.created.sandbox.as_deref()) {
+        super::sandbox::switch_back(&mut doc, changed);
+    }
     // Only a file install created is deleted; without a record nothing says it did.
     let created_file = record.is_some_and(|r| r.original == Original::Absent);
     if created_file && doc.is_empty_object() {

@@ -51,6 +51,8 @@ pub struct InstallRequest {
     pub force: bool,
     /// `--system` only: switch on each agent's "managed hooks only" setting too.
     pub managed_only: bool,
+    /// Switch on the agents' own sandboxes too, told what gitvow protects.
+    pub sandbox: bool,
 }
 
 #[derive(Clone, Debug)]

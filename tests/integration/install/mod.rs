@@ -9,5 +9,6 @@ mod opencode_plugin;
 mod originals;
 mod ownership;
 mod pi_extension;
+mod sandbox;
 mod scale;
 mod yaml;

@@ -176,6 +176,14 @@ fn every_printed_command_form_is_pasted_and_does_what_it_says() {
         assert!(out.stdout.contains("agent-started"), "`{line}` as printed: {out:?}");
     }
 
+    // `--sandbox` in a repository: codex reads its sandbox mode only from the user's file, and the
+    // line that says so switches it on there.
+    let env = Sandbox::with_repo();
+    let out = env.gitvow().current_dir(env.repo()).args(["install", "--agent", "codex", "--sandbox", "--yes", "--command", BIN]).run().ok();
+    let mut runs = pasted(&env, env.repo(), &out.stdout, &mut done);
+    of(&mut runs, "gitvow install --user --sandbox --agent codex").ok();
+    assert!(env.read("~/.codex/config.toml").contains("sandbox_mode = \"workspace-write\""));
+
     // Every form in the source was pasted above, or is listed with the reason it is not.
     let missing: Vec<String> = printed_forms()
         .into_iter()
