@@ -99,14 +99,16 @@ pub enum Command {
     Log(LogArgs),
     /// Print a shell completion script
     #[command(
-        after_help = "Examples:\n  gitvow completions bash > ~/.local/share/bash-completion/completions/gitvow\n  gitvow completions zsh > ~/.zfunc/_gitvow\n  gitvow completions fish > ~/.config/fish/completions/gitvow.fish"
+        after_help = "Examples:\n  mkdir -p ~/.local/share/bash-completion/completions && gitvow completions bash > ~/.local/share/bash-completion/completions/gitvow\n  mkdir -p ~/.zfunc && gitvow completions zsh > ~/.zfunc/_gitvow    (and fpath+=~/.zfunc in ~/.zshrc)\n  mkdir -p ~/.config/fish/completions && gitvow completions fish > ~/.config/fish/completions/gitvow.fish"
     )]
     Completions {
         /// bash, zsh, fish, elvish or powershell
         shell: clap_complete::Shell,
     },
     /// Write the man pages (gitvow.1 and one per subcommand) into DIR, or print gitvow.1
-    #[command(after_help = "Examples:\n  gitvow man ~/.local/share/man/man1 && man gitvow-install\n  gitvow man | man -l -")]
+    #[command(
+        after_help = "Examples:\n  gitvow man ~/.local/share/man/man1 && man -M ~/.local/share/man gitvow-install\n  gitvow man | man -l -"
+    )]
     Man {
         /// Directory for the pages
         dir: Option<PathBuf>,

@@ -44,8 +44,15 @@ fn the_printed_completion_and_man_commands_work_as_pasted_on_a_fresh_home() {
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let section = readme.split("## Shell completions and man pages").nth(1).unwrap();
     let block = section.split("```sh\n").nth(1).and_then(|b| b.split("```").next()).unwrap();
-    let lines: Vec<String> = block.lines().map(str::to_string).collect();
-    assert!(lines.len() >= 2, "{lines:?}");
+    let mut lines: Vec<String> = block.lines().map(str::to_string).collect();
+    let probe = Sandbox::new();
+    for sub in ["completions", "man"] {
+        let help = probe.run([sub, "--help"]).ok().stdout;
+        let examples = help.split("Examples:\n").nth(1).unwrap_or_else(|| panic!("{sub}: {help}"));
+        // What follows four spaces is said about the command, not part of it.
+        lines.extend(examples.lines().map(|l| l.trim().split("    ").next().unwrap().to_string()).filter(|l| !l.is_empty()));
+    }
+    assert!(lines.len() >= 5, "{lines:?}");
     for line in &lines {
         let env = Sandbox::new();
         let out = paste(&env, env.home(), line);
