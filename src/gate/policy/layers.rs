@@ -133,8 +133,13 @@ fn collect(repo_top: Option<&Path>, skip_copies: bool, cache: &mut Option<Valida
     let system = LayerFile { kind: LayerKind::System, path: PathBuf::from(crate::paths::SYSTEM_POLICY), repo: None };
     match read(&system.path) {
         Ok(Some(bytes)) => {
+            // Root's file is never read through the person's cache, which anything running as the
+            // person (an agent's tool call) can write: only whether its bytes compiled whole is taken
+            // from there, and a wrong answer costs nothing (a pattern that then fails to compile
+            // blocks the calls that need it). Its policy is parsed from its bytes on every call.
             out.push(
-                cached(cache, &bytes, system.source(), |compile| parse_file(&system, &bytes, compile)).map(|p| layer(&system, &bytes, p)),
+                cached(cache, &bytes, system.source(), Prepared::Never, |compile| parse_file(&system, &bytes, compile))
+                    .map(|p| layer(&system, &bytes, p)),
             );
             seen.push(bytes);
         }
@@ -146,7 +151,10 @@ fn collect(repo_top: Option<&Path>, skip_copies: bool, cache: &mut Option<Valida
     match user_file.as_ref().map(|f| (f, read(&f.path))) {
         Some((file, Ok(Some(bytes)))) => {
             if !(skip_copies && seen.contains(&bytes)) {
-                out.push(cached(cache, &bytes, file.source(), |compile| parse_file(file, &bytes, compile)).map(|p| layer(file, &bytes, p)));
+                out.push(
+                    cached(cache, &bytes, file.source(), Prepared::Kept, |compile| parse_file(file, &bytes, compile))
+                        .map(|p| layer(file, &bytes, p)),
+                );
                 seen.push(bytes);
             }
         }
@@ -156,7 +164,7 @@ fn collect(repo_top: Option<&Path>, skip_copies: bool, cache: &mut Option<Valida
         _ => {
             let bytes = DEFAULT_POLICY.as_bytes();
             out.push(
-                cached(cache, bytes, Source::BuiltIn, |compile| {
+                cached(cache, bytes, Source::BuiltIn, Prepared::Kept, |compile| {
                     parse_with(DEFAULT_POLICY, Source::BuiltIn, compile).map_err(|e| {
                         let message = format!("built-in policy: {e}");
                         e.into_error(message)
@@ -178,7 +186,8 @@ fn collect(repo_top: Option<&Path>, skip_copies: bool, cache: &mut Option<Valida
                     continue;
                 }
                 out.push(
-                    cached(cache, &bytes, file.source(), |compile| parse_file(&file, &bytes, compile)).map(|p| layer(&file, &bytes, p)),
+                    cached(cache, &bytes, file.source(), Prepared::Kept, |compile| parse_file(&file, &bytes, compile))
+                        .map(|p| layer(&file, &bytes, p)),
                 );
                 seen.push(bytes);
             }
@@ -230,21 +239,40 @@ fn main_worktree(top: &Path) -> Option<PathBuf> {
 /// The policy of `bytes` (which came from `source`): without a cache, compiling every pattern; with
 /// one, from what it kept of these bytes, else compiling every pattern and keeping the result if
 /// they all compiled. `parse` parses the bytes with the patterns compiled as it is told.
-fn cached(cache: &mut Option<Validated>, bytes: &[u8], source: Source, parse: impl FnOnce(Compile) -> Result<Policy>) -> Result<Policy> {
+fn cached(
+    cache: &mut Option<Validated>,
+    bytes: &[u8],
+    source: Source,
+    prepared: Prepared,
+    parse: impl FnOnce(Compile) -> Result<Policy>,
+) -> Result<Policy> {
     let Some(cache) = cache else { return parse(Compile::All) };
     let key = cache.key(bytes);
+    let kept = prepared == Prepared::Kept;
     if cache.contains(&key) {
-        if let Some(policy) = cache.prepared(&key, source) {
+        if kept && let Some(policy) = cache.prepared(&key, source) {
             return Ok(policy);
         }
         let policy = parse(Compile::OnUse)?;
-        cache.keep_prepared(&key, &policy);
+        if kept {
+            cache.keep_prepared(&key, &policy);
+        }
         return Ok(policy);
     }
     let policy = parse(Compile::All)?;
     cache.add(&key);
-    cache.keep_prepared(&key, &policy);
+    if kept {
+        cache.keep_prepared(&key, &policy);
+    }
     Ok(policy)
+}
+
+/// Whether a layer's parsed policy may be kept in, and read from, the person's cache.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Prepared {
+    Kept,
+    /// The system layer: its policy comes from root's file alone.
+    Never,
 }
 
 impl LayerFile {
@@ -311,4 +339,29 @@ fn layer(file: &LayerFile, bytes: &[u8], policy: Policy) -> Layer {
         _ => Trust::NotNeeded,
     };
     Layer { kind: file.kind, policy, trust, repo: file.repo.clone() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whoever can write the person's cache can make a file's bytes stand for an empty policy
+    /// there: the system layer never takes its policy from it.
+    #[test]
+    fn the_system_policy_never_comes_from_the_persons_cache() {
+        let dir = tempfile::tempdir().unwrap();
+        let bytes = br#"{"bash_deny": [{"pattern": "^rm\\b", "reason": "r"}]}"#;
+        let source = Source::File(PathBuf::from(crate::paths::SYSTEM_POLICY));
+        let mut forged = Validated::for_test(dir.path(), [7; 32]);
+        let k = forged.key(bytes);
+        forged.add(&k);
+        forged.keep_prepared(&k, &crate::gate::policy::parse("{}", Source::BuiltIn).unwrap());
+        let parse =
+            |compile| parse_with(std::str::from_utf8(bytes).unwrap(), source.clone(), compile).map_err(|e| e.into_error("x".into()));
+        let mut cache = Some(forged);
+        let system = cached(&mut cache, bytes, source.clone(), Prepared::Never, parse).unwrap();
+        assert_eq!(system.bash_deny.len(), 1);
+        let kept = cached(&mut cache, bytes, source.clone(), Prepared::Kept, parse).unwrap();
+        assert!(kept.bash_deny.is_empty(), "what the cache holds stands for the bytes elsewhere");
+    }
 }

@@ -53,6 +53,12 @@ impl Validated {
         Some(Validated { path, build, keys, added: false, secret })
     }
 
+    /// A cache in `home`, sealed under `secret`, for tests of what reads it.
+    #[cfg(test)]
+    pub fn for_test(home: &Path, secret: [u8; 32]) -> Validated {
+        Validated { path: cache_path(home), build: "test".into(), keys: Vec::new(), added: false, secret }
+    }
+
     /// The entry `bytes` have under this build.
     pub fn key(&self, bytes: &[u8]) -> String {
         key(&self.build, bytes)
