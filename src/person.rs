@@ -15,15 +15,32 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// `Ok` when a person at a terminal runs `command`; otherwise the error that says why not.
 pub fn require(command: &str) -> Result<()> {
+    require_no_agent(command)?;
+    if !std::io::stdin().is_terminal() || !std::io::stderr().is_terminal() {
+        return Err(Error::new(format!("`{command}` needs a person at a terminal, and stdin or stderr is not one"))
+            .hint(format!("run `{command}` yourself, in your own terminal")));
+    }
+    Ok(())
+}
+
+/// `Ok` unless an agent's tool call runs `command`: the agent's marks in the environment, an
+/// agent among this process's parents, or among those of its session's leader (a `setsid` or a
+/// detached shell on the way). For what weakens the gate but must also run from scripts without a
+/// terminal (`gitvow uninstall`, `install --command`). It looks at the processes, not at the
+/// executable: a copy of gitvow under another name or with other bytes, or gitvow started through
+/// the dynamic loader, is held to it all the same.
+pub fn require_no_agent(command: &str) -> Result<()> {
     if let Some(agent) = agent_environment() {
         return Err(refusal(command, &format!("the environment says it runs under {agent}")));
     }
     if let Some(agent) = agent_ancestor(std::process::id()) {
         return Err(refusal(command, &format!("it runs under {agent}")));
     }
-    if !std::io::stdin().is_terminal() || !std::io::stderr().is_terminal() {
-        return Err(Error::new(format!("`{command}` needs a person at a terminal, and stdin or stderr is not one"))
-            .hint(format!("run `{command}` yourself, in your own terminal")));
+    #[cfg(target_os = "linux")]
+    if let Some(leader) = terminal::stat(std::process::id()).map(|s| s.session).filter(|s| *s > 1)
+        && let Some(agent) = agent_process(leader).or_else(|| agent_ancestor(leader))
+    {
+        return Err(refusal(command, &format!("its session was started under {agent}")));
     }
     Ok(())
 }

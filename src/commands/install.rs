@@ -16,6 +16,10 @@ pub fn run(request: &InstallRequest) -> Result<i32> {
     if settings.json {
         crate::output::for_machines();
     }
+    // Another command in the hooks can be one that lets everything through: never an agent's own doing.
+    if request.command.is_some() && settings.mode == crate::install::settings::Mode::Apply {
+        crate::person::require_no_agent("gitvow install --command")?;
+    }
     let scope = resolve_scope(&settings.place)?;
     if scope.is_system() {
         system::require_root("install")?;

@@ -17,6 +17,10 @@ pub fn run(request: &UninstallRequest) -> Result<i32> {
     if settings.json {
         crate::output::for_machines();
     }
+    // Taking the hooks out switches the gate off: never an agent's own doing.
+    if settings.mode == crate::install::settings::Mode::Apply {
+        crate::person::require_no_agent("gitvow uninstall")?;
+    }
     let scope = resolve_scope(&settings.place)?;
     let agents = if scope.is_system() {
         crate::install::system::require_root("uninstall")?;

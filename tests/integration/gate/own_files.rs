@@ -241,3 +241,44 @@ fn typing_into_an_open_terminal_is_asked_about_while_a_question_waits() {
     let out = env.hook("claude", "PreToolUse", claude.to_string());
     assert!(out.stdout.contains("while a question waits for a person's answer"), "{out:?}");
 }
+
+/// What weakens the gate holds itself to a person, whatever runs it: a copy of gitvow with one byte
+/// appended, started by an agent (with its marks in the environment or without them), directly or
+/// through the dynamic loader, neither uninstalls nor installs another command; a person's own
+/// run still does.
+#[test]
+fn a_copy_of_gitvow_run_by_an_agent_neither_uninstalls_nor_installs_another_command() {
+    let env = crate::support::Sandbox::new();
+    env.write("~/.claude/settings.json", "{}\n");
+    crate::support::doctor::install_user(&env, &["claude"], &[]);
+    let installed = env.read("~/.claude/settings.json");
+    assert!(installed.contains("gitvow"), "{installed}");
+    let copy = env.home().join("gv");
+    let mut bytes = std::fs::read(crate::support::BIN).unwrap();
+    bytes.push(0);
+    std::fs::write(&copy, bytes).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let launcher = env.script("~/agents/claude", "\"$@\"\nexit $?");
+    let loader = ["/lib64/ld-linux-x86-64.so.2", "/lib/ld-linux-aarch64.so.1"].into_iter().find(|l| std::path::Path::new(l).exists());
+    let copy = copy.display().to_string();
+    let mut runs = vec![
+        format!("{copy} uninstall --user --yes"),
+        format!("env -u CLAUDECODE -u AI_AGENT {copy} uninstall --user --yes"),
+        format!("env -u CLAUDECODE -u AI_AGENT {copy} install --user --yes --agent claude --command /bin/true --force"),
+    ];
+    if let Some(loader) = loader {
+        runs.push(format!("env -u CLAUDECODE -u AI_AGENT {loader} {copy} uninstall --user --yes"));
+    }
+    for line in &runs {
+        let out = env.tool(&launcher).args(["sh", "-c", line]).env("CLAUDECODE", "1").env("AI_AGENT", "claude").run();
+        assert_ne!(out.code, 0, "{line}: {out:?}");
+        assert!(out.stderr.contains("refuses to run from an agent's tool call"), "{line}: {out:?}");
+        assert_eq!(env.read("~/.claude/settings.json"), installed, "{line}");
+    }
+    // A dry run changes nothing, and the person's own uninstall still works.
+    let out = env.tool(&launcher).args(["sh", "-c", &format!("{copy} uninstall --user --dry-run")]).env("CLAUDECODE", "1").run();
+    assert_eq!(out.code, 0, "{out:?}");
+    env.run(["uninstall", "--user", "--yes"]).ok();
+    assert!(!env.read("~/.claude/settings.json").contains("gitvow"));
+}
