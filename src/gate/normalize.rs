@@ -451,8 +451,13 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
             // and a tool gitvow does not know is judged by what it says it does.
             let mut effects = Vec::new();
             effects.extend(mcp_command(&input));
+            effects.extend(mcp_sql(&name, &input));
             if name_has_word(&name, DELETING_WORDS) {
-                effects.extend(mcp_deletions(&input));
+                let paths = mcp_deletions(&input);
+                if paths.is_empty() {
+                    effects.extend(mcp_resource_deletion(&name, &input));
+                }
+                effects.extend(paths);
             }
             effects.extend(forge_command(&name));
             if changes_files(&name) {
@@ -588,7 +593,98 @@ fn forge_command(name: &str) -> Option<Action> {
 }
 
 /// Argument names under which an MCP tool takes a shell command to run.
-const MCP_COMMAND_KEYS: &[&str] = &["command", "cmd", "script", "shell_command", "commandLine", "command_line"];
+const MCP_COMMAND_KEYS: &[&str] = &[
+    "command",
+    "cmd",
+    "script",
+    "shell_command",
+    "commandLine",
+    "command_line",
+    "cli_command",
+    "cliCommand",
+    "shellCommand",
+    "bash_command",
+];
+
+/// Argument names under which an MCP tool takes SQL to run; `query` only in a tool whose name says
+/// it is a database's ([`DATABASE_WORDS`]), as a search tool's `query` is no statement.
+const MCP_SQL_KEYS: &[&str] = &["sql", "sql_query", "sqlQuery", "statement", "statements"];
+const DATABASE_WORDS: &[&str] = &[
+    "sql",
+    "db",
+    "database",
+    "postgres",
+    "postgresql",
+    "pg",
+    "mysql",
+    "mariadb",
+    "sqlite",
+    "duckdb",
+    "supabase",
+    "neon",
+    "bigquery",
+    "snowflake",
+    "clickhouse",
+    "query",
+    "execute",
+    "exec",
+];
+
+/// The SQL an MCP tool's arguments hold, judged as a database client running it does.
+fn mcp_sql(name: &str, input: &Map<String, Value>) -> Option<Action> {
+    let query = name_has_word(name, DATABASE_WORDS).then(|| input.get("query")).flatten();
+    let sql = MCP_SQL_KEYS.iter().find_map(|k| input.get(*k)).or(query)?;
+    let text = match sql {
+        Value::String(s) => s.clone(),
+        Value::Array(list) => list.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(";\n"),
+        _ => return None,
+    };
+    let mut bash = Map::new();
+    bash.insert("command".into(), format!("psql -c {}", shell_words::quote(&text)).into());
+    Some(Action::new("Bash", bash))
+}
+
+/// Argument names that name an infrastructure resource (not a file) a deleting MCP tool removes;
+/// its `name` or `id` goes with them (a to-do's `id` alone is no such resource).
+const RESOURCE_KEYS: &[&str] = &[
+    "namespace",
+    "resource",
+    "resource_name",
+    "resourceName",
+    "kind",
+    "resource_type",
+    "cluster",
+    "bucket",
+    "table",
+    "database",
+    "collection",
+    "index",
+    "project",
+    "instance",
+    "app",
+    "service",
+    "stack",
+    "zone",
+    "region",
+    "volume",
+    "deployment",
+];
+
+/// A deleting MCP tool whose arguments name a resource (`delete_resource {namespace, name}`): the
+/// deletion its server's command line makes, `SERVER-cli delete …`, judged as infrastructure
+/// deletions are.
+fn mcp_resource_deletion(name: &str, input: &Map<String, Value>) -> Option<Action> {
+    let value = |k: &&str| input.get(*k)?.as_str().map(|v| shell_words::quote(v).into_owned());
+    let mut values: Vec<String> = RESOURCE_KEYS.iter().filter_map(value).collect();
+    if values.is_empty() {
+        return None;
+    }
+    values.extend(["name", "id"].iter().filter_map(value));
+    let server: String = name.split("__").nth(1).unwrap_or("mcp").chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
+    let mut bash = Map::new();
+    bash.insert("command".into(), format!("{}-cli delete {}", if server.is_empty() { "mcp" } else { &server }, values.join(" ")).into());
+    Some(Action::new("Bash", bash))
+}
 
 /// The shell command an MCP tool's arguments hold (`{"command": "…"}`, or a program and its
 /// `args`): judged as a Bash call, as the server runs it.
@@ -633,6 +729,8 @@ fn mcp_deletions(input: &Map<String, Value>) -> Vec<Action> {
 /// Argument names that hold a file path in MCP tools, singly or as a list.
 const MCP_PATH_KEYS: &[&str] = &[
     "path",
+    "relative_path",
+    "relativePath",
     "paths",
     "file",
     "files",

@@ -2698,6 +2698,51 @@ fn mcp_commands_and_deletions_are_judged_by_their_effects() {
     }
 }
 
+/// MCP tools whose arguments carry SQL, a command line under another name, a resource to delete
+/// or a relative path are judged as the statements, commands, deletions and edits they are.
+#[test]
+fn mcp_queries_commands_and_resources_are_judged_as_what_they_do() {
+    let env = Sandbox::with_repo();
+    std::fs::create_dir_all(env.repo().join(".gitvow")).unwrap();
+    let cases = [
+        ("mcp__postgres__query", serde_json::json!({"sql": "DROP DATABASE prod"}), 2, "BLOCKED by gitvow: "),
+        ("mcp__postgres__query", serde_json::json!({"query": "delete from users"}), 2, "CONFIRMATION REQUIRED by gitvow: "),
+        (
+            "mcp__db__execute_sql",
+            serde_json::json!({"statements": ["select 1", "truncate orders"]}),
+            2,
+            "CONFIRMATION REQUIRED by gitvow: ",
+        ),
+        ("mcp__postgres__query", serde_json::json!({"query": "select count(*) from users"}), 0, ""),
+        ("mcp__search__web_search", serde_json::json!({"query": "delete from users where"}), 0, ""),
+        (
+            "mcp__aws__run_cli",
+            serde_json::json!({"cli_command": "aws s3 rb s3://prod --force"}),
+            2,
+            "BLOCKED by gitvow: deletes cloud storage",
+        ),
+        (
+            "mcp__kubernetes__delete_resource",
+            serde_json::json!({"namespace": "prod", "name": "api", "kind": "Deployment"}),
+            2,
+            "CONFIRMATION REQUIRED by gitvow: ",
+        ),
+        ("mcp__todo__delete_task", serde_json::json!({"id": "3"}), 0, ""),
+        (
+            "mcp__serena__replace_content",
+            serde_json::json!({"relative_path": ".gitvow/policy.json", "needle": "a", "repl": "b"}),
+            2,
+            "CONFIRMATION REQUIRED by gitvow: ",
+        ),
+        ("mcp__serena__replace_content", serde_json::json!({"relative_path": "src/main.rs", "needle": "a", "repl": "b"}), 0, ""),
+    ];
+    for (tool, input, code, start) in cases {
+        let out = env.hook("claude", "PreToolUse", claude_payload(env.repo(), tool, input.clone()).to_string());
+        assert_eq!(out.code, code, "{tool} {input}: {out:?}");
+        assert!(out.stderr.starts_with(start), "{tool} {input}: {out:?}");
+    }
+}
+
 /// A forge's MCP tools that change the remote are judged as the command line that does the same.
 #[test]
 fn forge_mcp_tools_are_judged_as_their_commands() {
