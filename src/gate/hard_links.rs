@@ -15,6 +15,11 @@ use std::path::{Path, PathBuf};
 const DEPTH: usize = 3;
 /// How many directory entries one lookup reads at most.
 const ENTRIES: usize = 20_000;
+/// Directories inside the guarded ones that hold an agent's transcripts, caches and history
+/// (thousands of files, none of them guarded): not listed, so that a heavy user's
+/// `~/.claude/projects` does not use up [`ENTRIES`].
+const UNGUARDED: &[&str] =
+    &["projects", "todos", "shell-snapshots", "statsig", "file-history", "sessions", "history", "cache", "logs", "tmp", "debug"];
 
 /// What a lookup found.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -56,7 +61,9 @@ pub fn among(id: FileId, written: &Path, places: &[PathBuf]) -> OtherNames {
             }
             let Ok(kind) = entry.file_type() else { continue };
             if kind.is_dir() {
-                queue.push_back((entry.path(), depth + 1));
+                if !UNGUARDED.iter().any(|u| entry.file_name() == *u) {
+                    queue.push_back((entry.path(), depth + 1));
+                }
             } else if kind.is_file() && std::os::unix::fs::DirEntryExt::ino(&entry) == id.ino {
                 // The listing's inode number matched: the file's own metadata says whether it is
                 // the same file (the same device too).
@@ -110,6 +117,22 @@ mod tests {
         std::fs::hard_link(root.join("guarded/a/b/c/x"), root.join("todo")).unwrap();
         let got = among(id_of(&root.join("todo")), &root.join("todo"), &[root.join("guarded"), root.join("missing")]);
         assert_eq!(got, OtherNames::default());
+    }
+
+    #[test]
+    fn an_agents_transcripts_are_not_listed() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("guarded/projects/p")).unwrap();
+        for k in 0..=ENTRIES {
+            std::fs::write(root.join(format!("guarded/projects/p/{k}.jsonl")), "").unwrap();
+        }
+        std::fs::write(root.join("guarded/settings.json"), "x").unwrap();
+        std::fs::hard_link(root.join("guarded/settings.json"), root.join("todo")).unwrap();
+        // A third name outside: the search goes on after the guarded one.
+        std::fs::hard_link(root.join("guarded/settings.json"), root.join("elsewhere")).unwrap();
+        let got = among(id_of(&root.join("todo")), &root.join("todo"), &[root.join("guarded")]);
+        assert_eq!(got, OtherNames { found: vec![root.join("guarded/settings.json")], incomplete: false });
     }
 
     #[test]
