@@ -8,6 +8,7 @@
 pub mod answerer;
 pub mod checks;
 mod codex_trust;
+pub mod confined;
 mod pi;
 pub mod policy;
 pub mod probe;

@@ -63,6 +63,9 @@ fn checked(request: &DoctorRequest) -> Result<i32> {
     }
 }
 
+/// An agent's live probe and its version check.
+type ProbeAndVersion = (CheckResult, Option<CheckResult>);
+
 fn scope_checked(request: &DoctorRequest, scope: Scope) -> Result<i32> {
     let other = match &scope {
         Scope::Repo(_) => crate::paths::home().map(|home| Scope::User { home }),
@@ -89,15 +92,18 @@ fn scope_checked(request: &DoctorRequest, scope: Scope) -> Result<i32> {
 
     // The live probes and the providers' questions start processes and wait on them: run them side
     // by side so that doctor on seven agents costs about one probe.
-    let (policy_checks, probes): (Vec<CheckResult>, Vec<(CheckResult, Option<CheckResult>)>) = std::thread::scope(|s| {
+    let (policy_checks, box_check, probes): (Vec<CheckResult>, Option<CheckResult>, Vec<ProbeAndVersion>) = std::thread::scope(|s| {
         let policy = s.spawn(|| policy::checks(&ctx));
+        // The box is the person's, not the machine's: root's doctor of the managed layer skips it.
+        let boxed = (!ctx.scope.is_system()).then(|| s.spawn(crate::doctor::confined::box_probe));
         let handles: Vec<_> = inspected.iter().map(|i| s.spawn(|| (probe::run(&ctx, i), version::check(i.agent)))).collect();
         let probes = handles
             .into_iter()
             .map(|h| h.join().unwrap_or_else(|_| (CheckResult::fail("probe", "the probe crashed", "report this bug"), None)))
             .collect();
         let policy = policy.join().unwrap_or_else(|_| vec![CheckResult::fail("policy", "the policy checks crashed", "report this bug")]);
-        (policy, probes)
+        let boxed = boxed.map(|h| h.join().unwrap_or_else(|_| CheckResult::fail("box", "the box probe crashed", "report this bug")));
+        (policy, boxed, probes)
     });
 
     let mut groups = vec![Group { agent: None, title: format!("policy ({})", ctx.scope_name()), checks: policy_checks }];
@@ -121,6 +127,7 @@ fn scope_checked(request: &DoctorRequest, scope: Scope) -> Result<i32> {
             None => never.push(ins.agent),
         }
     }
+    groups.extend(box_check.map(|check| Group { agent: None, title: "box (gitvow run)".to_string(), checks: vec![check] }));
     if let Some(check) = checks::never_called(&never, &ctx.scope) {
         groups.push(Group { agent: None, title: format!("activity ({})", ctx.scope_name()), checks: vec![check] });
     }

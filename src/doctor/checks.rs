@@ -36,6 +36,9 @@ pub fn agent_checks(ctx: &CheckedScopes, ins: &Inspected, probe: CheckResult) ->
         out.extend(super::yaml_hooks::consent(ins));
     }
     out.extend(fails_closed(ctx, ins));
+    if !ctx.scope.is_system() {
+        out.extend(super::confined::agent(ins));
+    }
     out.extend(switches::read(&ctx.scope, ins).into_iter().map(|f| CheckResult::of("switches", f)));
     out.extend(double_firing(ctx, ins));
     // Managed hooks need no one's trust (codex lists them as `trustStatus: managed`).

@@ -157,7 +157,8 @@ fn json_report_carries_agent_scope_check_status_detail_fix() {
         assert_eq!(c["scope"], "user");
     }
     // The warning: no call logged yet. (No `claude` found: `onFailure` is written all the same.)
-    assert_eq!(r.json["summary"], json!({"ok": 8, "warn": 1, "fail": 0}));
+    // The box line is one of the ok ones (this machine has unprivileged user namespaces).
+    assert_eq!(r.json["summary"], json!({"ok": 9, "warn": 1, "fail": 0}));
 }
 
 #[test]

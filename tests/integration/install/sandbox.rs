@@ -104,3 +104,37 @@ fn a_repository_file_names_the_repositorys_own_files_relative_to_its_top() {
 fn settings(text: &str) -> Value {
     serde_json::from_str(text).unwrap()
 }
+
+#[test]
+fn doctor_reports_the_sandbox_on_and_fails_it_when_its_programs_are_gone() {
+    let (env, path) = home_with_agents();
+    install(&env, &path, &[]).ok();
+    let confined = |path: &str| {
+        let out = env.gitvow().env("PATH", path).args(["doctor", "--user", "--agent", "claude", "--json"]).run();
+        let v: Value = serde_json::from_str(&out.stdout).unwrap();
+        let check = v["checks"].as_array().unwrap().iter().find(|c| c["check"] == "confined").cloned();
+        check.unwrap_or_else(|| panic!("no confined check: {}", out.stdout))
+    };
+    let on = confined(&path);
+    assert_eq!(on["status"], "ok", "{on}");
+    assert!(on["detail"].as_str().unwrap().contains("claude's own sandbox is on"), "{on}");
+    let empty = env.outside("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let gone = confined(&format!("{}:/nonexistent", empty.display()));
+    assert_eq!(gone["status"], "fail", "{gone}");
+    assert!(gone["detail"].as_str().unwrap().contains("needs bwrap and socat"), "{gone}");
+}
+
+#[test]
+fn doctor_in_the_box_proves_it_from_inside() {
+    let env = Sandbox::new();
+    env.run(["install", "--user", "--agent", "gemini", "--yes"]).ok();
+    // An agent in the box (python, as the gate's own tests play it) runs doctor as a tool call.
+    let agent = "import subprocess, sys; sys.exit(subprocess.call(sys.argv[1:]))";
+    let out = env.run(["run", "--", "python3", "-c", agent, crate::support::BIN, "doctor", "--user", "--agent", "gemini", "--json"]).ok();
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    let find = |name: &str| v["checks"].as_array().unwrap().iter().find(|c| c["check"] == name).cloned().unwrap();
+    assert_eq!(find("box")["status"], "ok", "{}", out.stdout);
+    assert!(find("box")["detail"].as_str().unwrap().contains("was refused"), "{}", out.stdout);
+    assert_eq!(find("confined")["status"], "ok", "{}", out.stdout);
+}
