@@ -23,6 +23,7 @@
 //! over the size or time budget. The gate asks about those; it never falls back to the raw text.
 
 mod access;
+mod archive;
 mod builtins;
 pub(crate) mod code;
 mod diff;

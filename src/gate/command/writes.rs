@@ -2,6 +2,7 @@
 //! archives, patches and git's own writes, each recorded as an effect on its path.
 
 use super::access;
+use super::archive;
 use super::programs::{self, Operands, Role};
 use super::syntax::{Part, Word};
 use super::words::{Expanded, with_slash};
@@ -347,7 +348,36 @@ impl Walk<'_> {
         }
         // An archive writes the files it holds, wherever they are, into the directory.
         if extracting && !directory && matches!(name, "tar" | "bsdtar" | "gtar" | "unzip") {
-            self.extract_into(&into(&lit_word("./")), dirs);
+            // The archive's member list, read now, names what it writes; else a whole tree.
+            match self.archive_members(name, words, args, dirs) {
+                Some(members) => {
+                    for m in members {
+                        self.effect(effects::EffectKind::Overwrite, &lit_word(&format!("./{m}")), dirs);
+                    }
+                }
+                None => self.extract_into(&into(&lit_word("./")), dirs),
+            }
+        }
+    }
+
+    /// The members of the archive `tar -xf A` or `unzip A` extracts (one archive, in one known
+    /// directory, every member extracted: no member names given).
+    fn archive_members(&self, name: &str, words: &[Word], args: &[String], dirs: &Dirs) -> Option<Vec<String>> {
+        let at = if name == "unzip" {
+            let k = args.iter().position(|a| !a.starts_with('-'))?;
+            args[k + 1..].iter().all(|a| a.starts_with('-')).then_some(k)?
+        } else {
+            let k = args.iter().position(|a| {
+                a == "-f"
+                    || a == "--file"
+                    || (!a.starts_with("--") && a.len() > 1 && a.ends_with('f') && a.chars().all(|c| c == '-' || c.is_ascii_alphabetic()))
+            })?;
+            (args.len() == k + 2).then_some(k + 1)?
+        };
+        let paths = self.paths(words.get(at)?, dirs)?;
+        match paths.as_slice() {
+            [t] if t.glob.is_none() => archive::members(&t.path),
+            _ => None,
         }
     }
 

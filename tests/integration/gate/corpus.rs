@@ -2125,6 +2125,14 @@ const CASES: &[(&str, &str, &str)] = &[
     ("classes-databases", "deny", "psql -d app -c 'DROP DATABASE app'"),
     ("classes-databases", "deny", "sqlite3 test.db '.shell rm -rf ~'"),
     ("classes-databases", "deny", "sqlite3 test.db '.system git push -f'"),
+    // An archive extracted where the call runs writes the members its list names, read now.
+    ("classes-archives", "allow", "tar -xf plain.tar"),
+    ("classes-archives", "allow", "tar xvf plain.tar"),
+    ("classes-archives", "confirm", "tar -xf hook.tar"),
+    ("classes-archives", "confirm", "tar -xf link.tar"),
+    ("classes-archives", "confirm", "tar -xf plain.tar -C .git/hooks"),
+    ("classes-archives", "allow", "cd .git && tar -xf ../plain.tar"),
+    ("classes-archives", "confirm", "tar -xf missing.tar"),
     // Everyday shell one-liners of the kinds real command collections hold (finders, pipelines,
     // loops over project files, archives, modes in the project): none is asked about.
     ("everyday-shell", "allow", "find . -name '*.txt'"),
@@ -2485,6 +2493,19 @@ fn the_default_policy_judges_the_corpus() {
     std::os::unix::fs::symlink("/dev/null", env.repo().join("null-link.img")).unwrap();
     env.write("disk.img", "");
     env.write("schema.sql", "CREATE TABLE t(x);\n");
+    // Archives whose member lists the extraction cases read: plain files, a git hook, a link.
+    let pack = env.outside("pack");
+    std::fs::create_dir_all(pack.join(".git/hooks")).unwrap();
+    std::fs::create_dir_all(pack.join("lib")).unwrap();
+    std::fs::write(pack.join("lib/a.c"), "x").unwrap();
+    std::fs::write(pack.join(".git/hooks/pre-commit"), "x").unwrap();
+    std::os::unix::fs::symlink("/etc", pack.join("etc-link")).unwrap();
+    for (archive, members) in
+        [("plain.tar", &["lib"][..]), ("hook.tar", &[".git/hooks/pre-commit", "lib"]), ("link.tar", &["etc-link", "lib"])]
+    {
+        let out = env.tool("tar").current_dir(&pack).arg("-cf").arg(env.repo().join(archive)).args(members).run();
+        assert_eq!(out.code, 0, "{out:?}");
+    }
 
     assert!(CASES.len() >= 1000, "{} cases", CASES.len());
     let ordinary = CASES.iter().filter(|c| c.0 == "ordinary").count();
