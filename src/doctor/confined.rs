@@ -101,7 +101,7 @@ pub fn agent(ins: &Inspected) -> Option<CheckResult> {
         (true, false) => Some(CheckResult::fail(
             NAME,
             format!("{}'s sandbox is on but needs {}, not on the PATH: {} refuses to start", agent.name, missing.join(" and "), agent.name),
-            "install them (Debian and Ubuntu: sudo apt-get install bubblewrap socat)",
+            crate::install::sandbox::INSTALL_PROGRAMS,
         )),
         // Unconfined is how most agents run: the box group says how to confine them.
         (false, _) => None,

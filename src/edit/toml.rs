@@ -62,7 +62,7 @@ pub enum TomlEdit {
 
 /// codex's own sandbox for the commands it runs: writes only in the working directory and the
 /// temporary ones.
-const SANDBOX_MODE: (&str, &str) = ("sandbox_mode", "\"workspace-write\"");
+const SANDBOX_MODE: (&str, &str) = ("sandbox_mode", "workspace-write");
 /// The sandbox mode's own table, appended when absent: the network stays on, as it was without
 /// the sandbox.
 const SANDBOX_TABLE: &str = "sandbox_workspace_write";
@@ -70,19 +70,22 @@ const SANDBOX_TABLE: &str = "sandbox_workspace_write";
 /// Make sure codex runs its commands in its workspace-write sandbox (`install --sandbox`), on the
 /// text [`enable_hooks`] returned; the edits are added to `change`.
 pub fn enable_sandbox(path: &Path, mut out: String, change: &mut TomlChange) -> Result<String> {
-    let (key, wanted) = SANDBOX_MODE;
+    let (key, mode) = SANDBOX_MODE;
+    let wanted = format!("\"{mode}\"");
     let doc = parse(path, &out)?;
     let found = doc.as_table().get(key).map(|item| (item.as_value().and_then(Value::as_str).map(str::to_string), item.span()));
     let first_table = first_table_start(&doc);
     let has_table = doc.as_table().contains_key(SANDBOX_TABLE);
     drop(doc);
     match found {
-        Some((Some(mode), _)) if mode == wanted.trim_matches('"') => {}
+        Some((Some(now), _)) if now == mode => {}
         Some((Some(_), Some(span))) => {
             change.edits.push(TomlEdit::ReplacedTop { key: key.to_string(), from: out[span.clone()].to_string() });
-            out.replace_range(span, wanted);
+            out.replace_range(span, &wanted);
         }
-        Some(_) => return Err(located(path, &out, 0, &format!("expected `{key}` to be a string"))),
+        Some((_, span)) => {
+            return Err(located(path, &out, span.map_or(0, |s| s.start), &format!("expected `{key}` to be a string")));
+        }
         None => {
             let nl = line_break(&out);
             let (at, text) = match first_table {
@@ -119,8 +122,7 @@ fn first_table_start(doc: &Document<&str>) -> Option<usize> {
 
 /// Whether `text` says codex runs its commands sandboxed (`sandbox_mode = "workspace-write"`).
 pub fn sandboxed(text: &str) -> bool {
-    text.parse::<toml_edit::DocumentMut>()
-        .is_ok_and(|d| d.get(SANDBOX_MODE.0).and_then(|v| v.as_str()) == Some(SANDBOX_MODE.1.trim_matches('"')))
+    text.parse::<toml_edit::DocumentMut>().is_ok_and(|d| d.get(SANDBOX_MODE.0).and_then(|v| v.as_str()) == Some(SANDBOX_MODE.1))
 }
 
 /// Make sure codex hooks are on. `text`: the file's content, `None` when it does not exist.
@@ -187,7 +189,7 @@ pub fn restore(path: &Path, text: &str, change: &TomlChange) -> Result<Option<St
             }
             TomlEdit::ReplacedTop { key, from } => {
                 let doc = parse(path, &out)?;
-                let span = doc.as_table().get(key).filter(|i| i.as_str() == Some(SANDBOX_MODE.1.trim_matches('"'))).and_then(Item::span);
+                let span = doc.as_table().get(key).filter(|i| i.as_str() == Some(SANDBOX_MODE.1)).and_then(Item::span);
                 drop(doc);
                 if let Some(span) = span {
                     out.replace_range(span, from);

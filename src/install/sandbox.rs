@@ -81,7 +81,7 @@ impl Lists {
 /// whose executable is protected too when it is a path.
 fn denied_writes(scope: &Scope, command: &str) -> Vec<String> {
     let names = Protected::names();
-    let mut out = vec![in_home(&gitvow_home())];
+    let mut out = vec![display(&gitvow_home())];
     out.extend(names.home.iter().map(|rel| format!("~/{rel}")));
     // macOS keeps the managed files under /Library; no other system does.
     out.extend(names.system.iter().filter(|p| p.starts_with("/Library/") == cfg!(target_os = "macos")).map(|p| p.to_string()));
@@ -96,8 +96,12 @@ fn denied_writes(scope: &Scope, command: &str) -> Vec<String> {
 
 /// The paths a command in the sandbox may not read: what proves a person's answer.
 fn denied_reads() -> Vec<String> {
-    vec![in_home(&gitvow_home().join("record.key"))]
+    vec![display(&gitvow_home().join("record.key"))]
 }
+
+/// How to install the programs claude's sandbox runs on Linux.
+pub const INSTALL_PROGRAMS: &str =
+    "install them (Debian and Ubuntu: sudo apt-get install bubblewrap socat; Fedora: sudo dnf install bubblewrap socat)";
 
 /// Refuses `--sandbox` before anything is written when an agent's sandbox could not start here:
 /// with `failIfUnavailable` the agent would refuse to start at all.
@@ -109,9 +113,8 @@ pub fn check_programs(agents: &[&'static AgentSpec]) -> Result<()> {
     if missing.is_empty() {
         return Ok(());
     }
-    Err(Error::new(format!("--sandbox: {}, not found on the PATH; the agent would refuse to start", missing.join("; "))).hint(
-        "install them (Debian and Ubuntu: sudo apt-get install bubblewrap socat; Fedora: sudo dnf install bubblewrap socat), then run gitvow again; nothing was written",
-    ))
+    Err(Error::new(format!("--sandbox: {}, not found on the PATH; the agent would refuse to start", missing.join("; ")))
+        .hint(format!("{INSTALL_PROGRAMS}, then run gitvow again; nothing was written")))
 }
 
 /// The line install prints for `agent` after `--sandbox` in `scope`.
@@ -270,14 +273,6 @@ fn owned(at: &[&str]) -> Vec<String> {
 
 fn gitvow_home() -> PathBuf {
     crate::paths::gitvow_home().unwrap_or_else(|| PathBuf::from("~/.gitvow"))
-}
-
-/// `~/rel` for a path in the home directory (every person's own, in a shared file), else the path.
-fn in_home(path: &Path) -> String {
-    match crate::paths::home().and_then(|home| path.strip_prefix(home).ok().map(Path::to_path_buf)) {
-        Some(rel) => format!("~/{}", rel.display()),
-        None => path.display().to_string(),
-    }
 }
 
 #[cfg(test)]
