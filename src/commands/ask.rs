@@ -7,10 +7,12 @@ use crate::error::{Error, Result};
 use crate::gate::judge::{self, CALL_BUDGET, Gate};
 use crate::gate::location::rule_path;
 use crate::gate::normalize::{Action, Call};
+use crate::gate::policy::layers::Layers;
 use crate::gate::policy::{self, Question};
 use crate::gate::providers::{self, Outcome, Query, Reply};
 use crate::gate::verdict::{Decision, Verdict};
 use serde_json::{Map, Value, json};
+use std::path::Path;
 use std::time::Instant;
 
 /// `gitvow ask <question> <subject> [--path FILE] [--json]`.
@@ -31,90 +33,120 @@ pub fn run(args: &AskRequest) -> Result<i32> {
     let top = repo.as_ref().map(|r| r.top.as_path());
     let layers = policy::layers::load(top)?;
 
+    let query = locate(args, question, &cwd, top);
+    let asked = ask_layers(&layers, &query, &cwd, top);
+    let verdict = judge_edit(&layers, &query, &asked.given, &cwd, top);
+    let decision = verdict.as_ref().filter(|v| v.decision != Decision::Allow);
+    if args.json {
+        show_json(&layers, &query, &asked, decision);
+    } else {
+        show_text(&layers, &query, &asked, decision);
+    }
+    Ok(0)
+}
+
+/// The question as the gate would put it: the subject and the path the gate names (a gate-bearing
+/// question's path is its subject unless `--path` names another).
+fn locate(args: &AskRequest, question: Question, cwd: &Path, top: Option<&Path>) -> Query {
     let (subject, path) = match question {
         Question::GateBearing => {
-            let p = rule_path(&args.subject, &cwd, top);
-            (p.clone(), args.path.as_deref().map(|f| rule_path(f, &cwd, top)).unwrap_or(p))
+            let p = rule_path(&args.subject, cwd, top);
+            (p.clone(), args.path.as_deref().map(|f| rule_path(f, cwd, top)).unwrap_or(p))
         }
-        _ => (args.subject.clone(), args.path.as_deref().map(|f| rule_path(f, &cwd, top)).unwrap_or_default()),
+        _ => (args.subject.clone(), args.path.as_deref().map(|f| rule_path(f, cwd, top)).unwrap_or_default()),
     };
-    let query = Query { question, subject, path, tool_name: "Edit".into() };
+    Query { question, subject, path, tool_name: "Edit".into() }
+}
 
-    // Each layer's providers, answering as the gate would ask them, and the verdict they give that
-    // layer; an untrusted layer's do not run.
-    let mut replies: Vec<Reply> = Vec::new();
-    let mut given: Vec<Option<Verdict>> = Vec::new();
-    let mut untrusted: Vec<String> = Vec::new();
+/// What the layers' providers said: every reply, the verdict each layer's providers give it (`None`
+/// for a layer without providers), and the layers whose providers did not run (untrusted).
+struct Asked {
+    replies: Vec<Reply>,
+    given: Vec<Option<Verdict>>,
+    untrusted: Vec<String>,
+}
+
+/// Each layer's providers, answering as the gate would ask them, and the verdict they give that
+/// layer; an untrusted layer's do not run.
+fn ask_layers(layers: &Layers, query: &Query, cwd: &Path, top: Option<&Path>) -> Asked {
+    let mut asked = Asked { replies: Vec::new(), given: Vec::new(), untrusted: Vec::new() };
     for layer in &layers.layers {
-        given.push(if layer.policy.providers.is_empty() {
+        asked.given.push(if layer.policy.providers.is_empty() {
             None
         } else if !layer.counts_fully() {
-            untrusted.push(layer.describe());
+            asked.untrusted.push(layer.describe());
             Some(judge::untrusted(layer, "its providers", Some(&query.path)))
         } else {
             // Within the hook's budget, so that `ask` answers what the hook would.
             let deadline = Some(Instant::now() + CALL_BUDGET);
-            let answered = providers::ask(&layer.policy.providers, std::slice::from_ref(&query), top.unwrap_or(&cwd), deadline);
+            let answered = providers::ask(&layer.policy.providers, std::slice::from_ref(query), top.unwrap_or(cwd), deadline);
             let verdict = judge::providers_verdict(&answered, &layer.describe());
-            replies.extend(answered);
+            asked.replies.extend(answered);
             verdict
         });
     }
-    // An edit of the path, judged as the hook judges it: every layer's rules, those providers'
-    // verdicts, then the classifier of each layer they leave open.
-    let verdict = if query.path.is_empty() {
-        given.iter().flatten().max_by_key(|v| v.decision).cloned()
-    } else {
-        let mut input = Map::new();
-        input.insert("file_path".into(), Value::from(query.path.as_str()));
-        let call = Call {
-            handler: Handler::PreToolUse,
-            session: "ask".into(),
-            cwd: cwd.clone(),
-            transcript_path: None,
-            permission_mode: None,
-            tool_name: Some("Edit".into()),
-            actions: vec![Action::new("Edit", input)],
-            gate: true,
-        };
-        let gate = Gate { layers: &layers, cwd: &cwd, repo_top: top, deadline: Instant::now() + CALL_BUDGET, programs: true };
-        Some(gate.judge_after(&call, Some(&given)))
-    };
-    let decision = verdict.as_ref().filter(|v| v.decision != Decision::Allow);
-    let policies: Vec<String> = layers.layers.iter().map(|l| l.describe()).collect();
+    asked
+}
 
-    if args.json {
-        let mut answers: Vec<Value> = replies
-            .iter()
-            .map(|r| match &r.outcome {
-                Outcome::Answer { answer, evidence, confidence } => {
-                    json!({"provider": r.provider, "answer": answer, "evidence": evidence, "confidence": confidence})
-                }
-                Outcome::Failure(why) => json!({"provider": r.provider, "error": why}),
-            })
-            .collect();
-        answers.extend(untrusted.iter().map(|l| json!({"policy": l, "error": "not trusted: its providers did not run"})));
-        let out = json!({
-            "question": question.name(),
-            "subject": query.subject,
-            "path": Some(&query.path).filter(|p| !p.is_empty()),
-            "policy": layers.layers.iter().map(crate::commands::policy::layer_json).collect::<Vec<_>>(),
-            "answers": answers,
-            "decision": decision.map_or("allow", |v| v.decision.name()),
-            "reason": decision.map(|v| v.reason.clone()),
-        });
-        crate::output::json(&out);
-        return Ok(0);
+/// An edit of the path, judged as the hook judges it: every layer's rules, the providers' verdicts,
+/// then the classifier of each layer they leave open. Without a path, the strictest of the verdicts.
+fn judge_edit(layers: &Layers, query: &Query, given: &[Option<Verdict>], cwd: &Path, top: Option<&Path>) -> Option<Verdict> {
+    if query.path.is_empty() {
+        return given.iter().flatten().max_by_key(|v| v.decision).cloned();
     }
+    let mut input = Map::new();
+    input.insert("file_path".into(), Value::from(query.path.as_str()));
+    let call = Call {
+        handler: Handler::PreToolUse,
+        session: "ask".into(),
+        cwd: cwd.to_path_buf(),
+        transcript_path: None,
+        permission_mode: None,
+        tool_name: Some("Edit".into()),
+        actions: vec![Action::new("Edit", input)],
+        gate: true,
+    };
+    let gate = Gate { layers, cwd, repo_top: top, deadline: Instant::now() + CALL_BUDGET, programs: true };
+    Some(gate.judge_after(&call, Some(given)))
+}
 
+/// `--json`: the question, the layers, every answer and the decision as one object.
+fn show_json(layers: &Layers, query: &Query, asked: &Asked, decision: Option<&Verdict>) {
+    let mut answers: Vec<Value> = asked
+        .replies
+        .iter()
+        .map(|r| match &r.outcome {
+            Outcome::Answer { answer, evidence, confidence } => {
+                json!({"provider": r.provider, "answer": answer, "evidence": evidence, "confidence": confidence})
+            }
+            Outcome::Failure(why) => json!({"provider": r.provider, "error": why}),
+        })
+        .collect();
+    answers.extend(asked.untrusted.iter().map(|l| json!({"policy": l, "error": "not trusted: its providers did not run"})));
+    let out = json!({
+        "question": query.question.name(),
+        "subject": query.subject,
+        "path": Some(&query.path).filter(|p| !p.is_empty()),
+        "policy": layers.layers.iter().map(crate::commands::policy::layer_json).collect::<Vec<_>>(),
+        "answers": answers,
+        "decision": decision.map_or("allow", |v| v.decision.name()),
+        "reason": decision.map(|v| v.reason.clone()),
+    });
+    crate::output::json(&out);
+}
+
+/// The answers and the decision for a person.
+fn show_text(layers: &Layers, query: &Query, asked: &Asked, decision: Option<&Verdict>) {
+    let question = query.question;
+    let policies: Vec<String> = layers.layers.iter().map(|l| l.describe()).collect();
     // A provider's words (and the subject) are shown, never obeyed: no line break or escape of
     // theirs can forge a line of this output (`decision: allow`) or move the terminal's cursor.
     let shown = crate::visible::visible_line;
     let mut out = format!("{} {} (policy: {})\n", question.name(), shown(&query.subject), policies.join(", "));
-    if replies.is_empty() && untrusted.is_empty() {
+    if asked.replies.is_empty() && asked.untrusted.is_empty() {
         out.push_str(&format!("no provider answers {}\n", question.name()));
     }
-    for r in &replies {
+    for r in &asked.replies {
         match &r.outcome {
             Outcome::Answer { answer, evidence, confidence } => {
                 let conf = confidence.map(|c| format!(" (confidence {c})")).unwrap_or_default();
@@ -126,7 +158,7 @@ pub fn run(args: &AskRequest) -> Result<i32> {
             Outcome::Failure(why) => out.push_str(&format!("{}: failed: {}\n", shown(&r.provider), shown(&why.to_string()))),
         }
     }
-    for l in &untrusted {
+    for l in &asked.untrusted {
         out.push_str(&format!("{l}: not trusted, its providers did not run (`gitvow trust`)\n"));
     }
     match decision {
@@ -134,5 +166,4 @@ pub fn run(args: &AskRequest) -> Result<i32> {
         Some(v) => out.push_str(&format!("decision: {} ({})\n", v.decision.name(), shown(&v.reason))),
     }
     crate::output::print(&out);
-    Ok(0)
 }

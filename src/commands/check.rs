@@ -8,8 +8,9 @@ use crate::gate::location::rule_path;
 use crate::gate::normalize::{Action, Call};
 use crate::gate::policy::{self, layers::Layers};
 use crate::gate::rule_ref::RuleRef;
-use crate::gate::verdict::Decision;
+use crate::gate::verdict::{Decision, Verdict};
 use serde_json::{Map, Value};
+use std::path::Path;
 use std::time::Instant;
 
 /// What `gitvow check` judges.
@@ -29,38 +30,7 @@ pub fn run(subject: &CheckSubject, json: bool, color: bool) -> Result<i32> {
     let top = repo.as_ref().map(|r| r.top.as_path());
     let layers = policy::layers::load(top)?;
 
-    let mut input = Map::new();
-    let mut seen = Vec::new();
-    let mut effects = Vec::new();
-    let mut opaque = None;
-    let tool_name = match subject {
-        CheckSubject::Path(path) => {
-            input.insert("file_path".into(), Value::from(path.as_str()));
-            seen.push(("path", crate::visible::visible_line(&rule_path(path, &cwd, top))));
-            "Edit".to_string()
-        }
-        CheckSubject::Mcp(tool) => tool.clone(),
-        CheckSubject::Command(line) => {
-            // The analyser may list a command twice (as written, and in the form git rules see):
-            // shown once.
-            let home = crate::paths::home();
-            let analysis = command::analyse_in(line, &command::Context { cwd: &cwd, home: home.as_deref(), repo_top: top });
-            for text in analysis.texts.iter().filter(|t| !t.starts_with("effect ")) {
-                let text = ("runs", crate::visible::visible_line(text));
-                if !seen.contains(&text) {
-                    seen.push(text);
-                }
-            }
-            for source in &analysis.sources {
-                seen.push(("runs", crate::visible::visible_line(source)));
-            }
-            effects = analysis.effects;
-            opaque = analysis.opaque;
-            input.insert("command".into(), Value::from(line.as_str()));
-            "Bash".to_string()
-        }
-    };
-    let action = Action::new(tool_name, input);
+    let (action, read) = read_subject(subject, &cwd, top);
     let call = Call {
         handler: Handler::PreToolUse,
         session: "check".into(),
@@ -72,36 +42,94 @@ pub fn run(subject: &CheckSubject, json: bool, color: bool) -> Result<i32> {
         gate: true,
     };
     let verdict = Gate { layers: &layers, cwd: &cwd, repo_top: top, deadline: Instant::now() + CALL_BUDGET, programs: true }.judge(&call);
-    let reason = if verdict.reason.is_empty() { "no rule matched" } else { verdict.reason.as_str() };
-    let pattern = verdict.layer.zip(verdict.rule.as_ref()).and_then(|(i, rule)| pattern_of(&layers, i, rule));
-    let untrusted = |layer: &policy::layers::Layer| matches!(layer.trust, policy::layers::Trust::Untrusted);
     if json {
-        crate::output::json(&serde_json::json!({
-            "verdict": verdict.decision.name(),
-            "reason": reason,
-            "rule": verdict.rule,
-            "pattern": pattern,
-            "decided_by": verdict.layer.map(|i| crate::commands::policy::layer_json(&layers.layers[i])),
-            "exception": verdict.exception,
-            "policy": layers.layers.iter().map(crate::commands::policy::layer_json).collect::<Vec<_>>(),
-            "seen": seen.iter().map(|(what, text)| serde_json::json!({"what": what, "text": text})).collect::<Vec<_>>(),
-            "opaque": opaque,
-            "effects": effects.iter().map(|e| {
-                let judged = judged_by(&layers, e);
-                serde_json::json!({
-                    "kind": e.kind.name(),
-                    "class": e.class.name(),
-                    "path": e.path,
-                    "text": e.text(),
-                    "rule": judged.as_ref().map(|j| &j.0),
-                    "reason": judged.as_ref().map(|j| &j.1),
-                })
-            }).collect::<Vec<_>>(),
-        }));
-        return Ok(exit_code(verdict.decision));
+        show_json(&layers, &read, &verdict);
+    } else {
+        show_text(&layers, &read, &verdict, color);
     }
+    Ok(exit_code(verdict.decision))
+}
+
+/// What the analyser sees in the subject: the path, the commands it runs (and where each comes
+/// from), their effects, what it cannot read.
+struct Read {
+    seen: Vec<(&'static str, String)>,
+    effects: Vec<command::effects::Effect>,
+    opaque: Option<&'static str>,
+}
+
+/// The subject as the gate receives it (the tool call), and what the analyser sees in it.
+fn read_subject(subject: &CheckSubject, cwd: &Path, top: Option<&Path>) -> (Action, Read) {
+    let mut input = Map::new();
+    let mut read = Read { seen: Vec::new(), effects: Vec::new(), opaque: None };
+    let tool_name = match subject {
+        CheckSubject::Path(path) => {
+            input.insert("file_path".into(), Value::from(path.as_str()));
+            read.seen.push(("path", crate::visible::visible_line(&rule_path(path, cwd, top))));
+            "Edit".to_string()
+        }
+        CheckSubject::Mcp(tool) => tool.clone(),
+        CheckSubject::Command(line) => {
+            // The analyser may list a command twice (as written, and in the form git rules see):
+            // shown once.
+            let home = crate::paths::home();
+            let analysis = command::analyse_in(line, &command::Context { cwd, home: home.as_deref(), repo_top: top });
+            for text in analysis.texts.iter().filter(|t| !t.starts_with("effect ")) {
+                let text = ("runs", crate::visible::visible_line(text));
+                if !read.seen.contains(&text) {
+                    read.seen.push(text);
+                }
+            }
+            for source in &analysis.sources {
+                read.seen.push(("runs", crate::visible::visible_line(source)));
+            }
+            read.effects = analysis.effects;
+            read.opaque = analysis.opaque;
+            input.insert("command".into(), Value::from(line.as_str()));
+            "Bash".to_string()
+        }
+    };
+    (Action::new(tool_name, input), read)
+}
+
+/// The verdict's reason, or what a plain allow says.
+fn reason_of(verdict: &Verdict) -> &str {
+    if verdict.reason.is_empty() { "no rule matched" } else { verdict.reason.as_str() }
+}
+
+/// `--json`: the verdict, what decided it, the layers and what the analyser saw, as one object.
+fn show_json(layers: &Layers, read: &Read, verdict: &Verdict) {
+    let pattern = verdict.layer.zip(verdict.rule.as_ref()).and_then(|(i, rule)| pattern_of(layers, i, rule));
+    crate::output::json(&serde_json::json!({
+        "verdict": verdict.decision.name(),
+        "reason": reason_of(verdict),
+        "rule": verdict.rule,
+        "pattern": pattern,
+        "decided_by": verdict.layer.map(|i| crate::commands::policy::layer_json(&layers.layers[i])),
+        "exception": verdict.exception,
+        "policy": layers.layers.iter().map(crate::commands::policy::layer_json).collect::<Vec<_>>(),
+        "seen": read.seen.iter().map(|(what, text)| serde_json::json!({"what": what, "text": text})).collect::<Vec<_>>(),
+        "opaque": read.opaque,
+        "effects": read.effects.iter().map(|e| {
+            let judged = judged_by(layers, e);
+            serde_json::json!({
+                "kind": e.kind.name(),
+                "class": e.class.name(),
+                "path": e.path,
+                "text": e.text(),
+                "rule": judged.as_ref().map(|j| &j.0),
+                "reason": judged.as_ref().map(|j| &j.1),
+            })
+        }).collect::<Vec<_>>(),
+    }));
+}
+
+/// The verdict and what decided it, then the layers and what the analyser saw, for a person.
+fn show_text(layers: &Layers, read: &Read, verdict: &Verdict, color: bool) {
+    let pattern = verdict.layer.zip(verdict.rule.as_ref()).and_then(|(i, rule)| pattern_of(layers, i, rule));
+    let untrusted = |layer: &policy::layers::Layer| matches!(layer.trust, policy::layers::Trust::Untrusted);
     let mut out = format!("verdict: {}\n", crate::output::paint_verdict(verdict.decision.name(), color));
-    out.push_str(&format!("reason:  {reason}\n"));
+    out.push_str(&format!("reason:  {}\n", reason_of(verdict)));
     if let Some(rule) = &verdict.rule {
         match pattern {
             Some(pattern) => out.push_str(&format!("rule:    {rule}: {pattern}\n")),
@@ -118,21 +146,20 @@ pub fn run(subject: &CheckSubject, json: bool, color: bool) -> Result<i32> {
         let trust = if untrusted(layer) { " [programs and exceptions not trusted: `gitvow trust`]" } else { "" };
         out.push_str(&format!("policy:  {}{trust}\n", layer.describe()));
     }
-    for (what, text) in seen {
+    for (what, text) in &read.seen {
         out.push_str(&format!("{:<8} {text}\n", format!("{what}:")));
     }
-    if let Some(why) = opaque {
+    if let Some(why) = read.opaque {
         out.push_str(&format!("effect:  executes: opaque ({why}) [the analysis: always confirmed]\n"));
     }
-    for e in &effects {
-        let judged = match judged_by(&layers, e) {
+    for e in &read.effects {
+        let judged = match judged_by(layers, e) {
             Some((rule, reason)) => format!("{rule} ({reason})"),
             None => "no rule".to_string(),
         };
         out.push_str(&format!("effect:  {} [{judged}]\n", crate::visible::visible_line(&e.describe())));
     }
     crate::output::print(&out);
-    Ok(exit_code(verdict.decision))
 }
 
 /// The README's exit-code table: 0 allow, 2 deny, 3 confirm (a script can tell "never" from "ask a
