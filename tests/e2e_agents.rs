@@ -17,7 +17,7 @@ mod managed;
 
 use gitvow::agents::Strictness;
 use gitvow::agents::{self, AgentSpec, FailClosedField};
-use harness::{AgentRun, Report, Sandbox, Toolchain, emit, toolchain};
+use harness::{AgentRun, GITVOW, Report, Sandbox, Toolchain, emit, toolchain};
 use serde_json::{Value, json};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -39,6 +39,9 @@ struct Flavor {
     bypass_trust: bool,
     /// Claude: the permission mode (default: `default`, a prompting one).
     permission_mode: Option<&'static str>,
+    /// Codex: run commands in the sandbox its configuration names (by default the harness runs
+    /// codex without one, as `--dangerously-bypass-approvals-and-sandbox`).
+    own_sandbox: bool,
 }
 
 type Calls = Vec<Value>;
@@ -197,10 +200,12 @@ plugins = false
             tc.bin(".bin/codex").to_string_lossy().into_owned(),
             s("exec"),
             s("--skip-git-repo-check"),
-            s("--dangerously-bypass-approvals-and-sandbox"),
             s("-C"),
             sb.repo().to_string_lossy().into_owned(),
         ];
+        if !flavor.own_sandbox {
+            argv.push(s("--dangerously-bypass-approvals-and-sandbox"));
+        }
         if flavor.bypass_trust {
             argv.push(s("--dangerously-bypass-hook-trust"));
         }
@@ -1216,6 +1221,95 @@ fn approval_session(agent: &Agent, tc: &Toolchain, report: &mut Report) {
     }
 }
 
+// ------------------------------------------------------------------------------- confined agents
+
+/// How a box session confines the agent's commands.
+#[derive(Clone, Copy, PartialEq)]
+enum Confined {
+    /// The agent's own sandbox, written by `gitvow install --sandbox`.
+    OwnSandbox,
+    /// The agent started under `gitvow run`.
+    GitvowRun,
+}
+
+/// The agent reading its question's code from gitvow's files and approving it itself.
+const SELF_APPROVE: &str = r#"gitvow approve "$(sed -n 's/.*"code": *"\([^"]*\)".*/\1/p' ~/.gitvow/approvals/* | head -n 1)""#;
+/// A push gitvow asks about (a new branch), then tried again after the agent's own approval.
+const ASKED_PUSH: &str = "git push origin main:approved";
+
+/// The agent confined: ordinary work runs, gitvow still stops the force push and the agent cannot
+/// approve its own question. Each way of confining it shows with a call of its own that it held:
+/// the agent's sandbox refuses a write outside the project that gitvow lets through; gitvow's box
+/// refuses a write into gitvow's policy whose name the gate cannot see (so, boxed, lets through)
+/// and hides the record key from a reader the gate lets through.
+fn box_session(agent: &Agent, tc: &Toolchain, report: &mut Report, how: Confined) {
+    let mut sb = Sandbox::new_in(&tc.scratch);
+    (agent.seed)(tc, &sb);
+    if how == Confined::OwnSandbox {
+        if let Some(dir) = &tc.sandbox_programs {
+            sb.put_on_path(dir);
+        }
+        sb.install_with(agent.gitvow, &["--sandbox"]);
+    } else {
+        sb.install(agent.gitvow);
+    }
+    if agent.gitvow == "codex" {
+        codex_trust(tc, &sb);
+    }
+    let policy = sb.home().join(".gitvow/policy.json");
+    let policy_bytes = std::fs::read(&policy).ok();
+    let key = std::fs::read(sb.home().join(".gitvow/record.key")).unwrap_or_default();
+    // Names the gate cannot see: read from files in the project at run time.
+    std::fs::write(sb.repo().join("where.txt"), policy.to_string_lossy().as_bytes()).unwrap();
+    std::fs::write(sb.repo().join("key-where.txt"), sb.home().join(".gitvow/record.key").to_string_lossy().as_bytes()).unwrap();
+    let probe = match how {
+        Confined::OwnSandbox => "touch \"$HOME/outside-the-project.txt\"",
+        Confined::GitvowRun => r#"cp README.md "$(cat where.txt)"; od -An -tx1 "$(cat key-where.txt)" > read.txt"#,
+    };
+    let mut script = Script::new();
+    script.add((agent.shell)(&sb, HARMLESS_CMD));
+    script.add((agent.shell)(&sb, probe));
+    script.add((agent.shell)(&sb, FORCE_PUSH));
+    script.add((agent.shell)(&sb, ASKED_PUSH));
+    script.add((agent.shell)(&sb, SELF_APPROVE));
+    script.add((agent.shell)(&sb, ASKED_PUSH));
+    let origin = sb.origin_main();
+    let (mut argv, env) = (agent.command)(tc, &sb, Flavor { own_sandbox: true, ..Flavor::default() });
+    if how == Confined::GitvowRun {
+        argv.splice(0..0, [s(GITVOW), s("run"), s("--")]);
+    }
+    let run = sb.run_agent(tc, &script.calls, &argv, &env);
+    let (t, verdicts) = (run.seconds, sb.verdicts());
+    let ran = sb.repo().join("cmd_ran.txt").exists();
+    report.line("boxed_harmless_command", "runs", s(if ran { "ran" } else { "did not run" }), t, ran);
+    let probe_held = match how {
+        // Refused by the OS, not stopped by gitvow (which would say so).
+        Confined::OwnSandbox => {
+            let said = run.output_of(script.marks[1]);
+            !sb.home().join("outside-the-project.txt").exists() && !said.contains("by gitvow") && said.contains("Read-only file system")
+        }
+        Confined::GitvowRun => {
+            let said = run.output_of(script.marks[1]);
+            let read = std::fs::read_to_string(sb.repo().join("read.txt")).unwrap_or_default();
+            let bytes: Vec<u8> = read.split_whitespace().filter_map(|h| u8::from_str_radix(h, 16).ok()).collect();
+            !said.contains("by gitvow")
+                && std::fs::read(&policy).ok() == policy_bytes
+                && !(key.len() >= 8 && bytes.windows(8).any(|w| key.windows(8).any(|k| k == w)))
+        }
+    };
+    let (probe_name, probe_what) = match how {
+        Confined::OwnSandbox => ("sandbox_refuses_write", "no file outside the project: read-only file system"),
+        Confined::GitvowRun => ("box_refuses_policy_and_key", "policy unchanged, no byte of the key read"),
+    };
+    blocked_line(report, &run, script.marks[1], probe_name, probe_held, probe_what, &verdicts);
+    blocked_line(report, &run, script.marks[2], "boxed_force_push", sb.origin_main() == origin, "origin main unchanged", &verdicts);
+    let approved = sb.origin_has("approved");
+    blocked_line(report, &run, script.marks[5], "self_approval", !approved, "branch approved not pushed", &verdicts);
+    if !run.completed() || report.outcomes.iter().any(|o| !o.ok) {
+        report.keep("box session", &run);
+    }
+}
+
 // ------------------------------------------------------- what the agents do when hooks cannot work
 
 /// The agent's row in gitvow's table: what the scenarios below expect of the real binary.
@@ -1888,6 +1982,12 @@ fn run_agent_suite(agent: &Agent) {
     }
     if matches!(agent.gitvow, "codex" | "opencode") {
         approval_session(agent, tc, &mut report);
+    }
+    match agent.gitvow {
+        "claude" | "codex" => box_session(agent, tc, &mut report, Confined::OwnSandbox),
+        // OpenCode has no sandbox of its own.
+        "opencode" => box_session(agent, tc, &mut report, Confined::GitvowRun),
+        _ => {}
     }
     if agent.gitvow == "claude" {
         for mode in ["bypassPermissions", "dontAsk"] {

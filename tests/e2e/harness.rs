@@ -25,6 +25,11 @@ pub struct Toolchain {
     /// Whether `unshare -n` works here (root, or user namespaces allowed).
     pub netns: bool,
     pub python: PathBuf,
+    /// `<cache>/box/bin`: bubblewrap and socat from Debian, which Claude Code's own sandbox needs
+    /// (`None` where apt is not there: the machine's own are used, if it has them).
+    pub sandbox_programs: Option<PathBuf>,
+    /// Where sandboxes that must not live in the system's temporary directory go (`<cache>/scratch`).
+    pub scratch: PathBuf,
 }
 
 impl Toolchain {
@@ -79,7 +84,8 @@ fn install_toolchain() -> Result<Toolchain, String> {
         started.elapsed().as_secs_f64(),
         if netns { "loopback-only namespace" } else { "HOST NETWORK (unshare -n is not allowed here)" }
     ));
-    Ok(Toolchain { dir, netns, python })
+    let sandbox_programs = Some(cache.join("box/bin")).filter(|d| d.is_dir());
+    Ok(Toolchain { dir, netns, python, sandbox_programs, scratch: cache.join("scratch") })
 }
 
 fn which(name: &str) -> Option<PathBuf> {
@@ -99,12 +105,21 @@ pub struct Sandbox {
     pub port: u16,
     /// The holder of a mount namespace every command runs in (see `enter`), if any.
     namespace: Option<u32>,
+    /// A directory put before the system's on the PATH of gitvow and the agent (see `put_on_path`).
+    programs: Option<PathBuf>,
 }
 
 impl Sandbox {
     pub fn new() -> Sandbox {
-        let root = tempfile::Builder::new().prefix("gitvow-e2e-").tempdir().expect("temp dir");
-        let sb = Sandbox { root, port: free_port(), namespace: None };
+        Sandbox::new_in(&std::env::temp_dir())
+    }
+
+    /// A sandbox under `parent` (created if missing): the agents' own sandboxes treat the system's
+    /// temporary directory as writable, so a HOME inside it would show nothing of them.
+    pub fn new_in(parent: &Path) -> Sandbox {
+        std::fs::create_dir_all(parent).expect("sandbox parent");
+        let root = tempfile::Builder::new().prefix("gitvow-e2e-").tempdir_in(parent).expect("temp dir");
+        let sb = Sandbox { root, port: free_port(), namespace: None, programs: None };
         std::fs::create_dir_all(sb.home()).unwrap();
         std::fs::create_dir_all(sb.run_dir()).unwrap();
         let repo = sb.repo();
@@ -143,6 +158,19 @@ impl Sandbox {
         let mut cmd = Command::new("nsenter");
         cmd.args(["-t", &pid.to_string(), "-U", "-m", "--preserve-credentials"]).arg(format!("--wd={}", cwd.display())).arg(program);
         cmd
+    }
+
+    /// From now on gitvow and the agent find the programs in `dir` before the system's.
+    pub fn put_on_path(&mut self, dir: &Path) {
+        self.programs = Some(dir.to_path_buf());
+    }
+
+    /// The system's PATH, after the sandbox's own programs if it has any.
+    fn path(&self) -> String {
+        match &self.programs {
+            Some(dir) => format!("{}:{SYSTEM_PATH}", dir.display()),
+            None => SYSTEM_PATH.to_string(),
+        }
     }
 
     pub fn home(&self) -> PathBuf {
@@ -199,7 +227,7 @@ impl Sandbox {
             .args(args)
             .env_clear()
             .env("HOME", self.home())
-            .env("PATH", SYSTEM_PATH)
+            .env("PATH", self.path())
             .stdin(Stdio::null())
             .output()
             .expect("run gitvow");
@@ -372,7 +400,7 @@ impl Sandbox {
             .current_dir(self.repo())
             .env_clear()
             .env("HOME", self.home())
-            .env("PATH", format!("{}:{SYSTEM_PATH}", tc.dir.join("node_modules/.bin").display()))
+            .env("PATH", format!("{}:{}", tc.dir.join("node_modules/.bin").display(), self.path()))
             .env("LANG", "C.UTF-8")
             .env("TERM", "dumb")
             .env("NO_COLOR", "1")
@@ -423,15 +451,18 @@ impl AgentRun {
 
     /// What the model was told about call `i` (the tool result the agent sent back), shortened.
     pub fn model_saw(&self, i: usize) -> String {
-        let text = self
-            .steps
+        let one_line: String = self.output_of(i).split_whitespace().collect::<Vec<_>>().join(" ");
+        let start = one_line.find("BLOCKED").or_else(|| one_line.find("CONFIRMATION REQUIRED")).unwrap_or(0);
+        one_line[start..].chars().take(48).collect()
+    }
+
+    /// The whole result of call `i` as the model got it (`-` if it never got one).
+    pub fn output_of(&self, i: usize) -> &str {
+        self.steps
             .iter()
             .find(|s| s["step"].as_u64() == Some(i as u64 + 1) && s["reply"] != "side")
             .and_then(|s| s["tool_output"].as_str())
-            .unwrap_or("-");
-        let one_line: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        let start = one_line.find("BLOCKED").or_else(|| one_line.find("CONFIRMATION REQUIRED")).unwrap_or(0);
-        one_line[start..].chars().take(48).collect()
+            .unwrap_or("-")
     }
 
     pub fn diagnostics(&self) -> String {

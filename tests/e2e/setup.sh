@@ -49,6 +49,29 @@ if ! { [ -f "$CACHE/hermes/stamp" ] && [ "$(cat "$CACHE/hermes/stamp")" = "$HERM
     echo "no Python 3.12 here: the Hermes scenarios will be skipped" >&2
   fi
 fi
+# The programs Claude Code's own sandbox needs on Linux (bubblewrap, and socat for its network
+# proxy), from the Debian archive into box/bin, so that the sandbox scenarios never depend on what
+# the machine has installed. apt runs without root: its package lists and downloads stay in CACHE.
+# socat needs libwrap0, which a minimal system lacks: box/bin/socat runs it with box/lib.
+BOX_PINS="bubblewrap socat libwrap0"
+if ! { [ -f "$CACHE/box/stamp" ] && [ "$(cat "$CACHE/box/stamp")" = "$BOX_PINS" ]; }; then
+  if command -v apt-get >/dev/null && command -v dpkg-deb >/dev/null; then
+    rm -rf "$CACHE/box" "$CACHE/box.tmp" && mkdir -p "$CACHE/box.tmp/lists/partial" "$CACHE/box.tmp/archives/partial"
+    APT="-q -o Dir::State::Lists=$CACHE/box.tmp/lists -o Dir::Cache=$CACHE/box.tmp -o Dir::Cache::archives=$CACHE/box.tmp/archives -o Debug::NoLocking=1 -o APT::Sandbox::User=$(id -un)"
+    (cd "$CACHE/box.tmp" && apt-get $APT update >&2 && apt-get $APT download $BOX_PINS >&2) \
+      && for deb in "$CACHE"/box.tmp/*.deb; do dpkg-deb -x "$deb" "$CACHE/box.tmp/root"; done \
+      && mkdir -p "$CACHE/box.tmp/bin" \
+      && cp "$CACHE/box.tmp/root/usr/bin/bwrap" "$CACHE/box.tmp/bin/bwrap" \
+      && LIB=$(dirname "$(find "$CACHE/box.tmp/root" -name 'libwrap.so.0*' | head -n 1)") \
+      && printf '#!/bin/sh\nLD_LIBRARY_PATH="%s${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" exec "%s" "$@"\n' \
+        "${LIB/box.tmp/box}" "$CACHE/box/root/usr/bin/socat" > "$CACHE/box.tmp/bin/socat" \
+      && chmod 755 "$CACHE/box.tmp/bin/socat" \
+      && rm -rf "$CACHE/box.tmp/lists" "$CACHE/box.tmp/archives" "$CACHE"/box.tmp/*.deb \
+      && echo "$BOX_PINS" > "$CACHE/box.tmp/stamp" && mv "$CACHE/box.tmp" "$CACHE/box"
+  else
+    echo "no apt-get here: the sandbox scenarios use the machine's own bwrap and socat" >&2
+  fi
+fi
 if [ -f "$DIR/stamp" ] && [ "$(cat "$DIR/stamp")" = "$STAMP" ]; then
   echo "$DIR"; exit 0
 fi
