@@ -3,6 +3,7 @@
 //! it for real), then exactly one thing broken per test, and doctor naming it.
 
 use crate::support::doctor::*;
+use crate::support::witness::{HANGS, Witness};
 use crate::support::{ALL, BIN, Sandbox, assert_snapshot, mkfifo};
 use serde_json::{Value, json};
 
@@ -420,13 +421,15 @@ fn a_probe_that_prints_garbage_fails() {
 #[test]
 fn a_probe_that_hangs_is_killed_at_the_timeout() {
     let env = Sandbox::new();
-    let fake = fake_gitvow(&env, "hang", "sleep 30");
+    let fake = fake_gitvow(&env, "hang", HANGS);
     install_user(&env, &["factory"], &["--command", fake.to_str().unwrap(), "--force"]);
-    let started = std::time::Instant::now();
-    let r = doctor(&env, &["--user"]);
-    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    let witness = Witness::new();
+    let r = doctor_witnessed(&env, &witness, &["--user"]);
     let d = r.only("factory", "probe", "fail");
     assert!(d.contains("timed out after 3 s (doctor waits at most 3 s; factory allows 30 s)"), "{d}");
+    // Doctor stopped waiting at its cap, and what it ran (the entry's shell, its watchdog, the
+    // stand-in) is gone with it: nothing lived on to write.
+    assert_eq!(witness.ended(), "", "the hung probe outlived doctor");
 }
 
 #[test]
@@ -643,18 +646,18 @@ fn a_provider_that_prints_no_answer_fails() {
 #[test]
 fn a_provider_that_hangs_is_reported_as_timed_out() {
     let env = healthy();
-    policy_with_provider(&env, "sleep 30", r#", "timeout": 1"#);
-    let started = std::time::Instant::now();
-    let r = doctor(&env, &["--user", "--agent", "claude"]);
-    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    policy_with_provider(&env, HANGS, r#", "timeout": 1"#);
+    let witness = Witness::new();
+    let r = doctor_witnessed(&env, &witness, &["--user", "--agent", "claude"]);
     assert!(r.only("", "provider", "fail").contains(": timed out after 1 s: "), "{}", r.json);
+    assert_eq!(witness.ended(), "", "the provider outlived its timeout");
     // A longer timeout than doctor waits: doctor stops at its cap and says so.
-    policy_with_provider(&env, "sleep 30", r#", "timeout": 20"#);
-    let started = std::time::Instant::now();
-    let r = doctor(&env, &["--user", "--agent", "claude"]);
-    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    policy_with_provider(&env, HANGS, r#", "timeout": 20"#);
+    let witness = Witness::new();
+    let r = doctor_witnessed(&env, &witness, &["--user", "--agent", "claude"]);
     let d = r.only("", "provider", "fail");
     assert!(d.contains("timed out after 3 s (doctor waits at most 3 s; the policy allows it 20 s)"), "{d}");
+    assert_eq!(witness.ended(), "", "the provider outlived doctor's cap");
 }
 
 // ---- 8. double firing --------------------------------------------------------------------
@@ -737,14 +740,23 @@ fn a_fifo_in_a_hostile_repository_is_named_not_opened() {
     let env = Sandbox::new();
     let repo = env.git_repo("hostile");
     std::fs::create_dir_all(repo.join(".claude")).unwrap();
-    mkfifo(&repo.join(".claude/settings.json"));
-    let started = std::time::Instant::now();
+    let fifo = repo.join(".claude/settings.json");
+    mkfifo(&fifo);
+    use std::os::unix::fs::OpenOptionsExt;
+    // A writer waiting for a reader: a doctor that opened the FIFO would get its end at once and
+    // report something else than a FIFO, instead of hanging the test.
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || drop(std::fs::OpenOptions::new().write(true).open(fifo)))
+    };
     let report = doctor_in(&env, &repo, &["--agent", "claude"]);
-    assert!(started.elapsed() < std::time::Duration::from_secs(5), "doctor must not block on the FIFO");
+    // Doctor is done: open the FIFO here (without waiting) to let the writer go.
+    let _release = std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(&fifo).unwrap();
+    writer.join().unwrap();
     assert_eq!(report.code, 1);
     assert_eq!(report.statuses("claude", "file"), ["fail"]);
     let detail = report.checks("claude", "file")[0]["detail"].as_str().unwrap().to_string();
-    assert!(detail.contains(".claude/settings.json"), "{detail}");
+    assert!(detail.contains(".claude/settings.json") && detail.contains("a FIFO, not a regular file"), "{detail}");
 }
 
 #[test]

@@ -1174,14 +1174,20 @@ fn a_file_over_64_mib_is_refused_before_it_is_read() {
     let env = Sandbox::new();
     // Sparse: 65 MiB on paper, nothing on disk. The user scope follows the link to it.
     let big = env.outside("disk.img");
-    std::fs::File::create(&big).unwrap().set_len(65 << 20).unwrap();
+    let file = std::fs::File::create(&big).unwrap();
+    file.set_len(65 << 20).unwrap();
+    // Last read a day before it was written: a read from now on moves the access time (even
+    // under relatime), and how long the run took on a loaded machine is no evidence either way.
+    let written = std::fs::metadata(&big).unwrap().modified().unwrap();
+    let read_before = written - std::time::Duration::from_secs(86_400);
+    file.set_times(std::fs::FileTimes::new().set_accessed(read_before).set_modified(written)).unwrap();
+    drop(file);
     std::fs::create_dir_all(env.home().join(".claude")).unwrap();
     std::os::unix::fs::symlink(&big, env.home().join(".claude/settings.json")).unwrap();
-    let started = std::time::Instant::now();
     let run = env.run(["install", "--user", "--agent", "claude", "--yes", "--command", CMD, "--force"]);
     assert_eq!(run.code, 1, "{}", run.stdout);
     assert!(run.stderr.contains("~/.claude/settings.json") && run.stderr.contains("more than the 64 MiB"), "{}", run.stderr);
-    assert!(started.elapsed() < std::time::Duration::from_secs(2), "refused without reading 65 MiB");
+    assert_eq!(std::fs::metadata(&big).unwrap().accessed().unwrap(), read_before, "refused without reading 65 MiB");
     assert_eq!(std::fs::metadata(&big).unwrap().len(), 65 << 20);
 }
 

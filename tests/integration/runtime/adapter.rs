@@ -1,9 +1,9 @@
 //! External adapters `gitvow-agent-<name>`: normalize and respond around the gate; failures block
 //! only the events before a tool runs.
 
+use crate::support::witness::{HANGS, Witness};
 use crate::support::{Sandbox, bash};
 use serde_json::json;
-use std::time::{Duration, Instant};
 
 /// An adapter that passes Claude-shaped payloads through, and answers in its own form.
 fn adapter(env: &Sandbox, normalize: &str) {
@@ -111,11 +111,13 @@ fn an_adapter_without_respond_still_blocks_with_exit_2() {
 #[test]
 fn a_slow_adapter_times_out_after_10_s_and_blocks() {
     let env = Sandbox::with_repo();
-    adapter(&env, "sleep 30");
-    let started = Instant::now();
-    let out = env.hook("myagent", "beforeRun", bash(env.repo(), "ls").to_string());
-    assert!(started.elapsed() < Duration::from_secs(13), "{:?}", started.elapsed());
+    adapter(&env, HANGS);
+    let witness = Witness::new();
+    let payload = bash(env.repo(), "ls").to_string();
+    let out = env.gitvow().witnessed(&witness).args(["hook", "--agent", "myagent", "beforeRun"]).stdin(payload).run();
     assert_eq!(out.code, 2);
     assert_eq!(out.stderr, "BLOCKED by gitvow: adapter gitvow-agent-myagent (normalize): timed out after 10 s\n");
+    // gitvow stopped waiting at 10 s and killed the adapter: it never lived to write.
+    assert_eq!(witness.ended(), "", "the adapter outlived its timeout");
     assert!(!env.home().join("responses").exists());
 }

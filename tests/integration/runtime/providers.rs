@@ -1,8 +1,8 @@
 //! Providers, the classifier and `gitvow ask`, with small scripts written by the tests.
 
+use crate::support::witness::{HANGS, Witness};
 use crate::support::{Sandbox, bash, claude_payload};
 use serde_json::{Value, json};
-use std::time::Duration;
 
 fn policy(env: &Sandbox, providers: Value) {
     env.write("~/.gitvow/policy.json", json!({"providers": providers}).to_string());
@@ -115,21 +115,17 @@ fn failures_confirm_naming_the_provider() {
 #[test]
 fn a_hanging_provider_is_killed_with_its_process_group_at_its_timeout() {
     let env = Sandbox::with_repo();
-    let pidfile = env.home().join("sleeper.pid");
-    let script = env.script("~/bin/slow", &format!("sleep 30 &\necho $! > {}\nwait", pidfile.display()));
+    // Its child in the background outlives it unless the whole group is killed.
+    let script = env.script("~/bin/slow", &format!("( {HANGS} ) &\nwait"));
     policy(&env, json!([{"name": "slow", "command": script.display().to_string(), "timeout": 1}]));
     // The reason names the timeout that ended it; no clock of the test's is read.
-    let out = env.hook("codex", "PreToolUse", edit(&env, "a.txt", "", "x"));
+    let witness = Witness::new();
+    let out = env.gitvow().witnessed(&witness).args(["hook", "--agent", "codex", "PreToolUse"]).stdin(edit(&env, "a.txt", "", "x")).run();
     assert!(
         out.stderr.starts_with("CONFIRMATION REQUIRED by gitvow: provider slow failed on gate_bearing for a.txt: timed out after 1 s"),
         "{out:?}"
     );
-    let pid = std::fs::read_to_string(&pidfile).unwrap().trim().to_string();
-    std::thread::sleep(Duration::from_millis(100));
-    // Gone, or a zombie waiting for a reaper (a container's init may be slow to reap).
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    let alive = stat.rsplit(')').next().is_some_and(|rest| !rest.trim_start().starts_with('Z') && !rest.trim().is_empty());
-    assert!(!alive, "the provider's child {pid} survived");
+    assert_eq!(witness.ended(), "", "the provider's child survived");
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! Doctor's helpers: a user install of agents from the built binary, doctor's JSON report, and the
 //! statuses of one agent's checks.
 
-use super::{BIN, Sandbox};
+use super::witness::Witness;
+use super::{BIN, Cmd, Sandbox};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -69,7 +70,16 @@ pub fn doctor(env: &Sandbox, args: &[&str]) -> Report {
 }
 
 pub fn doctor_in(env: &Sandbox, cwd: &Path, args: &[&str]) -> Report {
-    let run = env.gitvow().current_dir(cwd).arg("doctor").args(args).arg("--json").run();
+    report(env.gitvow().current_dir(cwd).arg("doctor").args(args))
+}
+
+/// [`doctor`] with `witness` handed to doctor and to everything it starts (probes, providers).
+pub fn doctor_witnessed(env: &Sandbox, witness: &Witness, args: &[&str]) -> Report {
+    report(env.gitvow().current_dir(env.home()).witnessed(witness).arg("doctor").args(args))
+}
+
+fn report(doctor: Cmd) -> Report {
+    let run = doctor.arg("--json").run();
     let json =
         serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("doctor --json is not JSON ({e}):\n{}\n{}", run.stdout, run.stderr));
     Report { code: run.code, json }

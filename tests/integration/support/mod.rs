@@ -20,6 +20,7 @@ pub mod agent_files;
 pub mod doctor;
 pub mod person_terminal;
 pub mod records;
+pub mod witness;
 
 use serde_json::Value;
 use std::ffi::{OsStr, OsString};
@@ -244,12 +245,22 @@ pub struct Cmd {
     stdin: Option<Vec<u8>>,
     user: Option<u32>,
     terminal: Option<Terminal>,
+    witness: Option<witness::End>,
 }
 
 impl Cmd {
     /// `program`, found on the child's PATH unless it is a path.
     pub fn tool(program: impl AsRef<OsStr>) -> Cmd {
-        Cmd { program: program.as_ref().into(), args: Vec::new(), dir: None, env: Vec::new(), stdin: None, user: None, terminal: None }
+        Cmd {
+            program: program.as_ref().into(),
+            args: Vec::new(),
+            dir: None,
+            env: Vec::new(),
+            stdin: None,
+            user: None,
+            terminal: None,
+            witness: None,
+        }
     }
 
     /// Runs `path` (a copy of the binary, a link to it, a stand-in) instead.
@@ -316,6 +327,13 @@ impl Cmd {
         self
     }
 
+    /// Hands the process `witness`'s writing end ([`witness::Witness`]), which whatever it starts
+    /// inherits.
+    pub fn witnessed(mut self, witness: &witness::Witness) -> Cmd {
+        self.witness = Some(witness.end());
+        self
+    }
+
     /// The process as a `std::process::Command`, under the environment rule, with the standard
     /// input as set and the outputs piped: for the few tests that need more than [`Cmd::run`] (a
     /// child to kill, outputs to close or discard, many children at once).
@@ -355,6 +373,9 @@ impl Cmd {
         }
         if let Some(id) = self.user {
             cmd.uid(id).gid(id);
+        }
+        if let Some(end) = &self.witness {
+            end.hand_to(&mut cmd);
         }
         cmd.stdin(if self.stdin.is_some() { Stdio::piped() } else { Stdio::null() }).stdout(Stdio::piped()).stderr(Stdio::piped());
         cmd
