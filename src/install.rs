@@ -11,6 +11,7 @@ pub mod managed_toml;
 pub mod plan;
 pub mod preview;
 pub mod record;
+pub(crate) mod record_store;
 pub mod sandbox;
 pub mod second_file;
 mod select;

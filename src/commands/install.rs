@@ -2,8 +2,9 @@
 
 use crate::agents::{self, AgentSpec};
 use crate::error::{Error, Result};
-use crate::install::plan::{FileChange, Operation, Plan, RecordUpdate};
-use crate::install::record::{InstallRecord, Original};
+use crate::install::plan::{FileChange, Operation, Plan};
+use crate::install::record::InstallRecord;
+use crate::install::record_store;
 use crate::install::settings::{InstallRequest, Mode, Settings};
 use crate::install::{NoneNamed, resolve_scope, select_agents, system};
 use crate::paths::{self, Scope, display};
@@ -123,151 +124,31 @@ fn current_exe_command() -> Result<String> {
     Ok(quote(text))
 }
 
-/// Plans, previews and applies one run.
+/// Plans, previews and applies one run: plan, confirm, apply, record, report.
 pub(crate) fn plan_and_apply(settings: &Settings, scope: &Scope, agents: &[&'static AgentSpec], action: &Operation) -> Result<i32> {
-    let name = if matches!(action, Operation::Install { .. }) { "install" } else { "uninstall" };
-    let emit = |plan: &Plan, applied: bool| {
-        if settings.json {
-            crate::output::json(&crate::install::summary::json(plan, scope, agents, name, applied));
-        }
-    };
+    let run = Run { settings, scope, agents, action };
     // Root installing into someone else's home or repository creates what that owner can change.
     safefs::own_new_files_like(scope.root());
-    let read = |p: &Path| safefs::read_target(p, scope, Area::Config);
-    let load = |sha256: &str| safefs::read_target(&scope.original_path(sha256), scope, Area::State);
-    let mut record = InstallRecord::load(scope)?;
-    let mut plan = crate::install::plan::plan(scope, agents, action, &record, &read, &load)?;
-
-    // `--check` is for scripts and configuration management: the list of files is the answer.
-    if settings.mode != Mode::Check {
-        crate::output::preview(settings.pager, |out| {
-            crate::install::summary::render(out, &plan, scope, agents, settings.verbose, settings.color)
-        });
+    let plan = run.plan(&InstallRecord::load(scope)?)?;
+    run.preview(&plan);
+    if let Some(code) = run.without_writing(&plan) {
+        return Ok(code);
     }
-    // Uninstall over every agent (no --agent) names only those it takes gitvow out of.
-    let named = !settings.agents.is_empty();
-    for agent in agents.iter().filter(|a| plan.unchanged_agents.contains(&a.name)) {
-        match action {
-            Operation::Install { .. } => {
-                crate::output::line(&format!("{}: nothing to change", agent.name));
-                gate_off_lines(scope, agent);
-            }
-            Operation::Uninstall { .. } if named => crate::output::line(&format!("{}: nothing to change", agent.name)),
-            Operation::Uninstall { .. } => {}
-        }
-    }
-    if plan.changes.is_empty() && !named && matches!(action, Operation::Uninstall { .. }) {
-        crate::output::line(&format!("no agent in {} has gitvow's hooks: nothing to change", display(scope.root())));
-    }
-    if plan.changes.is_empty() && (plan.stale_records.is_empty() || settings.mode != Mode::Apply) {
-        emit(&plan, false);
-        return Ok(0);
-    }
-    if settings.mode == Mode::Check {
-        for change in &plan.changes {
-            crate::output::line(&format!("would change: {}", display(&change.path)));
-        }
-        emit(&plan, false);
-        return Ok(1);
-    }
-    if settings.mode == Mode::DryRun {
-        crate::output::line(&format!("Dry run: nothing was written. To apply: {}", apply_command()));
-        emit(&plan, false);
-        return Ok(0);
-    }
-    if !plan.changes.is_empty() && !settings.yes && crate::install::preview::interactive() {
-        // A person whose preview went into a pipe (`gitvow install | tail`) would be asked about
-        // changes they have not seen yet.
-        if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
-            return Err(Error::new("not applied: the preview went to a pipe, so gitvow did not ask; nothing was written")
-                .hint(format!("read the preview, then run `{} --yes` to apply it", apply_command())));
-        }
-        if !crate::person::confirm("Apply these changes?")? {
-            return Err(Error::new("not applied; nothing was written"));
-        }
-    }
+    run.confirm(&plan)?;
 
     // Serialise gitvow runs on this scope from here to the record update. The lock is taken only by
     // a run that writes (a run that changes nothing creates no lock file), so the plan is made
     // again under it: another run may have written since.
-    let lock = InstallLock::acquire(scope, |holder| {
-        let who = holder.map_or(String::new(), |p| format!(" (process {p})"));
-        eprintln!("gitvow: waiting for another gitvow run{who} to finish…");
-    })?;
-    // Temporary files a killed run left behind go, whether or not this run changes anything.
-    // Only in directories the scope's rules accept (in a repository: reached from its handles,
-    // never through a link leading out), so that no file elsewhere is deleted for its name.
-    let files = agents.iter().flat_map(|a| crate::install::plan::files_of(scope, a)).map(|(p, _)| p).chain([scope.policy_path()]);
-    let state_files = [scope.record_path(), scope.original_path(safefs::TEMP_PREFIX)];
-    for (path, area) in files.map(|p| (p, Area::Config)).chain(state_files.map(|p| (p, Area::State))) {
-        let _ = safefs::remove_stale_temps(&path, scope, area);
-    }
-    record = InstallRecord::load(scope)?;
+    let lock = run.lock()?;
+    let record = InstallRecord::load(scope)?;
     // The first plan goes before the second is made: two plans of a large file would double the
     // memory the run needs.
-    drop(std::mem::take(&mut plan));
-    plan = crate::install::plan::plan(scope, agents, action, &record, &read, &load)?;
-
-    // A file that changed since it was planned (an agent rewriting its own settings) is planned
-    // again on its new bytes, so that no concurrent write is lost.
-    let started = std::time::Instant::now();
-    let mut attempt = 0;
-    let applied = loop {
-        if plan.changes.is_empty() {
-            break None;
-        }
-        // What uninstall needs to restore each file is on disk before the file is changed, so that
-        // a kill at any moment leaves a record valid for whatever the files then hold.
-        save_intent(scope, &intent_record(&record, &plan, scope)?).map_err(|e| match e.hint {
-            Some(_) => e,
-            None => e.hint("nothing was written; fix the cause and run gitvow again"),
-        })?;
-        let outcome = transaction(scope, &plan.changes).apply().map_err(|e| {
-            // Every file is as before: so is the record.
-            let _ = save_record(scope, &record);
-            match e.hint {
-                Some(_) => e,
-                None => e.hint("the files this run had written were put back as they were; fix the cause and run gitvow again"),
-            }
-        })?;
-        match outcome {
-            TxOutcome::Applied(applied) => break Some(applied),
-            TxOutcome::Changed { path, .. } => {
-                if started.elapsed() > std::time::Duration::from_secs(10) {
-                    let _ = save_record(scope, &record);
-                    return Err(Error::new(format!("{} keeps changing while gitvow writes it", display(&path)))
-                        .hint("stop the program that rewrites it, then run gitvow again; nothing was written"));
-                }
-                eprintln!("gitvow: {} changed since it was read; planning again on its new content", display(&path));
-                attempt += 1;
-                backoff(attempt);
-                drop(std::mem::take(&mut plan));
-                plan = crate::install::plan::plan(scope, agents, action, &record, &read, &load)?;
-            }
-        }
-    };
-    let mut emptied_dirs = dirs_of_deleted_files(&record, &plan.changes);
-    // A stale entry's directories were made by a run killed before it wrote the file in them.
-    emptied_dirs.extend(plan.stale_records.iter().filter_map(|p| record.files.get(p)).map(|r| r.dirs.clone()));
-    // Before the final record, which no longer names them: a kill in between leaves them named.
-    for dirs in &emptied_dirs {
-        safefs::remove_empty_dirs(scope, Area::Config, dirs);
-    }
-    let mut after = record.clone();
-    update_record(&mut after, &plan, applied.as_ref());
-    if let Err(err) = save_record(scope, &after) {
-        // A run whose record could not be written is undone: without its record, uninstall could
-        // not give the files back exactly.
-        let undone = applied.map_or(Ok(()), safefs::Applied::rollback);
-        let _ = save_record(scope, &record);
-        return Err(match undone {
-            Ok(()) => Error::new(err.message)
-                .hint("the files this run had written were put back as they were; fix the cause and run gitvow again"),
-            Err(e) => Error::new(format!("{}; {}", err.message, e.message)).hint(e.hint.unwrap_or_default()),
-        });
-    }
+    drop(plan);
+    let mut plan = run.plan(&record)?;
+    let applied = run.apply(&record, &mut plan)?;
+    let emptied = run.record(&record, &plan, applied)?;
     // The run that took gitvow's last file out of the scope leaves no lock file behind.
-    if matches!(action, Operation::Uninstall { .. }) && after.files.is_empty() {
+    if matches!(action, Operation::Uninstall { .. }) && emptied {
         lock.remove();
     }
     // `.gitvow/` is gitvow's own directory: once its policy is purged and nothing else is left, it goes.
@@ -275,12 +156,11 @@ pub(crate) fn plan_and_apply(settings: &Settings, scope: &Scope, agents: &[&'sta
         safefs::remove_empty_dirs(scope, Area::Config, &[scope.policy_dir()]);
     }
     // The JSON document names the digests of the bytes, so it is made before they go.
-    emit(&plan, true);
+    run.emit(&plan, true);
     // The report reads again what the agents' switches say; the hook files' bytes go before it
-    // (those the plan and the undo of the applied transaction hold), so that two copies of a large
-    // file are never held at once (it needs only those of codex's switch and the policy, which are
-    // small).
-    drop((applied, after));
+    // (those the plan holds; the undo of the applied transaction went with the record step), so
+    // that two copies of a large file are never held at once (it needs only those of codex's
+    // switch and the policy, which are small).
     let agent_files: Vec<PathBuf> = agents
         .iter()
         .flat_map(|a| crate::install::plan::files_of(scope, a))
@@ -290,6 +170,182 @@ pub(crate) fn plan_and_apply(settings: &Settings, scope: &Scope, agents: &[&'sta
     plan.forget_bytes_of(&agent_files);
     report(action, scope, agents, &plan);
     Ok(0)
+}
+
+/// One install or uninstall run: what it was asked, where, for which agents.
+struct Run<'a> {
+    settings: &'a Settings,
+    scope: &'a Scope,
+    agents: &'a [&'static AgentSpec],
+    action: &'a Operation,
+}
+
+impl Run<'_> {
+    /// The plan of every file change, on the files as they are now.
+    fn plan(&self, record: &InstallRecord) -> Result<Plan> {
+        let read = |p: &Path| safefs::read_target(p, self.scope, Area::Config);
+        let load = |sha256: &str| safefs::read_target(&self.scope.original_path(sha256), self.scope, Area::State);
+        crate::install::plan::plan(self.scope, self.agents, self.action, record, &read, &load)
+    }
+
+    /// `--json`: the run's document (once, at its end).
+    fn emit(&self, plan: &Plan, applied: bool) {
+        if self.settings.json {
+            let name = if matches!(self.action, Operation::Install { .. }) { "install" } else { "uninstall" };
+            crate::output::json(&crate::install::summary::json(plan, self.scope, self.agents, name, applied));
+        }
+    }
+
+    /// The preview, and a line for each agent the run leaves as it is.
+    fn preview(&self, plan: &Plan) {
+        let (settings, scope) = (self.settings, self.scope);
+        // `--check` is for scripts and configuration management: the list of files is the answer.
+        if settings.mode != Mode::Check {
+            crate::output::preview(settings.pager, |out| {
+                crate::install::summary::render(out, plan, scope, self.agents, settings.verbose, settings.color)
+            });
+        }
+        // Uninstall over every agent (no --agent) names only those it takes gitvow out of.
+        let named = !settings.agents.is_empty();
+        for agent in self.agents.iter().filter(|a| plan.unchanged_agents.contains(&a.name)) {
+            match self.action {
+                Operation::Install { .. } => {
+                    crate::output::line(&format!("{}: nothing to change", agent.name));
+                    gate_off_lines(scope, agent);
+                }
+                Operation::Uninstall { .. } if named => crate::output::line(&format!("{}: nothing to change", agent.name)),
+                Operation::Uninstall { .. } => {}
+            }
+        }
+        if plan.changes.is_empty() && !named && matches!(self.action, Operation::Uninstall { .. }) {
+            crate::output::line(&format!("no agent in {} has gitvow's hooks: nothing to change", display(scope.root())));
+        }
+    }
+
+    /// The exit code of a run that ends before writing: nothing to change, `--check`, `--dry-run`.
+    fn without_writing(&self, plan: &Plan) -> Option<i32> {
+        let mode = self.settings.mode;
+        let code = if plan.changes.is_empty() && (plan.stale_records.is_empty() || mode != Mode::Apply) {
+            0
+        } else if mode == Mode::Check {
+            for change in &plan.changes {
+                crate::output::line(&format!("would change: {}", display(&change.path)));
+            }
+            1
+        } else if mode == Mode::DryRun {
+            crate::output::line(&format!("Dry run: nothing was written. To apply: {}", apply_command()));
+            0
+        } else {
+            return None;
+        };
+        self.emit(plan, false);
+        Some(code)
+    }
+
+    /// A person at a terminal says yes to the changes shown, unless `--yes`.
+    fn confirm(&self, plan: &Plan) -> Result<()> {
+        if plan.changes.is_empty() || self.settings.yes || !crate::install::preview::interactive() {
+            return Ok(());
+        }
+        // A person whose preview went into a pipe (`gitvow install | tail`) would be asked about
+        // changes they have not seen yet.
+        if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+            return Err(Error::new("not applied: the preview went to a pipe, so gitvow did not ask; nothing was written")
+                .hint(format!("read the preview, then run `{} --yes` to apply it", apply_command())));
+        }
+        if !crate::person::confirm("Apply these changes?")? {
+            return Err(Error::new("not applied; nothing was written"));
+        }
+        Ok(())
+    }
+
+    /// The scope's lock, and the temporary files a killed run left behind gone.
+    fn lock(&self) -> Result<InstallLock> {
+        let scope = self.scope;
+        let lock = InstallLock::acquire(scope, |holder| {
+            let who = holder.map_or(String::new(), |p| format!(" (process {p})"));
+            eprintln!("gitvow: waiting for another gitvow run{who} to finish…");
+        })?;
+        // Temporary files a killed run left behind go, whether or not this run changes anything.
+        // Only in directories the scope's rules accept (in a repository: reached from its handles,
+        // never through a link leading out), so that no file elsewhere is deleted for its name.
+        let files = self.agents.iter().flat_map(|a| crate::install::plan::files_of(scope, a)).map(|(p, _)| p).chain([scope.policy_path()]);
+        let state_files = [scope.record_path(), scope.original_path(safefs::TEMP_PREFIX)];
+        for (path, area) in files.map(|p| (p, Area::Config)).chain(state_files.map(|p| (p, Area::State))) {
+            let _ = safefs::remove_stale_temps(&path, scope, area);
+        }
+        Ok(lock)
+    }
+
+    /// Writes the plan's changes, the intent record first. A file that changed since it was
+    /// planned (an agent rewriting its own settings) is planned again on its new bytes, so that no
+    /// concurrent write is lost: `plan` is then the plan that was applied.
+    fn apply(&self, record: &InstallRecord, plan: &mut Plan) -> Result<Option<safefs::Applied>> {
+        let scope = self.scope;
+        let started = std::time::Instant::now();
+        let mut attempt = 0;
+        loop {
+            if plan.changes.is_empty() {
+                return Ok(None);
+            }
+            // What uninstall needs to restore each file is on disk before the file is changed, so that
+            // a kill at any moment leaves a record valid for whatever the files then hold.
+            record_store::save_intent(scope, &record_store::intent(record, plan, scope)?).map_err(|e| match e.hint {
+                Some(_) => e,
+                None => e.hint("nothing was written; fix the cause and run gitvow again"),
+            })?;
+            let outcome = transaction(scope, &plan.changes).apply().map_err(|e| {
+                // Every file is as before: so is the record.
+                let _ = record_store::save(scope, record);
+                match e.hint {
+                    Some(_) => e,
+                    None => e.hint("the files this run had written were put back as they were; fix the cause and run gitvow again"),
+                }
+            })?;
+            match outcome {
+                TxOutcome::Applied(applied) => return Ok(Some(applied)),
+                TxOutcome::Changed { path, .. } => {
+                    if started.elapsed() > std::time::Duration::from_secs(10) {
+                        let _ = record_store::save(scope, record);
+                        return Err(Error::new(format!("{} keeps changing while gitvow writes it", display(&path)))
+                            .hint("stop the program that rewrites it, then run gitvow again; nothing was written"));
+                    }
+                    eprintln!("gitvow: {} changed since it was read; planning again on its new content", display(&path));
+                    attempt += 1;
+                    backoff(attempt);
+                    drop(std::mem::take(plan));
+                    *plan = self.plan(record)?;
+                }
+            }
+        }
+    }
+
+    /// The final record, after the directories emptied by the run are gone; a run whose record
+    /// cannot be written is undone. Whether the scope's record is now empty.
+    fn record(&self, record: &InstallRecord, plan: &Plan, applied: Option<safefs::Applied>) -> Result<bool> {
+        let scope = self.scope;
+        let mut emptied_dirs = dirs_of_deleted_files(record, &plan.changes);
+        // A stale entry's directories were made by a run killed before it wrote the file in them.
+        emptied_dirs.extend(plan.stale_records.iter().filter_map(|p| record.files.get(p)).map(|r| r.dirs.clone()));
+        // Before the final record, which no longer names them: a kill in between leaves them named.
+        for dirs in &emptied_dirs {
+            safefs::remove_empty_dirs(scope, Area::Config, dirs);
+        }
+        let mut after = record.clone();
+        record_store::update(&mut after, plan, applied.as_ref());
+        if let Err(err) = record_store::save(scope, &after) {
+            // A run whose record could not be written is undone: without its record, uninstall could
+            // not give the files back exactly.
+            let undone = applied.map_or(Ok(()), safefs::Applied::rollback);
+            let _ = record_store::save(scope, record);
+            return Err(match undone {
+                Ok(()) => Error::new(err.message)
+                    .hint("the files this run had written were put back as they were; fix the cause and run gitvow again"),
+                Err(e) => Error::new(format!("{}; {}", err.message, e.message)).hint(e.hint.unwrap_or_default()),
+            });
+        }
+        Ok(after.files.is_empty())
+    }
 }
 
 /// Says which of the agent's own switches still keep every hook off (gitvow leaves those as the
@@ -322,133 +378,6 @@ fn transaction(scope: &Scope, changes: &[FileChange]) -> Transaction {
         }
     }
     tx
-}
-
-/// The record to keep while the plan is being applied: valid for each file both as it is and as
-/// the plan will leave it. A file about to be written is recorded with the hashes of its new bytes
-/// and of what an earlier run wrote, and with the directories about to be created for it; a file
-/// about to be restored keeps its entry until the final record (once restored, it holds its
-/// original bytes, which makes the entry stale, see [`crate::install::record::FileRecord::is_stale`]).
-fn intent_record(record: &InstallRecord, plan: &Plan, scope: &Scope) -> Result<InstallRecord> {
-    let mut intent = record.clone();
-    for c in &plan.changes {
-        let RecordUpdate::Set(new) = &c.record else { continue };
-        let mut r = new.clone();
-        if let Some(old) = record.files.get(&c.path) {
-            for h in std::iter::once(&old.written).chain(&old.also_written) {
-                if *h != r.written && !r.also_written.contains(h) {
-                    r.also_written.push(h.clone());
-                }
-            }
-        }
-        if c.before.is_none() {
-            for d in safefs::missing_parent_dirs(&c.path, scope, Area::Config)? {
-                if !r.dirs.contains(&d) {
-                    r.dirs.push(d);
-                }
-            }
-        }
-        intent.files.insert(c.path.clone(), r);
-    }
-    Ok(intent)
-}
-
-fn update_record(record: &mut InstallRecord, plan: &Plan, applied: Option<&safefs::Applied>) {
-    for path in &plan.stale_records {
-        record.files.remove(path);
-    }
-    for c in &plan.changes {
-        match &c.record {
-            RecordUpdate::Set(r) => {
-                let mut r = r.clone();
-                for d in applied.map(|a| a.created_dirs_for(&c.path)).unwrap_or_default() {
-                    if !r.dirs.contains(&d) {
-                        r.dirs.push(d);
-                    }
-                }
-                record.files.insert(c.path.clone(), r);
-            }
-            RecordUpdate::Remove => {
-                record.files.remove(&c.path);
-            }
-        }
-    }
-}
-
-/// Writes `record` (deletes it when empty); nothing is written when the file already holds it.
-/// The side files of its originals are written first and those it no longer names removed after,
-/// so that a kill at any step leaves every side file the record on disk names.
-fn save_record(scope: &Scope, record: &InstallRecord) -> Result<()> {
-    let record = save_originals(scope, record)?;
-    write_record(scope, &record)?;
-    remove_unnamed_originals(scope, &record);
-    Ok(())
-}
-
-/// The record written before the files: like [`save_record`], but the side files of earlier
-/// attempts stay until the final record (an agent rewriting its settings makes every attempt's
-/// original new; tidying each time would slow the attempts that race it).
-fn save_intent(scope: &Scope, record: &InstallRecord) -> Result<()> {
-    let record = save_originals(scope, record)?;
-    write_record(scope, &record)
-}
-
-/// Removes the side files `record` does not name, and their directory once it is empty.
-fn remove_unnamed_originals(scope: &Scope, record: &InstallRecord) {
-    let named: Vec<&str> = record.side_files().collect();
-    // Only a side file left behind is lost if this fails: the next run removes it.
-    let _ = safefs::remove_files_except(&scope.originals_dir(), scope, Area::State, &|name| named.contains(&name));
-    safefs::remove_empty_dirs(scope, Area::State, &[scope.originals_dir()]);
-}
-
-/// `record` with every original it holds in memory (read this run, or inline in a record of an
-/// earlier version) written to its side file, mode 0600 (it may hold secrets), and named by digest.
-fn save_originals(scope: &Scope, record: &InstallRecord) -> Result<InstallRecord> {
-    let mut out = record.clone();
-    for entry in out.files.values_mut() {
-        let (bytes, sha256) = match &entry.original {
-            Original::Read { bytes, sha256 } => (bytes.as_slice(), sha256.clone()),
-            Original::Text { text } => (text.as_bytes(), crate::install::record::digest(text.as_bytes())),
-            _ => continue,
-        };
-        let path = scope.original_path(&sha256);
-        // Named by digest: a side file of that name already holds these bytes.
-        if !safefs::file_exists(&path, scope, Area::State)? {
-            safefs::create_parent_dirs(&path, scope, Area::State)?;
-            safefs::write_private_in(&path, scope, Area::State, bytes, safefs::Existing::Keep)?;
-        }
-        entry.original = Original::Saved { sha256 };
-    }
-    Ok(out)
-}
-
-fn write_record(scope: &Scope, record: &InstallRecord) -> Result<()> {
-    let path = scope.record_path();
-    let before = InstallRecord::read(scope)?;
-    let bytes = (!record.files.is_empty()).then(|| record.to_bytes());
-    if before == bytes {
-        return Ok(());
-    }
-    if safefs::faults::fail_record_write() {
-        return Err(Error::new(format!("cannot write {}: failure injected by GITVOW_TEST_FAIL_RECORD_WRITE", display(&path))));
-    }
-    let Some(bytes) = bytes else {
-        if let Some(b) = before {
-            safefs::remove_if_unchanged(&path, scope, Area::State, &b)?;
-        }
-        return Ok(());
-    };
-    safefs::create_parent_dirs(&path, scope, Area::State)?;
-    // The record keeps the bytes settings files had before install, secrets included: only the
-    // user may read it. An existing record keeps its mode through the replace; a new one is
-    // written whole with mode 0600 and then put in place.
-    match before {
-        Some(b) => {
-            safefs::replace_if_unchanged(&path, scope, Area::State, Some(&b), &bytes)?;
-        }
-        None => safefs::write_private_in(&path, scope, Area::State, &bytes, safefs::Existing::Keep)?,
-    }
-    Ok(())
 }
 
 /// The directories install created for each file this run deletes, outermost first.
