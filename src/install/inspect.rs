@@ -7,7 +7,7 @@ use crate::agents::{AgentSpec, FileLayout};
 use crate::edit::jsonc::{JsonDoc, line_col};
 use crate::edit::{plugin, script};
 use crate::paths::{Scope, display};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// What a look at one thing found: all is well (what was seen), or what is wrong and the fix.
 /// Doctor prints it as a check; install reports the wrong ones.
@@ -54,7 +54,7 @@ impl Inspected {
         let recorded = InstallRecord::load(scope).is_ok_and(|r| r.files.contains_key(&path));
         let mut out = Inspected {
             agent,
-            path: path.clone(),
+            path,
             text: None,
             recorded,
             file: Finding::fine(""),
@@ -63,100 +63,98 @@ impl Inspected {
             wrapped: Vec::new(),
             command: None,
         };
-        // Read by the installer's rules: a FIFO or a link out of a repository is named, not opened.
-        let bytes = match crate::safefs::read_target(&path, scope, crate::safefs::Area::Config) {
-            Ok(Some(b)) => b,
-            Ok(None) => {
-                let why = format!("cannot read {}: no such file or directory", display(&path));
-                out.file = Finding::wrong(why, "install the hooks again (see the entries line)");
-                return out;
-            }
-            Err(e) => {
-                out.file = Finding::wrong(e.message, e.hint.unwrap_or_else(|| "replace it with a regular file".into()));
+        let text = match read_text(scope, &out.path) {
+            Ok(text) => text,
+            Err(wrong) => {
+                out.file = wrong;
                 return out;
             }
         };
-        let text = match String::from_utf8(bytes) {
-            Ok(t) => t,
-            Err(e) => {
-                let (l, c) = crate::edit::jsonc::utf8_error_place(e.as_bytes(), &e.utf8_error());
-                out.file = Finding::wrong(format!("{}:{l}:{c}: the file is not UTF-8 text", display(&path)), "fix the file by hand");
-                return out;
-            }
-        };
-        // A file gitvow writes whole: its marker, and the gitvow command it runs.
-        let whole = match agent.install.layout {
-            FileLayout::Plugin => Some((plugin::plugin_command(&text), plugin::is_gitvow_plugin(&text), &PLUGIN_WORDS)),
-            FileLayout::Scripts { .. } => Some((
+        match agent.install.layout {
+            FileLayout::Plugin | FileLayout::Scripts { .. } => out.read_whole(text),
+            FileLayout::Yaml => out.read_yaml(text),
+            _ => out.read_json(scope, text),
+        }
+        out
+    }
+
+    /// A file gitvow writes whole: its marker, and the gitvow command it runs.
+    fn read_whole(&mut self, text: String) {
+        let (agent, path) = (self.agent, &self.path);
+        let (command, marked, words) = match agent.install.layout {
+            FileLayout::Scripts { .. } => (
                 script::script_command(&text).and_then(|c| command_prefix(agent, agent.doctor.probe_event, c)),
                 script::is_gitvow_script(&text),
                 &SCRIPT_WORDS,
-            )),
-            _ => None,
+            ),
+            _ => (plugin::plugin_command(&text), plugin::is_gitvow_plugin(&text), &PLUGIN_WORDS),
         };
-        if let Some((command, marked, words)) = whole {
-            out.file = match &command {
-                Some(_) => Finding::fine(format!("{} is the {} gitvow generated", display(&path), words.what)),
-                None if marked => Finding::wrong(
-                    format!("{}: {} is missing or unreadable", display(&path), words.command_line),
-                    format!("install it again to regenerate the {}", words.what),
-                ),
-                None => Finding::wrong(format!("{}:{}", display(&path), words.foreign), words.foreign_fix),
-            };
-            out.command = command;
-            out.text = Some(text);
-            return out;
-        }
-        if agent.install.layout == FileLayout::Yaml {
-            match super::yaml_hooks::read(agent, &path, &text) {
-                Ok((found, command)) => {
-                    out.file = Finding::fine(format!("{} is YAML {} loads", display(&path), agent.name));
-                    out.found = found;
-                    out.command = command;
-                }
-                Err((detail, fix)) => out.file = Finding::wrong(detail, fix),
+        self.file = match &command {
+            Some(_) => Finding::fine(format!("{} is the {} gitvow generated", display(path), words.what)),
+            None if marked => Finding::wrong(
+                format!("{}: {} is missing or unreadable", display(path), words.command_line),
+                format!("install it again to regenerate the {}", words.what),
+            ),
+            None => Finding::wrong(format!("{}:{}", display(path), words.foreign), words.foreign_fix),
+        };
+        self.command = command;
+        self.text = Some(text);
+    }
+
+    /// hermes's YAML file: gitvow's hooks in it, as hermes reads them.
+    fn read_yaml(&mut self, text: String) {
+        match super::yaml_hooks::read(self.agent, &self.path, &text) {
+            Ok((found, command)) => {
+                self.file = Finding::fine(format!("{} is YAML {} loads", display(&self.path), self.agent.name));
+                self.found = found;
+                self.command = command;
             }
-            out.text = Some(text);
-            return out;
+            Err((detail, fix)) => self.file = Finding::wrong(detail, fix),
         }
+        self.text = Some(text);
+    }
+
+    /// A JSON file of the agent's strictness (codex's managed TOML read as that JSON): parsed, its
+    /// shape checked, gitvow's entries found.
+    fn read_json(&mut self, scope: &Scope, text: String) {
+        let (agent, path) = (self.agent, &self.path);
         // codex's managed file is TOML: its `hooks` are read as the JSON its user file would be.
         let managed_toml = scope.is_system()
             && crate::agents::managed::layer(agent.name).is_some_and(|l| l.form == crate::agents::managed::ManagedForm::CodexRequirements);
-        let text = match managed_toml.then(|| super::managed_toml::as_json(&path, &text)) {
+        let text = match managed_toml.then(|| super::managed_toml::as_json(path, &text)) {
             None => text,
             Some(Ok(json)) => json,
             Some(Err(e)) => {
-                out.file = Finding::wrong(e.message, e.hint.unwrap_or_default());
-                out.text = Some(text);
-                return out;
+                self.file = Finding::wrong(e.message, e.hint.unwrap_or_default());
+                self.text = Some(text);
+                return;
             }
         };
         let located = |offset: usize, what: &str| {
             let (l, c) = line_col(&text, offset);
-            format!("{}:{l}:{c}: {what}", display(&path))
+            format!("{}:{l}:{c}: {what}", display(path))
         };
         // What the agent parses: TOML for codex's managed file, JSON of some strictness otherwise.
         let format = if managed_toml { "TOML, hooks as `[[hooks.<Event>]]` tables" } else { agent.install.strictness.describe() };
         let fix = format!("fix the file by hand so that {} accepts it ({format})", agent.name);
         match JsonDoc::parse(&text, agent.install.strictness) {
-            Err(e) => out.file = Finding::wrong(located(e.offset, &format!("{}; {}", e.message, agent.would_drop(e.construct))), fix),
+            Err(e) => self.file = Finding::wrong(located(e.offset, &format!("{}; {}", e.message, agent.would_drop(e.construct))), fix),
             Ok(doc) => match entries::check_shape(&doc, agent) {
-                Err(e) => out.file = Finding::wrong(located(doc.text_offset(e.offset), &format!("expected {}", e.expected)), fix),
+                Err(e) => self.file = Finding::wrong(located(doc.text_offset(e.offset), &format!("expected {}", e.expected)), fix),
                 Ok(()) => {
-                    out.file = Finding::fine(format!("{} parses as {} reads it ({format})", display(&path), agent.name,));
-                    out.found = entries::find_entries(&doc, agent, false);
+                    self.file = Finding::fine(format!("{} parses as {} reads it ({format})", display(path), agent.name,));
+                    self.found = entries::find_entries(&doc, agent, false);
                     if agent.install.layout == FileLayout::TopLevelGroups
                         && doc.get(&[crate::edit::jsonc::key("hooks")]).is_some_and(|v| v.is_object())
                     {
-                        out.wrapped = entries::find_entries(&doc, agent, true);
+                        self.wrapped = entries::find_entries(&doc, agent, true);
                     }
-                    out.command = reference_command(agent, &out.found);
-                    out.doc = Some(doc);
+                    self.command = reference_command(agent, &self.found);
+                    self.doc = Some(doc);
                 }
             },
         }
-        out.text = Some(text);
-        out
+        self.text = Some(text);
     }
 
     /// Whether gitvow is installed for this agent in this scope: the install record lists the file,
@@ -174,6 +172,23 @@ impl Inspected {
         let (l, c) = line_col(text, doc.offset_of(&found.path).unwrap_or(0));
         format!("{}:{l}:{c}", display(&self.path))
     }
+}
+
+/// The file's text, read by the installer's rules: a FIFO or a link out of a repository is named,
+/// not opened. A missing, unreadable or non-UTF-8 file is what is wrong with it.
+fn read_text(scope: &Scope, path: &Path) -> Result<String, Finding> {
+    let bytes = match crate::safefs::read_target(path, scope, crate::safefs::Area::Config) {
+        Ok(Some(b)) => b,
+        Ok(None) => {
+            let why = format!("cannot read {}: no such file or directory", display(path));
+            return Err(Finding::wrong(why, "install the hooks again (see the entries line)"));
+        }
+        Err(e) => return Err(Finding::wrong(e.message, e.hint.unwrap_or_else(|| "replace it with a regular file".into()))),
+    };
+    String::from_utf8(bytes).map_err(|e| {
+        let (l, c) = crate::edit::jsonc::utf8_error_place(e.as_bytes(), &e.utf8_error());
+        Finding::wrong(format!("{}:{l}:{c}: the file is not UTF-8 text", display(path)), "fix the file by hand")
+    })
 }
 
 /// How doctor speaks of a file gitvow writes whole.
