@@ -24,6 +24,8 @@ impl Walk<'_> {
             words.iter().take_while(|w| !w.text().starts_with('-') && !matches!(w.text().as_str(), "(" | "!")).cloned().collect();
         let starts = if starts.is_empty() { vec![lit_word(".")] } else { starts };
         let found = self.found(&starts, args, dirs);
+        // Without name tests, `{}` stands for every file under a start: `.git`'s too.
+        let trees = name_tests(args).is_none();
         if args.iter().any(|a| a == "-delete") {
             for w in &found {
                 self.effect(effects::EffectKind::DeleteRecursive, w, dirs);
@@ -42,10 +44,14 @@ impl Walk<'_> {
                     let inner: Vec<Word> = words[begin..end].iter().map(|w| if w.text() == "{}" { f.clone() } else { w.clone() }).collect();
                     let before = self.out.effects.len();
                     self.run(inner, dirs.clone(), &Feed::None, &[], shell, reparse);
-                    // Run on everything found below the start, a deletion of each is a deletion of the tree.
+                    // Run on everything found below the start, a deletion of each is a deletion of the
+                    // tree, and a rewrite of each file under a start (`truncate`, `sed -i`) a rewrite of
+                    // the tree: of the history in `.git` when the start holds it.
                     for e in &mut self.out.effects[before..] {
-                        if e.kind == effects::EffectKind::Delete {
-                            e.kind = effects::EffectKind::DeleteRecursive;
+                        match e.kind {
+                            effects::EffectKind::Delete => e.kind = effects::EffectKind::DeleteRecursive,
+                            effects::EffectKind::Overwrite if trees => e.kind = effects::EffectKind::OverwriteRecursive,
+                            _ => {}
                         }
                     }
                 }
