@@ -1876,14 +1876,30 @@ fn system_session(case: &ManagedCase, tc: &Toolchain, report: &mut Report) {
         report.line("users_own_hook", expected, s(if runs { "ran" } else { "did not run" }), 0.0, runs == case.own_hook_runs);
     }
 
+    managed_attempts(case, tc, &sb, report, &command, &origin);
+
+    if let (Some(key), Some(trace)) = (layer.managed_only, agent.own_hook_trace) {
+        managed_only_session(agent, &sb, tc, report, key, trace, &origin);
+    }
+    system_uninstall(&sb, &ns, &tree_before, report);
+    drop(ns);
+    let host_after = managed::host_digest();
+    let same = host_after == host_before;
+    let observed = format!("sha256 {}…{}", &host_after[..12], if same { " unchanged" } else { " CHANGED" });
+    report.line("host_etc_untouched", "machine's files unchanged", observed, 0.0, same);
+}
+
+/// Each of the case's other ways past the managed entries, in a run of its own from the seed.
+fn managed_attempts(case: &ManagedCase, tc: &Toolchain, sb: &Sandbox, report: &mut Report, command: &str, origin: &str) {
+    let agent = case.agent;
     for attempt in case.attempts {
-        sb.reset_origin(&origin);
-        (agent.seed)(tc, &sb);
-        (attempt.edit)(&sb, &command);
-        let (mut argv, env) = (agent.command)(tc, &sb, Flavor::default());
+        sb.reset_origin(origin);
+        (agent.seed)(tc, sb);
+        (attempt.edit)(sb, command);
+        let (mut argv, env) = (agent.command)(tc, sb, Flavor::default());
         argv.extend(attempt.args.iter().map(|a| s(a)));
         let mark = sb.hook_log_len();
-        let calls = (agent.shell)(&sb, FORCE_PUSH);
+        let calls = (agent.shell)(sb, FORCE_PUSH);
         let run = sb.run_agent(tc, &calls, &argv, &env);
         let held = sb.origin_main() == origin;
         let observed = format!("{} (gitvow {})", if held { "blocked" } else { "pushed" }, sb.verdicts_since(mark));
@@ -1894,10 +1910,16 @@ fn system_session(case: &ManagedCase, tc: &Toolchain, report: &mut Report) {
             report.keep(attempt.scenario, &run);
         }
     }
+}
 
-    if let (Some(key), Some(trace)) = (layer.managed_only, agent.own_hook_trace) {
-        managed_only_session(agent, &sb, tc, report, key, trace, &origin);
-    }
+/// `uninstall --system` gives every managed file back byte for byte (the tree of managed files
+/// as it was before install).
+fn system_uninstall(
+    sb: &Sandbox,
+    ns: &managed::SystemNamespace,
+    tree_before: &std::collections::BTreeMap<String, Vec<u8>>,
+    report: &mut Report,
+) {
     let (code, out) = sb.gitvow(&["uninstall", "--system", "--purge-policy", "--yes"]);
     let tree_after = ns.managed_tree();
     let differing: std::collections::BTreeSet<&String> =
@@ -1911,13 +1933,8 @@ fn system_session(case: &ManagedCase, tc: &Toolchain, report: &mut Report) {
         let show = |t: &std::collections::BTreeMap<String, Vec<u8>>| {
             t.get(*path).map_or(s("(absent)"), |b| String::from_utf8_lossy(b).into_owned())
         };
-        report.details.push(format!("--- {path} before install:\n{}\n--- after uninstall:\n{}", show(&tree_before), show(&tree_after)));
+        report.details.push(format!("--- {path} before install:\n{}\n--- after uninstall:\n{}", show(tree_before), show(&tree_after)));
     }
-    drop(ns);
-    let host_after = managed::host_digest();
-    let same = host_after == host_before;
-    let observed = format!("sha256 {}…{}", &host_after[..12], if same { " unchanged" } else { " CHANGED" });
-    report.line("host_etc_untouched", "machine's files unchanged", observed, 0.0, same);
 }
 
 /// `install --system --managed-only` over the installed managed file: the user's own hook (their

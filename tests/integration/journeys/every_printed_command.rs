@@ -43,45 +43,66 @@ fn install_user(env: &Sandbox, agent: &str, command: &str) {
 fn every_printed_command_form_is_pasted_and_does_what_it_says() {
     let mut done = Vec::new();
 
+    usage_and_a_first_doctor(&mut done);
+    user_install_and_doctor_fixes(&mut done);
+    trust_and_approvals(&mut done);
+    system_scope(&mut done);
+    run_and_sandbox_hints(&mut done);
+
+    // Every form in the source was pasted above, or is listed with the reason it is not.
+    let missing: Vec<String> = printed_forms()
+        .into_iter()
+        .filter(|(form, _)| !NOT_PASTED.iter().any(|(f, _)| f == form))
+        .filter(|(form, _)| !done.iter().any(|c| is_of_form(c, form)))
+        .map(|(form, file)| format!("{form} (src/{file})"))
+        .collect();
+    assert!(missing.is_empty(), "printed forms no scene pastes:\n{}\npasted: {done:#?}", missing.join("\n"));
+}
+
+/// Usage errors point at help, and doctor with nothing installed installs.
+fn usage_and_a_first_doctor(done: &mut Vec<String>) {
     // Usage errors point at help that exists.
     let env = Sandbox::new();
-    let mut runs = pasted(&env, env.home(), &env.run(["install", "--agent"]).stderr, &mut done);
+    let mut runs = pasted(&env, env.home(), &env.run(["install", "--agent"]).stderr, done);
     of(&mut runs, "gitvow install --help").stdout_has("Usage:");
-    let mut runs = pasted(&env, env.home(), &env.run(["nosuch"]).stderr, &mut done);
+    let mut runs = pasted(&env, env.home(), &env.run(["nosuch"]).stderr, done);
     of(&mut runs, "gitvow --help").stdout_has("Usage:");
 
     // Doctor with nothing installed, on a machine with claude: the hint installs it.
     std::fs::create_dir_all(env.home().join(".claude")).unwrap();
-    let mut runs = pasted(&env, env.home(), &env.run(["doctor", "--user"]).stderr, &mut done);
+    let mut runs = pasted(&env, env.home(), &env.run(["doctor", "--user"]).stderr, done);
     of(&mut runs, "gitvow install --user").ok().stdout_has("claude: installed in ~/.claude/settings.json");
+}
 
+/// The user scope's install summary, the hook's and doctor's fixes.
+fn user_install_and_doctor_fixes(done: &mut Vec<String>) {
     // The install summary's commands, and the hook's own when gitvow is started wrongly.
     let env = Sandbox::with_repo();
     let run = env.run(["install", "--user", "--agent", "claude", "--yes", "--command", BIN]).ok();
-    let mut runs = pasted(&env, env.home(), &run.stdout, &mut done);
+    let mut runs = pasted(&env, env.home(), &run.stdout, done);
     of(&mut runs, "gitvow policy").ok().stdout_has("policy layers in force");
     of(&mut runs, "gitvow doctor --user").stdout_has("gitvow doctor, user scope");
     let misused = env.run(["hook", "--agent", "claude", "--bogus", "PreToolUse"]);
-    of(&mut pasted(&env, env.home(), &misused.stderr, &mut done), "gitvow doctor").stdout_has("claude (user, ~/.claude/settings.json)");
+    of(&mut pasted(&env, env.home(), &misused.stderr, done), "gitvow doctor").stdout_has("claude (user, ~/.claude/settings.json)");
 
     // A policy that does not load: the test the block message names shows where.
     env.write("~/.gitvow/policy.json", "{ broken");
     let blocked = env.hook("claude", "PreToolUse", bash(env.repo(), "ls").to_string());
-    let mut runs = pasted(&env, env.repo(), &blocked.stderr, &mut done);
+    let mut runs = pasted(&env, env.repo(), &blocked.stderr, done);
     of(&mut runs, "gitvow check -- true").status(1).stderr_has("policy.json:1:");
-    let mut runs = pasted(&env, env.home(), &env.run(["doctor", "--user"]).stdout, &mut done);
+    let mut runs = pasted(&env, env.home(), &env.run(["doctor", "--user"]).stdout, done);
     of(&mut runs, "gitvow policy check").status(1).stderr_has("policy.json:1:");
 
     // A policy that blocks `ls`: doctor's probe fails and names the check that shows why.
     env.write("~/.gitvow/policy.json", r#"{"bash_deny": [{"pattern": "^ls", "reason": "no listing"}]}"#);
-    let mut runs = pasted(&env, env.home(), &env.run(["doctor", "--user"]).stdout, &mut done);
+    let mut runs = pasted(&env, env.home(), &env.run(["doctor", "--user"]).stdout, done);
     of(&mut runs, "gitvow check -- ls").status(2).stdout_has("no listing");
     std::fs::remove_file(env.home().join(".gitvow/policy.json")).unwrap();
 
     // The hook's command is gone: reinstalling with the printed command fixes the entry.
     install_user(&env, "claude", env.outside("missing/gitvow").to_str().unwrap());
     let doctor = env.run(["doctor", "--user"]);
-    let mut runs = pasted(&env, env.home(), &doctor.stdout, &mut done);
+    let mut runs = pasted(&env, env.home(), &doctor.stdout, done);
     of(&mut runs, "gitvow install --user --agent claude --command").ok();
     let again = of(&mut runs, "gitvow doctor --user");
     assert!(!again.stdout.contains("does not exist"), "{again:?}");
@@ -89,20 +110,23 @@ fn every_printed_command_form_is_pasted_and_does_what_it_says() {
     // The same agent in both scopes: the printed uninstall keeps one.
     env.run(["install", "--agent", "claude", "--yes", "--command", BIN]).ok();
     let doctor = env.run(["doctor", "--user"]);
-    let mut runs = pasted(&env, env.home(), &doctor.stdout, &mut done);
+    let mut runs = pasted(&env, env.home(), &doctor.stdout, done);
     of(&mut runs, "gitvow uninstall").ok().stdout_has("claude: removed from");
 
     // codex switched off in its config.toml: the printed install switches it back on.
     install_user(&env, "codex", BIN);
     env.write("~/.codex/config.toml", "[features]\nhooks = false\n");
-    let mut runs = pasted(&env, env.home(), &env.run(["doctor", "--user", "--agent", "codex"]).stdout, &mut done);
+    let mut runs = pasted(&env, env.home(), &env.run(["doctor", "--user", "--agent", "codex"]).stdout, done);
     of(&mut runs, "gitvow install --user --agent codex").ok();
     assert!(env.read("~/.codex/config.toml").contains("hooks = true"), "{runs:?}");
 
     // cline's note names the log; the log is read in the repository the call was made in.
     let run = env.run(["install", "--user", "--agent", "cline", "--yes", "--command", BIN]).ok();
-    of(&mut pasted(&env, env.repo(), &run.stdout, &mut done), "gitvow log").ok().stdout_has("time (UTC)");
+    of(&mut pasted(&env, env.repo(), &run.stdout, done), "gitvow log").ok().stdout_has("time (UTC)");
+}
 
+/// `gitvow trust` and the approval codes, pasted in a person's terminal.
+fn trust_and_approvals(done: &mut Vec<String>) {
     // A repository policy with programs: check and doctor name `gitvow trust`; run in a person's
     // terminal, it trusts them.
     let env = Sandbox::with_repo();
@@ -152,7 +176,10 @@ fn every_printed_command_form_is_pasted_and_does_what_it_says() {
     paste_in_terminal(&env, &mut term, &approve[0], "y\n").status(0);
     done.push(approve[0].clone());
     env.hook("codex", "PreToolUse", codex("git push origin main")).ok();
+}
 
+/// The system scope's next step and doctor's fix.
+fn system_scope(done: &mut Vec<String>) {
     // The system scope (root, in the sandbox's system root): install's next step, and doctor's fix
     // for a managed file that lost gitvow's entries, which puts them back.
     let env = Sandbox::new();
@@ -160,19 +187,22 @@ fn every_printed_command_form_is_pasted_and_does_what_it_says() {
     let run = env.run(["install", "--system", "--agent", "claude,codex", "--yes", "--no-pager", "--command", BIN]).ok();
     // The summary's lines, not the diff's (the managed file's own comment names uninstall).
     let summary: String = run.stdout.lines().filter(|l| !l.starts_with(['+', '-', '@'])).map(|l| format!("{l}\n")).collect();
-    let mut runs = pasted(&env, env.home(), &summary, &mut done);
+    let mut runs = pasted(&env, env.home(), &summary, done);
     of(&mut runs, "gitvow doctor --system").stdout_has("gitvow doctor, system scope");
     std::fs::write(&managed, "{}\n").unwrap();
-    let mut runs = pasted(&env, env.home(), &env.run(["doctor", "--system"]).stdout, &mut done);
+    let mut runs = pasted(&env, env.home(), &env.run(["doctor", "--system"]).stdout, done);
     of(&mut runs, "gitvow install --system --agent claude").ok();
     assert!(std::fs::read_to_string(&managed).unwrap().contains(" hook PreToolUse"), "the fix put the entries back");
     of(&mut runs, "gitvow doctor --system").stdout_has("gitvow doctor, system scope");
+}
 
+/// `gitvow run`'s hints and `--sandbox`'s line for codex.
+fn run_and_sandbox_hints(done: &mut Vec<String>) {
     // `gitvow run`'s hints, with a stand-in agent beside gitvow on the PATH: the box starts it.
     let env = Sandbox::new();
     env.script(env.outside("pasted-bin/claude"), "echo agent-started");
     let hints = env.run(["run"]).stderr + &env.run(["run", "--agent", "claud"]).stderr;
-    for (line, out) in pasted(&env, env.home(), &hints, &mut done) {
+    for (line, out) in pasted(&env, env.home(), &hints, done) {
         assert!(out.stdout.contains("agent-started"), "`{line}` as printed: {out:?}");
     }
 
@@ -180,16 +210,7 @@ fn every_printed_command_form_is_pasted_and_does_what_it_says() {
     // line that says so switches it on there.
     let env = Sandbox::with_repo();
     let out = env.gitvow().current_dir(env.repo()).args(["install", "--agent", "codex", "--sandbox", "--yes", "--command", BIN]).run().ok();
-    let mut runs = pasted(&env, env.repo(), &out.stdout, &mut done);
+    let mut runs = pasted(&env, env.repo(), &out.stdout, done);
     of(&mut runs, "gitvow install --user --sandbox --agent codex").ok();
     assert!(env.read("~/.codex/config.toml").contains("sandbox_mode = \"workspace-write\""));
-
-    // Every form in the source was pasted above, or is listed with the reason it is not.
-    let missing: Vec<String> = printed_forms()
-        .into_iter()
-        .filter(|(form, _)| !NOT_PASTED.iter().any(|(f, _)| f == form))
-        .filter(|(form, _)| !done.iter().any(|c| is_of_form(c, form)))
-        .map(|(form, file)| format!("{form} (src/{file})"))
-        .collect();
-    assert!(missing.is_empty(), "printed forms no scene pastes:\n{}\npasted: {done:#?}", missing.join("\n"));
 }

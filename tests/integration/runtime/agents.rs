@@ -166,162 +166,41 @@ fn claude_says_its_version_and_then_asks_natively_in_every_mode() {
     }
 }
 
+/// Edits of gitvow's own hook files, one per agent's edit or write tool: the fixture, the field
+/// naming the file (its keys) and the file it is pointed at (`{repo}` is the repository; a fixture
+/// with no field keeps its own).
+const OWN_FILE_EDITS: &[(&str, &str, &str, &[&str], &str)] = &[
+    ("claude", "PreToolUse", "claude-edit.json", &["tool_input", "file_path"], "{repo}/.claude/settings.json"),
+    ("claude", "PreToolUse", "claude-write.json", &["tool_input", "file_path"], ".gitvow/policy.json"),
+    ("gemini", "BeforeTool", "gemini-replace.json", &["tool_input", "file_path"], "{repo}/.gemini/settings.json"),
+    ("gemini", "BeforeTool", "gemini-write.json", &["tool_input", "file_path"], "{repo}/.codex/hooks.json"),
+    ("factory", "PreToolUse", "factory-edit.json", &["tool_input", "file_path"], "{repo}/.factory/hooks.json"),
+    ("factory", "PreToolUse", "factory-create.json", &["tool_input", "file_path"], "{repo}/.factory/settings.json"),
+    ("opencode", "PreToolUse", "opencode-edit.json", &["tool_input", "filePath"], "{repo}/.opencode/plugins/gitvow.js"),
+    ("opencode", "PreToolUse", "opencode-write.json", &["tool_input", "filePath"], "{repo}/.codex/config.toml"),
+    ("copilot", "preToolUse", "copilot-edit.json", &["toolArgs", "path"], "{repo}/.github/hooks/gitvow.json"),
+    ("copilot", "preToolUse", "copilot-create.json", &["toolArgs", "path"], "{repo}/.copilot/hooks/x.json"),
+    ("cursor", "preToolUse", "cursor-pretooluse-write.json", &[], ""),
+    ("qwen", "PreToolUse", "qwen-edit.json", &["tool_input", "file_path"], "{repo}/.qwen/settings.json"),
+    ("qwen", "PreToolUse", "qwen-write.json", &["tool_input", "file_path"], "{repo}/.augment/settings.local.json"),
+    // auggie names files relative to the workspace.
+    ("auggie", "PreToolUse", "auggie-edit.json", &["tool_input", "path"], ".augment/settings.json"),
+    ("auggie", "PreToolUse", "auggie-write.json", &["tool_input", "path"], ".kilo/plugins/other.js"),
+    ("cline", "PreToolUse", "cline-edit.json", &["tool_call", "input", "path"], "{repo}/.clinerules/hooks/PreToolUse"),
+    ("cline", "PreToolUse", "cline-write.json", &["tool_call", "input", "path"], "{repo}/.kilo/kilo.json"),
+];
+
 /// Edits of gitvow's own hook files, in every agent's edit and write vocabulary.
 #[test]
 fn edit_and_write_tools_are_normalised() {
     let env = Sandbox::with_repo();
     let repo = env.repo().to_str().unwrap().to_string();
-    type Change<'a> = Box<dyn Fn(Value) -> Value + 'a>;
-    let cases: Vec<(&str, &str, &str, Change)> = vec![
-        (
-            "claude",
-            "PreToolUse",
-            "claude-edit.json",
-            Box::new(|mut p| {
-                p["tool_input"]["file_path"] = format!("{repo}/.claude/settings.json").into();
-                p
-            }),
-        ),
-        (
-            "claude",
-            "PreToolUse",
-            "claude-write.json",
-            Box::new(|mut p| {
-                p["tool_input"]["file_path"] = ".gitvow/policy.json".into();
-                p
-            }),
-        ),
-        (
-            "gemini",
-            "BeforeTool",
-            "gemini-replace.json",
-            Box::new(|mut p| {
-                p["tool_input"]["file_path"] = format!("{repo}/.gemini/settings.json").into();
-                p
-            }),
-        ),
-        (
-            "gemini",
-            "BeforeTool",
-            "gemini-write.json",
-            Box::new(|mut p| {
-                p["tool_input"]["file_path"] = format!("{repo}/.codex/hooks.json").into();
-                p
-            }),
-        ),
-        (
-            "factory",
-            "PreToolUse",
-            "factory-edit.json",
-            Box::new(|mut p| {
-                p["tool_input"]["file_path"] = format!("{repo}/.factory/hooks.json").into();
-                p
-            }),
-        ),
-        (
-            "factory",
-            "PreToolUse",
-            "factory-create.json",
-            Box::new(|mut p| {
-                p["tool_input"]["file_path"] = format!("{repo}/.factory/settings.json").into();
-                p
-            }),
-        ),
-        (
-            "opencode",
-            "PreToolUse",
-            "opencode-edit.json",
-            Box::new(|mut p| {
-                p["tool_input"]["filePath"] = format!("{repo}/.opencode/plugins/gitvow.js").into();
-                p
-            }),
-        ),
-        (
-            "opencode",
-            "PreToolUse",
-            "opencode-write.json",
-            Box::new(|mut p| {
-                p["tool_input"]["filePath"] = format!("{repo}/.codex/config.toml").into();
-                p
-            }),
-        ),
-        (
-            "copilot",
-            "preToolUse",
-            "copilot-edit.json",
-            Box::new(|mut p| {
-                p["toolArgs"]["path"] = format!("{repo}/.github/hooks/gitvow.json").into();
-                p
-            }),
-        ),
-        (
-            "copilot",
-            "preToolUse",
-            "copilot-create.json",
-            Box::new(|mut p| {
-                p["toolArgs"]["path"] = format!("{repo}/.copilot/hooks/x.json").into();
-                p
-            }),
-        ),
-        ("cursor", "preToolUse", "cursor-pretooluse-write.json", Box::new(|p| p)),
-        (
-            "qwen",
-            "PreToolUse",
-            "qwen-edit.json",
-            Box::new(|mut p| {
-                p["tool_input"]["file_path"] = format!("{repo}/.qwen/settings.json").into();
-                p
-            }),
-        ),
-        (
-            "qwen",
-            "PreToolUse",
-            "qwen-write.json",
-            Box::new(|mut p| {
-                p["tool_input"]["file_path"] = format!("{repo}/.augment/settings.local.json").into();
-                p
-            }),
-        ),
-        // auggie names files relative to the workspace.
-        (
-            "auggie",
-            "PreToolUse",
-            "auggie-edit.json",
-            Box::new(|mut p| {
-                p["tool_input"]["path"] = ".augment/settings.json".into();
-                p
-            }),
-        ),
-        (
-            "auggie",
-            "PreToolUse",
-            "auggie-write.json",
-            Box::new(|mut p| {
-                p["tool_input"]["path"] = ".kilo/plugins/other.js".into();
-                p
-            }),
-        ),
-        (
-            "cline",
-            "PreToolUse",
-            "cline-edit.json",
-            Box::new(|mut p| {
-                p["tool_call"]["input"]["path"] = format!("{repo}/.clinerules/hooks/PreToolUse").into();
-                p
-            }),
-        ),
-        (
-            "cline",
-            "PreToolUse",
-            "cline-write.json",
-            Box::new(|mut p| {
-                p["tool_call"]["input"]["path"] = format!("{repo}/.kilo/kilo.json").into();
-                p
-            }),
-        ),
-    ];
-    for (agent, event, fixture, edit) in cases {
-        let p = edit(env.payload(fixture));
+    for &(agent, event, fixture, field, path) in OWN_FILE_EDITS {
+        let mut p = env.payload(fixture);
+        if let [first, rest @ ..] = field {
+            let slot = rest.iter().fold(&mut p[*first], |v, k| &mut v[*k]);
+            *slot = path.replace("{repo}", &repo).into();
+        }
         let out = env.hook(agent, event, p.to_string());
         let message = match agent {
             "cursor" => json_out(&out)["agent_message"].as_str().unwrap().to_string(),
