@@ -363,8 +363,14 @@ pub fn settle(call: &Call, repo: Option<&Repo>, agent: &str, verdict: &mut Verdi
                         reason: verdict.reason.clone(),
                         mac: None,
                     };
-                    // Without a place to keep it, the call can still be confirmed the agent's way.
-                    save(&a).ok()?;
+                    // Without a place to keep it, the call can still be confirmed the agent's way;
+                    // the message says why no code comes with it, for the person to fix.
+                    if let Err(e) = save(&a) {
+                        let fix = e.hint.map(|h| format!("; {h}")).unwrap_or_default();
+                        verdict.message =
+                            format!("{} (gitvow could not keep it for `gitvow approve`: {}{fix})", verdict.message, e.message);
+                        return None;
+                    }
                     if let Some(pointer) = pointer(&a.key) {
                         let _ = write_private(&pointer, a.code.as_bytes(), Existing::Replace);
                     }

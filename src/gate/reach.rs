@@ -45,6 +45,9 @@ impl Reach {
         }
         if action.command().is_none() {
             reach.record_key = record_key_argument(action, cwd, home.as_deref());
+            if reach.record_key.is_none() {
+                reach.read_by_link(&tool_reads(action, cwd, home.as_deref()));
+            }
         }
         if let Some(text) = action.command() {
             // Gemini runs a shell command in its `dir_path` (or `directory`), relative to the cwd.
@@ -66,7 +69,7 @@ impl Reach {
                     let why = format!("it reads everything under {path}, gitvow's record key and approvals among it");
                     reach.protected = Some((why, path));
                 }
-                None => {}
+                None => reach.read_by_link(&seen.reads),
             }
             touched.extend(seen.touched);
             made_dirs = seen.made_dirs;
@@ -108,6 +111,20 @@ impl Reach {
             }
         }
         reach
+    }
+}
+
+impl Reach {
+    /// What of gitvow's secrets `reads` reach by another of their names (a hard link made earlier).
+    fn read_by_link(&mut self, reads: &[command::Read]) {
+        let Some(dir) = crate::paths::gitvow_home() else { return };
+        match super::hard_links::secret_read(reads, &dir) {
+            Some(super::hard_links::SecretRead::Found(name, secret)) => {
+                self.record_key = Some(format!("{} (another name of {})", crate::paths::display(&name), crate::paths::display(&secret)));
+            }
+            Some(super::hard_links::SecretRead::Unsearched(why)) => self.protected = Some((why, crate::paths::display(&dir))),
+            None => {}
+        }
     }
 }
 
@@ -254,17 +271,33 @@ fn record_key_argument(action: &Action, cwd: &Path, home: Option<&Path>) -> Opti
         let base = action.str_field("path").unwrap_or(".");
         named.push(if pattern.starts_with('/') { pattern.to_string() } else { format!("{base}/{pattern}") });
     }
-    let absolute = |text: &str| -> PathBuf {
-        let expanded = match (text.strip_prefix('~'), home) {
-            (Some(rest), Some(h)) => h.join(rest.trim_start_matches('/')),
-            _ => PathBuf::from(text),
-        };
-        command::place::lexical(&cwd.join(expanded))
-    };
+    let absolute = |text: &str| argument_path(text, cwd, home);
     let is_pattern = |p: &Path| p.file_name().is_some_and(|n| n.to_string_lossy().contains(['*', '?', '[', '{']));
     named.into_iter().find(|text| {
         let path = absolute(text);
         let resolved = location::resolve(&path);
         [path, resolved].iter().any(|p| *p == key || *p == dir || (p.parent() == Some(&dir) && is_pattern(p)))
     })
+}
+
+/// A tool's path argument as an absolute path: a leading `~` is the home directory, and a relative
+/// one is in the call's working directory.
+fn argument_path(text: &str, cwd: &Path, home: Option<&Path>) -> PathBuf {
+    let expanded = match (text.strip_prefix('~'), home) {
+        (Some(rest), Some(h)) => h.join(rest.trim_start_matches('/')),
+        _ => PathBuf::from(text),
+    };
+    command::place::lexical(&cwd.join(expanded))
+}
+
+/// What a tool that is no shell reads: each path argument, a directory whole (`Grep`'s `path`).
+fn tool_reads(action: &Action, cwd: &Path, home: Option<&Path>) -> Vec<command::Read> {
+    super::normalize::path_arguments(&action.tool_input)
+        .iter()
+        .map(|text| {
+            let path = argument_path(text, cwd, home);
+            let recursive = std::fs::metadata(&path).is_ok_and(|m| m.is_dir());
+            command::Read { touch: command::Touch { path, glob: None }, recursive }
+        })
+        .collect()
 }

@@ -18,12 +18,24 @@ const KEY_LEN: usize = 32;
 
 /// The key on file; `None` when there is none yet. A key file that is not exactly gitvow's (a
 /// symlink, other owners, readable by others, the wrong length) is an error: nothing it would seal
-/// or check could be trusted.
+/// or check could be trusted. So is a key with another name (a hard link): whatever reads that name
+/// has the key, by a path the gate may never see named (a program's own code reading it), so the
+/// key seals and checks nothing until it is replaced.
 fn read_key() -> Result<Option<[u8; KEY_LEN]>> {
     let path = key_path().ok_or_else(|| Error::new("cannot find the home directory for ~/.gitvow/record.key"))?;
     let Some(bytes) = regular_file::read_private(&path, "gitvow's record key")? else { return Ok(None) };
     use std::os::unix::fs::MetadataExt;
-    let private = std::fs::symlink_metadata(&path).is_ok_and(|m| m.mode() & 0o077 == 0);
+    let meta = std::fs::symlink_metadata(&path).ok();
+    if let Some(names) = meta.as_ref().map(MetadataExt::nlink).filter(|n| *n > 1) {
+        let shown = crate::paths::display(&path);
+        return Err(Error::new(format!(
+            "{shown}: gitvow's record key has {names} names: something made another (a hard link), and whatever reads it could seal approvals and trust"
+        ))
+        .hint(format!(
+            "remove the key itself, not only its other name (`rm {shown}`): gitvow makes a new one, the other name keeps a key that seals nothing, and the approvals and trust sealed with the old one are asked for again"
+        )));
+    }
+    let private = meta.is_some_and(|m| m.mode() & 0o077 == 0);
     match <[u8; KEY_LEN]>::try_from(bytes.as_slice()) {
         Ok(key) if private => Ok(Some(key)),
         _ => Err(Error::new(format!("{}: gitvow's record key is damaged or readable by others", crate::paths::display(&path)))

@@ -202,6 +202,70 @@ fn a_hard_link_of_a_guarded_file_is_that_file() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// A hard link to the record key (or to an approval record) made in an earlier call, before gitvow
+/// was installed or by a program's own code, is the key: reading it by that name, whole or in a
+/// directory read whole, is stopped as reading the key is, in a shell call and in Claude's Read
+/// and Grep tools; a file with other names that are none of gitvow's is read freely. And while the
+/// key has another name it seals nothing: a question cannot be kept for `gitvow approve`, and the
+/// message says how to replace the key.
+#[test]
+fn a_hard_link_of_the_record_key_made_earlier_is_the_key() {
+    let env = installed();
+    // gitvow's own key, made by the first question it keeps (not the stand-in `installed` wrote).
+    std::fs::remove_file(env.home().join(".gitvow/record.key")).unwrap();
+    let question = crate::support::bash(env.repo(), "git push origin main");
+    assert!(env.hook("codex", "PreToolUse", question.to_string()).stderr.contains("gitvow approve "));
+    let record = std::fs::read_dir(env.home().join(".gitvow/approvals"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "json"))
+        .expect("the question's record");
+    let link = |from: &std::path::Path, to: &str| std::fs::hard_link(from, env.path(to)).unwrap();
+    let key = env.home().join(".gitvow/record.key");
+    std::fs::create_dir_all(env.path("build/deep")).unwrap();
+    link(&key, "k");
+    link(&key, "~/k2");
+    link(&key, "build/deep/x.bin");
+    link(&record, "a.json");
+    env.write("other.txt", "y");
+    link(&env.path("other.txt"), "both.txt");
+    judge(
+        &env,
+        &[
+            "cat ./k",
+            "od -An k",
+            "cp k /tmp/x",
+            "base64 < k",
+            "xxd ~/k2",
+            "cd build && cat deep/x.bin",
+            "cat k*",
+            "tar czf /tmp/x.tgz build",
+            "grep -a -r . build",
+            "cat \"$X/k\"",
+            "cat a.json",
+        ],
+        &["cat both.txt", "cp both.txt /tmp/y", "cat notes.txt", "wc -l other.txt"],
+    );
+    let mut wrong = Vec::new();
+    for (tool, input, want) in [
+        ("Read", serde_json::json!({"file_path": env.path("k")}), true),
+        ("Read", serde_json::json!({"file_path": env.path("~/k2")}), true),
+        ("Grep", serde_json::json!({"pattern": "x", "path": env.path("build")}), true),
+        ("Read", serde_json::json!({"file_path": env.path("both.txt")}), false),
+    ] {
+        let out = env.hook("claude", "PreToolUse", crate::support::claude_payload(env.repo(), tool, input.clone()).to_string());
+        if stops(&out) != want {
+            wrong.push(format!("{tool} {input}: want stopped {want}, got {out:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    // While the key has other names, nothing it seals counts: a new question says why it has no code.
+    let out = env.hook("codex", "PreToolUse", crate::support::bash(env.repo(), "git push origin dev").to_string());
+    assert!(stops(&out) && !out.stderr.contains("gitvow approve "), "{out:?}");
+    assert!(out.stderr.contains("record key has 4 names") && out.stderr.contains("rm ~/.gitvow/record.key"), "{out:?}");
+}
+
 /// Typing into a terminal that is already open (a multiplexer's pane, a session reading a named
 /// pipe or another process's open file, the desktop's keyboard, TIOCSTI) passes while no question
 /// waits, and is asked about while one does: `gitvow approve` may be what reads it.
