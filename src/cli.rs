@@ -1,7 +1,10 @@
 //! Command-line definitions only: parsing turns into plain data (`settings`), the commands do the
-//! work.
+//! work; a command line clap refuses is told in gitvow's own form (`usage_errors`).
 
 mod settings;
+mod usage_errors;
+
+pub use usage_errors::parse_failure;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;

@@ -1,0 +1,82 @@
+//! A command line clap refused, told as gitvow tells any failure: `gitvow: …` with a `hint:`
+//! that names the help to read, clap's own tip where it helps, and the missing arguments by name.
+
+use crate::error::Error;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+
+/// A command line clap refused, told in gitvow's own form (`gitvow: …` and a `hint:`): help and
+/// version are not failures, and neither is `gitvow` alone (its help, on stdout); a usage error
+/// exits 64, except under `gitvow hook`, where an agent reads the exit code: there it is that
+/// agent's blocking answer during PreToolUse.
+pub fn parse_failure(err: &clap::Error) -> i32 {
+    // Lossy: an argument that is not UTF-8 is named as well as it can be, never a panic.
+    let args: Vec<String> = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
+    if matches!(err.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let _ = err.print();
+        return 0;
+    }
+    if args.is_empty() {
+        return super::print_help(None).unwrap_or(1);
+    }
+    let rendered = err.to_string();
+    let what = rendered.lines().next().unwrap_or("").trim_start_matches("error: ");
+    if args.first().map(String::as_str) == Some("hook") {
+        return crate::gate::hook::misused(&args[1..], what);
+    }
+    let err = usage_error(err, what, &args);
+    eprintln!("{err}");
+    // A script reading `--json` gets its usage errors as JSON too (the README's "JSON output").
+    if args.iter().take_while(|a| *a != "--").any(|a| a == "--json") {
+        crate::output::json(&err.as_json());
+    }
+    err.code()
+}
+
+/// clap's refusal as gitvow's error: its first line, and its tip (or the subcommand's help) as the
+/// hint.
+fn usage_error(err: &clap::Error, what: &str, args: &[String]) -> Error {
+    let subcommand = args.iter().find(|a| !a.starts_with('-')).filter(|a| super::is_subcommand(a));
+    let help = subcommand.map_or_else(|| "see `gitvow --help`".to_string(), |sub| format!("see `gitvow {sub} --help`"));
+    let tip = err.to_string().lines().find_map(|l| l.trim().strip_prefix("tip: ").map(str::to_string));
+    let hint = match (subcommand.map(String::as_str), err.kind()) {
+        (Some("check"), ErrorKind::UnknownArgument) => "put the command after `--`: gitvow check -- git push --force".to_string(),
+        (_, ErrorKind::InvalidUtf8) => "gitvow reads its arguments as UTF-8 text; pass the name in UTF-8".to_string(),
+        _ => match tip {
+            // clap offers `-- --json` for an option that is not one of this subcommand's (one it
+            // has and is given twice is refused as such): passing it as a value is not what was meant.
+            Some(tip) if tip.starts_with("to pass '-") => match refused(err) {
+                Some(arg) => {
+                    let who = subcommand.map_or("gitvow".to_string(), |s| format!("gitvow {s}"));
+                    let value = if arg.starts_with("--") { "" } else { " (a value that starts with `-` goes after `--`)" };
+                    format!("`{arg}` is not an option of {who}{value}; {help}")
+                }
+                None => help,
+            },
+            Some(tip) => tip,
+            None => help,
+        },
+    };
+    // clap lists the missing arguments on the lines after its first: they are the message.
+    let what = match err.kind() {
+        ErrorKind::MissingRequiredArgument => match context_strings(err, ContextKind::InvalidArg) {
+            missing if missing.len() == 1 => format!("missing argument {}", missing[0]),
+            missing if !missing.is_empty() => format!("missing arguments {}", missing.join(", ")),
+            _ => what.to_string(),
+        },
+        _ => what.to_string(),
+    };
+    Error::usage(what).hint(hint)
+}
+
+/// The argument clap refused, as given.
+fn refused(err: &clap::Error) -> Option<String> {
+    context_strings(err, ContextKind::InvalidArg).into_iter().next()
+}
+
+fn context_strings(err: &clap::Error, kind: ContextKind) -> Vec<String> {
+    match err.get(kind) {
+        Some(ContextValue::String(s)) => vec![s.clone()],
+        Some(ContextValue::Strings(v)) => v.clone(),
+        _ => Vec::new(),
+    }
+}
