@@ -10,11 +10,11 @@
 //! working on a fresh index each time keeps every range honest. The index ([`Tree`]) holds byte
 //! ranges only, so that a file of many megabytes costs about its own size once more.
 
-use super::tree::{Id, Tree, ValueKind};
+use super::tree::{Id, Tree, ValueKind, parse_options};
 use crate::agents::Strictness;
 use crate::safefs::Bytes;
 use jsonc_parser::tokens::Token;
-use jsonc_parser::{CollectOptions, CommentCollectionStrategy, ParseOptions};
+use jsonc_parser::{CollectOptions, CommentCollectionStrategy};
 use serde_json::Value;
 use std::sync::OnceLock;
 
@@ -129,21 +129,6 @@ struct Run {
     end: usize,
     before_end: Option<usize>,
     after_start: Option<usize>,
-}
-
-fn parse_options(strictness: Strictness) -> ParseOptions {
-    ParseOptions {
-        allow_comments: strictness.allows_comments(),
-        allow_trailing_commas: strictness.allows_trailing_commas(),
-        allow_loose_object_property_names: false,
-        allow_missing_commas: false,
-        allow_single_quoted_strings: false,
-        allow_hexadecimal_numbers: false,
-        allow_unary_plus_numbers: false,
-        allow_bare_decimal_point_numbers: false,
-        allow_non_finite_numbers: false,
-        allow_extended_string_escapes: false,
-    }
 }
 
 /// Up to this many edits are made in place in a text the document owns (each moves the rest of

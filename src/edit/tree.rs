@@ -73,14 +73,35 @@ pub struct Tree {
     comments: Vec<(usize, usize)>,
 }
 
-fn scanner_options() -> ScannerOptions {
-    ScannerOptions {
+/// The one set of `jsonc_parser` options gitvow reads JSON with: JSON itself, and comments and
+/// trailing commas only where the agent's own parser takes them (`strictness`); none of the
+/// parser's other extensions (single quotes, hexadecimal numbers, words as keys, …), which no agent
+/// reads. The index's scanner, the parse that explains a refused file and string decoding all use it.
+pub(super) fn parse_options(strictness: Strictness) -> ParseOptions {
+    ParseOptions {
+        allow_comments: strictness.allows_comments(),
+        allow_trailing_commas: strictness.allows_trailing_commas(),
+        allow_loose_object_property_names: false,
+        allow_missing_commas: false,
         allow_single_quoted_strings: false,
         allow_hexadecimal_numbers: false,
         allow_unary_plus_numbers: false,
         allow_bare_decimal_point_numbers: false,
         allow_non_finite_numbers: false,
         allow_extended_string_escapes: false,
+    }
+}
+
+/// The scanner's share of [`parse_options`] (comments and commas are the index's to judge).
+fn scanner_options() -> ScannerOptions {
+    let o = parse_options(Strictness::Lenient);
+    ScannerOptions {
+        allow_single_quoted_strings: o.allow_single_quoted_strings,
+        allow_hexadecimal_numbers: o.allow_hexadecimal_numbers,
+        allow_unary_plus_numbers: o.allow_unary_plus_numbers,
+        allow_bare_decimal_point_numbers: o.allow_bare_decimal_point_numbers,
+        allow_non_finite_numbers: o.allow_non_finite_numbers,
+        allow_extended_string_escapes: o.allow_extended_string_escapes,
     }
 }
 
@@ -355,7 +376,7 @@ fn decode_string(literal: &str) -> String {
     if let Some(raw) = literal.strip_prefix('"').and_then(|s| s.strip_suffix('"')).filter(|r| !r.contains('\\')) {
         return raw.to_string();
     }
-    match jsonc_parser::parse_to_value(literal, &ParseOptions::default()) {
+    match jsonc_parser::parse_to_value(literal, &parse_options(Strictness::Lenient)) {
         Ok(Some(jsonc_parser::JsonValue::String(s))) => s.into_owned(),
         _ => String::new(),
     }
