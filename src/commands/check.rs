@@ -162,7 +162,7 @@ fn show_text(layers: &Layers, read: &Read, verdict: &Verdict, color: bool) {
     crate::output::print(&out);
 }
 
-/// The README's exit-code table: 0 allow, 2 deny, 3 confirm (a script can tell "never" from "ask a
+/// The README's "Exit codes": 0 allow, 2 deny, 3 confirm (a script can tell "never" from "ask a
 /// person").
 fn exit_code(decision: Decision) -> i32 {
     match decision {

@@ -2,7 +2,8 @@
 //! a record that anything but gitvow wrote or changed does not carry a code that holds, and counts
 //! for nothing. The key is `~/.gitvow/record.key`, 32 random bytes, mode 0600, made on first need.
 //! An agent that could read it could forge a record, so the gate keeps it among its own files (see
-//! [`super::protect`]); code the agent runs outside the gate is beyond this (see the README).
+//! [`super::protect`]); code the agent runs outside the gate is beyond this (see the README's
+//! "What gitvow protects, and what it cannot").
 
 use super::regular_file;
 use crate::digest::{hex, sha256};

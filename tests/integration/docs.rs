@@ -260,7 +260,7 @@ fn the_documents_commands_exist_and_their_links_lead_somewhere() {
 
 /// Every section a comment or a document quotes by name (`the README's "Exit codes"`,
 /// `CONTRIBUTING.md's "Agent notes"`) is a heading of that document, so a renamed section
-/// cannot leave citations of the old name behind.
+/// cannot leave citations of the old name behind; and nothing cites an issue by its number.
 #[test]
 fn quoted_section_names_are_headings_of_their_document() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -269,13 +269,14 @@ fn quoted_section_names_are_headings_of_their_document() {
         text.lines().filter(|l| l.starts_with('#')).map(|l| l.trim_start_matches('#').trim().to_string()).collect()
     };
     let documents = [("README's \"", headings("README.md")), ("CONTRIBUTING's \"", headings("CONTRIBUTING.md"))];
-    let mut files = vec![root.join("README.md"), root.join("CONTRIBUTING.md")];
-    let mut dirs = vec![root.join("src"), root.join("tests")];
+    let mut files = vec![root.join("README.md"), root.join("CONTRIBUTING.md"), root.join("build.rs"), root.join("Cargo.toml")];
+    // Every directory of the project's own code, scripts and documents.
+    let mut dirs = ["src", "tests", "templates", "bench", "scripts", ".ci"].map(|d| root.join(d)).to_vec();
     while let Some(dir) = dirs.pop() {
         for path in std::fs::read_dir(dir).unwrap().flatten().map(|e| e.path()) {
             if path.is_dir() {
                 dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs" || e == "md") {
+            } else if path.extension().is_none_or(|e| ["rs", "md", "sh", "py", "js", "ts", "json", "toml"].iter().any(|x| e == *x)) {
                 files.push(path);
             }
         }
@@ -283,9 +284,13 @@ fn quoted_section_names_are_headings_of_their_document() {
     let mut quoted = 0;
     for file in files {
         // A quotation may wrap: the file's lines joined, each without its comment marker.
-        let text = std::fs::read_to_string(&file).unwrap();
+        // Binary fixtures hold no prose.
+        let Ok(text) = std::fs::read_to_string(&file) else { continue };
         let prose: Vec<&str> = text.lines().map(|l| l.trim().trim_start_matches(['/', '!']).trim()).collect();
         let prose = prose.join(" ").replace("CONTRIBUTING.md's \"", "CONTRIBUTING's \"");
+        // An issue tracker is not part of the project: a citation of one of its numbers leads nowhere.
+        let issue = prose.match_indices("issue ").find(|(at, _)| prose[at + 6..].starts_with(|c: char| c.is_ascii_digit()));
+        assert!(issue.is_none(), "{}: cites an issue by number: {:?}", file.display(), issue.map(|(at, _)| prose.get(at..at + 10)));
         for (citation, headings) in &documents {
             for (at, _) in prose.match_indices(citation) {
                 let rest = &prose[at + citation.len()..];

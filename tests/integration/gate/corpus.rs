@@ -662,7 +662,7 @@ const CASES: &[(&str, &str, &str)] = &[
     ("ordinary", "allow", "openssl rand -hex 16"),
     ("ordinary", "allow", "code ."),
     ("ordinary", "allow", "clear"),
-    // The effect model (issue 23's families): what a command does, wherever it is spelled.
+    // The effect model's families (`src/gate/command/effects.rs`): what a command does, wherever it is spelled.
     ("effects-classes", "deny", "rm -rf -- ~"),
     ("effects-classes", "deny", "rm -rf \"$HOME\""),
     ("effects-classes", "deny", "rm -rf \"${HOME}\"/*"),
