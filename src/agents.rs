@@ -217,6 +217,7 @@ pub static AGENTS: &[AgentSpec] = &[
             ],
             project_trust: Some(ProjectTrust {
                 file: ".codex/config.toml",
+                record: TrustRecord::CodexProjects,
                 note: "codex reads <repo>/.codex/hooks.json only for a trusted project: trust it when codex asks, or set [projects.\"<repo>\"] trust_level = \"trusted\" in ~/.codex/config.toml",
             }),
             sandbox: Some(OwnSandbox::TomlMode(".codex/config.toml")),
@@ -259,6 +260,13 @@ pub static AGENTS: &[AgentSpec] = &[
             // (`getShellConfiguration`), so a function `BASH_ENV` defines answers there too.
             hook_shell: HookShell::Bash,
             off_switches: &[OffSwitch::HooksConfig],
+            // gemini 0.61.0 merges a repository's settings, hooks included, only in a trusted folder;
+            // headless in an untrusted one it exits 55, and with --skip-trust it runs without them.
+            project_trust: Some(ProjectTrust {
+                file: ".gemini/trustedFolders.json",
+                record: TrustRecord::GeminiFolders,
+                note: "gemini reads <repo>/.gemini/settings.json, gitvow's hooks with it, only in a folder you trusted: trust it when gemini asks, or add \"<repo>\": \"TRUST_FOLDER\" to ~/.gemini/trustedFolders.json (gemini --skip-trust runs without the repository's settings)",
+            }),
             ..CLAUDE_LIKE.install
         },
         doctor: DoctorFacts {

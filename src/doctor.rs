@@ -12,6 +12,7 @@ pub mod confined;
 mod pi;
 pub mod policy;
 pub mod probe;
+mod project_trust;
 pub mod system;
 pub mod version;
 mod yaml_hooks;

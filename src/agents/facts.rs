@@ -298,9 +298,22 @@ pub struct FailClosedField {
 /// home-relative TOML file as `[projects."<abs path>"] trust_level = "trusted"` (codex).
 #[derive(Debug)]
 pub struct ProjectTrust {
+    /// Where the agent records the projects it trusts (home-relative).
     pub file: &'static str,
+    pub record: TrustRecord,
     /// Printed after a repository install, with `<repo>` for the repository's path.
     pub note: &'static str,
+}
+
+/// How an agent records the projects it trusts, in its [`ProjectTrust::file`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrustRecord {
+    /// `[projects."<path>"] trust_level = "trusted"` (codex's `config.toml`).
+    CodexProjects,
+    /// `{"<path>": "TRUST_FOLDER" | "TRUST_PARENT" | "DO_NOT_TRUST"}`, the longest rule containing
+    /// the folder deciding (gemini's `trustedFolders.json`), unless `security.folderTrust.enabled`
+    /// is false in the user's settings.
+    GeminiFolders,
 }
 
 /// How the agent's payload departs from Claude's shape.

@@ -46,7 +46,7 @@ pub fn agent_checks(ctx: &CheckedScopes, ins: &Inspected, probe: CheckResult) ->
         out.push(codex_trust::check(ctx, ins));
     }
     if let (Some(trust), Scope::Repo(repo)) = (&agent.install.project_trust, &ctx.scope) {
-        out.push(codex_trust::project_check(trust, &repo.top));
+        out.push(super::project_trust::check(agent.name, trust, &repo.top));
     }
     out
 }

@@ -52,30 +52,8 @@ pub fn check(_ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
     }
 }
 
-/// Whether the repository is a trusted project: without that, the agent never reads its hook file.
-pub fn project_check(trust: &crate::agents::ProjectTrust, repo: &Path) -> CheckResult {
-    let Some(config) = crate::paths::home().map(|h| h.join(trust.file)) else {
-        return CheckResult::fail("project-trust", "cannot find the home directory", "set HOME");
-    };
-    let text = std::fs::read_to_string(&config).unwrap_or_default();
-    let fix = trust.note.replace("<repo>", &repo.display().to_string());
-    let trusted = match project_trusted(&text, repo) {
-        Ok(t) => t,
-        Err(e) => return CheckResult::fail("project-trust", format!("{}: {}", display(&config), e.message()), fix),
-    };
-    if trusted {
-        CheckResult::ok("project-trust", format!("{} trusts {}", display(&config), display(repo)))
-    } else {
-        CheckResult::fail(
-            "project-trust",
-            format!("{} does not trust {}: codex ignores its .codex/hooks.json", display(&config), display(repo)),
-            fix,
-        )
-    }
-}
-
 /// Whether `[projects."<repo>"] trust_level = "trusted"`, under the path as given or as resolved.
-fn project_trusted(text: &str, repo: &Path) -> Result<bool, TomlError> {
+pub(super) fn project_trusted(text: &str, repo: &Path) -> Result<bool, TomlError> {
     let doc: DocumentMut = text.parse()?;
     let Some(projects) = doc.get("projects").and_then(|p| p.as_table_like()) else { return Ok(false) };
     let names = [Some(repo.to_path_buf()), std::fs::canonicalize(repo).ok()];

@@ -1405,6 +1405,56 @@ fn codex_repository_install_names_project_trust_and_doctor_checks_it() {
     assert!(line.contains("trusts"), "{line}");
 }
 
+/// Gemini's folder trust, as gemini 0.61.0 showed with a repository `SessionStart` hook that
+/// leaves a mark: with no rule for the folder it refuses to start headless (exit 55) and with
+/// `--skip-trust` it starts without the repository's settings (no mark); a `TRUST_FOLDER` rule for
+/// the folder or one above it, a `TRUST_PARENT` rule on a path inside it, or
+/// `security.folderTrust.enabled: false` in the user's settings loads them (the mark); a longer
+/// `DO_NOT_TRUST` rule wins over a shorter trust (exit 55). A repository install says so, and
+/// doctor FAILs until the folder is trusted.
+#[test]
+fn gemini_repository_install_names_folder_trust_and_doctor_checks_it() {
+    let env = Sandbox::new();
+    let repo = env.git_repo("proj");
+    let top = repo.display().to_string();
+    let run = env.run_in(&repo, ["install", "--agent", "gemini", "--yes", "--command", CMD, "--force"]).ok();
+    run.stdout_has(&format!("gemini reads {top}/.gemini/settings.json, gitvow's hooks with it, only in a folder you trusted"));
+    run.stdout_has(&format!("add \"{top}\": \"TRUST_FOLDER\" to ~/.gemini/trustedFolders.json"));
+
+    let trust = |rules: &str| {
+        env.write("~/.gemini/trustedFolders.json", rules);
+        let r = env.run_in(&repo, ["doctor", "--agent", "gemini", "--json"]);
+        let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{e}: {}", r.stdout));
+        let check = v["checks"].as_array().unwrap().iter().find(|c| c["check"] == "project-trust").cloned();
+        let check = check.unwrap_or_else(|| panic!("no project-trust check: {}", r.stdout));
+        (check["status"].as_str().unwrap().to_string(), check["detail"].as_str().unwrap().to_string())
+    };
+    let (status, detail) = trust("{}");
+    assert_eq!(status, "fail", "{detail}");
+    assert!(
+        detail.contains(&format!("has no rule for {top}")) && detail.contains("gemini ignores the repository's .gemini/ settings"),
+        "{detail}"
+    );
+    let parent = repo.parent().unwrap().display().to_string();
+    for (rules, trusted) in [
+        (format!("{{\"{top}\": \"TRUST_FOLDER\"}}"), true),
+        (format!("// mine\n{{\"{parent}\": \"TRUST_FOLDER\"}}"), true),
+        (format!("{{\"{top}/sub\": \"TRUST_PARENT\"}}"), true),
+        (format!("{{\"{parent}\": \"TRUST_FOLDER\", \"{top}\": \"DO_NOT_TRUST\"}}"), false),
+        (format!("{{\"{top}-other\": \"TRUST_FOLDER\"}}"), false),
+    ] {
+        let (status, detail) = trust(&rules);
+        assert_eq!(status, if trusted { "ok" } else { "fail" }, "{rules}: {detail}");
+    }
+    let (status, detail) = trust("{\"x\": ");
+    assert!(status == "fail" && detail.contains("trustedFolders.json:1:") && detail.contains("gemini refuses to start"), "{detail}");
+    // Folder trust off in the user's settings: every folder's settings are read.
+    env.write("~/.gemini/settings.json", "{\n  // mine\n  \"security\": {\"folderTrust\": {\"enabled\": false}}\n}\n");
+    let (status, detail) = trust("{}");
+    assert_eq!(status, "ok", "{detail}");
+    assert!(detail.contains("folder trust is off"), "{detail}");
+}
+
 /// Factory's two hook files: the user's empty `"hooks": {}` in factory's
 /// `hooks.json` holds nothing of gitvow's, so install keeps it and uninstall gives the bytes back.
 #[test]
