@@ -9,6 +9,7 @@ pub mod answerer;
 pub mod checks;
 mod codex_trust;
 pub mod confined;
+mod node;
 mod pi;
 pub mod policy;
 pub mod probe;

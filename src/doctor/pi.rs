@@ -2,10 +2,11 @@
 //! extension API, its `tool_call` handler is given a bash `ls` as pi 1.6.0 would give it.
 
 use super::CheckResult;
+use super::node::{self, Ran};
 use crate::gate::process;
 use crate::install::inspect::Inspected;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The extension allows itself 30 s; doctor waits less.
 const PROBE_WAIT: Duration = Duration::from_secs(20);
@@ -22,33 +23,22 @@ pub fn probe(ins: &Inspected, dir: &Path, fix_install: &str, doctor: &str) -> Ch
             format!("put node on the PATH and run `{doctor}` again"),
         );
     };
-    // `.mjs`: Node reads it as the ES module pi loads, whatever a package.json around it says.
-    let extension = dir.join("gitvow-extension.mjs");
-    let driver = dir.join("probe.mjs");
-    if let Err(e) = std::fs::write(&extension, ins.text.as_deref().unwrap_or("")).and_then(|_| std::fs::write(&driver, DRIVER)) {
-        return CheckResult::warn(
-            "probe",
-            format!("not run: cannot write to the temporary directory: {e}"),
-            "set TMPDIR to a writable directory",
-        );
-    }
-    let argv: Vec<String> = [node.as_path(), &driver, &extension, dir].iter().map(|p| p.to_string_lossy().into_owned()).collect();
-    let started = Instant::now();
-    let result = process::run(&argv, b"", Some(dir), PROBE_WAIT);
-    let took = started.elapsed().as_millis();
-    match result {
-        Ok(f) if f.status.code() == Some(0) && String::from_utf8_lossy(&f.stdout).trim() == "ALLOW" => {
+    let ran = match node::run(&node, dir, "gitvow-extension.mjs", ins.text.as_deref().unwrap_or(""), DRIVER, PROBE_WAIT) {
+        Ok(ran) => ran,
+        Err(not_written) => return not_written,
+    };
+    match ran {
+        Ran::Allowed(took) => {
             CheckResult::ok("probe", format!("the extension's tool_call handler (under node) allowed a bash `ls` in {took} ms"))
         }
-        Ok(f) => {
-            let out = String::from_utf8_lossy(&f.stdout).trim().to_string();
+        Ran::Answered(f, out) => {
             let said = match out.strip_prefix("BLOCK ") {
                 Some(reason) => format!("it blocked: {}", reason.lines().next().unwrap_or("")),
                 None => format!("{} {out}", process::failure(&f)),
             };
             CheckResult::fail("probe", format!("the extension's tool_call handler did not allow a bash `ls`: {said}"), fix_install)
         }
-        Err(e) => CheckResult::fail("probe", format!("the extension under node: {e}"), fix_install),
+        Ran::Failed(e) => CheckResult::fail("probe", format!("the extension under node: {e}"), fix_install),
     }
 }
 

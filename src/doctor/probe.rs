@@ -8,6 +8,7 @@
 //! healthy gitvow answers in milliseconds, and a hook that needs seconds is broken either way.
 
 use super::answerer::{self, Answerer};
+use super::node::{self, Ran};
 use super::{CheckResult, CheckedScopes};
 use crate::agents::{AgentSpec, HookShell, ResponseForm, TimeUnit};
 use crate::gate::process;
@@ -76,28 +77,9 @@ pub fn run(ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
         return opencode(ins, dir.path(), &dir_text, &fix_install);
     }
     let event = ins.agent.doctor.probe_event;
-    // The agent runs gitvow's hook file by its `#!` line, or a command string its own way.
-    let (argv, command, agent_timeout) = if ins.agent.install.hook_shell == HookShell::Script {
-        if ins.command.is_none() {
-            return CheckResult::fail(
-                "probe",
-                format!("not run: {} is not gitvow's hook file", crate::paths::display(&ins.path)),
-                fix_install,
-            );
-        }
-        let argv = script_argv(ins);
-        let shown = argv.join(" ");
-        // cline's own fixed timeout (3.0.65 ran a call after ~120 s of a hook that never answered).
-        (argv, shown, Some(Duration::from_secs(120)))
-    } else {
-        let Some(found) = ins.found.iter().find(|f| f.event == event) else {
-            return CheckResult::fail("probe", format!("not run: no gitvow hook under `{event}`"), fix_install);
-        };
-        let Some(command) = found.command() else { return CheckResult::fail("probe", "not run: the hook has no command", fix_install) };
-        let Some(argv) = ins.agent.install.hook_shell.argv(command) else {
-            return CheckResult::fail("probe", "not run: no way to start it", fix_install);
-        };
-        (argv, command.to_string(), timeout_of(ins.agent, &found.hook))
+    let (argv, command, agent_timeout) = match entry(ins, &fix_install) {
+        Ok(entry) => entry,
+        Err(not_run) => return not_run,
     };
     let command = command.as_str();
     let timeout = agent_timeout.map_or(PROBE_CAP, |t| t.min(PROBE_CAP));
@@ -116,17 +98,7 @@ pub fn run(ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
             (who, process::Finished { stderr, ..f })
         }
         Err(e) => {
-            let cap = match agent_timeout {
-                Some(own) if timeout < own => {
-                    format!(" (doctor waits at most {}; {} allows {})", process::seconds(timeout), ins.agent.name, process::seconds(own))
-                }
-                Some(_) => String::new(),
-                None => format!(
-                    " (doctor waits at most {}; the entry sets no timeout, and {} waits longer: gitvow's own deadline answers at 26 s)",
-                    process::seconds(timeout),
-                    ins.agent.name
-                ),
-            };
+            let cap = waited(ins.agent, timeout, agent_timeout);
             return CheckResult::fail(
                 "probe",
                 format!("{how}: {e}{cap}"),
@@ -139,35 +111,16 @@ pub fn run(ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
     // or in copilot's deny on stdout).
     let behind = crate::install::fail_closed::status_behind_wrapper(&String::from_utf8_lossy(&finished.stderr))
         .or_else(|| crate::install::fail_closed::status_behind_wrapper(&stdout));
-    let code = behind.or_else(|| finished.status.code());
-    let allowed = finished.status.code() == Some(0)
-        && match ins.agent.gate.response {
-            ResponseForm::Claude | ResponseForm::ExitCode => stdout.is_empty(),
-            ResponseForm::Cursor => json_field(&stdout, "permission") == Some("allow".into()),
-            ResponseForm::Copilot => json_field(&stdout, "permissionDecision") == Some("allow".into()),
-            ResponseForm::Cancel => serde_json::from_str::<Value>(&stdout).ok().and_then(|v| v.get("cancel")?.as_bool()) == Some(false),
-            ResponseForm::Decision => json_field(&stdout, "decision").is_none() && json_field(&stdout, "action").is_none(),
-        };
     let reinstall = reinstall(ctx, ins);
     if who.is_none()
         && let Some(shadow) = shadowed(ins, &argv, &how, &reinstall)
     {
         return shadow;
     }
-    if allowed {
+    if finished.status.code() == Some(0) && allows(ins.agent.gate.response, &stdout) {
         return answered_allow(ins, &how, who, took, &reinstall);
     }
-    let line = crate::install::fail_closed::unwrapped(command);
-    let bare = line.split_whitespace().next().is_some_and(|w| !w.contains('/'));
-    let fix = if code == Some(127) && bare && ins.agent.install.hook_shell == HookShell::LoginShell {
-        login_path_fix(ins, line)
-    } else if code == Some(127) || code == Some(126) || stdout.contains("gitvow could not run") {
-        format!("the shell cannot run the command: {fix_install}")
-    } else if stdout.contains("BLOCKED") || String::from_utf8_lossy(&finished.stderr).contains("BLOCKED") {
-        "gitvow blocked a harmless `ls`: fix the policy (try `gitvow check -- ls`)".to_string()
-    } else {
-        format!("run the command by hand to see why: echo '{input}' | {command}")
-    };
+    let fix = fix_for(ins, behind.or_else(|| finished.status.code()), &finished, &stdout, &fix_install, &input, command);
     let failure = match behind {
         Some(n) => {
             process::failure_whole(&finished).replacen("exit code 2", &format!("gitvow's exit code {n}, blocked by the entry's wrapper"), 1)
@@ -175,6 +128,84 @@ pub fn run(ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
         None => process::failure_whole(&finished),
     };
     CheckResult::fail("probe", format!("{how} did not answer allow: {}{} after {} ms", failure, shown(&stdout), took.as_millis()), fix)
+}
+
+/// The installed entry as the agent starts it: the command line (gitvow's hook file by its `#!`
+/// line, or a command string the agent's own way), the command as shown, and the agent's timeout
+/// for it. Err: why the probe cannot run.
+fn entry(ins: &Inspected, fix_install: &str) -> Result<(Vec<String>, String, Option<Duration>), CheckResult> {
+    let event = ins.agent.doctor.probe_event;
+    if ins.agent.install.hook_shell == HookShell::Script {
+        if ins.command.is_none() {
+            return Err(CheckResult::fail(
+                "probe",
+                format!("not run: {} is not gitvow's hook file", crate::paths::display(&ins.path)),
+                fix_install,
+            ));
+        }
+        let argv = script_argv(ins);
+        let shown = argv.join(" ");
+        // cline's own fixed timeout (3.0.65 ran a call after ~120 s of a hook that never answered).
+        return Ok((argv, shown, Some(Duration::from_secs(120))));
+    }
+    let Some(found) = ins.found.iter().find(|f| f.event == event) else {
+        return Err(CheckResult::fail("probe", format!("not run: no gitvow hook under `{event}`"), fix_install));
+    };
+    let Some(command) = found.command() else { return Err(CheckResult::fail("probe", "not run: the hook has no command", fix_install)) };
+    let Some(argv) = ins.agent.install.hook_shell.argv(command) else {
+        return Err(CheckResult::fail("probe", "not run: no way to start it", fix_install));
+    };
+    Ok((argv, command.to_string(), timeout_of(ins.agent, &found.hook)))
+}
+
+/// How long doctor waited against how long the agent would, for a hook that did not finish.
+fn waited(agent: &AgentSpec, timeout: Duration, agent_timeout: Option<Duration>) -> String {
+    match agent_timeout {
+        Some(own) if timeout < own => {
+            format!(" (doctor waits at most {}; {} allows {})", process::seconds(timeout), agent.name, process::seconds(own))
+        }
+        Some(_) => String::new(),
+        None => format!(
+            " (doctor waits at most {}; the entry sets no timeout, and {} waits longer: gitvow's own deadline answers at 26 s)",
+            process::seconds(timeout),
+            agent.name
+        ),
+    }
+}
+
+/// Whether `stdout` is an allow in the agent's response form (the hook exited 0).
+fn allows(response: ResponseForm, stdout: &str) -> bool {
+    match response {
+        ResponseForm::Claude | ResponseForm::ExitCode => stdout.is_empty(),
+        ResponseForm::Cursor => json_field(stdout, "permission") == Some("allow".into()),
+        ResponseForm::Copilot => json_field(stdout, "permissionDecision") == Some("allow".into()),
+        ResponseForm::Cancel => serde_json::from_str::<Value>(stdout).ok().and_then(|v| v.get("cancel")?.as_bool()) == Some(false),
+        ResponseForm::Decision => json_field(stdout, "decision").is_none() && json_field(stdout, "action").is_none(),
+    }
+}
+
+/// What to do about a hook that did not answer allow, from how it ended (`code`: gitvow's own exit
+/// code where the wrapper tells it).
+fn fix_for(
+    ins: &Inspected,
+    code: Option<i32>,
+    finished: &process::Finished,
+    stdout: &str,
+    fix_install: &str,
+    input: &str,
+    command: &str,
+) -> String {
+    let line = crate::install::fail_closed::unwrapped(command);
+    let bare = line.split_whitespace().next().is_some_and(|w| !w.contains('/'));
+    if code == Some(127) && bare && ins.agent.install.hook_shell == HookShell::LoginShell {
+        login_path_fix(ins, line)
+    } else if code == Some(127) || code == Some(126) || stdout.contains("gitvow could not run") {
+        format!("the shell cannot run the command: {fix_install}")
+    } else if stdout.contains("BLOCKED") || String::from_utf8_lossy(&finished.stderr).contains("BLOCKED") {
+        "gitvow blocked a harmless `ls`: fix the policy (try `gitvow check -- ls`)".to_string()
+    } else {
+        format!("run the command by hand to see why: echo '{input}' | {command}")
+    }
 }
 
 /// The OpenCode plugin under Node.js: import it with a minimal stand-in for OpenCode's context and
@@ -202,38 +233,20 @@ fn opencode(ins: &Inspected, dir: &std::path::Path, dir_text: &str, fix_install:
             Err(e) => CheckResult::fail("probe", format!("the plugin's command: {e}"), fix_install),
         };
     };
-    // A copy with the `.mjs` extension: Node reads it as the ES module OpenCode loads, whatever the
-    // package.json around the original says.
-    let plugin = dir.join("gitvow-plugin.mjs");
-    let driver = dir.join("probe.mjs");
-    let written = std::fs::write(&plugin, ins.text.as_deref().unwrap_or("")).and_then(|_| std::fs::write(&driver, DRIVER));
-    if let Err(e) = written {
-        return CheckResult::warn(
-            "probe",
-            format!("not run: cannot write to the temporary directory: {e}"),
-            "set TMPDIR to a writable directory",
-        );
-    }
-    let argv: Vec<String> = vec![
-        node.to_string_lossy().into_owned(),
-        driver.to_string_lossy().into_owned(),
-        plugin.to_string_lossy().into_owned(),
-        dir_text.to_string(),
-    ];
-    let started = Instant::now();
-    let result = process::run(&argv, b"", Some(dir), PROBE_CAP);
-    let took = started.elapsed().as_millis();
-    match result {
-        Ok(f) if f.status.code() == Some(0) && String::from_utf8_lossy(&f.stdout).trim() == "ALLOW" => {
+    let ran = match node::run(&node, dir, "gitvow-plugin.mjs", ins.text.as_deref().unwrap_or(""), DRIVER, PROBE_CAP) {
+        Ok(ran) => ran,
+        Err(not_written) => return not_written,
+    };
+    match ran {
+        Ran::Allowed(took) => {
             CheckResult::ok("probe", format!("the plugin's tool.execute.before (under node) allowed a bash `ls` in {took} ms"))
         }
-        Ok(f) => {
-            let out = String::from_utf8_lossy(&f.stdout).trim().to_string();
+        Ran::Answered(f, out) => {
             let said =
                 out.strip_prefix("THROW ").map_or_else(|| format!("{}{}", process::failure(&f), shown(&out)), |m| format!("it threw: {m}"));
             CheckResult::fail("probe", format!("the plugin's tool.execute.before did not allow a bash `ls`: {said}"), fix_install)
         }
-        Err(e) => CheckResult::fail(
+        Ran::Failed(e) => CheckResult::fail(
             "probe",
             format!("the plugin under node: {e} (doctor waits at most {}; the plugin allows 30 s)", process::seconds(PROBE_CAP)),
             fix_install,
