@@ -52,6 +52,19 @@ pub use place::{Context, Glob, Read, Touch, lexical};
 /// are unknown: what runs is known, and inside gitvow's box the kernel keeps those files from the
 /// gate's own ([`super::boxed`]).
 pub const COMPUTED_TARGET: &str = "a file it changes is named by text the shell computes, or in a directory the analyser cannot tell";
+
+/// Why a command could not be analysed where only the names of the files it writes, moves or links
+/// are unknown: what gitvow's box may confine ([`super::boxed`]), never what runs or is removed.
+pub const NAMES_ONLY: &[&str] = &[
+    COMPUTED_TARGET,
+    "output redirected to a computed file",
+    "a move of computed or piped paths",
+    "a move of computed paths",
+    "git checkout-index writes under a prefix the shell computes",
+];
+
+/// In [`Analysis::computed_names`], where the shell computes part of a name.
+pub const COMPUTED: char = '\0';
 /// The same for a removal, which the box does not confine: a computed `rm -rf` can empty the
 /// project or the home directory.
 pub const COMPUTED_REMOVAL: &str = "it removes files named by text the shell computes, or in a directory the analyser cannot tell";
@@ -94,8 +107,18 @@ pub struct Analysis {
     /// What the command does to files, by kind and place (see [`effects`]); each is also one of
     /// `texts`, `effect <kind> <class> <path>`, for the rules.
     pub effects: Vec<effects::Effect>,
-    /// Why the command could not be analysed, when it could not.
+    /// Why the command could not be analysed, when it could not: a reason of [`NAMES_ONLY`] only
+    /// when every reason is one.
     pub opaque: Option<&'static str>,
+    /// For each file written under a name the shell computes, the last component of that name with
+    /// [`COMPUTED`] where the shell computes (`$f.orig` is `\0.orig`; just `\0` when nothing of it
+    /// is known), so that the box can tell which names it could be.
+    pub computed_names: Vec<String>,
+    /// The same for files the command only changes or moves away (`sed -i "$f"`, `chmod +x "$f"`,
+    /// the source of `mv`): they must exist already.
+    pub computed_existing: Vec<String>,
+    /// Set while reading such a change, for [`Analysis::computed_existing`].
+    changing_existing: bool,
     /// What the command reads, for the gate's check of its own secrets (see [`reads`]).
     pub reads: Vec<Read>,
     /// Interpreter code that spells gitvow's secrets in pieces (`'.git'+'vow/rec'+'ord.key'`).
@@ -337,7 +360,16 @@ const KEYWORDS: &[&str] = &["!", "{", "}", "if", "then", "else", "elif", "fi", "
 
 impl Walk<'_> {
     fn opaque(&mut self, why: &'static str) {
-        self.out.opaque.get_or_insert(why);
+        let names_only = |why: &str| NAMES_ONLY.contains(&why);
+        if names_only(why) && why != COMPUTED_TARGET {
+            // Which names: any (a `COMPUTED_TARGET` comes with its own, see [`Walk::touch`]).
+            self.out.computed_names.push(COMPUTED.to_string());
+        }
+        // A reason the box may confine gives way to any other, which it never hides.
+        match self.out.opaque {
+            Some(held) if !names_only(held) || names_only(why) => {}
+            _ => self.out.opaque = Some(why),
+        }
     }
 
     fn over_budget(&mut self) -> bool {

@@ -110,7 +110,7 @@ impl Gate<'_> {
         // confirm rules (a deny rule still wins).
         let mut own = Ruled::Open;
         for reach in &reaches {
-            own.add(own_rules(reach));
+            own.add(own_rules(reach, self.repo_top));
         }
         let mut states: Vec<Ruled> = layers
             .iter()
@@ -310,8 +310,8 @@ impl Gate<'_> {
 
 /// The checks no policy switches off: a command the analyser cannot see, a change of what the gate
 /// protects as a whole.
-fn own_rules(reach: &Reach) -> Ruled {
-    if let Some(why) = reach.opaque.filter(|why| !super::boxed::confines_opaque(why)) {
+fn own_rules(reach: &Reach, repo_top: Option<&Path>) -> Ruled {
+    if let Some(why) = reach.opaque.filter(|why| !super::boxed::confines_opaque(why, reach, repo_top)) {
         let mut v = Verdict::blocking(Decision::Confirm, &format!("the command could not be analysed: {why}"), RuleRef::Analysis, None, "");
         v.reason = format!("could not be analysed: {why}");
         return Ruled::Blocked(v);

@@ -22,6 +22,12 @@ pub struct Reach {
     pub protected_root: Option<PathBuf>,
     /// Why the command could not be analysed.
     pub opaque: Option<&'static str>,
+    /// What is known of the names it writes that the shell computes ([`command::Analysis::computed_names`]).
+    pub computed_names: Vec<String>,
+    /// The same for the files it only changes or moves away ([`command::Analysis::computed_existing`]).
+    pub computed_existing: Vec<String>,
+    /// The directories it makes that do not exist now ([`command::Analysis::made_dirs`]).
+    pub made_dirs: Vec<PathBuf>,
     /// The path by which a tool that is no shell reads or writes gitvow's record key (or searches
     /// the directory that holds it): whoever holds the key can seal an approval.
     pub record_key: Option<String>,
@@ -62,6 +68,8 @@ impl Reach {
             };
             reach.texts.extend(seen.texts);
             reach.opaque = seen.opaque.or(seen.spelt_secret);
+            reach.computed_names = seen.computed_names;
+            reach.computed_existing = seen.computed_existing;
             reach.types_into_terminal = seen.types_into_terminal.map(str::to_string).or_else(|| terminal_ioctl(text));
             match secret_read(&seen.reads) {
                 Some(SecretRead::Direct(path)) => reach.record_key = Some(path),
@@ -73,6 +81,7 @@ impl Reach {
             }
             touched.extend(seen.touched);
             made_dirs = seen.made_dirs;
+            reach.made_dirs.clone_from(&made_dirs);
         }
         if touched.is_empty() {
             return reach;

@@ -182,10 +182,14 @@ impl Walk<'_> {
             let into = self.copied_into(name, &ops, &chosen, target.is_some(), dirs);
             for (k, w) in chosen.into_iter().chain(target).enumerate() {
                 let w = if k + 1 == count { into.as_ref().unwrap_or(w) } else { w };
-                match programs::effect_of(name, args, k + 1 == count) {
+                let kind = programs::effect_of(name, args, k + 1 == count);
+                // A mode or owner changed, or a file moved away: it exists already.
+                self.out.changing_existing = kind == Some(effects::EffectKind::Move) || matches!(name, "chmod" | "chown" | "chgrp");
+                match kind {
                     Some(kind) => self.effect(kind, w, dirs),
                     None => self.touch(w, dirs),
                 }
+                self.out.changing_existing = false;
             }
             if name == "mv" || (name == "rsync" && args.iter().any(|a| a == "--remove-source-files")) {
                 return;
@@ -421,7 +425,9 @@ impl Walk<'_> {
         let files = if script_given { &operands[..] } else { operands.get(1..).unwrap_or(&[]) };
         for &k in files {
             // Rewritten in place: an overwrite, judged where it is (`sed -i` into `/etc` or another project).
+            self.out.changing_existing = true;
             self.effect(effects::EffectKind::Overwrite, &words[k], dirs);
+            self.out.changing_existing = false;
         }
     }
 
@@ -434,7 +440,12 @@ impl Walk<'_> {
             if a.starts_with('-') {
                 continue;
             }
-            for t in self.paths(w, dirs).unwrap_or_default().into_iter().filter(|t| t.glob.is_none()) {
+            let Some(made) = self.paths(w, dirs) else {
+                // A directory of any name: a protected one that does not exist yet among them.
+                self.out.computed_names.push(super::COMPUTED.to_string());
+                continue;
+            };
+            for t in made.into_iter().filter(|t| t.glob.is_none()) {
                 let mut top = lexical(&t.path);
                 if !missing(&top) {
                     continue;
@@ -467,7 +478,11 @@ impl Walk<'_> {
         }
         match self.paths(word, dirs) {
             Some(ps) => self.out.touched.extend(ps),
-            None => self.opaque(super::COMPUTED_TARGET),
+            None => {
+                let names = if self.out.changing_existing { &mut self.out.computed_existing } else { &mut self.out.computed_names };
+                names.push(last_component(word));
+                self.opaque(super::COMPUTED_TARGET);
+            }
         }
     }
 
@@ -671,4 +686,21 @@ impl Walk<'_> {
 fn is_mode(a: &str) -> bool {
     let body = a.trim_start_matches(['-', '+', '=']);
     !body.is_empty() && a.len() > 1 && body.chars().all(|c| "rwxXstugoa".contains(c)) && a.starts_with('-')
+}
+
+/// The last component of the name `word` gives, with [`super::COMPUTED`] where the shell computes
+/// it (a computed part may hold a `/` of its own: only a literal one ends a component).
+fn last_component(word: &Word) -> String {
+    let mut name = String::new();
+    for part in &word.parts {
+        match part {
+            Part::Lit(text) | Part::Ansi(text) => name.push_str(text),
+            _ if name.ends_with(super::COMPUTED) => {}
+            _ => name.push(super::COMPUTED),
+        }
+    }
+    match name.rfind('/') {
+        Some(slash) => name[slash + 1..].to_string(),
+        None => name,
+    }
 }
