@@ -11,6 +11,8 @@
 use crate::agents::AGENTS;
 use crate::error::{Error, Result};
 use std::io::{IsTerminal, Write};
+#[cfg(target_os = "linux")]
+use std::os::unix::ffi::OsStrExt;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// `Ok` when a person at a terminal runs `command`; otherwise the error that says why not.
@@ -37,12 +39,54 @@ pub fn require_no_agent(command: &str) -> Result<()> {
         return Err(refusal(command, &format!("it runs under {agent}")));
     }
     #[cfg(target_os = "linux")]
-    if let Some(leader) = terminal::stat(std::process::id()).map(|s| s.session).filter(|s| *s > 1)
-        && let Some(agent) = agent_process(leader).or_else(|| agent_ancestor(leader))
-    {
-        return Err(refusal(command, &format!("its session was started under {agent}")));
+    if let Some(me) = terminal::stat(std::process::id()) {
+        if let Some(agent) = Some(me.session).filter(|s| *s > 1).and_then(|leader| agent_process(leader).or_else(|| agent_ancestor(leader)))
+        {
+            return Err(refusal(command, &format!("its session was started under {agent}")));
+        }
+        // Detached (`setsid -f`, `nohup … &`, a double fork, `at`, `systemd-run`, cron), a
+        // process has shed its parents, its session and its environment; what it cannot shed is
+        // that an agent's tool calls have no terminal. A person's run has one, or no agent runs.
+        if me.tty == 0
+            && let Some(agent) = agent_for_this_home()
+        {
+            return Err(Error::new(format!(
+                "`{command}` refuses to run without a terminal while {agent} runs for this home directory: a tool call of it, detached from it, would look the same"
+            ))
+            .hint(format!("run `{command}` yourself, in a terminal of your own, or once the agent has ended")));
+        }
     }
     Ok(())
+}
+
+/// An agent process of this user whose home directory (its `HOME` when it started) is this one.
+#[cfg(target_os = "linux")]
+fn agent_for_this_home() -> Option<String> {
+    use std::os::unix::fs::MetadataExt;
+    let home = crate::paths::home()?;
+    let same = |h: &std::path::Path| h == home || (h.canonicalize().ok().is_some_and(|c| home.canonicalize().ok() == Some(c)));
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let uid = unsafe { libc::geteuid() };
+    let me = std::process::id();
+    for entry in std::fs::read_dir("/proc").ok()?.flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else { continue };
+        if pid == me || !entry.metadata().is_ok_and(|m| m.uid() == uid) {
+            continue;
+        }
+        let Some(agent) = agent_process(pid) else { continue };
+        // A process that has ended (a zombie) shows no environment; one without `HOME` may be
+        // anyone's, this home's included.
+        let environ = std::fs::read(format!("/proc/{pid}/environ")).unwrap_or_default();
+        if environ.is_empty() {
+            continue;
+        }
+        let agent_home =
+            environ.split(|b| *b == 0).find_map(|v| v.strip_prefix(b"HOME=")).map(|h| std::path::Path::new(std::ffi::OsStr::from_bytes(h)));
+        if agent_home.is_none_or(same) {
+            return Some(format!("{agent} (process {pid})"));
+        }
+    }
+    None
 }
 
 /// [`require`], for an answer to a request made at `asked`: the terminal must be this process's

@@ -346,3 +346,45 @@ fn a_copy_of_gitvow_run_by_an_agent_neither_uninstalls_nor_installs_another_comm
     env.run(["uninstall", "--user", "--yes"]).ok();
     assert!(!env.read("~/.claude/settings.json").contains("gitvow"));
 }
+
+/// A copy of gitvow detached from the agent that started it (`setsid`, which also sheds the
+/// terminal; its environment and parents shed too) neither uninstalls nor installs another command
+/// while an agent runs for the same home directory: an agent's tool calls have no terminal, and a
+/// person's run has one or waits for the agent to end. Both of those still work.
+#[test]
+fn a_detached_copy_of_gitvow_does_not_uninstall_while_an_agent_runs_for_the_home() {
+    let env = crate::support::Sandbox::new();
+    env.write("~/.claude/settings.json", "{}\n");
+    crate::support::doctor::install_user(&env, &["claude"], &[]);
+    let installed = env.read("~/.claude/settings.json");
+    let copy = env.home().join("tools/helper");
+    let mut bytes = std::fs::read(crate::support::BIN).unwrap();
+    bytes.extend_from_slice(b"\0appended");
+    env.write(&copy, bytes);
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755)).unwrap();
+    // The agent: a process named as claude, started for this home, not an ancestor of the runs below.
+    let agent = env.script("~/agents/claude", "sleep 120");
+    let mut running = env.tool(&agent).command().spawn().unwrap();
+    let copy = copy.display().to_string();
+    let detached = |args: &[&str]| env.tool("setsid").arg("-w").arg(&copy).args(args).run();
+    for args in
+        [&["uninstall", "--user", "--yes"][..], &["install", "--user", "--yes", "--agent", "claude", "--command", "/bin/true", "--force"]]
+    {
+        let out = detached(args);
+        assert_ne!(out.code, 0, "{args:?}: {out:?}");
+        assert!(out.stderr.contains("refuses to run without a terminal while claude (process"), "{args:?}: {out:?}");
+        assert_eq!(env.read("~/.claude/settings.json"), installed, "{args:?}");
+    }
+    // A person at a terminal of their own, while the agent runs.
+    let out = env.tool(&copy).args(["uninstall", "--user", "--yes"]).on_terminal().run();
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(!env.read("~/.claude/settings.json").contains("gitvow"));
+    crate::support::doctor::install_user(&env, &["claude"], &[]);
+    running.kill().unwrap();
+    running.wait().unwrap();
+    // Once the agent has ended, a run without a terminal is a script's, as before.
+    let out = detached(&["uninstall", "--user", "--yes"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(!env.read("~/.claude/settings.json").contains("gitvow"));
+}
