@@ -5,6 +5,7 @@
 
 use crate::error::{Error, Result};
 use crate::gate::approvals::{self, Approval, State, Subject};
+use crate::gate::box_questions::{self, Asked};
 use crate::gate::rule_ref;
 use crate::visible::{visible, visible_line};
 
@@ -17,21 +18,41 @@ pub struct ApproveRequest {
 }
 
 pub fn run(request: &ApproveRequest) -> Result<i32> {
+    // In gitvow's box (`~/.gitvow` on a read-only mount) the OS refuses the answer's write anyway:
+    // say why before asking anything.
+    if let Some(home) = crate::paths::gitvow_home()
+        && rustix::fs::access(&home, rustix::fs::Access::WRITE_OK) == Err(rustix::io::Errno::ROFS)
+    {
+        let again = request.code.as_deref().map_or("gitvow approve".to_string(), |c| format!("gitvow approve {}", visible_line(c)));
+        return Err(Error::new("this runs inside gitvow's box, where the OS keeps every answer from being written")
+            .hint(format!("answer in your own terminal, outside the box: {again}")));
+    }
     crate::person::require("gitvow approve")?;
     let Some(code) = &request.code else { return list() };
     let code = code.trim().to_ascii_lowercase();
     let (on_file, ignored) = approvals::scan();
     report(&ignored);
-    let mut a = on_file.into_iter().find(|a| a.code == code).ok_or_else(|| {
-        Error::new(format!("no call is waiting under the code `{}`", visible_line(&code)))
-            .hint("codes expire after an hour; `gitvow approve` lists what is waiting")
-    })?;
+    // A call waits in the approvals directory, or, asked from inside gitvow's box, in the box's own.
+    let (mut a, from_box) = match on_file.into_iter().find(|a| a.code == code) {
+        Some(a) => (a, None),
+        None => {
+            let asked = box_questions::waiting().into_iter().find(|q| q.approval.code == code).ok_or_else(|| {
+                Error::new(format!("no call is waiting under the code `{}`", visible_line(&code)))
+                    .hint("codes expire after an hour; `gitvow approve` lists what is waiting")
+            })?;
+            (asked.approval.clone(), Some(asked))
+        }
+    };
+    let save = |a: &Approval| match &from_box {
+        Some(asked) => asked.answer(a),
+        None => approvals::save(a),
+    };
     crate::person::require_answer("gitvow approve", crate::person::at(a.created))?;
     eprint!("{}", show(&a));
     if request.deny {
         a.state = State::Denied;
         a.answered = Some(approvals::now());
-        approvals::save(&a)?;
+        save(&a)?;
         crate::output::line(&format!("declined: the agent's next identical call is blocked and told that you said no ({code})"));
         return Ok(0);
     }
@@ -45,7 +66,7 @@ pub fn run(request: &ApproveRequest) -> Result<i32> {
     a.state = State::Approved;
     a.scope = Some(if request.session { "session" } else { "once" }.to_string());
     a.answered = Some(approvals::now());
-    approvals::save(&a)?;
+    save(&a)?;
     let when = if request.session {
         "every identical call of this session passes".to_string()
     } else {
@@ -108,7 +129,8 @@ fn report(ignored: &[approvals::Ignored]) {
 fn list() -> Result<i32> {
     let (on_file, ignored) = approvals::scan();
     report(&ignored);
-    let waiting: Vec<Approval> = on_file.into_iter().filter(|a| a.state == State::Pending).collect();
+    let boxed = box_questions::waiting().into_iter().map(|q: Asked| q.approval);
+    let waiting: Vec<Approval> = on_file.into_iter().filter(|a| a.state == State::Pending).chain(boxed).collect();
     if waiting.is_empty() {
         crate::output::line("nothing is waiting for approval");
         return Ok(0);

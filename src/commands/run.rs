@@ -20,8 +20,13 @@ pub struct RunRequest {
 pub fn run(request: &RunRequest) -> Result<i32> {
     let argv = command_line(request)?;
     let shown = argv.iter().map(|a| a.to_string_lossy()).collect::<Vec<_>>().join(" ");
+    let mut command = std::process::Command::new(&argv[0]);
+    command.args(&argv[1..]);
     match enter() {
-        Ok(()) => {}
+        Ok(Some(id)) => {
+            command.env(crate::gate::box_questions::ENV, id);
+        }
+        Ok(None) => {}
         Err(why) if request.unboxed => {
             eprintln!("gitvow run: starting `{shown}` WITHOUT the box (--unboxed): {why}");
         }
@@ -31,7 +36,7 @@ pub fn run(request: &RunRequest) -> Result<i32> {
             ));
         }
     }
-    let err = std::process::Command::new(&argv[0]).args(&argv[1..]).exec();
+    let err = command.exec();
     let code = if err.kind() == std::io::ErrorKind::NotFound { 127 } else { 126 };
     eprintln!("gitvow run: cannot run {}: {err}", argv[0].to_string_lossy());
     Ok(code)
@@ -61,7 +66,9 @@ fn command_line(request: &RunRequest) -> Result<Vec<OsString>> {
 }
 
 /// Makes the box for this process: the key first (a file that does not exist cannot be hidden).
-fn enter() -> std::result::Result<(), String> {
+/// Returns the id of the box's own directory for questions and answers, if one could be made (not
+/// in a box already, where `~/.gitvow` is read-only: questions then get no code).
+fn enter() -> std::result::Result<Option<String>, String> {
     let home = crate::paths::home().ok_or("cannot find the home directory")?;
     let gitvow_home = crate::paths::gitvow_home().ok_or("cannot find the home directory")?;
     crate::gate::seal::ensure_key().map_err(|e| e.to_string())?;
@@ -71,13 +78,16 @@ fn enter() -> std::result::Result<(), String> {
     executables.extend(crate::paths::find_on_path("gitvow"));
     // SAFETY: getuid cannot fail.
     let uid = unsafe { libc::getuid() };
+    let asks = crate::gate::box_questions::create().ok();
     let plan = Plan::new(&Places {
         home: &home,
         gitvow_home: &gitvow_home,
         system_root: &crate::paths::system_root(),
         repo: repo.as_ref(),
         executables: &executables,
+        questions: asks.as_ref().map(|(_, dir)| dir.as_path()),
         uid,
     });
-    crate::confine::enter(&plan).map_err(|r| r.0)
+    crate::confine::enter(&plan).map_err(|r| r.0)?;
+    Ok(asks.map(|(id, _)| id))
 }

@@ -35,17 +35,23 @@ pub fn enter(plan: &Plan) -> Result<(), Refused> {
     steps.extend(plan.pinned.iter().map(|p| (p.as_path(), Step::Pin)));
     steps.extend(plan.read_only.iter().map(|p| (p.as_path(), Step::ReadOnly)));
     steps.extend(plan.hidden.iter().map(|p| (p.as_path(), Step::Hide)));
+    steps.extend(plan.writable.iter().map(|p| (p.as_path(), Step::Writable)));
     steps.sort_by(|a, b| a.0.cmp(b.0).then(a.1.cmp(&b.1)));
     for (path, step) in steps {
         match step {
             Step::Pin => mount(Some(path), path, None, libc::MS_BIND | libc::MS_REC, None)?,
             Step::ReadOnly => {
                 mount(Some(path), path, None, libc::MS_BIND | libc::MS_REC, None)?;
-                read_only(path)?;
+                remount(path, libc::MS_RDONLY)?;
+            }
+            // A bind takes the read-only flag of the mount it is made from: set it back.
+            Step::Writable => {
+                mount(Some(path), path, None, libc::MS_BIND, None)?;
+                remount(path, 0)?;
             }
             Step::Hide => {
                 mount(Some(Path::new("/dev/null")), path, None, libc::MS_BIND, None)?;
-                read_only(path)?;
+                remount(path, libc::MS_RDONLY)?;
             }
         }
     }
@@ -71,6 +77,7 @@ enum Step {
     Pin,
     ReadOnly,
     Hide,
+    Writable,
 }
 
 fn refused_by(what: &str) -> Refused {
@@ -100,9 +107,9 @@ fn mount(source: Option<&Path>, target: &Path, fstype: Option<&str>, flags: libc
     Ok(())
 }
 
-/// Remounts the bind at `path` read-only. A user namespace may not clear the flags the mount had
-/// (they are locked), so they are kept.
-fn read_only(path: &Path) -> Result<(), Refused> {
+/// Remounts the bind at `path` with `read_only` (`MS_RDONLY` or nothing). A user namespace may not
+/// clear the other flags the mount had (they are locked), so they are kept.
+fn remount(path: &Path, read_only: libc::c_ulong) -> Result<(), Refused> {
     let c = c_path(path)?;
     // SAFETY: statvfs writes into the zeroed struct it is given.
     let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
@@ -118,7 +125,7 @@ fn read_only(path: &Path) -> Result<(), Refused> {
         (libc::ST_RELATIME, libc::MS_RELATIME),
     ];
     let flags = kept.iter().filter(|(st_flag, _)| st.f_flag & st_flag != 0).fold(0, |acc, (_, ms)| acc | ms);
-    mount(None, path, None, libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | flags, None)
+    mount(None, path, None, libc::MS_REMOUNT | libc::MS_BIND | read_only | flags, None)
 }
 
 /// A seccomp filter that refuses the ioctls that push input into a terminal (TIOCSTI) or read or

@@ -62,6 +62,8 @@ pub struct Plan {
     pub pinned: Vec<PathBuf>,
     /// Covered by an empty private file system.
     pub masked: Vec<PathBuf>,
+    /// Inside a read-only directory, bound onto themselves and writable again.
+    pub writable: Vec<PathBuf>,
 }
 
 /// Where the box's paths come from.
@@ -73,6 +75,9 @@ pub struct Places<'a> {
     pub repo: Option<&'a Repo>,
     /// The gitvow executables the hooks may name.
     pub executables: &'a [PathBuf],
+    /// Inside gitvow's directory, the one place that stays writable: where the hook in the box
+    /// writes its questions for the person.
+    pub questions: Option<&'a Path>,
     pub uid: u32,
 }
 
@@ -134,6 +139,7 @@ impl Plan {
             plan.masked.push(at.system_root.join(socket.replace("{uid}", &at.uid.to_string())));
         }
         plan.finish();
+        plan.writable.extend(at.questions.and_then(|q| std::fs::canonicalize(q).ok()));
         plan
     }
 
@@ -192,6 +198,7 @@ mod tests {
             system_root: &root,
             repo: None,
             executables: &[],
+            questions: None,
             uid: 1000,
         });
         let home = std::fs::canonicalize(&home).unwrap();

@@ -98,6 +98,14 @@ pub fn now() -> u64 {
 /// Edits keep at most this much of their text for the person to read.
 const TEXT_LIMIT: usize = 64 << 10;
 
+/// An edit's texts cut to [`TEXT_LIMIT`] each, for the approval file.
+fn cut_subject(s: Subject) -> Subject {
+    match s {
+        Subject::Edit { tool, path, old, new } => Subject::Edit { tool, path, old: cut(&old), new: cut(&new) },
+        other => other,
+    }
+}
+
 fn cut(text: &str) -> String {
     if text.len() <= TEXT_LIMIT {
         return text.to_string();
@@ -130,8 +138,18 @@ fn subjects(call: &Call, repo: Option<&Repo>) -> Vec<Subject> {
 /// The identity of a call: the whole text of what it does (not cut), its session and repository.
 fn key(call: &Call, repo: Option<&Repo>, subjects: &[Subject]) -> String {
     let repo = repo.map(|r| r.top.to_string_lossy().into_owned()).unwrap_or_default();
+    key_of(&call.session, &repo, subjects)
+}
+
+fn key_of(session: &str, repo: &str, subjects: &[Subject]) -> String {
     let subjects = serde_json::to_string(subjects).unwrap_or_default();
-    hex(&sha256(&[call.session.as_bytes(), &[0], repo.as_bytes(), &[0], subjects.as_bytes()])[..16])
+    hex(&sha256(&[session.as_bytes(), &[0], repo.as_bytes(), &[0], subjects.as_bytes()])[..16])
+}
+
+/// Whether `a`'s identity is that of the call it shows (its subjects whole, as a question from the
+/// box keeps them).
+pub(super) fn is_key_of(a: &Approval) -> bool {
+    key_of(&a.session, a.repo.as_deref().unwrap_or_default(), &a.subjects) == a.key
 }
 
 /// [`key`] of a call: its identity for the answer kept for its other entries ([`super::same_call`]).
@@ -139,10 +157,20 @@ pub(super) fn call_key(call: &Call, repo: Option<&Repo>) -> String {
     key(call, repo, &subjects(call, repo))
 }
 
-/// Codes a person types: no letters that read alike (`0`/`o`, `1`/`l`/`i`).
-const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
+/// Where questions wait and answers are read when the approvals directory cannot serve (in gitvow's
+/// box, where it is read-only and the key hidden: [`super::box_questions`]).
+pub trait Elsewhere {
+    /// The person's answer to the call with identity `key`, unless it expired.
+    fn answer(&self, key: &str) -> Option<Approval>;
+    /// The code `question` waits under (the one already asked for the same call, or its own);
+    /// `None` when it cannot be kept.
+    fn ask(&self, question: &Approval) -> Option<String>;
+}
 
-fn new_code() -> String {
+/// Codes a person types: no letters that read alike (`0`/`o`, `1`/`l`/`i`).
+pub(super) const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
+
+pub(super) fn new_code() -> String {
     let mut bytes = [0u8; 6];
     let random = std::fs::File::open("/dev/urandom").and_then(|mut f| std::io::Read::read_exact(&mut f, &mut bytes));
     if random.is_err() {
@@ -274,7 +302,7 @@ pub fn ignored_records() -> Vec<String> {
     out
 }
 
-fn expired(a: &Approval, now: u64) -> bool {
+pub(super) fn expired(a: &Approval, now: u64) -> bool {
     let since = |t: Option<u64>| now.saturating_sub(t.unwrap_or(a.created));
     match (a.state, a.scope.as_deref()) {
         (State::Approved, Some("session")) => since(a.answered) > SESSION_FOR,
@@ -294,10 +322,15 @@ fn path_of(code: &str) -> Option<PathBuf> {
 /// Writes `a`, sealed.
 pub fn save(a: &Approval) -> crate::error::Result<()> {
     let path = path_of(&a.code).ok_or_else(|| crate::error::Error::new("cannot find the home directory for ~/.gitvow/approvals"))?;
+    save_to(&path, a)
+}
+
+/// Writes `a` at `path`, sealed.
+pub(super) fn save_to(path: &std::path::Path, a: &Approval) -> crate::error::Result<()> {
     let mut sealed = a.clone();
     sealed.mac = Some(super::seal::seal(&a.sealed_bytes())?);
     let text = serde_json::to_string_pretty(&sealed).unwrap_or_default() + "\n";
-    write_private(&path, text.as_bytes(), Existing::Replace).map_err(|e| crate::error::Error::io("write", &path, &e))
+    write_private(path, text.as_bytes(), Existing::Replace).map_err(|e| crate::error::Error::io("write", path, &e))
 }
 
 fn remove(code: &str) {
@@ -310,15 +343,20 @@ fn remove(code: &str) {
 /// yes for this call lets it through (once, or for the session), a no turns it into a deny, and
 /// otherwise the call waits under a code (the same code for every retry) that the message names.
 /// `None` when there is nothing to say about the approval (not a confirm).
-pub fn settle(call: &Call, repo: Option<&Repo>, agent: &str, verdict: &mut Verdict) -> Option<String> {
+/// `boxed` is where questions and answers go instead of the approvals directory, in gitvow's box.
+pub fn settle(call: &Call, repo: Option<&Repo>, agent: &str, verdict: &mut Verdict, boxed: Option<&dyn Elsewhere>) -> Option<String> {
     if verdict.decision != Decision::Confirm {
         return None;
     }
     let subjects = subjects(call, repo);
     let key = key(call, repo, &subjects);
-    match on_file(&key) {
+    let found = match boxed {
+        Some(b) => b.answer(&key),
+        None => on_file(&key),
+    };
+    match found {
         Some(a) if a.state == State::Approved => {
-            if a.scope.as_deref() != Some("session") {
+            if a.scope.as_deref() != Some("session") && boxed.is_none() {
                 remove(&a.code);
             }
             *verdict = Verdict::allow(format!("approved by the person ({})", a.code));
@@ -341,7 +379,7 @@ pub fn settle(call: &Call, repo: Option<&Repo>, agent: &str, verdict: &mut Verdi
             let code = match found {
                 Some(a) => a.code,
                 None => {
-                    let a = Approval {
+                    let mut a = Approval {
                         code: new_code(),
                         key,
                         state: State::Pending,
@@ -352,29 +390,30 @@ pub fn settle(call: &Call, repo: Option<&Repo>, agent: &str, verdict: &mut Verdi
                         session: call.session.clone(),
                         repo: repo.map(|r| r.top.to_string_lossy().into_owned()),
                         cwd: call.cwd.to_string_lossy().into_owned(),
-                        subjects: subjects
-                            .into_iter()
-                            .map(|s| match s {
-                                Subject::Edit { tool, path, old, new } => Subject::Edit { tool, path, old: cut(&old), new: cut(&new) },
-                                other => other,
-                            })
-                            .collect(),
+                        subjects,
                         rule: verdict.rule.clone(),
                         reason: verdict.reason.clone(),
                         mac: None,
                     };
-                    // Without a place to keep it, the call can still be confirmed the agent's way;
-                    // the message says why no code comes with it, for the person to fix.
-                    if let Err(e) = save(&a) {
-                        let fix = e.hint.map(|h| format!("; {h}")).unwrap_or_default();
-                        verdict.message =
-                            format!("{} (gitvow could not keep it for `gitvow approve`: {}{fix})", verdict.message, e.message);
-                        return None;
+                    // A question from the box keeps the call whole: `gitvow approve` checks its
+                    // identity against what it shows.
+                    if let Some(b) = boxed {
+                        b.ask(&a)?
+                    } else {
+                        a.subjects = a.subjects.into_iter().map(cut_subject).collect();
+                        // Without a place to keep it, the call can still be confirmed the agent's
+                        // way; the message says why no code comes with it, for the person to fix.
+                        if let Err(e) = save(&a) {
+                            let fix = e.hint.map(|h| format!("; {h}")).unwrap_or_default();
+                            verdict.message =
+                                format!("{} (gitvow could not keep it for `gitvow approve`: {}{fix})", verdict.message, e.message);
+                            return None;
+                        }
+                        if let Some(pointer) = pointer(&a.key) {
+                            let _ = write_private(&pointer, a.code.as_bytes(), Existing::Replace);
+                        }
+                        a.code
                     }
-                    if let Some(pointer) = pointer(&a.key) {
-                        let _ = write_private(&pointer, a.code.as_bytes(), Existing::Replace);
-                    }
-                    a.code
                 }
             };
             let core = verdict.message.strip_suffix(ASK_THE_USER).unwrap_or(&verdict.message).to_string();

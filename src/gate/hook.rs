@@ -222,7 +222,9 @@ fn answerable(call: &Call, repo: Option<&Repo>, agent: &str, asks_natively: bool
         verdict.question = Some(approvals::question(call, repo, verdict));
         return None;
     }
-    approvals::settle(call, repo, agent, verdict)
+    // In gitvow's box the person's answers are where the box cannot write.
+    let boxed = super::box_questions::current();
+    approvals::settle(call, repo, agent, verdict, boxed.as_ref().map(|b| b as &dyn approvals::Elsewhere))
 }
 
 /// `gitvow hook` started with arguments it cannot parse (a hand-edited or damaged hook entry): the

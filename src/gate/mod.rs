@@ -9,6 +9,7 @@
 
 pub mod adapter;
 pub mod approvals;
+pub mod box_questions;
 mod boxed;
 mod classifier;
 pub mod command;

@@ -110,7 +110,10 @@ fn every_attack_run_inside_the_box_changes_nothing_protected_and_prints_no_byte_
         assert_eq!(&std::fs::read_to_string(&path).unwrap(), text, "{at} changed:\n{}", out.stdout);
     }
     let left: Vec<_> = std::fs::read_dir(env.path("~/.gitvow")).unwrap().map(|e| e.unwrap().file_name()).collect();
-    assert_eq!(left.len(), 2, "{left:?}");
+    assert_eq!(left.len(), 3, "only the box's own directory was added: {left:?}");
+    for answers in std::fs::read_dir(env.path("~/.gitvow/boxes")).unwrap().map(|b| b.unwrap().path().join("answers")) {
+        assert_eq!(std::fs::read_dir(&answers).unwrap().count(), 0, "an answer was written from the box:\n{}", out.stdout);
+    }
     assert!(!env.path(".claude/settings.local.json").exists() && !env.path("~/todo.json").exists());
     for moved in ["~/.gitvow-old", "~/.claude-old", "~/../moved-home"] {
         assert!(!env.path(moved).exists(), "{moved} exists:\n{}", out.stdout);
@@ -155,6 +158,11 @@ fn the_hook_answers_inside_the_box_as_outside_and_approve_is_refused_there() {
     assert!(outside.stderr.contains("force") || outside.stdout.contains("force"), "{outside:?}");
     assert!(out.stdout.contains(&format!("hook {}", outside.code)), "{}\n{}", out.stdout, out.stderr);
     assert!(!out.stdout.contains("approve 0"), "{}\n{}", out.stdout, out.stderr);
+    assert!(
+        out.stderr.contains("gitvow: this runs inside gitvow's box, where the OS keeps every answer from being written"),
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]
@@ -260,4 +268,91 @@ fn a_look_alike_of_the_box_made_by_a_tool_call_does_not_relax_the_gate() {
     );
     let prefix = ["unshare", "--user", "--map-root-user", "--mount", "sh", "-c", &fake, "fake"];
     assert_eq!(asked(&env, &prefix, &COMPUTED_TARGETS[..3]), vec!["ask".to_string(); 3]);
+}
+
+/// A stand-in agent in the box (Python: the hook looks for the agent among its parents) that asks
+/// the hook about a push as Codex would, tries to answer its own question (with `gitvow approve`,
+/// by writing an answer, and by a question of its own that shows another call under the same
+/// identity), then waits for `flag` and asks again. Prints one `name value` line per step.
+const ASKING_AGENT: &str = r#"
+import glob, json, os, subprocess, sys, time
+gitvow, payload, flag = sys.argv[1:4]
+def hook():
+    r = subprocess.run([gitvow, "hook", "--agent", "codex", "PreToolUse"], input=payload.encode(), capture_output=True)
+    return r.returncode, r.stderr.decode()
+code, said = hook()
+asked = said.split("gitvow approve ")[1].split("`")[0]
+print("first", code, asked, flush=True)
+r = subprocess.run([gitvow, "approve", asked], input=b"y\n", capture_output=True)
+print("self-approve", r.returncode, flush=True)
+question = glob.glob(os.path.expanduser("~/.gitvow/boxes/*/questions/*.json"))[0]
+try:
+    open(question.replace("/questions/", "/answers/"), "w").write("{}")
+    print("answer-written yes", flush=True)
+except OSError as e:
+    print("answer-written no", flush=True)
+forged = json.load(open(question))
+forged["code"] = "zzzzzz"
+forged["subjects"] = [{"kind": "command", "command": "git status"}]
+json.dump(forged, open(os.path.join(os.path.dirname(question), "forged.json"), "w"))
+os.chmod(os.path.join(os.path.dirname(question), "forged.json"), 0o600)
+print("waiting", flush=True)
+for _ in range(600):
+    if os.path.exists(flag):
+        break
+    time.sleep(0.05)
+print("retry", hook()[0], flush=True)
+"#;
+
+#[test]
+fn a_question_asked_in_the_box_is_answered_by_a_person_outside_it_and_by_nothing_inside() {
+    let env = sandbox();
+    std::fs::remove_file(env.path("~/.gitvow/policy.json")).unwrap();
+    let mut term = env.person_terminal();
+    let payload = crate::support::set(bash(env.repo(), "git push origin main"), "session_id", serde_json::json!("s1")).to_string();
+    let flag = env.outside("approved.flag");
+    let agent = std::thread::scope(|scope| {
+        let agent = scope.spawn(|| {
+            let argv = [BIN, "run", "--", "python3", "-c", ASKING_AGENT, BIN, &payload, flag.to_str().unwrap()];
+            env.tool(argv[0]).args(&argv[1..]).run()
+        });
+        // The question waits in the box's own directory, under a code a person can answer outside.
+        let questions = env.home().join(".gitvow/boxes");
+        let forged = (0..600)
+            .find_map(|_| {
+                let found = glob_one(&questions, "forged.json");
+                if found.is_none() {
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                }
+                found
+            })
+            .expect("the agent in the box asked");
+        let question: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(forged.with_file_name(format!("{}.json", json_key(&forged)))).unwrap()).unwrap();
+        let code = question["code"].as_str().unwrap().to_string();
+        let listed = term.run(&["approve"], "");
+        assert!(listed.stdout.contains(&code) && !listed.stdout.contains("zzzzzz"), "{listed:?}");
+        let fake = term.run(&["approve", "zzzzzz"], "y\n");
+        assert!(fake.stdout.contains("no call is waiting under the code `zzzzzz`"), "a question showing another call is not one: {fake:?}");
+        let shown = term.run(&["approve", &code], "y\n");
+        assert!(shown.stdout.contains("git push origin main") && shown.stdout.contains("approved:"), "{shown:?}");
+        std::fs::write(&flag, "").unwrap();
+        agent.join().unwrap()
+    });
+    let lines: Vec<&str> = agent.stdout.lines().collect();
+    assert!(lines.first().is_some_and(|l| l.starts_with("first 2 ")), "{agent:?}");
+    assert!(lines.contains(&"answer-written no"), "the box cannot write an answer: {agent:?}");
+    assert!(!lines.contains(&"self-approve 0"), "{agent:?}");
+    assert_eq!(lines.last(), Some(&"retry 0"), "the person's yes reaches the box: {agent:?}");
+}
+
+/// The one file named `name` under `dir`'s box directories (`<box>/questions/<name>`).
+fn glob_one(dir: &std::path::Path, name: &str) -> Option<PathBuf> {
+    std::fs::read_dir(dir).ok()?.flatten().map(|b| b.path().join("questions").join(name)).find(|p| p.exists())
+}
+
+/// The call identity a forged question copied from the real one.
+fn json_key(forged: &std::path::Path) -> String {
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(forged).unwrap()).unwrap();
+    v["key"].as_str().unwrap().to_string()
 }
