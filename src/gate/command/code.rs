@@ -421,7 +421,20 @@ impl Walker {
         }
     }
 
+    /// What a known call does: its effects on files and processes, and the value it returns.
     fn perform(&mut self, o: Op, name: &str, vals: &[CodeValue], named: &[(String, CodeValue)]) -> CodeValue {
+        match o {
+            Op::Home | Op::Cwd | Op::Join | Op::PathNew | Op::Same | Op::Getenv | Op::Require => return self.value_of(o, name, vals),
+            Op::Shell | Op::Argv | Op::ProgramList(_) | Op::Words(_) => self.start(o, name, vals, named),
+            Op::Code => self.code(vals),
+            Op::Opaque(why) => self.opaque(why),
+            Op::Remove { .. } | Op::Write(_) | Op::HardLink | Op::Move | Op::Open | Op::PerlOpen => self.files(o, vals, named),
+        }
+        CodeValue::Unknown
+    }
+
+    /// What a file call (removal, write, link, move, open) does to the files its arguments name.
+    fn files(&mut self, o: Op, vals: &[CodeValue], named: &[(String, CodeValue)]) {
         let arg = |i: usize| vals.get(i).cloned().unwrap_or(CodeValue::Unknown);
         match o {
             Op::Remove { recursive, all } => {
@@ -454,6 +467,14 @@ impl Walker {
                 self.open(&arg(0), &mode);
             }
             Op::PerlOpen => self.perl_open(vals),
+            _ => {}
+        }
+    }
+
+    /// The command a process call starts: a command line, or its arguments' words.
+    fn start(&mut self, o: Op, name: &str, vals: &[CodeValue], named: &[(String, CodeValue)]) {
+        let arg = |i: usize| vals.get(i).cloned().unwrap_or(CodeValue::Unknown);
+        match o {
             Op::Shell => self.run(&arg(0)),
             Op::Argv => {
                 let a = named.iter().find(|(n, _)| n == "args" || n == "cmd").map(|(_, v)| v.clone()).unwrap_or_else(|| arg(0));
@@ -499,61 +520,58 @@ impl Walker {
                 }
                 self.run(&CodeValue::List(words));
             }
-            Op::Code => {
-                let text = vals.first().cloned().unwrap_or(CodeValue::Unknown);
-                // `new Function('a', 'body')`: the last argument is the body.
-                let text = if self.lang == Language::Node { vals.last().cloned().unwrap_or(text) } else { text };
-                match text {
-                    CodeValue::Str(t) if self.nesting < MAX_NESTING => {
-                        self.nesting += 1;
-                        let saved = std::mem::take(&mut self.vars);
-                        self.program(&t);
-                        self.vars = saved;
-                        self.nesting -= 1;
-                    }
-                    _ => self.opaque("program text computed at run time"),
-                }
-            }
-            Op::Opaque(why) => self.opaque(why),
-            Op::Home => {
-                return if self.lang == Language::Python && name.starts_with("pathlib") {
-                    CodeValue::Path("~".into())
-                } else {
-                    CodeValue::Str("~".into())
-                };
-            }
-            Op::Cwd => return if name.starts_with("pathlib") { CodeValue::Path(".".into()) } else { CodeValue::Str(".".into()) },
-            Op::Join => return join(vals),
-            Op::PathNew => {
-                return match join(vals) {
-                    CodeValue::Str(p) => CodeValue::Path(p),
-                    _ if vals.is_empty() => CodeValue::Path(".".into()),
-                    _ => CodeValue::Unknown,
-                };
-            }
-            Op::Same => {
-                return match arg(0) {
-                    CodeValue::Path(p) => CodeValue::Str(p),
-                    other => other,
-                };
-            }
-            Op::Getenv => {
-                return match arg(0) {
-                    CodeValue::Str(k) => home_var(&k),
-                    _ => CodeValue::Unknown,
-                };
-            }
-            Op::Require => {
-                return match arg(0) {
-                    CodeValue::Str(m) => module_named(&m),
-                    _ => {
-                        self.opaque("a module loaded by a computed name");
-                        CodeValue::Unknown
-                    }
-                };
-            }
+            _ => {}
         }
-        CodeValue::Unknown
+    }
+
+    /// Program text run as code of the language (`eval`, `exec`, `new Function`).
+    fn code(&mut self, vals: &[CodeValue]) {
+        let text = vals.first().cloned().unwrap_or(CodeValue::Unknown);
+        // `new Function('a', 'body')`: the last argument is the body.
+        let text = if self.lang == Language::Node { vals.last().cloned().unwrap_or(text) } else { text };
+        match text {
+            CodeValue::Str(t) if self.nesting < MAX_NESTING => {
+                self.nesting += 1;
+                let saved = std::mem::take(&mut self.vars);
+                self.program(&t);
+                self.vars = saved;
+                self.nesting -= 1;
+            }
+            _ => self.opaque("program text computed at run time"),
+        }
+    }
+
+    /// The value a call that computes one returns (a path, a variable, a module).
+    fn value_of(&mut self, o: Op, name: &str, vals: &[CodeValue]) -> CodeValue {
+        let arg = |i: usize| vals.get(i).cloned().unwrap_or(CodeValue::Unknown);
+        match o {
+            Op::Home if self.lang == Language::Python && name.starts_with("pathlib") => CodeValue::Path("~".into()),
+            Op::Home => CodeValue::Str("~".into()),
+            Op::Cwd if name.starts_with("pathlib") => CodeValue::Path(".".into()),
+            Op::Cwd => CodeValue::Str(".".into()),
+            Op::Join => join(vals),
+            Op::PathNew => match join(vals) {
+                CodeValue::Str(p) => CodeValue::Path(p),
+                _ if vals.is_empty() => CodeValue::Path(".".into()),
+                _ => CodeValue::Unknown,
+            },
+            Op::Same => match arg(0) {
+                CodeValue::Path(p) => CodeValue::Str(p),
+                other => other,
+            },
+            Op::Getenv => match arg(0) {
+                CodeValue::Str(k) => home_var(&k),
+                _ => CodeValue::Unknown,
+            },
+            Op::Require => match arg(0) {
+                CodeValue::Str(m) => module_named(&m),
+                _ => {
+                    self.opaque("a module loaded by a computed name");
+                    CodeValue::Unknown
+                }
+            },
+            _ => CodeValue::Unknown,
+        }
     }
 
     /// A method of a path object (`Path('x').unlink()`), or of something computed.
