@@ -441,6 +441,105 @@ const READS: &[&str] = &[
     "get-winevent",
 ];
 
+/// What a cmdlet (or program PowerShell knows by name) does to files and processes.
+#[derive(Clone, Copy)]
+enum Cmdlet {
+    /// Removes the paths it is given.
+    Remove,
+    /// Writes the paths it is given (the item `-Name` names, under a path).
+    Write,
+    /// Writes its destination.
+    Copy,
+    /// Moves its path to the destination, or gives it a new name (`rename`).
+    Move { rename: bool },
+    /// Writes the file of `-OutFile`.
+    Download,
+    /// Writes its destination (an extraction without one, the working directory).
+    Archive,
+    /// Starts a program with an argument list.
+    StartProcess,
+    /// Runs its script block here (elsewhere or from a file: opaque).
+    InvokeCommand,
+    /// Runs text as a script.
+    InvokeExpression,
+    /// Runs or redefines code the reader cannot see.
+    RunsCode,
+    /// Starts PowerShell itself (`-Command` read, `-EncodedCommand` opaque).
+    PowerShell,
+    /// Starts cmd.exe (`/c` and `/k` read as a command line).
+    Cmd,
+}
+
+/// The cmdlets the reader knows, with their aliases, lowercase.
+const CMDLETS: &[(Cmdlet, &[&str])] = &[
+    (Cmdlet::Remove, &["remove-item", "rm", "del", "rd", "ri", "erase", "rmdir"]),
+    (
+        Cmdlet::Write,
+        &[
+            "set-content",
+            "sc",
+            "add-content",
+            "ac",
+            "clear-content",
+            "clc",
+            "out-file",
+            "new-item",
+            "ni",
+            "mkdir",
+            "md",
+            "set-item",
+            "si",
+            "set-itemproperty",
+            "sp",
+            "new-itemproperty",
+            "remove-itemproperty",
+            "rp",
+            "clear-item",
+            "cli",
+            "set-acl",
+            "export-csv",
+            "epcsv",
+            "export-clixml",
+            "tee-object",
+            "tee",
+        ],
+    ),
+    (Cmdlet::Copy, &["copy-item", "cp", "copy", "cpi"]),
+    (Cmdlet::Move { rename: false }, &["move-item", "mv", "move", "mi"]),
+    (Cmdlet::Move { rename: true }, &["rename-item", "ren", "rni"]),
+    (Cmdlet::Download, &["invoke-webrequest", "iwr", "invoke-restmethod", "irm"]),
+    (Cmdlet::Archive, &["expand-archive", "compress-archive"]),
+    (Cmdlet::StartProcess, &["start-process", "saps", "start"]),
+    (Cmdlet::InvokeCommand, &["invoke-command", "icm"]),
+    (Cmdlet::InvokeExpression, &["invoke-expression", "iex"]),
+    (
+        Cmdlet::RunsCode,
+        &[
+            "invoke-item",
+            "ii",
+            "set-alias",
+            "sal",
+            "new-alias",
+            "nal",
+            "add-type",
+            "new-object",
+            "import-alias",
+            "ipal",
+            "new-module",
+            "nmo",
+            "start-job",
+            "sajb",
+            "start-threadjob",
+            "register-scheduledtask",
+            "new-service",
+            "set-executionpolicy",
+            ".",
+        ],
+    ),
+    (Cmdlet::PowerShell, &["powershell", "pwsh"]),
+    (Cmdlet::Cmd, &["cmd"]),
+];
+
 /// Keywords whose blocks and conditions are read as scripts.
 const KEYWORDS: &[&str] = &[
     "if",
@@ -737,131 +836,107 @@ impl PsReader {
             return;
         }
         let a = Args::of(self, args);
-        let is = |names: &[&str]| names.contains(&base.as_str());
-        if is(&["remove-item", "rm", "del", "rd", "ri", "erase", "rmdir"]) {
-            let recursive = a.flag(&["recurse", "r"]) || base == "rd" || base == "rmdir" && a.flag(&["s"]);
-            let paths = a.paths(&["path", "literalpath", "lp", "pspath"], 0, true);
-            self.each(paths, piped, |path| CodeEffect::Remove { path, recursive });
-        } else if is(&[
-            "set-content",
-            "sc",
-            "add-content",
-            "ac",
-            "clear-content",
-            "clc",
-            "out-file",
-            "new-item",
-            "ni",
-            "mkdir",
-            "md",
-            "set-item",
-            "si",
-            "set-itemproperty",
-            "sp",
-            "new-itemproperty",
-            "remove-itemproperty",
-            "rp",
-            "clear-item",
-            "cli",
-            "set-acl",
-            "export-csv",
-            "epcsv",
-            "export-clixml",
-            "tee-object",
-            "tee",
-            "set-itemproperty",
-        ]) && !(is(&["tee-object", "tee"]) && a.named(&["filepath", "literalpath", "path"]).is_none())
-        {
-            // The second positional argument is the value written.
-            let paths = a.paths(&["path", "literalpath", "lp", "filepath", "pspath"], 0, false);
-            let name = a.named(&["name"]);
-            self.each(paths, piped, |path| CodeEffect::Write {
-                path: match &name {
-                    Some(PsValue::Text(n)) => format!("{}/{n}", path.trim_end_matches('/')),
-                    _ => path,
-                },
-            });
-        } else if is(&["copy-item", "cp", "copy", "cpi"]) {
-            let dest = a.paths(&["destination", "dest"], 1, false);
-            self.each(dest, piped, |path| CodeEffect::Write { path });
-        } else if is(&["move-item", "mv", "move", "mi", "rename-item", "ren", "rni"]) {
-            let from = a.paths(&["path", "literalpath", "lp"], 0, false);
-            let rename = is(&["rename-item", "ren", "rni"]);
-            let to = a.paths(if rename { &["newname"] } else { &["destination", "dest"] }, 1, false);
-            match (from.as_slice(), to.as_slice()) {
-                ([PsValue::Text(f)], [PsValue::Text(t)]) => {
-                    let (f, t) = (slashes(f), slashes(t));
-                    let to = if rename && !t.contains('/') {
-                        match f.rsplit_once('/') {
-                            Some((dir, _)) => format!("{dir}/{t}"),
-                            None => t,
-                        }
-                    } else {
-                        t
-                    };
-                    self.emit(CodeEffect::Move { from: f, to });
+        let cmdlet = CMDLETS.iter().find(|(_, names)| names.contains(&base.as_str())).map(|(c, _)| *c);
+        match cmdlet {
+            Some(Cmdlet::Remove) => {
+                let recursive = a.flag(&["recurse", "r"]) || base == "rd" || base == "rmdir" && a.flag(&["s"]);
+                let paths = a.paths(&["path", "literalpath", "lp", "pspath"], 0, true);
+                self.each(paths, piped, |path| CodeEffect::Remove { path, recursive });
+            }
+            // Tee-Object without a file only passes its input on.
+            Some(Cmdlet::Write)
+                if matches!(base.as_str(), "tee-object" | "tee") && a.named(&["filepath", "literalpath", "path"]).is_none() =>
+            {
+                self.other(name, &base, args);
+            }
+            Some(Cmdlet::Write) => {
+                // The second positional argument is the value written.
+                let paths = a.paths(&["path", "literalpath", "lp", "filepath", "pspath"], 0, false);
+                let name = a.named(&["name"]);
+                self.each(paths, piped, |path| CodeEffect::Write {
+                    path: match &name {
+                        Some(PsValue::Text(n)) => format!("{}/{n}", path.trim_end_matches('/')),
+                        _ => path,
+                    },
+                });
+            }
+            Some(Cmdlet::Copy) => {
+                let dest = a.paths(&["destination", "dest"], 1, false);
+                self.each(dest, piped, |path| CodeEffect::Write { path });
+            }
+            Some(Cmdlet::Move { rename }) => self.move_item(&a, rename),
+            Some(Cmdlet::Download) => {
+                if let Some(v) = a.named(&["outfile", "o"]) {
+                    self.each(vec![v], false, |path| CodeEffect::Write { path });
                 }
-                _ => self.opaque("a move of computed or piped paths"),
             }
-        } else if is(&["invoke-webrequest", "iwr", "invoke-restmethod", "irm"]) {
-            if let Some(v) = a.named(&["outfile", "o"]) {
-                self.each(vec![v], false, |path| CodeEffect::Write { path });
-            }
-        } else if is(&["expand-archive", "compress-archive"]) {
-            let dest = a.paths(&["destinationpath", "destination"], 1, false);
-            if !dest.is_empty() {
-                self.each(dest, false, |path| CodeEffect::Write { path });
-            } else if base == "expand-archive" {
-                self.emit(CodeEffect::Write { path: ".".into() });
-            }
-        } else if is(&["start-process", "saps", "start"]) {
-            let file = a.named(&["filepath", "file", "path"]).or_else(|| a.positional.first().cloned());
-            let list = a.named(&["argumentlist", "args", "arguments"]).or_else(|| a.positional.get(1).cloned());
-            match (file, list) {
-                (Some(PsValue::Text(f)), None) => self.emit(CodeEffect::Run { command: shell_words::quote(&f).into_owned() }),
-                (Some(PsValue::Text(f)), Some(PsValue::Text(l))) => {
-                    self.emit(CodeEffect::Run { command: format!("{} {l}", shell_words::quote(&f)) })
+            Some(Cmdlet::Archive) => {
+                let dest = a.paths(&["destinationpath", "destination"], 1, false);
+                if !dest.is_empty() {
+                    self.each(dest, false, |path| CodeEffect::Write { path });
+                } else if base == "expand-archive" {
+                    self.emit(CodeEffect::Write { path: ".".into() });
                 }
-                _ => self.opaque("a process started from a computed name (Start-Process)"),
             }
-        } else if is(&["invoke-command", "icm"]) {
-            match args.iter().find_map(|t| if let PsToken::Block(src) = t { Some(src.clone()) } else { None }) {
-                Some(src) if a.named(&["computername", "cn", "session", "filepath"]).is_none() => self.nested(&src),
-                _ => self.opaque("a command run by Invoke-Command"),
+            Some(Cmdlet::StartProcess) => self.start_process(&a),
+            Some(Cmdlet::InvokeCommand) => {
+                match args.iter().find_map(|t| if let PsToken::Block(src) = t { Some(src.clone()) } else { None }) {
+                    Some(src) if a.named(&["computername", "cn", "session", "filepath"]).is_none() => self.nested(&src),
+                    _ => self.opaque("a command run by Invoke-Command"),
+                }
             }
-        } else if is(&["invoke-expression", "iex"]) {
-            self.opaque("text run as a script (Invoke-Expression)");
-        } else if is(&[
-            "invoke-item",
-            "ii",
-            "set-alias",
-            "sal",
-            "new-alias",
-            "nal",
-            "add-type",
-            "new-object",
-            "import-alias",
-            "ipal",
-            "new-module",
-            "nmo",
-            "start-job",
-            "sajb",
-            "start-threadjob",
-            "register-scheduledtask",
-            "new-service",
-            "set-executionpolicy",
-            ".",
-        ]) {
-            self.opaque("a cmdlet that runs or redefines code");
-        } else if is(&["powershell", "pwsh"]) {
-            self.powershell(args);
-        } else if is(&["cmd"]) {
-            let words = render(self, args.iter().copied().skip_while(|t| !matches!(t, PsToken::Word(w, _) if matches!(w.first(), Some(PsPart::Lit(l)) if l.eq_ignore_ascii_case("/c") || l.eq_ignore_ascii_case("/k")))).skip(1));
-            match words {
-                Some(w) if !w.is_empty() => self.emit(CodeEffect::Run { command: w }),
-                _ => self.opaque("cmd run with a computed command"),
+            Some(Cmdlet::InvokeExpression) => self.opaque("text run as a script (Invoke-Expression)"),
+            Some(Cmdlet::RunsCode) => self.opaque("a cmdlet that runs or redefines code"),
+            Some(Cmdlet::PowerShell) => self.powershell(args),
+            Some(Cmdlet::Cmd) => {
+                let words = render(self, args.iter().copied().skip_while(|t| !matches!(t, PsToken::Word(w, _) if matches!(w.first(), Some(PsPart::Lit(l)) if l.eq_ignore_ascii_case("/c") || l.eq_ignore_ascii_case("/k")))).skip(1));
+                match words {
+                    Some(w) if !w.is_empty() => self.emit(CodeEffect::Run { command: w }),
+                    _ => self.opaque("cmd run with a computed command"),
+                }
             }
-        } else if READS.contains(&base.as_str()) {
+            None => self.other(name, &base, args),
+        }
+    }
+
+    /// `Move-Item` and `Rename-Item` (a new name alone stays in the source's directory).
+    fn move_item(&mut self, a: &Args, rename: bool) {
+        let from = a.paths(&["path", "literalpath", "lp"], 0, false);
+        let to = a.paths(if rename { &["newname"] } else { &["destination", "dest"] }, 1, false);
+        match (from.as_slice(), to.as_slice()) {
+            ([PsValue::Text(f)], [PsValue::Text(t)]) => {
+                let (f, t) = (slashes(f), slashes(t));
+                let to = if rename && !t.contains('/') {
+                    match f.rsplit_once('/') {
+                        Some((dir, _)) => format!("{dir}/{t}"),
+                        None => t,
+                    }
+                } else {
+                    t
+                };
+                self.emit(CodeEffect::Move { from: f, to });
+            }
+            _ => self.opaque("a move of computed or piped paths"),
+        }
+    }
+
+    /// `Start-Process FILE [ARGS]`: the program and its argument list as a command line.
+    fn start_process(&mut self, a: &Args) {
+        let file = a.named(&["filepath", "file", "path"]).or_else(|| a.positional.first().cloned());
+        let list = a.named(&["argumentlist", "args", "arguments"]).or_else(|| a.positional.get(1).cloned());
+        match (file, list) {
+            (Some(PsValue::Text(f)), None) => self.emit(CodeEffect::Run { command: shell_words::quote(&f).into_owned() }),
+            (Some(PsValue::Text(f)), Some(PsValue::Text(l))) => {
+                self.emit(CodeEffect::Run { command: format!("{} {l}", shell_words::quote(&f)) })
+            }
+            _ => self.opaque("a process started from a computed name (Start-Process)"),
+        }
+    }
+
+    /// A command no row of [`CMDLETS`] names: a cmdlet that only reads (its script blocks read), one
+    /// the reader does not know, or a native program.
+    fn other(&mut self, name: &str, base: &str, args: &[&PsToken]) {
+        if READS.contains(&base) {
             for t in args {
                 if let PsToken::Block(src) | PsToken::Paren(src) = t {
                     self.nested(src);
