@@ -8,6 +8,7 @@ mod entry_count;
 pub mod fail_closed;
 pub mod inspect;
 pub mod managed_toml;
+pub mod notices;
 pub mod plan;
 pub mod preview;
 pub mod record;

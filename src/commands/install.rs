@@ -45,11 +45,6 @@ pub fn run(request: &InstallRequest) -> Result<i32> {
     } else {
         select_agents(&settings.agents, &scope, NoneNamed::Found)?
     };
-    if let Some(warning) =
-        (request.command.is_none() && scope.is_repo()).then(|| crate::install::command_line::bare_command_warning(&agents)).flatten()
-    {
-        eprintln!("{warning}");
-    }
     for agent in &agents {
         check_unquoted(agent, &command)?;
     }
@@ -204,6 +199,12 @@ impl Run<'_> {
             crate::output::preview(settings.pager, |out| {
                 crate::install::summary::render(out, plan, scope, self.agents, settings.verbose, settings.color)
             });
+        }
+        // After the preview, which a pager may have shown and taken away, and before the question.
+        if let Operation::Install { command, .. } = self.action {
+            for notice in crate::install::notices::install(scope, self.agents, command, plan) {
+                eprintln!("{notice}");
+            }
         }
         // Uninstall over every agent (no --agent) names only those it takes gitvow out of.
         let named = !settings.agents.is_empty();

@@ -351,7 +351,7 @@ fn double_firing(ctx: &CheckedScopes, ins: &Inspected) -> Vec<CheckResult> {
                 super::scope_name(other_scope),
                 display(&o.path)
             ),
-            format!("keep one: uninstall the other with `gitvow uninstall {} --agent {}`", other_flag(other_scope), ins.agent.name),
+            format!("keep one: uninstall the other with `{}`", crate::install::command_line::uninstall_command(other_scope, ins.agent)),
         ));
     }
     // Another agent that runs this agent's file too (Copilot running Claude's) is named.
@@ -424,14 +424,6 @@ fn double_firing(ctx: &CheckedScopes, ins: &Inspected) -> Vec<CheckResult> {
         out.push(CheckResult::ok("double-firing", "not installed in the other scope"));
     }
     out
-}
-
-fn other_flag(scope: &Scope) -> String {
-    match scope {
-        Scope::User { .. } => "--user".into(),
-        Scope::Repo(r) => crate::output::shell_path(&r.top),
-        Scope::System { .. } => "--system".into(),
-    }
 }
 
 /// When the agent last called gitvow, from the hook logs and session ledgers (the probe's own

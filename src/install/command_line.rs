@@ -5,10 +5,20 @@ use crate::agents::AgentSpec;
 use crate::paths::{Scope, display};
 
 pub fn install_command(scope: &Scope, agent: &AgentSpec) -> String {
+    format!("gitvow install {} --agent {}", scope_argument(scope), agent.name)
+}
+
+/// `gitvow uninstall` of one agent from the scope, as a person pastes it anywhere.
+pub fn uninstall_command(scope: &Scope, agent: &AgentSpec) -> String {
+    format!("gitvow uninstall {} --agent {}", scope_argument(scope), agent.name)
+}
+
+/// What names the scope on a command line: `--user`, `--system`, or the repository's path.
+fn scope_argument(scope: &Scope) -> String {
     match scope {
-        Scope::User { .. } => format!("gitvow install --user --agent {}", agent.name),
-        Scope::Repo(r) => format!("gitvow install {} --agent {}", crate::output::shell_path(&r.top), agent.name),
-        Scope::System { .. } => format!("gitvow install --system --agent {}", agent.name),
+        Scope::User { .. } => "--user".to_string(),
+        Scope::Repo(r) => crate::output::shell_path(&r.top),
+        Scope::System { .. } => "--system".to_string(),
     }
 }
 
@@ -22,11 +32,7 @@ pub fn reinstall_command(scope: &Scope, agent: &AgentSpec) -> String {
 
 /// `gitvow doctor` for the scope, as a person pastes it anywhere.
 pub fn doctor_command(scope: &Scope) -> String {
-    match scope {
-        Scope::User { .. } => "gitvow doctor --user".to_string(),
-        Scope::Repo(r) => format!("gitvow doctor {}", crate::output::shell_path(&r.top)),
-        Scope::System { .. } => "gitvow doctor --system".to_string(),
-    }
+    format!("gitvow doctor {}", scope_argument(scope))
 }
 
 /// What this gitvow answers to `--version` ("gitvow 0.1.0").

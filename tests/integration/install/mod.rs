@@ -5,6 +5,7 @@ mod crash;
 mod fail_closed;
 mod fallback;
 mod legacy_record;
+mod notices;
 mod opencode_plugin;
 mod originals;
 mod ownership;

@@ -107,7 +107,16 @@ fn user_install_and_doctor_fixes(done: &mut Vec<String>) {
     let again = of(&mut runs, "gitvow doctor --user");
     assert!(!again.stdout.contains("does not exist"), "{again:?}");
 
-    // The same agent in both scopes: the printed uninstall keeps one.
+    // The same agent in both scopes: install says so (a repository's over the user's, the user's
+    // from inside a repository that has its own), and each uninstall it prints keeps one.
+    let both = env.run(["install", "--agent", "claude", "--yes", "--command", BIN]).ok();
+    let mut runs = pasted(&env, env.home(), &both.stderr, done);
+    of(&mut runs, "gitvow uninstall --user --agent claude").ok().stdout_has("claude: removed from ~/.claude/settings.json");
+    let both = env.run(["install", "--user", "--agent", "claude", "--yes", "--command", BIN]).ok();
+    let mut runs = pasted(&env, env.home(), &both.stderr, done);
+    let repo_file = env.repo().join(".claude/settings.json");
+    of(&mut runs, "gitvow uninstall").ok().stdout_has(&format!("claude: removed from {}", repo_file.display()));
+    // And doctor: the printed uninstall keeps one.
     env.run(["install", "--agent", "claude", "--yes", "--command", BIN]).ok();
     let doctor = env.run(["doctor", "--user"]);
     let mut runs = pasted(&env, env.home(), &doctor.stdout, done);

@@ -56,6 +56,9 @@ pub fn printed_forms() -> Vec<(String, String)> {
         ("gitvow doctor --user".into(), "install/command_line.rs".into()),
         ("gitvow doctor {}".into(), "install/command_line.rs".into()),
         ("gitvow doctor --system".into(), "install/command_line.rs".into()),
+        // uninstall_command, for the other scope of an agent installed in both.
+        ("gitvow uninstall --user --agent {}".into(), "install/command_line.rs".into()),
+        ("gitvow uninstall {} --agent {}".into(), "install/command_line.rs".into()),
     ];
     let quoted = regex_lite::Regex::new(r"`(gitvow [^`\\]*)`").unwrap();
     let mut files = vec![std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))];
