@@ -4,7 +4,11 @@
 mod settings;
 mod usage_errors;
 
-pub use usage_errors::parse_failure;
+/// A command line clap refused, told in gitvow's own form ([`usage_errors::parse_failure`], given
+/// what it needs of the definition here, so that it does not reach back up for it).
+pub fn parse_failure(err: &clap::Error) -> i32 {
+    usage_errors::parse_failure(err, &usage_errors::Definition { print_help, is_subcommand })
+}
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;

@@ -4,11 +4,19 @@
 use crate::error::Error;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 
+/// What a refusal needs of the command-line definition (`cli.rs`).
+pub struct Definition {
+    /// The help of `gitvow` or of one subcommand.
+    pub print_help: fn(Option<&str>) -> crate::error::Result<i32>,
+    /// Whether a word is one of gitvow's subcommands.
+    pub is_subcommand: fn(&str) -> bool,
+}
+
 /// A command line clap refused, told in gitvow's own form (`gitvow: …` and a `hint:`): help and
 /// version are not failures, and neither is `gitvow` alone (its help, on stdout); a usage error
 /// exits 64, except under `gitvow hook`, where an agent reads the exit code: there it is that
 /// agent's blocking answer during PreToolUse.
-pub fn parse_failure(err: &clap::Error) -> i32 {
+pub fn parse_failure(err: &clap::Error, cli: &Definition) -> i32 {
     // Lossy: an argument that is not UTF-8 is named as well as it can be, never a panic.
     let args: Vec<String> = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
     if matches!(err.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
@@ -16,14 +24,14 @@ pub fn parse_failure(err: &clap::Error) -> i32 {
         return 0;
     }
     if args.is_empty() {
-        return super::print_help(None).unwrap_or(1);
+        return (cli.print_help)(None).unwrap_or(1);
     }
     let rendered = err.to_string();
     let what = rendered.lines().next().unwrap_or("").trim_start_matches("error: ");
     if args.first().map(String::as_str) == Some("hook") {
         return crate::gate::hook::misused(&args[1..], what);
     }
-    let err = usage_error(err, what, &args);
+    let err = usage_error(err, what, &args, cli);
     eprintln!("{err}");
     // A script reading `--json` gets its usage errors as JSON too (the README's "JSON output").
     if args.iter().take_while(|a| *a != "--").any(|a| a == "--json") {
@@ -34,8 +42,8 @@ pub fn parse_failure(err: &clap::Error) -> i32 {
 
 /// clap's refusal as gitvow's error: its first line, and its tip (or the subcommand's help) as the
 /// hint.
-fn usage_error(err: &clap::Error, what: &str, args: &[String]) -> Error {
-    let subcommand = args.iter().find(|a| !a.starts_with('-')).filter(|a| super::is_subcommand(a));
+fn usage_error(err: &clap::Error, what: &str, args: &[String], cli: &Definition) -> Error {
+    let subcommand = args.iter().find(|a| !a.starts_with('-')).filter(|a| (cli.is_subcommand)(a));
     let help = subcommand.map_or_else(|| "see `gitvow --help`".to_string(), |sub| format!("see `gitvow {sub} --help`"));
     let tip = err.to_string().lines().find_map(|l| l.trim().strip_prefix("tip: ").map(str::to_string));
     let hint = match (subcommand.map(String::as_str), err.kind()) {
