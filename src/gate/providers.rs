@@ -221,9 +221,9 @@ mod tests {
             timeout: Duration::from_secs(10),
         };
         let query = Query { question: Question::GateBearing, subject: "a".into(), path: "a".into(), tool_name: "Edit".into() };
-        let started = Instant::now();
-        let replies = ask(&[slow], &[query], Path::new("/"), Some(started + Duration::from_millis(300)));
-        assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+        // The provider's own 10 s would let its 5 s sleep finish and answer: only the deadline
+        // makes it a failure that says so, however long the loaded machine took to get there.
+        let replies = ask(&[slow], &[query], Path::new("/"), Some(Instant::now() + Duration::from_millis(300)));
         assert_eq!(replies[0].provider, "slow");
         assert!(replies[0].blocks());
         assert!(
