@@ -128,8 +128,8 @@ pub fn matches(pattern: &str, name: &str, hidden: bool) -> bool {
     let mut star: Option<(usize, usize)> = None;
     while ni < n.len() {
         if pi < p.len() && p[pi] == '[' {
-            let close = p[pi..].iter().position(|c| *c == ']').map(|k| pi + k);
-            if let Some(close) = close {
+            // Any one character (a bracket expression is taken to match whatever it could).
+            if let Some(close) = bracket_end(&p, pi) {
                 pi = close + 1;
                 ni += 1;
                 continue;
@@ -155,9 +155,44 @@ pub fn matches(pattern: &str, name: &str, hidden: bool) -> bool {
     pi == p.len()
 }
 
+/// Where the bracket expression opening at `open` closes, as the shell reads it: a `]` first (after
+/// `!` or `^`) is one of its characters, and a class `[:alpha:]` (or `[=a=]`, `[.a.]`) is one unit.
+fn bracket_end(p: &[char], open: usize) -> Option<usize> {
+    let mut k = open + 1;
+    if p.get(k).is_some_and(|c| matches!(c, '!' | '^')) {
+        k += 1;
+    }
+    if p.get(k) == Some(&']') {
+        k += 1;
+    }
+    while k < p.len() {
+        if p[k] == '['
+            && let Some(kind) = p.get(k + 1).filter(|c| matches!(c, ':' | '=' | '.'))
+            && let Some(end) = (k + 2..p.len().saturating_sub(1)).find(|&e| p[e] == *kind && p[e + 1] == ']')
+        {
+            k = end + 2;
+            continue;
+        }
+        if p[k] == ']' {
+            return Some(k);
+        }
+        k += 1;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bracket_expressions_close_where_the_shell_closes_them() {
+        for pattern in [".gitv[[:alpha:]]w", ".gitv[]o]w", ".gitv[!]x]w", ".gi[[:lower:][:digit:]]vow", ".gitv[[=o=]]w", ".gitv[^x]w"] {
+            assert!(matches(pattern, ".gitvow", false), "{pattern}");
+        }
+        assert!(!matches(".gitv[[:alpha:]]x", ".gitvow", false));
+        assert!(matches("[a", "[a", false));
+    }
 
     #[test]
     fn patterns_name_what_they_could_match() {

@@ -43,7 +43,12 @@ impl Walk<'_> {
                 for f in &found {
                     let inner: Vec<Word> = words[begin..end].iter().map(|w| if w.text() == "{}" { f.clone() } else { w.clone() }).collect();
                     let before = self.out.effects.len();
+                    let reads_before = self.out.reads.len();
                     self.run(inner, dirs.clone(), &Feed::None, &[], shell, reparse);
+                    // What it reads of `{}` is every file under the start.
+                    if trees {
+                        self.out.reads[reads_before..].iter_mut().for_each(|r| r.recursive = true);
+                    }
                     // Run on everything found below the start, a deletion of each is a deletion of the
                     // tree, and a rewrite of each file under a start (`truncate`, `sed -i`) a rewrite of
                     // the tree: of the history in `.git` when the start holds it.

@@ -79,6 +79,9 @@ fn a_pattern_in_any_component_names_what_it_matches() {
             "sed -i 's/deny/allow/' ~/.*vow/policy.json",
             "echo '{}' > ~/.co?ex/hooks.json",
             "cp notes.txt ~/.gitvow/../.cl*/settings.json",
+            "echo x > ~/.gitv[[:alpha:]]w/policy.json",
+            "cp notes.txt ~/.c[[:lower:]]aude/settings.json",
+            "echo x > ~/.gitv[]o]w/policy.json",
         ],
         &["rm -f *.json", "cp notes.txt docs/*/x.txt", "echo x > build/*.log", "cat ~/.gitv*/policy.json"],
     );
@@ -100,6 +103,9 @@ fn every_reader_of_the_record_key_and_approvals_is_stopped() {
             "D=$HOME/.gitvow; base64 \"$D/record.key\"",
             "cat \"$X/record.key\"",
             "find ~/.gitvow -name 'rec*' -exec cat {} +",
+            "find ~/.gitvow -exec cat {} +",
+            "find ~/.gitvow -type f -exec base64 {} \\;",
+            "find ~ -type f -exec cat {} +",
             "grep -a -r . ~/.gitvow",
             "cp -r ~/.gitvow /tmp/x",
             "rsync -a ~/.gitvow/ /tmp/x",
@@ -116,6 +122,7 @@ fn every_reader_of_the_record_key_and_approvals_is_stopped() {
             "cat ~/.gitvow/policy.json",
             "cp -r src /tmp/x",
             "grep -rn TODO .",
+            "find src -type f -exec wc -l {} +",
             "tar czf /tmp/r.tgz .",
             "python3 -c 'print(1)'",
         ],
@@ -323,6 +330,9 @@ fn a_copy_of_gitvow_run_by_an_agent_neither_uninstalls_nor_installs_another_comm
     std::fs::write(&copy, bytes).unwrap();
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755)).unwrap();
+    // Started once through the support's runner, which waits out `ETXTBSY` (another test's child
+    // still holding the copy open for writing): `sh` below would fail on it instead.
+    assert_eq!(env.tool(&copy).arg("--version").run().code, 0);
     let launcher = env.script("~/agents/claude", "\"$@\"\nexit $?");
     let loader = ["/lib64/ld-linux-x86-64.so.2", "/lib/ld-linux-aarch64.so.1"].into_iter().find(|l| std::path::Path::new(l).exists());
     let copy = copy.display().to_string();
@@ -363,6 +373,8 @@ fn a_detached_copy_of_gitvow_does_not_uninstall_while_an_agent_runs_for_the_home
     env.write(&copy, bytes);
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o755)).unwrap();
+    // Started once through the support's runner, which waits out `ETXTBSY` (see above).
+    assert_eq!(env.tool(&copy).arg("--version").run().code, 0);
     // The agent: a process named as claude, started for this home, not an ancestor of the runs below.
     let agent = env.script("~/agents/claude", "sleep 120");
     let mut running = env.tool(&agent).command().spawn().unwrap();
