@@ -11,7 +11,7 @@ the path that is a module). Strongly connected components of more than one modul
 --parents also report a parent and its own child naming each other (left out by default: a child
           that uses what its parent module defines is how Rust splits one module over files)
 --folders also check the crate's rooms: a top-level module is its files together (`gate` is
-          src/gate.rs or src/gate/mod.rs and everything under src/gate/). Each room has a layer in
+          src/gate.rs and everything under src/gate/). Each room has a layer in
           LAYERS; a room may use only rooms of lower layers or of its own, so that there is no loop
           between rooms either. A room missing from LAYERS is an error too: a new room takes its place.
 

@@ -25,7 +25,7 @@ use std::time::Duration;
 
 /// The built-in default policy. The installer writes it to `~/.gitvow/policy.json` or
 /// `<repo>/.gitvow/policy.json` when no policy is there yet.
-pub const DEFAULT_POLICY: &str = include_str!("../../../templates/policy.json");
+pub const DEFAULT_POLICY: &str = include_str!("../../templates/policy.json");
 
 /// Where a policy came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
