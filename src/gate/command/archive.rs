@@ -1,7 +1,7 @@
 //! The member list of an archive about to be extracted, read at judging time (never extracted):
-//! a zip file's central directory, an uncompressed tar's headers. Bounded (64 MiB, 4,096 members);
-//! a compressed tar, a link member, an absolute or `..` name, or anything unreadable gives `None`
-//! and the extraction stays a tree written into its directory.
+//! a zip file's central directory, a tar's headers, gzip-compressed or not. Bounded (64 MiB read,
+//! compressed or not; 4,096 members); another compression, a link member, an absolute or `..` name,
+//! or anything unreadable gives `None` and the extraction stays a tree written into its directory.
 
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
@@ -18,7 +18,15 @@ pub fn members(path: &Path) -> Option<Vec<String>> {
     }
     let mut magic = [0u8; 4];
     file.read_exact(&mut magic).ok()?;
-    let names = if &magic == b"PK\x03\x04" { zip(&mut file, meta.len())? } else { tar(&mut file)? };
+    file.seek(SeekFrom::Start(0)).ok()?;
+    let names = match magic {
+        [b'P', b'K', 3, 4] => zip(&mut file, meta.len())?,
+        // gzip (`.tar.gz`, `.tgz`): read as it streams out, as far as the bound.
+        [0x1f, 0x8b, ..] => tar(&mut flate2::read::GzDecoder::new(file).take(MAX_BYTES), |r, n| {
+            (std::io::copy(&mut r.take(n), &mut std::io::sink()).ok()? == n).then_some(())
+        })?,
+        _ => tar(&mut file, |f, n| f.seek(SeekFrom::Current(i64::try_from(n).ok()?)).ok().map(drop))?,
+    };
     names.iter().all(|n| plain(n)).then_some(names)
 }
 
@@ -64,10 +72,9 @@ fn zip(file: &mut std::fs::File, len: u64) -> Option<Vec<String>> {
     Some(names)
 }
 
-/// An uncompressed tar's member names (ustar prefix joined); long-name, pax and link members, or
-/// a header that does not check out, give `None`.
-fn tar(file: &mut std::fs::File) -> Option<Vec<String>> {
-    file.seek(SeekFrom::Start(0)).ok()?;
+/// A tar's member names (ustar prefix joined), read from `file`, which `skip` moves past a member's
+/// data; long-name, pax and link members, or a header that does not check out, give `None`.
+fn tar<R: Read>(file: &mut R, skip: impl Fn(&mut R, u64) -> Option<()>) -> Option<Vec<String>> {
     let mut names = Vec::new();
     let mut header = [0u8; 512];
     loop {
@@ -90,6 +97,6 @@ fn tar(file: &mut std::fs::File) -> Option<Vec<String>> {
         let (name, prefix) = (field(0, 100)?, if &header[257..262] == b"ustar" { field(345, 500)? } else { String::new() });
         names.push(if prefix.is_empty() { name } else { format!("{prefix}/{name}") });
         let size = u64::from_str_radix(field(124, 136)?.trim_matches([' ', '\0']), 8).ok()?;
-        file.seek(SeekFrom::Current(i64::try_from(size.div_ceil(512) * 512).ok()?)).ok()?;
+        skip(file, size.div_ceil(512) * 512)?;
     }
 }

@@ -2136,6 +2136,15 @@ const CASES: &[(&str, &str, &str)] = &[
     ("classes-archives", "confirm", "tar -xf plain.tar -C .git/hooks"),
     ("classes-archives", "allow", "cd .git && tar -xf ../plain.tar"),
     ("classes-archives", "confirm", "tar -xf missing.tar"),
+    ("classes-archives", "allow", "tar -xzf plain.tar.gz"),
+    ("classes-archives", "allow", "tar xzvf plain.tgz"),
+    ("classes-archives", "allow", "tar -xf plain.tar.gz"),
+    ("classes-archives", "allow", "tar --gzip -xf plain.tgz"),
+    ("classes-archives", "confirm", "tar -xzf hook.tar.gz"),
+    ("classes-archives", "confirm", "tar xzf hook.tgz"),
+    ("classes-archives", "confirm", "tar -xzf link.tar.gz"),
+    ("classes-archives", "confirm", "tar -xzf cut.tar.gz"),
+    ("classes-archives", "confirm", "tar -xzf plain.tar.gz -C .git/hooks"),
     // Everyday shell one-liners of the kinds real command collections hold (finders, pipelines,
     // loops over project files, archives, modes in the project): none is asked about.
     ("everyday-shell", "allow", "find . -name '*.txt'"),
@@ -2560,7 +2569,15 @@ fn world() -> Sandbox {
     {
         let out = env.tool("tar").current_dir(&pack).arg("-cf").arg(env.repo().join(archive)).args(members).run();
         assert_eq!(out.code, 0, "{out:?}");
+        // The same, gzip-compressed, under both names such tars go by.
+        for packed in [format!("{archive}.gz"), archive.replace(".tar", ".tgz")] {
+            let out = env.tool("tar").current_dir(&pack).arg("-czf").arg(env.repo().join(packed)).args(members).run();
+            assert_eq!(out.code, 0, "{out:?}");
+        }
     }
+    // A gzip stream cut short: unreadable, so a tree written into its directory.
+    let whole = std::fs::read(env.repo().join("plain.tar.gz")).unwrap();
+    std::fs::write(env.repo().join("cut.tar.gz"), &whole[..whole.len() / 2]).unwrap();
 
     env
 }
