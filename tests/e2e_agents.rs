@@ -1259,12 +1259,14 @@ fn box_session(agent: &Agent, tc: &Toolchain, report: &mut Report, how: Confined
     let policy = sb.home().join(".gitvow/policy.json");
     let policy_bytes = std::fs::read(&policy).ok();
     let key = std::fs::read(sb.home().join(".gitvow/record.key")).unwrap_or_default();
-    // Names the gate cannot see: read from files in the project at run time.
-    std::fs::write(sb.repo().join("where.txt"), policy.to_string_lossy().as_bytes()).unwrap();
+    // Names the gate cannot see: read from files in the project at run time. The file written into
+    // `~/.gitvow` ends in `.orig`, which no protected name does, so the boxed gate lets it through
+    // (a wholly unknown name could be a protected file that does not exist yet, which it asks about).
+    std::fs::write(sb.repo().join("where.txt"), sb.home().join(".gitvow").to_string_lossy().as_bytes()).unwrap();
     std::fs::write(sb.repo().join("key-where.txt"), sb.home().join(".gitvow/record.key").to_string_lossy().as_bytes()).unwrap();
     let probe = match how {
         Confined::OwnSandbox => "touch \"$HOME/outside-the-project.txt\"",
-        Confined::GitvowRun => r#"cp README.md "$(cat where.txt)"; od -An -tx1 "$(cat key-where.txt)" > read.txt"#,
+        Confined::GitvowRun => r#"cp README.md "$(cat where.txt)/policy.orig"; od -An -tx1 "$(cat key-where.txt)" > read.txt"#,
     };
     let mut script = Script::new();
     script.add((agent.shell)(&sb, HARMLESS_CMD));
@@ -1293,13 +1295,15 @@ fn box_session(agent: &Agent, tc: &Toolchain, report: &mut Report, how: Confined
             let read = std::fs::read_to_string(sb.repo().join("read.txt")).unwrap_or_default();
             let bytes: Vec<u8> = read.split_whitespace().filter_map(|h| u8::from_str_radix(h, 16).ok()).collect();
             !said.contains("by gitvow")
+                && said.contains("Read-only file system")
+                && !sb.home().join(".gitvow/policy.orig").exists()
                 && std::fs::read(&policy).ok() == policy_bytes
                 && !(key.len() >= 8 && bytes.windows(8).any(|w| key.windows(8).any(|k| k == w)))
         }
     };
     let (probe_name, probe_what) = match how {
         Confined::OwnSandbox => ("sandbox_refuses_write", "no file outside the project: read-only file system"),
-        Confined::GitvowRun => ("box_refuses_policy_and_key", "policy unchanged, no byte of the key read"),
+        Confined::GitvowRun => ("box_refuses_gitvow_dir_and_key", "no file written into ~/.gitvow, no byte of the key read"),
     };
     blocked_line(report, &run, script.marks[1], probe_name, probe_held, probe_what, &verdicts);
     blocked_line(report, &run, script.marks[2], "boxed_force_push", sb.origin_main() == origin, "origin main unchanged", &verdicts);
