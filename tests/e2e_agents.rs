@@ -14,6 +14,8 @@
 mod harness;
 #[path = "e2e/managed.rs"]
 mod managed;
+#[path = "integration/support/system_path.rs"]
+mod system_path;
 
 use gitvow::agents::Strictness;
 use gitvow::agents::{self, AgentSpec, FailClosedField};
@@ -249,7 +251,7 @@ fn codex_trust(tc: &Toolchain, sb: &Sandbox) {
         .env_clear()
         .env("HOME", sb.home())
         .env("CODEX_HOME", sb.home().join(".codex"))
-        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
+        .env("PATH", harness::system_path())
         .env("MOCK_API_KEY", "dummy")
         .stdin(Stdio::null())
         .output()
@@ -314,7 +316,7 @@ fn gemini_loads_settings(tc: &Toolchain, sb: &Sandbox, report: &mut Report) {
         .current_dir(sb.repo())
         .env_clear()
         .env("HOME", sb.home())
-        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
+        .env("PATH", harness::system_path())
         .env("NO_COLOR", "1")
         .env("GEMINI_TELEMETRY_ENABLED", "false")
         .stdin(Stdio::null())

@@ -15,8 +15,13 @@ const E2E_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/e2e");
 const DEFAULT_POLICY: &str = include_str!("../../templates/policy.json");
 /// One agent run; the slowest (gemini) takes about 25 s on two busy cores.
 const AGENT_TIMEOUT_S: u32 = 150;
-/// Directories every agent finds on its PATH (node, git, a shell); never the developer's own.
-const SYSTEM_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+/// What every agent finds on its PATH (node, git, a shell): the system's programs without any agent
+/// CLI or gitvow installed on this machine, so that only the pinned agents are found; never the
+/// developer's own directories.
+pub fn system_path() -> &'static str {
+    static PATH: OnceLock<String> = OnceLock::new();
+    PATH.get_or_init(|| crate::system_path::without(&[]).to_string_lossy().into_owned())
+}
 
 /// The cached agent CLIs and how this machine can run them.
 pub struct Toolchain {
@@ -168,8 +173,8 @@ impl Sandbox {
     /// The system's PATH, after the sandbox's own programs if it has any.
     fn path(&self) -> String {
         match &self.programs {
-            Some(dir) => format!("{}:{SYSTEM_PATH}", dir.display()),
-            None => SYSTEM_PATH.to_string(),
+            Some(dir) => format!("{}:{}", dir.display(), system_path()),
+            None => system_path().to_string(),
         }
     }
 
@@ -255,7 +260,7 @@ impl Sandbox {
             .args(["-qec", &format!("read code && exec {GITVOW} approve \"$code\""), "/dev/null"])
             .env_clear()
             .env("HOME", &home)
-            .env("PATH", SYSTEM_PATH)
+            .env("PATH", system_path())
             .env("TERM", "dumb")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

@@ -84,7 +84,7 @@ fn key_spellings(key: &[u8]) -> Vec<String> {
 fn boxed_sh(env: &Sandbox, script: &str) -> crate::support::Output {
     env.gitvow()
         .args(["run", "--", "sh", "-c", script])
-        .env("PATH", format!("{}:{}", bin_dir().display(), crate::support::SYSTEM_PATH))
+        .env("PATH", format!("{}:{}", bin_dir().display(), crate::support::system_path()))
         .run()
 }
 

@@ -382,7 +382,7 @@ fn a_command_that_is_not_executable_fails() {
 fn a_bare_command_on_the_path_warns_and_off_the_path_fails() {
     let env = Sandbox::new();
     let dir = path_dir_with_gitvow(&env);
-    let env = env.env("PATH", format!("{}:/usr/local/bin:/usr/bin:/bin", dir.display()));
+    let env = env.env("PATH", format!("{}:{}", dir.display(), crate::support::system_path()));
     install_user(&env, &["claude"], &["--command", "gitvow", "--force"]);
     let r = doctor(&env, &["--user"]);
     assert_eq!(r.code, 0);
@@ -390,7 +390,7 @@ fn a_bare_command_on_the_path_warns_and_off_the_path_fails() {
     assert!(d.contains("desktop agents often start with a minimal PATH"), "{d}");
     assert_eq!(r.statuses("claude", "probe"), ["ok"]);
 
-    let env = env.env("PATH", "/usr/local/bin:/usr/bin:/bin");
+    let env = env.env("PATH", crate::support::system_path());
     let r = doctor(&env, &["--user"]);
     assert_eq!(r.code, 1);
     assert_eq!(r.only("claude", "command", "fail"), "`gitvow` is not on the PATH: the agent cannot run its hook");

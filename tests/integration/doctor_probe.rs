@@ -4,7 +4,7 @@
 //! looks; the fixes the check prints are pasted and run.
 
 use crate::support::doctor::*;
-use crate::support::{BIN, SYSTEM_PATH, Sandbox};
+use crate::support::{BIN, Sandbox, system_path};
 use std::path::{Path, PathBuf};
 
 /// A sandbox whose agents start `shell`, with this gitvow on the PATH under its bare name, and
@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 fn bare_install(shell: &str, agent: &str) -> Sandbox {
     let env = Sandbox::new();
     let dir = path_dir_with_gitvow(&env);
-    let env = env.env("SHELL", shell).env("PATH", format!("{}:{SYSTEM_PATH}", dir.display()));
+    let env = env.env("SHELL", shell).env("PATH", format!("{}:{}", dir.display(), system_path()));
     install_user(&env, &[agent], &["--command", "gitvow", "--force"]);
     env
 }
@@ -184,7 +184,7 @@ fn another_gitvow_first_on_the_agents_path_fails_for_every_shell() {
         let env = Sandbox::new();
         let shim = env.script(env.outside("shim/gitvow"), "cat >/dev/null");
         let real = path_dir_with_gitvow(&env);
-        let env = env.env("SHELL", "/bin/bash").env("PATH", format!("{}:{}:{SYSTEM_PATH}", shim_dir(&shim).display(), real.display()));
+        let env = env.env("SHELL", "/bin/bash").env("PATH", format!("{}:{}:{}", shim_dir(&shim).display(), real.display(), system_path()));
         install_user(&env, &[agent], &["--command", "gitvow", "--force"]);
         let (status, detail, _) = probe(&env, agent);
         assert_eq!(status, "fail", "{agent}: {detail}");

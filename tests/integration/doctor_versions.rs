@@ -10,7 +10,7 @@ fn with_fake(agent: &str, program: &str, said: &str) -> (Sandbox, crate::support
     let env = Sandbox::new();
     let fake = env.script(format!("~/bin/{program}"), &format!("[ \"$1\" = --version ] && echo '{said}'\nexit 0"));
     let dir = fake.parent().unwrap().to_path_buf();
-    let path = format!("{}:/usr/local/bin:/usr/bin:/bin", dir.display());
+    let path = format!("{}:{}", dir.display(), crate::support::system_path());
     let env = env.env("PATH", &path);
     let out = env.run(["install", "--user", "--agent", agent]);
     assert_eq!(out.code, 0, "{}", out.stderr);

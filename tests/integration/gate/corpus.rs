@@ -2759,7 +2759,7 @@ fn cargo_install_over_gitvow_is_self_protection() {
     let bin = env.home().join("tools/bin");
     std::fs::create_dir_all(&bin).unwrap();
     std::fs::copy(BIN, bin.join("gitvow")).unwrap();
-    let env = env.env("PATH", format!("{}:{}", bin.display(), crate::support::SYSTEM_PATH));
+    let env = env.env("PATH", format!("{}:{}", bin.display(), crate::support::system_path()));
     for (want, case) in [
         ("confirm", "cargo install --path . --root ~/tools"),
         ("confirm", "cargo install --root ~/tools --path ."),

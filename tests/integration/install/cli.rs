@@ -1023,7 +1023,7 @@ fn an_external_adapter_describes_how_its_agent_is_installed() {
     assert_eq!(json_of(&env.read("~/.myagent/hooks.json")), json!({"mine": true}));
 
     // An existing file keeps its content; uninstall gives it back.
-    let other = Sandbox::new().env("PATH", "/usr/bin:/bin");
+    let other = Sandbox::new().env("PATH", crate::support::system_path());
     let original = "{\n  \"hooks\": {\n    \"beforeRun\": [{\"command\": \"mine\"}]\n  }\n}\n";
     other.write("~/.myagent/hooks.json", original);
     let adapter = other.write("~/.gitvow/agents/gitvow-agent-myagent", std::fs::read(&adapter).unwrap());
@@ -1154,8 +1154,10 @@ fn a_run_waiting_for_the_lock_names_its_holder_and_gives_up() {
     lock.lock().unwrap();
     // A run that would wait forever fails the test instead of hanging it.
     let (tx, rx) = std::sync::mpsc::channel();
-    let install =
-        env.gitvow().args(["install", "--user", "--agent", "claude", "--yes", "--command", CMD, "--force"]).env("PATH", "/usr/bin:/bin");
+    let install = env
+        .gitvow()
+        .args(["install", "--user", "--agent", "claude", "--yes", "--command", CMD, "--force"])
+        .env("PATH", crate::support::system_path());
     std::thread::spawn(move || {
         let _ = tx.send(install.run());
     });

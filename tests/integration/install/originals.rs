@@ -30,7 +30,7 @@ fn originals(env: &Sandbox) -> Vec<PathBuf> {
 
 /// Runs gitvow with the debug build's step trace; `Err(step)` when killed at `kill_at`.
 fn traced(env: &Sandbox, args: &[&str], kill_at: Option<usize>) -> Result<String, String> {
-    let mut cmd = env.gitvow().args(args).env("PATH", "/usr/bin:/bin").env("GITVOW_TEST_TRACE_STEPS", "1");
+    let mut cmd = env.gitvow().args(args).env("PATH", crate::support::system_path()).env("GITVOW_TEST_TRACE_STEPS", "1");
     if let Some(n) = kill_at {
         cmd = cmd.env("GITVOW_TEST_KILL_AT_STEP", n.to_string());
     }

@@ -120,7 +120,7 @@ fn doctor_reports_the_sandbox_on_and_fails_it_when_its_programs_are_gone() {
     assert!(on["detail"].as_str().unwrap().contains("claude's own sandbox is on"), "{on}");
     let empty = env.outside("empty");
     std::fs::create_dir_all(&empty).unwrap();
-    let gone = confined(&format!("{}:/nonexistent", empty.display()));
+    let gone = confined(&format!("{}:{}", empty.display(), empty.join("missing").display()));
     assert_eq!(gone["status"], "fail", "{gone}");
     assert!(gone["detail"].as_str().unwrap().contains("needs bwrap and socat"), "{gone}");
 }

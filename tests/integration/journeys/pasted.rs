@@ -23,7 +23,11 @@ pub fn printed_commands(text: &str) -> Vec<String> {
 /// `line` run by `/bin/sh` in `dir`, with `gitvow` on the PATH as the built binary.
 pub fn paste(env: &Sandbox, dir: &Path, line: &str) -> Output {
     let bin = pasted_bin(env);
-    env.tool("/bin/sh").current_dir(dir).env("PATH", format!("{}:{}", bin.display(), crate::support::SYSTEM_PATH)).args(["-c", line]).run()
+    env.tool("/bin/sh")
+        .current_dir(dir)
+        .env("PATH", format!("{}:{}", bin.display(), crate::support::system_path()))
+        .args(["-c", line])
+        .run()
 }
 
 /// A directory outside the sandbox's home holding `gitvow`, a link to the built binary.

@@ -62,7 +62,7 @@ fn the_ansible_example_installs_once_and_then_changes_nothing() {
     let play = || {
         let out = overlay
             .cmd(&env, ansible.join("ansible-playbook").to_str().unwrap())
-            .env("PATH", format!("{}:{}", ansible.display(), crate::support::SYSTEM_PATH))
+            .env("PATH", format!("{}:{}", ansible.display(), crate::support::system_path()))
             .env("ANSIBLE_NOCOLOR", "1")
             .args(["-c", "local", "-i", "localhost,", PLAYBOOK, "-e"])
             .arg(&vars)

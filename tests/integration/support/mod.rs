@@ -4,7 +4,7 @@
 //!
 //! # The environment rule
 //!
-//! A child starts from an empty environment (`env_clear`), then gets `PATH` ([`SYSTEM_PATH`] unless
+//! A child starts from an empty environment (`env_clear`), then gets `PATH` ([`system_path`] unless
 //! the test sets its own), `HOME` where it runs in a sandbox, and only the variables the test sets:
 //! on the sandbox ([`Sandbox::env`], for each of its commands) or on the command ([`Cmd::env`]).
 //! Nothing of the developer's environment reaches the child: not their home, not an agent or a
@@ -20,6 +20,7 @@ pub mod agent_files;
 pub mod doctor;
 pub mod person_terminal;
 pub mod records;
+pub mod system_path;
 pub mod witness;
 
 use serde_json::Value;
@@ -35,9 +36,13 @@ pub const BIN: &str = env!("CARGO_BIN_EXE_gitvow");
 /// A fixed command path for `install --command`, so that written files do not depend on where the
 /// test binary was built.
 pub const CMD: &str = "/opt/gitvow/bin/gitvow";
-/// The `PATH` of every child that is not given another: the system's directories only, so that no
-/// agent installed on this machine is "found".
-pub const SYSTEM_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+/// The `PATH` of every child that is not given another: the system's programs only, without any
+/// gitvow decides by (an agent's CLI, gitvow, the programs of an agent's sandbox), so that nothing
+/// installed on this machine is "found" ([`system_path`]).
+pub fn system_path() -> &'static str {
+    static PATH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    PATH.get_or_init(|| system_path::without(&["bwrap", "socat"]).to_string_lossy().into_owned())
+}
 /// Every built-in agent, in the agent table's order.
 pub const ALL: [&str; 11] = ["claude", "codex", "gemini", "cursor", "copilot", "factory", "opencode", "qwen", "cline", "kilo", "auggie"];
 /// The reviewed snapshots, one file per name (no module prefix).
@@ -74,7 +79,7 @@ impl Sandbox {
         sandbox
     }
 
-    /// Sets `key` for every command of this sandbox (`PATH` replaces [`SYSTEM_PATH`]).
+    /// Sets `key` for every command of this sandbox (`PATH` replaces [`system_path`]).
     pub fn env(mut self, key: impl AsRef<OsStr>, value: impl AsRef<OsStr>) -> Sandbox {
         self.env.push((key.as_ref().into(), value.as_ref().into()));
         self
@@ -363,7 +368,7 @@ impl Cmd {
                 cmd
             }
         };
-        cmd.env_clear().env("PATH", SYSTEM_PATH);
+        cmd.env_clear().env("PATH", system_path());
         if self.terminal.is_some() {
             cmd.env("TERM", "dumb");
         }
