@@ -32,20 +32,53 @@ fn main() {
 /// pages a call touches are all it costs.
 const STACK: usize = 64 << 20;
 
-/// [`run`] on a thread with a stack of [`STACK`] bytes (the main thread's is sized by the limit);
-/// on the main thread when no thread can be made.
+/// Smaller stacks tried in turn when a limit on memory (`RLIMIT_AS`) leaves no room for
+/// [`STACK`]: gitvow's deepest work fits in the last.
+const SMALLER_STACKS: [usize; 2] = [8 << 20, 1 << 20];
+
+/// [`run`] on a thread with a stack of [`STACK`] bytes (the main thread's is sized by the limit),
+/// or of a smaller one; on the main thread when no thread can be made. The soft limits on the
+/// stack and on memory are first raised as far as their hard limits let anyone (a hook that dies
+/// of them answers only through `gate::deadline`'s crash handler).
 fn on_own_stack() -> i32 {
+    raise_soft_limits();
     // `gitvow run` makes a new user namespace, which the kernel refuses to a process with threads;
     // it only parses its command line and sets up the box before it becomes the command.
     if std::env::args_os().nth(1).is_some_and(|a| a == "run") {
         return run();
     }
-    match std::thread::Builder::new().stack_size(STACK).spawn(run) {
+    for size in std::iter::once(STACK).chain(SMALLER_STACKS) {
         // `run` catches every panic; one that escaped it exits as an escaping panic does.
-        Ok(worker) => worker.join().unwrap_or(101),
-        Err(_) => run(),
+        if let Ok(worker) = std::thread::Builder::new().stack_size(size).spawn(run) {
+            return worker.join().unwrap_or(101);
+        }
+    }
+    run()
+}
+
+/// Raises the soft limits on the address space and the data segment to their hard limits, and the
+/// stack's to the usual 8 MiB, as far as its hard limit lets (what any process may do): the ones
+/// the agent lowered for its children are not gitvow's. (Not the stack's beyond: programs gitvow
+/// starts would inherit it.)
+#[cfg(unix)]
+fn raise_soft_limits() {
+    const USUAL_STACK: libc::rlim_t = 8 << 20;
+    for (resource, most) in
+        [(libc::RLIMIT_STACK, USUAL_STACK), (libc::RLIMIT_AS, libc::RLIM_INFINITY), (libc::RLIMIT_DATA, libc::RLIM_INFINITY)]
+    {
+        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: reads and sets this process's own limit through a valid pointer.
+        unsafe {
+            if libc::getrlimit(resource, &mut limit) == 0 && limit.rlim_cur < limit.rlim_max.min(most) {
+                limit.rlim_cur = limit.rlim_max.min(most);
+                libc::setrlimit(resource, &limit);
+            }
+        }
     }
 }
+
+#[cfg(not(unix))]
+fn raise_soft_limits() {}
 
 /// What a panic ends in, known once the command line is read.
 enum OnPanic {

@@ -166,6 +166,7 @@ pub fn analyse_in(command: &str, ctx: &Context) -> Analysis {
         walk.opaque("it is longer than the analyser reads");
         return walk.out;
     }
+    walk.seen.dot_names = crate::gate::pattern::dot_names_matched(command);
     let mut shell = ShellState::new(ctx.cwd);
     walk.text(command, &mut shell, 0);
     // A trap runs when the shell exits: with the variables the whole call has set by then.
@@ -286,6 +287,8 @@ struct Seen {
     loops: Vec<(String, Vec<Word>)>,
     /// `K=~/.gitvow`: variables the call gives a literal value, for what it reads.
     values: Vec<(String, Word)>,
+    /// The shell's patterns match names that start with a dot (`shopt -s dotglob` in the call).
+    dot_names: bool,
 }
 
 impl Seen {

@@ -43,9 +43,57 @@ pub fn arm(late: Answer, after: Duration) {
     }
 }
 
+/// The answer written when the hook dies of a signal before it answers.
+static CRASHED: OnceLock<(i32, Vec<u8>, Vec<u8>)> = OnceLock::new();
+/// The hook has written its own answer: a signal after it ends the process as it would have.
+static ANSWERED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// The signals a process dies of when its stack or its memory runs out (`SIGSEGV` past a small
+/// stack, `SIGABRT` when an allocation fails), or when a bug crashes it.
+const CRASHES: [libc::c_int; 5] = [libc::SIGSEGV, libc::SIGBUS, libc::SIGABRT, libc::SIGILL, libc::SIGFPE];
+/// The stack the crash handler runs on: the thread's own may be what ran out.
+const ALTERNATE_STACK: usize = 32 << 10;
+
+/// Arms the answer written when the hook dies of a signal before answering: an agent sets the
+/// limits its children inherit (`RLIMIT_STACK`, `RLIMIT_AS`, `RLIMIT_DATA`, on itself with
+/// `prlimit`), and a hook killed by one of them gives no answer, which some agents take as "go
+/// ahead". The handler writes `crashed` (two `write`s and `_exit`, async-signal-safe) on a stack of
+/// its own for this thread; it costs a few system calls.
+pub fn arm_crash(crashed: Answer) {
+    if CRASHED.set((crashed.code, crashed.stdout.into_bytes(), crashed.stderr.into_bytes())).is_err() {
+        return;
+    }
+    let stack: &'static mut [u8] = Box::leak(vec![0u8; ALTERNATE_STACK].into_boxed_slice());
+    let handler: extern "C" fn(libc::c_int) = on_crash;
+    // SAFETY: the alternate stack lives as long as the process; the handler only reads values set
+    // before it, and calls `write`, `signal`, `raise` and `_exit`.
+    unsafe {
+        let alternate = libc::stack_t { ss_sp: stack.as_mut_ptr().cast(), ss_flags: 0, ss_size: stack.len() };
+        libc::sigaltstack(&alternate, std::ptr::null_mut());
+        let mut action: libc::sigaction = std::mem::zeroed();
+        action.sa_sigaction = handler as libc::sighandler_t;
+        action.sa_flags = libc::SA_ONSTACK;
+        for signal in CRASHES {
+            libc::sigaction(signal, &action, std::ptr::null_mut());
+        }
+    }
+}
+
+extern "C" fn on_crash(signal: libc::c_int) {
+    match CRASHED.get() {
+        Some(answer) if !ANSWERED.load(std::sync::atomic::Ordering::SeqCst) => write_and_exit(answer),
+        // SAFETY: restores the signal's default action and raises it again: the process ends as
+        // it would have without the handler.
+        _ => unsafe {
+            libc::signal(signal, libc::SIG_DFL);
+            libc::raise(signal);
+        },
+    }
+}
+
 /// Called once the hook has its own answer, before writing it: from here on the deadline cannot
 /// add a second one.
 pub fn disarm() {
+    ANSWERED.store(true, std::sync::atomic::Ordering::SeqCst);
     if LATE.get().is_some() {
         // SAFETY: setting a timer to zero stops it.
         unsafe { libc::setitimer(libc::ITIMER_REAL, &timer(Duration::ZERO), std::ptr::null_mut()) };
@@ -58,7 +106,13 @@ fn timer(after: Duration) -> libc::itimerval {
 }
 
 extern "C" fn on_alarm(_: libc::c_int) {
-    let Some((code, stdout, stderr)) = LATE.get() else { return };
+    if let Some(answer) = LATE.get() {
+        write_and_exit(answer);
+    }
+}
+
+/// Writes an answer made before and ends the process with its code (async-signal-safe).
+fn write_and_exit((code, stdout, stderr): &(i32, Vec<u8>, Vec<u8>)) {
     for (fd, bytes) in [(1, stdout), (2, stderr)] {
         let mut rest: &[u8] = bytes;
         while !rest.is_empty() {

@@ -63,7 +63,16 @@ fn arm_deadline(spec: Option<&AgentSpec>, agent: &str, event: &str) {
         None => Answer::silent(),
     };
     deadline::arm(late, after);
+    let crashed = match spec {
+        Some(s) => failure_answer(spec, agent, s.handler_for(event) == Some(Handler::PreToolUse), CRASHED),
+        None if adapter::looks_pre_tool(event) => Answer::exit2(&Verdict::failure(CRASHED).message),
+        None => Answer::silent(),
+    };
+    deadline::arm_crash(crashed);
 }
+
+/// Why a hook that died of a signal (its stack or memory ran out) blocked the call.
+const CRASHED: &str = "gitvow ran out of stack or memory before it could judge this call (a limit set on the agent's processes, such as RLIMIT_AS or RLIMIT_STACK?); the call is blocked to be safe";
 
 fn emit(answer: &Answer) -> i32 {
     deadline::disarm();

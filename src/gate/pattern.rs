@@ -3,6 +3,12 @@
 //! expands into the names that exist. Matched component by component against what the gate
 //! protects (a pattern that could name a protected file is that file), and, where its directories
 //! exist at judging time, expanded against the file system so that every match is judged.
+//!
+//! What the shell's options can make of a pattern is what it is taken to match, since the agent's
+//! shell may have them on (its user's start-up files, `shopt -s` earlier in the call, `BASHOPTS` in
+//! the environment): a group (bash's `@(…)`, `!(…)`, `+(…)`, `*(…)`, `?(…)` under `extglob`, zsh's
+//! `(a|b)` and qualifiers) matches as `*` does, and letters match in either case (`nocaseglob`,
+//! and the case-insensitive file systems of macOS and Windows).
 
 use std::path::{Component, Path, PathBuf};
 
@@ -14,7 +20,46 @@ const MAX_MATCHES: usize = 64;
 
 /// Whether `text` holds a character the shell's file-name expansion reads.
 pub fn is_pattern(text: &str) -> bool {
-    text.contains(['*', '?', '['])
+    text.contains(['*', '?', '[']) || text.find('(').is_some_and(|open| text[open..].contains(')'))
+}
+
+/// `pattern` with each group (and the `@ ! + * ?` before it) as the `*` it is matched as: what a
+/// group matches is a name of any text, `!(x)` included (`!(x)` matches `.gitvow`).
+fn without_groups(pattern: &str) -> std::borrow::Cow<'_, str> {
+    if !pattern.contains('(') {
+        return pattern.into();
+    }
+    let mut out = String::new();
+    let mut depth = 0;
+    for c in pattern.chars() {
+        match c {
+            '(' => {
+                if depth == 0 {
+                    if out.ends_with(['@', '!', '+', '*', '?']) {
+                        out.pop();
+                    }
+                    out.push('*');
+                }
+                depth += 1;
+            }
+            ')' if depth > 0 => depth -= 1,
+            _ if depth > 0 => {}
+            _ => out.push(c),
+        }
+    }
+    out.into()
+}
+
+/// Whether the patterns of `command` may match names that start with a dot: it names an option
+/// that makes them (bash's `dotglob`, or `GLOBIGNORE`, which sets it; zsh's `globdots`, its case and
+/// underscores free), or the shell gets one from the environment it starts with (`BASHOPTS`).
+pub fn dot_names_matched(command: &str) -> bool {
+    names_dot_option(command) || std::env::var("BASHOPTS").is_ok_and(|o| names_dot_option(&o))
+}
+
+fn names_dot_option(text: &str) -> bool {
+    let plain: String = text.chars().filter(|c| *c != '_').flat_map(char::to_lowercase).collect();
+    ["dotglob", "globdots", "globignore"].iter().any(|o| plain.contains(o))
 }
 
 /// Whether any component of `path` is a pattern.
@@ -62,6 +107,7 @@ pub fn could_name<'a>(pattern: &Path, hidden: bool, known: impl IntoIterator<Ite
 /// its literal characters are at least half of the name (`.gitv*`, `.c?aude`, `.[g]itvow` for
 /// `.gitvow`, `.claude`; not `.*`, `.*rc`, nor `*.json` for `kilo.json`).
 fn written_for(pattern: &str, name: &str) -> bool {
+    let pattern = without_groups(pattern);
     if !(name.starts_with('.') && pattern.starts_with('.')) {
         return false;
     }
@@ -115,9 +161,11 @@ pub fn on_disk(pattern: &Path, hidden: bool) -> Option<Vec<PathBuf>> {
     Some(found)
 }
 
-/// Shell pattern matching of one name: `*`, `?`, `[…]` (any one character). A leading dot must be
-/// matched by a dot unless `hidden` (an unknown name may be anything).
+/// Shell pattern matching of one name: `*`, `?`, `[…]` (any one character), groups (as `*`),
+/// letters in either case. A leading dot must be matched by a dot unless `hidden` (an unknown name
+/// may be anything; `dotglob` is on).
 pub fn matches(pattern: &str, name: &str, hidden: bool) -> bool {
+    let pattern = without_groups(pattern);
     if name.starts_with('.') && !pattern.starts_with('.') && !hidden {
         return false;
     }
@@ -135,7 +183,7 @@ pub fn matches(pattern: &str, name: &str, hidden: bool) -> bool {
                 continue;
             }
         }
-        if pi < p.len() && (p[pi] == '?' || p[pi] == n[ni]) {
+        if pi < p.len() && (p[pi] == '?' || same_letter(p[pi], n[ni])) {
             pi += 1;
             ni += 1;
         } else if pi < p.len() && p[pi] == '*' {
@@ -153,6 +201,11 @@ pub fn matches(pattern: &str, name: &str, hidden: bool) -> bool {
         pi += 1;
     }
     pi == p.len()
+}
+
+/// One character as the other, a letter in either case.
+fn same_letter(a: char, b: char) -> bool {
+    a == b || a.to_lowercase().eq(b.to_lowercase())
 }
 
 /// Where the bracket expression opening at `open` closes, as the shell reads it: a `]` first (after
@@ -195,6 +248,16 @@ mod tests {
     }
 
     #[test]
+    fn groups_and_either_case_match_as_the_shells_options_make_them() {
+        for pattern in [".@(gitvow|x)", ".+(g)itvow", ".!(x)", ".?(g)itvow", ".(gitvow|x)", ".gitvow(N)", ".GITV*", ".GitVow", ".*(D)"] {
+            assert!(matches(pattern, ".gitvow", false), "{pattern}");
+        }
+        assert_eq!(without_groups(".@(a|b(c))x"), ".*x");
+        assert!(is_pattern(".@(gitvow)") && !is_pattern("plain(") && !is_pattern("name.json"));
+        assert!(names_dot_option("shopt -s dotglob; ls") && names_dot_option("setopt GLOB_DOTS") && !names_dot_option("ls *"));
+    }
+
+    #[test]
     fn patterns_name_what_they_could_match() {
         let known = [Path::new("/h/.gitvow"), Path::new("/h/.claude"), Path::new("/h/.profile")];
         let named = |p: &str, hidden| could_name(Path::new(p), hidden, known);
@@ -230,11 +293,12 @@ mod tests {
     use proptest::prelude::*;
 
     /// Protected names as the shell would be given them: a dot name keeps its dot (the shell
-    /// matches a leading dot only by a dot), any other character may become `?`, `[c]` or the
-    /// start of a `*`.
+    /// matches a leading dot only by a dot), any other character may become `?`, `[c]`, the
+    /// start of a `*`, the other case of a letter (`nocaseglob`), a group of bash's `extglob`
+    /// (`@(c|q)`, `?(c)`, `!(q)…`) or of zsh (`(c|q)`).
     fn disguised(name: &'static str) -> impl Strategy<Value = String> {
         let chars: Vec<char> = name.chars().collect();
-        prop::collection::vec(0u8..4, chars.len()).prop_map(move |how| {
+        prop::collection::vec(0u8..9, chars.len()).prop_map(move |how| {
             let mut out = String::new();
             let mut star = false;
             for (i, c) in chars.iter().enumerate() {
@@ -247,6 +311,14 @@ mod tests {
                     2 => out.push_str(&format!("[{c}]")),
                     3 if i + 2 >= chars.len() => {
                         out.push('*');
+                        star = true;
+                    }
+                    4 => out.extend(c.to_uppercase()),
+                    5 => out.push_str(&format!("@({c}|q)")),
+                    6 => out.push_str(&format!("?({c})")),
+                    7 => out.push_str(&format!("({c}|q)")),
+                    8 if i + 2 >= chars.len() => {
+                        out.push_str("!(q)");
                         star = true;
                     }
                     _ => out.push(*c),

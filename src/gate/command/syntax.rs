@@ -196,6 +196,23 @@ fn is_meta(c: char) -> bool {
 }
 
 impl ShellParser {
+    /// The length of the pattern group `(…)` opening here, up to its `)`, when it closes within
+    /// the word (`()` is a function's name, not a group).
+    fn group_len(&self) -> Option<usize> {
+        let mut depth = 0;
+        for (k, c) in self.text.get(self.i..)?.iter().enumerate() {
+            match c {
+                '(' => depth += 1,
+                ')' if k == 1 => return None,
+                ')' if depth == 1 => return Some(k + 1),
+                ')' => depth -= 1,
+                c if c.is_whitespace() || matches!(c, ';' | '&' | '<' | '>' | '\'' | '"' | '`' | '$') => return None,
+                _ => {}
+            }
+        }
+        None
+    }
+
     fn peek(&self, ahead: usize) -> Option<char> {
         if self.aborted {
             return None;
@@ -386,6 +403,14 @@ impl ShellParser {
                     let script = self.script(depth + 1, true);
                     let raw: String = self.text[start..self.i].iter().collect();
                     w.parts.push(Part::ProcSubst { script, raw });
+                }
+                // A group inside a word: bash's extended patterns (`.@(gitvow|x)`, `!(…)`), zsh's
+                // alternatives (`.(a|b)`) and qualifiers (`*(D)`); `pattern::matches` reads them.
+                '(' if !w.is_empty() && last != '=' && self.group_len().is_some() => {
+                    let len = self.group_len().unwrap_or(1);
+                    let group: String = self.text[self.i..self.i + len].iter().collect();
+                    self.skip(len);
+                    w.parts.push(Part::Glob(group));
                 }
                 c if is_meta(c) => break,
                 '\\' => {

@@ -83,7 +83,7 @@ impl Walk<'_> {
         }
         let (rel, glob) = match self.expand(word)? {
             Expanded::Exact(p) => (p, None),
-            Expanded::Pattern(p, hidden) => (p, Some(Glob { hidden })),
+            Expanded::Pattern(p, hidden) => (p, Some(Glob { hidden: hidden || self.seen.dot_names })),
         };
         match dirs.join(&rel) {
             Dirs::Known(ps) => Some(ps.into_iter().map(|path| Touch { path, glob }).collect()),
@@ -186,7 +186,9 @@ impl Walk<'_> {
                     }
                     let dir = if prefix.is_empty() { ".".to_string() } else { prefix };
                     let name = if hidden { "*".to_string() } else { format!("{head}{rest}") };
-                    return Some(Expanded::Pattern(format!("{dir}/{name}"), hidden || head.starts_with('.')));
+                    // A group may be zsh's `(D)`, which matches dot names too.
+                    let dots = hidden || head.starts_with('.') || name.contains('(');
+                    return Some(Expanded::Pattern(format!("{dir}/{name}"), dots));
                 }
             }
         }

@@ -167,7 +167,9 @@ impl Walk<'_> {
             // A hard link is another name to write the file through: its source is changed too,
             // and so is every file of the directory rsync links unchanged files from.
             if programs::links_sources(name, args) {
-                for w in ops.iter().take(ops.len().saturating_sub(usize::from(target.is_none()))) {
+                // `ln SOURCE` alone links it here, under its own name: its one operand is a source.
+                let named_here = target.is_none() && !(ops.len() == 1 && name == "ln");
+                for w in ops.iter().take(ops.len().saturating_sub(usize::from(named_here))) {
                     self.effect(effects::EffectKind::Link, w, dirs);
                 }
             }

@@ -87,6 +87,40 @@ fn a_pattern_in_any_component_names_what_it_matches() {
     );
 }
 
+/// What the shell's options make of a pattern is what it names, whether the call turns them on or
+/// the agent's shell has them already: groups (bash's `extglob`, zsh's alternatives and
+/// qualifiers), letters in either case (`nocaseglob`), `*` over dot names (`dotglob`, and
+/// `GLOBIGNORE`, which sets it).
+#[test]
+fn a_pattern_names_what_the_shells_options_make_it_match() {
+    let env = installed();
+    judge(
+        &env,
+        &[
+            "shopt -s extglob\ncp notes.txt ~/.@(gitvow|x)/policy.json",
+            "shopt -s extglob\nrm ~/.+(c)laude/settings.json",
+            "shopt -s extglob\necho x > ~/.!(zzz)/record.key",
+            "bash -O extglob -c 'cp notes.txt ~/.?(g)itvow/policy.json'",
+            "zsh -c 'cp notes.txt ~/.(gitvow|x)/policy.json'",
+            "cp notes.txt ~/.co(dex|pilot)/hooks.json",
+            "shopt -s nocaseglob\ncp notes.txt ~/.GITV*/policy.json",
+            "shopt -s nocaseglob; echo x >> ~/.Bash[R]C",
+            "shopt -s dotglob\ncp notes.txt ~/*/policy.json",
+            "setopt GLOB_DOTS; echo '{}' > ~/*/settings.json",
+            "GLOBIGNORE=.; cp notes.txt ~/*/record.key",
+            "BASHOPTS=dotglob bash -c 'echo x > ~/*/policy.json'",
+            "shopt -s dotglob\necho x > */config",
+        ],
+        &[
+            "cp notes.txt ~/*/policy.json",
+            "shopt -s extglob\nrm -f src/@(a|b).tmp",
+            "f() { echo hi; }; f",
+            "a=(one two); echo ${a[0]}",
+            "shopt -s nocaseglob; cat ~/.GITV*/policy.json",
+        ],
+    );
+}
+
 #[test]
 fn every_reader_of_the_record_key_and_approvals_is_stopped() {
     let env = installed();
@@ -182,6 +216,8 @@ fn a_hard_link_of_a_guarded_file_is_that_file() {
         &[
             "echo '{}' > ~/todo.json",
             "sed -i 's/deny/allow/' notes.json",
+            "ln ~/.gitvow/policy.json",
+            "cd src && ln -- ~/.claude/settings.json",
             "printf 'gitvow() { :; }' >> ~/rc",
             "cp other.txt ~/hook.sh",
             "cd ~ && tee todo.json < /dev/null",
@@ -399,4 +435,35 @@ fn a_detached_copy_of_gitvow_does_not_uninstall_while_an_agent_runs_for_the_home
     let out = detached(&["uninstall", "--user", "--yes"]);
     assert_eq!(out.code, 0, "{out:?}");
     assert!(!env.read("~/.claude/settings.json").contains("gitvow"));
+}
+
+/// A hook that runs out of memory or stack still answers, and blocks: the agent sets the limits its
+/// children inherit (`prlimit` on itself), and a hook killed by them would give no answer, which
+/// some agents take as "go ahead". Here the data segment is too small for gitvow to finish even
+/// a harmless call, with the hard limit lowered too, so that it cannot raise its own.
+#[test]
+fn a_hook_out_of_memory_still_blocks_the_call() {
+    let env = installed();
+    let mut wrong = Vec::new();
+    for (agent, event, payload) in payloads(&env, "ls") {
+        let agent_args: &[&str] = if agent == "claude" { &[] } else { &["--agent", agent] };
+        let out = env
+            .tool("prlimit")
+            .args(["--data=1000000:1000000", "--"])
+            .arg(crate::support::BIN)
+            .arg("hook")
+            .args(agent_args)
+            .arg(event)
+            .stdin(payload.to_string())
+            .run();
+        // The allocator's own line may come first on stderr; the blocking answer follows it.
+        let blocked = match out.code {
+            2 => out.stderr.contains("BLOCKED by gitvow: gitvow ran out of stack or memory"),
+            _ => stops(&out) && out.stdout.contains("ran out of stack or memory"),
+        };
+        if !blocked {
+            wrong.push(format!("{agent}: {out:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
