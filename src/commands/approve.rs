@@ -1,6 +1,6 @@
 //! `gitvow approve`: a person answers a confirmation the agent could not ask them about. Only a
-//! person at a terminal that was open before the call asked may answer (see [`crate::person`]): the
-//! agent must never approve itself. Everything shown of the call is made visible first
+//! person at a terminal of their own may answer (see [`crate::person`]): the agent must never
+//! approve itself. Everything shown of the call is made visible first
 //! ([`crate::visible`]): its text is the agent's.
 
 use crate::error::{Error, Result};
@@ -47,7 +47,17 @@ pub fn run(request: &ApproveRequest) -> Result<i32> {
         Some(asked) => asked.answer(a),
         None => approvals::save(a),
     };
-    crate::person::require_answer("gitvow approve", crate::person::at(a.created))?;
+    let again = format!(
+        "gitvow approve {code}{}",
+        if request.deny {
+            " --deny"
+        } else if request.session {
+            " --session"
+        } else {
+            ""
+        }
+    );
+    crate::person::require_answer("gitvow approve", &again)?;
     eprint!("{}", show(&a));
     if request.deny {
         a.state = State::Denied;
@@ -61,7 +71,6 @@ pub fn run(request: &ApproveRequest) -> Result<i32> {
         eprintln!("not approved; the call keeps waiting (`gitvow approve --deny {code}` says no)");
         return Ok(1);
     }
-    let again = format!("gitvow approve {}{code}", if request.session { "--session " } else { "" });
     super::presence::require("gitvow approve", &again)?;
     a.state = State::Approved;
     a.scope = Some(if request.session { "session" } else { "once" }.to_string());

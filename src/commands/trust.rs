@@ -52,14 +52,8 @@ fn trust(dir: Option<&Path>) -> Result<i32> {
     let file = policy_file(dir)?;
     crate::person::require("gitvow trust")?;
     let shown = crate::paths::display(&file.path);
-    // The request is the file as it is now: its last change (which no one can set back) must come
-    // after the terminal that answers was opened.
-    if let Ok(meta) = std::fs::metadata(&file.path) {
-        use std::os::unix::fs::MetadataExt;
-        let changed =
-            std::time::UNIX_EPOCH + std::time::Duration::new(meta.ctime().max(0) as u64, meta.ctime_nsec().clamp(0, 999_999_999) as u32);
-        crate::person::require_answer("gitvow trust", changed)?;
-    }
+    let again = format!("gitvow trust {}", crate::output::shell_path(file.repo.as_deref().unwrap_or(Path::new("."))));
+    crate::person::require_answer("gitvow trust", &again)?;
     let bytes = regular_file::read(&file.path, "the policy")?
         .ok_or_else(|| Error::new(format!("there is no repository policy at {shown}: nothing to trust")))?;
     let layer = layers::load_file(&file).map_err(|e| e.hint("fix the policy first: a policy that does not load blocks every tool call"))?;
@@ -84,7 +78,6 @@ fn trust(dir: Option<&Path>) -> Result<i32> {
         eprintln!("not trusted; nothing recorded");
         return Ok(1);
     }
-    let again = format!("gitvow trust {}", crate::output::shell_path(file.repo.as_deref().unwrap_or(Path::new("."))));
     super::presence::require("gitvow trust", &again)?;
     let mut files = read_record();
     let key = key(&file.path);

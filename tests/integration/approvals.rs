@@ -1,6 +1,8 @@
 //! Answering a confirmation: native questions written for the person where the agent asks itself,
 //! approval codes elsewhere, `gitvow approve` (a person only), exceptions, and `gitvow log`.
 
+mod who_answers;
+
 use crate::support::{Output, Sandbox, bash, claude_payload, set};
 use serde_json::{Value, json};
 use std::path::PathBuf;
@@ -333,114 +335,6 @@ fn a_waiting_call_is_shown_with_its_control_and_bidi_characters_escaped() {
     assert!(!shown.contains('\u{1b}') && !shown.contains('\u{202e}'), "shown raw: {out:?}");
     let listed = term.run(&["approve"], "");
     assert!(listed.stdout.contains("\\x1b[2K") && !listed.stdout[listed.stdout.find(&code).unwrap()..].contains('\u{1b}'), "{listed:?}");
-}
-
-/// Runs `line` with `sh` as an agent's tool call does: under a process named `claude`, with its
-/// marker in the environment and no terminal; then waits (at most 15 s) for `done` to appear.
-fn as_agent(env: &Sandbox, line: &str, done: &std::path::Path) {
-    let launcher = env.script("~/agents/claude", "\"$@\"\nexit $?");
-    env.tool(&launcher).args(["sh", "-c", line]).env("CLAUDECODE", "1").env("AI_AGENT", "claude").run();
-    let until = std::time::Instant::now() + std::time::Duration::from_secs(15);
-    while !done.exists() && std::time::Instant::now() < until {
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    assert!(done.exists(), "the form never finished: {line}");
-}
-
-/// What the form's terminal showed, once its relay (`script`, the python parent) has written the
-/// end of gitvow's answer: a line starting `gitvow: ` (at most 10 s).
-fn shown_by(out: &std::path::Path) -> String {
-    let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    loop {
-        let shown = std::fs::read_to_string(out).unwrap_or_default();
-        if shown.contains("gitvow: ") && shown.ends_with('\n') || std::time::Instant::now() > until {
-            return shown;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-}
-
-/// The four ways an agent got a terminal of its own and approved its own call: `setsid -f script`
-/// without the environment's markers, a renamed copy of gitvow, `nohup setsid sh -c`, and python
-/// with a double fork, `setsid` and `pty.fork` (after a second, so that the launcher is gone
-/// from its ancestry even on a loaded machine: the terminal's age must be what refuses it).
-fn self_approval_forms(env: &Sandbox, args: &str, tag: &str) -> Vec<(String, std::path::PathBuf, std::path::PathBuf)> {
-    let home = env.home();
-    let answer = env.write(format!("~/answer-{tag}"), "y\ny\n");
-    let renamed = home.join(format!("helper-{tag}"));
-    std::fs::copy(crate::support::BIN, &renamed).unwrap();
-    let unset = "env -u CLAUDECODE -u CLAUDE_CODE_ENTRYPOINT -u AI_AGENT";
-    let bin = crate::support::BIN;
-    let a = answer.display();
-    let mut forms = Vec::new();
-    for (i, inner) in [format!("{unset} {bin} {args}"), format!("{unset} {} {args}", renamed.display())].iter().enumerate() {
-        let (out, done) = (home.join(format!("out-{tag}-{i}")), home.join(format!("done-{tag}-{i}")));
-        let line = format!("setsid -f script -qc '{inner} ; touch {}' /dev/null < {a} > {} 2>&1", done.display(), out.display());
-        forms.push((line, out, done));
-    }
-    let (out, done) = (home.join(format!("out-{tag}-2")), home.join(format!("done-{tag}-2")));
-    forms.push((
-        format!(
-            "nohup setsid sh -c 'script -qc \"{unset} {bin} {args}\" /dev/null < {a} > {}; touch {}' >/dev/null 2>&1 &",
-            out.display(),
-            done.display()
-        ),
-        out,
-        done,
-    ));
-    let (out, done) = (home.join(format!("out-{tag}-3")), home.join(format!("done-{tag}-3")));
-    let python = format!(
-        "import os, pty, sys, time\n\
-         if os.fork(): sys.exit(0)\n\
-         os.setsid()\n\
-         if os.fork(): sys.exit(0)\n\
-         for k in ('CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT', 'AI_AGENT'): os.environ.pop(k, None)\n\
-         time.sleep(1)\n\
-         pid, fd = pty.fork()\n\
-         if pid == 0: os.execv('{bin}', ['gitvow'] + {argv:?})\n\
-         time.sleep(0.5); os.write(fd, b'y\\n')\n\
-         seen = b''\n\
-         while True:\n\
-         \x20   try: d = os.read(fd, 4096)\n\
-         \x20   except OSError: break\n\
-         \x20   if not d: break\n\
-         \x20   seen += d\n\
-         open('{}', 'wb').write(seen); open('{}', 'w').write('')\n",
-        out.display(),
-        done.display(),
-        argv = args.split(' ').collect::<Vec<_>>(),
-    );
-    let script = env.write(format!("~/form-{tag}.py"), python);
-    forms.push((format!("python3 {}", script.display()), out, done));
-    forms
-}
-
-#[test]
-fn the_agent_cannot_approve_its_own_call_with_a_terminal_of_its_own() {
-    let env = Sandbox::with_repo();
-    let code = code_of(&env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main")));
-    std::thread::sleep(std::time::Duration::from_millis(1100));
-    for (line, out, done) in self_approval_forms(&env, &format!("approve {code}"), "approve") {
-        as_agent(&env, &line, &done);
-        let shown = shown_by(&out);
-        assert_eq!(state_of(&env, &code), json!("pending"), "approved by: {line}\n{shown}");
-        assert!(shown.contains("its terminal was opened after the request was made"), "{line}: {shown}");
-        assert_eq!(env.hook("codex", "PreToolUse", codex(&env, "s1", "git push origin main")).code, 2, "{line}");
-    }
-}
-
-#[test]
-fn the_agent_cannot_trust_a_policy_with_a_terminal_of_its_own() {
-    let env = Sandbox::with_repo();
-    env.write(".gitvow/policy.json", json!({"providers": [{"name": "p", "command": "/bin/true"}]}).to_string());
-    std::thread::sleep(std::time::Duration::from_millis(50));
-    for (line, out, done) in self_approval_forms(&env, "trust", "trust") {
-        let line = format!("cd {} && {line}", env.repo().display());
-        as_agent(&env, &line, &done);
-        let shown = shown_by(&out);
-        assert!(!env.home().join(".gitvow/trust.json").exists(), "trusted by: {line}\n{shown}");
-        assert!(shown.contains("its terminal was opened after the request was made"), "{line}: {shown}");
-    }
 }
 
 #[test]

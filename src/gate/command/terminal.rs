@@ -2,8 +2,9 @@
 //! `screen -X stuff`), a session copying its input into one (`dtach -p`), a terminal emulator's
 //! remote control (`kitty @ send-text`), the desktop's keyboard (`xdotool type`). What is typed goes
 //! to whatever reads that terminal, which the analyser cannot see: a shell, or `gitvow approve`
-//! waiting for a yes. A terminal opened before a question passes `gitvow approve`'s own check of
-//! its age, so while a question waits, typing into one is asked about (see `reach`).
+//! waiting for a yes. A pane of the person's own multiplexer is a person's terminal to
+//! `gitvow approve`, and typing into it is typing as the person, so while a question waits, typing
+//! into an open terminal is asked about (see `reach`).
 
 /// How `name args` types into a terminal that is already open, if it does.
 pub fn typing(name: &str, args: &[String]) -> Option<&'static str> {

@@ -1,13 +1,11 @@
-//! A terminal a person opened before anything asked them: a shell on a pseudo-terminal (`script`),
-//! started when the test opens it, into which the test later types commands and answers. gitvow
-//! takes an answer only from a terminal older than the request, so a test that answers must open
-//! one first, as a person would have.
+//! A terminal a person opened: a shell on a pseudo-terminal (`script`), started by the test (never
+//! under an agent) when it opens it, into which the test later types commands and answers.
 
 use super::{Cmd, Output, Sandbox};
 use std::io::{Read, Write};
 use std::process::{Child, ChildStdin};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 pub struct PersonTerminal {
     child: Child,
@@ -17,8 +15,7 @@ pub struct PersonTerminal {
 }
 
 impl Sandbox {
-    /// A shell on a terminal of its own, opened now (and a whole second ago by the time this
-    /// returns: approvals keep their time in seconds).
+    /// A shell on a terminal of its own, opened now.
     pub fn person_terminal(&self) -> PersonTerminal {
         let gitvow = self.gitvow();
         let mut shell = Cmd { program: "sh".into(), args: Vec::new(), stdin: Some(Vec::new()), ..gitvow.clone() }.on_terminal();
@@ -37,8 +34,6 @@ impl Sandbox {
                 sink.lock().unwrap().extend_from_slice(&buf[..n]);
             }
         });
-        let opened = SystemTime::now().duration_since(UNIX_EPOCH).unwrap();
-        std::thread::sleep(Duration::from_secs(1) - Duration::from_nanos(u64::from(opened.subsec_nanos())) + Duration::from_millis(20));
         PersonTerminal { child, input, shown, gitvow: gitvow.program.to_string_lossy().into_owned() }
     }
 }

@@ -1,0 +1,185 @@
+//! What `/proc` says about the processes around a command (Linux; elsewhere every look finds
+//! nothing): whose child each is, its session, its controlling terminal, when it started, where
+//! (its control group), and which of them are agents.
+
+use crate::agents::AGENTS;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
+
+/// The fields of `/proc/<pid>/stat` these checks read.
+#[derive(Clone, Copy, Debug)]
+pub struct Stat {
+    pub pid: u32,
+    pub ppid: u32,
+    pub group: u32,
+    pub session: u32,
+    /// The controlling terminal's device number as the kernel writes it (0: none).
+    pub tty: u64,
+    /// The foreground process group of that terminal.
+    pub foreground: i64,
+    /// Clock ticks since boot: comparable between processes, and nothing a process can change.
+    pub start: u64,
+}
+
+pub fn stat(pid: u32) -> Option<Stat> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // `pid (comm) state ppid pgrp session tty_nr tpgid … starttime(22nd)`: comm may hold spaces and
+    // parentheses, so the fields are counted after the last `)`.
+    let fields: Vec<&str> = text.rsplit_once(')')?.1.split_whitespace().collect();
+    let field = |n: usize| fields.get(n - 3).and_then(|f| f.parse::<i64>().ok());
+    Some(Stat {
+        pid,
+        ppid: u32::try_from(field(4)?).ok()?,
+        group: u32::try_from(field(5)?).ok()?,
+        session: u32::try_from(field(6)?).ok()?,
+        tty: field(7)? as u64,
+        foreground: field(8)?,
+        start: u64::try_from(field(22)?).ok()?,
+    })
+}
+
+/// Every process the system shows, by id.
+pub fn all() -> impl Iterator<Item = u32> {
+    std::fs::read_dir("/proc").into_iter().flatten().flatten().filter_map(|e| e.file_name().to_str()?.parse().ok())
+}
+
+/// `script (process 4242)`: a process as a person is told about it.
+pub fn named(pid: u32) -> String {
+    let comm = std::fs::read_to_string(format!("/proc/{pid}/comm")).unwrap_or_default();
+    format!("{} (process {pid})", crate::visible::visible_line(comm.trim()))
+}
+
+/// Its control group(s): systemd gives each terminal tab, login and service one of its own, and a
+/// process stays in its parent's however it detaches (leaving takes a write the agent is asked
+/// about). Where every process shares one (a container), it tells nothing apart.
+pub fn cgroup(pid: u32) -> Option<String> {
+    std::fs::read_to_string(format!("/proc/{pid}/cgroup")).ok()
+}
+
+/// The executable's file (device and inode), to tell two runs of one program.
+pub fn program(pid: u32) -> Option<(u64, u64)> {
+    std::fs::metadata(format!("/proc/{pid}/exe")).ok().map(|m| (m.dev(), m.ino()))
+}
+
+/// Processes that take in the orphans below them: when a process's parent ends, the kernel makes it
+/// the child of the nearest of these (or of process 1), so its parent then says nothing of where it
+/// came from. `systemd --user` is one on every systemd desktop.
+const REAPERS: &[&str] = &["systemd", "init", "tini", "dumb-init", "catatonit", "s6-svscan", "runsvdir", "launchd"];
+
+/// Where `pid`'s line of parents comes from: the highest of its ancestors (itself included) below
+/// process 1 or a reaper. A person's shell comes from a terminal program, an ssh server or a login
+/// started long ago; a terminal an agent detached from itself (`setsid -f`, `nohup … &`, a double
+/// fork, `tmux new -d`) comes from itself.
+pub fn origin(pid: u32) -> Option<Stat> {
+    let mut at = stat(pid)?;
+    // Bounded: a process tree is shallow, and a cycle in a strange `/proc` must still end.
+    for _ in 0..64 {
+        if at.ppid <= 1 {
+            return Some(at);
+        }
+        let comm = std::fs::read_to_string(format!("/proc/{}/comm", at.ppid)).unwrap_or_default();
+        if REAPERS.contains(&comm.trim()) {
+            return Some(at);
+        }
+        at = stat(at.ppid)?;
+    }
+    None
+}
+
+/// The first agent among the ancestors of process `pid`.
+pub fn agent_ancestor(mut pid: u32) -> Option<&'static str> {
+    for _ in 0..64 {
+        let ppid = stat(pid)?.ppid;
+        if ppid <= 1 {
+            return None;
+        }
+        if let Some(agent) = agent_process(ppid) {
+            return Some(agent);
+        }
+        pid = ppid;
+    }
+    None
+}
+
+/// Whether process `pid` is an agent: by its name, or by the script an interpreter (node, bun, …)
+/// runs, named by any component of its path (`…/@anthropic-ai/claude-code/cli.js`).
+pub fn agent_process(pid: u32) -> Option<&'static str> {
+    let comm = std::fs::read_to_string(format!("/proc/{pid}/comm")).unwrap_or_default();
+    let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+    let args: Vec<String> = cmdline.split(|b| *b == 0).filter(|a| !a.is_empty()).map(|a| String::from_utf8_lossy(a).into_owned()).collect();
+    let mut names = vec![comm.trim().to_string()];
+    if let Some(first) = args.first() {
+        names.push(first.rsplit('/').next().unwrap_or(first).to_string());
+    }
+    let interpreter = names.iter().any(|n| matches!(n.as_str(), "node" | "nodejs" | "bun" | "deno" | "tsx"));
+    if interpreter {
+        for arg in args.iter().skip(1).filter(|a| !a.starts_with('-')).take(2) {
+            names.extend(arg.split('/').map(|c| c.trim_end_matches(".js").trim_end_matches(".mjs").to_string()));
+        }
+    }
+    AGENTS.iter().find(|a| names.iter().any(|n| a.gate.process_names.contains(&n.as_str()))).map(|a| a.name)
+}
+
+/// An agent among the processes of `session`.
+pub fn agent_in_session(session: u32) -> Option<String> {
+    all()
+        .filter(|pid| stat(*pid).is_some_and(|s| s.session == session))
+        .find_map(|pid| agent_process(pid).map(|a| format!("{a} (process {pid})")))
+}
+
+/// An agent that runs for this home directory.
+pub struct Agent {
+    pub pid: u32,
+    pub start: u64,
+}
+
+/// The agents of this user whose home directory (their `HOME` when they started) is this one.
+pub fn agents_for_this_home() -> Vec<Agent> {
+    let Some(home) = crate::paths::home() else { return Vec::new() };
+    let same = |h: &Path| h == home || (h.canonicalize().ok().is_some_and(|c| home.canonicalize().ok() == Some(c)));
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let uid = unsafe { libc::geteuid() };
+    let me = std::process::id();
+    let mut found = Vec::new();
+    for pid in all().filter(|p| *p != me) {
+        if !std::fs::metadata(format!("/proc/{pid}")).is_ok_and(|m| m.uid() == uid) {
+            continue;
+        }
+        if agent_process(pid).is_none() {
+            continue;
+        }
+        // A process that has ended (a zombie) shows no environment; one without `HOME` may be
+        // anyone's, this home's included.
+        let environ = std::fs::read(format!("/proc/{pid}/environ")).unwrap_or_default();
+        if environ.is_empty() {
+            continue;
+        }
+        let agent_home =
+            environ.split(|b| *b == 0).find_map(|v| v.strip_prefix(b"HOME=")).map(|h| Path::new(std::ffi::OsStr::from_bytes(h)));
+        if agent_home.is_none_or(same)
+            && let Some(s) = stat(pid)
+        {
+            found.push(Agent { pid, start: s.start });
+        }
+    }
+    found
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::{origin, stat};
+
+    /// This test's own process, as `/proc` shows it: its parent is read after a `comm` that may hold
+    /// `)`, and its line of parents ends where a reaper takes orphans in.
+    #[test]
+    fn a_process_and_where_it_comes_from() {
+        let me = stat(std::process::id()).unwrap();
+        assert_eq!(me.ppid, std::os::unix::process::parent_id());
+        assert!(me.start > 0 && me.session > 0);
+        let top = origin(me.pid).unwrap();
+        assert!(top.start <= me.start, "a parent starts before its child");
+        let parent = std::fs::read_to_string(format!("/proc/{}/comm", top.ppid)).unwrap_or_default();
+        assert!(top.ppid <= 1 || super::REAPERS.contains(&parent.trim()), "{} under {}", top.pid, parent);
+    }
+}
