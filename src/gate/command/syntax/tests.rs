@@ -1,0 +1,36 @@
+use super::*;
+
+fn words(text: &str) -> Vec<String> {
+    let p = parse(text);
+    match &p.scripts[0].pipelines[0].nodes[0] {
+        Node::Simple(s) => s.words.iter().map(Word::text).collect(),
+        Node::Subshell(_) => vec![],
+    }
+}
+
+#[test]
+fn quotes_and_escapes() {
+    assert_eq!(words(r#"echo 'a b' "c $X" d\ e $'\x67it'"#), ["echo", "a b", "c $X", "d e", "git"]);
+}
+
+#[test]
+fn computed_parts() {
+    let p = parse("$G push; {rm,-rf} x; r* y; ~/bin/x");
+    let firsts: Vec<bool> = p.scripts[0]
+        .pipelines
+        .iter()
+        .map(|pl| match &pl.nodes[0] {
+            Node::Simple(s) => s.words[0].is_computed(),
+            Node::Subshell(_) => false,
+        })
+        .collect();
+    assert_eq!(firsts, [true, true, true, false]);
+}
+
+#[test]
+fn deep_nesting_stops_without_recursion_past_the_limit() {
+    let text = "$(".repeat(100_000);
+    let p = parse(&text);
+    assert!(p.opaque.is_some());
+    assert!(parse(&"(".repeat(100_000)).opaque.is_some());
+}
