@@ -289,6 +289,8 @@ struct Seen {
     values: Vec<(String, Word)>,
     /// The shell's patterns match names that start with a dot (`shopt -s dotglob` in the call).
     dot_names: bool,
+    /// Symbolic links the call makes (`ln -s TARGET NAME`): the link, and where it leads.
+    symlinks: Vec<(PathBuf, PathBuf)>,
 }
 
 impl Seen {

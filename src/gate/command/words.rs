@@ -86,9 +86,50 @@ impl Walk<'_> {
             Expanded::Pattern(p, hidden) => (p, Some(Glob { hidden: hidden || self.seen.dot_names })),
         };
         match dirs.join(&rel) {
-            Dirs::Known(ps) => Some(ps.into_iter().map(|path| Touch { path, glob }).collect()),
+            Dirs::Known(ps) => Some(ps.into_iter().map(|path| Touch { path: self.through_symlinks(path), glob }).collect()),
             Dirs::Unknown => None,
         }
+    }
+
+    /// `ln -s TARGET NAME` (or `cp -s`, `--symbolic`): for the rest of the call, NAME and the
+    /// names under it are where the link leads. Made by the call, the link is not there yet when
+    /// the gate looks, so `ln -s ~/.gitvow/policy.json p && echo '{}' > p` writes gitvow's policy
+    /// through a name the file system cannot show. A relative TARGET is read from NAME's directory.
+    pub(super) fn symlink_made(&mut self, args: &[String], ops: &[&Word], dirs: &Dirs) {
+        let symbolic = args.iter().any(|a| {
+            matches!(a.as_str(), "--symbolic" | "--symbolic-link") || (a.starts_with('-') && !a.starts_with("--") && a.contains('s'))
+        });
+        let [target, name] = ops else { return };
+        if !symbolic {
+            return;
+        }
+        let Some(links) = self.paths(name, dirs) else { return };
+        let text = target.literal();
+        for mut link in links.into_iter().filter(|l| l.glob.is_none()) {
+            // Into a directory that is there, the link is named after its target.
+            if link.path.symlink_metadata().is_ok_and(|m| m.is_dir())
+                && let Some(base) = text.as_deref().and_then(|t| Path::new(t).file_name())
+            {
+                link.path = link.path.join(base);
+            }
+            let leads_to = match text.as_deref() {
+                Some(t) if !t.starts_with(['/', '~']) => link.path.parent().map(|d| super::lexical(&d.join(t))),
+                _ => self.paths(target, dirs).and_then(|t| t.into_iter().next()).map(|t| t.path),
+            };
+            if let Some(to) = leads_to {
+                self.seen.symlinks.push((link.path, to));
+            }
+        }
+    }
+
+    /// `path` as the call's own symbolic links make it (see [`Walk::symlink_made`]).
+    fn through_symlinks(&self, path: std::path::PathBuf) -> std::path::PathBuf {
+        for (link, to) in self.seen.symlinks.iter().rev() {
+            if let Ok(rest) = path.strip_prefix(link) {
+                return if rest.as_os_str().is_empty() { to.clone() } else { to.join(rest) };
+            }
+        }
+        path
     }
 
     /// The values a part takes when it is a loop variable (`$f`), or a loop variable with a suffix

@@ -193,6 +193,9 @@ impl Walk<'_> {
                 }
                 self.out.changing_existing = false;
             }
+            if matches!(name, "ln" | "cp") && target.is_none() {
+                self.symlink_made(args, &ops, dirs);
+            }
             if name == "mv" || (name == "rsync" && args.iter().any(|a| a == "--remove-source-files")) {
                 return;
             }

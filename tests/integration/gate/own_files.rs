@@ -218,6 +218,10 @@ fn a_hard_link_of_a_guarded_file_is_that_file() {
             "sed -i 's/deny/allow/' notes.json",
             "ln ~/.gitvow/policy.json",
             "cd src && ln -- ~/.claude/settings.json",
+            "ln -s ~/.gitvow/policy.json p.json && echo '{}' > p.json",
+            "ln -sf ~/.claude l; cp notes.txt l/settings.json",
+            "cp -s ~/.bashrc b && printf 'gitvow() { :; }' >> b",
+            "mkdir -p d && ln -s ../../home/.gitvow/policy.json d/k && cat notes.txt > d/k",
             "printf 'gitvow() { :; }' >> ~/rc",
             "cp other.txt ~/hook.sh",
             "cd ~ && tee todo.json < /dev/null",
@@ -231,7 +235,15 @@ fn a_hard_link_of_a_guarded_file_is_that_file() {
             &format!("python3 -c \"import os; os.link('{home}/.profile', 'p')\""),
             &format!("node -e \"require('fs').linkSync('{home}/.bashrc', 'b')\""),
         ],
-        &["echo x > notes.txt", "echo x >> both.txt", "cp -l other.txt o2.txt", "ln -s other.txt o3.txt", "cp -r src dst"],
+        &[
+            "echo x > notes.txt",
+            "echo x >> both.txt",
+            "cp -l other.txt o2.txt",
+            "ln -s other.txt o3.txt",
+            "cp -r src dst",
+            "ln -s /usr/bin/python3 py && echo x > py.txt",
+            "ln -s notes.txt n && echo x > n",
+        ],
     );
     let mut wrong = Vec::new();
     for (at, want) in [("~/todo.json", true), ("notes.json", true), ("~/rc", true), ("both.txt", false), ("other.txt", false)] {
