@@ -19,7 +19,7 @@ use std::io::{IsTerminal, Write};
 
 /// `Ok` when a person at a terminal runs `command`; otherwise the error that says why not.
 pub fn require(command: &str) -> Result<()> {
-    require_no_agent(command)?;
+    unattended(command, false)?;
     if !std::io::stdin().is_terminal() || !std::io::stderr().is_terminal() {
         return Err(Error::new(format!("`{command}` needs a person at a terminal, and stdin or stderr is not one"))
             .hint(format!("run `{command}` yourself, in your own terminal")));
@@ -32,8 +32,15 @@ pub fn require(command: &str) -> Result<()> {
 /// detached shell on the way). For what weakens the gate but must also run from scripts without a
 /// terminal (`gitvow uninstall`, `install --command`). It looks at the processes, not at the
 /// executable: a copy of gitvow under another name or with other bytes, or gitvow started through
-/// the dynamic loader, is held to it all the same.
+/// the dynamic loader, is held to it all the same. On a terminal, while an agent runs, the terminal
+/// must not be one the agent made for itself ([`terminal::apart`]).
 pub fn require_no_agent(command: &str) -> Result<()> {
+    unattended(command, true)
+}
+
+/// [`require_no_agent`]; without the terminal's own check when `answer`'s check follows (it says
+/// more, and names the command to run again).
+fn unattended(command: &str, terminal_too: bool) -> Result<()> {
     if let Some(agent) = agent_environment() {
         return Err(refusal(command, &format!("the environment says it runs under {agent}")));
     }
@@ -59,7 +66,12 @@ pub fn require_no_agent(command: &str) -> Result<()> {
             ))
             .hint(format!("run `{command}` yourself, in a terminal of your own, or once the agent has ended")));
         }
+        if terminal_too && me.tty != 0 {
+            terminal::apart(&me).map_err(|why| refusal(command, &why))?;
+        }
     }
+    #[cfg(not(target_os = "linux"))]
+    let _ = terminal_too;
     Ok(())
 }
 

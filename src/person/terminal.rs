@@ -30,8 +30,14 @@ pub fn check() -> Result<(), String> {
     if let Some(agent) = procs::agent_in_session(me.session) {
         return Err(format!("{agent} runs in its terminal's session"));
     }
+    apart(&me)
+}
+
+/// Why the terminal of process `me` is one an agent made for itself, if it is one: while no agent
+/// runs for this home directory, none is.
+pub fn apart(me: &Stat) -> Result<(), String> {
     let agents = procs::agents_for_this_home();
-    if agents.is_empty() { Ok(()) } else { persons(&me, &agents, 0) }
+    if agents.is_empty() { Ok(()) } else { persons(me, &agents, 0) }
 }
 
 /// Whether the terminal of process `me` is a person's, while `agents` run: `depth` counts the

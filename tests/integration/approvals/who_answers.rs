@@ -282,3 +282,32 @@ fn a_persons_tmux_answers() {
     let _ = client.kill();
     let _ = client.wait();
 }
+
+/// What weakens the gate without a question (`gitvow uninstall`) is held to the same terminals: the
+/// agent's own, detached, is refused; a person's new one, while the agent runs, uninstalls.
+#[test]
+fn the_agent_cannot_uninstall_from_a_terminal_of_its_own() {
+    let env = Sandbox::new();
+    env.write("~/.claude/settings.json", "{}\n");
+    crate::support::doctor::install_user(&env, &["claude"], &[]);
+    let installed = env.read("~/.claude/settings.json");
+    assert!(installed.contains("gitvow"), "{installed}");
+    let mut agent = Agent::start(&env);
+    let (out, done) = (env.home().join("out-uninstall"), env.home().join("done-uninstall"));
+    agent.call(&format!(
+        "setsid -f script -qc '{UNSET} {BIN} uninstall --user --yes; touch {}' /dev/null > {} 2>&1",
+        done.display(),
+        out.display()
+    ));
+    wait_for(&done, "the agent's uninstall");
+    let shown = shown_by(&out);
+    assert!(
+        shown.contains("`gitvow uninstall` refuses to run from an agent's tool call: its terminal comes from script (process "),
+        "{shown}"
+    );
+    assert_eq!(env.read("~/.claude/settings.json"), installed);
+    let mut term = env.person_terminal();
+    let out = term.run(&["uninstall", "--user", "--yes"], "");
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(!env.read("~/.claude/settings.json").contains("gitvow"));
+}
