@@ -143,11 +143,7 @@ fn dispatch(on_panic: &mut OnPanic) -> i32 {
     let result = match &cli.command {
         Command::Install(args) => commands::install::run(&args.into()),
         Command::Uninstall(args) => commands::uninstall::run(&args.into()),
-        Command::Hook(args) => {
-            // Under doctor's live probe, which gitvow this is (one stderr line; no verdict changes).
-            gitvow::doctor::answerer::identify();
-            Ok(gitvow::gate::hook::run(&args.agent, &args.event))
-        }
+        Command::Hook(args) => Ok(gitvow::gate::hook::run(&args.agent, &args.event)),
         Command::Check(args) => commands::check::run(&args.into(), args.json, args.color()),
         Command::Ask(args) => commands::ask::run(&args.into()),
         Command::Doctor(args) => commands::doctor::run(&args.into()),

@@ -2,24 +2,14 @@
 //! anything else says too: a shell function or alias named like gitvow's command in a profile the
 //! agent's shell reads, a file `BASH_ENV` names, another `gitvow` earlier on the PATH. So the probe
 //! sets [`VARIABLE`] to a value of its own for the hook it starts, and a gitvow hook that finds it
-//! says on stderr which gitvow it is ([`identify`]); an answer without that line did not come from
-//! gitvow, whatever it said.
+//! says on stderr which gitvow it is (`gate::hook` writes that line); an answer without it did not
+//! come from gitvow, whatever it said.
 
+use crate::gate::hook::PROBE_TAG as TAG;
 use std::path::PathBuf;
 
 /// Set by the probe for the hook it starts; nothing else reads it, and it changes no verdict.
-pub const VARIABLE: &str = "GITVOW_PROBE";
-
-/// The start of the line a gitvow hook writes to stderr when [`VARIABLE`] is set.
-const TAG: &str = "gitvow-probe";
-
-/// Called by `gitvow hook` before it answers: under doctor's probe, one line on stderr naming this
-/// gitvow's version and executable. Costs one look at the environment otherwise.
-pub fn identify() {
-    let Some(value) = std::env::var_os(VARIABLE) else { return };
-    let exe = std::env::current_exe().map(|e| e.to_string_lossy().into_owned()).unwrap_or_default();
-    eprintln!("{TAG} {} {} {exe}", value.to_string_lossy(), env!("CARGO_PKG_VERSION"));
-}
+pub use crate::gate::hook::PROBE_VARIABLE as VARIABLE;
 
 /// A value for [`VARIABLE`] that no earlier run left anywhere: the process and the time.
 pub fn token() -> String {

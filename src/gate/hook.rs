@@ -22,9 +22,18 @@ use std::time::Instant;
 /// Larger payloads are refused: no agent sends them, and reading them would cost the memory budget.
 const PAYLOAD_LIMIT: u64 = 16 << 20;
 
+/// Set by doctor's live probe for the hook it starts; nothing else reads it, and it changes no
+/// verdict.
+pub const PROBE_VARIABLE: &str = "GITVOW_PROBE";
+
+/// The start of the line a hook writes to stderr when [`PROBE_VARIABLE`] is set: doctor reads it to
+/// know that gitvow answered, and which one.
+pub const PROBE_TAG: &str = "gitvow-probe";
+
 /// Answers one hook call of `agent` (a built-in name or an external adapter's) for its `event`.
 /// A panic is caught by `main`, the one place, which then answers with [`panicked`].
 pub fn run(agent: &str, event: &str) -> i32 {
+    tag_for_probe();
     let started = Instant::now();
     let entry = agents::find(agent);
     // The deadline's answer is made before the payload is read: the caller as its variables say.
@@ -35,6 +44,14 @@ pub fn run(agent: &str, event: &str) -> i32 {
         None => external(agent, event, started),
     };
     emit(&answer)
+}
+
+/// Under doctor's live probe, one line on stderr naming this gitvow's version and executable (no
+/// verdict changes). Costs one look at the environment otherwise.
+fn tag_for_probe() {
+    let Some(value) = std::env::var_os(PROBE_VARIABLE) else { return };
+    let exe = std::env::current_exe().map(|e| e.to_string_lossy().into_owned()).unwrap_or_default();
+    eprintln!("{PROBE_TAG} {} {} {exe}", value.to_string_lossy(), env!("CARGO_PKG_VERSION"));
 }
 
 /// The answer of a hook call that panicked: the agent's blocking form during PreToolUse, silence
