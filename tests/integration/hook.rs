@@ -1,4 +1,4 @@
-//! The hook runtime: agents, adapters, the gate, patches, providers, records.
+//! The gate at run time, through `gitvow hook`: agents, adapters, the gate, patches, providers, records.
 
 mod adapter;
 mod adapter_info;

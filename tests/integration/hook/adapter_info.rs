@@ -18,7 +18,7 @@ echo '{"protocol": 1, "name": "acme", "events": ["beforeRun", "afterRun"], "inst
     );
     env.script(bin.join("gitvow-agent-broken"), "echo '{\"protocol\": 2}'");
     let path = format!("{}:/usr/bin:/bin", bin.display());
-    rerun_alone("runtime::adapter_info::info_reads_the_install_description", &[("PATH", path.as_ref()), ("HOME", env.home().as_os_str())]);
+    rerun_alone("hook::adapter_info::info_reads_the_install_description", &[("PATH", path.as_ref()), ("HOME", env.home().as_os_str())]);
 }
 
 /// The test itself, in the process [`rerun_alone`] started with `PATH` and `HOME` set.
