@@ -244,6 +244,9 @@ enum Feed {
     Expanding(String),
     /// A file: `< file`, `cat file |`.
     File(PathBuf),
+    /// The names a finder lists (`find . -name '*.c' |`), as words standing for them; `true`
+    /// when each stands for every file under it.
+    Found(Vec<Word>, bool),
     /// The output of a program.
     Unknown,
 }
@@ -621,14 +624,11 @@ impl Walk<'_> {
         self.reads(call, cmd.operands(), io, &cmd.dirs.clone());
         match programs::role(&call.name) {
             Role::Chdir => self.chdir(cmd, call, shell),
-            Role::Echo => Self::echo(cmd),
+            Role::Echo => self.echo(cmd, call),
             Role::Cat => self.cat(cmd, call, io, shell),
             Role::Env => self.env(cmd, call, io, shell),
-            Role::Xargs => self.xargs(cmd, call, io),
-            Role::Find => {
-                self.find(cmd.operands(), &call.args, &cmd.dirs.clone(), shell, io.reparse);
-                Step::unknown()
-            }
+            Role::Xargs => self.xargs(cmd, call, io, shell),
+            Role::Find => Step::Done(self.find(cmd.operands(), &call.args, &cmd.dirs.clone(), shell, io.reparse), None),
             Role::Eval => self.eval(cmd, io, shell),
             Role::Source => self.source(cmd, io, shell),
             Role::Alias => self.alias(cmd, io, shell),
@@ -697,7 +697,7 @@ impl Walk<'_> {
             Role::Database(db) => self.database(name, &db, cmd.operands(), args, io.feed, &cmd.dirs.clone()),
             role => self.files(name, role, cmd.operands(), args, &cmd.dirs.clone()),
         }
-        Step::unknown()
+        Step::Done(self.listing(name, cmd.operands(), args, &cmd.dirs), None)
     }
 
     /// A file changer's text after `cd`: relative operands named where they are, so that

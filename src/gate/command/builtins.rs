@@ -12,11 +12,42 @@ impl Walk<'_> {
         Step::Done(Feed::None, to)
     }
 
-    /// `echo`, `printf`: literal words are the text they write.
-    pub(super) fn echo(cmd: &Peeled) -> Step {
-        let literal: Option<Vec<String>> = cmd.operands().iter().map(Word::literal).collect();
-        // `\n` is a new line to printf, `echo -e` and sh's echo: what a script written so holds.
-        Step::Done(literal.map_or(Feed::Unknown, |l| Feed::Text(l.join(" ").replace("\\n", "\n"))), None)
+    /// `echo`, `printf`: words the analyser knows (literal, `~`, `$HOME`, a literal variable of
+    /// the call) are the text they write, as the shell expands them: `echo ~/x | xargs rm -rf`
+    /// removes the home directory's x.
+    pub(super) fn echo(&self, cmd: &Peeled, call: &ProgramCall) -> Step {
+        let words: Option<Vec<String>> = cmd.operands().iter().map(|w| self.echoed(w)).collect();
+        let Some(words) = words else {
+            // `echo *.txt`: the names its patterns match (words, to be expanded where they are used).
+            let listed = |w: &Word| w.parts.iter().all(|p| matches!(p, Part::Lit(_) | Part::Glob(_) | Part::Tilde));
+            let names = cmd.operands().iter().all(listed) && call.name == "echo";
+            return Step::Done(if names { Feed::Found(cmd.operands().to_vec(), false) } else { Feed::Unknown }, None);
+        };
+        let text = match words.split_first() {
+            Some((format, values)) if call.name == "printf" && format.contains('%') => printf(format, values),
+            // `\n` is a new line to printf, `echo -e` and sh's echo: what a script written so holds.
+            _ => words.join(" ").replace("\\n", "\n"),
+        };
+        Step::Done(Feed::Text(text), None)
+    }
+
+    /// What the shell makes of a word `echo` prints, where the analyser knows it.
+    fn echoed(&self, w: &Word) -> Option<String> {
+        let home = || self.ctx.home.map(|h| h.to_string_lossy().into_owned());
+        let mut s = String::new();
+        for (k, p) in w.parts.iter().enumerate() {
+            match p {
+                Part::Lit(t) | Part::Ansi(t) => s.push_str(t),
+                Part::Tilde if k == 0 => s.push_str(&home().unwrap_or_else(|| "~".into())),
+                Part::Var(n) if n == "HOME" => s.push_str(&home()?),
+                Part::Var(n) => {
+                    let (_, v) = self.seen.values.iter().rev().find(|(m, _)| m == n)?;
+                    s.push_str(&self.echoed(v)?);
+                }
+                _ => return None,
+            }
+        }
+        Some(s)
     }
 
     /// `cat` passes its input on, or the one file it names; with more, it is a plain program.
@@ -212,4 +243,42 @@ fn env_command(args: &[String]) -> EnvCommand {
         }
     }
     if i < args.len() { EnvCommand::At(i, chdir) } else { EnvCommand::Nothing }
+}
+
+/// `printf FORMAT VALUES…` as printf writes it: each directive (`%s`, `%-8d`, …) takes the next
+/// value, the format repeated while values are left; `%%` and the escapes `\n`, `\t`, `\\`.
+fn printf(format: &str, values: &[String]) -> String {
+    let mut out = String::new();
+    let mut next = 0;
+    loop {
+        let mut chars = format.chars().peekable();
+        let mut took = false;
+        while let Some(c) = chars.next() {
+            match c {
+                '%' if chars.peek() == Some(&'%') => {
+                    chars.next();
+                    out.push('%');
+                }
+                '%' => {
+                    while chars.peek().is_some_and(|c| "-+ #0123456789.".contains(*c)) {
+                        chars.next();
+                    }
+                    chars.next();
+                    out.push_str(values.get(next).map_or("", String::as_str));
+                    next += 1;
+                    took = true;
+                }
+                '\\' => match chars.next() {
+                    Some('n') => out.push('\n'),
+                    Some('t') => out.push('\t'),
+                    Some(other) => out.push(other),
+                    None => out.push('\\'),
+                },
+                c => out.push(c),
+            }
+        }
+        if !took || next >= values.len() || out.len() > 1 << 16 {
+            return out;
+        }
+    }
 }

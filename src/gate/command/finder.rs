@@ -7,8 +7,9 @@
 //! whose files' names it matches there on disk, so that `find . -name pre-commit -exec sed -i …`
 //! is judged as the edit of `.git/hooks/pre-commit` it is.
 
+use super::programs::{self, Role};
 use super::syntax::{Part, Word};
-use super::{Dirs, Feed, ShellState, Walk, effects, lit_word};
+use super::{Dirs, Feed, Io, Peeled, ProgramCall, ShellState, Step, Walk, effects, expand_home, lit_word, option_value, program_name};
 use crate::gate::{pattern, protect};
 use std::path::{Path, PathBuf};
 
@@ -16,10 +17,15 @@ use std::path::{Path, PathBuf};
 const MAX_LISTED: usize = 512;
 /// Guarded files found by name that are judged one by one; past it their directories are.
 const MAX_HITS: usize = 16;
+/// A list of names `xargs` reads from a project file, at most: past it the names are unknown.
+const MAX_LIST_BYTES: u64 = 64 << 10;
+const MAX_LIST_NAMES: usize = 256;
 
 impl Walk<'_> {
     /// `find DIR … -exec cmd {} \;` runs cmd on what it finds under DIR; `-delete` removes it.
-    pub(super) fn find(&mut self, words: &[Word], args: &[String], dirs: &Dirs, shell: &mut ShellState, reparse: usize) {
+    /// What it prints (no action, `-print`, `-print0`) is the list a pipe passes on: the names
+    /// it finds ([`Feed::Found`]), which `xargs` runs its command on.
+    pub(super) fn find(&mut self, words: &[Word], args: &[String], dirs: &Dirs, shell: &mut ShellState, reparse: usize) -> Feed {
         let starts: Vec<Word> =
             words.iter().take_while(|w| !w.text().starts_with('-') && !matches!(w.text().as_str(), "(" | "!")).cloned().collect();
         let starts = if starts.is_empty() { vec![lit_word(".")] } else { starts };
@@ -31,6 +37,7 @@ impl Walk<'_> {
                 self.effect(effects::EffectKind::DeleteRecursive, w, dirs);
             }
         }
+        let mut acts = false;
         let mut i = 0;
         while i < args.len() {
             if matches!(args[i].as_str(), "-exec" | "-execdir" | "-ok" | "-okdir" | "-x" | "--exec" | "-X" | "--exec-batch") {
@@ -39,31 +46,265 @@ impl Walk<'_> {
                 while end < args.len() && args[end] != ";" && args[end] != "+" {
                     end += 1;
                 }
-                // `{}` is each thing found: the start directory (or its pattern) stands for all.
-                for f in &found {
-                    let inner: Vec<Word> = words[begin..end].iter().map(|w| if w.text() == "{}" { f.clone() } else { w.clone() }).collect();
-                    let before = self.out.effects.len();
-                    let reads_before = self.out.reads.len();
-                    self.run(inner, dirs.clone(), &Feed::None, &[], shell, reparse);
-                    // What it reads of `{}` is every file under the start.
-                    if trees {
-                        self.out.reads[reads_before..].iter_mut().for_each(|r| r.recursive = true);
-                    }
-                    // Run on everything found below the start, a deletion of each is a deletion of the
-                    // tree, and a rewrite of each file under a start (`truncate`, `sed -i`) a rewrite of
-                    // the tree: of the history in `.git` when the start holds it.
-                    for e in &mut self.out.effects[before..] {
-                        match e.kind {
-                            effects::EffectKind::Delete => e.kind = effects::EffectKind::DeleteRecursive,
-                            effects::EffectKind::Overwrite if trees => e.kind = effects::EffectKind::OverwriteRecursive,
-                            _ => {}
-                        }
-                    }
-                }
+                self.per_found(&words[begin..end], Some("{}"), &found, trees, dirs, shell, reparse);
                 i = end;
+                acts = true;
+            } else if args[i].starts_with("-fprint") || args[i] == "-fls" {
+                // `-fprint FILE`: a file it writes.
+                if let Some(w) = words.get(i + 1) {
+                    self.effect(effects::EffectKind::Overwrite, w, dirs);
+                }
+                acts = true;
+            } else {
+                acts |= matches!(args[i].as_str(), "-delete" | "-printf" | "-ls" | "-fls" | "-quit");
             }
             i += 1;
         }
+        if acts { Feed::Unknown } else { Feed::Found(found, trees) }
+    }
+
+    /// `template` run on each name found (`marker` in its words replaced by it, or the name added
+    /// after them): the start directory (or its pattern) stands for all it holds.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn per_found(
+        &mut self,
+        template: &[Word],
+        marker: Option<&str>,
+        found: &[Word],
+        trees: bool,
+        dirs: &Dirs,
+        shell: &mut ShellState,
+        reparse: usize,
+    ) {
+        let copies = template.first().and_then(Word::literal).is_some_and(|p| matches!(program_name(&p), "cp" | "mv" | "ln" | "install"));
+        for f in found {
+            let mut inner: Vec<Word> = match marker {
+                Some(m) => template.iter().map(|w| put(w, m, f)).collect(),
+                None => template.iter().cloned().chain([f.clone()]).collect(),
+            };
+            // A copy onto each file found under a start writes that file, not a file in it
+            // (`find . -exec cp /dev/null {} \;` empties every file).
+            if trees && copies && marker.is_none_or(|m| template.last().is_some_and(|w| w.text() == m)) && inner.len() > 1 {
+                inner.insert(1, lit_word("-T"));
+            }
+            let before = self.out.effects.len();
+            let reads_before = self.out.reads.len();
+            self.run(inner, dirs.clone(), &Feed::None, &[], shell, reparse);
+            // What it reads of `{}` is every file under the start.
+            if trees {
+                self.out.reads[reads_before..].iter_mut().for_each(|r| r.recursive = true);
+            }
+            // Run on everything found below the start, a deletion of each is a deletion of the
+            // tree, and a rewrite of each file under a start (`truncate`, `sed -i`) a rewrite of
+            // the tree: of the history in `.git` when the start holds it.
+            for e in &mut self.out.effects[before..] {
+                match e.kind {
+                    effects::EffectKind::Delete => e.kind = effects::EffectKind::DeleteRecursive,
+                    effects::EffectKind::Overwrite if trees => e.kind = effects::EffectKind::OverwriteRecursive,
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// What a program prints when it lists names, for a pipe into `xargs`: `ls` the names of
+    /// its patterns and the bare names of what its directories hold; `seq`, `date` and their
+    /// kind names without a slash; `grep -l` and `git ls-files`/`git grep -l` the files under
+    /// where they look, with the guarded ones there they could list (by content, for a literal
+    /// pattern); anything else, names the analyser cannot see.
+    pub(super) fn listing(&self, name: &str, words: &[Word], args: &[String], dirs: &Dirs) -> Feed {
+        let bare = || Word { parts: vec![Part::Glob("*".into())] };
+        let operands: Vec<&Word> = words.iter().zip(args).filter(|(_, a)| !a.starts_with('-')).map(|(w, _)| w).collect();
+        match name {
+            "seq" | "jot" | "nproc" | "whoami" | "hostname" => Feed::Found(vec![bare()], false),
+            "ls" if args.iter().all(|a| {
+                !a.starts_with('-') || matches!(a.as_str(), "-1" | "-t" | "-r" | "-S" | "-tr" | "-rt" | "-X" | "-A" | "-a" | "-U" | "-v")
+            }) =>
+            {
+                // A directory operand prints what it holds as bare names, which name files where
+                // the names are used: of that directory only when it is the same one.
+                let here = |w: &Word| matches!(w.literal().as_deref(), Some("." | "./"));
+                let mut names: Vec<Word> = Vec::new();
+                for w in &operands {
+                    // A pattern whose last part is a bare `*` may match directories too.
+                    let text = w.text();
+                    let dir = text == "*"
+                        || text.ends_with("/*")
+                        || text.ends_with('/')
+                        || self.paths(w, dirs).is_some_and(|ps| ps.iter().any(|t| t.glob.is_none() && t.path.is_dir()));
+                    if !dir || w.parts.iter().any(|p| matches!(p, Part::Glob(_))) {
+                        names.push((*w).clone());
+                    }
+                    if dir && !here(w) {
+                        names.push(Word { parts: vec![Part::Computed(format!("$(ls {})", w.text()))] });
+                    }
+                }
+                if operands.is_empty() || operands.iter().any(|w| here(w)) {
+                    names.push(bare());
+                }
+                Feed::Found(names, false)
+            }
+            "grep" | "egrep" | "fgrep" | "rg" | "ag" if lists_files(args) => self.grep_listing(name, words, args, dirs),
+            "git" => self.git_listing(args, dirs),
+            _ => Feed::Unknown,
+        }
+    }
+
+    /// `grep -l PATTERN FILES…`, `grep -rl PATTERN [DIRS…]`: the files named, or what is under
+    /// the directories (the stand-in `DIR/*`, and the guarded files there the pattern could match).
+    fn grep_listing(&self, name: &str, words: &[Word], args: &[String], dirs: &Dirs) -> Feed {
+        let explicit = args.iter().position(|a| a == "-e" || a == "--regexp" || a == "-f");
+        let mut rest: Vec<(&Word, &String)> = words.iter().zip(args).filter(|(_, a)| !a.starts_with('-')).collect();
+        let pattern = match explicit {
+            Some(k) => args.get(k + 1).cloned().filter(|_| args[k] != "-f"),
+            None if rest.is_empty() => return Feed::Unknown,
+            None => Some(rest.remove(0).1.clone()),
+        };
+        if let Some(k) = explicit {
+            rest.retain(|(_, a)| Some(*a) != args.get(k + 1));
+        }
+        let recursive = name != "grep" && name != "egrep" && name != "fgrep"
+            || args.iter().any(|a| {
+                a == "-r"
+                    || a == "-R"
+                    || a.starts_with("--recursive")
+                    || (!a.starts_with("--") && a.starts_with('-') && a.contains(['r', 'R']))
+            });
+        let mut found: Vec<Word> = Vec::new();
+        let fixed = name == "fgrep"
+            || args.iter().any(|a| a == "-F" || a == "--fixed-strings" || (!a.starts_with("--") && a.starts_with('-') && a.contains('F')));
+        let ci = args.iter().any(|a| a == "-i" || a == "--ignore-case" || (!a.starts_with("--") && a.starts_with('-') && a.contains('i')));
+        let needle = pattern
+            .filter(|p| !p.is_empty() && (fixed || !p.contains(['.', '[', ']', '*', '^', '$', '\\', '+', '?', '(', ')', '{', '}', '|'])));
+        let starts: Vec<Word> =
+            if rest.is_empty() && recursive { vec![lit_word(".")] } else { rest.iter().map(|(w, _)| (*w).clone()).collect() };
+        if !recursive {
+            return Feed::Found(starts, false);
+        }
+        for s in &starts {
+            found.push(Word { parts: with_slash_star(s) });
+            for t in self.paths(s, dirs).unwrap_or_default().into_iter().filter(|t| t.glob.is_none()) {
+                for place in protect::guarded_places(self.ctx.home, self.ctx.repo_top) {
+                    if place.starts_with(&t.path) {
+                        holding(&place, needle.as_deref(), ci, &mut found);
+                    }
+                }
+            }
+        }
+        Feed::Found(found, false)
+    }
+
+    /// `git ls-files`, `git grep -l`: the tracked files under where git runs (the stand-in `./*`),
+    /// with the guarded files of the working tree git's index could hold.
+    fn git_listing(&self, args: &[String], dirs: &Dirs) -> Feed {
+        let g = super::git::canonical(args);
+        let grep = g.subcommand.as_deref() == Some("grep")
+            && g.args.iter().any(|a| matches!(a.as_str(), "-l" | "--files-with-matches" | "--name-only"));
+        if g.subcommand.as_deref() != Some("ls-files") && !grep || !g.chdir.is_empty() {
+            return Feed::Unknown;
+        }
+        let mut found = vec![Word { parts: vec![Part::Lit("./".into()), Part::Glob("*".into())] }];
+        let (Some(top), Dirs::Known(ds)) = (self.ctx.repo_top, dirs) else { return Feed::Found(found, false) };
+        let index = tracked_names(top);
+        for place in protect::guarded_places(self.ctx.home, self.ctx.repo_top) {
+            let Ok(rel) = place.strip_prefix(top) else { continue };
+            if rel.starts_with(".git") || !ds.iter().any(|d| place.starts_with(d)) {
+                continue;
+            }
+            let mut held = Vec::new();
+            holding(&place, None, false, &mut held);
+            for w in held {
+                let tracked = |p: &str| {
+                    index.as_ref().is_none_or(|names| names.windows(p.len() + 1).any(|n| &n[..p.len()] == p.as_bytes() && n[p.len()] == 0))
+                };
+                if Path::new(&w.text()).strip_prefix(top).is_ok_and(|r| tracked(&r.to_string_lossy())) {
+                    found.push(w);
+                }
+            }
+        }
+        Feed::Found(found, false)
+    }
+
+    /// `… | xargs cmd`: the command runs with arguments read from standard input. What a finder
+    /// lists is what it found; a list in a project file is read (bounded); any other input is
+    /// names the shell computes, added where xargs puts them (after the command, or for its
+    /// replace string).
+    pub(super) fn xargs(&mut self, cmd: &mut Peeled, call: &ProgramCall, io: &Io, shell: &mut ShellState) -> Step {
+        let args = &call.args;
+        let i = programs::skip_options(
+            args,
+            "adEILnPs",
+            &["--arg-file", "--delimiter", "--max-args", "--max-procs", "--replace", "--max-lines", "--eof", "--max-chars"],
+        );
+        if i >= args.len() {
+            return Step::unknown();
+        }
+        let inner = program_name(&args[i]);
+        let from_file = option_value(&args[..i], &["-a", "--arg-file"]);
+        let feed = match &from_file {
+            Some(f) => match self.paths(&lit_word(&expand_home(f, self.ctx.home)), &cmd.dirs) {
+                Some(ps) if ps.len() == 1 && ps[0].glob.is_none() => Feed::File(ps[0].path.clone()),
+                _ => Feed::Unknown,
+            },
+            None => io.feed.clone(),
+        };
+        if !matches!(feed, Feed::None) && (programs::role(inner) == Role::Shell || programs::is_interpreter(inner) || inner == "eval") {
+            // `… | xargs sh -c '{}'`: what the shell runs comes from standard input.
+            self.opaque("it feeds text to a shell or an interpreter");
+        }
+        let marker = replace_string(&args[..i]);
+        let template: Vec<Word> = cmd.operands()[i..].to_vec();
+        let delimited = args[..i].iter().any(|a| a == "-0" || a == "--null" || a.starts_with("-d") || a.starts_with("--delimiter"));
+        let names: Option<Vec<Word>> = match &feed {
+            Feed::None => return self.xargs_alone(cmd, i),
+            Feed::Found(found, trees) => {
+                self.per_found(&template, marker.as_deref(), found, *trees, &cmd.dirs.clone(), shell, io.reparse);
+                return Step::unknown();
+            }
+            Feed::Text(t) | Feed::Expanding(t) if !delimited => Some(t.split_whitespace().map(lit_word).collect()),
+            Feed::File(p) if !delimited => self.listed(p).map(|names| names.iter().map(|n| lit_word(n)).collect()),
+            _ => None,
+        };
+        let names = names.unwrap_or_else(|| vec![Word { parts: vec![Part::Computed("$(xargs input)".into())] }]);
+        if names.is_empty() {
+            // Nothing on its input: the command runs once, as it is.
+            return self.xargs_alone(cmd, i);
+        }
+        self.per_found(&template, marker.as_deref(), &names, false, &cmd.dirs.clone(), shell, io.reparse);
+        Step::unknown()
+    }
+
+    /// `xargs cmd` with nothing on its input: the command runs once, as it is.
+    fn xargs_alone(&mut self, cmd: &mut Peeled, i: usize) -> Step {
+        cmd.at += 1 + i;
+        Step::Next
+    }
+
+    /// The names a list file in the project holds, read at judging time: a regular file of one
+    /// name only (no link to another file the gate guards), outside `.git`, at most
+    /// [`MAX_LIST_BYTES`] and [`MAX_LIST_NAMES`] plain names; `None` beyond that bound.
+    fn listed(&self, path: &Path) -> Option<Vec<String>> {
+        use std::os::unix::fs::MetadataExt;
+        // A list the same call wrote is read as it wrote it; one that is not there yet, empty.
+        if let Some((_, text)) = self.seen.scripts.iter().find(|(p, _)| p == path) {
+            return text.as_ref().map(|t| t.split_whitespace().map(str::to_string).collect());
+        }
+        if std::fs::symlink_metadata(path).is_err() {
+            return Some(Vec::new());
+        }
+        let top = crate::gate::location::resolve(self.ctx.repo_top?);
+        let real = crate::gate::location::resolve(path);
+        if !real.starts_with(&top) || real.starts_with(top.join(".git")) {
+            return None;
+        }
+        let meta = std::fs::symlink_metadata(&real).ok()?;
+        if !meta.is_file() || meta.nlink() != 1 || meta.len() > MAX_LIST_BYTES {
+            return None;
+        }
+        let text = crate::gate::regular_file::read_text(&real, "a list of names", MAX_LIST_BYTES).ok()??;
+        let names: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+        let plain = |n: &String| !n.contains(['\\', '\'', '"', '$', '`', '\0']);
+        (names.len() <= MAX_LIST_NAMES && names.iter().all(plain)).then_some(names)
     }
 
     /// What `find` finds under its starts: the starts themselves (anything under them) unless
@@ -158,4 +399,111 @@ fn named_in(place: &Path, names: &[(String, bool)], hits: &mut Vec<PathBuf>) {
             todo.push((e.path(), e.file_type().is_ok_and(|t| t.is_dir())));
         }
     }
+}
+
+/// `word` with `marker` in its literal text replaced by `name` (`{}.bak` of `src/a` is `src/a.bak`).
+fn put(word: &Word, marker: &str, name: &Word) -> Word {
+    let mut parts = Vec::new();
+    for p in &word.parts {
+        match p {
+            Part::Lit(t) if t.contains(marker) => {
+                let mut pieces = t.split(marker).peekable();
+                while let Some(piece) = pieces.next() {
+                    if !piece.is_empty() {
+                        parts.push(Part::Lit(piece.to_string()));
+                    }
+                    if pieces.peek().is_some() {
+                        parts.extend(name.parts.iter().cloned());
+                    }
+                }
+            }
+            p => parts.push(p.clone()),
+        }
+    }
+    Word { parts }
+}
+
+/// The string `xargs -I R`, `-iR`, `--replace[=R]` replaces in its command with each name.
+fn replace_string(options: &[String]) -> Option<String> {
+    let mut i = 0;
+    while i < options.len() {
+        let a = options[i].as_str();
+        if a == "-I" {
+            return options.get(i + 1).cloned();
+        }
+        if let Some(r) = a.strip_prefix("-I").or_else(|| a.strip_prefix("--replace=")).or_else(|| a.strip_prefix("-i")) {
+            return Some(if r.is_empty() { "{}".into() } else { r.to_string() });
+        }
+        if a == "--replace" {
+            return Some("{}".into());
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Whether grep's options make it print the names of files rather than lines.
+fn lists_files(args: &[String]) -> bool {
+    args.iter().any(|a| {
+        matches!(a.as_str(), "--files-with-matches" | "--files-without-match" | "--files")
+            || (a.starts_with('-') && !a.starts_with("--") && a.contains(['l', 'L']))
+    })
+}
+
+/// `DIR/*`: the stand-in for the files under a directory.
+fn with_slash_star(w: &Word) -> Vec<Part> {
+    let mut parts = w.parts.clone();
+    if !w.text().ends_with('/') {
+        parts.push(Part::Lit("/".into()));
+    }
+    parts.push(Part::Glob("*".into()));
+    parts
+}
+
+/// The files at or under `place` (bounded, links not followed) that hold `needle` (any file
+/// when there is none, or when one cannot be read within the bound).
+fn holding(place: &Path, needle: Option<&str>, ci: bool, found: &mut Vec<Word>) {
+    let holds = |path: &Path| {
+        let Some(needle) = needle else { return true };
+        match crate::gate::regular_file::read_text(path, "a file", crate::gate::regular_file::MAX_BYTES) {
+            Ok(Some(text)) if ci => text.to_lowercase().contains(&needle.to_lowercase()),
+            Ok(Some(text)) => text.contains(needle),
+            _ => true,
+        }
+    };
+    let Ok(meta) = std::fs::symlink_metadata(place) else { return };
+    let mut seen = 0;
+    let mut todo = vec![(place.to_path_buf(), meta.is_dir())];
+    while let Some((path, is_dir)) = todo.pop() {
+        if !is_dir {
+            if holds(&path) {
+                found.push(lit_word(&path.to_string_lossy()));
+            }
+            continue;
+        }
+        let Ok(entries) = std::fs::read_dir(&path) else { continue };
+        for e in entries.flatten() {
+            seen += 1;
+            if seen > MAX_LISTED {
+                // More than the gate lists per call: the place counts as listed whole.
+                found.push(lit_word(&place.to_string_lossy()));
+                return;
+            }
+            todo.push((e.path(), e.file_type().is_ok_and(|t| t.is_dir())));
+        }
+    }
+}
+
+/// The names git's index at `top` holds, as its bytes (each path ends in a NUL in index
+/// versions 2 and 3); `None` when that cannot be told within the bound (any name may be tracked).
+fn tracked_names(top: &Path) -> Option<Vec<u8>> {
+    if !top.join(".git").is_dir() {
+        return None;
+    }
+    let Some(bytes) = crate::gate::regular_file::read_bounded(&top.join(".git/index"), "git's index", 8 << 20).ok()? else {
+        // No index yet: nothing is tracked.
+        return Some(Vec::new());
+    };
+    let version = bytes.get(4..8).map(|v| u32::from_be_bytes([v[0], v[1], v[2], v[3]]))?;
+    (bytes.starts_with(b"DIRC") && matches!(version, 2 | 3)).then_some(bytes)
 }

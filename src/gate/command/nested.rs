@@ -1,45 +1,16 @@
 //! Commands and text that other commands run: shells, interpreters, database clients, `xargs`,
 //! `su -c`, `at`, terminal multiplexers, `ssh`, `watch`, `flock`, git's own scripts.
 
-use super::programs::{self, InlineLanguage, Role};
+use super::programs::{self, InlineLanguage};
 use super::syntax::{Part, Word};
 use super::{
     Dirs, Feed, Io, MAX_REPARSE, Peeled, ProgramCall, ShellState, Step, Walk, code, editors, effects, expand_home, git, is_stdin_path,
-    lit_word, option_value, powershell, program_name, quote, recipes, sql,
+    lit_word, option_value, powershell, quote, recipes, sql,
 };
 use recipes::Recipes;
 use std::path::Path;
 
 impl Walk<'_> {
-    /// `… | xargs cmd`: the command runs with arguments read from standard input.
-    pub(super) fn xargs(&mut self, cmd: &mut Peeled, call: &ProgramCall, io: &Io) -> Step {
-        let args = &call.args;
-        let i = programs::skip_options(
-            args,
-            "adEILnPs",
-            &["--arg-file", "--delimiter", "--max-args", "--max-procs", "--replace", "--max-lines", "--eof", "--max-chars"],
-        );
-        if i >= args.len() {
-            return Step::unknown();
-        }
-        let inner = program_name(&args[i]);
-        if !matches!(io.feed, Feed::None) && (programs::role(inner) == Role::Shell || programs::is_interpreter(inner) || inner == "eval") {
-            // `… | xargs sh -c '{}'`: what the shell runs comes from standard input.
-            self.opaque("it feeds text to a shell or an interpreter");
-        }
-        cmd.at += 1 + i;
-        // The arguments come from standard input: when that is known text, they are known.
-        match io.feed {
-            Feed::Text(t) | Feed::Expanding(t) => cmd.all.extend(t.split_whitespace().map(lit_word)),
-            // `ls ~ | xargs rm -rf`: a tree removal of names the analyser cannot see.
-            _ if programs::effect_of(inner, &args[i + 1..], false) == Some(effects::EffectKind::DeleteRecursive) => {
-                self.opaque("it removes trees named by its input, which the analyser cannot see");
-            }
-            _ => {}
-        }
-        Step::Next
-    }
-
     /// `su -c 'cmd'`, `script -qc 'cmd'`, `runuser -u x -c 'cmd'`; without `-c`, what its
     /// wrapper form runs.
     pub(super) fn command_string(&mut self, cmd: &mut Peeled, call: &ProgramCall, io: &Io, shell: &ShellState) -> Step {
@@ -118,8 +89,8 @@ impl Walk<'_> {
         for script in git::alias_script(&args).into_iter().chain(git::shell_commands(&args)) {
             self.text(&script, &mut ShellState { dirs: cmd.dirs.clone(), ..shell.clone() }, io.reparse + 1);
         }
-        self.git(&args, &cmd.dirs, io.feed);
-        Step::unknown()
+        self.git(&args, cmd.operands(), &cmd.dirs, io.feed);
+        Step::Done(self.listing("git", cmd.operands(), &args, &cmd.dirs), None)
     }
 
     /// `bash -c 'script'`, `bash script.sh`, `bash <<EOF`, `curl … | bash`.
@@ -171,7 +142,7 @@ impl Walk<'_> {
                 }
                 self.opaque("it feeds text to a shell or an interpreter");
             }
-            Feed::File(_) | Feed::Unknown => self.opaque("it feeds text to a shell or an interpreter"),
+            Feed::File(_) | Feed::Found(..) | Feed::Unknown => self.opaque("it feeds text to a shell or an interpreter"),
         }
     }
 
@@ -313,6 +284,17 @@ impl Walk<'_> {
         // A session a multiplexer starts, or a directory the shell computes: where the runner's
         // file is cannot be told; a computed directory is asked about where it changes files.
         let Dirs::Known(ds) = dirs else { return };
+        // `npm pkg set scripts.x=…`, `npm set-script x …`: the package manager rewrites its own
+        // package.json, and a script run later in the call is one the analyser cannot read.
+        let sets_scripts = matches!(name, "npm" | "pnpm" | "yarn" | "bun")
+            && (args.iter().any(|a| a == "set-script")
+                || args.windows(2).any(|w| w[0] == "pkg" && w[1] == "set") && args.iter().any(|a| a.starts_with("scripts")));
+        if sets_scripts {
+            for dir in ds {
+                self.seen.scripts.push((dir.join("package.json"), None));
+            }
+            return;
+        }
         for dir in ds {
             let scripts = &self.seen.scripts;
             let written = |p: &Path| scripts.iter().find(|(q, _)| q == p).map(|(_, t)| t.clone());
@@ -350,7 +332,7 @@ impl Walk<'_> {
                             Some(t) => all.push(editors::ed(&t)),
                             None => self.opaque("it runs editor commands from a file the analyser cannot read"),
                         },
-                        Feed::Unknown => self.opaque("it runs editor commands from input the analyser cannot see"),
+                        Feed::Found(..) | Feed::Unknown => self.opaque("it runs editor commands from input the analyser cannot see"),
                     }
                 }
                 all
@@ -419,7 +401,7 @@ impl Walk<'_> {
         match feed {
             Feed::Text(t) | Feed::Expanding(t) => given.push(t.clone()),
             Feed::File(f) => files.push(f.to_string_lossy().into_owned()),
-            Feed::Unknown => self.opaque("it feeds a database statements the analyser cannot see"),
+            Feed::Found(..) | Feed::Unknown => self.opaque("it feeds a database statements the analyser cannot see"),
             Feed::None => {}
         }
         for f in files {

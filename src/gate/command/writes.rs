@@ -38,7 +38,7 @@ impl Walk<'_> {
         Step::unknown()
     }
 
-    pub(super) fn git(&mut self, args: &[String], dirs: &Dirs, feed: &Feed) {
+    pub(super) fn git(&mut self, args: &[String], words: &[Word], dirs: &Dirs, feed: &Feed) {
         let g = git::canonical(args);
         self.out.texts.push(g.text.clone());
         let mut dirs = dirs.clone();
@@ -50,10 +50,19 @@ impl Walk<'_> {
         match sub {
             // `git clean` removes untracked files of the working tree under where it runs, never
             // what is in `.git` (a pattern's `*` does not name it).
-            "clean" if g.args.iter().any(|a| a == "--force") => self.cleaned(&dirs),
+            "clean" if g.args.iter().any(|a| a == "--force") && !g.args.iter().any(|a| a == "--dry-run") => self.cleaned(&dirs),
             "rm" | "mv" => {
                 for o in operands().cloned().collect::<Vec<_>>() {
-                    self.touch(&lit_word(&o), &dirs);
+                    // The word the operand came from: `git rm "$f"` removes a file the shell names.
+                    let word = words.iter().find(|w| w.text() == o).cloned().unwrap_or_else(|| lit_word(&o));
+                    if sub == "rm" && self.paths(&word, &dirs).is_none() {
+                        // `--cached` takes names out of the index only: nothing on disk goes.
+                        if !g.args.iter().any(|a| a == "--cached") {
+                            self.opaque(super::COMPUTED_REMOVAL);
+                        }
+                    } else {
+                        self.touch(&word, &dirs);
+                    }
                 }
             }
             "apply" if !g.args.iter().any(|a| matches!(a.as_str(), "--stat" | "--numstat" | "--summary" | "--check")) => {
@@ -181,7 +190,7 @@ impl Walk<'_> {
                 self.tree(&tree, effects::EffectKind::Link, dirs);
             }
             let count = chosen.len() + usize::from(target.is_some());
-            let into = self.copied_into(name, &ops, &chosen, target.is_some(), dirs);
+            let into = self.copied_into(name, args, &ops, &chosen, target.is_some(), dirs);
             for (k, w) in chosen.into_iter().chain(target).enumerate() {
                 let w = if k + 1 == count { into.as_ref().unwrap_or(w) } else { w };
                 let kind = programs::effect_of(name, args, k + 1 == count);
@@ -269,12 +278,16 @@ impl Walk<'_> {
     /// `dd of=FILE`.
     fn dd(&mut self, words: &[Word], args: &[String], dirs: &Dirs) {
         for (i, a) in args.iter().enumerate() {
-            if let Some(of) = a.strip_prefix("of=") {
+            if a.starts_with("of=") {
                 let mut w = words[i].clone();
                 if let Some(Part::Lit(t)) = w.parts.first_mut() {
                     *t = t.trim_start_matches("of=").to_string();
+                    // bash expands `~` after the `=` of a word shaped like an assignment.
+                    if t == "~" || t.starts_with("~/") {
+                        let rest = t[1..].to_string();
+                        w.parts.splice(0..1, [Part::Tilde, Part::Lit(rest)]);
+                    }
                 }
-                let _ = of;
                 self.effect(effects::EffectKind::Overwrite, &w, dirs);
             }
         }
@@ -545,8 +558,19 @@ impl Walk<'_> {
 
     /// `cp notes.txt dir/`, `scp host:/var/log/x ./`: one file copied into a directory writes
     /// `dir/notes.txt`, not the directory (which may hold what the gate protects).
-    pub(super) fn copied_into(&self, name: &str, ops: &[&Word], chosen: &[&Word], target: bool, dirs: &Dirs) -> Option<Word> {
-        if target || !matches!(name, "cp" | "scp" | "rsync" | "install") || ops.len() != 2 || chosen.len() != 1 {
+    pub(super) fn copied_into(
+        &self,
+        name: &str,
+        args: &[String],
+        ops: &[&Word],
+        chosen: &[&Word],
+        target: bool,
+        dirs: &Dirs,
+    ) -> Option<Word> {
+        // `cp -T SRC DEST`: DEST is the file written, even when it is a directory.
+        let onto = matches!(name, "cp" | "install")
+            && args.iter().any(|a| a == "--no-target-directory" || (a.starts_with('-') && !a.starts_with("--") && a.contains('T')));
+        if target || onto || !matches!(name, "cp" | "scp" | "rsync" | "install") || ops.len() != 2 || chosen.len() != 1 {
             return None;
         }
         let source = ops[0].literal()?;
