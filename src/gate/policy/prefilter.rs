@@ -31,7 +31,14 @@ struct Word {
     /// Followed by `\b` in the pattern (the word ends in a word character): the text's next byte,
     /// if any, is not one (`^np\b` is not `npm`).
     bounded: bool,
+    /// After a repeated class (`^[\w.-]*ctl`, any name ending in `ctl`): the ASCII bytes the text
+    /// may have before the word, as a set of 128 bits.
+    after: Option<u128>,
 }
+
+/// The start of a branch as [`leading_words`] reads it: the repeated class before the word, if
+/// any, and where the word is in the pattern.
+type Lead = (Option<u128>, std::ops::Range<usize>);
 
 impl Start {
     pub fn new(pattern: &str) -> Option<Start> {
@@ -52,31 +59,46 @@ impl Start {
         let fold = flags.i;
         let words = words
             .into_iter()
-            .map(|w: std::ops::Range<usize>| Word {
+            .map(|(after, w): Lead| Word {
                 bounded: pattern[w.end..].starts_with(r"\b")
                     && !pattern[w.end..].starts_with(r"\b{")
                     && pattern[w.clone()].ends_with(word_char),
                 text: if fold { pattern[w].to_ascii_lowercase() } else { pattern[w].to_string() }.into_bytes().into_boxed_slice(),
+                // Under `(?i)` the class holds both cases of its letters (never too strict).
+                after: after.map(|set| if fold { set | ((set & LETTERS) << 32) | ((set & (LETTERS << 32)) >> 32) } else { set }),
             })
             .collect();
         Some(Start { words, fold })
     }
 
-    /// Whether `text` begins with one of the words. This runs for every rule and every simple
-    /// command of a call, so it compares bytes itself: most words differ at the first byte.
+    /// Whether `text` begins with one of the words (after the bytes of its class, for a word that
+    /// has one). This runs for every rule and every simple command of a call, so it compares bytes
+    /// itself: most words differ at the first byte.
     pub fn may_match(&self, text: &str) -> bool {
         let text = text.as_bytes();
-        self.words.iter().any(|Word { text: word, bounded }| {
-            word.len() <= text.len()
-                && if self.fold {
-                    word.iter().zip(text).all(|(w, t)| *w == t.to_ascii_lowercase())
-                } else {
-                    word.iter().zip(text).all(|(w, t)| w == t)
-                }
-                && !(*bounded && text.get(word.len()).is_some_and(|&t| word_char(t as char)))
+        self.words.iter().any(|w| match w.after {
+            None => self.word_at(w, text),
+            Some(set) => {
+                let run = text.iter().take_while(|&&b| b < 128 && (set >> b) & 1 == 1).count();
+                (0..=run).any(|i| self.word_at(w, &text[i..]))
+            }
         })
     }
+
+    /// Whether `text` begins with `word`.
+    fn word_at(&self, Word { text: word, bounded, .. }: &Word, text: &[u8]) -> bool {
+        word.len() <= text.len()
+            && if self.fold {
+                word.iter().zip(text).all(|(w, t)| *w == t.to_ascii_lowercase())
+            } else {
+                word.iter().zip(text).all(|(w, t)| w == t)
+            }
+            && !(*bounded && text.get(word.len()).is_some_and(|&t| word_char(t as char)))
+    }
 }
+
+/// The ASCII upper-case letters as a set of 128 bits (bits 65 to 90); `<< 32` gives the lower-case.
+const LETTERS: u128 = ((1u128 << 26) - 1) << 65;
 
 impl Start {
     pub fn encode(&self, w: &mut Writer) {
@@ -85,12 +107,21 @@ impl Start {
         for word in &self.words {
             w.bytes(&word.text);
             w.flag(word.bounded);
+            w.flag(word.after.is_some());
+            if let Some(set) = word.after {
+                w.u64(set as u64);
+                w.u64((set >> 64) as u64);
+            }
         }
     }
 
     pub fn decode(r: &mut Reader) -> Option<Start> {
         let fold = r.flag()?;
-        let words = r.list(|r| Some(Word { text: r.bytes()?.into(), bounded: r.flag()? }))?;
+        let words = r.list(|r| {
+            let (text, bounded) = (r.bytes()?.into(), r.flag()?);
+            let after = if r.flag()? { Some(u128::from(r.u64()?) | (u128::from(r.u64()?) << 64)) } else { None };
+            Some(Word { text, bounded, after })
+        })?;
         Some(Start { words, fold })
     }
 }
@@ -98,9 +129,13 @@ impl Start {
 /// Pushes the words a match of `part` (a slice of `pattern` that ends where its branch does) must
 /// begin with: its literal prefix, or for a leading group the words of each of its alternatives,
 /// and when the group may be absent (`(?:npx\s+)?mikro-orm`) the words of what follows it too.
-fn leading_words(pattern: &str, part: &str, words: &mut Vec<std::ops::Range<usize>>, depth: usize) -> Option<()> {
+fn leading_words(pattern: &str, part: &str, words: &mut Vec<Lead>, depth: usize) -> Option<()> {
     let Some(group) = part.strip_prefix("(?:") else {
-        words.push(plain_prefix(pattern, part)?);
+        let (after, part) = match repeated_class(part) {
+            Some((set, rest)) => (Some(set), rest),
+            None => (None, part),
+        };
+        words.push((after, plain_prefix(pattern, part)?));
         return Some(());
     };
     if depth > MAX_DEPTH {
@@ -118,6 +153,56 @@ fn leading_words(pattern: &str, part: &str, words: &mut Vec<std::ops::Range<usiz
         // Once (`+`: at least once): a match begins with the group.
         _ => Some(()),
     }
+}
+
+/// A class repeated any number of times at the start of `part` (`[\w.-]*`, `[a-z]+`): the ASCII
+/// characters it holds as a set, and what follows it. `None` when `part` does not begin so, or the
+/// class is beyond this reading (negated, not ASCII, an escape other than `\w`, `\d`, `\s` or a
+/// punctuation character).
+fn repeated_class(part: &str) -> Option<(u128, &str)> {
+    let mut chars = part.strip_prefix('[')?.char_indices();
+    let mut set = 0u128;
+    let mut last: Option<char> = None;
+    let end = loop {
+        let (at, c) = chars.next()?;
+        let add = match c {
+            ']' if at > 0 => break at,
+            '^' if at == 0 => return None,
+            '[' => return None,
+            '\\' => match chars.next()?.1 {
+                'w' => ascii_set(|b| word_char(b as char)),
+                'd' => ascii_set(|b| b.is_ascii_digit()),
+                's' => ascii_set(|b| b.is_ascii_whitespace() || b == 0x0B),
+                e if e.is_ascii_punctuation() => 1u128 << e as u32,
+                _ => return None,
+            },
+            // A range from the character before (`a-z`), or a `-` at the end.
+            '-' if last.is_some() && !chars.as_str().starts_with(']') => {
+                let (from, to) = (last?, chars.next()?.1);
+                if !to.is_ascii() || to == '\\' || to == '[' || to < from {
+                    return None;
+                }
+                ascii_set(|b| (from as u8..=to as u8).contains(&b))
+            }
+            c if c.is_ascii() => {
+                set |= 1u128 << c as u32;
+                last = Some(c);
+                continue;
+            }
+            _ => return None,
+        };
+        // Only a plain character begins a range.
+        last = None;
+        set |= add;
+    };
+    let rest = &part[1 + end + 1..];
+    let rest = rest.strip_prefix('*').or_else(|| rest.strip_prefix('+'))?;
+    Some((set, rest.strip_prefix('?').unwrap_or(rest)))
+}
+
+/// The ASCII bytes for which `f` holds, as a set of 128 bits.
+fn ascii_set(f: impl Fn(u8) -> bool) -> u128 {
+    (0..128u8).filter(|&b| f(b)).fold(0, |set, b| set | 1 << b)
 }
 
 /// A character `\b` counts as part of a word (regex-lite's word boundary is ASCII).
@@ -215,6 +300,8 @@ fn split_alternatives(s: &str) -> Option<(Vec<&str>, usize, FlagsSeen)> {
 const MAX_SET: usize = 32;
 /// Joined words are given up past this many (`(^|/)(a|b|c)` is six words): a run is cut there.
 const MAX_PRODUCT: usize = 16;
+/// An alternation gives at most this many clauses (one per clause of its branches, past the best).
+const MAX_CLAUSES: usize = 16;
 /// A class of more characters than this is any character: `[sz]` is worth two words, `[a-z]` is not.
 const MAX_CLASS: usize = 4;
 
@@ -275,6 +362,7 @@ impl Prefilter {
         // Cheapest first: a short set of long words rejects most texts soonest.
         clauses.sort_by_key(|c| std::cmp::Reverse(rank(c)));
         clauses.dedup();
+        drop_implied(&mut clauses);
         Prefilter { clauses }
     }
 
@@ -307,6 +395,19 @@ impl Prefilter {
     }
 }
 
+/// Leaves out each clause that every text meeting another clause meets too: it would add only
+/// search time (an alternation's clauses share most of their words).
+fn drop_implied(clauses: &mut Vec<Vec<Lit>>) {
+    // `d` implies `c` when each word of `d` contains a word of `c`.
+    let implied_by = |c: &[Lit], d: &[Lit]| d.iter().all(|x| c.iter().any(|y| implies(x, y)));
+    let mut keep = vec![true; clauses.len()];
+    for i in 0..clauses.len() {
+        keep[i] = !(0..clauses.len()).any(|j| j != i && keep[j] && implied_by(&clauses[i], &clauses[j]));
+    }
+    let mut keep = keep.into_iter();
+    clauses.retain(|_| keep.next().unwrap_or(true));
+}
+
 /// A clause's worth as a filter: the length of its shortest word.
 fn rank(clause: &[Lit]) -> usize {
     clause.iter().map(|l| l.text.len()).min().unwrap_or(0)
@@ -320,11 +421,34 @@ fn usable(set: Vec<Lit>) -> Option<Vec<Lit>> {
     Some(set)
 }
 
-/// One clause of each branch of an alternation, joined into one clause of at most [`MAX_SET`] words:
-/// the smallest of each branch first, so that no branch's long list of verbs makes the whole
-/// pattern give up, then, while the words fit, a better one (longer words) for the branches whose
-/// choice is weakest. `None` when even the smallest ones do not fit.
-fn union_of_one_clause_each(choices: Vec<Vec<Vec<Lit>>>) -> Option<Vec<Lit>> {
+/// The clauses of an alternation. Every match goes through one branch, so it contains a word of
+/// each clause of that branch: one clause of each branch, joined, is a clause of the whole. The
+/// best such choice first ([`best_choice`]), then every choice that differs from it in one branch,
+/// so that each clause of each branch serves at least once: a branch whose best word is common
+/// (`^effect \S+ git \S*/\.git`, best `effect `) no longer hides its rarer ones (`/.git`), which
+/// would send every `effect` line to the regex engine. Choices past [`MAX_SET`] words are left out.
+fn clauses_of_one_each(choices: Vec<Vec<Vec<Lit>>>) -> Vec<Vec<Lit>> {
+    let Some(best) = best_choice(&choices) else { return Vec::new() };
+    let joined = |picked: &[usize]| usable(simplify(choices.iter().zip(picked).flat_map(|(c, &i)| c[i].iter().cloned()).collect()));
+    let mut clauses: Vec<Vec<Lit>> = joined(&best).into_iter().collect();
+    for (b, branch) in choices.iter().enumerate() {
+        for i in (0..branch.len()).filter(|&i| i != best[b]) {
+            if clauses.len() >= MAX_CLAUSES {
+                return clauses;
+            }
+            let mut other = best.clone();
+            other[b] = i;
+            clauses.extend(joined(&other));
+        }
+    }
+    clauses
+}
+
+/// The choice of one clause per branch whose words fit [`MAX_SET`]: the smallest of each branch
+/// first, so that no branch's long list of verbs makes the whole pattern give up, then, while the
+/// words fit, a better one (longer words) for the branches whose choice is weakest. `None` when even
+/// the smallest ones do not fit.
+fn best_choice(choices: &[Vec<Vec<Lit>>]) -> Option<Vec<usize>> {
     let smallest =
         |clauses: &[Vec<Lit>]| (0..clauses.len()).min_by_key(|&i| (clauses[i].len(), std::cmp::Reverse(rank(&clauses[i])))).unwrap_or(0);
     let mut picked: Vec<usize> = choices.iter().map(|c| smallest(c)).collect();
@@ -344,8 +468,7 @@ fn union_of_one_clause_each(choices: Vec<Vec<Vec<Lit>>>) -> Option<Vec<Lit>> {
             picked[b] = i;
         }
     }
-    let union = choices.into_iter().zip(picked).flat_map(|(mut c, i)| c.swap_remove(i)).collect();
-    usable(simplify(union))
+    Some(picked)
 }
 
 /// A final clause, without the words that contain another word of it (`/.gitvow/` next to
@@ -482,7 +605,7 @@ impl PatternParser<'_> {
             }
             choices.push(clauses.into_iter().map(simplify).collect());
         }
-        Ok(Info::Needs(union_of_one_clause_each(choices).into_iter().collect()))
+        Ok(Info::Needs(clauses_of_one_each(choices)))
     }
 
     fn concat(&mut self, flags: &mut Flags, depth: usize) -> Result<Info, Bail> {
@@ -808,8 +931,20 @@ mod tests {
         let f = Prefilter::new(&p);
         assert!(!f.is_empty());
         assert!(f.may_match("tool7 import x") && !f.may_match("ls -la"));
-        // Few branches: the longer words are kept.
-        assert_eq!(words(r"^ab\s+(?:apply|destroy)|^cd\s+(?:import|taint)"), vec![vec!["apply", "destroy", "import", "taint"]]);
+        // Few branches: the longer words are kept, and each branch's other clause serves too.
+        assert_eq!(
+            words(r"^ab\s+(?:apply|destroy)|^cd\s+(?:import|taint)"),
+            vec![vec!["apply", "destroy", "import", "taint"], vec!["ab", "import", "taint"], vec!["apply", "cd", "destroy"]]
+        );
+    }
+
+    #[test]
+    fn a_common_word_of_one_branch_does_not_hide_its_rarer_ones() {
+        // The best single choice is `effect ` for both branches; `/.git` must still be needed.
+        let p = r"^effect (?:delete-recursive|move) git |^effect \S+ git \S*/\.git(?:/(?:refs|objects)(?:/|$)|$)";
+        let f = Prefilter::new(p);
+        assert!(!f.may_match("effect overwrite project /home/u/project/src/main.rs"));
+        assert!(f.may_match("effect overwrite git /home/u/project/.git/refs/x") && f.may_match("effect move git /x"));
     }
 
     #[test]
@@ -868,6 +1003,23 @@ mod tests {
         assert_eq!(start(r"[|]^ab", "ab"), None);
         assert_eq!(start(r"^[|]ab", "|ab"), None);
         assert_eq!(start("^ab(?x)#(\n|cd", "cd"), None);
+    }
+
+    #[test]
+    fn reads_a_name_that_ends_in_a_word() {
+        let start = |p: &str, t: &str| Start::new(p).map(|s| s.may_match(t));
+        let p = r"^(?:gh|[\w.-]*ctl|[\w.-]*-cli)\s+delete";
+        assert_eq!(start(p, "kubectl delete pod x"), Some(true));
+        assert_eq!(start(p, "ctl delete"), Some(true));
+        assert_eq!(start(p, "my.x-cli delete"), Some(true));
+        assert_eq!(start(p, "gh repo delete"), Some(true));
+        assert_eq!(start(p, "effect delete project /a/ctl"), Some(false));
+        assert_eq!(start(p, "rm -rf x-cli"), Some(false));
+        assert_eq!(start(r"(?i)^[a-c]+X", "CBx"), Some(true));
+        assert_eq!(start(r"^[a-c]+x", "cbdx"), Some(false));
+        assert_eq!(start(r"^[^a]*x", "bx"), None);
+        assert_eq!(start(r"^[a-c]?x", "x"), None);
+        assert_eq!(start(r"^[]a-]*x", "]-ax"), Some(true));
     }
 
     #[test]

@@ -58,8 +58,16 @@ fn pattern() -> impl Strategy<Value = String> {
 /// Patterns anchored at the start whose first pieces are groups, optional, repeated or nested
 /// (`^(?:npx\s+)?mikro-orm`), the shapes the start words read through.
 fn anchored() -> impl Strategy<Value = String> {
+    // An alternative is letters, or a repeated class and letters (`[\w.-]*ctl`).
+    let class = (
+        prop_oneof![Just("[a-]"), Just("[b]"), Just(r"[\w.-]"), Just("[^a]"), Just("[a-b ]"), Just(r"[\s]"), Just("[]a]")],
+        prop_oneof![Just("*"), Just("+"), Just("*?"), Just("?")],
+        "[ab]{1,2}",
+    )
+        .prop_map(|(c, q, word)| format!("{c}{q}{word}"));
+    let alternative = prop_oneof![3 => "[ab]{0,2}", 1 => class];
     let group =
-        (prop::collection::vec("[ab]{0,2}", 1..4), prop_oneof![Just(""), Just("?"), Just("*"), Just("+"), Just("??"), Just("{0,1}")])
+        (prop::collection::vec(alternative, 1..4), prop_oneof![Just(""), Just("?"), Just("*"), Just("+"), Just("??"), Just("{0,1}")])
             .prop_map(|(alternatives, q)| format!("(?:{}){q}", alternatives.join("|")));
     let lead =
         prop_oneof![group.clone(), (group.clone(), group).prop_map(|(inner, outer)| outer.replacen("(?:", &format!("(?:{inner}|"), 1))];
@@ -103,8 +111,26 @@ fn default_rules() -> Vec<(&'static str, String)> {
 /// regex engine. (A long alternation once gave up whole because one branch listed many verbs.)
 #[test]
 fn every_default_rule_is_skipped_without_compiling_on_everyday_calls() {
-    let commands =
-        ["ls -la", "git status", "git diff --stat", "cargo test --locked", "npm run build", "cat README.md", "grep -rn main src", "cd app"];
+    // The texts a command rule reads: simple commands, and the effect lines of what everyday
+    // calls write (an Edit, a build's output, a clean of the build directory).
+    let commands = [
+        "ls -la",
+        "git status",
+        "git diff --stat",
+        "cargo test --locked",
+        "npm run build",
+        "cat README.md",
+        "grep -rn main src",
+        "cd app",
+        "effect overwrite project /home/u/project/src/main.rs",
+        "effect overwrite project README.md",
+        "effect delete project /home/u/project/notes.txt",
+        "effect delete-recursive project /home/u/project/target",
+        "effect overwrite-recursive project /home/u/project/dist",
+        "effect move project /home/u/project/a.txt",
+        "effect overwrite temp /tmp/build.log",
+        "effect delete-recursive temp /tmp/cache",
+    ];
     let paths = ["src/main.rs", "README.md", "/home/u/project/src/lib.rs", "tests/integration/main.rs", "/home/u/project/Cargo.toml"];
     let rules = default_rules();
     assert!(rules.len() > 60, "only {} rules", rules.len());
