@@ -36,15 +36,16 @@ const STACK: usize = 64 << 20;
 /// [`STACK`]: gitvow's deepest work fits in the last.
 const SMALLER_STACKS: [usize; 2] = [8 << 20, 1 << 20];
 
-/// [`run`] on a thread with a stack of [`STACK`] bytes (the main thread's is sized by the limit),
-/// or of a smaller one; on the main thread when no thread can be made. The soft limits on the
-/// stack and on memory are first raised as far as their hard limits let anyone (a hook that dies
-/// of them answers only through `gate::deadline`'s crash handler).
+/// [`run`] on the main thread when its stack may grow to the first of [`SMALLER_STACKS`], else on a
+/// thread with a stack of [`STACK`] bytes (the main thread's is sized by the limit), or of a smaller
+/// one; on the main thread when no thread can be made. The soft limits on the stack and on memory
+/// are first raised as far as their hard limits let anyone (a hook that dies of them answers only
+/// through `gate::deadline`'s crash handler).
 fn on_own_stack() -> i32 {
     raise_soft_limits();
     // `gitvow run` makes a new user namespace, which the kernel refuses to a process with threads;
     // it only parses its command line and sets up the box before it becomes the command.
-    if std::env::args_os().nth(1).is_some_and(|a| a == "run") {
+    if std::env::args_os().nth(1).is_some_and(|a| a == "run") || main_stack_grows_to(SMALLER_STACKS[0]) {
         return run();
     }
     for size in std::iter::once(STACK).chain(SMALLER_STACKS) {
@@ -79,6 +80,23 @@ fn raise_soft_limits() {
 
 #[cfg(not(unix))]
 fn raise_soft_limits() {}
+
+/// Whether the main thread's stack may grow to `size` bytes: a thread of its own costs a hook call
+/// about a tenth of a millisecond (its stack mapped, started, joined), and Linux grows the main
+/// thread's stack on demand up to the soft limit, which [`raise_soft_limits`] made the usual 8 MiB
+/// wherever the hard limit lets it. Elsewhere (macOS sizes the main stack once, at `exec`) no.
+#[cfg(target_os = "linux")]
+fn main_stack_grows_to(size: usize) -> bool {
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: `getrlimit` writes the limits into the struct it is given.
+    let read = unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut limit) } == 0;
+    read && (limit.rlim_cur == libc::RLIM_INFINITY || limit.rlim_cur >= size as libc::rlim_t)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn main_stack_grows_to(_size: usize) -> bool {
+    false
+}
 
 /// What a panic ends in, known once the command line is read.
 enum OnPanic {
