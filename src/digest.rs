@@ -1,7 +1,9 @@
 //! SHA-256, the one hash gitvow uses for everything that names or identifies bytes: an original's
 //! side file and what install last wrote to a file (the install record), a trusted policy file, an
 //! approval's call, a cached policy, install's `--json`, and the HMAC that seals records
-//! ([`crate::gate::seal`]).
+//! ([`crate::gate::seal`]). And SipHash-2-4, the keyed hash of the hook's one small index
+//! ([`crate::gate::policy::known`]): a pure-integer function, where the first SHA-256 of a process
+//! costs its CPU-feature probe (`cpuid`, which a virtual machine's hypervisor answers slowly).
 
 use sha2::{Digest, Sha256};
 
@@ -22,4 +24,64 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 /// `bytes` as lowercase hex.
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// SipHash-2-4 (Aumasson and Bernstein, 2012) of `bytes` under the 128-bit `key`: a keyed hash
+/// whose 64-bit code cannot be made without the key.
+pub fn siphash24(key: &[u8; 16], bytes: &[u8]) -> u64 {
+    let k = |i: usize| u64::from_le_bytes(key[i..i + 8].try_into().unwrap_or_default());
+    let (k0, k1) = (k(0), k(8));
+    let mut v = [k0 ^ 0x736f_6d65_7073_6575, k1 ^ 0x646f_7261_6e64_6f6d, k0 ^ 0x6c79_6765_6e65_7261, k1 ^ 0x7465_6462_7974_6573];
+    let round = |v: &mut [u64; 4]| {
+        v[0] = v[0].wrapping_add(v[1]);
+        v[1] = v[1].rotate_left(13) ^ v[0];
+        v[0] = v[0].rotate_left(32);
+        v[2] = v[2].wrapping_add(v[3]);
+        v[3] = v[3].rotate_left(16) ^ v[2];
+        v[0] = v[0].wrapping_add(v[3]);
+        v[3] = v[3].rotate_left(21) ^ v[0];
+        v[2] = v[2].wrapping_add(v[1]);
+        v[1] = v[1].rotate_left(17) ^ v[2];
+        v[2] = v[2].rotate_left(32);
+    };
+    let compress = |m: u64, v: &mut [u64; 4]| {
+        v[3] ^= m;
+        round(v);
+        round(v);
+        v[0] ^= m;
+    };
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        compress(u64::from_le_bytes(chunk.try_into().unwrap_or_default()), &mut v);
+    }
+    let mut last = [0u8; 8];
+    last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+    last[7] = bytes.len() as u8;
+    compress(u64::from_le_bytes(last), &mut v);
+    v[2] ^= 0xff;
+    for _ in 0..4 {
+        round(&mut v);
+    }
+    v[0] ^ v[1] ^ v[2] ^ v[3]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn siphash_matches_the_reference() {
+        // The paper's appendix A: key 00..0f, message 00..0e.
+        let key: [u8; 16] = std::array::from_fn(|i| i as u8);
+        let message: Vec<u8> = (0..15).collect();
+        assert_eq!(siphash24(&key, &message), 0xa129_ca61_49be_45e5);
+        // And the standard library's SipHash-2-4 on every length across two blocks.
+        #[allow(deprecated)]
+        for len in 0..=17 {
+            use std::hash::Hasher;
+            let mut std = std::hash::SipHasher::new_with_keys(0x0706_0504_0302_0100, 0x0f0e_0d0c_0b0a_0908);
+            std.write(&message.iter().copied().cycle().take(len).collect::<Vec<u8>>());
+            assert_eq!(siphash24(&key, &message.iter().copied().cycle().take(len).collect::<Vec<u8>>()), std.finish(), "{len} bytes");
+        }
+    }
 }

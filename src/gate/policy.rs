@@ -6,6 +6,7 @@
 //! Which files are in force for a call is [`layers`].
 
 mod codec;
+pub mod known;
 pub mod layers;
 pub mod prefilter;
 mod schema;

@@ -10,8 +10,9 @@
 //! repository's policy runs programs or loosens (providers, the classifier, exceptions) counts only
 //! once the person has trusted that file's exact content (`gitvow trust`).
 
+use super::known::Identity;
 use super::trust_record;
-use super::validated::Validated;
+use super::validated::{self, Validated};
 use super::{Compile, DEFAULT_POLICY, ParseError, Policy, Source, parse_with};
 use crate::error::{Error, Kind, Result};
 use crate::gate::regular_file;
@@ -125,8 +126,8 @@ pub fn load_each(repo_top: Option<&Path>) -> Vec<Result<Layer>> {
 fn collect(repo_top: Option<&Path>, skip_copies: bool, cache: &mut Option<Validated>) -> Vec<Result<Layer>> {
     let user = crate::paths::gitvow_home().map(|h| h.join("policy.json"));
     let mut out = Vec::new();
-    // The bytes of the layers loaded so far: a copy of one of them adds nothing.
-    let mut seen: Vec<Vec<u8>> = Vec::new();
+    // The entries of the bytes of the layers loaded so far: a copy of one of them adds nothing.
+    let mut seen: Vec<String> = Vec::new();
     // The system policy comes first: the user's and the repositories' can only add to it. Its
     // path is fixed (an agent's process chain could set any variable), and root wrote it: its
     // programs and exceptions need no one's trust.
@@ -137,25 +138,37 @@ fn collect(repo_top: Option<&Path>, skip_copies: bool, cache: &mut Option<Valida
             // person (an agent's tool call) can write: only whether its bytes compiled whole is taken
             // from there, and a wrong answer costs nothing (a pattern that then fails to compile
             // blocks the calls that need it). Its policy is parsed from its bytes on every call.
+            let key = entry_of(cache, &bytes);
             out.push(
-                cached(cache, &bytes, system.source(), Prepared::Never, |compile| parse_file(&system, &bytes, compile))
+                cached(cache, &key, None, system.source(), Prepared::Never, |compile| parse_file(&system, &bytes, compile))
                     .map(|p| layer(&system, &bytes, p)),
             );
-            seen.push(bytes);
+            seen.push(key);
         }
         Ok(None) => {}
         Err(e) => out.push(Err(e)),
     }
     let has_system = !seen.is_empty() || !out.is_empty();
     let user_file = user.as_ref().map(|path| LayerFile { kind: LayerKind::User, path: path.clone(), repo: None });
-    match user_file.as_ref().map(|f| (f, read(&f.path))) {
-        Some((file, Ok(Some(bytes)))) => {
-            if !(skip_copies && seen.contains(&bytes)) {
+    let user_known = user_file.as_ref().and_then(|f| known_layer(cache, f));
+    let user_read = user_file.as_ref().filter(|_| user_known.is_none()).map(|f| (f, read_identified(&f.path)));
+    match user_read {
+        _ if user_known.is_some() => {
+            if let Some((key, layer)) = user_known
+                && !(skip_copies && seen.contains(&key))
+            {
+                out.push(Ok(layer));
+                seen.push(key);
+            }
+        }
+        Some((file, Ok(Some((bytes, identity))))) => {
+            let key = entry_of(cache, &bytes);
+            if !(skip_copies && seen.contains(&key)) {
                 out.push(
-                    cached(cache, &bytes, file.source(), Prepared::Kept, |compile| parse_file(file, &bytes, compile))
+                    cached(cache, &key, identity, file.source(), Prepared::Kept, |compile| parse_file(file, &bytes, compile))
                         .map(|p| layer(file, &bytes, p)),
                 );
-                seen.push(bytes);
+                seen.push(key);
             }
         }
         Some((_, Err(e))) => out.push(Err(e)),
@@ -163,8 +176,9 @@ fn collect(repo_top: Option<&Path>, skip_copies: bool, cache: &mut Option<Valida
         _ if has_system => {}
         _ => {
             let bytes = DEFAULT_POLICY.as_bytes();
+            let key = entry_of(cache, bytes);
             out.push(
-                cached(cache, bytes, Source::BuiltIn, Prepared::Kept, |compile| {
+                cached(cache, &key, None, Source::BuiltIn, Prepared::Kept, |compile| {
                     parse_with(DEFAULT_POLICY, Source::BuiltIn, compile).map_err(|e| {
                         let message = format!("built-in policy: {e}");
                         e.into_error(message)
@@ -172,29 +186,68 @@ fn collect(repo_top: Option<&Path>, skip_copies: bool, cache: &mut Option<Valida
                 })
                 .map(|policy| Layer { kind: LayerKind::BuiltIn, policy, trust: Trust::NotNeeded, repo: None }),
             );
-            seen.push(bytes.to_vec());
+            seen.push(key);
         }
     }
     for file in repository_files(repo_top) {
         if user.as_deref() == Some(file.path.as_path()) {
             continue;
         }
-        match read(&file.path) {
+        if let Some((key, layer)) = known_layer(cache, &file) {
+            if !(skip_copies && seen.contains(&key)) {
+                out.push(Ok(layer));
+                seen.push(key);
+            }
+            continue;
+        }
+        match read_identified(&file.path) {
             Ok(None) => {}
-            Ok(Some(bytes)) => {
-                if skip_copies && seen.contains(&bytes) {
+            Ok(Some((bytes, identity))) => {
+                let key = entry_of(cache, &bytes);
+                if skip_copies && seen.contains(&key) {
                     continue;
                 }
                 out.push(
-                    cached(cache, &bytes, file.source(), Prepared::Kept, |compile| parse_file(&file, &bytes, compile))
+                    cached(cache, &key, identity, file.source(), Prepared::Kept, |compile| parse_file(&file, &bytes, compile))
                         .map(|p| layer(&file, &bytes, p)),
                 );
-                seen.push(bytes);
+                seen.push(key);
             }
             Err(e) => out.push(Err(e)),
         }
     }
     out
+}
+
+/// The entry of `bytes` in the cache, or without one a name as unique: what tells two layers'
+/// bytes apart.
+fn entry_of(cache: &Option<Validated>, bytes: &[u8]) -> String {
+    cache.as_ref().map_or_else(|| validated::key("", bytes), |c| c.key(bytes))
+}
+
+/// The layer of `file` from what the cache knew of it ([`Validated::known`]), with the entry of its
+/// bytes; `None` when the file must be read. A repository policy that needs trust is taken from
+/// there only while no trust is recorded for its file, which leaves it untrusted whatever its
+/// bytes: trust is decided on the bytes read, and they must be those of the policy in force.
+fn known_layer(cache: &Option<Validated>, file: &LayerFile) -> Option<(String, Layer)> {
+    let (key, policy) = cache.as_ref()?.known(&file.path, file.source())?;
+    let trust = match file.kind {
+        LayerKind::Repository if policy.needs_trust() => {
+            if trust_record::names(&file.path) {
+                return None;
+            }
+            Trust::Untrusted
+        }
+        _ => Trust::NotNeeded,
+    };
+    Some((key, Layer { kind: file.kind, policy, trust, repo: file.repo.clone() }))
+}
+
+/// A policy file's bytes and, when it did not change while they were read, its identity.
+fn read_identified(path: &Path) -> Result<Option<(Vec<u8>, Option<Identity>)>> {
+    let before = Identity::at(path);
+    let bytes = read(path)?;
+    Ok(bytes.map(|b| (b, before.filter(|id| Identity::at(path).as_ref() == Some(id)))))
 }
 
 /// `<repo>/.gitvow/policy.json` of the call's repository and of each repository around it, up to
@@ -241,28 +294,31 @@ fn main_worktree(top: &Path) -> Option<PathBuf> {
 /// they all compiled. `parse` parses the bytes with the patterns compiled as it is told.
 fn cached(
     cache: &mut Option<Validated>,
-    bytes: &[u8],
+    key: &str,
+    file: Option<Identity>,
     source: Source,
     prepared: Prepared,
     parse: impl FnOnce(Compile) -> Result<Policy>,
 ) -> Result<Policy> {
     let Some(cache) = cache else { return parse(Compile::All) };
-    let key = cache.key(bytes);
     let kept = prepared == Prepared::Kept;
-    if cache.contains(&key) {
-        if kept && let Some(policy) = cache.prepared(&key, source) {
+    if cache.contains(key) {
+        if kept && let Some((policy, identity)) = cache.prepared(key, source) {
+            if let Some(file) = file {
+                cache.remember(file, key, identity);
+            }
             return Ok(policy);
         }
         let policy = parse(Compile::OnUse)?;
         if kept {
-            cache.keep_prepared(&key, &policy);
+            cache.keep_prepared(key, &policy);
         }
         return Ok(policy);
     }
     let policy = parse(Compile::All)?;
-    cache.add(&key);
+    cache.add(key);
     if kept {
-        cache.keep_prepared(&key, &policy);
+        cache.keep_prepared(key, &policy);
     }
     Ok(policy)
 }
@@ -359,9 +415,9 @@ mod tests {
         let parse =
             |compile| parse_with(std::str::from_utf8(bytes).unwrap(), source.clone(), compile).map_err(|e| e.into_error("x".into()));
         let mut cache = Some(forged);
-        let system = cached(&mut cache, bytes, source.clone(), Prepared::Never, parse).unwrap();
+        let system = cached(&mut cache, &k, None, source.clone(), Prepared::Never, parse).unwrap();
         assert_eq!(system.bash_deny.len(), 1);
-        let kept = cached(&mut cache, bytes, source.clone(), Prepared::Kept, parse).unwrap();
+        let kept = cached(&mut cache, &k, None, source.clone(), Prepared::Kept, parse).unwrap();
         assert!(kept.bash_deny.is_empty(), "what the cache holds stands for the bytes elsewhere");
     }
 }

@@ -46,6 +46,12 @@ pub fn is_trusted(policy: &Path, bytes: &[u8]) -> bool {
     })
 }
 
+/// Whether the record has an entry for `policy` (whatever it says): without one the file is
+/// untrusted, whatever its bytes.
+pub(crate) fn names(policy: &Path) -> bool {
+    read_record().contains_key(&key(policy))
+}
+
 /// What an entry's code seals: the file it is for and everything the entry says.
 fn sealed_bytes(file: &str, entry: &Value) -> Vec<u8> {
     let mut bare = entry.clone();

@@ -13,11 +13,14 @@
 //! call on. A file that is not ours, is writable by others, or does not read exactly as this
 //! module writes it is ignored as a whole (and replaced by the next write): it can cost time,
 //! never a check. A prepared policy counts only under an entry of the list, and only when it
-//! names that entry and its authentication code holds. The list and every prepared policy are
+//! names that entry and its authentication code holds (or while it is the very file whose code
+//! held when [`super::known`]'s sealed index recorded it). The list and every prepared policy are
 //! sealed with gitvow's own key ([`crate::gate::seal`]): the entry names are readable and the
 //! encoding is simple, so without a key anyone who can write the directory could make a policy
-//! file's bytes stand for an empty policy.
+//! file's bytes stand for an empty policy. What [`super::known`] recorded of a file and its prepared
+//! policy spares the calls after that reading and hashing them again while neither changes.
 
+use super::known::{Identity, Known, read_own};
 use super::{Policy, Source};
 use crate::gate::regular_file;
 use crate::safefs::{Existing, write_private};
@@ -34,29 +37,38 @@ const PREPARED_HEADER: &[u8] = b"gitvow prepared policy 1\n";
 pub struct Validated {
     path: PathBuf,
     build: String,
-    keys: Vec<String>,
+    /// The list's entries, read and checked when a call first needs them: a call that finds its
+    /// files in [`Known`] never does.
+    keys: std::cell::OnceCell<Vec<String>>,
     added: bool,
     secret: [u8; 32],
+    known: Known,
 }
 
 impl Validated {
     /// The cache of this home and build; `None` when either cannot be known (then every file is
     /// compiled whole, as without a cache).
     pub fn open() -> Option<Validated> {
-        let path = cache_path(&crate::paths::gitvow_home()?);
+        let home = crate::paths::gitvow_home()?;
+        let path = cache_path(&home);
         let build = running_build()?;
         let secret = crate::gate::seal::cache_key()?;
-        let keys = match regular_file::read_private(&path, "the policy cache") {
-            Ok(Some(bytes)) => parse(&bytes, &secret).unwrap_or_default(),
-            _ => Vec::new(),
-        };
-        Some(Validated { path, build, keys, added: false, secret })
+        let known = Known::open(&home, &build, &secret);
+        Some(Validated { path, build, keys: Default::default(), added: false, secret, known })
     }
 
     /// A cache in `home`, sealed under `secret`, for tests of what reads it.
     #[cfg(test)]
     pub fn for_test(home: &Path, secret: [u8; 32]) -> Validated {
-        Validated { path: cache_path(home), build: "test".into(), keys: Vec::new(), added: false, secret }
+        let known = Known::open(home, "test", &secret);
+        Validated { path: cache_path(home), build: "test".into(), keys: Vec::new().into(), added: false, secret, known }
+    }
+
+    fn keys(&self) -> &Vec<String> {
+        self.keys.get_or_init(|| match regular_file::read_private(&self.path, "the policy cache") {
+            Ok(Some(bytes)) => parse(&bytes, &self.secret).unwrap_or_default(),
+            _ => Vec::new(),
+        })
     }
 
     /// The entry `bytes` have under this build.
@@ -66,28 +78,48 @@ impl Validated {
 
     /// Whether this build compiled the bytes of entry `k` whole before.
     pub fn contains(&self, k: &str) -> bool {
-        self.keys.iter().any(|x| x == k)
+        self.keys().iter().any(|x| x == k)
     }
 
     /// Records that the bytes of entry `k` compiled whole (kept by [`Validated::save`]).
     pub fn add(&mut self, k: &str) {
         if !self.contains(k) {
-            self.keys.insert(0, k.to_string());
-            self.keys.truncate(MAX_ENTRIES);
+            let mut keys = self.keys().clone();
+            keys.insert(0, k.to_string());
+            keys.truncate(MAX_ENTRIES);
+            self.keys = keys.into();
             self.added = true;
         }
     }
 
-    /// The policy kept for entry `k` (which [`Validated::contains`]), read as coming from `source`;
-    /// `None` when none is kept or it is not exactly what [`Validated::keep_prepared`] wrote.
-    pub fn prepared(&self, k: &str, source: Source) -> Option<Policy> {
-        let bytes = regular_file::read_private(&self.prepared_dir().join(k), "a prepared policy").ok()??;
-        let body = bytes.strip_prefix(PREPARED_HEADER)?.strip_prefix(k.as_bytes())?.strip_prefix(b"\n")?;
-        let (sum, payload) = body.split_at_checked(CHECKSUM_LEN)?;
+    /// The policy kept for entry `k` (which [`Validated::contains`]), read as coming from `source`,
+    /// with the identity of the file it was read from; `None` when none is kept or it is not
+    /// exactly what [`Validated::keep_prepared`] wrote.
+    pub fn prepared(&self, k: &str, source: Source) -> Option<(Policy, Identity)> {
+        let (bytes, identity) = read_own(&self.prepared_dir().join(k), regular_file::MAX_BYTES)?;
+        let (sum, payload) = split_prepared(k, &bytes)?;
         if sum != checksum(&self.secret, k, payload) {
             return None;
         }
-        Policy::decode(payload, source)
+        Policy::decode(payload, source).map(|p| (p, identity))
+    }
+
+    /// The entry and policy of the file at `path` (read as coming from `source`) without reading
+    /// it or hashing anything, when it and the policy prepared from it are the very files whose
+    /// bytes a call of this build checked ([`super::known`]); `None` when they must be read.
+    pub fn known(&self, path: &Path, source: Source) -> Option<(String, Policy)> {
+        // The index names an entry only once the list held it, and a file's bytes that compiled
+        // whole under this build always will: the list itself is not read.
+        let (k, prepared) = self.known.lookup(&Identity::at(path)?)?;
+        let (bytes, identity) = read_own(&self.prepared_dir().join(k), regular_file::MAX_BYTES)?;
+        let (_, payload) = split_prepared(k, &bytes).filter(|_| identity == *prepared)?;
+        Policy::decode(payload, source).map(|p| (k.to_string(), p))
+    }
+
+    /// Records that the policy file of identity `file` has the bytes of entry `k`, whose prepared
+    /// policy of identity `prepared` was just checked whole (kept by [`Validated::save`]).
+    pub fn remember(&mut self, file: Identity, k: &str, prepared: Identity) {
+        self.known.remember(file, k, prepared);
     }
 
     /// Keeps `policy`, which the bytes of entry `k` parse to, for the calls after this one, and
@@ -119,11 +151,12 @@ impl Validated {
     /// Writes the cache whole (a private temporary file renamed over it) if anything was added. A
     /// cache that cannot be written only costs the next call the time to compile again.
     pub fn save(&self) {
+        self.known.save();
         if !self.added {
             return;
         }
         let mut text = String::from(HEADER);
-        for k in &self.keys {
+        for k in self.keys() {
             text.push_str(k);
             text.push('\n');
         }
@@ -165,6 +198,11 @@ pub fn key(build: &str, bytes: &[u8]) -> String {
 }
 
 const CHECKSUM_LEN: usize = 32;
+
+/// A prepared policy's file as its code and what the code seals, when it is for entry `k`.
+fn split_prepared<'a>(k: &str, bytes: &'a [u8]) -> Option<(&'a [u8], &'a [u8])> {
+    bytes.strip_prefix(PREPARED_HEADER)?.strip_prefix(k.as_bytes())?.strip_prefix(b"\n")?.split_at_checked(CHECKSUM_LEN)
+}
 
 /// What a prepared policy's bytes must be sealed with: a kept file that was cut short, changed on
 /// disk or written by anything but gitvow is refused, not decoded into another policy.
@@ -236,7 +274,9 @@ mod tests {
     #[test]
     fn a_prepared_policy_counts_only_whole_and_under_its_own_entry() {
         let dir = tempfile::tempdir().unwrap();
-        let cache = Validated { path: cache_path(dir.path()), build: "b".into(), keys: vec![], added: false, secret: SECRET };
+        let known = Known::open(dir.path(), "b", &SECRET);
+        let cache =
+            Validated { path: cache_path(dir.path()), build: "b".into(), keys: Vec::new().into(), added: false, secret: SECRET, known };
         let policy = crate::gate::policy::parse(r#"{"bash_deny": [{"pattern": "^rm\\b", "reason": "r"}]}"#, Source::BuiltIn).unwrap();
         let (k, other) = (cache.key(b"one"), cache.key(b"two"));
         cache.keep_prepared(&k, &policy);

@@ -1,0 +1,238 @@
+//! What the hook knew of the policy files at its last looks (`~/.gitvow/known-policies`): for a
+//! file of a given identity (device, inode, size, modification and change times), the entry of
+//! [`super::validated`] its bytes have under a build, and the identity of the prepared policy kept
+//! for that entry when its authentication code last held. A call that finds both files as they were
+//! neither reads the policy file nor hashes anything: hashing tens of kilobytes of policies was
+//! the part of every call that did not depend on the call, and the first SHA-256 of a process
+//! probes the CPU's features, which a virtual machine's hypervisor answers slowly.
+//!
+//! Why an identity stands for the bytes: every write, truncation, rename or change of mode sets a
+//! file's change time to the clock's time, and nothing but the kernel sets it. An identity is
+//! recorded only when both of its times are [`SETTLED_SECS`] in the past, so that a change within
+//! the same tick of the clock as the look cannot go unseen. The index is sealed under gitvow's key
+//! (SipHash-2-4, [`crate::digest::siphash24`]): one that anything else wrote or changed counts for
+//! nothing, and then every file is read and checked as without it. An older gitvow does not know
+//! this file: it neither reads it nor undoes it, and entries are kept per build, so two builds
+//! sharing a home do not take turns replacing each other's.
+
+use crate::digest::siphash24;
+use std::io::Read;
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+const HEADER: &str = "gitvow known policies 1\n";
+/// The policy files of a few builds and the repositories someone works in; the oldest go first.
+const MAX_ENTRIES: usize = 32;
+/// How long ago a file's last change must be before its identity may stand for its bytes.
+const SETTLED_SECS: i64 = 2;
+
+/// A file as the kernel names it: any change to its bytes gives it another identity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Identity {
+    dev: u64,
+    ino: u64,
+    size: u64,
+    mtime: (i64, i64),
+    ctime: (i64, i64),
+}
+
+impl Identity {
+    /// The identity of a regular file; `None` for anything else.
+    pub fn of(meta: &std::fs::Metadata) -> Option<Identity> {
+        meta.is_file().then(|| Identity {
+            dev: meta.dev(),
+            ino: meta.ino(),
+            size: meta.size(),
+            mtime: (meta.mtime(), meta.mtime_nsec()),
+            ctime: (meta.ctime(), meta.ctime_nsec()),
+        })
+    }
+
+    /// The identity of the file at `path` (a symlink followed, as a policy is read).
+    pub fn at(path: &Path) -> Option<Identity> {
+        Identity::of(&std::fs::metadata(path).ok()?)
+    }
+
+    /// Whether the file last changed long enough before `now` that any later change shows.
+    fn settled(&self, now: SystemTime) -> bool {
+        let now = now.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+        self.mtime.0.max(self.ctime.0).saturating_add(SETTLED_SECS + 1) <= now
+    }
+
+    fn text(&self) -> String {
+        let Identity { dev, ino, size, mtime: (ms, mn), ctime: (cs, cn) } = self;
+        format!("{dev}:{ino}:{size}:{ms}.{mn}:{cs}.{cn}")
+    }
+
+    fn parse(text: &str) -> Option<Identity> {
+        let mut parts = text.split(':');
+        let mut next = || parts.next();
+        let time = |t: &str| t.split_once('.').and_then(|(s, n)| Some((s.parse().ok()?, n.parse().ok()?)));
+        let id = Identity {
+            dev: next()?.parse().ok()?,
+            ino: next()?.parse().ok()?,
+            size: next()?.parse().ok()?,
+            mtime: time(next()?)?,
+            ctime: time(next()?)?,
+        };
+        next().is_none().then_some(id)
+    }
+}
+
+/// The bytes of gitvow's own file at `path` and its identity while they were read; `None` unless
+/// it is a regular file (not through a symlink) that only its owner, this user, may write, of at
+/// most `limit` bytes, unchanged while read.
+pub fn read_own(path: &Path, limit: u64) -> Option<(Vec<u8>, Identity)> {
+    let mut file =
+        std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY | libc::O_NOFOLLOW).open(path).ok()?;
+    let meta = file.metadata().ok()?;
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let me = unsafe { libc::geteuid() };
+    if meta.uid() != me || meta.mode() & 0o022 != 0 || meta.len() > limit {
+        return None;
+    }
+    let before = Identity::of(&meta)?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    (&mut file).take(limit + 1).read_to_end(&mut bytes).ok()?;
+    let after = Identity::of(&file.metadata().ok()?)?;
+    (before == after && bytes.len() as u64 == after.size).then_some((bytes, after))
+}
+
+struct Entry {
+    build: String,
+    file: Identity,
+    key: String,
+    prepared: Identity,
+}
+
+/// The index as read at the start of a call.
+pub struct Known {
+    path: PathBuf,
+    secret: [u8; 16],
+    build: String,
+    entries: Vec<Entry>,
+    changed: bool,
+}
+
+impl Known {
+    /// The index of `gitvow_home` for `build`, sealed under `key` (gitvow's record key); empty when
+    /// there is none or it is not exactly what [`Known::save`] wrote under that key.
+    pub fn open(gitvow_home: &Path, build: &str, key: &[u8; 32]) -> Known {
+        let mut secret = [0u8; 16];
+        secret.copy_from_slice(&key[..16]);
+        let path = gitvow_home.join("known-policies");
+        let entries = read_own(&path, 64 << 10).and_then(|(bytes, _)| parse(&bytes, &secret)).unwrap_or_default();
+        Known { path, secret, build: format!("{:016x}", siphash24(&[0; 16], build.as_bytes())), entries, changed: false }
+    }
+
+    /// The entry and the prepared policy's identity recorded for a file of identity `file`.
+    pub fn lookup(&self, file: &Identity) -> Option<(&str, &Identity)> {
+        self.entries.iter().find(|e| e.build == self.build && e.file == *file).map(|e| (e.key.as_str(), &e.prepared))
+    }
+
+    /// Records that a file of identity `file` has the bytes of entry `key`, whose prepared policy
+    /// of identity `prepared` was checked whole; nothing when either changed too recently.
+    pub fn remember(&mut self, file: Identity, key: &str, prepared: Identity) {
+        let now = SystemTime::now();
+        if !file.settled(now) || !prepared.settled(now) || self.lookup(&file).is_some_and(|(k, p)| k == key && *p == prepared) {
+            return;
+        }
+        let build = self.build.clone();
+        self.entries.retain(|e| !(e.build == build && (e.file.dev, e.file.ino) == (file.dev, file.ino)));
+        self.entries.insert(0, Entry { build, file, key: key.to_string(), prepared });
+        self.entries.truncate(MAX_ENTRIES);
+        self.changed = true;
+    }
+
+    /// Writes the index whole if anything was recorded; failing to costs the next calls only time.
+    pub fn save(&self) {
+        if !self.changed {
+            return;
+        }
+        let mut text = String::from(HEADER);
+        for Entry { build, file, key, prepared } in &self.entries {
+            text.push_str(&format!("{build}\t{}\t{key}\t{}\n", file.text(), prepared.text()));
+        }
+        text.push_str(&format!("{:016x}\n", siphash24(&self.secret, text.as_bytes())));
+        let _ = crate::safefs::write_private(&self.path, text.as_bytes(), crate::safefs::Existing::Replace);
+    }
+}
+
+/// The entries of an index, or `None` when it is not exactly what [`Known::save`] writes and seals.
+fn parse(bytes: &[u8], secret: &[u8; 16]) -> Option<Vec<Entry>> {
+    let text = std::str::from_utf8(bytes).ok()?.strip_suffix('\n')?;
+    let (body, mac) = text.rsplit_once('\n')?;
+    let body = &text[..body.len() + 1];
+    let expected = format!("{:016x}", siphash24(secret, body.as_bytes()));
+    if !crate::gate::seal::constant_eq(mac.as_bytes(), expected.as_bytes()) {
+        return None;
+    }
+    let mut entries = Vec::new();
+    for line in body.strip_prefix(HEADER)?.split_terminator('\n') {
+        let mut fields = line.split('\t');
+        let mut next = || fields.next();
+        let entry = Entry {
+            build: next()?.to_string(),
+            file: Identity::parse(next()?)?,
+            key: next()?.to_string(),
+            prepared: Identity::parse(next()?)?,
+        };
+        if next().is_some() {
+            return None;
+        }
+        entries.push(entry);
+    }
+    (entries.len() <= MAX_ENTRIES).then_some(entries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KEY: [u8; 32] = [7; 32];
+
+    fn old_file(dir: &Path, name: &str, text: &str) -> (PathBuf, Identity) {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let file = std::fs::File::options().write(true).open(&path).unwrap();
+        file.set_modified(SystemTime::now() - std::time::Duration::from_secs(60)).unwrap();
+        let mut id = Identity::at(&path).unwrap();
+        // The change time cannot be set back; the test ages its copy of the identity instead.
+        id.ctime.0 -= 60;
+        (path, id)
+    }
+
+    #[test]
+    fn remembers_settled_files_and_reads_back_only_its_own_sealed_index() {
+        let dir = tempfile::tempdir().unwrap();
+        let (_, policy) = old_file(dir.path(), "policy.json", "{}");
+        let (_, prepared) = old_file(dir.path(), "prepared", "p");
+        let mut known = Known::open(dir.path(), "build", &KEY);
+        known.remember(policy, "k1", prepared);
+        known.save();
+        let again = Known::open(dir.path(), "build", &KEY);
+        assert_eq!(again.lookup(&policy), Some(("k1", &prepared)));
+        assert_eq!(Known::open(dir.path(), "another build", &KEY).lookup(&policy), None, "another build's entry");
+        assert_eq!(Known::open(dir.path(), "build", &[8; 32]).lookup(&policy), None, "sealed under another key");
+        let path = dir.path().join("known-policies");
+        let good = std::fs::read_to_string(&path).unwrap();
+        for bad in [good.replace("\tk1\t", "\tk2\t"), good[..good.len() - 1].to_string(), format!("{good}x\n")] {
+            std::fs::write(&path, bad).unwrap();
+            assert_eq!(Known::open(dir.path(), "build", &KEY).lookup(&policy), None);
+        }
+    }
+
+    #[test]
+    fn a_file_changed_in_the_last_seconds_is_not_remembered() {
+        let dir = tempfile::tempdir().unwrap();
+        let (path, prepared) = old_file(dir.path(), "prepared", "p");
+        std::fs::write(dir.path().join("policy.json"), "{}").unwrap();
+        let fresh = Identity::at(&dir.path().join("policy.json")).unwrap();
+        let mut known = Known::open(dir.path(), "build", &KEY);
+        known.remember(fresh, "k1", prepared);
+        assert_eq!(known.lookup(&fresh), None);
+        assert!(read_own(&path, 10).is_some_and(|(b, id)| b == b"p" && id == Identity::at(&path).unwrap()));
+        assert!(read_own(&path, 0).is_none(), "over the limit");
+    }
+}
