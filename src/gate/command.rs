@@ -41,7 +41,7 @@ mod programs;
 mod reads;
 mod recipes;
 mod sql;
-pub mod syntax;
+pub(crate) mod syntax;
 mod terminal;
 mod words;
 mod writes;

@@ -75,10 +75,6 @@ impl Word {
         self.parts.iter().any(|p| !matches!(p, Part::Lit(_) | Part::Tilde))
     }
 
-    pub fn is_proc_subst(&self) -> bool {
-        self.parts.iter().any(|p| matches!(p, Part::ProcSubst { .. }))
-    }
-
     /// The scripts this word runs while it is expanded.
     pub fn scripts(&self) -> impl Iterator<Item = usize> + '_ {
         self.parts.iter().filter_map(|p| match p {
