@@ -294,6 +294,9 @@ struct Seen {
     dot_names: bool,
     /// Symbolic links the call makes (`ln -s TARGET NAME`): the link, and where it leads.
     symlinks: Vec<(PathBuf, PathBuf)>,
+    /// `$(find ~/x -type f)` as written, and the names its last command lists: a word made of it
+    /// names what the list names ([`MAX_SUBSTITUTED`] at most).
+    substituted: Vec<(String, Feed)>,
 }
 
 impl Seen {
@@ -410,14 +413,16 @@ impl Walk<'_> {
         self.script(&parsed, 0, shell, reparse);
     }
 
-    fn script(&mut self, p: &Parsed, id: usize, shell: &mut ShellState, reparse: usize) {
-        let Some(script) = p.scripts.get(id) else { return };
+    /// Walks script `id` of `p`; what its last pipeline prints, as far as the analysis knows.
+    fn script(&mut self, p: &Parsed, id: usize, shell: &mut ShellState, reparse: usize) -> Feed {
+        let Some(script) = p.scripts.get(id) else { return Feed::Unknown };
+        let mut printed = Feed::None;
         for pipeline in &script.pipelines {
             let single = pipeline.nodes.len() == 1;
             let mut feed = Feed::None;
             for node in &pipeline.nodes {
                 if self.over_budget() {
-                    return;
+                    return Feed::Unknown;
                 }
                 match node {
                     Node::Subshell(inner) => {
@@ -449,7 +454,9 @@ impl Walk<'_> {
                     }
                 }
             }
+            printed = feed;
         }
+        printed
     }
 
     /// One simple command: its substitutions, redirections and words.
@@ -460,7 +467,8 @@ impl Walk<'_> {
         let scripts: Vec<usize> = words_scripts.chain(body_scripts).collect();
         for s in scripts {
             let mut sub = shell.clone();
-            self.script(p, s, &mut sub, reparse);
+            let printed = self.script(p, s, &mut sub, reparse);
+            self.remember_substituted(cmd, s, printed);
         }
         let feed = self.redirections(p, cmd, pipe, shell);
         let heredocs: Vec<String> =

@@ -5,7 +5,7 @@
 //! the approval records (`reach`): whoever reads them can seal an approval.
 
 use super::programs::{self, Role};
-use super::syntax::{Part, Word};
+use super::syntax::{Part, Simple, Word};
 use super::{Dirs, Feed, Io, ProgramCall, Read, Touch, Walk};
 use std::path::PathBuf;
 
@@ -22,6 +22,9 @@ const NAMES_ONLY: &[&str] = &[
 /// Programs that read a directory they are given whole, whatever their options.
 const WHOLE_TREE: &[&str] =
     &["tar", "bsdtar", "gtar", "7z", "7za", "7zz", "cpio", "pax", "ln", "rclone", "restic", "borg", "duplicity", "rg", "ag", "ack"];
+
+/// Command substitutions whose listed names a call keeps.
+const MAX_SUBSTITUTED: usize = 32;
 
 /// Programs that read a directory whole with a recursive option (`-r`, `-R`, `-a`, `--recursive`).
 const RECURSIVE_WITH_OPTION: &[&str] =
@@ -57,6 +60,15 @@ impl Walk<'_> {
         let word = self.with_values(word);
         match self.paths(&word, dirs) {
             Some(touches) => self.out.reads.extend(touches.into_iter().map(|touch| Read { touch, recursive })),
+            // `$(find ~/x -type f)`: what the substitution's list names.
+            None if word.parts.iter().any(|p| self.substituted(p).is_some()) => {
+                let lists: Vec<(Vec<Word>, bool)> = word.parts.iter().filter_map(|p| self.substituted(p)).collect();
+                for (names, trees) in lists {
+                    for name in names.iter().filter(|n| n.scripts().next().is_none()) {
+                        self.read(name, dirs, recursive || trees);
+                    }
+                }
+            }
             // In a directory the shell computes: the literal name after the last `/`, if any.
             None => {
                 let text = word.text();
@@ -64,6 +76,30 @@ impl Walk<'_> {
                     self.out.reads.push(Read { touch: Touch { path: PathBuf::from(tail), glob: None }, recursive });
                 }
             }
+        }
+    }
+
+    /// The names a command substitution's last command lists (`$(find ~/.gitvow -type f)`, as
+    /// its output goes to `xargs`), and whether each stands for all under it.
+    fn substituted(&self, part: &Part) -> Option<(Vec<Word>, bool)> {
+        let Part::Subst { raw, .. } = part else { return None };
+        self.seen.substituted.iter().find(|(r, _)| r == raw).and_then(|(_, feed)| match feed {
+            Feed::Found(names, trees) => Some((names.clone(), *trees)),
+            _ => None,
+        })
+    }
+
+    /// Keeps what substitution `script` of `cmd` lists, by its text, for the words made of it.
+    pub(super) fn remember_substituted(&mut self, cmd: &Simple, script: usize, printed: Feed) {
+        if !matches!(printed, Feed::Found(..)) || self.seen.substituted.len() >= MAX_SUBSTITUTED {
+            return;
+        }
+        let raw = cmd.words.iter().chain(cmd.redirs.iter().map(|r| &r.target)).flat_map(|w| &w.parts).find_map(|p| match p {
+            Part::Subst { script: s, raw } if *s == script => Some(raw.clone()),
+            _ => None,
+        });
+        if let Some(raw) = raw {
+            self.seen.substituted.push((raw, printed));
         }
     }
 
