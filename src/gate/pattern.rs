@@ -344,6 +344,9 @@ mod tests {
     proptest! {
         #[test]
         fn a_disguised_protected_path_names_it((dir, file, pattern) in protected().prop_flat_map(|(d, f)| (Just(d), Just(f), disguised(d)))) {
+            // Only a word with a pattern character is a pattern: the other case of a letter alone
+            // (`.codEx`) is another name, which the shell leaves as it is, nocaseglob or not.
+            prop_assume!(pattern == dir || pattern.contains(['?', '*', '[', '(']));
             let tmp = tempfile::tempdir().unwrap();
             let home = tmp.path();
             let known = home.join(dir);
