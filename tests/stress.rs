@@ -33,6 +33,14 @@ fn claude_run(env: &Sandbox, cmd: &str) -> Output {
     env.run(&args).ok()
 }
 
+/// Each test loads the machine on purpose, and races are what they count: one at a time, so that
+/// a test measures its own load, not the sum of all of them on two cores (one lost key in 292 was
+/// seen with all seven running at once on a machine already loaded; see CONTRIBUTING.md).
+fn one_load_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    static ALONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    ALONE.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 fn summary(line: &str) {
     let _ = writeln!(std::io::stderr().lock(), "stress: {line}");
 }
@@ -71,6 +79,7 @@ fn agent_writes_a_key(path: &Path, i: usize) {
 
 #[test]
 fn a_concurrent_writer_loses_nothing() {
+    let _alone = one_load_at_a_time();
     let env = Sandbox::new();
     let path = env.write("~/.claude/settings.json", "{\n  \"model\": \"opus\"\n}\n");
     let done = Arc::new(AtomicBool::new(false));
@@ -244,6 +253,7 @@ fn cycles_against(kind: WriterKind, no_lease: bool) -> String {
 
 #[test]
 fn agents_writing_their_settings_in_place_lose_nothing() {
+    let _alone = one_load_at_a_time();
     // One writer at a time: two agents writing the same file in place would lose each other's keys.
     let lines = [
         cycles_against(WriterKind::TruncatePauseWrite, false),
@@ -257,6 +267,7 @@ fn agents_writing_their_settings_in_place_lose_nothing() {
 
 #[test]
 fn two_gitvow_runs_at_once_are_serialised() {
+    let _alone = one_load_at_a_time();
     let env = Arc::new(Sandbox::new());
     env.write("~/.claude/settings.json", "{\"model\": \"opus\"}\n");
     let waited = Arc::new(AtomicUsize::new(0));
@@ -312,6 +323,7 @@ fn agent_files(env: &Sandbox) -> Vec<(&'static str, Option<Vec<u8>>)> {
 
 #[test]
 fn killed_at_random_moments_the_file_is_old_or_new_and_uninstall_gives_everything_back() {
+    let _alone = one_load_at_a_time();
     let env = Sandbox::new();
     let original = big_settings(1 << 20);
     let path = env.write("~/.claude/settings.json", &original);
@@ -406,6 +418,7 @@ impl Drop for Mount {
 
 #[test]
 fn write_faults_are_named_and_the_run_is_rolled_back() {
+    let _alone = one_load_at_a_time();
     let env = Sandbox::new();
     let claude = env.write("~/.claude/settings.json", "{\"model\": \"opus\"}\n");
     let cursor_before = "{\"version\": 1, \"hooks\": {}}\n";
@@ -476,6 +489,7 @@ fn hook_call(env: &Sandbox, repo: &Path, command: &str) -> (i32, String, Duratio
 
 #[test]
 fn the_runtime_under_load_answers_every_call_and_logs_each_once() {
+    let _alone = one_load_at_a_time();
     let env = Arc::new(Sandbox::new());
     let repo = env.git_repo("busy");
     let (streams, per_stream) = (8, 500);
@@ -576,6 +590,7 @@ fn swap_for_links(repo: &Path, name: &str, targets: &[std::path::PathBuf], done:
 
 #[test]
 fn directories_swapped_for_links_during_installs_never_lead_outside_the_repository() {
+    let _alone = one_load_at_a_time();
     let env = Sandbox::new();
     let repo = env.git_repo("repo");
     let outside = env.outside("outside");
