@@ -60,19 +60,17 @@ impl Walk<'_> {
         let word = self.with_values(word);
         match self.paths(&word, dirs) {
             Some(touches) => self.out.reads.extend(touches.into_iter().map(|touch| Read { touch, recursive })),
-            // `$(find ~/x -type f)`: what the substitution's list names.
-            None if word.parts.iter().any(|p| self.substituted(p).is_some()) => {
+            None => {
+                // `$(find ~/x -type f)`: what the substitution's list names.
                 let lists: Vec<(Vec<Word>, bool)> = word.parts.iter().filter_map(|p| self.substituted(p)).collect();
-                for (names, trees) in lists {
+                for (names, trees) in &lists {
                     for name in names.iter().filter(|n| n.scripts().next().is_none()) {
-                        self.read(name, dirs, recursive || trees);
+                        self.read(name, dirs, recursive || *trees);
                     }
                 }
-            }
-            // In a directory the shell computes: the literal name after the last `/`, if any.
-            None => {
+                // In a directory the shell computes: the literal name after the last `/`, if any.
                 let text = word.text();
-                if let Some((_, tail)) = text.rsplit_once('/').filter(|(_, t)| !t.is_empty() && !t.contains('$')) {
+                if let Some((_, tail)) = text.rsplit_once('/').filter(|(_, t)| lists.is_empty() && !t.is_empty() && !t.contains('$')) {
                     self.out.reads.push(Read { touch: Touch { path: PathBuf::from(tail), glob: None }, recursive });
                 }
             }
