@@ -1,0 +1,138 @@
+//! Package runners and the program a package provides (`npx pkg`, `uv run cmd`, `python -m mod`).
+
+use super::wrappers::skip_options;
+
+/// Package runners: `npx pkg`, `pnpm dlx pkg`, `bundle exec cmd`, `uv run cmd`, `python -m mod`,
+/// `busybox applet`, `docker exec box cmd`, `kubectl exec pod -- cmd`, … The index of the program
+/// word in `args`; the caller takes its base name, version and scope off (`@scope/pkg@1` → `pkg`).
+pub fn runner(name: &str, args: &[String]) -> Option<usize> {
+    let first = args.first().map(String::as_str);
+    let after = |skip: usize, short: &str, long: &[&str]| -> Option<usize> {
+        let rest = args.get(skip..)?;
+        let i = skip + skip_options(rest, short, long);
+        (i < args.len()).then_some(i)
+    };
+    match name {
+        "npx" | "bunx" | "pnpx" => after(0, "p", &["--package", "--call", "--registry", "--cache", "--userconfig"]),
+        "uvx" => after(0, "p", &["--from", "--with", "--python", "--index", "--index-url", "--extra-index-url", "--with-requirements"]),
+        "pipx" if first == Some("run") => after(1, "", &["--spec", "--python", "--index-url", "--pip-args"]),
+        "npm" if matches!(first, Some("exec" | "x")) => after(1, "c", &["--package", "--call", "--workspace", "-w"]),
+        "pnpm" if matches!(first, Some("dlx" | "exec" | "x")) => after(1, "C", &["--package", "--filter", "--dir"]),
+        "bun" if matches!(first, Some("x")) => after(1, "", &[]),
+        "yarn" if matches!(first, Some("dlx" | "exec")) => after(1, "p", &["--package"]),
+        // `yarn npm publish` is npm's command under yarn: the caller reads `npm publish`.
+        "yarn" if first == Some("npm") => Some(0),
+        "bundle" | "bundler" if first == Some("exec") => after(1, "", &["--gemfile"]),
+        "uv" if first == Some("run") => after(
+            1,
+            "pw",
+            &[
+                "--with",
+                "--python",
+                "--project",
+                "--directory",
+                "--package",
+                "--extra",
+                "--group",
+                "--env-file",
+                "--index",
+                "--index-url",
+                "--with-requirements",
+                "--with-editable",
+                "--only-group",
+            ],
+        ),
+        "uv" if first == Some("tool") && args.get(1).is_some_and(|a| a == "run") => after(2, "p", &["--from", "--with", "--python"]),
+        "poetry" | "pdm" | "hatch" | "rye" | "pipenv" | "tox" if first == Some("run") => {
+            after(1, "e", &["--env", "--project", "--directory"])
+        }
+        "busybox" | "toybox" => (!args.is_empty() && !args[0].starts_with('-')).then_some(0),
+        "docker" | "podman" | "nerdctl" if first == Some("exec") => {
+            after(1, "euw", &["--env", "--env-file", "--user", "--workdir", "--detach-keys"]).map(|i| i + 1).filter(|i| *i < args.len())
+        }
+        "docker" | "podman" if first == Some("compose") && args.get(1).is_some_and(|a| a == "exec" || a == "run") => {
+            after(2, "euw", &["--env", "--user", "--workdir", "--index", "--entrypoint", "--name", "--volume", "-v"])
+                .map(|i| i + 1)
+                .filter(|i| *i < args.len())
+        }
+        "docker-compose" if matches!(first, Some("exec" | "run")) => {
+            after(1, "euw", &["--env", "--user", "--workdir", "--index"]).map(|i| i + 1).filter(|i| *i < args.len())
+        }
+        // `kubectl exec pod -- cmd`: the command is after `--` (older forms put it after the pod).
+        "kubectl" | "oc" if args.iter().any(|a| a == "exec") => {
+            let dd = args.iter().position(|a| a == "--")?;
+            (dd + 1 < args.len()).then_some(dd + 1)
+        }
+        _ => None,
+    }
+}
+
+/// `python -m mod args`: the index of the module name.
+pub fn python_module(args: &[String]) -> Option<usize> {
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        if a == "-m" {
+            return (i + 1 < args.len()).then_some(i + 1);
+        }
+        if a.starts_with("-m") && a.len() > 2 {
+            return None;
+        }
+        if !a.starts_with('-') || a == "-c" || a == "-" {
+            return None;
+        }
+        // `-W arg` and `-X opt` take a value.
+        i += if a == "-W" || a == "-X" { 2 } else { 1 };
+    }
+    None
+}
+
+/// `@scope/pkg@1.2` or `pkg@latest` → `pkg`; a path → its base name.
+pub fn package_program(word: &str) -> &str {
+    // `@scope/name@1.2`: the package's name without its version.
+    let package = match word.strip_prefix('@') {
+        Some(rest) => rest.split_once('@').map_or(word, |(p, _)| &word[..p.len() + 1]),
+        None => word.split('@').next().filter(|b| !b.is_empty()).unwrap_or(word),
+    };
+    if let Some((_, binary)) = PACKAGE_BINARIES.iter().find(|(p, _)| *p == package) {
+        return binary;
+    }
+    let base = package.rsplit('/').next().unwrap_or(package);
+    // `@railway/cli`: a scope's command-line package provides the scope's command.
+    match (package.strip_prefix('@').and_then(|p| p.split_once('/')), base) {
+        (Some((scope, _)), "cli") => scope,
+        _ => base,
+    }
+}
+
+/// Packages whose command is named otherwise (`npx netlify-cli deploy` runs `netlify deploy`).
+const PACKAGE_BINARIES: &[(&str, &str)] = &[
+    ("netlify-cli", "netlify"),
+    ("firebase-tools", "firebase"),
+    ("aws-cdk", "cdk"),
+    ("@aws-cdk/cli", "cdk"),
+    ("cdktf-cli", "cdktf"),
+    ("vercel-cli", "vercel"),
+    ("@cloudflare/wrangler", "wrangler"),
+    ("@angular/cli", "ng"),
+    ("@nestjs/cli", "nest"),
+    ("@sentry/cli", "sentry-cli"),
+    ("@azure/static-web-apps-cli", "swa"),
+    ("@google/clasp", "clasp"),
+    ("@changesets/cli", "changeset"),
+    ("eas-cli", "eas"),
+    ("heroku-cli", "heroku"),
+    ("@heroku/cli", "heroku"),
+    ("serverless", "serverless"),
+    ("@vscode/vsce", "vsce"),
+    ("@expo/cli", "expo"),
+    ("@apphosting/cli", "firebase"),
+    ("@railway/cli", "railway"),
+    ("@shopify/cli", "shopify"),
+    ("@supabase/cli", "supabase"),
+    ("supabase-cli", "supabase"),
+    ("prisma", "prisma"),
+    ("@prisma/cli", "prisma"),
+    ("typeorm", "typeorm"),
+    ("sequelize-cli", "sequelize"),
+];

@@ -1,0 +1,44 @@
+//! A program's subcommand word: computed by the shell, or asking for the manual.
+
+use super::kinds::Role;
+use super::runners::runner;
+use super::table::{program, role};
+use super::wrappers::wrapped;
+
+/// Whether the subcommand word of `name` (its first operand) is computed by the shell.
+pub fn computed_subcommand(name: &str, words: &[crate::gate::command::syntax::Word]) -> bool {
+    let Some(values) = program(name).and_then(|p| p.subcommand_values) else { return false };
+    let mut i = 0;
+    while i < words.len() {
+        let text = words[i].text();
+        if text == "--" {
+            return false;
+        }
+        if !text.starts_with('-') {
+            return words[i].literal().is_none();
+        }
+        i += if values.contains(&text.as_str()) { 2 } else { 1 };
+    }
+    false
+}
+
+/// `prog sub --help`: a program that prints its manual for `--help` among its first words (before
+/// `--`, with no shell, interpreter or runner among the words before it, which would run the rest
+/// as a command) and does nothing else.
+pub fn asks_for_help(name: &str, args: &[String]) -> bool {
+    const REACH: usize = 4;
+    let Some(at) = args.iter().take(REACH + 1).position(|a| a == "--help") else { return false };
+    if !matches!(role(name), Role::Plain | Role::Git | Role::Cargo | Role::MakeDir | Role::Dd | Role::InPlace)
+        || runner(name, args).is_some()
+        || wrapped(name, args).is_some()
+    {
+        return false;
+    }
+    args[..at].iter().all(|a| {
+        let word = a.rsplit('/').next().unwrap_or(a);
+        a != "--"
+            && !a.starts_with(['\'', '"', '$', '`'])
+            && !matches!(role(word), Role::Shell | Role::CommandString | Role::Eval | Role::Interpreter(_))
+            && runner(word, &[]).is_none()
+    })
+}

@@ -1,0 +1,410 @@
+//! The one table of programs, and its lookup by name.
+
+use super::kinds::{Changer, DbClient, InlineLanguage, Interpreter, Operands, Program, Role, Wrapper};
+use crate::gate::command::code;
+
+const fn p(names: &'static [&'static str], role: Role) -> Program {
+    Program { names, role, wraps: None, changes: None, outputs: &[], subcommand_values: None }
+}
+
+/// A wrapper that runs its command after its options and `operands` more words.
+const fn wrapper(
+    names: &'static [&'static str],
+    short_values: &'static str,
+    long_values: &'static [&'static str],
+    operands: usize,
+) -> Program {
+    p(names, Role::Plain).wraps(short_values, long_values, operands)
+}
+
+const fn changer(
+    names: &'static [&'static str],
+    operands: Operands,
+    short_values: &'static str,
+    long_values: &'static [&'static str],
+) -> Program {
+    let mut program = p(names, Role::Plain);
+    program.changes = Some(Changer { operands, short_values, long_values });
+    program
+}
+
+const fn interpreter(names: &'static [&'static str], inline: &'static [&'static str], language: Option<InlineLanguage>) -> Program {
+    p(names, Role::Interpreter(Interpreter { inline, language, program_operand: false, edits_in_place: false }))
+}
+
+const fn database(names: &'static [&'static str], client: DbClient) -> Program {
+    p(names, Role::Database(client))
+}
+
+impl Program {
+    const fn wraps(mut self, short_values: &'static str, long_values: &'static [&'static str], operands: usize) -> Program {
+        self.wraps = Some(Wrapper { short_values, long_values, operands, after_run_word: None, chdir: &[] });
+        self
+    }
+
+    /// A version manager's or secret runner's command comes after its run word and `named` words.
+    const fn after_run_word(mut self, named: usize) -> Program {
+        if let Some(w) = &mut self.wraps {
+            w.after_run_word = Some(named);
+        }
+        self
+    }
+
+    const fn chdir(mut self, flags: &'static [&'static str]) -> Program {
+        if let Some(w) = &mut self.wraps {
+            w.chdir = flags;
+        }
+        self
+    }
+
+    const fn outputs(mut self, flags: &'static [&'static str]) -> Program {
+        self.outputs = flags;
+        self
+    }
+
+    const fn subcommands(mut self, values: &'static [&'static str]) -> Program {
+        self.subcommand_values = Some(values);
+        self
+    }
+}
+
+const fn lang(l: code::Language) -> Option<InlineLanguage> {
+    Some(InlineLanguage::Code(l))
+}
+
+const fn db(
+    sql: bool,
+    inline: &'static [&'static str],
+    files: &'static [&'static str],
+    operand_sql: bool,
+    values: &'static [&'static str],
+) -> DbClient {
+    DbClient { sql, inline, files, operand_sql, values }
+}
+
+/// Value options of version managers and secret runners.
+const MANAGER_VALUES: &[&str] = &["--name", "--env-file", "--prefix", "--config", "--project", "--env", "--environment"];
+/// Value options before a package manager's or build tool's subcommand.
+const PACKAGE_VALUES: &[&str] = &["-C", "--prefix", "--dir", "-w", "--workspace", "--filter", "--manifest-path", "-Z", "--config"];
+const CONTAINER_VALUES: &[&str] =
+    &["-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "-f", "--file", "-p", "--project-name"];
+const CLOUD_VALUES: &[&str] =
+    &["--profile", "--region", "--output", "--endpoint-url", "--project", "--account", "-a", "--app", "--scope", "--token"];
+const SYSTEM_VALUES: &[&str] = &["-H", "--host", "-M", "--machine"];
+const INFRA_VALUES: &[&str] = &["-C", "--cwd", "-s", "--stack"];
+const EDITOR_VALUES: &str = "cSu";
+const COPY_LONG_VALUES: &[&str] = &[
+    "--target-directory",
+    "--suffix",
+    "--mode",
+    "--owner",
+    "--group",
+    "--backup",
+    "--exclude",
+    "--include",
+    "--filter",
+    "--rsh",
+    "--chmod",
+    "--chown",
+    "--link-dest",
+    "--compare-dest",
+    "--copy-dest",
+];
+/// A program built, linked or stripped into place (the gitvow executable is protected).
+const BUILD_OUTPUTS: &[&str] = &["-o", "--output"];
+
+/// Every program the analyser knows something about. A name appears once.
+pub const PROGRAMS: &[Program] = &[
+    // The shell's own commands.
+    p(&["cd", "pushd", "popd", "chdir"], Role::Chdir),
+    p(&["echo", "printf"], Role::Echo),
+    p(&["cat"], Role::Cat),
+    p(&["env"], Role::Env),
+    p(&["xargs"], Role::Xargs),
+    p(&["find", "fd", "fdfind"], Role::Find),
+    p(&["eval"], Role::Eval),
+    p(&["source", "."], Role::Source),
+    p(&["alias"], Role::Alias),
+    p(&["export", "declare", "typeset", "local", "readonly"], Role::Declare),
+    p(&["trap"], Role::Trap),
+    p(&["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "yash", "posh", "rbash"], Role::Shell),
+    // Wrappers: they run the command in their arguments.
+    wrapper(
+        &["sudo", "doas"],
+        "ugCDhprtUTc",
+        &["--user", "--group", "--chdir", "--host", "--prompt", "--role", "--type", "--other-user", "--command-timeout", "--close-from"],
+        0,
+    )
+    .chdir(&["-D", "--chdir"]),
+    wrapper(&["nice"], "n", &["--adjustment"], 0),
+    wrapper(&["ionice"], "cnpPu", &["--class", "--classdata", "--pid", "--pgid", "--uid"], 0),
+    wrapper(&["time"], "fo", &["--format", "--output"], 0),
+    wrapper(
+        &[
+            "setsid",
+            "unbuffer",
+            "nohup",
+            "builtin",
+            "fakeroot",
+            "catchsegv",
+            "torsocks",
+            "proxychains",
+            "proxychains4",
+            "tsp",
+            "nq",
+            "chronic",
+            "ifne",
+            "xvfb-run",
+            "dbus-run-session",
+            "grc",
+            "rlwrap",
+            "entr",
+        ],
+        "",
+        &[],
+        0,
+    ),
+    wrapper(&["caffeinate"], "tw", &[], 0),
+    wrapper(&["ld.so"], "", &["--library-path", "--preload", "--argv0", "--audit", "--glibc-hwcaps-prepend", "--glibc-hwcaps-mask"], 0),
+    wrapper(&["command"], "", &[], 0),
+    wrapper(&["exec"], "a", &[], 0),
+    wrapper(&["stdbuf"], "ioe", &["--input", "--output", "--error"], 0),
+    wrapper(&["chrt"], "TPD", &["--sched-runtime", "--sched-period", "--sched-deadline"], 1),
+    wrapper(&["taskset"], "", &["--cpu-list"], 1),
+    wrapper(&["timeout", "gtimeout"], "sk", &["--signal", "--kill-after"], 1),
+    wrapper(&["chroot"], "", &["--userspec", "--groups"], 1),
+    wrapper(&["strace", "ltrace"], "eoOpPsuEIbSXa", &["--output", "--trace", "--signal", "--attach", "--user", "--env"], 0),
+    wrapper(&["valgrind"], "", &[], 0),
+    wrapper(
+        &["systemd-run"],
+        "pEuM",
+        &["--property", "--setenv", "--unit", "--machine", "--working-directory", "--uid", "--gid", "--nice", "--description", "--slice"],
+        0,
+    ),
+    wrapper(
+        &["unshare", "nsenter", "firejail", "bwrap"],
+        "tS",
+        &["--target", "--setuid", "--setgid", "--wd", "--bind", "--ro-bind", "--chdir"],
+        0,
+    ),
+    wrapper(&["cross-env", "dotenv", "env-cmd"], "ecf", &["--environment", "--file"], 0),
+    wrapper(
+        &[
+            "op",
+            "doppler",
+            "infisical",
+            "mise",
+            "rtx",
+            "asdf",
+            "rbenv",
+            "pyenv",
+            "nodenv",
+            "goenv",
+            "fnm",
+            "volta",
+            "nvm",
+            "conda",
+            "mamba",
+            "micromamba",
+            "pixi",
+            "devbox",
+        ],
+        "nep",
+        MANAGER_VALUES,
+        0,
+    )
+    .after_run_word(0),
+    wrapper(&["aws-vault", "direnv"], "nep", MANAGER_VALUES, 0).after_run_word(1),
+    wrapper(&["parallel"], "jS", &["--jobs"], 0),
+    wrapper(&["pkexec"], "", &["--user"], 0),
+    wrapper(&["setpriv", "prlimit", "eatmydata", "nocache", "trickle", "daemonize", "start-stop-daemon"], "", &[], 0),
+    wrapper(&["numactl"], "CNmpi", &[], 0),
+    wrapper(&["cgexec"], "g", &[], 0),
+    wrapper(&["chpst"], "ugUen", &[], 0),
+    wrapper(&["faketime", "su-exec", "gosu", "setuidgid", "s6-setuidgid"], "", &[], 1),
+    // A shell string after `-c`; `runuser -u x cmd…` and BSD `script [-q] file cmd…` also wrap.
+    p(&["su", "sg", "machinectl"], Role::CommandString),
+    p(&["runuser"], Role::CommandString).wraps("ugG", &["--user", "--group", "--supp-group"], 0),
+    p(&["script"], Role::CommandString).wraps("tTIOEB", &["--timing", "--log-io", "--log-in", "--log-out", "--echo"], 1),
+    p(&["at", "batch"], Role::Schedule),
+    p(
+        &[
+            "tmux",
+            "screen",
+            "byobu",
+            "byobu-tmux",
+            "byobu-screen",
+            "zellij",
+            "dtach",
+            "abduco",
+            "kitty",
+            "kitten",
+            "wezterm",
+            "xdotool",
+            "ydotool",
+            "dotool",
+            "wtype",
+            "ttyecho",
+            "writevt",
+        ],
+        Role::Multiplexer,
+    ),
+    p(&["expect"], Role::Expect),
+    p(&["nix-shell", "nix", "devenv"], Role::RunOption),
+    p(&["flock"], Role::Flock),
+    p(&["watch"], Role::Watch),
+    p(&["ssh"], Role::Ssh),
+    // Writers whose targets come from their input.
+    p(&["patch"], Role::Patch),
+    p(&["apply_patch", "applypatch"], Role::ApplyPatch),
+    p(&["tar", "bsdtar", "gtar"], Role::Plain).outputs(&["-C", "--directory", "-f", "--file"]),
+    p(&["unzip"], Role::Plain).outputs(&["-d"]),
+    // Interpreters (a version suffix is theirs too: `python3.12`, `node18`).
+    interpreter(&["python", "pypy"], &["-c"], lang(code::Language::Python)),
+    interpreter(&["node", "nodejs"], &["-e", "--eval", "-p", "--print"], lang(code::Language::Node)),
+    interpreter(&["bun"], &["-e", "--eval", "-p", "--print"], lang(code::Language::Node)).subcommands(PACKAGE_VALUES),
+    interpreter(&["deno"], &["eval"], lang(code::Language::Node)),
+    p(
+        &["perl"],
+        Role::Interpreter(Interpreter {
+            inline: &["-e", "-E"],
+            language: lang(code::Language::Perl),
+            program_operand: false,
+            edits_in_place: true,
+        }),
+    ),
+    interpreter(&["ruby"], &["-e"], lang(code::Language::Ruby)),
+    interpreter(&["php"], &["-r"], lang(code::Language::Php)),
+    interpreter(&["lua", "luajit", "Rscript", "osascript"], &["-e"], None),
+    interpreter(&["pwsh", "powershell"], &["-c", "-Command", "-command"], Some(InlineLanguage::PowerShell)),
+    interpreter(&["R", "tclsh", "wish", "jshell", "irb", "ghci", "julia", "scala", "groovy"], &[], None),
+    p(
+        &["awk", "gawk", "mawk", "nawk"],
+        Role::Interpreter(Interpreter { inline: &[], language: lang(code::Language::Awk), program_operand: true, edits_in_place: false }),
+    ),
+    // Database clients.
+    database(
+        &["psql", "pgcli", "usql"],
+        db(
+            true,
+            &["-c", "--command"],
+            &["-f", "--file"],
+            false,
+            &["-d", "-h", "-p", "-U", "-v", "--set", "-o", "-L", "-P", "-F", "-R", "--dbname", "--host", "--port", "--username"],
+        ),
+    ),
+    database(
+        &["mysql", "mariadb", "mycli"],
+        db(
+            true,
+            &["-e", "--execute"],
+            &[],
+            false,
+            &["-u", "-h", "-P", "-D", "-S", "--user", "--host", "--port", "--database", "--socket", "--defaults-file"],
+        ),
+    ),
+    database(&["sqlite3", "sqlite", "litecli"], db(true, &["-cmd"], &["-init"], true, &["-separator", "-newline", "-nullvalue"])),
+    database(&["duckdb"], db(true, &["-c", "-cmd", "-s"], &["-f", "-init"], true, &[])),
+    database(
+        &["clickhouse-client"],
+        db(true, &["-q", "--query"], &["--queries-file"], false, &["-h", "--host", "--port", "-u", "--user", "-d", "--database"]),
+    ),
+    database(&["sqlcmd"], db(true, &["-Q", "-q"], &["-i"], false, &["-S", "-U", "-P", "-d"])),
+    database(&["cqlsh"], db(true, &["-e", "--execute"], &["-f", "--file"], false, &["-u", "-p", "-k", "--keyspace"])),
+    database(&["snowsql"], db(true, &["-q", "--query"], &["-f", "--filename"], false, &["-a", "-u", "-d", "-s", "-w", "-r"])),
+    database(&["bq"], db(true, &[], &[], true, &[])),
+    database(&["mongosh", "mongo"], db(false, &["--eval"], &["--file", "-f"], false, &[])),
+    database(&["redis-cli", "valkey-cli", "keydb-cli"], db(false, &[], &[], false, &["-h", "-p", "-a", "-n", "-u"])),
+    // Programs that change the files their operands name.
+    changer(
+        &["rm", "unlink", "rmdir", "srm", "trash", "trash-put", "gio", "rimraf", "del", "del-cli", "rm-cli", "trash-cli", "sponge"],
+        Operands::All,
+        "",
+        &[],
+    ),
+    changer(&["shred"], Operands::All, "ns", &["--iterations", "--size", "--random-source"]),
+    changer(&["touch"], Operands::All, "dtr", &["--date", "--reference"]),
+    changer(&["truncate"], Operands::All, "sr", &["--size", "--reference"]),
+    changer(&["tee"], Operands::All, "", &["--output-error"]),
+    changer(&["mv"], Operands::All, "tS", &["--target-directory", "--suffix", "--backup"]),
+    changer(&["vi", "vim", "nvim", "nano", "emacs", "ed", "ex", "pico", "micro", "hx", "kak"], Operands::All, EDITOR_VALUES, &[]),
+    changer(&["chmod", "chown", "chgrp", "chattr", "chflags"], Operands::AfterFirst, "", &["--reference"]),
+    changer(&["setfacl"], Operands::All, "mxMX", &["--modify", "--remove", "--set", "--modify-file", "--remove-file", "--set-file"]),
+    changer(&["cp", "ln", "link", "install", "rsync", "scp", "ditto", "objcopy"], Operands::Last, "tSmogebeB", COPY_LONG_VALUES),
+    changer(&["mkfifo", "mknod"], Operands::First, "mZ", &["--mode", "--context"]),
+    p(&["sed", "gsed"], Role::InPlace),
+    p(&["mkdir"], Role::MakeDir),
+    p(&["dd"], Role::Dd),
+    // Programs whose output options name a file they write.
+    p(&["curl"], Role::Plain).outputs(&["-o", "--output"]),
+    p(&["wget"], Role::Plain).outputs(&["-O", "--output-document"]),
+    p(&["sort"], Role::Plain).outputs(&["-o", "--output"]),
+    p(&["cc", "gcc", "g++", "c++", "clang", "clang++", "ld", "ld.lld", "ld.gold", "rustc", "strip", "zig", "tcc", "as"], Role::Plain)
+        .outputs(BUILD_OUTPUTS),
+    // Programs with subcommands.
+    p(&["git"], Role::Git).subcommands(&["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--exec-path"]),
+    p(&["kubectl", "oc"], Role::Plain).subcommands(&[
+        "-n",
+        "--namespace",
+        "--context",
+        "--kubeconfig",
+        "-s",
+        "--server",
+        "--cluster",
+        "--user",
+        "-l",
+        "--selector",
+    ]),
+    p(&["helm"], Role::Plain).subcommands(&["-n", "--namespace", "--kube-context", "--kubeconfig"]),
+    p(&["terraform", "tofu", "terragrunt", "pulumi"], Role::Plain).subcommands(INFRA_VALUES),
+    p(&["cargo"], Role::Cargo).subcommands(PACKAGE_VALUES),
+    p(&["go"], Role::Plain).subcommands(PACKAGE_VALUES).outputs(BUILD_OUTPUTS),
+    p(&["npm", "pnpm", "yarn", "npx", "uv", "poetry", "pip", "pip3", "gem", "dotnet", "mvn", "gradle"], Role::Plain)
+        .subcommands(PACKAGE_VALUES),
+    p(&["docker", "podman", "nerdctl", "docker-compose"], Role::Plain).subcommands(CONTAINER_VALUES),
+    p(&["gh", "glab"], Role::Plain).subcommands(&["-R", "--repo"]),
+    p(
+        &[
+            "aws",
+            "gcloud",
+            "gsutil",
+            "az",
+            "doctl",
+            "flyctl",
+            "fly",
+            "heroku",
+            "vercel",
+            "netlify",
+            "wrangler",
+            "firebase",
+            "cdk",
+            "sst",
+            "railway",
+            "serverless",
+            "sls",
+        ],
+        Role::Plain,
+    )
+    .subcommands(CLOUD_VALUES),
+    p(&["systemctl", "launchctl", "brew", "apt", "apt-get", "dnf", "yum", "snap", "ansible", "vault", "consul", "nomad"], Role::Plain)
+        .subcommands(SYSTEM_VALUES),
+];
+
+/// The entry for the program `name` (a base name); an interpreter's name may carry its version.
+pub fn program(name: &str) -> Option<&'static Program> {
+    let find = |n: &str| PROGRAMS.iter().find(|p| p.names.contains(&n));
+    find(name).or_else(|| {
+        let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+        find(base).filter(|p| matches!(p.role, Role::Interpreter(_)))
+    })
+}
+
+/// The role of `name`: [`Role::Plain`] for programs the table does not know.
+pub fn role(name: &str) -> Role {
+    program(name).map_or(Role::Plain, |p| p.role)
+}
+
+/// Interpreters, and `expect`, read a program from standard input when given no script.
+pub fn is_interpreter(name: &str) -> bool {
+    matches!(role(name), Role::Interpreter(_) | Role::Expect)
+}

@@ -1,0 +1,26 @@
+use super::*;
+
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_string).collect()
+}
+
+#[test]
+fn help_is_asked_before_any_command_the_words_would_run() {
+    for (name, args) in [("terraform", "destroy --help"), ("git", "push --force --help"), ("kubectl", "delete ns x --help")] {
+        assert!(asks_for_help(name, &words(args)), "{name} {args}");
+    }
+    for (name, args) in
+        [("bash", "-c x --help"), ("sudo", "rm --help"), ("rm", "-rf -- --help"), ("xargs", "rm --help"), ("rm", "a b c d e --help")]
+    {
+        assert!(!asks_for_help(name, &words(args)), "{name} {args}");
+    }
+}
+
+#[test]
+fn packages_are_named_by_the_command_they_provide() {
+    assert_eq!(package_program("netlify-cli"), "netlify");
+    assert_eq!(package_program("@railway/cli@3"), "railway");
+    assert_eq!(package_program("@cloudflare/wrangler@3"), "wrangler");
+    assert_eq!(package_program("wrangler@3.1"), "wrangler");
+    assert_eq!(package_program("@scope/tool"), "tool");
+}

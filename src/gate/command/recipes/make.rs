@@ -1,0 +1,314 @@
+//! make: the recipes of the targets asked for, their prerequisites first, with make's expansions done.
+
+use super::file::{MAX_RECIPES, RecipeLine, Recipes, Written, recipe_file};
+use crate::gate::command::syntax::is_name;
+use std::path::Path;
+
+/// Make variables expanded inside each other, at most.
+const MAX_EXPANSION: usize = 8;
+
+struct Rule {
+    targets: Vec<String>,
+    prerequisites: Vec<String>,
+    /// (line number, recipe line)
+    recipe: Vec<(usize, String)>,
+}
+
+struct Makefile {
+    vars: Vec<(String, String)>,
+    rules: Vec<Rule>,
+    name: String,
+}
+
+pub(super) fn make(args: &[String], dir: &Path, written: Written) -> Recipes {
+    let mut dir = dir.to_path_buf();
+    let mut file = None;
+    let mut targets = Vec::new();
+    let mut overrides = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        i += 1;
+        let value = |flag: &str, i: &mut usize| -> Option<String> {
+            if a == flag {
+                *i += 1;
+                return args.get(*i - 1).cloned();
+            }
+            a.strip_prefix(flag).map(|v| v.trim_start_matches('=').to_string())
+        };
+        if matches!(
+            a,
+            "-n" | "--dry-run"
+                | "--just-print"
+                | "--recon"
+                | "-q"
+                | "--question"
+                | "-p"
+                | "--print-data-base"
+                | "-v"
+                | "--version"
+                | "-h"
+                | "--help"
+        ) {
+            // It prints or checks; a `+` line would still run, which a dry run of a recipe rarely has.
+            return Recipes::Lines(Vec::new());
+        }
+        if let Some(d) = value("-C", &mut i).or_else(|| value("--directory", &mut i)) {
+            dir = dir.join(d);
+        } else if let Some(f) = value("-f", &mut i).or_else(|| value("--file", &mut i)).or_else(|| value("--makefile", &mut i)) {
+            file = Some(f);
+        } else if matches!(a, "-j" | "-l" | "-o" | "-W" | "-I" | "--jobs" | "--load-average" | "--old-file" | "--what-if" | "--include-dir")
+        {
+            i += 1;
+        } else if a.starts_with('-') {
+        } else if let Some((k, v)) = a.split_once('=').filter(|(k, _)| is_name(k.trim_end_matches([':', '+', '?']))) {
+            overrides.push((k.trim_end_matches([':', '+', '?']).to_string(), v.to_string()));
+        } else {
+            targets.push(a.to_string());
+        }
+    }
+    if file.as_deref().is_some_and(|f| f == "-" || f.starts_with("/dev/") || f.starts_with("/proc/")) {
+        return Recipes::Opaque("it runs a Makefile read from standard input or a device, which the analyser does not see");
+    }
+    let (text, shown) = match recipe_file(&dir, file.as_deref(), &["GNUmakefile", "makefile", "Makefile"], written) {
+        Ok(found) => found,
+        Err(done) => return done,
+    };
+    let mut makefile = parse_makefile(&text, shown);
+    for (k, v) in overrides {
+        makefile.vars.insert(0, (k, v));
+    }
+    if makefile.vars.iter().any(|(k, _)| k == "\u{0}include") {
+        return Recipes::Opaque("its Makefile includes other files, which the analyser does not read");
+    }
+    if targets.is_empty() {
+        match makefile.rules.iter().flat_map(|r| &r.targets).find(|t| !t.starts_with('.') && !t.contains('%')) {
+            Some(t) => targets.push(t.clone()),
+            None => return Recipes::Lines(Vec::new()),
+        }
+    }
+    let mut out = Vec::new();
+    let mut done = Vec::new();
+    for t in &targets {
+        if let Err(why) = make_target(&makefile, t, &dir, &mut done, &mut out, 0) {
+            return Recipes::Opaque(why);
+        }
+    }
+    Recipes::Lines(out)
+}
+
+fn make_target(
+    mf: &Makefile,
+    target: &str,
+    dir: &Path,
+    done: &mut Vec<String>,
+    out: &mut Vec<RecipeLine>,
+    depth: usize,
+) -> Result<(), &'static str> {
+    if done.iter().any(|d| d == target) {
+        return Ok(());
+    }
+    done.push(target.to_string());
+    if done.len() > MAX_RECIPES || depth > MAX_EXPANSION {
+        return Err("its recipes depend on more targets than the analyser follows");
+    }
+    let explicit: Vec<&Rule> = mf.rules.iter().filter(|r| r.targets.iter().any(|t| t == target)).collect();
+    let rules: Vec<&Rule> = if explicit.is_empty() {
+        // A file made by a pattern rule (`%.o: %.c`), when one matches.
+        mf.rules.iter().filter(|r| r.targets.iter().any(|t| pattern_matches(t, target))).take(1).collect()
+    } else {
+        explicit
+    };
+    for rule in &rules {
+        for p in &rule.prerequisites {
+            let p = expand(mf, p, target, &rule.prerequisites, 0);
+            for p in p.split_whitespace() {
+                if !p.contains('$') {
+                    make_target(mf, p, dir, done, out, depth + 1)?;
+                }
+            }
+        }
+    }
+    for rule in rules {
+        for (n, line) in &rule.recipe {
+            let text = expand(mf, line.trim_start_matches(['@', '-', '+', ' ', '\t']), target, &rule.prerequisites, 0);
+            out.push(RecipeLine { origin: format!("the recipe of make target {target} ({}:{n})", mf.name), text, dir: dir.to_path_buf() });
+        }
+    }
+    Ok(())
+}
+
+fn pattern_matches(pattern: &str, target: &str) -> bool {
+    match pattern.split_once('%') {
+        Some((pre, post)) => target.len() > pre.len() + post.len() && target.starts_with(pre) && target.ends_with(post),
+        None => false,
+    }
+}
+
+fn parse_makefile(text: &str, name: String) -> Makefile {
+    let mut mf = Makefile { vars: Vec::new(), rules: Vec::new(), name };
+    // Logical lines: a backslash at the end joins the next one.
+    let mut lines: Vec<(usize, String)> = Vec::new();
+    let mut pending: Option<(usize, String)> = None;
+    for (n, raw) in text.lines().enumerate() {
+        let (start, mut acc) = pending.take().unwrap_or((n + 1, String::new()));
+        if let Some(body) = raw.strip_suffix('\\') {
+            acc.push_str(body);
+            acc.push(' ');
+            pending = Some((start, acc));
+            continue;
+        }
+        acc.push_str(raw);
+        lines.push((start, acc));
+    }
+    lines.extend(pending);
+    let mut current: Option<usize> = None;
+    for (n, line) in lines {
+        if let Some(recipe) = line.strip_prefix('\t') {
+            if let Some(r) = current
+                && !recipe.trim().is_empty()
+                && !recipe.trim_start().starts_with('#')
+            {
+                mf.rules[r].recipe.push((n, recipe.to_string()));
+            }
+            continue;
+        }
+        let code = line.split('#').next().unwrap_or("");
+        if code.trim().is_empty() {
+            continue;
+        }
+        let trimmed = code.trim_start();
+        let word = trimmed.split_whitespace().next().unwrap_or("");
+        if matches!(word, "include" | "-include" | "sinclude") {
+            mf.vars.push(("\u{0}include".into(), String::new()));
+            current = None;
+            continue;
+        }
+        if matches!(word, "ifeq" | "ifneq" | "ifdef" | "ifndef" | "else" | "endif" | "define" | "endef" | "override" | "unexport") {
+            continue;
+        }
+        let assignment = trimmed.strip_prefix("export ").unwrap_or(trimmed);
+        if let Some((name, value)) = variable(assignment) {
+            mf.vars.retain(|(k, _)| *k != name || value.1);
+            let (value, append) = value;
+            match mf.vars.iter_mut().find(|(k, _)| *k == name).filter(|_| append) {
+                Some((_, v)) => {
+                    v.push(' ');
+                    v.push_str(&value);
+                }
+                None => mf.vars.push((name, value)),
+            }
+            current = None;
+            continue;
+        }
+        if let Some((targets, rest)) = code.split_once(':') {
+            let rest = rest.strip_prefix(':').unwrap_or(rest);
+            let (prerequisites, inline) = match rest.split_once(';') {
+                Some((p, r)) => (p, Some(r.trim().to_string())),
+                None => (rest, None),
+            };
+            let prerequisites = prerequisites.split('|').flat_map(str::split_whitespace).map(str::to_string).collect();
+            let rule = Rule {
+                targets: targets.split_whitespace().map(str::to_string).collect(),
+                prerequisites,
+                recipe: inline.filter(|r| !r.is_empty()).map(|r| (n, r)).into_iter().collect(),
+            };
+            mf.rules.push(rule);
+            current = Some(mf.rules.len() - 1);
+        }
+    }
+    mf
+}
+
+/// `NAME = value`, `NAME := value`, `NAME ?= value`, `NAME += value` (appending: `true`).
+fn variable(line: &str) -> Option<(String, (String, bool))> {
+    let eq = line.find('=')?;
+    let colon = line.find(':');
+    if colon.is_some_and(|c| c < eq && !line[c..eq].chars().all(|ch| ch == ':')) {
+        return None;
+    }
+    let name = line[..eq].trim_end_matches([':', '?', '+', '!']).trim();
+    if !is_name(&name.replace(['.', '-'], "_")) {
+        return None;
+    }
+    let append = line[..eq].ends_with('+');
+    Some((name.to_string(), (line[eq + 1..].trim().to_string(), append)))
+}
+
+/// A recipe line with make's expansions done: `$$` is `$`, variables the Makefile defines are
+/// their values, automatic variables their target and prerequisites; anything else (functions,
+/// variables from the environment or other files) becomes a shell variable the analysis cannot
+/// know, so that what depends on it is opaque.
+fn expand(mf: &Makefile, text: &str, target: &str, prerequisites: &[String], depth: usize) -> String {
+    let mut out = String::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if c != '$' {
+            out.push(c);
+            continue;
+        }
+        let Some(&(_, next)) = chars.peek() else {
+            out.push('$');
+            break;
+        };
+        chars.next();
+        let name: String = match next {
+            '$' => {
+                out.push('$');
+                continue;
+            }
+            '(' | '{' => {
+                let close = if next == '(' { ')' } else { '}' };
+                let start = i + 2;
+                let mut level = 1;
+                let mut end = start;
+                for (j, ch) in chars.by_ref() {
+                    if ch == next {
+                        level += 1;
+                    } else if ch == close {
+                        level -= 1;
+                        if level == 0 {
+                            end = j;
+                            break;
+                        }
+                    }
+                    end = j + ch.len_utf8();
+                }
+                text[start..end.min(text.len())].to_string()
+            }
+            c => c.to_string(),
+        };
+        out.push_str(&value(mf, &name, target, prerequisites, depth));
+    }
+    out
+}
+
+fn value(mf: &Makefile, name: &str, target: &str, prerequisites: &[String], depth: usize) -> String {
+    match name {
+        "@" => return target.to_string(),
+        "<" => return prerequisites.first().cloned().unwrap_or_default(),
+        "^" | "+" | "?" => return prerequisites.join(" "),
+        _ => {}
+    }
+    if depth < MAX_EXPANSION
+        && let Some((_, v)) = mf.vars.iter().find(|(k, _)| k == name)
+    {
+        return expand(mf, v, target, prerequisites, depth + 1);
+    }
+    let builtin = match name {
+        "MAKE" => "make",
+        "RM" => "rm -f",
+        "CC" => "cc",
+        "CXX" => "g++",
+        "AR" => "ar",
+        "AS" => "as",
+        "CPP" => "cc -E",
+        "LD" => "ld",
+        "MAKEFLAGS" | "MFLAGS" | "CFLAGS" | "CXXFLAGS" | "CPPFLAGS" | "LDFLAGS" | "LDLIBS" | "ARFLAGS" => "",
+        "SHELL" => "/bin/sh",
+        "HOME" => "${HOME}",
+        "CURDIR" | "PWD" => ".",
+        _ => "${GITVOW_MAKE_COMPUTED}",
+    };
+    builtin.to_string()
+}

@@ -1,0 +1,136 @@
+//! `package.json` scripts: the script asked for with its `pre` and `post` scripts, and the
+//! lifecycle scripts an install runs.
+
+use super::file::{FileText, RecipeLine, Recipes, Written, read};
+use std::path::Path;
+
+/// Stands for the lifecycle scripts an install of the project's dependencies runs.
+const INSTALL: &str = "\u{0}install";
+
+pub(super) fn package_script(name: &str, args: &[String], dir: &Path, written: Written) -> Option<Recipes> {
+    let mut dir = dir.to_path_buf();
+    let mut words = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        i += 1;
+        if a == "--" {
+            break;
+        }
+        if matches!(a, "--prefix" | "-C" | "--dir" | "--cwd") {
+            if let Some(d) = args.get(i) {
+                dir = dir.join(d);
+            }
+            i += 1;
+        } else if let Some(d) = a.strip_prefix("--prefix=").or_else(|| a.strip_prefix("--dir=")).or_else(|| a.strip_prefix("--cwd=")) {
+            dir = dir.join(d);
+        } else if !a.starts_with('-') {
+            words.push(a);
+        }
+    }
+    let (first, second) = (words.first().copied(), words.get(1).copied());
+    let script = match (name, first) {
+        // Installing the project's own dependencies runs its lifecycle scripts.
+        (_, Some("install" | "i" | "ci" | "add")) | ("yarn", None) if words.len() == 1 || name == "yarn" && words.is_empty() => INSTALL,
+        (_, Some("run" | "run-script" | "rum" | "urn")) => second?,
+        ("npm" | "pnpm", Some("test" | "t" | "tst" | "start" | "stop" | "restart")) => match first? {
+            "t" | "tst" => "test",
+            s => s,
+        },
+        ("yarn" | "pnpm", Some(s)) if !is_package_manager_command(s) => s,
+        ("yarn", None) => return None,
+        _ => return None,
+    };
+    let path = dir.join("package.json");
+    let text = match read(&path, written) {
+        FileText::Absent => return Some(Recipes::Lines(Vec::new())),
+        FileText::Opaque(why) => return Some(Recipes::Opaque(why)),
+        FileText::Text(t) => t,
+    };
+    let Some(json) = text.iter().rev().find_map(|t| serde_json::from_str::<serde_json::Value>(t).ok()) else {
+        return Some(Recipes::Opaque("it runs a script of a package.json the analyser cannot parse"));
+    };
+    let scripts = json.get("scripts");
+    let mut out = Vec::new();
+    let which: Vec<String> = if script == INSTALL {
+        ["preinstall", "install", "postinstall", "preprepare", "prepare", "postprepare"].map(String::from).to_vec()
+    } else {
+        vec![format!("pre{script}"), script.to_string(), format!("post{script}")]
+    };
+    for which in which {
+        if let Some(body) = scripts.and_then(|s| s.get(&which)).and_then(|b| b.as_str()) {
+            let origin = format!("the {which} script of package.json");
+            out.push(RecipeLine { origin, text: body.to_string(), dir: dir.clone() });
+        }
+    }
+    Some(Recipes::Lines(out))
+}
+
+/// yarn's and pnpm's own commands, which are not scripts of the package.
+fn is_package_manager_command(word: &str) -> bool {
+    matches!(
+        word,
+        "add"
+            | "install"
+            | "i"
+            | "remove"
+            | "rm"
+            | "upgrade"
+            | "up"
+            | "update"
+            | "why"
+            | "info"
+            | "list"
+            | "ls"
+            | "outdated"
+            | "audit"
+            | "init"
+            | "create"
+            | "dlx"
+            | "exec"
+            | "x"
+            | "publish"
+            | "pack"
+            | "link"
+            | "unlink"
+            | "config"
+            | "cache"
+            | "global"
+            | "workspace"
+            | "workspaces"
+            | "import"
+            | "login"
+            | "logout"
+            | "version"
+            | "versions"
+            | "bin"
+            | "dedupe"
+            | "prune"
+            | "store"
+            | "patch"
+            | "patch-commit"
+            | "plugin"
+            | "set"
+            | "npm"
+            | "node"
+            | "help"
+            | "licenses"
+            | "owner"
+            | "tag"
+            | "team"
+            | "unplug"
+            | "rebuild"
+            | "fetch"
+            | "setup"
+            | "env"
+            | "check"
+            | "autoclean"
+            | "generate-lock-entry"
+            | "policies"
+            | "explain"
+            | "constraints"
+            | "import-lock"
+            | "deploy"
+            | "licences"
+    )
+}

@@ -1,0 +1,123 @@
+//! Files a program writes through its output options, and archives extracted into a directory.
+
+use crate::gate::command::syntax::{Part, Word};
+use crate::gate::command::words::with_slash;
+use crate::gate::command::{Dirs, Walk, archive, effects, lit_word, programs};
+
+impl Walk<'_> {
+    /// An extractor other than tar and unzip: the files an archive holds, in its directory.
+    pub(super) fn extracted(&mut self, name: &str, words: &[Word], args: &[String], dirs: &Dirs) {
+        // The directory's word (`-oDIR` without its option), or the working directory.
+        let dir = match programs::extraction(name, args).flatten() {
+            Some((i, skip)) => {
+                let mut w = words[i].clone();
+                if let Some(Part::Lit(t)) = w.parts.first_mut() {
+                    t.drain(..skip.min(t.len()));
+                }
+                w
+            }
+            None => lit_word("./"),
+        };
+        let mut parts = with_slash(&dir).parts;
+        parts.push(Part::Glob("*".into()));
+        self.extract_into(&Word { parts }, dirs);
+    }
+
+    /// Files a program writes through its output options (`curl -o F`, `cc -o F`), and archives
+    /// extracted into a directory (`tar -x -C DIR`, `unzip -d DIR`).
+    pub(super) fn outputs(&mut self, name: &str, words: &[Word], args: &[String], dirs: &Dirs) {
+        let flags = programs::program(name).map_or(&[][..], |p| p.outputs);
+        if flags.is_empty() {
+            return;
+        }
+        let tar = name.ends_with("tar");
+        // `unzip -l`, `-t`, `-v`, `-Z`, `-p`, `-z` list, test or print: nothing is written.
+        let listing = name == "unzip"
+            && args.iter().any(|a| a.starts_with('-') && a.contains(['l', 't', 'v', 'Z', 'p', 'z']) && !a.starts_with("--"));
+        let extracting = !listing && !tar
+            || args.iter().any(|a| {
+                a == "-x"
+                    || a == "--extract"
+                    || a == "--get"
+                    || (!a.starts_with("--") && a.chars().all(char::is_alphanumeric) && a.contains('x') && args.first() == Some(a))
+                    || (a.starts_with('-') && !a.starts_with("--") && a.contains('x'))
+            });
+        let into = |w: &Word| Word { parts: w.parts.iter().cloned().chain([Part::Glob("*".into())]).collect() };
+        let mut directory = false;
+        for (i, a) in args.iter().enumerate() {
+            // `curl -fsSLo F`, `tar -czf F`: a cluster of short options ends in the one
+            // that takes the value.
+            let clustered = a.len() > 2 && a.starts_with('-') && !a.starts_with("--") && a[1..].chars().all(|c| c.is_ascii_alphabetic());
+            let Some(flag) = flags.iter().copied().find(|f| *f == a || (clustered && f.len() == 2 && a.ends_with(&f[1..]))) else {
+                if let Some((f, v)) = a.split_once('=')
+                    && flags.contains(&f)
+                {
+                    directory |= f == "--directory";
+                    if f == "--directory" && extracting {
+                        self.extract_into(&into(&lit_word(&format!("{v}/"))), dirs);
+                    } else if f != "--directory" {
+                        self.touch(&lit_word(v), dirs);
+                    }
+                }
+                continue;
+            };
+            let is_dir = matches!(flag, "-C" | "--directory" | "-d");
+            if tar && (flag == "-f" || flag == "--file") && extracting {
+                continue;
+            }
+            if let Some(w) = words.get(i + 1) {
+                if is_dir && extracting {
+                    directory = true;
+                    self.extract_into(&into(&with_slash(w)), dirs);
+                } else if is_dir {
+                    // `tar -czf out.tgz -C ~ .bashrc`: where it reads from, not a write.
+                    directory = true;
+                } else {
+                    self.touch(w, dirs);
+                    if matches!(name, "curl" | "wget") {
+                        self.wrote(w, dirs, None);
+                    }
+                }
+            }
+        }
+        // An archive writes the files it holds, wherever they are, into the directory.
+        if extracting && !directory && matches!(name, "tar" | "bsdtar" | "gtar" | "unzip") {
+            // The archive's member list, read now, names what it writes; else a whole tree.
+            match self.archive_members(name, words, args, dirs) {
+                Some(members) => {
+                    for m in members {
+                        self.effect(effects::EffectKind::Overwrite, &lit_word(&format!("./{m}")), dirs);
+                    }
+                }
+                None => self.extract_into(&into(&lit_word("./")), dirs),
+            }
+        }
+    }
+
+    /// The members of the archive `tar -xf A` or `unzip A` extracts (one archive, in one known
+    /// directory, every member extracted: no member names given).
+    fn archive_members(&self, name: &str, words: &[Word], args: &[String], dirs: &Dirs) -> Option<Vec<String>> {
+        let at = if name == "unzip" {
+            let k = args.iter().position(|a| !a.starts_with('-'))?;
+            args[k + 1..].iter().all(|a| a.starts_with('-')).then_some(k)?
+        } else {
+            let k = args.iter().position(|a| {
+                a == "-f"
+                    || a == "--file"
+                    || (!a.starts_with("--") && a.len() > 1 && a.ends_with('f') && a.chars().all(|c| c == '-' || c.is_ascii_alphabetic()))
+            })?;
+            (args.len() == k + 2).then_some(k + 1)?
+        };
+        let paths = self.paths(words.get(at)?, dirs)?;
+        match paths.as_slice() {
+            [t] if t.glob.is_none() => archive::members(&t.path),
+            _ => None,
+        }
+    }
+
+    /// A tree of files the analyser cannot list written into a directory (`word` is `dir/*`):
+    /// judged as the directory as a whole, hidden names included.
+    pub(super) fn extract_into(&mut self, word: &Word, dirs: &Dirs) {
+        self.tree(word, effects::EffectKind::OverwriteRecursive, dirs);
+    }
+}
