@@ -50,8 +50,14 @@ static ANSWERED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::
 /// The signals a process dies of when its stack or its memory runs out (`SIGSEGV` past a small
 /// stack, `SIGABRT` when an allocation fails), or when a bug crashes it.
 const CRASHES: [libc::c_int; 5] = [libc::SIGSEGV, libc::SIGBUS, libc::SIGABRT, libc::SIGILL, libc::SIGFPE];
-/// The stack the crash handler runs on: the thread's own may be what ran out.
-const ALTERNATE_STACK: usize = 32 << 10;
+/// The stack the crash handler runs on: the thread's own may be what ran out. A zeroed static, so
+/// in the executable's uninitialised data: its pages cost nothing until a handler runs on them (a
+/// zeroed allocation would touch all eight on every call).
+struct AlternateStack(std::cell::UnsafeCell<[u8; ALTERNATE_STACK_LEN]>);
+const ALTERNATE_STACK_LEN: usize = 32 << 10;
+// SAFETY: only the kernel writes it, while a crash handler runs on it; Rust code never reads it.
+unsafe impl Sync for AlternateStack {}
+static ALTERNATE_STACK: AlternateStack = AlternateStack(std::cell::UnsafeCell::new([0; ALTERNATE_STACK_LEN]));
 
 /// Arms the answer written when the hook dies of a signal before answering: an agent sets the
 /// limits its children inherit (`RLIMIT_STACK`, `RLIMIT_AS`, `RLIMIT_DATA`, on itself with
@@ -62,12 +68,12 @@ pub fn arm_crash(crashed: Answer) {
     if CRASHED.set((crashed.code, crashed.stdout.into_bytes(), crashed.stderr.into_bytes())).is_err() {
         return;
     }
-    let stack: &'static mut [u8] = Box::leak(vec![0u8; ALTERNATE_STACK].into_boxed_slice());
     let handler: extern "C" fn(libc::c_int) = on_crash;
-    // SAFETY: the alternate stack lives as long as the process; the handler only reads values set
-    // before it, and calls `write`, `signal`, `raise` and `_exit`.
+    // SAFETY: the alternate stack lives as long as the process (`arm_crash` runs once: `CRASHED` is
+    // set once); the handler only reads values set before it, and calls `write`, `signal`, `raise`
+    // and `_exit`.
     unsafe {
-        let alternate = libc::stack_t { ss_sp: stack.as_mut_ptr().cast(), ss_flags: 0, ss_size: stack.len() };
+        let alternate = libc::stack_t { ss_sp: ALTERNATE_STACK.0.get().cast(), ss_flags: 0, ss_size: ALTERNATE_STACK_LEN };
         libc::sigaltstack(&alternate, std::ptr::null_mut());
         let mut action: libc::sigaction = std::mem::zeroed();
         action.sa_sigaction = handler as libc::sighandler_t;
