@@ -193,7 +193,7 @@ def edges(src, with_paths):
 # The rooms, lowest first; the rooms of one line share a layer and may use each other. `main.rs` (the
 # binary) stands above them all.
 LAYERS = [
-    ["digest", "output", "visible", "spelling"],
+    ["digest", "output", "visible", "spelling", "proc_stat"],
     ["paths"],
     ["error"],
     ["safefs"],

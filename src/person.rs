@@ -48,7 +48,7 @@ fn unattended(command: &str, terminal_too: bool) -> Result<()> {
         return Err(refusal(command, &format!("it runs under {agent}")));
     }
     #[cfg(target_os = "linux")]
-    if let Some(me) = procs::stat(std::process::id()) {
+    if let Some(me) = crate::proc_stat::read(std::process::id()) {
         if let Some(agent) =
             Some(me.session).filter(|s| *s > 1).and_then(|leader| procs::agent_process(leader).or_else(|| procs::agent_ancestor(leader)))
         {

@@ -131,15 +131,11 @@ fn agent_ancestor() -> Option<u32> {
         if pid <= 1 {
             return None;
         }
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-        // `pid (comm) state ppid …`: comm may hold spaces and parentheses; the last `)` ends it.
-        let open = stat.find('(')?;
-        let close = stat.rfind(')')?;
-        let comm = &stat[open + 1..close];
-        if !PASS_THROUGH.contains(&comm) {
+        let stat = crate::proc_stat::read(pid)?;
+        if !PASS_THROUGH.contains(&stat.comm.as_str()) {
             return Some(pid);
         }
-        pid = stat[close + 1..].split_whitespace().nth(1)?.parse().ok()?;
+        pid = stat.ppid;
     }
     None
 }

@@ -3,41 +3,10 @@
 //! (its control group), and which of them are agents.
 
 use crate::agents::AGENTS;
+use crate::proc_stat::{self, Stat};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
-
-/// The fields of `/proc/<pid>/stat` these checks read.
-#[derive(Clone, Copy, Debug)]
-pub struct Stat {
-    pub pid: u32,
-    pub ppid: u32,
-    pub group: u32,
-    pub session: u32,
-    /// The controlling terminal's device number as the kernel writes it (0: none).
-    pub tty: u64,
-    /// The foreground process group of that terminal.
-    pub foreground: i64,
-    /// Clock ticks since boot: comparable between processes, and nothing a process can change.
-    pub start: u64,
-}
-
-pub fn stat(pid: u32) -> Option<Stat> {
-    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // `pid (comm) state ppid pgrp session tty_nr tpgid … starttime(22nd)`: comm may hold spaces and
-    // parentheses, so the fields are counted after the last `)`.
-    let fields: Vec<&str> = text.rsplit_once(')')?.1.split_whitespace().collect();
-    let field = |n: usize| fields.get(n - 3).and_then(|f| f.parse::<i64>().ok());
-    Some(Stat {
-        pid,
-        ppid: u32::try_from(field(4)?).ok()?,
-        group: u32::try_from(field(5)?).ok()?,
-        session: u32::try_from(field(6)?).ok()?,
-        tty: field(7)? as u64,
-        foreground: field(8)?,
-        start: u64::try_from(field(22)?).ok()?,
-    })
-}
 
 /// Every process the system shows, by id.
 pub fn all() -> impl Iterator<Item = u32> {
@@ -72,7 +41,7 @@ const REAPERS: &[&str] = &["systemd", "init", "tini", "dumb-init", "catatonit", 
 /// started long ago; a terminal an agent detached from itself (`setsid -f`, `nohup … &`, a double
 /// fork, `tmux new -d`) comes from itself.
 pub fn origin(pid: u32) -> Option<Stat> {
-    let mut at = stat(pid)?;
+    let mut at = proc_stat::read(pid)?;
     // Bounded: a process tree is shallow, and a cycle in a strange `/proc` must still end.
     for _ in 0..64 {
         if at.ppid <= 1 {
@@ -82,7 +51,7 @@ pub fn origin(pid: u32) -> Option<Stat> {
         if REAPERS.contains(&comm.trim()) {
             return Some(at);
         }
-        at = stat(at.ppid)?;
+        at = proc_stat::read(at.ppid)?;
     }
     None
 }
@@ -90,7 +59,7 @@ pub fn origin(pid: u32) -> Option<Stat> {
 /// The first agent among the ancestors of process `pid`.
 pub fn agent_ancestor(mut pid: u32) -> Option<&'static str> {
     for _ in 0..64 {
-        let ppid = stat(pid)?.ppid;
+        let ppid = proc_stat::read(pid)?.ppid;
         if ppid <= 1 {
             return None;
         }
@@ -124,7 +93,7 @@ pub fn agent_process(pid: u32) -> Option<&'static str> {
 /// An agent among the processes of `session`.
 pub fn agent_in_session(session: u32) -> Option<String> {
     all()
-        .filter(|pid| stat(*pid).is_some_and(|s| s.session == session))
+        .filter(|pid| proc_stat::read(*pid).is_some_and(|s| s.session == session))
         .find_map(|pid| agent_process(pid).map(|a| format!("{a} (process {pid})")))
 }
 
@@ -158,7 +127,7 @@ pub fn agents_for_this_home() -> Vec<Agent> {
         let agent_home =
             environ.split(|b| *b == 0).find_map(|v| v.strip_prefix(b"HOME=")).map(|h| Path::new(std::ffi::OsStr::from_bytes(h)));
         if agent_home.is_none_or(same)
-            && let Some(s) = stat(pid)
+            && let Some(s) = proc_stat::read(pid)
         {
             found.push(Agent { pid, start: s.start });
         }
@@ -168,13 +137,14 @@ pub fn agents_for_this_home() -> Vec<Agent> {
 
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
-    use super::{origin, stat};
+    use super::origin;
+    use crate::proc_stat;
 
     /// This test's own process, as `/proc` shows it: its parent is read after a `comm` that may hold
     /// `)`, and its line of parents ends where a reaper takes orphans in.
     #[test]
     fn a_process_and_where_it_comes_from() {
-        let me = stat(std::process::id()).unwrap();
+        let me = proc_stat::read(std::process::id()).unwrap();
         assert_eq!(me.ppid, std::os::unix::process::parent_id());
         assert!(me.start > 0 && me.session > 0);
         let top = origin(me.pid).unwrap();

@@ -1,6 +1,7 @@
 //! Whether the terminal a command runs on is a person's (Linux): see [`check`].
 
-use super::procs::{self, Agent, Stat};
+use super::procs::{self, Agent};
+use crate::proc_stat::{self, Stat};
 use std::os::unix::fs::{FileTypeExt, MetadataExt};
 
 /// Why the terminal on stdin and stderr cannot carry a person's answer, if it cannot.
@@ -14,7 +15,7 @@ use std::os::unix::fs::{FileTypeExt, MetadataExt};
 /// runs (its control group), and no terminal of the person's shows it. When the question was asked
 /// does not count: a person opens a terminal after reading it, an agent before asking.
 pub fn check() -> Result<(), String> {
-    let me = procs::stat(std::process::id()).ok_or("its process cannot be read in /proc")?;
+    let me = proc_stat::read(std::process::id()).ok_or("its process cannot be read in /proc")?;
     if me.tty == 0 {
         return Err("it has no controlling terminal (a terminal only lent to it on stdin is not a person's)".into());
     }
@@ -78,7 +79,7 @@ fn shown_to_a_person(keeper: &Stat, agents: &[Agent], depth: u32) -> bool {
     if terminals.is_empty() {
         return false;
     }
-    procs::all().filter_map(procs::stat).any(|client| {
+    procs::all().filter_map(proc_stat::read).any(|client| {
         client.tty != 0
             && terminals.contains(&client.tty)
             && i64::from(client.group) == client.foreground
