@@ -16,6 +16,7 @@ pub use facts::*;
 // Short names for the handlers, so that a row's routes fit on a line.
 use Handler::{PostToolUse as POST, PreToolUse as PRE, SessionStart as START, Stop as STOP, UserPromptSubmit as PROMPT};
 pub use strictness::Strictness;
+use versions::checked_with;
 
 /// What claude 2.1.332 and droid 0.225.2 were seen to do with a file they cannot parse (the force
 /// push ran, the hook was never called); codex's, cursor's and copilot's strict parsers reject such a
@@ -106,6 +107,7 @@ pub const BARE: AgentSpec = AgentSpec {
         hook_trust: false,
         fails_open: &FailCase::ALL,
         reload_hint: RELOAD_AT_START,
+        proven: None,
     },
 };
 
@@ -189,7 +191,11 @@ pub static AGENTS: &[AgentSpec] = &[
             sandbox: Some(OwnSandbox::SettingsBlock { needs: &["bwrap", "socat"] }),
             ..CLAUDE_LIKE.install
         },
-        doctor: DoctorFacts { fails_open: &[FailCase::Missing, FailCase::Exit1, FailCase::Signal], ..CLAUDE_LIKE.doctor },
+        doctor: DoctorFacts {
+            fails_open: &[FailCase::Missing, FailCase::Exit1, FailCase::Signal],
+            proven: checked_with("@anthropic-ai/claude-code", "2.1.332"),
+            ..CLAUDE_LIKE.doctor
+        },
     },
     AgentSpec {
         name: "codex",
@@ -228,6 +234,7 @@ pub static AGENTS: &[AgentSpec] = &[
             hook_trust: true,
             fails_open: &[],
             reload_hint: "trust the gitvow hooks with /hooks in codex, then restart codex",
+            proven: checked_with("@openai/codex", "0.169.0"),
             ..CLAUDE_LIKE.doctor
         },
     },
@@ -274,6 +281,7 @@ pub static AGENTS: &[AgentSpec] = &[
             probe_payload: payload!("gemini-shell"),
             timeout_field: MILLISECONDS,
             fails_open: &[],
+            proven: checked_with("@google/gemini-cli", "0.61.0"),
             ..CLAUDE_LIKE.doctor
         },
     },
@@ -356,6 +364,7 @@ pub static AGENTS: &[AgentSpec] = &[
             probe_payload: payload!("copilot-bash"),
             timeout_field: Some(("timeoutSec", TimeUnit::Seconds)),
             fails_open: &[],
+            proven: checked_with("@github/copilot", "1.0.102"),
             ..CLAUDE_LIKE.doctor
         },
     },
@@ -382,7 +391,13 @@ pub static AGENTS: &[AgentSpec] = &[
             also_reads: Some(".factory/settings.json"),
             ..CLAUDE_LIKE.install
         },
-        doctor: DoctorFacts { probe_payload: payload!("factory-execute"), fails_open: &[], ..CLAUDE_LIKE.doctor },
+        doctor: DoctorFacts {
+            probe_payload: payload!("factory-execute"),
+            fails_open: &[],
+            // The binary package: the launcher @factory/cli 0.225.1 starts 0.225.2.
+            proven: checked_with("@factory/cli-linux-x64", "0.225.2"),
+            ..CLAUDE_LIKE.doctor
+        },
     },
     AgentSpec {
         name: "opencode",
@@ -398,7 +413,7 @@ pub static AGENTS: &[AgentSpec] = &[
             ],
             ..PLUGIN.install
         },
-        doctor: DoctorFacts { probe_payload: payload!("opencode-bash"), ..PLUGIN.doctor },
+        doctor: DoctorFacts { probe_payload: payload!("opencode-bash"), proven: checked_with("opencode-ai", "1.18.33"), ..PLUGIN.doctor },
     },
     AgentSpec {
         name: "qwen",
@@ -429,7 +444,12 @@ pub static AGENTS: &[AgentSpec] = &[
             ..CLAUDE_LIKE.install
         },
         // A `timeout` of 1000 or more is read as milliseconds; gitvow writes seconds.
-        doctor: DoctorFacts { probe_payload: payload!("qwen-shell"), fails_open: &[], ..CLAUDE_LIKE.doctor },
+        doctor: DoctorFacts {
+            probe_payload: payload!("qwen-shell"),
+            fails_open: &[],
+            proven: checked_with("@qwen-code/qwen-code", "0.24.4"),
+            ..CLAUDE_LIKE.doctor
+        },
     },
     AgentSpec {
         name: "cline",
@@ -468,6 +488,7 @@ pub static AGENTS: &[AgentSpec] = &[
             // cline's fixed 120 s.
             fails_open: &[],
             reload_hint: "start a new cline task: it looks for hook files when a task starts",
+            proven: checked_with("cline", "3.0.65"),
             ..BARE.doctor
         },
     },
@@ -492,7 +513,12 @@ pub static AGENTS: &[AgentSpec] = &[
             ],
             ..PLUGIN.install
         },
-        doctor: DoctorFacts { probe_payload: payload!("kilo-bash"), ..PLUGIN.doctor },
+        doctor: DoctorFacts {
+            probe_payload: payload!("kilo-bash"),
+            // The binary package (the launcher @kilocode/cli 7.8.1 runs it): `kilo --version` says 7.7.9.
+            proven: checked_with("@kilocode/cli-linux-x64", "7.7.9"),
+            ..PLUGIN.doctor
+        },
     },
     AgentSpec {
         name: "auggie",
@@ -532,6 +558,7 @@ pub static AGENTS: &[AgentSpec] = &[
             timeout_field: MILLISECONDS,
             fails_open: &[],
             reload_hint: "restart it: it reads its hooks at start-up, and runs them only where Augment has switched hooks on",
+            proven: checked_with("@augmentcode/auggie", "0.36.0"),
             ..CLAUDE_LIKE.doctor
         },
     },
@@ -559,6 +586,7 @@ pub static AGENTS: &[AgentSpec] = &[
         doctor: DoctorFacts {
             probe_payload: payload!("pi-bash"),
             reload_hint: "restart pi or run /reload: it loads extensions at start-up",
+            proven: checked_with("@earendil-works/pi-coding-agent", "1.6.0"),
             ..PLUGIN.doctor
         },
     },
@@ -602,6 +630,7 @@ pub static AGENTS: &[AgentSpec] = &[
             // watchdog, and prints the block itself for any other end.
             fails_open: &[],
             reload_hint: "restart hermes (and accept gitvow's hooks when it asks): it reads its hooks at start-up",
+            proven: checked_with("hermes-agent", "0.19.0"),
             ..BARE.doctor
         },
     },

@@ -462,4 +462,7 @@ pub struct DoctorFacts {
     pub fails_open: &'static [FailCase],
     /// What makes a running agent pick up new hooks: doctor's hint when it never called gitvow.
     pub reload_hint: &'static str,
+    /// The versions the row's facts were checked with, for doctor's version note; none for an agent
+    /// the end-to-end suite cannot drive.
+    pub proven: Option<super::versions::Proven>,
 }

@@ -3,7 +3,6 @@
 
 use crate::support::Sandbox;
 use crate::support::doctor::doctor;
-use gitvow::agents::versions::proven;
 
 /// A user install of `agent` with a fake `program` on the PATH that prints `said` for `--version`.
 fn with_fake(agent: &str, program: &str, said: &str) -> (Sandbox, crate::support::doctor::Report) {
@@ -20,7 +19,7 @@ fn with_fake(agent: &str, program: &str, said: &str) -> (Sandbox, crate::support
 
 #[test]
 fn a_proven_version_is_ok_and_a_newer_or_older_one_is_a_note() {
-    let newest = proven("codex").unwrap().newest;
+    let newest = gitvow::agents::find("codex").and_then(|a| a.doctor.proven).unwrap().newest;
     let (_e, r) = with_fake("codex", "codex", &format!("codex-cli {newest}"));
     assert_eq!(r.statuses("codex", "version"), ["ok"]);
     let (_e, r) = with_fake("codex", "codex", "codex-cli 0.171.0");
