@@ -7,8 +7,8 @@
 //! edit of `.gitvow/policy.json`; a rule that matches either form applies.
 
 use super::command::place::lexical;
-use std::collections::VecDeque;
-use std::ffi::OsString;
+use std::borrow::Cow;
+use std::ffi::OsStr;
 use std::path::{Component, Path, PathBuf};
 
 /// How many symbolic links one path may pass through (Linux's own limit).
@@ -100,35 +100,51 @@ fn form(absolute: &Path, repo_top: Option<&Path>, home: Option<&Path>) -> String
 }
 
 /// The path with every symbolic link on the way followed, like `realpath -m`: components that do
-/// not exist yet are kept as they are. Links past [`MAX_LINKS`] stop the walk where it is.
+/// not exist yet are kept as they are. Links past [`MAX_LINKS`] stop the walk where it is. Each path
+/// once per thread, as [`look`] looks: a compound command resolves the same long paths again and
+/// again (every `cd` of it makes the working directory deeper).
 pub fn resolve(path: &Path) -> PathBuf {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    thread_local! {
+        static RESOLVED: RefCell<HashMap<PathBuf, PathBuf>> = RefCell::new(HashMap::new());
+    }
+    if let Some(real) = RESOLVED.with(|r| r.borrow().get(path).cloned()) {
+        return real;
+    }
+    let real = walk(path);
+    RESOLVED.with(|r| r.borrow_mut().insert(path.to_path_buf(), real.clone()));
+    real
+}
+
+/// [`resolve`]'s walk, one component at a time on one buffer (the components still to walk are a
+/// stack, the next on top).
+fn walk(path: &Path) -> PathBuf {
     let mut out = PathBuf::from("/");
-    let mut rest: VecDeque<OsString> = path.components().filter_map(component_name).collect();
+    let mut rest: Vec<Cow<'_, OsStr>> = path.components().rev().filter_map(component_name).collect();
     let mut links = 0;
     let mut exists = true;
-    while let Some(name) = rest.pop_front() {
-        if name == ".." {
+    while let Some(name) = rest.pop() {
+        if *name == *".." {
             out.pop();
             continue;
         }
-        let next = out.join(&name);
+        out.push(&name);
         if exists && links < MAX_LINKS {
-            match look(&next) {
+            match look(&out) {
                 Entry::Link(target) => {
                     links += 1;
+                    out.pop();
                     if target.is_absolute() {
                         out = PathBuf::from("/");
                     }
-                    for c in target.components().rev().filter_map(component_name) {
-                        rest.push_front(c);
-                    }
+                    rest.extend(target.components().rev().filter_map(component_name).map(|c| Cow::Owned(c.into_owned())));
                     continue;
                 }
                 Entry::Other(_) | Entry::Fifo => {}
                 Entry::Missing => exists = false,
             }
         }
-        out = next;
     }
     out
 }
@@ -198,10 +214,10 @@ fn look(path: &Path) -> Entry {
     entry
 }
 
-fn component_name(c: Component) -> Option<OsString> {
+fn component_name(c: Component<'_>) -> Option<Cow<'_, OsStr>> {
     match c {
-        Component::Normal(n) => Some(n.to_os_string()),
-        Component::ParentDir => Some("..".into()),
+        Component::Normal(n) => Some(Cow::Borrowed(n)),
+        Component::ParentDir => Some(Cow::Borrowed(OsStr::new(".."))),
         _ => None,
     }
 }
