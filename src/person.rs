@@ -18,7 +18,7 @@ use crate::error::{Error, Result};
 use std::io::{IsTerminal, Write};
 
 /// `Ok` when a person at a terminal runs `command`; otherwise the error that says why not.
-pub fn require(command: &str) -> Result<()> {
+pub(crate) fn require(command: &str) -> Result<()> {
     unattended(command, false)?;
     if !std::io::stdin().is_terminal() || !std::io::stderr().is_terminal() {
         return Err(Error::new(format!("`{command}` needs a person at a terminal, and stdin or stderr is not one"))
@@ -34,7 +34,7 @@ pub fn require(command: &str) -> Result<()> {
 /// executable: a copy of gitvow under another name or with other bytes, or gitvow started through
 /// the dynamic loader, is held to it all the same. On a terminal, while an agent runs, the terminal
 /// must not be one the agent made for itself ([`terminal::apart`]).
-pub fn require_no_agent(command: &str) -> Result<()> {
+pub(crate) fn require_no_agent(command: &str) -> Result<()> {
     unattended(command, true)
 }
 
@@ -77,7 +77,7 @@ fn unattended(command: &str, terminal_too: bool) -> Result<()> {
 
 /// [`require`], for an answer: the terminal must also be a person's ([`terminal::check`]). `again`
 /// is the command to run from a terminal of the person's own.
-pub fn require_answer(command: &str, again: &str) -> Result<()> {
+pub(crate) fn require_answer(command: &str, again: &str) -> Result<()> {
     require(command)?;
     #[cfg(target_os = "linux")]
     terminal::check().map_err(|why| {
@@ -104,7 +104,7 @@ fn agent_environment() -> Option<&'static str> {
 
 /// Asks the person `question` on stderr and reads their answer as a line (Enter required): only `y`
 /// or `yes` is a yes.
-pub fn confirm(question: &str) -> Result<bool> {
+pub(crate) fn confirm(question: &str) -> Result<bool> {
     eprint!("{question} [y/N] ");
     let _ = std::io::stderr().flush();
     let mut answer = String::new();

@@ -9,12 +9,12 @@ use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
 /// Every process the system shows, by id.
-pub fn all() -> impl Iterator<Item = u32> {
+pub(crate) fn all() -> impl Iterator<Item = u32> {
     std::fs::read_dir("/proc").into_iter().flatten().flatten().filter_map(|e| e.file_name().to_str()?.parse().ok())
 }
 
 /// `script (process 4242)`: a process as a person is told about it.
-pub fn named(pid: u32) -> String {
+pub(crate) fn named(pid: u32) -> String {
     let comm = std::fs::read_to_string(format!("/proc/{pid}/comm")).unwrap_or_default();
     format!("{} (process {pid})", crate::visible::visible_line(comm.trim()))
 }
@@ -22,12 +22,12 @@ pub fn named(pid: u32) -> String {
 /// Its control group(s): systemd gives each terminal tab, login and service one of its own, and a
 /// process stays in its parent's however it detaches (leaving takes a write the agent is asked
 /// about). Where every process shares one (a container), it tells nothing apart.
-pub fn cgroup(pid: u32) -> Option<String> {
+pub(crate) fn cgroup(pid: u32) -> Option<String> {
     std::fs::read_to_string(format!("/proc/{pid}/cgroup")).ok()
 }
 
 /// The executable's file (device and inode), to tell two runs of one program.
-pub fn program(pid: u32) -> Option<(u64, u64)> {
+pub(crate) fn program(pid: u32) -> Option<(u64, u64)> {
     std::fs::metadata(format!("/proc/{pid}/exe")).ok().map(|m| (m.dev(), m.ino()))
 }
 
@@ -40,7 +40,7 @@ const REAPERS: &[&str] = &["systemd", "init", "tini", "dumb-init", "catatonit", 
 /// process 1 or a reaper. A person's shell comes from a terminal program, an ssh server or a login
 /// started long ago; a terminal an agent detached from itself (`setsid -f`, `nohup … &`, a double
 /// fork, `tmux new -d`) comes from itself.
-pub fn origin(pid: u32) -> Option<Stat> {
+pub(crate) fn origin(pid: u32) -> Option<Stat> {
     let mut at = proc_stat::read(pid)?;
     // Bounded: a process tree is shallow, and a cycle in a strange `/proc` must still end.
     for _ in 0..64 {
@@ -57,7 +57,7 @@ pub fn origin(pid: u32) -> Option<Stat> {
 }
 
 /// The first agent among the ancestors of process `pid`.
-pub fn agent_ancestor(mut pid: u32) -> Option<&'static str> {
+pub(crate) fn agent_ancestor(mut pid: u32) -> Option<&'static str> {
     for _ in 0..64 {
         let ppid = proc_stat::read(pid)?.ppid;
         if ppid <= 1 {
@@ -73,7 +73,7 @@ pub fn agent_ancestor(mut pid: u32) -> Option<&'static str> {
 
 /// Whether process `pid` is an agent: by its name, or by the script an interpreter (node, bun, …)
 /// runs, named by any component of its path (`…/@anthropic-ai/claude-code/cli.js`).
-pub fn agent_process(pid: u32) -> Option<&'static str> {
+pub(crate) fn agent_process(pid: u32) -> Option<&'static str> {
     let comm = std::fs::read_to_string(format!("/proc/{pid}/comm")).unwrap_or_default();
     let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
     let args: Vec<String> = cmdline.split(|b| *b == 0).filter(|a| !a.is_empty()).map(|a| String::from_utf8_lossy(a).into_owned()).collect();
@@ -91,20 +91,20 @@ pub fn agent_process(pid: u32) -> Option<&'static str> {
 }
 
 /// An agent among the processes of `session`.
-pub fn agent_in_session(session: u32) -> Option<String> {
+pub(crate) fn agent_in_session(session: u32) -> Option<String> {
     all()
         .filter(|pid| proc_stat::read(*pid).is_some_and(|s| s.session == session))
         .find_map(|pid| agent_process(pid).map(|a| format!("{a} (process {pid})")))
 }
 
 /// An agent that runs for this home directory.
-pub struct Agent {
-    pub pid: u32,
-    pub start: u64,
+pub(crate) struct Agent {
+    pub(crate) pid: u32,
+    pub(crate) start: u64,
 }
 
 /// The agents of this user whose home directory (their `HOME` when they started) is this one.
-pub fn agents_for_this_home() -> Vec<Agent> {
+pub(crate) fn agents_for_this_home() -> Vec<Agent> {
     let Some(home) = crate::paths::home() else { return Vec::new() };
     let same = |h: &Path| h == home || (h.canonicalize().ok().is_some_and(|c| home.canonicalize().ok() == Some(c)));
     // SAFETY: geteuid has no preconditions and cannot fail.

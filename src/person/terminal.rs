@@ -14,7 +14,7 @@ use std::os::unix::fs::{FileTypeExt, MetadataExt};
 /// `script` reading a named pipe) comes from a process started after the agent, where the agent
 /// runs (its control group), and no terminal of the person's shows it. When the question was asked
 /// does not count: a person opens a terminal after reading it, an agent before asking.
-pub fn check() -> Result<(), String> {
+pub(crate) fn check() -> Result<(), String> {
     let me = proc_stat::read(std::process::id()).ok_or("its process cannot be read in /proc")?;
     if me.tty == 0 {
         return Err("it has no controlling terminal (a terminal only lent to it on stdin is not a person's)".into());
@@ -36,7 +36,7 @@ pub fn check() -> Result<(), String> {
 
 /// Why the terminal of process `me` is one an agent made for itself, if it is one: while no agent
 /// runs for this home directory, none is.
-pub fn apart(me: &Stat) -> Result<(), String> {
+pub(crate) fn apart(me: &Stat) -> Result<(), String> {
     let agents = procs::agents_for_this_home();
     if agents.is_empty() { Ok(()) } else { persons(me, &agents, 0) }
 }
