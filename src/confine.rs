@@ -21,25 +21,25 @@
 //!
 //! [`detect`] is how a process tells, from the kernel's view of itself, that it runs in the box.
 
-pub mod detect;
+pub(crate) mod detect;
 #[cfg(target_os = "linux")]
 mod linux;
-pub mod plan;
+pub(crate) mod plan;
 
-pub use plan::Plan;
+pub(crate) use plan::Plan;
 
 /// Why the box could not be made: one line for the person.
 #[derive(Debug)]
-pub struct Refused(pub String);
+pub(crate) struct Refused(pub String);
 
 /// Enters the box for the rest of this process and everything it starts. On success the process
 /// is confined; on failure it may be half-way (the caller must not go on to run the command).
 #[cfg(target_os = "linux")]
-pub fn enter(plan: &Plan) -> Result<(), Refused> {
+pub(crate) fn enter(plan: &Plan) -> Result<(), Refused> {
     linux::enter(plan)
 }
 
 #[cfg(not(target_os = "linux"))]
-pub fn enter(_plan: &Plan) -> Result<(), Refused> {
+pub(crate) fn enter(_plan: &Plan) -> Result<(), Refused> {
     Err(Refused("gitvow's box is built on Linux only so far (macOS's Seatbelt profile is planned: see CONTRIBUTING.md)".into()))
 }

@@ -11,7 +11,7 @@
 pub mod agents;
 pub mod cli;
 pub mod commands;
-pub mod confine;
+pub(crate) mod confine;
 pub mod digest;
 pub mod doctor;
 pub mod edit;
@@ -20,7 +20,7 @@ pub mod gate;
 pub mod install;
 pub mod output;
 pub mod paths;
-pub mod person;
+pub(crate) mod person;
 mod proc_stat;
 pub mod safefs;
 pub mod spelling;

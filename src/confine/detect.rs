@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 /// The box as the process finds itself in it: its mounts, to tell what the kernel holds read-only.
 #[derive(Debug)]
-pub struct Boxed {
+pub(crate) struct Boxed {
     /// Mount points, and whether each is read-only, in the order they were mounted.
     mounts: Vec<(PathBuf, bool)>,
 }
@@ -22,7 +22,7 @@ impl Boxed {
     /// Whether the kernel refuses every write to `path` here: it lies in a read-only mount (the
     /// last mounted at its longest mount point). `path` is taken as given: a link in it may lead
     /// elsewhere, so the caller passes resolved paths.
-    pub fn holds_read_only(&self, path: &Path) -> bool {
+    pub(crate) fn holds_read_only(&self, path: &Path) -> bool {
         let mut best: Option<(usize, bool)> = None;
         for (point, ro) in &self.mounts {
             if path.starts_with(point) {
@@ -37,7 +37,7 @@ impl Boxed {
 }
 
 /// Which fact failed, for doctor; the box's mounts when every one holds.
-pub fn boxed(gitvow_home: &Path) -> Result<Boxed, &'static str> {
+pub(crate) fn boxed(gitvow_home: &Path) -> Result<Boxed, &'static str> {
     #[cfg(target_os = "linux")]
     {
         linux_facts(gitvow_home)

@@ -14,7 +14,7 @@ use std::path::Path;
 
 /// Enters the box (see the module's documentation). The process must be single-threaded: the
 /// kernel refuses a new user namespace to a process with threads.
-pub fn enter(plan: &Plan) -> Result<(), Refused> {
+pub(crate) fn enter(plan: &Plan) -> Result<(), Refused> {
     // SAFETY: getuid and getgid cannot fail and have no preconditions.
     let (uid, gid) = unsafe { (libc::getuid(), libc::getgid()) };
     // SAFETY: unshare takes flags only.

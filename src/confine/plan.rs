@@ -53,48 +53,48 @@ const SESSION_SOCKETS: &[&str] = &["run/user/{uid}", "tmp/tmux-{uid}", "tmp/.X11
 
 /// What the box does to which path.
 #[derive(Debug, Default)]
-pub struct Plan {
+pub(crate) struct Plan {
     /// Bound onto themselves, read-only.
-    pub read_only: Vec<PathBuf>,
+    pub(crate) read_only: Vec<PathBuf>,
     /// Read as empty: `/dev/null` is bound over them, read-only.
-    pub hidden: Vec<PathBuf>,
+    pub(crate) hidden: Vec<PathBuf>,
     /// Bound onto themselves, writable as before: a mount point cannot be renamed or removed.
-    pub pinned: Vec<PathBuf>,
+    pub(crate) pinned: Vec<PathBuf>,
     /// Covered by an empty private file system.
-    pub masked: Vec<PathBuf>,
+    pub(crate) masked: Vec<PathBuf>,
     /// Inside a read-only directory, bound onto themselves and writable again.
-    pub writable: Vec<PathBuf>,
+    pub(crate) writable: Vec<PathBuf>,
 }
 
 /// Where the box's paths come from.
-pub struct Places<'a> {
-    pub home: &'a Path,
-    pub gitvow_home: &'a Path,
+pub(crate) struct Places<'a> {
+    pub(crate) home: &'a Path,
+    pub(crate) gitvow_home: &'a Path,
     /// `/` outside tests (see [`crate::paths::system_root`]).
-    pub system_root: &'a Path,
-    pub repo: Option<&'a Repo>,
+    pub(crate) system_root: &'a Path,
+    pub(crate) repo: Option<&'a Repo>,
     /// The gitvow executables the hooks may name.
-    pub executables: &'a [PathBuf],
+    pub(crate) executables: &'a [PathBuf],
     /// Inside gitvow's directory, the one place that stays writable: where the hook in the box
     /// writes its questions for the person.
-    pub questions: Option<&'a Path>,
-    pub uid: u32,
+    pub(crate) questions: Option<&'a Path>,
+    pub(crate) uid: u32,
 }
 
 /// The names the box holds read-only, by where they live. [`Plan::new`] binds those that exist;
 /// `install --sandbox` writes them all into the agents' own sandboxes.
 #[derive(Debug, Default)]
-pub struct Protected {
+pub(crate) struct Protected {
     /// Relative to the home directory (gitvow's own directory is named apart: it may live elsewhere).
-    pub home: Vec<&'static str>,
+    pub(crate) home: Vec<&'static str>,
     /// Relative to a repository's top level.
-    pub repo: Vec<&'static str>,
+    pub(crate) repo: Vec<&'static str>,
     /// Absolute, under the system root.
-    pub system: Vec<&'static str>,
+    pub(crate) system: Vec<&'static str>,
 }
 
 impl Protected {
-    pub fn names() -> Protected {
+    pub(crate) fn names() -> Protected {
         let mut names = Protected { system: vec!["/etc/gitvow", crate::paths::SYSTEM_STATE], ..Protected::default() };
         for agent in AGENTS {
             names.home.extend(Some(agent.install.user_file).filter(|f| !f.is_empty()));
@@ -121,7 +121,7 @@ impl Protected {
 }
 
 impl Plan {
-    pub fn new(at: &Places) -> Plan {
+    pub(crate) fn new(at: &Places) -> Plan {
         let mut plan = Plan::default();
         plan.read_only.push(at.gitvow_home.to_path_buf());
         plan.hidden.push(at.gitvow_home.join("record.key"));
