@@ -5,17 +5,17 @@
 //! fix. Doctor writes nothing, except the one hook-log line each live probe leaves (tagged with the
 //! probe's session id, which the activity check ignores).
 
-pub mod answerer;
-pub mod checks;
+pub(crate) mod answerer;
+pub(crate) mod checks;
 mod codex_trust;
-pub mod confined;
+pub(crate) mod confined;
 mod node;
 mod pi;
-pub mod policy;
-pub mod probe;
+pub(crate) mod policy;
+pub(crate) mod probe;
 mod project_trust;
-pub mod system;
-pub mod version;
+pub(crate) mod system;
+pub(crate) mod version;
 mod yaml_hooks;
 
 use crate::agents::AgentSpec;
@@ -23,14 +23,14 @@ use crate::install::inspect::Finding;
 use crate::paths::Scope;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
+pub(crate) enum Status {
     Ok,
     Warn,
     Fail,
 }
 
 impl Status {
-    pub fn text(self) -> &'static str {
+    pub(crate) fn text(self) -> &'static str {
         match self {
             Status::Ok => "ok",
             Status::Warn => "warn",
@@ -40,7 +40,7 @@ impl Status {
 
     /// The status word padded to one column width, coloured for a terminal: the padding goes
     /// outside the escape codes, which take no room on screen.
-    pub fn padded(self, color: bool) -> String {
+    pub(crate) fn padded(self, color: bool) -> String {
         let word = self.text();
         let pad = " ".repeat(4 - word.len());
         if !color {
@@ -58,28 +58,28 @@ impl Status {
 /// The result of one check, one line of the report: what was found and, when not ok, the fix in one
 /// sentence.
 #[derive(Clone, Debug)]
-pub struct CheckResult {
-    pub name: &'static str,
-    pub status: Status,
-    pub detail: String,
-    pub fix: Option<String>,
+pub(crate) struct CheckResult {
+    pub(crate) name: &'static str,
+    pub(crate) status: Status,
+    pub(crate) detail: String,
+    pub(crate) fix: Option<String>,
 }
 
 impl CheckResult {
-    pub fn ok(name: &'static str, detail: impl Into<String>) -> CheckResult {
+    pub(crate) fn ok(name: &'static str, detail: impl Into<String>) -> CheckResult {
         CheckResult { name, status: Status::Ok, detail: detail.into(), fix: None }
     }
 
-    pub fn warn(name: &'static str, detail: impl Into<String>, fix: impl Into<String>) -> CheckResult {
+    pub(crate) fn warn(name: &'static str, detail: impl Into<String>, fix: impl Into<String>) -> CheckResult {
         CheckResult { name, status: Status::Warn, detail: detail.into(), fix: Some(fix.into()) }
     }
 
-    pub fn fail(name: &'static str, detail: impl Into<String>, fix: impl Into<String>) -> CheckResult {
+    pub(crate) fn fail(name: &'static str, detail: impl Into<String>, fix: impl Into<String>) -> CheckResult {
         CheckResult { name, status: Status::Fail, detail: detail.into(), fix: Some(fix.into()) }
     }
 
     /// What install's inspection found, as a check: ok when fine, a failure when wrong.
-    pub fn of(name: &'static str, finding: Finding) -> CheckResult {
+    pub(crate) fn of(name: &'static str, finding: Finding) -> CheckResult {
         match finding {
             Finding::Fine(detail) => CheckResult::ok(name, detail),
             Finding::Wrong { detail, fix } => CheckResult::fail(name, detail, fix),
@@ -88,35 +88,35 @@ impl CheckResult {
 }
 
 /// The scopes a doctor run checks: every check may need to know them.
-pub struct CheckedScopes {
-    pub scope: Scope,
+pub(crate) struct CheckedScopes {
+    pub(crate) scope: Scope,
     /// The other scope whose installation may double the gate: the user's for a repository, the
     /// current directory's repository for `--user`.
-    pub other: Option<Scope>,
+    pub(crate) other: Option<Scope>,
 }
 
 impl CheckedScopes {
-    pub fn scope_name(&self) -> &'static str {
+    pub(crate) fn scope_name(&self) -> &'static str {
         scope_name(&self.scope)
     }
 
     /// The install command that fixes most problems, for this agent and scope.
-    pub fn install_command(&self, agent: &AgentSpec) -> String {
+    pub(crate) fn install_command(&self, agent: &AgentSpec) -> String {
         crate::install::command_line::install_command(&self.scope, agent)
     }
 
     /// [`Context::install_command`] with this gitvow's executable as `--command`.
-    pub fn reinstall_command(&self, agent: &AgentSpec) -> String {
+    pub(crate) fn reinstall_command(&self, agent: &AgentSpec) -> String {
         crate::install::command_line::reinstall_command(&self.scope, agent)
     }
 
     /// This doctor's command line for the scope, to run again after a fix.
-    pub fn doctor_command(&self) -> String {
+    pub(crate) fn doctor_command(&self) -> String {
         crate::install::command_line::doctor_command(&self.scope)
     }
 }
 
-pub fn scope_name(scope: &Scope) -> &'static str {
+pub(crate) fn scope_name(scope: &Scope) -> &'static str {
     match scope {
         Scope::User { .. } => "user",
         Scope::Repo(_) => "repo",

@@ -9,31 +9,31 @@ use crate::gate::hook::PROBE_TAG as TAG;
 use std::path::PathBuf;
 
 /// Set by the probe for the hook it starts; nothing else reads it, and it changes no verdict.
-pub use crate::gate::hook::PROBE_VARIABLE as VARIABLE;
+pub(crate) use crate::gate::hook::PROBE_VARIABLE as VARIABLE;
 
 /// A value for [`VARIABLE`] that no earlier run left anywhere: the process and the time.
-pub fn token() -> String {
+pub(crate) fn token() -> String {
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or_default();
     format!("{}-{nanos}", std::process::id())
 }
 
 /// The gitvow that answered, as its line said.
 #[derive(Debug, PartialEq, Eq)]
-pub struct Answerer {
-    pub version: String,
-    pub exe: PathBuf,
+pub(crate) struct Answerer {
+    pub(crate) version: String,
+    pub(crate) exe: PathBuf,
 }
 
 impl Answerer {
     /// Whether this is the gitvow doctor itself is: the same version.
-    pub fn is_this_version(&self) -> bool {
+    pub(crate) fn is_this_version(&self) -> bool {
         self.version == env!("CARGO_PKG_VERSION")
     }
 }
 
 /// The answerer named by `token`'s line in `stderr`, and `stderr` without such lines (what the hook
 /// said for itself).
-pub fn read(stderr: &[u8], token: &str) -> (Option<Answerer>, Vec<u8>) {
+pub(crate) fn read(stderr: &[u8], token: &str) -> (Option<Answerer>, Vec<u8>) {
     let text = String::from_utf8_lossy(stderr);
     let mut found = None;
     let mut rest = String::new();
@@ -51,7 +51,7 @@ pub fn read(stderr: &[u8], token: &str) -> (Option<Answerer>, Vec<u8>) {
 
 /// Whether the gitvow that answered is the executable `word` names for the agent: the path itself,
 /// or the first on this PATH for a bare word (as install resolved it).
-pub fn is_named_by(answerer: &Answerer, word: &str) -> bool {
+pub(crate) fn is_named_by(answerer: &Answerer, word: &str) -> bool {
     let named = if word.contains('/') { Some(PathBuf::from(word)) } else { crate::paths::find_on_path(word) };
     let canonical = |p: &std::path::Path| std::fs::canonicalize(p).ok();
     named.is_some_and(|n| canonical(&n).is_some() && canonical(&n) == canonical(&answerer.exe))

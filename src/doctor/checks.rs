@@ -15,7 +15,7 @@ use crate::safefs::Area;
 use serde_json::Value;
 use std::path::Path;
 
-pub fn agent_checks(ctx: &CheckedScopes, ins: &Inspected, probe: CheckResult) -> Vec<CheckResult> {
+pub(crate) fn agent_checks(ctx: &CheckedScopes, ins: &Inspected, probe: CheckResult) -> Vec<CheckResult> {
     let agent = ins.agent;
     let mut out = Vec::new();
     let mut file = CheckResult::of("file", ins.file.clone());
@@ -428,7 +428,7 @@ fn double_firing(ctx: &CheckedScopes, ins: &Inspected) -> Vec<CheckResult> {
 
 /// When the agent last called gitvow, from the hook logs and session ledgers (the probe's own
 /// calls excluded); `None` when it never has: [`never_called`] names those agents together.
-pub fn activity(ctx: &CheckedScopes, ins: &Inspected) -> Option<CheckResult> {
+pub(crate) fn activity(ctx: &CheckedScopes, ins: &Inspected) -> Option<CheckResult> {
     let installed = std::fs::metadata(&ins.path).and_then(|m| m.modified()).ok().map(crate::gate::record::rfc3339);
     let last = last_call(ctx, ins.agent.name)?;
     Some(match installed {
@@ -454,7 +454,7 @@ fn reload_hint(agent: &AgentSpec, scope: &Scope) -> &'static str {
 /// One line for every agent that has not called gitvow since the install: on a fresh install that
 /// is all of them, and one warning per agent would bury the checks that matter. The fix names each
 /// way to reload, with the agents it applies to.
-pub fn never_called(agents: &[&AgentSpec], scope: &Scope) -> Option<CheckResult> {
+pub(crate) fn never_called(agents: &[&AgentSpec], scope: &Scope) -> Option<CheckResult> {
     if agents.is_empty() {
         return None;
     }

@@ -12,7 +12,7 @@ use toml_edit::{DocumentMut, TomlError};
 
 const FIX: &str = "run /hooks in codex and trust the gitvow entries";
 
-pub fn check(_ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
+pub(crate) fn check(_ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
     let positions: Vec<(String, usize, usize)> = ins
         .found
         .iter()

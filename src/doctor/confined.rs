@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 
 /// Tries, inside a new `gitvow run` box, what an agent's command would try: a new file in gitvow's
 /// directory and a byte of the record key. Both must be refused by the OS.
-pub fn box_probe() -> CheckResult {
+pub(crate) fn box_probe() -> CheckResult {
     const NAME: &str = "box";
     let (Some(home), Ok(exe)) = (crate::paths::gitvow_home(), std::env::current_exe()) else {
         return CheckResult::warn(NAME, "cannot tell where gitvow's directory or this executable is", "set HOME");
@@ -73,7 +73,7 @@ pub fn box_probe() -> CheckResult {
 }
 
 /// Whether `ins.agent`'s calls run in a box or sandbox, and how that is known.
-pub fn agent(ins: &Inspected) -> Option<CheckResult> {
+pub(crate) fn agent(ins: &Inspected) -> Option<CheckResult> {
     const NAME: &str = "confined";
     let agent = ins.agent;
     if crate::paths::gitvow_home().is_some_and(|home| crate::confine::detect::boxed(&home).is_ok()) {

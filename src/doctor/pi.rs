@@ -12,7 +12,7 @@ use std::time::Duration;
 const PROBE_WAIT: Duration = Duration::from_secs(20);
 
 /// `doctor`: the doctor command line to run again once node is there.
-pub fn probe(ins: &Inspected, dir: &Path, fix_install: &str, doctor: &str) -> CheckResult {
+pub(crate) fn probe(ins: &Inspected, dir: &Path, fix_install: &str, doctor: &str) -> CheckResult {
     if ins.command.is_none() {
         return CheckResult::fail("probe", "not run: no gitvow command in the extension", fix_install);
     }

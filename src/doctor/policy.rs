@@ -12,7 +12,7 @@ use crate::paths::Scope;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-pub fn checks(ctx: &CheckedScopes) -> Vec<CheckResult> {
+pub(crate) fn checks(ctx: &CheckedScopes) -> Vec<CheckResult> {
     let top = match &ctx.scope {
         Scope::Repo(r) => Some(r.top.as_path()),
         Scope::User { .. } | Scope::System { .. } => None,

@@ -16,7 +16,7 @@ use crate::install::inspect::Inspected;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
-pub use crate::gate::record::PROBE_SESSION;
+pub(crate) use crate::gate::record::PROBE_SESSION;
 pub(super) const PROBE_CAP: Duration = Duration::from_secs(3);
 
 /// The agent's captured payload (its row's `probe_payload`), made a harmless `ls` in `dir`: every
@@ -55,7 +55,7 @@ fn payload(agent: &AgentSpec, dir: &str) -> Value {
     v
 }
 
-pub fn run(ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
+pub(crate) fn run(ctx: &CheckedScopes, ins: &Inspected) -> CheckResult {
     let fix_install = format!("run `{}`, then `{}` again", ctx.install_command(ins.agent), ctx.doctor_command());
     let dir = match tempfile::Builder::new().prefix("gitvow-doctor-").tempdir() {
         Ok(d) => d,

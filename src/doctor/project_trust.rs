@@ -16,7 +16,7 @@ enum Verdict {
 }
 
 /// Whether `repo` is a trusted project for the agent: without that, it never reads its hook file.
-pub fn check(agent: &str, trust: &ProjectTrust, repo: &Path) -> CheckResult {
+pub(crate) fn check(agent: &str, trust: &ProjectTrust, repo: &Path) -> CheckResult {
     let fix = trust.note.replace("<repo>", &repo.display().to_string());
     let Some(home) = crate::paths::home() else {
         return CheckResult::fail("project-trust", "cannot find the home directory", "set HOME");

@@ -5,7 +5,7 @@ use super::CheckResult;
 use crate::agents::managed;
 use crate::install::inspect::Inspected;
 
-pub fn checks(ins: &Inspected) -> Vec<CheckResult> {
+pub(crate) fn checks(ins: &Inspected) -> Vec<CheckResult> {
     let Some(layer) = managed::layer(ins.agent.name) else { return Vec::new() };
     let mut out = Vec::new();
     if let Some(command) = &ins.command {

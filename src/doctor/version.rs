@@ -12,7 +12,7 @@ const VERSION_WAIT: Duration = Duration::from_secs(5);
 
 /// The version note for an agent whose command is on the PATH; `None` when there is nothing to say
 /// (no proven versions, no command, no version in its answer).
-pub fn check(agent: &AgentSpec) -> Option<CheckResult> {
+pub(crate) fn check(agent: &AgentSpec) -> Option<CheckResult> {
     let proven = agent.doctor.proven.as_ref()?;
     let program = agent.install.detect_commands.iter().find_map(|c| crate::paths::find_on_path(c))?;
     let argv = vec![program.to_string_lossy().into_owned(), "--version".to_string()];

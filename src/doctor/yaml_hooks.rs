@@ -10,7 +10,7 @@ use crate::paths::display;
 /// hermes 0.19.0 keeps the person's consent to each (event, command) here, beside config.yaml.
 const ALLOWLIST: &str = "shell-hooks-allowlist.json";
 
-pub fn entries(ctx: &CheckedScopes, ins: &Inspected, gitvow: &str) -> Vec<CheckResult> {
+pub(crate) fn entries(ctx: &CheckedScopes, ins: &Inspected, gitvow: &str) -> Vec<CheckResult> {
     let agent = ins.agent;
     let fix = format!("run `{}`: it updates gitvow's entries in place and keeps the rest of the file", ctx.install_command(agent));
     let text = ins.text.as_deref().unwrap_or("");
@@ -44,7 +44,7 @@ pub fn entries(ctx: &CheckedScopes, ins: &Inspected, gitvow: &str) -> Vec<CheckR
 }
 
 /// Whether hermes will run gitvow's hooks: the person consented to each, or switched consent off.
-pub fn consent(ins: &Inspected) -> Option<CheckResult> {
+pub(crate) fn consent(ins: &Inspected) -> Option<CheckResult> {
     let text = ins.text.as_deref()?;
     let found = yaml_hooks::found(text).ok().filter(|f| !f.is_empty())?;
     if yaml::top_scalar(text, "hooks_auto_accept").is_some_and(|v| v.eq_ignore_ascii_case("true")) {
