@@ -11,10 +11,10 @@ use crate::visible::{visible, visible_line};
 
 #[derive(Clone, Debug)]
 pub struct ApproveRequest {
-    pub code: Option<String>,
+    pub(crate) code: Option<String>,
     /// Approve for the rest of the session instead of once.
-    pub session: bool,
-    pub deny: bool,
+    pub(crate) session: bool,
+    pub(crate) deny: bool,
 }
 
 pub fn run(request: &ApproveRequest) -> Result<i32> {

@@ -18,10 +18,10 @@ use std::time::Instant;
 /// `gitvow ask <question> <subject> [--path FILE] [--json]`.
 #[derive(Clone, Debug)]
 pub struct AskRequest {
-    pub question: String,
-    pub subject: String,
-    pub path: Option<String>,
-    pub json: bool,
+    pub(crate) question: String,
+    pub(crate) subject: String,
+    pub(crate) path: Option<String>,
+    pub(crate) json: bool,
 }
 
 pub fn run(args: &AskRequest) -> Result<i32> {

@@ -12,13 +12,13 @@ use serde_json::{Value, json};
 /// work, see `cli::settings`).
 #[derive(Clone, Debug)]
 pub struct DoctorRequest {
-    pub place: RequestedScope,
+    pub(crate) place: RequestedScope,
     /// The agents named; none named: every agent with a gitvow file in the scope.
-    pub agents: Vec<String>,
+    pub(crate) agents: Vec<String>,
     /// One JSON document, errors included, instead of lines for a person.
-    pub json: bool,
+    pub(crate) json: bool,
     /// Colour ok, warn and FAIL: decided once, from `--color`, `NO_COLOR` and the terminal.
-    pub color: bool,
+    pub(crate) color: bool,
 }
 
 /// The checks of one agent (or of the policy, `agent: None`) in one scope.

@@ -11,15 +11,15 @@ use std::time::{Duration, SystemTime};
 
 #[derive(Clone, Debug, Default)]
 pub struct LogRequest {
-    pub repo: Option<PathBuf>,
-    pub user: bool,
-    pub since: Option<String>,
-    pub verdict: Option<String>,
-    pub agent: Option<String>,
-    pub probes: bool,
-    pub limit: usize,
-    pub json: bool,
-    pub color: bool,
+    pub(crate) repo: Option<PathBuf>,
+    pub(crate) user: bool,
+    pub(crate) since: Option<String>,
+    pub(crate) verdict: Option<String>,
+    pub(crate) agent: Option<String>,
+    pub(crate) probes: bool,
+    pub(crate) limit: usize,
+    pub(crate) json: bool,
+    pub(crate) color: bool,
 }
 
 /// `90s`, `15m`, `1h`, `2d`.

@@ -36,7 +36,7 @@ fn directory(cwd: &Path, dir: Option<&Path>) -> Result<PathBuf> {
 
 /// One policy layer in JSON, the same shape wherever a command names the policy in force: the
 /// file's absolute path (`null` for the built-in default), its kind and its trust.
-pub fn layer_json(layer: &Layer) -> Value {
+pub(crate) fn layer_json(layer: &Layer) -> Value {
     let file = match &layer.policy.source {
         crate::gate::policy::Source::File(path) => Value::from(path.to_string_lossy()),
         crate::gate::policy::Source::BuiltIn => Value::Null,

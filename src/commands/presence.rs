@@ -20,7 +20,7 @@ const PKCHECK: [&str; 2] = ["/usr/bin/pkcheck", "/bin/pkcheck"];
 /// terminal, done: `Ok` when it asks nothing more or the person authenticated; `again` is the
 /// command line to run again after a failure. A policy that does not load cannot say, so nothing
 /// is approved then.
-pub fn require(command: &str, again: &str) -> Result<()> {
+pub(crate) fn require(command: &str, again: &str) -> Result<()> {
     let layers = layers::load(None).map_err(|e| {
         Error::new(format!("`{command}`: {}", e.message))
             .hint("fix your policy first: gitvow cannot tell whether it asks for your operating system's authentication")

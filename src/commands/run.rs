@@ -12,9 +12,9 @@ use std::path::PathBuf;
 /// What `gitvow run` was asked to do.
 #[derive(Clone, Debug)]
 pub struct RunRequest {
-    pub agent: Option<String>,
-    pub unboxed: bool,
-    pub command: Vec<OsString>,
+    pub(crate) agent: Option<String>,
+    pub(crate) unboxed: bool,
+    pub(crate) command: Vec<OsString>,
 }
 
 pub fn run(request: &RunRequest) -> Result<i32> {
