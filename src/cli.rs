@@ -131,87 +131,87 @@ pub enum Command {
 #[derive(Args, Debug)]
 pub struct ApproveArgs {
     /// The code from the block message (none: list what is waiting)
-    pub code: Option<String>,
+    pub(crate) code: Option<String>,
     /// Allow the call for the rest of the agent's session, not just once
     #[arg(long, conflicts_with = "deny")]
-    pub session: bool,
+    pub(crate) session: bool,
     /// Say no: the agent's next identical call is blocked and told so
     #[arg(long)]
-    pub deny: bool,
+    pub(crate) deny: bool,
 }
 
 #[derive(Args, Debug)]
 pub struct RunArgs {
     /// The agent to start (its own command when none is given)
     #[arg(long, value_name = "NAME")]
-    pub agent: Option<String>,
+    pub(crate) agent: Option<String>,
     /// Run the command even where the kernel cannot make the box (said on stderr)
     #[arg(long)]
-    pub unboxed: bool,
+    pub(crate) unboxed: bool,
     /// The command and its arguments
     #[arg(last = true, value_name = "COMMAND")]
-    pub command: Vec<std::ffi::OsString>,
+    pub(crate) command: Vec<std::ffi::OsString>,
 }
 
 #[derive(Args, Debug)]
 pub struct LogArgs {
     /// Only this repository's log
     #[arg(long, value_name = "DIR", conflicts_with = "user")]
-    pub repo: Option<PathBuf>,
+    pub(crate) repo: Option<PathBuf>,
     /// Only the user's log (~/.gitvow/hooks.log: calls outside any repository)
     #[arg(long)]
-    pub user: bool,
+    pub(crate) user: bool,
     /// Only decisions this recent: 90s, 15m, 1h, 2d
     #[arg(long, value_name = "AGE")]
-    pub since: Option<String>,
+    pub(crate) since: Option<String>,
     /// Only this verdict
     #[arg(long, value_parser = ["allow", "confirm", "deny"])]
-    pub verdict: Option<String>,
+    pub(crate) verdict: Option<String>,
     /// Only this agent
     #[arg(long, value_name = "NAME")]
-    pub agent: Option<String>,
+    pub(crate) agent: Option<String>,
     /// Include doctor's probe calls
     #[arg(long)]
-    pub probes: bool,
+    pub(crate) probes: bool,
     /// At most this many lines (the newest)
     #[arg(long, default_value_t = 100, value_name = "N")]
-    pub limit: usize,
+    pub(crate) limit: usize,
     /// Print the decisions as JSON
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
     /// When to colour the verdicts (auto: on a terminal, unless NO_COLOR is set or TERM is dumb)
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
-    pub color: ColorWhen,
+    pub(crate) color: ColorWhen,
 }
 
 #[derive(Args, Debug)]
 pub struct TrustArgs {
     /// The repository whose .gitvow/policy.json to trust (default: the current directory's)
-    pub repo: Option<PathBuf>,
+    pub(crate) repo: Option<PathBuf>,
     /// Take the trust back
     #[arg(long, conflicts_with = "list")]
-    pub revoke: bool,
+    pub(crate) revoke: bool,
     /// List the trusted policy files and whether each is still as trusted
     #[arg(long)]
-    pub list: bool,
+    pub(crate) list: bool,
 }
 
 #[derive(Args, Debug)]
 pub struct PolicyArgs {
     #[command(subcommand)]
-    pub action: Option<PolicyAction>,
+    pub(crate) action: Option<PolicyAction>,
     /// The directory whose layers to show (default: the current directory)
-    pub dir: Option<PathBuf>,
+    pub(crate) dir: Option<PathBuf>,
     /// Print the layers as JSON
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
     /// When to colour a layer's problems (auto: on a terminal, unless NO_COLOR is set or TERM is dumb)
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
-    pub color: ColorWhen,
+    pub(crate) color: ColorWhen,
 }
 
 #[derive(Subcommand, Debug)]
-pub enum PolicyAction {
+pub(crate) enum PolicyAction {
     /// Validate one policy file: exit 1 with file:line:column on any problem
     #[command(
         after_help = "Examples:\n  gitvow policy check                 the repository's policy, else ~/.gitvow/policy.json\n  gitvow policy check ~/.gitvow/policy.json --json"
@@ -229,57 +229,57 @@ pub enum PolicyAction {
 pub struct ScopeArgs {
     /// Configure the agents of this user (files under the home directory)
     #[arg(long, conflicts_with = "repo")]
-    pub user: bool,
+    pub(crate) user: bool,
     /// The machine's managed settings (/etc/claude-code, /etc/codex, …; as root): the entries no user can switch off
     #[arg(long, conflicts_with_all = ["user", "repo"])]
-    pub system: bool,
+    pub(crate) system: bool,
     /// Repository to configure (default: the git top level of the current directory)
-    pub repo: Option<PathBuf>,
+    pub(crate) repo: Option<PathBuf>,
     #[arg(long = "agent", value_name = "NAME", value_delimiter = ',', value_parser = AgentName, hide_possible_values = true,
         help = agent_help("Agent", "every agent found on this machine"))]
-    pub agents: Vec<String>,
+    pub(crate) agents: Vec<String>,
     /// Show the diff and write nothing
     #[arg(long, conflicts_with = "check")]
-    pub dry_run: bool,
+    pub(crate) dry_run: bool,
     /// Write nothing; list the files that would change: exit 0 when none would, 1 when some would, 2 when it cannot tell (an error)
     #[arg(long)]
     pub check: bool,
     /// Apply without asking
     #[arg(long, short = 'y')]
-    pub yes: bool,
+    pub(crate) yes: bool,
     /// When to colour the diff
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
-    pub color: ColorWhen,
+    pub(crate) color: ColorWhen,
     /// Show the whole text of files gitvow writes whole (the default policy, generated files)
     #[arg(long, short = 'v')]
-    pub verbose: bool,
+    pub(crate) verbose: bool,
     /// Print a long preview straight to the terminal instead of through $PAGER
     #[arg(long)]
-    pub no_pager: bool,
+    pub(crate) no_pager: bool,
     /// Print the plan (and whether it was applied) as one JSON document instead of the preview
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 #[derive(Args, Debug)]
 pub struct DoctorArgs {
     /// Check the agents of this user (files under the home directory)
     #[arg(long, conflicts_with = "repo")]
-    pub user: bool,
+    pub(crate) user: bool,
     /// Check the machine's managed settings (install --system)
     #[arg(long, conflicts_with_all = ["user", "repo"])]
-    pub system: bool,
+    pub(crate) system: bool,
     /// Repository to check (default: the git top level of the current directory)
-    pub repo: Option<PathBuf>,
+    pub(crate) repo: Option<PathBuf>,
     #[arg(long = "agent", value_name = "NAME", value_delimiter = ',', value_parser = AgentName, hide_possible_values = true,
         help = agent_help("Agent to check", "every agent with a gitvow file in the scope"))]
-    pub agents: Vec<String>,
+    pub(crate) agents: Vec<String>,
     /// Print the checks as one JSON document (errors too: {"error": {"message", "hint"}})
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
     /// When to colour ok, warn and FAIL (auto: on a terminal, unless NO_COLOR is set)
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
-    pub color: ColorWhen,
+    pub(crate) color: ColorWhen,
 }
 
 #[derive(Args, Debug)]
@@ -288,16 +288,16 @@ pub struct InstallArgs {
     pub scope: ScopeArgs,
     /// Command written into the hooks (default: this executable in user scope, `gitvow` in a repository)
     #[arg(long, value_name = "PATH")]
-    pub command: Option<String>,
+    pub(crate) command: Option<String>,
     /// With --command: write it even when no such executable exists here (it exists where the agent runs)
     #[arg(long, requires = "command")]
-    pub force: bool,
+    pub(crate) force: bool,
     /// With --system: also switch on each agent's "managed hooks only" setting (the user's own and plugin hooks stop running)
     #[arg(long, requires = "system")]
-    pub managed_only: bool,
+    pub(crate) managed_only: bool,
     /// Also switch on the agents' own sandboxes (claude, codex) for the commands they run, told what gitvow protects
     #[arg(long)]
-    pub sandbox: bool,
+    pub(crate) sandbox: bool,
 }
 
 #[derive(Args, Debug)]
@@ -307,14 +307,14 @@ pub struct UninstallArgs {
     /// Also remove the scope's policy file: only the default one, and only once no agent of the
     /// scope uses it any more
     #[arg(long)]
-    pub purge_policy: bool,
+    pub(crate) purge_policy: bool,
     /// With --purge-policy: remove the policy even when it differs from the default (your edits)
     #[arg(long, requires = "purge_policy")]
-    pub force: bool,
+    pub(crate) force: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ColorWhen {
+pub(crate) enum ColorWhen {
     Auto,
     Always,
     Never,
@@ -362,7 +362,7 @@ impl Command {
 }
 
 /// Whether `name` is one of gitvow's subcommands.
-pub fn is_subcommand(name: &str) -> bool {
+pub(crate) fn is_subcommand(name: &str) -> bool {
     use clap::CommandFactory;
     Cli::command().find_subcommand(name).is_some()
 }
@@ -410,33 +410,33 @@ pub struct HookArgs {
 pub struct CheckArgs {
     /// A file path to check as if the agent edited it
     #[arg(long, value_name = "FILE", value_parser = clap::builder::NonEmptyStringValueParser::new())]
-    pub path: Option<String>,
+    pub(crate) path: Option<String>,
     /// An MCP tool name to check
     #[arg(long, value_name = "TOOL", value_parser = clap::builder::NonEmptyStringValueParser::new())]
-    pub mcp: Option<String>,
+    pub(crate) mcp: Option<String>,
     /// The shell command to check, after `--`
     #[arg(last = true, value_name = "COMMAND")]
-    pub command: Vec<String>,
+    pub(crate) command: Vec<String>,
     /// Print the verdict as JSON
     #[arg(long)]
     pub json: bool,
     /// When to colour the verdict (auto: on a terminal, unless NO_COLOR is set or TERM is dumb)
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
-    pub color: ColorWhen,
+    pub(crate) color: ColorWhen,
 }
 
 #[derive(Args, Debug)]
 pub struct AskArgs {
     /// gate_bearing, route_gate or route_callers
-    pub question: String,
+    pub(crate) question: String,
     /// A repository-relative path (gate_bearing) or a route literal (route questions)
-    pub subject: String,
+    pub(crate) subject: String,
     /// The file being edited, repository-relative
     #[arg(long, value_name = "FILE")]
-    pub path: Option<String>,
+    pub(crate) path: Option<String>,
     /// Print the answers as JSON
     #[arg(long)]
-    pub json: bool,
+    pub(crate) json: bool,
 }
 
 #[cfg(test)]

@@ -5,18 +5,18 @@ use crate::error::Error;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 
 /// What a refusal needs of the command-line definition (`cli.rs`).
-pub struct Definition {
+pub(crate) struct Definition {
     /// The help of `gitvow` or of one subcommand.
-    pub print_help: fn(Option<&str>) -> crate::error::Result<i32>,
+    pub(crate) print_help: fn(Option<&str>) -> crate::error::Result<i32>,
     /// Whether a word is one of gitvow's subcommands.
-    pub is_subcommand: fn(&str) -> bool,
+    pub(crate) is_subcommand: fn(&str) -> bool,
 }
 
 /// A command line clap refused, told in gitvow's own form (`gitvow: …` and a `hint:`): help and
 /// version are not failures, and neither is `gitvow` alone (its help, on stdout); a usage error
 /// exits 64, except under `gitvow hook`, where an agent reads the exit code: there it is that
 /// agent's blocking answer during PreToolUse.
-pub fn parse_failure(err: &clap::Error, cli: &Definition) -> i32 {
+pub(crate) fn parse_failure(err: &clap::Error, cli: &Definition) -> i32 {
     // Lossy: an argument that is not UTF-8 is named as well as it can be, never a panic.
     let args: Vec<String> = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
     if matches!(err.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
