@@ -24,6 +24,7 @@
 
 mod access;
 mod archive;
+mod braces;
 mod builtins;
 pub(crate) mod code;
 mod diff;
@@ -34,6 +35,7 @@ mod formats;
 mod git;
 mod identity;
 mod local_db;
+mod loops;
 mod nested;
 pub mod place;
 pub(crate) mod powershell;
@@ -630,6 +632,9 @@ impl Walk<'_> {
     /// What the program's role in the table makes of the command.
     fn by_role(&mut self, cmd: &mut Peeled, call: &ProgramCall, io: &Io, shell: &mut ShellState) -> Step {
         self.reads(call, cmd.operands(), io, &cmd.dirs.clone());
+        if call.name == "read" {
+            self.read_line(cmd.operands(), io.feed);
+        }
         match programs::role(&call.name) {
             Role::Chdir => self.chdir(cmd, call, shell),
             Role::Echo => self.echo(cmd, call),

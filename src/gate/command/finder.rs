@@ -283,7 +283,7 @@ impl Walk<'_> {
     /// The names a list file in the project holds, read at judging time: a regular file of one
     /// name only (no link to another file the gate guards), outside `.git`, at most
     /// [`MAX_LIST_BYTES`] and [`MAX_LIST_NAMES`] plain names; `None` beyond that bound.
-    fn listed(&self, path: &Path) -> Option<Vec<String>> {
+    pub(super) fn listed(&self, path: &Path) -> Option<Vec<String>> {
         use std::os::unix::fs::MetadataExt;
         // A list the same call wrote is read as it wrote it; one that is not there yet, empty.
         if let Some((_, text)) = self.seen.scripts.iter().find(|(p, _)| p == path) {

@@ -58,6 +58,7 @@ impl Walk<'_> {
             return;
         }
         let word = self.with_values(word);
+        let recursive = recursive || self.names_trees(&word);
         match self.paths(&word, dirs) {
             Some(touches) => self.out.reads.extend(touches.into_iter().map(|touch| Read { touch, recursive })),
             None => {

@@ -21,6 +21,9 @@ impl Walk<'_> {
         for w in &words[2..] {
             match w.parts.as_slice() {
                 [Part::Subst { raw, .. }] if one_name(raw) => values.push(Word { parts: vec![Part::Glob("*".into())] }),
+                [Part::Subst { raw, .. }] if self.substituted_list(raw).is_some() => {
+                    values.extend(self.substituted_list(raw).unwrap_or_default())
+                }
                 [Part::Subst { raw, .. }] => match listed_patterns(raw) {
                     Some(patterns) => values.extend(patterns),
                     None => return,
@@ -28,7 +31,7 @@ impl Walk<'_> {
                 _ => values.push(w.clone()),
             }
         }
-        let listed = |w: &Word| w.parts.iter().all(|p| matches!(p, Part::Lit(_) | Part::Glob(_) | Part::Tilde));
+        let listed = |w: &Word| w.parts.iter().all(super::loops::spliceable);
         if !values.is_empty() && values.len() <= MAX_LOOP_WORDS && values.iter().all(listed) {
             self.seen.loops.push((name, values));
         }
@@ -60,6 +63,14 @@ impl Walk<'_> {
 
     /// The absolute paths a word names, or `None` when the shell computes where it is.
     pub(super) fn paths(&self, word: &Word, dirs: &Dirs) -> Option<Vec<Touch>> {
+        // `a{1..3}.csv`, `{,new.}name`: each word the shell spells out.
+        if let Some(words) = super::braces::expand(word) {
+            let mut all = Vec::new();
+            for w in words {
+                all.extend(self.paths(&w, dirs)?);
+            }
+            return Some(all);
+        }
         // `$(date +%F)`, `$((n+1))`, `$RANDOM`: text without a slash, one name in its directory.
         if let Some(k) = word.parts.iter().position(|p| match p {
             Part::Subst { raw, .. } => one_name(raw),

@@ -11,6 +11,13 @@
 use crate::support::{BIN, Sandbox, claude_payload};
 use std::collections::BTreeMap;
 
+mod bounded;
+
+/// Every case: the families below, then the everyday commands with bounded names ([`bounded`]).
+fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
+    CASES.iter().chain(bounded::CASES).copied().collect()
+}
+
 /// (group, expected verdict, command or `path:` + path). `{exe}` is the gitvow executable under test,
 /// `{tmp}` an empty directory of the test's own outside the repository.
 const CASES: &[(&str, &str, &str)] = &[
@@ -174,7 +181,7 @@ const CASES: &[(&str, &str, &str)] = &[
     ("self-protection", "confirm", "mv .gitvow gitvow.off"),
     ("self-protection", "confirm", "ln -sfn /tmp/empty .gitvow"),
     ("self-protection", "confirm", "rm -rf ~/.c*"),
-    ("self-protection", "deny", "rm -rf ~/{.claude,.codex}"),
+    ("self-protection", "confirm", "rm -rf ~/{.claude,.codex}"),
     ("self-protection", "confirm", "rm -rf .[a-z]*"),
     ("self-protection", "confirm", "find ~/.claude -delete"),
     ("self-protection", "confirm", "rsync -a --delete empty/ ~/.codex/"),
@@ -2478,12 +2485,12 @@ const CASES: &[(&str, &str, &str)] = &[
     ("boxed-computed", "confirm", r#"for f in $(cat files.txt); do sed -i 's/http:/https:/g' "$f"; done"#),
     ("boxed-computed", "confirm", r#"while read -r f; do mv "$f" "${f%.jpeg}.jpg"; done < list.txt"#),
     ("boxed-computed", "confirm", r#"cat list.txt | while read f; do touch "$f.done"; done"#),
-    ("boxed-computed", "confirm", r#"for f in $(git ls-files '*.md'); do sed -i 's/teh/the/g' "$f"; done"#),
-    ("boxed-computed", "confirm", r#"for f in $(grep -rl 'oldname' src); do sed -i 's/oldname/newname/g' "$f"; done"#),
+    ("boxed-computed", "confirm", r#"for f in $(jq -r '.files[]' manifest.json); do chmod +x "$f"; done"#),
+    ("boxed-computed", "confirm", r#"jq -r '.outputs[]' build.json | while read f; do touch "$f.stamp"; done"#),
     ("boxed-computed", "confirm", r#"for f in `cat files`; do chmod +x "$f"; done"#),
     ("boxed-computed", "confirm", r#"for f in $(ls | grep '\.txt$'); do mv "$f" "archive/$f"; done"#),
-    ("boxed-computed", "confirm", r#"grep -l TODO -r src | while read f; do cp "$f" "$f.todo"; done"#),
-    ("boxed-computed", "confirm", r#"git ls-files '*.sh' | while read f; do chmod +x "$f"; done"#),
+    ("boxed-computed", "confirm", r#"while read -r f; do sed -i 's/a/b/' "$f"; done < "$LIST""#),
+    ("boxed-computed", "confirm", r#"for f in $FILES; do cp "$f" "$f.bak"; done"#),
     ("boxed-computed", "confirm", r#"find . -name '*.c' -exec sh -c 'cp "$1" "${1%.c}.bak"' _ {} \;"#),
     ("boxed-computed", "confirm", r#"find . -name '*.txt' -exec sh -c 'mv "$0" "${0%.txt}.md"' {} \;"#),
     ("boxed-computed", "confirm", r#"echo "$VERSION" > "$OUT_DIR/version.txt""#),
@@ -2638,7 +2645,7 @@ fn judged(env: &Sandbox, boxed: bool) -> Vec<(String, String)> {
     let exe = env.own_gitvow_path();
     let exe = exe.to_str().unwrap();
     let tmp = env.outside("tmp");
-    let cases: Vec<String> = CASES.iter().map(|c| c.2.replace("{exe}", exe).replace("{tmp}", tmp.to_str().unwrap())).collect();
+    let cases: Vec<String> = all_cases().iter().map(|c| c.2.replace("{exe}", exe).replace("{tmp}", tmp.to_str().unwrap())).collect();
     let list = env.outside("cases.json");
     std::fs::write(&list, serde_json::to_string(&cases).unwrap()).unwrap();
     let list = list.to_str().unwrap();
@@ -2659,16 +2666,19 @@ fn judged(env: &Sandbox, boxed: bool) -> Vec<(String, String)> {
 #[test]
 fn the_default_policy_judges_the_corpus() {
     let env = world();
-    assert!(CASES.len() >= 1000, "{} cases", CASES.len());
-    let ordinary = CASES.iter().filter(|c| c.0 == "ordinary").count();
+    let cases = all_cases();
+    assert!(cases.len() >= 1000, "{} cases", cases.len());
+    let ordinary = cases.iter().filter(|c| c.0 == "ordinary").count();
     assert!(ordinary >= 400, "{ordinary} ordinary cases");
-    let shell = CASES.iter().filter(|c| c.0 == "everyday-shell").count();
+    let shell = cases.iter().filter(|c| c.0 == "everyday-shell").count();
     assert!(shell >= 200, "{shell} everyday shell cases");
+    let bounded = cases.iter().filter(|c| c.0 == "everyday-bounded").count();
+    assert!(bounded >= 200, "{bounded} everyday cases with bounded names");
 
     let mut wrong = Vec::new();
     // group → (cases, as expected, should block and did, should block, allowed wrongly, should allow)
     let mut groups: BTreeMap<&str, [usize; 5]> = BTreeMap::new();
-    for ((group, want, case), (got, said)) in CASES.iter().zip(judged(&env, false)) {
+    for ((group, want, case), (got, said)) in cases.iter().zip(judged(&env, false)) {
         let counts = groups.entry(group).or_default();
         counts[0] += 1;
         if got == *want {
@@ -2706,7 +2716,7 @@ fn the_default_policy_judges_the_corpus() {
             format!("{}/{}", total[4] - false_alarms, total[4])
         );
     }
-    assert!(wrong.is_empty(), "{} of {} cases wrong:\n{}", wrong.len(), CASES.len(), wrong.join("\n"));
+    assert!(wrong.is_empty(), "{} of {} cases wrong:\n{}", wrong.len(), cases.len(), wrong.join("\n"));
 }
 
 /// Cases of `group` that should pass but were blocked.
@@ -2992,7 +3002,8 @@ fn the_box_passes_what_it_confines() {
     let env = world();
     let mut wrong = Vec::new();
     let (mut harmless, mut alarms, mut must_stop, mut stopped) = (0, 0, 0, 0);
-    for ((group, want, case), (got, said)) in CASES.iter().zip(judged(&env, true)) {
+    let cases = all_cases();
+    for ((group, want, case), (got, said)) in cases.iter().zip(judged(&env, true)) {
         let boxed = if *group == "boxed-computed" { "allow" } else { want };
         if *want == "allow" {
             harmless += 1;
@@ -3011,7 +3022,7 @@ fn the_box_passes_what_it_confines() {
             100.0 * alarms as f64 / harmless as f64
         );
     }
-    let computed = CASES.iter().filter(|c| c.0 == "boxed-computed").count();
+    let computed = cases.iter().filter(|c| c.0 == "boxed-computed").count();
     assert!(computed >= 20, "{computed} boxed-computed cases");
-    assert!(wrong.is_empty(), "{} of {} cases wrong in the box:\n{}", wrong.len(), CASES.len(), wrong.join("\n"));
+    assert!(wrong.is_empty(), "{} of {} cases wrong in the box:\n{}", wrong.len(), cases.len(), wrong.join("\n"));
 }
