@@ -3,14 +3,14 @@
 //! (`..CLAUDE_LIKE.install`), group by group (`agents::facts`: what the gate, the installer and
 //! doctor each read).
 
-pub mod also_loads;
+pub(crate) mod also_loads;
 mod facts;
-pub mod generated;
-pub mod homes;
+pub(crate) mod generated;
+pub(crate) mod homes;
 pub mod managed;
 mod strictness;
-pub mod versions;
-pub mod watchdog;
+pub(crate) mod versions;
+pub(crate) mod watchdog;
 
 pub use facts::*;
 // Short names for the handlers, so that a row's routes fit on a line.
@@ -42,11 +42,11 @@ const CODEX_TOOLS: Option<&str> = Some("Bash|apply_patch|mcp__.*");
 const SECONDS: Option<(&str, TimeUnit)> = Some(("timeout", TimeUnit::Seconds));
 const MILLISECONDS: Option<(&str, TimeUnit)> = Some(("timeout", TimeUnit::Milliseconds));
 
-pub const RESTART: &str = "restart any open session of this agent: hooks are read at start-up";
+pub(crate) const RESTART: &str = "restart any open session of this agent: hooks are read at start-up";
 const RELOAD_AT_START: &str = "restart it: it reads its hooks at start-up";
 
 /// The agent `gitvow hook` answers for when no `--agent` is given.
-pub const DEFAULT_AGENT: &str = "claude";
+pub(crate) const DEFAULT_AGENT: &str = "claude";
 
 macro_rules! payload {
     ($name:literal) => {
@@ -55,7 +55,7 @@ macro_rules! payload {
 }
 
 /// A shell call in Claude's shape: the probe payload of agents whose own shape is Claude's.
-pub const CLAUDE_SHELL_PAYLOAD: &str = payload!("claude-bash");
+pub(crate) const CLAUDE_SHELL_PAYLOAD: &str = payload!("claude-bash");
 
 /// The events gitvow installs in Claude's shape: the tool events for every tool.
 const CLAUDE_EVENTS: &[InstalledEvent] =
@@ -66,7 +66,7 @@ const PLUGIN_EVENTS: &[InstalledEvent] = &[on("SessionStart"), on("UserPromptSub
 /// What every family shares, and an external adapter's agent starts from: a JSON file of nested
 /// groups, no extra entry fields, exit-code answers in Claude's dialect, probed with Claude's shell
 /// payload, and, until the end-to-end suite measured otherwise, open whenever gitvow cannot answer.
-pub const BARE: AgentSpec = AgentSpec {
+pub(crate) const BARE: AgentSpec = AgentSpec {
     name: "",
     gate: GateFacts {
         event_map: &[],
@@ -126,7 +126,7 @@ pub const CLAUDE_LIKE: AgentSpec = AgentSpec {
 
 /// Agents that load a JavaScript plugin gitvow generates whole (opencode, kilo, pi): the plugin
 /// starts gitvow and blocks the call itself when gitvow cannot answer (measured for all three).
-pub const PLUGIN: AgentSpec = AgentSpec {
+pub(crate) const PLUGIN: AgentSpec = AgentSpec {
     install: InstallFacts {
         layout: FileLayout::Plugin,
         when_unreadable: "cannot load a plugin {that}",
@@ -657,7 +657,7 @@ impl AgentSpec {
 
     /// One sentence saying what the agent does with its file when the file has `construct` (as the
     /// parser names it: "comments", "a trailing comma"; `None`: some other syntax error).
-    pub fn would_drop(&self, construct: Option<&str>) -> String {
+    pub(crate) fn would_drop(&self, construct: Option<&str>) -> String {
         let file = std::path::Path::new(self.install.user_file).file_name().and_then(|f| f.to_str()).unwrap_or(self.install.user_file);
         let that = match construct {
             Some(what) => format!("that has {what}"),
@@ -685,7 +685,7 @@ impl AgentSpec {
     }
 
     /// The command line an installed hook runs for `event`, given the gitvow command.
-    pub fn hook_command(&self, gitvow: &str, event: &str) -> String {
+    pub(crate) fn hook_command(&self, gitvow: &str, event: &str) -> String {
         if self.install.needs_agent_flag {
             format!("{gitvow} hook --agent {} {event}", self.name)
         } else {

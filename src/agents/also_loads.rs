@@ -20,7 +20,7 @@ use serde_json::{Map, Value};
 /// `install --system` writes): Copilot CLI 1.0.102 never does (strace), and Cursor's documentation
 /// names only the user's and the repository's files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scopes {
+pub(crate) enum Scopes {
     /// The user's and the repository's files.
     Both,
     /// Only a repository's (copilot never loads `~/.claude/settings.json`).
@@ -29,7 +29,7 @@ pub enum Scopes {
 
 impl Scopes {
     /// Whether the loader runs the files of `scope`.
-    pub fn cover(self, scope: &Scope) -> bool {
+    pub(crate) fn cover(self, scope: &Scope) -> bool {
         match scope {
             Scope::Repo(_) => true,
             Scope::User { .. } => self == Scopes::Both,
@@ -40,27 +40,27 @@ impl Scopes {
 
 /// One agent that runs another agent's hook files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AlsoLoads {
+pub(crate) struct AlsoLoads {
     /// The agent that loads them.
-    pub agent: &'static str,
+    pub(crate) agent: &'static str,
     /// The agent whose files they are.
-    pub loads: &'static str,
-    pub scopes: Scopes,
+    pub(crate) loads: &'static str,
+    pub(crate) scopes: Scopes,
     /// When it does, in the agent's own words.
-    pub when: &'static str,
+    pub(crate) when: &'static str,
     /// How a person stops it, for an agent whose setting doctor cannot read; `None` where gitvow
     /// answers the loader in its own form and judges each call once.
-    pub fix: Option<&'static str>,
+    pub(crate) fix: Option<&'static str>,
     /// Variables the loader sets for the hooks it runs (measured): with one set, the loader is the
     /// caller. Empty where that is not measured; the entry then answers as the agent it was
     /// written for.
-    pub caller_env: &'static [&'static str],
+    pub(crate) caller_env: &'static [&'static str],
     /// Payload fields that only the loaded agent itself sends: a payload carrying one is its own
     /// (the loaded agent started inside a session of the loader inherits the variables).
-    pub own_fields: &'static [&'static str],
+    pub(crate) own_fields: &'static [&'static str],
 }
 
-pub static ALSO_LOADS: &[AlsoLoads] = &[
+pub(crate) static ALSO_LOADS: &[AlsoLoads] = &[
     AlsoLoads {
         agent: "copilot",
         loads: "claude",
@@ -82,24 +82,24 @@ pub static ALSO_LOADS: &[AlsoLoads] = &[
 ];
 
 /// The agents that also run `agent`'s files in `scope`.
-pub fn loaders_of<'a>(agent: &'a str, scope: &'a Scope) -> impl Iterator<Item = &'static AlsoLoads> + 'a {
+pub(crate) fn loaders_of<'a>(agent: &'a str, scope: &'a Scope) -> impl Iterator<Item = &'static AlsoLoads> + 'a {
     ALSO_LOADS.iter().filter(move |a| a.loads == agent && a.scopes.cover(scope))
 }
 
 /// The names of the agents known to run `agent`'s entries in `scope` (measured: the hook tells
 /// them apart), for install's summary and doctor to name.
-pub fn runners_of(agent: &str, scope: &Scope) -> Vec<&'static str> {
+pub(crate) fn runners_of(agent: &str, scope: &Scope) -> Vec<&'static str> {
     loaders_of(agent, scope).filter(|a| !a.caller_env.is_empty()).map(|a| a.agent).collect()
 }
 
 /// The agents whose files `agent` also runs.
-pub fn loaded_by(agent: &str) -> impl Iterator<Item = &'static AlsoLoads> + '_ {
+pub(crate) fn loaded_by(agent: &str) -> impl Iterator<Item = &'static AlsoLoads> + '_ {
     ALSO_LOADS.iter().filter(move |a| a.agent == agent)
 }
 
 /// Which agent really runs an entry written for `entry_agent`: a loader whose variable is set, unless
 /// the payload (when read) carries a field only `entry_agent` sends. `None`: `entry_agent` itself.
-pub fn caller(entry_agent: &str, payload: Option<&Map<String, Value>>) -> Option<&'static str> {
+pub(crate) fn caller(entry_agent: &str, payload: Option<&Map<String, Value>>) -> Option<&'static str> {
     let set = |v: &&str| std::env::var_os(v).is_some_and(|x| !x.is_empty());
     ALSO_LOADS
         .iter()

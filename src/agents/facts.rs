@@ -16,12 +16,12 @@ pub enum Handler {
 }
 
 impl Handler {
-    pub const ALL: [Handler; 5] =
+    pub(crate) const ALL: [Handler; 5] =
         [Handler::SessionStart, Handler::UserPromptSubmit, Handler::PreToolUse, Handler::PostToolUse, Handler::Stop];
 
     /// The handler whose name this is, as Claude spells it (`PreToolUse`) or in camel case as
     /// cursor and copilot do (`preToolUse`).
-    pub fn named(name: &str) -> Option<Handler> {
+    pub(crate) fn named(name: &str) -> Option<Handler> {
         let (name, first_lower) = (name.as_bytes(), |b: &[u8]| b.first().map(u8::to_ascii_lowercase));
         Handler::ALL.into_iter().find(|h| {
             let own = h.name().as_bytes();
@@ -97,7 +97,7 @@ impl FileLayout {
 #[derive(Debug)]
 pub struct AdapterInstall {
     /// Event name → the entry to append, with every string `__GITVOW__` standing for the command.
-    pub entries: serde_json::Map<String, serde_json::Value>,
+    pub(crate) entries: serde_json::Map<String, serde_json::Value>,
 }
 
 /// How the agent starts a hook's command; doctor's live probe starts it the same way.
@@ -139,7 +139,7 @@ impl HookShell {
 
     /// The words auggie runs `command` as without a shell; `None` when it would hand the command to
     /// `bash -c` (it holds one of `|&;<>$` or a backtick, or starts with `~`).
-    pub fn without_shell(command: &str) -> Option<Vec<String>> {
+    pub(crate) fn without_shell(command: &str) -> Option<Vec<String>> {
         let needs_shell = command.starts_with('~') || command.contains(['|', '&', ';', '<', '>', '$', '`']);
         (!needs_shell).then(|| split_words(command))
     }
@@ -211,7 +211,7 @@ impl FailCase {
     pub const ALL: [FailCase; 4] = [FailCase::Missing, FailCase::Exit1, FailCase::Signal, FailCase::Timeout];
 
     /// As the end of "when gitvow …".
-    pub fn words(self) -> &'static str {
+    pub(crate) fn words(self) -> &'static str {
         match self {
             FailCase::Missing => "is missing",
             FailCase::Exit1 => "exits 1",
@@ -221,7 +221,7 @@ impl FailCase {
     }
 
     /// "is missing, exits 1 or times out".
-    pub fn list(cases: &[FailCase]) -> String {
+    pub(crate) fn list(cases: &[FailCase]) -> String {
         let words: Vec<&str> = cases.iter().map(|c| c.words()).collect();
         match words.split_last() {
             Some((last, [])) => last.to_string(),
@@ -258,16 +258,16 @@ pub enum FailClosedBy {
 /// `AI_AGENT=claude-code_2-1-332_harness`).
 #[derive(Debug)]
 pub struct AsksInMoreModes {
-    pub modes: &'static [&'static str],
-    pub var: &'static str,
-    pub prefix: &'static str,
-    pub since: (u64, u64, u64),
+    pub(crate) modes: &'static [&'static str],
+    pub(crate) var: &'static str,
+    pub(crate) prefix: &'static str,
+    pub(crate) since: (u64, u64, u64),
 }
 
 impl AsksInMoreModes {
     /// Whether the agent asks in `mode`: one of the modes, and the agent that started this process
     /// says it is that version or newer (an unset or unreadable variable says no).
-    pub fn holds(&self, mode: &str) -> bool {
+    pub(crate) fn holds(&self, mode: &str) -> bool {
         if !self.modes.contains(&mode) {
             return false;
         }
@@ -289,9 +289,9 @@ pub struct FailClosedField {
     pub event: &'static str,
     pub key: &'static str,
     pub value: &'static str,
-    pub since: (u64, u64, u64),
+    pub(crate) since: (u64, u64, u64),
     pub program: &'static str,
-    pub install_locations: &'static [&'static str],
+    pub(crate) install_locations: &'static [&'static str],
 }
 
 /// The agent reads a repository's hook file only for a project a person trusted, recorded in a
@@ -299,15 +299,15 @@ pub struct FailClosedField {
 #[derive(Debug)]
 pub struct ProjectTrust {
     /// Where the agent records the projects it trusts (home-relative).
-    pub file: &'static str,
-    pub record: TrustRecord,
+    pub(crate) file: &'static str,
+    pub(crate) record: TrustRecord,
     /// Printed after a repository install, with `<repo>` for the repository's path.
-    pub note: &'static str,
+    pub(crate) note: &'static str,
 }
 
 /// How an agent records the projects it trusts, in its [`ProjectTrust::file`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TrustRecord {
+pub(crate) enum TrustRecord {
     /// `[projects."<path>"] trust_level = "trusted"` (codex's `config.toml`).
     CodexProjects,
     /// `{"<path>": "TRUST_FOLDER" | "TRUST_PARENT" | "DO_NOT_TRUST"}`, the longest rule containing
@@ -339,7 +339,7 @@ pub enum Dialect {
 pub struct InstalledEvent {
     pub name: &'static str,
     /// `None` for lifecycle events that carry no matcher.
-    pub matcher: Option<&'static str>,
+    pub(crate) matcher: Option<&'static str>,
 }
 
 /// Extra fields of one hook object, after `type` and the command.

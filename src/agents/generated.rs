@@ -3,7 +3,7 @@
 
 /// What the generated file is, for its template and for doctor's probe of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Generated {
+pub(crate) enum Generated {
     /// `templates/opencode-plugin.js`: a plugin factory (opencode, kilo).
     OpenCodePlugin,
     /// `templates/pi-extension.js`: a default export that registers `pi.on(...)` handlers.
@@ -12,6 +12,6 @@ pub enum Generated {
 
 const OWN: &[(&str, Generated)] = &[("pi", Generated::PiExtension)];
 
-pub fn of(agent: &str) -> Generated {
+pub(crate) fn of(agent: &str) -> Generated {
     OWN.iter().find(|(a, _)| *a == agent).map_or(Generated::OpenCodePlugin, |(_, g)| *g)
 }

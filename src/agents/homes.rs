@@ -28,13 +28,13 @@ const MOVED: &[(&str, &str, &str, Relative)] = &[
 ];
 
 /// The agent's user file under `home`, or under the folder its variable names.
-pub fn user_file(home: &Path, agent: &AgentSpec) -> PathBuf {
+pub(crate) fn user_file(home: &Path, agent: &AgentSpec) -> PathBuf {
     in_home(home, agent, agent.install.user_file)
 }
 
 /// `rel`, a path of `agent`'s below the home directory (its user file, a folder that shows it is
 /// there), where the agent reads it now.
-pub fn in_home(home: &Path, agent: &AgentSpec, rel: &str) -> PathBuf {
+pub(crate) fn in_home(home: &Path, agent: &AgentSpec, rel: &str) -> PathBuf {
     for &(name, var, dir, relative) in MOVED {
         let Some(value) = std::env::var_os(var).filter(|v| !v.is_empty()) else { continue };
         let Ok(rest) = Path::new(rel).strip_prefix(dir) else { continue };
@@ -57,7 +57,7 @@ pub fn in_home(home: &Path, agent: &AgentSpec, rel: &str) -> PathBuf {
 // above `paths`, which knows no agent.
 impl Scope {
     /// The agent's file in this scope.
-    pub fn agent_file(&self, agent: &AgentSpec) -> PathBuf {
+    pub(crate) fn agent_file(&self, agent: &AgentSpec) -> PathBuf {
         match self {
             Scope::User { home } => user_file(home, agent),
             Scope::Repo(r) => r.top.join(agent.install.repo_file),

@@ -5,7 +5,7 @@
 
 /// How gitvow's entries are written into a managed file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ManagedForm {
+pub(crate) enum ManagedForm {
     /// The same JSON document as the agent's user file (claude's managed settings, gemini's and
     /// qwen's system settings, a copilot policy file), edited by the same code.
     LikeUserFile,
@@ -16,10 +16,10 @@ pub enum ManagedForm {
 /// One agent's managed layer.
 #[derive(Debug)]
 pub struct ManagedLayer {
-    pub agent: &'static str,
+    pub(crate) agent: &'static str,
     /// Absolute, on Linux.
     pub file: &'static str,
-    pub form: ManagedForm,
+    pub(crate) form: ManagedForm,
     /// The managed setting that makes the agent ignore every user, project and plugin hook
     /// (`--managed-only` sets it to true), where the agent has one in this file.
     pub managed_only: Option<&'static str>,
@@ -27,12 +27,12 @@ pub struct ManagedLayer {
     /// (the agent takes the managed value over the user's): its key path and value, which
     /// `install --system` writes with gitvow's entries. `None` where no user setting turns managed
     /// hooks off (claude) or none was measured.
-    pub hooks_on: Option<(&'static [&'static str], bool)>,
+    pub(crate) hooks_on: Option<(&'static [&'static str], bool)>,
     /// What the person can still do to switch the managed entries off, as doctor says it.
-    pub user_can: &'static str,
+    pub(crate) user_can: &'static str,
 }
 
-pub const LAYERS: &[ManagedLayer] = &[
+pub(crate) const LAYERS: &[ManagedLayer] = &[
     ManagedLayer {
         agent: "claude",
         file: "/etc/claude-code/managed-settings.json",

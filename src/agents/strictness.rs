@@ -32,12 +32,12 @@ impl Strictness {
     }
 
     /// Whether the agent's parser is a strict JSON parser (what `serde_json` rejects, it rejects).
-    pub fn is_strict_json(self) -> bool {
+    pub(crate) fn is_strict_json(self) -> bool {
         matches!(self, Strictness::Strict | Strictness::StrictBom)
     }
 
     /// What a file read this strictly may hold, as doctor tells a person.
-    pub fn describe(self) -> &'static str {
+    pub(crate) fn describe(self) -> &'static str {
         match self {
             Strictness::Strict => "strict JSON: no comments, no trailing commas, no byte-order mark, no raw control characters in strings",
             Strictness::StrictBom => "strict JSON: no comments, no trailing commas; a byte-order mark is fine",

@@ -9,17 +9,17 @@ pub struct Proven {
     /// The package the end-to-end suite installs (npm, or PyPI for hermes).
     pub package: &'static str,
     /// The oldest and the newest version the row's facts were checked with.
-    pub oldest: &'static str,
+    pub(crate) oldest: &'static str,
     pub newest: &'static str,
 }
 
 /// Facts checked with one version of `package`.
-pub const fn checked_with(package: &'static str, version: &'static str) -> Option<Proven> {
+pub(crate) const fn checked_with(package: &'static str, version: &'static str) -> Option<Proven> {
     Some(Proven { package, oldest: version, newest: version })
 }
 
 /// `major.minor.patch` as numbers.
-pub fn parse(version: &str) -> Option<(u64, u64, u64)> {
+pub(crate) fn parse(version: &str) -> Option<(u64, u64, u64)> {
     let mut parts = version.split('.').map(|n| n.parse::<u64>().ok());
     match (parts.next(), parts.next(), parts.next(), parts.next()) {
         (Some(Some(a)), Some(Some(b)), Some(Some(c)), None) => Some((a, b, c)),
@@ -29,7 +29,7 @@ pub fn parse(version: &str) -> Option<(u64, u64, u64)> {
 
 /// The first `N.N.N` in what a `--version` printed (a leading `v` and a suffix such as `-beta`
 /// or ` (Claude Code)` are skipped).
-pub fn version_in(output: &str) -> Option<String> {
+pub(crate) fn version_in(output: &str) -> Option<String> {
     output.split(|c: char| c.is_whitespace() || c == ',' || c == '(' || c == ')').find_map(|word| {
         let word = word.trim_start_matches(['v', 'V']);
         let core: String = word.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
@@ -39,7 +39,7 @@ pub fn version_in(output: &str) -> Option<String> {
 }
 
 /// Where `version` stands against the proven range: `None` inside it, else the note's words.
-pub fn outside(agent: &str, p: &Proven, version: &str) -> Option<String> {
+pub(crate) fn outside(agent: &str, p: &Proven, version: &str) -> Option<String> {
     let v = parse(version)?;
     let (oldest, newest) = (parse(p.oldest)?, parse(p.newest)?);
     let range = if p.oldest == p.newest { format!("the {}", p.newest) } else { format!("{} to {}", p.oldest, p.newest) };

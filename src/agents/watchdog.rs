@@ -16,10 +16,10 @@
 //! pipes of their own, so ending gitvow closes the agent's.
 
 /// How long the watchdog gives gitvow, in seconds.
-pub const SECONDS: u64 = 28;
+pub(crate) const SECONDS: u64 = 28;
 
 /// `$s` when the watchdog ended gitvow (as coreutils' `timeout` says it).
-pub const NO_ANSWER: i32 = 124;
+pub(crate) const NO_ANSWER: i32 = 124;
 
 /// What comes before the gitvow command line. Background commands of a shell without job control
 /// get `/dev/null` as stdin: fd 3 carries the agent's payload past that.
@@ -39,12 +39,12 @@ fn after() -> String {
 
 /// `line` (a shell command line) under the watchdog; afterwards `$s` is its exit status, or
 /// [`NO_ANSWER`] when it did not end within [`SECONDS`].
-pub fn watched(line: &str) -> String {
+pub(crate) fn watched(line: &str) -> String {
     format!("{BEFORE}{line}{}", after())
 }
 
 /// The command line inside a [`watched`] text, or `None` when `text` holds none.
-pub fn line_of(text: &str) -> Option<&str> {
+pub(crate) fn line_of(text: &str) -> Option<&str> {
     let rest = &text[text.find(BEFORE)? + BEFORE.len()..];
     // Cut at the fixed start of what follows the line, so that another sleep time is still read.
     rest.find(" <&3 3<&- & p=$!;").map(|end| &rest[..end])
