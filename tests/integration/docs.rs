@@ -259,7 +259,8 @@ fn the_documents_commands_exist_and_their_links_lead_somewhere() {
 }
 
 /// Every section a comment or a document quotes by name (`the README's "Exit codes"`,
-/// `CONTRIBUTING.md's "Agent notes"`) is a heading of that document, so a renamed section
+/// `CONTRIBUTING.md's "Agent notes"`, and inside a document its own `see "Many machines"` or
+/// `"When gitvow cannot run, measured" above`) is a heading of that document, so a renamed section
 /// cannot leave citations of the old name behind; and nothing cites an issue by its number.
 #[test]
 fn quoted_section_names_are_headings_of_their_document() {
@@ -287,7 +288,7 @@ fn quoted_section_names_are_headings_of_their_document() {
         // Binary fixtures hold no prose.
         let Ok(text) = std::fs::read_to_string(&file) else { continue };
         let prose: Vec<&str> = text.lines().map(|l| l.trim().trim_start_matches(['/', '!']).trim()).collect();
-        let prose = prose.join(" ").replace("CONTRIBUTING.md's \"", "CONTRIBUTING's \"");
+        let prose = prose.join(" ").replace("CONTRIBUTING.md's \"", "CONTRIBUTING's \"").replace("README.md's \"", "README's \"");
         // An issue tracker is not part of the project: a citation of one of its numbers leads nowhere.
         let issue = prose.match_indices("issue ").find(|(at, _)| prose[at + 6..].starts_with(|c: char| c.is_ascii_digit()));
         assert!(issue.is_none(), "{}: cites an issue by number: {:?}", file.display(), issue.map(|(at, _)| prose.get(at..at + 10)));
@@ -299,8 +300,26 @@ fn quoted_section_names_are_headings_of_their_document() {
                 quoted += 1;
             }
         }
+        if file.extension().is_some_and(|e| e == "md") {
+            let own = headings(file.strip_prefix(root).unwrap().to_str().unwrap());
+            for name in own_sections_quoted(&prose) {
+                assert!(own.iter().any(|h| h == name), "{}: \"{name}\" is no heading of its own; headings: {own:?}", file.display());
+                quoted += 1;
+            }
+        }
     }
-    assert!(quoted > 5, "only {quoted} quoted section names found");
+    assert!(quoted > 7, "only {quoted} quoted section names found");
+}
+
+/// The names a document quotes as sections of its own: `see "Name"`, `"Name" above`, `"Name" below`.
+fn own_sections_quoted(prose: &str) -> Vec<&str> {
+    let mut names: Vec<&str> = prose.split("see \"").skip(1).filter_map(|rest| rest.split_once('"').map(|(name, _)| name)).collect();
+    for place in ["\" above", "\" below"] {
+        for (at, _) in prose.match_indices(place) {
+            names.extend(prose[..at].rfind('"').map(|open| &prose[open + 1..at]));
+        }
+    }
+    names
 }
 
 /// CONTRIBUTING's contents line links every `##` section, its agent notes cover every agent of the
