@@ -13,7 +13,7 @@ pub mod cli;
 pub mod commands;
 pub(crate) mod confine;
 pub mod digest;
-pub mod doctor;
+pub(crate) mod doctor;
 pub mod edit;
 pub mod error;
 pub mod gate;
