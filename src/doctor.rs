@@ -105,7 +105,7 @@ impl CheckedScopes {
         crate::install::command_line::install_command(&self.scope, agent)
     }
 
-    /// [`Context::install_command`] with this gitvow's executable as `--command`.
+    /// [`CheckedScopes::install_command`] with this gitvow's executable as `--command`.
     pub(crate) fn reinstall_command(&self, agent: &AgentSpec) -> String {
         crate::install::command_line::reinstall_command(&self.scope, agent)
     }

@@ -297,7 +297,7 @@ struct Seen {
     /// Symbolic links the call makes (`ln -s TARGET NAME`): the link, and where it leads.
     symlinks: Vec<(PathBuf, PathBuf)>,
     /// `$(find ~/x -type f)` as written, and the names its last command lists: a word made of it
-    /// names what the list names ([`MAX_SUBSTITUTED`] at most).
+    /// names what the list names (`reads::MAX_SUBSTITUTED` at most).
     substituted: Vec<(String, Feed)>,
 }
 
