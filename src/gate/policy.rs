@@ -14,7 +14,7 @@ pub mod trust_record;
 pub mod validated;
 
 use codec::{Reader, Writer};
-use prefilter::{Prefilter, Start};
+use prefilter::{Kept, Prefilter, Start};
 use regex_lite::Regex;
 pub use schema::ParseError;
 use schema::{Located, Obj, Seg};
@@ -71,9 +71,7 @@ pub struct Rule {
 
 impl Rule {
     fn is_match(&self, text: &str) -> bool {
-        self.searched.start().is_none_or(|s| s.may_match(text))
-            && self.searched.prefilter().may_match(text)
-            && self.searched.regex().is_match(text)
+        self.searched.may_match(text) && self.searched.regex().is_match(text)
     }
 }
 
@@ -103,6 +101,22 @@ struct Compiled {
 struct KeptAnalysis {
     bytes: Box<[u8]>,
     start_len: usize,
+    /// Whether each part reads whole, once known.
+    whole: [OnceLock<bool>; 2],
+}
+
+impl KeptAnalysis {
+    fn new(start: &[u8], prefilter: &[u8]) -> KeptAnalysis {
+        KeptAnalysis { bytes: [start, prefilter].concat().into(), start_len: start.len(), whole: Default::default() }
+    }
+
+    /// What the kept start (`0`) or prefilter (`1`) says of `text`, read where it lies; `None` when
+    /// its bytes do not read whole (read through once, the first time).
+    fn may_match(&self, part: usize, text: &str) -> Option<bool> {
+        let (start, prefilter) = self.bytes.split_at_checked(self.start_len)?;
+        let kept = if part == 0 { Kept::Start(start) } else { Kept::Prefilter(prefilter) };
+        self.whole.get(part)?.get_or_init(|| kept.reads_whole()).then(|| kept.may_match(text))
+    }
 }
 
 impl Pattern {
@@ -137,6 +151,15 @@ impl Pattern {
         // already): compiling is deterministic, so this cannot fail. Were it to, the panic blocks the
         // call (the hook answers a panic with its blocking form), never skips the rule.
         regex.get_or_init(|| Regex::new(source).unwrap_or_else(|e| panic!("pattern `{source}` no longer compiles: {e}")))
+    }
+
+    /// Whether `text` may match: false only when it lacks what every match has. A kept analysis
+    /// is read where it lies: a call tests its few texts against every rule, and decoding every
+    /// rule's words cost more than the tests.
+    fn may_match(&self, text: &str) -> bool {
+        let kept = |part| self.shared.kept.get().and_then(|k| k.may_match(part, text));
+        kept(0).unwrap_or_else(|| self.start().is_none_or(|s| s.may_match(text)))
+            && kept(1).unwrap_or_else(|| self.prefilter().may_match(text))
     }
 
     // The analysis is a function of the source alone: a kept one that does not decode (it always
@@ -509,7 +532,7 @@ impl Pattern {
         let pattern = Pattern::new(r.str()?);
         let (start, prefilter) = (r.bytes()?, r.bytes()?);
         if pattern.shared.prefilter.get().is_none() && pattern.shared.kept.get().is_none() {
-            let _ = pattern.shared.kept.set(KeptAnalysis { bytes: [start, prefilter].concat().into(), start_len: start.len() });
+            let _ = pattern.shared.kept.set(KeptAnalysis::new(start, prefilter));
         }
         Some(pattern)
     }
@@ -870,13 +893,42 @@ mod tests {
         let (_, start, prefilter) = (r.str().unwrap(), r.bytes().unwrap(), r.bytes().unwrap());
         // Kept for another source, to tell the kept analysis from one made again.
         let p = unregistered(b);
-        let _ = p.shared.kept.set(KeptAnalysis { bytes: [start, prefilter].concat().into(), start_len: start.len() });
+        let _ = p.shared.kept.set(KeptAnalysis::new(start, prefilter));
         assert_eq!((p.start(), p.prefilter()), (Start::new(a).as_ref(), &Prefilter::new(a)));
         assert_ne!(Prefilter::new(a), Prefilter::new(b));
         // One that does not decode is made again from the source.
         let p = unregistered(b);
-        let _ = p.shared.kept.set(KeptAnalysis { bytes: Box::new([7]), start_len: 1 });
+        let _ = p.shared.kept.set(KeptAnalysis::new(&[7], &[]));
+        assert_eq!((p.shared.kept.get().unwrap().may_match(0, "x"), p.shared.kept.get().unwrap().may_match(1, "x")), (None, None));
         assert_eq!((p.start(), p.prefilter()), (Start::new(b).as_ref(), &Prefilter::new(b)));
+    }
+
+    /// The kept analysis read where it lies says of a text what the decoded one says, for every
+    /// pattern of the default policy and texts that match some of them.
+    #[test]
+    fn a_kept_analysis_read_in_place_says_what_the_decoded_one_says() {
+        let policy = parse(DEFAULT_POLICY, Source::BuiltIn).unwrap();
+        let texts =
+            ["ls -la", "git push --force origin main", "rm -rf ~/", "write .git/config", "Terraform destroy", "psql -c 'DROP TABLE x'", ""];
+        for key in ListKey::ALL {
+            for rule in &policy.list(key).rules {
+                let mut w = Writer::default();
+                rule.searched.encode(&mut w);
+                let mut r = Reader::new(&w.bytes);
+                let (_, start, prefilter) = (r.str().unwrap(), r.bytes().unwrap(), r.bytes().unwrap());
+                let kept = KeptAnalysis::new(start, prefilter);
+                let (s, p) = (rule.searched.start(), rule.searched.prefilter());
+                for text in texts {
+                    let read = (kept.may_match(0, text), kept.may_match(1, text));
+                    assert_eq!(
+                        read,
+                        (Some(s.is_none_or(|s| s.may_match(text))), Some(p.may_match(text))),
+                        "{} on {text:?}",
+                        rule.searched.source()
+                    );
+                }
+            }
+        }
     }
 
     #[test]

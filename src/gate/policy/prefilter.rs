@@ -75,25 +75,28 @@ impl Start {
     /// has one). This runs for every rule and every simple command of a call, so it compares bytes
     /// itself: most words differ at the first byte.
     pub fn may_match(&self, text: &str) -> bool {
-        let text = text.as_bytes();
-        self.words.iter().any(|w| match w.after {
-            None => self.word_at(w, text),
-            Some(set) => {
-                let run = text.iter().take_while(|&&b| b < 128 && (set >> b) & 1 == 1).count();
-                (0..=run).any(|i| self.word_at(w, &text[i..]))
-            }
-        })
+        self.words.iter().any(|w| begins_with(self.fold, &w.text, w.bounded, w.after, text.as_bytes()))
     }
+}
 
-    /// Whether `text` begins with `word`.
-    fn word_at(&self, Word { text: word, bounded, .. }: &Word, text: &[u8]) -> bool {
+/// Whether `text` begins with `word` (lower-cased when `fold`), after a run of the bytes of
+/// `after` when it is set; a `bounded` word is not followed by a word character.
+fn begins_with(fold: bool, word: &[u8], bounded: bool, after: Option<u128>, text: &[u8]) -> bool {
+    let at = |text: &[u8]| {
         word.len() <= text.len()
-            && if self.fold {
+            && if fold {
                 word.iter().zip(text).all(|(w, t)| *w == t.to_ascii_lowercase())
             } else {
                 word.iter().zip(text).all(|(w, t)| w == t)
             }
-            && !(*bounded && text.get(word.len()).is_some_and(|&t| word_char(t as char)))
+            && !(bounded && text.get(word.len()).is_some_and(|&t| word_char(t as char)))
+    };
+    match after {
+        None => at(text),
+        Some(set) => {
+            let run = text.iter().take_while(|&&b| b < 128 && (set >> b) & 1 == 1).count();
+            (0..=run).any(|i| at(&text[i..]))
+        }
     }
 }
 
@@ -116,13 +119,101 @@ impl Start {
     }
 
     pub fn decode(r: &mut Reader) -> Option<Start> {
-        let fold = r.flag()?;
-        let words = r.list(|r| {
-            let (text, bounded) = (r.bytes()?.into(), r.flag()?);
-            let after = if r.flag()? { Some(u128::from(r.u64()?) | (u128::from(r.u64()?) << 64)) } else { None };
-            Some(Word { text, bounded, after })
+        let mut words = Vec::new();
+        let fold = Start::read(r, |_, text, bounded, after| {
+            words.push(Word { text: text.into(), bounded, after });
+            false
         })?;
         Some(Start { words, fold })
+    }
+
+    /// Reads what [`Start::encode`] wrote, handing `word` each word (the fold, its text, whether
+    /// it is bounded, its class) until one returns true: the fold, or `None` when the bytes do not
+    /// read as a start (every word read, unless `word` said yes to one).
+    fn read<'a>(r: &mut Reader<'a>, mut word: impl FnMut(bool, &'a [u8], bool, Option<u128>) -> bool) -> Option<bool> {
+        let fold = r.flag()?;
+        for _ in 0..r.len()? {
+            let (text, bounded) = (r.bytes()?, r.flag()?);
+            let after = if r.flag()? { Some(u128::from(r.u64()?) | (u128::from(r.u64()?) << 64)) } else { None };
+            if word(fold, text, bounded, after) {
+                break;
+            }
+        }
+        Some(fold)
+    }
+}
+
+/// A kept analysis read where it lies: the hook tests a call's texts against every rule, and
+/// decoding the words of each rule (a small allocation per word) cost more than the tests. Each
+/// part is read so only once [`Kept::reads_whole`] said it reads whole, as [`Start::decode`] or
+/// [`Prefilter::decode`] would read it.
+#[derive(Clone, Copy, Debug)]
+pub enum Kept<'a> {
+    /// A flag, then [`Start::encode`]'s bytes when it is set.
+    Start(&'a [u8]),
+    /// [`Prefilter::encode`]'s bytes.
+    Prefilter(&'a [u8]),
+}
+
+impl Kept<'_> {
+    /// Whether the bytes read whole, to their last byte.
+    pub fn reads_whole(self) -> bool {
+        match self {
+            Kept::Start(bytes) => {
+                let mut r = Reader::new(bytes);
+                match r.flag() {
+                    Some(true) => Start::read(&mut r, |_, _, _, _| false).is_some() && r.is_done(),
+                    Some(false) => r.is_done(),
+                    None => false,
+                }
+            }
+            Kept::Prefilter(bytes) => {
+                let mut r = Reader::new(bytes);
+                let mut words = || {
+                    for _ in 0..r.len()? {
+                        for _ in 0..r.len()? {
+                            r.flag()?;
+                            r.str()?;
+                        }
+                    }
+                    Some(())
+                };
+                words().is_some() && r.is_done()
+            }
+        }
+    }
+
+    /// What [`Start::may_match`] or [`Prefilter::may_match`] says of `text`, read off the bytes
+    /// (which read whole: a read that fails cannot happen, and would count as a match). The first
+    /// clause a text does not meet ends the reading.
+    pub fn may_match(self, text: &str) -> bool {
+        match self {
+            Kept::Start(bytes) => {
+                let mut r = Reader::new(bytes);
+                if r.flag() != Some(true) {
+                    return true;
+                }
+                let mut begins = false;
+                let whole = Start::read(&mut r, |fold, word, bounded, after| {
+                    begins = begins_with(fold, word, bounded, after, text.as_bytes());
+                    begins
+                });
+                begins || whole.is_none()
+            }
+            Kept::Prefilter(bytes) => {
+                let mut r = Reader::new(bytes);
+                let Some(clauses) = r.len() else { return true };
+                (0..clauses).all(|_| {
+                    let Some(lits) = r.len() else { return true };
+                    let mut met = false;
+                    for _ in 0..lits {
+                        let (Some(fold), Some(word)) = (r.flag(), r.bytes()) else { return true };
+                        met = met || found(word, fold, text);
+                    }
+                    met
+                })
+            }
+        }
     }
 }
 
@@ -327,11 +418,16 @@ const LONG_TEXT: usize = 256;
 
 impl Lit {
     fn found_in(&self, hay: &str) -> bool {
-        if !self.fold && hay.len() >= LONG_TEXT {
-            return hay.contains(self.text.as_str());
-        }
-        find(hay.as_bytes(), self.text.as_bytes(), self.fold)
+        found(self.text.as_bytes(), self.fold, hay)
     }
+}
+
+/// Whether `word` (lower-cased when `fold`; text, as every word of a prefilter) occurs in `hay`.
+fn found(word: &[u8], fold: bool, hay: &str) -> bool {
+    if !fold && hay.len() >= LONG_TEXT {
+        return std::str::from_utf8(word).is_ok_and(|word| hay.contains(word));
+    }
+    find(hay.as_bytes(), word, fold)
 }
 
 /// Whether `needle` (lower-cased when `fold`) occurs in `hay`. Texts are short and most places
