@@ -392,11 +392,21 @@ pub const PROGRAMS: &[Program] = &[
 
 /// The entry for the program `name` (a base name); an interpreter's name may carry its version.
 pub fn program(name: &str) -> Option<&'static Program> {
+    // The table is searched once per name and thread: a compound command names the same few
+    // programs again and again, and each search reads through some 600 names.
+    thread_local! {
+        static FOUND: std::cell::RefCell<std::collections::HashMap<String, Option<&'static Program>>> = Default::default();
+    }
+    if let Some(found) = FOUND.with(|f| f.borrow().get(name).copied()) {
+        return found;
+    }
     let find = |n: &str| PROGRAMS.iter().find(|p| p.names.contains(&n));
-    find(name).or_else(|| {
+    let found = find(name).or_else(|| {
         let base = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
         find(base).filter(|p| matches!(p.role, Role::Interpreter(_)))
-    })
+    });
+    FOUND.with(|f| f.borrow_mut().insert(name.to_string(), found));
+    found
 }
 
 /// The role of `name`: [`Role::Plain`] for programs the table does not know.
