@@ -36,6 +36,7 @@ mod git;
 mod identity;
 mod local_db;
 mod loops;
+mod mounts;
 mod nested;
 pub mod place;
 pub(crate) mod powershell;
@@ -679,6 +680,7 @@ impl Walk<'_> {
     /// database client or a program that changes files.
     fn program(&mut self, cmd: &mut Peeled, call: &ProgramCall, io: &Io, shell: &ShellState) -> Step {
         let (name, args) = (call.name.as_str(), call.args.as_slice());
+        self.mounts(name, cmd.operands(), args, &cmd.dirs.clone());
         if let Some(i) = programs::runner(name, args) {
             let program =
                 if name == "yarn" && args[i] == "npm" { "npm".to_string() } else { programs::package_program(&args[i]).to_string() };

@@ -53,7 +53,7 @@ impl Walk<'_> {
         self.read(word, dirs, false);
     }
 
-    fn read(&mut self, word: &Word, dirs: &Dirs, recursive: bool) {
+    pub(super) fn read(&mut self, word: &Word, dirs: &Dirs, recursive: bool) {
         if self.out.reads.len() >= MAX_READS {
             return;
         }

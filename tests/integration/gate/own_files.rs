@@ -168,6 +168,51 @@ fn every_reader_of_the_record_key_and_approvals_is_stopped() {
     );
 }
 
+/// A mount over one of the gate's directories replaces what the hook and the agents read there, an
+/// unmount uncovers what was beneath, and a bind of one (or a container's volume) reaches it by
+/// another name: each is a change of the directory as a whole, and a read of what it holds; a
+/// mount or a container elsewhere passes.
+#[test]
+fn a_mount_over_or_of_a_guarded_directory_changes_it() {
+    let env = installed();
+    judge(
+        &env,
+        &[
+            "mount --bind ~/.gitvow /tmp/x",
+            "sudo mount -o bind /tmp/e ~/.claude",
+            "mount -B /tmp/e ~/.codex",
+            "mount --rbind ~/.gitvow/approvals /tmp/a",
+            "unshare -rm sh -c 'mount -t tmpfs none ~/.gitvow && exec claude'",
+            "mount --move /tmp/x ~/.gemini",
+            "mount --source ~/.gitvow --target /tmp/q -B",
+            "umount -l ~/.gitvow",
+            "fusermount -u ~/.copilot",
+            "bindfs -r ~/.gitvow /tmp/ro",
+            "bindfs /tmp/e ~/.gitvow",
+            "sshfs host:/x ~/.claude",
+            "squashfuse empty.sqfs ~/.gitvow",
+            "mount --bind /tmp/fake ~/.claude/settings.json",
+            "mount --bind notes.txt ~/.bashrc",
+            "bwrap --bind / / --tmpfs ~/.gitvow claude",
+            "bwrap --dev-bind / / --bind /tmp/e $HOME/.gitvow codex",
+            "docker run -v ~/.gitvow:/x alpine cat /x/record.key",
+            "podman run --mount type=bind,source=$HOME/.gitvow,target=/x alpine",
+            "docker run --volume=$HOME:/h alpine",
+            "systemd-nspawn --bind=$HOME/.gitvow:/x -D /srv/c",
+        ],
+        &[
+            "mount",
+            "mount | grep sda",
+            "mount --bind src /tmp/y",
+            "umount /tmp/y",
+            "sshfs host:/srv /tmp/remote",
+            "docker run --rm -v \"$(pwd)\":/src -w /src node:20 npm test",
+            "docker run -v /tmp/cache:/cache alpine ls",
+            "bwrap --ro-bind / / --tmpfs /run/scratch ls",
+        ],
+    );
+}
+
 /// gitvow started through the dynamic loader is gitvow: its weakening subcommands are stopped.
 #[test]
 fn gitvow_through_the_loader_is_gitvow() {
