@@ -21,10 +21,10 @@ pub fn json(value: &serde_json::Value) {
 /// Set once standard output's reader has gone away (`gitvow install … | head -1`).
 static GONE: AtomicBool = AtomicBool::new(false);
 
-/// Set for a run that changes files (install, uninstall, trust, approve): see [`print`].
+/// Set for a run that changes files (install, uninstall, trust, approve): see [`print()`].
 static FINISH: AtomicBool = AtomicBool::new(false);
 
-/// From now on, a reader that goes away does not end the run: see [`print`].
+/// From now on, a reader that goes away does not end the run: see [`print()`].
 pub fn finish_without_reader() {
     FINISH.store(true, Ordering::Relaxed);
 }
@@ -46,7 +46,7 @@ fn write(text: &str) {
     let _ = Stdout.write_all(text.as_bytes()).and_then(|()| Stdout.flush());
 }
 
-/// Standard output until its reader goes away, standard error after that (see [`print`]).
+/// Standard output until its reader goes away, standard error after that (see [`print()`]).
 struct Stdout;
 
 impl Write for Stdout {
@@ -72,7 +72,7 @@ impl Write for Stdout {
 }
 
 /// Standard output's reader went away: the run ends, or the rest of its output goes to standard
-/// error (see [`print`]).
+/// error (see [`print()`]).
 fn reader_gone() {
     if !FINISH.load(Ordering::Relaxed) {
         std::process::exit(1);
@@ -103,7 +103,7 @@ pub fn paint_verdict(text: &str, on: bool) -> String {
     paint(text, code, on)
 }
 
-/// [`print`] with a newline.
+/// [`print()`] with a newline.
 pub fn line(text: &str) {
     print(&format!("{text}\n"));
 }

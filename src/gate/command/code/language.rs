@@ -1,4 +1,4 @@
-//! The languages whose program text [`super::read`] reads: a module of its own so that the lexer
+//! The languages whose program text [`super::read()`] reads: a module of its own so that the lexer
 //! and the parser, children of `code`, name it without importing their parent.
 
 /// The interpreter whose language a program text is in.
