@@ -917,6 +917,8 @@ mod tests {
             "python3 - <<'EOF'\nprint(1)\nEOF",
             "bash ./build.sh",
             "source .venv/bin/activate",
+            "bash -n \"$f\"",
+            "sh -nv -c \"$X\"",
         ] {
             assert!(in_dir(cmd).opaque.is_none(), "{cmd}");
         }

@@ -99,7 +99,15 @@ pub struct Effect {
 
 impl Effect {
     pub fn of(kind: EffectKind, touch: &Touch, ctx: &Context) -> Effect {
-        Effect { kind, class: classify(touch, ctx), path: shown(&touch.path, ctx.home) }
+        let mut class = classify(touch, ctx);
+        // Moving every name of the project's top that a pattern without dot names matches
+        // (`mv * build/`, `for f in *; do mv "$f" "old_$f"`) leaves `.git` where it is.
+        let top = ctx.repo_top.map(lexical);
+        if kind == EffectKind::Move && class == Class::Git && touch.glob.is_some_and(|g| !g.hidden) && touch.path.parent() == top.as_deref()
+        {
+            class = Class::Project;
+        }
+        Effect { kind, class, path: shown(&touch.path, ctx.home) }
     }
 
     /// The text the policy's command rules read: `effect delete-recursive system /srv/*`.
@@ -294,5 +302,14 @@ mod tests {
         assert_eq!(class("/tmp", None), Class::Outside);
         assert_eq!(class("/dev/null", None), Class::Temp);
         assert_eq!(class("/etc/hosts", None), Class::Outside);
+    }
+
+    #[test]
+    fn moving_every_plain_name_of_the_top_leaves_the_history() {
+        let ctx = Context { cwd: Path::new("/h/r"), home: Some(Path::new("/h")), repo_top: Some(Path::new("/h/r")) };
+        let of = |kind, hidden| Effect::of(kind, &Touch { path: PathBuf::from("/h/r/*"), glob: Some(Glob { hidden }) }, &ctx).class;
+        assert_eq!(of(EffectKind::Move, false), Class::Project);
+        assert_eq!(of(EffectKind::Move, true), Class::Git);
+        assert_eq!(of(EffectKind::DeleteRecursive, false), Class::Git);
     }
 }

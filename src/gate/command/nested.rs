@@ -108,6 +108,10 @@ impl Walk<'_> {
                     i += 1;
                 }
             } else if let Some(flags) = a.strip_prefix(['-', '+']).filter(|f| !f.is_empty()) {
+                // `bash -n script`: the shell reads the script for its syntax and runs nothing.
+                if a.starts_with('-') && flags.contains('n') && flags.chars().all(|c| "nvx".contains(c)) {
+                    return;
+                }
                 expects_script |= a.starts_with('-') && flags.contains('c');
                 if a.starts_with('-') && flags.contains('s') {
                     break;

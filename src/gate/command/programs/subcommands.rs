@@ -22,12 +22,21 @@ pub fn computed_subcommand(name: &str, words: &[crate::gate::command::syntax::Wo
     false
 }
 
+/// Command lines that take `-help` for their manual (Go's flag package), where it is no bundle
+/// of one-letter options.
+const GO_STYLE_HELP: &[&str] = &["terraform", "tofu", "terragrunt", "packer", "vault", "consul", "nomad", "waypoint", "boundary"];
+
 /// `prog sub --help`: a program that prints its manual for `--help` among its first words (before
 /// `--`, with no shell, interpreter or runner among the words before it, which would run the rest
 /// as a command) and does nothing else.
 pub fn asks_for_help(name: &str, args: &[String]) -> bool {
     const REACH: usize = 4;
-    let Some(at) = args.iter().take(REACH + 1).position(|a| a == "--help") else { return false };
+    // `--help`, Go-style command lines' `-help` (`terraform destroy -help`), and the AWS CLI's
+    // `help` as its last word (`aws s3 rm help`).
+    let help = |k: usize, a: &String| {
+        a == "--help" || (a == "-help" && GO_STYLE_HELP.contains(&name)) || (a == "help" && name == "aws" && k + 1 == args.len())
+    };
+    let Some(at) = args.iter().take(REACH + 1).enumerate().position(|(k, a)| help(k, a)) else { return false };
     if !matches!(role(name), Role::Plain | Role::Git | Role::Cargo | Role::MakeDir | Role::Dd | Role::InPlace)
         || runner(name, args).is_some()
         || wrapped(name, args).is_some()

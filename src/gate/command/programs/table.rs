@@ -317,7 +317,8 @@ pub const PROGRAMS: &[Program] = &[
     database(&["redis-cli", "valkey-cli", "keydb-cli"], db(false, &[], &[], false, &["-h", "-p", "-a", "-n", "-u"])),
     // Programs that change the files their operands name.
     changer(
-        &["rm", "unlink", "rmdir", "srm", "trash", "trash-put", "gio", "rimraf", "del", "del-cli", "rm-cli", "trash-cli", "sponge"],
+        // Not rmdir: it removes only a directory that is empty, and fails on any other.
+        &["rm", "unlink", "srm", "trash", "trash-put", "gio", "rimraf", "del", "del-cli", "rm-cli", "trash-cli", "sponge"],
         Operands::All,
         "",
         &[],

@@ -6,12 +6,27 @@ fn words(text: &str) -> Vec<String> {
 
 #[test]
 fn help_is_asked_before_any_command_the_words_would_run() {
-    for (name, args) in [("terraform", "destroy --help"), ("git", "push --force --help"), ("kubectl", "delete ns x --help")] {
+    for (name, args) in [
+        ("terraform", "destroy --help"),
+        ("git", "push --force --help"),
+        ("kubectl", "delete ns x --help"),
+        ("terraform", "destroy -help"),
+        ("vault", "kv delete -help"),
+        ("aws", "s3 rm help"),
+    ] {
         assert!(asks_for_help(name, &words(args)), "{name} {args}");
     }
-    for (name, args) in
-        [("bash", "-c x --help"), ("sudo", "rm --help"), ("rm", "-rf -- --help"), ("xargs", "rm --help"), ("rm", "a b c d e --help")]
-    {
+    for (name, args) in [
+        ("bash", "-c x --help"),
+        ("sudo", "rm --help"),
+        ("rm", "-rf -- --help"),
+        ("xargs", "rm --help"),
+        ("rm", "a b c d e --help"),
+        ("rm", "-help"),
+        ("shutdown", "-help"),
+        ("aws", "s3 rm help s3://b/k"),
+        ("rm", "help"),
+    ] {
         assert!(!asks_for_help(name, &words(args)), "{name} {args}");
     }
 }
