@@ -582,6 +582,15 @@ impl Walk<'_> {
         if call.name != "gitvow" && identity::guarded_subcommand(&call.args) {
             self.identify(&call.prog, &call.args, &cmd.dirs);
         }
+        // A launcher of any kind (an emulator, a debugger, a profiler) running a program named in
+        // its arguments with a guarded subcommand: that program may be gitvow by another name. A
+        // bare word that is no program on the PATH is a subcommand (`kubectl certificate approve`).
+        for k in identity::launched(&call.args) {
+            let prog = &call.args[k];
+            if prog.contains('/') || crate::paths::find_on_path(prog).is_some() {
+                self.identify(prog, &call.args[k + 1..], &cmd.dirs);
+            }
+        }
         if call.prog.contains('/') {
             let first = cmd.all[cmd.at].clone();
             self.written_script(&first, &cmd.dirs, shell, io.reparse);

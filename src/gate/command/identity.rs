@@ -16,6 +16,15 @@ pub fn guarded_subcommand(args: &[String]) -> bool {
     }
 }
 
+/// Where a launcher's arguments name a program that a guarded subcommand follows (`gdb --args
+/// ./copy uninstall`, `qemu-x86_64 ./copy trust .`, `perf record ./copy approve ID`): the indexes
+/// of those program words, for [`of`] to say whether each is gitvow under another name.
+pub fn launched(args: &[String]) -> Vec<usize> {
+    (0..args.len())
+        .filter(|&k| !args[k].starts_with('-') && guarded_subcommand(&args[k + 1..]) && !guarded_subcommand(&args[k..]))
+        .collect()
+}
+
 /// What the program at `path` is, compared with the running gitvow.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Identity {
@@ -69,5 +78,10 @@ mod tests {
         assert!(guarded_subcommand(&["install".into(), "--command=/bin/true".into()]));
         assert!(!guarded_subcommand(&["install".into(), "--user".into()]));
         assert!(!guarded_subcommand(&["pr".into(), "review".into(), "--approve".into()]));
+        let args = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        assert_eq!(launched(&args("--args ./gv uninstall --user")), [1]);
+        assert_eq!(launched(&args("-L /usr ./gv install --command /bin/true")), [2]);
+        assert!(launched(&args("uninstall foo")).is_empty());
+        assert!(launched(&args("run -- --release")).is_empty());
     }
 }

@@ -230,6 +230,44 @@ fn gitvow_through_the_loader_is_gitvow() {
     );
 }
 
+/// gitvow started by any launcher is gitvow: an emulator, a debugger, a profiler or a personality
+/// changer that runs a program named in its arguments, with one of the subcommands only a person
+/// may run after it, is judged by what that program is (a copy of gitvow here), and one that cannot
+/// be told is asked about; a launcher of another program, or a subcommand of the same name of a
+/// program that is not gitvow, passes.
+#[test]
+fn gitvow_under_a_launcher_is_gitvow() {
+    let env = installed();
+    let copy = env.repo().join("tools/gv");
+    std::fs::create_dir_all(copy.parent().unwrap()).unwrap();
+    std::fs::copy(crate::support::BIN, &copy).unwrap();
+    env.script("tools/app", "echo app");
+    judge(
+        &env,
+        &[
+            "qemu-x86_64 tools/gv uninstall --user --yes",
+            "qemu-aarch64-static -L /usr/aarch64-linux-gnu ./tools/gv install --command /bin/true",
+            "gdb -q -batch -ex run --args tools/gv uninstall",
+            "lldb -b -o run -- tools/gv trust .",
+            "perf record -g tools/gv approve ab12",
+            "setarch x86_64 -R tools/gv uninstall --user --yes",
+            "rr record tools/gv uninstall",
+            "proot -0 ./tools/gv uninstall",
+            "box64 tools/gv install --user --command /bin/true",
+            "dbus-launch tools/gv approve ab12",
+            "heaptrack ./tools/gv trust --yes .",
+            "qemu-x86_64 ./made-later uninstall --user",
+        ],
+        &[
+            "gdb -q -batch -ex run --args tools/app --approve",
+            "perf record make uninstall",
+            "qemu-x86_64 tools/app install --user",
+            "kubectl certificate approve csr-1",
+            "setarch x86_64 -R tools/app trust",
+        ],
+    );
+}
+
 /// Each agent's edit of `path` (Claude's Write and Edit, Copilot's edit, Codex's patch), as it
 /// sends it.
 fn edits(env: &Sandbox, path: &std::path::Path) -> [(&'static str, &'static str, Value); 4] {
