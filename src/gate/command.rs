@@ -300,6 +300,9 @@ struct Seen {
     /// `$(find ~/x -type f)` as written, and the names its last command lists: a word made of it
     /// names what the list names (`reads::MAX_SUBSTITUTED` at most).
     substituted: Vec<(String, Feed)>,
+    /// The command whose list of names the pipe passes on (`find . -name '*.o'`), for `gitvow
+    /// check` to say where `xargs`'s and `read`'s names come from.
+    lister: Option<String>,
 }
 
 impl Seen {
@@ -435,6 +438,9 @@ impl Walk<'_> {
                     }
                     Node::Simple(cmd) => {
                         let (output, chdir) = self.simple(p, cmd, feed, shell, reparse);
+                        if matches!(output, Feed::Found(..)) {
+                            self.seen.lister = Some(shown_words(&cmd.words));
+                        }
                         feed = output;
                         // `cd` in a pipeline or in the background runs in a subshell.
                         if single && pipeline.sep != Sep::Background {
@@ -812,6 +818,13 @@ fn text(prog: &str, args: &[String]) -> String {
         t.push_str(&quote(a));
     }
     t
+}
+
+/// Words as `gitvow check` shows them: each quoted where the shell would read it otherwise
+/// (`find . -name '*.o'`).
+fn shown_words(words: &[Word]) -> String {
+    let shown = |t: String| if t.contains(['*', '?', '[', '{', '~', '$']) { format!("'{}'", t.replace('\'', r"'\''")) } else { quote(&t) };
+    words.iter().map(|w| shown(w.text())).collect::<Vec<_>>().join(" ")
 }
 
 /// An argument as one regex-visible unit: in single quotes when it holds blanks or shell operators.

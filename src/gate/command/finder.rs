@@ -258,6 +258,9 @@ impl Walk<'_> {
         let names: Option<Vec<Word>> = match &feed {
             Feed::None => return self.xargs_alone(cmd, i),
             Feed::Found(found, trees) => {
+                if let Some(lister) = self.seen.lister.clone() {
+                    self.out.sources.push(format!("{} on the names {lister} lists", super::shown_words(&template)));
+                }
                 self.per_found(&template, marker.as_deref(), found, *trees, &cmd.dirs.clone(), shell, io.reparse);
                 return Step::unknown();
             }

@@ -39,6 +39,9 @@ impl Walk<'_> {
             return;
         }
         if let Some(values) = self.bounded_list(feed) {
+            if let (Feed::Found(..), Some(lister)) = (feed, &self.seen.lister) {
+                self.out.sources.push(format!("${name} holds each name {lister} lists"));
+            }
             self.seen.loops.push((name.clone(), values));
         }
     }
@@ -77,6 +80,12 @@ impl Walk<'_> {
     pub(super) fn substituted_list(&self, raw: &str) -> Option<Vec<Word>> {
         let (_, feed) = self.seen.substituted.iter().find(|(r, _)| r == raw)?;
         self.bounded_list(feed)
+    }
+
+    /// For `gitvow check`: what a `for` variable over a substitution's list holds.
+    pub(super) fn say_substituted(&mut self, name: &str, raw: &str) {
+        let inner = raw.strip_prefix("$(").and_then(|r| r.strip_suffix(')')).or_else(|| raw.strip_prefix('`')?.strip_suffix('`'));
+        self.out.sources.push(format!("${name} holds each name {} lists", inner.unwrap_or(raw).trim()));
     }
 
     /// Whether `word` holds a loop variable that stands for all a finder finds under a start
@@ -127,6 +136,16 @@ mod tests {
         let a = analysed(r#"printf 'a.txt\nb.txt\n' | while read f; do mv "$f" "${f%.txt}.md"; done"#);
         assert!(a.opaque.is_none(), "{a:?}");
         assert_eq!(touched(&a)[..2], ["/r/a.txt", "/r/b.txt"]);
+    }
+
+    #[test]
+    fn check_says_where_the_names_come_from() {
+        let a = analysed("find . -name '*.o' | xargs rm -f");
+        assert!(a.sources.contains(&"rm -f on the names find . -name '*.o' lists".to_string()), "{a:?}");
+        let a = analysed(r#"find . -name '*.py' | while read -r f; do touch "$f"; done"#);
+        assert!(a.sources.contains(&"$f holds each name find . -name '*.py' lists".to_string()), "{a:?}");
+        let a = analysed(r#"for d in $(find . -type d -name build); do rm -rf "$d"; done"#);
+        assert!(a.sources.contains(&"$d holds each name find . -type d -name build lists".to_string()), "{a:?}");
     }
 
     #[test]

@@ -22,7 +22,8 @@ impl Walk<'_> {
             match w.parts.as_slice() {
                 [Part::Subst { raw, .. }] if one_name(raw) => values.push(Word { parts: vec![Part::Glob("*".into())] }),
                 [Part::Subst { raw, .. }] if self.substituted_list(raw).is_some() => {
-                    values.extend(self.substituted_list(raw).unwrap_or_default())
+                    values.extend(self.substituted_list(raw).unwrap_or_default());
+                    self.say_substituted(&name, raw);
                 }
                 [Part::Subst { raw, .. }] => match listed_patterns(raw) {
                     Some(patterns) => values.extend(patterns),
