@@ -392,7 +392,7 @@ const MAX_SET: usize = 32;
 /// Joined words are given up past this many (`(^|/)(a|b|c)` is six words): a run is cut there.
 const MAX_PRODUCT: usize = 16;
 /// An alternation gives at most this many clauses (one per clause of its branches, past the best).
-const MAX_CLAUSES: usize = 16;
+const MAX_CLAUSES: usize = 4;
 /// A class of more characters than this is any character: `[sz]` is worth two words, `[a-z]` is not.
 const MAX_CLASS: usize = 4;
 
