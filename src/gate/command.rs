@@ -526,6 +526,13 @@ impl Walk<'_> {
                 RedirOp::HereString => feed = Feed::Unknown,
                 RedirOp::Read => {
                     self.read_input(&r.target, &shell.dirs);
+                    // `< <(find …)`: what the finder lists.
+                    if let [part @ Part::ProcSubst { .. }] = r.target.parts.as_slice()
+                        && let Some(listed) = self.listed_by(part)
+                    {
+                        feed = listed;
+                        continue;
+                    }
                     feed = match self.paths(&r.target, &shell.dirs) {
                         Some(mut ps) if ps.len() == 1 && ps[0].glob.is_none() => Feed::File(ps.remove(0).path),
                         _ => Feed::Unknown,

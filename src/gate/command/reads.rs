@@ -46,6 +46,51 @@ impl Walk<'_> {
             let Some(word) = operand(word) else { continue };
             self.read(&word, dirs, recursive);
         }
+        if let Some(list) = list_of_names(name, &call.args) {
+            self.read_listed(list.map(|k| &words[k]), io, dirs);
+        }
+    }
+
+    /// An archiver that reads the names it archives from a list (`cpio -o`, `tar -T -`,
+    /// `zip -@`, `rsync --files-from=FILE`): each name the list holds is read, whole. The list is
+    /// standard input (`None`) or the file a word names (a `<(find …)` keeps what its finder lists).
+    fn read_listed(&mut self, list: Option<&Word>, io: &Io, dirs: &Dirs) {
+        let feed = match list {
+            None => io.feed.clone(),
+            Some(w) => match operand(w).map(|mut w| {
+                w.parts.retain(|p| !matches!(p, Part::Lit(t) if t.is_empty()));
+                w
+            }) {
+                Some(w) => self.listed_file(&w, dirs),
+                None => Feed::Unknown,
+            },
+        };
+        let names: Vec<Word> = match feed {
+            Feed::Found(names, _) => names,
+            Feed::Text(t) | Feed::Expanding(t) => t.split_whitespace().map(super::lit_word).collect(),
+            Feed::File(p) => self.listed(&p).unwrap_or_default().iter().map(|n| super::lit_word(n)).collect(),
+            Feed::None | Feed::Unknown => Vec::new(),
+        };
+        for name in names.iter().filter(|n| n.scripts().next().is_none()) {
+            self.read(name, dirs, true);
+        }
+    }
+
+    /// The list a word names: what a `<(find …)` lists, or the file.
+    fn listed_file(&self, w: &Word, dirs: &Dirs) -> Feed {
+        match w.parts.as_slice() {
+            [part @ Part::ProcSubst { .. }] => self.listed_by(part).unwrap_or(Feed::Unknown),
+            _ => match self.paths(w, dirs) {
+                Some(ps) if ps.len() == 1 && ps[0].glob.is_none() => Feed::File(ps[0].path.clone()),
+                _ => Feed::Unknown,
+            },
+        }
+    }
+
+    /// What the substitution `part` printed, when it listed names.
+    pub(super) fn listed_by(&self, part: &Part) -> Option<Feed> {
+        let (Part::ProcSubst { raw, .. } | Part::Subst { raw, .. }) = part else { return None };
+        self.seen.substituted.iter().find(|(r, _)| r == raw).map(|(_, feed)| feed.clone())
     }
 
     /// `< file`: read whatever the program is.
@@ -94,7 +139,7 @@ impl Walk<'_> {
             return;
         }
         let raw = cmd.words.iter().chain(cmd.redirs.iter().map(|r| &r.target)).flat_map(|w| &w.parts).find_map(|p| match p {
-            Part::Subst { script: s, raw } if *s == script => Some(raw.clone()),
+            Part::Subst { script: s, raw } | Part::ProcSubst { script: s, raw } if *s == script => Some(raw.clone()),
             _ => None,
         });
         if let Some(raw) = raw {
@@ -157,6 +202,30 @@ impl Walk<'_> {
                 self.out.spelt_secret.get_or_insert("program text that spells gitvow's directory in pieces");
             }
         }
+    }
+}
+
+/// Where an archiver reads the list of names it archives: standard input (`Some(None)`), or the
+/// operand at an index of its arguments (`Some(Some(k))`); `None` when it takes no list.
+fn list_of_names(name: &str, args: &[String]) -> Option<Option<usize>> {
+    let from = |flags: &[&str]| {
+        args.iter().enumerate().find_map(|(i, a)| {
+            flags.iter().find_map(|f| match a.strip_prefix(f) {
+                Some("") => Some(if args.get(i + 1).is_some_and(|v| v == "-") { None } else { Some(i + 1) }),
+                Some(v) if v.starts_with('=') => Some(if v == "=-" { None } else { Some(i) }),
+                _ => None,
+            })
+        })
+    };
+    let short = |c: char| args.iter().any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains(c));
+    match name {
+        "cpio" if short('o') || short('p') || args.iter().any(|a| a == "--create" || a == "--pass-through") => Some(None),
+        "afio" if short('o') => Some(None),
+        "pax" if short('w') => Some(None),
+        "zip" if args.iter().any(|a| a == "-@" || (a.starts_with('-') && !a.starts_with("--") && a.contains('@'))) => Some(None),
+        "tar" | "bsdtar" | "gtar" => from(&["-T", "--files-from"]).map(|k| k.filter(|k| *k < args.len())),
+        "rsync" => from(&["--files-from"]).map(|k| k.filter(|k| *k < args.len())),
+        _ => None,
     }
 }
 

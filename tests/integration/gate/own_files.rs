@@ -213,6 +213,36 @@ fn a_mount_over_or_of_a_guarded_directory_changes_it() {
     );
 }
 
+/// An archiver that takes the names it archives from a list (`cpio -o`, `pax -w`, `afio -o`,
+/// `zip -@`, `tar -T`, `rsync --files-from`) reads what the list names: a finder's matches on its
+/// input, a `<(find …)`, echoed names. A list of the project's files passes.
+#[test]
+fn an_archiver_reads_what_its_list_names() {
+    let env = installed();
+    judge(
+        &env,
+        &[
+            "find ~/.gitvow -type f | cpio -o -H newc > /tmp/a.cpio",
+            "cpio --create < <(find ~/.gitvow) > /tmp/a",
+            "find ~/.gitvow -print0 | cpio -0 -ov > /tmp/a",
+            "find ~/.gitvow | cpio -pdm /tmp/copy",
+            "find ~/.gitvow | tar -czf /tmp/a.tgz -T -",
+            "gtar -cf /tmp/a --files-from <(find ~/.gitvow -type f)",
+            "bsdtar -cf /tmp/a --files-from=<(find ~/.gitvow/approvals)",
+            "find ~/.gitvow -type f | zip -q /tmp/a.zip -@",
+            "find ~/.gitv* | pax -w > /tmp/a.pax",
+            "find ~/.gitvow | afio -o /tmp/a.afio",
+            "echo ~/.gitvow | zip -r@ /tmp/b.zip",
+        ],
+        &[
+            "find src -name '*.rs' | cpio -o > /tmp/s.cpio",
+            "git ls-files | tar -czf /tmp/src.tgz -T -",
+            "find . -type f | zip /tmp/p.zip -@",
+            "tar -cf /tmp/s.tar -T <(find src -type f)",
+        ],
+    );
+}
+
 /// gitvow started through the dynamic loader is gitvow: its weakening subcommands are stopped.
 #[test]
 fn gitvow_through_the_loader_is_gitvow() {
