@@ -2803,7 +2803,7 @@ fn cargo_install_over_gitvow_is_self_protection() {
     let env = Sandbox::with_repo();
     let bin = env.home().join("tools/bin");
     std::fs::create_dir_all(&bin).unwrap();
-    std::fs::copy(BIN, bin.join("gitvow")).unwrap();
+    crate::support::copy_executable(BIN, &bin.join("gitvow"));
     let env = env.env("PATH", format!("{}:{}", bin.display(), crate::support::system_path()));
     for (want, case) in [
         ("confirm", "cargo install --path . --root ~/tools"),

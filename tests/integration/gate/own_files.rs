@@ -270,7 +270,7 @@ fn gitvow_under_a_launcher_is_gitvow() {
     let env = installed();
     let copy = env.repo().join("tools/gv");
     std::fs::create_dir_all(copy.parent().unwrap()).unwrap();
-    std::fs::copy(crate::support::BIN, &copy).unwrap();
+    crate::support::copy_executable(crate::support::BIN, &copy);
     env.script("tools/app", "echo app");
     judge(
         &env,

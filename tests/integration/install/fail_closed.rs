@@ -32,7 +32,7 @@ fn install_with_copy(env: &Sandbox, agent: &str) -> std::path::PathBuf {
     let exe = env.outside("bin/gitvow");
     if !exe.exists() {
         std::fs::create_dir_all(exe.parent().unwrap()).unwrap();
-        std::fs::copy(BIN, &exe).unwrap();
+        crate::support::copy_executable(BIN, &exe);
     }
     env.run(["install", "--user", "--agent", agent, "--yes", "--command", exe.to_str().unwrap()]).ok();
     exe

@@ -59,7 +59,7 @@ fn root_installing_into_another_users_home_gives_what_it_creates_to_that_user() 
     // The user must reach their home through the temporary directory, and run a copy of gitvow.
     std::fs::set_permissions(home.parent().unwrap(), std::fs::Permissions::from_mode(0o755)).unwrap();
     let bin = env.outside("gitvow");
-    std::fs::copy(BIN, &bin).unwrap();
+    crate::support::copy_executable(BIN, &bin);
     chown(home, USER);
     let codex = env.write("~/.codex/config.toml", "model = \"o3\"\n");
     for p in [home.join(".codex"), codex.clone()] {

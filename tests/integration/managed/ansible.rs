@@ -54,7 +54,7 @@ fn the_ansible_example_installs_once_and_then_changes_nothing() {
     let bin_dir = env.outside("usr-local-bin");
     std::fs::create_dir_all(&bin_dir).unwrap();
     let gitvow = bin_dir.join("gitvow");
-    std::fs::copy(BIN, &gitvow).unwrap();
+    crate::support::copy_executable(BIN, &gitvow);
     std::fs::set_permissions(&bin_dir, std::fs::Permissions::from_mode(0o755)).unwrap();
     std::fs::set_permissions(&gitvow, std::fs::Permissions::from_mode(0o755)).unwrap();
 

@@ -116,7 +116,7 @@ fn system_without_root_or_with_a_command_others_can_write_is_one_line_and_writes
     let open = env.outside("open");
     std::fs::create_dir_all(&open).unwrap();
     let bin = open.join("gitvow");
-    std::fs::copy(crate::support::BIN, &bin).unwrap();
+    crate::support::copy_executable(crate::support::BIN, &bin);
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o777)).unwrap();
     let out = env.run(["install", "--system", "--agent", "claude", "--yes", "--command", bin.to_str().unwrap()]);

@@ -53,7 +53,7 @@ fn forge(env: &Sandbox, exe: &Path, policy: &str) {
 
 fn copy_of_gitvow(env: &Sandbox, name: &str) -> PathBuf {
     let exe = env.home().join(name);
-    std::fs::copy(BIN, &exe).unwrap();
+    crate::support::copy_executable(BIN, &exe);
     exe
 }
 
@@ -101,7 +101,7 @@ fn a_new_or_rebuilt_gitvow_compiles_every_pattern_again() {
     // ...and for no other: another binary of the same version, or the same path rebuilt in place.
     assert_blocked_by_the_broken_pattern(&hook_with(&env, &new, "ls"));
     std::thread::sleep(std::time::Duration::from_millis(20));
-    std::fs::copy(BIN, &old).unwrap();
+    crate::support::copy_executable(BIN, &old);
     assert_blocked_by_the_broken_pattern(&hook_with(&env, &old, "ls"));
 }
 

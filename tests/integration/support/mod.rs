@@ -498,6 +498,16 @@ pub fn assert_snapshot(name: &str, text: &str) {
 }
 
 /// Modification time, to prove a file was not rewritten.
+/// Copies an executable (gitvow's own binary, mostly) to `to` through `cp`, so that this test
+/// process never holds the new file open for writing: a child another test thread forks in that
+/// instant would inherit the descriptor until it exec'd, and until then anything that starts the
+/// copy (gitvow probing `--version`, an agent running the entry) fails with `ETXTBSY`, more often
+/// the busier the machine (seen in CI under load 10).
+pub fn copy_executable(from: &str, to: &Path) {
+    let status = std::process::Command::new("cp").arg("--").arg(from).arg(to).stdin(Stdio::null()).status();
+    assert!(status.as_ref().is_ok_and(std::process::ExitStatus::success), "cp {from} {}: {status:?}", to.display());
+}
+
 pub fn mtime(path: &Path) -> std::time::SystemTime {
     std::fs::metadata(path).unwrap().modified().unwrap()
 }
