@@ -120,7 +120,7 @@ impl Sandbox {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).unwrap();
         }
-        std::fs::write(&path, content).unwrap();
+        write_file(&path, content.as_ref());
         path
     }
 
@@ -386,13 +386,18 @@ impl Cmd {
         cmd
     }
 
-    /// Starts the process ([`Cmd::command`]). A copy of the binary that another test thread's fork
-    /// still holds open for writing cannot run until that child has exec'd (`ETXTBSY`): starting is
-    /// tried again meanwhile.
+    /// Starts the process ([`Cmd::command`]) in a turn of its own ([`WRITE_OR_START`]). A file
+    /// written outside the turns (straight through `std::fs`) may still be held open for writing by
+    /// another test thread's fork until that child has exec'd (`ETXTBSY`): starting is tried again
+    /// meanwhile.
     pub fn spawn(&self) -> Child {
         let mut tries = 0;
         loop {
-            match self.command().spawn() {
+            let started = {
+                let _turn = WRITE_OR_START.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+                self.command().spawn()
+            };
+            match started {
                 Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy && tries < 50 => {
                     tries += 1;
                     std::thread::sleep(Duration::from_millis(20));
@@ -498,14 +503,24 @@ pub fn assert_snapshot(name: &str, text: &str) {
 }
 
 /// Modification time, to prove a file was not rewritten.
-/// Copies an executable (gitvow's own binary, mostly) to `to` through `cp`, so that this test
-/// process never holds the new file open for writing: a child another test thread forks in that
-/// instant would inherit the descriptor until it exec'd, and until then anything that starts the
-/// copy (gitvow probing `--version`, an agent running the entry) fails with `ETXTBSY`, more often
-/// the busier the machine (seen in CI under load 10).
+/// The files this test process writes and the processes it starts take turns. A child forked
+/// while a file is open for writing here inherits the descriptor until it execs; meanwhile gitvow
+/// finds the file "being written by another program" (its read lease is refused, so it waits and
+/// says so) and a copied program cannot start (`ETXTBSY`), more often the busier the machine (both
+/// seen in CI under load). Writes share the turn; a start takes it alone, and `spawn` returns only
+/// once the child has exec'd, when the inherited descriptors are closed.
+static WRITE_OR_START: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
+/// Writes a file in the writers' turn ([`WRITE_OR_START`]).
+pub fn write_file(path: &Path, content: &[u8]) {
+    let _turn = WRITE_OR_START.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+    std::fs::write(path, content).unwrap_or_else(|e| panic!("write {}: {e}", path.display()));
+}
+
+/// Copies an executable (gitvow's own binary, mostly) in the writers' turn ([`WRITE_OR_START`]).
 pub fn copy_executable(from: &str, to: &Path) {
-    let status = std::process::Command::new("cp").arg("--").arg(from).arg(to).stdin(Stdio::null()).status();
-    assert!(status.as_ref().is_ok_and(std::process::ExitStatus::success), "cp {from} {}: {status:?}", to.display());
+    let _turn = WRITE_OR_START.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+    std::fs::copy(from, to).unwrap_or_else(|e| panic!("copy {from} to {}: {e}", to.display()));
 }
 
 pub fn mtime(path: &Path) -> std::time::SystemTime {
