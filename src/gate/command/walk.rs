@@ -1,0 +1,399 @@
+//! The walk over a parsed command: each script and simple command with its redirections, the
+//! layers peeled off it (wrappers, assignments, keywords), and the program it finally runs, handed
+//! to the reader for that program's role.
+
+use super::programs::{self, Role};
+use super::syntax::{self, Node, Parsed, Part, RedirOp, Sep, Simple, Word};
+use super::{
+    COMPUTED, COMPUTED_TARGET, Chdir, Dirs, Feed, Io, MAX_COMMANDS, MAX_PEELS, MAX_REPARSE, MAX_TEXT, NAMES_ONLY, Peeled, ProgramCall,
+    ShellState, Step, TIME_BUDGET, Walk, effects, identity, lexical, lit_word, option_value, program_name, quote, shown_words, text,
+};
+
+/// Shell words that start a compound command or negate one: the program comes after them.
+const KEYWORDS: &[&str] = &["!", "{", "}", "if", "then", "else", "elif", "fi", "do", "done", "while", "until", "[[", "]]", "coproc"];
+
+impl Walk<'_> {
+    pub(super) fn opaque(&mut self, why: &'static str) {
+        let names_only = |why: &str| NAMES_ONLY.contains(&why);
+        if names_only(why) && why != COMPUTED_TARGET {
+            // Which names: any (a `COMPUTED_TARGET` comes with its own, see [`Walk::touch`]).
+            self.out.computed_names.push(COMPUTED.to_string());
+        }
+        // A reason the box may confine gives way to any other, which it never hides.
+        match self.out.opaque {
+            Some(held) if !names_only(held) || names_only(why) => {}
+            _ => self.out.opaque = Some(why),
+        }
+    }
+
+    fn over_budget(&mut self) -> bool {
+        if self.out.opaque.is_some() && self.commands > MAX_COMMANDS {
+            return true;
+        }
+        self.commands += 1;
+        if self.commands > MAX_COMMANDS {
+            self.opaque("it runs more commands than the analyser follows");
+            return true;
+        }
+        if self.commands.is_multiple_of(64) && self.started.elapsed() > TIME_BUDGET {
+            self.opaque("it takes longer to analyse than the analyser's time budget");
+            self.commands = MAX_COMMANDS + 1;
+            return true;
+        }
+        false
+    }
+
+    /// Parses and walks a text the shell would run (the line itself, `sh -c` scripts, `eval`).
+    pub(super) fn text(&mut self, text: &str, shell: &mut ShellState, reparse: usize) {
+        if reparse > MAX_REPARSE {
+            self.opaque("it nests shells deeper than the analyser follows");
+            return;
+        }
+        let parsed = syntax::parse(text);
+        if let Some(why) = parsed.opaque {
+            self.opaque(why);
+        }
+        self.script(&parsed, 0, shell, reparse);
+    }
+
+    /// Walks script `id` of `p`; what its last pipeline prints, as far as the analysis knows.
+    fn script(&mut self, p: &Parsed, id: usize, shell: &mut ShellState, reparse: usize) -> Feed {
+        let Some(script) = p.scripts.get(id) else { return Feed::Unknown };
+        let mut printed = Feed::None;
+        for pipeline in &script.pipelines {
+            let single = pipeline.nodes.len() == 1;
+            let mut feed = Feed::None;
+            for node in &pipeline.nodes {
+                if self.over_budget() {
+                    return Feed::Unknown;
+                }
+                match node {
+                    Node::Subshell(inner) => {
+                        let mut sub = shell.clone();
+                        self.script(p, *inner, &mut sub, reparse);
+                        feed = Feed::Unknown;
+                    }
+                    Node::Simple(cmd) => {
+                        let (output, chdir) = self.simple(p, cmd, feed, shell, reparse);
+                        if matches!(output, Feed::Found(..)) {
+                            self.seen.lister = Some(shown_words(&cmd.words));
+                        }
+                        feed = output;
+                        // `cd` in a pipeline or in the background runs in a subshell.
+                        if single && pipeline.sep != Sep::Background {
+                            match chdir {
+                                Some(Chdir::To(to)) => {
+                                    let old = shell.dirs.clone();
+                                    // After `cd x && …` the command runs in x; after `cd x; …` or
+                                    // `cd x || …` also here, should the `cd` fail.
+                                    shell.dirs = if pipeline.sep == Sep::And { to } else { to.union(&old) };
+                                    shell.oldpwd = old;
+                                }
+                                Some(Chdir::Pop) => {
+                                    let old = shell.dirs.clone();
+                                    shell.dirs = shell.stack.pop().unwrap_or(Dirs::Unknown);
+                                    shell.oldpwd = old;
+                                }
+                                None => {}
+                            }
+                        }
+                    }
+                }
+            }
+            printed = feed;
+        }
+        printed
+    }
+
+    /// One simple command: its substitutions, redirections and words.
+    fn simple(&mut self, p: &Parsed, cmd: &Simple, pipe: Feed, shell: &mut ShellState, reparse: usize) -> (Feed, Option<Chdir>) {
+        // Substitutions run first, in a subshell each.
+        let words_scripts = cmd.words.iter().chain(cmd.redirs.iter().map(|r| &r.target)).flat_map(Word::scripts);
+        let body_scripts = cmd.redirs.iter().filter_map(|r| r.body).filter_map(|b| p.bodies.get(b)).flat_map(|b| b.scripts.iter().copied());
+        let scripts: Vec<usize> = words_scripts.chain(body_scripts).collect();
+        for s in scripts {
+            let mut sub = shell.clone();
+            let printed = self.script(p, s, &mut sub, reparse);
+            self.remember_substituted(cmd, s, printed);
+        }
+        let feed = self.redirections(p, cmd, pipe, shell);
+        let heredocs: Vec<String> =
+            cmd.redirs.iter().filter_map(|r| r.body).filter_map(|b| p.bodies.get(b)).map(|b| b.text.clone()).collect();
+        let dirs = shell.dirs.clone();
+        let (output, chdir) = self.run(cmd.words.clone(), dirs.clone(), &feed, &heredocs, shell, reparse);
+        let text = match &output {
+            Feed::Text(text) | Feed::Expanding(text) => Some(text.clone()),
+            _ => None,
+        };
+        for r in cmd.redirs.iter().filter(|r| r.op == RedirOp::Write) {
+            self.wrote(&r.target, &dirs, text.clone());
+        }
+        (output, chdir)
+    }
+
+    /// A command's redirections: the files they write, and what it reads on standard input.
+    fn redirections(&mut self, p: &Parsed, cmd: &Simple, pipe: Feed, shell: &ShellState) -> Feed {
+        let mut feed = pipe;
+        for r in &cmd.redirs {
+            match r.op {
+                RedirOp::Write => {
+                    let target = r.target.text();
+                    self.out.texts.push(format!("> {target}"));
+                    if !target.starts_with('/') && shell.dirs != Dirs::Known(vec![lexical(self.ctx.cwd)]) {
+                        // `cd /dev && cat x > sda`: the text the rules see names the real place.
+                        if let Dirs::Known(ds) = &shell.dirs {
+                            for d in ds.clone() {
+                                self.out.texts.push(format!("> {}", self.shown(&d.join(&target))));
+                            }
+                        }
+                    }
+                    self.effect(effects::EffectKind::Overwrite, &r.target, &shell.dirs);
+                }
+                RedirOp::HereDoc => {
+                    feed = match r.body.and_then(|b| p.bodies.get(b)) {
+                        Some(b) if b.expands => Feed::Expanding(b.text.clone()),
+                        Some(b) => Feed::Text(b.text.clone()),
+                        None => Feed::Text(String::new()),
+                    }
+                }
+                // `<<< $'a\nb'`: ANSI-C quoting is text the analyser decodes.
+                RedirOp::HereString if r.target.parts.iter().all(|p| matches!(p, Part::Lit(_) | Part::Ansi(_))) => {
+                    feed = Feed::Text(r.target.text())
+                }
+                RedirOp::HereString => feed = Feed::Unknown,
+                RedirOp::Read => {
+                    self.read_input(&r.target, &shell.dirs);
+                    // `< <(find …)`: what the finder lists.
+                    if let [part @ Part::ProcSubst { .. }] = r.target.parts.as_slice()
+                        && let Some(listed) = self.listed_by(part)
+                    {
+                        feed = listed;
+                        continue;
+                    }
+                    feed = match self.paths(&r.target, &shell.dirs) {
+                        Some(mut ps) if ps.len() == 1 && ps[0].glob.is_none() => Feed::File(ps.remove(0).path),
+                        _ => Feed::Unknown,
+                    }
+                }
+                RedirOp::Dup => {}
+            }
+        }
+        feed
+    }
+
+    /// Peels keywords, assignments, wrappers and runners off a command and judges what is left.
+    pub(super) fn run(
+        &mut self,
+        all: Vec<Word>,
+        dirs: Dirs,
+        feed: &Feed,
+        heredocs: &[String],
+        shell: &mut ShellState,
+        reparse: usize,
+    ) -> (Feed, Option<Chdir>) {
+        let mut cmd = Peeled { all, at: 0, dirs };
+        let io = Io { feed, heredocs, reparse };
+        for _ in 0..MAX_PEELS {
+            if let Step::Done(output, chdir) = self.step(&mut cmd, &io, shell) {
+                return (output, chdir);
+            }
+        }
+        self.opaque("it nests wrappers deeper than the analyser follows");
+        (Feed::Unknown, None)
+    }
+
+    /// One layer of a command: its leading keywords and assignments, then its program, judged by
+    /// what the program table says of it.
+    fn step(&mut self, cmd: &mut Peeled, io: &Io, shell: &mut ShellState) -> Step {
+        cmd.at += cmd.all[cmd.at..]
+            .iter()
+            .take_while(|w| w.literal().is_some_and(|t| KEYWORDS.contains(&t.as_str())) || self.assignment(w))
+            .count();
+        if cmd.all.get(cmd.at).and_then(Word::literal).as_deref() == Some("function") {
+            // `function name { body; }`: the body is what runs (the name, when called, runs it).
+            cmd.at = (cmd.at + 2).min(cmd.all.len());
+            return Step::Next;
+        }
+        let Some(call) = self.call(cmd) else { return Step::unknown() };
+        if self.commands > MAX_COMMANDS {
+            return Step::unknown();
+        }
+        if let Some(sub) =
+            call.name.strip_prefix("git-").filter(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+        {
+            // `/usr/libexec/git-core/git-push` is `git push`.
+            cmd.all[cmd.at] = lit_word("git");
+            cmd.all.insert(cmd.at + 1, lit_word(sub));
+            return Step::Next;
+        }
+        if programs::computed_subcommand(&call.name, cmd.operands()) {
+            self.opaque("a subcommand is computed by the shell");
+        }
+        if call.name != "gitvow" && identity::guarded_subcommand(&call.args) {
+            self.identify(&call.prog, &call.args, &cmd.dirs);
+        }
+        // A launcher of any kind (an emulator, a debugger, a profiler) running a program named in
+        // its arguments with a guarded subcommand: that program may be gitvow by another name. A
+        // bare word that is no program on the PATH is a subcommand (`kubectl certificate approve`).
+        for k in identity::launched(&call.args) {
+            let prog = &call.args[k];
+            if prog.contains('/') || crate::paths::find_on_path(prog).is_some() {
+                self.identify(prog, &call.args[k + 1..], &cmd.dirs);
+            }
+        }
+        if call.prog.contains('/') {
+            let first = cmd.all[cmd.at].clone();
+            self.written_script(&first, &cmd.dirs, shell, io.reparse);
+        }
+        self.by_role(cmd, &call, io, shell)
+    }
+
+    /// The program word of `cmd` and its arguments, with the command's text recorded for the
+    /// rules; `None` when there is no program the analysis can name.
+    fn call(&mut self, cmd: &Peeled) -> Option<ProgramCall> {
+        let words = cmd.words();
+        let first = words.first()?;
+        let Some(prog) = first.literal() else {
+            self.out.texts.push(words.iter().map(|w| quote(&w.text())).collect::<Vec<_>>().join(" "));
+            self.opaque(
+                "a program name is computed by the shell (a variable, a substitution, a glob or brace expansion, or ANSI-C quoting)",
+            );
+            return None;
+        };
+        let name = program_name(&prog).to_string();
+        if matches!(name.as_str(), "for" | "select" | "case" | "function" | "in" | "esac") {
+            // A loop or case head names no program; its body is read on its own, with a loop
+            // variable over literal words holding each of them.
+            if name == "for" {
+                self.loop_head(&words[1..]);
+            }
+            return None;
+        }
+        let args: Vec<String> = words[1..].iter().map(Word::text).collect();
+        if programs::asks_for_help(&name, &args) {
+            // `terraform destroy --help`, `git push --help`: the program prints its manual and
+            // stops; what the other words would do does not happen.
+            self.out.texts.push(format!("{name} --help"));
+            return None;
+        }
+        let text = text(&name, &args);
+        if text.len() > MAX_TEXT {
+            self.opaque("one of its commands is longer than the analyser reads");
+            return None;
+        }
+        let text = if self.image_format(&name, &words[1..], &cmd.dirs) { format!("image-format {text}") } else { text };
+        match self.moved(&name, &words[1..], &cmd.dirs) {
+            Some(texts) => self.out.texts.extend(texts),
+            None => self.out.texts.push(text),
+        }
+        Some(ProgramCall { prog, name, args })
+    }
+
+    /// What the program's role in the table makes of the command.
+    fn by_role(&mut self, cmd: &mut Peeled, call: &ProgramCall, io: &Io, shell: &mut ShellState) -> Step {
+        self.reads(call, cmd.operands(), io, &cmd.dirs.clone());
+        if call.name == "read" {
+            self.read_line(cmd.operands(), io.feed);
+        }
+        match programs::role(&call.name) {
+            Role::Chdir => self.chdir(cmd, call, shell),
+            Role::Echo => self.echo(cmd, call),
+            Role::Cat => self.cat(cmd, call, io, shell),
+            Role::Env => self.env(cmd, call, io, shell),
+            Role::Xargs => self.xargs(cmd, call, io, shell),
+            Role::Find => Step::Done(self.find(cmd.operands(), &call.args, &cmd.dirs.clone(), shell, io.reparse), None),
+            Role::Eval => self.eval(cmd, io, shell),
+            Role::Source => self.source(cmd, io, shell),
+            Role::Alias => self.alias(cmd, io, shell),
+            Role::Declare => self.declare(cmd),
+            Role::Trap => self.trap(cmd, shell),
+            Role::CommandString => self.command_string(cmd, call, io, shell),
+            Role::Schedule => self.schedule(cmd, call, io, shell),
+            Role::Multiplexer => self.multiplexer(call, io, shell),
+            Role::Patch => self.patch(cmd, call, io),
+            Role::Expect => {
+                self.opaque("it runs an expect script, which the analyser does not read");
+                Step::unknown()
+            }
+            Role::RunOption => self.run_option(cmd, call, io, shell),
+            Role::Flock => self.flock(cmd, call, io, shell),
+            Role::Watch => self.watch(cmd, call, io, shell),
+            Role::Ssh => self.ssh(cmd, call, io, shell),
+            Role::ApplyPatch => {
+                let argument = call.args.iter().find(|a| a.contains("*** Begin Patch")).cloned();
+                self.out.patches.extend(io.heredocs.iter().cloned().chain(argument));
+                Step::unknown()
+            }
+            Role::Git => self.git_command(cmd, io, shell),
+            Role::Shell => {
+                self.shell(cmd.operands(), &call.args, io.feed, &cmd.dirs.clone(), shell, io.reparse);
+                Step::unknown()
+            }
+            Role::Plain | Role::Interpreter(_) | Role::Database(_) | Role::InPlace | Role::MakeDir | Role::Dd | Role::Cargo => {
+                self.program(cmd, call, io, shell)
+            }
+        }
+    }
+
+    /// A program with no builtin role: a runner or a wrapper peeled, else an interpreter, a
+    /// database client or a program that changes files.
+    pub(super) fn program(&mut self, cmd: &mut Peeled, call: &ProgramCall, io: &Io, shell: &ShellState) -> Step {
+        let (name, args) = (call.name.as_str(), call.args.as_slice());
+        self.mounts(name, cmd.operands(), args, &cmd.dirs.clone());
+        if let Some(i) = programs::runner(name, args) {
+            let program =
+                if name == "yarn" && args[i] == "npm" { "npm".to_string() } else { programs::package_program(&args[i]).to_string() };
+            cmd.at += 1 + i;
+            cmd.all[cmd.at] = lit_word(&program);
+            return Step::Next;
+        }
+        if name.starts_with("python")
+            && let Some(i) = programs::python_module(args)
+        {
+            return cmd.continue_at(i);
+        }
+        if let Some(i) = programs::wrapped(name, args) {
+            if let Some(d) = programs::program(name).and_then(|p| p.wraps).and_then(|w| option_value(args, w.chdir)) {
+                cmd.dirs = cmd.dirs.join(&d);
+            }
+            return cmd.continue_at(i);
+        }
+        self.recipes(name, args, &cmd.dirs.clone(), shell, io.reparse);
+        self.editor_escapes(name, args, io, &cmd.dirs.clone(), shell);
+        match programs::role(name) {
+            Role::Interpreter(interpreter) => {
+                let here = ShellState { dirs: cmd.dirs.clone(), ..shell.clone() };
+                self.interpreter(&interpreter, cmd.operands(), args, io.feed, &here, io.reparse);
+                if interpreter.edits_in_place {
+                    self.in_place(name, cmd.operands(), args, &cmd.dirs.clone());
+                }
+            }
+            Role::Database(db) => self.database(name, &db, cmd.operands(), args, io.feed, &cmd.dirs.clone()),
+            role => self.files(name, role, cmd.operands(), args, &cmd.dirs.clone()),
+        }
+        Step::Done(self.listing(name, cmd.operands(), args, &cmd.dirs), None)
+    }
+
+    /// A file changer's text after `cd`: relative operands named where they are, so that
+    /// `cd build && rm -rf *` reads `rm -rf build/*`, not the `rm -rf *` of the call's directory.
+    /// `None` when the command runs where the call does.
+    fn moved(&self, name: &str, args: &[Word], dirs: &Dirs) -> Option<Vec<String>> {
+        programs::program(name)?.changes?;
+        let here = lexical(self.ctx.cwd);
+        let Dirs::Known(ds) = dirs else { return None };
+        if ds.iter().all(|d| *d == here) {
+            return None;
+        }
+        let texts = ds.iter().map(|d| {
+            let args: Vec<String> = args
+                .iter()
+                .map(|w| {
+                    let t = w.text();
+                    if *d == here || t.starts_with(['-', '/', '~', '$']) { t } else { self.shown(&d.join(&t)) }
+                })
+                .collect();
+            text(name, &args)
+        });
+        Some(texts.collect())
+    }
+}
