@@ -8,8 +8,20 @@
 //!   (1: the record written before the files, 2: the one written after them).
 //! - `GITVOW_TEST_NO_LEASE=1`: never take a read lease, as on a file system without leases.
 
+#[cfg(test)]
+type Hook = Box<dyn FnMut(&str)>;
+
+#[cfg(test)]
+thread_local! {
+    /// What a unit test does at each step of this thread: another program's move at the worst
+    /// moment, placed exactly rather than hoped for.
+    pub(super) static AT_STEP: std::cell::RefCell<Option<Hook>> = const { std::cell::RefCell::new(None) };
+}
+
 /// Called before each file-system change. `what` names it, for `GITVOW_TEST_TRACE_STEPS=1`.
 pub(crate) fn step(what: &str) {
+    #[cfg(test)]
+    AT_STEP.with_borrow_mut(|hook| hook.as_mut().map(|h| h(what)));
     #[cfg(debug_assertions)]
     {
         use std::sync::OnceLock;

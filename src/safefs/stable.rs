@@ -254,7 +254,7 @@ fn take_lease(file: &File) -> io::Result<()> {
     if super::faults::leases_disabled() {
         return Err(io::Error::from(ErrorKind::Unsupported));
     }
-    super::sys::take_read_lease(file)
+    super::sys::take_lease(file, super::sys::Lease::Read)
 }
 
 /// Says once per file and run that gitvow is waiting for another program's write.

@@ -34,23 +34,37 @@ pub(super) fn exchange(dir: &OwnedFd, a: &OsStr, b: &OsStr) -> io::Result<()> {
     }
 }
 
-/// Takes a read lease (Linux `F_SETLEASE`): granted only while nobody has the file open for
-/// writing, and a later writer then waits for gitvow to let go. Elsewhere: unsupported.
+/// Which lease gitvow takes on a file.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Lease {
+    /// Granted only while nobody has the file open for writing; a later writer then waits for
+    /// gitvow to let go.
+    Read,
+    /// Granted only while gitvow alone has the file open; anyone who then opens it, to read or to
+    /// write, waits for gitvow to let go.
+    Write,
+}
+
+/// Takes a lease (Linux `F_SETLEASE`). Elsewhere: unsupported.
 #[cfg(target_os = "linux")]
-pub(super) fn take_read_lease(file: &File) -> io::Result<()> {
+pub(super) fn take_lease(file: &File, lease: Lease) -> io::Result<()> {
     static IGNORE_SIGIO: std::sync::Once = std::sync::Once::new();
-    // The kernel tells a lease holder of a waiting writer with SIGIO, whose default action ends the
+    // The kernel tells a lease holder of a waiting opener with SIGIO, whose default action ends the
     // process; gitvow asks with F_GETLEASE instead.
     // SAFETY: installing SIG_IGN for SIGIO, before any lease exists.
     IGNORE_SIGIO.call_once(|| unsafe {
         libc::signal(libc::SIGIO, libc::SIG_IGN);
     });
+    let kind = match lease {
+        Lease::Read => libc::F_RDLCK,
+        Lease::Write => libc::F_WRLCK,
+    };
     // SAFETY: F_SETLEASE on an open descriptor has no memory effects.
-    check(unsafe { libc::fcntl(file.as_raw_fd(), libc::F_SETLEASE, libc::F_RDLCK) })
+    check(unsafe { libc::fcntl(file.as_raw_fd(), libc::F_SETLEASE, kind) })
 }
 
 #[cfg(not(target_os = "linux"))]
-pub(super) fn take_read_lease(_: &File) -> io::Result<()> {
+pub(super) fn take_lease(_: &File, _: Lease) -> io::Result<()> {
     Err(unsupported())
 }
 

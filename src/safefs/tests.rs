@@ -215,6 +215,50 @@ fn a_changed_file_is_not_overwritten() {
     assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0, "no temporary file left");
 }
 
+/// A program that saves by renaming its file into place just before gitvow's exchange, and reads
+/// the file again while gitvow's bytes stand at the name, must read what it saved: were it to
+/// read gitvow's bytes (planned on the file it replaced), its next save would drop its own last
+/// change. gitvow's file waits for such a reader on a write lease and is given the bytes now at
+/// the name before the reader goes on.
+#[test]
+fn a_reader_in_the_moment_of_a_renamed_file_reads_that_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let (f, agents) = (dir.path().join("settings.json"), dir.path().join("agent-tmp"));
+    write(&f, "read by gitvow");
+    let reader: std::rc::Rc<std::cell::RefCell<Option<std::thread::JoinHandle<String>>>> = Default::default();
+    let seen = reader.clone();
+    let (f2, agents2) = (f.clone(), agents.clone());
+    faults::AT_STEP.set(Some(Box::new(move |what| match what {
+        "exchange the new file with the old" => {
+            write(&agents2, "saved by the agent");
+            fs::rename(&agents2, &f2).unwrap();
+        }
+        "exchange back for a renamed file" => {
+            // Only now does the reader open the name, which holds gitvow's file; wait until it has
+            // read it or is waiting on gitvow's lease (on the descriptor of the file at the name).
+            let leased = fs::read_dir("/proc/self/fd").unwrap().flatten().find_map(|e| {
+                let fd: i32 = e.file_name().to_str()?.parse().ok()?;
+                (fs::read_link(e.path()).ok()? == f2).then_some(fd)
+            });
+            let path = f2.clone();
+            let thread = std::thread::spawn(move || read(&path));
+            // SAFETY: F_GETLEASE on a descriptor of this process.
+            let breaking = |fd: i32| unsafe { libc::fcntl(fd, libc::F_GETLEASE) } == libc::F_RDLCK;
+            while !thread.is_finished() && !leased.is_some_and(breaking) {
+                std::thread::yield_now();
+            }
+            *seen.borrow_mut() = Some(thread);
+        }
+        _ => {}
+    })));
+    let out = replace_if_unchanged(&f, &user(), Area::Config, Some(b"read by gitvow"), b"planned by gitvow");
+    faults::AT_STEP.set(None);
+    assert_eq!(out.unwrap(), Replaced::Changed(Some(b"saved by the agent".to_vec())));
+    assert_eq!(read(&f), "saved by the agent");
+    let thread = reader.borrow_mut().take().expect("gitvow exchanged back");
+    assert_eq!(thread.join().unwrap(), "saved by the agent", "the reader read gitvow's planned bytes");
+}
+
 /// Three files: `a` and `b` exist, `c` is new under a missing directory.
 fn three_files(fx: &Fixture) -> (Transaction, [PathBuf; 3]) {
     let a = fx.top.join(".claude/settings.json");

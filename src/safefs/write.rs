@@ -90,6 +90,9 @@ pub fn replace_if_unchanged(target: &Path, scope: &Scope, area: Area, expected: 
         Ok(held) => held,
         Err(changed) => return Ok(changed),
     };
+    // Anyone who opens gitvow's file while it stands at the name waits until gitvow has decided
+    // whether it stays there (see `swap_back`).
+    let held_openers = temp.hold_openers();
     faults::step("exchange the new file with the old");
     match super::sys::exchange(dir, temp.name.as_os_str(), name) {
         Ok(()) => {}
@@ -97,6 +100,7 @@ pub fn replace_if_unchanged(target: &Path, scope: &Scope, area: Area, expected: 
         Err(e) if matches!(e.raw_os_error(), Some(libc::EINVAL | libc::ENOSYS | libc::EOPNOTSUPP)) => {
             faults::step("rename the new file into place");
             temp.rename_to(name).map_err(|e| Error::io("write", target, &e))?;
+            temp.let_openers_go();
             drop(held);
             spot.sync_dir()?;
             return Ok(Replaced::Done);
@@ -107,11 +111,21 @@ pub fn replace_if_unchanged(target: &Path, scope: &Scope, area: Area, expected: 
     // renamed its own file into place since. And a program that opened the old inode for writing
     // before the exchange is waiting on the lease (or, without one, has truncated it). Either way,
     // swap back, so that its bytes are at the name and are never deleted with the temporary file.
+    //
+    // A program that opened gitvow's file in the moment it stood at the name is still waiting on
+    // its lease: before letting it go on, gitvow's file is given the bytes now at the name, so a
+    // program that saves by renaming works from them, never from bytes gitvow planned on a file
+    // that was replaced (it would drop what that file added).
     let swap_back = |why: &str| -> Result<Replaced> {
         faults::step(why);
         super::sys::exchange(dir, temp.name.as_os_str(), name).map_err(|e| Error::io("write", target, &e))?;
         spot.sync_dir()?;
-        Ok(Replaced::Changed(read()?.map(|(_, b)| b)))
+        let now = read()?.map(|(_, b)| b);
+        if held_openers {
+            temp.refill(now.as_deref().unwrap_or_default()).map_err(|e| Error::io("write", target, &e))?;
+            temp.let_openers_go();
+        }
+        Ok(Replaced::Changed(now))
     };
     // First of all (one stat): a program that renamed its own file into place since the last look
     // gets it back at once, before anyone reads gitvow's bytes, which were planned on the file it
@@ -123,6 +137,11 @@ pub fn replace_if_unchanged(target: &Path, scope: &Scope, area: Area, expected: 
     let displaced = held.release();
     if displaced.writer_came || !displaced.is_at(dir, temp.name.as_os_str()) {
         return swap_back("exchange back for a writer");
+    }
+    // gitvow's file stays: whoever opened it may read it now (and gitvow's own look below would
+    // otherwise wait on its own lease).
+    if held_openers {
+        temp.let_openers_go();
     }
     spot.sync_dir()?;
     // A writer whose open had looked the name up just before the exchange reaches the old inode
@@ -264,6 +283,24 @@ impl<'a> TempFile<'a> {
         f.write_all(bytes)?;
         faults::step("flush a temporary file");
         f.sync_all()
+    }
+
+    /// Takes a write lease on the file, so that anyone who opens it waits until
+    /// [`TempFile::let_openers_go`]; false where the system or file system grants none.
+    fn hold_openers(&self) -> bool {
+        !faults::leases_disabled() && super::sys::take_lease(&self.file, super::sys::Lease::Write).is_ok()
+    }
+
+    fn let_openers_go(&self) {
+        super::sys::release_lease(&self.file);
+    }
+
+    /// Replaces the file's bytes in place: only for a file that no longer stands at any name but
+    /// its temporary one, as a torn write there loses nothing.
+    fn refill(&self, bytes: &[u8]) -> io::Result<()> {
+        use std::os::unix::fs::FileExt;
+        self.file.set_len(0)?;
+        self.file.write_all_at(bytes, 0)
     }
 
     pub(super) fn rename_to(&self, name: &OsStr) -> io::Result<()> {
