@@ -248,11 +248,12 @@ impl Walk<'_> {
             },
             None => io.feed.clone(),
         };
-        if !matches!(feed, Feed::None) && (programs::role(inner) == Role::Shell || programs::is_interpreter(inner) || inner == "eval") {
+        let marker = replace_string(&args[..i]);
+        let runs_code = programs::role(inner) == Role::Shell || programs::is_interpreter(inner) || inner == "eval";
+        if !matches!(feed, Feed::None) && runs_code && code_from_input(inner, &args[i..], marker.as_deref()) {
             // `… | xargs sh -c '{}'`: what the shell runs comes from standard input.
             self.opaque("it feeds text to a shell or an interpreter");
         }
-        let marker = replace_string(&args[..i]);
         let template: Vec<Word> = cmd.operands()[i..].to_vec();
         let delimited = args[..i].iter().any(|a| a == "-0" || a == "--null" || a.starts_with("-d") || a.starts_with("--delimiter"));
         let names: Option<Vec<Word>> = match &feed {
@@ -426,23 +427,47 @@ fn put(word: &Word, marker: &str, name: &Word) -> Word {
     Word { parts }
 }
 
-/// The string `xargs -I R`, `-iR`, `--replace[=R]` replaces in its command with each name.
+/// The string `xargs -I R`, `-iR`, `--replace[=R]` replaces in its command with each name, in a
+/// cluster of short options too (`-0i`, `-0I R`): an option that takes a value ends the cluster.
 fn replace_string(options: &[String]) -> Option<String> {
-    let mut i = 0;
-    while i < options.len() {
-        let a = options[i].as_str();
-        if a == "-I" {
-            return options.get(i + 1).cloned();
-        }
-        if let Some(r) = a.strip_prefix("-I").or_else(|| a.strip_prefix("--replace=")).or_else(|| a.strip_prefix("-i")) {
-            return Some(if r.is_empty() { "{}".into() } else { r.to_string() });
+    for (i, a) in options.iter().enumerate() {
+        if let Some(r) = a.strip_prefix("--replace=") {
+            return Some(r.to_string());
         }
         if a == "--replace" {
             return Some("{}".into());
         }
-        i += 1;
+        let Some(cluster) = a.strip_prefix('-').filter(|c| !c.starts_with('-')) else { continue };
+        for (k, c) in cluster.char_indices() {
+            let rest = &cluster[k + 1..];
+            match c {
+                'I' if rest.is_empty() => return options.get(i + 1).cloned(),
+                'I' => return Some(rest.to_string()),
+                'i' => return Some(if rest.is_empty() { "{}".into() } else { rest.to_string() }),
+                // Options whose value follows: the rest of the cluster is that value.
+                'a' | 'd' | 'E' | 'e' | 'L' | 'l' | 'n' | 'P' | 's' => break,
+                _ => {}
+            }
+        }
     }
     None
+}
+
+/// Whether the names `xargs` reads become program text for the shell or interpreter `template`
+/// runs: `eval`, an option left without its value where the names are added (`xargs sh -c`, `xargs
+/// perl -e`: the first name is the program), or the replace string in an option's value or in
+/// program text (`xargs -I{} sh -c 'rm {}'`, `xargs -I{} awk '{print "{}"}'`). Otherwise each name is a script file or an argument (`xargs python`, `xargs -I{} bash {}`, `xargs ruby -e
+/// 'p ARGV'`), judged as that command run on the names.
+fn code_from_input(inner: &str, template: &[String], marker: Option<&str>) -> bool {
+    // Options that take no value and check a script rather than run one.
+    let checks = |w: &str| (w == "-n" && programs::role(inner) == Role::Shell) || (w == "-l" && inner == "php");
+    inner == "eval"
+        || marker.is_none() && template.len() > 1 && template.last().is_some_and(|w| w.starts_with('-') && !checks(w))
+        || marker.is_some_and(|m| {
+            // In an option's value, or in a word that reads as program text (`awk '{print "{}"}'`).
+            let code = |w: &String| w.contains([' ', '\t', '\n', ';', '|', '&', '$', '(', ')', '\'', '"', '`', '<', '>']);
+            template.windows(2).any(|pair| pair[1].contains(m) && (pair[0].starts_with('-') || code(&pair[1])))
+        })
 }
 
 /// Whether grep's options make it print the names of files rather than lines.

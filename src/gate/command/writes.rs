@@ -79,15 +79,20 @@ impl Walk<'_> {
                 self.tree(&tree, effects::EffectKind::Link, dirs);
             }
             let count = chosen.len() + usize::from(target.is_some());
-            let into = self.copied_into(name, args, &ops, &chosen, target.is_some(), dirs);
+            let into = self.copied_into(name, args, &ops, target, dirs);
             for (k, w) in chosen.into_iter().chain(target).enumerate() {
-                let w = if k + 1 == count { into.as_ref().unwrap_or(w) } else { w };
+                let written: Vec<&Word> = match &into {
+                    Some(names) if k + 1 == count => names.iter().collect(),
+                    _ => vec![w],
+                };
                 let kind = programs::effect_of(name, args, k + 1 == count);
                 // A mode or owner changed, or a file moved away: it exists already.
                 self.out.changing_existing = kind == Some(effects::EffectKind::Move) || matches!(name, "chmod" | "chown" | "chgrp");
-                match kind {
-                    Some(kind) => self.effect(kind, w, dirs),
-                    None => self.touch(w, dirs),
+                for w in written {
+                    match kind {
+                        Some(kind) => self.effect(kind, w, dirs),
+                        None => self.touch(w, dirs),
+                    }
                 }
                 self.out.changing_existing = false;
             }
@@ -186,29 +191,49 @@ impl Walk<'_> {
         written.into_iter().flatten().collect()
     }
 
-    /// `cp notes.txt dir/`, `scp host:/var/log/x ./`: one file copied into a directory writes
-    /// `dir/notes.txt`, not the directory (which may hold what the gate protects).
-    pub(super) fn copied_into(
-        &self,
-        name: &str,
-        args: &[String],
-        ops: &[&Word],
-        chosen: &[&Word],
-        target: bool,
-        dirs: &Dirs,
-    ) -> Option<Word> {
+    /// `cp notes.txt dir/`, `mv a/b .`, `mv -t dir x y`, `scp host:/var/log/x ./`: what is copied or
+    /// moved into a directory writes `dir/notes.txt`, `./b`, `dir/x` and `dir/y` (each source's last
+    /// component, a pattern kept as one), not the directory (which may hold what the gate protects).
+    /// `None` when the destination is written whole: `-T`, `rsync --delete`, one source and a
+    /// destination that is no directory on disk, or a source whose name the shell computes.
+    pub(super) fn copied_into(&self, name: &str, args: &[String], ops: &[&Word], target: Option<&Word>, dirs: &Dirs) -> Option<Vec<Word>> {
+        let short = |c: char| args.iter().any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains(c));
         // `cp -T SRC DEST`: DEST is the file written, even when it is a directory.
-        let onto = matches!(name, "cp" | "install")
-            && args.iter().any(|a| a == "--no-target-directory" || (a.starts_with('-') && !a.starts_with("--") && a.contains('T')));
-        if target || onto || !matches!(name, "cp" | "scp" | "rsync" | "install") || ops.len() != 2 || chosen.len() != 1 {
+        let onto = args.iter().any(|a| a == "--no-target-directory") || short('T');
+        let other = match name {
+            "install" => short('d') || args.iter().any(|a| a == "--directory"),
+            "rsync" => args.iter().any(|a| a.starts_with("--delete")),
+            "cp" | "scp" | "mv" => false,
+            _ => true,
+        };
+        if onto || other {
             return None;
         }
-        let source = ops[0].literal()?;
-        let base = source.rsplit(['/', ':']).next().filter(|b| !b.is_empty() && *b != "." && *b != "..")?;
-        let dest = chosen[0].literal()?;
-        let is_dir = dest.ends_with('/')
-            || matches!(self.paths(chosen[0], dirs), Some(ps) if ps.len() == 1 && ps[0].glob.is_none() && ps[0].path.is_dir());
-        is_dir.then(|| Word { parts: chosen[0].parts.iter().cloned().chain([Part::Lit(format!("/{base}"))]).collect() })
+        let (dest, sources): (&Word, &[&Word]) = match target {
+            Some(t) => (t, ops),
+            None => ops.split_last().map(|(d, s)| (*d, s))?,
+        };
+        dest.literal()?;
+        // More than one source, or `-t`, write into a directory or nothing at all; a trailing slash
+        // names one for a copier (`mv a b/` renames a directory `a` to a `b` that is not there).
+        let on_disk = matches!(self.paths(dest, dirs), Some(ps) if ps.len() == 1 && ps[0].glob.is_none() && ps[0].path.is_dir());
+        let is_dir = on_disk || target.is_some() || sources.len() > 1 || (name != "mv" && dest.text().ends_with('/'));
+        if sources.is_empty() || !is_dir {
+            return None;
+        }
+        let remote = matches!(name, "scp" | "rsync");
+        sources
+            .iter()
+            .map(|s| {
+                let base = last_name(s, remote)?;
+                let mut parts = dest.parts.clone();
+                if !dest.text().ends_with('/') {
+                    parts.push(Part::Lit("/".into()));
+                }
+                parts.extend(base);
+                Some(Word { parts })
+            })
+            .collect()
     }
 
     /// `cp "$(which gitvow)" /tmp/gv`: the destination is gitvow for the rest of the call.
@@ -315,4 +340,24 @@ fn last_component(word: &Word) -> String {
         Some(slash) => name[slash + 1..].to_string(),
         None => name,
     }
+}
+
+/// The parts of `word` after its last literal `/` (or `host:` for a remote copier): the name a
+/// copy of it has in a directory; `None` when the shell computes any of it, or it names no entry
+/// of its own (`dir/`, `.`, `..`, `~`).
+fn last_name(word: &Word, remote: bool) -> Option<Vec<Part>> {
+    let mut tail: Vec<Part> = Vec::new();
+    for part in &word.parts {
+        match part {
+            Part::Lit(text) => match text.rfind(|c| c == '/' || (remote && c == ':')) {
+                Some(cut) => tail = vec![Part::Lit(text[cut + 1..].to_string())],
+                None => tail.push(part.clone()),
+            },
+            Part::Glob(g) if !g.contains('/') => tail.push(part.clone()),
+            _ => return None,
+        }
+    }
+    tail.retain(|p| !matches!(p, Part::Lit(t) if t.is_empty()));
+    let text: String = Word { parts: tail.clone() }.text();
+    (!text.is_empty() && text != "." && text != "..").then_some(tail)
 }

@@ -12,10 +12,12 @@ use crate::support::{BIN, Sandbox, claude_payload};
 use std::collections::BTreeMap;
 
 mod bounded;
+mod families;
 
-/// Every case: the families below, then the everyday commands with bounded names ([`bounded`]).
+/// Every case: the families below, then the everyday commands with bounded names ([`bounded`]) and
+/// the classes of issue 40 ([`families`]).
 fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
-    CASES.iter().chain(bounded::CASES).copied().collect()
+    CASES.iter().chain(bounded::CASES).chain(families::CASES).copied().collect()
 }
 
 /// (group, expected verdict, command or `path:` + path). `{exe}` is the gitvow executable under test,
