@@ -10,52 +10,19 @@
 //! working on a fresh index each time keeps every range honest. The index ([`Tree`]) holds byte
 //! ranges only, so that a file of many megabytes costs about its own size once more.
 
-use super::tree::{Id, Tree, ValueKind, parse_options};
+mod edits;
+mod failure;
+
+use super::tree::{Id, Tree, ValueKind};
 use crate::agents::Strictness;
 use crate::safefs::Bytes;
-use jsonc_parser::tokens::Token;
-use jsonc_parser::{CollectOptions, CommentCollectionStrategy};
+use edits::{Container, Run, Style, View, insertion_edits, line_indent, removal_edits, render};
+use failure::{BOM_CONSTRUCT, NO_VALUE, parse, strict_check};
+pub use failure::{ParseFailure, line_col, utf8_error_place};
 use serde_json::Value;
 use std::sync::OnceLock;
 
 const BOM: &str = "\u{feff}";
-
-/// Where parsing failed: a byte offset into the file and what was expected.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseFailure {
-    pub offset: usize,
-    pub message: String,
-    /// The construct the agent does not read, when that is what failed ("comments", "a trailing
-    /// comma"), for the sentence saying what the agent would do with the file.
-    pub construct: Option<&'static str>,
-}
-
-const COMMENTS: &str = "comments";
-const TRAILING_COMMA: &str = "a trailing comma";
-const BOM_CONSTRUCT: &str = "a byte-order mark";
-const CONTROL: &str = "a raw control character inside a string";
-
-/// Line and column (both counted from 1; the column in characters) of a byte offset.
-pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(text.len());
-    let before = &text[..floor_char_boundary(text, offset)];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
-    (line, col)
-}
-
-/// Where bytes stop being UTF-8 text: the line and column just after the valid prefix.
-pub fn utf8_error_place(bytes: &[u8], error: &std::str::Utf8Error) -> (usize, usize) {
-    let good = std::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or_default();
-    line_col(good, good.len())
-}
-
-fn floor_char_boundary(text: &str, mut i: usize) -> usize {
-    while i > 0 && !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
 
 /// The kind of a value and its number of members (see [`JsonDoc::shape`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,17 +41,6 @@ pub enum JsonStep {
 
 pub fn key(k: &str) -> JsonStep {
     JsonStep::Key(k.to_string())
-}
-
-/// The whitespace conventions of a file, followed by any text gitvow adds to it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Style {
-    newline: &'static str,
-    indent: String,
-    /// The file is laid out on several lines (otherwise new values are written on one line).
-    multiline: bool,
-    /// `": "` rather than `":"` between a key and its value.
-    colon_space: bool,
 }
 
 /// A JSON or JSONC document being edited. The text is kept as the file's exact bytes (minus a
@@ -111,112 +67,9 @@ enum DocText {
     },
 }
 
-/// A container located in the tree: its open and close delimiters and how many items it holds.
-struct Container {
-    open: usize,
-    close: usize,
-    len: usize,
-}
-
-/// Items `first..=last` of a container (a run of neighbours) and their surroundings: the range
-/// from the first item's start (a member's name) to the last one's end, the end of the item
-/// before the run and the start of the one after it.
-#[derive(Clone, Copy)]
-struct Run {
-    first: usize,
-    last: usize,
-    start: usize,
-    end: usize,
-    before_end: Option<usize>,
-    after_start: Option<usize>,
-}
-
 /// Up to this many edits are made in place in a text the document owns (each moves the rest of
 /// the text once); more are made by writing the text anew, in one pass.
 const IN_PLACE_EDITS: usize = 4;
-
-/// The message of a text that holds no value at all (only comments, or nothing).
-const NO_VALUE: &str = "expected a JSON object";
-
-/// Indexes `body`; for a text that does not parse, says where and why, as `jsonc_parser` does.
-fn parse(body: &str, strictness: Strictness) -> Result<Tree, ParseFailure> {
-    Tree::build(body, strictness).ok_or_else(|| failure(body, strictness))
-}
-
-/// Why `body` does not parse: asked of `jsonc_parser` (a whole syntax tree, but only for a file
-/// that is refused anyway), whose messages the index's grammar follows.
-fn failure(body: &str, strictness: Strictness) -> ParseFailure {
-    let collect = CollectOptions { comments: CommentCollectionStrategy::AsTokens, tokens: true };
-    let result = jsonc_parser::parse_to_ast(body, &collect, &parse_options(strictness)).map_err(|e| {
-        // Comments are collected as tokens, so the parser does not stop at one: a comment before
-        // the place it did stop at is the first thing the agent trips over.
-        if let Some(offset) = first_comment(body, strictness).filter(|o| *o < e.range().start) {
-            return ParseFailure { offset, message: "a comment".into(), construct: Some(COMMENTS) };
-        }
-        let (message, construct) = match e.kind() {
-            jsonc_parser::errors::ParseErrorKind::TrailingCommasNotAllowed => ("a trailing comma".to_string(), Some(TRAILING_COMMA)),
-            jsonc_parser::errors::ParseErrorKind::CommentsNotAllowed => ("a comment".to_string(), Some(COMMENTS)),
-            kind => (lowercase_first(&kind.to_string()), None),
-        };
-        ParseFailure { offset: e.range().start, message, construct }
-    });
-    let result = match result {
-        Ok(result) => result,
-        Err(failure) => return failure,
-    };
-    // Comments collected as tokens are not checked against `allow_comments`: refuse them here.
-    if !strictness.allows_comments()
-        && let Some(comment) = result.tokens.iter().flatten().find(|t| matches!(t.token, Token::CommentLine(_) | Token::CommentBlock(_)))
-    {
-        return ParseFailure { offset: comment.range.start, message: "a comment".into(), construct: Some(COMMENTS) };
-    }
-    match &result.value {
-        None => ParseFailure { offset: 0, message: NO_VALUE.into(), construct: None },
-        // The index refuses what `jsonc_parser` accepts only past its nesting depth.
-        Some(_) => ParseFailure { offset: 0, message: "nesting too deep".into(), construct: None },
-    }
-}
-
-/// Where the first comment of a text is, when the agent does not read comments (a lenient parse
-/// finds it; `None` also when even that parse fails before reaching one).
-fn first_comment(body: &str, strictness: Strictness) -> Option<usize> {
-    if strictness.allows_comments() {
-        return None;
-    }
-    let collect = CollectOptions { comments: CommentCollectionStrategy::AsTokens, tokens: true };
-    let result = jsonc_parser::parse_to_ast(body, &collect, &parse_options(Strictness::Lenient)).ok()?;
-    result.tokens?.iter().find(|t| matches!(t.token, Token::CommentLine(_) | Token::CommentBlock(_))).map(|t| t.range.start)
-}
-
-/// A strict agent reads its file with a strict JSON parser: what `serde_json` rejects, the agent
-/// rejects too, raw control characters in strings and a byte-order mark among them (`jsonc_parser`
-/// accepts both). `IgnoredAny` checks the syntax without building anything.
-fn strict_check(text: &str) -> Result<(), ParseFailure> {
-    let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text) else { return Ok(()) };
-    let what = e.to_string();
-    let what = what.split(" at line ").next().unwrap_or(&what);
-    // serde_json counts lines from 1 and columns in bytes: for an error on a byte it looked ahead
-    // at, the column of that byte counted from 1; for a control character it had reached in a
-    // string, the number of bytes before it on the line.
-    let control = what.starts_with("control character");
-    let line_start: usize = text.split_inclusive('\n').take(e.line().saturating_sub(1)).map(str::len).sum();
-    let column = if control { e.column() } else { e.column().saturating_sub(1) };
-    let offset = (line_start + column).min(text.len());
-    let (message, construct) = if control {
-        ("a raw control character inside a string (write it escaped, e.g. \\t for a tab)".to_string(), Some(CONTROL))
-    } else {
-        (what.to_string(), None)
-    };
-    Err(ParseFailure { offset: floor_char_boundary(text, offset), message, construct })
-}
-
-fn lowercase_first(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(c) => c.to_lowercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
 
 /// Why a value at a path is not what the planner needs.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -645,208 +498,6 @@ fn body_text(body: &DocText) -> &str {
         // behind an `Arc` are never changed while it is shared, as this one is.
         DocText::Shared { bytes, from } => unsafe { std::str::from_utf8_unchecked(&bytes[*from..]) },
     }
-}
-
-/// The text and its index, for the functions that work out edits.
-struct View<'a> {
-    body: &'a str,
-    tree: &'a Tree,
-}
-
-impl View<'_> {
-    /// The first position at or after `pos` that is not whitespace.
-    fn skip_whitespace(&self, pos: usize) -> usize {
-        pos + (self.body[pos..].len() - self.body[pos..].trim_start().len())
-    }
-
-    /// The comma that directly follows `pos`, skipping whitespace and comments.
-    fn comma_after(&self, pos: usize) -> Option<usize> {
-        let mut pos = self.skip_whitespace(pos);
-        while let Some((_, end)) = self.tree.comment_at(pos) {
-            pos = self.skip_whitespace(end);
-        }
-        self.body[pos..].starts_with(',').then_some(pos)
-    }
-
-    /// The comma that directly precedes `pos`, skipping whitespace and comments.
-    fn comma_before(&self, pos: usize) -> Option<usize> {
-        let mut pos = whitespace_start(self.body, pos);
-        while let Some((start, _)) = self.tree.comment_ending_at(pos) {
-            pos = whitespace_start(self.body, start);
-        }
-        self.body[..pos].ends_with(',').then(|| pos - 1)
-    }
-
-    /// The end of a comment that starts on the same line right after `pos`, else `pos`: text added
-    /// after an item goes after such a comment, so the comment stays with the item it annotates.
-    fn after_same_line_comment(&self, pos: usize) -> usize {
-        let next = self.skip_whitespace(pos);
-        match self.tree.comment_at(next) {
-            Some((_, end)) if !self.body[pos..next].contains('\n') => end,
-            _ => pos,
-        }
-    }
-}
-
-/// The indentation of the line that holds byte `pos`.
-fn line_indent(body: &str, pos: usize) -> &str {
-    let line_start = body[..pos].rfind('\n').map_or(0, |i| i + 1);
-    let line = &body[line_start..];
-    &line[..line.len() - line.trim_start_matches([' ', '\t']).len()]
-}
-
-/// The start of the run of whitespace that ends at `pos`.
-fn whitespace_start(body: &str, pos: usize) -> usize {
-    pos - (body[..pos].len() - body[..pos].trim_end().len())
-}
-
-/// `last`: the range of the container's last item.
-fn insertion_edits(
-    view: &View<'_>,
-    c: &Container,
-    last: Option<(usize, usize)>,
-    style: &Style,
-    item: impl Fn(&Style, &str) -> String,
-) -> Vec<(usize, usize, String)> {
-    let body = view.body;
-    let Some((last_start, last_end)) = last else {
-        let inner = &body[c.open + 1..c.close];
-        let outer_indent = line_indent(body, c.open);
-        if !style.multiline {
-            let flat = Style { multiline: false, ..style.clone() };
-            return vec![(c.open + 1, c.close, format!("{}{}", inner.trim(), item(&flat, "")))];
-        }
-        let child_indent = format!("{outer_indent}{}", style.indent);
-        let text = item(style, &child_indent);
-        if inner.trim().is_empty() {
-            return vec![(c.open + 1, c.close, format!("{nl}{child_indent}{text}{nl}{outer_indent}", nl = style.newline))];
-        }
-        // Only comments inside: keep them, and put the item after the last one.
-        let last_comment_end = c.open + 1 + inner.trim_end().len();
-        let closing = if inner[inner.trim_end().len()..].contains('\n') { "" } else { style.newline };
-        let tail = if closing.is_empty() { String::new() } else { format!("{closing}{outer_indent}") };
-        return vec![(last_comment_end, last_comment_end, format!("{}{child_indent}{text}{tail}", style.newline))];
-    };
-    // The separator before the last item tells how items are laid out: on their own lines, or inline.
-    let before_last = view.comma_before(last_start).map_or(c.open + 1, |p| p + 1);
-    let gap = &body[before_last..last_start];
-    let on_own_lines = gap.contains('\n');
-    let (sep, indent, item_style) = if on_own_lines {
-        let indent = line_indent(body, last_start).to_string();
-        (format!("{}{indent}", style.newline), indent, style.clone())
-    } else {
-        let sep = if gap.trim().is_empty() { gap.to_string() } else { " ".to_string() };
-        (sep, String::new(), Style { multiline: false, ..style.clone() })
-    };
-    let text = item(&item_style, &indent);
-    // On its own line the new item goes after a comment that ends the last item's line; inline, it
-    // goes right after the last item (text after a `//` comment would be inside the comment).
-    let skip_comment = |pos| if on_own_lines { view.after_same_line_comment(pos) } else { pos };
-    match view.comma_after(last_end) {
-        Some(trailing) => {
-            let at = skip_comment(trailing + 1);
-            vec![(at, at, format!("{sep}{text},"))]
-        }
-        None => {
-            let at = skip_comment(last_end);
-            if at == last_end {
-                vec![(last_end, last_end, format!(",{sep}{text}"))]
-            } else {
-                vec![(last_end, last_end, ",".to_string()), (at, at, format!("{sep}{text}"))]
-            }
-        }
-    }
-}
-
-/// The edits that remove the items of `run` from `c` (a run of neighbours, removed as if they were
-/// one item, so that removing many costs one pass).
-fn removal_edits(view: &View<'_>, c: &Container, run: &Run, comments_inside: bool) -> Vec<(usize, usize, String)> {
-    let index = run.first;
-    let (start, end) = (run.start, run.end);
-    let last = run.last + 1 == c.len;
-    let only_item = index == 0 && last;
-    if only_item && !comments_inside {
-        // The inverse of filling an empty container.
-        return vec![(c.open + 1, c.close, String::new())];
-    }
-    // The text that follows the removed item once it is gone (a comma right after it goes too).
-    let (edits, resume) = if last {
-        match view.comma_after(end) {
-            Some(trailing) => (vec![(trailing, trailing + 1, String::new())], if trailing == end { trailing + 1 } else { end }),
-            None => match view.comma_before(start) {
-                Some(sep) => (vec![(sep, sep + 1, String::new())], end),
-                None => (Vec::new(), end),
-            },
-        }
-    } else {
-        let comma = view.comma_after(end).expect("items are separated by commas");
-        if index == 0 {
-            return vec![(start, view.skip_whitespace(comma + 1), String::new())];
-        }
-        (vec![(comma, comma + 1, String::new())], if comma == end { comma + 1 } else { end })
-    };
-    let mut edits = edits;
-    edits.push((removal_start(view, start, resume), end, String::new()));
-    edits
-}
-
-/// Where the removal of an item starting at `start` begins: with the whitespace before it, which
-/// is what insertion put there. But a `//` comment ends at its newline: when that whitespace begins
-/// right after such a comment and the text resuming at `resume` does not start a new line, the
-/// newline stays, or the comment would swallow what follows.
-fn removal_start(view: &View<'_>, start: usize, resume: usize) -> usize {
-    let body = view.body;
-    let ws = whitespace_start(body, start);
-    let after_line_comment = view.tree.comment_ending_at(ws).is_some_and(|(from, _)| body[from..].starts_with("//"));
-    if after_line_comment && !body[resume..].starts_with(['\n', '\r']) {
-        ws + if body[ws..].starts_with("\r\n") { 2 } else { 1 }
-    } else {
-        ws
-    }
-}
-
-/// `value` written in the file's style, its first line starting at the current position and further
-/// lines indented from `indent` (the indentation of the line it starts on).
-fn render(value: &Value, style: &Style, indent: &str) -> String {
-    let mut out = String::new();
-    render_into(&mut out, value, style, indent);
-    out
-}
-
-fn render_into(out: &mut String, value: &Value, style: &Style, indent: &str) {
-    let colon = if style.colon_space { ": " } else { ":" };
-    let (items, open, close): (Vec<(Option<&String>, &Value)>, char, char) = match value {
-        Value::Object(m) if !m.is_empty() => (m.iter().map(|(k, v)| (Some(k), v)).collect(), '{', '}'),
-        Value::Array(a) if !a.is_empty() => (a.iter().map(|v| (None, v)).collect(), '[', ']'),
-        other => {
-            out.push_str(&serde_json::to_string(other).expect("JSON values serialise"));
-            return;
-        }
-    };
-    let child_indent = format!("{indent}{}", style.indent);
-    out.push(open);
-    for (i, (k, v)) in items.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-            if !style.multiline && style.colon_space {
-                out.push(' ');
-            }
-        }
-        if style.multiline {
-            out.push_str(style.newline);
-            out.push_str(&child_indent);
-        }
-        if let Some(k) = k {
-            out.push_str(&serde_json::to_string(k).expect("a string serialises"));
-            out.push_str(colon);
-        }
-        render_into(out, v, style, &child_indent);
-    }
-    if style.multiline {
-        out.push_str(style.newline);
-        out.push_str(indent);
-    }
-    out.push(close);
 }
 
 #[cfg(test)]

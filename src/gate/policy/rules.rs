@@ -1,0 +1,339 @@
+//! A rule list and its rules' patterns: each compiled at most once and only when a call could
+//! match it (see [`super::prefilter`]), and the binary form [`super::validated`] keeps of them.
+
+use super::codec::{Reader, Writer};
+use super::prefilter::{Kept, Prefilter, Start};
+use super::schema::{Located, Seg};
+use regex_lite::Regex;
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// When a policy's patterns are compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compile {
+    /// All of them while the file loads, so that one that does not compile is an error now.
+    All,
+    /// Each when a call first needs it: only for a file this build already compiled whole (see
+    /// [`validated`](super::validated)), so that none can fail.
+    OnUse,
+}
+
+/// A rule of `bash_deny`, `bash_confirm`, `path_confirm`, `bash_allow` or `path_allow`.
+#[derive(Debug)]
+pub struct Rule {
+    /// The regular expression searched; for a `program`/`verbs` rule, the one it is compiled to.
+    pub pattern: String,
+    pub reason: String,
+    /// `when: observe`: a match is recorded, the call goes on to the next checks.
+    pub observe: bool,
+    /// What is searched: `pattern`, or for `mcp_*` lists the pattern anchored to the whole name.
+    pub(super) searched: Pattern,
+    /// A `program`/`verbs` rule's `target`: a regular expression on what the command reaches (the
+    /// branch a push goes to, the cluster a `kubectl` talks to), see [`crate::gate::reach`].
+    pub(super) target: Option<Pattern>,
+}
+
+impl Rule {
+    fn is_match(&self, text: &str) -> bool {
+        self.searched.may_match(text) && self.searched.regex().is_match(text)
+    }
+}
+
+/// A regular expression, compiled at most once and only when first needed.
+#[derive(Debug)]
+pub(super) struct Pattern {
+    shared: Arc<Compiled>,
+}
+
+/// What a pattern's source compiles to, shared by every rule of the process with the same source:
+/// a repository policy that starts from the default holds most of the base's patterns again, and
+/// each is analysed and compiled once.
+#[derive(Debug)]
+struct Compiled {
+    source: String,
+    regex: OnceLock<Regex>,
+    /// The cheap test, then the thorough one: see [`prefilter`](super::prefilter).
+    start: OnceLock<Option<Start>>,
+    prefilter: OnceLock<Prefilter>,
+    /// The analysis as the validated cache kept it (see [`Pattern::encode`]), decoded only when a
+    /// call first needs it: an Edit needs none of the command rules'.
+    kept: OnceLock<KeptAnalysis>,
+}
+
+/// The encoded [`Start`] and [`Prefilter`] of a pattern, one after the other.
+#[derive(Debug)]
+struct KeptAnalysis {
+    bytes: Box<[u8]>,
+    start_len: usize,
+    /// Whether each part reads whole, once known.
+    whole: [OnceLock<bool>; 2],
+}
+
+impl KeptAnalysis {
+    fn new(start: &[u8], prefilter: &[u8]) -> KeptAnalysis {
+        KeptAnalysis { bytes: [start, prefilter].concat().into(), start_len: start.len(), whole: Default::default() }
+    }
+
+    /// What the kept start (`0`) or prefilter (`1`) says of `text`, read where it lies; `None` when
+    /// its bytes do not read whole (read through once, the first time).
+    fn may_match(&self, part: usize, text: &str) -> Option<bool> {
+        let (start, prefilter) = self.bytes.split_at_checked(self.start_len)?;
+        let kept = if part == 0 { Kept::Start(start) } else { Kept::Prefilter(prefilter) };
+        self.whole.get(part)?.get_or_init(|| kept.reads_whole()).then(|| kept.may_match(text))
+    }
+}
+
+impl Pattern {
+    pub(super) fn new(source: &str) -> Pattern {
+        // Ordered, not hashed: comparing the few patterns costs less than hashing them all.
+        static BY_SOURCE: Mutex<BTreeMap<String, Arc<Compiled>>> = Mutex::new(BTreeMap::new());
+        let mut map = BY_SOURCE.lock().unwrap_or_else(|e| e.into_inner());
+        let shared = match map.get(source) {
+            Some(shared) => shared.clone(),
+            None => {
+                let shared = Arc::new(Compiled {
+                    source: source.to_string(),
+                    regex: OnceLock::new(),
+                    start: OnceLock::new(),
+                    prefilter: OnceLock::new(),
+                    kept: OnceLock::new(),
+                });
+                map.insert(source.to_string(), shared.clone());
+                shared
+            }
+        };
+        Pattern { shared }
+    }
+
+    pub(super) fn source(&self) -> &str {
+        &self.shared.source
+    }
+
+    fn regex(&self) -> &Regex {
+        let Compiled { source, regex, .. } = &*self.shared;
+        // Reached only for a file this build compiled whole (or with `Compile::All`, compiled
+        // already): compiling is deterministic, so this cannot fail. Were it to, the panic blocks the
+        // call (the hook answers a panic with its blocking form), never skips the rule.
+        regex.get_or_init(|| Regex::new(source).unwrap_or_else(|e| panic!("pattern `{source}` no longer compiles: {e}")))
+    }
+
+    /// Whether `text` may match: false only when it lacks what every match has. A kept analysis
+    /// is read where it lies: a call tests its few texts against every rule, and decoding every
+    /// rule's words cost more than the tests.
+    fn may_match(&self, text: &str) -> bool {
+        let kept = |part| self.shared.kept.get().and_then(|k| k.may_match(part, text));
+        kept(0).unwrap_or_else(|| self.start().is_none_or(|s| s.may_match(text)))
+            && kept(1).unwrap_or_else(|| self.prefilter().may_match(text))
+    }
+
+    // The analysis is a function of the source alone: a kept one that does not decode (it always
+    // does: the cache checks its bytes) is made again from the source.
+    pub(super) fn start(&self) -> Option<&Start> {
+        let kept = || self.kept(|k| &k.bytes[..k.start_len], |r| if r.flag()? { Start::decode(r).map(Some) } else { Some(None) });
+        self.shared.start.get_or_init(|| kept().unwrap_or_else(|| Start::new(&self.shared.source))).as_ref()
+    }
+
+    pub(super) fn prefilter(&self) -> &Prefilter {
+        let kept = || self.kept(|k| &k.bytes[k.start_len..], Prefilter::decode);
+        self.shared.prefilter.get_or_init(|| kept().unwrap_or_else(|| Prefilter::new(&self.shared.source)))
+    }
+
+    /// `decode` on the part of the kept analysis that `part` picks, if it reads to its last byte.
+    fn kept<T>(&self, part: impl Fn(&KeptAnalysis) -> &[u8], decode: impl Fn(&mut Reader) -> Option<T>) -> Option<T> {
+        let mut r = Reader::new(part(self.shared.kept.get()?));
+        decode(&mut r).filter(|_| r.is_done())
+    }
+}
+
+/// A list of rules with their patterns.
+///
+/// Compiling is most of what a hook call would cost, so a pattern is compiled only when a text
+/// could match it: a text that lacks a word the pattern needs ([`prefilter`](super::prefilter)) is
+/// passed over without compiling anything. Patterns use `regex-lite`, which compiles in
+/// microseconds (ASCII classes: `\s`, `\w`, `\b` and `(?i)` are ASCII-only; Unicode classes like
+/// `\p{L}` are not available).
+#[derive(Debug, Default)]
+pub struct RuleList {
+    pub rules: Vec<Rule>,
+}
+
+impl RuleList {
+    /// The first rule (in policy order) that matches any of `subjects`, with its index in the list.
+    /// A rule with a `target` matches only a subject whose reach the target finds; `reach` gives
+    /// what a subject reaches, and `None` (not known) matches every target, so that an action of
+    /// unknown reach is asked about.
+    pub fn first_match<S: AsRef<str>>(&self, subjects: &[S], reach: &dyn Fn(&str) -> Option<Vec<String>>) -> Option<(usize, &Rule)> {
+        if subjects.len() <= 2 {
+            return self.first_match_of(subjects.iter().map(AsRef::as_ref), reach);
+        }
+        // A long compound command repeats its simple commands (`cd app && make; …` over and over):
+        // each distinct text is searched once, which cannot change the rule that matches first.
+        let mut distinct: Vec<&str> = subjects.iter().map(AsRef::as_ref).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        self.first_match_of(distinct.iter().copied(), reach)
+    }
+
+    fn first_match_of<'s>(
+        &self,
+        subjects: impl Iterator<Item = &'s str> + Clone,
+        reach: &dyn Fn(&str) -> Option<Vec<String>>,
+    ) -> Option<(usize, &Rule)> {
+        self.rules
+            .iter()
+            .position(|rule| {
+                subjects.clone().any(|s| {
+                    rule.is_match(s)
+                        && rule.target.as_ref().is_none_or(|t| reach(s).is_none_or(|reached| reached.iter().any(|r| t.regex().is_match(r))))
+                })
+            })
+            .map(|i| (i, &self.rules[i]))
+    }
+
+    /// Whether any rule matches `subject` (lists without targets: `mcp_*`, exceptions on paths).
+    pub fn matches(&self, subject: &str) -> Option<usize> {
+        self.first_match(&[subject], &|_| None).map(|(i, _)| i)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rules.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.rules.len()
+    }
+}
+impl Rule {
+    pub(super) fn encode(&self, w: &mut Writer) {
+        let Rule { pattern, reason, observe, searched, target } = self;
+        // Most rules search what they show: their pattern is written once.
+        let shown_as_searched = pattern == searched.source();
+        w.flag(shown_as_searched);
+        if !shown_as_searched {
+            w.str(pattern);
+        }
+        w.str(reason);
+        w.flag(*observe);
+        searched.encode(w);
+        w.flag(target.is_some());
+        if let Some(target) = target {
+            w.str(target.source());
+        }
+    }
+
+    pub(super) fn decode(r: &mut Reader) -> Option<Rule> {
+        let shown = if r.flag()? { None } else { Some(r.string()?) };
+        let (reason, observe) = (r.string()?, r.flag()?);
+        let searched = Pattern::decode(r)?;
+        let pattern = shown.unwrap_or_else(|| searched.source().to_string());
+        // A target is only ever searched with its regular expression: it has no analysis.
+        let target = if r.flag()? { Some(Pattern::new(r.str()?)) } else { None };
+        Some(Rule { pattern, reason, observe, searched, target })
+    }
+}
+
+impl Pattern {
+    /// The source, then its analysis in two pieces ([`Start`], [`Prefilter`]), kept as they are
+    /// until a call needs them; a reader that has the pattern already (from another layer: the same
+    /// source has the same analysis) passes over them.
+    fn encode(&self, w: &mut Writer) {
+        w.str(self.source());
+        let mut start = Writer::default();
+        start.flag(self.start().is_some());
+        if let Some(s) = self.start() {
+            s.encode(&mut start);
+        }
+        let mut prefilter = Writer::default();
+        self.prefilter().encode(&mut prefilter);
+        w.bytes(&start.bytes);
+        w.bytes(&prefilter.bytes);
+    }
+
+    fn decode(r: &mut Reader) -> Option<Pattern> {
+        let pattern = Pattern::new(r.str()?);
+        let (start, prefilter) = (r.bytes()?, r.bytes()?);
+        if pattern.shared.prefilter.get().is_none() && pattern.shared.kept.get().is_none() {
+            let _ = pattern.shared.kept.set(KeptAnalysis::new(start, prefilter));
+        }
+        Some(pattern)
+    }
+}
+
+/// Parses a policy text, strictly (see the module comment), compiling every pattern. Errors carry
+/// With [`Compile::All`], compiles `searched` now, an error naming `pattern` (what the person wrote:
+/// the same but for `mcp_*` lists, whose patterns are anchored to the whole name) and its place.
+pub(super) fn prepare(searched: &Pattern, pattern: &str, label: &str, at: Vec<Seg>, compile: Compile) -> Result<(), Located> {
+    if compile == Compile::OnUse || searched.shared.regex.get().is_some() {
+        return Ok(());
+    }
+    let re = Regex::new(searched.source()).map_err(|e| {
+        let why = e.to_string();
+        let why =
+            why.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("invalid syntax").trim().trim_start_matches("error: ").to_string();
+        Located::value(at, format!("pattern `{pattern}` ({label}) does not compile: {why}"))
+    })?;
+    let _ = searched.shared.regex.set(re);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{DEFAULT_POLICY, ListKey, Source, parse};
+    use super::*;
+
+    #[test]
+    fn a_kept_analysis_is_decoded_when_first_needed() {
+        let unregistered = |source: &str| Pattern {
+            shared: Arc::new(Compiled {
+                source: source.into(),
+                regex: OnceLock::new(),
+                start: OnceLock::new(),
+                prefilter: OnceLock::new(),
+                kept: OnceLock::new(),
+            }),
+        };
+        let (a, b) = (r"^git\s+push\b.*--force", r"(?i)\bterraform\s+destroy\b");
+        let mut w = Writer::default();
+        unregistered(a).encode(&mut w);
+        let mut r = Reader::new(&w.bytes);
+        let (_, start, prefilter) = (r.str().unwrap(), r.bytes().unwrap(), r.bytes().unwrap());
+        // Kept for another source, to tell the kept analysis from one made again.
+        let p = unregistered(b);
+        let _ = p.shared.kept.set(KeptAnalysis::new(start, prefilter));
+        assert_eq!((p.start(), p.prefilter()), (Start::new(a).as_ref(), &Prefilter::new(a)));
+        assert_ne!(Prefilter::new(a), Prefilter::new(b));
+        // One that does not decode is made again from the source.
+        let p = unregistered(b);
+        let _ = p.shared.kept.set(KeptAnalysis::new(&[7], &[]));
+        assert_eq!((p.shared.kept.get().unwrap().may_match(0, "x"), p.shared.kept.get().unwrap().may_match(1, "x")), (None, None));
+        assert_eq!((p.start(), p.prefilter()), (Start::new(b).as_ref(), &Prefilter::new(b)));
+    }
+
+    /// The kept analysis read where it lies says of a text what the decoded one says, for every
+    /// pattern of the default policy and texts that match some of them.
+    #[test]
+    fn a_kept_analysis_read_in_place_says_what_the_decoded_one_says() {
+        let policy = parse(DEFAULT_POLICY, Source::BuiltIn).unwrap();
+        let texts =
+            ["ls -la", "git push --force origin main", "rm -rf ~/", "write .git/config", "Terraform destroy", "psql -c 'DROP TABLE x'", ""];
+        for key in ListKey::ALL {
+            for rule in &policy.list(key).rules {
+                let mut w = Writer::default();
+                rule.searched.encode(&mut w);
+                let mut r = Reader::new(&w.bytes);
+                let (_, start, prefilter) = (r.str().unwrap(), r.bytes().unwrap(), r.bytes().unwrap());
+                let kept = KeptAnalysis::new(start, prefilter);
+                let (s, p) = (rule.searched.start(), rule.searched.prefilter());
+                for text in texts {
+                    let read = (kept.may_match(0, text), kept.may_match(1, text));
+                    assert_eq!(
+                        read,
+                        (Some(s.is_none_or(|s| s.may_match(text))), Some(p.may_match(text))),
+                        "{} on {text:?}",
+                        rule.searched.source()
+                    );
+                }
+            }
+        }
+    }
+}
