@@ -1,0 +1,369 @@
+//! MCP tools read as actions: which names change or delete files, which run a command or SQL, and
+//! the paths their arguments name.
+
+use super::call::Action;
+use serde_json::{Map, Value};
+
+/// Words in an MCP tool's name that say it changes files (`write_file`, `edit_file`, `move_file`,
+/// `create_directory`, `delete`, `uploadFile`, …).
+const CHANGING_WORDS: &[&str] = &[
+    "write",
+    "edit",
+    "move",
+    "mv",
+    "create",
+    "delete",
+    "del",
+    "remove",
+    "rm",
+    "rmdir",
+    "unlink",
+    "rename",
+    "put",
+    "upload",
+    "save",
+    "append",
+    "insert",
+    "replace",
+    "patch",
+    "modify",
+    "update",
+    "overwrite",
+    "copy",
+    "cp",
+    "mkdir",
+    "make",
+    "touch",
+    "truncate",
+    "chmod",
+    "chown",
+    "link",
+    "symlink",
+    "set",
+    "apply",
+    "extract",
+    "unzip",
+    "untar",
+    "download",
+    "store",
+    "new",
+    "add",
+    "change",
+    "push",
+    "commit",
+    "restore",
+    "reset",
+    "clear",
+    "empty",
+    "purge",
+    "destroy",
+    "drop",
+    "erase",
+    "wipe",
+    "trash",
+];
+
+/// Whether a tool's name holds one of [`CHANGING_WORDS`] as a word (`_`, `-`, `.`, `:` and
+/// camelCase separate words): `read_file` and `list_directory` do not, `writeFile` does.
+pub(super) fn changes_files(name: &str) -> bool {
+    name_has_word(name, CHANGING_WORDS)
+}
+
+/// Words of an MCP tool's name that say it deletes what its path arguments name.
+pub(super) const DELETING_WORDS: &[&str] = &["delete", "del", "remove", "rm", "rmdir", "unlink", "trash", "purge", "erase", "destroy"];
+
+/// Whether the tool part of `name` holds one of `words` as a word.
+pub(super) fn name_has_word(name: &str, wanted: &[&str]) -> bool {
+    let tool = name.rsplit("__").next().unwrap_or(name);
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut prev_lower = false;
+    for c in tool.chars() {
+        if !c.is_ascii_alphanumeric() || (c.is_ascii_uppercase() && prev_lower) {
+            words.push(std::mem::take(&mut word));
+        }
+        prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+        if c.is_ascii_alphanumeric() {
+            word.push(c.to_ascii_lowercase());
+        }
+    }
+    words.push(word);
+    words.iter().any(|w| wanted.contains(&w.as_str()))
+}
+
+/// A forge's MCP tools that change the remote (GitHub's, GitLab's, …), by the words of their name,
+/// and the command line that does the same: judged as that command is (a merge publishes to the
+/// remote's branch, as a push does).
+const FORGE_TOOLS: &[(&[&str], &[&str], &str)] = &[
+    (&["merge"], &["pull", "pr", "request", "mr"], "git push"),
+    (&["delete", "remove"], &["branch"], "git push --delete origin branch"),
+    (&["delete", "remove"], &["repository", "repo"], "gh repo delete"),
+    (&["push"], &["files", "file", "commit", "commits"], "git push"),
+];
+
+pub(super) fn forge_command(name: &str) -> Option<Action> {
+    let (_, _, command) = FORGE_TOOLS.iter().find(|(verbs, things, _)| name_has_word(name, verbs) && name_has_word(name, things))?;
+    let mut bash = Map::new();
+    bash.insert("command".into(), (*command).into());
+    Some(Action::new("Bash", bash))
+}
+
+/// Argument names under which an MCP tool takes a shell command to run.
+const MCP_COMMAND_KEYS: &[&str] = &[
+    "command",
+    "cmd",
+    "script",
+    "shell_command",
+    "commandLine",
+    "command_line",
+    "cli_command",
+    "cliCommand",
+    "shellCommand",
+    "bash_command",
+];
+
+/// Argument names under which an MCP tool takes SQL to run; `query` only in a tool whose name says
+/// it is a database's ([`DATABASE_WORDS`]), as a search tool's `query` is no statement.
+const MCP_SQL_KEYS: &[&str] = &["sql", "sql_query", "sqlQuery", "statement", "statements"];
+const DATABASE_WORDS: &[&str] = &[
+    "sql",
+    "db",
+    "database",
+    "postgres",
+    "postgresql",
+    "pg",
+    "mysql",
+    "mariadb",
+    "sqlite",
+    "duckdb",
+    "supabase",
+    "neon",
+    "bigquery",
+    "snowflake",
+    "clickhouse",
+    "query",
+    "execute",
+    "exec",
+];
+
+/// The SQL an MCP tool's arguments hold, judged as a database client running it does.
+pub(super) fn mcp_sql(name: &str, input: &Map<String, Value>) -> Option<Action> {
+    let query = name_has_word(name, DATABASE_WORDS).then(|| input.get("query")).flatten();
+    let sql = MCP_SQL_KEYS.iter().find_map(|k| input.get(*k)).or(query)?;
+    let text = match sql {
+        Value::String(s) => s.clone(),
+        Value::Array(list) => list.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(";\n"),
+        _ => return None,
+    };
+    let mut bash = Map::new();
+    bash.insert("command".into(), format!("psql -c {}", shell_words::quote(&text)).into());
+    Some(Action::new("Bash", bash))
+}
+
+/// Argument names that name an infrastructure resource (not a file) a deleting MCP tool removes;
+/// its `name` or `id` goes with them (a to-do's `id` alone is no such resource).
+const RESOURCE_KEYS: &[&str] = &[
+    "namespace",
+    "resource",
+    "resource_name",
+    "resourceName",
+    "kind",
+    "resource_type",
+    "cluster",
+    "bucket",
+    "table",
+    "database",
+    "collection",
+    "index",
+    "project",
+    "instance",
+    "app",
+    "service",
+    "stack",
+    "zone",
+    "region",
+    "volume",
+    "deployment",
+];
+
+/// A deleting MCP tool whose arguments name a resource (`delete_resource {namespace, name}`): the
+/// deletion its server's command line makes, `SERVER-cli delete …`, judged as infrastructure
+/// deletions are.
+pub(super) fn mcp_resource_deletion(name: &str, input: &Map<String, Value>) -> Option<Action> {
+    let value = |k: &&str| input.get(*k)?.as_str().map(|v| shell_words::quote(v).into_owned());
+    let mut values: Vec<String> = RESOURCE_KEYS.iter().filter_map(value).collect();
+    if values.is_empty() {
+        return None;
+    }
+    values.extend(["name", "id"].iter().filter_map(value));
+    let server: String = name.split("__").nth(1).unwrap_or("mcp").chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
+    let mut bash = Map::new();
+    bash.insert("command".into(), format!("{}-cli delete {}", if server.is_empty() { "mcp" } else { &server }, values.join(" ")).into());
+    Some(Action::new("Bash", bash))
+}
+
+/// The shell command an MCP tool's arguments hold (`{"command": "…"}`, or a program and its
+/// `args`): judged as a Bash call, as the server runs it.
+pub(super) fn mcp_command(input: &Map<String, Value>) -> Option<Action> {
+    let (key, value) = MCP_COMMAND_KEYS.iter().find_map(|k| input.get(*k).map(|v| (*k, v)))?;
+    let words = |list: &[Value]| list.iter().map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string)).collect::<Vec<_>>();
+    let mut command = match value {
+        Value::String(s) => s.clone(),
+        Value::Array(list) => shell_words::join(words(list)),
+        _ => return None,
+    };
+    if key != "script"
+        && let Some(Value::Array(args)) = input.get("args").or_else(|| input.get("arguments"))
+    {
+        command = format!("{command} {}", shell_words::join(words(args)));
+    }
+    let mut bash = Map::new();
+    bash.insert("command".into(), command.into());
+    if let Some(dir) = ["cwd", "workdir", "working_directory", "directory"].iter().find_map(|k| input.get(*k).and_then(Value::as_str)) {
+        bash.insert("directory".into(), dir.into());
+    }
+    Some(Action::new("Bash", bash))
+}
+
+/// The paths a deleting MCP tool names, each as the removal of a tree (`rm -rf -- path`): its
+/// place is judged as a deletion is, wherever it is.
+pub(super) fn mcp_deletions(input: &Map<String, Value>) -> Vec<Action> {
+    nested_paths(input)
+        .into_iter()
+        .map(|path| {
+            let mut bash = Map::new();
+            let shown = match path.strip_prefix("~/") {
+                Some(rest) => format!("~/{}", shell_words::quote(rest)),
+                None => shell_words::quote(&path).into_owned(),
+            };
+            bash.insert("command".into(), format!("rm -rf -- {shown}").into());
+            Action::new("Bash", bash)
+        })
+        .collect()
+}
+
+/// Argument names that hold a file path in MCP tools, singly or as a list.
+const MCP_PATH_KEYS: &[&str] = &[
+    "path",
+    "relative_path",
+    "relativePath",
+    "paths",
+    "file",
+    "files",
+    "file_path",
+    "file_paths",
+    "absolute_path",
+    "notebook_path",
+    "filePath",
+    "filePaths",
+    "filepath",
+    "filename",
+    "fileName",
+    "source",
+    "sources",
+    "src",
+    "destination",
+    "dest",
+    "dst",
+    "target",
+    "target_file",
+    "target_path",
+    "targetPath",
+    "old_path",
+    "new_path",
+    "oldPath",
+    "newPath",
+    "from",
+    "to",
+    "directory",
+    "dir",
+    "dir_path",
+    "dirPath",
+    "folder",
+    "uri",
+    "location",
+    "output",
+    "output_path",
+    "outputPath",
+    "source_path",
+    "sourcePath",
+    "destination_path",
+    "destinationPath",
+];
+
+/// The paths an MCP tool's arguments name, at any depth (`{"edits": [{"path": …}]}`,
+/// `{"destination": {"path": …}}`), each as an edit.
+pub(super) fn mcp_edits(input: &Map<String, Value>) -> Vec<Action> {
+    nested_paths(input)
+        .into_iter()
+        .map(|path| {
+            let mut tool_input = Map::new();
+            tool_input.insert("file_path".into(), path.into());
+            Action::new("Edit", tool_input)
+        })
+        .collect()
+}
+
+/// Objects and lists an MCP tool's arguments are read into, at most this deep.
+const MCP_MAX_DEPTH: usize = 8;
+
+/// The paths named by [`MCP_PATH_KEYS`] anywhere in an MCP tool's arguments, each once: the
+/// shapes servers give their arguments are theirs (lists of files, a destination object, edits
+/// in changes); a path is a path wherever it is. Past [`MCP_MAX_DEPTH`] the tool is still judged
+/// by what was found, and by its name.
+fn nested_paths(input: &Map<String, Value>) -> Vec<String> {
+    fn walk(obj: &Map<String, Value>, depth: usize, out: &mut Vec<String>) {
+        collect_paths(obj, out);
+        if depth >= MCP_MAX_DEPTH {
+            return;
+        }
+        for value in obj.values() {
+            let nested: Vec<&Map<String, Value>> = match value {
+                Value::Object(o) => vec![o],
+                Value::Array(list) => list.iter().filter_map(Value::as_object).collect(),
+                _ => Vec::new(),
+            };
+            for o in nested {
+                walk(o, depth + 1, out);
+            }
+        }
+    }
+    let mut paths = Vec::new();
+    walk(input, 0, &mut paths);
+    let mut seen = std::collections::HashSet::new();
+    paths.retain(|p| seen.insert(p.clone()));
+    paths
+}
+
+/// The paths a tool's arguments name, by the argument names of [`MCP_PATH_KEYS`] (top level).
+pub fn path_arguments(input: &Map<String, Value>) -> Vec<String> {
+    let mut out = Vec::new();
+    collect_paths(input, &mut out);
+    out
+}
+
+fn collect_paths(obj: &Map<String, Value>, out: &mut Vec<String>) {
+    for (key, value) in obj {
+        if !MCP_PATH_KEYS.contains(&key.as_str()) {
+            continue;
+        }
+        let texts: Vec<&str> = match value {
+            Value::String(s) => vec![s],
+            Value::Array(list) => list.iter().filter_map(Value::as_str).collect(),
+            _ => Vec::new(),
+        };
+        out.extend(texts.into_iter().filter_map(mcp_path));
+    }
+}
+
+/// A path argument as the path rules read it: `file://` URIs lose their scheme, `~` is the home
+/// directory; empty text names nothing.
+fn mcp_path(text: &str) -> Option<String> {
+    let text = text.trim();
+    let path = text.strip_prefix("file://").unwrap_or(text);
+    match path {
+        "" => None,
+        "~" => Some("~/".into()),
+        _ => Some(path.to_string()),
+    }
+}
