@@ -21,6 +21,7 @@ pub mod location;
 pub mod normalize;
 pub mod patch;
 mod pattern;
+mod place;
 pub mod policy;
 pub(crate) mod process;
 mod protect;

@@ -38,7 +38,6 @@ mod local_db;
 mod loops;
 mod mounts;
 mod nested;
-pub mod place;
 pub(crate) mod powershell;
 mod programs;
 mod reads;
@@ -50,7 +49,7 @@ mod walk;
 mod words;
 mod writes;
 
-pub use place::{Context, Glob, Read, Touch, lexical};
+pub use super::place::{Context, Glob, Read, Touch, lexical};
 
 /// Why a command could not be analysed when only the names of the files it changes (not removes)
 /// are unknown: what runs is known, and inside gitvow's box the kernel keeps those files from the

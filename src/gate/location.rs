@@ -6,7 +6,7 @@
 //! followed, relative to the call's cwd). An edit of `cfg/policy.json` where `cfg -> .gitvow` is an
 //! edit of `.gitvow/policy.json`; a rule that matches either form applies.
 
-use super::command::place::lexical;
+use super::place::lexical;
 use std::borrow::Cow;
 use std::ffi::OsStr;
 use std::path::{Component, Path, PathBuf};

@@ -5,9 +5,9 @@
 //! the files inside those directories; this judges the directories and the executable as wholes,
 //! which no regular expression over one path can.
 
-use super::command::place::{Glob, Touch, lexical};
 use super::location::resolve;
 use super::pattern;
+use super::place::{Glob, Touch, lexical};
 use std::path::{Path, PathBuf};
 
 /// Agent configuration directories in the home directory (hooks live there), and gitvow's own.

@@ -7,6 +7,7 @@ use super::command::{self, Context};
 use super::location::{self, Place};
 use super::normalize::{Action, Shell};
 use super::pattern;
+use super::place;
 use super::protect::Guard;
 use std::path::{Path, PathBuf};
 
@@ -183,7 +184,7 @@ fn other_names(touched: &[command::Touch], guard: &Guard) -> (Vec<command::Touch
 /// started earlier may read it as its input), another process's open file (`/proc/PID/fd/0`, a
 /// terminal's master side), the kernel's input devices.
 fn typed_into(t: &command::Touch) -> Option<String> {
-    let path = command::place::lexical(&t.path);
+    let path = place::lexical(&t.path);
     let shown = crate::paths::display(&path);
     if path.starts_with("/proc") && path.components().any(|c| c.as_os_str() == "fd" || c.as_os_str() == "fdinfo") {
         return Some(format!("it writes into another process's open file ({shown})"));
@@ -232,7 +233,7 @@ fn secret_read(reads: &[command::Read]) -> Option<SecretRead> {
             }
             continue;
         }
-        let named = command::place::lexical(path);
+        let named = place::lexical(path);
         let may_be_secret =
             read.recursive || pattern::has_pattern(&named) || named.components().any(|c| secret_names.iter().any(|s| c.as_os_str() == *s));
         let resolved = may_be_secret.then(|| location::resolve(&named)).filter(|r| *r != named);
@@ -264,8 +265,8 @@ fn secret_read(reads: &[command::Read]) -> Option<SecretRead> {
 /// and the dot-directories that tools load by their presence) do not judge it. The gate's own
 /// protection and the effect rules still do.
 fn is_new_project_file(path: &Path, made_dirs: &[PathBuf], repo_top: Option<&Path>) -> bool {
-    let path = command::place::lexical(path);
-    let Some(inside) = repo_top.and_then(|top| path.strip_prefix(command::place::lexical(top)).ok()) else { return false };
+    let path = place::lexical(path);
+    let Some(inside) = repo_top.and_then(|top| path.strip_prefix(place::lexical(top)).ok()) else { return false };
     made_dirs.iter().any(|d| path.starts_with(d)) && !inside.components().any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
 }
 
@@ -296,7 +297,7 @@ fn argument_path(text: &str, cwd: &Path, home: Option<&Path>) -> PathBuf {
         (Some(rest), Some(h)) => h.join(rest.trim_start_matches('/')),
         _ => PathBuf::from(text),
     };
-    command::place::lexical(&cwd.join(expanded))
+    place::lexical(&cwd.join(expanded))
 }
 
 /// What a tool that is no shell reads: each path argument, a directory whole (`Grep`'s `path`).

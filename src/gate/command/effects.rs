@@ -7,7 +7,7 @@
 //! spellings: the root, a system directory, a home directory (or everything in one of them), git's
 //! own directory (history), the project, the temporary directories, or elsewhere.
 
-use super::place::{Context, Touch, lexical};
+use crate::gate::place::{Context, Touch, lexical};
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -275,8 +275,8 @@ fn is_home(path: &Path, home: Option<&Path>) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::place::Glob;
     use super::*;
+    use crate::gate::place::Glob;
 
     fn class(p: &str, glob: Option<Glob>) -> Class {
         let ctx = Context { cwd: Path::new("/h/r/src"), home: Some(Path::new("/h")), repo_top: Some(Path::new("/h/r")) };

@@ -85,9 +85,9 @@ impl Walk<'_> {
             let Some(word) = words.get(i) else { continue };
             let word = source_word(word);
             let in_project = |w: &Word| {
-                let top = self.ctx.repo_top.map(super::place::lexical);
+                let top = self.ctx.repo_top.map(super::lexical);
                 self.paths(w, dirs)
-                    .is_some_and(|ps| ps.iter().all(|t| top.as_ref().is_some_and(|top| super::place::lexical(&t.path).starts_with(top))))
+                    .is_some_and(|ps| ps.iter().all(|t| top.as_ref().is_some_and(|top| super::lexical(&t.path).starts_with(top))))
             };
             let role = if role == Role::Shared && in_project(&word) { Role::ExposedReadOnly } else { role };
             match role {
@@ -110,7 +110,7 @@ impl Walk<'_> {
         let Some(paths) = self.paths(word, dirs) else { return true };
         let places = crate::gate::protect::guarded_places(self.ctx.home, self.ctx.repo_top);
         paths.iter().any(|t| {
-            let path = super::place::lexical(&t.path);
+            let path = super::lexical(&t.path);
             t.glob.is_some() || places.iter().any(|p| p.starts_with(&path) || path.starts_with(p))
         })
     }
