@@ -176,7 +176,7 @@ fn exit_code(decision: Decision) -> i32 {
 /// the rule, not its regular expression; `gitvow check` shows both.
 fn pattern_of<'a>(layers: &'a Layers, i: usize, rule: &RuleRef) -> Option<&'a str> {
     let RuleRef::Listed { list, index } = *rule else { return None };
-    layers.layers.get(i)?.policy.list(list).rules.get(index).map(|r| r.pattern.as_str())
+    layers.layers.get(i)?.policy.list(list).rules.get(index).map(|r| r.pattern())
 }
 
 /// The first command rule of any layer that judges `effect` (deny rules first), as

@@ -69,7 +69,7 @@ fn trust(dir: Option<&Path>) -> Result<i32> {
     }
     for (key, list) in [("bash_allow", &policy.bash_allow), ("path_allow", &policy.path_allow)] {
         for rule in &list.rules {
-            out.push_str(&format!("  allows   {key}: {} ({})\n", visible_line(&rule.pattern.to_string()), visible_line(&rule.reason)));
+            out.push_str(&format!("  allows   {key}: {} ({})\n", visible_line(rule.pattern()), visible_line(&rule.reason)));
         }
     }
     out.push_str("Trusting lets gitvow run these programs in this repository and apply these exceptions, until the file changes.\n");

@@ -330,7 +330,7 @@ fn rule_list(root: &Obj, key: ListKey, compile: Compile) -> Result<RuleList, Loc
                 item.as_str().ok_or_else(|| Located::value(path.clone(), format!("`{label}` must be a string (a regular expression)")))?;
             let searched = Pattern::new(&format!("^(?:{pattern})$"));
             prepare(&searched, pattern, &label, path, compile)?;
-            Rule { pattern: pattern.to_string(), reason: key.name().to_string(), observe: false, searched, target: None }
+            Rule { shown: Some(pattern.to_string()), reason: key.name().to_string(), observe: false, searched, target: None }
         } else {
             rule(item, path, &label, compile)?
         };
@@ -358,7 +358,7 @@ fn rule(item: &Value, path: Vec<Seg>, label: &str, compile: Compile) -> Result<R
             }
             let searched = Pattern::new(p);
             prepare(&searched, p, label, o.path_to("pattern"), compile)?;
-            Ok(Rule { pattern: p.to_string(), reason, observe, searched, target: None })
+            Ok(Rule { shown: None, reason, observe, searched, target: None })
         }
         (None, Some(_)) => {
             let programs = o.strings("program", label)?;
@@ -374,7 +374,7 @@ fn rule(item: &Value, path: Vec<Seg>, label: &str, compile: Compile) -> Result<R
             let pattern = structured_pattern(&programs, &verbs);
             let searched = Pattern::new(&pattern);
             prepare(&searched, &pattern, label, o.path_to(if verbs.is_empty() { "program" } else { "verbs" }), compile)?;
-            Ok(Rule { pattern, reason, observe, searched, target })
+            Ok(Rule { shown: None, reason, observe, searched, target })
         }
         (None, None) => Err(Located::value(path, format!("`{label}` has no `pattern` (or `program`) string"))),
     }
@@ -567,7 +567,7 @@ mod tests {
                 let (start, prefilter) = (r.searched.start(), r.searched.prefilter());
                 out += &format!(
                     "{key:?} {:?} {:?} {} {:?} {target:?} {start:?} {prefilter:?}\n",
-                    r.pattern,
+                    r.pattern(),
                     r.reason,
                     r.observe,
                     r.searched.source()

@@ -5,7 +5,8 @@ use super::codec::{Reader, Writer};
 use super::prefilter::{Kept, Prefilter, Start};
 use super::schema::{Located, Seg};
 use regex_lite::Regex;
-use std::collections::BTreeMap;
+use std::borrow::Borrow;
+use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// When a policy's patterns are compiled.
@@ -21,12 +22,13 @@ pub enum Compile {
 /// A rule of `bash_deny`, `bash_confirm`, `path_confirm`, `bash_allow` or `path_allow`.
 #[derive(Debug)]
 pub struct Rule {
-    /// The regular expression searched; for a `program`/`verbs` rule, the one it is compiled to.
-    pub pattern: String,
+    /// What the person wrote when it is not what is searched (an `mcp_*` pattern); `None` when the
+    /// rule shows its searched pattern, which is then not copied (see [`Rule::pattern`]).
+    pub(super) shown: Option<String>,
     pub reason: String,
     /// `when: observe`: a match is recorded, the call goes on to the next checks.
     pub observe: bool,
-    /// What is searched: `pattern`, or for `mcp_*` lists the pattern anchored to the whole name.
+    /// What is searched: the pattern, or for `mcp_*` lists the pattern anchored to the whole name.
     pub(super) searched: Pattern,
     /// A `program`/`verbs` rule's `target`: a regular expression on what the command reaches (the
     /// branch a push goes to, the cluster a `kubectl` talks to), see [`crate::gate::reach`].
@@ -34,6 +36,12 @@ pub struct Rule {
 }
 
 impl Rule {
+    /// The regular expression the rule shows; for a `program`/`verbs` rule, the one it is compiled
+    /// to.
+    pub fn pattern(&self) -> &str {
+        self.shown.as_deref().unwrap_or_else(|| self.searched.source())
+    }
+
     fn is_match(&self, text: &str) -> bool {
         self.searched.may_match(text) && self.searched.regex().is_match(text)
     }
@@ -51,6 +59,8 @@ pub(super) struct Pattern {
 #[derive(Debug)]
 struct Compiled {
     source: String,
+    /// Its place among the process's patterns in the order they were first made ([`Known`]).
+    place: usize,
     regex: OnceLock<Regex>,
     /// The cheap test, then the thorough one: see [`prefilter`](super::prefilter).
     start: OnceLock<Option<Start>>,
@@ -58,6 +68,45 @@ struct Compiled {
     /// The analysis as the validated cache kept it (see [`Pattern::encode`]), decoded only when a
     /// call first needs it: an Edit needs none of the command rules'.
     kept: OnceLock<KeptAnalysis>,
+}
+
+/// The patterns of the process, each made once ([`Pattern::new`]).
+struct Known {
+    /// In the order they were first made.
+    order: Vec<Arc<Compiled>>,
+    /// Ordered, not hashed: comparing the few patterns costs less than hashing them all.
+    by_source: BTreeSet<BySource>,
+    /// Where the next pattern is looked for first: after the last one found or made.
+    next: usize,
+}
+
+/// A pattern found by its source.
+struct BySource(Arc<Compiled>);
+
+impl Borrow<str> for BySource {
+    fn borrow(&self) -> &str {
+        &self.0.source
+    }
+}
+
+impl PartialEq for BySource {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.source == other.0.source
+    }
+}
+
+impl Eq for BySource {}
+
+impl PartialOrd for BySource {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for BySource {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.source.cmp(&other.0.source)
+    }
 }
 
 /// The encoded [`Start`] and [`Prefilter`] of a pattern, one after the other.
@@ -85,23 +134,29 @@ impl KeptAnalysis {
 
 impl Pattern {
     pub(super) fn new(source: &str) -> Pattern {
-        // Ordered, not hashed: comparing the few patterns costs less than hashing them all.
-        static BY_SOURCE: Mutex<BTreeMap<String, Arc<Compiled>>> = Mutex::new(BTreeMap::new());
-        let mut map = BY_SOURCE.lock().unwrap_or_else(|e| e.into_inner());
-        let shared = match map.get(source) {
+        static KNOWN: Mutex<Known> = Mutex::new(Known { order: Vec::new(), by_source: BTreeSet::new(), next: 0 });
+        let mut known = KNOWN.lock().unwrap_or_else(|e| e.into_inner());
+        let Known { order, by_source, next } = &mut *known;
+        // A layer that starts from another holds its patterns in the same order: the one after the
+        // last found is tried first, one comparison instead of a search.
+        let found = order.get(*next).filter(|c| c.source == source).or_else(|| by_source.get(source).map(|s| &s.0));
+        let shared = match found {
             Some(shared) => shared.clone(),
             None => {
                 let shared = Arc::new(Compiled {
                     source: source.to_string(),
+                    place: order.len(),
                     regex: OnceLock::new(),
                     start: OnceLock::new(),
                     prefilter: OnceLock::new(),
                     kept: OnceLock::new(),
                 });
-                map.insert(source.to_string(), shared.clone());
+                order.push(shared.clone());
+                by_source.insert(BySource(shared.clone()));
                 shared
             }
         };
+        *next = shared.place + 1;
         Pattern { shared }
     }
 
@@ -205,11 +260,11 @@ impl RuleList {
 }
 impl Rule {
     pub(super) fn encode(&self, w: &mut Writer) {
-        let Rule { pattern, reason, observe, searched, target } = self;
+        let Rule { shown, reason, observe, searched, target } = self;
         // Most rules search what they show: their pattern is written once.
-        let shown_as_searched = pattern == searched.source();
-        w.flag(shown_as_searched);
-        if !shown_as_searched {
+        let shown = shown.as_deref().filter(|p| *p != searched.source());
+        w.flag(shown.is_none());
+        if let Some(pattern) = shown {
             w.str(pattern);
         }
         w.str(reason);
@@ -225,10 +280,9 @@ impl Rule {
         let shown = if r.flag()? { None } else { Some(r.string()?) };
         let (reason, observe) = (r.string()?, r.flag()?);
         let searched = Pattern::decode(r)?;
-        let pattern = shown.unwrap_or_else(|| searched.source().to_string());
         // A target is only ever searched with its regular expression: it has no analysis.
         let target = if r.flag()? { Some(Pattern::new(r.str()?)) } else { None };
-        Some(Rule { pattern, reason, observe, searched, target })
+        Some(Rule { shown, reason, observe, searched, target })
     }
 }
 
@@ -281,11 +335,27 @@ mod tests {
     use super::super::{DEFAULT_POLICY, ListKey, Source, parse};
     use super::*;
 
+    /// A source is one pattern however it is reached: the one after the last found, or any other.
+    #[test]
+    fn a_source_gives_one_pattern_in_any_order() {
+        let sources = ["^ab(c)", "^known-order-1", "^known-order-2", "^known-order-3"];
+        let first: Vec<Pattern> = sources.iter().map(|s| Pattern::new(s)).collect();
+        for order in [[0, 1, 2, 3], [3, 2, 1, 0], [2, 0, 3, 1]] {
+            for i in order {
+                let again = Pattern::new(sources[i]);
+                assert!(Arc::ptr_eq(&again.shared, &first[i].shared), "{}", sources[i]);
+                assert_eq!(again.source(), sources[i]);
+            }
+        }
+        assert!(!Arc::ptr_eq(&Pattern::new("^known-order-4").shared, &first[3].shared));
+    }
+
     #[test]
     fn a_kept_analysis_is_decoded_when_first_needed() {
         let unregistered = |source: &str| Pattern {
             shared: Arc::new(Compiled {
                 source: source.into(),
+                place: 0,
                 regex: OnceLock::new(),
                 start: OnceLock::new(),
                 prefilter: OnceLock::new(),
