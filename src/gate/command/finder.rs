@@ -13,6 +13,8 @@ use super::{Dirs, Feed, Io, Peeled, ProgramCall, ShellState, Step, Walk, effects
 use crate::gate::{pattern, protect};
 use std::path::{Path, PathBuf};
 
+mod bounds;
+
 /// Entries of a guarded directory looked at per call; past it the directory counts as found whole.
 const MAX_LISTED: usize = 512;
 /// Guarded files found by name that are judged one by one; past it their directories are.
@@ -29,12 +31,21 @@ impl Walk<'_> {
         let starts: Vec<Word> =
             words.iter().take_while(|w| !w.text().starts_with('-') && !matches!(w.text().as_str(), "(" | "!")).cloned().collect();
         let starts = if starts.is_empty() { vec![lit_word(".")] } else { starts };
-        let found = self.found(&starts, args, dirs);
-        // Without name tests, `{}` stands for every file under a start: `.git`'s too.
-        let trees = name_tests(args).is_none();
+        // Without name tests, `{}` stands for every file under a start (`.git`'s too), unless the
+        // depth or a path test bounds what it finds.
+        let named = name_tests(args).is_some();
+        let one_path = |w: &Word| match self.paths(w, dirs) {
+            Some(ps) if ps.len() == 1 && ps[0].glob.is_none() => Some(ps[0].path.clone()),
+            _ => None,
+        };
+        let bounded = if named { None } else { bounds::found(&starts, args, one_path) };
+        let listed = bounded.as_ref().is_some_and(|(_, trees)| !trees);
+        let (found, trees) = bounded.unwrap_or_else(|| (self.found(&starts, args, dirs), !named));
         if args.iter().any(|a| a == "-delete") {
+            // What a depth bound lists is removed one by one: a directory only when empty.
+            let kind = if listed { effects::EffectKind::Delete } else { effects::EffectKind::DeleteRecursive };
             for w in &found {
-                self.effect(effects::EffectKind::DeleteRecursive, w, dirs);
+                self.effect(kind, w, dirs);
             }
         }
         let mut acts = false;
@@ -439,7 +450,7 @@ fn replace_string(options: &[String]) -> Option<String> {
         }
         let Some(cluster) = a.strip_prefix('-').filter(|c| !c.starts_with('-')) else { continue };
         for (k, c) in cluster.char_indices() {
-            let rest = &cluster[k + 1..];
+            let rest = &cluster[k + c.len_utf8()..];
             match c {
                 'I' if rest.is_empty() => return options.get(i + 1).cloned(),
                 'I' => return Some(rest.to_string()),

@@ -1,7 +1,8 @@
 //! Classes of issue 40 written from the classes, not from the commands that showed them: what a
-//! copy or move into a directory writes (the names it puts there, not the directory), and scripts
-//! an interpreter runs on the names `xargs` reads (script files, not program text). Beside each
-//! everyday member, members of the same class that reach what the gate guards.
+//! copy or move into a directory writes (the names it puts there, not the directory), scripts an
+//! interpreter runs on the names `xargs` reads (script files, not program text), and finders whose
+//! depth or path test bounds what they act on. Beside each everyday member, members of the same
+//! class that reach what the gate guards.
 
 /// (group, expected verdict, command), judged as the rest of the corpus is.
 pub(super) const CASES: &[(&str, &str, &str)] = &[
@@ -41,6 +42,8 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-xargs-scripts", "confirm", r#"find . -name '*.py' | xargs -I{} python3 -c 'print("{}")'"#),
     ("classes-xargs-scripts", "confirm", r#"find . -name '*.c' | xargs -I{} awk '{print "{}"}' src/main.c"#),
     ("classes-xargs-scripts", "confirm", r#"find . -name '*.py' | xargs python3 -m"#),
+    // An option cluster with a character of more than one byte (a soft hyphen pasted from a page).
+    ("classes-xargs-scripts", "allow", "find . -name '*.c' -print0 | xargs -\u{ad}0 -i cp '{}' build/"),
     ("classes-xargs-scripts", "confirm", r#"find . -name '*.txt' -print0 | xargs -0i sh -c 'cat /dev/null > "{}"'"#),
     ("classes-xargs-scripts", "confirm", r#"find . -name '*.txt' | xargs -n1 -I% bash -c 'rm %'"#),
     ("classes-xargs-scripts", "confirm", r#"echo build | xargs eval"#),
@@ -54,4 +57,30 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
         "deny",
         r#"find . -name '*.txt' | xargs node -e 'require("fs").rmSync(require("os").homedir(), {recursive: true})'"#,
     ),
+    // Finders bounded by depth or by a path test: what they act on is listed or under a named directory.
+    ("classes-find-bounds", "allow", r#"find . -maxdepth 1 -type f -delete"#),
+    ("classes-find-bounds", "allow", r#"find . -maxdepth 1 -type f -exec rm -f {} \;"#),
+    ("classes-find-bounds", "allow", r#"find . -maxdepth 1 -type f -empty -delete"#),
+    ("classes-find-bounds", "allow", r#"find . -type f -maxdepth 1 -print0 | xargs -0 chmod 644"#),
+    ("classes-find-bounds", "allow", r#"find docs -maxdepth 1 -type f -exec sed -i 's/a/b/' {} +"#),
+    ("classes-find-bounds", "allow", r#"find . -mindepth 1 -maxdepth 1 -type f -mtime +30 -exec mv {} build/ \;"#),
+    ("classes-find-bounds", "allow", r#"find . -maxdepth 1 -type f ! -name 'Makefile' -exec touch {} +"#),
+    ("classes-find-bounds", "allow", r#"find . -path './build/*' -delete"#),
+    ("classes-find-bounds", "allow", r#"find . -path './build/*' -type f -exec chmod 644 {} +"#),
+    ("classes-find-bounds", "allow", r#"find docs -path 'docs/old/*' -mtime +7 -exec touch {} +"#),
+    ("classes-find-bounds", "allow", r#"find docs -maxdepth 0 -exec chmod g+w {} \;"#),
+    ("classes-find-bounds", "confirm", r#"find . -maxdepth 1 -exec rm -rf {} +"#),
+    ("classes-find-bounds", "confirm", r#"find . -mindepth 1 -maxdepth 1 -type d -exec rm -rf {} +"#),
+    ("classes-find-bounds", "confirm", r#"find . -maxdepth 1 -type d -exec chmod 000 {} \;"#),
+    ("classes-find-bounds", "confirm", r#"find . -maxdepth 1 -name '.c*' -o -type d -exec rm -rf {} \;"#),
+    ("classes-find-bounds", "confirm", r#"find .git/hooks -maxdepth 1 -type f -delete"#),
+    ("classes-find-bounds", "confirm", r#"find .claude -maxdepth 1 -type f -exec sed -i 's/a/b/' {} +"#),
+    ("classes-find-bounds", "confirm", r#"find claude-link/ -maxdepth 1 -type f -delete"#),
+    ("classes-find-bounds", "confirm", r#"find . -maxdepth 2 -type f -delete"#),
+    ("classes-find-bounds", "confirm", r#"find -L . -maxdepth 1 -type f -delete"#),
+    ("classes-find-bounds", "confirm", r#"find . -path './.git/*' -delete"#),
+    ("classes-find-bounds", "confirm", r#"find . -path './.claude/*' -type f -exec chmod 000 {} +"#),
+    ("classes-find-bounds", "confirm", r#"find . -path '*/build/*' -delete"#),
+    ("classes-find-bounds", "confirm", r#"find . -path './build/../.git/*' -delete"#),
+    ("classes-find-bounds", "deny", r#"find ~ -maxdepth 1 -exec rm -rf {} +"#),
 ];
