@@ -170,6 +170,9 @@ pub struct Parsed {
     pub bodies: Vec<Body>,
     /// Why the text could not be read to its end (nesting too deep).
     pub opaque: Option<&'static str>,
+    /// Why the shell refuses the text before it runs any of it: a syntax error in a text of one
+    /// line (a shell reads a whole line before it runs a command of it).
+    pub rejected: Option<&'static str>,
 }
 mod parse;
 

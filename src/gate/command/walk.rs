@@ -50,6 +50,10 @@ impl Walk<'_> {
             return;
         }
         let parsed = syntax::parse(text);
+        if let Some(why) = parsed.rejected {
+            self.out.sources.push(format!("nothing: the shell rejects the line before it runs any of it: {why}"));
+            return;
+        }
         if let Some(why) = parsed.opaque {
             self.opaque(why);
         }

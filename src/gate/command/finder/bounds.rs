@@ -41,8 +41,10 @@ pub(super) fn found(starts: &[Word], args: &[String], dir_of: impl Fn(&Word) -> 
     if let Some(under) = path_prefix(tests, starts) {
         return Some((vec![under], true));
     }
-    let depth = |option: &str| expression.windows(2).filter(|p| p[0] == option).filter_map(|p| p[1].parse::<usize>().ok()).last();
-    let (max, min) = (depth("-maxdepth")?, depth("-mindepth").unwrap_or(0));
+    // Of repeated bounds, the widest.
+    let depths =
+        |option: &str| expression.windows(2).filter(|p| p[0] == option).map(|p| p[1].parse::<usize>().ok()).collect::<Option<Vec<_>>>();
+    let (max, min) = (depths("-maxdepth")?.into_iter().max()?, depths("-mindepth")?.into_iter().min().unwrap_or(0));
     if max > 1 {
         return None;
     }

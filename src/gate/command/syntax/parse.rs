@@ -5,7 +5,10 @@
 use super::{Body, MAX_NESTING, MAX_WORDS, Node, Parsed, Part, Pipeline, Redir, RedirOp, Script, Sep, Simple, Word, is_name};
 
 pub(super) fn parse(text: &str) -> Parsed {
-    let mut p = ShellParser { text: text.chars().collect(), i: 0, out: Parsed::default(), pending: Vec::new(), aborted: false, words: 0 };
+    let text: Vec<char> = text.chars().collect();
+    // A text of one line: an interactive shell given more lines runs those after a rejected one.
+    let one_line = !text.iter().rev().skip_while(|c| c.is_whitespace()).any(|c| *c == '\n');
+    let mut p = ShellParser { text, i: 0, out: Parsed::default(), pending: Vec::new(), aborted: false, words: 0, one_line };
     p.script(0, false);
     p.out
 }
@@ -18,6 +21,8 @@ struct ShellParser {
     pending: Vec<(String, bool, bool, usize)>,
     aborted: bool,
     words: usize,
+    /// Whether the text is one line, which a shell reads whole before it runs any of it.
+    one_line: bool,
 }
 
 /// Characters that end an unquoted word.
@@ -199,11 +204,26 @@ impl ShellParser {
             return;
         }
         self.skip_blanks();
+        if self.one_line && self.names_nothing() {
+            // `cat <file>`, `cmd >`: a shell rejects the whole line, and runs none of it.
+            self.out.rejected.get_or_insert("a redirection names no file (`>` or `<` with nothing after it)");
+        }
         let target = self.word(depth);
         // `>&file` (no digits, not `-`) writes a file like `&>`.
         let t = target.text();
         let op = if op == RedirOp::Dup && !(t == "-" || t.chars().all(|c| c.is_ascii_digit())) { RedirOp::Write } else { op };
         cur.redirs.push(Redir { op, target, body: None });
+    }
+
+    /// Whether no word starts here: the text ends, or an operator or a comment follows (a
+    /// process substitution `<(…)`, `>(…)` is a word).
+    fn names_nothing(&self) -> bool {
+        match self.peek(0) {
+            None => !self.aborted,
+            Some('\n' | ';' | '|' | '&' | ')') => true,
+            Some('<' | '>') => self.peek(1) != Some('('),
+            _ => false,
+        }
     }
 
     fn skip_blanks(&mut self) {

@@ -1,7 +1,8 @@
 //! Classes of issue 40 written from the classes, not from the commands that showed them: what a
 //! copy or move into a directory writes (the names it puts there, not the directory), scripts an
 //! interpreter runs on the names `xargs` reads (script files, not program text), and finders whose
-//! depth or path test bounds what they act on. Beside each everyday member, members of the same
+//! depth or path test bounds what they act on, and lines a shell rejects before it runs any of them
+//! (a redirection with no file after it: the placeholders of copied examples). Beside each everyday member, members of the same
 //! class that reach what the gate guards.
 
 /// (group, expected verdict, command), judged as the rest of the corpus is.
@@ -83,4 +84,18 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-find-bounds", "confirm", r#"find . -path '*/build/*' -delete"#),
     ("classes-find-bounds", "confirm", r#"find . -path './build/../.git/*' -delete"#),
     ("classes-find-bounds", "deny", r#"find ~ -maxdepth 1 -exec rm -rf {} +"#),
+    // A line a shell rejects whole (a redirection naming no file) runs nothing; more lines run on.
+    ("classes-rejected-lines", "allow", r#"grep "OK" <filename> | wc -l"#),
+    ("classes-rejected-lines", "allow", r#"tmux attach -t <session name>"#),
+    ("classes-rejected-lines", "allow", r#"yes no | <command>"#),
+    ("classes-rejected-lines", "allow", r#"split -b 1024k <file_name>"#),
+    ("classes-rejected-lines", "allow", r#"cp <source> <destination>"#),
+    ("classes-rejected-lines", "allow", r#"rm -rf build; cat <path>"#),
+    ("classes-rejected-lines", "allow", r#"ssh -o ConnectTimeout=10 <hostName>"#),
+    ("classes-rejected-lines", "deny", "cat <file>\nrm -rf ~"),
+    ("classes-rejected-lines", "deny", r#"rm -rf ~ >#notes"#),
+    ("classes-rejected-lines", "deny", r#"echo > >(rm -rf ~)"#),
+    ("classes-rejected-lines", "deny", r#"rm -rf ~ 2>&1"#),
+    ("classes-rejected-lines", "deny", "sh -c 'rm -rf ~\necho >'"),
+    ("classes-rejected-lines", "confirm", r#"cat x > <(rm -rf .claude)"#),
 ];
