@@ -34,8 +34,12 @@ impl Walk<'_> {
         // Without name tests, `{}` stands for every file under a start (`.git`'s too), unless the
         // depth or a path test bounds what it finds.
         let named = name_tests(args).is_some();
+        // A start at or in a place the gate guards is found whole, as before: what is there at
+        // judging time is not all the gate keeps from being read or changed there.
+        let places = protect::guarded_places(self.ctx.home, self.ctx.repo_top);
+        let guarded = |p: &Path| places.iter().any(|g| p.starts_with(g) || crate::gate::location::resolve(p).starts_with(g));
         let one_path = |w: &Word| match self.paths(w, dirs) {
-            Some(ps) if ps.len() == 1 && ps[0].glob.is_none() => Some(ps[0].path.clone()),
+            Some(ps) if ps.len() == 1 && ps[0].glob.is_none() && !guarded(&ps[0].path) => Some(ps[0].path.clone()),
             _ => None,
         };
         let bounded = if named { None } else { bounds::found(&starts, args, one_path) };

@@ -124,6 +124,9 @@ impl Walk<'_> {
 
     /// Records a file the command changes, in every directory the command may run in.
     pub(super) fn touch(&mut self, word: &Word, dirs: &Dirs) {
+        if is_pipe(word) {
+            return;
+        }
         if self.out.touched.len() >= MAX_TOUCHED {
             // Each file is resolved on disk and compared with what the gate protects: bounded.
             self.opaque("it changes more files than the analyser follows");
@@ -264,6 +267,9 @@ impl Walk<'_> {
 
     /// Records what the command does to the file `word` names, in every directory it may run in.
     pub(super) fn effect(&mut self, kind: effects::EffectKind, word: &Word, dirs: &Dirs) {
+        if is_pipe(word) {
+            return;
+        }
         if matches!(kind, effects::EffectKind::Delete | effects::EffectKind::DeleteRecursive) && self.paths(word, dirs).is_none() {
             return self.opaque(super::COMPUTED_REMOVAL);
         }
@@ -317,6 +323,12 @@ impl Walk<'_> {
             }
         }
     }
+}
+
+/// `>(gzip > log.gz)`, `<(history)`: the name of a pipe to or from a command the walk judges on
+/// its own; writing it (`tee >(…)`, `vim <(…)`) changes no file.
+fn is_pipe(word: &Word) -> bool {
+    matches!(word.parts.as_slice(), [Part::ProcSubst { .. }])
 }
 
 /// `755`, `u+x`, `-x`, `go-w`: a mode (`chmod -x file` takes `-x` as the mode, not an option).

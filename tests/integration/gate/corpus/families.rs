@@ -2,7 +2,8 @@
 //! copy or move into a directory writes (the names it puts there, not the directory), scripts an
 //! interpreter runs on the names `xargs` reads (script files, not program text), and finders whose
 //! depth or path test bounds what they act on, and lines a shell rejects before it runs any of them
-//! (a redirection with no file after it: the placeholders of copied examples). Beside each everyday member, members of the same
+//! (a redirection with no file after it: the placeholders of copied examples), and process
+//! substitutions written to (pipes, not files). Beside each everyday member, members of the same
 //! class that reach what the gate guards.
 
 /// (group, expected verdict, command), judged as the rest of the corpus is.
@@ -98,4 +99,14 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-rejected-lines", "deny", r#"rm -rf ~ 2>&1"#),
     ("classes-rejected-lines", "deny", "sh -c 'rm -rf ~\necho >'"),
     ("classes-rejected-lines", "confirm", r#"cat x > <(rm -rf .claude)"#),
+    // A process substitution written to is a pipe to a command judged on its own, not a file.
+    ("classes-pipes", "allow", r#"echo "hey" | tee >(gzip --stdout > build/log.gz)"#),
+    ("classes-pipes", "allow", r#"make 2>&1 | tee >(grep -c warning > build/warnings.txt) build/make.log"#),
+    ("classes-pipes", "allow", r#"vim <(git log --oneline)"#),
+    ("classes-pipes", "allow", r#"ls | tee >(wc -l) >(sort > build/sorted.txt)"#),
+    ("classes-pipes", "confirm", r#"echo x | tee >(cat > .git/hooks/pre-commit)"#),
+    ("classes-pipes", "confirm", r#"echo '{}' | tee >(sponge .claude/settings.json)"#),
+    ("classes-pipes", "deny", r#"echo x | tee >(xargs rm -rf ~)"#),
+    ("classes-pipes", "confirm", r#"echo x | tee "$(echo >(cat))""#),
+    ("classes-find-bounds", "confirm", r#"find ~/.claude -maxdepth 1 -type f -exec sed -i 's/a/b/' {} +"#),
 ];
