@@ -81,13 +81,23 @@ impl Spot {
     /// Opens the file read-only without following a link; `None`: it does not exist.
     pub fn open_read(&self) -> io::Result<Option<File>> {
         let Some(dir) = self.parent() else { return Ok(None) };
-        // O_NONBLOCK: should a FIFO be swapped in after the checks, opening it must not hang.
-        match rfs::openat(dir, self.name.as_os_str(), OFlags::RDONLY | OFlags::NONBLOCK | OFlags::NOFOLLOW | OFlags::CLOEXEC, Mode::empty())
-        {
-            Ok(fd) => Ok(Some(File::from(fd))),
-            Err(rustix::io::Errno::NOENT) => Ok(None),
-            Err(rustix::io::Errno::LOOP) => Err(io::Error::new(io::ErrorKind::InvalidInput, "it was replaced by a symlink meanwhile")),
-            Err(e) => Err(e.into()),
+        let started = std::time::Instant::now();
+        loop {
+            // O_NONBLOCK: should a FIFO be swapped in after the checks, opening it must not hang.
+            let flags = OFlags::RDONLY | OFlags::NONBLOCK | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+            return match rfs::openat(dir, self.name.as_os_str(), flags, Mode::empty()) {
+                Ok(fd) => Ok(Some(File::from(fd))),
+                Err(rustix::io::Errno::NOENT) => Ok(None),
+                Err(rustix::io::Errno::LOOP) => Err(io::Error::new(io::ErrorKind::InvalidInput, "it was replaced by a symlink meanwhile")),
+                // The write lease another gitvow run holds on its new file for the instant of its
+                // exchange (`write::replace_if_unchanged`) refuses a non-blocking open instead of
+                // making it wait; the lease is let go within milliseconds.
+                Err(rustix::io::Errno::WOULDBLOCK) if started.elapsed() < super::stable::WAIT_LIMIT => {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                    continue;
+                }
+                Err(e) => Err(e.into()),
+            };
         }
     }
 

@@ -219,9 +219,8 @@ fn a_changed_file_is_not_overwritten() {
 /// the file again while gitvow's bytes stand at the name, must read what it saved: were it to
 /// read gitvow's bytes (planned on the file it replaced), its next save would drop its own last
 /// change. gitvow's file waits for such a reader on a write lease and is given the bytes now at
-/// the name before the reader goes on.
-#[test]
-fn a_reader_in_the_moment_of_a_renamed_file_reads_that_file() {
+/// the name before the reader goes on. `read_at_the_name` is the reader, started in that instant.
+fn renamed_just_before_the_exchange(read_at_the_name: fn(&Path) -> String) {
     let dir = tempfile::tempdir().unwrap();
     let (f, agents) = (dir.path().join("settings.json"), dir.path().join("agent-tmp"));
     write(&f, "read by gitvow");
@@ -241,7 +240,7 @@ fn a_reader_in_the_moment_of_a_renamed_file_reads_that_file() {
                 (fs::read_link(e.path()).ok()? == f2).then_some(fd)
             });
             let path = f2.clone();
-            let thread = std::thread::spawn(move || read(&path));
+            let thread = std::thread::spawn(move || read_at_the_name(&path));
             // SAFETY: F_GETLEASE on a descriptor of this process.
             let breaking = |fd: i32| unsafe { libc::fcntl(fd, libc::F_GETLEASE) } == libc::F_RDLCK;
             while !thread.is_finished() && !leased.is_some_and(breaking) {
@@ -257,6 +256,22 @@ fn a_reader_in_the_moment_of_a_renamed_file_reads_that_file() {
     assert_eq!(read(&f), "saved by the agent");
     let thread = reader.borrow_mut().take().expect("gitvow exchanged back");
     assert_eq!(thread.join().unwrap(), "saved by the agent", "the reader read gitvow's planned bytes");
+}
+
+/// The agent's own read: an ordinary open, which the kernel makes wait on the lease.
+#[test]
+fn a_reader_in_the_moment_of_a_renamed_file_reads_that_file() {
+    renamed_just_before_the_exchange(read);
+}
+
+/// Another gitvow run's read: its open does not block (a FIFO must not hang it), so the lease
+/// refuses it (EWOULDBLOCK), and it must try again rather than fail.
+#[test]
+fn another_gitvow_run_reading_in_that_moment_waits_for_the_lease() {
+    renamed_just_before_the_exchange(|path| {
+        let bytes = read_target(path, &user(), Area::Config).unwrap().unwrap();
+        String::from_utf8(bytes).unwrap()
+    });
 }
 
 /// Three files: `a` and `b` exist, `c` is new under a missing directory.
