@@ -38,6 +38,7 @@ mod local_db;
 mod loops;
 mod mounts;
 mod nested;
+mod options;
 pub(crate) mod powershell;
 mod programs;
 mod reads;

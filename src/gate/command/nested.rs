@@ -1,6 +1,7 @@
 //! Commands and text that other commands run: shells, interpreters, database clients, `xargs`,
 //! `su -c`, `at`, terminal multiplexers, `ssh`, `watch`, `flock`, git's own scripts.
 
+use super::options::OptionWords;
 use super::programs::{self, InlineLanguage};
 use super::syntax::{Part, Word};
 use super::{
@@ -96,16 +97,11 @@ impl Walk<'_> {
     /// `bash -c 'script'`, `bash script.sh`, `bash <<EOF`, `curl … | bash`.
     pub(super) fn shell(&mut self, words: &[Word], args: &[String], feed: &Feed, dirs: &Dirs, shell: &ShellState, reparse: usize) {
         let mut expects_script = false;
-        let mut i = 0;
-        while i < args.len() {
-            let a = args[i].as_str();
-            i += 1;
-            if a == "--" {
-                break;
-            }
+        let mut options = OptionWords::new(args);
+        while let Some(a) = options.next() {
             if a.starts_with("--") {
                 if matches!(a, "--rcfile" | "--init-file") {
-                    i += 1;
+                    options.value();
                 }
             } else if let Some(flags) = a.strip_prefix(['-', '+']).filter(|f| !f.is_empty()) {
                 // `bash -n script`: the shell reads the script for its syntax and runs nothing.
@@ -117,10 +113,10 @@ impl Walk<'_> {
                     break;
                 }
                 if flags.ends_with(['o', 'O']) {
-                    i += 1;
+                    options.value();
                 }
             } else {
-                i -= 1;
+                let i = options.index();
                 if expects_script {
                     self.script_word(&words[i], dirs, shell, reparse);
                 } else if words[i].literal().is_none_or(|t| is_stdin_path(&t)) {

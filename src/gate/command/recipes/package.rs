@@ -1,6 +1,7 @@
 //! `package.json` scripts: the script asked for with its `pre` and `post` scripts, and the
 //! lifecycle scripts an install runs.
 
+use super::super::options::OptionWords;
 use super::file::{FileText, RecipeLine, Recipes, Written, read};
 use std::path::Path;
 
@@ -10,18 +11,12 @@ const INSTALL: &str = "\u{0}install";
 pub(super) fn package_script(name: &str, args: &[String], dir: &Path, written: Written) -> Option<Recipes> {
     let mut dir = dir.to_path_buf();
     let mut words = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        i += 1;
-        if a == "--" {
-            break;
-        }
+    let mut options = OptionWords::new(args);
+    while let Some(a) = options.next() {
         if matches!(a, "--prefix" | "-C" | "--dir" | "--cwd") {
-            if let Some(d) = args.get(i) {
+            if let Some(d) = options.value() {
                 dir = dir.join(d);
             }
-            i += 1;
         } else if let Some(d) = a.strip_prefix("--prefix=").or_else(|| a.strip_prefix("--dir=")).or_else(|| a.strip_prefix("--cwd=")) {
             dir = dir.join(d);
         } else if !a.starts_with('-') {
