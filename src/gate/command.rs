@@ -43,6 +43,7 @@ pub(crate) mod powershell;
 mod programs;
 mod reads;
 mod recipes;
+mod scripts;
 mod sql;
 pub(crate) mod syntax;
 mod terminal;

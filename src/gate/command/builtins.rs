@@ -98,7 +98,7 @@ impl Walk<'_> {
     /// `source FILE`, `. FILE`: read when the call wrote it.
     pub(super) fn source(&mut self, cmd: &Peeled, io: &Io, shell: &ShellState) -> Step {
         match cmd.operands().first() {
-            Some(w) if w.literal().is_some_and(|t| !is_stdin_path(&t)) => self.written_script(w, &cmd.dirs, shell, io.reparse),
+            Some(w) if w.literal().is_some_and(|t| !is_stdin_path(&t)) => self.written_script(w, &cmd.dirs, shell, io.reparse, true),
             Some(_) => self.opaque("it sources a script the analyser cannot read"),
             None => {}
         }

@@ -323,6 +323,9 @@ fn canonical_at(args: &[String], aliases: usize) -> Git {
     if sub == "restore" && !canon.iter().any(|a| a == "--staged" || a == "--worktree") {
         canon.insert(0, "--worktree".into());
     }
+    if sub == "clean" {
+        clean_force(&configs, &mut canon);
+    }
     text.push(' ');
     text.push_str(sub);
     for a in &canon {
@@ -333,6 +336,26 @@ fn canonical_at(args: &[String], aliases: usize) -> Git {
     git.subcommand = Some(sub.clone());
     git.args = canon;
     git
+}
+
+/// `git clean` as it will act: a dry run (`-n`, even with `-f`) deletes nothing, so it is not
+/// forced; with `clean.requireForce` off it deletes without `-f`, so it is.
+fn clean_force(configs: &[String], canon: &mut Vec<String>) {
+    let options = canon.iter().position(|a| a == "--").unwrap_or(canon.len());
+    if canon[..options].iter().any(|a| a == "--dry-run") {
+        let paths = canon.split_off(options);
+        canon.retain(|a| a != "--force");
+        canon.extend(paths);
+        return;
+    }
+    let unforced = configs
+        .iter()
+        .rev()
+        .find_map(|c| c.strip_prefix("clean.requireforce="))
+        .is_some_and(|v| matches!(v.to_ascii_lowercase().as_str(), "false" | "no" | "off" | "0" | ""));
+    if unforced && !canon[..options].iter().any(|a| a == "--force") {
+        canon.insert(0, "--force".into());
+    }
 }
 
 /// The value of `alias.<name>` among `-c` settings (in canonical `key=value` form).
@@ -581,6 +604,10 @@ mod tests {
     fn options_are_written_out() {
         assert_eq!(text("-C dir push --force-with-lea origin"), "git push --force-with-lease origin");
         assert_eq!(text("clean -fdx"), "git clean --force -d -x");
+        assert_eq!(text("clean -n -fdx"), "git clean --dry-run -d -x");
+        assert_eq!(text("clean -f -- --force"), "git clean --force -- --force");
+        assert_eq!(text("-c clean.requireForce=false clean -d"), "git -c clean.requireforce=false clean --force -d");
+        assert_eq!(text("-c clean.requireforce=Off clean -n"), "git -c clean.requireforce=Off clean --dry-run");
         assert_eq!(text("reset --har HEAD~1"), "git reset --hard HEAD~1");
         assert_eq!(text("branch -D x"), "git branch --delete --force x");
         assert_eq!(text("commit -nm msg"), "git commit --no-verify --message=msg");

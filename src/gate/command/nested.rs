@@ -122,7 +122,7 @@ impl Walk<'_> {
                 } else if words[i].literal().is_none_or(|t| is_stdin_path(&t)) {
                     self.opaque("it runs a script the analyser cannot read (a substitution or standard input)");
                 } else {
-                    self.written_script(&words[i], dirs, shell, reparse);
+                    self.written_script(&words[i], dirs, shell, reparse, true);
                 }
                 return;
             }
@@ -266,12 +266,13 @@ impl Walk<'_> {
         }
     }
 
-    /// A script the call itself wrote, run by path (`sh /tmp/a.sh`, `./a.sh`, `. ./env.sh`): read
-    /// as the text that was written.
-    pub(super) fn written_script(&mut self, word: &Word, dirs: &Dirs, shell: &ShellState, reparse: usize) {
+    /// A script run by path (`sh /tmp/a.sh`, `./a.sh`, `. ./env.sh`): read as the text the call
+    /// itself wrote, or as the shell script on disk (`by_shell`: a shell was named to run it).
+    pub(super) fn written_script(&mut self, word: &Word, dirs: &Dirs, shell: &ShellState, reparse: usize, by_shell: bool) {
         for text in self.written_text(word, dirs) {
             self.text(&text, &mut ShellState { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
         }
+        self.script_on_disk(word, dirs, shell, reparse, by_shell);
     }
 
     /// `make clean`, `npm run purge`, `just wipe`: the recipe lines the runner hands to a shell,

@@ -247,7 +247,7 @@ impl Walk<'_> {
         }
         if call.prog.contains('/') {
             let first = cmd.all[cmd.at].clone();
-            self.written_script(&first, &cmd.dirs, shell, io.reparse);
+            self.written_script(&first, &cmd.dirs, shell, io.reparse, false);
         }
         self.by_role(cmd, &call, io, shell)
     }

@@ -13,11 +13,12 @@ use std::collections::BTreeMap;
 
 mod bounded;
 mod families;
+mod stop_classes;
 
 /// Every case: the families below, then the everyday commands with bounded names ([`bounded`]) and
 /// the classes of issue 40 ([`families`]).
 fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
-    CASES.iter().chain(bounded::CASES).chain(families::CASES).copied().collect()
+    CASES.iter().chain(bounded::CASES).chain(families::CASES).chain(stop_classes::CASES).copied().collect()
 }
 
 /// (group, expected verdict, command or `path:` + path). `{exe}` is the gitvow executable under test,
@@ -2619,6 +2620,19 @@ fn world() -> Sandbox {
             assert_eq!(out.code, 0, "{out:?}");
         }
     }
+    // Scripts on disk the script cases run by name (never run): a build, a wipe of the home
+    // directory, a force push without `.sh`, a change of another project, another language.
+    env.write("tasks/build.sh", "#!/bin/sh\nset -e\ncargo build --release\n");
+    env.write("tasks/wipe.sh", "#!/usr/bin/env bash\n# tidy up\nrm -rf \"$HOME\"\n");
+    env.write("tasks/publish", "#!/bin/bash\ngit push --force origin main\n");
+    env.write("tasks/clean-other.sh", "sed -i 's/a/b/' ~/src/other/main.c\n");
+    env.write(
+        "tasks/Taskfile.yml",
+        "version: '3'\ntasks:\n  default:\n    cmds:\n      - cargo build\n  build:\n    deps: [lint]\n    cmds:\n      - cargo build --release\n  \
+         lint: cargo clippy\n  nuke:\n    cmds:\n      - task: lint\n      - rm -rf {{.HOME}} ~\n  release:\n    cmd: git push --force origin main\n  \
+         teardown:\n    deps:\n      - lint\n    cmds:\n      - |\n        cd deploy\n        kubectl delete namespace shop\n",
+    );
+    env.write("tasks/report.py", "#!/usr/bin/env python3\nprint('rm -rf ~')\n");
     // A gzip stream cut short: unreadable, so a tree written into its directory.
     let whole = std::fs::read(env.repo().join("plain.tar.gz")).unwrap();
     std::fs::write(env.repo().join("cut.tar.gz"), &whole[..whole.len() / 2]).unwrap();

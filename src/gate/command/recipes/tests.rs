@@ -59,3 +59,23 @@ fn just_recipes_run_with_their_dependencies() {
         ["the recipe build (justfile:4): cargo build", "the recipe wipe (justfile:7): rm -rf ${GITVOW_JUST_COMPUTED}"]
     );
 }
+
+#[test]
+fn taskfile_tasks_run_with_their_deps_and_called_tasks() {
+    let tf = "version: '3'\nvars:\n  OUT: build\ntasks:\n  default:\n    cmds:\n      - go build ./...\n  tidy: rm -f *.o\n  \
+              clean:\n    desc: wipe\n    deps: [tidy]\n    cmds:\n      - task: gen\n      - cmd: rm -rf {{.OUT}}\n      - |\n        echo a\n        echo b\n  \
+              gen:\n    cmd: go generate\n";
+    assert_eq!(
+        lines("task", &["clean"], &[("Taskfile.yml", tf)]),
+        [
+            "the task tidy (Taskfile.yml:8): rm -f *.o",
+            "the task gen (Taskfile.yml:19): go generate",
+            "the task clean (Taskfile.yml:14): rm -rf ${GITVOW_TASK_COMPUTED}",
+            "the task clean (Taskfile.yml:15): echo a\necho b",
+        ]
+    );
+    assert_eq!(lines("go-task", &[], &[("Taskfile.yml", tf)]), ["the task default (Taskfile.yml:7): go build ./..."]);
+    assert_eq!(lines("task", &["--list"], &[("Taskfile.yml", tf)]), Vec::<String>::new());
+    assert!(lines("task", &["ns:x"], &[("Taskfile.yml", tf)])[0].starts_with("opaque"));
+    assert!(lines("task", &["x"], &[("Taskfile.yml", "tasks:\n  x:\n    cmds:\n      - for: [a]\n")])[0].starts_with("opaque"));
+}

@@ -1,0 +1,241 @@
+//! Task (go-task): the tasks asked for in a Taskfile, their `deps` and the tasks their commands
+//! call first. Templating (`{{.VAR}}`) is a value the analysis cannot know; a command in a form
+//! the reader does not follow (a loop, an included Taskfile's task) is opaque.
+
+use super::file::{MAX_RECIPES, RecipeLine, Recipes, Written, recipe_file};
+use std::path::Path;
+
+const NAMES: &[&str] = &["Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml", "Taskfile.dist.yml", "taskfile.dist.yml"];
+
+pub(super) fn task(args: &[String], dir: &Path, written: Written) -> Recipes {
+    let mut dir = dir.to_path_buf();
+    let mut file = None;
+    let mut names = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        i += 1;
+        match a {
+            // What follows `--` is handed to the tasks as CLI_ARGS.
+            "--" => break,
+            "-l" | "--list" | "-a" | "--list-all" | "-n" | "--dry" | "--summary" | "-h" | "--help" | "--version" | "-i" | "--init" => {
+                return Recipes::Lines(Vec::new());
+            }
+            "-t" | "--taskfile" => {
+                file = args.get(i).cloned();
+                i += 1;
+            }
+            "-d" | "--dir" => {
+                if let Some(d) = args.get(i) {
+                    dir = dir.join(d);
+                }
+                i += 1;
+            }
+            "-o" | "--output" | "-c" | "--concurrency" | "--interval" | "--sort" => i += 1,
+            _ if a.starts_with('-') || a.contains('=') => {}
+            _ => names.push(a.to_string()),
+        }
+    }
+    let (text, shown) = match recipe_file(&dir, file.as_deref(), NAMES, written) {
+        Ok(found) => found,
+        Err(done) => return done,
+    };
+    let tasks = match parse(&text) {
+        Ok(tasks) => tasks,
+        Err(why) => return Recipes::Opaque(why),
+    };
+    if names.is_empty() {
+        names.push("default".to_string());
+    }
+    let mut out = Vec::new();
+    let mut done = Vec::new();
+    for name in names {
+        if let Err(why) = follow(&tasks, &name, &shown, &dir, &mut done, &mut out) {
+            return Recipes::Opaque(why);
+        }
+    }
+    Recipes::Lines(out)
+}
+
+fn follow(
+    tasks: &[Task],
+    name: &str,
+    shown: &str,
+    dir: &Path,
+    done: &mut Vec<String>,
+    out: &mut Vec<RecipeLine>,
+) -> Result<(), &'static str> {
+    if done.iter().any(|d| d == name) {
+        return Ok(());
+    }
+    if done.len() >= MAX_RECIPES {
+        return Err("its tasks call more tasks than the analyser follows");
+    }
+    done.push(name.to_string());
+    let Some(t) = tasks.iter().find(|t| t.name == name) else {
+        // A namespaced task comes from an included Taskfile, which the reader does not follow;
+        // another unknown name makes task fail.
+        return if name.contains(':') { Err("it runs a task from an included Taskfile, which the analyser does not read") } else { Ok(()) };
+    };
+    for d in &t.deps {
+        follow(tasks, d, shown, dir, done, out)?;
+    }
+    for step in &t.steps {
+        match step {
+            Step::Call(other) => follow(tasks, other, shown, dir, done, out)?,
+            Step::Run(n, line) => {
+                out.push(RecipeLine { origin: format!("the task {name} ({shown}:{n})"), text: computed(line), dir: dir.to_path_buf() })
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `{{.DIR}}` and the like: values only task computes.
+fn computed(line: &str) -> String {
+    let mut text = String::new();
+    let mut rest = line;
+    while let Some(open) = rest.find("{{") {
+        text.push_str(&rest[..open]);
+        text.push_str("${GITVOW_TASK_COMPUTED}");
+        rest = rest[open..].find("}}").map_or("", |close| &rest[open + close + 2..]);
+    }
+    text.push_str(rest);
+    text
+}
+
+struct Task {
+    name: String,
+    deps: Vec<String>,
+    steps: Vec<Step>,
+}
+
+enum Step {
+    /// A command line and its line number.
+    Run(usize, String),
+    Call(String),
+}
+
+fn indent(line: &str) -> usize {
+    line.len() - line.trim_start().len()
+}
+
+/// A YAML scalar as written: quotes taken off.
+fn scalar(v: &str) -> String {
+    let v = v.trim();
+    let unquoted =
+        v.strip_prefix('\'').and_then(|s| s.strip_suffix('\'')).or_else(|| v.strip_prefix('"').and_then(|s| s.strip_suffix('"')));
+    unquoted.unwrap_or(v).to_string()
+}
+
+/// `[a, b]`: the items of a flow list.
+fn flow_list(v: &str) -> Option<Vec<String>> {
+    let inner = v.trim().strip_prefix('[')?.strip_suffix(']')?;
+    Some(inner.split(',').map(scalar).filter(|s| !s.is_empty()).collect())
+}
+
+/// The tasks of a Taskfile, read by indentation: each task's `deps`, and its `cmds` (or `cmd`)
+/// as command lines and calls of other tasks.
+fn parse(text: &str) -> Result<Vec<Task>, &'static str> {
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(n, l)| (n + 1, l))
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .collect();
+    let Some(start) = lines.iter().position(|(_, l)| l.trim_end() == "tasks:") else { return Ok(Vec::new()) };
+    let mut tasks: Vec<Task> = Vec::new();
+    let mut i = start + 1;
+    let Some(task_indent) = lines.get(i).map(|(_, l)| indent(l)).filter(|&d| d > 0) else { return Ok(Vec::new()) };
+    while i < lines.len() && indent(lines[i].1) >= task_indent {
+        let (n, line) = lines[i];
+        i += 1;
+        if indent(line) != task_indent {
+            continue;
+        }
+        let Some((name, value)) = line.trim().split_once(':') else { continue };
+        let mut task = Task { name: scalar(name), deps: Vec::new(), steps: Vec::new() };
+        let value = value.trim();
+        if !value.is_empty() {
+            // `name: cmd` and `name: [a, b]`: commands in short form.
+            let cmds = flow_list(value).unwrap_or_else(|| vec![scalar(value)]);
+            task.steps.extend(cmds.into_iter().map(|c| Step::Run(n, c)));
+        }
+        let body_end = lines[i..].iter().position(|(_, l)| indent(l) <= task_indent).map_or(lines.len(), |k| i + k);
+        body(&lines[i..body_end], &mut task)?;
+        i = body_end;
+        tasks.push(task);
+    }
+    Ok(tasks)
+}
+
+/// A task's keys: `deps`, `cmds` and `cmd`; the others (`desc`, `vars`, `sources`…) run nothing.
+fn body(lines: &[(usize, &str)], task: &mut Task) -> Result<(), &'static str> {
+    let Some(key_indent) = lines.first().map(|(_, l)| indent(l)) else { return Ok(()) };
+    let mut i = 0;
+    while i < lines.len() {
+        let (n, line) = lines[i];
+        i += 1;
+        if indent(line) != key_indent {
+            continue;
+        }
+        let Some((key, value)) = line.trim().split_once(':') else { continue };
+        let end = lines[i..].iter().position(|(_, l)| indent(l) <= key_indent).map_or(lines.len(), |k| i + k);
+        let items = &lines[i..end];
+        match key.trim() {
+            "deps" => match flow_list(value) {
+                Some(names) => task.deps.extend(names),
+                None => {
+                    for (_, item) in items.iter().filter(|(_, l)| l.trim_start().starts_with("- ")) {
+                        let item = item.trim_start()[2..].trim();
+                        task.deps.push(scalar(item.strip_prefix("task:").unwrap_or(item)));
+                    }
+                }
+            },
+            "cmd" if value.trim().starts_with(['|', '>']) => task.steps.push(Step::Run(n, block(items))),
+            "cmd" => task.steps.push(Step::Run(n, scalar(value))),
+            "cmds" => match flow_list(value) {
+                Some(cmds) => task.steps.extend(cmds.into_iter().map(|c| Step::Run(n, c))),
+                None => commands(items, task)?,
+            },
+            _ => {}
+        }
+        i = end;
+    }
+    Ok(())
+}
+
+/// The items of `cmds:`: a command, `task: name`, `cmd: …` (or `defer: …`), or a block scalar.
+fn commands(items: &[(usize, &str)], task: &mut Task) -> Result<(), &'static str> {
+    let Some(item_indent) = items.first().map(|(_, l)| indent(l)) else { return Ok(()) };
+    let mut i = 0;
+    while i < items.len() {
+        let (n, line) = items[i];
+        i += 1;
+        let Some(item) = line.trim_start().strip_prefix("- ").filter(|_| indent(line) == item_indent) else { continue };
+        let end = items[i..].iter().position(|(_, l)| indent(l) <= item_indent).map_or(items.len(), |k| i + k);
+        let item = item.trim();
+        let (key, value) = match item.split_once(": ") {
+            Some((k, v)) if k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => (Some(k), v),
+            _ => (None, item),
+        };
+        let value = match key {
+            Some("task") => {
+                task.steps.push(Step::Call(scalar(value)));
+                i = end;
+                continue;
+            }
+            Some("cmd" | "defer") | None => value,
+            Some(_) => return Err("it runs a Taskfile command in a form the analyser does not read"),
+        };
+        let text = if value.starts_with(['|', '>']) { block(&items[i..end]) } else { scalar(value) };
+        task.steps.push(Step::Run(n, text));
+        i = end;
+    }
+    Ok(())
+}
+
+/// A block scalar's lines, as one script.
+fn block(lines: &[(usize, &str)]) -> String {
+    lines.iter().map(|(_, l)| l.trim()).collect::<Vec<_>>().join("\n")
+}

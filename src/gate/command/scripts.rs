@@ -1,0 +1,109 @@
+//! Shell scripts a call runs by name that are already on disk (`./scripts/release.sh`,
+//! `bash tools/wipe.sh`, `. ./env.sh`): what runs is the script's text, read at judging time
+//! (bounded, never run) and judged as commands of the call.
+
+use super::syntax::Word;
+use super::{Dirs, ShellState, Walk};
+use std::path::Path;
+
+/// Script files read, at most (bytes); a larger one is opaque.
+const MAX_SCRIPT_FILE: u64 = 256 << 10;
+/// Lines of a script `gitvow check` shows; the rest are judged all the same.
+const MAX_SHOWN: usize = 40;
+
+/// What a file run as a shell script holds, for the analysis.
+enum Script {
+    /// Shell text.
+    Shell(String),
+    /// Not a shell script (a compiled program, another language's script), absent, or not a
+    /// regular file: judged as a program, as before.
+    Other,
+    Opaque(&'static str),
+}
+
+impl Walk<'_> {
+    /// The script on disk that `word` names, run as a shell script (`by_shell`: a shell was named
+    /// for it, so its first line does not choose another interpreter), judged as its commands.
+    pub(super) fn script_on_disk(&mut self, word: &Word, dirs: &Dirs, shell: &ShellState, reparse: usize, by_shell: bool) {
+        let Some(found) = self.paths(word, dirs) else { return };
+        for touch in found.into_iter().filter(|t| t.glob.is_none()) {
+            if self.seen.scripts.iter().any(|(p, _)| *p == touch.path) {
+                // The call wrote it: read as the text it wrote (see `written_script`).
+                continue;
+            }
+            let text = match read_script(&touch.path, by_shell) {
+                Script::Shell(text) => text,
+                Script::Other => continue,
+                Script::Opaque(why) => {
+                    self.opaque(why);
+                    continue;
+                }
+            };
+            let shown = self.shown(&touch.path);
+            let lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+            for (n, line) in lines.take(MAX_SHOWN) {
+                self.out.sources.push(format!("the script {shown}:{}: {}", n + 1, line.trim()));
+            }
+            // The script runs in the call's directory, wherever it lies.
+            self.text(&text, &mut ShellState { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
+        }
+    }
+}
+
+fn read_script(path: &Path, by_shell: bool) -> Script {
+    use std::io::Read;
+    let Ok(meta) = std::fs::metadata(path) else { return Script::Other };
+    if !meta.is_file() {
+        return Script::Other;
+    }
+    // Its first bytes tell a compiled program or another language's script from a shell script,
+    // before any size is weighed: a large program run by path is a program, as before.
+    let mut head = [0u8; 512];
+    let Ok(n) = std::fs::File::open(path).and_then(|mut f| f.read(&mut head)) else {
+        return Script::Opaque("it runs a script the analyser cannot read");
+    };
+    let head = &head[..n];
+    if head.contains(&0) {
+        return Script::Other;
+    }
+    let first = String::from_utf8_lossy(head.split(|b| *b == b'\n').next().unwrap_or_default()).into_owned();
+    if let Some(interpreter) = first.strip_prefix("#!")
+        && !by_shell
+        && !is_shell_line(interpreter)
+    {
+        return Script::Other;
+    }
+    if meta.len() > MAX_SCRIPT_FILE {
+        return Script::Opaque("it runs a script larger than the analyser reads");
+    }
+    match crate::gate::regular_file::read_text(path, "a script", MAX_SCRIPT_FILE) {
+        Ok(Some(text)) => Script::Shell(text),
+        _ => Script::Opaque("it runs a script the analyser cannot read"),
+    }
+}
+
+/// Whether a `#!` line names a POSIX-like shell (`/bin/sh`, `/usr/bin/env bash`, `bash -e`).
+fn is_shell_line(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    let mut program = words.next().unwrap_or("");
+    if program.ends_with("/env") {
+        program = words.find(|w| !w.starts_with('-')).unwrap_or("");
+    }
+    let name = program.rsplit('/').next().unwrap_or("");
+    matches!(name, "sh" | "bash" | "dash" | "zsh" | "ksh" | "mksh" | "ash" | "busybox")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_shell_line;
+
+    #[test]
+    fn shell_lines_name_a_shell() {
+        for l in ["/bin/sh", "/usr/bin/env bash", "/bin/bash -eu", "/usr/bin/env -S bash -e"] {
+            assert!(is_shell_line(l), "{l}");
+        }
+        for l in ["/usr/bin/env python3", "/usr/bin/perl", "/usr/bin/env node"] {
+            assert!(!is_shell_line(l), "{l}");
+        }
+    }
+}
