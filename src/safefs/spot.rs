@@ -15,6 +15,10 @@ use std::io;
 use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Path, PathBuf};
 
+/// How long gitvow waits for another program to finish writing a file (or to let go of its
+/// lease) before it gives up.
+pub const WAIT_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// A file named by its open directory and its name there. The directory may lie deeper than what
 /// exists yet: `dir` is then the deepest existing one and `missing` the directories to create.
 pub(super) struct Spot {
@@ -92,7 +96,7 @@ impl Spot {
                 // The write lease another gitvow run holds on its new file for the instant of its
                 // exchange (`write::replace_if_unchanged`) refuses a non-blocking open instead of
                 // making it wait; the lease is let go within milliseconds.
-                Err(rustix::io::Errno::WOULDBLOCK) if started.elapsed() < super::stable::WAIT_LIMIT => {
+                Err(rustix::io::Errno::WOULDBLOCK) if started.elapsed() < WAIT_LIMIT => {
                     std::thread::sleep(std::time::Duration::from_millis(1));
                     continue;
                 }

@@ -13,7 +13,7 @@
 //! file that was changed in the last [`QUIET`] is taken for an agent between its truncate and its
 //! write, so gitvow waits for the write.
 
-use super::spot::{Spot, identity, stat_at};
+use super::spot::{Spot, WAIT_LIMIT, identity, stat_at};
 use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{self, ErrorKind, Read};
@@ -26,9 +26,6 @@ use std::time::{Duration, Instant, SystemTime};
 /// Longer than the longest pause an agent makes between truncating its file and writing it (200 ms
 /// seen), so that an empty file this young is not taken for a finished write.
 pub const QUIET: Duration = Duration::from_millis(300);
-
-/// How long gitvow waits for another program to finish writing a file before it gives up.
-pub const WAIT_LIMIT: Duration = Duration::from_secs(10);
 
 /// The largest file gitvow reads.
 pub const MAX_SIZE: u64 = 64 << 20;
