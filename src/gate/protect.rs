@@ -243,6 +243,14 @@ impl Guard {
         places
     }
 
+    /// `path` spelt as the place the gate guards that it names in another case
+    /// (`~/.GITVOW/policy.json` is `~/.gitvow/policy.json`): a file system that ignores case
+    /// (macOS's, by default) opens the same file, and the gate cannot tell each directory's file
+    /// system, so it always folds case for what it guards. `None` when no such place is named so.
+    pub fn in_guarded_case(&self, path: &Path) -> Option<PathBuf> {
+        self.guarded_places().iter().find_map(|place| in_case_of(path, place))
+    }
+
     /// The files and directories the default policy guards by their path, here.
     fn guarded_files(&self) -> Vec<PathBuf> {
         let home = self.home.iter().flat_map(|h| HOME_FILES.iter().map(move |f| h.join(f)));
@@ -353,6 +361,24 @@ pub fn may_name_protected(pattern: &str) -> bool {
     NAMES.iter().copied().chain(components).chain([".git", "gitvow"]).any(|name| super::pattern::matches(pattern, name, true))
 }
 
+/// `path` with its leading components spelt as `place`'s when they name it in another case;
+/// `None` when they do not, or spell it exactly.
+pub fn in_case_of(path: &Path, place: &Path) -> Option<PathBuf> {
+    let mut rest = path.components();
+    let mut differs = false;
+    for want in place.components() {
+        let got = rest.next()?;
+        if got != want {
+            let (g, w) = (got.as_os_str().to_str()?, want.as_os_str().to_str()?);
+            if g.to_lowercase() != w.to_lowercase() {
+                return None;
+            }
+            differs = true;
+        }
+    }
+    differs.then(|| place.join(rest.as_path()))
+}
+
 fn split(path: &Path) -> (PathBuf, String) {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let dir = path.parent().map_or_else(|| PathBuf::from("/"), Path::to_path_buf);
@@ -422,6 +448,17 @@ mod tests {
             assert!(guard.reason(&touch(&at(protected), None)).is_some(), "{protected}");
         }
         assert!(guard.reason(&touch(&at("cfg/other"), None)).is_none());
+    }
+
+    #[test]
+    fn a_guarded_place_in_another_case_is_that_place() {
+        let home = Path::new("/h");
+        let guard = Guard::new(Some(home), None);
+        assert_eq!(guard.in_guarded_case(Path::new("/h/.GITVOW/policy.json")), Some(PathBuf::from("/h/.gitvow/policy.json")));
+        assert_eq!(guard.in_guarded_case(Path::new("/H/.Claude")), Some(PathBuf::from("/h/.claude")));
+        assert_eq!(guard.in_guarded_case(Path::new("/h/.gitvow/policy.json")), None);
+        assert_eq!(guard.in_guarded_case(Path::new("/h/.gitvowx/a")), None);
+        assert_eq!(in_case_of(Path::new("/h/.BashRC"), Path::new("/h/.bashrc")), Some(PathBuf::from("/h/.bashrc")));
     }
 
     #[test]

@@ -144,6 +144,9 @@ impl Reach {
 fn as_the_shell_sees(touched: Vec<command::Touch>, guard: &Guard) -> Vec<command::Touch> {
     let mut out = Vec::with_capacity(touched.len());
     for t in touched {
+        if let Some(path) = guard.in_guarded_case(&place::lexical(&t.path)) {
+            out.push(command::Touch { path, glob: t.glob });
+        }
         if let Some(glob) = t.glob.filter(|_| pattern::has_pattern(&t.path)) {
             out.extend(guard.could_name(&t));
             if t.path.parent().is_some_and(pattern::has_pattern) {
@@ -234,6 +237,8 @@ fn secret_read(reads: &[command::Read]) -> Option<SecretRead> {
             continue;
         }
         let named = place::lexical(path);
+        // In another case, on a file system that ignores it, the same files.
+        let named = super::protect::in_case_of(&named, &dir).unwrap_or(named);
         let may_be_secret =
             read.recursive || pattern::has_pattern(&named) || named.components().any(|c| secret_names.iter().any(|s| c.as_os_str() == *s));
         let resolved = may_be_secret.then(|| location::resolve(&named)).filter(|r| *r != named);
@@ -249,7 +254,9 @@ fn secret_read(reads: &[command::Read]) -> Option<SecretRead> {
                 }
                 continue;
             }
-            if *form == key || form.starts_with(&approvals) || (read.recursive && *form == dir) {
+            // gitvow's directory given to a program that reads what it is given (no lister: those
+            // record no reads) is read whole, with or without an option to recurse.
+            if *form == key || form.starts_with(&approvals) || *form == dir {
                 return Some(SecretRead::Direct(shown));
             }
             if read.recursive && dir.starts_with(form) {
@@ -285,6 +292,7 @@ fn record_key_argument(action: &Action, cwd: &Path, home: Option<&Path>) -> Opti
     let is_pattern = |p: &Path| p.file_name().is_some_and(|n| n.to_string_lossy().contains(['*', '?', '[', '{']));
     named.into_iter().find(|text| {
         let path = absolute(text);
+        let path = super::protect::in_case_of(&path, &dir).unwrap_or(path);
         let resolved = location::resolve(&path);
         [path, resolved].iter().any(|p| *p == key || *p == dir || (p.parent() == Some(&dir) && is_pattern(p)))
     })

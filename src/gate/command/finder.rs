@@ -14,6 +14,7 @@ use crate::gate::{pattern, protect};
 use std::path::{Path, PathBuf};
 
 mod bounds;
+mod lists;
 
 /// Entries of a guarded directory looked at per call; past it the directory counts as found whole.
 const MAX_LISTED: usize = 512;
@@ -28,6 +29,14 @@ impl Walk<'_> {
     /// What it prints (no action, `-print`, `-print0`) is the list a pipe passes on: the names
     /// it finds ([`Feed::Found`]), which `xargs` runs its command on.
     pub(super) fn find(&mut self, words: &[Word], args: &[String], dirs: &Dirs, shell: &mut ShellState, reparse: usize) -> Feed {
+        // `find -L ~ …`: the options before the starts (`-H`, `-L`, `-P`, `-D LIST`, `-Olevel`).
+        let mut first = 0;
+        while let Some(a) = args.get(first).filter(|a| matches!(a.as_str(), "-H" | "-L" | "-P" | "-D") || is_level(a)) {
+            first += if a == "-D" { 2 } else { 1 };
+        }
+        // `-L`, `-H`: links followed, so no depth or path test bounds what it finds.
+        let follows = args[..first.min(args.len())].iter().any(|a| a == "-L" || a == "-H");
+        let (words, args) = (&words[first.min(words.len())..], &args[first.min(args.len())..]);
         let starts: Vec<Word> =
             words.iter().take_while(|w| !w.text().starts_with('-') && !matches!(w.text().as_str(), "(" | "!")).cloned().collect();
         let starts = if starts.is_empty() { vec![lit_word(".")] } else { starts };
@@ -42,7 +51,7 @@ impl Walk<'_> {
             Some(ps) if ps.len() == 1 && ps[0].glob.is_none() && !guarded(&ps[0].path) => Some(ps[0].path.clone()),
             _ => None,
         };
-        let bounded = if named { None } else { bounds::found(&starts, args, one_path) };
+        let bounded = if named || follows { None } else { bounds::found(&starts, args, one_path) };
         let listed = bounded.as_ref().is_some_and(|(_, trees)| !trees);
         let (found, trees) = bounded.unwrap_or_else(|| (self.found(&starts, args, dirs), !named));
         if args.iter().any(|a| a == "-delete") {
@@ -76,6 +85,60 @@ impl Walk<'_> {
             i += 1;
         }
         if acts { Feed::Unknown } else { Feed::Found(found, trees) }
+    }
+
+    /// `fd [PATTERN] [PATH…] -x cmd`: what it finds is everything under its paths (its pattern,
+    /// a regular expression on names, is not read), and `-x`/`-X` run their command on it, the
+    /// name put for each placeholder or added after the command.
+    pub(super) fn fd(&mut self, words: &[Word], args: &[String], dirs: &Dirs, shell: &mut ShellState, reparse: usize) -> Feed {
+        let dirs = &match option_value(args, &["--base-directory"]) {
+            Some(d) => dirs.join(&expand_home(&d, self.ctx.home)),
+            None => dirs.clone(),
+        };
+        let (mut positional, mut starts, mut actions) = (0, Vec::new(), Vec::new());
+        let mut options = true;
+        let mut i = 0;
+        while i < args.len() {
+            let a = args[i].as_str();
+            if options && matches!(a, "-x" | "--exec" | "-X" | "--exec-batch") {
+                let end = (i + 1..args.len()).find(|&e| args[e] == ";").unwrap_or(args.len());
+                actions.push(i + 1..end);
+                i = end + 1;
+                continue;
+            }
+            if options && a == "--" {
+                options = false;
+            } else if options && matches!(a, "--search-path" | "--base-directory") {
+                if a == "--search-path"
+                    && let Some(w) = words.get(i + 1)
+                {
+                    starts.push(w.clone());
+                }
+                i += 1;
+            } else if let Some(path) = a.strip_prefix("--search-path=").filter(|_| options) {
+                starts.push(lit_word(path));
+            } else if options && a.starts_with('-') && a.len() > 1 {
+                let takes = |f: &str| FD_VALUES.contains(&f);
+                i += usize::from(!a.contains('=') && (takes(a) || (!a.starts_with("--") && takes(&a[a.len() - 1..]))));
+            } else {
+                positional += 1;
+                if positional > 1 {
+                    starts.push(words[i].clone());
+                }
+            }
+            i += 1;
+        }
+        if starts.is_empty() {
+            starts.push(lit_word("."));
+        }
+        for range in &actions {
+            let template = &words[range.clone()];
+            let marker = template.iter().any(|w| FD_PLACEHOLDERS.iter().any(|p| w.text().contains(p))).then_some("{}");
+            let template: Vec<Word> =
+                template.iter().map(|w| FD_PLACEHOLDERS[1..].iter().fold(w.clone(), |w, p| put(&w, p, &lit_word("{}")))).collect();
+            self.per_found(&template, marker, &starts, true, dirs, shell, reparse);
+        }
+        if actions.is_empty() { Feed::Found(starts, true) } else { Feed::Unknown }
     }
 
     /// `template` run on each name found (`marker` in its words replaced by it, or the name added
@@ -161,7 +224,8 @@ impl Walk<'_> {
             }
             "grep" | "egrep" | "fgrep" | "rg" | "ag" if lists_files(args) => self.grep_listing(name, words, args, dirs),
             "git" => self.git_listing(args, dirs),
-            _ => Feed::Unknown,
+            "locate" | "plocate" | "mlocate" | "slocate" => self.located(args),
+            _ => self.printed_under(&operands, dirs),
         }
     }
 
@@ -385,6 +449,52 @@ fn name_tests(args: &[String]) -> Option<Vec<(String, bool)>> {
         }
     }
     (!names.is_empty()).then_some(names)
+}
+
+/// fd's options that take a value (a short one also last in a cluster).
+const FD_VALUES: &[&str] = &[
+    "e",
+    "t",
+    "d",
+    "E",
+    "c",
+    "j",
+    "S",
+    "o",
+    "--extension",
+    "--type",
+    "--max-depth",
+    "--min-depth",
+    "--exact-depth",
+    "--exclude",
+    "--ignore-file",
+    "--color",
+    "--threads",
+    "--size",
+    "--changed-within",
+    "--changed-before",
+    "--change-newer-than",
+    "--change-older-than",
+    "--newer",
+    "--older",
+    "--owner",
+    "--path-separator",
+    "--max-results",
+    "--max-buffer-time",
+    "--format",
+    "--batch-size",
+    "--and",
+    "--base-directory",
+    "--search-path",
+];
+
+/// fd's placeholders for the name found (the whole path first; its base name, its directory,
+/// the name without its extension stand for it too).
+const FD_PLACEHOLDERS: &[&str] = &["{}", "{/}", "{//}", "{.}", "{/.}"];
+
+/// `-O3`: find's optimisation level, an option before its starts.
+fn is_level(arg: &str) -> bool {
+    arg.strip_prefix("-O").is_some_and(|l| l.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// `place` and what is below it (bounded, links not followed) whose name one of `names` matches.

@@ -6,14 +6,21 @@
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
-/// gitvow's subcommands that only a person may run: the gate denies an agent's call of them.
+/// gitvow's subcommands that only a person may run: the gate denies an agent's call of them. A
+/// subcommand the shell computes (`./copy $x`) may be one of them.
 pub fn guarded_subcommand(args: &[String]) -> bool {
     let first = args.iter().find(|a| !a.starts_with('-'));
     match first.map(String::as_str) {
         Some("approve" | "trust" | "uninstall") => true,
         Some("install") => args.iter().any(|a| a == "--command" || a.starts_with("--command=")),
-        _ => false,
+        Some(computed) => is_computed(computed),
+        None => false,
     }
+}
+
+/// Whether the shell computes this word's text (a variable, a substitution, quoting it decodes).
+pub fn is_computed(word: &str) -> bool {
+    word.contains(['$', '`'])
 }
 
 /// Where a launcher's arguments name a program that a guarded subcommand follows (`gdb --args
@@ -78,6 +85,8 @@ mod tests {
         assert!(guarded_subcommand(&["install".into(), "--command=/bin/true".into()]));
         assert!(!guarded_subcommand(&["install".into(), "--user".into()]));
         assert!(!guarded_subcommand(&["pr".into(), "review".into(), "--approve".into()]));
+        assert!(guarded_subcommand(&["$x".into(), "--user".into()]));
+        assert!(guarded_subcommand(&["$(echo uninstall)".into()]));
         let args = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
         assert_eq!(launched(&args("--args ./gv uninstall --user")), [1]);
         assert_eq!(launched(&args("-L /usr ./gv install --command /bin/true")), [2]);

@@ -16,7 +16,7 @@ const MAX_READS: usize = 1024;
 const NAMES_ONLY: &[&str] = &[
     "ls", "cd", "pushd", "popd", "stat", "test", "[", "[[", "mkdir", "rmdir", "touch", "du", "df", "file", "realpath", "readlink",
     "dirname", "basename", "echo", "printf", "which", "type", "command", "exa", "eza", "tree", "wc", "namei", "chmod", "chown", "chgrp",
-    "mv", "rm", "true", "false",
+    "mv", "rm", "true", "false", "find", "fd", "fdfind",
 ];
 
 /// Programs that read a directory they are given whole, whatever their options.
@@ -40,11 +40,19 @@ impl Walk<'_> {
         if NAMES_ONLY.contains(&name) {
             return;
         }
-        let recursive =
-            WHOLE_TREE.contains(&name) || (RECURSIVE_WITH_OPTION.contains(&name) && call.args.iter().any(|a| is_recursive_option(name, a)));
+        // Any program asked to recurse (`gzip -rc DIR`, `clamscan -r DIR`) reads what it is given
+        // whole, as do the programs known to (`cp -a`, `rsync -a`) and `git grep`/`git add`.
+        let recursive = WHOLE_TREE.contains(&name)
+            || call.args.iter().any(|a| is_recursive_option(if RECURSIVE_WITH_OPTION.contains(&name) { name } else { "" }, a))
+            || (name == "git" && call.args.iter().find(|a| !a.starts_with('-')).is_some_and(|s| matches!(s.as_str(), "grep" | "add")));
         for word in words {
             let Some(word) = operand(word) else { continue };
             self.read(&word, dirs, recursive);
+        }
+        // `git add -A`, `git grep PATTERN`: what they read is the working tree, here taken as
+        // everything under where git runs.
+        if name == "git" && call.args.iter().find(|a| !a.starts_with('-')).is_some_and(|s| matches!(s.as_str(), "grep" | "add")) {
+            self.read(&super::lit_word("."), dirs, true);
         }
         if let Some(list) = list_of_names(name, &call.args) {
             self.read_listed(list.map(|k| &words[k]), io, dirs);
@@ -182,6 +190,16 @@ impl Walk<'_> {
                 },
                 other => out.parts.push(other.clone()),
             }
+        }
+        out
+    }
+
+    /// `$x` and `${x}` in an argument's text given the call's literal value of `x` (`x=uninstall`).
+    pub(super) fn with_literal_values(&self, text: &str) -> String {
+        let mut out = text.to_string();
+        for (name, value) in self.seen.values.iter().rev() {
+            let Some(value) = value.literal() else { continue };
+            out = out.replace(&format!("${{{name}}}"), &value).replace(&format!("${name}"), &value);
         }
         out
     }

@@ -164,7 +164,8 @@ impl Walk<'_> {
                 RedirOp::HereString if r.target.parts.iter().all(|p| matches!(p, Part::Lit(_) | Part::Ansi(_))) => {
                     feed = Feed::Text(r.target.text())
                 }
-                RedirOp::HereString => feed = Feed::Unknown,
+                // `<<< ~/x`, `<<< "$HOME/x"`: a name the shell expands, as `echo` prints it.
+                RedirOp::HereString => feed = Feed::Found(vec![r.target.clone()], false),
                 RedirOp::Read => {
                     self.read_input(&r.target, &shell.dirs);
                     // `< <(find …)`: what the finder lists.
@@ -305,6 +306,9 @@ impl Walk<'_> {
             Role::Cat => self.cat(cmd, call, io, shell),
             Role::Env => self.env(cmd, call, io, shell),
             Role::Xargs => self.xargs(cmd, call, io, shell),
+            Role::Find if call.name.starts_with("fd") => {
+                Step::Done(self.fd(cmd.operands(), &call.args, &cmd.dirs.clone(), shell, io.reparse), None)
+            }
             Role::Find => Step::Done(self.find(cmd.operands(), &call.args, &cmd.dirs.clone(), shell, io.reparse), None),
             Role::Eval => self.eval(cmd, io, shell),
             Role::Source => self.source(cmd, io, shell),
@@ -375,7 +379,9 @@ impl Walk<'_> {
             Role::Database(db) => self.database(name, &db, cmd.operands(), args, io.feed, &cmd.dirs.clone()),
             role => self.files(name, role, cmd.operands(), args, &cmd.dirs.clone()),
         }
-        Step::Done(self.listing(name, cmd.operands(), args, &cmd.dirs), None)
+        let printed =
+            self.filtered(name, cmd.operands(), io.feed, &cmd.dirs).unwrap_or_else(|| self.listing(name, cmd.operands(), args, &cmd.dirs));
+        Step::Done(printed, None)
     }
 
     /// A file changer's text after `cd`: relative operands named where they are, so that

@@ -160,8 +160,19 @@ impl Walk<'_> {
             Some(p) => identity::of(p),
             None => identity::Identity::Unknown,
         };
+        // A subcommand the shell computes matters only when the program is gitvow: then it may
+        // be any, unless the call gave the variable a literal value (`x=uninstall; ./copy $x`).
+        let computed = !identity::guarded_subcommand(&args.iter().filter(|a| !identity::is_computed(a)).cloned().collect::<Vec<_>>());
         match what {
+            identity::Identity::Gitvow if computed => {
+                let args: Vec<String> = args.iter().map(|a| self.with_literal_values(a)).collect();
+                if args.iter().any(|a| identity::is_computed(a)) {
+                    self.opaque("it runs gitvow with a subcommand the shell computes");
+                }
+                self.out.texts.push(text("gitvow", &args));
+            }
             identity::Identity::Gitvow => self.out.texts.push(text("gitvow", args)),
+            identity::Identity::Unknown | identity::Identity::Other if computed => {}
             identity::Identity::Unknown => self.opaque(
                 "it runs a program the analyser cannot identify with a subcommand only a person may run (approve, trust, uninstall, install --command)",
             ),

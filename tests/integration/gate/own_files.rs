@@ -8,7 +8,7 @@ use serde_json::Value;
 
 /// A home with gitvow's directory, its record key and approvals, and the hook files of the agents
 /// gitvow is installed for; a repository with its own.
-fn installed() -> Sandbox {
+pub(super) fn installed() -> Sandbox {
     let env = Sandbox::with_repo();
     for dir in [".gitvow/approvals", ".claude", ".codex", ".gemini", ".copilot/hooks", ".cursor", ".factory", ".qwen"] {
         std::fs::create_dir_all(env.home().join(dir)).unwrap();
@@ -25,7 +25,7 @@ fn installed() -> Sandbox {
 }
 
 /// Each agent's shell call of `command`, as it sends it.
-fn payloads(env: &Sandbox, command: &str) -> [(&'static str, &'static str, Value); 3] {
+pub(super) fn payloads(env: &Sandbox, command: &str) -> [(&'static str, &'static str, Value); 3] {
     let mut claude = env.payload("claude-bash.json");
     claude["tool_input"]["command"] = command.into();
     let mut codex = env.payload("codex-bash.json");
@@ -36,7 +36,7 @@ fn payloads(env: &Sandbox, command: &str) -> [(&'static str, &'static str, Value
 }
 
 /// Whether the answer stops the call: the blocking exit, or the agent's ask or deny.
-fn stops(out: &Output) -> bool {
+pub(super) fn stops(out: &Output) -> bool {
     if out.code == 2 {
         return out.stderr.starts_with("BLOCKED") || out.stderr.starts_with("CONFIRMATION REQUIRED");
     }
@@ -46,7 +46,7 @@ fn stops(out: &Output) -> bool {
 }
 
 /// Every command of `stopped` is stopped, every one of `passed` passes, in each agent's form.
-fn judge(env: &Sandbox, stopped: &[&str], passed: &[&str]) {
+pub(super) fn judge(env: &Sandbox, stopped: &[&str], passed: &[&str]) {
     let mut wrong = Vec::new();
     for (commands, want) in [(stopped, true), (passed, false)] {
         for command in commands {
@@ -300,7 +300,7 @@ fn gitvow_under_a_launcher_is_gitvow() {
 
 /// Each agent's edit of `path` (Claude's Write and Edit, Copilot's edit, Codex's patch), as it
 /// sends it.
-fn edits(env: &Sandbox, path: &std::path::Path) -> [(&'static str, &'static str, Value); 4] {
+pub(super) fn edits(env: &Sandbox, path: &std::path::Path) -> [(&'static str, &'static str, Value); 4] {
     let path = path.to_str().unwrap();
     let mut write = env.payload("claude-write.json");
     write["tool_input"]["file_path"] = path.into();

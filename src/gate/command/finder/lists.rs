@@ -1,0 +1,89 @@
+//! What a filter, a directory lister or `locate` passes on as names, where they may name gitvow's
+//! secrets: the lists a reader after them (`xargs cat`) reads.
+
+use super::super::syntax::{Part, Word};
+use super::super::{Dirs, Feed, Walk};
+use super::holding;
+use crate::gate::command::programs;
+use crate::gate::{pattern, protect};
+
+impl Walk<'_> {
+    /// What a filter passes on of the names on its input (`find ~/.gitvow | sort | xargs cat`):
+    /// a filter of lines (`sort`, `head`, `grep` of its input) some of the same names; one that
+    /// reshapes them (`cut`, `sed`, `awk`, `tr`) names within the same places, each now standing
+    /// for all under it. `None` for a program that reads files of its own, or no list.
+    /// Only names that reach gitvow's directory are followed so (the project's own lists are
+    /// judged as before).
+    pub(in crate::gate::command) fn filtered(&self, name: &str, words: &[Word], feed: &Feed, dirs: &Dirs) -> Option<Feed> {
+        let Feed::Found(names, trees) = feed else { return None };
+        let secrets = crate::paths::gitvow_home()?;
+        let reaches = |w: &Word| {
+            self.paths(w, dirs).is_some_and(|ts| ts.iter().any(|t| secrets.starts_with(&t.path) || t.path.starts_with(&secrets)))
+        };
+        if !names.iter().any(reaches) {
+            return None;
+        }
+        let operands = words.iter().filter(|w| !w.text().starts_with('-')).count();
+        match name {
+            "sort" | "uniq" | "head" | "tail" | "tac" | "shuf" | "tee" | "column" | "nl" if operands == 0 || name == "tee" => {
+                Some(Feed::Found(names.clone(), *trees))
+            }
+            "grep" | "egrep" | "fgrep" | "rg" if operands <= 1 => Some(Feed::Found(names.clone(), *trees)),
+            "cut" | "sed" | "gsed" | "awk" | "gawk" | "mawk" | "nawk" | "tr" | "rev" | "paste" | "perl" | "xargs" | "realpath"
+            | "readlink" | "dirname" => Some(Feed::Found(names.clone(), true)),
+            _ => None,
+        }
+    }
+
+    /// What any other program given a directory that holds (or lies in) gitvow's prints may name
+    /// anything under it (`du -a ~/.gitvow`, `tree -fi ~`): a reader of those names reads those
+    /// directories whole, and names the analyser cannot see. Unknown output otherwise, as before
+    /// (a write to a name the shell computes is asked about anyway).
+    pub(in crate::gate::command) fn printed_under(&self, operands: &[&Word], dirs: &Dirs) -> Feed {
+        let Some(secrets) = crate::paths::gitvow_home() else { return Feed::Unknown };
+        let reaches = |t: &crate::gate::place::Touch| {
+            let real = crate::gate::location::resolve(&t.path);
+            t.glob.is_none() && (secrets.starts_with(&t.path) || t.path.starts_with(&secrets) || secrets.starts_with(&real))
+        };
+        let mut found: Vec<Word> = operands
+            .iter()
+            .filter(|w| self.paths(w, dirs).is_some_and(|ts| ts.iter().any(|t| reaches(t) && t.path.is_dir())))
+            .map(|w| (*w).clone())
+            .collect();
+        if found.is_empty() {
+            return Feed::Unknown;
+        }
+        found.push(Word { parts: vec![Part::Computed("$(output)".into())] });
+        Feed::Found(found, true)
+    }
+
+    /// `locate PATTERN…`: names from a database of the whole file system, so any name it could
+    /// print, and among them each guarded file (bounded) whose path one of its patterns matches
+    /// (a part of the path, or the whole path for a pattern with wildcards; the last name with
+    /// `-b`; any case with `-i`; every one for a regular expression).
+    pub(in crate::gate::command) fn located(&self, args: &[String]) -> Feed {
+        let short = |c: char| args.iter().any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains(c));
+        let regex = short('r') || args.iter().any(|a| a.starts_with("--regex") || a == "--regexp");
+        let (base, ci) = (short('b') || args.iter().any(|a| a == "--basename"), short('i') || args.iter().any(|a| a == "--ignore-case"));
+        let at = programs::skip_options(args, "dlnr", &["--database", "--limit", "--regexp"]);
+        let patterns: Vec<String> = args[at.min(args.len())..].iter().map(|p| if ci { p.to_lowercase() } else { p.clone() }).collect();
+        let mut found = vec![Word { parts: vec![Part::Computed("$(locate …)".into())] }];
+        let mut held = Vec::new();
+        for place in protect::guarded_places(self.ctx.home, self.ctx.repo_top) {
+            holding(&place, None, false, &mut held);
+        }
+        for w in held {
+            let text = w.text();
+            let path = if ci { text.to_lowercase() } else { text.clone() };
+            let subject = if base { path.rsplit('/').next().unwrap_or_default().to_string() } else { path.clone() };
+            let hit = |p: &String| {
+                let p = p.trim_start_matches('\\');
+                regex || if pattern::is_pattern(p) { pattern::matches(p, &subject, true) } else { subject.contains(p) }
+            };
+            if patterns.is_empty() || patterns.iter().any(hit) {
+                found.push(w);
+            }
+        }
+        Feed::Found(found, false)
+    }
+}

@@ -1,0 +1,78 @@
+//! Readers of gitvow's record key and approvals that reach them by a finder's start given after
+//! its options, a finder or a locator that runs a command on what it finds, a list of names that
+//! passes through filters on its way to `xargs`, a here-string naming them to an
+//! archiver, or a program that reads a directory whole: each is stopped as `cat` of the literal
+//! name is, in the payload forms of Claude Code, Codex and Copilot CLI; the project's own files pass.
+
+use super::own_files::{installed, judge};
+
+#[test]
+fn a_finder_reads_what_it_finds_from_any_start() {
+    let env = installed();
+    judge(
+        &env,
+        &[
+            "find -L ~ -name '*.key' -exec cat {} +",
+            "find -H ~/.gitvow -type f -exec base64 {} \\;",
+            "find -O3 ~/.gitvow -exec cat {} +",
+            "find -P -D stat ~ -name record.key -exec xxd {} +",
+            "fd -H key ~ -x cat",
+            "fd . ~/.gitvow -X cat",
+            "fdfind --hidden --no-ignore record ~ --exec base64",
+            "fd -H -e key . ~ -x cat {}",
+            "fd -H key --search-path ~ -x cat",
+            "locate record.key | xargs cat",
+            "plocate -i RECORD.KEY | xargs base64",
+            "locate -b '\\record.key' | xargs -I{} cp {} /tmp/k",
+        ],
+        &[
+            "find -L src -name '*.rs' -exec wc -l {} +",
+            "find -H . -name '*.tmp' -delete",
+            "fd -e rs -x wc -l",
+            "fd . src -X cat",
+            "locate stdio.h | xargs ls -l",
+        ],
+    );
+}
+
+#[test]
+fn names_keep_what_they_name_through_filters() {
+    let env = installed();
+    judge(
+        &env,
+        &[
+            "find ~/.gitvow | sort | xargs cat",
+            "find ~/.gitvow -type f | grep -v policy | head -5 | xargs base64",
+            "du -a ~/.gitvow | cut -f2 | xargs cat",
+            "tree -fi ~/.gitvow | xargs cat",
+            "cpio -o <<< ~/.gitvow/record.key > /tmp/a",
+            "cpio -o > /tmp/a <<< \"$HOME/.gitvow/record.key\"",
+        ],
+        &[
+            "find src -name '*.rs' | sort | xargs wc -l",
+            "git ls-files | grep '\\.rs$' | xargs cat",
+            "du -a src | cut -f2 | xargs ls -ld",
+            "while read f; do wc -l \"$f\"; done < <(find src -type f)",
+            "cpio -o <<< notes.txt > /tmp/a",
+        ],
+    );
+}
+
+#[test]
+fn a_program_given_the_directory_reads_it_whole() {
+    let env = installed();
+    judge(
+        &env,
+        &[
+            "gzip -rc ~/.gitvow",
+            "git grep --no-index . ~/.gitvow",
+            "git grep --no-index -e . -- ~",
+            "env -C ~/.gitvow cat record.key",
+            "cd ~/.gitvow && git init && git add -A",
+            "git -C ~/.gitvow init",
+            "cd ~ && git init -q && git add -A && git commit -qm x",
+            "git --git-dir=/tmp/g --work-tree=$HOME add -A",
+        ],
+        &["gzip -rc src", "git grep --no-index TODO src", "env -C src cat main.rs", "git add -A", "git init -q sub && git -C sub add -A"],
+    );
+}
