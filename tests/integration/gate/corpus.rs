@@ -16,7 +16,7 @@ mod families;
 mod stop_classes;
 
 /// Every case: the families below, then the everyday commands with bounded names ([`bounded`]) and
-/// the classes of issue 40 ([`families`]).
+/// the classes the gate generalises on ([`families`], [`stop_classes`]).
 fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
     CASES.iter().chain(bounded::CASES).chain(families::CASES).chain(stop_classes::CASES).copied().collect()
 }

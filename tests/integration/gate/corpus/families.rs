@@ -1,5 +1,5 @@
-//! Classes of issue 40 written from the classes, not from the commands that showed them: what a
-//! copy or move into a directory writes (the names it puts there, not the directory), scripts an
+//! Classes of everyday and dangerous calls, written from the classes, not from the commands that
+//! showed them: what a copy or move into a directory writes (the names it puts there, not the directory), scripts an
 //! interpreter runs on the names `xargs` reads (script files, not program text), and finders whose
 //! depth or path test bounds what they act on, and lines a shell rejects before it runs any of them
 //! (a redirection with no file after it: the placeholders of copied examples), and process

@@ -1,4 +1,4 @@
-//! Classes of issue 40's stop side, written from the classes: what a call runs from data already
+//! Classes of calls the gate must stop, written from the classes: what a call runs from data already
 //! on disk (a shell script run by name, a Taskfile's task), destruction git cannot give back
 //! (`git clean` as it will act), infrastructure verbs, publishing through compose, and agents
 //! whose own configuration turns hooks off. Beside each everyday member, members of the same class
