@@ -301,8 +301,11 @@ fn the_agent_cannot_uninstall_from_a_terminal_of_its_own() {
     ));
     wait_for(&done, "the agent's uninstall");
     let shown = shown_by(&out);
+    // Refused either way: by the terminal script made, or, when gitvow looks before `setsid -f`'s
+    // first process has exited (a busy machine decides that, not the test), still under the agent.
+    let why = ["its terminal comes from script (process ", "it runs under claude"];
     assert!(
-        shown.contains("`gitvow uninstall` refuses to run from an agent's tool call: its terminal comes from script (process "),
+        why.iter().any(|why| shown.contains(&format!("`gitvow uninstall` refuses to run from an agent's tool call: {why}"))),
         "{shown}"
     );
     assert_eq!(env.read("~/.claude/settings.json"), installed);
