@@ -379,6 +379,31 @@ mod tests {
         assert_eq!((p.start(), p.prefilter()), (Start::new(b).as_ref(), &Prefilter::new(b)));
     }
 
+    /// Every pattern of the default policy needs some word a text must hold, or must begin with:
+    /// a pattern the analysis gives up on is compiled for every call that reaches its list (an
+    /// `ls` would compile it), which is most of what a call can cost.
+    #[test]
+    fn no_pattern_of_the_default_policy_is_compiled_for_every_call() {
+        let policy = parse(DEFAULT_POLICY, Source::BuiltIn).unwrap();
+        let mut given_up = Vec::new();
+        for key in ListKey::ALL {
+            for (i, rule) in policy.list(key).rules.iter().enumerate() {
+                if rule.searched.start().is_none() && rule.searched.prefilter().is_empty() {
+                    given_up.push(format!("{}[{i}]: {}", key.name(), rule.searched.source()));
+                }
+            }
+        }
+        assert!(given_up.is_empty(), "patterns the prefilter cannot read:\n{}", given_up.join("\n"));
+        // And the texts of ordinary calls reach no pattern at all.
+        for text in ["ls -la", "git status", "cargo build --release", "src/main.rs", "/home/u/project/src/main.rs", "README.md"] {
+            for key in ListKey::ALL {
+                for rule in &policy.list(key).rules {
+                    assert!(!rule.searched.may_match(text), "{text:?} would compile {}", rule.searched.source());
+                }
+            }
+        }
+    }
+
     /// The kept analysis read where it lies says of a text what the decoded one says, for every
     /// pattern of the default policy and texts that match some of them.
     #[test]
