@@ -8,6 +8,7 @@ mod just;
 mod make;
 mod package;
 mod task;
+mod walk;
 
 pub use file::{Recipes, Written};
 use std::path::Path;

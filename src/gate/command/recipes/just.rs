@@ -1,6 +1,7 @@
 //! just: the recipes asked for, their dependencies first.
 
-use super::file::{MAX_RECIPES, RecipeLine, Recipes, Written, recipe_file};
+use super::file::{Recipes, Written, recipe_file};
+use super::walk::{Recipe, Runner, Step, walk};
 use std::path::Path;
 
 pub(super) fn just(args: &[String], dir: &Path, written: Written) -> Recipes {
@@ -65,62 +66,23 @@ pub(super) fn just(args: &[String], dir: &Path, written: Written) -> Recipes {
             None => return Recipes::Lines(Vec::new()),
         }
     }
-    let mut out = Vec::new();
-    let mut done = Vec::new();
-    for name in wanted {
-        if let Err(why) = just_recipe(&recipes, &name, &shown, &dir, &mut done, &mut out) {
-            return Recipes::Opaque(why);
-        }
-    }
-    Recipes::Lines(out)
+    walk(&JUST, &recipes, &wanted, &shown, &dir)
 }
 
-/// A recipe's dependencies, then its body: each line with `{{…}}` interpolations as values the
-/// analysis cannot know.
-fn just_recipe(
-    recipes: &[JustRecipe],
-    name: &str,
-    shown: &str,
-    dir: &Path,
-    done: &mut Vec<String>,
-    out: &mut Vec<RecipeLine>,
-) -> Result<(), &'static str> {
-    if done.iter().any(|d| d == name) {
-        return Ok(());
-    }
-    if done.len() >= MAX_RECIPES {
-        return Err("its recipes depend on more recipes than the analyser follows");
-    }
-    done.push(name.to_string());
-    let Some(r) = recipes.iter().find(|r| r.name == name) else { return Ok(()) };
-    for d in &r.dependencies {
-        just_recipe(recipes, d, shown, dir, done, out)?;
-    }
-    if r.body.first().is_some_and(|(_, l)| l.starts_with("#!") && !["sh", "bash", "zsh", "dash"].iter().any(|s| l.ends_with(s))) {
-        return Err("it runs a justfile recipe written in another language");
-    }
-    for (n, line) in &r.body {
-        let mut text = String::new();
-        let mut rest = line.trim_start_matches(['@', '-']);
-        while let Some(open) = rest.find("{{") {
-            text.push_str(&rest[..open]);
-            text.push_str("${GITVOW_JUST_COMPUTED}");
-            rest = rest[open..].find("}}").map_or("", |close| &rest[open + close + 2..]);
-        }
-        text.push_str(rest);
-        out.push(RecipeLine { origin: format!("the recipe {name} ({shown}:{n})"), text, dir: dir.to_path_buf() });
-    }
-    Ok(())
-}
+const JUST: Runner = Runner {
+    noun: "recipe",
+    computed: "GITVOW_JUST_COMPUTED",
+    too_many: "its recipes depend on more recipes than the analyser follows",
+    unknown: |_| Ok(()),
+};
 
-struct JustRecipe {
-    name: String,
-    dependencies: Vec<String>,
-    body: Vec<(usize, String)>,
-}
+/// A recipe's body runs under a shell unless its first line names another language.
+const SHELL_LANGUAGE: &str = "it runs a justfile recipe written in another language";
 
-fn parse_justfile(text: &str) -> Vec<JustRecipe> {
-    let mut recipes: Vec<JustRecipe> = Vec::new();
+/// The recipes of a justfile: each one's dependencies (`a: b c`) and body lines, `@` and `-`
+/// taken off.
+fn parse_justfile(text: &str) -> Vec<Recipe> {
+    let mut recipes: Vec<Recipe> = Vec::new();
     let mut in_body = false;
     for (n, line) in text.lines().enumerate() {
         if line.starts_with([' ', '\t']) {
@@ -128,7 +90,11 @@ fn parse_justfile(text: &str) -> Vec<JustRecipe> {
                 && !line.trim().is_empty()
                 && let Some(r) = recipes.last_mut()
             {
-                r.body.push((n + 1, line.trim().to_string()));
+                let line = line.trim();
+                if r.steps.is_empty() && line.starts_with("#!") && !["sh", "bash", "zsh", "dash"].iter().any(|s| line.ends_with(s)) {
+                    r.unreadable = Some(SHELL_LANGUAGE);
+                }
+                r.steps.push(Step::Run(n + 1, line.trim_start_matches(['@', '-']).to_string()));
             }
             continue;
         }
@@ -142,9 +108,8 @@ fn parse_justfile(text: &str) -> Vec<JustRecipe> {
         if name.is_empty() {
             continue;
         }
-        let dependencies =
-            deps.split("&&").next().unwrap_or("").split_whitespace().filter(|d| !d.starts_with('(')).map(str::to_string).collect();
-        recipes.push(JustRecipe { name, dependencies, body: Vec::new() });
+        let deps = deps.split("&&").next().unwrap_or("").split_whitespace().filter(|d| !d.starts_with('(')).map(str::to_string).collect();
+        recipes.push(Recipe { name, deps, steps: Vec::new(), unreadable: None });
         in_body = true;
     }
     recipes

@@ -2,7 +2,8 @@
 //! call first. Templating (`{{.VAR}}`) is a value the analysis cannot know; a command in a form
 //! the reader does not follow (a loop, an included Taskfile's task) is opaque.
 
-use super::file::{MAX_RECIPES, RecipeLine, Recipes, Written, recipe_file};
+use super::file::{Recipes, Written, recipe_file};
+use super::walk::{Recipe, Runner, Step, walk};
 use std::path::Path;
 
 const NAMES: &[&str] = &["Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml", "Taskfile.dist.yml", "taskfile.dist.yml"];
@@ -47,74 +48,19 @@ pub(super) fn task(args: &[String], dir: &Path, written: Written) -> Recipes {
     if names.is_empty() {
         names.push("default".to_string());
     }
-    let mut out = Vec::new();
-    let mut done = Vec::new();
-    for name in names {
-        if let Err(why) = follow(&tasks, &name, &shown, &dir, &mut done, &mut out) {
-            return Recipes::Opaque(why);
-        }
-    }
-    Recipes::Lines(out)
+    walk(&TASK, &tasks, &names, &shown, &dir)
 }
 
-fn follow(
-    tasks: &[Task],
-    name: &str,
-    shown: &str,
-    dir: &Path,
-    done: &mut Vec<String>,
-    out: &mut Vec<RecipeLine>,
-) -> Result<(), &'static str> {
-    if done.iter().any(|d| d == name) {
-        return Ok(());
-    }
-    if done.len() >= MAX_RECIPES {
-        return Err("its tasks call more tasks than the analyser follows");
-    }
-    done.push(name.to_string());
-    let Some(t) = tasks.iter().find(|t| t.name == name) else {
-        // A namespaced task comes from an included Taskfile, which the reader does not follow;
-        // another unknown name makes task fail.
-        return if name.contains(':') { Err("it runs a task from an included Taskfile, which the analyser does not read") } else { Ok(()) };
-    };
-    for d in &t.deps {
-        follow(tasks, d, shown, dir, done, out)?;
-    }
-    for step in &t.steps {
-        match step {
-            Step::Call(other) => follow(tasks, other, shown, dir, done, out)?,
-            Step::Run(n, line) => {
-                out.push(RecipeLine { origin: format!("the task {name} ({shown}:{n})"), text: computed(line), dir: dir.to_path_buf() })
-            }
-        }
-    }
-    Ok(())
-}
-
-/// `{{.DIR}}` and the like: values only task computes.
-fn computed(line: &str) -> String {
-    let mut text = String::new();
-    let mut rest = line;
-    while let Some(open) = rest.find("{{") {
-        text.push_str(&rest[..open]);
-        text.push_str("${GITVOW_TASK_COMPUTED}");
-        rest = rest[open..].find("}}").map_or("", |close| &rest[open + close + 2..]);
-    }
-    text.push_str(rest);
-    text
-}
-
-struct Task {
-    name: String,
-    deps: Vec<String>,
-    steps: Vec<Step>,
-}
-
-enum Step {
-    /// A command line and its line number.
-    Run(usize, String),
-    Call(String),
-}
+const TASK: Runner = Runner {
+    noun: "task",
+    computed: "GITVOW_TASK_COMPUTED",
+    too_many: "its tasks call more tasks than the analyser follows",
+    // A namespaced task comes from an included Taskfile, which the reader does not follow;
+    // another unknown name makes task fail.
+    unknown: |name| {
+        if name.contains(':') { Err("it runs a task from an included Taskfile, which the analyser does not read") } else { Ok(()) }
+    },
+};
 
 fn indent(line: &str) -> usize {
     line.len() - line.trim_start().len()
@@ -136,7 +82,7 @@ fn flow_list(v: &str) -> Option<Vec<String>> {
 
 /// The tasks of a Taskfile, read by indentation: each task's `deps`, and its `cmds` (or `cmd`)
 /// as command lines and calls of other tasks.
-fn parse(text: &str) -> Result<Vec<Task>, &'static str> {
+fn parse(text: &str) -> Result<Vec<Recipe>, &'static str> {
     let lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
@@ -144,7 +90,7 @@ fn parse(text: &str) -> Result<Vec<Task>, &'static str> {
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
         .collect();
     let Some(start) = lines.iter().position(|(_, l)| l.trim_end() == "tasks:") else { return Ok(Vec::new()) };
-    let mut tasks: Vec<Task> = Vec::new();
+    let mut tasks: Vec<Recipe> = Vec::new();
     let mut i = start + 1;
     let Some(task_indent) = lines.get(i).map(|(_, l)| indent(l)).filter(|&d| d > 0) else { return Ok(Vec::new()) };
     while i < lines.len() && indent(lines[i].1) >= task_indent {
@@ -154,7 +100,7 @@ fn parse(text: &str) -> Result<Vec<Task>, &'static str> {
             continue;
         }
         let Some((name, value)) = line.trim().split_once(':') else { continue };
-        let mut task = Task { name: scalar(name), deps: Vec::new(), steps: Vec::new() };
+        let mut task = Recipe { name: scalar(name), deps: Vec::new(), steps: Vec::new(), unreadable: None };
         let value = value.trim();
         if !value.is_empty() {
             // `name: cmd` and `name: [a, b]`: commands in short form.
@@ -170,7 +116,7 @@ fn parse(text: &str) -> Result<Vec<Task>, &'static str> {
 }
 
 /// A task's keys: `deps`, `cmds` and `cmd`; the others (`desc`, `vars`, `sources`…) run nothing.
-fn body(lines: &[(usize, &str)], task: &mut Task) -> Result<(), &'static str> {
+fn body(lines: &[(usize, &str)], task: &mut Recipe) -> Result<(), &'static str> {
     let Some(key_indent) = lines.first().map(|(_, l)| indent(l)) else { return Ok(()) };
     let mut i = 0;
     while i < lines.len() {
@@ -206,7 +152,7 @@ fn body(lines: &[(usize, &str)], task: &mut Task) -> Result<(), &'static str> {
 }
 
 /// The items of `cmds:`: a command, `task: name`, `cmd: …` (or `defer: …`), or a block scalar.
-fn commands(items: &[(usize, &str)], task: &mut Task) -> Result<(), &'static str> {
+fn commands(items: &[(usize, &str)], task: &mut Recipe) -> Result<(), &'static str> {
     let Some(item_indent) = items.first().map(|(_, l)| indent(l)) else { return Ok(()) };
     let mut i = 0;
     while i < items.len() {

@@ -58,6 +58,13 @@ fn just_recipes_run_with_their_dependencies() {
         lines("just", &["wipe"], &[("justfile", jf)]),
         ["the recipe build (justfile:4): cargo build", "the recipe wipe (justfile:7): rm -rf ${GITVOW_JUST_COMPUTED}"]
     );
+    // A body in another language is opaque; one under a shell is read.
+    let scripts = "py:\n    #!/usr/bin/env python3\n    print(1)\n\nsh:\n    #!/bin/bash\n    rm -rf ~\n";
+    assert_eq!(lines("just", &["py"], &[("justfile", scripts)]), ["opaque: it runs a justfile recipe written in another language"]);
+    assert_eq!(
+        lines("just", &["sh"], &[("justfile", scripts)]),
+        ["the recipe sh (justfile:6): #!/bin/bash", "the recipe sh (justfile:7): rm -rf ~"]
+    );
 }
 
 #[test]
