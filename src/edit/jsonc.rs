@@ -490,6 +490,16 @@ impl JsonDoc {
     }
 }
 
+/// Each outermost object of a JSON or JSONC text (read leniently) with a member whose value is a
+/// string `holds` accepts, as plain JSON, in document order, without converting the rest of the
+/// text or copying it; nothing when it does not parse.
+pub fn objects_holding(text: &str, holds: &dyn Fn(&str) -> bool, found: &mut dyn FnMut(Value)) {
+    let body = text.strip_prefix(BOM).unwrap_or(text);
+    if let Some(tree) = Tree::build(body, Strictness::Lenient) {
+        tree.objects_holding(body, tree.root(), holds, found);
+    }
+}
+
 fn body_text(body: &DocText) -> &str {
     match body {
         DocText::Owned(text) => text,

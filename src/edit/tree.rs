@@ -345,6 +345,54 @@ impl Tree {
         }
     }
 
+    /// Each outermost object under `id` with a member whose value is a string `holds` accepts, as
+    /// plain JSON, in document order: what a walk over [`to_json`](Self::to_json)'s value would find,
+    /// with only those objects converted (a document of megabytes is never converted whole).
+    pub fn objects_holding(&self, body: &str, id: Id, holds: &dyn Fn(&str) -> bool, found: &mut dyn FnMut(Value)) {
+        match self.kind(id) {
+            ValueKind::Scalar => {}
+            ValueKind::Array => self.items(id).for_each(|c| self.objects_holding(body, c, holds, found)),
+            ValueKind::Object => {
+                let members = self.member_values(body, id);
+                let is_held = |m: &Id| {
+                    let (start, end) = self.range(*m);
+                    self.kind(*m) == ValueKind::Scalar && body[start..end].starts_with('"') && holds(&decode_string(&body[start..end]))
+                };
+                if members.iter().any(is_held) {
+                    found(self.to_json(body, id));
+                    return;
+                }
+                members.into_iter().for_each(|m| self.objects_holding(body, m, holds, found));
+            }
+        }
+    }
+
+    /// The values of an object's members as [`to_json`](Self::to_json) keeps them: a name given
+    /// twice holds its last value, at the place of its first.
+    fn member_values(&self, body: &str, id: Id) -> Vec<Id> {
+        use std::collections::{HashMap, HashSet};
+        let members: Vec<Id> = self.items(id).collect();
+        // Names compared as written first: only an object where two may be the same name (or
+        // one is escaped) has its names decoded.
+        let mut seen = HashSet::new();
+        let literal = |m: Id| &body[self.node(m).start as usize..self.name_end(body, m)];
+        if members.iter().all(|m| !literal(*m).contains('\\') && seen.insert(literal(*m))) {
+            return members;
+        }
+        let mut at: HashMap<String, usize> = HashMap::new();
+        let mut values = Vec::new();
+        for m in members {
+            match at.entry(self.name(body, m)) {
+                std::collections::hash_map::Entry::Occupied(place) => values[*place.get()] = m,
+                std::collections::hash_map::Entry::Vacant(place) => {
+                    place.insert(values.len());
+                    values.push(m);
+                }
+            }
+        }
+        values
+    }
+
     /// Whether the text has any comment.
     pub fn has_comments(&self) -> bool {
         !self.comments.is_empty()

@@ -68,7 +68,11 @@ fn entries(agent: &AgentSpec, format: Format, text: &str) -> Vec<(String, Value)
         return found;
     }
     let root = match format {
-        Format::Json => crate::edit::jsonc::JsonDoc::parse(text, crate::agents::Strictness::Lenient).ok().and_then(|d| d.get(&[])),
+        // Only the objects holding a command are converted: the rest of a large file is not.
+        Format::Json => {
+            crate::edit::jsonc::objects_holding(text, &|s| event_of(agent, s).is_some(), &mut |v| walk(agent, &v, &mut found));
+            return found;
+        }
         Format::Yaml => yaml_rust2::YamlLoader::load_from_str(text).ok().and_then(|docs| docs.into_iter().next()).map(|d| from_yaml(&d)),
         Format::Toml => text.parse::<toml_edit::DocumentMut>().ok().map(|d| from_toml(d.as_item())),
     };
@@ -159,6 +163,28 @@ mod tests {
         assert_eq!(c(0, 5, 0).as_deref(), Some("5 hooks changed"));
         assert_eq!(c(1, 4, 1).as_deref(), Some("+1 hook, 4 hooks changed, -1 hook"));
         assert_eq!(c(0, 0, 0), None);
+    }
+
+    /// The entries of a JSON text are those a walk over the whole document as one value finds,
+    /// repeated names (the last value, at the first one's place) and escaped ones included.
+    #[test]
+    fn json_entries_are_those_of_the_whole_value() {
+        let claude = crate::agents::find("claude").unwrap();
+        let g = r#"{"type": "command", "command": "/bin/gitvow hook Stop"}"#;
+        let texts = [
+            format!(r#"{{"hooks": {{"Stop": [{{"hooks": [{g}, {{"command": "mine"}}]}}], "PreToolUse": [{g}]}}}}"#),
+            format!(r#"{{"a": {g}, "a": {{"x": [{g}, "y", 1, null]}}, "b": ["gitvow hook Stop", {g}]}}"#),
+            format!(r#"{{"\u0061": {g}, "a": 1, "c": {{"command": "gitvow hook Stop", "command": "mine"}}}}"#),
+            format!(r#"{{"c": {{"command": "mine", "command": "x hook Stop", "hooks": [{g}]}}, "d": {{"k": "\u0067itvow hook Stop"}}}}"#),
+            format!("// a comment\n[{g}, [[{g}]], {{\"e\": {{\"f\": {g}}}}}]"),
+            "{\"hooks\": {}}".to_string(),
+        ];
+        for text in &texts {
+            let whole = crate::edit::jsonc::JsonDoc::parse(text, crate::agents::Strictness::Lenient).unwrap().get(&[]).unwrap();
+            let mut expected = Vec::new();
+            walk(claude, &whole, &mut expected);
+            assert_eq!(entries(claude, Format::Json, text), expected, "{text}");
+        }
     }
 
     #[test]

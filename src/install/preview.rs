@@ -15,13 +15,17 @@ use std::time::Instant;
 /// the file.
 pub fn diff(out: &mut dyn Write, change: &FileChange, color: bool) -> io::Result<()> {
     let name = display(&change.path);
-    let old = change.before.as_deref().map(|b| String::from_utf8_lossy(b)).unwrap_or_default();
-    let new = change.after.as_deref().map(|b| String::from_utf8_lossy(b)).unwrap_or_default();
+    let old = change.before.as_deref().map_or(&[][..], Vec::as_slice);
+    let new = change.after.as_deref().map_or(&[][..], Vec::as_slice);
     let a = if change.before.is_some() { name.clone() } else { "/dev/null".to_string() };
     let b = if change.after.is_some() { name } else { "/dev/null".to_string() };
-    let region = Region::of(&old, &new);
-    let old_lines: Vec<&str> = old[region.start..region.old_end].split_inclusive('\n').collect();
-    let new_lines: Vec<&str> = new[region.start..region.new_end].split_inclusive('\n').collect();
+    // The region is found on the bytes: only its lines are made text (a shared line is the same
+    // text in both).
+    let region = Region::of(old, new);
+    let (old, new) =
+        (String::from_utf8_lossy(&old[region.start..region.old_end]), String::from_utf8_lossy(&new[region.start..region.new_end]));
+    let old_lines: Vec<&str> = old.split_inclusive('\n').collect();
+    let new_lines: Vec<&str> = new.split_inclusive('\n').collect();
     let (before, after) = (region.context_before, region.context_after);
     let deadline = Instant::now() + std::time::Duration::from_secs(5);
     let middle = similar::capture_diff_slices_deadline(
@@ -107,9 +111,9 @@ struct Region {
 }
 
 impl Region {
-    fn of(old: &str, new: &str) -> Region {
+    fn of(old: &[u8], new: &[u8]) -> Region {
         let (mut start, mut lines_before) = (0, 0);
-        for (x, y) in old.split_inclusive('\n').zip(new.split_inclusive('\n')) {
+        for (x, y) in lines(old).zip(lines(new)) {
             if x != y {
                 break;
             }
@@ -127,13 +131,13 @@ impl Region {
         }
         let mut context_before = 0;
         while context_before < CONTEXT_LINES && start > 0 {
-            start = old[..start - 1].rfind('\n').map_or(0, |i| i + 1);
+            start = old[..start - 1].iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
             lines_before -= 1;
             context_before += 1;
         }
         let mut context_after = 0;
         while context_after < CONTEXT_LINES
-            && let Some(line) = old[old_end..].split_inclusive('\n').next()
+            && let Some(line) = lines(&old[old_end..]).next()
         {
             old_end += line.len();
             new_end += line.len();
@@ -143,13 +147,18 @@ impl Region {
     }
 }
 
+/// The lines of `text`, each with its newline if it has one.
+fn lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    text.split_inclusive(|b| *b == b'\n')
+}
+
 /// The last line of `text`, with its newline if it has one.
-fn last_line(text: &str) -> Option<&str> {
-    let body = text.strip_suffix('\n').unwrap_or(text);
+fn last_line(text: &[u8]) -> Option<&[u8]> {
+    let body = text.strip_suffix(b"\n").unwrap_or(text);
     if text.is_empty() {
         return None;
     }
-    Some(&text[body.rfind('\n').map_or(0, |i| i + 1)..])
+    Some(&text[body.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1)..])
 }
 
 /// A hunk's range of lines as `diff -u` writes it: `start,length`, only `start` for one line, and

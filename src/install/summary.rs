@@ -130,16 +130,17 @@ fn lossy(bytes: &Option<crate::safefs::Bytes>) -> std::borrow::Cow<'_, str> {
 pub fn describe(change: &FileChange, kind: FileKind) -> String {
     // Borrowed, not copied: the files may be megabytes.
     let (before, after) = (lossy(&change.before), lossy(&change.after));
-    let lines = after.lines().count();
+    // Counted only for a new file of gitvow's own (small), not for an agent's settings.
+    let lines = || after.lines().count();
     match (kind, &change.before, &change.after) {
         (FileKind::Policy, None, _) => {
-            format!("new file, the default policy ({lines} lines; --verbose shows it here; `gitvow policy` lists the layers in force)")
+            format!("new file, the default policy ({} lines; --verbose shows it here; `gitvow policy` lists the layers in force)", lines())
         }
         (FileKind::Policy, Some(b), None) if b.as_slice() == crate::gate::policy::DEFAULT_POLICY.as_bytes() => {
             "removed (it was the default policy)".to_string()
         }
         (FileKind::Policy, Some(_), None) => "removed, with your edits (--force)".to_string(),
-        (FileKind::Hooks(a), None, _) if is_owned(a) => format!("new file, gitvow's own ({lines} lines; --verbose shows it)"),
+        (FileKind::Hooks(a), None, _) if is_owned(a) => format!("new file, gitvow's own ({} lines; --verbose shows it)", lines()),
         (FileKind::Hooks(a), Some(_), None) if is_owned(a) => "removed (gitvow's own file)".to_string(),
         (FileKind::Hooks(a), Some(_), Some(_)) if is_owned(a) => "gitvow's own file rewritten".to_string(),
         (FileKind::CodexSwitch, ..) => {
