@@ -140,7 +140,12 @@ impl Walk<'_> {
             return false;
         }
         // Variables that switch git hook managers off are as good as `--no-verify`.
-        if matches!(name, "HUSKY" | "HUSKY_SKIP_HOOKS" | "LEFTHOOK" | "SKIP" | "PRE_COMMIT_ALLOW_NO_CONFIG" | "OVERCOMMIT_DISABLE") {
+        // So are variables naming hooks, and those that move an agent's configuration (its hooks
+        // with it) elsewhere: the rules read them as `env NAME=value`.
+        if matches!(name, "HUSKY" | "HUSKY_SKIP_HOOKS" | "LEFTHOOK" | "SKIP" | "PRE_COMMIT_ALLOW_NO_CONFIG" | "OVERCOMMIT_DISABLE")
+            || name.to_ascii_uppercase().contains("HOOK")
+            || matches!(name, "CLAUDE_CONFIG_DIR" | "CODEX_HOME")
+        {
             self.out.texts.push(format!("env {}", w.text()));
         }
         if let Some(n) = name.strip_prefix("GIT_CONFIG_KEY_") {

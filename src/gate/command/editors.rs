@@ -221,8 +221,62 @@ pub fn vim_commands(args: &[String]) -> Vec<String> {
                 out.extend(args.get(i).cloned());
             }
             i += 1;
+        } else if let Some(attached) = clustered_command(a) {
+            // `-sc CMD`, `-esc CMD`: flags gathered before `-c`; `-cCMD` holds its command.
+            match attached {
+                "" => {
+                    out.extend(args.get(i).cloned());
+                    i += 1;
+                }
+                cmd => out.push(cmd.to_string()),
+            }
         } else if let Some(c) = a.strip_prefix('+').filter(|c| !c.is_empty() && !c.chars().all(|ch| ch.is_ascii_digit())) {
             out.push(c.to_string());
+        }
+    }
+    out
+}
+
+/// `-c` after flags that take no value in one word (`-sc`, `-Nesc`), or with its command
+/// attached (`-c!ls`): what follows the `c` (empty when the command is the next word).
+fn clustered_command(a: &str) -> Option<&str> {
+    let flags = a.strip_prefix('-').filter(|f| !f.starts_with('-'))?;
+    let k = flags.find('c')?;
+    flags[..k].chars().all(|f| "eEsbylAHFNnRZmMLdg".contains(f)).then(|| &flags[k + 1..])
+}
+
+/// Emacs run with Lisp on its command line (`--eval`, `-eval`, `--execute`) or from a file
+/// (`-l`, `--load`, `--script`, `-f` of a function): Lisp that starts processes or changes files
+/// is not read, so it is opaque; other expressions (`(message "hi")`) do neither.
+pub fn emacs(args: &[String]) -> Escapes {
+    const CALLS: &str = "shell-command call-process start-process make-process process-lines process-file start-file-process \
+        delete-file delete-directory write-region write-file copy-file rename-file make-symbolic-link set-file-modes append-to-file \
+        save-buffer eval load funcall apply intern compile async-shell-command";
+    let mut out = Escapes::default();
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        i += 1;
+        let (flag, attached) = a.split_once('=').filter(|_| a.starts_with("--")).map_or((a, None), |(f, v)| (f, Some(v)));
+        let value = |i: &mut usize| {
+            attached.map(str::to_string).or_else(|| {
+                *i += 1;
+                args.get(*i - 1).cloned()
+            })
+        };
+        match flag {
+            "--eval" | "-eval" | "--execute" | "-execute" => {
+                let lisp = value(&mut i).unwrap_or_default();
+                let calls = |c: &&str| lisp.match_indices(*c).any(|(k, _)| lisp[..k].ends_with(['(', '\'', '#']));
+                if CALLS.split_whitespace().any(|c| calls(&c)) {
+                    out.opaque.get_or_insert("its Lisp runs commands or changes files, which the analyser does not read");
+                }
+            }
+            "-l" | "--load" | "-load" | "--script" | "-script" | "-f" | "--funcall" | "-funcall" | "-x" => {
+                value(&mut i);
+                out.opaque.get_or_insert("it runs Lisp from a file or a function, which the analyser does not read");
+            }
+            _ => {}
         }
     }
     out
@@ -257,5 +311,18 @@ mod tests {
         assert_eq!(ed("w /etc/hosts").writes, ["/etc/hosts"]);
         assert!(ed("call system('rm -rf ~')").opaque.is_some());
         assert_eq!(ed("%!sort").runs, ["sort"]);
+    }
+
+    #[test]
+    fn vim_commands_in_clusters_and_emacs_lisp() {
+        let words = |w: &[&str]| w.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+        assert_eq!(vim_commands(&words(&["-sc", "!rm -rf ~", "-cx"])), ["!rm -rf ~", "x"]);
+        assert_eq!(vim_commands(&words(&["-Nesc", "w /tmp/x", "f"])), ["w /tmp/x"]);
+        assert_eq!(vim_commands(&words(&["-R", "-O", "a", "b"])), Vec::<String>::new());
+        assert!(emacs(&words(&["--batch", "--eval", "(shell-command \"rm -rf ~\")"])).opaque.is_some());
+        assert!(emacs(&words(&["-batch", "--eval=(delete-directory \"~\" t)"])).opaque.is_some());
+        assert!(emacs(&words(&["--script", "x.el"])).opaque.is_some());
+        assert_eq!(emacs(&words(&["--batch", "--eval", "(message \"hi\")", "notes.org"])), Escapes::default());
+        assert_eq!(emacs(&words(&["-nw", "src/main.c"])), Escapes::default());
     }
 }

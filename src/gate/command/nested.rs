@@ -338,6 +338,7 @@ impl Walk<'_> {
                 }
                 all
             }
+            "emacs" | "emacsclient" => vec![editors::emacs(args)],
             _ => return,
         };
         for e in escapes {

@@ -150,6 +150,8 @@ impl Lexer<'_> {
                     match p {
                         Some(p) => {
                             match p {
+                                // awk ends a statement at a newline inside a block too.
+                                "{" | "}" if self.lang == Language::Awk => {}
                                 "(" | "[" | "{" => self.depth += 1,
                                 ")" | "]" | "}" => self.depth = self.depth.saturating_sub(1),
                                 _ => {}

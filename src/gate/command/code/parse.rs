@@ -46,6 +46,13 @@ const WORD_PREFIX: &[&str] = &[
     "throw",
 ];
 
+/// The operator of two awk values written side by side: their texts joined.
+pub const CONCAT: &str = " ";
+
+/// awk's words that start a statement or a part of one, never a value to join.
+const AWK_KEYWORDS: &str =
+    "print printf getline if else while for do return next nextfile exit delete function func break continue BEGIN END BEGINFILE ENDFILE";
+
 pub struct Parser<'a> {
     toks: &'a [Tok],
     i: usize,
@@ -254,6 +261,12 @@ impl<'a> Parser<'a> {
                 Some(Tok::Ident(w)) if WORD_BINARY.contains(&w.as_str()) && self.lang != Language::Node => {
                     WORD_BINARY.iter().find(|b| **b == w.as_str()).copied().unwrap_or("?")
                 }
+                // awk joins two values written side by side (`"rm -rf " ENVIRON["HOME"]`).
+                _ if self.awk_concatenates() => {
+                    let right = self.unary().unwrap_or(Expr::Other);
+                    left = Expr::Bin(CONCAT, Box::new(left), Box::new(right));
+                    continue;
+                }
                 _ => return Some(left),
             };
             self.i += 1;
@@ -263,6 +276,19 @@ impl<'a> Parser<'a> {
                 None => return Some(Expr::Bin(op, Box::new(left), Box::new(Expr::Other))),
             };
             left = Expr::Bin(op, Box::new(left), Box::new(right));
+        }
+    }
+
+    /// Whether the next token starts a value awk joins to the one before it: a string, a name or
+    /// a field that is no keyword, a parenthesised expression.
+    fn awk_concatenates(&self) -> bool {
+        if self.lang != Language::Awk {
+            return false;
+        }
+        match self.peek() {
+            Some(Tok::Str(_) | Tok::Punct("(")) => true,
+            Some(Tok::Ident(w)) => !AWK_KEYWORDS.split(' ').any(|k| k == w) && !WORD_BINARY.contains(&w.as_str()),
+            _ => false,
         }
     }
 

@@ -4,7 +4,7 @@
 use super::calls::{Op, STRING_NAMED, is_module, module_named, op};
 use super::language::Language;
 use super::lex::{self, Piece};
-use super::parse::{Arg, Expr, Parser};
+use super::parse::{Arg, CONCAT, Expr, Parser};
 use super::value::{CodeValue, home_var, is_options, join, join_two, path_of, recursive_option};
 use super::{CodeEffect, emit};
 use std::collections::HashMap;
@@ -97,9 +97,19 @@ impl Walker {
                 CodeValue::Map(map)
             }
             Expr::Bin(op, l, r) if self.lang == Language::Awk && matches!(*op, ">" | ">>" | "|") && is_print(l) => {
-                self.value(l);
+                let printed = match &**l {
+                    Expr::Call(callee, args) => self.printed(callee, args),
+                    // `print` alone prints the input line.
+                    _ => CodeValue::Unknown,
+                };
                 let target = self.value(r);
-                self.awk_output(op, &target);
+                self.awk_output(op, &printed, &target);
+                CodeValue::Unknown
+            }
+            // `cmd | getline`: the command is the text on the left, whatever computed it.
+            Expr::Bin("|", l, r) if self.lang == Language::Awk && matches!(&**r, Expr::Name(n) if n == "getline") => {
+                let cmd = self.value(l);
+                self.run(&cmd);
                 CodeValue::Unknown
             }
             Expr::Bin(op, l, r) => {
@@ -250,26 +260,53 @@ impl Walker {
             return CodeValue::Unknown;
         }
         if self.lang == Language::Awk && matches!(callee, Expr::Name(n) if n == "print" || n == "printf") {
-            for a in args {
-                if let Expr::Bin(op @ (">" | ">>" | "|"), l, r) = &a.value {
-                    self.value(l);
-                    let target = self.value(r);
-                    self.awk_output(op, &target);
-                } else {
-                    self.value(&a.value);
-                }
+            let printed = self.printed(callee, args);
+            if let Some(Arg { value: Expr::Bin(op @ (">" | ">>" | "|"), _, r), .. }) = args.last() {
+                let target = self.value(r);
+                self.awk_output(op, &printed, &target);
             }
             return CodeValue::Unknown;
         }
         self.apply(&f, args, None)
     }
 
-    /// awk's `print > "file"` (a write) and `print | "cmd"` (a command).
-    fn awk_output(&mut self, op: &str, target: &CodeValue) {
-        if op == "|" {
-            self.run(target);
-        } else {
+    /// The text an awk `print` writes: its arguments joined by blanks (the last one's part before
+    /// a redirection), computed when any is; a `printf` format with a conversion is computed too.
+    fn printed(&mut self, callee: &Expr, args: &[Arg]) -> CodeValue {
+        let mut parts = Vec::new();
+        for a in args {
+            let value = match &a.value {
+                Expr::Bin(">" | ">>" | "|", l, _) => self.value(l),
+                other => self.value(other),
+            };
+            parts.push(value);
+        }
+        let texts: Option<Vec<String>> = parts.iter().map(path_of).collect();
+        let formats = matches!(callee, Expr::Name(n) if n == "printf");
+        match texts {
+            Some(t) if formats && (t.len() != 1 || t[0].contains('%')) => CodeValue::Unknown,
+            Some(t) if !t.is_empty() => CodeValue::Str(t.join(" ")),
+            _ => CodeValue::Unknown,
+        }
+    }
+
+    /// awk's `print > "file"` (a write) and `print | "cmd"` (a command); a shell or an
+    /// interpreter on the other end runs what is printed.
+    fn awk_output(&mut self, op: &str, printed: &CodeValue, target: &CodeValue) {
+        if op != "|" {
             self.each_path(target, &|path| CodeEffect::Write { path });
+            return;
+        }
+        self.run(target);
+        let program = path_of(target).and_then(|t| t.split_whitespace().next().map(|w| w.rsplit('/').next().unwrap_or(w).to_string()));
+        match program.as_deref() {
+            Some("sh" | "bash" | "dash" | "zsh" | "ksh" | "mksh" | "ash" | "busybox" | "fish") => match printed {
+                CodeValue::Str(text) => self.emit(CodeEffect::Run { command: text.clone() }),
+                _ => self.opaque("it prints text it computes to a shell"),
+            },
+            Some(p) if is_interpreter(p) => self.opaque("it prints program text to an interpreter"),
+            Some(_) => {}
+            None => self.opaque("it prints to a command it computes"),
         }
     }
 
@@ -514,7 +551,7 @@ impl Walker {
     fn binary(&mut self, op: &str, l: CodeValue, r: CodeValue) -> CodeValue {
         let concat = match self.lang {
             Language::Perl | Language::Php => op == ".",
-            Language::Awk => false,
+            Language::Awk => op == CONCAT,
             _ => op == "+",
         };
         match (op, l, r) {
@@ -653,6 +690,15 @@ impl Walker {
             _ => self.opaque("a computed command"),
         }
     }
+}
+
+/// Whether `program` (a command's first word, without its directory) runs program text it reads.
+fn is_interpreter(program: &str) -> bool {
+    let base = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    matches!(
+        base,
+        "python" | "perl" | "ruby" | "node" | "php" | "lua" | "tclsh" | "awk" | "gawk" | "mawk" | "nawk" | "Rscript" | "osascript"
+    )
 }
 
 /// Whether an awk expression is a `print` (or `printf`) statement with its arguments.

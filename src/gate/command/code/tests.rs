@@ -199,7 +199,19 @@ fn ruby_perl_php_awk() {
 
     assert_eq!(read(Awk, r#"BEGIN { system("rm -rf /x") }"#), [run("rm -rf /x")]);
     assert_eq!(read(Awk, r#"{ print $1 > "/etc/hosts" }"#), [write("/etc/hosts")]);
-    assert_eq!(read(Awk, r#"{ print | "sh" }"#), [run("sh")]);
+    assert!(opaque(Awk, r#"{ print | "sh" }"#));
+    assert_eq!(read(Awk, r#"{ print $1 | "sort -u" }"#), [run("sort -u")]);
+    assert_eq!(read(Awk, r#"BEGIN { print "rm -rf /x" | "/bin/bash -s" }"#), [run("/bin/bash -s"), run("rm -rf /x")]);
+    assert!(opaque(Awk, r#"BEGIN { printf "rm -rf %s\n", ENVIRON["HOME"] | "sh" }"#));
+    assert!(opaque(Awk, r#"{ print "import os" | "python3" }"#));
+    // Values side by side are joined, whatever computed them; a newline in a block ends a statement.
+    assert_eq!(read(Awk, r#"BEGIN { system("rm -rf " ENVIRON["HOME"]) }"#), [run("rm -rf ~")]);
+    assert_eq!(read(Awk, r#"BEGIN{cmd="rm -rf "; system(cmd "/srv")}"#), [run("rm -rf /srv")]);
+    assert_eq!(read(Awk, "BEGIN {\n  cmd = \"git \" \"push -f\"\n  system(cmd)\n}"), [run("git push -f")]);
+    assert!(opaque(Awk, r#"{ system("rm " $1) }"#));
+    assert!(opaque(Awk, r#"{ ("ls " $1) | getline x }"#));
+    assert_eq!(read(Awk, r#"{ print $1 " " $2 > "out.txt" }"#), [write("out.txt")]);
+    assert_eq!(read(Awk, r#"NR > 1 { s = s $2 "," } END { if (s) print s; else print "none" }"#), []);
     assert_eq!(read(Awk, r#"BEGIN { "date" | getline d; print d }"#), [run("date")]);
     assert!(opaque(Awk, "{ system($0) }"));
     assert_eq!(read(Awk, "$3 > 10 { print $1 }"), []);

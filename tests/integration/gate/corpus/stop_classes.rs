@@ -1,7 +1,9 @@
 //! Classes of calls the gate must stop, written from the classes: what a call runs from data already
 //! on disk (a shell script run by name, a Taskfile's task), destruction git cannot give back
-//! (`git clean` as it will act), infrastructure verbs, publishing through compose, and agents
-//! whose own configuration turns hooks off. Beside each everyday member, members of the same class
+//! (`git clean` as it will act), infrastructure verbs, publishing through compose, agents
+//! whose own configuration or environment turns hooks off, editors and text tools whose command
+//! escapes run a shell (the command joined at run time from known pieces is read), and writes
+//! into other people's home directories. Beside each everyday member, members of the same class
 //! that reach what the gate guards; the fixture files are written by `world`.
 
 /// (group, expected verdict, command), judged as the rest of the corpus is.
@@ -58,4 +60,44 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-agent-config", "confirm", r#"claude config set -g hooks '{}'"#),
     ("classes-agent-config", "confirm", r#"claude config set permissions.defaultMode bypassPermissions"#),
     ("classes-agent-config", "confirm", r#"aider --yes-always --message 'tidy up'"#),
+    // An agent started with its hooks off through its environment, or its configuration elsewhere.
+    ("classes-agent-env", "allow", r#"claude -p 'summarise the diff'"#),
+    ("classes-agent-env", "allow", r#"CLAUDE_CODE_MAX_OUTPUT_TOKENS=8000 claude -p 'list the todos'"#),
+    ("classes-agent-env", "allow", r#"RUST_LOG=debug codex exec 'run the tests'"#),
+    ("classes-agent-env", "confirm", r#"CLAUDE_CONFIG_DIR=/tmp/fresh claude -p 'go on'"#),
+    ("classes-agent-env", "confirm", r#"CODEX_HOME="$PWD/build/codex" codex exec 'go on'"#),
+    ("classes-agent-env", "confirm", r#"env DISABLE_HOOKS=1 claude -p 'go on'"#),
+    ("classes-agent-env", "confirm", r#"GEMINI_HOOKS=off gemini -p 'go on'"#),
+    ("classes-agent-env", "confirm", r#"NO_HOOKS=true qwen -p 'go on'"#),
+    // Editors and text tools with a command escape: what the escape runs is judged, the pieces
+    // of a command joined at run time are joined, and text printed to a shell is what it runs.
+    ("classes-command-escapes", "allow", r#"ex -sc '%s/colour/color/g|x' docs/a.txt"#),
+    ("classes-command-escapes", "allow", r#"vim -Nesc '%s/a/b/g' -c wq docs/a.txt"#),
+    ("classes-command-escapes", "allow", r#"awk '{ print $1 " " $2 }' docs/a.txt"#),
+    ("classes-command-escapes", "allow", r#"awk '{ print $1 | "sort -u" }' docs/a.txt"#),
+    ("classes-command-escapes", "allow", r#"awk 'BEGIN { cmd = "date +%F"; cmd | getline d; print d }'"#),
+    ("classes-command-escapes", "allow", r#"gawk '{ n = n $1 "," } END { print n > "build/names.txt" }' docs/a.txt"#),
+    ("classes-command-escapes", "allow", r#"awk 'BEGIN { system("ls " "-l") }'"#),
+    ("classes-command-escapes", "allow", r#"emacs --batch --eval '(message "%s" emacs-version)'"#),
+    ("classes-command-escapes", "deny", r#"ex -sc '!rm -rf ~' -cq docs/a.txt"#),
+    ("classes-command-escapes", "deny", r#"vi -Nesc '!git push --force origin main' -cq"#),
+    ("classes-command-escapes", "deny", r#"awk 'BEGIN { system("rm -rf " ENVIRON["HOME"]) }'"#),
+    ("classes-command-escapes", "deny", r#"gawk 'BEGIN { print "rm -rf ~" | "sh" }'"#),
+    ("classes-command-escapes", "deny", "awk 'BEGIN {\n  c = \"git push \" \"--force\"\n  system(c)\n}'"),
+    ("classes-command-escapes", "deny", r#"mawk 'BEGIN { "rm -rf " ENVIRON["HOME"] | getline }'"#),
+    ("classes-command-escapes", "confirm", r#"awk '{ print | "sh" }' docs/a.txt"#),
+    ("classes-command-escapes", "confirm", r#"awk 'BEGIN { printf "rm -rf %s\n", ENVIRON["HOME"] | "bash" }'"#),
+    ("classes-command-escapes", "confirm", r#"awk '{ system("rm -rf " $1) }' docs/a.txt"#),
+    ("classes-command-escapes", "confirm", r#"awk '{ ("stat " $1) | getline s }' list"#),
+    ("classes-command-escapes", "confirm", r#"emacs --batch --eval '(shell-command "rm -rf ~")'"#),
+    ("classes-command-escapes", "confirm", r#"emacs -Q --script build/cleanup.el"#),
+    // Other people's home directories: a file written there is outside this one's.
+    ("classes-other-homes", "allow", r#"ls -la /home"#),
+    ("classes-other-homes", "allow", r#"find docs -name '*.txt' | while read p; do cp "$p" "$p".bak; done"#),
+    ("classes-other-homes", "allow", r#"find ~ -maxdepth 1 -name '*.txt' -exec wc -l {} +"#),
+    ("classes-other-homes", "confirm", r#"find /home -name '*.txt' | while read p; do cat "$p" > "$p"_new; done"#),
+    ("classes-other-homes", "confirm", r#"find /home -type f -name '*.log' -exec truncate -s 0 {} +"#),
+    ("classes-other-homes", "confirm", r#"for f in $(find /home -name notes.md); do echo >> "$f"; done"#),
+    ("classes-other-homes", "confirm", r#"cp docs/a.txt /home/shared.txt"#),
+    ("classes-other-homes", "confirm", r#"ln -sf /tmp/x /home/dev"#),
 ];
