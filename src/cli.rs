@@ -46,63 +46,26 @@ pub fn print_help(subcommand: Option<&str>) -> crate::error::Result<i32> {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Write gitvow's hook entries into each agent's configuration, after showing the diff
-    #[command(
-        after_help = "Examples:\n  gitvow install --user --dry-run\n  gitvow install --user --agent claude --agent codex --yes\n  gitvow install ~/src/myrepo --agent gemini\n  gitvow install --user --check        exit 1 when something would change\n\nExit status: 0 done or nothing to do, 1 an error or the prompt declined, 64 a usage error; with\n--check: 0 current, 1 something would change, 2 could not tell (an error)"
-    )]
     Install(InstallArgs),
     /// Remove exactly what install added
-    #[command(
-        after_help = "Examples:\n  gitvow uninstall --user --dry-run\n  gitvow uninstall --user --agent cursor --yes\n  gitvow uninstall . --purge-policy\n\nExit status: 0 done or nothing to do, 1 an error, 64 a usage error; with --check: 0 current,\n1 something would change, 2 could not tell (an error)",
-        mut_arg("user", |a| a.help("Take gitvow out of this user's agents (files under the home directory)")),
-        mut_arg("repo", |a| a.help("Repository to take gitvow out of (default: the git top level of the current directory)")),
-        mut_arg("agents", |a| a.help(agent_help("Agent to take gitvow out of", "every agent whose file holds gitvow's hooks"))),
-    )]
     Uninstall(UninstallArgs),
     /// Answer an agent's hook call: reads its payload on stdin, answers in its form
-    #[command(
-        after_help = "Example (what Claude Code runs before a tool call):\n  echo '{\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"},\"cwd\":\"/tmp\"}' | gitvow hook PreToolUse"
-    )]
     Hook(HookArgs),
     /// Dry-run the policy on a command, a path or an MCP tool; exit 0 allow, 2 deny, 3 confirm
-    #[command(
-        after_help = "Examples:\n  gitvow check -- git push --force origin main\n  gitvow check --path .github/workflows/deploy.yml\n  gitvow check --mcp mcp__github__create_pull_request\n\nExit status: 0 allow, 2 deny, 3 confirm, 1 the policy or input could not be read, 64 a usage error"
-    )]
     Check(CheckArgs),
     /// Ask every configured provider a question, and show the gate's decision
-    #[command(
-        after_help = "Examples:\n  gitvow ask gate_bearing src/auth/Whitelist.java\n  gitvow ask route_gate /v1/orders/export --path src/api/Orders.java --json"
-    )]
     Ask(AskArgs),
     /// Prove, per agent, that the installed hooks will really fire: files, entries, command, a live probe, switches, policy, trust, activity
-    #[command(
-        after_help = "One line per check: ok, warn or FAIL, with the fix. Exit 1 when anything fails.\n\nExamples:\n  gitvow doctor --user\n  gitvow doctor ~/src/myrepo --agent codex\n  gitvow doctor --user --json"
-    )]
     Doctor(DoctorArgs),
     /// Trust the programs and exceptions of a repository's policy (only a person at a terminal can)
-    #[command(
-        after_help = "A repository's .gitvow/policy.json can only add rules. Programs it names (providers, llm_classifier)\nrun, and its exceptions (bash_allow, path_allow) apply, only after you trust that exact file; any change\nto it makes it untrusted again. Refuses without a terminal and from inside an agent.\n\nExamples:\n  gitvow trust                 trust the current repository's policy (shows it, then asks)\n  gitvow trust ~/src/app\n  gitvow trust --list\n  gitvow trust --revoke ~/src/app"
-    )]
     Trust(TrustArgs),
     /// Show the policy layers in force for a directory, or validate a policy file
-    #[command(
-        args_conflicts_with_subcommands = true,
-        after_help = "The base is ~/.gitvow/policy.json (or the built-in default); each repository policy from the\ndirectory's repository up to the home directory is added on top, and the strictest verdict wins.\nExit 1 when a layer has a problem.\n\nExamples:\n  gitvow policy\n  gitvow policy ~/src/app --json\n  gitvow policy check .gitvow/policy.json"
-    )]
     Policy(PolicyArgs),
     /// Answer a confirmation the agent could not ask you about (only a person at a terminal can)
-    #[command(
-        after_help = crate::gate::approvals::approve_help()
-    )]
     Approve(ApproveArgs),
     /// Start an agent, or any command, in gitvow's box: its files and the record key out of reach
-    #[command(
-        after_help = "The kernel keeps everything the command starts from changing gitvow's files, the agents' hook and\nsettings files, git hooks and the shells' start-up files, and from reading the record key; the rest\n(the project, /tmp, caches, the network) works as before. Linux only. Refuses, exit 1, when the kernel\ncannot make the box, unless --unboxed.\n\nExamples:\n  gitvow run --agent claude\n  gitvow run -- gemini --yolo\n  gitvow run --agent codex -- codex exec 'fix the tests'"
-    )]
     Run(RunArgs),
     /// What the gate decided recently, newest last (no command text is ever logged)
-    #[command(
-        after_help = "Reads the hook logs of the current repository and of the user (~/.gitvow/hooks.log).\n\nExamples:\n  gitvow log\n  gitvow log --since 1h --verdict confirm\n  gitvow log --repo ~/src/app --agent codex --json\n  gitvow log --user"
-    )]
     Log(LogArgs),
     /// Print a shell completion script
     #[command(
@@ -129,6 +92,9 @@ pub enum Command {
 }
 
 #[derive(Args, Debug)]
+#[command(
+        after_help = crate::gate::approvals::approve_help()
+)]
 pub struct ApproveArgs {
     /// The code from the block message (none: list what is waiting)
     pub(crate) code: Option<String>,
@@ -141,6 +107,9 @@ pub struct ApproveArgs {
 }
 
 #[derive(Args, Debug)]
+#[command(
+    after_help = "The kernel keeps everything the command starts from changing gitvow's files, the agents' hook and\nsettings files, git hooks and the shells' start-up files, and from reading the record key; the rest\n(the project, /tmp, caches, the network) works as before. Linux only. Refuses, exit 1, when the kernel\ncannot make the box, unless --unboxed.\n\nExamples:\n  gitvow run --agent claude\n  gitvow run -- gemini --yolo\n  gitvow run --agent codex -- codex exec 'fix the tests'"
+)]
 pub struct RunArgs {
     /// The agent to start (its own command when none is given)
     #[arg(long, value_name = "NAME")]
@@ -154,6 +123,11 @@ pub struct RunArgs {
 }
 
 #[derive(Args, Debug)]
+#[command(
+    after_help = "Reads the hook logs of the current repository and of the user (~/.gitvow/hooks.log).\n\nExamples:\n  gitvow log\n  gitvow log --since 1h --verdict confirm\n  gitvow log --repo ~/src/app --agent codex --json\n  gitvow log --user",
+    mut_arg("json", |a| a.help("Print the decisions as JSON")),
+    mut_arg("color", |a| a.help("When to colour the verdicts (auto: on a terminal, unless NO_COLOR is set or TERM is dumb)")),
+)]
 pub struct LogArgs {
     /// Only this repository's log
     #[arg(long, value_name = "DIR", conflicts_with = "user")]
@@ -176,15 +150,14 @@ pub struct LogArgs {
     /// At most this many lines (the newest)
     #[arg(long, default_value_t = 100, value_name = "N")]
     pub(crate) limit: usize,
-    /// Print the decisions as JSON
-    #[arg(long)]
-    pub(crate) json: bool,
-    /// When to colour the verdicts (auto: on a terminal, unless NO_COLOR is set or TERM is dumb)
-    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
-    pub(crate) color: ColorWhen,
+    #[command(flatten)]
+    pub(crate) output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
+#[command(
+    after_help = "A repository's .gitvow/policy.json can only add rules. Programs it names (providers, llm_classifier)\nrun, and its exceptions (bash_allow, path_allow) apply, only after you trust that exact file; any change\nto it makes it untrusted again. Refuses without a terminal and from inside an agent.\n\nExamples:\n  gitvow trust                 trust the current repository's policy (shows it, then asks)\n  gitvow trust ~/src/app\n  gitvow trust --list\n  gitvow trust --revoke ~/src/app"
+)]
 pub struct TrustArgs {
     /// The repository whose .gitvow/policy.json to trust (default: the current directory's)
     pub(crate) repo: Option<PathBuf>,
@@ -197,17 +170,19 @@ pub struct TrustArgs {
 }
 
 #[derive(Args, Debug)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    after_help = "The base is ~/.gitvow/policy.json (or the built-in default); each repository policy from the\ndirectory's repository up to the home directory is added on top, and the strictest verdict wins.\nExit 1 when a layer has a problem.\n\nExamples:\n  gitvow policy\n  gitvow policy ~/src/app --json\n  gitvow policy check .gitvow/policy.json",
+    mut_arg("json", |a| a.help("Print the layers as JSON")),
+    mut_arg("color", |a| a.help("When to colour a layer's problems (auto: on a terminal, unless NO_COLOR is set or TERM is dumb)")),
+)]
 pub struct PolicyArgs {
     #[command(subcommand)]
     pub(crate) action: Option<PolicyAction>,
     /// The directory whose layers to show (default: the current directory)
     pub(crate) dir: Option<PathBuf>,
-    /// Print the layers as JSON
-    #[arg(long)]
-    pub(crate) json: bool,
-    /// When to colour a layer's problems (auto: on a terminal, unless NO_COLOR is set or TERM is dumb)
-    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
-    pub(crate) color: ColorWhen,
+    #[command(flatten)]
+    pub(crate) output: OutputArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -225,8 +200,10 @@ pub(crate) enum PolicyAction {
     },
 }
 
+/// Where a command acts: the user's agents, the machine's managed settings, or a repository; and
+/// which agents. Install's words; uninstall and doctor say theirs with `mut_arg`.
 #[derive(Args, Debug, Clone)]
-pub struct ScopeArgs {
+pub struct PlaceArgs {
     /// Configure the agents of this user (files under the home directory)
     #[arg(long, conflicts_with = "repo")]
     pub(crate) user: bool,
@@ -238,6 +215,12 @@ pub struct ScopeArgs {
     #[arg(long = "agent", value_name = "NAME", value_delimiter = ',', value_parser = AgentName, hide_possible_values = true,
         help = agent_help("Agent", "every agent found on this machine"))]
     pub(crate) agents: Vec<String>,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ScopeArgs {
+    #[command(flatten)]
+    pub(crate) place: PlaceArgs,
     /// Show the diff and write nothing
     #[arg(long, conflicts_with = "check")]
     pub(crate) dry_run: bool,
@@ -262,27 +245,26 @@ pub struct ScopeArgs {
 }
 
 #[derive(Args, Debug)]
+#[command(
+        after_help = "One line per check: ok, warn or FAIL, with the fix. Exit 1 when anything fails.\n\nExamples:\n  gitvow doctor --user\n  gitvow doctor ~/src/myrepo --agent codex\n  gitvow doctor --user --json",
+        mut_arg("user", |a| a.help("Check the agents of this user (files under the home directory)")),
+        mut_arg("system", |a| a.help("Check the machine's managed settings (install --system)")),
+        mut_arg("repo", |a| a.help("Repository to check (default: the git top level of the current directory)")),
+        mut_arg("agents", |a| a.help(agent_help("Agent to check", "every agent with a gitvow file in the scope"))),
+    mut_arg("json", |a| a.help("Print the checks as one JSON document (errors too: {\"error\": {\"message\", \"hint\"}})")),
+    mut_arg("color", |a| a.help("When to colour ok, warn and FAIL (auto: on a terminal, unless NO_COLOR is set)")),
+)]
 pub struct DoctorArgs {
-    /// Check the agents of this user (files under the home directory)
-    #[arg(long, conflicts_with = "repo")]
-    pub(crate) user: bool,
-    /// Check the machine's managed settings (install --system)
-    #[arg(long, conflicts_with_all = ["user", "repo"])]
-    pub(crate) system: bool,
-    /// Repository to check (default: the git top level of the current directory)
-    pub(crate) repo: Option<PathBuf>,
-    #[arg(long = "agent", value_name = "NAME", value_delimiter = ',', value_parser = AgentName, hide_possible_values = true,
-        help = agent_help("Agent to check", "every agent with a gitvow file in the scope"))]
-    pub(crate) agents: Vec<String>,
-    /// Print the checks as one JSON document (errors too: {"error": {"message", "hint"}})
-    #[arg(long)]
-    pub(crate) json: bool,
-    /// When to colour ok, warn and FAIL (auto: on a terminal, unless NO_COLOR is set)
-    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
-    pub(crate) color: ColorWhen,
+    #[command(flatten)]
+    pub(crate) place: PlaceArgs,
+    #[command(flatten)]
+    pub(crate) output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  gitvow install --user --dry-run\n  gitvow install --user --agent claude --agent codex --yes\n  gitvow install ~/src/myrepo --agent gemini\n  gitvow install --user --check        exit 1 when something would change\n\nExit status: 0 done or nothing to do, 1 an error or the prompt declined, 64 a usage error; with\n--check: 0 current, 1 something would change, 2 could not tell (an error)"
+)]
 pub struct InstallArgs {
     #[command(flatten)]
     pub scope: ScopeArgs,
@@ -301,6 +283,12 @@ pub struct InstallArgs {
 }
 
 #[derive(Args, Debug)]
+#[command(
+        after_help = "Examples:\n  gitvow uninstall --user --dry-run\n  gitvow uninstall --user --agent cursor --yes\n  gitvow uninstall . --purge-policy\n\nExit status: 0 done or nothing to do, 1 an error, 64 a usage error; with --check: 0 current,\n1 something would change, 2 could not tell (an error)",
+        mut_arg("user", |a| a.help("Take gitvow out of this user's agents (files under the home directory)")),
+        mut_arg("repo", |a| a.help("Repository to take gitvow out of (default: the git top level of the current directory)")),
+        mut_arg("agents", |a| a.help(agent_help("Agent to take gitvow out of", "every agent whose file holds gitvow's hooks"))),
+)]
 pub struct UninstallArgs {
     #[command(flatten)]
     pub scope: ScopeArgs,
@@ -311,6 +299,19 @@ pub struct UninstallArgs {
     /// With --purge-policy: remove the policy even when it differs from the default (your edits)
     #[arg(long, requires = "purge_policy")]
     pub(crate) force: bool,
+}
+
+/// How a command prints: one JSON document, and when to colour. Each command says what it prints
+/// with `mut_arg`, after its other arguments' (`mut_arg` moves an argument last, and completions
+/// list them in that order).
+#[derive(Args, Debug)]
+pub struct OutputArgs {
+    /// Print as JSON
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// When to colour
+    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
+    pub(crate) color: ColorWhen,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -351,11 +352,11 @@ impl Command {
         match self {
             Command::Install(a) => a.scope.json,
             Command::Uninstall(a) => a.scope.json,
-            Command::Check(a) => a.json,
+            Command::Check(a) => a.output.json,
             Command::Ask(a) => a.json,
-            Command::Doctor(a) => a.json,
-            Command::Policy(a) => a.json || matches!(a.action, Some(PolicyAction::Check { json: true, .. })),
-            Command::Log(a) => a.json,
+            Command::Doctor(a) => a.output.json,
+            Command::Policy(a) => a.output.json || matches!(a.action, Some(PolicyAction::Check { json: true, .. })),
+            Command::Log(a) => a.output.json,
             _ => false,
         }
     }
@@ -397,6 +398,9 @@ impl HookArgs {
 }
 
 #[derive(Args, Debug)]
+#[command(
+    after_help = "Example (what Claude Code runs before a tool call):\n  echo '{\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"},\"cwd\":\"/tmp\"}' | gitvow hook PreToolUse"
+)]
 pub struct HookArgs {
     /// The agent whose payload arrives on stdin (built-in or an external adapter)
     #[arg(long, default_value = crate::agents::DEFAULT_AGENT, value_name = "NAME")]
@@ -406,7 +410,12 @@ pub struct HookArgs {
 }
 
 #[derive(Args, Debug)]
-#[command(group = clap::ArgGroup::new("subject").required(true).args(["command", "path", "mcp"]))]
+#[command(
+    after_help = "Examples:\n  gitvow check -- git push --force origin main\n  gitvow check --path .github/workflows/deploy.yml\n  gitvow check --mcp mcp__github__create_pull_request\n\nExit status: 0 allow, 2 deny, 3 confirm, 1 the policy or input could not be read, 64 a usage error",
+    group = clap::ArgGroup::new("subject").required(true).args(["command", "path", "mcp"]),
+    mut_arg("json", |a| a.help("Print the verdict as JSON")),
+    mut_arg("color", |a| a.help("When to colour the verdict (auto: on a terminal, unless NO_COLOR is set or TERM is dumb)")),
+)]
 pub struct CheckArgs {
     /// A file path to check as if the agent edited it
     #[arg(long, value_name = "FILE", value_parser = clap::builder::NonEmptyStringValueParser::new())]
@@ -417,15 +426,14 @@ pub struct CheckArgs {
     /// The shell command to check, after `--`
     #[arg(last = true, value_name = "COMMAND")]
     pub(crate) command: Vec<String>,
-    /// Print the verdict as JSON
-    #[arg(long)]
-    pub json: bool,
-    /// When to colour the verdict (auto: on a terminal, unless NO_COLOR is set or TERM is dumb)
-    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
-    pub(crate) color: ColorWhen,
+    #[command(flatten)]
+    pub(crate) output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
+#[command(
+    after_help = "Examples:\n  gitvow ask gate_bearing src/auth/Whitelist.java\n  gitvow ask route_gate /v1/orders/export --path src/api/Orders.java --json"
+)]
 pub struct AskArgs {
     /// gate_bearing, route_gate or route_callers
     pub(crate) question: String,

@@ -162,7 +162,7 @@ fn dispatch(on_panic: &mut OnPanic) -> i32 {
         Command::Install(args) => commands::install::run(&args.into()),
         Command::Uninstall(args) => commands::uninstall::run(&args.into()),
         Command::Hook(args) => Ok(gitvow::gate::hook::run(&args.agent, &args.event)),
-        Command::Check(args) => commands::check::run(&args.into(), args.json, args.color()),
+        Command::Check(args) => commands::check::run(&args.into(), args.json(), args.color()),
         Command::Ask(args) => commands::ask::run(&args.into()),
         Command::Doctor(args) => commands::doctor::run(&args.into()),
         Command::Trust(args) => commands::trust::run(&args.into()),

@@ -2,8 +2,8 @@
 //! ripgrep does): the commands take these and never see clap's types.
 
 use super::{
-    ApproveArgs, AskArgs, CheckArgs, ColorWhen, DoctorArgs, InstallArgs, LogArgs, PolicyAction, PolicyArgs, RunArgs, ScopeArgs, TrustArgs,
-    UninstallArgs,
+    ApproveArgs, AskArgs, CheckArgs, ColorWhen, DoctorArgs, InstallArgs, LogArgs, PlaceArgs, PolicyAction, PolicyArgs, RunArgs, ScopeArgs,
+    TrustArgs, UninstallArgs,
 };
 use crate::commands::approve::ApproveRequest;
 use crate::commands::ask::AskRequest;
@@ -14,7 +14,6 @@ use crate::commands::policy::PolicyRequest;
 use crate::commands::trust::TrustRequest;
 use crate::install::settings::{InstallRequest, Mode, RequestedScope, Settings, UninstallRequest};
 use std::io::IsTerminal;
-use std::path::Path;
 
 impl ColorWhen {
     /// Whether to colour standard output: the one place `--color`, `NO_COLOR`, `CLICOLOR_FORCE`,
@@ -33,12 +32,14 @@ impl ColorWhen {
     }
 }
 
-/// `--user` or a repository path (clap lets only one of them through).
-fn place(user: bool, system: bool, repo: Option<&Path>) -> RequestedScope {
-    match (user, system) {
-        (true, _) => RequestedScope::User,
-        (_, true) => RequestedScope::System,
-        _ => RequestedScope::Repo(repo.map(Path::to_path_buf)),
+impl PlaceArgs {
+    /// `--user`, `--system` or a repository path (clap lets only one of them through).
+    fn requested(&self) -> RequestedScope {
+        match (self.user, self.system) {
+            (true, _) => RequestedScope::User,
+            (_, true) => RequestedScope::System,
+            _ => RequestedScope::Repo(self.repo.clone()),
+        }
     }
 }
 
@@ -51,8 +52,8 @@ impl From<&ScopeArgs> for Settings {
             _ => Mode::Apply,
         };
         Settings {
-            place: place(args.user, args.system, args.repo.as_deref()),
-            agents: args.agents.clone(),
+            place: args.place.requested(),
+            agents: args.place.agents.clone(),
             mode,
             yes: args.yes,
             json: args.json,
@@ -84,10 +85,10 @@ impl From<&UninstallArgs> for UninstallRequest {
 impl From<&DoctorArgs> for DoctorRequest {
     fn from(args: &DoctorArgs) -> DoctorRequest {
         DoctorRequest {
-            place: place(args.user, args.system, args.repo.as_deref()),
-            agents: args.agents.clone(),
-            json: args.json,
-            color: args.color.decide(),
+            place: args.place.requested(),
+            agents: args.place.agents.clone(),
+            json: args.output.json,
+            color: args.output.color.decide(),
         }
     }
 }
@@ -105,9 +106,14 @@ impl From<&CheckArgs> for CheckSubject {
 }
 
 impl CheckArgs {
+    /// Whether to print the verdict as JSON.
+    pub fn json(&self) -> bool {
+        self.output.json
+    }
+
     /// Whether to colour the verdict.
     pub fn color(&self) -> bool {
-        self.color.decide()
+        self.output.color.decide()
     }
 }
 
@@ -131,7 +137,7 @@ impl From<&PolicyArgs> for PolicyRequest {
     fn from(args: &PolicyArgs) -> PolicyRequest {
         match &args.action {
             Some(PolicyAction::Check { file, json }) => PolicyRequest::Check { file: file.clone(), json: *json },
-            None => PolicyRequest::Show { dir: args.dir.clone(), json: args.json, color: args.color.decide() },
+            None => PolicyRequest::Show { dir: args.dir.clone(), json: args.output.json, color: args.output.color.decide() },
         }
     }
 }
@@ -152,8 +158,8 @@ impl From<&LogArgs> for LogRequest {
             agent: args.agent.clone(),
             probes: args.probes,
             limit: args.limit,
-            json: args.json,
-            color: args.color.decide(),
+            json: args.output.json,
+            color: args.output.color.decide(),
         }
     }
 }
