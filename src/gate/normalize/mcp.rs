@@ -74,6 +74,11 @@ pub(super) const DELETING_WORDS: &[&str] = &["delete", "del", "remove", "rm", "r
 
 /// Whether the tool part of `name` holds one of `words` as a word.
 pub(super) fn name_has_word(name: &str, wanted: &[&str]) -> bool {
+    name_words(name).iter().any(|w| wanted.contains(&w.as_str()))
+}
+
+/// The words of the tool part of `name`, lower-cased: `_`, `-`, `.`, `:` and camelCase separate them.
+fn name_words(name: &str) -> Vec<String> {
     let tool = name.rsplit("__").next().unwrap_or(name);
     let mut words = Vec::new();
     let mut word = String::new();
@@ -88,7 +93,7 @@ pub(super) fn name_has_word(name: &str, wanted: &[&str]) -> bool {
         }
     }
     words.push(word);
-    words.iter().any(|w| wanted.contains(&w.as_str()))
+    words
 }
 
 /// A forge's MCP tools that change the remote (GitHub's, GitLab's, …), by the words of their name,
@@ -186,19 +191,69 @@ const RESOURCE_KEYS: &[&str] = &[
     "deployment",
 ];
 
-/// A deleting MCP tool whose arguments name a resource (`delete_resource {namespace, name}`): the
-/// deletion its server's command line makes, `SERVER-cli delete …`, judged as infrastructure
-/// deletions are.
+/// Words of a tool's name that say it deletes or empties a resource, as an infrastructure
+/// command line's verb does.
+const RESOURCE_VERBS: &str = "delete del remove rm destroy purge erase drop terminate uninstall teardown deprovision nuke wipe prune \
+    flush flushall flushdb truncate";
+
+/// Words of a tool's name that name an infrastructure or data resource (`delete_namespace`,
+/// `drop_collection`, `remove_container`); a to-do's task or a memory's entity is none.
+const RESOURCE_NOUNS: &str = "namespace namespaces resource resources cluster clusters bucket buckets table tables database databases \
+    db collection collections index indexes indices project projects instance instances app apps application applications service \
+    services stack stacks zone zones volume volumes deployment deployments worker workers container containers image images pod pods \
+    node nodes function functions lambda secret secrets topic topics queue queues domain domains environment environments site sites \
+    schema schemas keyspace vm vms droplet droplets server servers network networks firewall firewalls snapshot snapshots backup \
+    backups release releases chart charts repository repositories repo repos branch branches keys cache caches kv store stores \
+    account accounts org organization organizations team teams user users key";
+
+/// A deleting MCP tool whose name or arguments name a resource (`delete_resource {namespace,
+/// name}`, `delete_namespace {name}`, `flushall`): the deletion its server's command line makes,
+/// `SERVER-cli VERB NOUN …`, judged as infrastructure deletions are.
 pub(super) fn mcp_resource_deletion(name: &str, input: &Map<String, Value>) -> Option<Action> {
+    let words = name_words(name);
+    let verb = words.iter().find(|w| RESOURCE_VERBS.split_whitespace().any(|v| v == *w))?;
+    let noun = words.iter().find(|w| RESOURCE_NOUNS.split_whitespace().any(|n| n == *w));
     let value = |k: &&str| input.get(*k)?.as_str().map(|v| shell_words::quote(v).into_owned());
     let mut values: Vec<String> = RESOURCE_KEYS.iter().filter_map(value).collect();
-    if values.is_empty() {
+    // A verb that empties a store whole (`flushall`) needs no noun.
+    let whole = verb.starts_with("flush");
+    if values.is_empty() && noun.is_none() && !whole {
         return None;
     }
     values.extend(["name", "id"].iter().filter_map(value));
     let server: String = name.split("__").nth(1).unwrap_or("mcp").chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
+    let server = if server.is_empty() { "mcp" } else { &server };
+    let what = noun.map_or(String::new(), |n| format!(" {n}"));
+    // Emptying a store or a table is a wipe, as the infrastructure rules name it.
+    let verb = if verb.starts_with("flush") || verb == "truncate" { "wipe" } else { verb.as_str() };
     let mut bash = Map::new();
-    bash.insert("command".into(), format!("{}-cli delete {}", if server.is_empty() { "mcp" } else { &server }, values.join(" ")).into());
+    bash.insert("command".into(), format!("{server}-cli {verb}{what} {}", values.join(" ")).trim_end().into());
+    Some(Action::new("Bash", bash))
+}
+
+/// Whether a tool's name says it deletes or empties something ([`RESOURCE_VERBS`]).
+pub(super) fn deletes_resources(name: &str) -> bool {
+    name_words(name).iter().any(|w| RESOURCE_VERBS.split_whitespace().any(|v| v == w))
+}
+
+/// Program text an MCP tool runs in a language it names (`{"code": …, "language": "bash"}`): the
+/// command line that runs it.
+pub(super) fn mcp_code(input: &Map<String, Value>) -> Option<Action> {
+    let code = ["code", "source", "snippet"].iter().find_map(|k| input.get(*k)?.as_str())?;
+    let language = ["language", "lang", "runtime", "interpreter", "kernel"].iter().find_map(|k| input.get(*k)?.as_str())?;
+    let language = language.to_ascii_lowercase();
+    let command = match language.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.') {
+        "bash" | "sh" | "shell" | "zsh" | "dash" | "ksh" | "console" | "terminal" => code.to_string(),
+        "python" | "py" | "ipython" => format!("python3 -c {}", shell_words::quote(code)),
+        "javascript" | "js" | "node" | "nodejs" | "typescript" | "ts" => format!("node -e {}", shell_words::quote(code)),
+        "ruby" | "rb" => format!("ruby -e {}", shell_words::quote(code)),
+        "perl" | "pl" => format!("perl -e {}", shell_words::quote(code)),
+        "php" => format!("php -r {}", shell_words::quote(code)),
+        "powershell" | "pwsh" | "ps1" => format!("pwsh -Command {}", shell_words::quote(code)),
+        _ => return None,
+    };
+    let mut bash = Map::new();
+    bash.insert("command".into(), command.into());
     Some(Action::new("Bash", bash))
 }
 

@@ -21,8 +21,9 @@ fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
     CASES.iter().chain(bounded::CASES).chain(families::CASES).chain(stop_classes::CASES).copied().collect()
 }
 
-/// (group, expected verdict, command or `path:` + path). `{exe}` is the gitvow executable under test,
-/// `{tmp}` an empty directory of the test's own outside the repository.
+/// (group, expected verdict, command, `path:` + path or `mcp:` + tool and arguments). `{exe}` is
+/// the gitvow executable under test, `{tmp}` an empty directory of the test's own outside the
+/// repository.
 const CASES: &[(&str, &str, &str)] = &[
     // A text may end anywhere: inside an escape, a quote, a substitution. It gets a verdict.
     ("lexical-edges", "allow", "echo hi \\"),
@@ -2642,11 +2643,23 @@ fn world() -> Sandbox {
 
 /// The driver that asks `gitvow check` about every case, as one process (inside the box, the
 /// process an agent would be), and prints each answer's output as JSON.
+/// An `mcp:` case is `mcp:TOOL ARGUMENTS-AS-JSON`, judged as Claude Code's hook call for that tool,
+/// its answer told as `check` tells a verdict.
 const DRIVER: &str = r#"
-import json, subprocess, sys
+import json, os, subprocess, sys
 exe, cases = sys.argv[1], json.load(open(sys.argv[2]))
 said = []
 for case in cases:
+    if case.startswith("mcp:"):
+        tool, arguments = case[4:].split(" ", 1)
+        payload = {"session_id": "s-1", "cwd": os.getcwd(), "hook_event_name": "PreToolUse", "tool_name": tool,
+                   "tool_input": json.loads(arguments)}
+        r = subprocess.run([exe, "hook", "PreToolUse"], input=json.dumps(payload).encode(), capture_output=True)
+        out, err = r.stdout.decode(errors="replace"), r.stderr.decode(errors="replace")
+        verdict = "deny" if err.startswith("BLOCKED") or '"deny"' in out else \
+            "confirm" if err.startswith("CONFIRMATION") or '"ask"' in out else "allow" if r.returncode == 0 else "error"
+        said.append(["verdict: " + verdict + "\n" + out, err])
+        continue
     argv = [exe, "check", "--path", case[5:]] if case.startswith("path:") else [exe, "check", "--", case]
     r = subprocess.run(argv, capture_output=True, stdin=subprocess.DEVNULL)
     said.append([r.stdout.decode(errors="replace"), r.stderr.decode(errors="replace")])

@@ -2,8 +2,9 @@
 //! on disk (a shell script run by name, a Taskfile's task), destruction git cannot give back
 //! (`git clean` as it will act), infrastructure verbs, publishing through compose, agents
 //! whose own configuration or environment turns hooks off, editors and text tools whose command
-//! escapes run a shell (the command joined at run time from known pieces is read), and writes
-//! into other people's home directories. Beside each everyday member, members of the same class
+//! escapes run a shell (the command joined at run time from known pieces is read), writes
+//! into other people's home directories, branches moved by force, and MCP tools whose arguments
+//! carry a command, a query, program text or a resource rather than a path. Beside each everyday member, members of the same class
 //! that reach what the gate guards; the fixture files are written by `world`.
 
 /// (group, expected verdict, command), judged as the rest of the corpus is.
@@ -100,4 +101,50 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-other-homes", "confirm", r#"for f in $(find /home -name notes.md); do echo >> "$f"; done"#),
     ("classes-other-homes", "confirm", r#"cp docs/a.txt /home/shared.txt"#),
     ("classes-other-homes", "confirm", r#"ln -sf /tmp/x /home/dev"#),
+    // A branch moved by force, locally or on the remote: commits git may no longer reach.
+    ("classes-branch-moves", "allow", r#"git branch feature/login"#),
+    ("classes-branch-moves", "allow", r#"git switch -c fix/typo"#),
+    ("classes-branch-moves", "allow", r#"git checkout -b spike origin/main"#),
+    ("classes-branch-moves", "allow", r#"git branch -m old-name new-name"#),
+    ("classes-branch-moves", "allow", r#"git fetch origin main"#),
+    ("classes-branch-moves", "allow", r#"git show-ref --heads"#),
+    ("classes-branch-moves", "confirm", r#"git branch -f main HEAD~5"#),
+    ("classes-branch-moves", "confirm", r#"git branch --force release v1.2"#),
+    ("classes-branch-moves", "confirm", r#"git branch -M main"#),
+    ("classes-branch-moves", "confirm", r#"git switch -C main HEAD~2"#),
+    ("classes-branch-moves", "confirm", r#"git checkout -B main origin/main"#),
+    ("classes-branch-moves", "confirm", r#"git update-ref refs/heads/main HEAD~3"#),
+    ("classes-branch-moves", "deny", r#"git push --force-with-lease origin main"#),
+    ("classes-branch-moves", "deny", r#"git push origin +HEAD:main"#),
+    // MCP tools whose arguments are no paths: a command, SQL, program text in a named language,
+    // a resource a deleting tool's name or arguments name.
+    ("classes-mcp-arguments", "allow", r#"mcp:mcp__db__run_query {"query": "SELECT id FROM orders LIMIT 5"}"#),
+    ("classes-mcp-arguments", "allow", r#"mcp:mcp__k8s__get_pods {"namespace": "prod"}"#),
+    ("classes-mcp-arguments", "allow", r#"mcp:mcp__aws__call_aws {"cli_command": "aws s3 ls"}"#),
+    ("classes-mcp-arguments", "allow", r#"mcp:mcp__runner__execute {"code": "ls -la src", "language": "bash"}"#),
+    ("classes-mcp-arguments", "allow", r#"mcp:mcp__todo__delete_task {"id": "3"}"#),
+    ("classes-mcp-arguments", "allow", r#"mcp:mcp__memory__delete_entities {"entityNames": ["draft"]}"#),
+    ("classes-mcp-arguments", "allow", r#"mcp:mcp__serena__create_text_file {"relative_path": "src/new.rs", "content": "fn f() {}"}"#),
+    ("classes-mcp-arguments", "allow", r#"mcp:mcp__mongo__find {"database": "shop", "collection": "orders", "filter": {}}"#),
+    ("classes-mcp-arguments", "confirm", r#"mcp:mcp__db__run_query {"query": "TRUNCATE orders"}"#),
+    ("classes-mcp-arguments", "deny", r#"mcp:mcp__supabase__execute_sql {"project_id": "x", "query": "drop schema public cascade"}"#),
+    ("classes-mcp-arguments", "deny", r#"mcp:mcp__terminal__run {"cli_command": "rm -rf ~"}"#),
+    ("classes-mcp-arguments", "deny", r#"mcp:mcp__runner__execute {"code": "rm -rf ~", "language": "bash"}"#),
+    (
+        "classes-mcp-arguments",
+        "deny",
+        r#"mcp:mcp__runner__execute {"code": "import shutil, os; shutil.rmtree(os.path.expanduser('~'))", "language": "python"}"#,
+    ),
+    ("classes-mcp-arguments", "confirm", r#"mcp:mcp__k8s__delete_namespace {"name": "prod"}"#),
+    ("classes-mcp-arguments", "confirm", r#"mcp:mcp__cloudflare__delete_worker {"name": "api"}"#),
+    ("classes-mcp-arguments", "confirm", r#"mcp:mcp__vercel__deleteProject {"projectId": "p1"}"#),
+    ("classes-mcp-arguments", "confirm", r#"mcp:mcp__docker__remove_container {"container_id": "abc"}"#),
+    ("classes-mcp-arguments", "confirm", r#"mcp:mcp__mongo__drop_collection {"database": "shop", "collection": "orders"}"#),
+    ("classes-mcp-arguments", "confirm", r#"mcp:mcp__redis__flushall {}"#),
+    ("classes-mcp-arguments", "confirm", r#"mcp:mcp__serena__delete_lines {"relative_path": ".git/hooks/pre-commit", "start_line": 1}"#),
+    (
+        "classes-mcp-arguments",
+        "confirm",
+        r#"mcp:mcp__serena__create_text_file {"relative_path": ".claude/settings.json", "content": "{}"}"#,
+    ),
 ];
