@@ -249,31 +249,7 @@ fn volumes(args: &[String]) -> Vec<(usize, Role)> {
 /// The indexes of `args` that are operands: not options, nor the values of the short options
 /// whose letters are in `short_valued` or of the long ones in `long_valued`; all after `--`.
 fn operands(args: &[String], short_valued: &str, long_valued: &[&str]) -> Vec<usize> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        if a == "--" {
-            out.extend(i + 1..args.len());
-            break;
-        }
-        if let Some(long) = a.strip_prefix("--") {
-            i += if long_valued.iter().any(|v| v[2..] == *long) { 2 } else { 1 };
-            continue;
-        }
-        if let Some(short) = a.strip_prefix('-').filter(|s| !s.is_empty()) {
-            // `-ttmpfs` holds its value; `-t tmpfs` (or `-rt tmpfs`) takes the next word.
-            let valued = short.char_indices().find(|(_, c)| short_valued.contains(*c));
-            i += match valued {
-                Some((k, c)) if k + c.len_utf8() == short.len() => 2,
-                _ => 1,
-            };
-            continue;
-        }
-        out.push(i);
-        i += 1;
-    }
-    out
+    super::options::operands(args, short_valued, long_valued).collect()
 }
 
 /// The path an operand names: the word, or its value after `=` (`--source=DIR`), or the source

@@ -1,5 +1,6 @@
 //! A command's words read one by one up to `--`, where an option may take the word after it as its
-//! value: the loop every hand-written option reader starts with, written once.
+//! value: the loop every hand-written option reader starts with, written once; and the operands of
+//! a program whose valued options are known by name.
 
 /// The words of `args` before `--`, in order; [`OptionWords::value`] takes the next one as the value
 /// of the option just read. Once `--` or the end is reached it gives nothing more.
@@ -40,9 +41,49 @@ impl<'a> Iterator for OptionWords<'a> {
     }
 }
 
+/// The operands of a program's words, by index: every word that is not an option nor the value of
+/// one, and all after `--`. An option takes the next word as its value when it is a long one named
+/// in `long_valued` (`--user NAME`; `--user=NAME` holds its own), or a short cluster whose first
+/// letter in `short_valued` is its last (`-t tmpfs`, `-rt tmpfs`; `-ttmpfs` holds its own). A lone
+/// `-` is an operand.
+pub(super) fn operands<'a>(args: &'a [String], short_valued: &'a str, long_valued: &'a [&'a str]) -> impl Iterator<Item = usize> + 'a {
+    let mut i = 0;
+    let mut after_dashes = false;
+    std::iter::from_fn(move || {
+        while let Some(a) = args.get(i) {
+            let at = i;
+            i += 1;
+            if after_dashes {
+                return Some(at);
+            }
+            if a == "--" {
+                after_dashes = true;
+            } else if let Some(long) = a.strip_prefix("--") {
+                i += usize::from(!long.contains('=') && long_valued.contains(&a.as_str()));
+            } else if let Some(short) = a.strip_prefix('-').filter(|s| !s.is_empty()) {
+                let valued = short.char_indices().find(|(_, c)| short_valued.contains(*c));
+                i += usize::from(valued.is_some_and(|(k, c)| k + c.len_utf8() == short.len()));
+            } else {
+                return Some(at);
+            }
+        }
+        None
+    })
+}
+
 #[cfg(test)]
 mod tests {
-    use super::OptionWords;
+    use super::{OptionWords, operands};
+
+    #[test]
+    fn operands_are_the_words_no_option_takes() {
+        let args: Vec<String> =
+            ["-rt", "tmpfs", "-ttmpfs", "--user", "u", "--user=v", "--all", "-", "a", "-5", "--", "-x"].map(String::from).to_vec();
+        assert_eq!(operands(&args, "t", &["--user"]).collect::<Vec<_>>(), [7, 8, 11]);
+        // A value missing at the end takes nothing past it.
+        let short: Vec<String> = vec!["-t".into()];
+        assert_eq!(operands(&short, "t", &[]).next(), None);
+    }
 
     #[test]
     fn words_stop_at_the_double_dash_and_values_are_taken() {

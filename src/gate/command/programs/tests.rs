@@ -39,3 +39,11 @@ fn packages_are_named_by_the_command_they_provide() {
     assert_eq!(package_program("wrangler@3.1"), "wrangler");
     assert_eq!(package_program("@scope/tool"), "tool");
 }
+
+#[test]
+fn a_multiplexer_option_missing_its_value_runs_nothing() {
+    // The value the option wants is not there: no command, and no reading past the words.
+    for (name, line) in [("screen", "-S"), ("screen", "-p"), ("tmux", "-S"), ("tmux", "send-keys -t"), ("tmux", "new-window -c")] {
+        assert_eq!(multiplexer_command(name, &words(line)), None, "{name} {line}");
+    }
+}

@@ -26,32 +26,8 @@ pub fn wrapped(name: &str, args: &[String]) -> Option<usize> {
 /// `aws-vault exec PROFILE --`, `direnv exec DIR`, `mise exec --`, `conda run -n env`).
 const RUN_WORDS: &[&str] = &["run", "exec", "x", "shell"];
 
-/// How many leading words of `args` are options (with their values), `--` included.
+/// How many leading words of `args` are options (with their values), `--` included: where the
+/// first operand stands, or the length of `args` when there is none.
 pub fn skip_options(args: &[String], short_values: &str, long_values: &[&str]) -> usize {
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        if a == "--" {
-            return i + 1;
-        }
-        if let Some(long) = a.strip_prefix("--") {
-            i += if !long.contains('=') && long_values.contains(&a) { 2 } else { 1 };
-            continue;
-        }
-        let Some(flags) = a.strip_prefix('-').filter(|f| !f.is_empty()) else { break };
-        if flags.chars().all(|c| c.is_ascii_digit()) {
-            i += 1;
-            continue;
-        }
-        // In a cluster the first flag that takes a value takes the rest, or the next word.
-        let mut takes_next = false;
-        for (pos, f) in flags.char_indices() {
-            if short_values.contains(f) {
-                takes_next = pos + f.len_utf8() == flags.len();
-                break;
-            }
-        }
-        i += if takes_next { 2 } else { 1 };
-    }
-    i
+    super::super::options::operands(args, short_values, long_values).next().unwrap_or(args.len())
 }
