@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 static MACHINE: AtomicBool = AtomicBool::new(false);
 
 /// From now on, print nothing for a person (see [`MACHINE`]); [`json`] still prints.
-pub fn for_machines() {
+pub(crate) fn for_machines() {
     MACHINE.store(true, Ordering::Relaxed);
 }
 
@@ -84,17 +84,17 @@ fn reader_gone() {
 
 /// A path as a command gitvow prints for a person to paste: absolute and quoted for a shell where
 /// needed, never `~/…` (a quoted tilde is not expanded).
-pub fn shell_path(path: &std::path::Path) -> String {
+pub(crate) fn shell_path(path: &std::path::Path) -> String {
     shell_words::quote(&path.to_string_lossy()).into_owned()
 }
 
 /// `text` in the colour of an SGR `code` (`31` red) when `on`.
-pub fn paint(text: &str, code: &str, on: bool) -> String {
+pub(crate) fn paint(text: &str, code: &str, on: bool) -> String {
     if on { format!("\x1b[{code}m{text}\x1b[0m") } else { text.to_string() }
 }
 
 /// A verdict word (padding included) in its colour: allow green, confirm yellow, deny red.
-pub fn paint_verdict(text: &str, on: bool) -> String {
+pub(crate) fn paint_verdict(text: &str, on: bool) -> String {
     let code = match text.trim_end() {
         "allow" => "32",
         "confirm" => "33",
@@ -104,7 +104,7 @@ pub fn paint_verdict(text: &str, on: bool) -> String {
 }
 
 /// [`print()`] with a newline.
-pub fn line(text: &str) {
+pub(crate) fn line(text: &str) {
     print(&format!("{text}\n"));
 }
 
@@ -114,7 +114,7 @@ pub fn line(text: &str) {
 ///
 /// Only a terminal needs the whole text first (to count its lines against the screen); for a file
 /// or a pipe it is written as it is made, so a preview of a large file is never held in memory.
-pub fn preview(pager: bool, render: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) {
+pub(crate) fn preview(pager: bool, render: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) {
     use std::io::IsTerminal;
     if MACHINE.load(Ordering::Relaxed) {
         return;

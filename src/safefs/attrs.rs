@@ -50,7 +50,7 @@ static NEW_OWNER: std::sync::Mutex<Option<(u32, u32)>> = std::sync::Mutex::new(N
 /// Makes files and directories created from now on belong to the owner (and group) of `root`,
 /// when this process runs as root and `root` belongs to another user; otherwise they stay the
 /// process's own, as usual.
-pub fn own_new_files_like(root: &std::path::Path) {
+pub(crate) fn own_new_files_like(root: &std::path::Path) {
     use std::os::unix::fs::MetadataExt;
     // SAFETY: geteuid has no preconditions.
     let euid = unsafe { libc::geteuid() };

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 /// following a link out), so that no file elsewhere is deleted for its name. Files of a run that
 /// is still alive are kept (the pid is in the name; on systems without `/proc`, files younger than
 /// a minute are kept instead). Call it while holding the [`super::lock::InstallLock`].
-pub fn remove_stale_temps(path: &Path, scope: &Scope, area: Area) -> Result<Vec<PathBuf>> {
+pub(crate) fn remove_stale_temps(path: &Path, scope: &Scope, area: Area) -> Result<Vec<PathBuf>> {
     let spot = locate(path, scope, area)?;
     let Some(dir) = spot.parent() else { return Ok(Vec::new()) };
     let entries = rustix::fs::Dir::read_from(dir).map_err(|e| Error::io("list", &spot.dir_path, &e.into()))?;
@@ -44,7 +44,7 @@ pub fn remove_stale_temps(path: &Path, scope: &Scope, area: Area) -> Result<Vec<
 /// Remove the plain files in the directory `dir` whose name `keep` refuses, and return them; a
 /// missing directory holds none. For a directory of gitvow's own (never followed through a link
 /// where the scope's rules forbid it). Call it while holding the [`super::lock::InstallLock`].
-pub fn remove_files_except(dir: &Path, scope: &Scope, area: Area, keep: &dyn Fn(&str) -> bool) -> Result<Vec<PathBuf>> {
+pub(crate) fn remove_files_except(dir: &Path, scope: &Scope, area: Area, keep: &dyn Fn(&str) -> bool) -> Result<Vec<PathBuf>> {
     // Located as the parent of a name inside it, as the files it holds are.
     let spot = locate(&dir.join(TEMP_PREFIX), scope, area)?;
     let Some(handle) = spot.parent() else { return Ok(Vec::new()) };
@@ -79,21 +79,21 @@ fn writer_may_be_alive(pid: u32, stat: &rustix::fs::Stat) -> bool {
 /// The directories above `path` that do not exist yet, outermost first: what
 /// [`create_parent_dirs`] would create. The install record names them before they are made, so
 /// that a run killed after making them still has them removed by uninstall.
-pub fn missing_parent_dirs(path: &Path, scope: &Scope, area: Area) -> Result<Vec<PathBuf>> {
+pub(crate) fn missing_parent_dirs(path: &Path, scope: &Scope, area: Area) -> Result<Vec<PathBuf>> {
     // The directories of the resolved target: a dangling user-scope link points into them.
     Ok(locate(path, scope, area)?.missing_paths())
 }
 
 /// Create the missing directories above `path`, outermost first, each from the handle of the one
 /// above, and return the ones created so that uninstall can remove them again.
-pub fn create_parent_dirs(path: &Path, scope: &Scope, area: Area) -> Result<Vec<PathBuf>> {
+pub(crate) fn create_parent_dirs(path: &Path, scope: &Scope, area: Area) -> Result<Vec<PathBuf>> {
     locate(path, scope, area)?.create_missing(super::attrs::give_new_dir)
 }
 
 /// Remove directories gitvow created (as returned by [`create_parent_dirs`], outermost first),
 /// innermost first, stopping at the first one that is not empty (or no longer a directory of the
 /// scope): uninstall and rollback use it.
-pub fn remove_empty_dirs(scope: &Scope, area: Area, created: &[PathBuf]) {
+pub(crate) fn remove_empty_dirs(scope: &Scope, area: Area, created: &[PathBuf]) {
     for dir in created.iter().rev() {
         let Ok(spot) = locate_entry(dir, scope, area) else { break };
         let Some(parent) = spot.parent() else { break };

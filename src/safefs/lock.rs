@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 /// ([`InstallLock::remove`]). A run that waited on a file removed meanwhile locks the new one: a
 /// lock counts only while its path still names the file locked.
 #[derive(Debug)]
-pub struct InstallLock {
+pub(crate) struct InstallLock {
     file: File,
     dir: OwnedFd,
     name: OsString,
@@ -28,7 +28,7 @@ impl InstallLock {
     /// once if the lock is busy, with the process id the holder wrote into it, so the caller can say
     /// who it is waiting for. The lock file is opened from its directory's handle without following
     /// a symlink: in a repository anyone could point it elsewhere.
-    pub fn acquire(scope: &Scope, on_wait: impl FnOnce(Option<u32>)) -> Result<InstallLock> {
+    pub(crate) fn acquire(scope: &Scope, on_wait: impl FnOnce(Option<u32>)) -> Result<InstallLock> {
         let path = &scope.lock_path();
         let mut spot = super::resolve::locate(path, scope, Area::State)?;
         spot.create_missing(super::attrs::give_new_dir)?;
@@ -46,7 +46,7 @@ impl InstallLock {
 
     /// Removes the lock file, still held: the run that took gitvow's last file out leaves none
     /// behind. A run waiting on it meanwhile notices and locks afresh (see [`InstallLock::acquire`]).
-    pub fn remove(self) {
+    pub(crate) fn remove(self) {
         let locked = rustix::fs::fstat(&self.file);
         let named = super::spot::stat_at(&self.dir, &self.name);
         // Only the file this run holds, never one another program put at its name.

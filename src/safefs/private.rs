@@ -18,7 +18,7 @@ use std::path::Path;
 
 /// What to do when the file exists already.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Existing {
+pub(crate) enum Existing {
     /// Replace it.
     Replace,
     /// Keep it, and fail with `AlreadyExists` (a key made once, by whoever comes first; a side
@@ -29,7 +29,7 @@ pub enum Existing {
 /// Writes `path`, a file of gitvow's own directory in the home directory (`~/.gitvow`, which may
 /// be a dotfile manager's link: the directories on the way are reached as the kernel resolves
 /// them). Its directory is created (mode 0700) when missing.
-pub fn write_private(path: &Path, bytes: &[u8], existing: Existing) -> io::Result<()> {
+pub(crate) fn write_private(path: &Path, bytes: &[u8], existing: Existing) -> io::Result<()> {
     use std::os::unix::fs::DirBuilderExt;
     let name = path.file_name().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
@@ -41,7 +41,7 @@ pub fn write_private(path: &Path, bytes: &[u8], existing: Existing) -> io::Resul
 /// Writes `target`, a file of `area` of an install's `scope` (the record and its side files),
 /// reached by the scope's rules ([`super::resolve`]: in a repository, inside its git directory
 /// without following any link). Its directory must exist ([`super::create_parent_dirs`]).
-pub fn write_private_in(target: &Path, scope: &Scope, area: Area, bytes: &[u8], existing: Existing) -> Result<()> {
+pub(crate) fn write_private_in(target: &Path, scope: &Scope, area: Area, bytes: &[u8], existing: Existing) -> Result<()> {
     let spot = locate_entry(target, scope, area)?;
     write_into(parent(&spot)?, &spot.name, bytes, existing).map_err(|e| Error::io("write", target, &e))
 }

@@ -17,21 +17,21 @@ use std::path::{Path, PathBuf};
 
 /// How long gitvow waits for another program to finish writing a file (or to let go of its
 /// lease) before it gives up.
-pub const WAIT_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+pub(crate) const WAIT_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// A file named by its open directory and its name there. The directory may lie deeper than what
 /// exists yet: `dir` is then the deepest existing one and `missing` the directories to create.
 pub(super) struct Spot {
     /// The deepest existing directory on the way to the file.
-    pub dir: OwnedFd,
+    pub(crate) dir: OwnedFd,
     /// Its path: for messages, and for the install record, which names the directories it made.
-    pub dir_path: PathBuf,
+    pub(crate) dir_path: PathBuf,
     /// Directories below `dir` that do not exist yet, outermost first.
-    pub missing: Vec<OsString>,
+    pub(crate) missing: Vec<OsString>,
     /// The file's name in its directory.
-    pub name: OsString,
+    pub(crate) name: OsString,
     /// The path as the caller named it, for messages.
-    pub named: PathBuf,
+    pub(crate) named: PathBuf,
 }
 
 /// The identity of a directory, to recognise the git directory whatever name leads to it.
@@ -39,12 +39,12 @@ pub(super) type DirIdentity = (u64, u64);
 
 impl Spot {
     /// The directory that holds the file, when it exists.
-    pub fn parent(&self) -> Option<&OwnedFd> {
+    pub(crate) fn parent(&self) -> Option<&OwnedFd> {
         self.missing.is_empty().then_some(&self.dir)
     }
 
     /// The directories to create for the file, as paths, outermost first.
-    pub fn missing_paths(&self) -> Vec<PathBuf> {
+    pub(crate) fn missing_paths(&self) -> Vec<PathBuf> {
         let mut p = self.dir_path.clone();
         self.missing
             .iter()
@@ -58,7 +58,7 @@ impl Spot {
     /// Creates the missing directories, each relative to the one before and entered without
     /// following a link, and returns the ones this call made (not those another program made
     /// meanwhile). `made(fd)` runs on each new directory (to give it to its owner).
-    pub fn create_missing(&mut self, made: impl Fn(&OwnedFd) -> io::Result<()>) -> Result<Vec<PathBuf>> {
+    pub(crate) fn create_missing(&mut self, made: impl Fn(&OwnedFd) -> io::Result<()>) -> Result<Vec<PathBuf>> {
         let mut created = Vec::new();
         for name in std::mem::take(&mut self.missing) {
             super::faults::step("create a directory");
@@ -83,7 +83,7 @@ impl Spot {
     }
 
     /// Opens the file read-only without following a link; `None`: it does not exist.
-    pub fn open_read(&self) -> io::Result<Option<File>> {
+    pub(crate) fn open_read(&self) -> io::Result<Option<File>> {
         let Some(dir) = self.parent() else { return Ok(None) };
         let started = std::time::Instant::now();
         loop {
@@ -108,7 +108,7 @@ impl Spot {
     /// Flushes the directory's entries (a rename, a link, a removal) to disk. Some file systems
     /// (network, FUSE) refuse fsync on a directory; the change has happened by then, so that
     /// refusal is not a failed write.
-    pub fn sync_dir(&self) -> Result<()> {
+    pub(crate) fn sync_dir(&self) -> Result<()> {
         super::faults::step("flush the directory");
         fsync_dir(&self.dir).map_err(|e| Error::io("flush the directory", &self.dir_path, &e))
     }

@@ -25,10 +25,10 @@ use std::time::{Duration, Instant, SystemTime};
 
 /// Longer than the longest pause an agent makes between truncating its file and writing it (200 ms
 /// seen), so that an empty file this young is not taken for a finished write.
-pub const QUIET: Duration = Duration::from_millis(300);
+pub(crate) const QUIET: Duration = Duration::from_millis(300);
 
 /// The largest file gitvow reads.
-pub const MAX_SIZE: u64 = 64 << 20;
+pub(crate) const MAX_SIZE: u64 = 64 << 20;
 
 const POLL: Duration = Duration::from_millis(5);
 
@@ -64,8 +64,8 @@ impl Stamp {
 /// An open read-only handle on a file, holding a read lease when the system grants one. Dropping
 /// it releases the lease, letting a writer that waited go on.
 pub(super) struct Held {
-    pub file: File,
-    pub stamp: Stamp,
+    pub(crate) file: File,
+    pub(crate) stamp: Stamp,
     leased: bool,
 }
 
@@ -99,7 +99,7 @@ pub(super) struct Released {
     file: Option<File>,
     stamp: Stamp,
     /// A writer was waiting on the lease when it was let go.
-    pub writer_came: bool,
+    pub(crate) writer_came: bool,
 }
 
 impl Released {

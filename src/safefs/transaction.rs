@@ -10,11 +10,11 @@ use std::path::{Path, PathBuf};
 
 /// A file's bytes, shared between the plan, the transaction and its undo rather than copied: a
 /// settings file may be megabytes, and each copy would count against the run's memory.
-pub type Bytes = std::sync::Arc<Vec<u8>>;
+pub(crate) type Bytes = std::sync::Arc<Vec<u8>>;
 
 /// What a transaction does to one file.
 #[derive(Clone, Debug)]
-pub enum FileOp {
+pub(crate) enum FileOp {
     /// Write these bytes (creating the file and its missing directories when needed).
     Write(Bytes),
     /// Delete the file.
@@ -23,15 +23,15 @@ pub enum FileOp {
 
 /// One file of a transaction: the bytes the plan was computed on (`None`: absent) and what to do.
 #[derive(Clone, Debug)]
-pub struct TxStep {
-    pub path: PathBuf,
-    pub expected: Option<Bytes>,
-    pub op: FileOp,
+pub(crate) struct TxStep {
+    pub(crate) path: PathBuf,
+    pub(crate) expected: Option<Bytes>,
+    pub(crate) op: FileOp,
 }
 
 /// The result of [`Transaction::apply`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TxOutcome {
+pub(crate) enum TxOutcome {
     /// Every step was applied; [`Applied::rollback`] undoes them.
     Applied(Applied),
     /// `path` no longer holds the bytes its step expected (`current`: its bytes now). Nothing of
@@ -44,7 +44,7 @@ pub enum TxOutcome {
 /// changed, the steps already applied are undone, each with the same compare-before-write rule so
 /// that the undo never clobbers a file someone else changed meanwhile.
 #[derive(Clone, Debug)]
-pub struct Transaction {
+pub(crate) struct Transaction {
     scope: Scope,
     area: Area,
     steps: Vec<TxStep>,
@@ -52,7 +52,7 @@ pub struct Transaction {
 
 /// A transaction that was applied, and what it takes to undo it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Applied {
+pub(crate) struct Applied {
     scope: Scope,
     area: Area,
     done: Vec<Undo>,
@@ -60,18 +60,19 @@ pub struct Applied {
 
 impl Applied {
     /// Directories made for new files, outermost first.
-    pub fn created_dirs(&self) -> Vec<PathBuf> {
+    #[cfg(test)]
+    pub(crate) fn created_dirs(&self) -> Vec<PathBuf> {
         self.done.iter().flat_map(|u| u.created_dirs.iter().cloned()).collect()
     }
 
     /// Directories made for the file `path` (for a dangling symlink: for its target), outermost first.
-    pub fn created_dirs_for(&self, path: &Path) -> Vec<PathBuf> {
+    pub(crate) fn created_dirs_for(&self, path: &Path) -> Vec<PathBuf> {
         self.done.iter().filter(|u| u.path == path).flat_map(|u| u.created_dirs.iter().cloned()).collect()
     }
 
     /// Puts every file back as it was before the transaction (when a later step of the run, such as
     /// the install record, fails), with the same compare-before-write rule as a failed step's undo.
-    pub fn rollback(self) -> Result<()> {
+    pub(crate) fn rollback(self) -> Result<()> {
         Transaction { scope: self.scope, area: self.area, steps: Vec::new() }.undo(self.done)
     }
 }
@@ -91,17 +92,17 @@ struct Undo {
 
 impl Transaction {
     /// Changes to files in `area` of `scope`.
-    pub fn new(scope: Scope, area: Area) -> Transaction {
+    pub(crate) fn new(scope: Scope, area: Area) -> Transaction {
         Transaction { scope, area, steps: Vec::new() }
     }
 
     /// The bytes are shared with the caller's plan, not copied: a settings file may be megabytes.
-    pub fn write(&mut self, path: impl Into<PathBuf>, expected: Option<Bytes>, new: Bytes) -> &mut Self {
+    pub(crate) fn write(&mut self, path: impl Into<PathBuf>, expected: Option<Bytes>, new: Bytes) -> &mut Self {
         self.steps.push(TxStep { path: path.into(), expected, op: FileOp::Write(new) });
         self
     }
 
-    pub fn delete(&mut self, path: impl Into<PathBuf>, expected: Bytes) -> &mut Self {
+    pub(crate) fn delete(&mut self, path: impl Into<PathBuf>, expected: Bytes) -> &mut Self {
         self.steps.push(TxStep { path: path.into(), expected: Some(expected), op: FileOp::Delete });
         self
     }
@@ -109,7 +110,7 @@ impl Transaction {
     /// Apply every step in order. An error names the failing file; the files already written by
     /// this call are restored first (an error that also names files which could not be restored,
     /// when that happens).
-    pub fn apply(&self) -> Result<TxOutcome> {
+    pub(crate) fn apply(&self) -> Result<TxOutcome> {
         self.apply_with(&mut |_| Ok(()))
     }
 

@@ -171,7 +171,7 @@ fn last_look(spot: &Spot, target: &Path, expected: &[u8]) -> Result<std::result:
 
 /// Whether the file `target` names exists (after the rules of `area` of `scope`), without reading
 /// it.
-pub fn file_exists(target: &Path, scope: &Scope, area: Area) -> Result<bool> {
+pub(crate) fn file_exists(target: &Path, scope: &Scope, area: Area) -> Result<bool> {
     let spot = locate(target, scope, area)?;
     let Some(dir) = spot.parent() else { return Ok(false) };
     Ok(super::spot::stat_at(dir, &spot.name).map_err(|e| Error::io("read", target, &e))?.is_some())
@@ -180,7 +180,7 @@ pub fn file_exists(target: &Path, scope: &Scope, area: Area) -> Result<bool> {
 /// Delete the file `target` (one gitvow owns), only if it still holds `expected`. Like
 /// [`replace_if_unchanged`], under a read lease: a program that opened the file for writing
 /// meanwhile gets it back at its name.
-pub fn remove_if_unchanged(target: &Path, scope: &Scope, area: Area, expected: &[u8]) -> Result<Replaced> {
+pub(crate) fn remove_if_unchanged(target: &Path, scope: &Scope, area: Area, expected: &[u8]) -> Result<Replaced> {
     let spot = locate(target, scope, area)?;
     let read = || read_quiet(&spot).map_err(|e| Error::io("read", target, &e));
     let held = match last_look(&spot, target, expected)? {
