@@ -176,7 +176,7 @@ fn exit_code(decision: Decision) -> i32 {
 /// the rule, not its regular expression; `gitvow check` shows both.
 fn pattern_of<'a>(layers: &'a Layers, i: usize, rule: &RuleRef) -> Option<&'a str> {
     let RuleRef::Listed { list, index } = *rule else { return None };
-    layers.layers.get(i)?.policy.list(list).rules.get(index).map(|r| r.pattern())
+    layers.layers.get(i)?.policy.list(list).get(index).map(|r| r.pattern())
 }
 
 /// The first command rule of any layer that judges `effect` (deny rules first), as
@@ -187,7 +187,7 @@ fn judged_by(layers: &Layers, effect: &command::effects::Effect) -> Option<(Stri
         for layer in &layers.layers {
             let list = layer.policy.list(key);
             if let Some(i) = list.matches(&text) {
-                return Some((format!("{}[{i}] in {}", key.name(), layer.describe()), list.rules[i].reason.clone()));
+                return Some((format!("{}[{i}] in {}", key.name(), layer.describe()), list.get(i)?.reason.clone()));
             }
         }
     }

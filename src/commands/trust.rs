@@ -68,7 +68,7 @@ fn trust(dir: Option<&Path>) -> Result<i32> {
         out.push_str(&format!("  runs     {}\n", visible_line(&program.to_string())));
     }
     for (key, list) in [("bash_allow", &policy.bash_allow), ("path_allow", &policy.path_allow)] {
-        for rule in &list.rules {
+        for rule in list.rules() {
             out.push_str(&format!("  allows   {key}: {} ({})\n", visible_line(rule.pattern()), visible_line(&rule.reason)));
         }
     }

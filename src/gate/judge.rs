@@ -75,7 +75,8 @@ impl Exceptions<'_> {
     fn find(&self, key: ListKey, subject: &str) -> Option<String> {
         self.layers.iter().find_map(|l| {
             let list = l.policy.list(key);
-            list.matches(subject).map(|i| format!("{}[{i}] ({}) in {}", key.name(), list.rules[i].reason, l.describe()))
+            list.matches(subject)
+                .map(|i| format!("{}[{i}] ({}) in {}", key.name(), list.get(i).map_or("", |r| r.reason.as_str()), l.describe()))
         })
     }
 }

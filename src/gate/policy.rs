@@ -221,7 +221,7 @@ impl Policy {
         for key in ListKey::ALL {
             let list = self.list(key);
             w.len(list.len());
-            list.rules.iter().for_each(|rule| rule.encode(&mut w));
+            list.rules().iter().for_each(|rule| rule.encode(&mut w));
         }
         w.len(providers.len());
         for Provider { name, argv, questions, timeout } in providers {
@@ -245,10 +245,12 @@ impl Policy {
 
     /// What [`Policy::encode`] wrote; `None` for anything else, to the last byte.
     pub fn decode(bytes: &[u8], source: Source) -> Option<Policy> {
-        let mut r = Reader::new(bytes);
+        // The rules are read where they lie (see [`RuleList`]), in a copy the policy keeps.
+        let bytes: std::sync::Arc<[u8]> = bytes.into();
+        let mut r = Reader::new(&bytes);
         let mut lists = ListKey::ALL.map(|_| RuleList::default());
         for list in &mut lists {
-            list.rules = r.list(Rule::decode)?;
+            *list = RuleList::find(&mut r, &bytes)?;
         }
         let providers = r.list(|r| {
             Some(Provider {
@@ -321,7 +323,7 @@ fn build(root: &Value, source: Source, compile: Compile) -> Result<Policy, Locat
 }
 
 fn rule_list(root: &Obj, key: ListKey, compile: Compile) -> Result<RuleList, Located> {
-    let mut list = RuleList::default();
+    let mut list = Vec::new();
     for (i, item) in root.array(key.name())?.iter().enumerate() {
         let path = vec![Seg::Key(key.name().into()), Seg::Index(i)];
         let label = format!("{}[{i}]", key.name());
@@ -334,9 +336,9 @@ fn rule_list(root: &Obj, key: ListKey, compile: Compile) -> Result<RuleList, Loc
         } else {
             rule(item, path, &label, compile)?
         };
-        list.rules.push(rule);
+        list.push(rule);
     }
-    Ok(list)
+    Ok(RuleList::of(list))
 }
 
 /// One rule: `{"pattern", "reason", "when"}`, or the reference implementation's structured form
@@ -518,7 +520,7 @@ mod tests {
     #[test]
     fn default_policy_loads_and_compiles() {
         let p = parse(DEFAULT_POLICY, Source::BuiltIn).unwrap();
-        assert!(p.bash_deny.rules.len() > 5 && p.bash_confirm.rules.len() > 5 && p.path_confirm.rules.len() > 3);
+        assert!(p.bash_deny.len() > 5 && p.bash_confirm.len() > 5 && p.path_confirm.len() > 3);
     }
 
     #[test]
@@ -562,7 +564,7 @@ mod tests {
     fn render(p: &Policy) -> String {
         let mut out = String::new();
         for key in ListKey::ALL {
-            for r in &p.list(key).rules {
+            for r in p.list(key).rules() {
                 let target = r.target.as_ref().map(Pattern::source);
                 let (start, prefilter) = (r.searched.start(), r.searched.prefilter());
                 out += &format!(

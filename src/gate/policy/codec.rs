@@ -44,6 +44,11 @@ impl<'a> Reader<'a> {
         Reader { rest: bytes }
     }
 
+    /// How many bytes are left to read.
+    pub fn left(&self) -> usize {
+        self.rest.len()
+    }
+
     pub fn is_done(&self) -> bool {
         self.rest.is_empty()
     }

@@ -207,12 +207,106 @@ impl Pattern {
 /// passed over without compiling anything. Patterns use `regex-lite`, which compiles in
 /// microseconds (ASCII classes: `\s`, `\w`, `\b` and `(?i)` are ASCII-only; Unicode classes like
 /// `\p{L}` are not available).
+///
+/// A list kept by [`validated`](super::validated) is read where it lies: a call tests its texts
+/// against each rule's kept analysis, and decodes a rule (its strings checked and copied, its
+/// pattern looked up) only when a text may match it, or when every rule is asked for
+/// ([`RuleList::rules`]). An `ls` decodes none of the policy's rules.
 #[derive(Debug, Default)]
 pub struct RuleList {
-    pub rules: Vec<Rule>,
+    /// Every rule, decoded: from the start for a parsed list, once asked for for a kept one.
+    all: OnceLock<Vec<Rule>>,
+    kept: Option<KeptRules>,
+}
+
+/// The rules of a kept list as they lie in the kept policy's bytes.
+#[derive(Debug)]
+struct KeptRules {
+    bytes: Arc<[u8]>,
+    rules: Vec<KeptRule>,
+}
+
+/// One rule in the kept bytes: where it lies, where its analysis lies, and the rule once decoded.
+#[derive(Debug)]
+struct KeptRule {
+    at: std::ops::Range<usize>,
+    start: std::ops::Range<usize>,
+    prefilter: std::ops::Range<usize>,
+    rule: OnceLock<Rule>,
+}
+
+impl KeptRule {
+    /// Where the next rule lies in `r`, a reader over the whole of `bytes`; its strings are
+    /// checked when it is decoded ([`KeptRule::rule`]).
+    fn find(r: &mut Reader, bytes: &[u8]) -> Option<KeptRule> {
+        let offset = |r: &Reader| bytes.len() - r.left();
+        let at = offset(r);
+        if !r.flag()? {
+            r.bytes()?;
+        }
+        // The reason, whether it only observes, the pattern's source.
+        r.bytes()?;
+        r.flag()?;
+        r.bytes()?;
+        let part = |r: &mut Reader| r.bytes().map(|b| offset(r) - b.len()..offset(r));
+        let (start, prefilter) = (part(r)?, part(r)?);
+        if r.flag()? {
+            r.bytes()?;
+        }
+        Some(KeptRule { at: at..offset(r), start, prefilter, rule: OnceLock::new() })
+    }
+
+    /// The rule, decoded once. The kept bytes are the policy this build wrote and sealed: a rule
+    /// that does not decode cannot happen, and were it to, the panic blocks the call (the hook
+    /// answers a panic with its blocking form), never skips the rule.
+    fn rule(&self, bytes: &[u8]) -> &Rule {
+        self.rule.get_or_init(|| decode_at(bytes, &self.at))
+    }
+
+    /// Whether `text` may match the rule, read off its kept analysis. The bytes are the ones this
+    /// build wrote and sealed, so they are not first read through to check that they read whole
+    /// (as [`KeptAnalysis`] does for bytes of unknown shape): a read that failed would count as a
+    /// match, never as none.
+    fn may_match(&self, bytes: &[u8], text: &str) -> bool {
+        Kept::Start(&bytes[self.start.clone()]).may_match(text) && Kept::Prefilter(&bytes[self.prefilter.clone()]).may_match(text)
+    }
+}
+
+fn decode_at(bytes: &[u8], at: &std::ops::Range<usize>) -> Rule {
+    let mut r = Reader::new(&bytes[at.clone()]);
+    Rule::decode(&mut r).filter(|_| r.is_done()).unwrap_or_else(|| panic!("a kept rule no longer decodes"))
 }
 
 impl RuleList {
+    /// A list of parsed rules.
+    pub(super) fn of(rules: Vec<Rule>) -> RuleList {
+        RuleList { all: rules.into(), kept: None }
+    }
+
+    /// Every rule, in policy order (each decoded now, for a kept list).
+    pub fn rules(&self) -> &[Rule] {
+        self.all.get_or_init(|| {
+            let Some(kept) = &self.kept else { return Vec::new() };
+            kept.rules.iter().map(|k| decode_at(&kept.bytes, &k.at)).collect()
+        })
+    }
+
+    /// Rule `i`, decoded alone for a kept list.
+    pub fn get(&self, i: usize) -> Option<&Rule> {
+        match (&self.kept, self.all.get()) {
+            (Some(kept), None) => kept.rules.get(i).map(|k| k.rule(&kept.bytes)),
+            _ => self.rules().get(i),
+        }
+    }
+
+    /// The rule i of a kept list may match `text`, read off its kept analysis.
+    fn may_match(&self, i: usize, text: &str) -> bool {
+        match &self.kept {
+            Some(kept) => kept.rules[i].may_match(&kept.bytes, text),
+            None => true,
+        }
+    }
+
     /// The first rule (in policy order) that matches any of `subjects`, with its index in the list.
     /// A rule with a `target` matches only a subject whose reach the target finds; `reach` gives
     /// what a subject reaches, and `None` (not known) matches every target, so that an action of
@@ -234,15 +328,19 @@ impl RuleList {
         subjects: impl Iterator<Item = &'s str> + Clone,
         reach: &dyn Fn(&str) -> Option<Vec<String>>,
     ) -> Option<(usize, &Rule)> {
-        self.rules
-            .iter()
-            .position(|rule| {
-                subjects.clone().any(|s| {
-                    rule.is_match(s)
-                        && rule.target.as_ref().is_none_or(|t| reach(s).is_none_or(|reached| reached.iter().any(|r| t.regex().is_match(r))))
-                })
-            })
-            .map(|i| (i, &self.rules[i]))
+        (0..self.len()).find_map(|i| {
+            let hit = subjects.clone().any(|s| {
+                self.may_match(i, s)
+                    && self.get(i).is_some_and(|rule| {
+                        rule.is_match(s)
+                            && rule
+                                .target
+                                .as_ref()
+                                .is_none_or(|t| reach(s).is_none_or(|reached| reached.iter().any(|r| t.regex().is_match(r))))
+                    })
+            });
+            hit.then(|| self.get(i).map(|rule| (i, rule))).flatten()
+        })
     }
 
     /// Whether any rule matches `subject` (lists without targets: `mcp_*`, exceptions on paths).
@@ -251,11 +349,21 @@ impl RuleList {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.rules.is_empty()
+        self.len() == 0
     }
 
     pub fn len(&self) -> usize {
-        self.rules.len()
+        match (&self.kept, self.all.get()) {
+            (Some(kept), _) => kept.rules.len(),
+            (None, all) => all.map_or(0, Vec::len),
+        }
+    }
+
+    /// A kept list: a count, then that many rules as [`Rule::encode`] wrote them, found in `r`, a
+    /// reader over the whole of `bytes`.
+    pub(super) fn find(r: &mut Reader, bytes: &Arc<[u8]>) -> Option<RuleList> {
+        let rules = r.list(|r| KeptRule::find(r, bytes))?;
+        Some(RuleList { all: OnceLock::new(), kept: Some(KeptRules { bytes: bytes.clone(), rules }) })
     }
 }
 impl Rule {
@@ -379,6 +487,29 @@ mod tests {
         assert_eq!((p.start(), p.prefilter()), (Start::new(b).as_ref(), &Prefilter::new(b)));
     }
 
+    /// A kept list finds the rule the parsed one finds, for every list of the default policy, and
+    /// decodes only the rules a text may match: none for an `ls`.
+    #[test]
+    fn a_kept_list_decodes_only_the_rules_a_text_may_match() {
+        let parsed = parse(DEFAULT_POLICY, Source::BuiltIn).unwrap();
+        let decoded =
+            |p: &super::super::Policy, key| p.list(key).kept.as_ref().unwrap().rules.iter().filter(|k| k.rule.get().is_some()).count();
+        let texts = ["ls -la", "git push --force origin main", "rm -rf ~/", ".git/config", "terraform destroy", "psql -c 'DROP TABLE x'"];
+        for text in texts {
+            let kept = super::super::Policy::decode(&parsed.encode(), Source::BuiltIn).unwrap();
+            for key in ListKey::ALL {
+                let (a, b) = (parsed.list(key).first_match(&[text], &|_| None), kept.list(key).first_match(&[text], &|_| None));
+                assert_eq!(a.map(|(i, r)| (i, r.pattern())), b.map(|(i, r)| (i, r.pattern())), "{} on {text:?}", key.name());
+                let may = parsed.list(key).rules().iter().filter(|r| r.searched.may_match(text)).count();
+                assert!(decoded(&kept, key) <= may, "{} on {text:?}: {} decoded", key.name(), decoded(&kept, key));
+            }
+            if text == "ls -la" {
+                assert!(ListKey::ALL.iter().all(|k| decoded(&kept, *k) == 0));
+            }
+            assert_eq!(kept.bash_deny.rules().len(), parsed.bash_deny.len());
+        }
+    }
+
     /// Every pattern of the default policy needs some word a text must hold, or must begin with:
     /// a pattern the analysis gives up on is compiled for every call that reaches its list (an
     /// `ls` would compile it), which is most of what a call can cost.
@@ -387,7 +518,7 @@ mod tests {
         let policy = parse(DEFAULT_POLICY, Source::BuiltIn).unwrap();
         let mut given_up = Vec::new();
         for key in ListKey::ALL {
-            for (i, rule) in policy.list(key).rules.iter().enumerate() {
+            for (i, rule) in policy.list(key).rules().iter().enumerate() {
                 if rule.searched.start().is_none() && rule.searched.prefilter().is_empty() {
                     given_up.push(format!("{}[{i}]: {}", key.name(), rule.searched.source()));
                 }
@@ -397,7 +528,7 @@ mod tests {
         // And the texts of ordinary calls reach no pattern at all.
         for text in ["ls -la", "git status", "cargo build --release", "src/main.rs", "/home/u/project/src/main.rs", "README.md"] {
             for key in ListKey::ALL {
-                for rule in &policy.list(key).rules {
+                for rule in policy.list(key).rules() {
                     assert!(!rule.searched.may_match(text), "{text:?} would compile {}", rule.searched.source());
                 }
             }
@@ -412,7 +543,7 @@ mod tests {
         let texts =
             ["ls -la", "git push --force origin main", "rm -rf ~/", "write .git/config", "Terraform destroy", "psql -c 'DROP TABLE x'", ""];
         for key in ListKey::ALL {
-            for rule in &policy.list(key).rules {
+            for rule in policy.list(key).rules() {
                 let mut w = Writer::default();
                 rule.searched.encode(&mut w);
                 let mut r = Reader::new(&w.bytes);
