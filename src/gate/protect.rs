@@ -236,7 +236,9 @@ impl Guard {
     pub fn guarded_places(&self) -> Vec<PathBuf> {
         let mut places: Vec<PathBuf> = self.roots.iter().map(|r| r.path.clone()).collect();
         for p in self.guarded_files() {
-            if !places.contains(&p) {
+            // Compared as bytes: `Path`'s equality walks both paths' components, a cost of every
+            // call (a duplicate this misses only costs a second look).
+            if !places.iter().any(|q| q.as_os_str() == p.as_os_str()) {
                 places.push(p);
             }
         }
