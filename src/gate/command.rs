@@ -301,6 +301,12 @@ struct Seen {
     /// `$(find ~/x -type f)` as written, and the names its last command lists: a word made of it
     /// names what the list names (`reads::MAX_SUBSTITUTED` at most).
     substituted: Vec<(String, Feed)>,
+    /// Substitutions in a heredoc's body that list names, by their script's number in the text
+    /// being walked (taken when the body is read).
+    in_bodies: Vec<(usize, Feed)>,
+    /// Files the call writes a finder's list of names to (`find ~/x > /tmp/l`), and that list:
+    /// what reads the file reads those names.
+    lists: Vec<(PathBuf, Feed)>,
     /// The command whose list of names the pipe passes on (`find . -name '*.o'`), for `gitvow
     /// check` to say where `xargs`'s and `read`'s names come from.
     lister: Option<String>,

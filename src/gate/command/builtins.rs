@@ -57,7 +57,7 @@ impl Walk<'_> {
         }
         if call.args.len() == 1 {
             let out = match self.paths(&cmd.operands()[0], &cmd.dirs) {
-                Some(mut ps) if ps.len() == 1 && ps[0].glob.is_none() => Feed::File(ps.remove(0).path),
+                Some(mut ps) if ps.len() == 1 && ps[0].glob.is_none() => self.file_feed(ps.remove(0).path),
                 _ => Feed::Unknown,
             };
             return Step::Done(out, None);

@@ -28,7 +28,8 @@ impl Walk<'_> {
     /// `find DIR … -exec cmd {} \;` runs cmd on what it finds under DIR; `-delete` removes it.
     /// What it prints (no action, `-print`, `-print0`) is the list a pipe passes on: the names
     /// it finds ([`Feed::Found`]), which `xargs` runs its command on.
-    pub(super) fn find(&mut self, words: &[Word], args: &[String], dirs: &Dirs, shell: &mut ShellState, reparse: usize) -> Feed {
+    pub(super) fn find(&mut self, words: &[Word], args: &[String], io: &Io, dirs: &Dirs, shell: &mut ShellState) -> Feed {
+        let reparse = io.reparse;
         // `find -L ~ …`: the options before the starts (`-H`, `-L`, `-P`, `-D LIST`, `-Olevel`).
         let mut first = 0;
         while let Some(a) = args.get(first).filter(|a| matches!(a.as_str(), "-H" | "-L" | "-P" | "-D") || is_level(a)) {
@@ -37,8 +38,11 @@ impl Walk<'_> {
         // `-L`, `-H`: links followed, so no depth or path test bounds what it finds.
         let follows = args[..first.min(args.len())].iter().any(|a| a == "-L" || a == "-H");
         let (words, args) = (&words[first.min(words.len())..], &args[first.min(args.len())..]);
-        let starts: Vec<Word> =
-            words.iter().take_while(|w| !w.text().starts_with('-') && !matches!(w.text().as_str(), "(" | "!")).cloned().collect();
+        let starts: Vec<Word> = match args.iter().position(|a| a == "-files0-from") {
+            // `find -files0-from LIST`: the starts are the names the list holds (`-`: its input).
+            Some(k) => self.listed_starts(words.get(k + 1), io.feed, dirs),
+            None => words.iter().take_while(|w| !w.text().starts_with('-') && !matches!(w.text().as_str(), "(" | "!")).cloned().collect(),
+        };
         let starts = if starts.is_empty() { vec![lit_word(".")] } else { starts };
         // Without name tests, `{}` stands for every file under a start (`.git`'s too), unless the
         // depth or a path test bounds what it finds.
@@ -85,6 +89,24 @@ impl Walk<'_> {
             i += 1;
         }
         if acts { Feed::Unknown } else { Feed::Found(found, trees) }
+    }
+
+    /// The starts `find -files0-from` reads from the file `list` names (or its input): the names
+    /// a finder in the call listed there, those a project list holds, else any name.
+    fn listed_starts(&self, list: Option<&Word>, input: &Feed, dirs: &Dirs) -> Vec<Word> {
+        let feed = match list {
+            Some(w) if w.text() == "-" => input.clone(),
+            Some(w) => self.listed_file(w, dirs),
+            None => Feed::Unknown,
+        };
+        match feed {
+            Feed::Found(names, _) => names,
+            Feed::File(p) => match self.listed(&p) {
+                Some(names) => names.iter().map(|n| lit_word(n)).collect(),
+                None => vec![Word { parts: vec![Part::Computed("$(files0-from)".into())] }],
+            },
+            _ => vec![Word { parts: vec![Part::Computed("$(files0-from)".into())] }],
+        }
     }
 
     /// `fd [PATTERN] [PATH…] -x cmd`: what it finds is everything under its paths (its pattern,
@@ -319,12 +341,9 @@ impl Walk<'_> {
             return Step::unknown();
         }
         let inner = program_name(&args[i]);
-        let from_file = option_value(&args[..i], &["-a", "--arg-file"]);
-        let feed = match &from_file {
-            Some(f) => match self.paths(&lit_word(&expand_home(f, self.ctx.home)), &cmd.dirs) {
-                Some(ps) if ps.len() == 1 && ps[0].glob.is_none() => Feed::File(ps[0].path.clone()),
-                _ => Feed::Unknown,
-            },
+        // `xargs -a FILE`, `--arg-file=<(find …)`: the names a file or a finder lists.
+        let feed = match Self::option_word(&cmd.operands()[..i], &["-a", "--arg-file"]) {
+            Some(w) => self.listed_file(&w, &cmd.dirs),
             None => io.feed.clone(),
         };
         let marker = replace_string(&args[..i]);

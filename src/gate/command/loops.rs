@@ -2,8 +2,219 @@
 //! over a finder's matches, a project list file or literal lines, and `for f in $(find …)`. The
 //! variable then names each of those (see [`Walk::loop_head`]); any other list leaves it computed.
 
-use super::syntax::{self, Part, Word};
-use super::{Feed, Walk, lit_word};
+use super::syntax::{self, Body, Node, Parsed, Part, RedirOp, Script, Simple, Word};
+use super::{Dirs, Feed, ShellState, Walk, lit_word};
+use std::path::PathBuf;
+
+/// Shell words that start a compound command or negate one: the program comes after them.
+pub(super) const KEYWORDS: &[&str] =
+    &["!", "{", "}", "if", "then", "else", "elif", "fi", "do", "done", "while", "until", "[[", "]]", "coproc"];
+
+/// Words that open a compound command, and those that close one.
+const OPENS: &[&str] = &["while", "until", "if", "{", "for", "select", "case"];
+const CLOSES: &[&str] = &["done", "fi", "}", "esac"];
+
+/// The compound commands open at a point of a script: where each closes (a pipeline and a node
+/// of it), the input its commands read (the closing word's redirection, or the pipe into its
+/// opening word; `Feed::None` for the input around it), and the substitutions of those
+/// redirections, walked when the compound opens, as the shell runs them.
+#[derive(Default)]
+pub(super) struct Compounds {
+    open: Vec<((usize, usize), Feed)>,
+    pub(super) walked: Vec<usize>,
+}
+
+impl Compounds {
+    /// What a command inside reads: the innermost compound's input that has one, else `outer`.
+    pub(super) fn input(&self, outer: &Feed) -> Feed {
+        self.open.iter().rev().map(|(_, f)| f).find(|f| **f != Feed::None).unwrap_or(outer).clone()
+    }
+
+    /// The compounds that close at `at`.
+    pub(super) fn close(&mut self, at: (usize, usize)) {
+        self.open.retain(|(end, _)| *end != at);
+    }
+}
+
+/// The substitutions a simple command runs before it (its words', its redirections', its
+/// heredocs' bodies').
+pub(super) fn substitutions(p: &Parsed, cmd: &Simple) -> Vec<usize> {
+    let words = cmd.words.iter().chain(cmd.redirs.iter().map(|r| &r.target)).flat_map(Word::scripts);
+    let bodies = cmd.redirs.iter().filter_map(|r| r.body).filter_map(|b| p.bodies.get(b)).flat_map(|b| b.scripts.iter().copied());
+    words.chain(bodies).collect()
+}
+
+/// How many compounds the leading keywords of `cmd` close and open (`done`, `do while`, `{ for`).
+fn keywords(cmd: &Simple) -> (usize, usize) {
+    let (mut closes, mut opens) = (0, 0);
+    for w in &cmd.words {
+        let Some(t) = w.literal() else { break };
+        let t = t.as_str();
+        closes += usize::from(CLOSES.contains(&t) && opens == 0);
+        opens += usize::from(OPENS.contains(&t));
+        if !KEYWORDS.contains(&t) && t != "esac" {
+            break;
+        }
+    }
+    (closes, opens)
+}
+
+/// Where each compound `script`'s node `from` opens closes, outermost first (`None` for one
+/// that does not close in the script).
+fn closers(script: &Script, from: (usize, usize), opens: usize) -> Vec<Option<(usize, usize)>> {
+    let mut ends = vec![None; opens];
+    let mut depth = opens;
+    for (at, pipeline) in script.pipelines.iter().enumerate().skip(from.0) {
+        for (k, node) in pipeline.nodes.iter().enumerate() {
+            let Node::Simple(cmd) = node else { continue };
+            if (at, k) <= from {
+                continue;
+            }
+            let (closes, more) = keywords(cmd);
+            for _ in 0..closes {
+                depth = depth.saturating_sub(1);
+                if depth < opens {
+                    ends[depth] = Some((at, k));
+                }
+                if depth == 0 {
+                    return ends;
+                }
+            }
+            depth += more;
+        }
+    }
+    ends
+}
+
+impl Walk<'_> {
+    /// Node `at` of `script` opening compounds (`while read f`, `{`, `if`): each reads the input
+    /// its closing word is given (`done < <(find …)`), or, for the outermost one, what the pipe
+    /// passes it. Whether it opens any.
+    pub(super) fn opens(
+        &mut self,
+        p: &Parsed,
+        script: &Script,
+        at: (usize, usize),
+        pipe: &Feed,
+        shell: &ShellState,
+        (open, reparse): (&mut Compounds, usize),
+    ) -> bool {
+        let Some(Node::Simple(cmd)) = script.pipelines.get(at.0).and_then(|pl| pl.nodes.get(at.1)) else { return false };
+        let (_, opens) = keywords(cmd);
+        if opens == 0 {
+            return false;
+        }
+        for (n, end) in closers(script, at, opens).into_iter().enumerate() {
+            let Some(end) = end else { continue };
+            let closing = match script.pipelines.get(end.0).and_then(|pl| pl.nodes.get(end.1)) {
+                Some(Node::Simple(c)) => c,
+                _ => continue,
+            };
+            let given = self.compound_input(p, closing, shell, (open, reparse));
+            let feed = match given {
+                Some(f) => f,
+                None if n == 0 && at.1 > 0 => pipe.clone(),
+                None => Feed::None,
+            };
+            open.open.push((end, feed));
+        }
+        true
+    }
+
+    /// The input the redirections of a compound's closing word give it (`done < <(find …)`,
+    /// `} <<< "$list"`), their substitutions walked first; `None` when it has none.
+    pub(super) fn compound_input(
+        &mut self,
+        p: &Parsed,
+        closing: &Simple,
+        shell: &ShellState,
+        (open, reparse): (&mut Compounds, usize),
+    ) -> Option<Feed> {
+        let inputs: Vec<&syntax::Redir> =
+            closing.redirs.iter().filter(|r| matches!(r.op, RedirOp::Read | RedirOp::HereDoc | RedirOp::HereString)).collect();
+        let last = inputs.last()?;
+        for s in substitutions(p, closing) {
+            if !open.walked.contains(&s) {
+                self.substitution(p, closing, s, shell, reparse);
+                open.walked.push(s);
+            }
+        }
+        Some(self.redirected_input(p, last, &shell.dirs))
+    }
+
+    /// An expanding heredoc whose substitutions list names (`<<EOF` then `$(find ~/x)`): those
+    /// names, with the body's plain lines; `None` when none of them lists names.
+    pub(super) fn body_lists(&mut self, body: &Body) -> Option<Feed> {
+        let mut names = Vec::new();
+        let mut trees = false;
+        for s in &body.scripts {
+            if let Some(k) = self.seen.in_bodies.iter().position(|(id, _)| id == s)
+                && let (_, Feed::Found(listed, whole)) = self.seen.in_bodies.remove(k)
+            {
+                names.extend(listed);
+                trees |= whole;
+            }
+        }
+        if names.is_empty() {
+            return None;
+        }
+        let plain = |l: &&str| !l.is_empty() && !l.contains(['$', '`', ' ', '\t']);
+        names.extend(body.text.lines().map(str::trim).filter(plain).map(lit_word));
+        Some(Feed::Found(names, trees))
+    }
+
+    /// `find ~/x > /tmp/l`: the list of names a command prints into a file it writes, kept for
+    /// what reads that file later in the call.
+    pub(super) fn wrote_list(&mut self, target: &Word, dirs: &Dirs, printed: &Feed) {
+        let Some(ps) = self.paths(target, dirs) else { return };
+        for t in ps.into_iter().filter(|t| t.glob.is_none()) {
+            self.seen.lists.retain(|(p, _)| *p != t.path);
+            if matches!(printed, Feed::Found(..)) && self.seen.lists.len() < MAX_LISTS {
+                self.seen.lists.push((t.path, printed.clone()));
+            }
+        }
+    }
+
+    /// What reading the file at `path` gives: the list of names the call wrote there, or the file.
+    pub(super) fn file_feed(&self, path: PathBuf) -> Feed {
+        match self.seen.lists.iter().rev().find(|(p, _)| *p == path) {
+            Some((_, listed)) => listed.clone(),
+            None => Feed::File(path),
+        }
+    }
+
+    /// `mapfile [-t] [-d DELIM] [ARRAY]`, `readarray`: the array holds each name of the list
+    /// its input gives it, when bounded (as `read` does); `MAPFILE` without a name. Options that
+    /// read another descriptor or run a callback leave it computed.
+    pub(super) fn map_lines(&mut self, words: &[Word], feed: &Feed) {
+        let mut name = "MAPFILE".to_string();
+        let mut plain = true;
+        let mut i = 0;
+        while i < words.len() {
+            let Some(t) = words[i].literal() else {
+                plain = false;
+                break;
+            };
+            match t.as_str() {
+                "-t" => {}
+                "-d" | "-n" | "-O" | "-s" => i += 1,
+                _ if t.starts_with('-') && t.len() > 1 => plain = !t.starts_with("-u") && !t.starts_with("-C") && plain,
+                _ => name = t,
+            }
+            i += 1;
+        }
+        self.seen.loops.retain(|(m, _)| *m != name);
+        if !plain || !syntax::is_name(&name) {
+            return;
+        }
+        if let Some(values) = self.bounded_list(feed) {
+            self.seen.loops.push((name, values));
+        }
+    }
+}
+
+/// Lists of names written to files that a call keeps, at most.
+const MAX_LISTS: usize = 16;
 
 /// Names a loop variable is given from one list, at most: past it the variable stays computed.
 const MAX_LOOP_NAMES: usize = 32;
@@ -50,6 +261,7 @@ impl Walk<'_> {
     /// bounded by name tests (each `START/PATTERN`, with the guarded files the pattern matches),
     /// what a list file in the project holds, or literal lines of plain names.
     pub(super) fn bounded_list(&self, feed: &Feed) -> Option<Vec<Word>> {
+        let feed = &self.substituted_feed(feed);
         // A line is one name: no blank, quoting or expansion in it, and no pattern (the shell
         // would match an unquoted `$f` holding `*` against the directory).
         let plain = |l: &str| !l.is_empty() && !l.chars().any(|c| c.is_whitespace() || "'\"\\$`*?[~".contains(c));
@@ -76,6 +288,29 @@ impl Walk<'_> {
         (!values.is_empty() && values.len() <= MAX_LOOP_NAMES && values.iter().all(spliced)).then_some(values)
     }
 
+    /// A list of words each made of one substitution (`<<< "$(find ~/x)"`): the names those
+    /// substitutions list, when each listed names; else `feed` as it is.
+    fn substituted_feed(&self, feed: &Feed) -> Feed {
+        let Feed::Found(words, trees) = feed else { return feed.clone() };
+        let mut names = Vec::new();
+        let mut whole = *trees;
+        for w in words {
+            let parts: Vec<&Part> = w.parts.iter().filter(|p| !matches!(p, Part::Lit(t) if t.is_empty())).collect();
+            let listed = match parts.as_slice() {
+                [part @ Part::Subst { .. }] => self.listed_by(part),
+                _ => None,
+            };
+            match listed {
+                Some(Feed::Found(more, t)) => {
+                    names.extend(more);
+                    whole |= t;
+                }
+                _ => return feed.clone(),
+            }
+        }
+        Feed::Found(names, whole)
+    }
+
     /// `for f in $(find . -name '*.c')`: the names the substitution's list names, when bounded.
     pub(super) fn substituted_list(&self, raw: &str) -> Option<Vec<Word>> {
         let (_, feed) = self.seen.substituted.iter().find(|(r, _)| r == raw)?;
@@ -92,21 +327,108 @@ impl Walk<'_> {
     /// (`find ~/.gitvow | while read f; do cat "$f"`): what reads it reads the start whole.
     pub(super) fn names_trees(&self, word: &Word) -> bool {
         let found = Part::Computed(FOUND.into());
-        word.parts.iter().any(|p| {
-            let name = match p {
-                Part::Var(n) => n.as_str(),
-                Part::Computed(t) => t.strip_prefix("${").and_then(|t| t.split(['%', '#', '/', ':', '}']).next()).unwrap_or(""),
-                _ => return false,
-            };
-            self.seen.loops.iter().any(|(n, values)| n == name && values.iter().any(|v| v.parts.contains(&found)))
-        })
+        word.parts.iter().any(|p| self.loop_values(p).is_some_and(|values| values.iter().any(|v| v.parts.contains(&found))))
     }
+}
+
+impl Walk<'_> {
+    /// The values a part takes when it is a loop variable (`$f`), or a loop variable with a suffix
+    /// taken off (`${f%.txt}`, `${f%.*}`): the same names, or names in the same directory.
+    pub(super) fn loop_values(&self, part: &Part) -> Option<Vec<Word>> {
+        let values = |n: &str| self.seen.loops.iter().find(|(m, _)| m == n).map(|(_, v)| v.clone());
+        match part {
+            Part::Var(n) => values(n),
+            Part::Computed(t) => {
+                let inner = t.strip_prefix("${")?.strip_suffix('}')?;
+                // `${a[@]}`, `${a[0]}`: an array `mapfile` filled holds the names of its list.
+                if let Some((name, index)) = inner.split_once('[')
+                    && syntax::is_name(name)
+                    && index.ends_with(']')
+                {
+                    return values(name);
+                }
+                let name = &inner[..inner.find(|c: char| c != '_' && !c.is_ascii_alphanumeric()).unwrap_or(inner.len())];
+                let values = values(name)?;
+                // `${f/policy.json/record.key}`, `${f#*/}`, `${f%policy.json}record.key`: a name in
+                // gitvow's directory reshaped is taken for any name there.
+                let Some(pattern) = inner[name.len()..].strip_prefix('%') else { return self.reshaped(&values) };
+                let Some(kept) = suffix_taken(&values, pattern) else { return self.reshaped(&values) };
+                Some(kept)
+            }
+            _ => None,
+        }
+    }
+
+    /// A read of a word made with a loop variable some of whose values the shell computes
+    /// (`locate key | while read f; do cat "$f"`): each value the analyser can see is read.
+    /// Whether the word holds such a variable.
+    pub(super) fn read_values(&mut self, word: &Word, dirs: &Dirs, recursive: bool) -> bool {
+        let Some((k, values)) = word.parts.iter().enumerate().find_map(|(k, p)| self.loop_values(p).map(|v| (k, v))) else {
+            return false;
+        };
+        for v in values {
+            let mut w = word.clone();
+            w.parts.splice(k..=k, v.parts.iter().cloned());
+            if self.paths(&w, dirs).is_some() {
+                self.read(&w, dirs, recursive);
+            }
+        }
+        true
+    }
+
+    /// Values of a loop variable reshaped by the shell: when one reaches gitvow's directory, the
+    /// directory and anything under it (read whole); `None` otherwise (any name).
+    fn reshaped(&self, values: &[Word]) -> Option<Vec<Word>> {
+        let secrets = crate::paths::gitvow_home()?;
+        let reaches = |w: &Word| {
+            self.paths(w, &Dirs::Known(vec![self.ctx.cwd.to_path_buf()]))
+                .is_some_and(|ts| ts.iter().any(|t| t.path.starts_with(&secrets) || secrets.starts_with(&t.path)))
+        };
+        if !values.iter().any(reaches) {
+            return None;
+        }
+        let dir = secrets.to_string_lossy().into_owned();
+        Some(vec![lit_word(&dir), Word { parts: vec![Part::Lit(format!("{dir}/")), Part::Computed(FOUND.into())] }])
+    }
+}
+
+/// Loop values with a suffix taken off (`${f%.txt}`, `${f%.*}`): names in the same directory, as
+/// far as `pattern` is a literal or `LIT*`; `None` otherwise.
+fn suffix_taken(values: &[Word], pattern: &str) -> Option<Vec<Word>> {
+    let (longest, pattern) = match pattern.strip_prefix('%') {
+        Some(p) => (true, p),
+        None => (false, pattern),
+    };
+    // A literal suffix, or `LIT*` taken off the shortest way from a name that holds
+    // LIT: what is left stays in the value's directory.
+    let literal = |p: &str| !p.is_empty() && !p.contains(['/', '*', '?', '[', '\\', '$', '`']);
+    let head = match pattern.strip_suffix('*') {
+        Some(head) if !longest && literal(head) => Some(head),
+        _ if literal(pattern) => None,
+        _ => return None,
+    };
+    values
+        .iter()
+        .map(|v| {
+            let text = v.text();
+            let (prefix, base) = text.split_at(text.rfind('/').map_or(0, |k| k + 1));
+            if head.is_some_and(|h| !base.contains(h))
+                || prefix.contains(['*', '?', '['])
+                || v.parts.iter().any(|p| matches!(p, Part::Tilde))
+            {
+                return None;
+            }
+            Some(Word { parts: vec![Part::Lit(prefix.to_string()), Part::Glob("*".into())] })
+        })
+        .collect()
 }
 
 /// A part a loop variable's value may hold: one that names no other variable (a value naming a
 /// loop variable could name itself), or the stand-in for what a finder finds under its start.
+/// A stand-in for names the analyser cannot see (`$(locate …)`) names no variable either.
 pub(super) fn spliceable(p: &Part) -> bool {
-    matches!(p, Part::Lit(_) | Part::Glob(_) | Part::Tilde | Part::Subst { .. }) || matches!(p, Part::Computed(t) if t == FOUND)
+    matches!(p, Part::Lit(_) | Part::Glob(_) | Part::Tilde | Part::Subst { .. })
+        || matches!(p, Part::Computed(t) if t == FOUND || (t.starts_with("$(") && !t.starts_with("$((") && !t[1..].contains('$')))
 }
 
 #[cfg(test)]
@@ -167,5 +489,24 @@ mod tests {
         assert!(a.reads.iter().any(|r| r.recursive && r.touch.path == Path::new("/h/.gitvow")), "{a:?}");
         let a = analysed(r#"find . -type f | while read f; do sed -i 's/a/b/' "$f"; done"#);
         assert!(touched(&a).contains(&"/r".to_string()), "{a:?}");
+    }
+
+    #[test]
+    fn a_loops_input_reaches_the_read_inside() {
+        for cmd in [
+            r#"while read f; do cat "$f"; done < <(find /h/.gitvow -type f)"#,
+            r#"{ while read f; do cat "$f"; done; } < <(find /h/.gitvow)"#,
+            r#"( while read f; do cat "$f"; done ) < <(find /h/.gitvow)"#,
+            r#"find /h/.gitvow | while true; do read f || break; cat "$f"; done"#,
+            r#"mapfile -t a < <(find /h/.gitvow); cat "${a[@]}""#,
+            r#"find /h/.gitvow > /tmp/l; xargs -a /tmp/l cat"#,
+        ] {
+            let a = analysed(cmd);
+            assert!(a.reads.iter().any(|r| r.recursive && r.touch.path == Path::new("/h/.gitvow")), "{cmd}: {a:?}");
+        }
+        // A loop without input of its own reads what is around it; one closing later is not fed.
+        let a = analysed(r#"while read f; do rm "$f"; done < <(find . -name '*.o'); while read g; do rm "$g"; done"#);
+        assert!(touched(&a).contains(&"/r/*.o".to_string()), "{a:?}");
+        assert!(a.opaque.is_some(), "{a:?}");
     }
 }

@@ -85,11 +85,12 @@ impl Walk<'_> {
     }
 
     /// The list a word names: what a `<(find …)` lists, or the file.
-    fn listed_file(&self, w: &Word, dirs: &Dirs) -> Feed {
-        match w.parts.as_slice() {
+    pub(super) fn listed_file(&self, w: &Word, dirs: &Dirs) -> Feed {
+        let parts: Vec<Part> = w.parts.iter().filter(|p| !matches!(p, Part::Lit(t) if t.is_empty())).cloned().collect();
+        match parts.as_slice() {
             [part @ Part::ProcSubst { .. }] => self.listed_by(part).unwrap_or(Feed::Unknown),
             _ => match self.paths(w, dirs) {
-                Some(ps) if ps.len() == 1 && ps[0].glob.is_none() => Feed::File(ps[0].path.clone()),
+                Some(ps) if ps.len() == 1 && ps[0].glob.is_none() => self.file_feed(ps[0].path.clone()),
                 _ => Feed::Unknown,
             },
         }
@@ -114,6 +115,7 @@ impl Walk<'_> {
         let recursive = recursive || self.names_trees(&word);
         match self.paths(&word, dirs) {
             Some(touches) => self.out.reads.extend(touches.into_iter().map(|touch| Read { touch, recursive })),
+            None if self.read_values(&word, dirs, recursive) => {}
             None => {
                 // `$(find ~/x -type f)`: what the substitution's list names.
                 let lists: Vec<(Vec<Word>, bool)> = word.parts.iter().filter_map(|p| self.substituted(p)).collect();
@@ -150,8 +152,10 @@ impl Walk<'_> {
             Part::Subst { script: s, raw } | Part::ProcSubst { script: s, raw } if *s == script => Some(raw.clone()),
             _ => None,
         });
-        if let Some(raw) = raw {
-            self.seen.substituted.push((raw, printed));
+        match raw {
+            Some(raw) => self.seen.substituted.push((raw, printed)),
+            // In a heredoc's body: kept by the script's number, for the body's input.
+            None => self.seen.in_bodies.push((script, printed)),
         }
     }
 

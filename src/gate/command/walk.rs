@@ -2,15 +2,13 @@
 //! layers peeled off it (wrappers, assignments, keywords), and the program it finally runs, handed
 //! to the reader for that program's role.
 
+use super::loops::{Compounds, KEYWORDS, substitutions};
 use super::programs::{self, Role};
-use super::syntax::{self, Node, Parsed, Part, RedirOp, Sep, Simple, Word};
+use super::syntax::{self, Node, Parsed, Part, Redir, RedirOp, Sep, Simple, Word};
 use super::{
     COMPUTED, COMPUTED_TARGET, Chdir, Dirs, Feed, Io, MAX_COMMANDS, MAX_PEELS, MAX_REPARSE, MAX_TEXT, NAMES_ONLY, Peeled, ProgramCall,
     ShellState, Step, TIME_BUDGET, Walk, effects, identity, lexical, lit_word, option_value, program_name, quote, shown_words, text,
 };
-
-/// Shell words that start a compound command or negate one: the program comes after them.
-const KEYWORDS: &[&str] = &["!", "{", "}", "if", "then", "else", "elif", "fi", "do", "done", "while", "until", "[[", "]]", "coproc"];
 
 impl Walk<'_> {
     pub(super) fn opaque(&mut self, why: &'static str) {
@@ -57,28 +55,43 @@ impl Walk<'_> {
         if let Some(why) = parsed.opaque {
             self.opaque(why);
         }
-        self.script(&parsed, 0, shell, reparse);
+        self.script(&parsed, 0, shell, reparse, &Feed::None);
     }
 
-    /// Walks script `id` of `p`; what its last pipeline prints, as far as the analysis knows.
-    fn script(&mut self, p: &Parsed, id: usize, shell: &mut ShellState, reparse: usize) -> Feed {
+    /// Walks script `id` of `p`, whose commands read `input` unless given another; what its last
+    /// pipeline prints, as far as the analysis knows.
+    fn script(&mut self, p: &Parsed, id: usize, shell: &mut ShellState, reparse: usize, input: &Feed) -> Feed {
         let Some(script) = p.scripts.get(id) else { return Feed::Unknown };
         let mut printed = Feed::None;
-        for pipeline in &script.pipelines {
+        // The compound commands open here (`while …; do …; done < list`): where each closes, and
+        // the input its closing word or the pipe into it gives every command inside.
+        let mut open = Compounds::default();
+        for (at, pipeline) in script.pipelines.iter().enumerate() {
             let single = pipeline.nodes.len() == 1;
-            let mut feed = Feed::None;
-            for node in &pipeline.nodes {
+            let mut feed = open.input(input);
+            for (k, node) in pipeline.nodes.iter().enumerate() {
                 if self.over_budget() {
                     return Feed::Unknown;
                 }
                 match node {
                     Node::Subshell(inner) => {
+                        // `( … ) < list`: the redirection the parser leaves after the parenthesis.
+                        let given = match pipeline.nodes.get(k + 1) {
+                            Some(Node::Simple(after)) if after.words.is_empty() => {
+                                self.compound_input(p, after, shell, (&mut open, reparse)).unwrap_or(feed)
+                            }
+                            _ => feed,
+                        };
                         let mut sub = shell.clone();
-                        self.script(p, *inner, &mut sub, reparse);
+                        self.script(p, *inner, &mut sub, reparse, &given);
                         feed = Feed::Unknown;
                     }
                     Node::Simple(cmd) => {
-                        let (output, chdir) = self.simple(p, cmd, feed, shell, reparse);
+                        if self.opens(p, script, (at, k), &feed, shell, (&mut open, reparse)) {
+                            feed = open.input(&feed);
+                        }
+                        let (output, chdir) = self.simple(p, cmd, feed, shell, reparse, &open.walked);
+                        open.close((at, k));
                         if matches!(output, Feed::Found(..)) {
                             self.seen.lister = Some(shown_words(&cmd.words));
                         }
@@ -110,15 +123,18 @@ impl Walk<'_> {
     }
 
     /// One simple command: its substitutions, redirections and words.
-    fn simple(&mut self, p: &Parsed, cmd: &Simple, pipe: Feed, shell: &mut ShellState, reparse: usize) -> (Feed, Option<Chdir>) {
-        // Substitutions run first, in a subshell each.
-        let words_scripts = cmd.words.iter().chain(cmd.redirs.iter().map(|r| &r.target)).flat_map(Word::scripts);
-        let body_scripts = cmd.redirs.iter().filter_map(|r| r.body).filter_map(|b| p.bodies.get(b)).flat_map(|b| b.scripts.iter().copied());
-        let scripts: Vec<usize> = words_scripts.chain(body_scripts).collect();
-        for s in scripts {
-            let mut sub = shell.clone();
-            let printed = self.script(p, s, &mut sub, reparse);
-            self.remember_substituted(cmd, s, printed);
+    fn simple(
+        &mut self,
+        p: &Parsed,
+        cmd: &Simple,
+        pipe: Feed,
+        shell: &mut ShellState,
+        reparse: usize,
+        walked: &[usize],
+    ) -> (Feed, Option<Chdir>) {
+        // Substitutions run first, in a subshell each (those of a compound's input before it).
+        for s in substitutions(p, cmd).into_iter().filter(|s| !walked.contains(s)) {
+            self.substitution(p, cmd, s, shell, reparse);
         }
         let feed = self.redirections(p, cmd, pipe, shell);
         let heredocs: Vec<String> =
@@ -131,8 +147,16 @@ impl Walk<'_> {
         };
         for r in cmd.redirs.iter().filter(|r| r.op == RedirOp::Write) {
             self.wrote(&r.target, &dirs, text.clone());
+            self.wrote_list(&r.target, &dirs, &output);
         }
         (output, chdir)
+    }
+
+    /// Walks substitution `s` of `cmd`, keeping the names it lists.
+    pub(super) fn substitution(&mut self, p: &Parsed, cmd: &Simple, s: usize, shell: &ShellState, reparse: usize) {
+        let mut sub = shell.clone();
+        let printed = self.script(p, s, &mut sub, reparse, &Feed::None);
+        self.remember_substituted(cmd, s, printed);
     }
 
     /// A command's redirections: the files they write, and what it reads on standard input.
@@ -153,37 +177,40 @@ impl Walk<'_> {
                     }
                     self.effect(effects::EffectKind::Overwrite, &r.target, &shell.dirs);
                 }
-                RedirOp::HereDoc => {
-                    feed = match r.body.and_then(|b| p.bodies.get(b)) {
-                        Some(b) if b.expands => Feed::Expanding(b.text.clone()),
-                        Some(b) => Feed::Text(b.text.clone()),
-                        None => Feed::Text(String::new()),
-                    }
-                }
-                // `<<< $'a\nb'`: ANSI-C quoting is text the analyser decodes.
-                RedirOp::HereString if r.target.parts.iter().all(|p| matches!(p, Part::Lit(_) | Part::Ansi(_))) => {
-                    feed = Feed::Text(r.target.text())
-                }
-                // `<<< ~/x`, `<<< "$HOME/x"`: a name the shell expands, as `echo` prints it.
-                RedirOp::HereString => feed = Feed::Found(vec![r.target.clone()], false),
-                RedirOp::Read => {
-                    self.read_input(&r.target, &shell.dirs);
-                    // `< <(find …)`: what the finder lists.
-                    if let [part @ Part::ProcSubst { .. }] = r.target.parts.as_slice()
-                        && let Some(listed) = self.listed_by(part)
-                    {
-                        feed = listed;
-                        continue;
-                    }
-                    feed = match self.paths(&r.target, &shell.dirs) {
-                        Some(mut ps) if ps.len() == 1 && ps[0].glob.is_none() => Feed::File(ps.remove(0).path),
-                        _ => Feed::Unknown,
-                    }
-                }
+                RedirOp::HereDoc | RedirOp::HereString | RedirOp::Read => feed = self.redirected_input(p, r, &shell.dirs),
                 RedirOp::Dup => {}
             }
         }
         feed
+    }
+
+    /// What an input redirection gives a command on standard input.
+    pub(super) fn redirected_input(&mut self, p: &Parsed, r: &Redir, dirs: &Dirs) -> Feed {
+        match r.op {
+            RedirOp::HereDoc => match r.body.and_then(|b| p.bodies.get(b)) {
+                Some(b) if b.expands => self.body_lists(b).unwrap_or_else(|| Feed::Expanding(b.text.clone())),
+                Some(b) => Feed::Text(b.text.clone()),
+                None => Feed::Text(String::new()),
+            },
+            // `<<< $'a\nb'`: ANSI-C quoting is text the analyser decodes.
+            RedirOp::HereString if r.target.parts.iter().all(|p| matches!(p, Part::Lit(_) | Part::Ansi(_))) => Feed::Text(r.target.text()),
+            // `<<< ~/x`, `<<< "$HOME/x"`: a name the shell expands, as `echo` prints it.
+            RedirOp::HereString => Feed::Found(vec![r.target.clone()], false),
+            RedirOp::Read => {
+                self.read_input(&r.target, dirs);
+                // `< <(find …)`: what the finder lists.
+                if let [part @ Part::ProcSubst { .. }] = r.target.parts.as_slice()
+                    && let Some(listed) = self.listed_by(part)
+                {
+                    return listed;
+                }
+                match self.paths(&r.target, dirs) {
+                    Some(mut ps) if ps.len() == 1 && ps[0].glob.is_none() => self.file_feed(ps.remove(0).path),
+                    _ => Feed::Unknown,
+                }
+            }
+            RedirOp::Write | RedirOp::Dup => Feed::None,
+        }
     }
 
     /// Peels keywords, assignments, wrappers and runners off a command and judges what is left.
@@ -299,6 +326,8 @@ impl Walk<'_> {
         self.reads(call, cmd.operands(), io, &cmd.dirs.clone());
         if call.name == "read" {
             self.read_line(cmd.operands(), io.feed);
+        } else if matches!(call.name.as_str(), "mapfile" | "readarray") {
+            self.map_lines(cmd.operands(), io.feed);
         }
         match programs::role(&call.name) {
             Role::Chdir => self.chdir(cmd, call, shell),
@@ -309,7 +338,7 @@ impl Walk<'_> {
             Role::Find if call.name.starts_with("fd") => {
                 Step::Done(self.fd(cmd.operands(), &call.args, &cmd.dirs.clone(), shell, io.reparse), None)
             }
-            Role::Find => Step::Done(self.find(cmd.operands(), &call.args, &cmd.dirs.clone(), shell, io.reparse), None),
+            Role::Find => Step::Done(self.find(cmd.operands(), &call.args, io, &cmd.dirs.clone(), shell), None),
             Role::Eval => self.eval(cmd, io, shell),
             Role::Source => self.source(cmd, io, shell),
             Role::Alias => self.alias(cmd, io, shell),

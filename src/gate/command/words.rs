@@ -144,46 +144,6 @@ impl Walk<'_> {
         path
     }
 
-    /// The values a part takes when it is a loop variable (`$f`), or a loop variable with a suffix
-    /// taken off (`${f%.txt}`, `${f%.*}`): the same names, or names in the same directory.
-    fn loop_values(&self, part: &Part) -> Option<Vec<Word>> {
-        let values = |n: &str| self.seen.loops.iter().find(|(m, _)| m == n).map(|(_, v)| v.clone());
-        match part {
-            Part::Var(n) => values(n),
-            Part::Computed(t) => {
-                let (name, pattern) = t.strip_prefix("${")?.strip_suffix('}')?.split_once('%')?;
-                let values = values(name)?;
-                let (longest, pattern) = match pattern.strip_prefix('%') {
-                    Some(p) => (true, p),
-                    None => (false, pattern),
-                };
-                // A literal suffix, or `LIT*` taken off the shortest way from a name that holds
-                // LIT: what is left stays in the value's directory.
-                let literal = |p: &str| !p.is_empty() && !p.contains(['/', '*', '?', '[', '\\', '$', '`']);
-                let head = match pattern.strip_suffix('*') {
-                    Some(head) if !longest && literal(head) => Some(head),
-                    _ if literal(pattern) => None,
-                    _ => return None,
-                };
-                values
-                    .iter()
-                    .map(|v| {
-                        let text = v.text();
-                        let (prefix, base) = text.split_at(text.rfind('/').map_or(0, |k| k + 1));
-                        if head.is_some_and(|h| !base.contains(h))
-                            || prefix.contains(['*', '?', '['])
-                            || v.parts.iter().any(|p| matches!(p, Part::Tilde))
-                        {
-                            return None;
-                        }
-                        Some(Word { parts: vec![Part::Lit(prefix.to_string()), Part::Glob("*".into())] })
-                    })
-                    .collect()
-            }
-            _ => None,
-        }
-    }
-
     /// A word as a path: literal (`~` and `$HOME` known), or a pattern in a known directory
     /// (`dir/*.json`, `build/$name`: the shell picks names in `dir`, `build`).
     pub(super) fn expand(&self, word: &Word) -> Option<Expanded> {

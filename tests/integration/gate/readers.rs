@@ -1,8 +1,9 @@
 //! Readers of gitvow's record key and approvals that reach them by a finder's start given after
 //! its options, a finder or a locator that runs a command on what it finds, a list of names that
-//! passes through filters on its way to `xargs`, a here-string naming them to an
-//! archiver, or a program that reads a directory whole: each is stopped as `cat` of the literal
-//! name is, in the payload forms of Claude Code, Codex and Copilot CLI; the project's own files pass.
+//! passes through filters on its way to `xargs` or into a loop's variable or an array, a
+//! here-string naming them to an archiver, or a program that reads a directory whole: each is
+//! stopped as `cat` of the literal name is, in the payload forms of Claude Code, Codex and Copilot
+//! CLI; the project's own files pass.
 
 use super::own_files::{installed, judge};
 
@@ -74,5 +75,62 @@ fn a_program_given_the_directory_reads_it_whole() {
             "git --git-dir=/tmp/g --work-tree=$HOME add -A",
         ],
         &["gzip -rc src", "git grep --no-index TODO src", "env -C src cat main.rs", "git add -A", "git init -q sub && git -C sub add -A"],
+    );
+}
+
+/// A list of names reaches the reader inside a loop however the loop is given it: a redirection
+/// or a here-string on the whole loop, a pipe into it or into a group or subshell holding it, an
+/// array `mapfile` fills, a file the call wrote the list to, `xargs -a`, `find -files0-from`; and
+/// a name in gitvow's directory reshaped on the way (`sed`, `${f/…/…}`) is still a name there.
+#[test]
+fn names_reach_the_reader_inside_a_loop() {
+    let env = installed();
+    judge(
+        &env,
+        &[
+            "while read f; do cat \"$f\"; done < <(find ~/.gitvow -type f)",
+            "while IFS= read -r f; do base64 \"$f\"; done < <(find ~/.gitvow)",
+            "{ while read f; do cat \"$f\"; done; } < <(find ~/.gitvow -type f)",
+            "( while read f; do cat \"$f\"; done ) < <(find ~/.gitvow -type f)",
+            "find ~/.gitvow -type f | ( while read f; do cat \"$f\"; done )",
+            "find ~/.gitvow -type f | while true; do read f || break; cat \"$f\"; done",
+            "while read f; do cat \"$f\"; done <<< \"$(find ~/.gitvow -type f)\"",
+            "while read f; do cat \"$f\"; done <<EOF\n$(find ~/.gitvow -type f)\nEOF",
+            "while read f; do cat \"$f\"; done < <(locate record.key)",
+            "mapfile -t a < <(find ~/.gitvow -type f); cat \"${a[@]}\"",
+            "readarray -t a < <(find ~/.gitvow); for f in \"${a[@]}\"; do cp \"$f\" /tmp/; done",
+            "find ~/.gitvow -type f | mapfile -t a; cat \"${a[0]}\"",
+            "mapfile < <(find ~/.gitvow -type f); cat ${MAPFILE[*]}",
+            "mapfile -t a <<< \"$(find ~/.gitvow)\"; cat \"${a[@]}\"",
+            "xargs -a <(find ~/.gitvow) cat",
+            "xargs --arg-file=<(find ~/.gitvow -type f) base64",
+            "find ~/.gitvow > /tmp/l; xargs -a /tmp/l cat",
+            "find ~/.gitvow -print0 > /tmp/l; xargs -0 -a /tmp/l cat",
+            "find ~/.gitvow > /tmp/l; while read f; do cat \"$f\"; done < /tmp/l",
+            "find ~/.gitvow > /tmp/l; cat $(cat /tmp/l)",
+            "find -files0-from <(find ~/.gitvow -print0) -exec cat {} +",
+            "find ~/.gitvow -print0 > /tmp/l; find -files0-from /tmp/l -exec cat {} +",
+            "find ~/.gitvow -print0 | find -files0-from - -exec cat {} +",
+            "find ~/.gitvow -name policy.json | sed s/policy.json/record.key/ | xargs cat",
+            "ls ~/.gitvow/policy.json | sed s/policy.json/record.key/ | xargs cat",
+            "echo ~/.gitvow/policy.json | sed s/policy.json/record.key/ | xargs cat",
+            "find ~/.gitvow -name policy.json | while read f; do cat \"${f/policy.json/record.key}\"; done",
+            "find ~/.gitvow -name policy.json | while read f; do cat \"${f%policy.json}record.key\"; done",
+            "find ~/.gitvow -name policy.json | while read f; do cat \"${f%/*}/record.key\"; done",
+        ],
+        &[
+            "while read f; do cat \"$f\"; done < <(find src -type f)",
+            "{ while read f; do wc -l \"$f\"; done; } < <(git ls-files)",
+            "find src -type f | ( while read f; do cat \"$f\"; done )",
+            "while read f; do cat \"$f\"; done <<< \"$(find src -type f)\"",
+            "mapfile -t a < <(find src -type f); cat \"${a[@]}\"",
+            "readarray -t files < <(git ls-files); wc -l \"${files[@]}\"",
+            "xargs -a <(find src -type f) cat",
+            "find src -print0 > /tmp/l; xargs -0 -a /tmp/l cat",
+            "find src -name '*.rs' | while read f; do cat \"${f/src/docs}\"; done",
+            "echo notes.txt | sed s/notes/todo/ | xargs cat",
+            "while read line; do echo \"$line\"; done < notes.txt",
+            "if true; then cat notes.txt; fi < /dev/null",
+        ],
     );
 }

@@ -2,7 +2,7 @@
 //! secrets: the lists a reader after them (`xargs cat`) reads.
 
 use super::super::syntax::{Part, Word};
-use super::super::{Dirs, Feed, Walk};
+use super::super::{Dirs, Feed, Walk, lit_word};
 use super::holding;
 use crate::gate::command::programs;
 use crate::gate::{pattern, protect};
@@ -15,7 +15,12 @@ impl Walk<'_> {
     /// Only names that reach gitvow's directory are followed so (the project's own lists are
     /// judged as before).
     pub(in crate::gate::command) fn filtered(&self, name: &str, words: &[Word], feed: &Feed, dirs: &Dirs) -> Option<Feed> {
-        let Feed::Found(names, trees) = feed else { return None };
+        let (names, trees) = match feed {
+            Feed::Found(names, trees) => (names.clone(), *trees),
+            // `echo ~/.gitvow/policy.json | sed …`: names the analyser knows as text.
+            Feed::Text(t) => (t.split_whitespace().map(lit_word).collect(), false),
+            _ => return None,
+        };
         let secrets = crate::paths::gitvow_home()?;
         let reaches = |w: &Word| {
             self.paths(w, dirs).is_some_and(|ts| ts.iter().any(|t| secrets.starts_with(&t.path) || t.path.starts_with(&secrets)))
@@ -26,11 +31,16 @@ impl Walk<'_> {
         let operands = words.iter().filter(|w| !w.text().starts_with('-')).count();
         match name {
             "sort" | "uniq" | "head" | "tail" | "tac" | "shuf" | "tee" | "column" | "nl" if operands == 0 || name == "tee" => {
-                Some(Feed::Found(names.clone(), *trees))
+                Some(Feed::Found(names, trees))
             }
-            "grep" | "egrep" | "fgrep" | "rg" if operands <= 1 => Some(Feed::Found(names.clone(), *trees)),
+            "grep" | "egrep" | "fgrep" | "rg" if operands <= 1 => Some(Feed::Found(names, trees)),
+            // A name in gitvow's directory reshaped (`sed s/policy.json/record.key/`) may be any
+            // name there: the directory, whole.
             "cut" | "sed" | "gsed" | "awk" | "gawk" | "mawk" | "nawk" | "tr" | "rev" | "paste" | "perl" | "xargs" | "realpath"
-            | "readlink" | "dirname" => Some(Feed::Found(names.clone(), true)),
+            | "readlink" | "dirname" => {
+                let dir = lit_word(&secrets.to_string_lossy());
+                Some(Feed::Found(names.iter().map(|w| if reaches(w) { dir.clone() } else { w.clone() }).collect(), true))
+            }
             _ => None,
         }
     }
