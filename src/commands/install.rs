@@ -124,7 +124,8 @@ pub(crate) fn plan_and_apply(settings: &Settings, scope: &Scope, agents: &[&'sta
     let run = Run { settings, scope, agents, action };
     // Root installing into someone else's home or repository creates what that owner can change.
     safefs::own_new_files_like(scope.root());
-    let plan = run.plan(&InstallRecord::load(scope)?)?;
+    let first_record = InstallRecord::load(scope)?;
+    let plan = run.plan(&first_record)?;
     run.preview(&plan);
     if let Some(code) = run.without_writing(&plan) {
         return Ok(code);
@@ -132,14 +133,21 @@ pub(crate) fn plan_and_apply(settings: &Settings, scope: &Scope, agents: &[&'sta
     run.confirm(&plan)?;
 
     // Serialise gitvow runs on this scope from here to the record update. The lock is taken only by
-    // a run that writes (a run that changes nothing creates no lock file), so the plan is made
-    // again under it: another run may have written since.
+    // a run that writes (a run that changes nothing creates no lock file), so another run may have
+    // written since the plan was made: when the record under the lock is not the one planned on,
+    // the plan is made again. Otherwise it stands: the transaction compares each file it writes
+    // with the bytes planned on and plans again on any that changed (an agent saving its settings
+    // meanwhile), so a second plan would only parse and edit every file twice.
     let lock = run.lock()?;
     let record = InstallRecord::load(scope)?;
-    // The first plan goes before the second is made: two plans of a large file would double the
-    // memory the run needs.
-    drop(plan);
-    let mut plan = run.plan(&record)?;
+    let mut plan = if record == first_record {
+        plan
+    } else {
+        // The first plan goes before the second is made: two plans of a large file would double
+        // the memory the run needs.
+        drop(plan);
+        run.plan(&record)?
+    };
     let applied = run.apply(&record, &mut plan)?;
     let emptied = run.record(&record, &plan, applied)?;
     // The run that took gitvow's last file out of the scope leaves no lock file behind.
