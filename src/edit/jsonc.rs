@@ -6,9 +6,9 @@
 //! byte for byte. Insertion and removal are written as exact inverses of each other, so removing an
 //! entry gitvow appended gives back the text as it was before.
 //!
-//! Each operation indexes the current text afresh: the planner makes a handful of edits per file, and
-//! working on a fresh index each time keeps every range honest. The index ([`Tree`]) holds byte
-//! ranges only, so that a file of many megabytes costs about its own size once more.
+//! The text is tokenised once: each edit moves the index ([`Tree`]) with it and indexes only the
+//! text it inserts (an edit the index cannot follow has the text indexed afresh on first use). The
+//! index holds byte ranges only, so that a file of many megabytes costs a fraction of its size more.
 
 mod edits;
 mod failure;
@@ -409,9 +409,21 @@ impl JsonDoc {
     /// (replacing ranges in place would move the rest of the text once per edit).
     fn apply(&mut self, mut edits: Vec<(usize, usize, String)>) {
         edits.sort_by_key(|e| e.0);
-        // The index goes before the new text is made, and the old text as soon as it is: at most
-        // two texts at a time, and the new index only when something asks for it.
-        self.tree = OnceLock::new();
+        let added: usize = edits.iter().map(|e| e.2.len()).sum();
+        let new_len = self.body().len() + added - edits.iter().map(|e| e.1 - e.0).sum::<usize>();
+        // The index follows the edits, from the inserted text alone: the file is not tokenised
+        // again (an edit it cannot follow leaves the index to be made again on first use).
+        let tree = self.tree.take().and_then(|tree| tree.edited(&edits, new_len, self.strictness));
+        self.splice(&edits, added);
+        if let Some(tree) = tree {
+            // Every test that edits a document checks the index against one made afresh.
+            debug_assert_eq!(Some(&tree), Tree::build(self.body(), self.strictness).as_ref(), "the edited index of {:?}", self.body());
+            self.tree = OnceLock::from(tree);
+        }
+    }
+
+    /// The text with `edits` (sorted) made, `added` the bytes of their texts.
+    fn splice(&mut self, edits: &[(usize, usize, String)], added: usize) {
         // A text of the document's own with a few edits (an insertion, a replacement) is edited
         // in place: a few moves of its tail, and no second copy of a large file.
         if let DocText::Owned(body) = &mut self.body
@@ -419,19 +431,17 @@ impl JsonDoc {
         {
             // Grown exactly, when the room left at the end is not enough: doubling a large text's
             // buffer would hold it twice.
-            let added: usize = edits.iter().map(|e| e.2.len()).sum();
             body.reserve_exact(added);
             for (start, end, text) in edits.iter().rev() {
                 body.replace_range(*start..*end, text);
             }
             return;
         }
-        let added: usize = edits.iter().map(|e| e.2.len()).sum();
         // Room for the few entries later edits add in place (memory is only used once written).
         let room = 4096 + self.body().len() / 256;
         let mut body = String::with_capacity(self.body().len() + added + room);
         let mut at = 0;
-        for (start, end, text) in &edits {
+        for (start, end, text) in edits {
             body.push_str(&self.body()[at..*start]);
             body.push_str(text);
             at = *end;
@@ -540,6 +550,35 @@ mod tests {
             let n = d.get(&[key("a")]).unwrap().as_array().unwrap().len();
             d.remove(&[key("a")], &JsonStep::Index(n - 1));
             assert_eq!(d.text(), text);
+        }
+    }
+
+    /// Each edit's index is the one the new text would get, made without tokenising the text again.
+    #[test]
+    fn the_index_follows_each_edit() {
+        let fresh = |d: &JsonDoc| Tree::build(d.body(), d.strictness);
+        let cases = [
+            ("{\n  \"a\": [1, 2],\n  \"b\": {\"c\": [3]}\n}\n", vec![key("a")]),
+            ("{\"a\":[],\"b\":{}}", vec![key("a")]),
+            ("/* x */ {\"b\": {\"a\": [1, // one\n 2]}, // two\n}", vec![key("b"), key("a")]),
+            ("{\"a\": {}, \"b\": \"x\"}", vec![key("a")]),
+        ];
+        for (text, path) in cases {
+            let mut d = doc(text);
+            let value = json!({"x": [1, {"y": "z"}], "w": "v"});
+            if matches!(d.shape(&path), Some(Shape::Array(_))) {
+                d.append_element(&path, &value);
+            } else {
+                d.insert_property(&path, "new", &value);
+            }
+            assert!(d.tree.get().is_some(), "the index was dropped after an insertion into {text}");
+            assert_eq!(d.tree.get(), fresh(&d).as_ref(), "{}", d.text());
+            d.replace_value(&[key("b")], &json!([true, {"k": null}]));
+            assert!(d.tree.get().is_some(), "the index was dropped after a replacement in {text}");
+            assert_eq!(d.tree.get(), fresh(&d).as_ref(), "{}", d.text());
+            d.remove_elements(&[(vec![key("b")], vec![0])]);
+            assert!(d.tree.get().is_some(), "the index was dropped after a removal in {text}");
+            assert_eq!(d.tree.get(), fresh(&d).as_ref(), "{}", d.text());
         }
     }
 

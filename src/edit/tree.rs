@@ -12,6 +12,8 @@ use jsonc_parser::tokens::Token;
 use jsonc_parser::{ParseOptions, Scanner, ScannerOptions};
 use serde_json::Value;
 
+mod edited;
+
 /// How deep `jsonc_parser` lets values nest (it counts an object twice: the object and the member
 /// being read): past this it refuses the file with its line and column, and so does this index.
 const MAX_DEPTH: usize = 512;
@@ -27,7 +29,7 @@ pub enum ValueKind {
 /// the next item of the same container is the first value starting after this one's end. Offsets
 /// fit in 30 bits: gitvow refuses files over 64 MiB before reading them (and the index any text over
 /// 1 GiB).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct ValueSpan {
     /// Where the item starts: an object member at its name, an array element (or the root) at its
     /// value.
@@ -66,7 +68,7 @@ fn kind_bits(kind: ValueKind) -> u32 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Id(u32);
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tree {
     nodes: Vec<ValueSpan>,
     /// The byte ranges of all comments, in order.
@@ -119,6 +121,10 @@ struct Tokens<'a> {
 }
 
 impl<'a> Tokens<'a> {
+    fn new(text: &'a str, strictness: Strictness) -> Tokens<'a> {
+        Tokens { scanner: Scanner::new(text, &scanner_options()), comments: Vec::new(), allow_comments: strictness.allows_comments() }
+    }
+
     /// The next token and its range; `None` for any error.
     fn next(&mut self) -> Option<(Option<Token<'a>>, usize, usize)> {
         loop {
@@ -140,82 +146,17 @@ impl Tree {
         if body.len() > END_MASK as usize {
             return None;
         }
-        let mut tokens =
-            Tokens { scanner: Scanner::new(body, &scanner_options()), comments: Vec::new(), allow_comments: strictness.allows_comments() };
-        let trailing_commas = strictness.allows_trailing_commas();
+        let mut tokens = Tokens::new(body, strictness);
         let mut nodes: Vec<ValueSpan> = Vec::new();
-        let mut stack: Vec<Open> = Vec::new();
-        let mut depth = 0;
-        // The token that starts the next value, and where the member name before it starts.
-        let mut token = tokens.next()?;
-        let mut member: Option<usize> = None;
-        loop {
-            // A value.
-            if depth > MAX_DEPTH {
-                return None;
+        let first = tokens.next()?;
+        read_value(&mut tokens, first, None, &mut nodes, strictness.allows_trailing_commas())?;
+        // The root is read: nothing may follow it.
+        match tokens.next()? {
+            (None, ..) => {
+                nodes.shrink_to_fit();
+                Some(Tree { nodes, comments: tokens.comments })
             }
-            let (t, start, end) = token;
-            let kind = match t? {
-                Token::OpenBrace => ValueKind::Object,
-                Token::OpenBracket => ValueKind::Array,
-                Token::String(_) | Token::Number(_) | Token::Boolean(_) | Token::Null => ValueKind::Scalar,
-                _ => return None,
-            };
-            let id = u32::try_from(nodes.len()).ok()?;
-            let item_start = member.take().unwrap_or(start);
-            nodes.push(ValueSpan { start: item_start as u32, value_start: start as u32, end_kind: end as u32 | kind_bits(kind) });
-            let mut next = if kind == ValueKind::Scalar {
-                None
-            } else {
-                let object = kind == ValueKind::Object;
-                depth += if object { 2 } else { 1 };
-                stack.push(Open { id, object });
-                Some(tokens.next()?)
-            };
-            // After a value or an opening bracket: close containers until the next value starts.
-            loop {
-                let Some(open) = stack.last() else {
-                    // The root is read: nothing may follow it.
-                    return match tokens.next()? {
-                        (None, ..) => {
-                            nodes.shrink_to_fit();
-                            Some(Tree { nodes, comments: tokens.comments })
-                        }
-                        _ => None,
-                    };
-                };
-                let object = open.object;
-                let (t, start, end) = match next.take() {
-                    Some(after_open) => after_open,
-                    None => match tokens.next()? {
-                        (Some(Token::Comma), ..) => {
-                            let after = tokens.next()?;
-                            if is_close(&after.0, object) && !trailing_commas {
-                                return None;
-                            }
-                            after
-                        }
-                        other if is_close(&other.0, object) => other,
-                        _ => return None,
-                    },
-                };
-                if is_close(&t, object) {
-                    let open = stack.pop()?;
-                    depth -= if open.object { 2 } else { 1 };
-                    let node = &mut nodes[open.id as usize];
-                    node.end_kind = end as u32 | (node.end_kind & !END_MASK);
-                    continue;
-                }
-                if object {
-                    let Some(Token::String(_)) = t else { return None };
-                    let (Some(Token::Colon), ..) = tokens.next()? else { return None };
-                    member = Some(start);
-                    token = tokens.next()?;
-                } else {
-                    token = (t, start, end);
-                }
-                break;
-            }
+            _ => None,
         }
     }
 
@@ -412,6 +353,80 @@ impl Tree {
     /// The comment that ends at `pos`, as its range.
     pub fn comment_ending_at(&self, pos: usize) -> Option<(usize, usize)> {
         self.comments.binary_search_by_key(&pos, |c| c.1).ok().map(|i| self.comments[i])
+    }
+}
+
+/// Reads one whole value starting with the token `first` into `nodes` (`member`: where the name
+/// before it starts), without recursion; the tokens after it are left unread.
+fn read_value<'a>(
+    tokens: &mut Tokens<'a>,
+    first: (Option<Token<'a>>, usize, usize),
+    mut member: Option<usize>,
+    nodes: &mut Vec<ValueSpan>,
+    trailing_commas: bool,
+) -> Option<()> {
+    let mut stack: Vec<Open> = Vec::new();
+    let mut depth = 0;
+    // The token that starts the next value, and where the member name before it starts.
+    let mut token = first;
+    loop {
+        // A value.
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let (t, start, end) = token;
+        let kind = match t? {
+            Token::OpenBrace => ValueKind::Object,
+            Token::OpenBracket => ValueKind::Array,
+            Token::String(_) | Token::Number(_) | Token::Boolean(_) | Token::Null => ValueKind::Scalar,
+            _ => return None,
+        };
+        let id = u32::try_from(nodes.len()).ok()?;
+        let item_start = member.take().unwrap_or(start);
+        nodes.push(ValueSpan { start: item_start as u32, value_start: start as u32, end_kind: end as u32 | kind_bits(kind) });
+        let mut next = if kind == ValueKind::Scalar {
+            None
+        } else {
+            let object = kind == ValueKind::Object;
+            depth += if object { 2 } else { 1 };
+            stack.push(Open { id, object });
+            Some(tokens.next()?)
+        };
+        // After a value or an opening bracket: close containers until the next value starts.
+        loop {
+            let Some(open) = stack.last() else { return Some(()) };
+            let object = open.object;
+            let (t, start, end) = match next.take() {
+                Some(after_open) => after_open,
+                None => match tokens.next()? {
+                    (Some(Token::Comma), ..) => {
+                        let after = tokens.next()?;
+                        if is_close(&after.0, object) && !trailing_commas {
+                            return None;
+                        }
+                        after
+                    }
+                    other if is_close(&other.0, object) => other,
+                    _ => return None,
+                },
+            };
+            if is_close(&t, object) {
+                let open = stack.pop()?;
+                depth -= if open.object { 2 } else { 1 };
+                let node = &mut nodes[open.id as usize];
+                node.end_kind = end as u32 | (node.end_kind & !END_MASK);
+                continue;
+            }
+            if object {
+                let Some(Token::String(_)) = t else { return None };
+                let (Some(Token::Colon), ..) = tokens.next()? else { return None };
+                member = Some(start);
+                token = tokens.next()?;
+            } else {
+                token = (t, start, end);
+            }
+            break;
+        }
     }
 }
 
