@@ -2,6 +2,7 @@
 //! call first. Templating (`{{.VAR}}`) is a value the analysis cannot know; a command in a form
 //! the reader does not follow (a loop, an included Taskfile's task) is opaque.
 
+use super::super::options::OptionWords;
 use super::file::{Recipes, Written, recipe_file};
 use super::walk::{Recipe, Runner, Step, walk};
 use std::path::Path;
@@ -12,27 +13,22 @@ pub(super) fn task(args: &[String], dir: &Path, written: Written) -> Recipes {
     let mut dir = dir.to_path_buf();
     let mut file = None;
     let mut names = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        i += 1;
+    // What follows `--` is handed to the tasks as CLI_ARGS.
+    let mut words = OptionWords::new(args);
+    while let Some(a) = words.next() {
         match a {
-            // What follows `--` is handed to the tasks as CLI_ARGS.
-            "--" => break,
             "-l" | "--list" | "-a" | "--list-all" | "-n" | "--dry" | "--summary" | "-h" | "--help" | "--version" | "-i" | "--init" => {
                 return Recipes::Lines(Vec::new());
             }
-            "-t" | "--taskfile" => {
-                file = args.get(i).cloned();
-                i += 1;
-            }
+            "-t" | "--taskfile" => file = words.value().map(str::to_string),
             "-d" | "--dir" => {
-                if let Some(d) = args.get(i) {
+                if let Some(d) = words.value() {
                     dir = dir.join(d);
                 }
-                i += 1;
             }
-            "-o" | "--output" | "-c" | "--concurrency" | "--interval" | "--sort" => i += 1,
+            "-o" | "--output" | "-c" | "--concurrency" | "--interval" | "--sort" => {
+                words.value();
+            }
             _ if a.starts_with('-') || a.contains('=') => {}
             _ => names.push(a.to_string()),
         }

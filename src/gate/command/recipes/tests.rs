@@ -83,6 +83,10 @@ fn taskfile_tasks_run_with_their_deps_and_called_tasks() {
     );
     assert_eq!(lines("go-task", &[], &[("Taskfile.yml", tf)]), ["the task default (Taskfile.yml:7): go build ./..."]);
     assert_eq!(lines("task", &["--list"], &[("Taskfile.yml", tf)]), Vec::<String>::new());
+    // An option's value is no task name; what follows `--` is handed to the tasks.
+    let default = ["the task default (Taskfile.yml:7): go build ./..."];
+    assert_eq!(lines("task", &["-d", "sub", "-o", "tidy", "--", "clean"], &[("sub/Taskfile.yml", tf)]), default);
+    assert_eq!(lines("task", &["-t", "other.yml", "tidy"], &[("other.yml", tf)]), ["the task tidy (other.yml:8): rm -f *.o"]);
     assert!(lines("task", &["ns:x"], &[("Taskfile.yml", tf)])[0].starts_with("opaque"));
     assert!(lines("task", &["x"], &[("Taskfile.yml", "tasks:\n  x:\n    cmds:\n      - for: [a]\n")])[0].starts_with("opaque"));
 }
