@@ -4,7 +4,8 @@
 # 500,000 keys (4 and 10 MB), files holding 10,000 and 100,000 duplicate gitvow entries (1 and
 # 10 MB), one nesting 10,000 arrays and a one-line factory hooks.json of 50,000 events, to show that
 # the time grows no faster than the file, whatever its content,
-# and prints the peak memory of each case against the file's size (the target: at most 4 times).
+# and prints the peak memory of each case against the file's size (the target: at most 3 times) and
+# the time of an install against reading, rewriting, fsyncing and renaming the file (at most 5 times).
 #
 # Usage: bench/install.sh [RUNS]        RUNS per figure (default 5); the median is printed.
 # Every run uses a temporary HOME; the real home directory is never read or written.
@@ -115,11 +116,25 @@ check_restored() {
     cmp -s "$1" "$home/$settings" || { echo "$2 did not restore $label" >&2; exit 1; }
 }
 
-# One case: times install, uninstall with its record and uninstall without one, $runs times each.
+# Microseconds of the floor an install is measured against: reading the file, writing it anew,
+# flushing it to disk and renaming it into place (dd reads, writes and fsyncs; mv renames).
+floor_once() {
+    local t0 t1
+    cp "$1" "$work/floor-src"
+    t0=$(now_ns)
+    dd if="$work/floor-src" of="$work/floor-tmp" bs=1M conv=fsync status=none
+    mv "$work/floor-tmp" "$work/floor-src"
+    t1=$(now_ns)
+    echo $(((t1 - t0) / 1000))
+}
+
+# One case: times install, uninstall with its record and uninstall without one, $runs times each,
+# and the floor between them.
 run_case() {
     local file=$1
-    inst=() unin=() norec=()
+    inst=() unin=() norec=() floor=()
     for ((r = 0; r < runs; r++)); do
+        floor+=("$(floor_once "$file")")
         fresh_home "$file"
         inst+=("$(time_once "$home" install --command /opt/gitvow/bin/gitvow --force)")
         unin+=("$(time_once "$home" uninstall)")
@@ -138,8 +153,9 @@ run_case() {
 # The deep case: install is refused (exit 1, a line and column); only its time and memory count.
 run_refused_case() {
     local file=$1
-    inst=() unin=(0) norec=(0)
+    inst=() unin=(0) norec=(0) floor=()
     for ((r = 0; r < runs; r++)); do
+        floor+=("$(floor_once "$file")")
         fresh_home "$file"
         if inst+=("$(time_once "$home" install --command /opt/gitvow/bin/gitvow --force)"); then
             echo "install accepted $label" >&2; exit 1
@@ -155,7 +171,7 @@ echo 0 > "$work/peak"
 HOME="$work" /usr/bin/time -o "$work/rss" -f %M "$bin" --version >/dev/null
 base=$(tail -n 1 "$work/rss")
 
-printf '%-17s %10s %11s %13s %13s %13s %9s %7s %7s\n' case bytes "install ms" "uninstall ms" "unin. no-rec" "install ms/MB" "peak MiB" "x size" "x file"
+printf '%-17s %10s %11s %13s %13s %13s %9s %7s %7s %9s %8s\n' case bytes "install ms" "uninstall ms" "unin. no-rec" "install ms/MB" "peak MiB" "x size" "x file" "floor ms" "x floor"
 # label:agent:size (bytes, keys, entries or levels)
 for spec in claude-10K:claude:10240 claude-1M:claude:1048576 claude-10M:claude:10485760 gemini-10M-jsonc:gemini:10485760 \
     1line-200k:claude:200000 1line-500k:claude:500000 dup-10k:claude:10000 dup-100k:claude:100000 deep-10k:gemini:10000 \
@@ -189,11 +205,14 @@ for spec in claude-10K:claude:10240 claude-1M:claude:1048576 claude-10M:claude:1
     i_us=$(printf '%s\n' "${inst[@]}" | median)
     u_us=$(printf '%s\n' "${unin[@]}" | median)
     n_us=$(printf '%s\n' "${norec[@]}" | median)
-    awk -v l="$label" -v b="$bytes" -v i="$i_us" -v u="$u_us" -v n="$n_us" -v p="$(cat "$work/peak")" -v base="$base" -v e="$empty" 'BEGIN {
-        printf "%-17s %10d %11.1f %13.1f %13.1f %13.1f %9.1f %7.1f %7.1f\n", l, b, i / 1000, u / 1000, n / 1000, (i / 1000) / (b / 1048576), p / 1024, (p - base) * 1024 / b, (p - e) * 1024 / b
+    f_us=$(printf '%s\n' "${floor[@]}" | median)
+    awk -v l="$label" -v b="$bytes" -v i="$i_us" -v u="$u_us" -v n="$n_us" -v f="$f_us" -v p="$(cat "$work/peak")" -v base="$base" -v e="$empty" 'BEGIN {
+        printf "%-17s %10d %11.1f %13.1f %13.1f %13.1f %9.1f %7.1f %7.1f %9.1f %8.1f\n", l, b, i / 1000, u / 1000, n / 1000, (i / 1000) / (b / 1048576), p / 1024, (p - base) * 1024 / b, (p - e) * 1024 / b, f / 1000, i / f
     }'
 done
 echo "(median of $runs runs each, timed with date +%s%N; peak: the largest resident memory of any run of the case, from"
 echo " /usr/bin/time; x size: (peak - $((base / 1024)) MiB of a run that reads no file) / bytes; x file: (peak - the peak of the"
-echo " same runs on a file holding {}) / bytes, the memory the run needs for the file; every run starts from a fresh HOME)"
+echo " same runs on a file holding {}) / bytes, the memory the run needs for the file; floor: reading the file, writing it"
+echo " anew with an fsync and renaming it into place (dd conv=fsync, then mv), timed between the runs; x floor: install / floor;"
+echo " every run starts from a fresh HOME)"
 echo "deep-10k is refused: ${refusal:-}"
