@@ -149,11 +149,14 @@ pub struct Guard {
     roots: Vec<Root>,
     home: Option<PathBuf>,
     repo_top: Option<PathBuf>,
+    /// [`Guard::guarded_places`], listed once per call: each path the call touches asks for them.
+    places: std::cell::OnceCell<Vec<PathBuf>>,
 }
 
 impl Guard {
     pub fn new(home: Option<&Path>, repo_top: Option<&Path>) -> Guard {
-        let mut guard = Guard { roots: Vec::new(), home: home.map(lexical), repo_top: repo_top.map(lexical) };
+        let mut guard =
+            Guard { roots: Vec::new(), home: home.map(lexical), repo_top: repo_top.map(lexical), places: std::cell::OnceCell::new() };
         // Each root in both forms: as named, and where its links lead. The base (home, repository)
         // is resolved once and listed once; a root itself is followed only when it is a link, and
         // only a root the listing shows, as a link or holding one, costs an `lstat` of its own
@@ -202,6 +205,7 @@ impl Guard {
     /// when it may be a link or lie behind one (`~/.config` a link to `~/cfg` puts OpenCode's
     /// folder at `~/cfg/opencode`).
     fn add(&mut self, named: PathBuf, mut real: PathBuf, may_be_link: bool, what: &'static str) {
+        self.places.take();
         if may_be_link {
             real = resolve(&real);
         }
@@ -234,15 +238,22 @@ impl Guard {
     /// Where another name of a protected file may be: each root the gate protects (both forms),
     /// and the files and directories the default policy guards by their path, shallowest first.
     pub fn guarded_places(&self) -> Vec<PathBuf> {
-        let mut places: Vec<PathBuf> = self.roots.iter().map(|r| r.path.clone()).collect();
-        for p in self.guarded_files() {
-            // Compared as bytes: `Path`'s equality walks both paths' components, a cost of every
-            // call (a duplicate this misses only costs a second look).
-            if !places.iter().any(|q| q.as_os_str() == p.as_os_str()) {
-                places.push(p);
+        self.places().to_vec()
+    }
+
+    /// The places of [`Guard::guarded_places`], listed on the first use.
+    fn places(&self) -> &[PathBuf] {
+        self.places.get_or_init(|| {
+            let mut places: Vec<PathBuf> = self.roots.iter().map(|r| r.path.clone()).collect();
+            for p in self.guarded_files() {
+                // Compared as bytes: `Path`'s equality walks both paths' components, a cost of every
+                // call (a duplicate this misses only costs a second look).
+                if !places.iter().any(|q| q.as_os_str() == p.as_os_str()) {
+                    places.push(p);
+                }
             }
-        }
-        places
+            places
+        })
     }
 
     /// `path` spelt as the place the gate guards that it names in another case
@@ -250,7 +261,7 @@ impl Guard {
     /// (macOS's, by default) opens the same file, and the gate cannot tell each directory's file
     /// system, so it always folds case for what it guards. `None` when no such place is named so.
     pub fn in_guarded_case(&self, path: &Path) -> Option<PathBuf> {
-        self.guarded_places().iter().find_map(|place| in_case_of(path, place))
+        self.places().iter().find_map(|place| in_case_of(path, place))
     }
 
     /// The files and directories the default policy guards by their path, here.
