@@ -61,6 +61,64 @@ impl Walk<'_> {
     }
 }
 
+/// `dropdb`/`createdb` of a database whose name says test on this machine (no host, `localhost`,
+/// `127.0.0.1`, `::1` or a socket directory): the rules read it as `test-database dropdb …`.
+pub(super) fn local_test_admin(name: &str, args: &[String]) -> bool {
+    if !matches!(name, "dropdb" | "createdb") {
+        return false;
+    }
+    // Options that take the next word: host, port, user, maintenance database, owner, template,
+    // tablespace, encoding, locales.
+    const VALUED: &[&str] = &[
+        "-h",
+        "--host",
+        "-p",
+        "--port",
+        "-U",
+        "--username",
+        "--maintenance-db",
+        "-O",
+        "--owner",
+        "-T",
+        "--template",
+        "-D",
+        "--tablespace",
+        "-E",
+        "--encoding",
+        "-l",
+        "--locale",
+        "--lc-collate",
+        "--lc-ctype",
+        "--icu-locale",
+        "--strategy",
+        "-S",
+    ];
+    let (mut host, mut operands) = (None, Vec::new());
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        let (flag, attached) = match a.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v)),
+            _ => (a, None),
+        };
+        if VALUED.contains(&flag) {
+            let v = attached.map(str::to_string).or_else(|| args.get(i + 1).cloned());
+            i += usize::from(attached.is_none());
+            if matches!(flag, "-h" | "--host") {
+                host = v;
+            }
+        } else if let Some(h) = a.strip_prefix("-h").filter(|h| !h.is_empty()) {
+            host = Some(h.to_string());
+        } else if !a.starts_with('-') {
+            operands.push(a);
+        }
+        i += 1;
+    }
+    let local = host.as_deref().is_none_or(|h| matches!(h, "" | "localhost" | "127.0.0.1" | "::1") || h.starts_with('/'));
+    // createdb's second operand is a description, not a database.
+    local && operands.first().is_some_and(|d| says_test(d) && !d.contains(['$', '`', '*', '?']))
+}
+
 /// A name that says test: `test.db`, `app_test`, `tests/fixtures.sqlite`, `testing`.
 fn says_test(name: &str) -> bool {
     name.to_ascii_lowercase().contains("test")

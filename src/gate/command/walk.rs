@@ -314,6 +314,7 @@ impl Walk<'_> {
             return None;
         }
         let text = if self.image_format(&name, &words[1..], &cmd.dirs) { format!("image-format {text}") } else { text };
+        let text = if super::local_db::local_test_admin(&name, &args) { format!("test-database {text}") } else { text };
         match self.moved(&name, &words[1..], &cmd.dirs) {
             Some(texts) => self.out.texts.extend(texts),
             None => self.out.texts.push(text),

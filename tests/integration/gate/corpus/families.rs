@@ -3,8 +3,8 @@
 //! interpreter runs on the names `xargs` reads (script files, not program text), and finders whose
 //! depth or path test bounds what they act on, and lines a shell rejects before it runs any of them
 //! (a redirection with no file after it: the placeholders of copied examples), and process
-//! substitutions written to (pipes, not files). Beside each everyday member, members of the same
-//! class that reach what the gate guards.
+//! substitutions written to (pipes, not files), and local test databases made or dropped. Beside
+//! each everyday member, members of the same class that reach what the gate guards.
 
 /// (group, expected verdict, command), judged as the rest of the corpus is.
 pub(super) const CASES: &[(&str, &str, &str)] = &[
@@ -109,4 +109,14 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-pipes", "deny", r#"echo x | tee >(xargs rm -rf ~)"#),
     ("classes-pipes", "confirm", r#"echo x | tee "$(echo >(cat))""#),
     ("classes-find-bounds", "confirm", r#"find ~/.claude -maxdepth 1 -type f -exec sed -i 's/a/b/' {} +"#),
+    // dropdb and createdb of a database whose name says test, on this machine.
+    ("classes-local-test-db", "allow", r#"dropdb -h localhost myapp_test"#),
+    ("classes-local-test-db", "allow", r#"createdb app_test"#),
+    ("classes-local-test-db", "allow", r#"dropdb --if-exists -h 127.0.0.1 -U postgres shop_test"#),
+    ("classes-local-test-db", "allow", r#"createdb -h /var/run/postgresql -O app testing"#),
+    ("classes-local-test-db", "confirm", r#"dropdb prod"#),
+    ("classes-local-test-db", "confirm", r#"dropdb -h db.example.com app_test"#),
+    ("classes-local-test-db", "confirm", r#"createdb --host=10.0.0.5 app_test"#),
+    ("classes-local-test-db", "confirm", r#"dropdb "$DB""#),
+    ("classes-local-test-db", "confirm", r#"dropdb -T app_test shop"#),
 ];
