@@ -79,11 +79,13 @@ const JUST: Runner = Runner {
 /// A recipe's body runs under a shell unless its first line names another language.
 const SHELL_LANGUAGE: &str = "it runs a justfile recipe written in another language";
 
-/// The recipes of a justfile: each one's dependencies (`a: b c`) and body lines, `@` and `-`
-/// taken off.
+/// The recipes of a justfile: each one's dependencies (`a: b (c "arg")`) and body lines, `@` and
+/// `-` taken off. Dependencies after `&&` (`a: b && c`) run after the body: they become calls at
+/// its end.
 fn parse_justfile(text: &str) -> Vec<Recipe> {
     let mut recipes: Vec<Recipe> = Vec::new();
     let mut in_body = false;
+    let mut after: Vec<String> = Vec::new();
     for (n, line) in text.lines().enumerate() {
         if line.starts_with([' ', '\t']) {
             if in_body
@@ -99,6 +101,7 @@ fn parse_justfile(text: &str) -> Vec<Recipe> {
             continue;
         }
         in_body = false;
+        close_body(&mut recipes, &mut after);
         let code = line.split('#').next().unwrap_or("").trim();
         if code.is_empty() || code.starts_with('[') || code.contains(":=") || code.starts_with("set ") || code.starts_with("alias ") {
             continue;
@@ -108,9 +111,37 @@ fn parse_justfile(text: &str) -> Vec<Recipe> {
         if name.is_empty() {
             continue;
         }
-        let deps = deps.split("&&").next().unwrap_or("").split_whitespace().filter(|d| !d.starts_with('(')).map(str::to_string).collect();
-        recipes.push(Recipe { name, deps, steps: Vec::new(), unreadable: None });
+        let (before, later) = deps.split_once("&&").unwrap_or((deps, ""));
+        after = dependency_names(later);
+        recipes.push(Recipe { name, deps: dependency_names(before), steps: Vec::new(), unreadable: None });
         in_body = true;
     }
+    close_body(&mut recipes, &mut after);
     recipes
+}
+
+/// The last recipe's body is complete: the dependencies it runs after its body are called there.
+fn close_body(recipes: &mut [Recipe], after: &mut Vec<String>) {
+    if let Some(r) = recipes.last_mut() {
+        r.steps.extend(after.drain(..).map(Step::Call));
+    }
+}
+
+/// The recipe names of a dependency list: `b` and `(c "arg" x)` both name a recipe (the second
+/// with arguments, whose words are skipped up to the closing parenthesis).
+fn dependency_names(list: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut in_call = false;
+    for word in list.split_whitespace() {
+        if in_call {
+            in_call = !word.ends_with(')');
+        } else if let Some(call) = word.strip_prefix('(') {
+            in_call = !call.ends_with(')');
+            names.push(call.trim_end_matches(')').to_string());
+        } else {
+            names.push(word.to_string());
+        }
+    }
+    names.retain(|n| !n.is_empty());
+    names
 }

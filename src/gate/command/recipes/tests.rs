@@ -58,6 +58,16 @@ fn just_recipes_run_with_their_dependencies() {
         lines("just", &["wipe"], &[("justfile", jf)]),
         ["the recipe build (justfile:4): cargo build", "the recipe wipe (justfile:7): rm -rf ${GITVOW_JUST_COMPUTED}"]
     );
+    // A dependency with arguments is still a recipe run first; one after `&&` runs after the body.
+    let later = "release: (build \"a b\") && wipe\n    echo done\n\nbuild:\n    cargo build\n\nwipe:\n    rm -rf ~\n";
+    assert_eq!(
+        lines("just", &["release"], &[("justfile", later)]),
+        [
+            "the recipe build (justfile:5): cargo build",
+            "the recipe release (justfile:2): echo done",
+            "the recipe wipe (justfile:8): rm -rf ~"
+        ]
+    );
     // A body in another language is opaque; one under a shell is read.
     let scripts = "py:\n    #!/usr/bin/env python3\n    print(1)\n\nsh:\n    #!/bin/bash\n    rm -rf ~\n";
     assert_eq!(lines("just", &["py"], &[("justfile", scripts)]), ["opaque: it runs a justfile recipe written in another language"]);
