@@ -106,14 +106,23 @@ pub fn decide(agent: &AgentSpec) -> Option<FailClosedChoice> {
 
 /// What `<path> --version` prints, given 10 s: a copy that hangs counts as one without a version
 /// (the field is then left out, which is the safe side: claude reads the file either way).
+///
+/// A program copied into place a moment ago can refuse to start (`ETXTBSY`) while any process that
+/// forked during the copy still holds its written file open, until that process execs: starting is
+/// tried again within the same 10 s, or `--command gitvow-just-copied` would be called no gitvow.
 pub(crate) fn version_output(path: &std::path::Path) -> String {
     use std::io::Read;
     use std::process::{Command, Stdio};
-    let Ok(mut child) = Command::new(path).arg("--version").stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn()
-    else {
-        return String::new();
-    };
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let mut child = loop {
+        match Command::new(path).arg("--version").stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn() {
+            Ok(child) => break child,
+            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy && std::time::Instant::now() < deadline => {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            Err(_) => return String::new(),
+        }
+    };
     loop {
         match child.try_wait() {
             Ok(Some(_)) => break,
