@@ -435,3 +435,12 @@ const PHP_CALLS: &[(&[&str], Op)] = &[
 
 /// Awk's calls: names and what each does.
 const AWK_CALLS: &[(&[&str], Op)] = &[(&["system"], Op::Shell)];
+
+/// Whether `program` (a command's first word, without its directory) runs program text it reads.
+pub(super) fn is_interpreter(program: &str) -> bool {
+    let base = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    matches!(
+        base,
+        "python" | "perl" | "ruby" | "node" | "php" | "lua" | "tclsh" | "awk" | "gawk" | "mawk" | "nawk" | "Rscript" | "osascript"
+    )
+}

@@ -571,3 +571,12 @@ pub fn literal(pieces: &[Piece]) -> Option<String> {
     }
     Some(s)
 }
+
+/// Whether an awk expression is a `print` (or `printf`) statement with its arguments.
+pub(super) fn is_print(e: &Expr) -> bool {
+    match e {
+        Expr::Name(n) => n == "print" || n == "printf",
+        Expr::Call(c, _) => is_print(c),
+        _ => false,
+    }
+}

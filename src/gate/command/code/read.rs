@@ -1,10 +1,10 @@
 //! A program's tree read for its effects: names bound to values as assignments and imports go,
 //! calls looked up in the language's rows of `calls`, their arguments evaluated.
 
-use super::calls::{Op, STRING_NAMED, is_module, module_named, op};
+use super::calls::{Op, STRING_NAMED, is_interpreter, is_module, module_named, op};
 use super::language::Language;
 use super::lex::{self, Piece};
-use super::parse::{Arg, CONCAT, Expr, Parser};
+use super::parse::{Arg, CONCAT, Expr, Parser, is_print};
 use super::value::{CodeValue, home_var, is_options, join, join_two, path_of, recursive_option};
 use super::{CodeEffect, emit};
 use std::collections::HashMap;
@@ -689,23 +689,5 @@ impl Walker {
             }
             _ => self.opaque("a computed command"),
         }
-    }
-}
-
-/// Whether `program` (a command's first word, without its directory) runs program text it reads.
-fn is_interpreter(program: &str) -> bool {
-    let base = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    matches!(
-        base,
-        "python" | "perl" | "ruby" | "node" | "php" | "lua" | "tclsh" | "awk" | "gawk" | "mawk" | "nawk" | "Rscript" | "osascript"
-    )
-}
-
-/// Whether an awk expression is a `print` (or `printf`) statement with its arguments.
-fn is_print(e: &Expr) -> bool {
-    match e {
-        Expr::Name(n) => n == "print" || n == "printf",
-        Expr::Call(c, _) => is_print(c),
-        _ => false,
     }
 }
