@@ -26,7 +26,7 @@ pub fn display(path: &Path) -> String {
 }
 
 /// The repository around `dir`: its top level and its git directory, found by walking up for `.git`
-/// (a directory, or a file `gitdir: …` in worktrees and submodules). No `git` process is started:
+/// (a directory holding a repository, or a file `gitdir: …` in worktrees and submodules). No `git` process is started:
 /// this runs on the hook's hot path. A `.git` that cannot be read as a small file is passed over.
 pub fn find_repo(dir: &Path) -> Option<Repo> {
     find_repo_checked(dir).ok().flatten()
@@ -41,7 +41,14 @@ pub fn find_repo_checked(dir: &Path) -> Result<Option<Repo>, String> {
         let dot_git = d.join(".git");
         if let Ok(meta) = std::fs::metadata(&dot_git) {
             if meta.is_dir() {
-                return Ok(Some(Repo { top: d.to_path_buf(), git_dir: dot_git }));
+                // git passes over a `.git` directory that holds no repository (an empty mount
+                // target a sandbox made under /tmp, or one anybody can create there) and keeps
+                // walking up; so does the gate, or it would take /tmp for a repository.
+                if holds_repository(&dot_git) {
+                    return Ok(Some(Repo { top: d.to_path_buf(), git_dir: dot_git }));
+                }
+                cur = d.parent();
+                continue;
             }
             let text = read_dot_git(&dot_git).map_err(|why| format!("{}: the repository's .git file {why}", display(&dot_git)))?;
             if let Some(rest) = text.trim().strip_prefix("gitdir:") {
@@ -84,9 +91,15 @@ const DOT_GIT_LIMIT: u64 = 64 << 10;
 /// a `HEAD` file and either an object store or, for a worktree, a `commondir` file. A `.git` file
 /// may name any path; gitvow writes into what it names only when it passes this.
 pub fn is_git_dir(dir: &Path) -> bool {
+    std::fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()) && holds_repository(dir)
+}
+
+/// Whether a directory holds what git looks for in a git directory: a `HEAD` file and an object
+/// store or, for a worktree, a `commondir` file (the entries themselves, never links).
+fn holds_repository(dir: &Path) -> bool {
     let is_dir = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_dir());
     let is_file = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_file());
-    is_dir(dir) && is_file(&dir.join("HEAD")) && (is_dir(&dir.join("objects")) || is_file(&dir.join("commondir")))
+    is_file(&dir.join("HEAD")) && (is_dir(&dir.join("objects")) || is_file(&dir.join("commondir")))
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -55,6 +55,33 @@ fn outside_a_repository_the_log_is_in_the_home() {
     assert!(text.contains("\"handler\":\"PostToolUse\""));
 }
 
+/// A `.git` directory that holds no repository (the empty mount target a sandbox leaves under
+/// `/tmp`, or one anybody made there) is passed over as git passes over it: the walk goes on up.
+#[test]
+fn an_empty_git_directory_is_not_a_repository() {
+    let env = Sandbox::with_repo();
+    let scratch = env.outside("scratch");
+    std::fs::create_dir_all(scratch.join(".git")).unwrap();
+    std::fs::create_dir_all(scratch.join("work")).unwrap();
+    let nested = env.repo().join("vendor/lib");
+    std::fs::create_dir_all(nested.join(".git")).unwrap();
+    for cwd in [scratch.join("work"), nested.clone()] {
+        env.hook(
+            "gemini",
+            "AfterTool",
+            json!({"session_id": "g", "cwd": cwd, "tool_name": "run_shell_command", "tool_input": {"command": "ls"}}).to_string(),
+        );
+    }
+    let home_log = std::fs::read_to_string(env.home().join(".gitvow/hooks.log")).unwrap();
+    assert_eq!(home_log.lines().count(), 1, "{home_log}");
+    assert_eq!(std::fs::read_dir(scratch.join(".git")).unwrap().count(), 0);
+    assert_eq!(std::fs::read_dir(nested.join(".git")).unwrap().count(), 0);
+    assert_eq!(env.log_lines().len(), 1, "the call in vendor/lib is the outer repository's");
+    let out = env.run(["doctor", scratch.join("work").to_str().unwrap()]);
+    assert_eq!(out.code, 64, "{out:?}");
+    out.stderr_has("is not inside a git repository");
+}
+
 #[test]
 fn recording_never_blocks() {
     let env = Sandbox::with_repo();
