@@ -1,6 +1,7 @@
 //! The shell's own commands: `cd`, `echo`, `cat`, `env`, `eval`, `source`, `alias`, `export`,
 //! `trap`, and the assignments before a command.
 
+use super::options::OptionWords;
 use super::syntax::{self, Part, Word};
 use super::words::{Expanded, is_mktemp};
 use super::{Chdir, Dirs, Feed, Io, Peeled, ProgramCall, ShellState, Step, Walk, git, is_assignment, is_stdin_path, quote};
@@ -213,41 +214,36 @@ enum EnvCommand {
 
 fn env_command(args: &[String]) -> EnvCommand {
     let mut chdir = None;
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        if a == "--" {
-            i += 1;
-            break;
-        } else if a == "-S" || a == "--split-string" {
-            let mut script = args.get(i + 1).cloned().unwrap_or_default();
-            for rest in args.iter().skip(i + 2) {
-                script.push(' ');
-                script.push_str(&quote(rest));
-            }
-            return EnvCommand::Split(script);
-        } else if let Some(s) = a.strip_prefix("--split-string=").or_else(|| a.strip_prefix("-S").filter(|s| !s.is_empty())) {
-            let mut script = s.to_string();
-            for rest in &args[i + 1..] {
+    let mut options = OptionWords::new(args);
+    while let Some(a) = options.next() {
+        if let Some(split) = split_string(a, &mut options) {
+            let mut script = split.to_string();
+            for rest in &args[options.rest()..] {
                 script.push(' ');
                 script.push_str(&quote(rest));
             }
             return EnvCommand::Split(script);
         } else if a == "-C" || a == "--chdir" {
-            chdir = args.get(i + 1).cloned();
-            i += 2;
+            chdir = options.value().map(str::to_string);
         } else if let Some(d) = a.strip_prefix("--chdir=") {
             chdir = Some(d.to_string());
-            i += 1;
         } else if a == "-u" || a == "--unset" {
-            i += 2;
-        } else if a.starts_with('-') || is_assignment(a) {
-            i += 1;
-        } else {
-            break;
+            options.value();
+        } else if !a.starts_with('-') && !is_assignment(a) {
+            return EnvCommand::At(options.index(), chdir);
         }
     }
+    let i = options.rest();
     if i < args.len() { EnvCommand::At(i, chdir) } else { EnvCommand::Nothing }
+}
+
+/// The string `-S STRING` (`--split-string=STRING`, `-SSTRING`) gives `env` to split into a
+/// command, when `a` is that option (taking its value from `options`).
+fn split_string<'a>(a: &'a str, options: &mut OptionWords<'a>) -> Option<&'a str> {
+    if a == "-S" || a == "--split-string" {
+        return Some(options.value().unwrap_or_default());
+    }
+    a.strip_prefix("--split-string=").or_else(|| a.strip_prefix("-S").filter(|s| !s.is_empty()))
 }
 
 /// `printf FORMAT VALUES…` as printf writes it: each directive (`%s`, `%-8d`, …) takes the next

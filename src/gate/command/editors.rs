@@ -3,6 +3,8 @@
 //! lines (and `r !`, `w !`); `vim -c` commands likewise. What a script asks to run or write is
 //! read from it; an escape whose command is computed at run time is opaque.
 
+use super::options::{Dashes, OptionWords};
+
 /// What an editor script does besides editing its own files.
 #[derive(Debug, Default, PartialEq)]
 pub struct Escapes {
@@ -19,36 +21,26 @@ pub fn sed_scripts(args: &[String]) -> (Vec<String>, bool) {
     let mut scripts = Vec::new();
     let mut from_file = false;
     let mut operand = None;
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        i += 1;
-        if a == "--" {
-            operand = operand.or_else(|| args.get(i).cloned());
-            break;
-        }
+    let mut options = OptionWords::new(args);
+    while let Some(a) = options.next() {
         if a == "-e" || a == "--expression" {
-            scripts.extend(args.get(i).cloned());
-            i += 1;
+            scripts.extend(options.value().map(str::to_string));
         } else if let Some(s) = a.strip_prefix("--expression=") {
             scripts.push(s.to_string());
         } else if a == "-f" || a == "--file" || a.starts_with("--file=") {
             from_file = true;
-            i += usize::from(!a.contains('='));
+            if !a.contains('=') {
+                options.value();
+            }
         } else if a == "-l" || a == "--line-length" {
-            i += 1;
+            options.value();
         } else if let Some(flags) = a.strip_prefix('-').filter(|f| !f.is_empty() && !f.starts_with('-')) {
             // `-ne 's/x/y/'`, `-e` last in a cluster takes the next word; `-es/x/y/` the rest.
             if let Some(k) = flags.find(['e', 'f']) {
                 let rest = &flags[k + 1..];
-                let value = if rest.is_empty() {
-                    i += 1;
-                    args.get(i - 1).cloned()
-                } else {
-                    Some(rest.to_string())
-                };
+                let value = if rest.is_empty() { options.value() } else { Some(rest) };
                 if flags.as_bytes()[k] == b'e' {
-                    scripts.extend(value);
+                    scripts.extend(value.map(str::to_string));
                 } else {
                     from_file = true;
                 }
@@ -57,6 +49,8 @@ pub fn sed_scripts(args: &[String]) -> (Vec<String>, bool) {
             operand = Some(a.to_string());
         }
     }
+    // After `--`, the first word is an operand.
+    operand = operand.or_else(|| args.get(options.rest()).cloned());
     if scripts.is_empty() && !from_file {
         scripts.extend(operand);
     }
@@ -212,22 +206,17 @@ pub fn ed(script: &str) -> Escapes {
 /// The commands `vim`/`ex`/`nvim` run from their arguments: `-c CMD`, `+CMD`, `--cmd CMD`.
 pub fn vim_commands(args: &[String]) -> Vec<String> {
     let mut out = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        i += 1;
+    let mut options = OptionWords::with(args, Dashes::Word);
+    while let Some(a) = options.next() {
         if a == "-c" || a == "--cmd" || a == "-S" {
+            let command = options.value();
             if a != "-S" {
-                out.extend(args.get(i).cloned());
+                out.extend(command.map(str::to_string));
             }
-            i += 1;
         } else if let Some(attached) = clustered_command(a) {
             // `-sc CMD`, `-esc CMD`: flags gathered before `-c`; `-cCMD` holds its command.
             match attached {
-                "" => {
-                    out.extend(args.get(i).cloned());
-                    i += 1;
-                }
+                "" => out.extend(options.value().map(str::to_string)),
                 cmd => out.push(cmd.to_string()),
             }
         } else if let Some(c) = a.strip_prefix('+').filter(|c| !c.is_empty() && !c.chars().all(|ch| ch.is_ascii_digit())) {
@@ -253,27 +242,20 @@ pub fn emacs(args: &[String]) -> Escapes {
         delete-file delete-directory write-region write-file copy-file rename-file make-symbolic-link set-file-modes append-to-file \
         save-buffer eval load funcall apply intern compile async-shell-command";
     let mut out = Escapes::default();
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        i += 1;
+    let mut options = OptionWords::with(args, Dashes::Word);
+    while let Some(a) = options.next() {
         let (flag, attached) = a.split_once('=').filter(|_| a.starts_with("--")).map_or((a, None), |(f, v)| (f, Some(v)));
-        let value = |i: &mut usize| {
-            attached.map(str::to_string).or_else(|| {
-                *i += 1;
-                args.get(*i - 1).cloned()
-            })
-        };
+        let mut value = || attached.or_else(|| options.value());
         match flag {
             "--eval" | "-eval" | "--execute" | "-execute" => {
-                let lisp = value(&mut i).unwrap_or_default();
+                let lisp = value().unwrap_or_default();
                 let calls = |c: &&str| lisp.match_indices(*c).any(|(k, _)| lisp[..k].ends_with(['(', '\'', '#']));
                 if CALLS.split_whitespace().any(|c| calls(&c)) {
                     out.opaque.get_or_insert("its Lisp runs commands or changes files, which the analyser does not read");
                 }
             }
             "-l" | "--load" | "-load" | "--script" | "-script" | "-f" | "--funcall" | "-funcall" | "-x" => {
-                value(&mut i);
+                value();
                 out.opaque.get_or_insert("it runs Lisp from a file or a function, which the analyser does not read");
             }
             _ => {}

@@ -4,6 +4,8 @@
 //! named (`clean -fdx` → `clean --force -d -x`), and `git config` written with its action first
 //! (`git config core.hooksPath x` → `git config set core.hookspath x`).
 
+use super::options::{Dashes, OptionWords};
+
 /// A git command line in canonical form.
 #[derive(Debug, Default)]
 pub struct Git {
@@ -261,34 +263,26 @@ const MAX_ALIASES: usize = 8;
 fn canonical_at(args: &[String], aliases: usize) -> Git {
     let mut git = Git::default();
     let mut configs = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
+    let mut sub_at = None;
+    // Global options up to the subcommand; `--` is not special here.
+    let mut globals = OptionWords::with(args, Dashes::Word);
+    while let Some(a) = globals.next() {
         if a == "-C" {
-            git.chdir.extend(args.get(i + 1).cloned());
-            i += 2;
+            git.chdir.extend(globals.value().map(str::to_string));
         } else if let Some(dir) = a.strip_prefix("-C").filter(|d| !d.is_empty()) {
             git.chdir.push(dir.to_string());
-            i += 1;
-        } else if a == "-c" {
-            configs.extend(args.get(i + 1).map(|kv| config_pair(kv)));
-            i += 2;
+        } else if a == "-c" || a == "--config-env" {
+            configs.extend(globals.value().map(config_pair));
         } else if let Some(kv) = a.strip_prefix("-c").filter(|d| !d.is_empty()) {
             configs.push(config_pair(kv));
-            i += 1;
         } else if let Some(kv) = a.strip_prefix("--config-env=") {
             // `--config-env=key=ENVVAR`: the value comes from the environment.
             let (key, var) = kv.split_once('=').unwrap_or((kv, ""));
             configs.push(format!("{}=${var}", config_key(key)));
-            i += 1;
-        } else if a == "--config-env" {
-            configs.extend(args.get(i + 1).map(|kv| config_pair(kv)));
-            i += 2;
         } else if GLOBAL_WITH_VALUE.contains(&a) {
-            i += 2;
-        } else if a.starts_with('-') {
-            i += 1;
-        } else {
+            globals.value();
+        } else if !a.starts_with('-') {
+            sub_at = Some(globals.index());
             break;
         }
     }
@@ -297,7 +291,7 @@ fn canonical_at(args: &[String], aliases: usize) -> Git {
         text.push_str(" -c ");
         text.push_str(&super::quote(c));
     }
-    let Some(sub) = args.get(i) else {
+    let Some((i, sub)) = sub_at.map(|i| (i, &args[i])) else {
         git.text = text;
         return git;
     };

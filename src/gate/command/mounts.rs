@@ -9,6 +9,7 @@
 //! judges `rm -rf` or `cp -r` of the same directories.
 
 use super::effects::EffectKind;
+use super::options::{Dashes, OptionWords};
 use super::syntax::{Part, Word};
 use super::{Dirs, Walk};
 
@@ -183,32 +184,31 @@ fn pairs(ops: &[usize], source: Role) -> Vec<(usize, Role)> {
 /// is reachable there. Its command is judged as the wrapper's.
 fn bwrap(args: &[String]) -> Vec<(usize, Role)> {
     let mut out = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let (sources, dests) = match args[i].as_str() {
+    // bwrap reads options up to its command, `--` among them.
+    let mut options = OptionWords::with(args, Dashes::Word);
+    while let Some(a) = options.next() {
+        let i = options.index();
+        let (sources, dests) = match a {
             "--bind" | "--bind-try" | "--dev-bind" | "--dev-bind-try" => (Some(Role::Exposed), 1),
             "--ro-bind" | "--ro-bind-try" => (Some(Role::ExposedReadOnly), 1),
             "--symlink" => (None, 2),
             "--tmpfs" | "--remount-ro" | "--dir" | "--proc" | "--dev" | "--mqueue" => (None, 1),
             "--file" | "--bind-data" | "--ro-bind-data" => (None, 2),
             a if !a.starts_with('-') => break,
-            _ => {
-                i += 1;
-                continue;
-            }
+            _ => continue,
         };
         match sources {
             // `--ro-bind / /`: the same files at the same names, what its command is judged on.
-            Some(_) if args.get(i + 1).is_some_and(|s| args.get(i + 2) == Some(s)) => i += 3,
+            Some(_) if args.get(i + 1).is_some_and(|s| args.get(i + 2) == Some(s)) => {}
             Some(role) => {
                 out.push((i + 1, role));
                 out.push((i + 2, Role::Hidden));
-                i += 3;
             }
-            None => {
-                out.push((i + dests, Role::Hidden));
-                i += 1 + dests;
-            }
+            None => out.push((i + dests, Role::Hidden)),
+        }
+        let values = if sources.is_some() { 2 } else { dests };
+        for _ in 0..values {
+            options.value();
         }
     }
     out.retain(|(k, _)| *k < args.len());

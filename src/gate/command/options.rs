@@ -1,17 +1,35 @@
-//! A command's words read one by one up to `--`, where an option may take the word after it as its
-//! value: the loop every hand-written option reader starts with, written once; and the operands of
-//! a program whose valued options are known by name.
+//! A command's words read one by one, where an option may take the word after it as its value:
+//! the loop every hand-written option reader starts with, written once; and the operands of a
+//! program whose valued options are known by name.
 
-/// The words of `args` before `--`, in order; [`OptionWords::value`] takes the next one as the value
-/// of the option just read. Once `--` or the end is reached it gives nothing more.
+/// What `--` means to a program's option reader.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Dashes {
+    /// It ends the options: what follows are operands (`rm -- -f`, `env -- cmd`).
+    End,
+    /// It is one more word, read as the program reads any other (git's global options, `bwrap`'s,
+    /// vim's, whose readers stop at the first word that is not an option or read them all).
+    Word,
+}
+
+/// The words of `args` in order, up to `--` when it ends the options; [`OptionWords::value`] takes
+/// the next one as the value of the option just read. Once the options end it gives nothing more,
+/// and [`OptionWords::rest`] is where the words after them begin.
 pub(super) struct OptionWords<'a> {
     args: &'a [String],
     next: usize,
+    dashes: Dashes,
+    ended: bool,
 }
 
 impl<'a> OptionWords<'a> {
+    /// The options of `args` up to `--`.
     pub(super) fn new(args: &'a [String]) -> OptionWords<'a> {
-        OptionWords { args, next: 0 }
+        OptionWords::with(args, Dashes::End)
+    }
+
+    pub(super) fn with(args: &'a [String], dashes: Dashes) -> OptionWords<'a> {
+        OptionWords { args, next: 0, dashes, ended: false }
     }
 
     /// Where in `args` the word last given stands.
@@ -25,16 +43,25 @@ impl<'a> OptionWords<'a> {
         self.next += 1;
         value
     }
+
+    /// Where the words not yet given begin: after `--` once it has ended the options, else after
+    /// the word (or value) last given; `args.len()` at the end.
+    pub(super) fn rest(&self) -> usize {
+        self.next.min(self.args.len())
+    }
 }
 
 impl<'a> Iterator for OptionWords<'a> {
     type Item = &'a str;
 
     fn next(&mut self) -> Option<&'a str> {
+        if self.ended {
+            return None;
+        }
         let word = self.args.get(self.next)?.as_str();
         self.next += 1;
-        if word == "--" {
-            self.next = self.args.len();
+        if word == "--" && self.dashes == Dashes::End {
+            self.ended = true;
             return None;
         }
         Some(word)
@@ -73,7 +100,7 @@ pub(super) fn operands<'a>(args: &'a [String], short_valued: &'a str, long_value
 
 #[cfg(test)]
 mod tests {
-    use super::{OptionWords, operands};
+    use super::{Dashes, OptionWords, operands};
 
     #[test]
     fn operands_are_the_words_no_option_takes() {
@@ -97,9 +124,14 @@ mod tests {
             }
         }
         assert_eq!(seen, [(0, "-o"), (2, "-x")]);
-        assert_eq!(options.next(), None);
+        assert_eq!((options.next(), options.rest()), (None, 4));
+        // Where `--` is a word like another, it is given, and so is all after it.
+        let mut options = OptionWords::with(&args, Dashes::Word);
+        assert_eq!(options.by_ref().skip(3).collect::<Vec<_>>(), ["--", "-c", "rm"]);
+        assert_eq!(options.rest(), args.len());
         let short: Vec<String> = vec!["--prefix".into()];
         let mut options = OptionWords::new(&short);
         assert_eq!((options.next(), options.value(), options.next()), (Some("--prefix"), None, None));
+        assert_eq!(options.rest(), 1);
     }
 }
