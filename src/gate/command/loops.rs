@@ -6,6 +6,8 @@ use super::syntax::{self, Body, Node, Parsed, Part, RedirOp, Script, Simple, Wor
 use super::{Dirs, Feed, ShellState, Walk, lit_word};
 use std::path::PathBuf;
 
+mod reshape;
+
 /// Shell words that start a compound command or negate one: the program comes after them.
 pub(super) const KEYWORDS: &[&str] =
     &["!", "{", "}", "if", "then", "else", "elif", "fi", "do", "done", "while", "until", "[[", "]]", "coproc"];
@@ -332,8 +334,9 @@ impl Walk<'_> {
 }
 
 impl Walk<'_> {
-    /// The values a part takes when it is a loop variable (`$f`), or a loop variable with a suffix
-    /// taken off (`${f%.txt}`, `${f%.*}`): the same names, or names in the same directory.
+    /// The values a part takes when it is a loop variable (`$f`), or a loop variable reshaped
+    /// (`${f%.txt}`, `${f/.c/.cc}`, see [`reshape`]): the same names, the names the shell makes of
+    /// them, or names in the same directory.
     pub(super) fn loop_values(&self, part: &Part) -> Option<Vec<Word>> {
         let values = |n: &str| self.seen.loops.iter().find(|(m, _)| m == n).map(|(_, v)| v.clone());
         match part {
@@ -349,14 +352,37 @@ impl Walk<'_> {
                 }
                 let name = &inner[..inner.find(|c: char| c != '_' && !c.is_ascii_alphanumeric()).unwrap_or(inner.len())];
                 let values = values(name)?;
-                // `${f/policy.json/record.key}`, `${f#*/}`, `${f%policy.json}record.key`: a name in
-                // gitvow's directory reshaped is taken for any name there.
-                let Some(pattern) = inner[name.len()..].strip_prefix('%') else { return self.reshaped(&values) };
-                let Some(kept) = suffix_taken(&values, pattern) else { return self.reshaped(&values) };
-                Some(kept)
+                // `${f%.txt}`, `${f/.c/.cc}`, `${f#./}`: each value as the shell reshapes it, where
+                // bounded. Else a name in gitvow's directory reshaped (`${f/policy.json/record.key}`)
+                // is taken for any name there, and any other is computed.
+                let op = &inner[name.len()..];
+                match values.iter().map(|v| reshape::reshaped(v, op)).collect::<Option<Vec<Word>>>() {
+                    Some(kept) if !op.is_empty() => Some(kept),
+                    _ => self.reshaped(&values),
+                }
             }
             _ => None,
         }
+    }
+
+    /// `$(basename "$f" [SUFFIX])` of a loop variable each of whose values ends in a name that
+    /// starts with no dot: it prints one such name (a suffix is taken off only from a longer name).
+    pub(super) fn loop_basename(&self, raw: &str) -> bool {
+        let Some(inner) = raw.strip_prefix("$(").and_then(|r| r.strip_suffix(')')).or_else(|| raw.strip_prefix('`')?.strip_suffix('`'))
+        else {
+            return false;
+        };
+        let words: Vec<&str> = inner.split_whitespace().collect();
+        let (["basename", var] | ["basename", var, _]) = words.as_slice() else { return false };
+        if let [_, _, suffix] = words.as_slice()
+            && !suffix.trim_matches(['"', '\'']).chars().all(|c| c.is_ascii_alphanumeric() || "._-+".contains(c))
+        {
+            return false;
+        }
+        let var = var.trim_matches('"');
+        let name = var.strip_prefix("${").and_then(|v| v.strip_suffix('}')).or_else(|| var.strip_prefix('$')).unwrap_or("");
+        syntax::is_name(name)
+            && self.seen.loops.iter().find(|(m, _)| m == name).is_some_and(|(_, values)| values.iter().all(reshape::plain_last_name))
     }
 
     /// A read of a word made with a loop variable some of whose values the shell computes
@@ -390,37 +416,6 @@ impl Walk<'_> {
         let dir = secrets.to_string_lossy().into_owned();
         Some(vec![lit_word(&dir), Word { parts: vec![Part::Lit(format!("{dir}/")), Part::Computed(FOUND.into())] }])
     }
-}
-
-/// Loop values with a suffix taken off (`${f%.txt}`, `${f%.*}`): names in the same directory, as
-/// far as `pattern` is a literal or `LIT*`; `None` otherwise.
-fn suffix_taken(values: &[Word], pattern: &str) -> Option<Vec<Word>> {
-    let (longest, pattern) = match pattern.strip_prefix('%') {
-        Some(p) => (true, p),
-        None => (false, pattern),
-    };
-    // A literal suffix, or `LIT*` taken off the shortest way from a name that holds
-    // LIT: what is left stays in the value's directory.
-    let literal = |p: &str| !p.is_empty() && !p.contains(['/', '*', '?', '[', '\\', '$', '`']);
-    let head = match pattern.strip_suffix('*') {
-        Some(head) if !longest && literal(head) => Some(head),
-        _ if literal(pattern) => None,
-        _ => return None,
-    };
-    values
-        .iter()
-        .map(|v| {
-            let text = v.text();
-            let (prefix, base) = text.split_at(text.rfind('/').map_or(0, |k| k + 1));
-            if head.is_some_and(|h| !base.contains(h))
-                || prefix.contains(['*', '?', '['])
-                || v.parts.iter().any(|p| matches!(p, Part::Tilde))
-            {
-                return None;
-            }
-            Some(Word { parts: vec![Part::Lit(prefix.to_string()), Part::Glob("*".into())] })
-        })
-        .collect()
 }
 
 /// A part a loop variable's value may hold: one that names no other variable (a value naming a

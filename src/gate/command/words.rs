@@ -72,9 +72,10 @@ impl Walk<'_> {
             }
             return Some(all);
         }
-        // `$(date +%F)`, `$((n+1))`, `$RANDOM`: text without a slash, one name in its directory.
+        // `$(date +%F)`, `$((n+1))`, `$RANDOM`, `$(basename "$f")`: text without a slash, one name
+        // in its directory.
         if let Some(k) = word.parts.iter().position(|p| match p {
-            Part::Subst { raw, .. } => one_name(raw),
+            Part::Subst { raw, .. } => one_name(raw) || self.loop_basename(raw),
             Part::Computed(t) => t.starts_with("$((") || t.starts_with("${#") || t == "$$",
             Part::Var(n) => NUMBERS.contains(&n.as_str()),
             _ => false,

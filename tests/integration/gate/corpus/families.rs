@@ -3,7 +3,9 @@
 //! interpreter runs on the names `xargs` reads (script files, not program text), and finders whose
 //! depth or path test bounds what they act on, and lines a shell rejects before it runs any of them
 //! (a redirection with no file after it: the placeholders of copied examples), and process
-//! substitutions written to (pipes, not files), and local test databases made or dropped. Beside
+//! substitutions written to (pipes, not files), and local test databases made or dropped, and names
+//! computed from a loop variable's names (a suffix or text of the last component changed stays in
+//! the directory; what can change the directory, or make a dot name, is opaque). Beside
 //! each everyday member, members of the same class that reach what the gate guards.
 
 /// (group, expected verdict, command), judged as the rest of the corpus is.
@@ -119,4 +121,43 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-local-test-db", "confirm", r#"createdb --host=10.0.0.5 app_test"#),
     ("classes-local-test-db", "confirm", r#"dropdb "$DB""#),
     ("classes-local-test-db", "confirm", r#"dropdb -T app_test shop"#),
+    // Names computed from a loop variable over a pattern or a finder's list: each value reshaped.
+    ("classes-computed-names", "allow", r#"for f in docs/*.txt; do mv "$f" "${f%.txt}.md"; done"#),
+    ("classes-computed-names", "allow", r#"for f in src/*.c; do cp "$f" "${f/.c/.cc}"; done"#),
+    ("classes-computed-names", "allow", r#"for f in *.log; do gzip -c "$f" > "${f%.log}.gz"; done"#),
+    ("classes-computed-names", "allow", r#"for f in src/*.c; do gcc -c "$f" -o "build/$(basename "$f" .c).o"; done"#),
+    ("classes-computed-names", "allow", r#"for f in src/*.c; do cc -c "$f" -o `basename $f .c`.o; done"#),
+    ("classes-computed-names", "allow", r#"for f in docs/*.txt; do cp "$f" "${f//a/b}"; done"#),
+    ("classes-computed-names", "allow", r#"for f in src/*.c; do mv "$f" "${f/%.c/.cc}"; done"#),
+    ("classes-computed-names", "allow", r#"for f in ./*.txt; do mv "$f" "${f#./}.bak"; done"#),
+    ("classes-computed-names", "allow", r#"for img in *.jpg; do convert "$img" "${img%.*}.png"; done"#),
+    ("classes-computed-names", "allow", r#"for f in src/*.py; do sed 's/a/b/' "$f" > "${f%.py}.out"; done"#),
+    ("classes-computed-names", "allow", r#"find . -name '*.txt' | while read f; do cp "$f" "${f%.txt}.bak"; done"#),
+    (
+        "classes-computed-names",
+        "allow",
+        r#"find docs -name '*.md' -print0 | while IFS= read -r -d '' f; do pandoc "$f" -o "${f%.md}.html"; done"#,
+    ),
+    ("classes-computed-names", "allow", r#"for f in docs/*; do mv "$f" "${f#docs/}"; done"#),
+    ("classes-computed-names", "allow", r#"for f in a.txt b.txt; do mv "$f" "${f/.txt/.md}"; done"#),
+    ("classes-computed-names", "allow", r#"for f in src/*.c; do touch "${f%%.*}.stamp"; done"#),
+    ("classes-computed-names", "allow", r#"for f in $(ls docs/*.txt); do iconv -f latin1 -t utf8 "$f" > "${f%.txt}.utf8"; done"#),
+    ("classes-computed-names", "confirm", r#"for f in src/*.c; do mv "$f" "${f/src/~}"; done"#),
+    ("classes-computed-names", "confirm", r#"for f in docs/*.txt; do cp "$f" "${f/docs/..}"; done"#),
+    ("classes-computed-names", "confirm", r#"for f in docs/*.txt; do cp "$f" "${f/#docs/$HOME}"; done"#),
+    ("classes-computed-names", "confirm", r#"for f in src/*.c; do mv "$f" "${f#src}"; done"#),
+    ("classes-computed-names", "confirm", r#"for f in *; do mv "$f" "${f/a/.git}"; done"#),
+    ("classes-computed-names", "confirm", r#"for f in .*; do mv "$f" "${f%.bak}"; done"#),
+    ("classes-computed-names", "confirm", r#"for f in docs/*.txt; do mv "$f" "${f/.txt/\/..\/..\/x}"; done"#),
+    ("classes-computed-names", "confirm", r#"for f in docs/*.txt; do rm -rf "${f/docs\/*/}"; done"#),
+    ("classes-computed-names", "confirm", r#"for f in docs/*.txt; do rm -rf "${f%%/*}"/../..; done"#),
+    ("classes-computed-names", "confirm", r#"for f in .claude/*.json; do mv "$f" "${f%.json}.bak"; done"#),
+    ("classes-computed-names", "confirm", r#"for f in .git/hooks/*.sample; do cp "$f" "${f%.sample}"; done"#),
+    (
+        "classes-computed-names",
+        "confirm",
+        r#"find . -name '*.json' | while read f; do jq -S . "$f" > "${f%.json}.sorted" && mv "${f%.json}.sorted" "$f"; done"#,
+    ),
+    ("classes-computed-names", "confirm", r#"for f in ~/.claude/*.json; do cp "$f" "${f%.json}.bak"; done"#),
+    ("classes-computed-names", "confirm", r#"find . -type f | while read f; do cp "$f" "${f%.txt}"; done"#),
 ];

@@ -1,0 +1,266 @@
+//! A loop variable's value reshaped by a parameter expansion (`${f%.txt}`, `${f/.c/.cc}`,
+//! `${f#./}`): what the shell makes of each value, where the analyser can bound it.
+//!
+//! A value is text with patterns in it (`src/*.c`: a name the shell picked in `src`). Where the
+//! expansion only touches literal text, the result is computed exactly and judged as any word is
+//! (`${f#src/}` of `src/a.c` is `a.c`, in the working directory). Where it may touch what a pattern
+//! picked, it is bounded when it can only reshape the last component: the result is then some
+//! name in the value's directory (`src/*`). That holds when the directory part is literal and the
+//! expansion's text cannot match across or into it, and the new last component can be neither
+//! empty (the directory itself) nor start with a dot (`.git`, `..`): a pattern the shell expands
+//! picks no name that starts with a dot, and an expansion that keeps the first character, or puts
+//! a first character that is no dot, keeps it that way. Anything else (a pattern in the expansion's
+//! text, a `/` put in, `~` or a variable in the replacement, a changed directory the analyser
+//! cannot compute) leaves the name computed.
+
+use super::super::syntax::{Part, Word};
+
+/// One character of a value, and whether a pattern gives it (`*`, `?`, `[…]`) or it is literal.
+type Ch = (char, bool);
+
+/// Text an expansion uses as it is: no pattern, quoting, expansion or escape in it.
+fn plain(t: &str) -> bool {
+    !t.contains(['*', '?', '[', ']', '\\', '$', '`', '\'', '"', '~', '{', '}', '!', '(', ')', '|', '@', '+'])
+}
+
+/// What `${NAME OP}` makes of `value`, `op` being the expansion after the name (`%.txt`,
+/// `//a/b`); `None` when the analyser cannot bound it.
+pub(super) fn reshaped(value: &Word, op: &str) -> Option<Word> {
+    let v = Value::of(value)?;
+    if let Some(rest) = op.strip_prefix("%%") {
+        v.suffix(rest, true)
+    } else if let Some(rest) = op.strip_prefix('%') {
+        v.suffix(rest, false)
+    } else if let Some(rest) = op.strip_prefix("##").or_else(|| op.strip_prefix('#')) {
+        v.head(rest, "")
+    } else if let Some(rest) = op.strip_prefix("//") {
+        let (pat, rep) = rest.split_once('/').unwrap_or((rest, ""));
+        v.replaced(pat, rep, true)
+    } else if let Some(rest) = op.strip_prefix("/#") {
+        let (pat, rep) = rest.split_once('/').unwrap_or((rest, ""));
+        if !plain(rep) {
+            return None;
+        }
+        v.head(pat, rep)
+    } else if let Some(rest) = op.strip_prefix("/%") {
+        let (pat, rep) = rest.split_once('/').unwrap_or((rest, ""));
+        v.tail(pat, rep)
+    } else if let Some(rest) = op.strip_prefix('/') {
+        let (pat, rep) = rest.split_once('/').unwrap_or((rest, ""));
+        v.replaced(pat, rep, false)
+    } else {
+        None
+    }
+}
+
+/// Whether the last component of `value` is a name the shell picked or wrote that starts with no
+/// dot (so `basename` of it prints one name in the working directory, not `.`, `..` or `/`).
+pub(super) fn plain_last_name(value: &Word) -> bool {
+    Value::of(value).is_some_and(|v| v.keeps_start())
+}
+
+/// A value's characters, and where its last component starts (after its last literal `/`).
+struct Value {
+    full: Vec<Ch>,
+    cut: usize,
+}
+
+impl Value {
+    /// A value made of literal text and patterns, with a literal directory part and a last
+    /// component; `None` for any other.
+    fn of(value: &Word) -> Option<Value> {
+        let mut full: Vec<Ch> = Vec::new();
+        for p in &value.parts {
+            match p {
+                Part::Lit(t) => full.extend(t.chars().map(|c| (c, false))),
+                Part::Glob(t) if !t.is_empty() => full.extend(t.chars().map(|c| (c, true))),
+                _ => return None,
+            }
+        }
+        let cut = full.iter().rposition(|&(c, g)| c == '/' && !g).map_or(0, |k| k + 1);
+        (!full[..cut].iter().any(|&(_, g)| g) && cut < full.len()).then_some(Value { full, cut })
+    }
+
+    fn text(chars: &[Ch]) -> String {
+        chars.iter().map(|&(c, _)| c).collect()
+    }
+
+    /// The directory part (with its `/`), all literal.
+    fn dir(&self) -> String {
+        Self::text(&self.full[..self.cut])
+    }
+
+    /// Whether the last component starts with a character that is no dot (a pattern the shell
+    /// expands picks no name that starts with one).
+    fn keeps_start(&self) -> bool {
+        matches!(self.full[self.cut], (c, false) if c != '.') || matches!(self.full[self.cut], ('*' | '?', true))
+    }
+
+    /// How many characters at the end are literal.
+    fn literal_tail(&self) -> usize {
+        self.full.iter().rev().take_while(|&&(_, g)| !g).count()
+    }
+
+    /// Some name in the value's directory, when a new last component that keeps the old one's
+    /// first character, or puts `rep` first, can be neither empty nor start with a dot: `pat`
+    /// (what is taken off or replaced) starting with a dot cannot match where the name starts.
+    fn in_directory(&self, pat: &str, rep: &str) -> Option<Word> {
+        let bounded = self.keeps_start()
+            && !pat.contains('/')
+            && !rep.contains('/')
+            && (pat.starts_with('.') || rep.chars().next().is_some_and(|c| c != '.'));
+        bounded.then(|| Word { parts: vec![Part::Lit(self.dir()), Part::Glob("*".into())] })
+    }
+
+    /// The value's text with characters `from..to` replaced by `rep`, as a word; `None` when
+    /// nothing is left.
+    fn spliced(&self, from: usize, to: usize, rep: &str) -> Option<Word> {
+        let chars: Vec<Ch> =
+            self.full[..from].iter().copied().chain(rep.chars().map(|c| (c, false))).chain(self.full[to..].iter().copied()).collect();
+        if chars.is_empty() {
+            return None;
+        }
+        let mut parts: Vec<Part> = Vec::new();
+        for (c, g) in chars {
+            match parts.last_mut() {
+                Some(Part::Glob(t)) if g => t.push(c),
+                Some(Part::Lit(t)) if !g => t.push(c),
+                _ => parts.push(if g { Part::Glob(c.to_string()) } else { Part::Lit(c.to_string()) }),
+            }
+        }
+        Some(Word { parts })
+    }
+
+    /// `${f%PAT}`, `${f%%PAT}`: PAT literal, or `LIT*` (taken off from the last `LIT`, or with
+    /// `%%` from the first).
+    fn suffix(&self, pat: &str, longest: bool) -> Option<Word> {
+        let n = self.full.len();
+        if let Some(lit) = pat.strip_suffix('*') {
+            if lit.is_empty() || !plain(lit) || lit.contains('/') {
+                return None;
+            }
+            let l: Vec<char> = lit.chars().collect();
+            let at = |k: usize| self.full[k..k + l.len()].iter().map(|&(c, g)| (!g).then_some(c)).eq(l.iter().map(|&c| Some(c)));
+            let literal_at: Vec<usize> = (0..=n.saturating_sub(l.len())).filter(|&k| k + l.len() <= n && at(k)).collect();
+            // All literal: the cut is where the shell makes it.
+            if self.full.iter().all(|&(_, g)| !g) {
+                let k = if longest { literal_at.first() } else { literal_at.last() };
+                return match k {
+                    Some(&k) => self.spliced(k, n, ""),
+                    None => self.spliced(n, n, ""),
+                };
+            }
+            let in_dir = literal_at.iter().any(|&k| k < self.cut);
+            let in_base = literal_at.iter().any(|&k| k >= self.cut);
+            if in_dir && (longest || !in_base) {
+                return None;
+            }
+            return self.in_directory(lit, "");
+        }
+        if pat.is_empty() || !plain(pat) {
+            return None;
+        }
+        self.tail(pat, "")
+    }
+
+    /// `${f/%PAT/REP}` (and `${f%PAT}`, REP empty): PAT literal at the end, replaced.
+    fn tail(&self, pat: &str, rep: &str) -> Option<Word> {
+        if pat.is_empty() || !plain(pat) || !plain(rep) {
+            return None;
+        }
+        let l = pat.chars().count();
+        let n = self.full.len();
+        if self.literal_tail() >= l {
+            return if Self::text(&self.full[n - l..]) == pat { self.spliced(n - l, n, rep) } else { self.spliced(n, n, "") };
+        }
+        self.in_directory(pat, rep)
+    }
+
+    /// `${f#PAT}`, `${f/#PAT/REP}`: PAT literal at the start, replaced (exact where the start is
+    /// literal).
+    fn head(&self, pat: &str, rep: &str) -> Option<Word> {
+        if pat.is_empty() || !plain(pat) {
+            return None;
+        }
+        let l = pat.chars().count();
+        if self.full.iter().take_while(|&&(_, g)| !g).count() < l {
+            return None;
+        }
+        if Self::text(&self.full[..l]) == pat { self.spliced(0, l, rep) } else { self.spliced(0, 0, "") }
+    }
+
+    /// `${f/PAT/REP}`, `${f//PAT/REP}`: PAT literal, replaced once or everywhere.
+    fn replaced(&self, pat: &str, rep: &str, all: bool) -> Option<Word> {
+        if pat.is_empty() || !plain(pat) || !plain(rep) {
+            return None;
+        }
+        if self.full.iter().all(|&(_, g)| !g) {
+            let text = Self::text(&self.full);
+            let new = if all { text.replace(pat, rep) } else { text.replacen(pat, rep, 1) };
+            return (!new.is_empty()).then(|| Word { parts: vec![Part::Lit(new)] });
+        }
+        if self.dir().contains(pat) {
+            return None;
+        }
+        self.in_directory(pat, rep)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reshaped;
+    use crate::gate::command::syntax::{Part, Word};
+
+    fn glob(dir: &str, pattern: &str, ext: &str) -> Word {
+        Word { parts: vec![Part::Lit(dir.into()), Part::Glob(pattern.into()), Part::Lit(ext.into())] }
+    }
+
+    fn text(w: Option<Word>) -> Option<String> {
+        w.map(|w| w.text())
+    }
+
+    #[test]
+    fn literal_text_is_reshaped_as_the_shell_does() {
+        let lit = |t: &str| Word { parts: vec![Part::Lit(t.into())] };
+        assert_eq!(text(reshaped(&lit("src/a.c"), "%.c")), Some("src/a".into()));
+        assert_eq!(text(reshaped(&lit("./a.b.c"), "%%.*")), None, "`./a.b.c` cut at its first dot is empty");
+        assert_eq!(text(reshaped(&lit("src/a.b.c"), "%%.*")), Some("src/a".into()));
+        assert_eq!(text(reshaped(&lit("src/a.c"), "#src/")), Some("a.c".into()));
+        assert_eq!(text(reshaped(&lit("src/a.c"), "/src/~")), None, "a `~` put in is computed");
+        assert_eq!(text(reshaped(&lit("src/a.c"), "/src/lib")), Some("lib/a.c".into()));
+        assert_eq!(text(reshaped(&lit("a.c.c"), "//.c/.h")), Some("a.h.h".into()));
+        assert_eq!(text(reshaped(&lit("src/a.c"), "/#src/\\/etc")), None);
+    }
+
+    #[test]
+    fn a_picked_name_reshaped_in_its_last_component_stays_in_its_directory() {
+        let v = glob("src/", "*", ".c");
+        for op in ["%.c", "%.*", "/.c/.cc", "//.c/.h", "/%.c/.cc", "/a/b", "%%.*"] {
+            let got = text(reshaped(&v, op));
+            assert!(got.as_deref().is_some_and(|t| t.starts_with("src/")), "{op}: {got:?}");
+        }
+        assert_eq!(text(reshaped(&glob("./", "*", ".c"), "#./")), Some("*.c".into()));
+        assert_eq!(text(reshaped(&glob("./", "*", ".c"), "/%.c/.cc")), Some("./*.cc".into()));
+    }
+
+    #[test]
+    fn what_can_change_the_directory_or_make_a_dot_name_stays_computed() {
+        let v = glob("src/", "*", ".c");
+        for op in [
+            "/src/~",   // the directory part holds the text replaced
+            "/.c/\\/x", // a `/` put in
+            "/*/x",     // a pattern, which matches across `/`
+            "/a/.git",  // a name put first that starts with a dot
+            "/a",       // a first character taken off: what follows may be a dot
+            "#*/",      // a pattern taken off the start
+            "%%c*",     // taken off from a `c` that may be in the directory's name
+            "^^",       // a case change, which changes the directory's name
+            "/x/$HOME", // a variable put in
+        ] {
+            assert_eq!(text(reshaped(&v, op)), None, "{op}");
+        }
+        assert_eq!(text(reshaped(&glob("./", "*", ""), "%c")), None, "`c` alone would leave nothing");
+        let found = Word { parts: vec![Part::Lit("./".into()), Part::Computed("$(find)".into())] };
+        assert_eq!(text(reshaped(&found, "%.txt")), None, "any name under `.`, `.git`'s too");
+    }
+}
