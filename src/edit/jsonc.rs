@@ -484,6 +484,12 @@ impl JsonDoc {
         Style { newline, indent, multiline, colon_space }
     }
 
+    /// [`objects_holding`] of the document as it is now, from its index: an edited document is
+    /// not tokenised again.
+    pub fn objects_holding(&self, holds: &dyn Fn(&str) -> bool, found: &mut dyn FnMut(Value)) {
+        self.tree().objects_holding(self.body(), self.tree().root(), holds, found);
+    }
+
     /// The document's text, byte-order mark included, without a copy when there is no mark.
     pub fn into_text(self) -> String {
         match self.body {

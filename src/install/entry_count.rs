@@ -7,7 +7,7 @@
 use crate::agents::AgentSpec;
 use serde_json::Value;
 
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct EntryCounts {
     pub added: usize,
     pub changed: usize,
@@ -41,7 +41,19 @@ pub enum Format {
 
 /// The counts of a change from `before` to `after` (either may be empty: no file).
 pub fn count(agent: &AgentSpec, format: Format, before: &str, after: &str) -> EntryCounts {
-    let (mut was, mut now) = (entries(agent, format, before), entries(agent, format, after));
+    tally(agent, entries(agent, format, before), entries(agent, format, after))
+}
+
+/// gitvow's entries in a parsed JSON document, as [`count`] finds them in its text: the planner
+/// takes them from the document it edits, before and after, and tokenises nothing again.
+pub fn json_entries(agent: &AgentSpec, doc: &crate::edit::jsonc::JsonDoc) -> Vec<(String, Value)> {
+    let mut found = Vec::new();
+    doc.objects_holding(&|s| event_of(agent, s).is_some(), &mut |v| walk(agent, &v, &mut found));
+    found
+}
+
+/// The counts of a change whose entries were `was` and are `now`.
+pub fn tally(agent: &AgentSpec, mut was: Vec<(String, Value)>, mut now: Vec<(String, Value)>) -> EntryCounts {
     let mut counts = EntryCounts::default();
     // The same entry on both sides is no change.
     was.retain(|e| match now.iter().position(|n| n == e) {

@@ -2,6 +2,7 @@
 //! `--dry-run`, `--check`, the preview and the tests read it; only `apply` writes.
 
 use super::entries::{self, Created};
+use super::entry_count::{EntryCounts, json_entries, tally};
 use super::record::{FileRecord, InstallRecord, Original, digest};
 use crate::agents::{AgentSpec, FileLayout};
 use crate::edit::jsonc::{JsonDoc, line_col};
@@ -56,6 +57,9 @@ pub struct FileChange {
     /// `None`: the file is deleted.
     pub after: Option<Bytes>,
     pub record: RecordUpdate,
+    /// How many of gitvow's entries the change adds, changes and removes, when the plan counted
+    /// them on the document it edited (`None`: the summary counts them in the bytes).
+    pub counts: Option<EntryCounts>,
 }
 
 /// Every file one run changes, and the agents it found already in the wanted state.
@@ -216,6 +220,8 @@ pub fn plan_file(
         Some(bytes) => Some(utf8(path, bytes)?),
         None => None,
     };
+    // Counted by the JSON editor, from the document before and after its edits.
+    let mut counts = None;
     let (after, update) = match (kind, action) {
         (FileKind::Policy, Operation::Install { .. }) => match text {
             Some(_) => return Ok(None),
@@ -243,15 +249,7 @@ pub fn plan_file(
                 }
                 None => change,
             };
-            let file_record = FileRecord {
-                original: original_before(record, before.as_ref(), false),
-                written: digest(after.as_bytes()),
-                also_written: Vec::new(),
-                created: Created::default(),
-                toml: Some(change),
-                dirs: record.map(|r| r.dirs.clone()).unwrap_or_default(),
-                adapter: None,
-            };
+            let file_record = toml_record(record, before.as_ref(), false, &after, Some(change));
             (Some(after), RecordUpdate::Set(file_record))
         }
         (FileKind::CodexSwitch, Operation::Uninstall { .. }) => {
@@ -267,15 +265,7 @@ pub fn plan_file(
             let only = super::system::managed_only_key(agent, *managed_only);
             let after = super::managed_toml::install(path, agent, text, command, only)?;
             let had = text.is_some_and(super::managed_toml::has_gitvow_block);
-            let file_record = FileRecord {
-                original: original_before(record, before.as_ref(), had),
-                written: digest(after.as_bytes()),
-                also_written: Vec::new(),
-                created: Created::default(),
-                toml: None,
-                dirs: record.map(|r| r.dirs.clone()).unwrap_or_default(),
-                adapter: None,
-            };
+            let file_record = toml_record(record, before.as_ref(), had, &after, None);
             (Some(after), RecordUpdate::Set(file_record))
         }
         (FileKind::ManagedToml(_), Operation::Uninstall { .. }) => {
@@ -291,6 +281,7 @@ pub fn plan_file(
             }
         }
         (FileKind::Hooks(agent), Operation::Install { command, fail_closed, managed_only, sandbox }) => install_hooks(
+            &mut counts,
             path,
             agent,
             text,
@@ -301,16 +292,37 @@ pub fn plan_file(
             sandbox.as_ref().filter(|_| matches!(agent.install.sandbox, Some(crate::agents::OwnSandbox::SettingsBlock { .. }))),
             record,
         )?,
-        (FileKind::Hooks(agent), Operation::Uninstall { .. }) => match uninstall_hooks(path, agent, text, before.as_ref(), record, load)? {
-            Some(after) => (after, RecordUpdate::Remove),
-            None => return Ok(None),
-        },
+        (FileKind::Hooks(agent), Operation::Uninstall { .. }) => {
+            match uninstall_hooks(&mut counts, path, agent, text, before.as_ref(), record, load)? {
+                Some(after) => (after, RecordUpdate::Remove),
+                None => return Ok(None),
+            }
+        }
     };
     let after = after.map(|a| Bytes::new(a.into_bytes()));
     if after == before {
         return Ok(None);
     }
-    Ok(Some(FileChange { path: path.to_path_buf(), before, after, record: update }))
+    Ok(Some(FileChange { path: path.to_path_buf(), before, after, record: update, counts }))
+}
+
+/// The record of a TOML file written as `after` (`toml`: the switches it changed).
+fn toml_record(
+    record: Option<&FileRecord>,
+    before: Option<&Bytes>,
+    had_entries: bool,
+    after: &str,
+    toml: Option<toml::TomlChange>,
+) -> FileRecord {
+    FileRecord {
+        original: original_before(record, before, had_entries),
+        written: digest(after.as_bytes()),
+        also_written: Vec::new(),
+        created: Created::default(),
+        toml,
+        dirs: record.map(|r| r.dirs.clone()).unwrap_or_default(),
+        adapter: None,
+    }
 }
 
 /// For an agent that runs one file per event: whether the person has a hook of their own for the
@@ -411,8 +423,10 @@ fn restored_original(record: Option<&FileRecord>, before: Option<&[u8]>, load: L
     })
 }
 
+/// `counts`: set to the entries the edits change, for a JSON file.
 #[allow(clippy::too_many_arguments)] // one file's facts, passed as they are
 fn install_hooks(
+    counts: &mut Option<EntryCounts>,
     path: &Path,
     agent: &'static AgentSpec,
     text: Option<&str>,
@@ -465,6 +479,7 @@ fn install_hooks(
         return Ok((Some(after), RecordUpdate::Set(file_record)));
     }
     let mut doc = parse_json(path, agent, text.unwrap_or(""), before)?;
+    let was = json_entries(agent, &doc);
     let had_entries = text.is_some() && entries::has_gitvow_entries(&doc, agent);
     // The agent may want a key such as `version` in a file gitvow creates.
     let version_key = agent.install.version_key.filter(|_| text.is_none());
@@ -479,6 +494,7 @@ fn install_hooks(
         created.sandbox = Some(Box::new(super::sandbox::switch_on(&mut doc, path, lists)?)).filter(|c| !c.is_empty());
     }
     created.version_key |= version_key.is_some();
+    *counts = Some(tally(agent, was, json_entries(agent, &doc)));
     let after = doc.into_text();
     if let Some(r) = record {
         let mut all = r.created.clone();
@@ -493,7 +509,9 @@ fn install_hooks(
 }
 
 /// The bytes after uninstall (`Some(None)`: delete the file), or `None` when nothing changes.
+/// `counts`: set to the entries the edits remove, when the file is edited rather than restored.
 fn uninstall_hooks(
+    counts: &mut Option<EntryCounts>,
     path: &Path,
     agent: &'static AgentSpec,
     text: Option<&str>,
@@ -518,6 +536,7 @@ fn uninstall_hooks(
     if !entries::has_gitvow_entries(&doc, agent) {
         return Ok(None);
     }
+    let was = json_entries(agent, &doc);
     entries::uninstall(&mut doc, agent, record.map(|r| &r.created));
     if let Some(changed) = record.and_then(|r| r.created.sandbox.as_deref()) {
         super::sandbox::switch_back(&mut doc, changed);
@@ -525,7 +544,9 @@ fn uninstall_hooks(
     // Only a file install created is deleted; without a record nothing says it did.
     let created_file = record.is_some_and(|r| r.original == Original::Absent);
     if created_file && doc.is_empty_object() {
+        *counts = Some(tally(agent, was, Vec::new()));
         return Ok(Some(None));
     }
+    *counts = Some(tally(agent, was, json_entries(agent, &doc)));
     Ok(Some(Some(doc.into_text())))
 }

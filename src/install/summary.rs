@@ -128,10 +128,10 @@ fn lossy(bytes: &Option<crate::safefs::Bytes>) -> std::borrow::Cow<'_, str> {
 
 /// What a change does, in a few words: `+5 hooks`, `hooks false -> true`, `new file, 182 lines`.
 pub fn describe(change: &FileChange, kind: FileKind) -> String {
-    // Borrowed, not copied: the files may be megabytes.
-    let (before, after) = (lossy(&change.before), lossy(&change.after));
+    // Borrowed, not copied, and made text only where a branch reads it: the files may be megabytes.
+    let (before, after) = (|| lossy(&change.before), || lossy(&change.after));
     // Counted only for a new file of gitvow's own (small), not for an agent's settings.
-    let lines = || after.lines().count();
+    let lines = || after().lines().count();
     match (kind, &change.before, &change.after) {
         (FileKind::Policy, None, _) => {
             format!("new file, the default policy ({} lines; --verbose shows it here; `gitvow policy` lists the layers in force)", lines())
@@ -144,18 +144,25 @@ pub fn describe(change: &FileChange, kind: FileKind) -> String {
         (FileKind::Hooks(a), Some(_), None) if is_owned(a) => "removed (gitvow's own file)".to_string(),
         (FileKind::Hooks(a), Some(_), Some(_)) if is_owned(a) => "gitvow's own file rewritten".to_string(),
         (FileKind::CodexSwitch, ..) => {
-            let was = toml_hooks(&before);
+            let was = toml_hooks(&before());
             let why = if was == "false" { " (false keeps every codex hook off, gitvow's included)" } else { "" };
-            format!("[features] hooks {was} -> {}{why}", toml_hooks(&after))
+            format!("[features] hooks {was} -> {}{why}", toml_hooks(&after()))
         }
         (kind, before_bytes, after_bytes) => {
-            // What the diff below shows, entry by entry (a change to other bytes alone: none).
+            // What the diff below shows, entry by entry (a change to other bytes alone: none): as
+            // the plan counted them while editing, or else in the bytes.
             use super::entry_count::{Format, count};
-            let counts = match kind {
-                FileKind::Hooks(agent) if agent.install.layout == FileLayout::Yaml => count(agent, Format::Yaml, &before, &after),
-                FileKind::Hooks(agent) => count(agent, Format::Json, &before, &after),
-                FileKind::ManagedToml(agent) => count(agent, Format::Toml, &before, &after),
-                FileKind::Policy | FileKind::CodexSwitch => Default::default(),
+            let counts = match (kind, change.counts) {
+                (FileKind::Hooks(agent), Some(counts)) => {
+                    // Every test that previews an edit checks the plan's counts against the bytes'.
+                    debug_assert_eq!(counts, count(agent, Format::Json, &before(), &after()), "{}", display(&change.path));
+                    counts
+                }
+                (_, Some(counts)) => counts,
+                (FileKind::Hooks(agent), _) if agent.install.layout == FileLayout::Yaml => count(agent, Format::Yaml, &before(), &after()),
+                (FileKind::Hooks(agent), _) => count(agent, Format::Json, &before(), &after()),
+                (FileKind::ManagedToml(agent), _) => count(agent, Format::Toml, &before(), &after()),
+                (FileKind::Policy | FileKind::CodexSwitch, _) => Default::default(),
             };
             let entries = counts.text().unwrap_or_else(|| "no hook changed".to_string());
             match (before_bytes, after_bytes) {
