@@ -76,28 +76,60 @@ pub fn component_matches(pattern: &str, name: &str, hidden: bool) -> bool {
 /// The paths `pattern` could name among `known` (absolute, normalised): a known path whose
 /// components the pattern's first ones match, with the pattern's deeper components after it
 /// (`~/.gitv*/policy.json` is `~/.gitvow/policy.json`), or the known path's directory that a
-/// shorter pattern names whole (`~/.c*` is `~/.claude`, which holds a protected directory).
+/// shorter pattern names whole (`~/.c*` is `~/.claude`, which holds a protected directory). A
+/// `**` component before others matches any number of directories, none included, as it does
+/// under bash's `globstar` and always in zsh (`~/**/.gitvow/record.key`).
 pub fn could_name<'a>(pattern: &Path, hidden: bool, known: impl IntoIterator<Item = &'a Path>) -> Vec<PathBuf> {
     let parts: Vec<String> = pattern.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
     let mut out = Vec::new();
     for path in known {
         let names: Vec<String> = path.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
-        let shared = parts.len().min(names.len());
-        if !(0..shared).all(|i| component_matches(&parts[i], &names[i], hidden)) {
+        for (i, j, close) in alignments(&parts, &names, hidden) {
+            // A name that is not there is named only by a pattern written for it (`.profil?`, not
+            // `*.json`): the shell expands a pattern to what exists, and a broad one matches a
+            // missing name only in theory.
+            let named_here: PathBuf = names[..j].iter().collect();
+            if !close && std::fs::symlink_metadata(&named_here).is_err() {
+                continue;
+            }
+            let mut named = named_here;
+            named.extend(&parts[i..]);
+            if !out.contains(&named) {
+                out.push(named);
+            }
+        }
+    }
+    out
+}
+
+/// The ways the first `i` components of the pattern `parts` match the first `j` of `names`, with
+/// one of them used up (`j` all of `names`, or `i` all of `parts`), and whether every pattern
+/// that matched a name was written for it (see [`written_for`]); a `**` that matched names was not.
+fn alignments(parts: &[String], names: &[String], hidden: bool) -> Vec<(usize, usize, bool)> {
+    let mut out = Vec::new();
+    let mut todo = vec![(0, 0, true)];
+    let mut seen = Vec::new();
+    while let Some(state @ (i, j, close)) = todo.pop() {
+        if seen.contains(&state) {
             continue;
         }
-        // A name that is not there is named only by a pattern written for it (`.profil?`, not
-        // `*.json`): the shell expands a pattern to what exists, and a broad one matches a
-        // missing name only in theory.
-        let close = (0..shared).all(|i| !is_pattern(&parts[i]) || written_for(&parts[i], &names[i]));
-        let named_here: PathBuf = names[..shared].iter().collect();
-        if !close && std::fs::symlink_metadata(&named_here).is_err() {
+        seen.push(state);
+        // A `**` last is one name's `*` (`~/**` is what the home holds, not the home).
+        let globstar = i + 1 < parts.len() && matches!(parts[i].as_str(), "**" | "***");
+        if globstar {
+            todo.push((i + 1, j, close));
+        }
+        if i == parts.len() || j == names.len() {
+            out.push(state);
             continue;
         }
-        let mut named = named_here;
-        named.extend(&parts[shared..]);
-        if !out.contains(&named) {
-            out.push(named);
+        let part = &parts[i];
+        if globstar {
+            if matches("*", &names[j], hidden) {
+                todo.push((i, j + 1, false));
+            }
+        } else if component_matches(part, &names[j], hidden) {
+            todo.push((i + 1, j + 1, close && (!is_pattern(part) || written_for(part, &names[j]))));
         }
     }
     out
@@ -161,9 +193,14 @@ pub fn on_disk(pattern: &Path, hidden: bool) -> Option<Vec<PathBuf>> {
     Some(found)
 }
 
-/// Shell pattern matching of one name: `*`, `?`, `[…]` (any one character), groups (as `*`),
-/// letters in either case. A leading dot must be matched by a dot unless `hidden` (an unknown name
-/// may be anything; `dotglob` is on).
+/// Shell pattern matching of one name: `*`, `?`, `[…]` (its ranges, classes and negation), groups
+/// (as `*`), letters in either case. A leading dot must be matched by a dot unless `hidden` (an
+/// unknown name may be anything; `dotglob` is on).
+///
+/// The name is matched as the shell would with `nocaseglob` on and with it off: a pattern that
+/// either can match names the file. The two differ only where an excluded letter is matched in
+/// the other case (`.c[!L]aude` is `.claude` with the option off), so the exact pass runs only for a
+/// pattern that excludes.
 pub fn matches(pattern: &str, name: &str, hidden: bool) -> bool {
     let pattern = without_groups(pattern);
     if name.starts_with('.') && !pattern.starts_with('.') && !hidden {
@@ -171,30 +208,46 @@ pub fn matches(pattern: &str, name: &str, hidden: bool) -> bool {
     }
     let p: Vec<char> = pattern.chars().collect();
     let n: Vec<char> = name.chars().collect();
-    // Iterative wildcard matching with one backtrack point: linear in practice, never recursive.
+    wildcard(&p, &n, true) || (excludes(&p) && wildcard(&p, &n, false))
+}
+
+/// Whether a bracket expression of `p` excludes what it lists (`[!x]`, `[^x]`).
+fn excludes(p: &[char]) -> bool {
+    p.windows(2).any(|w| w[0] == '[' && matches!(w[1], '!' | '^'))
+}
+
+/// Iterative wildcard matching with one backtrack point: linear in practice, never recursive.
+/// Letters compare in either case when `fold`.
+fn wildcard(p: &[char], n: &[char], fold: bool) -> bool {
     let (mut pi, mut ni) = (0, 0);
     let mut star: Option<(usize, usize)> = None;
     while ni < n.len() {
-        if pi < p.len() && p[pi] == '[' {
-            // Any one character (a bracket expression is taken to match whatever it could).
-            if let Some(close) = bracket_end(&p, pi) {
-                pi = close + 1;
-                ni += 1;
-                continue;
-            }
-        }
-        if pi < p.len() && (p[pi] == '?' || same_letter(p[pi], n[ni])) {
-            pi += 1;
-            ni += 1;
-        } else if pi < p.len() && p[pi] == '*' {
-            star = Some((pi, ni));
-            pi += 1;
-        } else if let Some((sp, sn)) = star {
-            pi = sp + 1;
-            ni = sn + 1;
-            star = Some((sp, sn + 1));
+        let one = if pi >= p.len() {
+            None
+        } else if p[pi] == '['
+            && let Some(close) = bracket_end(p, pi)
+        {
+            Some((bracket_holds(&p[pi + 1..close], n[ni], fold), close + 1))
+        } else if p[pi] == '*' {
+            None
         } else {
-            return false;
+            Some((p[pi] == '?' || same_char(p[pi], n[ni], fold), pi + 1))
+        };
+        match one {
+            Some((true, next)) => {
+                pi = next;
+                ni += 1;
+            }
+            _ if pi < p.len() && p[pi] == '*' => {
+                star = Some((pi, ni));
+                pi += 1;
+            }
+            _ => {
+                let Some((sp, sn)) = star else { return false };
+                pi = sp + 1;
+                ni = sn + 1;
+                star = Some((sp, sn + 1));
+            }
         }
     }
     while pi < p.len() && p[pi] == '*' {
@@ -203,9 +256,82 @@ pub fn matches(pattern: &str, name: &str, hidden: bool) -> bool {
     pi == p.len()
 }
 
-/// One character as the other, a letter in either case.
-fn same_letter(a: char, b: char) -> bool {
-    a == b || a.to_lowercase().eq(b.to_lowercase())
+/// One character as the other; a letter in either case when `fold`.
+fn same_char(a: char, b: char, fold: bool) -> bool {
+    a == b || (fold && a.to_lowercase().eq(b.to_lowercase()))
+}
+
+/// Whether the bracket expression whose inside is `inner` (between `[` and its `]`) matches `c`:
+/// its characters, ranges (`a-f`, by code point, as bash's `globasciiranges` and zsh compare
+/// them; in either case when `fold`, which also covers a locale whose ranges mix the cases),
+/// classes (`[:alpha:]`), equivalence classes and collating symbols, excluded after `!` or `^`.
+/// What cannot be told here (a class gitvow does not know, an equivalence class of a letter
+/// outside ASCII, a collating symbol's name) may hold `c`: then the expression matches, listing
+/// or excluding.
+fn bracket_holds(inner: &[char], c: char, fold: bool) -> bool {
+    let (negated, items) = match inner.first() {
+        Some('!' | '^') => (true, &inner[1..]),
+        _ => (false, inner),
+    };
+    let mut held = false;
+    let mut k = 0;
+    while k < items.len() {
+        if items[k] == '['
+            && let Some(kind) = items.get(k + 1).copied().filter(|c| matches!(c, ':' | '=' | '.'))
+            && let Some(end) = (k + 2..items.len().saturating_sub(1)).find(|&e| items[e] == kind && items[e + 1] == ']')
+        {
+            let text: String = items[k + 2..end].iter().collect();
+            match member(kind, &text, c, fold) {
+                None => return true,
+                Some(yes) => held |= yes,
+            }
+            k = end + 2;
+            continue;
+        }
+        if items.get(k + 1) == Some(&'-') && k + 2 < items.len() {
+            let (lo, hi) = (items[k], items[k + 2]);
+            let within = |x: char| lo <= x && x <= hi;
+            held |= within(c) || (fold && (c.to_lowercase().any(within) || c.to_uppercase().any(within)));
+            k += 3;
+            continue;
+        }
+        held |= same_char(items[k], c, fold);
+        k += 1;
+    }
+    held != negated
+}
+
+/// Whether `c` is a member of the class `[:text:]` (`kind` `:`), the equivalence class `[=text=]`
+/// (`=`) or the collating symbol `[.text.]` (`.`); `None` when that cannot be told.
+fn member(kind: char, text: &str, c: char, fold: bool) -> Option<bool> {
+    let one = |t: &str| {
+        let mut chars = t.chars();
+        chars.next().filter(|_| chars.next().is_none())
+    };
+    match kind {
+        ':' => Some(match text {
+            "alpha" => c.is_alphabetic(),
+            "alnum" => c.is_alphanumeric(),
+            "digit" => c.is_ascii_digit(),
+            "xdigit" => c.is_ascii_hexdigit(),
+            // With case folded, an upper or lower letter is any letter.
+            "upper" if fold => c.is_alphabetic(),
+            "lower" if fold => c.is_alphabetic(),
+            "upper" => c.is_uppercase(),
+            "lower" => c.is_lowercase(),
+            "space" => c.is_whitespace(),
+            "blank" => c == ' ' || c == '\t',
+            "punct" => c.is_ascii_punctuation(),
+            "cntrl" => c.is_control(),
+            "print" => !c.is_control(),
+            "graph" => !c.is_control() && !c.is_whitespace(),
+            "word" => c.is_alphanumeric() || c == '_',
+            _ => return None,
+        }),
+        // A letter outside ASCII may be equivalent to an ASCII one in the locale (`[=ö=]` and `o`).
+        '=' => one(text).filter(char::is_ascii).map(|x| same_char(x, c, fold)),
+        _ => one(text).map(|x| same_char(x, c, fold)),
+    }
 }
 
 /// Where the bracket expression opening at `open` closes, as the shell reads it: a `]` first (after
@@ -235,7 +361,7 @@ fn bracket_end(p: &[char], open: usize) -> Option<usize> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -245,6 +371,54 @@ mod tests {
         }
         assert!(!matches(".gitv[[:alpha:]]x", ".gitvow", false));
         assert!(matches("[a", "[a", false));
+    }
+
+    #[test]
+    fn a_bracket_expression_matches_what_it_lists_and_not_what_it_excludes() {
+        for (pattern, yes) in [
+            (".c[!l]aude", false),
+            (".c[^l]aude", false),
+            (".c[!a-z]aude", false),
+            (".c[a-k]aude", false),
+            (".c[[:digit:]]aude", false),
+            (".c[![:alpha:]]aude", false),
+            (".c[!kl]aude", false),
+            (".c[[=x=]]aude", false),
+            (".c[!x]aude", true),
+            (".c[k-m]aude", true),
+            (".c[A-Z]aude", true),
+            (".c[![:upper:]]aude", true),
+            (".c[[:lower:]]aude", true),
+            // Without nocaseglob `[!L]` takes `l`; with it, a letter in either case.
+            (".c[!L]aude", true),
+            (".C[L]AUDE", true),
+            // What gitvow cannot tell may be `l`.
+            (".c[[:nope:]]aude", true),
+            (".c[![=ö=]]aude", true),
+            (".c[[.hyphen.]]aude", true),
+        ] {
+            assert_eq!(matches(pattern, ".claude", false), yes, "{pattern}");
+        }
+        assert!(!matches(".C[!L]AUDE", ".claude", false));
+    }
+
+    #[test]
+    fn a_globstar_matches_any_number_of_directories() {
+        let dir = tempfile::tempdir().unwrap();
+        let h = dir.path().canonicalize().unwrap();
+        std::fs::create_dir_all(h.join("a/b/.claude")).unwrap();
+        std::fs::create_dir_all(h.join(".gitvow")).unwrap();
+        let (gitvow, claude, gone) = (h.join(".gitvow"), h.join("a/b/.claude"), h.join("n/.codex"));
+        let named = |p: &str, hidden| could_name(&h.join(p), hidden, [gitvow.as_path(), claude.as_path(), gone.as_path()]);
+        assert!(named("**/.gitvow/record.key", false).contains(&gitvow.join("record.key")));
+        assert!(named("**/.claude/settings.json", false).contains(&claude.join("settings.json")));
+        assert!(named("a/***/.claude", false).contains(&claude));
+        // Only directories that are there are matched by a `**` (the shell expands what exists).
+        assert!(named("**/.codex", false).is_empty());
+        // Hidden directories are entered only with dotglob, and a `**` last names what the directory holds, not itself.
+        assert!(named("**/record.key", false).is_empty());
+        assert!(named("**/record.key", true).contains(&gitvow.join("record.key")));
+        assert_eq!(named("**", false), [h.join("a")]);
     }
 
     #[test]
@@ -295,10 +469,11 @@ mod tests {
     /// Protected names as the shell would be given them: a dot name keeps its dot (the shell
     /// matches a leading dot only by a dot), any other character may become `?`, `[c]`, the
     /// start of a `*`, the other case of a letter (`nocaseglob`), a group of bash's `extglob`
-    /// (`@(c|q)`, `?(c)`, `!(q)…`) or of zsh (`(c|q)`).
-    fn disguised(name: &'static str) -> impl Strategy<Value = String> {
+    /// (`@(c|q)`, `?(c)`, `!(q)…`) or of zsh (`(c|q)`), a bracket expression excluding another
+    /// character, a range ending in it or a class holding it.
+    pub(crate) fn disguised(name: &str) -> impl Strategy<Value = String> + use<> {
         let chars: Vec<char> = name.chars().collect();
-        prop::collection::vec(0u8..9, chars.len()).prop_map(move |how| {
+        prop::collection::vec(0u8..13, chars.len()).prop_map(move |how| {
             let mut out = String::new();
             let mut star = false;
             for (i, c) in chars.iter().enumerate() {
@@ -321,6 +496,14 @@ mod tests {
                         out.push_str("!(q)");
                         star = true;
                     }
+                    9 => out.push_str("[!#]"),
+                    10 => out.push_str("[^%#]"),
+                    11 => {
+                        let below = char::from_u32(*c as u32 - 1).filter(|b| !matches!(b, '!' | '^' | '[' | ']' | '/')).unwrap_or(*c);
+                        out.push_str(&format!("[{below}-{c}]"));
+                    }
+                    12 if c.is_alphabetic() => out.push_str("[[:alpha:]]"),
+                    12 => out.push_str("[[:punct:]]"),
                     _ => out.push(*c),
                 }
             }

@@ -479,7 +479,85 @@ mod tests {
         assert!(matches("*.json", "a.json", false));
         assert!(!matches("*", ".claude", false));
         assert!(matches(".cl*e", ".claude", false));
-        assert!(matches("[.]claude", "xclaude", false));
+        assert!(!matches("[.]claude", "xclaude", false));
+        assert!(matches("[.]claude", ".claude", true) && !matches("[.]claude", ".claude", false));
         assert!(!matches("a?c", "ac", false));
+    }
+
+    use crate::gate::pattern::tests::disguised;
+    use proptest::prelude::*;
+
+    /// Every place the gate protects or guards by its path, in a home and a repository where each
+    /// is there, as its base and its path below it; and the gate of that home and repository.
+    fn everything_guarded(home: &Path) -> (Vec<(PathBuf, String)>, Guard) {
+        let repo = home.join("project");
+        let mut places = Vec::new();
+        let home_rels = HOME_DIRS.iter().map(|(rel, _)| *rel).chain(HOME_FILES.iter().copied());
+        let repo_rels = REPO_DIRS.iter().map(|(rel, _)| *rel).chain(REPO_FILES.iter().copied());
+        for (base, rel) in home_rels.map(|r| (home, r)).chain(repo_rels.map(|r| (repo.as_path(), r))) {
+            std::fs::create_dir_all(base.join(rel)).unwrap();
+            places.push((base.to_path_buf(), rel.to_string()));
+        }
+        let guard = Guard::new(Some(home), Some(&repo));
+        (places, guard)
+    }
+
+    /// `rel` with each component disguised as [`disguised`] does.
+    fn disguised_path(rel: &str) -> impl Strategy<Value = Vec<String>> + use<> {
+        rel.split('/').map(|part| disguised(part).boxed()).collect::<Vec<_>>()
+    }
+
+    /// What a pattern names among the guarded places: any pattern the shell would expand to a
+    /// guarded place (a class or range that holds its character, an excluded other one, `?`, `*`,
+    /// groups) names it.
+    #[test]
+    fn every_pattern_that_matches_a_guarded_place_names_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let home = dir.path().canonicalize().unwrap();
+        let (places, guard) = everything_guarded(&home);
+        let pick = prop::sample::select(places);
+        proptest!(|((base, rel, parts) in pick.prop_flat_map(|(b, r)| (Just(b), Just(r.clone()), disguised_path(&r))))| {
+            // A component in another case with no pattern character is another name (only a file
+            // system that ignores case opens the same file, which is judged elsewhere).
+            prop_assume!(rel.split('/').zip(&parts).all(|(r, p)| r == p || pattern::is_pattern(p)));
+            prop_assume!(parts.iter().any(|p| pattern::is_pattern(p)));
+            let path = base.join(parts.join("/"));
+            let named = guard.could_name(&Touch { path: path.clone(), glob: Some(Glob { hidden: false }) });
+            prop_assert!(named.iter().any(|t| t.path == base.join(&rel)), "{} named {:?}", path.display(), named);
+        });
+    }
+
+    /// A pattern that excludes one of a guarded place's characters (`[!l]`, `[^lL]`, a range or
+    /// class without it) cannot be that place, and does not name it.
+    #[test]
+    fn a_pattern_that_cannot_match_a_guarded_place_does_not_name_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let home = dir.path().canonicalize().unwrap();
+        let (places, guard) = everything_guarded(&home);
+        let cases = (prop::sample::select(places), any::<prop::sample::Index>(), any::<prop::sample::Index>(), 0..4u8);
+        proptest!(|(((base, rel), part, at, how) in cases)| {
+            let mut parts: Vec<String> = rel.split('/').map(str::to_string).collect();
+            let k = part.index(parts.len());
+            let chars: Vec<char> = parts[k].chars().collect();
+            // A leading dot is matched by a dot only: it stays.
+            let start = usize::from(chars[0] == '.');
+            prop_assume!(chars.len() > start);
+            let i = start + at.index(chars.len() - start);
+            let c = chars[i];
+            let (lower, upper): (String, String) = (c.to_lowercase().collect(), c.to_uppercase().collect());
+            let excluding = match how {
+                0 => format!("[!{lower}{upper}]"),
+                1 => format!("[^{c}]"),
+                2 if c.is_alphabetic() => "[[:digit:]]".to_string(),
+                2 => "[[:alpha:]]".to_string(),
+                _ if c.is_alphabetic() => "[0-9]".to_string(),
+                _ => format!("[!{c}]"),
+            };
+            parts[k] = chars[..i].iter().collect::<String>() + &excluding + &chars[i + 1..].iter().collect::<String>();
+            let path = base.join(parts.join("/"));
+            let place = base.join(&rel);
+            let named = guard.could_name(&Touch { path: path.clone(), glob: Some(Glob { hidden: false }) });
+            prop_assert!(!named.iter().any(|t| t.path.starts_with(&place)), "{} named {:?}", path.display(), named);
+        });
     }
 }

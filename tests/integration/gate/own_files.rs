@@ -87,6 +87,41 @@ fn a_pattern_in_any_component_names_what_it_matches() {
     );
 }
 
+/// A bracket expression names what it can match and nothing else: a class or range that holds the
+/// character, or one that excludes another, names the guarded file; one that excludes the
+/// character (`[!l]`, `[^l]`, a range or class without it) names another, missing file, and the
+/// call passes. A `**` stands for any number of directories, none included.
+#[test]
+fn a_pattern_names_only_what_its_brackets_and_globstars_can_match() {
+    let env = installed();
+    std::fs::create_dir_all(env.path("~/a/b/.claude")).unwrap();
+    judge(
+        &env,
+        &[
+            "cp notes.txt ~/.c[k-m]aude/settings.json",
+            "cp notes.txt ~/.c[!x]aude/settings.json",
+            "echo x > ~/.gitv[^a-n]w/policy.json",
+            "cp notes.txt ~/.c[![:upper:]]aude/settings.json",
+            "cat ~/.[f-h]itvow/record.k?y",
+            "cat ~/**/.gitvow/record.key",
+            "shopt -s globstar; cp notes.txt ~/**/.claude/settings.json",
+            "shopt -s globstar dotglob; cat ~/**/record.key",
+            "base64 ~/.g*/r*",
+            "rm -rf ~/a/***/.claude",
+        ],
+        &[
+            "cp notes.txt ~/.c[!l]aude/settings.json",
+            "cp notes.txt ~/.c[^l]aude/settings.json",
+            "cp notes.txt ~/.c[a-k]aude/settings.json",
+            "cp notes.txt ~/.c[[:digit:]]aude/settings.json",
+            "echo x > ~/.gitv[!o]w/policy.json",
+            "cat ~/.[!g]itvow/record.key",
+            "cat ~/**/record.key",
+            "cp notes.txt ~/**/*.txt",
+        ],
+    );
+}
+
 /// What the shell's options make of a pattern is what it names, whether the call turns them on or
 /// the agent's shell has them already: groups (bash's `extglob`, zsh's alternatives and
 /// qualifiers), letters in either case (`nocaseglob`), `*` over dot names (`dotglob`, and
