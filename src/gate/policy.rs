@@ -245,9 +245,15 @@ impl Policy {
 
     /// What [`Policy::encode`] wrote; `None` for anything else, to the last byte.
     pub fn decode(bytes: &[u8], source: Source) -> Option<Policy> {
-        // The rules are read where they lie (see [`RuleList`]), in a copy the policy keeps.
-        let bytes: std::sync::Arc<[u8]> = bytes.into();
-        let mut r = Reader::new(&bytes);
+        Policy::decode_kept(std::sync::Arc::new(bytes.to_vec()), 0, source)
+    }
+
+    /// [`Policy::decode`] of `bytes` from `start` to their end, the rules read where they lie
+    /// (see [`RuleList`]): the policy keeps the very buffer a prepared policy was read into, where
+    /// a copy would be as many fresh pages of memory again (some twelve per policy, each a page
+    /// fault of a hook call).
+    pub fn decode_kept(bytes: std::sync::Arc<Vec<u8>>, start: usize, source: Source) -> Option<Policy> {
+        let mut r = Reader::new(bytes.get(start..)?);
         let mut lists = ListKey::ALL.map(|_| RuleList::default());
         for list in &mut lists {
             *list = RuleList::find(&mut r, &bytes)?;

@@ -84,14 +84,6 @@ impl Identity {
 /// it is a regular file (not through a symlink) that only its owner, this user, may write, of at
 /// most `limit` bytes, unchanged while read.
 pub fn read_own(path: &Path, limit: u64) -> Option<(Vec<u8>, Identity)> {
-    let mut bytes = Vec::new();
-    read_own_into(path, limit, &mut bytes).map(|identity| (bytes, identity))
-}
-
-/// [`read_own`] into `bytes` (emptied first), for a caller that reads several files one after
-/// another: the memory the first one was read into is already the process's for the next.
-pub fn read_own_into(path: &Path, limit: u64, bytes: &mut Vec<u8>) -> Option<Identity> {
-    bytes.clear();
     let mut file =
         std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY | libc::O_NOFOLLOW).open(path).ok()?;
     let meta = file.metadata().ok()?;
@@ -101,11 +93,12 @@ pub fn read_own_into(path: &Path, limit: u64, bytes: &mut Vec<u8>) -> Option<Ide
         return None;
     }
     let before = Identity::of(&meta)?;
-    // In steps of 64 KiB, so that the next file, a few bytes longer, fits in the same memory.
-    bytes.reserve((meta.len() as usize).next_multiple_of(64 << 10));
-    (&mut file).take(limit + 1).read_to_end(bytes).ok()?;
+    // Room for the whole file and the one byte that tells it grew, so that reading reallocates
+    // (and copies) nothing.
+    let mut bytes = Vec::with_capacity((meta.len() as usize).saturating_add(1));
+    (&mut file).take(limit + 1).read_to_end(&mut bytes).ok()?;
     let after = Identity::of(&file.metadata().ok()?)?;
-    (before == after && bytes.len() as u64 == after.size).then_some(after)
+    (before == after && bytes.len() as u64 == after.size).then_some((bytes, after))
 }
 
 struct Entry {

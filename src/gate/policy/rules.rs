@@ -222,7 +222,8 @@ pub struct RuleList {
 /// The rules of a kept list as they lie in the kept policy's bytes.
 #[derive(Debug)]
 struct KeptRules {
-    bytes: Arc<[u8]>,
+    /// The whole buffer the kept policy was read into (what the rules' ranges index).
+    bytes: Arc<Vec<u8>>,
     rules: Vec<KeptRule>,
 }
 
@@ -361,7 +362,8 @@ impl RuleList {
 
     /// A kept list: a count, then that many rules as [`Rule::encode`] wrote them, found in `r`, a
     /// reader over the whole of `bytes`.
-    pub(super) fn find(r: &mut Reader, bytes: &Arc<[u8]>) -> Option<RuleList> {
+    /// The kept rules `r` reads next; `r` reads the end of `bytes`, where the rules' ranges point.
+    pub(super) fn find(r: &mut Reader, bytes: &Arc<Vec<u8>>) -> Option<RuleList> {
         let rules = r.list(|r| KeptRule::find(r, bytes))?;
         Some(RuleList { all: OnceLock::new(), kept: Some(KeptRules { bytes: bytes.clone(), rules }) })
     }

@@ -20,11 +20,12 @@
 //! file's bytes stand for an empty policy. What [`super::known`] recorded of a file and its prepared
 //! policy spares the calls after that reading and hashing them again while neither changes.
 
-use super::known::{Identity, Known, read_own_into};
+use super::known::{Identity, Known, read_own};
 use super::{Policy, Source};
 use crate::gate::regular_file;
 use crate::safefs::{Existing, write_private};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 const HEADER: &str = "gitvow validated policies 1\n";
 /// Enough for the base and the repositories someone works in; the oldest entries go first.
@@ -43,10 +44,6 @@ pub struct Validated {
     added: bool,
     secret: [u8; 32],
     known: Known,
-    /// What the prepared policies are read into, one after the other: each is decoded (copied out)
-    /// before the next is read, and a buffer of their size is some twenty pages a call would
-    /// otherwise fault in again for each.
-    buffer: std::cell::RefCell<Vec<u8>>,
 }
 
 impl Validated {
@@ -58,22 +55,14 @@ impl Validated {
         let build = running_build()?;
         let secret = crate::gate::seal::cache_key()?;
         let known = Known::open(&home, &build, &secret);
-        Some(Validated { path, build, keys: Default::default(), added: false, secret, known, buffer: Default::default() })
+        Some(Validated { path, build, keys: Default::default(), added: false, secret, known })
     }
 
     /// A cache in `home`, sealed under `secret`, for tests of what reads it.
     #[cfg(test)]
     pub fn for_test(home: &Path, secret: [u8; 32]) -> Validated {
         let known = Known::open(home, "test", &secret);
-        Validated {
-            path: cache_path(home),
-            build: "test".into(),
-            keys: Vec::new().into(),
-            added: false,
-            secret,
-            known,
-            buffer: Default::default(),
-        }
+        Validated { path: cache_path(home), build: "test".into(), keys: Vec::new().into(), added: false, secret, known }
     }
 
     fn keys(&self) -> &Vec<String> {
@@ -108,13 +97,13 @@ impl Validated {
     /// with the identity of the file it was read from; `None` when none is kept or it is not
     /// exactly what [`Validated::keep_prepared`] wrote.
     pub fn prepared(&self, k: &str, source: Source) -> Option<(Policy, Identity)> {
-        let bytes = &mut *self.buffer.borrow_mut();
-        let identity = read_own_into(&self.prepared_dir().join(k), regular_file::MAX_BYTES, bytes)?;
-        let (sum, payload) = split_prepared(k, bytes)?;
+        let (bytes, identity) = read_own(&self.prepared_dir().join(k), regular_file::MAX_BYTES)?;
+        let (sum, payload) = split_prepared(k, &bytes)?;
         if sum != checksum(&self.secret, k, payload) {
             return None;
         }
-        Policy::decode(payload, source).map(|p| (p, identity))
+        let start = bytes.len() - payload.len();
+        Policy::decode_kept(Arc::new(bytes), start, source).map(|p| (p, identity))
     }
 
     /// The entry and policy of the file at `path` (read as coming from `source`) without reading
@@ -124,10 +113,10 @@ impl Validated {
         // The index names an entry only once the list held it, and a file's bytes that compiled
         // whole under this build always will: the list itself is not read.
         let (k, prepared) = self.known.lookup(&Identity::at(path)?)?;
-        let bytes = &mut *self.buffer.borrow_mut();
-        let identity = read_own_into(&self.prepared_dir().join(k), regular_file::MAX_BYTES, bytes)?;
-        let (_, payload) = split_prepared(k, bytes).filter(|_| identity == *prepared)?;
-        Policy::decode(payload, source).map(|p| (k.to_string(), p))
+        let (bytes, identity) = read_own(&self.prepared_dir().join(k), regular_file::MAX_BYTES)?;
+        let (_, payload) = split_prepared(k, &bytes).filter(|_| identity == *prepared)?;
+        let start = bytes.len() - payload.len();
+        Policy::decode_kept(Arc::new(bytes), start, source).map(|p| (k.to_string(), p))
     }
 
     /// Records that the policy file of identity `file` has the bytes of entry `k`, whose prepared
@@ -289,15 +278,8 @@ mod tests {
     fn a_prepared_policy_counts_only_whole_and_under_its_own_entry() {
         let dir = tempfile::tempdir().unwrap();
         let known = Known::open(dir.path(), "b", &SECRET);
-        let cache = Validated {
-            path: cache_path(dir.path()),
-            build: "b".into(),
-            keys: Vec::new().into(),
-            added: false,
-            secret: SECRET,
-            known,
-            buffer: Default::default(),
-        };
+        let cache =
+            Validated { path: cache_path(dir.path()), build: "b".into(), keys: Vec::new().into(), added: false, secret: SECRET, known };
         let policy = crate::gate::policy::parse(r#"{"bash_deny": [{"pattern": "^rm\\b", "reason": "r"}]}"#, Source::BuiltIn).unwrap();
         let (k, other) = (cache.key(b"one"), cache.key(b"two"));
         cache.keep_prepared(&k, &policy);
