@@ -15,6 +15,12 @@ impl Walk<'_> {
     /// `su -c 'cmd'`, `script -qc 'cmd'`, `runuser -u x -c 'cmd'`; without `-c`, what its
     /// wrapper form runs.
     pub(super) fn command_string(&mut self, cmd: &mut Peeled, call: &ProgramCall, io: &Io, shell: &ShellState) -> Step {
+        // `script` without a command runs the user's shell, and with a shell alone for its command
+        // that shell: either reads its commands from the terminal `script` feeds from its own
+        // standard input (`script -q /dev/null < fifo`, `echo cmd | script -qc sh /dev/null`).
+        if call.name == "script" && script_runs_a_shell(&call.args) {
+            self.fed(io.feed, &cmd.dirs, shell, io.reparse, true);
+        }
         match programs::command_option(&call.args) {
             Some(programs::CommandOption::Word(k)) => self.script_word(&cmd.operands()[k], &cmd.dirs, shell, io.reparse),
             Some(programs::CommandOption::Attached(script)) => {
@@ -40,7 +46,7 @@ impl Walk<'_> {
         if let Some(how) = super::terminal::typing(&call.name, &call.args) {
             self.out.types_into_terminal.get_or_insert(how);
         }
-        if let Some(script) = programs::multiplexer_command(&call.name, &call.args) {
+        for script in super::terminal::texts(&call.name, &call.args) {
             self.text(&script, &mut ShellState { dirs: Dirs::Unknown, ..shell.clone() }, io.reparse + 1);
         }
         Step::unknown()
@@ -486,4 +492,19 @@ fn flock_command(args: &[String]) -> Option<FlockCommand> {
         }
     }
     None
+}
+
+/// Whether `script args` runs a shell that reads its commands from the terminal: no command (nor
+/// one after the file, as BSD's `script file command` takes it), or a shell named with nothing
+/// after it.
+fn script_runs_a_shell(args: &[String]) -> bool {
+    const SHELLS: &[&str] = &["sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "fish", "yash", "tcsh", "csh"];
+    let command = match programs::command_option(args) {
+        None => return programs::wrapped("script", args).is_none(),
+        Some(programs::CommandOption::Word(k)) => args[k].clone(),
+        Some(programs::CommandOption::Attached(text)) => text,
+    };
+    let words = shell_words::split(&command).unwrap_or_default();
+    let flags_only = words.iter().skip(1).all(|w| w.starts_with('-') && w != "-c");
+    words.first().and_then(|w| w.rsplit('/').next()).is_some_and(|w| SHELLS.contains(&w)) && flags_only
 }

@@ -59,9 +59,157 @@ fn screen(args: &[String]) -> Option<&'static str> {
     SCREEN_TYPING.contains(&sub).then_some("screen -X types into a window (stuff, paste, eval, exec, process)")
 }
 
+/// The shell text `name args` makes a terminal run or types into one, each piece on its own:
+/// every command of a tmux chain (`tmux new -d \; send-keys 'cmd' Enter`), as typed, put in a
+/// buffer to be pasted (`set-buffer`, screen's `register`), asked of a shell (`if-shell`,
+/// `tmux -c`) or started in a new session; what a terminal emulator's remote control or the
+/// desktop's keyboard types (`kitty @ send-text`, `wezterm cli send-text`, `zellij action
+/// write-chars`, `xdotool type`). Typed text runs when its line ends: it is read as a script.
+pub fn texts(name: &str, args: &[String]) -> Vec<String> {
+    let after = |word: &str| args.iter().position(|a| a == word).map(|i| &args[i + 1..]);
+    let typed = |rest: Option<&[String]>, values: &str, long: &[&str]| {
+        rest.map(|rest| rest[super::programs::skip_options(rest, values, long).min(rest.len())..].join(" ")).map(|t| unescape(&t))
+    };
+    let text = match name {
+        "tmux" | "byobu" | "byobu-tmux" => return tmux_texts(args),
+        "screen" | "byobu-screen" => return screen_texts(args),
+        "kitty" | "kitten" => typed(after("send-text"), "m", &["--match", "--match-tab", "--from-file", "--bracketed-paste"]),
+        "wezterm" => typed(after("send-text"), "", &["--pane-id"]),
+        "zellij" => typed(after("write-chars"), "", &[]).or_else(|| after("write").map(|bytes| decoded(bytes, 10))),
+        "xdotool" | "ydotool" => typed(after("type"), "d", &["--window", "--delay", "--terminator", "--key-delay", "--key-hold"]),
+        "wtype" => typed(Some(args), "smdMPpk", &[]),
+        _ => None,
+    };
+    text.into_iter().filter(|t| !t.is_empty()).collect()
+}
+
+/// Each command of a tmux chain (commands separated by `;`), and a shell command given with `-c`.
+fn tmux_texts(args: &[String]) -> Vec<String> {
+    let start = super::programs::skip_options(args, "LSfcT", &[]);
+    let mut out: Vec<String> = args[..start].windows(2).filter(|w| w[0] == "-c").map(|w| w[1].clone()).collect();
+    for command in args[start..].split(|a| a == ";" || a == "\\;") {
+        let Some((sub, rest)) = command.split_first() else { continue };
+        let sub = sub.trim_end_matches(';');
+        let text = match sub {
+            "send-keys" | "send" | "send-key" => {
+                let j = super::programs::skip_options(rest, "tNcXF", &[]);
+                let flags: String = rest[..j].iter().filter(|a| a.starts_with('-') && !a.starts_with("--")).map(String::as_str).collect();
+                if flags.contains('H') { Some(decoded(&rest[j..], 16)) } else { Some(keys(&rest[j..], flags.contains('l'))) }
+            }
+            "set-buffer" | "setb" => {
+                let j = super::programs::skip_options(rest, "bnt", &[]);
+                rest.get(j).cloned()
+            }
+            "if-shell" | "if" => {
+                let j = super::programs::skip_options(rest, "t", &[]);
+                out.extend(rest.get(j + 1..).into_iter().flatten().flat_map(|c| shell_words::split(c).ok()).flat_map(|c| tmux_texts(&c)));
+                rest.get(j).cloned()
+            }
+            _ => super::programs::multiplexer_command("tmux", command),
+        };
+        out.extend(text.filter(|t| !t.is_empty()));
+    }
+    out
+}
+
+/// `screen -X command …`: what `stuff` types, what `register` puts in a buffer to be pasted,
+/// each command `eval` runs; a session started with a command runs it.
+fn screen_texts(args: &[String]) -> Vec<String> {
+    let Some(x) = args.iter().position(|a| a == "-X") else {
+        return super::programs::multiplexer_command("screen", args).into_iter().collect();
+    };
+    let rest = &args[x + 1..];
+    match rest.first().map(String::as_str) {
+        Some("stuff") => rest.get(1).map(|t| unescape(t)).into_iter().collect(),
+        Some("register") => {
+            let j = 1 + super::programs::skip_options(&rest[1..], "e", &[]);
+            rest.get(j + 1).map(|t| unescape(t)).into_iter().collect()
+        }
+        Some("eval") => rest[1..]
+            .iter()
+            .flat_map(|c| shell_words::split(c).ok())
+            .flat_map(|c| screen_texts(&[&["-X".to_string()], c.as_slice()].concat()))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The text tmux types for `keys`: each word as it is, and a key's name (`Enter`, `Space`,
+/// `C-m`) as the key, unless `literal` (`-l`). An edit of the line (`BSpace`, `C-u`, `C-c`) is made;
+/// a key that moves (`Up`, `F1`) types nothing here.
+fn keys(keys: &[String], literal: bool) -> String {
+    let mut out = String::new();
+    for key in keys {
+        match key.as_str() {
+            _ if literal => out.push_str(key),
+            "Enter" | "KPEnter" | "C-m" | "C-j" | "^M" | "^J" => out.push('\n'),
+            "Space" => out.push(' '),
+            "Tab" | "C-i" => out.push('\t'),
+            "BSpace" | "C-h" => {
+                out.pop();
+            }
+            "C-u" | "C-c" => out.truncate(out.rfind('\n').map_or(0, |n| n + 1)),
+            k if is_key_name(k) => {}
+            k => out.push_str(k),
+        }
+    }
+    out
+}
+
+/// A tmux key name that types no character: a moving or function key, or a modified one.
+fn is_key_name(key: &str) -> bool {
+    const NAMES: &[&str] = &["Up", "Down", "Left", "Right", "Home", "End", "NPage", "PageDown", "PgDn", "PPage", "PageUp", "PgUp"];
+    const MORE: &[&str] = &["IC", "Insert", "DC", "Delete", "Escape", "BTab", "Any"];
+    let modified = key.len() > 2 && matches!(&key[..2], "C-" | "M-" | "S-");
+    let function = key.strip_prefix('F').is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+    NAMES.contains(&key) || MORE.contains(&key) || modified || function
+}
+
+/// Characters given as numbers (`send-keys -H 67 69`, `zellij action write 103 105`); a word that
+/// is no number is taken as it is.
+fn decoded(words: &[String], radix: u32) -> String {
+    words.iter().map(|w| u32::from_str_radix(w, radix).ok().and_then(char::from_u32).map_or_else(|| w.clone(), String::from)).collect()
+}
+
+/// `\n` and `\r` as the line ends they stand for (`screen -X stuff 'cmd\n'`, `kitty @ send-text`).
+fn unescape(text: &str) -> String {
+    text.replace("\\n", "\n").replace("\\r", "\n")
+}
+
 #[cfg(test)]
 mod tests {
-    use super::typing;
+    use super::{texts, typing};
+
+    #[test]
+    fn the_text_a_terminal_is_made_to_run() {
+        let cases = [
+            ("tmux new -d -s x \\; send-keys -t x 'gitvow approve ab12' Enter", "gitvow approve ab12\n"),
+            ("tmux setb 'gitvow approve ab12'", "gitvow approve ab12"),
+            ("tmux set-buffer -b b -- 'gitvow uninstall'", "gitvow uninstall"),
+            ("tmux send-keys -H 67 69 74 0a", "git\n"),
+            ("tmux send-keys -t x g i t Space a BSpace p Enter", "git p\n"),
+            ("tmux send-keys -t x 'rm -rf /' C-u 'ls' Enter", "ls\n"),
+            ("tmux send-keys -l Enter", "Enter"),
+            ("tmux -c 'gitvow uninstall'", "gitvow uninstall"),
+            ("tmux if-shell true 'run-shell \"gitvow trust .\"'", "gitvow trust ."),
+            ("screen -S s -X register . 'gitvow approve ab12'", "gitvow approve ab12"),
+            ("screen -X eval 'stuff \"gitvow uninstall\\n\"'", "gitvow uninstall\n"),
+            ("kitty @ send-text --match title:x 'gitvow uninstall\\n'", "gitvow uninstall\n"),
+            ("wezterm cli send-text --pane-id 2 'gitvow approve ab12'", "gitvow approve ab12"),
+            ("zellij action write-chars 'gitvow approve ab12'", "gitvow approve ab12"),
+            ("zellij action write 103 105", "gi"),
+            ("xdotool type --delay 10 'gitvow approve ab12'", "gitvow approve ab12"),
+            ("wtype -s 10 'gitvow approve ab12'", "gitvow approve ab12"),
+        ];
+        for (command, want) in cases {
+            let words = shell_words::split(command).unwrap();
+            assert!(texts(&words[0], &words[1..]).iter().any(|t| t == want), "{command}: {:?}", texts(&words[0], &words[1..]));
+        }
+        for command in ["tmux ls", "tmux send-keys -t x C-c", "tmux kill-session -t x", "kitty @ ls", "xdotool search --name x"] {
+            let words = shell_words::split(command).unwrap();
+            assert!(texts(&words[0], &words[1..]).is_empty(), "{command}");
+        }
+    }
 
     fn types(command: &str) -> bool {
         let words = shell_words::split(command).unwrap();

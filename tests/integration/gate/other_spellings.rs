@@ -1,9 +1,10 @@
 //! Other spellings of what the gate guards: a guarded directory named in another case (on a file
 //! system that ignores case, as macOS's does by default, the same files; the gate cannot tell each
-//! directory's file system, so it always folds case for what it guards), and a copy of gitvow run
-//! with a subcommand a variable holds.
+//! directory's file system, so it always folds case for what it guards), a copy of gitvow run
+//! with a subcommand a variable holds, and text made to run in a terminal or a shell by another
+//! route than a command line.
 
-use super::own_files::{edits, installed, judge, stops};
+use super::own_files::{installed, judge, stops, wrong_edits};
 
 #[test]
 fn a_guarded_place_in_another_case_is_that_place() {
@@ -21,15 +22,7 @@ fn a_guarded_place_in_another_case_is_that_place() {
         ],
         &["cat ~/.GITVOW/policy.json", "cp notes.txt ~/Notes.txt", "ls ~/.GITVOW"],
     );
-    let mut wrong = Vec::new();
-    for at in ["~/.GITVOW/policy.json", "~/.Claude/settings.json", "~/.Bashrc"] {
-        for (agent, event, payload) in edits(&env, &env.path(at)) {
-            let out = env.hook(agent, event, payload.to_string());
-            if !stops(&out) {
-                wrong.push(format!("{agent}: edit {at}: want stopped, got {out:?}"));
-            }
-        }
-    }
+    let mut wrong = wrong_edits(&env, &[("~/.GITVOW/policy.json", true), ("~/.Claude/settings.json", true), ("~/.Bashrc", true)]);
     let read = crate::support::claude_payload(env.repo(), "Read", serde_json::json!({"file_path": env.path("~/.GITVOW/record.key")}));
     let out = env.hook("claude", "PreToolUse", read.to_string());
     if !stops(&out) {
@@ -57,5 +50,46 @@ fn a_copy_of_gitvow_with_a_computed_subcommand_is_gitvow() {
             "s=approve; ./tools/gv ${s} ab12",
         ],
         &["x=status; ./tools/app $x", "./tools/app \"$1\"", "x=--version; ./tools/gv $x", "cd $HOME", "echo $x"],
+    );
+}
+
+/// What a terminal is made to run is judged as run: each command of a tmux chain, text put in a
+/// multiplexer's buffer to be pasted, keys typed one by one or as numbers, a terminal emulator's
+/// or the desktop's typing, a shell `script` starts fed from its standard input; the same
+/// programs doing everyday things pass.
+#[test]
+fn text_a_terminal_is_made_to_run_is_run() {
+    let env = installed();
+    judge(
+        &env,
+        &[
+            "tmux new -d -s x \\; send-keys -t x 'gitvow approve ab12' Enter",
+            "tmux new-session -d -s x ';' send-keys 'gitvow uninstall --user --yes' Enter",
+            "tmux setb 'gitvow approve ab12'",
+            "tmux set-buffer 'gitvow approve ab12'; tmux paste-buffer -t x",
+            "tmux send-keys -H 67 69 74 76 6f 77 20 75 6e 69 6e 73 74 61 6c 6c 0a",
+            "tmux send-keys -t x g i t v o w Space a p p r o v e Space a b 1 2 Enter",
+            "tmux -c 'gitvow uninstall --user --yes'",
+            "tmux if-shell true 'run-shell \"gitvow trust .\"'",
+            "screen -S s -X register . 'gitvow approve ab12'",
+            "screen -S s -X eval 'stuff \"cat ~/.gitvow/record.key\\n\"'",
+            "kitty @ send-text 'gitvow uninstall\\n'",
+            "wezterm cli send-text 'gitvow approve ab12'",
+            "zellij action write-chars 'cat ~/.gitvow/record.key'",
+            "xdotool type 'gitvow approve ab12'",
+            "script -q /dev/null < /tmp/f",
+            "echo 'gitvow approve ab12' | script -q /dev/null",
+            "printf 'gitvow uninstall\\n' | script -qc sh /dev/null",
+            "script -c bash /dev/null <<< 'cat ~/.gitvow/record.key'",
+        ],
+        &[
+            "tmux new -d -s dev 'npm run dev'",
+            "tmux send-keys -t dev 'cargo test' Enter",
+            "tmux send-keys -t dev C-c",
+            "tmux set-buffer 'hello'",
+            "screen -S s -X register . 'make'",
+            "kitty @ send-text 'ls\\n'",
+            "script -q -c 'cargo build' /dev/null",
+        ],
     );
 }

@@ -333,6 +333,21 @@ fn gitvow_under_a_launcher_is_gitvow() {
     );
 }
 
+/// Each edit of [`edits`] of each path of `cases` whose answer is not the one wanted (stopped when
+/// `true`), described.
+pub(super) fn wrong_edits(env: &Sandbox, cases: &[(&str, bool)]) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for &(at, want) in cases {
+        for (agent, event, payload) in edits(env, &env.path(at)) {
+            let out = env.hook(agent, event, payload.to_string());
+            if stops(&out) != want {
+                wrong.push(format!("{agent}: edit {at}: want stopped {want}, got {out:?}"));
+            }
+        }
+    }
+    wrong
+}
+
 /// Each agent's edit of `path` (Claude's Write and Edit, Copilot's edit, Codex's patch), as it
 /// sends it.
 pub(super) fn edits(env: &Sandbox, path: &std::path::Path) -> [(&'static str, &'static str, Value); 4] {
@@ -398,15 +413,8 @@ fn a_hard_link_of_a_guarded_file_is_that_file() {
             "ln -s notes.txt n && echo x > n",
         ],
     );
-    let mut wrong = Vec::new();
-    for (at, want) in [("~/todo.json", true), ("notes.json", true), ("~/rc", true), ("both.txt", false), ("other.txt", false)] {
-        for (agent, event, payload) in edits(&env, &env.path(at)) {
-            let out = env.hook(agent, event, payload.to_string());
-            if stops(&out) != want {
-                wrong.push(format!("{agent}: edit {at}: want stopped {want}, got {out:?}"));
-            }
-        }
-    }
+    let wrong =
+        wrong_edits(&env, &[("~/todo.json", true), ("notes.json", true), ("~/rc", true), ("both.txt", false), ("other.txt", false)]);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
