@@ -3,7 +3,8 @@
 //!
 //! On Linux with glibc, the unwinder is linked in from GCC's static `libgcc_eh.a` rather than loaded
 //! from `libgcc_s.so` at every start (see [`static_unwinder`]), and the executable is linked at a
-//! fixed address (see [`fixed_address`]).
+//! fixed address (see [`fixed_address`]); on Linux, the code the compiler knows is cold is kept apart
+//! (see [`cold_code_apart`]).
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -18,6 +19,7 @@ fn main() {
     }
     static_unwinder();
     fixed_address();
+    cold_code_apart();
 }
 
 /// Whether this is a native build for Linux with glibc and the default unwinding panics, the build
@@ -64,4 +66,18 @@ fn static_unwinder() {
     let Some(dir) = archive.parent().filter(|_| out.status.success() && archive.is_absolute() && archive.is_file()) else { return };
     println!("cargo::rustc-link-search=native={}", dir.display());
     println!("cargo::rustc-link-lib=static=gcc_eh");
+}
+
+/// The code a hook call runs is mapped in 64 KiB windows around each page it touches (the kernel's
+/// fault-around), and those windows are most of a call's memory: the fewer windows its code is
+/// spread over, the less memory. The compiler puts every function it knows is cold (every panic
+/// path, and any function marked `#[cold]`) in a section named `.text.unlikely.*`. GNU ld's default
+/// script gathers those apart from the rest; LLVM's lld (Rust's default linker on x86-64 Linux)
+/// does only when asked to keep text section prefixes, and otherwise leaves them between the
+/// functions a call runs. Measured on the hook's benchmark cases: 0.13–0.25 MiB less peak memory
+/// per call, the same instructions. GNU ld ignores the option (with a warning).
+fn cold_code_apart() {
+    if std::env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux") {
+        println!("cargo::rustc-link-arg-bins=-Wl,-z,keep-text-section-prefix");
+    }
 }
