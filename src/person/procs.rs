@@ -40,6 +40,11 @@ const REAPERS: &[&str] = &["systemd", "init", "tini", "dumb-init", "catatonit", 
 /// process 1 or a reaper. A person's shell comes from a terminal program, an ssh server or a login
 /// started long ago; a terminal an agent detached from itself (`setsid -f`, `nohup … &`, a double
 /// fork, `tmux new -d`) comes from itself.
+///
+/// A line that changes while it is read is read again: a parent that ends meanwhile (as the middle
+/// of a double fork does) has handed its children to a reaper before its entry leaves `/proc`, so
+/// the child, read again, names its new parent. Only a parent that stays unreadable under a child
+/// that keeps it (another user's, hidden) ends the walk with nothing known.
 pub(crate) fn origin(pid: u32) -> Option<Stat> {
     let mut at = proc_stat::read(pid)?;
     // Bounded: a process tree is shallow, and a cycle in a strange `/proc` must still end.
@@ -51,7 +56,15 @@ pub(crate) fn origin(pid: u32) -> Option<Stat> {
         if REAPERS.contains(&comm.trim()) {
             return Some(at);
         }
-        at = proc_stat::read(at.ppid)?;
+        at = match proc_stat::read(at.ppid) {
+            Some(parent) => parent,
+            None => match proc_stat::read(at.pid) {
+                Some(again) if again.ppid == at.ppid => return None,
+                Some(again) => again,
+                // `at` ended too: its line is read again from the start.
+                None => proc_stat::read(pid)?,
+            },
+        };
     }
     None
 }
