@@ -39,6 +39,18 @@ pub fn read_target(path: &Path, scope: &Scope, area: Area) -> Result<Option<Vec<
     Ok(read_quiet(&spot).map_err(|e| Error::io("read", path, &e))?.map(|(_, bytes)| bytes))
 }
 
+/// Whether the file `path` names still holds `expected` (`None`: that it does not exist), read as
+/// [`read_target`] reads it but compared as it is read: a file that still holds the bytes is never
+/// copied into memory. `Err`: what it holds instead (`None`: it does not exist).
+pub(crate) fn holds(path: &Path, scope: &Scope, area: Area, expected: Option<&[u8]>) -> Result<std::result::Result<(), Option<Vec<u8>>>> {
+    let spot = locate(path, scope, area)?;
+    Ok(match (look_quiet(&spot, expected).map_err(|e| Error::io("read", path, &e))?, expected) {
+        (None, None) | (Some((_, Compared::Same)), Some(_)) => Ok(()),
+        (None, Some(_)) => Err(None),
+        (Some((_, found)), expected) => Err(Some(found.into_bytes(expected.unwrap_or_default()))),
+    })
+}
+
 /// Replace the file `target` with `new`, only if it still holds `expected` (`None`: it must not
 /// exist). Atomic; keeps the owner, group, mode and extended attributes of an existing file; a new
 /// file gets 0666 less the umask, or 0777 less the umask when it is a script (starts with `#!`). Every step is made relative to the directory handle `target` was
