@@ -1,7 +1,9 @@
 //! `gitvow install`: plan, then preview, then apply; uninstall runs the same orchestration.
 
 use crate::agents::{self, AgentSpec};
+use crate::edit::jsonc::JsonDoc;
 use crate::error::{Error, Result};
+use crate::install::inspect::Inspected;
 use crate::install::plan::{FileChange, Operation, Plan};
 use crate::install::record::InstallRecord;
 use crate::install::record_store;
@@ -160,10 +162,12 @@ pub(crate) fn plan_and_apply(settings: &Settings, scope: &Scope, agents: &[&'sta
     }
     // The JSON document names the digests of the bytes, so it is made before they go.
     run.emit(&plan, true);
-    // The report reads again what the agents' switches say; the hook files' bytes go before it
-    // (those the plan holds; the undo of the applied transaction went with the record step), so
-    // that two copies of a large file are never held at once (it needs only those of codex's
-    // switch and the policy, which are small).
+    // The report reads what the agents' switches say: in the documents the plan edited (they hold
+    // the bytes written, and their index), else in the files. The hook files' other bytes go
+    // before it (the undo of the applied transaction went with the record step): only codex's
+    // switch and the policy are read from the plan's bytes, and they are small.
+    let mut edited: Vec<(PathBuf, JsonDoc)> =
+        plan.changes.iter_mut().filter_map(|c| Some((c.path.clone(), c.edited.as_mut()?.doc.take()?))).collect();
     let agent_files: Vec<PathBuf> = agents
         .iter()
         .flat_map(|a| crate::install::plan::files_of(scope, a))
@@ -171,7 +175,7 @@ pub(crate) fn plan_and_apply(settings: &Settings, scope: &Scope, agents: &[&'sta
         .map(|(p, _)| p)
         .collect();
     plan.forget_bytes_of(&agent_files);
-    report(action, scope, agents, &plan);
+    report(action, scope, agents, &plan, &mut edited);
     Ok(0)
 }
 
@@ -220,7 +224,7 @@ impl Run<'_> {
             match self.action {
                 Operation::Install { .. } => {
                     crate::output::line(&format!("{}: nothing to change", agent.name));
-                    gate_off_lines(scope, agent);
+                    gate_off_lines(scope, agent, None);
                 }
                 Operation::Uninstall { .. } if named => crate::output::line(&format!("{}: nothing to change", agent.name)),
                 Operation::Uninstall { .. } => {}
@@ -358,9 +362,13 @@ impl Run<'_> {
 }
 
 /// Says which of the agent's own switches still keep every hook off (gitvow leaves those as the
-/// person set them).
-fn gate_off_lines(scope: &Scope, agent: &'static AgentSpec) {
-    for (what, fix) in crate::install::switches::off(scope, agent) {
+/// person set them). `edited`: the agent's file as this run wrote it, when the plan edited it.
+fn gate_off_lines(scope: &Scope, agent: &'static AgentSpec, edited: Option<JsonDoc>) {
+    let ins = match edited {
+        Some(doc) => Inspected::edited(scope, agent, scope.agent_file(agent), doc),
+        None => Inspected::read(scope, agent),
+    };
+    for (what, fix) in crate::install::switches::off_in(scope, &ins) {
         crate::output::line(&format!("  - the gate is off: {what}; {fix} (gitvow leaves it as you set it)"));
     }
 }
@@ -394,7 +402,8 @@ fn dirs_of_deleted_files(record: &InstallRecord, changes: &[FileChange]) -> Vec<
     changes.iter().filter(|c| c.after.is_none()).filter_map(|c| record.files.get(&c.path)).map(|r| r.dirs.clone()).collect()
 }
 
-fn report(action: &Operation, scope: &Scope, agents: &[&'static AgentSpec], plan: &Plan) {
+/// `edited`: the documents the plan edited, by path (those the report reads are taken).
+fn report(action: &Operation, scope: &Scope, agents: &[&'static AgentSpec], plan: &Plan, edited: &mut Vec<(PathBuf, JsonDoc)>) {
     // "Restart it" is said once, at the end, for every agent that needs it.
     let mut restart = Vec::new();
     let doctor = crate::install::command_line::doctor_command(scope);
@@ -411,7 +420,8 @@ fn report(action: &Operation, scope: &Scope, agents: &[&'static AgentSpec], plan
                 if sandbox.is_some() {
                     crate::output::line(&format!("  - {}", crate::install::sandbox::note(agent, scope)));
                 }
-                gate_off_lines(scope, agent);
+                let doc = edited.iter().position(|(p, _)| *p == scope.agent_file(agent)).map(|i| edited.swap_remove(i).1);
+                gate_off_lines(scope, agent, doc);
                 let events: Vec<String> = agent.install.events.iter().map(|e| e.name.to_string()).collect();
                 if let Some(shadowed) = crate::install::second_file::shadowed(scope, agent, &events).filter(|s| s.users() > 0) {
                     crate::output::line(&format!(

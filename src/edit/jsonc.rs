@@ -13,6 +13,7 @@
 mod edits;
 mod failure;
 
+use super::text::SharedText;
 use super::tree::{Id, Tree, ValueKind};
 use crate::agents::Strictness;
 use crate::safefs::Bytes;
@@ -488,6 +489,31 @@ impl JsonDoc {
     /// not tokenised again.
     pub fn objects_holding(&self, holds: &dyn Fn(&str) -> bool, found: &mut dyn FnMut(Value)) {
         self.tree().objects_holding(self.body(), self.tree().root(), holds, found);
+    }
+
+    /// The document's text, byte-order mark included, and the document itself holding that text
+    /// rather than a copy, with its index: what was edited is then read on without tokenising
+    /// it again, and held once.
+    pub fn into_shared(self) -> (SharedText, JsonDoc) {
+        let JsonDoc { bom, body, strictness, tree } = self;
+        let (bytes, from) = match body {
+            DocText::Shared { bytes, from } => (bytes, from),
+            DocText::Owned(_) => {
+                let text = JsonDoc { bom, body, strictness, tree: OnceLock::new() }.into_text();
+                (Bytes::new(text.into_bytes()), if bom { BOM.len() } else { 0 })
+            }
+        };
+        let text = SharedText::new(&bytes).expect("a document's text is UTF-8");
+        (text, JsonDoc { bom, body: DocText::Shared { bytes, from }, strictness, tree })
+    }
+
+    /// The document's text, byte-order mark included: shared when the document holds the bytes it
+    /// was read from (see [`into_shared`](Self::into_shared)), else a copy.
+    pub fn shared_text(&self) -> SharedText {
+        match &self.body {
+            DocText::Shared { bytes, .. } => SharedText::new(bytes).expect("a document's text is UTF-8"),
+            DocText::Owned(_) => SharedText::from(self.text()),
+        }
     }
 
     /// The document's text, byte-order mark included, without a copy when there is no mark.

@@ -5,6 +5,7 @@ use super::entries::{self, FoundHook};
 use super::record::InstallRecord;
 use crate::agents::{AgentSpec, FileLayout};
 use crate::edit::jsonc::{JsonDoc, line_col};
+use crate::edit::text::SharedText;
 use crate::edit::{plugin, script};
 use crate::paths::{Scope, display};
 use std::path::{Path, PathBuf};
@@ -30,7 +31,8 @@ impl Finding {
 pub struct Inspected {
     pub agent: &'static AgentSpec,
     pub path: PathBuf,
-    pub text: Option<String>,
+    /// Shared with the plan's document when the run just edited the file: it may be megabytes.
+    pub text: Option<SharedText>,
     /// Whether the install record of the scope lists this file.
     pub recorded: bool,
     /// The file itself: missing, unreadable, unparsable or misshapen is wrong.
@@ -51,18 +53,7 @@ impl Inspected {
             FileLayout::Scripts { .. } => scope.agent_file(agent).join(agent.doctor.probe_event),
             _ => scope.agent_file(agent),
         };
-        let recorded = InstallRecord::load(scope).is_ok_and(|r| r.files.contains_key(&path));
-        let mut out = Inspected {
-            agent,
-            path,
-            text: None,
-            recorded,
-            file: Finding::fine(""),
-            doc: None,
-            found: Vec::new(),
-            wrapped: Vec::new(),
-            command: None,
-        };
+        let mut out = Inspected::empty(scope, agent, path);
         let text = match read_text(scope, &out.path) {
             Ok(text) => text,
             Err(wrong) => {
@@ -76,6 +67,31 @@ impl Inspected {
             _ => out.read_json(scope, text),
         }
         out
+    }
+
+    /// A JSON file as this run planned it: `doc`, the document it edited, holding the text (read
+    /// as [`read`](Self::read) would read what the run wrote, without tokenising it again).
+    pub fn edited(scope: &Scope, agent: &'static AgentSpec, path: PathBuf, doc: JsonDoc) -> Inspected {
+        let mut out = Inspected::empty(scope, agent, path);
+        out.text = Some(doc.shared_text());
+        out.take_doc(doc, agent.install.strictness.describe());
+        out
+    }
+
+    /// What is known of the file at `path` before it is read.
+    fn empty(scope: &Scope, agent: &'static AgentSpec, path: PathBuf) -> Inspected {
+        let recorded = InstallRecord::load(scope).is_ok_and(|r| r.files.contains_key(&path));
+        Inspected {
+            agent,
+            path,
+            text: None,
+            recorded,
+            file: Finding::fine(""),
+            doc: None,
+            found: Vec::new(),
+            wrapped: Vec::new(),
+            command: None,
+        }
     }
 
     /// A file gitvow writes whole: its marker, and the gitvow command it runs.
@@ -98,7 +114,7 @@ impl Inspected {
             None => Finding::wrong(format!("{}:{}", display(path), words.foreign), words.foreign_fix),
         };
         self.command = command;
-        self.text = Some(text);
+        self.text = Some(text.into());
     }
 
     /// hermes's YAML file: gitvow's hooks in it, as hermes reads them.
@@ -111,7 +127,7 @@ impl Inspected {
             }
             Err((detail, fix)) => self.file = Finding::wrong(detail, fix),
         }
-        self.text = Some(text);
+        self.text = Some(text.into());
     }
 
     /// A JSON file of the agent's strictness (codex's managed TOML read as that JSON): parsed, its
@@ -126,7 +142,7 @@ impl Inspected {
             Some(Ok(json)) => json,
             Some(Err(e)) => {
                 self.file = Finding::wrong(e.message, e.hint.unwrap_or_default());
-                self.text = Some(text);
+                self.text = Some(text.into());
                 return;
             }
         };
@@ -141,20 +157,23 @@ impl Inspected {
             Err(e) => self.file = Finding::wrong(located(e.offset, &format!("{}; {}", e.message, agent.would_drop(e.construct))), fix),
             Ok(doc) => match entries::check_shape(&doc, agent) {
                 Err(e) => self.file = Finding::wrong(located(doc.text_offset(e.offset), &format!("expected {}", e.expected)), fix),
-                Ok(()) => {
-                    self.file = Finding::fine(format!("{} parses as {} reads it ({format})", display(path), agent.name,));
-                    self.found = entries::find_entries(&doc, agent, false);
-                    if agent.install.layout == FileLayout::TopLevelGroups
-                        && doc.get(&[crate::edit::jsonc::key("hooks")]).is_some_and(|v| v.is_object())
-                    {
-                        self.wrapped = entries::find_entries(&doc, agent, true);
-                    }
-                    self.command = reference_command(agent, &self.found);
-                    self.doc = Some(doc);
-                }
+                Ok(()) => self.take_doc(doc, format),
             },
         }
-        self.text = Some(text);
+        self.text = Some(text.into());
+    }
+
+    /// A JSON document of the right shape: gitvow's entries in it. `format`: what the agent parses.
+    fn take_doc(&mut self, doc: JsonDoc, format: &str) {
+        let agent = self.agent;
+        self.file = Finding::fine(format!("{} parses as {} reads it ({format})", display(&self.path), agent.name));
+        self.found = entries::find_entries(&doc, agent, false);
+        if agent.install.layout == FileLayout::TopLevelGroups && doc.get(&[crate::edit::jsonc::key("hooks")]).is_some_and(|v| v.is_object())
+        {
+            self.wrapped = entries::find_entries(&doc, agent, true);
+        }
+        self.command = reference_command(agent, &self.found);
+        self.doc = Some(doc);
     }
 
     /// Whether gitvow is installed for this agent in this scope: the install record lists the file,

@@ -57,9 +57,20 @@ pub struct FileChange {
     /// `None`: the file is deleted.
     pub after: Option<Bytes>,
     pub record: RecordUpdate,
-    /// How many of gitvow's entries the change adds, changes and removes, when the plan counted
-    /// them on the document it edited (`None`: the summary counts them in the bytes).
-    pub counts: Option<EntryCounts>,
+    /// What the plan learnt editing a JSON file (`None`: a file restored or written whole, whose
+    /// summary is read from its bytes).
+    pub edited: Option<Edited>,
+}
+
+/// What the JSON editor learnt planning a change, for the summary and the report: nothing there
+/// tokenises the file again.
+#[derive(Clone, Debug)]
+pub struct Edited {
+    /// How many of gitvow's entries the change adds, changes and removes.
+    pub counts: EntryCounts,
+    /// The document after the edits, holding the change's `after` bytes (not a copy) and their
+    /// index; `None` when the file is deleted.
+    pub doc: Option<JsonDoc>,
 }
 
 /// Every file one run changes, and the agents it found already in the wanted state.
@@ -220,12 +231,13 @@ pub fn plan_file(
         Some(bytes) => Some(utf8(path, bytes)?),
         None => None,
     };
-    // Counted by the JSON editor, from the document before and after its edits.
-    let mut counts = None;
+    // Set by the JSON editor.
+    let mut edited = None;
+    let owned = |text: String| Bytes::new(text.into_bytes());
     let (after, update) = match (kind, action) {
         (FileKind::Policy, Operation::Install { .. }) => match text {
             Some(_) => return Ok(None),
-            None => (Some(crate::gate::policy::DEFAULT_POLICY.to_string()), RecordUpdate::Remove),
+            None => (Some(owned(crate::gate::policy::DEFAULT_POLICY.to_string())), RecordUpdate::Remove),
         },
         (FileKind::Policy, Operation::Uninstall { purge_policy }) => {
             if !purge_policy || text.is_none() {
@@ -250,15 +262,15 @@ pub fn plan_file(
                 None => change,
             };
             let file_record = toml_record(record, before.as_ref(), false, &after, Some(change));
-            (Some(after), RecordUpdate::Set(file_record))
+            (Some(owned(after)), RecordUpdate::Set(file_record))
         }
         (FileKind::CodexSwitch, Operation::Uninstall { .. }) => {
             let (Some(current), Some(change)) = (text, record.and_then(|r| r.toml.as_ref())) else {
                 return Ok(None);
             };
             match restored_original(record, before.as_deref().map(Vec::as_slice), load)? {
-                Some(original) => (original, RecordUpdate::Remove),
-                None => (toml::restore(path, current, change)?, RecordUpdate::Remove),
+                Some(original) => (original.map(owned), RecordUpdate::Remove),
+                None => (toml::restore(path, current, change)?.map(owned), RecordUpdate::Remove),
             }
         }
         (FileKind::ManagedToml(agent), Operation::Install { command, managed_only, .. }) => {
@@ -266,22 +278,22 @@ pub fn plan_file(
             let after = super::managed_toml::install(path, agent, text, command, only)?;
             let had = text.is_some_and(super::managed_toml::has_gitvow_block);
             let file_record = toml_record(record, before.as_ref(), had, &after, None);
-            (Some(after), RecordUpdate::Set(file_record))
+            (Some(owned(after)), RecordUpdate::Set(file_record))
         }
         (FileKind::ManagedToml(_), Operation::Uninstall { .. }) => {
             let Some(current) = text else { return Ok(None) };
             match restored_original(record, before.as_deref().map(Vec::as_slice), load)? {
-                Some(original) => (original, RecordUpdate::Remove),
+                Some(original) => (original.map(owned), RecordUpdate::Remove),
                 None if !super::managed_toml::has_gitvow_block(current) => return Ok(None),
                 None => {
                     let rest = super::managed_toml::remove(current);
                     let created = record.is_some_and(|r| r.original == Original::Absent);
-                    ((!(created && rest.trim().is_empty())).then_some(rest), RecordUpdate::Remove)
+                    ((!(created && rest.trim().is_empty())).then(|| owned(rest)), RecordUpdate::Remove)
                 }
             }
         }
         (FileKind::Hooks(agent), Operation::Install { command, fail_closed, managed_only, sandbox }) => install_hooks(
-            &mut counts,
+            &mut edited,
             path,
             agent,
             text,
@@ -293,17 +305,16 @@ pub fn plan_file(
             record,
         )?,
         (FileKind::Hooks(agent), Operation::Uninstall { .. }) => {
-            match uninstall_hooks(&mut counts, path, agent, text, before.as_ref(), record, load)? {
+            match uninstall_hooks(&mut edited, path, agent, text, before.as_ref(), record, load)? {
                 Some(after) => (after, RecordUpdate::Remove),
                 None => return Ok(None),
             }
         }
     };
-    let after = after.map(|a| Bytes::new(a.into_bytes()));
     if after == before {
         return Ok(None);
     }
-    Ok(Some(FileChange { path: path.to_path_buf(), before, after, record: update, counts }))
+    Ok(Some(FileChange { path: path.to_path_buf(), before, after, record: update, edited }))
 }
 
 /// The record of a TOML file written as `after` (`toml`: the switches it changed).
@@ -423,10 +434,10 @@ fn restored_original(record: Option<&FileRecord>, before: Option<&[u8]>, load: L
     })
 }
 
-/// `counts`: set to the entries the edits change, for a JSON file.
+/// `edited`: set for a JSON file.
 #[allow(clippy::too_many_arguments)] // one file's facts, passed as they are
 fn install_hooks(
-    counts: &mut Option<EntryCounts>,
+    edited: &mut Option<Edited>,
     path: &Path,
     agent: &'static AgentSpec,
     text: Option<&str>,
@@ -436,7 +447,7 @@ fn install_hooks(
     managed: &[(&[&str], bool)],
     sandbox: Option<&super::sandbox::Lists>,
     record: Option<&FileRecord>,
-) -> Result<(Option<String>, RecordUpdate)> {
+) -> Result<(Option<Bytes>, RecordUpdate)> {
     let dirs = record.map(|r| r.dirs.clone()).unwrap_or_default();
     // A file gitvow writes whole (only over one it wrote before), or a YAML file spliced as text.
     let whole = match agent.install.layout {
@@ -476,7 +487,7 @@ fn install_hooks(
             dirs,
             adapter: None,
         };
-        return Ok((Some(after), RecordUpdate::Set(file_record)));
+        return Ok((Some(Bytes::new(after.into_bytes())), RecordUpdate::Set(file_record)));
     }
     let mut doc = parse_json(path, agent, text.unwrap_or(""), before)?;
     let was = json_entries(agent, &doc);
@@ -494,8 +505,9 @@ fn install_hooks(
         created.sandbox = Some(Box::new(super::sandbox::switch_on(&mut doc, path, lists)?)).filter(|c| !c.is_empty());
     }
     created.version_key |= version_key.is_some();
-    *counts = Some(tally(agent, was, json_entries(agent, &doc)));
-    let after = doc.into_text();
+    let counts = tally(agent, was, json_entries(agent, &doc));
+    let (after, doc) = doc.into_shared();
+    *edited = Some(Edited { counts, doc: Some(doc) });
     if let Some(r) = record {
         let mut all = r.created.clone();
         entries::merge_created(&mut all, created);
@@ -505,20 +517,20 @@ fn install_hooks(
     let adapter = agent.install.adapter.map(|_| agent.name.to_string());
     let file_record =
         FileRecord { original, written: digest(after.as_bytes()), also_written: Vec::new(), created, toml: None, dirs, adapter };
-    Ok((Some(after), RecordUpdate::Set(file_record)))
+    Ok((Some(Bytes::clone(after.bytes())), RecordUpdate::Set(file_record)))
 }
 
 /// The bytes after uninstall (`Some(None)`: delete the file), or `None` when nothing changes.
-/// `counts`: set to the entries the edits remove, when the file is edited rather than restored.
+/// `edited`: set when the file is edited rather than restored.
 fn uninstall_hooks(
-    counts: &mut Option<EntryCounts>,
+    edited: &mut Option<Edited>,
     path: &Path,
     agent: &'static AgentSpec,
     text: Option<&str>,
     before: Option<&Bytes>,
     record: Option<&FileRecord>,
     load: LoadOriginal<'_>,
-) -> Result<Option<Option<String>>> {
+) -> Result<Option<Option<Bytes>>> {
     let Some(text) = text else { return Ok(None) };
     match agent.install.layout {
         FileLayout::Plugin => return Ok(plugin::is_gitvow_plugin(text).then_some(None)),
@@ -526,11 +538,12 @@ fn uninstall_hooks(
         FileLayout::OwnedFlat => return Ok(Some(None)),
         _ => {}
     }
+    let owned = |text: String| Bytes::new(text.into_bytes());
     if let Some(original) = restored_original(record, before.map(|b| b.as_slice()), load)? {
-        return Ok(Some(original));
+        return Ok(Some(original.map(owned)));
     }
     if agent.install.layout == FileLayout::Yaml {
-        return Ok(super::yaml_hooks::uninstall(path, agent, text)?.map(Some));
+        return Ok(super::yaml_hooks::uninstall(path, agent, text)?.map(|t| Some(owned(t))));
     }
     let mut doc = parse_json(path, agent, text, before)?;
     if !entries::has_gitvow_entries(&doc, agent) {
@@ -544,9 +557,11 @@ fn uninstall_hooks(
     // Only a file install created is deleted; without a record nothing says it did.
     let created_file = record.is_some_and(|r| r.original == Original::Absent);
     if created_file && doc.is_empty_object() {
-        *counts = Some(tally(agent, was, Vec::new()));
+        *edited = Some(Edited { counts: tally(agent, was, Vec::new()), doc: None });
         return Ok(Some(None));
     }
-    *counts = Some(tally(agent, was, json_entries(agent, &doc)));
-    Ok(Some(Some(doc.into_text())))
+    let counts = tally(agent, was, json_entries(agent, &doc));
+    let (after, doc) = doc.into_shared();
+    *edited = Some(Edited { counts, doc: Some(doc) });
+    Ok(Some(Some(Bytes::clone(after.bytes()))))
 }

@@ -255,7 +255,7 @@ mod tests {
             before: Some(std::sync::Arc::new(before.as_bytes().to_vec())),
             after: Some(std::sync::Arc::new(after.as_bytes().to_vec())),
             record: super::super::plan::RecordUpdate::Remove,
-            counts: None,
+            edited: None,
         }
     }
 

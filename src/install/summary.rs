@@ -152,7 +152,7 @@ pub fn describe(change: &FileChange, kind: FileKind) -> String {
             // What the diff below shows, entry by entry (a change to other bytes alone: none): as
             // the plan counted them while editing, or else in the bytes.
             use super::entry_count::{Format, count};
-            let counts = match (kind, change.counts) {
+            let counts = match (kind, change.edited.as_ref().map(|e| e.counts)) {
                 (FileKind::Hooks(agent), Some(counts)) => {
                     // Every test that previews an edit checks the plan's counts against the bytes'.
                     debug_assert_eq!(counts, count(agent, Format::Json, &before(), &after()), "{}", display(&change.path));

@@ -15,7 +15,12 @@ use std::path::Path;
 /// The switches that keep every hook of `agent` off in `scope` (gitvow's included), each as what
 /// is wrong and how to fix it.
 pub fn off(scope: &Scope, agent: &'static AgentSpec) -> Vec<(String, String)> {
-    read(scope, &Inspected::read(scope, agent))
+    off_in(scope, &Inspected::read(scope, agent))
+}
+
+/// [`off`], from the agent's file as already inspected.
+pub fn off_in(scope: &Scope, ins: &Inspected) -> Vec<(String, String)> {
+    read(scope, ins)
         .into_iter()
         .filter_map(|f| match f {
             Finding::Wrong { detail, fix } => Some((detail, fix)),
@@ -180,7 +185,7 @@ fn located(ins: &Inspected, doc: &JsonDoc, path: &[crate::edit::jsonc::JsonStep]
 /// The agent's file as inspected is borrowed, not copied: it may be megabytes.
 fn settings_files<'a>(scope: &Scope, ins: &'a Inspected) -> Vec<SettingsFile<'a>> {
     let mut out: Vec<_> = match (&ins.doc, &ins.text) {
-        (Some(d), Some(t)) => vec![(ins.path.clone(), Cow::Borrowed(d), Cow::Borrowed(t.as_str()))],
+        (Some(d), Some(t)) => vec![(ins.path.clone(), Cow::Borrowed(d), Cow::Borrowed(&**t))],
         _ => Vec::new(),
     };
     if let (Scope::Repo(_), Some(home)) = (scope, crate::paths::home()) {
