@@ -204,7 +204,7 @@ impl Walk<'_> {
     }
 }
 
-enum EnvCommand {
+pub(super) enum EnvCommand {
     /// The command starts at this argument; `-C dir` moves it.
     At(usize, Option<String>),
     /// `env -S 'prog args'`: a string split into a command.
@@ -212,7 +212,7 @@ enum EnvCommand {
     Nothing,
 }
 
-fn env_command(args: &[String]) -> EnvCommand {
+pub(super) fn env_command(args: &[String]) -> EnvCommand {
     let mut chdir = None;
     let mut options = OptionWords::new(args);
     while let Some(a) = options.next() {

@@ -245,6 +245,8 @@ impl Walk<'_> {
                 Feed::Found(names, false)
             }
             "grep" | "egrep" | "fgrep" | "rg" | "ag" if lists_files(args) => self.grep_listing(name, words, args, dirs),
+            // Lines of what it searches: its pattern is no directory whose names it prints.
+            "grep" | "egrep" | "fgrep" | "rg" | "ag" => self.printed_under(&searched(words, args), dirs),
             "git" => self.git_listing(args, dirs),
             "locate" | "plocate" | "mlocate" | "slocate" => self.located(args),
             _ => self.printed_under(&operands, dirs),
@@ -620,6 +622,28 @@ fn lists_files(args: &[String]) -> bool {
         matches!(a.as_str(), "--files-with-matches" | "--files-without-match" | "--files")
             || (a.starts_with('-') && !a.starts_with("--") && a.contains(['l', 'L']))
     })
+}
+
+/// What a grep searches: its operands but the first, its pattern, unless an option gives the
+/// pattern (`-e PAT`, `-f FILE`, `--regexp=PAT`, `-ePAT`), whose value is no operand either.
+fn searched<'a>(words: &'a [Word], args: &[String]) -> Vec<&'a Word> {
+    let mut operands = Vec::new();
+    let mut given = false;
+    let mut k = 0;
+    while k < args.len() {
+        let a = args[k].as_str();
+        let short = a.starts_with('-') && !a.starts_with("--");
+        if matches!(a, "--regexp" | "--file") || short && a.ends_with(['e', 'f']) {
+            given = true;
+            k += 1;
+        } else if a.starts_with("--regexp=") || a.starts_with("--file=") || short && a.contains(['e', 'f']) {
+            given = true;
+        } else if !a.starts_with('-') {
+            operands.extend(words.get(k));
+        }
+        k += 1;
+    }
+    operands.into_iter().skip(usize::from(!given)).collect()
 }
 
 /// `DIR/*`: the stand-in for the files under a directory.

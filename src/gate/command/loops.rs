@@ -189,30 +189,48 @@ impl Walk<'_> {
     /// its input gives it, when bounded (as `read` does); `MAPFILE` without a name. Options that
     /// read another descriptor or run a callback leave it computed.
     pub(super) fn map_lines(&mut self, words: &[Word], feed: &Feed) {
-        let mut name = "MAPFILE".to_string();
-        let mut plain = true;
-        let mut i = 0;
-        while i < words.len() {
-            let Some(t) = words[i].literal() else {
-                plain = false;
-                break;
-            };
-            match t.as_str() {
-                "-t" => {}
-                "-d" | "-n" | "-O" | "-s" => i += 1,
-                _ if t.starts_with('-') && t.len() > 1 => plain = !t.starts_with("-u") && !t.starts_with("-C") && plain,
-                _ => name = t,
-            }
-            i += 1;
-        }
+        let (names, plain) = builtin_words(words, &["-d", "-n", "-O", "-s"], |o| o.starts_with("-u") || o.starts_with("-C"));
+        let name = names.last().cloned().unwrap_or_else(|| "MAPFILE".to_string());
         self.seen.loops.retain(|(m, _)| *m != name);
-        if !plain || !syntax::is_name(&name) {
+        if plain {
+            self.holds_list(name, feed);
+        }
+    }
+
+    /// NAME given each name of the list `feed` holds, when NAME is a variable's and the list is
+    /// bounded ([`Walk::bounded_list`]).
+    fn holds_list(&mut self, name: String, feed: &Feed) {
+        if !syntax::is_name(&name) {
             return;
         }
         if let Some(values) = self.bounded_list(feed) {
+            if let (Feed::Found(..), Some(lister)) = (feed, &self.seen.lister) {
+                self.out.sources.push(format!("${name} holds each name {lister} lists"));
+            }
             self.seen.loops.push((name, values));
         }
     }
+}
+
+/// The names `read` or `mapfile` sets, after its options, and whether their values stay bounded:
+/// an option in `valued` takes the next word; one `unbounded` says of (another descriptor, a
+/// callback, an array), or a computed word, leaves them computed.
+fn builtin_words(words: &[Word], valued: &[&str], unbounded: impl Fn(&str) -> bool) -> (Vec<String>, bool) {
+    let mut names = Vec::new();
+    let mut plain = true;
+    let mut i = 0;
+    while i < words.len() {
+        let Some(t) = words[i].literal() else { return (names, false) };
+        if valued.contains(&t.as_str()) {
+            i += 1;
+        } else if t.starts_with('-') && t.len() > 1 {
+            plain &= !unbounded(&t);
+        } else {
+            names.push(t);
+        }
+        i += 1;
+    }
+    (names, plain)
 }
 
 /// Lists of names written to files that a call keeps, at most.
@@ -228,34 +246,12 @@ impl Walk<'_> {
     /// redirection gives it, when the list is bounded ([`Walk::bounded_list`]); else it is
     /// computed. `-a`, `-u`, `-n`, several names or a prompt leave every name it sets computed.
     pub(super) fn read_line(&mut self, words: &[Word], feed: &Feed) {
-        let mut names = Vec::new();
-        let mut plain = true;
-        let mut i = 0;
-        while i < words.len() {
-            let Some(t) = words[i].literal() else {
-                plain = false;
-                break;
-            };
-            match t.as_str() {
-                "-r" | "-e" | "-s" | "-re" | "-er" | "-rs" | "-sr" => {}
-                "-d" | "-rd" => i += 1,
-                _ if t.starts_with('-') => plain = false,
-                _ => names.push(t),
-            }
-            i += 1;
-        }
+        let (names, plain) = builtin_words(words, &["-d", "-rd"], |o| !matches!(o, "-r" | "-e" | "-s" | "-re" | "-er" | "-rs" | "-sr"));
         for n in &names {
             self.seen.loops.retain(|(m, _)| m != n);
         }
-        let [name] = names.as_slice() else { return };
-        if !plain || !syntax::is_name(name) {
-            return;
-        }
-        if let Some(values) = self.bounded_list(feed) {
-            if let (Feed::Found(..), Some(lister)) = (feed, &self.seen.lister) {
-                self.out.sources.push(format!("${name} holds each name {lister} lists"));
-            }
-            self.seen.loops.push((name.clone(), values));
+        if let ([name], true) = (names.as_slice(), plain) {
+            self.holds_list(name.clone(), feed);
         }
     }
 

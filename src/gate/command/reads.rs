@@ -40,21 +40,33 @@ impl Walk<'_> {
         if NAMES_ONLY.contains(&name) {
             return;
         }
+        // A wrapper (`sudo`, `nice`, `env`) reads its own words only: the command it runs is
+        // judged when it is peeled off, with that command's options (`sudo find / -print` is no
+        // recursive read of `/`; `env -C ~/.gitvow cat k` still names the directory).
+        let wrapped = match programs::role(name) {
+            Role::Env => match super::builtins::env_command(&call.args) {
+                super::builtins::EnvCommand::At(i, _) => Some(i),
+                _ => None,
+            },
+            _ => programs::wrapped(name, &call.args),
+        };
+        let words = &words[..wrapped.unwrap_or(words.len()).min(words.len())];
+        let args = &call.args[..wrapped.unwrap_or(call.args.len()).min(call.args.len())];
         // Any program asked to recurse (`gzip -rc DIR`, `clamscan -r DIR`) reads what it is given
         // whole, as do the programs known to (`cp -a`, `rsync -a`) and `git grep`/`git add`.
         let recursive = WHOLE_TREE.contains(&name)
-            || call.args.iter().any(|a| is_recursive_option(if RECURSIVE_WITH_OPTION.contains(&name) { name } else { "" }, a))
-            || (name == "git" && call.args.iter().find(|a| !a.starts_with('-')).is_some_and(|s| matches!(s.as_str(), "grep" | "add")));
+            || args.iter().any(|a| is_recursive_option(if RECURSIVE_WITH_OPTION.contains(&name) { name } else { "" }, a))
+            || (name == "git" && args.iter().find(|a| !a.starts_with('-')).is_some_and(|s| matches!(s.as_str(), "grep" | "add")));
         for word in words {
             let Some(word) = operand(word) else { continue };
             self.read(&word, dirs, recursive);
         }
         // `git add -A`, `git grep PATTERN`: what they read is the working tree, here taken as
         // everything under where git runs.
-        if name == "git" && call.args.iter().find(|a| !a.starts_with('-')).is_some_and(|s| matches!(s.as_str(), "grep" | "add")) {
+        if name == "git" && args.iter().find(|a| !a.starts_with('-')).is_some_and(|s| matches!(s.as_str(), "grep" | "add")) {
             self.read(&super::lit_word("."), dirs, true);
         }
-        if let Some(list) = list_of_names(name, &call.args) {
+        if let Some(list) = list_of_names(name, args) {
             self.read_listed(list.map(|k| &words[k]), io, dirs);
         }
     }

@@ -5,7 +5,9 @@
 //! (a redirection with no file after it: the placeholders of copied examples), and process
 //! substitutions written to (pipes, not files), and local test databases made or dropped, and names
 //! computed from a loop variable's names (a suffix or text of the last component changed stays in
-//! the directory; what can change the directory, or make a dot name, is opaque). Beside
+//! the directory; what can change the directory, or make a dot name, is opaque), and what a
+//! wrapper runs or a grep filters, read as that command reads (a wrapper's words and a grep's
+//! pattern are no files it reads). Beside
 //! each everyday member, members of the same class that reach what the gate guards.
 
 /// (group, expected verdict, command), judged as the rest of the corpus is.
@@ -160,4 +162,20 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ),
     ("classes-computed-names", "confirm", r#"for f in ~/.claude/*.json; do cp "$f" "${f%.json}.bak"; done"#),
     ("classes-computed-names", "confirm", r#"find . -type f | while read f; do cp "$f" "${f%.txt}"; done"#),
+    // Reads through a wrapper or a line filter: the wrapped command's reads, a grep's files.
+    ("classes-wrapped-reads", "allow", r#"cd ~ && ls -p | grep -v / | xargs md5sum"#),
+    ("classes-wrapped-reads", "allow", r#"cd ~ && ls | grep -v '^\.' | xargs wc -c"#),
+    ("classes-wrapped-reads", "allow", r#"cd ~ && ls -p | grep -e / -v | xargs sha256sum"#),
+    ("classes-wrapped-reads", "allow", r#"sudo find / -name settings.json -print"#),
+    ("classes-wrapped-reads", "allow", r#"nice find / -name '*.log' -print"#),
+    ("classes-wrapped-reads", "allow", r#"sudo find / -type f -name core -print 2>/dev/null"#),
+    ("classes-wrapped-reads", "allow", r#"sudo -u root find /var -name "*.pid" -print"#),
+    ("classes-wrapped-reads", "deny", r#"sudo find ~/.gitvow -type f -print | xargs cat"#),
+    ("classes-wrapped-reads", "deny", r#"sudo cat ~/.gitvow/record.key"#),
+    ("classes-wrapped-reads", "deny", r#"nice tar czf {tmp}/x.tgz ~/.gitvow"#),
+    ("classes-wrapped-reads", "deny", r#"sudo grep -v x ~/.gitvow/record.key"#),
+    ("classes-wrapped-reads", "deny", r#"cd ~/.gitvow && grep -v y record.key | head"#),
+    ("classes-wrapped-reads", "confirm", r#"cd ~ && grep -r token . | head"#),
+    ("classes-wrapped-reads", "confirm", r#"env -i grep -r key ~"#),
+    ("classes-wrapped-reads", "confirm", r#"sudo -E rsync -a ~/ {tmp}/backup"#),
 ];
