@@ -44,6 +44,7 @@ mod programs;
 mod reads;
 mod recipes;
 mod scripts;
+mod span;
 mod sql;
 pub(crate) mod syntax;
 mod terminal;

@@ -3,6 +3,7 @@
 //! interpolation, `q()`/`qq{}`/`%w[]`), comments dropped, backticks and `qx`/`%x` as shell text,
 //! regular-expression literals skipped. One pass, no backtracking: linear in the text.
 
+use super::super::span::Tokens;
 use super::language::Language;
 
 /// A piece of a string: text as written (escapes resolved), or an interpolated expression's source.
@@ -35,8 +36,9 @@ const PUNCTS: &[&str] = &[
 /// Tokens past this many are not read: the caller treats the rest as unseen.
 pub const MAX_TOKENS: usize = 1 << 18;
 
-pub fn tokens(lang: Language, text: &str) -> (Vec<Tok>, bool) {
-    Lexer { lang, s: text.as_bytes(), text, i: 0, out: Vec::new(), depth: 0 }.run()
+/// The tokens of `text` and where each stands, and whether they reach its end (not past [`MAX_TOKENS`]).
+pub(crate) fn tokens(lang: Language, text: &str) -> (Tokens<Tok>, bool) {
+    Lexer { lang, s: text.as_bytes(), text, i: 0, out: Tokens::default(), depth: 0 }.run()
 }
 
 struct Lexer<'a> {
@@ -44,7 +46,7 @@ struct Lexer<'a> {
     s: &'a [u8],
     text: &'a str,
     i: usize,
-    out: Vec<Tok>,
+    out: Tokens<Tok>,
     /// Bracket depth: a newline at depth 0 ends a statement.
     depth: usize,
 }
@@ -57,7 +59,7 @@ impl Lexer<'_> {
     /// Whether a `/` here starts a regular expression rather than a division: after an operator,
     /// an opening bracket or at the start.
     fn regex_allowed(&self) -> bool {
-        match self.out.last() {
+        match self.out.toks.last() {
             None => true,
             Some(Tok::Punct(p)) => !matches!(*p, ")" | "]" | "}"),
             Some(Tok::Ident(w)) => {
@@ -67,18 +69,23 @@ impl Lexer<'_> {
         }
     }
 
-    fn run(mut self) -> (Vec<Tok>, bool) {
+    fn run(mut self) -> (Tokens<Tok>, bool) {
         let hash_comments = !matches!(self.lang, Language::Node);
         let slash_comments = matches!(self.lang, Language::Node | Language::Php);
+        // Where the step that read the last tokens started: each step below reads at most a token
+        // or two, and they stand where it read.
+        let mut start = 0;
         while self.i < self.s.len() {
-            if self.out.len() >= MAX_TOKENS {
+            self.out.place(start, self.i.min(self.s.len()));
+            start = self.i;
+            if self.out.toks.len() >= MAX_TOKENS {
                 return (self.out, false);
             }
             let c = self.peek(0);
             match c {
                 b'\n' => {
                     if self.depth == 0 {
-                        self.out.push(Tok::Punct(";"));
+                        self.out.toks.push(Tok::Punct(";"));
                     }
                     self.i += 1;
                 }
@@ -94,22 +101,22 @@ impl Lexer<'_> {
                 b'\'' | b'"' => {
                     let triple = self.lang == Language::Python && self.peek(1) == c && self.peek(2) == c;
                     let t = self.string(c, triple, false, self.interpolates(c));
-                    self.out.push(Tok::Str(t));
+                    self.out.toks.push(Tok::Str(t));
                 }
                 b'`' => {
                     let t = self.string(b'`', false, false, true);
-                    self.out.push(if self.lang == Language::Node { Tok::Str(t) } else { Tok::Shell(t) });
+                    self.out.toks.push(if self.lang == Language::Node { Tok::Str(t) } else { Tok::Shell(t) });
                 }
                 b'/' if self.lang != Language::Python && self.regex_allowed() => {
                     self.i += 1;
                     self.skip_delimited(b'/');
-                    self.out.push(Tok::Other);
+                    self.out.toks.push(Tok::Other);
                 }
                 b'0'..=b'9' => {
                     while self.peek(0).is_ascii_alphanumeric() || self.peek(0) == b'.' || self.peek(0) == b'_' {
                         self.i += 1;
                     }
-                    self.out.push(Tok::Other);
+                    self.out.toks.push(Tok::Other);
                 }
                 b'%' if self.lang == Language::Ruby && self.percent_literal() => {}
                 b':' if self.lang == Language::Ruby
@@ -119,7 +126,7 @@ impl Lexer<'_> {
                     // A symbol, `:system`: the name as a string (`send(:system, …)`).
                     self.i += 1;
                     let w = self.word();
-                    self.out.push(Tok::Str(vec![Piece::Text(w)]));
+                    self.out.toks.push(Tok::Str(vec![Piece::Text(w)]));
                 }
                 b'$' | b'@' | b'%'
                     if self.sigils()
@@ -129,9 +136,9 @@ impl Lexer<'_> {
                     let w = if self.peek(0) == b'{' { "{".to_string() } else { self.word() };
                     if w == "{" {
                         // `${name}` / `@{…}`: the sigil alone, the block after it.
-                        self.out.push(Tok::Ident((c as char).to_string()));
+                        self.out.toks.push(Tok::Ident((c as char).to_string()));
                     } else {
-                        self.out.push(Tok::Ident(format!("{}{w}", c as char)));
+                        self.out.toks.push(Tok::Ident(format!("{}{w}", c as char)));
                     }
                 }
                 c if c.is_ascii_alphabetic() || c == b'_' || c >= 0x80 || (c == b'$' && self.lang == Language::Node) => {
@@ -142,7 +149,7 @@ impl Lexer<'_> {
                     if self.lang == Language::Perl && self.perl_quote(&w) {
                         continue;
                     }
-                    self.out.push(Tok::Ident(w));
+                    self.out.toks.push(Tok::Ident(w));
                 }
                 _ => {
                     let rest = &self.text[self.i..];
@@ -157,13 +164,14 @@ impl Lexer<'_> {
                                 _ => {}
                             }
                             self.i += p.len();
-                            self.out.push(Tok::Punct(p));
+                            self.out.toks.push(Tok::Punct(p));
                         }
                         None => self.i += rest.chars().next().map_or(1, char::len_utf8),
                     }
                 }
             }
         }
+        self.out.place(start, self.i.min(self.s.len()));
         (self.out, true)
     }
 
@@ -247,7 +255,7 @@ impl Lexer<'_> {
         let q = self.peek(0);
         let triple = self.peek(1) == q && self.peek(2) == q;
         let t = self.string(q, triple, lower.contains('r'), lower.contains('f'));
-        self.out.push(Tok::Str(t));
+        self.out.toks.push(Tok::Str(t));
         true
     }
 
@@ -266,11 +274,11 @@ impl Lexer<'_> {
         match w {
             "q" | "qq" | "qx" => {
                 let t = self.string_until(open, close, w == "q");
-                self.out.push(if w == "qx" { Tok::Shell(t) } else { Tok::Str(t) });
+                self.out.toks.push(if w == "qx" { Tok::Shell(t) } else { Tok::Str(t) });
             }
             "qw" => {
                 let t = self.string_until(open, close, true);
-                self.out.push(Tok::Words(words(&t)));
+                self.out.toks.push(Tok::Words(words(&t)));
             }
             _ => {
                 self.i += 1;
@@ -287,7 +295,7 @@ impl Lexer<'_> {
                         self.skip_delimited(close);
                     }
                 }
-                self.out.push(Tok::Other);
+                self.out.toks.push(Tok::Other);
             }
         }
         true
@@ -301,12 +309,12 @@ impl Lexer<'_> {
             _ => return false,
         };
         // `a % b` is a remainder.
-        if matches!(self.out.last(), Some(Tok::Ident(_) | Tok::Str(_) | Tok::Other | Tok::Punct(")" | "]"))) && self.peek(1) == b' ' {
+        if matches!(self.out.toks.last(), Some(Tok::Ident(_) | Tok::Str(_) | Tok::Other | Tok::Punct(")" | "]"))) && self.peek(1) == b' ' {
             return false;
         }
         self.i += if kind == b'Q' && open == self.peek(1) { 1 } else { 2 };
         let t = self.string_until(open, closing(open), matches!(kind, b'q' | b'w' | b'i'));
-        self.out.push(match kind {
+        self.out.toks.push(match kind {
             b'w' | b'W' | b'i' | b'I' => Tok::Words(words(&t)),
             b'x' => Tok::Shell(t),
             b'r' => Tok::Other,
@@ -513,4 +521,22 @@ fn words(pieces: &[Piece]) -> Vec<String> {
         })
         .flatten()
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Language, tokens};
+
+    #[test]
+    fn every_token_stands_where_it_was_read() {
+        let text = "os.system(\"rm é\")  # gone\nx = 1";
+        let (toks, whole) = tokens(Language::Python, text);
+        assert!(whole);
+        let placed: Vec<&str> = toks.spans.iter().map(|s| s.of(text)).collect();
+        assert_eq!(placed, ["os", ".", "system", "(", "\"rm é\"", ")", "\n", "x", "=", "1"]);
+        assert_eq!(toks.toks.len(), toks.spans.len());
+        let (toks, _) = tokens(Language::Perl, "print `rm -rf ~`; ${x}");
+        let placed: Vec<&str> = toks.spans.iter().map(|s| s.of("print `rm -rf ~`; ${x}")).collect();
+        assert_eq!(placed, ["print", "`rm -rf ~`", ";", "$", "{", "x", "}"]);
+    }
 }

@@ -29,7 +29,7 @@ struct Walker {
 impl Walker {
     fn program(&mut self, text: &str) {
         let (toks, whole) = lex::tokens(self.lang, text);
-        let mut parser = Parser::new(self.lang, &toks);
+        let mut parser = Parser::new(self.lang, &toks.toks);
         let statements = parser.statements();
         if !whole || !parser.complete {
             self.opaque("program text past the reader's limits");
@@ -174,7 +174,7 @@ impl Walker {
         }
         self.nesting += 1;
         let (toks, _) = lex::tokens(self.lang, code);
-        let mut parser = Parser::new(self.lang, &toks);
+        let mut parser = Parser::new(self.lang, &toks.toks);
         let v = match parser.expr() {
             Some(e) => self.eval(&e),
             None => CodeValue::Unknown,

@@ -2,6 +2,8 @@
 //! pieces), script blocks and parentheses kept as their source, and the operators that separate
 //! statements, pipeline elements and redirections. Comments and line continuations are dropped.
 
+use super::super::span::{CharOffsets, Tokens};
+
 /// A piece of a word: text as written, a variable, a subexpression's source (`$(…)`, `(…)`).
 #[derive(Clone, Debug)]
 pub(super) enum PsPart {
@@ -68,19 +70,23 @@ pub(super) fn matching(s: &[char], i: usize) -> usize {
     s.len()
 }
 
-pub(super) fn lex(script: &str) -> Vec<PsToken> {
+/// The tokens of `script` and where each stands.
+pub(super) fn lex(script: &str) -> Tokens<PsToken> {
     let s: Vec<char> = script.chars().collect();
-    let mut out = Vec::new();
+    let mut out = Tokens::default();
+    let mut offsets = CharOffsets::new(&s);
     let mut i = 0;
     let text = |a: usize, b: usize| s[a.min(s.len())..b.min(s.len())].iter().collect::<String>();
     while i < s.len() {
+        // Each step reads at most one token, which stands where the step read.
+        let start = i;
         let c = s[i];
         let next = s.get(i + 1).copied().unwrap_or('\0');
         match c {
             ' ' | '\t' | '\r' => i += 1,
             '`' if next == '\n' => i += 2,
             '\n' | ';' => {
-                out.push(PsToken::Sep);
+                out.toks.push(PsToken::Sep);
                 i += 1;
             }
             '#' => {
@@ -93,54 +99,57 @@ pub(super) fn lex(script: &str) -> Vec<PsToken> {
                 i += rest.find("#>").map_or(s.len(), |e| e + 2);
             }
             '|' if next == '|' => {
-                out.push(PsToken::Sep);
+                out.toks.push(PsToken::Sep);
                 i += 2;
             }
             '|' => {
-                out.push(PsToken::Pipe);
+                out.toks.push(PsToken::Pipe);
                 i += 1;
             }
             '&' if next == '&' => {
-                out.push(PsToken::Sep);
+                out.toks.push(PsToken::Sep);
                 i += 2;
             }
             '&' => {
-                out.push(PsToken::Call);
+                out.toks.push(PsToken::Call);
                 i += 1;
             }
             ',' => {
-                out.push(PsToken::Comma);
+                out.toks.push(PsToken::Comma);
                 i += 1;
             }
             '=' if next != '=' => {
-                out.push(PsToken::Assign);
+                out.toks.push(PsToken::Assign);
                 i += 1;
             }
             '>' => {
                 // `2>&1` merges streams: no file.
                 i += if next == '>' { 2 } else { 1 };
-                out.push(PsToken::Redirect);
+                out.toks.push(PsToken::Redirect);
             }
             '2' | '3' | '4' | '5' | '6' | '*' if next == '>' => {
                 if s.get(i + 2) == Some(&'&') {
                     i += 4;
                 } else {
                     i += if s.get(i + 2) == Some(&'>') { 3 } else { 2 };
-                    out.push(PsToken::Redirect);
+                    out.toks.push(PsToken::Redirect);
                 }
             }
             '{' | '(' => {
                 let end = matching(&s, i);
                 let inner = text(i + 1, end);
-                out.push(if c == '{' { PsToken::Block(inner) } else { PsToken::Paren(inner) });
+                out.toks.push(if c == '{' { PsToken::Block(inner) } else { PsToken::Paren(inner) });
                 i = end + 1;
             }
             '}' | ')' => i += 1,
             _ => {
                 let (word, end) = read_word(&s, i);
-                out.push(PsToken::Word(word, matches!(c, '\'' | '"')));
+                out.toks.push(PsToken::Word(word, matches!(c, '\'' | '"')));
                 i = end.max(i + 1);
             }
+        }
+        if out.spans.len() < out.toks.len() {
+            out.place(offsets.byte(start), offsets.byte(i));
         }
     }
     out
@@ -265,5 +274,19 @@ fn variable(s: &[char], i: usize, parts: &mut Vec<PsPart>) -> usize {
             parts.push(PsPart::Var(s[i + 1..j].iter().collect()));
             j
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lex;
+
+    #[test]
+    fn every_token_stands_where_it_was_read() {
+        let text = "Remove-Item -Recurse 'C:\\é x' | Out-Null # gone\n& $cmd {a} 2>&1";
+        let toks = lex(text);
+        let placed: Vec<&str> = toks.spans.iter().map(|s| s.of(text)).collect();
+        assert_eq!(placed, ["Remove-Item", "-Recurse", "'C:\\é x'", "|", "Out-Null", "\n", "&", "$cmd", "{a}"]);
+        assert_eq!(toks.toks.len(), toks.spans.len());
     }
 }

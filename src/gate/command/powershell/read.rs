@@ -46,7 +46,7 @@ impl PsReader {
             return;
         }
         self.depth += 1;
-        let toks = lex(text);
+        let toks = lex(text).toks;
         for elements in parse::statements(&toks) {
             for (n, element) in elements.iter().enumerate() {
                 self.element(element, n > 0);
@@ -105,7 +105,7 @@ impl PsReader {
 
     /// `(Join-Path $HOME x)`, `$(…)`: its effects read; its value known only for joins of known text.
     fn sub_value(&mut self, src: &str) -> PsValue {
-        let toks = lex(src);
+        let toks = lex(src).toks;
         if let [PsToken::Word(cmd, _), rest @ ..] = toks.as_slice()
             && matches!(self.value(cmd), PsValue::Text(c) if c.eq_ignore_ascii_case("join-path"))
         {

@@ -1,0 +1,86 @@
+//! Where a token stands in the text its lexer read, said one way for every lexer (the shell's
+//! words, PowerShell's tokens, the interpreters'): byte offsets into that text, the start
+//! inclusive and the end exclusive, never past the text's end.
+
+/// A token's place in its text: `text[start..end]`, in bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Span {
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+}
+
+impl Span {
+    pub(crate) fn new(start: usize, end: usize) -> Span {
+        Span { start, end: end.max(start) }
+    }
+
+    /// The text it covers; empty where it does not lie on `text`'s character boundaries.
+    #[cfg_attr(not(test), expect(dead_code, reason = "only the lexers' tests read a token's text back yet"))]
+    pub(crate) fn of(self, text: &str) -> &str {
+        text.get(self.start..self.end).unwrap_or("")
+    }
+}
+
+/// A lexer's tokens, and beside each where it stands: `spans[k]` is the place of `toks[k]`.
+#[derive(Debug)]
+pub(crate) struct Tokens<T> {
+    pub(crate) toks: Vec<T>,
+    pub(crate) spans: Vec<Span>,
+}
+
+impl<T> Default for Tokens<T> {
+    fn default() -> Self {
+        Tokens { toks: Vec::new(), spans: Vec::new() }
+    }
+}
+
+impl<T> Tokens<T> {
+    /// Gives the tokens that have no place yet the place `start..end`: where the lexer's step that
+    /// read them started and ended.
+    pub(crate) fn place(&mut self, start: usize, end: usize) {
+        let span = Span::new(start, end);
+        self.spans.resize(self.toks.len(), span);
+    }
+}
+
+/// The byte offsets of character indexes, for a lexer that walks a text's characters
+/// (`Vec<char>`): asked in increasing order, it walks forward once over the text.
+pub(crate) struct CharOffsets<'a> {
+    chars: &'a [char],
+    at: usize,
+    byte: usize,
+}
+
+impl<'a> CharOffsets<'a> {
+    pub(crate) fn new(chars: &'a [char]) -> CharOffsets<'a> {
+        CharOffsets { chars, at: 0, byte: 0 }
+    }
+
+    /// The byte offset of the character at `index` (the text's length at or past its end).
+    pub(crate) fn byte(&mut self, index: usize) -> usize {
+        let index = index.min(self.chars.len());
+        if index < self.at {
+            (self.at, self.byte) = (0, 0);
+        }
+        self.byte += self.chars[self.at..index].iter().map(|c| c.len_utf8()).sum::<usize>();
+        self.at = index;
+        self.byte
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CharOffsets, Span};
+
+    #[test]
+    fn character_indexes_are_byte_offsets() {
+        let chars: Vec<char> = "aé€😀b".chars().collect();
+        let mut offsets = CharOffsets::new(&chars);
+        assert_eq!([1, 2, 4, 5].map(|i| offsets.byte(i)), [1, 3, 10, 11]);
+        // Asked again behind, or past the end.
+        assert_eq!((offsets.byte(0), offsets.byte(3), offsets.byte(99)), (0, 6, 11));
+        assert_eq!(Span::new(1, 3).of("aé€"), "é");
+        // Off a character's boundary, or past the end: nothing.
+        assert_eq!((Span::new(1, 2).of("aé€"), Span::new(4, 9).of("aé")), ("", ""));
+    }
+}
