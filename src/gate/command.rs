@@ -291,8 +291,11 @@ struct Seen {
     git_values: Vec<(String, String)>,
     /// `CARGO_INSTALL_ROOT=DIR` set by the call: where `cargo install` writes programs.
     cargo_root: Option<Word>,
-    /// `for v in a b; do …`: the words a loop variable takes, when they are literal.
-    loops: Vec<(String, Vec<Word>)>,
+    /// `for v in a b; do …`: the words a loop variable takes, when they are literal, and whether
+    /// the shell picked them (a pattern in them is one name in its directory that starts with no
+    /// dot), where a finder's stand-in (`./*.c`) stands for names at any depth, any first
+    /// character included.
+    loops: Vec<(String, Vec<Word>, bool)>,
     /// `K=~/.gitvow`: variables the call gives a literal value, for what it reads.
     values: Vec<(String, Word)>,
     /// The shell's patterns match names that start with a dot (`shopt -s dotglob` in the call).

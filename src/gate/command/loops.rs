@@ -191,7 +191,7 @@ impl Walk<'_> {
     pub(super) fn map_lines(&mut self, words: &[Word], feed: &Feed) {
         let (names, plain) = builtin_words(words, &["-d", "-n", "-O", "-s"], |o| o.starts_with("-u") || o.starts_with("-C"));
         let name = names.last().cloned().unwrap_or_else(|| "MAPFILE".to_string());
-        self.seen.loops.retain(|(m, _)| *m != name);
+        self.seen.loops.retain(|(m, ..)| *m != name);
         if plain {
             self.holds_list(name, feed);
         }
@@ -207,7 +207,8 @@ impl Walk<'_> {
             if let (Feed::Found(..), Some(lister)) = (feed, &self.seen.lister) {
                 self.out.sources.push(format!("${name} holds each name {lister} lists"));
             }
-            self.seen.loops.push((name, values));
+            let shell_picked = self.seen.lister.as_deref().is_some_and(lists_shell_picked);
+            self.seen.loops.push((name, values, shell_picked));
         }
     }
 }
@@ -248,7 +249,7 @@ impl Walk<'_> {
     pub(super) fn read_line(&mut self, words: &[Word], feed: &Feed) {
         let (names, plain) = builtin_words(words, &["-d", "-rd"], |o| !matches!(o, "-r" | "-e" | "-s" | "-re" | "-er" | "-rs" | "-sr"));
         for n in &names {
-            self.seen.loops.retain(|(m, _)| m != n);
+            self.seen.loops.retain(|(m, ..)| m != n);
         }
         if let ([name], true) = (names.as_slice(), plain) {
             self.holds_list(name.clone(), feed);
@@ -334,7 +335,8 @@ impl Walk<'_> {
     /// (`${f%.txt}`, `${f/.c/.cc}`, see [`reshape`]): the same names, the names the shell makes of
     /// them, or names in the same directory.
     pub(super) fn loop_values(&self, part: &Part) -> Option<Vec<Word>> {
-        let values = |n: &str| self.seen.loops.iter().find(|(m, _)| m == n).map(|(_, v)| v.clone());
+        let entry = |n: &str| self.seen.loops.iter().find(|(m, ..)| m == n);
+        let values = |n: &str| entry(n).map(|(_, v, _)| v.clone());
         match part {
             Part::Var(n) => values(n),
             Part::Computed(t) => {
@@ -347,14 +349,14 @@ impl Walk<'_> {
                     return values(name);
                 }
                 let name = &inner[..inner.find(|c: char| c != '_' && !c.is_ascii_alphanumeric()).unwrap_or(inner.len())];
-                let values = values(name)?;
+                let (_, values, shell_picked) = entry(name)?;
                 // `${f%.txt}`, `${f/.c/.cc}`, `${f#./}`: each value as the shell reshapes it, where
                 // bounded. Else a name in gitvow's directory reshaped (`${f/policy.json/record.key}`)
                 // is taken for any name there, and any other is computed.
                 let op = &inner[name.len()..];
-                match values.iter().map(|v| reshape::reshaped(v, op)).collect::<Option<Vec<Word>>>() {
+                match values.iter().map(|v| reshape::reshaped(v, op, *shell_picked)).collect::<Option<Vec<Word>>>() {
                     Some(kept) if !op.is_empty() => Some(kept),
-                    _ => self.reshaped(&values),
+                    _ => self.reshaped(values),
                 }
             }
             _ => None,
@@ -378,7 +380,12 @@ impl Walk<'_> {
         let var = var.trim_matches('"');
         let name = var.strip_prefix("${").and_then(|v| v.strip_suffix('}')).or_else(|| var.strip_prefix('$')).unwrap_or("");
         syntax::is_name(name)
-            && self.seen.loops.iter().find(|(m, _)| m == name).is_some_and(|(_, values)| values.iter().all(reshape::plain_last_name))
+            && self
+                .seen
+                .loops
+                .iter()
+                .find(|(m, ..)| m == name)
+                .is_some_and(|(_, values, shell_picked)| values.iter().all(|v| reshape::plain_last_name(v, *shell_picked)))
     }
 
     /// A read of a word made with a loop variable some of whose values the shell computes
@@ -411,6 +418,19 @@ impl Walk<'_> {
         }
         let dir = secrets.to_string_lossy().into_owned();
         Some(vec![lit_word(&dir), Word { parts: vec![Part::Lit(format!("{dir}/")), Part::Computed(FOUND.into())] }])
+    }
+}
+
+/// Whether the names command `lister` lists are ones the shell picked, as a `for` word's pattern
+/// would be ([`reshape`]): `ls` of patterns and of directories, without the options that list dot
+/// names or go down (`-a`, `-A`, `-R`), and the listers of bare names (`seq`). A finder's and any
+/// other's stand-ins hide names at any depth.
+pub(super) fn lists_shell_picked(lister: &str) -> bool {
+    let mut words = lister.split_whitespace();
+    match words.next() {
+        Some("ls") => words.all(|a| !a.starts_with('-') || matches!(a, "-1" | "-t" | "-r" | "-S" | "-tr" | "-rt" | "-X" | "-U" | "-v")),
+        Some("seq" | "jot" | "nproc" | "whoami" | "hostname") => true,
+        _ => false,
     }
 }
 

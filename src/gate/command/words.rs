@@ -10,7 +10,7 @@ impl Walk<'_> {
     /// body; any other list leaves NAME computed.
     pub(super) fn loop_head(&mut self, words: &[Word]) {
         let Some(name) = words.first().and_then(Word::literal).filter(|n| syntax::is_name(n)) else { return };
-        self.seen.loops.retain(|(n, _)| *n != name);
+        self.seen.loops.retain(|(n, ..)| *n != name);
         if words.get(1).and_then(Word::literal).as_deref() != Some("in") {
             return;
         }
@@ -18,11 +18,15 @@ impl Walk<'_> {
         // value is one of the names the pattern matches there. `$(ls *.txt)` lists the names its
         // patterns match; `$(seq 1 5)` and its kind print names without a slash (any name here).
         let mut values = Vec::new();
+        let mut shell_picked = true;
         for w in &words[2..] {
             match w.parts.as_slice() {
                 [Part::Subst { raw, .. }] if one_name(raw) => values.push(Word { parts: vec![Part::Glob("*".into())] }),
                 [Part::Subst { raw, .. }] if self.substituted_list(raw).is_some() => {
                     values.extend(self.substituted_list(raw).unwrap_or_default());
+                    let inner = raw.strip_prefix("$(").and_then(|r| r.strip_suffix(')'));
+                    shell_picked &=
+                        inner.or_else(|| raw.strip_prefix('`')?.strip_suffix('`')).is_some_and(super::loops::lists_shell_picked);
                     self.say_substituted(&name, raw);
                 }
                 [Part::Subst { raw, .. }] => match listed_patterns(raw) {
@@ -34,7 +38,7 @@ impl Walk<'_> {
         }
         let listed = |w: &Word| w.parts.iter().all(super::loops::spliceable);
         if !values.is_empty() && values.len() <= MAX_LOOP_WORDS && values.iter().all(listed) {
-            self.seen.loops.push((name, values));
+            self.seen.loops.push((name, values, shell_picked));
         }
     }
 

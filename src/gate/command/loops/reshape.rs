@@ -12,6 +12,11 @@
 //! a first character that is no dot, keeps it that way. Anything else (a pattern in the expansion's
 //! text, a `/` put in, `~` or a variable in the replacement, a changed directory the analyser
 //! cannot compute) leaves the name computed.
+//!
+//! Only the shell's own patterns are bounded so: a finder's stand-in (`./*.c` for what
+//! `find . -name '*.c'` lists) stands for names at any depth whose first character may be a dot,
+//! so what an expansion makes of the part it hides (`${f//x/}` of `.github/workflowsx/a.yml`) can
+//! be any name under the start, and is computed unless the value is all literal text.
 
 use super::super::syntax::{Part, Word};
 
@@ -24,9 +29,14 @@ fn plain(t: &str) -> bool {
 }
 
 /// What `${NAME OP}` makes of `value`, `op` being the expansion after the name (`%.txt`,
-/// `//a/b`); `None` when the analyser cannot bound it.
-pub(super) fn reshaped(value: &Word, op: &str) -> Option<Word> {
+/// `//a/b`); `None` when the analyser cannot bound it. `shell_picked`: the value's patterns are
+/// the shell's (see the module's note).
+pub(super) fn reshaped(value: &Word, op: &str, shell_picked: bool) -> Option<Word> {
     let v = Value::of(value)?;
+    // A finder's stand-in keeps its name test as text (`./*.c`): a pattern all the same.
+    if !shell_picked && v.full.iter().any(|&(c, g)| g || matches!(c, '*' | '?' | '[')) {
+        return None;
+    }
     if let Some(rest) = op.strip_prefix("%%") {
         v.suffix(rest, true)
     } else if let Some(rest) = op.strip_prefix('%') {
@@ -54,9 +64,10 @@ pub(super) fn reshaped(value: &Word, op: &str) -> Option<Word> {
 }
 
 /// Whether the last component of `value` is a name the shell picked or wrote that starts with no
-/// dot (so `basename` of it prints one name in the working directory, not `.`, `..` or `/`).
-pub(super) fn plain_last_name(value: &Word) -> bool {
-    Value::of(value).is_some_and(|v| v.keeps_start())
+/// dot (so `basename` of it prints one name in the working directory, not `.`, `..` or `/`):
+/// a pattern only where the shell picked it (a finder's `*` picks `.bashrc` too).
+pub(super) fn plain_last_name(value: &Word, shell_picked: bool) -> bool {
+    Value::of(value).is_some_and(|v| v.keeps_start() && (shell_picked || v.full.iter().all(|&(c, g)| !g && !matches!(c, '*' | '?' | '['))))
 }
 
 /// A value's characters, and where its last component starts (after its last literal `/`).
@@ -208,11 +219,20 @@ impl Value {
 
 #[cfg(test)]
 mod tests {
-    use super::reshaped;
+    use super::{plain_last_name, reshaped};
     use crate::gate::command::syntax::{Part, Word};
+
+    /// What the expansion makes of a value the shell picked (a `for` word's pattern).
+    fn picked(value: &Word, op: &str) -> Option<Word> {
+        reshaped(value, op, true)
+    }
 
     fn glob(dir: &str, pattern: &str, ext: &str) -> Word {
         Word { parts: vec![Part::Lit(dir.into()), Part::Glob(pattern.into()), Part::Lit(ext.into())] }
+    }
+
+    fn lit(t: &str) -> Word {
+        Word { parts: vec![Part::Lit(t.into())] }
     }
 
     fn text(w: Option<Word>) -> Option<String> {
@@ -221,26 +241,25 @@ mod tests {
 
     #[test]
     fn literal_text_is_reshaped_as_the_shell_does() {
-        let lit = |t: &str| Word { parts: vec![Part::Lit(t.into())] };
-        assert_eq!(text(reshaped(&lit("src/a.c"), "%.c")), Some("src/a".into()));
-        assert_eq!(text(reshaped(&lit("./a.b.c"), "%%.*")), None, "`./a.b.c` cut at its first dot is empty");
-        assert_eq!(text(reshaped(&lit("src/a.b.c"), "%%.*")), Some("src/a".into()));
-        assert_eq!(text(reshaped(&lit("src/a.c"), "#src/")), Some("a.c".into()));
-        assert_eq!(text(reshaped(&lit("src/a.c"), "/src/~")), None, "a `~` put in is computed");
-        assert_eq!(text(reshaped(&lit("src/a.c"), "/src/lib")), Some("lib/a.c".into()));
-        assert_eq!(text(reshaped(&lit("a.c.c"), "//.c/.h")), Some("a.h.h".into()));
-        assert_eq!(text(reshaped(&lit("src/a.c"), "/#src/\\/etc")), None);
+        assert_eq!(text(picked(&lit("src/a.c"), "%.c")), Some("src/a".into()));
+        assert_eq!(text(picked(&lit("./a.b.c"), "%%.*")), None, "`./a.b.c` cut at its first dot is empty");
+        assert_eq!(text(picked(&lit("src/a.b.c"), "%%.*")), Some("src/a".into()));
+        assert_eq!(text(picked(&lit("src/a.c"), "#src/")), Some("a.c".into()));
+        assert_eq!(text(picked(&lit("src/a.c"), "/src/~")), None, "a `~` put in is computed");
+        assert_eq!(text(picked(&lit("src/a.c"), "/src/lib")), Some("lib/a.c".into()));
+        assert_eq!(text(picked(&lit("a.c.c"), "//.c/.h")), Some("a.h.h".into()));
+        assert_eq!(text(picked(&lit("src/a.c"), "/#src/\\/etc")), None);
     }
 
     #[test]
     fn a_picked_name_reshaped_in_its_last_component_stays_in_its_directory() {
         let v = glob("src/", "*", ".c");
         for op in ["%.c", "%.*", "/.c/.cc", "//.c/.h", "/%.c/.cc", "/a/b", "%%.*"] {
-            let got = text(reshaped(&v, op));
+            let got = text(picked(&v, op));
             assert!(got.as_deref().is_some_and(|t| t.starts_with("src/")), "{op}: {got:?}");
         }
-        assert_eq!(text(reshaped(&glob("./", "*", ".c"), "#./")), Some("*.c".into()));
-        assert_eq!(text(reshaped(&glob("./", "*", ".c"), "/%.c/.cc")), Some("./*.cc".into()));
+        assert_eq!(text(picked(&glob("./", "*", ".c"), "#./")), Some("*.c".into()));
+        assert_eq!(text(picked(&glob("./", "*", ".c"), "/%.c/.cc")), Some("./*.cc".into()));
     }
 
     #[test]
@@ -257,10 +276,31 @@ mod tests {
             "^^",       // a case change, which changes the directory's name
             "/x/$HOME", // a variable put in
         ] {
-            assert_eq!(text(reshaped(&v, op)), None, "{op}");
+            assert_eq!(text(picked(&v, op)), None, "{op}");
         }
-        assert_eq!(text(reshaped(&glob("./", "*", ""), "%c")), None, "`c` alone would leave nothing");
+        assert_eq!(text(picked(&glob("./", "*", ""), "%c")), None, "`c` alone would leave nothing");
         let found = Word { parts: vec![Part::Lit("./".into()), Part::Computed("$(find)".into())] };
-        assert_eq!(text(reshaped(&found, "%.txt")), None, "any name under `.`, `.git`'s too");
+        assert_eq!(text(picked(&found, "%.txt")), None, "any name under `.`, `.git`'s too");
+    }
+
+    /// A finder's stand-in (`./*.yml` for `find . -name '*.yml'`) hides names at any depth, dot
+    /// names too: what an expansion makes of the hidden part (`${f//x/}` of
+    /// `.github/workflowsx/a.yml`) is computed, where the same value a `for` word's pattern
+    /// gives is bounded; all literal text is still computed exactly.
+    #[test]
+    fn a_finders_names_reshaped_stay_computed() {
+        let found = glob("./", "*", ".yml");
+        let named = lit("./*.yml");
+        for op in ["//x/", "%.yml", "/%.yml/.yaml"] {
+            assert_eq!(text(reshaped(&named, op, false)), None, "a name test kept as text: {op}");
+        }
+        assert!(!plain_last_name(&named, false));
+        for op in ["//x/", "/sx/s", "%.yml", "%x*", "/%.yml/.yaml", "#./"] {
+            assert_eq!(text(reshaped(&found, op, false)), None, "{op}");
+        }
+        assert_eq!(text(reshaped(&found, "/%.yml/.yaml", true)), Some("./*.yaml".into()));
+        assert_eq!(text(reshaped(&lit("src/a.c"), "%.c", false)), Some("src/a".into()));
+        assert!(plain_last_name(&found, true) && !plain_last_name(&found, false), "find's * picks .bashrc");
+        assert!(plain_last_name(&lit("src/a.c"), false));
     }
 }

@@ -134,7 +134,14 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-computed-names", "allow", r#"for f in ./*.txt; do mv "$f" "${f#./}.bak"; done"#),
     ("classes-computed-names", "allow", r#"for img in *.jpg; do convert "$img" "${img%.*}.png"; done"#),
     ("classes-computed-names", "allow", r#"for f in src/*.py; do sed 's/a/b/' "$f" > "${f%.py}.out"; done"#),
-    ("classes-computed-names", "allow", r#"find . -name '*.txt' | while read f; do cp "$f" "${f%.txt}.bak"; done"#),
+    // A finder's names are at any depth and may start with a dot: reshaped, they may name what
+    // the gate guards where the names found did not (`~/.bashrc.bak` made `~/.bashrc`, a
+    // directory `.github/workflowsx` made `.github/workflows`), so they are asked about.
+    ("classes-computed-names", "confirm", r#"find . -name '*.txt' | while read f; do cp "$f" "${f%.txt}.bak"; done"#),
+    ("classes-computed-names", "confirm", r#"find ~ -name '*.bak' | while read f; do cp "$f" "${f%.bak}"; done"#),
+    ("classes-computed-names", "confirm", r#"find . -name '*.yml' | while read f; do cp x "${f//x/}"; done"#),
+    ("classes-computed-names", "confirm", r#"find . -name '*.c' | while read f; do cp x "$(basename "$f")"; done"#),
+    ("classes-computed-names", "allow", r#"ls docs/*.txt | while read f; do mv "$f" "${f%.txt}.md"; done"#),
     (
         "classes-computed-names",
         "allow",
