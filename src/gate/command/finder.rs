@@ -17,6 +17,10 @@ mod bounds;
 mod grep;
 mod lists;
 
+/// `ls` options that only order or lay out the names it prints (one per line, by time, size,
+/// extension, version, reversed, unsorted): with them it still prints names, nothing else.
+pub(super) const LS_ORDER: &[&str] = &["-1", "-t", "-r", "-S", "-tr", "-rt", "-X", "-U", "-v"];
+
 /// Entries of a guarded directory looked at per call; past it the directory counts as found whole.
 const MAX_LISTED: usize = 512;
 /// Guarded files found by name that are judged one by one; past it their directories are.
@@ -218,10 +222,7 @@ impl Walk<'_> {
         let operands: Vec<&Word> = words.iter().zip(args).filter(|(_, a)| !a.starts_with('-')).map(|(w, _)| w).collect();
         match name {
             "seq" | "jot" | "nproc" | "whoami" | "hostname" => Feed::Found(vec![bare()], false),
-            "ls" if args.iter().all(|a| {
-                !a.starts_with('-') || matches!(a.as_str(), "-1" | "-t" | "-r" | "-S" | "-tr" | "-rt" | "-X" | "-A" | "-a" | "-U" | "-v")
-            }) =>
-            {
+            "ls" if args.iter().all(|a| !a.starts_with('-') || LS_ORDER.contains(&a.as_str()) || matches!(a.as_str(), "-A" | "-a")) => {
                 // A directory operand prints what it holds as bare names, which name files where
                 // the names are used: of that directory only when it is the same one.
                 let here = |w: &Word| matches!(w.literal().as_deref(), Some("." | "./"));

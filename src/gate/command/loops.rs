@@ -428,7 +428,7 @@ impl Walk<'_> {
 pub(super) fn lists_shell_picked(lister: &str) -> bool {
     let mut words = lister.split_whitespace();
     match words.next() {
-        Some("ls") => words.all(|a| !a.starts_with('-') || matches!(a, "-1" | "-t" | "-r" | "-S" | "-tr" | "-rt" | "-X" | "-U" | "-v")),
+        Some("ls") => words.all(|a| !a.starts_with('-') || super::finder::LS_ORDER.contains(&a)),
         Some("seq" | "jot" | "nproc" | "whoami" | "hostname") => true,
         _ => false,
     }
