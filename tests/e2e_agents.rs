@@ -1203,21 +1203,21 @@ fn approval_session(agent: &Agent, tc: &Toolchain, report: &mut Report) {
     let approver = sb.approve_when_asked(&go);
     let (argv, env) = (agent.command)(tc, &sb, Flavor::default());
     let run = sb.run_agent(tc, &calls, &argv, &env);
-    let approved = approver.join().ok().flatten();
+    let approved = approver.finish();
     let first = run.model_saw(0);
     let asked = first.starts_with("CONFIRMATION REQUIRED");
     let pushed = sb.origin_has("approved");
     let observed = match &approved {
-        Some((code, _)) => format!("code {code}, approved, {} ({})", if pushed { "pushed" } else { "NOT pushed" }, sb.verdicts()),
-        None => format!("no code to approve (model saw \"{first}\")"),
+        Ok((code, _)) => format!("code {code}, approved, {} ({})", if pushed { "pushed" } else { "NOT pushed" }, sb.verdicts()),
+        Err(why) => format!("no approval (model saw \"{first}\"): {why}"),
     };
-    let ok = asked && approved.as_ref().is_some_and(|(_, shown)| shown.contains("approved:")) && pushed;
+    let ok = asked && approved.as_ref().is_ok_and(|(_, shown)| shown.contains("approved:")) && pushed;
     report.line("approved_push", "code, approve, retry pushed", observed, run.seconds, ok);
     let other_held = !sb.origin_has("other");
     blocked_line(report, &run, calls.len() - 1, "other_push_asks", other_held, "branch other not pushed", &sb.verdicts());
     if !ok || !other_held {
         report.keep("approval session", &run);
-        if let Some((_, shown)) = approved {
+        if let Ok((_, shown)) = approved {
             report.details.push(format!("--- gitvow approve\n{shown}"));
         }
     }

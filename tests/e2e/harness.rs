@@ -249,10 +249,11 @@ impl Sandbox {
             .is_ok_and(|s| s.success())
     }
 
-    /// Plays the person: waits (up to 60 s) for a confirmation waiting for approval, answers yes to
-    /// `gitvow approve <code>` in a pseudo-terminal, then creates `go`, which the mock model waits
-    /// for before the agent's retry. Returns the code and what the terminal showed.
-    pub fn approve_when_asked(&self, go: &Path) -> std::thread::JoinHandle<Option<(String, String)>> {
+    /// Plays the person: waits for a confirmation waiting for approval, answers yes to `gitvow
+    /// approve <code>` in a pseudo-terminal, then creates `go`, which the mock model waits for before
+    /// the agent's retry. It waits until the question comes or [`Approver::finish`] says the agent's
+    /// run is over, so a slow start under load cannot outwait it; `go` is created on every path.
+    pub fn approve_when_asked(&self, go: &Path) -> Approver {
         let (home, go) = (self.home(), go.to_path_buf());
         // The person's terminal is open before anything asks (gitvow takes an answer only from a
         // terminal older than the request): a shell on a pseudo-terminal that waits for the code.
@@ -268,38 +269,17 @@ impl Sandbox {
             .spawn();
         // Approvals keep their time in whole seconds: the terminal is a second older than any request.
         std::thread::sleep(std::time::Duration::from_millis(1100));
-        std::thread::spawn(move || {
-            let mut child = child.ok()?;
-            let dir = home.join(".gitvow/approvals");
-            let deadline = Instant::now() + std::time::Duration::from_secs(60);
-            let code = loop {
-                let pending = std::fs::read_dir(&dir).ok().and_then(|entries| {
-                    entries.flatten().find_map(|e| {
-                        let v: Value = serde_json::from_slice(&std::fs::read(e.path()).ok()?).ok()?;
-                        (v["state"] == "pending").then(|| v["code"].as_str().map(str::to_string)).flatten()
-                    })
-                });
-                if let Some(code) = pending {
-                    break code;
-                }
-                if Instant::now() > deadline {
-                    std::fs::write(&go, "timed out").ok();
-                    let _ = child.kill();
-                    return None;
-                }
-                std::thread::sleep(std::time::Duration::from_millis(100));
-            };
-            use std::io::Write;
-            let mut input = child.stdin.take()?;
-            input.write_all(format!("{code}\n").as_bytes()).ok()?;
-            // The answer after the question is on the screen.
-            std::thread::sleep(std::time::Duration::from_millis(500));
-            input.write_all(b"y\n").ok()?;
-            drop(input);
-            let out = child.wait_with_output().ok()?;
-            std::fs::write(&go, "approved").ok();
-            Some((code, String::from_utf8_lossy(&out.stdout).into_owned()))
-        })
+        let over = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let seen = over.clone();
+        let thread = std::thread::spawn(move || {
+            let answered = answer_question(child, &home.join(".gitvow/approvals"), &seen);
+            let mark = if answered.is_ok() { "approved" } else { "not approved" };
+            if let Err(e) = std::fs::write(&go, mark) {
+                eprintln!("approver: cannot create {}: {e}", go.display());
+            }
+            answered
+        });
+        Approver { over, thread }
     }
 
     pub fn install(&self, agent: &str) {
@@ -529,5 +509,69 @@ impl Report {
             failed.iter().map(|o| o.scenario.as_str()).collect::<Vec<_>>().join(", "),
             self.details.join("\n")
         );
+    }
+}
+
+/// The person of [`Sandbox::approve_when_asked`], answering in a thread of the test.
+pub struct Approver {
+    over: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: std::thread::JoinHandle<Result<(String, String), String>>,
+}
+
+impl Approver {
+    /// Tells the person the agent's run is over (no question will come any more) and returns what
+    /// happened: the code and what the terminal showed, or why there was no approval.
+    pub fn finish(self) -> Result<(String, String), String> {
+        self.over.store(true, std::sync::atomic::Ordering::SeqCst);
+        self.thread.join().unwrap_or_else(|_| Err("the approver's thread panicked".into()))
+    }
+}
+
+/// The first pending approval's code in `dir`, if any.
+fn pending_code(dir: &Path) -> Option<String> {
+    std::fs::read_dir(dir).ok()?.flatten().find_map(|e| {
+        let v: Value = serde_json::from_slice(&std::fs::read(e.path()).ok()?).ok()?;
+        (v["state"] == "pending").then(|| v["code"].as_str().map(str::to_string)).flatten()
+    })
+}
+
+/// Waits for a pending question in `dir` (until `over`), types its code and then `y` into the
+/// terminal `child`, and returns the code with what the terminal showed; on any failure, why, with
+/// whatever the terminal had shown.
+fn answer_question(
+    child: std::io::Result<std::process::Child>,
+    dir: &Path,
+    over: &std::sync::atomic::AtomicBool,
+) -> Result<(String, String), String> {
+    use std::io::Write;
+    let mut child = child.map_err(|e| format!("cannot start script: {e}"))?;
+    let shown = |child: std::process::Child| match child.wait_with_output() {
+        Ok(out) => format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)),
+        Err(e) => format!("(cannot read the terminal: {e})"),
+    };
+    let code = loop {
+        if let Some(code) = pending_code(dir) {
+            break code;
+        }
+        if let Ok(Some(status)) = child.try_wait() {
+            return Err(format!("the terminal ended ({status}) before a question came: {}", shown(child)));
+        }
+        if over.load(std::sync::atomic::Ordering::SeqCst) {
+            let _ = child.kill();
+            return Err(format!("no question came while the agent ran: {}", shown(child)));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    let typed = (|| {
+        let mut input = child.stdin.take().ok_or("no stdin")?;
+        input.write_all(format!("{code}\n").as_bytes()).map_err(|e| format!("typing the code: {e}"))?;
+        // The answer after the question is on the screen.
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        input.write_all(b"y\n").map_err(|e| format!("typing y: {e}"))
+    })();
+    let screen = shown(child);
+    match typed {
+        Ok(()) => Ok((code, screen)),
+        Err(e) => Err(format!("code {code}: {e}: {screen}")),
     }
 }
