@@ -101,8 +101,8 @@ pub fn read_own(path: &Path, limit: u64) -> Option<(Vec<u8>, Identity)> {
     (before == after && bytes.len() as u64 == after.size).then_some((bytes, after))
 }
 
+/// What the index records of one file under this build.
 struct Entry {
-    build: String,
     file: Identity,
     key: String,
     prepared: Identity,
@@ -113,7 +113,12 @@ pub struct Known {
     path: PathBuf,
     secret: [u8; 16],
     build: String,
+    /// This build's entries, newest first.
     entries: Vec<Entry>,
+    /// The other builds' lines as read, newest first: written back after this build's entries and
+    /// never parsed (an index that has seen a few upgrades holds mostly these, and parsing their
+    /// identities was most of the cost of reading it).
+    others: Vec<String>,
     changed: bool,
 }
 
@@ -124,13 +129,14 @@ impl Known {
         let mut secret = [0u8; 16];
         secret.copy_from_slice(&key[..16]);
         let path = gitvow_home.join("known-policies");
-        let entries = read_own(&path, 64 << 10).and_then(|(bytes, _)| parse(&bytes, &secret)).unwrap_or_default();
-        Known { path, secret, build: format!("{:016x}", siphash24(&[0; 16], build.as_bytes())), entries, changed: false }
+        let build = format!("{:016x}", siphash24(&[0; 16], build.as_bytes()));
+        let (entries, others) = read_own(&path, 64 << 10).and_then(|(bytes, _)| parse(&bytes, &secret, &build)).unwrap_or_default();
+        Known { path, secret, build, entries, others, changed: false }
     }
 
     /// The entry and the prepared policy's identity recorded for a file of identity `file`.
     pub fn lookup(&self, file: &Identity) -> Option<(&str, &Identity)> {
-        self.entries.iter().find(|e| e.build == self.build && e.file == *file).map(|e| (e.key.as_str(), &e.prepared))
+        self.entries.iter().find(|e| e.file == *file).map(|e| (e.key.as_str(), &e.prepared))
     }
 
     /// Records that a file of identity `file` has the bytes of entry `key`, whose prepared policy
@@ -140,9 +146,8 @@ impl Known {
         if !file.settled(now) || !prepared.settled(now) || self.lookup(&file).is_some_and(|(k, p)| k == key && *p == prepared) {
             return;
         }
-        let build = self.build.clone();
-        self.entries.retain(|e| !(e.build == build && (e.file.dev, e.file.ino) == (file.dev, file.ino)));
-        self.entries.insert(0, Entry { build, file, key: key.to_string(), prepared });
+        self.entries.retain(|e| (e.file.dev, e.file.ino) != (file.dev, file.ino));
+        self.entries.insert(0, Entry { file, key: key.to_string(), prepared });
         self.entries.truncate(MAX_ENTRIES);
         self.changed = true;
     }
@@ -153,16 +158,21 @@ impl Known {
             return;
         }
         let mut text = String::from(HEADER);
-        for Entry { build, file, key, prepared } in &self.entries {
-            text.push_str(&format!("{build}\t{}\t{key}\t{}\n", file.text(), prepared.text()));
+        for Entry { file, key, prepared } in &self.entries {
+            text.push_str(&format!("{}\t{}\t{key}\t{}\n", self.build, file.text(), prepared.text()));
+        }
+        for line in self.others.iter().take(MAX_ENTRIES - self.entries.len()) {
+            text.push_str(line);
+            text.push('\n');
         }
         text.push_str(&format!("{:016x}\n", siphash24(&self.secret, text.as_bytes())));
         let _ = crate::safefs::write_private(&self.path, text.as_bytes(), crate::safefs::Existing::Replace);
     }
 }
 
-/// The entries of an index, or `None` when it is not exactly what [`Known::save`] writes and seals.
-fn parse(bytes: &[u8], secret: &[u8; 16]) -> Option<Vec<Entry>> {
+/// This build's entries of an index and the other builds' lines, or `None` when it is not exactly
+/// what [`Known::save`] writes and seals.
+fn parse(bytes: &[u8], secret: &[u8; 16], build: &str) -> Option<(Vec<Entry>, Vec<String>)> {
     let text = std::str::from_utf8(bytes).ok()?.strip_suffix('\n')?;
     let (body, mac) = text.rsplit_once('\n')?;
     let body = &text[..body.len() + 1];
@@ -170,22 +180,25 @@ fn parse(bytes: &[u8], secret: &[u8; 16]) -> Option<Vec<Entry>> {
     if !crate::gate::seal::constant_eq(mac.as_bytes(), expected.as_bytes()) {
         return None;
     }
-    let mut entries = Vec::new();
+    let (mut entries, mut others) = (Vec::new(), Vec::new());
     for line in body.strip_prefix(HEADER)?.split_terminator('\n') {
-        let mut fields = line.split('\t');
+        let (of, rest) = line.split_once('\t')?;
+        if of != build {
+            if rest.bytes().filter(|&b| b == b'\t').count() != 2 {
+                return None;
+            }
+            others.push(line.to_string());
+            continue;
+        }
+        let mut fields = rest.split('\t');
         let mut next = || fields.next();
-        let entry = Entry {
-            build: next()?.to_string(),
-            file: Identity::parse(next()?)?,
-            key: next()?.to_string(),
-            prepared: Identity::parse(next()?)?,
-        };
+        let entry = Entry { file: Identity::parse(next()?)?, key: next()?.to_string(), prepared: Identity::parse(next()?)? };
         if next().is_some() {
             return None;
         }
         entries.push(entry);
     }
-    (entries.len() <= MAX_ENTRIES).then_some(entries)
+    (entries.len() + others.len() <= MAX_ENTRIES).then_some((entries, others))
 }
 
 #[cfg(test)]
@@ -223,6 +236,38 @@ mod tests {
             std::fs::write(&path, bad).unwrap();
             assert_eq!(Known::open(dir.path(), "build", &KEY).lookup(&policy), None);
         }
+    }
+
+    #[test]
+    fn other_builds_entries_are_kept_as_they_were_and_this_builds_go_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let (_, policy) = old_file(dir.path(), "policy.json", "{}");
+        let (_, prepared) = old_file(dir.path(), "prepared", "p");
+        let (_, other_policy) = old_file(dir.path(), "other.json", "{}");
+        for build in (0..MAX_ENTRIES).map(|i| format!("old build {i}")) {
+            let mut known = Known::open(dir.path(), &build, &KEY);
+            known.remember(policy, &build, prepared);
+            known.save();
+        }
+        let path = dir.path().join("known-policies");
+        let lines = |path: &Path| std::fs::read_to_string(path).unwrap().lines().map(String::from).collect::<Vec<_>>();
+        let before = lines(&path);
+        assert_eq!(before.len(), MAX_ENTRIES + 2, "the header, every build's entry and the code");
+        let mut known = Known::open(dir.path(), "build", &KEY);
+        known.remember(other_policy, "k2", prepared);
+        known.remember(policy, "k1", prepared);
+        known.save();
+        let after = lines(&path);
+        assert_eq!(after.len(), MAX_ENTRIES + 2);
+        // This build's two entries, newest first, then the other builds' lines as they were, the
+        // oldest two left out.
+        assert!(after[1].contains("\tk1\t") && after[2].contains("\tk2\t"), "{after:?}");
+        assert_eq!(after[3..MAX_ENTRIES + 1], before[1..MAX_ENTRIES - 1]);
+        let again = Known::open(dir.path(), "build", &KEY);
+        assert_eq!((again.lookup(&policy), again.lookup(&other_policy)), (Some(("k1", &prepared)), Some(("k2", &prepared))));
+        let newest_other = Known::open(dir.path(), &format!("old build {}", MAX_ENTRIES - 1), &KEY);
+        assert_eq!(newest_other.lookup(&policy).map(|(k, _)| k.to_string()), Some(format!("old build {}", MAX_ENTRIES - 1)));
+        assert_eq!(Known::open(dir.path(), "old build 0", &KEY).lookup(&policy), None, "the oldest build's entry went");
     }
 
     #[test]
