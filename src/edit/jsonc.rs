@@ -18,7 +18,7 @@ use super::tree::{Id, Tree, ValueKind};
 use crate::agents::Strictness;
 use crate::safefs::Bytes;
 use edits::{Container, Run, Style, View, insertion_edits, line_indent, removal_edits, render};
-use failure::{BOM_CONSTRUCT, NO_VALUE, parse, strict_check};
+use failure::{BOM_CONSTRUCT, NO_VALUE, parse, parse_plain, strict_check};
 pub use failure::{ParseFailure, line_col, utf8_error_place};
 use serde_json::Value;
 use std::sync::OnceLock;
@@ -110,7 +110,7 @@ impl JsonDoc {
             None => DocText::Owned(body.to_string()),
         };
         // Offsets in errors are into the whole text, byte-order mark included.
-        let parsed = match parse(body_text(&body), strictness) {
+        let parsed = match parse_plain(body_text(&body), strictness) {
             // Only comments: where the agent allows them, that is an empty object, as an empty file
             // is. The object goes after the comments, which stay as they are.
             Err(e) if e.message == NO_VALUE && strictness.allows_comments() => {
@@ -120,16 +120,20 @@ impl JsonDoc {
                 }
                 text.push_str("{}\n");
                 body = DocText::Owned(text);
-                parse(body_text(&body), strictness)
+                parse_plain(body_text(&body), strictness)
             }
             other => other,
         }
         .map_err(|e| ParseFailure { offset: e.offset + bom_len, ..e })?;
+        let (parsed, plain) = parsed;
         if bom && !strictness.allows_bom() {
             return Err(ParseFailure { offset: 0, message: "a byte-order mark at the start".into(), construct: Some(BOM_CONSTRUCT) });
         }
-        // After the parse above, whose messages name comments and trailing commas plainly.
-        if strictness.is_strict_json() && !body_text(&body).trim().is_empty() {
+        // After the parse above, whose messages name comments and trailing commas plainly; only
+        // for a text the index found not to be plain JSON (`serde_json` refuses it, and says where
+        // and why): a plain one it accepts.
+        debug_assert!(!plain || strict_check(body_text(&body)).is_ok(), "taken for plain JSON: {:?}", body_text(&body));
+        if strictness.is_strict_json() && !plain && !body_text(&body).trim().is_empty() {
             strict_check(body_text(&body)).map_err(|e| ParseFailure { offset: e.offset + bom_len, ..e })?;
         }
         Ok(JsonDoc { bom, body, strictness, tree: OnceLock::from(parsed) })

@@ -116,13 +116,25 @@ struct Open {
 /// Reads tokens, setting comments aside (and failing on one where the agent reads none).
 struct Tokens<'a> {
     scanner: Scanner<'a>,
+    text: &'a [u8],
     comments: Vec<(usize, usize)>,
     allow_comments: bool,
+    /// Whether every token so far is plain JSON as well (see [`Tree::build_plain`]), and where the
+    /// last one ended; only looked at for an agent that reads plain JSON.
+    plain: bool,
+    last_end: usize,
 }
 
 impl<'a> Tokens<'a> {
     fn new(text: &'a str, strictness: Strictness) -> Tokens<'a> {
-        Tokens { scanner: Scanner::new(text, &scanner_options()), comments: Vec::new(), allow_comments: strictness.allows_comments() }
+        Tokens {
+            scanner: Scanner::new(text, &scanner_options()),
+            text: text.as_bytes(),
+            comments: Vec::new(),
+            allow_comments: strictness.allows_comments(),
+            plain: strictness.is_strict_json(),
+            last_end: 0,
+        }
     }
 
     /// The next token and its range; `None` for any error.
@@ -133,9 +145,26 @@ impl<'a> Tokens<'a> {
             match token {
                 Some(Token::CommentLine(_) | Token::CommentBlock(_)) if self.allow_comments => self.comments.push(range),
                 Some(Token::CommentLine(_) | Token::CommentBlock(_)) => return None,
-                other => return Some((other, range.0, range.1)),
+                other => {
+                    if self.plain {
+                        self.plain = self.is_plain(&other, range);
+                        self.last_end = range.1;
+                    }
+                    return Some((other, range.0, range.1));
+                }
             }
         }
+    }
+
+    /// What the scanner accepts beyond JSON's own grammar, with comments, trailing commas and the
+    /// scanner's extensions off: whitespace other than JSON's four characters between tokens
+    /// (vertical tab, form feed, Unicode spaces), and raw control characters inside a string.
+    fn is_plain(&self, token: &Option<Token<'a>>, (start, end): (usize, usize)) -> bool {
+        let gap = &self.text[self.last_end..start];
+        let json_space = gap.iter().fold(true, |ok, b| ok & matches!(b, b' ' | b'\t' | b'\n' | b'\r'));
+        // Folded rather than stopped at the first hit: the loop then runs on whole words of bytes.
+        let no_control = !matches!(token, Some(Token::String(_))) || self.text[start..end].iter().fold(true, |ok, b| ok & (*b >= 0x20));
+        json_space && no_control
     }
 }
 
@@ -143,6 +172,15 @@ impl Tree {
     /// Indexes `body`, or `None` when it does not parse with the agent's strictness (no value at
     /// all included): `jsonc_parser` then says why.
     pub fn build(body: &str, strictness: Strictness) -> Option<Tree> {
+        Self::build_plain(body, strictness).map(|(tree, _)| tree)
+    }
+
+    /// [`build`](Self::build), and for an agent that reads plain JSON (`strictness.is_strict_json()`)
+    /// whether the text is plain JSON as `serde_json` reads it: then nothing but the scanner's
+    /// leniencies can make `serde_json` refuse a text the index accepts (its escapes, numbers and
+    /// literals are JSON's, and it has no limit on nesting when it only checks), so that a text
+    /// which is plain needs no second, strict parse. Always false for the other agents.
+    pub fn build_plain(body: &str, strictness: Strictness) -> Option<(Tree, bool)> {
         if body.len() > END_MASK as usize {
             return None;
         }
@@ -150,11 +188,11 @@ impl Tree {
         let mut nodes: Vec<ValueSpan> = Vec::new();
         let first = tokens.next()?;
         read_value(&mut tokens, first, None, &mut nodes, strictness.allows_trailing_commas())?;
-        // The root is read: nothing may follow it.
+        // The root is read: nothing may follow it (the end's token checks the whitespace after it).
         match tokens.next()? {
             (None, ..) => {
                 nodes.shrink_to_fit();
-                Some(Tree { nodes, comments: tokens.comments })
+                Some((Tree { nodes, comments: tokens.comments }, tokens.plain))
             }
             _ => None,
         }
@@ -471,5 +509,29 @@ mod tests {
         assert_eq!(names, [vec![], vec!["h"], vec!["\"hooks"], vec!["hooks"], vec![""], vec!["hooks"], vec!["\\"]]);
         let value = |key| tree.member(body, tree.root(), key).map(|id| tree.to_json(body, id));
         assert_eq!(value("hooks"), Some(serde_json::json!({"hooks": 6})["hooks"].clone()), "the last of a name");
+    }
+
+    /// A text the index reads strictly is plain JSON exactly when `serde_json` accepts it: every
+    /// control character, and every kind of blank the scanner skips, put at every place of a
+    /// document (between tokens, inside strings and names, in numbers and literals).
+    #[test]
+    fn plain_json_is_what_serde_json_accepts() {
+        let doc = r#"{"a": [1, "x y", {"b": null, "\u00e9": true}], "c": -0.5e3, "d": "\"\t"}"#;
+        let odd = (0u32..0x20).chain([0x7f, 0x85, 0xa0, 0x1680, 0x2028, 0x3000, 0xfeff]).filter_map(char::from_u32);
+        let mut seen = [0; 2];
+        for c in odd {
+            for (at, _) in doc.char_indices().chain([(doc.len(), ' ')]) {
+                let text = format!("{}{c}{}", &doc[..at], &doc[at..]);
+                for strictness in [Strictness::Strict, Strictness::StrictBom] {
+                    let Some((_, plain)) = Tree::build_plain(&text, strictness) else { continue };
+                    let serde = serde_json::from_str::<serde::de::IgnoredAny>(&text).is_ok();
+                    assert_eq!(plain, serde, "{text:?}");
+                    seen[usize::from(plain)] += 1;
+                }
+            }
+        }
+        // Both answers were given, many times.
+        assert!(seen.iter().all(|n| *n > 50), "{seen:?}");
+        assert!(!Tree::build_plain(doc, Strictness::Comments).unwrap().1, "only asked of a strict agent's text");
     }
 }

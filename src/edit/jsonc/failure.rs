@@ -51,6 +51,12 @@ pub(super) fn parse(body: &str, strictness: Strictness) -> Result<Tree, ParseFai
     Tree::build(body, strictness).ok_or_else(|| failure(body, strictness))
 }
 
+/// [`parse`], and for an agent that reads plain JSON, whether the text is plain JSON (see
+/// [`Tree::build_plain`]).
+pub(super) fn parse_plain(body: &str, strictness: Strictness) -> Result<(Tree, bool), ParseFailure> {
+    Tree::build_plain(body, strictness).ok_or_else(|| failure(body, strictness))
+}
+
 /// Why `body` does not parse: asked of `jsonc_parser` (a whole syntax tree, but only for a file
 /// that is refused anyway), whose messages the index's grammar follows.
 fn failure(body: &str, strictness: Strictness) -> ParseFailure {
