@@ -7,7 +7,8 @@ the path that is a module). Strongly connected components of more than one modul
 
     scripts/use-cycles.py [--paths] [--parents] [--folders] [SRC]
 
---paths   also count `crate::`/`super::` paths written in the code (outside `#[cfg(test)]` modules)
+--paths   also count `crate::`/`super::` paths written in the code (outside `#[cfg(test)]` modules,
+          inline or in files of their own)
 --parents also report a parent and its own child naming each other (left out by default: a child
           that uses what its parent module defines is how Rust splits one module over files)
 --folders also check the crate's rooms: a top-level module is its files together (`gate` is
@@ -161,9 +162,16 @@ def edges(src, with_paths):
     for root, _, names in os.walk(src):
         files += [os.path.join(root, n) for n in names if n.endswith(".rs")]
     modules = {module_of(src, f): f for f in files}
+    # A test module in a file of its own (`#[cfg(test)] mod name;`) is left out as an inline one is.
+    tests = set()
+    for mod, f in modules.items():
+        declared = re.finditer(r"#\[cfg\(test\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;", strip_code(open(f, encoding="utf-8").read()))
+        tests |= {mod + (m.group(1),) for m in declared}
     # Inline `mod name { … }` modules (tests aside) are parts of their file's module here.
     out = {}
     for mod, f in modules.items():
+        if any(mod[: len(t)] == t for t in tests):
+            continue
         text = strip_comments_and_tests(open(f, encoding="utf-8").read())
         inline = inline_modules(text)
 

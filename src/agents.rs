@@ -8,8 +8,10 @@ mod facts;
 pub(crate) mod generated;
 pub(crate) mod homes;
 pub mod managed;
+#[cfg(test)]
+mod new_agent_tests;
 mod strictness;
-pub(crate) mod versions;
+pub mod versions;
 pub(crate) mod watchdog;
 
 pub use facts::*;
@@ -113,7 +115,7 @@ pub(crate) const BARE: AgentSpec = AgentSpec {
 
 /// Claude-shaped agents (claude, qwen, factory, auggie, and the JSON files of codex, gemini, cursor
 /// and copilot): Claude's events and routing, `{"type": "command", "command", "timeout": 30}`.
-pub const CLAUDE_LIKE: AgentSpec = AgentSpec {
+pub(crate) const CLAUDE_LIKE: AgentSpec = AgentSpec {
     install: InstallFacts {
         events: CLAUDE_EVENTS,
         hook_fields_before_command: &[TYPE_COMMAND],

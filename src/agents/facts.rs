@@ -261,7 +261,7 @@ pub struct AsksInMoreModes {
     pub(crate) modes: &'static [&'static str],
     pub(crate) var: &'static str,
     pub(crate) prefix: &'static str,
-    pub(crate) since: (u64, u64, u64),
+    pub since: (u64, u64, u64),
 }
 
 impl AsksInMoreModes {
@@ -289,9 +289,9 @@ pub struct FailClosedField {
     pub event: &'static str,
     pub key: &'static str,
     pub value: &'static str,
-    pub(crate) since: (u64, u64, u64),
+    pub since: (u64, u64, u64),
     pub program: &'static str,
-    pub(crate) install_locations: &'static [&'static str],
+    pub install_locations: &'static [&'static str],
 }
 
 /// The agent reads a repository's hook file only for a project a person trusted, recorded in a
@@ -307,7 +307,7 @@ pub struct ProjectTrust {
 
 /// How an agent records the projects it trusts, in its [`ProjectTrust::file`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum TrustRecord {
+pub enum TrustRecord {
     /// `[projects."<path>"] trust_level = "trusted"` (codex's `config.toml`).
     CodexProjects,
     /// `{"<path>": "TRUST_FOLDER" | "TRUST_PARENT" | "DO_NOT_TRUST"}`, the longest rule containing
@@ -367,20 +367,20 @@ pub struct AgentSpec {
 pub struct GateFacts {
     /// Agent event name → gitvow handler, for the event names that are not a handler's own name
     /// (`PreToolUse`) or are not installed ([`AgentSpec::routes`]).
-    pub event_map: &'static [(&'static str, Handler)],
+    pub(crate) event_map: &'static [(&'static str, Handler)],
     pub response: ResponseForm,
     /// For an agent whose native question works only in some permission modes on older versions:
     /// the modes where it works from a later version on.
-    pub asks_in_more_modes: Option<AsksInMoreModes>,
-    pub dialect: Dialect,
+    pub(crate) asks_in_more_modes: Option<AsksInMoreModes>,
+    pub(crate) dialect: Dialect,
     /// Whether the agent's `apply_patch` tool only ever carries patch text (other agents also name
     /// plain edits so).
-    pub patch_text_only: bool,
+    pub(crate) patch_text_only: bool,
     /// How to tell that a process runs under this agent: names its process (or the script node runs)
     /// goes by, and variables it sets for the commands it runs. Commands only a person may run
     /// (`gitvow trust`) refuse when they find one.
-    pub process_names: &'static [&'static str],
-    pub env_markers: &'static [&'static str],
+    pub(crate) process_names: &'static [&'static str],
+    pub(crate) env_markers: &'static [&'static str],
 }
 
 /// What install writes, where, and how it finds the agent.
@@ -389,7 +389,7 @@ pub struct InstallFacts {
     /// Relative to the home directory.
     pub user_file: &'static str,
     /// Relative to the repository's top level.
-    pub repo_file: &'static str,
+    pub(crate) repo_file: &'static str,
     pub layout: FileLayout,
     pub strictness: Strictness,
     /// What the agent does with a file it cannot parse, as the end of a sentence after its name:
@@ -400,34 +400,34 @@ pub struct InstallFacts {
     pub command_key: &'static str,
     /// Fields of a hook object in the order they are written; `type` and the command come from
     /// `hook_fields_before_command` and `command_key`.
-    pub hook_fields_before_command: &'static [ExtraField],
-    pub hook_fields_after_command: &'static [ExtraField],
+    pub(crate) hook_fields_before_command: &'static [ExtraField],
+    pub(crate) hook_fields_after_command: &'static [ExtraField],
     /// Directories (relative to home) and commands whose presence means the agent is on this machine.
-    pub detect_dirs: &'static [&'static str],
+    pub(crate) detect_dirs: &'static [&'static str],
     pub detect_commands: &'static [&'static str],
     /// Whether the installed command carries `--agent <name>` (claude is the default agent).
-    pub needs_agent_flag: bool,
+    pub(crate) needs_agent_flag: bool,
     /// What a person must still do by hand after install. `<repo .git>` is the repository's git
     /// directory, quoted (after a user install: the words for every repository).
-    pub manual_steps: &'static [&'static str],
+    pub(crate) manual_steps: &'static [&'static str],
     /// Set for an external adapter's agent only.
-    pub adapter: Option<&'static AdapterInstall>,
+    pub(crate) adapter: Option<&'static AdapterInstall>,
     /// A top-level key and value gitvow writes into a file it creates (qwen's `"$version": 4`,
     /// which qwen would add itself on its next start, and an adapter's `version_key`).
     pub version_key: Option<(&'static str, i64)>,
     /// How the agent starts a hook's command.
     pub hook_shell: HookShell,
-    pub off_switches: &'static [OffSwitch],
+    pub(crate) off_switches: &'static [OffSwitch],
     /// A second file (relative to the scope's root) whose `hooks` key the agent reads too, besides
     /// its hook file (factory's `settings.json`, seen read alongside `hooks.json` by droid 0.225.2).
-    pub also_reads: Option<&'static str>,
+    pub(crate) also_reads: Option<&'static str>,
     /// Set when the agent reads a repository's hook file only for a trusted project.
-    pub project_trust: Option<ProjectTrust>,
+    pub(crate) project_trust: Option<ProjectTrust>,
     /// The entry field that makes the agent fail closed, for an agent that has one; without it the
     /// agent lets a call through when gitvow cannot run.
     pub fail_closed_field: Option<FailClosedField>,
     /// The agent's own sandbox for the commands it runs, which `install --sandbox` switches on.
-    pub sandbox: Option<OwnSandbox>,
+    pub(crate) sandbox: Option<OwnSandbox>,
 }
 
 /// An agent's own OS sandbox around the shell commands it runs, and where install configures it.
@@ -447,21 +447,21 @@ pub enum OwnSandbox {
 pub struct DoctorFacts {
     /// The event doctor probes (the one that gates a shell command), and a payload of it as the real
     /// agent sends it (captured, in `templates/probes/`), which the probe makes harmless.
-    pub probe_event: &'static str,
-    pub probe_payload: &'static str,
+    pub(crate) probe_event: &'static str,
+    pub(crate) probe_payload: &'static str,
     /// The hook object's timeout field and its unit; without one the agent waits as long as it
     /// chooses (claude 2.1.332: more than 150 s).
-    pub timeout_field: Option<(&'static str, TimeUnit)>,
+    pub(crate) timeout_field: Option<(&'static str, TimeUnit)>,
     /// A hook runs only once a person trusted it in the agent (codex's `/hooks`): doctor checks the
     /// agent's trust record.
-    pub hook_trust: bool,
+    pub(crate) hook_trust: bool,
     /// When the agent lets a call through ungated because gitvow could not answer, with what gitvow
     /// writes for it ([`AgentSpec::fail_closed_by`]; for an agent with `fail_closed_field`, when
     /// that field is left out), measured with the real binaries by the end-to-end suite, which
     /// fails when an upgrade changes it.
     pub fails_open: &'static [FailCase],
     /// What makes a running agent pick up new hooks: doctor's hint when it never called gitvow.
-    pub reload_hint: &'static str,
+    pub(crate) reload_hint: &'static str,
     /// The versions the row's facts were checked with, for doctor's version note; none for an agent
     /// the end-to-end suite cannot drive.
     pub proven: Option<super::versions::Proven>,

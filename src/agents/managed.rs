@@ -5,7 +5,7 @@
 
 /// How gitvow's entries are written into a managed file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ManagedForm {
+pub enum ManagedForm {
     /// The same JSON document as the agent's user file (claude's managed settings, gemini's and
     /// qwen's system settings, a copilot policy file), edited by the same code.
     LikeUserFile,
@@ -16,10 +16,10 @@ pub(crate) enum ManagedForm {
 /// One agent's managed layer.
 #[derive(Debug)]
 pub struct ManagedLayer {
-    pub(crate) agent: &'static str,
+    pub agent: &'static str,
     /// Absolute, on Linux.
     pub file: &'static str,
-    pub(crate) form: ManagedForm,
+    pub form: ManagedForm,
     /// The managed setting that makes the agent ignore every user, project and plugin hook
     /// (`--managed-only` sets it to true), where the agent has one in this file.
     pub managed_only: Option<&'static str>,
@@ -27,9 +27,9 @@ pub struct ManagedLayer {
     /// (the agent takes the managed value over the user's): its key path and value, which
     /// `install --system` writes with gitvow's entries. `None` where no user setting turns managed
     /// hooks off (claude) or none was measured.
-    pub(crate) hooks_on: Option<(&'static [&'static str], bool)>,
+    pub hooks_on: Option<(&'static [&'static str], bool)>,
     /// What the person can still do to switch the managed entries off, as doctor says it.
-    pub(crate) user_can: &'static str,
+    pub user_can: &'static str,
 }
 
 pub(crate) const LAYERS: &[ManagedLayer] = &[

@@ -9,7 +9,7 @@ pub struct Proven {
     /// The package the end-to-end suite installs (npm, or PyPI for hermes).
     pub package: &'static str,
     /// The oldest and the newest version the row's facts were checked with.
-    pub(crate) oldest: &'static str,
+    pub oldest: &'static str,
     pub newest: &'static str,
 }
 

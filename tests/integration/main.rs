@@ -18,6 +18,5 @@ mod hook;
 mod install;
 mod journeys;
 mod managed;
-mod new_agent;
 mod policy;
 mod props;
