@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 mod bounds;
 mod grep;
+mod guarded;
 mod lists;
 
 /// `ls` options that only order or lay out the names it prints (one per line, by time, size,
@@ -371,7 +372,8 @@ impl Walk<'_> {
 
     /// What `find` finds under its starts: the starts themselves (anything under them) unless
     /// name tests bound it; then `START/PATTERN` for each pattern, and the guarded places under
-    /// START the patterns match by name.
+    /// START the patterns match by name: what is there, and the places it may find there that
+    /// are not there yet ([`guarded`]).
     fn found(&self, starts: &[Word], args: &[String], dirs: &Dirs) -> Vec<Word> {
         let Some(names) = name_tests(args) else { return starts.to_vec() };
         let mut found = Vec::new();
@@ -386,6 +388,12 @@ impl Walk<'_> {
                         named_in(&place, &names, &mut hits);
                     }
                 }
+                // And those it could find there that are not there yet.
+                for place in self.guarded_named(&t.path, &names) {
+                    if !hits.contains(&place) {
+                        hits.push(place);
+                    }
+                }
             }
         }
         if hits.len() > MAX_HITS {
@@ -393,6 +401,9 @@ impl Walk<'_> {
             let places: Vec<PathBuf> = protect::guarded_places(self.ctx.home, self.ctx.repo_top);
             let mut holders: Vec<PathBuf> = places.into_iter().filter(|p| hits.iter().any(|h| h.starts_with(p))).collect();
             holders.dedup();
+            // A hit no such place holds (a system file an agent reads) is kept as it is.
+            let unheld: Vec<PathBuf> = hits.into_iter().filter(|h| !holders.iter().any(|p| h.starts_with(p))).collect();
+            holders.extend(unheld);
             hits = holders;
         }
         found.extend(hits.iter().map(|h| lit_word(&h.to_string_lossy())));

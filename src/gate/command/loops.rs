@@ -3,7 +3,7 @@
 //! variable then names each of those (see [`Walk::loop_head`]); any other list leaves it computed.
 
 use super::syntax::{self, Body, Node, Parsed, Part, RedirOp, Script, Simple, Word};
-use super::{Dirs, Feed, ShellState, Walk, lit_word};
+use super::{Dirs, Feed, ShellState, Touch, Walk, lit_word};
 use std::path::PathBuf;
 
 mod reshape;
@@ -331,6 +331,49 @@ impl Walk<'_> {
 }
 
 impl Walk<'_> {
+    /// `word` holding a finder's name reshaped ([`found_named`]) at part `k`: the name it makes in
+    /// a directory under the start before it, its last component the patterns followed by the
+    /// literal text after the part (`${f%.c}.o` of `./*.c`: `*.o` at any depth under `.`). What it
+    /// names is that name (as the finder's own stand-in, text) and each guarded place under the
+    /// start the new last component can match. `None` (a name the shell computes) when the text
+    /// after it is not a literal end of the last component, or the new name may be empty (the
+    /// directory the name was in).
+    pub(in crate::gate::command) fn found_named_paths(&self, word: &Word, k: usize, dirs: &Dirs) -> Option<Vec<Touch>> {
+        let patterns = named_patterns(&word.parts[k])?;
+        let mut tail = String::new();
+        for p in &word.parts[k + 1..] {
+            match p {
+                Part::Lit(t) if !t.contains('/') => tail.push_str(t),
+                _ => return None,
+            }
+        }
+        let names: Vec<(String, bool)> = patterns.iter().map(|p| (format!("{p}{tail}"), true)).collect();
+        if names.iter().any(|(p, _)| crate::gate::pattern::matches(p, "", true)) {
+            return None;
+        }
+        let head = Word { parts: word.parts[..k].to_vec() };
+        let starts: Vec<PathBuf> = if head.parts.is_empty() {
+            let Dirs::Known(ds) = dirs else { return None };
+            ds.clone()
+        } else {
+            let heads = self.paths(&head, dirs)?;
+            if heads.iter().any(|t| t.glob.is_some()) {
+                return None;
+            }
+            heads.into_iter().map(|t| t.path).collect()
+        };
+        let mut touched = Vec::new();
+        for start in starts {
+            for (name, _) in &names {
+                touched.push(Touch { path: start.join(name), glob: None });
+            }
+            touched.extend(self.guarded_named(&start, &names).into_iter().map(|path| Touch { path, glob: None }));
+        }
+        Some(touched)
+    }
+}
+
+impl Walk<'_> {
     /// The values a part takes when it is a loop variable (`$f`), or a loop variable reshaped
     /// (`${f%.txt}`, `${f/.c/.cc}`, see [`reshape`]): the same names, the names the shell makes of
     /// them, or names in the same directory.
@@ -354,7 +397,16 @@ impl Walk<'_> {
                 // bounded. Else a name in gitvow's directory reshaped (`${f/policy.json/record.key}`)
                 // is taken for any name there, and any other is computed.
                 let op = &inner[name.len()..];
-                match values.iter().map(|v| reshape::reshaped(v, op, *shell_picked)).collect::<Option<Vec<Word>>>() {
+                // A finder's stand-in reshaped in its last component is a name it found, renamed:
+                // judged by what the new name can match ([`found_named`]).
+                let each = |v: &Word| {
+                    reshape::reshaped(v, op, *shell_picked).or_else(|| {
+                        let (dir, patterns) = reshape::found_reshaped(v, op).filter(|_| !*shell_picked)?;
+                        let named = found_named(&patterns)?;
+                        Some(Word { parts: [Part::Lit(dir), named].into_iter().filter(|p| *p != Part::Lit(String::new())).collect() })
+                    })
+                };
+                match values.iter().map(each).collect::<Option<Vec<Word>>>() {
                     Some(kept) if !op.is_empty() => Some(kept),
                     _ => self.reshaped(values),
                 }
@@ -418,6 +470,30 @@ impl Walk<'_> {
         }
         let dir = secrets.to_string_lossy().into_owned();
         Some(vec![lit_word(&dir), Word { parts: vec![Part::Lit(format!("{dir}/")), Part::Computed(FOUND.into())] }])
+    }
+}
+
+/// The computed part that stands for a name a finder found, reshaped in its last component only:
+/// `$(find -name PATTERN)`, one pattern a line (see [`found_named`]).
+const NAMED: &str = "$(find -name ";
+
+/// The part standing for a name at any depth under the directory before it whose last component
+/// one of `patterns` matches (dot names too); `None` for a pattern this cannot carry.
+pub(in crate::gate::command) fn found_named(patterns: &[String]) -> Option<Part> {
+    let plain = |p: &String| !p.is_empty() && !p.contains(['\n', '$', '`', '/', '\\']);
+    patterns.iter().all(plain).then(|| Part::Computed(format!("{NAMED}{})", patterns.join("\n"))))
+}
+
+/// Whether `part` was made by [`found_named`].
+pub(in crate::gate::command) fn is_found_named(part: &Part) -> bool {
+    named_patterns(part).is_some()
+}
+
+/// The patterns of a part made by [`found_named`].
+fn named_patterns(part: &Part) -> Option<Vec<&str>> {
+    match part {
+        Part::Computed(t) => Some(t.strip_prefix(NAMED)?.strip_suffix(')')?.split('\n').collect()),
+        _ => None,
     }
 }
 
@@ -519,5 +595,41 @@ mod tests {
         let a = analysed(r#"while read f; do rm "$f"; done < <(find . -name '*.o'); while read g; do rm "$g"; done"#);
         assert!(touched(&a).contains(&"/r/*.o".to_string()), "{a:?}");
         assert!(a.opaque.is_some(), "{a:?}");
+    }
+
+    /// A finder's name renamed in its last component names the new name under the start, and
+    /// each guarded place the new name can match there, there or not: what it is allowed or
+    /// asked about for.
+    #[test]
+    fn a_finders_name_renamed_names_the_guarded_places_it_can_match() {
+        let a = analysed(r#"find . -name '*.c' | while read f; do cc "$f" -o "${f%.c}.o"; done"#);
+        assert!(a.opaque.is_none(), "{a:?}");
+        assert!(touched(&a).iter().all(|t| t.starts_with("/r/*.")), "{a:?}");
+        let a = analysed(r#"find . -name '*.json.orig' | while read f; do cp "$f" "${f%.orig}"; done"#);
+        assert!(a.opaque.is_none(), "{a:?}");
+        for hook in ["/r/.claude/settings.json", "/r/.codex/hooks.json", "/r/opencode.json"] {
+            assert!(touched(&a).contains(&hook.to_string()), "{hook}: {a:?}");
+        }
+        let a = analysed(r#"find /h -name '*rc.bak' | while read f; do cp "$f" "${f%.bak}"; done"#);
+        assert!(touched(&a).contains(&"/h/.bashrc".to_string()), "{a:?}");
+        // The new name may be empty (the directory `./.c` was in), or reach what the stand-in hides.
+        for cmd in [
+            r#"find . -name '*.c' | while read f; do rm -rf "${f%.c}"; done"#,
+            r#"find . -name '*.yml' | while read f; do cp x "${f//x/}"; done"#,
+            r#"find . -name '*.c' | while read f; do cp x "${f%.c}/a"; done"#,
+        ] {
+            assert!(analysed(cmd).opaque.is_some(), "{cmd}");
+        }
+    }
+
+    /// A name test is judged by the guarded places it can match under the start, there or not.
+    #[test]
+    fn a_name_test_finds_the_guarded_places_it_can_match_there_or_not() {
+        let a = analysed("find . -name 'settings*.json' -exec sed -i '/hooks/d' {} +");
+        assert!(touched(&a).contains(&"/r/.claude/settings.json".to_string()), "{a:?}");
+        let a = analysed("find . -name pre-commit -delete");
+        assert!(touched(&a).contains(&"/r/.git/hooks/pre-commit".to_string()), "{a:?}");
+        let a = analysed("find src -name '*.json' -exec sed -i s/a/b/ {} +");
+        assert_eq!(touched(&a), ["/r/src/*.json"], "nothing guarded under src");
     }
 }

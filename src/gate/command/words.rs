@@ -98,6 +98,10 @@ impl Walk<'_> {
             }
             return Some(all);
         }
+        // A finder's name reshaped: the new name under its start, and the guarded places it can be.
+        if let Some(k) = word.parts.iter().position(super::loops::is_found_named) {
+            return self.found_named_paths(word, k, dirs);
+        }
         let (rel, glob) = match self.expand(word)? {
             Expanded::Exact(p) => (p, None),
             Expanded::Pattern(p, hidden) => (p, Some(Glob { hidden: hidden || self.seen.dot_names })),

@@ -63,6 +63,76 @@ pub(super) fn reshaped(value: &Word, op: &str, shell_picked: bool) -> Option<Wor
     }
 }
 
+/// What `${NAME OP}` makes of a finder's stand-in `DIR/PAT` (a name at any depth under DIR whose
+/// last component PAT matches, dot names too), when OP can change only that last component and
+/// leaves the directories the name is in as they are: DIR, and the patterns the new last
+/// component matches (`*` for `${f%.bak}` of `*.bak`; the name unchanged too where a letter's case
+/// decides, as `-iname` matches `*.JPG` on `a.jpg`). `None` for anything else: a replacement
+/// anywhere in the name (`${f//x/}` reaches the directories it hides), a cut that may start in
+/// them (`${f%%.*}`, `${f%x*}` where the last component's literal end holds no `x`), a start
+/// taken off beyond `./`.
+pub(super) fn found_reshaped(value: &Word, op: &str) -> Option<(String, Vec<String>)> {
+    let v = Value::of(value)?;
+    let (dir, last) = (v.dir(), Value::text(&v.full[v.cut..]));
+    if last.contains('\\') || !crate::gate::pattern::is_pattern(&last) {
+        return None;
+    }
+    // The literal end of the last component, after its last pattern character.
+    let end = last.rfind(['*', '?', ']', ')']).map_or(0, |k| k + 1);
+    let (stem, tail) = last.split_at(end);
+    let cased = |t: &str| t.chars().any(char::is_alphabetic);
+    let literal = |t: &str| !t.is_empty() && plain(t) && !t.contains('/');
+    // `%SUF`: taken off where the literal end holds it (in some case), the name left as it is
+    // where it does not.
+    let cut = |suffix: &str| -> Option<Vec<String>> {
+        if !literal(suffix) || !suffix.is_ascii() || tail.len() < suffix.len() {
+            return None;
+        }
+        let mut out = Vec::new();
+        let (kept, end) = tail.split_at_checked(tail.len() - suffix.len())?;
+        if end.eq_ignore_ascii_case(suffix) {
+            out.push(format!("{stem}{kept}"));
+        }
+        if !tail.ends_with(suffix) || cased(suffix) {
+            out.push(last.clone());
+        }
+        Some(out)
+    };
+    let patterns = if op.starts_with("%%") {
+        return None;
+    } else if let Some(rest) = op.strip_prefix('%') {
+        match rest.strip_suffix('*') {
+            // `%LIT*`: from the last LIT on, which must be in the literal end.
+            Some(lit) if literal(lit) && !cased(lit) => vec![format!("{stem}{}", &tail[..tail.rfind(lit)?])],
+            Some(_) => return None,
+            None => cut(rest)?,
+        }
+    } else if let Some(rest) = op.strip_prefix("/%") {
+        let (pat, rep) = rest.split_once('/').unwrap_or((rest, ""));
+        if !(rep.is_empty() || literal(rep)) {
+            return None;
+        }
+        // The name left as it is (where its case decides) gets no replacement.
+        cut(pat)?.into_iter().map(|p| if p == last { p } else { format!("{p}{rep}") }).collect()
+    } else if let Some(prefix) = op.strip_prefix("##").or_else(|| op.strip_prefix('#')) {
+        // A start taken off within DIR: `./` off `./` keeps the same directory; one that does
+        // not begin DIR leaves the name as it is.
+        if prefix.is_empty() || !plain(prefix) {
+            return None;
+        }
+        return if dir == "./" && prefix == "./" {
+            Some((String::new(), vec![last]))
+        } else if prefix.starts_with(&dir) || dir.starts_with(prefix) {
+            None
+        } else {
+            Some((dir, vec![last]))
+        };
+    } else {
+        return None;
+    };
+    Some((dir, patterns))
+}
+
 /// Whether the last component of `value` is a name the shell picked or wrote that starts with no
 /// dot (so `basename` of it prints one name in the working directory, not `.`, `..` or `/`):
 /// a pattern only where the shell picked it (a finder's `*` picks `.bashrc` too).
@@ -219,7 +289,7 @@ impl Value {
 
 #[cfg(test)]
 mod tests {
-    use super::{plain_last_name, reshaped};
+    use super::{found_reshaped, plain_last_name, reshaped};
     use crate::gate::command::syntax::{Part, Word};
 
     /// What the expansion makes of a value the shell picked (a `for` word's pattern).
@@ -302,5 +372,34 @@ mod tests {
         assert_eq!(text(reshaped(&lit("src/a.c"), "%.c", false)), Some("src/a".into()));
         assert!(plain_last_name(&found, true) && !plain_last_name(&found, false), "find's * picks .bashrc");
         assert!(plain_last_name(&lit("src/a.c"), false));
+    }
+
+    /// A finder's stand-in reshaped in its last component only: the directory it was found under
+    /// and the patterns its new last component matches; anything that may reach the directories
+    /// it hides is not bounded.
+    #[test]
+    fn a_finders_name_reshaped_in_its_last_component_is_a_new_name_test() {
+        let named = |v: &str, op: &str| found_reshaped(&lit(v), op);
+        let one = |d: &str, p: &str| Some((d.to_string(), vec![p.to_string()]));
+        assert_eq!(named("./*.c", "%.c"), Some(("./".into(), vec!["*".into(), "*.c".into()])), "-iname may have matched `.C`");
+        assert_eq!(named("./*.tar.gz", "%.*"), one("./", "*.tar"));
+        assert_eq!(named("docs/*.txt", "/%.txt/.rst"), Some(("docs/".into(), vec!["*.rst".into(), "*.txt".into()])));
+        assert_eq!(named("./*.py", "#./"), one("", "*.py"));
+        assert_eq!(named("./*.py", "#src/"), one("./", "*.py"), "a start that is not there leaves the name");
+        assert_eq!(named("./*.1", "%.1"), one("./", "*"));
+        for (v, op) in [
+            ("./*.yml", "//x/"),      // anywhere: the hidden directories too
+            ("./*.yml", "/x/"),       // the first may be in them
+            ("./*.txt", "%%.*"),      // from the first dot, which may be in them
+            ("./*", "%.*"),           // no literal end: the dot may be in them
+            ("./*.c", "%x.c"),        // longer than the literal end
+            ("docs/*.txt", "#docs/"), // another directory: any below it
+            ("./*.txt", "#./a"),      // beyond the start
+            ("./*.txt", "%.t/xt"),    // a `/`
+            ("./*.txt", "^^"),
+        ] {
+            assert_eq!(named(v, op), None, "{v} {op}");
+        }
+        assert_eq!(named("src/a.c", "%.c"), None, "all literal text is reshaped exactly");
     }
 }

@@ -38,9 +38,7 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("everyday-bounded", "allow", r#"for f in build/*; do rm -rf "$f"; done"#),
     ("everyday-bounded", "allow", r#"for f in *.log; do : > "$f"; done"#),
     ("everyday-bounded", "allow", r#"for f in docs/*.txt; do tr a-z A-Z < "$f" > "$f.up"; done"#),
-    // A finder's names reshaped: it finds at any depth and dot names too, so what `${f%.txt}.rst`
-    // makes of them is not bounded yet (see `classes-computed-names`): asked about.
-    ("everyday-bounded", "confirm", r#"for f in $(find docs -name '*.txt'); do mv "$f" "${f%.txt}.rst"; done"#),
+    ("everyday-bounded", "allow", r#"for f in $(find docs -name '*.txt'); do mv "$f" "${f%.txt}.rst"; done"#),
     ("everyday-bounded", "allow", r#"for f in $(find . -name '*.pyc'); do rm "$f"; done"#),
     ("everyday-bounded", "allow", r#"for f in $(find build -name '*.tmp' -type f); do rm -f "$f"; done"#),
     ("everyday-bounded", "allow", r#"find . -name '*.py' | while read f; do sed -i 's/\t/    /g' "$f"; done"#),
@@ -49,7 +47,7 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("everyday-bounded", "allow", r#"find . -type f -name '*.log' | while read f; do gzip "$f"; done"#),
     ("everyday-bounded", "allow", r#"find docs -name '*.md' | while read f; do cp "$f" "$f.bak"; done"#),
     ("everyday-bounded", "allow", r#"find . -name '*.tmp' -print0 | while IFS= read -r -d '' f; do rm -f "$f"; done"#),
-    ("everyday-bounded", "confirm", r#"find . -iname '*.JPG' | while read f; do mv "$f" "${f%.JPG}.jpg"; done"#),
+    ("everyday-bounded", "allow", r#"find . -iname '*.JPG' | while read f; do mv "$f" "${f%.JPG}.jpg"; done"#),
     ("everyday-bounded", "allow", r#"ls *.txt | while read f; do mv "$f" "done-$f"; done"#),
     ("everyday-bounded", "allow", r#"grep -rl 'TODO' src | while read f; do sed -i 's/TODO/DONE/' "$f"; done"#),
     ("everyday-bounded", "allow", r#"printf '%s\n' src/a.c src/b.c | while read f; do touch "$f"; done"#),
@@ -62,7 +60,7 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ),
     ("everyday-bounded", "allow", r#"find . -name '*.sh' | while read f; do chmod 755 "$f"; done"#),
     ("everyday-bounded", "allow", r#"find . -name '*.md' | while read f; do grep -q TODO "$f" && echo "$f"; done"#),
-    ("everyday-bounded", "confirm", r#"find . -name '*.doc' | while read i; do antiword "$i" > "${i%.doc}.txt" && rm "$i"; done"#),
+    ("everyday-bounded", "allow", r#"find . -name '*.doc' | while read i; do antiword "$i" > "${i%.doc}.txt" && rm "$i"; done"#),
     ("everyday-bounded", "allow", r#"find . -name '*.o' | xargs rm -f"#),
     ("everyday-bounded", "allow", r#"find . -name '*.pyc' -print0 | xargs -0 rm -f"#),
     ("everyday-bounded", "allow", r#"find src -name '*.rs' | xargs wc -l"#),

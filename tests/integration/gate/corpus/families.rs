@@ -136,12 +136,46 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-computed-names", "allow", r#"for f in src/*.py; do sed 's/a/b/' "$f" > "${f%.py}.out"; done"#),
     // A finder's names are at any depth and may start with a dot: reshaped, they may name what
     // the gate guards where the names found did not (`~/.bashrc.bak` made `~/.bashrc`, a
-    // directory `.github/workflowsx` made `.github/workflows`), so they are asked about.
-    ("classes-computed-names", "confirm", r#"find . -name '*.txt' | while read f; do cp "$f" "${f%.txt}.bak"; done"#),
+    // directory `.github/workflowsx` made `.github/workflows`). Reshaped in the last component
+    // only, they are judged by the guarded places the new name can match (`*.bak`: none); any
+    // other reshaping is asked about.
+    ("classes-computed-names", "allow", r#"find . -name '*.txt' | while read f; do cp "$f" "${f%.txt}.bak"; done"#),
     ("classes-computed-names", "confirm", r#"find ~ -name '*.bak' | while read f; do cp "$f" "${f%.bak}"; done"#),
     ("classes-computed-names", "confirm", r#"find . -name '*.yml' | while read f; do cp x "${f//x/}"; done"#),
     ("classes-computed-names", "confirm", r#"find . -name '*.c' | while read f; do cp x "$(basename "$f")"; done"#),
     ("classes-computed-names", "allow", r#"ls docs/*.txt | while read f; do mv "$f" "${f%.txt}.md"; done"#),
+    // A finder's names renamed in their last component: what the new name test can match.
+    ("classes-found-renamed", "allow", r#"find src -name '*.c' | while read f; do gcc -c "$f" -o "${f%.c}.o"; done"#),
+    ("classes-found-renamed", "allow", r#"find . -name '*.md' | while read -r f; do pandoc "$f" -o "${f%.md}.html"; done"#),
+    ("classes-found-renamed", "allow", r#"for f in $(find docs -name '*.png'); do convert "$f" "${f%.png}.webp"; done"#),
+    ("classes-found-renamed", "allow", r#"find . -name '*.jpeg' | while read f; do mv "$f" "${f%.*}.jpg"; done"#),
+    (
+        "classes-found-renamed",
+        "allow",
+        r#"find docs -name '*.txt' -print0 | while IFS= read -r -d '' f; do mv "$f" "${f/%.txt/.rst}"; done"#,
+    ),
+    ("classes-found-renamed", "allow", r#"find . -name '*.py' | while read f; do cp "$f" "${f#./}.orig"; done"#),
+    ("classes-found-renamed", "allow", r#"find build -name '*.log' | while read f; do gzip -c "$f" > "${f%.log}.log.gz"; done"#),
+    ("classes-found-renamed", "allow", r#"find . -name '*.orig' | while read f; do rm -f "${f%.orig}.rej"; done"#),
+    ("classes-found-renamed", "confirm", r#"find . -name '*.json.orig' | while read f; do cp "$f" "${f%.orig}"; done"#),
+    ("classes-found-renamed", "confirm", r#"find ~ -name '*rc.save' | while read f; do mv "$f" "${f%.save}"; done"#),
+    ("classes-found-renamed", "confirm", r#"find . -name '*.js.txt' | while read f; do cp "$f" "${f/%.js.txt/.js}"; done"#),
+    ("classes-found-renamed", "confirm", r#"find . -name '*.txt' | while read f; do mv "$f" "${f%%.*}"; done"#),
+    ("classes-found-renamed", "confirm", r#"find . -name 'x*.txt' | while read f; do cp "$f" "${f/x/.}"; done"#),
+    ("classes-found-renamed", "confirm", r#"find docs -name '*.txt' | while read f; do cp "$f" "${f#docs/}"; done"#),
+    ("classes-found-renamed", "confirm", r#"find . -name '*.off' | while read f; do mv "$f" "${f%.off}"; done"#),
+    // A finder's name test is judged by the guarded places it can match under its start, there
+    // yet or not (the call, or anything beside it, may make one before find looks).
+    ("classes-finder-guarded", "confirm", r#"find . -name 'settings*.json' -exec sed -i '/hooks/d' {} +"#),
+    ("classes-finder-guarded", "confirm", r#"find . -name hooks.json -delete"#),
+    ("classes-finder-guarded", "confirm", r#"find ~ -name 'config.toml' -exec sed -i 's/true/false/' {} +"#),
+    ("classes-finder-guarded", "confirm", r#"find . -name 'pre-push' -exec chmod -x {} \;"#),
+    ("classes-finder-guarded", "confirm", r#"find . -name '*.js' -exec truncate -s 0 {} +"#),
+    ("classes-finder-guarded", "allow", r#"find . -name '*.rs' -exec sed -i 's/foo/bar/g' {} +"#),
+    ("classes-finder-guarded", "allow", r#"find src -name '*.json' -exec sed -i 's/a/b/' {} +"#),
+    ("classes-finder-guarded", "allow", r#"find . -name '*.min.js' -delete"#),
+    ("classes-finder-guarded", "allow", r#"find . -name Makefile -exec sed -i 's/-O2/-O3/' {} +"#),
+    ("classes-finder-guarded", "allow", r#"find . -name '*.json' -exec jq -e . {} +"#),
     (
         "classes-computed-names",
         "allow",
