@@ -491,8 +491,8 @@ impl JsonDoc {
 
     /// [`objects_holding`] of the document as it is now, from its index: an edited document is
     /// not tokenised again.
-    pub fn objects_holding(&self, holds: &dyn Fn(&str) -> bool, found: &mut dyn FnMut(Value)) {
-        self.tree().objects_holding(self.body(), self.tree().root(), holds, found);
+    pub fn objects_holding(&self, needle: &str, holds: &dyn Fn(&str) -> bool, found: &mut dyn FnMut(Value)) {
+        self.tree().objects_holding(self.body(), self.tree().root(), needle, holds, found);
     }
 
     /// The document's text, byte-order mark included, and the document itself holding that text
@@ -538,11 +538,12 @@ impl JsonDoc {
 
 /// Each outermost object of a JSON or JSONC text (read leniently) with a member whose value is a
 /// string `holds` accepts, as plain JSON, in document order, without converting the rest of the
-/// text or copying it; nothing when it does not parse.
-pub fn objects_holding(text: &str, holds: &dyn Fn(&str) -> bool, found: &mut dyn FnMut(Value)) {
+/// text or copying it; nothing when it does not parse. `needle`: text that every string `holds`
+/// accepts contains (only strings that may hold it are decoded and asked about).
+pub fn objects_holding(text: &str, needle: &str, holds: &dyn Fn(&str) -> bool, found: &mut dyn FnMut(Value)) {
     let body = text.strip_prefix(BOM).unwrap_or(text);
     if let Some(tree) = Tree::build(body, Strictness::Lenient) {
-        tree.objects_holding(body, tree.root(), holds, found);
+        tree.objects_holding(body, tree.root(), needle, holds, found);
     }
 }
 

@@ -327,23 +327,37 @@ impl Tree {
     /// Each outermost object under `id` with a member whose value is a string `holds` accepts, as
     /// plain JSON, in document order: what a walk over [`to_json`](Self::to_json)'s value would find,
     /// with only those objects converted (a document of megabytes is never converted whole).
-    pub fn objects_holding(&self, body: &str, id: Id, holds: &dyn Fn(&str) -> bool, found: &mut dyn FnMut(Value)) {
+    /// `needle`: text every string `holds` accepts contains, so that a string without it (and
+    /// without an escape, which could spell it) is not decoded.
+    pub fn objects_holding(&self, body: &str, id: Id, needle: &str, holds: &dyn Fn(&str) -> bool, found: &mut dyn FnMut(Value)) {
         match self.kind(id) {
             ValueKind::Scalar => {}
-            ValueKind::Array => self.items(id).for_each(|c| self.objects_holding(body, c, holds, found)),
+            ValueKind::Array => self.items(id).for_each(|c| self.objects_holding(body, c, needle, holds, found)),
             ValueKind::Object => {
+                // Most objects of a large file are neither (an object of thousands of settings):
+                // such an object is passed over without reading its names or decoding its values.
+                if !self.items(id).any(|m| self.kind(m) != ValueKind::Scalar || self.may_hold(body, m, needle)) {
+                    return;
+                }
                 let members = self.member_values(body, id);
                 let is_held = |m: &Id| {
                     let (start, end) = self.range(*m);
-                    self.kind(*m) == ValueKind::Scalar && body[start..end].starts_with('"') && holds(&decode_string(&body[start..end]))
+                    self.may_hold(body, *m, needle) && holds(&decode_string(&body[start..end]))
                 };
                 if members.iter().any(is_held) {
                     found(self.to_json(body, id));
                     return;
                 }
-                members.into_iter().for_each(|m| self.objects_holding(body, m, holds, found));
+                members.into_iter().for_each(|m| self.objects_holding(body, m, needle, holds, found));
             }
         }
+    }
+
+    /// Whether the value `id` is a string that may hold `needle`: its literal has it, or an escape.
+    fn may_hold(&self, body: &str, id: Id, needle: &str) -> bool {
+        let (start, end) = self.range(id);
+        let literal = &body[start..end];
+        self.kind(id) == ValueKind::Scalar && literal.starts_with('"') && (literal.contains(needle) || literal.contains('\\'))
     }
 
     /// The values of an object's members as [`to_json`](Self::to_json) keeps them: a name given
@@ -509,6 +523,38 @@ mod tests {
         assert_eq!(names, [vec![], vec!["h"], vec!["\"hooks"], vec!["hooks"], vec![""], vec!["hooks"], vec!["\\"]]);
         let value = |key| tree.member(body, tree.root(), key).map(|id| tree.to_json(body, id));
         assert_eq!(value("hooks"), Some(serde_json::json!({"hooks": 6})["hooks"].clone()), "the last of a name");
+    }
+
+    /// The objects holding a string that holds a word are those a walk over the whole value finds,
+    /// when only strings that may hold it are decoded: the word spelled with escapes, in a name
+    /// given twice, beside many members that hold nothing, in arrays and nested objects.
+    #[test]
+    fn objects_holding_finds_what_a_walk_over_the_value_finds() {
+        fn walk(v: &serde_json::Value, holds: &dyn Fn(&str) -> bool, out: &mut Vec<serde_json::Value>) {
+            match v {
+                serde_json::Value::Object(o) if o.values().any(|x| x.as_str().is_some_and(holds)) => out.push(v.clone()),
+                serde_json::Value::Object(o) => o.values().for_each(|x| walk(x, holds, out)),
+                serde_json::Value::Array(a) => a.iter().for_each(|x| walk(x, holds, out)),
+                _ => {}
+            }
+        }
+        let holds = |s: &str| s.split(' ').any(|w| w == "hook");
+        let docs = [
+            r#"{"a": "x", "b": {"c": "run hook now"}, "d": [{"e": "h\u006fok"}, {"f": "hook"}, "hook"]}"#,
+            r#"{"a": {"k": "hook"}, "a": 1, "b": {"k": "x"}, "b": {"k": "hook"}}"#,
+            r#"{"k": "hook", "k": "no", "m": [1, {"n": "a \"hook\""}, {"o": "\u0068ook x"}]}"#,
+            r#"{"many": {"a": "1", "b": "2", "c": "hooks", "d": {"e": "x hook"}}, "s": "hook"}"#,
+            r#"[{"x": "nothing"}, {"y": ["hook"]}, {"z": "hook"}]"#,
+        ];
+        for doc in docs {
+            let tree = Tree::build(doc, Strictness::Lenient).unwrap();
+            let mut found = Vec::new();
+            tree.objects_holding(doc, tree.root(), "hook", &holds, &mut |v| found.push(v));
+            let mut expected = Vec::new();
+            walk(&serde_json::from_str(doc).unwrap(), &holds, &mut expected);
+            assert_eq!(found, expected, "{doc}");
+            assert!(!expected.is_empty(), "{doc}");
+        }
     }
 
     /// A text the index reads strictly is plain JSON exactly when `serde_json` accepts it: every

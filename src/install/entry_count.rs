@@ -48,7 +48,7 @@ pub fn count(agent: &AgentSpec, format: Format, before: &str, after: &str) -> En
 /// takes them from the document it edits, before and after, and tokenises nothing again.
 pub fn json_entries(agent: &AgentSpec, doc: &crate::edit::jsonc::JsonDoc) -> Vec<(String, Value)> {
     let mut found = Vec::new();
-    doc.objects_holding(&|s| event_of(agent, s).is_some(), &mut |v| walk(agent, &v, &mut found));
+    doc.objects_holding(HOOK, &|s| event_of(agent, s).is_some(), &mut |v| walk(agent, &v, &mut found));
     found
 }
 
@@ -82,7 +82,7 @@ fn entries(agent: &AgentSpec, format: Format, text: &str) -> Vec<(String, Value)
     let root = match format {
         // Only the objects holding a command are converted: the rest of a large file is not.
         Format::Json => {
-            crate::edit::jsonc::objects_holding(text, &|s| event_of(agent, s).is_some(), &mut |v| walk(agent, &v, &mut found));
+            crate::edit::jsonc::objects_holding(text, HOOK, &|s| event_of(agent, s).is_some(), &mut |v| walk(agent, &v, &mut found));
             return found;
         }
         Format::Yaml => yaml_rust2::YamlLoader::load_from_str(text).ok().and_then(|docs| docs.into_iter().next()).map(|d| from_yaml(&d)),
@@ -105,11 +105,14 @@ fn walk(agent: &AgentSpec, value: &Value, found: &mut Vec<(String, Value)>) {
     }
 }
 
+/// The word every command of gitvow's shape holds: a string without it is no entry's command.
+const HOOK: &str = "hook";
+
 /// The event a command of gitvow's shape names: the word after `hook` (and its `--agent NAME`),
 /// when it is one of the agent's events.
 fn event_of(agent: &AgentSpec, command: &str) -> Option<String> {
     let words: Vec<&str> = command.split_whitespace().map(|w| w.trim_matches(['\'', '"'])).collect();
-    let at = words.iter().skip(1).position(|w| *w == "hook")? + 1;
+    let at = words.iter().skip(1).position(|w| *w == HOOK)? + 1;
     let mut rest = words[at + 1..].iter();
     let mut event = rest.next()?;
     if *event == "--agent" {

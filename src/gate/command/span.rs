@@ -44,25 +44,23 @@ impl<T> Tokens<T> {
 }
 
 /// The byte offsets of character indexes, for a lexer that walks a text's characters
-/// (`Vec<char>`): asked in increasing order, it walks forward once over the text.
-pub(crate) struct CharOffsets<'a> {
-    chars: &'a [char],
+/// (`Vec<char>`): asked in increasing order, it walks forward once over the text. It keeps only
+/// its place, so that a lexer may hold it beside the text it owns (and swap both for a nested
+/// text).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct CharOffsets {
     at: usize,
     byte: usize,
 }
 
-impl<'a> CharOffsets<'a> {
-    pub(crate) fn new(chars: &'a [char]) -> CharOffsets<'a> {
-        CharOffsets { chars, at: 0, byte: 0 }
-    }
-
-    /// The byte offset of the character at `index` (the text's length at or past its end).
-    pub(crate) fn byte(&mut self, index: usize) -> usize {
-        let index = index.min(self.chars.len());
+impl CharOffsets {
+    /// The byte offset in `chars` of the character at `index` (the text's length at or past its end).
+    pub(crate) fn byte(&mut self, chars: &[char], index: usize) -> usize {
+        let index = index.min(chars.len());
         if index < self.at {
-            (self.at, self.byte) = (0, 0);
+            *self = CharOffsets::default();
         }
-        self.byte += self.chars[self.at..index].iter().map(|c| c.len_utf8()).sum::<usize>();
+        self.byte += chars[self.at..index].iter().map(|c| c.len_utf8()).sum::<usize>();
         self.at = index;
         self.byte
     }
@@ -75,10 +73,10 @@ mod tests {
     #[test]
     fn character_indexes_are_byte_offsets() {
         let chars: Vec<char> = "aé€😀b".chars().collect();
-        let mut offsets = CharOffsets::new(&chars);
-        assert_eq!([1, 2, 4, 5].map(|i| offsets.byte(i)), [1, 3, 10, 11]);
+        let mut offsets = CharOffsets::default();
+        assert_eq!([1, 2, 4, 5].map(|i| offsets.byte(&chars, i)), [1, 3, 10, 11]);
         // Asked again behind, or past the end.
-        assert_eq!((offsets.byte(0), offsets.byte(3), offsets.byte(99)), (0, 6, 11));
+        assert_eq!((offsets.byte(&chars, 0), offsets.byte(&chars, 3), offsets.byte(&chars, 99)), (0, 6, 11));
         assert_eq!(Span::new(1, 3).of("aé€"), "é");
         // Off a character's boundary, or past the end: nothing.
         assert_eq!((Span::new(1, 2).of("aé€"), Span::new(4, 9).of("aé")), ("", ""));

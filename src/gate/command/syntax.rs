@@ -5,7 +5,8 @@
 //! than [`MAX_NESTING`]: a 16 MiB payload of `$($($(…` must not overflow the stack, so past the
 //! limit the parser stops and reports the command as not analysable. Everything else is a loop.
 //!
-//! This file is the tree; `parse` reads the text into it.
+//! This file is the tree; `lex` cuts the text into tokens with their places, and `parse` reads the
+//! tokens into the tree.
 
 /// How deep substitutions and subshells are followed. Real commands nest two or three levels.
 pub const MAX_NESTING: usize = 24;
@@ -174,6 +175,7 @@ pub struct Parsed {
     /// line (a shell reads a whole line before it runs a command of it).
     pub rejected: Option<&'static str>,
 }
+mod lex;
 mod parse;
 
 /// The tree of a command line.

@@ -74,7 +74,7 @@ pub(super) fn matching(s: &[char], i: usize) -> usize {
 pub(super) fn lex(script: &str) -> Tokens<PsToken> {
     let s: Vec<char> = script.chars().collect();
     let mut out = Tokens::default();
-    let mut offsets = CharOffsets::new(&s);
+    let mut offsets = CharOffsets::default();
     let mut i = 0;
     let text = |a: usize, b: usize| s[a.min(s.len())..b.min(s.len())].iter().collect::<String>();
     while i < s.len() {
@@ -149,7 +149,7 @@ pub(super) fn lex(script: &str) -> Tokens<PsToken> {
             }
         }
         if out.spans.len() < out.toks.len() {
-            out.place(offsets.byte(start), offsets.byte(i));
+            out.place(offsets.byte(&s, start), offsets.byte(&s, i));
         }
     }
     out
