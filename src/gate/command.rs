@@ -39,6 +39,7 @@ mod loops;
 mod mounts;
 mod nested;
 mod options;
+mod pipes;
 pub(crate) mod powershell;
 mod programs;
 mod reads;

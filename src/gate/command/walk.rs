@@ -43,6 +43,11 @@ impl Walk<'_> {
 
     /// Parses and walks a text the shell would run (the line itself, `sh -c` scripts, `eval`).
     pub(super) fn text(&mut self, text: &str, shell: &mut ShellState, reparse: usize) {
+        self.text_reading(text, shell, reparse, &Feed::None);
+    }
+
+    /// A script given as text whose commands read `input`.
+    pub(super) fn text_reading(&mut self, text: &str, shell: &mut ShellState, reparse: usize, input: &Feed) {
         if reparse > MAX_REPARSE {
             self.opaque("it nests shells deeper than the analyser follows");
             return;
@@ -55,7 +60,7 @@ impl Walk<'_> {
         if let Some(why) = parsed.opaque {
             self.opaque(why);
         }
-        self.script(&parsed, 0, shell, reparse, &Feed::None);
+        self.script(&parsed, 0, shell, reparse, input);
     }
 
     /// Walks script `id` of `p`, whose commands read `input` unless given another; what its last
@@ -336,6 +341,7 @@ impl Walk<'_> {
             Role::Cat => self.cat(cmd, call, io, shell),
             Role::Env => self.env(cmd, call, io, shell),
             Role::Xargs => self.xargs(cmd, call, io, shell),
+            Role::EachName => self.run_on_each(cmd, call, io, shell),
             Role::Find if call.name.starts_with("fd") => {
                 Step::Done(self.fd(cmd.operands(), &call.args, &cmd.dirs.clone(), shell, io.reparse), None)
             }

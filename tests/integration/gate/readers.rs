@@ -134,3 +134,39 @@ fn names_reach_the_reader_inside_a_loop() {
         ],
     );
 }
+
+/// GNU parallel, rush, xe and gargs run their command on each name of a list, as xargs does: what
+/// a finder lists into them, the words after `:::`, a list file, or a line they run as a command.
+#[test]
+fn a_command_run_on_each_name_of_a_list_reads_them() {
+    let env = installed();
+    judge(
+        &env,
+        &[
+            "find ~/.gitvow -type f | parallel cat",
+            "find ~/.gitvow -type f | parallel -j4 -k 'base64 {} | head'",
+            "find ~/.gitvow | env_parallel -X cat",
+            "parallel -j2 'cp {} /tmp/k' ::: ~/.gitvow/record.key",
+            "parallel --arg-sep ,, cat ,, ~/.gitvow/*",
+            "find ~/.gitvow -type f > /tmp/l; parallel cat :::: /tmp/l",
+            "find ~/.gitvow -type f > /tmp/l; parallel -a /tmp/l base64",
+            "echo 'gitvow uninstall' | parallel",
+            "sem --id x cat ~/.gitvow/record.key",
+            "ls ~/.gitvow/* | rush -j 2 'base64 {}'",
+            "find ~/.gitvow -type f | xe -I % cp % /tmp/k",
+            "xe -a cat -- ~/.gitvow/record.key",
+            "find ~/.gitvow -type f | xe -s 'cat \"$1\"'",
+            "find ~/.gitvow -type f | gargs 'cat {0}'",
+            "rush -o ~/.claude/settings.json 'echo {}'",
+        ],
+        &[
+            "find src -type f | parallel wc -l",
+            "find . -name '*.rs' | parallel -j4 'rustfmt --check {}'",
+            "parallel gzip ::: *.txt",
+            "seq 10 | parallel echo",
+            "parallel --pipe wc -l < notes.txt",
+            "find src -type f | xe wc -l",
+            "find src | rush 'echo {/}'",
+        ],
+    );
+}

@@ -37,6 +37,8 @@ pub enum Role {
     Env,
     /// `xargs cmd`: the arguments come from standard input.
     Xargs,
+    /// `parallel`, `rush`, `xe`, `gargs`: a command run on each name of a list (see `pipes`).
+    EachName,
     /// `find`, `fd`: `-delete`, `-exec cmd {} ;`.
     Find,
     /// `eval`: its words joined are a script.

@@ -121,6 +121,7 @@ pub const PROGRAMS: &[Program] = &[
     p(&["cat"], Role::Cat),
     p(&["env"], Role::Env),
     p(&["xargs"], Role::Xargs),
+    p(&["parallel", "env_parallel", "sem", "rush", "xe", "gargs"], Role::EachName),
     p(&["find", "fd", "fdfind"], Role::Find),
     p(&["eval"], Role::Eval),
     p(&["source", "."], Role::Source),
@@ -215,7 +216,6 @@ pub const PROGRAMS: &[Program] = &[
     )
     .after_run_word(0),
     wrapper(&["aws-vault", "direnv"], "nep", MANAGER_VALUES, 0).after_run_word(1),
-    wrapper(&["parallel"], "jS", &["--jobs"], 0),
     wrapper(&["pkexec"], "", &["--user"], 0),
     wrapper(&["setpriv", "prlimit", "eatmydata", "nocache", "trickle", "daemonize", "start-stop-daemon"], "", &[], 0),
     wrapper(&["numactl"], "CNmpi", &[], 0),
