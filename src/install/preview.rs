@@ -112,23 +112,7 @@ struct Region {
 
 impl Region {
     fn of(old: &[u8], new: &[u8]) -> Region {
-        let (mut start, mut lines_before) = (0, 0);
-        for (x, y) in lines(old).zip(lines(new)) {
-            if x != y {
-                break;
-            }
-            start += x.len();
-            lines_before += 1;
-        }
-        // The shared lines at the end, among those after the shared start.
-        let (mut old_end, mut new_end) = (old.len(), new.len());
-        while let (Some(x), Some(y)) = (last_line(&old[start..old_end]), last_line(&new[start..new_end])) {
-            if x != y {
-                break;
-            }
-            old_end -= x.len();
-            new_end -= y.len();
-        }
+        let Shared { mut start, mut lines_before, mut old_end, mut new_end } = Shared::of(old, new);
         let mut context_before = 0;
         while context_before < CONTEXT_LINES && start > 0 {
             start = old[..start - 1].iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
@@ -147,18 +131,70 @@ impl Region {
     }
 }
 
+/// The lines two texts share at the start and at the end: where the first line that differs
+/// starts (the same offset in both), how many lines come before it, and where the shared lines
+/// at the end start in each.
+#[derive(Debug, PartialEq, Eq)]
+struct Shared {
+    start: usize,
+    lines_before: usize,
+    old_end: usize,
+    new_end: usize,
+}
+
+impl Shared {
+    /// Found on the bytes, a block at a time, and not line by line.
+    fn of(old: &[u8], new: &[u8]) -> Shared {
+        // Up to the line where the texts first differ (all of both, when they are the same).
+        let same = shared_prefix(old, new);
+        let start = if same == old.len() && same == new.len() { same } else { line_start(old, same) };
+        // (The last line of two texts that are the same may have no newline.)
+        let lines_before = old[..start].iter().filter(|b| **b == b'\n').count() + usize::from(!old[..start].ends_with(b"\n") && start > 0);
+        // After the shared start: the longest run of bytes both end with that starts a line in
+        // both (the bytes before it, shared but for the first, are the same in both).
+        let (old_rest, new_rest) = (&old[start..], &new[start..]);
+        let tail = shared_suffix(old_rest, new_rest);
+        let starts_line = |rest: &[u8]| tail == rest.len() || rest[rest.len() - tail - 1] == b'\n';
+        let shared_end = if starts_line(old_rest) && starts_line(new_rest) {
+            tail
+        } else {
+            // The first newline among the shared bytes ends the line they start in.
+            let from = old_rest.len() - tail;
+            old_rest[from..].iter().position(|b| *b == b'\n').map_or(0, |i| tail - i - 1)
+        };
+        Shared { start, lines_before, old_end: old.len() - shared_end, new_end: new.len() - shared_end }
+    }
+}
+
 /// The lines of `text`, each with its newline if it has one.
 fn lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
     text.split_inclusive(|b| *b == b'\n')
 }
 
-/// The last line of `text`, with its newline if it has one.
-fn last_line(text: &[u8]) -> Option<&[u8]> {
-    let body = text.strip_suffix(b"\n").unwrap_or(text);
-    if text.is_empty() {
-        return None;
-    }
-    Some(&text[body.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1)..])
+/// Where the line holding the byte at `at` starts.
+fn line_start(text: &[u8], at: usize) -> usize {
+    text[..at].iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1)
+}
+
+/// Bytes compared at once: whole blocks are compared as memory (a settings file of megabytes is
+/// all shared but gitvow's entries), and only the block that differs byte by byte.
+const BLOCK: usize = 4096;
+
+/// How many bytes `a` and `b` start with alike.
+fn shared_prefix(a: &[u8], b: &[u8]) -> usize {
+    let (a, b) = (&a[..a.len().min(b.len())], &b[..a.len().min(b.len())]);
+    let blocks = a.chunks(BLOCK).zip(b.chunks(BLOCK)).take_while(|(x, y)| x == y).count();
+    let at = (blocks * BLOCK).min(a.len());
+    at + a[at..].iter().zip(&b[at..]).take_while(|(x, y)| x == y).count()
+}
+
+/// How many bytes `a` and `b` end with alike.
+fn shared_suffix(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let (a, b) = (&a[a.len() - n..], &b[b.len() - n..]);
+    let blocks = a.rchunks(BLOCK).zip(b.rchunks(BLOCK)).take_while(|(x, y)| x == y).count();
+    let at = (blocks * BLOCK).min(n);
+    at + a[..n - at].iter().rev().zip(b[..n - at].iter().rev()).take_while(|(x, y)| x == y).count()
 }
 
 /// A hunk's range of lines as `diff -u` writes it: `start,length`, only `start` for one line, and
@@ -281,7 +317,51 @@ mod tests {
         std::fs::read_to_string(&file).unwrap()
     }
 
+    /// [`Shared`] found line by line.
+    fn shared_line_by_line(old: &[u8], new: &[u8]) -> Shared {
+        let (mut start, mut lines_before) = (0, 0);
+        for (x, y) in lines(old).zip(lines(new)) {
+            if x != y {
+                break;
+            }
+            start += x.len();
+            lines_before += 1;
+        }
+        let last_line = |text: &[u8]| -> Option<usize> {
+            let body = text.strip_suffix(b"\n").unwrap_or(text);
+            (!text.is_empty()).then(|| text.len() - body.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1))
+        };
+        let (mut old_end, mut new_end) = (old.len(), new.len());
+        while let (Some(x), Some(y)) = (last_line(&old[start..old_end]), last_line(&new[start..new_end])) {
+            if old[old_end - x..old_end] != new[new_end - y..new_end] {
+                break;
+            }
+            old_end -= x;
+            new_end -= y;
+        }
+        Shared { start, lines_before, old_end, new_end }
+    }
+
     proptest! {
+        /// The shared lines found on the bytes are those comparing the lines one by one finds,
+        /// with lines shorter and longer than a block, and a change of a few bytes anywhere.
+        #[test]
+        fn the_shared_lines_are_found_on_the_bytes(
+            lines in proptest::collection::vec((0u8..3, 0usize..9000, any::<bool>()), 0..6),
+            cut in 0usize..30000, put in proptest::collection::vec(prop_oneof![Just(b'\n'), Just(b'a'), Just(b'b')], 0..3),
+            drop in 0usize..3,
+        ) {
+            let old: Vec<u8> = lines.iter().flat_map(|(c, n, end)| {
+                let mut line = vec![b'a' + c; *n];
+                line.extend(end.then_some(b'\n'));
+                line
+            }).collect();
+            let at = cut.min(old.len());
+            let new: Vec<u8> = old[..at].iter().chain(&put).chain(&old[(at + drop).min(old.len())..]).copied().collect();
+            prop_assert_eq!(Shared::of(&old, &new), shared_line_by_line(&old, &new));
+            prop_assert_eq!(Shared::of(&new, &old), shared_line_by_line(&new, &old));
+        }
+
         /// The preview is a unified diff GNU patch applies exactly (line numbers, context and "No
         /// newline" hints), with three lines of context, however long the shared start and end.
         #[test]
