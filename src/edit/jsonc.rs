@@ -16,7 +16,6 @@ mod failure;
 use super::text::SharedText;
 use super::tree::{Id, Tree, ValueKind};
 use crate::agents::Strictness;
-use crate::safefs::Bytes;
 use edits::{Container, Run, Style, View, insertion_edits, line_indent, removal_edits, render};
 use failure::{BOM_CONSTRUCT, NO_VALUE, parse, parse_plain, strict_check};
 pub use failure::{ParseFailure, line_col, utf8_error_place};
@@ -61,9 +60,9 @@ pub struct JsonDoc {
 #[derive(Clone, Debug)]
 enum DocText {
     Owned(String),
-    /// Checked to be UTF-8 when the document was made; `from` skips the byte-order mark.
+    /// `from` skips the byte-order mark.
     Shared {
-        bytes: Bytes,
+        text: SharedText,
         from: usize,
     },
 }
@@ -86,19 +85,14 @@ impl JsonDoc {
         Self::parse_body(text, None, strictness)
     }
 
-    /// Parses the bytes of a file as [`parse`](Self::parse) does, keeping them shared rather than
-    /// copied until the first edit. Bytes that are not UTF-8 are refused where they stop being text.
-    pub fn parse_shared(bytes: &Bytes, strictness: Strictness) -> Result<JsonDoc, ParseFailure> {
-        let text = std::str::from_utf8(bytes).map_err(|e| ParseFailure {
-            offset: e.valid_up_to(),
-            message: "the file is not UTF-8 text".into(),
-            construct: None,
-        })?;
-        Self::parse_body(text, Some(bytes), strictness)
+    /// Parses the text of a file as [`parse`](Self::parse) does, keeping its bytes shared rather
+    /// than copied until the first edit.
+    pub fn parse_shared(text: &SharedText, strictness: Strictness) -> Result<JsonDoc, ParseFailure> {
+        Self::parse_body(text, Some(text), strictness)
     }
 
-    /// `shared`: the bytes `text` is, to keep instead of a copy.
-    fn parse_body(text: &str, shared: Option<&Bytes>, strictness: Strictness) -> Result<JsonDoc, ParseFailure> {
+    /// `shared`: the text `text` is, to keep instead of a copy.
+    fn parse_body(text: &str, shared: Option<&SharedText>, strictness: Strictness) -> Result<JsonDoc, ParseFailure> {
         let (bom, body) = match text.strip_prefix(BOM) {
             Some(rest) => (true, rest),
             None => (false, text),
@@ -106,7 +100,7 @@ impl JsonDoc {
         let bom_len = if bom { BOM.len() } else { 0 };
         let mut body = match shared {
             _ if body.trim().is_empty() => DocText::Owned("{}\n".to_string()),
-            Some(bytes) => DocText::Shared { bytes: Bytes::clone(bytes), from: bom_len },
+            Some(shared) => DocText::Shared { text: shared.clone(), from: bom_len },
             None => DocText::Owned(body.to_string()),
         };
         // Offsets in errors are into the whole text, byte-order mark included.
@@ -500,22 +494,21 @@ impl JsonDoc {
     /// it again, and held once.
     pub fn into_shared(self) -> (SharedText, JsonDoc) {
         let JsonDoc { bom, body, strictness, tree } = self;
-        let (bytes, from) = match body {
-            DocText::Shared { bytes, from } => (bytes, from),
+        let (text, from) = match body {
+            DocText::Shared { text, from } => (text, from),
             DocText::Owned(_) => {
                 let text = JsonDoc { bom, body, strictness, tree: OnceLock::new() }.into_text();
-                (Bytes::new(text.into_bytes()), if bom { BOM.len() } else { 0 })
+                (SharedText::from(text), if bom { BOM.len() } else { 0 })
             }
         };
-        let text = SharedText::new(&bytes).expect("a document's text is UTF-8");
-        (text, JsonDoc { bom, body: DocText::Shared { bytes, from }, strictness, tree })
+        (text.clone(), JsonDoc { bom, body: DocText::Shared { text, from }, strictness, tree })
     }
 
     /// The document's text, byte-order mark included: shared when the document holds the bytes it
     /// was read from (see [`into_shared`](Self::into_shared)), else a copy.
     pub fn shared_text(&self) -> SharedText {
         match &self.body {
-            DocText::Shared { bytes, .. } => SharedText::new(bytes).expect("a document's text is UTF-8"),
+            DocText::Shared { text, .. } => text.clone(),
             DocText::Owned(_) => SharedText::from(self.text()),
         }
     }
@@ -530,8 +523,8 @@ impl JsonDoc {
                 body
             }
             DocText::Owned(body) => format!("{BOM}{body}"),
-            // Still the bytes read, byte-order mark included.
-            DocText::Shared { bytes, .. } => String::from_utf8(bytes.to_vec()).expect("checked to be UTF-8 when parsed"),
+            // Still the text read, byte-order mark included.
+            DocText::Shared { text, .. } => text.to_string(),
         }
     }
 }
@@ -550,10 +543,8 @@ pub fn objects_holding(text: &str, needle: &str, holds: &dyn Fn(&str) -> bool, f
 fn body_text(body: &DocText) -> &str {
     match body {
         DocText::Owned(text) => text,
-        // SAFETY: the bytes were checked to be UTF-8 when the document was made (`parse_shared`),
-        // `from` is the length of the byte-order mark they start with (a char boundary), and bytes
-        // behind an `Arc` are never changed while it is shared, as this one is.
-        DocText::Shared { bytes, from } => unsafe { std::str::from_utf8_unchecked(&bytes[*from..]) },
+        // `from` is the length of the byte-order mark the text starts with: a character boundary.
+        DocText::Shared { text, from } => &text[*from..],
     }
 }
 

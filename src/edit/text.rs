@@ -15,6 +15,13 @@ impl SharedText {
         Ok(SharedText(Bytes::clone(bytes)))
     }
 
+    /// The bytes as the text `text` already is, without checking them again: `Some` only when
+    /// `text` is those very bytes (the same place in memory, the same length), which a `str`
+    /// vouches are UTF-8.
+    pub fn viewed(bytes: &Bytes, text: &str) -> Option<SharedText> {
+        (std::ptr::eq(bytes.as_ptr(), text.as_ptr()) && bytes.len() == text.len()).then(|| SharedText(Bytes::clone(bytes)))
+    }
+
     /// The bytes, shared.
     pub fn bytes(&self) -> &Bytes {
         &self.0

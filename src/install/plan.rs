@@ -6,6 +6,7 @@ use super::entry_count::{EntryCounts, json_entries, tally};
 use super::record::{FileRecord, InstallRecord, Original, digest};
 use crate::agents::{AgentSpec, FileLayout};
 use crate::edit::jsonc::{JsonDoc, line_col};
+use crate::edit::text::SharedText;
 use crate::edit::{plugin, script, toml};
 use crate::error::{Error, Result};
 use crate::paths::{Scope, display};
@@ -399,8 +400,9 @@ fn parse_json(path: &Path, agent: &AgentSpec, text: &str, bytes: Option<&Bytes>)
             agent.name
         ))
     };
-    let doc = match bytes {
-        Some(bytes) => JsonDoc::parse_shared(bytes, agent.install.strictness),
+    // The text `plan_file` checked is those bytes: kept rather than copied, and not checked again.
+    let doc = match bytes.and_then(|bytes| SharedText::viewed(bytes, text)) {
+        Some(shared) => JsonDoc::parse_shared(&shared, agent.install.strictness),
         None => JsonDoc::parse(text, agent.install.strictness),
     }
     .map_err(|e| fail(e.offset, &format!("{}; {}", e.message, agent.would_drop(e.construct))))?;
