@@ -101,24 +101,16 @@ pub fn read_own(path: &Path, limit: u64) -> Option<(Vec<u8>, Identity)> {
     (before == after && bytes.len() as u64 == after.size).then_some((bytes, after))
 }
 
-/// What the index records of one file under this build.
-struct Entry {
-    file: Identity,
-    key: String,
-    prepared: Identity,
-}
-
 /// The index as read at the start of a call.
 pub struct Known {
     path: PathBuf,
     secret: [u8; 16],
     build: String,
-    /// This build's entries, newest first.
-    entries: Vec<Entry>,
-    /// The other builds' lines as read, newest first: written back after this build's entries and
-    /// never parsed (an index that has seen a few upgrades holds mostly these, and parsing their
-    /// identities was most of the cost of reading it).
-    others: Vec<String>,
+    /// Every build's entries as their lines (build, file, entry, prepared policy), newest first. A
+    /// line is parsed only when it is the one a call looks for: an index holds the policy files of
+    /// every repository someone works in, under a few builds, and parsing all of their identities
+    /// on every call was most of the cost of reading it.
+    lines: Vec<String>,
     changed: bool,
 }
 
@@ -130,25 +122,31 @@ impl Known {
         secret.copy_from_slice(&key[..16]);
         let path = gitvow_home.join("known-policies");
         let build = format!("{:016x}", siphash24(&[0; 16], build.as_bytes()));
-        let (entries, others) = read_own(&path, 64 << 10).and_then(|(bytes, _)| parse(&bytes, &secret, &build)).unwrap_or_default();
-        Known { path, secret, build, entries, others, changed: false }
+        let lines = read_own(&path, 64 << 10).and_then(|(bytes, _)| parse(&bytes, &secret)).unwrap_or_default();
+        Known { path, secret, build, lines, changed: false }
     }
 
-    /// The entry and the prepared policy's identity recorded for a file of identity `file`.
-    pub fn lookup(&self, file: &Identity) -> Option<(&str, &Identity)> {
-        self.entries.iter().find(|e| e.file == *file).map(|e| (e.key.as_str(), &e.prepared))
+    /// The entry and the prepared policy's identity recorded for a file of identity `file`. Lines
+    /// are only ever written with [`Identity::text`], so a file's line is found by its text.
+    pub fn lookup(&self, file: &Identity) -> Option<(&str, Identity)> {
+        let start = format!("{}\t{}\t", self.build, file.text());
+        let rest = self.lines.iter().find_map(|line| line.strip_prefix(start.as_str()))?;
+        let (key, prepared) = rest.split_once('\t')?;
+        Some((key, Identity::parse(prepared)?))
     }
 
     /// Records that a file of identity `file` has the bytes of entry `key`, whose prepared policy
     /// of identity `prepared` was checked whole; nothing when either changed too recently.
     pub fn remember(&mut self, file: Identity, key: &str, prepared: Identity) {
         let now = SystemTime::now();
-        if !file.settled(now) || !prepared.settled(now) || self.lookup(&file).is_some_and(|(k, p)| k == key && *p == prepared) {
+        if !file.settled(now) || !prepared.settled(now) || self.lookup(&file).is_some_and(|(k, p)| k == key && p == prepared) {
             return;
         }
-        self.entries.retain(|e| (e.file.dev, e.file.ino) != (file.dev, file.ino));
-        self.entries.insert(0, Entry { file, key: key.to_string(), prepared });
-        self.entries.truncate(MAX_ENTRIES);
+        // One line per file and build: what this build recorded of the file before goes.
+        let same_file = format!("{}\t{}:{}:", self.build, file.dev, file.ino);
+        self.lines.retain(|line| !line.starts_with(&same_file));
+        self.lines.insert(0, format!("{}\t{}\t{key}\t{}", self.build, file.text(), prepared.text()));
+        self.lines.truncate(MAX_ENTRIES);
         self.changed = true;
     }
 
@@ -158,10 +156,7 @@ impl Known {
             return;
         }
         let mut text = String::from(HEADER);
-        for Entry { file, key, prepared } in &self.entries {
-            text.push_str(&format!("{}\t{}\t{key}\t{}\n", self.build, file.text(), prepared.text()));
-        }
-        for line in self.others.iter().take(MAX_ENTRIES - self.entries.len()) {
+        for line in &self.lines {
             text.push_str(line);
             text.push('\n');
         }
@@ -170,9 +165,8 @@ impl Known {
     }
 }
 
-/// This build's entries of an index and the other builds' lines, or `None` when it is not exactly
-/// what [`Known::save`] writes and seals.
-fn parse(bytes: &[u8], secret: &[u8; 16], build: &str) -> Option<(Vec<Entry>, Vec<String>)> {
+/// The lines of an index, or `None` when it is not exactly what [`Known::save`] writes and seals.
+fn parse(bytes: &[u8], secret: &[u8; 16]) -> Option<Vec<String>> {
     let text = std::str::from_utf8(bytes).ok()?.strip_suffix('\n')?;
     let (body, mac) = text.rsplit_once('\n')?;
     let body = &text[..body.len() + 1];
@@ -180,25 +174,15 @@ fn parse(bytes: &[u8], secret: &[u8; 16], build: &str) -> Option<(Vec<Entry>, Ve
     if !crate::gate::seal::constant_eq(mac.as_bytes(), expected.as_bytes()) {
         return None;
     }
-    let (mut entries, mut others) = (Vec::new(), Vec::new());
+    let mut lines = Vec::new();
     for line in body.strip_prefix(HEADER)?.split_terminator('\n') {
-        let (of, rest) = line.split_once('\t')?;
-        if of != build {
-            if rest.bytes().filter(|&b| b == b'\t').count() != 2 {
-                return None;
-            }
-            others.push(line.to_string());
-            continue;
-        }
-        let mut fields = rest.split('\t');
-        let mut next = || fields.next();
-        let entry = Entry { file: Identity::parse(next()?)?, key: next()?.to_string(), prepared: Identity::parse(next()?)? };
-        if next().is_some() {
+        // A build, a file, an entry and a prepared policy.
+        if line.bytes().filter(|&b| b == b'\t').count() != 3 {
             return None;
         }
-        entries.push(entry);
+        lines.push(line.to_string());
     }
-    (entries.len() + others.len() <= MAX_ENTRIES).then_some((entries, others))
+    (lines.len() <= MAX_ENTRIES).then_some(lines)
 }
 
 #[cfg(test)]
@@ -227,7 +211,7 @@ mod tests {
         known.remember(policy, "k1", prepared);
         known.save();
         let again = Known::open(dir.path(), "build", &KEY);
-        assert_eq!(again.lookup(&policy), Some(("k1", &prepared)));
+        assert_eq!(again.lookup(&policy), Some(("k1", prepared)));
         assert_eq!(Known::open(dir.path(), "another build", &KEY).lookup(&policy), None, "another build's entry");
         assert_eq!(Known::open(dir.path(), "build", &[8; 32]).lookup(&policy), None, "sealed under another key");
         let path = dir.path().join("known-policies");
@@ -239,7 +223,7 @@ mod tests {
     }
 
     #[test]
-    fn other_builds_entries_are_kept_as_they_were_and_this_builds_go_first() {
+    fn the_newest_lines_are_kept_and_other_builds_lines_as_they_were() {
         let dir = tempfile::tempdir().unwrap();
         let (_, policy) = old_file(dir.path(), "policy.json", "{}");
         let (_, prepared) = old_file(dir.path(), "prepared", "p");
@@ -260,14 +244,24 @@ mod tests {
         let after = lines(&path);
         assert_eq!(after.len(), MAX_ENTRIES + 2);
         // This build's two entries, newest first, then the other builds' lines as they were, the
-        // oldest two left out.
+        // oldest two gone.
         assert!(after[1].contains("\tk1\t") && after[2].contains("\tk2\t"), "{after:?}");
         assert_eq!(after[3..MAX_ENTRIES + 1], before[1..MAX_ENTRIES - 1]);
         let again = Known::open(dir.path(), "build", &KEY);
-        assert_eq!((again.lookup(&policy), again.lookup(&other_policy)), (Some(("k1", &prepared)), Some(("k2", &prepared))));
+        assert_eq!((again.lookup(&policy), again.lookup(&other_policy)), (Some(("k1", prepared)), Some(("k2", prepared))));
         let newest_other = Known::open(dir.path(), &format!("old build {}", MAX_ENTRIES - 1), &KEY);
         assert_eq!(newest_other.lookup(&policy).map(|(k, _)| k.to_string()), Some(format!("old build {}", MAX_ENTRIES - 1)));
         assert_eq!(Known::open(dir.path(), "old build 0", &KEY).lookup(&policy), None, "the oldest build's entry went");
+        // A file that changed replaces its own line of this build, and no other build's.
+        let mut known = Known::open(dir.path(), "build", &KEY);
+        let mut changed = policy;
+        changed.size += 1;
+        known.remember(changed, "k3", prepared);
+        known.save();
+        let again = Known::open(dir.path(), "build", &KEY);
+        assert_eq!((again.lookup(&policy), again.lookup(&changed)), (None, Some(("k3", prepared))));
+        assert_eq!(lines(&path).len(), MAX_ENTRIES + 2);
+        assert!(Known::open(dir.path(), &format!("old build {}", MAX_ENTRIES - 1), &KEY).lookup(&policy).is_some());
     }
 
     #[test]

@@ -114,7 +114,7 @@ impl Validated {
         // whole under this build always will: the list itself is not read.
         let (k, prepared) = self.known.lookup(&Identity::at(path)?)?;
         let (bytes, identity) = read_own(&self.prepared_dir().join(k), regular_file::MAX_BYTES)?;
-        let (_, payload) = split_prepared(k, &bytes).filter(|_| identity == *prepared)?;
+        let (_, payload) = split_prepared(k, &bytes).filter(|_| identity == prepared)?;
         let start = bytes.len() - payload.len();
         Policy::decode_kept(Arc::new(bytes), start, source).map(|p| (k.to_string(), p))
     }
