@@ -4,6 +4,7 @@
 //! which the rules about writing to a database leave alone; any other database, or one the shell
 //! computes, keeps `sql …`.
 
+use super::options::{Dashes, OptionWords};
 use super::syntax::Word;
 use super::{Dirs, Walk};
 
@@ -94,16 +95,15 @@ pub(super) fn local_test_admin(name: &str, args: &[String]) -> bool {
         "-S",
     ];
     let (mut host, mut operands) = (None, Vec::new());
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
+    // `--` is passed over as an option word is: what follows it is still read for options.
+    let mut words = OptionWords::with(args, Dashes::Word);
+    while let Some(a) = words.next() {
         let (flag, attached) = match a.split_once('=') {
             Some((f, v)) if f.starts_with("--") => (f, Some(v)),
             _ => (a, None),
         };
         if VALUED.contains(&flag) {
-            let v = attached.map(str::to_string).or_else(|| args.get(i + 1).cloned());
-            i += usize::from(attached.is_none());
+            let v = attached.or_else(|| words.value()).map(str::to_string);
             if matches!(flag, "-h" | "--host") {
                 host = v;
             }
@@ -112,7 +112,6 @@ pub(super) fn local_test_admin(name: &str, args: &[String]) -> bool {
         } else if !a.starts_with('-') {
             operands.push(a);
         }
-        i += 1;
     }
     let local = host.as_deref().is_none_or(|h| matches!(h, "" | "localhost" | "127.0.0.1" | "::1") || h.starts_with('/'));
     // createdb's second operand is a description, not a database.

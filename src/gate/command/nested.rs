@@ -1,7 +1,7 @@
 //! Commands and text that other commands run: shells, interpreters, database clients, `xargs`,
 //! `su -c`, `at`, terminal multiplexers, `ssh`, `watch`, `flock`, git's own scripts.
 
-use super::options::OptionWords;
+use super::options::{Dashes, OptionWords};
 use super::programs::{self, InlineLanguage};
 use super::syntax::{Part, Word};
 use super::{
@@ -365,9 +365,8 @@ impl Walk<'_> {
         let mut given = Vec::new();
         let mut files = Vec::new();
         let mut operands = Vec::new();
-        let mut i = 0;
-        while i < args.len() {
-            let a = args[i].as_str();
+        let mut opts = OptionWords::with(args, Dashes::Word);
+        while let Some(a) = opts.next() {
             let (flag, attached) = match a.split_once('=') {
                 Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
                 _ => (a, None),
@@ -379,10 +378,7 @@ impl Walk<'_> {
                     .map(|f| a[f.len()..].to_string())
             };
             if db.inline.contains(&flag) || db.files.contains(&flag) {
-                let value = attached.or_else(|| {
-                    i += 1;
-                    args.get(i).cloned()
-                });
+                let value = attached.or_else(|| opts.value().map(str::to_string));
                 if let Some(v) = value {
                     if db.inline.contains(&flag) { given.push(v) } else { files.push(v) }
                 }
@@ -391,11 +387,11 @@ impl Walk<'_> {
             } else if let Some(v) = short_attached(db.files) {
                 files.push(v);
             } else if db.values.contains(&flag) && attached.is_none() {
-                i += 1;
+                // Its value, which says nothing of the statements.
+                opts.value();
             } else if !a.starts_with('-') {
-                operands.push(i);
+                operands.push(opts.index());
             }
-            i += 1;
         }
         if db.operand_sql && operands.len() > 1 {
             given.extend(operands[1..].iter().map(|&k| args[k].clone()));
