@@ -21,6 +21,42 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
     hex(&sha256(&[bytes]))
 }
 
+/// The SHA-256 of `a` and of `b`, as lowercase hex, the bytes they start with alike hashed once:
+/// a file and the same file edited near its end (install's original and what it writes) cost
+/// one pass over the file, not two.
+pub fn sha256_hex_pair(a: &[u8], b: &[u8]) -> (String, String) {
+    let same = shared_prefix(a, b);
+    let mut first = Sha256::new();
+    first.update(&a[..same]);
+    let mut second = first.clone();
+    first.update(&a[same..]);
+    second.update(&b[same..]);
+    (hex(&first.finalize()), hex(&second.finalize()))
+}
+
+/// Bytes compared at once by [`shared_prefix`] and [`shared_suffix`]: whole blocks are compared as
+/// memory (a settings file of megabytes and the same file edited are alike but for a few bytes),
+/// and only the block that differs byte by byte.
+const BLOCK: usize = 4096;
+
+/// How many bytes `a` and `b` start with alike.
+pub fn shared_prefix(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let (a, b) = (&a[..n], &b[..n]);
+    let blocks = a.chunks(BLOCK).zip(b.chunks(BLOCK)).take_while(|(x, y)| x == y).count();
+    let at = (blocks * BLOCK).min(n);
+    at + a[at..].iter().zip(&b[at..]).take_while(|(x, y)| x == y).count()
+}
+
+/// How many bytes `a` and `b` end with alike.
+pub fn shared_suffix(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let (a, b) = (&a[a.len() - n..], &b[b.len() - n..]);
+    let blocks = a.rchunks(BLOCK).zip(b.rchunks(BLOCK)).take_while(|(x, y)| x == y).count();
+    let at = (blocks * BLOCK).min(n);
+    at + a[..n - at].iter().rev().zip(b[..n - at].iter().rev()).take_while(|(x, y)| x == y).count()
+}
+
 /// `bytes` as lowercase hex.
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -68,6 +104,25 @@ pub fn siphash24(key: &[u8; 16], bytes: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each digest of a pair is the digest of its bytes, whether they differ in the first block,
+    /// at a block's edge, in the last byte, in length only, or not at all.
+    #[test]
+    fn a_pair_hashes_each_of_its_texts() {
+        let base: Vec<u8> = (0..3 * BLOCK + 100).map(|i| (i * 7 % 251) as u8).collect();
+        for at in [0, 1, BLOCK - 1, BLOCK, BLOCK + 1, 2 * BLOCK + 50, base.len() - 1, base.len()] {
+            let mut other = base.clone();
+            match other.get_mut(at) {
+                Some(byte) => *byte ^= 1,
+                None => other.push(0),
+            }
+            for (a, b) in [(&base, &other), (&other, &base), (&base, &base), (&base[..at].to_vec(), &base)] {
+                assert_eq!(sha256_hex_pair(a, b), (sha256_hex(a), sha256_hex(b)), "a change at {at}");
+                let same = shared_prefix(a, b);
+                assert!(a[..same] == b[..same] && (same == a.len().min(b.len()) || a[same] != b[same]), "at {at}");
+            }
+        }
+    }
 
     #[test]
     fn siphash_matches_the_reference() {

@@ -515,11 +515,24 @@ fn install_hooks(
         entries::merge_created(&mut all, created);
         created = all;
     }
-    let original = original_before(record, before, had_entries);
+    let (original, written) = original_and_written(record, before, had_entries, after.bytes());
     let adapter = agent.install.adapter.map(|_| agent.name.to_string());
-    let file_record =
-        FileRecord { original, written: digest(after.as_bytes()), also_written: Vec::new(), created, toml: None, dirs, adapter };
+    let file_record = FileRecord { original, written, also_written: Vec::new(), created, toml: None, dirs, adapter };
     Ok((Some(Bytes::clone(after.bytes())), RecordUpdate::Set(file_record)))
+}
+
+/// [`original_before`], and the digest of `after`: an original read this run is hashed with
+/// `after` in one pass over what they start with alike (all of a large file gitvow edits near
+/// its end).
+fn original_and_written(record: Option<&FileRecord>, before: Option<&Bytes>, had_entries: bool, after: &[u8]) -> (Original, String) {
+    match (record, before) {
+        // What `original_before` reads (`Original::read`), hashed with `after`.
+        (None, Some(b)) if !had_entries => {
+            let (sha256, written) = crate::digest::sha256_hex_pair(b, after);
+            (Original::Read { sha256, bytes: Bytes::clone(b) }, written)
+        }
+        _ => (original_before(record, before, had_entries), digest(after)),
+    }
 }
 
 /// The bytes after uninstall (`Some(None)`: delete the file), or `None` when nothing changes.

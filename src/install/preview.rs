@@ -146,14 +146,14 @@ impl Shared {
     /// Found on the bytes, a block at a time, and not line by line.
     fn of(old: &[u8], new: &[u8]) -> Shared {
         // Up to the line where the texts first differ (all of both, when they are the same).
-        let same = shared_prefix(old, new);
+        let same = crate::digest::shared_prefix(old, new);
         let start = if same == old.len() && same == new.len() { same } else { line_start(old, same) };
         // (The last line of two texts that are the same may have no newline.)
         let lines_before = old[..start].iter().filter(|b| **b == b'\n').count() + usize::from(!old[..start].ends_with(b"\n") && start > 0);
         // After the shared start: the longest run of bytes both end with that starts a line in
         // both (the bytes before it, shared but for the first, are the same in both).
         let (old_rest, new_rest) = (&old[start..], &new[start..]);
-        let tail = shared_suffix(old_rest, new_rest);
+        let tail = crate::digest::shared_suffix(old_rest, new_rest);
         let starts_line = |rest: &[u8]| tail == rest.len() || rest[rest.len() - tail - 1] == b'\n';
         let shared_end = if starts_line(old_rest) && starts_line(new_rest) {
             tail
@@ -174,27 +174,6 @@ fn lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
 /// Where the line holding the byte at `at` starts.
 fn line_start(text: &[u8], at: usize) -> usize {
     text[..at].iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1)
-}
-
-/// Bytes compared at once: whole blocks are compared as memory (a settings file of megabytes is
-/// all shared but gitvow's entries), and only the block that differs byte by byte.
-const BLOCK: usize = 4096;
-
-/// How many bytes `a` and `b` start with alike.
-fn shared_prefix(a: &[u8], b: &[u8]) -> usize {
-    let (a, b) = (&a[..a.len().min(b.len())], &b[..a.len().min(b.len())]);
-    let blocks = a.chunks(BLOCK).zip(b.chunks(BLOCK)).take_while(|(x, y)| x == y).count();
-    let at = (blocks * BLOCK).min(a.len());
-    at + a[at..].iter().zip(&b[at..]).take_while(|(x, y)| x == y).count()
-}
-
-/// How many bytes `a` and `b` end with alike.
-fn shared_suffix(a: &[u8], b: &[u8]) -> usize {
-    let n = a.len().min(b.len());
-    let (a, b) = (&a[a.len() - n..], &b[b.len() - n..]);
-    let blocks = a.rchunks(BLOCK).zip(b.rchunks(BLOCK)).take_while(|(x, y)| x == y).count();
-    let at = (blocks * BLOCK).min(n);
-    at + a[..n - at].iter().rev().zip(b[..n - at].iter().rev()).take_while(|(x, y)| x == y).count()
 }
 
 /// A hunk's range of lines as `diff -u` writes it: `start,length`, only `start` for one line, and
