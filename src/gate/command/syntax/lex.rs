@@ -7,9 +7,8 @@
 //! The parser asks for one token at a time (`ShellParser::token`): a substitution inside a word
 //! (`$(…)`, `<(…)`, backticks) is a script, which the lexer reads by handing back to the parser.
 
-use super::super::span::Span;
-use super::parse::ShellParser;
-use super::{Body, MAX_WORDS, Part, Redir, RedirOp, Sep, Word, is_name};
+use super::super::span::{CharOffsets, Span};
+use super::{Body, MAX_WORDS, Parsed, Part, Redir, RedirOp, Sep, Word, is_name};
 
 /// One token of a command line.
 #[derive(Debug)]
@@ -28,12 +27,46 @@ pub(super) enum Token {
     Close,
 }
 
+/// The reader's state: the lexer's place in the text (this file reads characters) and the tree
+/// being built (`parse.rs` reads the tokens into it, `impl ShellParser` there). The
+/// parser touches only the tree and whether reading stopped.
+pub(super) struct ShellParser {
+    text: Vec<char>,
+    /// The character the lexer stands at.
+    i: usize,
+    /// Where the last token's span was found: spans are byte offsets, found by walking forward.
+    offsets: CharOffsets,
+    pub(super) out: Parsed,
+    /// Heredocs whose bodies start at the next newline: (delimiter, strip tabs, literal, body index).
+    pending: Vec<(String, bool, bool, usize)>,
+    pub(super) aborted: bool,
+    words: usize,
+    /// Whether the text is one line, which a shell reads whole before it runs any of it.
+    one_line: bool,
+}
+
 /// Characters that end an unquoted word.
 fn is_meta(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\r' | '\n' | ';' | '&' | '|' | '<' | '>' | '(' | ')')
 }
 
 impl ShellParser {
+    pub(super) fn new(text: &str) -> ShellParser {
+        let text: Vec<char> = text.chars().collect();
+        // A text of one line: an interactive shell given more lines runs those after a rejected one.
+        let one_line = !text.iter().rev().skip_while(|c| c.is_whitespace()).any(|c| *c == '\n');
+        ShellParser {
+            text,
+            i: 0,
+            offsets: CharOffsets::default(),
+            out: Parsed::default(),
+            pending: Vec::new(),
+            aborted: false,
+            words: 0,
+            one_line,
+        }
+    }
+
     /// The next token and where it stands, or None at the text's end (or once reading stopped).
     /// `in_command`: whether the command being read has a word already, after which a `#` that
     /// follows no blank is part of a word, not a comment.
@@ -580,8 +613,7 @@ fn push_text(w: &mut Word, s: String) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::parse::ShellParser;
-    use super::Token;
+    use super::{ShellParser, Token};
 
     /// Each token's kind and the text its span covers, read as the parser reads them.
     fn placed(text: &str) -> Vec<(&'static str, &str)> {

@@ -3,8 +3,7 @@
 //! at a time, as the parser asks: a word's substitution (`$(…)`, `<(…)`, backticks) is a script
 //! the lexer hands back to [`ShellParser::script`], as a shell's own reader does.
 
-use super::super::span::CharOffsets;
-use super::lex::Token;
+use super::lex::{ShellParser, Token};
 use super::{MAX_NESTING, Node, Parsed, Pipeline, Script, Sep, Simple};
 
 pub(super) fn parse(text: &str) -> Parsed {
@@ -13,40 +12,7 @@ pub(super) fn parse(text: &str) -> Parsed {
     p.out
 }
 
-/// The reader's state: the lexer's place in the text (`lex.rs` reads characters) and the tree
-/// being built (this file reads tokens).
-pub(super) struct ShellParser {
-    pub(super) text: Vec<char>,
-    /// The character the lexer stands at.
-    pub(super) i: usize,
-    /// Where the last token's span was found: spans are byte offsets, found by walking forward.
-    pub(super) offsets: CharOffsets,
-    pub(super) out: Parsed,
-    /// Heredocs whose bodies start at the next newline: (delimiter, strip tabs, literal, body index).
-    pub(super) pending: Vec<(String, bool, bool, usize)>,
-    pub(super) aborted: bool,
-    pub(super) words: usize,
-    /// Whether the text is one line, which a shell reads whole before it runs any of it.
-    pub(super) one_line: bool,
-}
-
 impl ShellParser {
-    pub(super) fn new(text: &str) -> ShellParser {
-        let text: Vec<char> = text.chars().collect();
-        // A text of one line: an interactive shell given more lines runs those after a rejected one.
-        let one_line = !text.iter().rev().skip_while(|c| c.is_whitespace()).any(|c| *c == '\n');
-        ShellParser {
-            text,
-            i: 0,
-            offsets: CharOffsets::default(),
-            out: Parsed::default(),
-            pending: Vec::new(),
-            aborted: false,
-            words: 0,
-            one_line,
-        }
-    }
-
     /// Reads a script to the end of the text, or (`in_parens`) to the `)` that closes it, which is
     /// consumed. Returns the script's index.
     pub(super) fn script(&mut self, depth: usize, in_parens: bool) -> usize {
