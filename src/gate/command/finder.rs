@@ -328,7 +328,15 @@ impl Walk<'_> {
             Feed::File(p) if !delimited => self.listed(p).map(|names| names.iter().map(|n| lit_word(n)).collect()),
             _ => None,
         };
-        let names = names.unwrap_or_else(|| vec![Word { parts: vec![Part::Computed("$(xargs input)".into())] }]);
+        // Text written as the shell spells a home or a variable (`'~/.ssh'`, `'$HOME/.config'`)
+        // reaches the command as it is, naming something other than what it spells: asked
+        // about, as names the analyser cannot tell.
+        let spelled = names.as_ref().and_then(|ns| ns.iter().map(Word::text).find(|n| n.starts_with('~') || n.contains('$')));
+        if let Some(n) = &spelled {
+            self.out.sources.push(format!("xargs passes {n} as it is: no shell expands it"));
+        }
+        let names =
+            names.filter(|_| spelled.is_none()).unwrap_or_else(|| vec![Word { parts: vec![Part::Computed("$(xargs input)".into())] }]);
         if names.is_empty() {
             // Nothing on its input: the command runs once, as it is.
             return self.xargs_alone(cmd, i);

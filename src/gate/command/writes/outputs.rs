@@ -85,8 +85,12 @@ impl Walk<'_> {
             // The archive's member list, read now, names what it writes; else a whole tree.
             match self.archive_members(name, words, args, dirs) {
                 Some(members) => {
-                    for m in members {
-                        self.effect(effects::EffectKind::Overwrite, &lit_word(&format!("./{m}")), dirs);
+                    for (m, tree) in members {
+                        let member = lit_word(&format!("./{m}"));
+                        self.effect(effects::EffectKind::Overwrite, &member, dirs);
+                        if tree {
+                            self.extract_into(&into(&with_slash(&member)), dirs);
+                        }
                     }
                 }
                 None => self.extract_into(&into(&lit_word("./")), dirs),
@@ -94,24 +98,55 @@ impl Walk<'_> {
         }
     }
 
-    /// The members of the archive `tar -xf A` or `unzip A` extracts (one archive, in one known
-    /// directory, every member extracted: no member names given).
-    fn archive_members(&self, name: &str, words: &[Word], args: &[String], dirs: &Dirs) -> Option<Vec<String>> {
-        let at = if name == "unzip" {
+    /// The members of the archive `tar -xf A [MEMBER…]` or `unzip A` extracts (one archive, in one
+    /// known directory), each with whether it stands for a tree: every member its list holds, read
+    /// now; with member operands, those the list holds that they name (a directory's with what is
+    /// under it), or, when the list cannot be read, each operand as a tree (tar writes nothing
+    /// else). `None` (a whole tree) for anything that renames what it writes (`--strip-components`,
+    /// `--transform`, bsdtar's `-s`), a pattern or an absolute or `..` operand, an option after
+    /// the operands, or a list that cannot be read without operands.
+    fn archive_members(&self, name: &str, words: &[Word], args: &[String], dirs: &Dirs) -> Option<Vec<(String, bool)>> {
+        let (at, operands) = if name == "unzip" {
             let k = args.iter().position(|a| !a.starts_with('-'))?;
-            args[k + 1..].iter().all(|a| a.starts_with('-')).then_some(k)?
+            (args[k + 1..].iter().all(|a| a.starts_with('-')).then_some(k)?, &[][..])
         } else {
+            let renames = |a: &String| {
+                ["--strip", "--transform", "--xform", "--absolute-names", "--wildcards"].iter().any(|o| a.starts_with(o))
+                    || (a.starts_with('-') && !a.starts_with("--") && a.contains(['s', 'P']))
+            };
+            if args.iter().any(renames) {
+                return None;
+            }
             let k = args.iter().position(|a| {
                 a == "-f"
                     || a == "--file"
                     || (!a.starts_with("--") && a.len() > 1 && a.ends_with('f') && a.chars().all(|c| c == '-' || c.is_ascii_alphabetic()))
             })?;
-            (args.len() == k + 2).then_some(k + 1)?
+            (k + 1, args.get(k + 2..).unwrap_or_default())
         };
-        let paths = self.paths(words.get(at)?, dirs)?;
-        match paths.as_slice() {
+        let plain = |m: &String| {
+            !m.is_empty() && !m.starts_with(['-', '/']) && !m.contains(['*', '?', '[', '\\']) && !m.split('/').any(|c| c == "..")
+        };
+        if !operands.iter().all(plain) {
+            return None;
+        }
+        let listed = match self.paths(words.get(at)?, dirs)?.as_slice() {
             [t] if t.glob.is_none() => archive::members(&t.path),
             _ => None,
+        };
+        let bare = |m: &str| m.trim_end_matches('/').to_string();
+        match (listed, operands) {
+            (Some(members), []) => Some(members.into_iter().map(|m| (m, false)).collect()),
+            (None, []) => None,
+            // The members each operand names: itself, and what is under it.
+            (Some(members), ops) => Some(
+                members
+                    .into_iter()
+                    .filter(|m| ops.iter().any(|o| bare(m) == bare(o) || m.starts_with(&format!("{}/", bare(o)))))
+                    .map(|m| (m, false))
+                    .collect(),
+            ),
+            (None, ops) => Some(ops.iter().map(|o| (bare(o), true)).collect()),
         }
     }
 

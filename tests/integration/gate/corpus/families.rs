@@ -164,6 +164,26 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-found-renamed", "confirm", r#"find . -name 'x*.txt' | while read f; do cp "$f" "${f/x/.}"; done"#),
     ("classes-found-renamed", "confirm", r#"find docs -name '*.txt' | while read f; do cp "$f" "${f#docs/}"; done"#),
     ("classes-found-renamed", "confirm", r#"find . -name '*.off' | while read f; do mv "$f" "${f%.off}"; done"#),
+    // An archive extracted with member operands writes those members (read from its list, or
+    // each operand as a tree where the list cannot be read) and nothing else; what renames what
+    // it writes (`--strip-components`, `--transform`) leaves the whole tree.
+    ("classes-archive-members", "allow", "tar -xf hook.tar lib"),
+    ("classes-archive-members", "allow", "tar xvf hook.tar lib/"),
+    ("classes-archive-members", "allow", "zcat plain.tar.gz | tar -xf - lib"),
+    ("classes-archive-members", "allow", "tar -xzf hook.tgz lib"),
+    ("classes-archive-members", "confirm", "tar -xf hook.tar .git/hooks/pre-commit"),
+    ("classes-archive-members", "confirm", "tar -xf hook.tar .git"),
+    ("classes-archive-members", "confirm", "zcat x.tgz | tar -xvf - .claude/settings.json"),
+    ("classes-archive-members", "confirm", "tar --transform 's,^lib,.claude,' -xf plain.tar"),
+    ("classes-archive-members", "confirm", "tar -xf hook.tar --strip-components=2 .git/hooks"),
+    ("classes-archive-members", "confirm", "tar -xf hook.tar '*'"),
+    ("classes-archive-members", "confirm", "tar -xPf plain.tar /home/x/.bashrc"),
+    // Text that spells a home or a variable reaches what xargs runs as it is: asked about.
+    ("classes-xargs-spelled", "confirm", r#"echo '$HOME/.config' | xargs rm -rf"#),
+    ("classes-xargs-spelled", "confirm", r#"printf '%s\n' '~/.ssh' | xargs rm -rf"#),
+    ("classes-xargs-spelled", "confirm", r#"echo '~' '${HOME}' | xargs -n1 rm -rf"#),
+    ("classes-xargs-spelled", "allow", r#"echo build dist | xargs rm -rf"#),
+    ("classes-xargs-spelled", "allow", r#"printf '%s\n' a.txt b.txt | xargs wc -l"#),
     // A finder's name test is judged by the guarded places it can match under its start, there
     // yet or not (the call, or anything beside it, may make one before find looks).
     ("classes-finder-guarded", "confirm", r#"find . -name 'settings*.json' -exec sed -i '/hooks/d' {} +"#),
