@@ -44,28 +44,34 @@ pub fn count(agent: &AgentSpec, format: Format, before: &str, after: &str) -> En
     tally(agent, entries(agent, format, before), entries(agent, format, after))
 }
 
+/// gitvow's entries in a file: each with the event its command names, and how many times in a
+/// row it is there (a file that a tool appended the same entry to thousands of times holds it
+/// once, not thousands of copies).
+pub type Entries = Vec<(String, Value, usize)>;
+
 /// gitvow's entries in a parsed JSON document, as [`count`] finds them in its text: the planner
 /// takes them from the document it edits, before and after, and tokenises nothing again.
-pub fn json_entries(agent: &AgentSpec, doc: &crate::edit::jsonc::JsonDoc) -> Vec<(String, Value)> {
+pub fn json_entries(agent: &AgentSpec, doc: &crate::edit::jsonc::JsonDoc) -> Entries {
     let mut found = Vec::new();
     doc.objects_holding(HOOK, &|s| event_of(agent, s).is_some(), &mut |v| walk(agent, &v, &mut found));
     found
 }
 
 /// The counts of a change whose entries were `was` and are `now`.
-pub fn tally(agent: &AgentSpec, mut was: Vec<(String, Value)>, mut now: Vec<(String, Value)>) -> EntryCounts {
+pub fn tally(agent: &AgentSpec, mut was: Entries, mut now: Entries) -> EntryCounts {
     let mut counts = EntryCounts::default();
-    // The same entry on both sides is no change.
-    was.retain(|e| match now.iter().position(|n| n == e) {
-        Some(i) => {
-            now.remove(i);
-            false
+    // The same entry on both sides is no change: each copy on one side is matched with one on
+    // the other.
+    for (event, value, times) in &mut now {
+        for (_, _, left) in was.iter_mut().filter(|(e, v, _)| *e == *event && *v == *value) {
+            let matched = (*left).min(*times);
+            *left -= matched;
+            *times -= matched;
         }
-        None => true,
-    });
+    }
     for (event, _) in agent.routes() {
-        let old = was.iter().filter(|(e, _)| e == event).count();
-        let new = now.iter().filter(|(e, _)| e == event).count();
+        let old: usize = was.iter().filter(|(e, ..)| e == event).map(|(.., n)| n).sum();
+        let new: usize = now.iter().filter(|(e, ..)| e == event).map(|(.., n)| n).sum();
         counts.changed += old.min(new);
         counts.added += new.saturating_sub(old);
         counts.removed += old.saturating_sub(new);
@@ -73,8 +79,8 @@ pub fn tally(agent: &AgentSpec, mut was: Vec<(String, Value)>, mut now: Vec<(Str
     counts
 }
 
-/// gitvow's entries in a hooks file's text: each with the event its command names.
-fn entries(agent: &AgentSpec, format: Format, text: &str) -> Vec<(String, Value)> {
+/// gitvow's entries in a hooks file's text.
+fn entries(agent: &AgentSpec, format: Format, text: &str) -> Entries {
     let mut found = Vec::new();
     if text.trim().is_empty() {
         return found;
@@ -94,10 +100,13 @@ fn entries(agent: &AgentSpec, format: Format, text: &str) -> Vec<(String, Value)
     found
 }
 
-fn walk(agent: &AgentSpec, value: &Value, found: &mut Vec<(String, Value)>) {
+fn walk(agent: &AgentSpec, value: &Value, found: &mut Entries) {
     match value {
         Value::Object(o) => match o.values().filter_map(Value::as_str).find_map(|s| event_of(agent, s)) {
-            Some(event) => found.push((event, value.clone())),
+            Some(event) => match found.last_mut() {
+                Some((e, v, times)) if *e == event && v == value => *times += 1,
+                _ => found.push((event, value.clone(), 1)),
+            },
             None => o.values().for_each(|v| walk(agent, v, found)),
         },
         Value::Array(a) => a.iter().for_each(|v| walk(agent, v, found)),
@@ -218,5 +227,21 @@ mod tests {
         let two = file(&[entry("/bin/gitvow", "Stop"), entry("/bin/true", "Stop")]);
         assert_eq!(count(claude, Format::Json, &before, &two), EntryCounts { added: 1, changed: 0, removed: 0 });
         assert_eq!(count(claude, Format::Json, &two, ""), EntryCounts { added: 0, changed: 0, removed: 2 });
+    }
+
+    /// Copies of an entry, in a row or apart, are counted one by one, as they are shown.
+    #[test]
+    fn copies_of_an_entry_count_one_each() {
+        let claude = crate::agents::find("claude").unwrap();
+        let entry = |cmd: &str| format!(r#"{{"hooks":[{{"type":"command","command":"{cmd} hook Stop"}}]}}"#);
+        let file =
+            |groups: &[&str]| format!(r#"{{"hooks":{{"Stop":[{}]}}}}"#, groups.iter().map(|c| entry(c)).collect::<Vec<_>>().join(","));
+        let (g, t) = ("/bin/gitvow", "/bin/true");
+        let counted = |before: &[&str], after: &[&str]| count(claude, Format::Json, &file(before), &file(after));
+        assert_eq!(counted(&[g, g, g], &[g]), EntryCounts { added: 0, changed: 0, removed: 2 });
+        assert_eq!(counted(&[g, t, g], &[g]), EntryCounts { added: 0, changed: 0, removed: 2 });
+        assert_eq!(counted(&[g, g], &[t, t, t]), EntryCounts { added: 1, changed: 2, removed: 0 });
+        assert_eq!(counted(&[g, t, g, t], &[t, g, g, t]), EntryCounts::default());
+        assert_eq!(entries(claude, Format::Json, &file(&[g, g, t, g])).iter().map(|(.., n)| *n).collect::<Vec<_>>(), [2, 1, 1]);
     }
 }
