@@ -24,6 +24,7 @@
 
 mod access;
 mod archive;
+mod arrays;
 mod braces;
 mod builtins;
 pub(crate) mod code;

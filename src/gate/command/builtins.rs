@@ -19,10 +19,14 @@ impl Walk<'_> {
     pub(super) fn echo(&self, cmd: &Peeled, call: &ProgramCall) -> Step {
         let words: Option<Vec<String>> = cmd.operands().iter().map(|w| self.echoed(w)).collect();
         let Some(words) = words else {
-            // `echo *.txt`: the names its patterns match (words, to be expanded where they are used).
-            let listed = |w: &Word| w.parts.iter().all(|p| matches!(p, Part::Lit(_) | Part::Glob(_) | Part::Tilde));
-            let names = cmd.operands().iter().all(listed) && call.name == "echo";
-            return Step::Done(if names { Feed::Found(cmd.operands().to_vec(), false) } else { Feed::Unknown }, None);
+            // `echo *.txt`, `echo "$f"`, `printf '%s\n' "${a[@]}"`: the names its patterns match
+            // and its loop variables and arrays hold (words, to be expanded where they are used).
+            let printed = match cmd.operands().split_first() {
+                Some((format, rest)) if call.name == "printf" && format.literal().is_some_and(|f| names_format(&f)) => rest,
+                _ if call.name == "echo" => cmd.operands(),
+                _ => return Step::Done(Feed::Unknown, None),
+            };
+            return Step::Done(self.printed_names(printed).map_or(Feed::Unknown, |names| Feed::Found(names, false)), None);
         };
         let text = match words.split_first() {
             Some((format, values)) if call.name == "printf" && format.contains('%') => printf(format, values),
@@ -139,6 +143,10 @@ impl Walk<'_> {
         let Some((name, value)) = first.split_once('=') else { return false };
         if !syntax::is_name(name.trim_end_matches('+')) {
             return false;
+        }
+        if let [_, Part::Array(elements)] = w.parts.as_slice() {
+            self.array_assignment(name.trim_end_matches('+'), name.ends_with('+'), elements);
+            return true;
         }
         // Variables that switch git hook managers off are as good as `--no-verify`.
         // So are variables naming hooks, and those that move an agent's configuration (its hooks
@@ -282,4 +290,10 @@ fn printf(format: &str, values: &[String]) -> String {
             return out;
         }
     }
+}
+
+/// A printf format that prints each argument as it is, blanks or new lines between (`%s\n`).
+fn names_format(format: &str) -> bool {
+    let rest = format.replace("%s", "").replace("\\n", "").replace("\\0", "");
+    format.contains("%s") && rest.chars().all(char::is_whitespace)
 }

@@ -47,7 +47,7 @@ pub(super) fn substitutions(p: &Parsed, cmd: &Simple) -> Vec<usize> {
 }
 
 /// How many compounds the leading keywords of `cmd` close and open (`done`, `do while`, `{ for`).
-fn keywords(cmd: &Simple) -> (usize, usize) {
+pub(super) fn keywords(cmd: &Simple) -> (usize, usize) {
     let (mut closes, mut opens) = (0, 0);
     for w in &cmd.words {
         let Some(t) = w.literal() else { break };

@@ -5,7 +5,7 @@
 //! it. It is judged as run with a variable standing for each name of the list, as the body of a
 //! loop over that list is: `find ~/.gitvow | parallel cat` reads what `find` lists.
 
-use super::syntax::Word;
+use super::syntax::{Simple, Word};
 use super::{Dirs, Feed, Io, Peeled, ProgramCall, ShellState, Step, Walk, effects, expand_home};
 
 /// The variable that stands for each name in the command as judged.
@@ -451,4 +451,74 @@ mod tests {
         let runs = xe(&lits(&["-a", "cat", "--", "x"]), &a);
         assert!(matches!(runs.sources.as_slice(), [Source::Words(w)] if w.len() == 1));
     }
+}
+
+/// Names a compound's output is taken to list, at most: past it the output is unknown.
+const MAX_PRINTED: usize = 64;
+
+/// What the commands inside each open compound print (`for …; do echo "$f"; done | xargs cat`):
+/// the compound's own output, which its closing word passes on.
+#[derive(Default)]
+pub(super) struct Bodies {
+    open: Vec<Vec<Feed>>,
+    /// The pipeline that ends next opened compounds with a head that prints nothing (`for f in
+    /// …`, `while read f`), whose output the analysis does not know.
+    quiet: bool,
+}
+
+impl Bodies {
+    /// Before `cmd` runs: the output of the compounds its leading keywords close, when it closes any.
+    pub(super) fn close(&mut self, cmd: &Simple) -> Option<Feed> {
+        let (closes, _) = super::loops::keywords(cmd);
+        let mut out = None;
+        for _ in 0..closes {
+            let mut body = self.open.pop().unwrap_or_default();
+            body.extend(out.take());
+            out = Some(union(body));
+        }
+        out
+    }
+
+    /// After `cmd` runs: the compounds its leading keywords open.
+    pub(super) fn open(&mut self, cmd: &Simple) {
+        let (_, opens) = super::loops::keywords(cmd);
+        self.open.extend((0..opens).map(|_| Vec::new()));
+        let head = cmd.words.iter().filter_map(Word::literal).find(|w| !super::loops::KEYWORDS.contains(&w.as_str()));
+        self.quiet = opens > 0 && head.is_some_and(|h| matches!(h.as_str(), "for" | "select" | "case" | "read" | "true" | ":"));
+    }
+
+    /// What a pipeline inside printed.
+    pub(super) fn printed(&mut self, feed: &Feed) {
+        if std::mem::take(&mut self.quiet) {
+            return;
+        }
+        if let Some(body) = self.open.last_mut() {
+            body.push(feed.clone());
+        }
+    }
+}
+
+/// What printing each of `feeds` in turn prints: names when all are names or known text, else
+/// unknown.
+fn union(feeds: Vec<Feed>) -> Feed {
+    let (mut names, mut trees, mut text) = (Vec::new(), false, String::new());
+    for f in feeds {
+        match f {
+            Feed::None => {}
+            Feed::Found(ws, t) => {
+                names.extend(ws);
+                trees |= t;
+            }
+            Feed::Text(t) => {
+                text.push_str(&t);
+                text.push('\n');
+            }
+            _ => return Feed::Unknown,
+        }
+    }
+    if names.is_empty() {
+        return if text.is_empty() { Feed::None } else { Feed::Text(text) };
+    }
+    names.extend(text.split_whitespace().map(super::lit_word));
+    if names.len() > MAX_PRINTED { Feed::Unknown } else { Feed::Found(names, trees) }
 }

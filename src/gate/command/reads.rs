@@ -91,7 +91,7 @@ impl Walk<'_> {
             Feed::File(p) => self.listed(&p).unwrap_or_default().iter().map(|n| super::lit_word(n)).collect(),
             Feed::None | Feed::Unknown => Vec::new(),
         };
-        for name in names.iter().filter(|n| n.scripts().next().is_none()) {
+        for name in names.iter().filter(|n| n.scripts().is_empty()) {
             self.read(name, dirs, true);
         }
     }
@@ -132,7 +132,7 @@ impl Walk<'_> {
                 // `$(find ~/x -type f)`: what the substitution's list names.
                 let lists: Vec<(Vec<Word>, bool)> = word.parts.iter().filter_map(|p| self.substituted(p)).collect();
                 for (names, trees) in &lists {
-                    for name in names.iter().filter(|n| n.scripts().next().is_none()) {
+                    for name in names.iter().filter(|n| n.scripts().is_empty()) {
                         self.read(name, dirs, recursive || *trees);
                     }
                 }
@@ -160,10 +160,7 @@ impl Walk<'_> {
         if !matches!(printed, Feed::Found(..)) || self.seen.substituted.len() >= MAX_SUBSTITUTED {
             return;
         }
-        let raw = cmd.words.iter().chain(cmd.redirs.iter().map(|r| &r.target)).flat_map(|w| &w.parts).find_map(|p| match p {
-            Part::Subst { script: s, raw } | Part::ProcSubst { script: s, raw } if *s == script => Some(raw.clone()),
-            _ => None,
-        });
+        let raw = cmd.words.iter().chain(cmd.redirs.iter().map(|r| &r.target)).find_map(|w| raw_of(&w.parts, script));
         match raw {
             Some(raw) => self.seen.substituted.push((raw, printed)),
             // In a heredoc's body: kept by the script's number, for the body's input.
@@ -288,4 +285,13 @@ fn is_recursive_option(program: &str, arg: &str) -> bool {
         _ => &['r', 'R'],
     };
     flags.chars().take_while(char::is_ascii_alphabetic).any(|c| letters.contains(&c))
+}
+
+/// The text of substitution `script` among `parts`, an array's elements included.
+fn raw_of(parts: &[Part], script: usize) -> Option<String> {
+    parts.iter().find_map(|p| match p {
+        Part::Subst { script: s, raw } | Part::ProcSubst { script: s, raw } if *s == script => Some(raw.clone()),
+        Part::Array(elements) => elements.iter().find_map(|e| raw_of(&e.parts, script)),
+        _ => None,
+    })
 }

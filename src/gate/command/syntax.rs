@@ -33,6 +33,8 @@ pub enum Part {
     Subst { script: usize, raw: String },
     /// `<(…)` or `>(…)`: a file name the shell makes for a command's output or input.
     ProcSubst { script: usize, raw: String },
+    /// `(a b c)` after `NAME=`: an array's elements.
+    Array(Vec<Word>),
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -53,6 +55,11 @@ impl Word {
                     s.push_str(name);
                 }
                 Part::Subst { raw, .. } | Part::ProcSubst { raw, .. } => s.push_str(raw),
+                Part::Array(elements) => {
+                    s.push('(');
+                    s.push_str(&elements.iter().map(Word::text).collect::<Vec<_>>().join(" "));
+                    s.push(')');
+                }
             }
         }
         s
@@ -77,11 +84,15 @@ impl Word {
     }
 
     /// The scripts this word runs while it is expanded.
-    pub fn scripts(&self) -> impl Iterator<Item = usize> + '_ {
-        self.parts.iter().filter_map(|p| match p {
-            Part::Subst { script, .. } | Part::ProcSubst { script, .. } => Some(*script),
-            _ => None,
-        })
+    pub fn scripts(&self) -> Vec<usize> {
+        self.parts
+            .iter()
+            .flat_map(|p| match p {
+                Part::Subst { script, .. } | Part::ProcSubst { script, .. } => vec![*script],
+                Part::Array(elements) => elements.iter().flat_map(Word::scripts).collect(),
+                _ => Vec::new(),
+            })
+            .collect()
     }
 
     fn push_lit(&mut self, c: char) {

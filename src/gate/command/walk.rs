@@ -71,6 +71,7 @@ impl Walk<'_> {
         // The compound commands open here (`while …; do …; done < list`): where each closes, and
         // the input its closing word or the pipe into it gives every command inside.
         let mut open = Compounds::default();
+        let mut bodies = super::pipes::Bodies::default();
         for (at, pipeline) in script.pipelines.iter().enumerate() {
             let single = pipeline.nodes.len() == 1;
             let mut feed = open.input(input);
@@ -95,8 +96,17 @@ impl Walk<'_> {
                         if self.opens(p, script, (at, k), &feed, shell, (&mut open, reparse)) {
                             feed = open.input(&feed);
                         }
+                        let closed = bodies.close(cmd);
                         let (output, chdir) = self.simple(p, cmd, feed, shell, reparse, &open.walked);
+                        bodies.open(cmd);
                         open.close((at, k));
+                        // `done | xargs cat`, `done > list`: what the loop's commands printed goes on.
+                        if let Some(printed) = &closed {
+                            for r in cmd.redirs.iter().filter(|r| r.op == RedirOp::Write) {
+                                self.wrote_list(&r.target, &shell.dirs, printed);
+                            }
+                        }
+                        let output = closed.unwrap_or(output);
                         if matches!(output, Feed::Found(..)) {
                             self.seen.lister = Some(shown_words(&cmd.words));
                         }
@@ -122,6 +132,7 @@ impl Walk<'_> {
                     }
                 }
             }
+            bodies.printed(&feed);
             printed = feed;
         }
         printed

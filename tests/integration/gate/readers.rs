@@ -170,3 +170,43 @@ fn a_command_run_on_each_name_of_a_list_reads_them() {
         ],
     );
 }
+
+/// An array holds the names its elements give (a finder's list, a pattern, another array), and a
+/// loop, a group or an `if` passes on the names its commands print: each reader of them reads
+/// gitvow's record key as `cat` of its name does.
+#[test]
+fn names_kept_in_an_array_or_printed_by_a_loop_are_read() {
+    let env = installed();
+    judge(
+        &env,
+        &[
+            "a=($(find ~/.gitvow)); cat \"${a[@]}\"",
+            "a=($(find ~/.gitvow -type f)); base64 ${a[@]}",
+            "a=(~/.gitvow/*); cat \"${a[@]}\"",
+            "a=(); a+=(~/.gitvow/record.key); cp \"${a[@]}\" /tmp/k",
+            "local -a a=($HOME/.gitvow/record.key); cat \"${a[0]}\"",
+            "a=(notes.txt); b=(\"${a[@]}\" ~/.gitvow/record.key); cat \"${b[@]}\"",
+            "a=(~/.gitvow/*); printf '%s\\n' \"${a[@]}\" | xargs cat",
+            "for f in ~/.gitvow/*; do echo $f; done | xargs cat",
+            "for f in ~/.gitvow/*; do echo \"$f\"; done | while read f; do cat \"$f\"; done",
+            "for f in ~/.gitvow/*; do printf '%s\\n' \"$f\"; done | xargs base64",
+            "find ~/.gitvow -type f | while read f; do echo \"$f\"; done | xargs cat",
+            "while read f; do echo \"$f\"; done < <(find ~/.gitvow -type f) | parallel base64",
+            "{ echo notes.txt; ls ~/.gitvow/*; } | xargs cat",
+            "if true; then echo ~/.gitvow/record.key; fi | xargs cat",
+            "for f in ~/.gitvow/*; do echo \"$f\"; done > /tmp/l; xargs -a /tmp/l cat",
+            "printf '%s\\0' ~/.gitvow/* | xargs -0 cat",
+            "echo $(find ~/.gitvow -type f) | xargs cat",
+        ],
+        &[
+            "a=($(find src)); wc -l \"${a[@]}\"",
+            "files=(notes.txt src/main.rs); cat \"${files[@]}\"",
+            "arr=(1 2 3); echo \"${arr[@]}\"",
+            "for f in *.txt; do echo \"$f\"; done | xargs wc -l",
+            "while read f; do echo \"$f\"; done < notes.txt | sort",
+            "{ echo a; echo b; } | xargs echo",
+            "printf '%s\\n' *.txt | xargs wc -l",
+            "for i in 1 2 3; do echo $i; done | xargs -I{} echo item {}",
+        ],
+    );
+}

@@ -8,7 +8,7 @@
 //! (`$(…)`, `<(…)`, backticks) is a script, which the lexer reads by handing back to the parser.
 
 use super::super::span::{CharOffsets, Span};
-use super::{Body, MAX_WORDS, Parsed, Part, Redir, RedirOp, Sep, Word, is_name};
+use super::{Body, MAX_NESTING, MAX_WORDS, Parsed, Part, Redir, RedirOp, Sep, Word, is_name};
 
 /// One token of a command line.
 #[derive(Debug)]
@@ -259,6 +259,35 @@ impl ShellParser {
         }
     }
 
+    /// The elements of an array assignment, up to the `)` that ends them, which is consumed.
+    fn elements(&mut self, depth: usize) -> Vec<Word> {
+        let mut words = Vec::new();
+        if depth > MAX_NESTING {
+            self.out.opaque.get_or_insert("it nests substitutions or subshells deeper than the analyser follows");
+            self.aborted = true;
+            return words;
+        }
+        while let Some(c) = self.peek(0) {
+            match c {
+                ')' => {
+                    self.skip(1);
+                    break;
+                }
+                ' ' | '\t' | '\r' | '\n' => self.skip(1),
+                _ => {
+                    let start = self.i;
+                    let w = self.word(depth + 1);
+                    if !w.is_empty() {
+                        words.push(w);
+                    } else if self.i == start {
+                        self.skip(1);
+                    }
+                }
+            }
+        }
+        words
+    }
+
     /// One shell word.
     fn word(&mut self, depth: usize) -> Word {
         let mut w = Word::default();
@@ -288,6 +317,12 @@ impl ShellParser {
                     let group: String = self.text[self.i..self.i + len].iter().collect();
                     self.skip(len);
                     w.parts.push(Part::Glob(group));
+                }
+                // `NAME=(a b c)`: an array's elements, words of their own.
+                '(' if last == '=' && is_array_name(&w) => {
+                    self.skip(1);
+                    let elements = self.elements(depth);
+                    w.parts.push(Part::Array(elements));
                 }
                 c if is_meta(c) => break,
                 '\\' => {
@@ -609,6 +644,11 @@ fn push_text(w: &mut Word, s: String) {
     } else {
         w.parts.push(Part::Lit(s));
     }
+}
+
+/// Whether `w` is the `NAME=` or `NAME+=` of an array assignment so far.
+fn is_array_name(w: &Word) -> bool {
+    matches!(w.parts.as_slice(), [Part::Lit(t)] if t.strip_suffix('=').is_some_and(|n| is_name(n.strip_suffix('+').unwrap_or(n))))
 }
 
 #[cfg(test)]

@@ -34,3 +34,15 @@ fn deep_nesting_stops_without_recursion_past_the_limit() {
     assert!(p.opaque.is_some());
     assert!(parse(&"(".repeat(100_000)).opaque.is_some());
 }
+
+#[test]
+fn an_arrays_elements_are_words_of_its_assignment() {
+    let p = parse("a=(x ~/k $(find y) 'b c') b+=(z) c=(; d=(");
+    let Node::Simple(s) = &p.scripts[0].pipelines[0].nodes[0] else { panic!("a command") };
+    let Some(Part::Array(elements)) = s.words[0].parts.last() else { panic!("an array: {:?}", s.words[0]) };
+    assert_eq!(elements.iter().map(Word::text).collect::<Vec<_>>(), ["x", "~/k", "$(find y)", "b c"]);
+    assert_eq!(elements[1].parts[0], Part::Tilde);
+    assert_eq!(s.words[0].scripts().len(), 1);
+    assert_eq!(s.words[1].text(), "b+=(z)");
+    assert!(parse(&"a=(".repeat(100_000)).opaque.is_some());
+}
