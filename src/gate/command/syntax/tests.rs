@@ -1,3 +1,4 @@
+use super::lex::{ShellParser, Token};
 use super::*;
 
 fn words(text: &str) -> Vec<String> {
@@ -45,4 +46,59 @@ fn an_arrays_elements_are_words_of_its_assignment() {
     assert_eq!(s.words[0].scripts().len(), 1);
     assert_eq!(s.words[1].text(), "b+=(z)");
     assert!(parse(&"a=(".repeat(100_000)).opaque.is_some());
+}
+
+// The lexer (lex.rs): every token's span is the text it was read from.
+
+/// Each token's kind and the text its span covers, read as the parser reads them.
+fn placed(text: &str) -> Vec<(&'static str, &str)> {
+    let mut p = ShellParser::new(text);
+    let mut in_command = false;
+    let mut out = Vec::new();
+    while let Some((token, span)) = p.token(0, in_command) {
+        // As the parser's command has a word: a word starts one, a redirection leaves it as it was.
+        in_command = match token {
+            Token::Word(_) => true,
+            Token::Redir(_) => in_command,
+            _ => false,
+        };
+        let kind = match token {
+            Token::Word(_) => "word",
+            Token::Redir(_) => "redir",
+            Token::Sep(_) => "sep",
+            Token::Pipe => "pipe",
+            Token::Open => "open",
+            Token::Close => "close",
+        };
+        out.push((kind, span.of(text)));
+    }
+    out
+}
+
+#[test]
+fn every_token_reads_back_as_the_text_it_was_read_from() {
+    let text = "echo \"a b\" 2>err | wc -l; ls é* # c\ncat <<EOF $(ls ~/é) && (x)\nbody\nEOF\n";
+    assert_eq!(
+        placed(text),
+        [
+            ("word", "echo"),
+            ("word", "\"a b\""),
+            ("redir", "2>err"),
+            ("pipe", "|"),
+            ("word", "wc"),
+            ("word", "-l"),
+            ("sep", ";"),
+            ("word", "ls"),
+            ("word", "é*"),
+            ("sep", "\n"),
+            ("word", "cat"),
+            ("redir", "<<EOF"),
+            ("word", "$(ls ~/é)"),
+            ("sep", "&&"),
+            ("open", "("),
+            ("word", "x"),
+            ("close", ")"),
+            ("sep", "\n"),
+        ]
+    );
 }
