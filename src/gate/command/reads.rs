@@ -189,7 +189,7 @@ impl Walk<'_> {
     }
 
     /// `word` with the call's literal variables put in (`$K/record.key`).
-    fn with_values(&self, word: &Word) -> Word {
+    pub(super) fn with_values(&self, word: &Word) -> Word {
         if self.seen.values.is_empty() {
             return word.clone();
         }
@@ -197,8 +197,16 @@ impl Walk<'_> {
         for p in &word.parts {
             match p {
                 Part::Var(n) => match self.seen.values.iter().rev().find(|(m, _)| m == n) {
-                    Some((_, v)) if out.parts.is_empty() => out.parts.extend(v.parts.iter().cloned()),
-                    Some((_, v)) => out.parts.extend(v.parts.iter().filter(|p| **p != Part::Tilde).cloned()),
+                    // The shell expanded the value's `~` when it was assigned: quoted or not, the
+                    // word starts at the home (`"$k"` is an empty literal, then the variable).
+                    Some((_, v)) if out.parts.iter().all(|p| matches!(p, Part::Lit(t) if t.is_empty())) => {
+                        out.parts.extend(v.parts.iter().cloned());
+                    }
+                    // Later in a word the home is text (`x$k` is `x/home/me/…`).
+                    Some((_, v)) => out.parts.extend(v.parts.iter().filter_map(|p| match p {
+                        Part::Tilde => self.ctx.home.map(|h| Part::Lit(h.to_string_lossy().into_owned())),
+                        other => Some(other.clone()),
+                    })),
                     None => out.parts.push(p.clone()),
                 },
                 other => out.parts.push(other.clone()),

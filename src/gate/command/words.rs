@@ -33,7 +33,8 @@ impl Walk<'_> {
                     Some(patterns) => values.extend(patterns),
                     None => return,
                 },
-                _ => values.push(w.clone()),
+                // `for f in "$d"/*` with `d=~/.gitvow` assigned before: the value's names.
+                _ => values.push(self.with_values(w)),
             }
         }
         let listed = |w: &Word| w.parts.iter().all(super::loops::spliceable);
