@@ -253,6 +253,25 @@ impl ShellParser {
         }
     }
 
+    /// Steps past the `close` that ends `open` brackets already open (nested pairs counted) and
+    /// gives back the place of the text between here and it: up to the text's end when nothing
+    /// closes them.
+    fn skip_to_close(&mut self, open: char, close: char, mut depth: usize) -> std::ops::Range<usize> {
+        let from = self.i;
+        while let Some(c) = self.peek(0) {
+            self.skip(1);
+            if c == open {
+                depth += 1;
+            } else if c == close {
+                depth -= 1;
+                if depth == 0 {
+                    return from..self.i - 1;
+                }
+            }
+        }
+        from..self.i
+    }
+
     fn skip_blanks(&mut self) {
         while matches!(self.peek(0), Some(' ' | '\t')) {
             self.skip(1);
@@ -435,20 +454,7 @@ impl ShellParser {
             Some('(') if self.peek(2) == Some('(') => {
                 // Arithmetic: no command runs; skip to the matching `))`.
                 self.skip(3);
-                let mut open = 2usize;
-                while let Some(c) = self.peek(0) {
-                    self.skip(1);
-                    match c {
-                        '(' => open += 1,
-                        ')' => {
-                            open -= 1;
-                            if open == 0 {
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
+                self.skip_to_close('(', ')', 2);
                 w.parts.push(Part::Computed(self.text[start..self.i].iter().collect()));
             }
             Some('(') => {
@@ -459,22 +465,8 @@ impl ShellParser {
             }
             Some('{') => {
                 self.skip(2);
-                let mut inner = String::new();
-                let mut open = 1usize;
-                while let Some(c) = self.peek(0) {
-                    self.skip(1);
-                    match c {
-                        '{' => open += 1,
-                        '}' => {
-                            open -= 1;
-                            if open == 0 {
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
-                    inner.push(c);
-                }
+                let inner = self.skip_to_close('{', '}', 1);
+                let inner: String = self.text[inner].iter().collect();
                 if is_name(&inner) {
                     w.parts.push(Part::Var(inner));
                 } else {
