@@ -117,7 +117,7 @@ fn run() -> i32 {
             .map(|s| s.to_string())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_default();
-        eprintln!("gitvow: internal error: {what}\n  hint: this is a bug in gitvow; please report it with the command you ran");
+        gitvow::say!("gitvow: internal error: {what}\n  hint: this is a bug in gitvow; please report it with the command you ran");
     }));
     let mut on_panic = OnPanic::Internal { reading: ExitConvention::Plain, json: false };
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| dispatch(&mut on_panic))) {
@@ -183,7 +183,7 @@ fn dispatch(on_panic: &mut OnPanic) -> i32 {
 /// Tells a failure (unless `told` already) and returns its exit code.
 fn report(err: &Error, told: bool, json: bool, reading: ExitConvention) -> i32 {
     if !told {
-        eprintln!("{err}");
+        gitvow::say!("{err}");
     }
     if json {
         gitvow::output::json(&err.as_json());
@@ -191,7 +191,7 @@ fn report(err: &Error, told: bool, json: bool, reading: ExitConvention) -> i32 {
     // What lies underneath the message (an OS error code), for whoever debugs gitvow.
     if std::env::var_os("GITVOW_DEBUG").is_some() {
         for cause in err.causes() {
-            eprintln!("  cause: {cause}");
+            gitvow::say!("  cause: {cause}");
         }
     }
     err.kind.exit_code_for(reading)

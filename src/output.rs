@@ -13,6 +13,28 @@ pub(crate) fn for_machines() {
     MACHINE.store(true, Ordering::Relaxed);
 }
 
+/// Writes to standard error for a person, as `eprint!` does, but a standard error that cannot be
+/// written (its reader gone: `gitvow install 2>&1 | head -1`) loses the text, never the run:
+/// `eprint!` panics there, and a panic while reporting it aborts, so a run that changes files
+/// would stop half-way with exit 134 and no word. Every line gitvow prints to standard error
+/// goes through this (or [`say!`]).
+#[macro_export]
+macro_rules! say_part {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// [`say_part!`] with a final newline: `eprintln!` that never panics.
+#[macro_export]
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 /// Prints one JSON document (pretty, with a final newline).
 pub fn json(value: &serde_json::Value) {
     write(&format!("{}\n", serde_json::to_string_pretty(value).unwrap_or_default()));
@@ -78,7 +100,7 @@ fn reader_gone() {
         std::process::exit(1);
     }
     if !GONE.swap(true, Ordering::Relaxed) {
-        eprintln!("gitvow: standard output was closed by its reader (a pipe such as `| head`); the rest of the output follows here");
+        crate::say!("gitvow: standard output was closed by its reader (a pipe such as `| head`); the rest of the output follows here");
     }
 }
 

@@ -105,7 +105,7 @@ fn agent_environment() -> Option<&'static str> {
 /// Asks the person `question` on stderr and reads their answer as a line (Enter required): only `y`
 /// or `yes` is a yes.
 pub(crate) fn confirm(question: &str) -> Result<bool> {
-    eprint!("{question} [y/N] ");
+    crate::say_part!("{question} [y/N] ");
     let _ = std::io::stderr().flush();
     let mut answer = String::new();
     std::io::stdin().read_line(&mut answer).map_err(|e| Error::new(format!("cannot read the answer: {e}")))?;

@@ -10,6 +10,9 @@
 //! ignored otherwise; without node/npm or the npm registry it fails in CI and is skipped with a
 //! notice elsewhere; see tests/e2e/README.md.
 
+// Tests say why they skip on standard error; only gitvow itself goes through `say!`.
+#![allow(clippy::print_stderr)]
+
 #[path = "e2e/harness.rs"]
 mod harness;
 #[path = "e2e/managed.rs"]

@@ -8,6 +8,9 @@
 //! of hook calls, writers saving a file every few milliseconds, hundreds of kills), which beside the
 //! integration tests would slow them and stretch the time limits some of them check.
 
+// Tests say why they skip on standard error; only gitvow itself goes through `say!`.
+#![allow(clippy::print_stderr)]
+
 // The integration tests' support: the same sandbox, builder and environment rule.
 #[path = "integration/support/mod.rs"]
 #[allow(dead_code)]

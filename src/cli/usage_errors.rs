@@ -26,13 +26,12 @@ pub(crate) fn parse_failure(err: &clap::Error, cli: &Definition) -> i32 {
     if args.is_empty() {
         return (cli.print_help)(None).unwrap_or(1);
     }
-    let rendered = err.to_string();
-    let what = rendered.lines().next().unwrap_or("").trim_start_matches("error: ");
+    let what = refusal(err);
     if args.first().map(String::as_str) == Some("hook") {
-        return crate::gate::hook::misused(&args[1..], what);
+        return crate::gate::hook::misused(&args[1..], &what);
     }
-    let err = usage_error(err, what, &args, cli);
-    eprintln!("{err}");
+    let err = usage_error(err, &what, &args, cli);
+    crate::say!("{err}");
     // A script reading `--json` gets its usage errors as JSON too (the README's "JSON output").
     if args.iter().take_while(|a| *a != "--").any(|a| a == "--json") {
         crate::output::json(&err.as_json());
@@ -64,16 +63,22 @@ fn usage_error(err: &clap::Error, what: &str, args: &[String], cli: &Definition)
             None => help,
         },
     };
-    // clap lists the missing arguments on the lines after its first: they are the message.
-    let what = match err.kind() {
+    Error::usage(what).hint(hint)
+}
+
+/// What clap refused, in one line: its first line, or for missing arguments their names (clap
+/// lists them on the lines after its first, which a one-line message would cut off).
+fn refusal(err: &clap::Error) -> String {
+    let rendered = err.to_string();
+    let first = rendered.lines().next().unwrap_or("").trim_start_matches("error: ");
+    match err.kind() {
         ErrorKind::MissingRequiredArgument => match context_strings(err, ContextKind::InvalidArg) {
             missing if missing.len() == 1 => format!("missing argument {}", missing[0]),
             missing if !missing.is_empty() => format!("missing arguments {}", missing.join(", ")),
-            _ => what.to_string(),
+            _ => first.to_string(),
         },
-        _ => what.to_string(),
-    };
-    Error::usage(what).hint(hint)
+        _ => first.to_string(),
+    }
 }
 
 /// The argument clap refused, as given.

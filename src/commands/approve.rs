@@ -58,7 +58,7 @@ pub fn run(request: &ApproveRequest) -> Result<i32> {
         }
     );
     crate::person::require_answer("gitvow approve", &again)?;
-    eprint!("{}", show(&a));
+    crate::say_part!("{}", show(&a));
     if request.deny {
         a.state = State::Denied;
         a.answered = Some(approvals::now());
@@ -68,7 +68,7 @@ pub fn run(request: &ApproveRequest) -> Result<i32> {
     }
     let how = if request.session { "for the rest of this session" } else { "once" };
     if !crate::person::confirm(&format!("Allow this call {how}?"))? {
-        eprintln!("not approved; the call keeps waiting (`gitvow approve --deny {code}` says no)");
+        crate::say!("not approved; the call keeps waiting (`gitvow approve --deny {code}` says no)");
         return Ok(1);
     }
     super::presence::require("gitvow approve", &again)?;
@@ -131,7 +131,7 @@ fn show(a: &Approval) -> String {
 /// Says which files in the approvals directory count for nothing, and why.
 fn report(ignored: &[approvals::Ignored]) {
     for i in ignored {
-        eprintln!("gitvow: ignored {}: {}", crate::paths::display(&i.path), i.why);
+        crate::say!("gitvow: ignored {}: {}", crate::paths::display(&i.path), i.why);
     }
 }
 

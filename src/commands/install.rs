@@ -215,7 +215,7 @@ impl Run<'_> {
         // After the preview, which a pager may have shown and taken away, and before the question.
         if let Operation::Install { command, .. } = self.action {
             for notice in crate::install::notices::install(scope, self.agents, command, plan) {
-                eprintln!("{notice}");
+                crate::say!("{notice}");
             }
         }
         // Uninstall over every agent (no --agent) names only those it takes gitvow out of.
@@ -277,7 +277,7 @@ impl Run<'_> {
         let scope = self.scope;
         let lock = InstallLock::acquire(scope, |holder| {
             let who = holder.map_or(String::new(), |p| format!(" (process {p})"));
-            eprintln!("gitvow: waiting for another gitvow run{who} to finish…");
+            crate::say!("gitvow: waiting for another gitvow run{who} to finish…");
         })?;
         // Temporary files a killed run left behind go, whether or not this run changes anything.
         // Only in directories the scope's rules accept (in a repository: reached from its handles,
@@ -323,7 +323,7 @@ impl Run<'_> {
                         return Err(Error::new(format!("{} keeps changing while gitvow writes it", display(&path)))
                             .hint("stop the program that rewrites it, then run gitvow again; nothing was written"));
                     }
-                    eprintln!("gitvow: {} changed since it was read; planning again on its new content", display(&path));
+                    crate::say!("gitvow: {} changed since it was read; planning again on its new content", display(&path));
                     attempt += 1;
                     backoff(attempt);
                     drop(std::mem::take(plan));

@@ -140,7 +140,7 @@ fn check(file: &Path, named: bool, as_json: bool) -> Result<i32> {
             Ok(Some(l)) => json!({"file": absolute, "ok": true, "rules": counts(&l.policy), "programs": l.policy.programs()}),
             Ok(None) => json!({"file": null, "ok": true, "built_in": true}),
             Err(e) => {
-                eprintln!("{e}");
+                crate::say!("{e}");
                 let mut out = e.as_json();
                 out["file"] = Value::from(absolute);
                 out["ok"] = Value::Bool(false);

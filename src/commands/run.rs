@@ -28,7 +28,7 @@ pub fn run(request: &RunRequest) -> Result<i32> {
         }
         Ok(None) => {}
         Err(why) if request.unboxed => {
-            eprintln!("gitvow run: starting `{shown}` WITHOUT the box (--unboxed): {why}");
+            crate::say!("gitvow run: starting `{shown}` WITHOUT the box (--unboxed): {why}");
         }
         Err(why) => {
             return Err(Error::new(format!("cannot start `{shown}` in gitvow's box: {why}")).hint(
@@ -38,7 +38,7 @@ pub fn run(request: &RunRequest) -> Result<i32> {
     }
     let err = command.exec();
     let code = if err.kind() == std::io::ErrorKind::NotFound { 127 } else { 126 };
-    eprintln!("gitvow run: cannot run {}: {err}", argv[0].to_string_lossy());
+    crate::say!("gitvow run: cannot run {}: {err}", argv[0].to_string_lossy());
     Ok(code)
 }
 

@@ -73,9 +73,9 @@ fn trust(dir: Option<&Path>) -> Result<i32> {
         }
     }
     out.push_str("Trusting lets gitvow run these programs in this repository and apply these exceptions, until the file changes.\n");
-    eprint!("{out}");
+    crate::say_part!("{out}");
     if !crate::person::confirm("Trust this file?")? {
-        eprintln!("not trusted; nothing recorded");
+        crate::say!("not trusted; nothing recorded");
         return Ok(1);
     }
     super::presence::require("gitvow trust", &again)?;

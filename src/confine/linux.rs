@@ -187,7 +187,7 @@ fn landlock_scopes() -> Result<(), Refused> {
     // SAFETY: asking for the ABI version takes no attribute.
     let abi = unsafe { libc::syscall(libc::SYS_landlock_create_ruleset, std::ptr::null::<RulesetAttr>(), 0usize, CREATE_RULESET_VERSION) };
     if abi < 6 {
-        eprintln!(
+        crate::say!(
             "gitvow run: note: this kernel's Landlock (ABI {}) cannot keep the box from abstract sockets and signals outside it (Linux 6.12 can); the files are protected all the same",
             abi.max(0)
         );

@@ -51,7 +51,7 @@ pub fn run(agent: &str, event: &str) -> i32 {
 fn tag_for_probe() {
     let Some(value) = std::env::var_os(PROBE_VARIABLE) else { return };
     let exe = std::env::current_exe().map(|e| e.to_string_lossy().into_owned()).unwrap_or_default();
-    eprintln!("{PROBE_TAG} {} {} {exe}", value.to_string_lossy(), env!("CARGO_PKG_VERSION"));
+    crate::say!("{PROBE_TAG} {} {} {exe}", value.to_string_lossy(), env!("CARGO_PKG_VERSION"));
 }
 
 /// The answer of a hook call that panicked: the agent's blocking form during PreToolUse, silence

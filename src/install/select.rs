@@ -86,7 +86,7 @@ pub fn select_agents(names: &[String], scope: &Scope, none_named: NoneNamed) -> 
         for name in adapters {
             match adapter_agent::spec(name) {
                 Ok(agent) => all.push(agent),
-                Err(e) => eprintln!("gitvow: skipping agent `{name}`: {}", e.message),
+                Err(e) => crate::say!("gitvow: skipping agent `{name}`: {}", e.message),
             }
         }
         return Ok(all);

@@ -30,7 +30,7 @@ pub(crate) fn step(what: &str) {
         static COUNT: AtomicU64 = AtomicU64::new(0);
         let n = COUNT.fetch_add(1, Ordering::SeqCst) + 1;
         if std::env::var_os("GITVOW_TEST_TRACE_STEPS").is_some() {
-            eprintln!("gitvow: step {n}: {what}");
+            crate::say!("gitvow: step {n}: {what}");
         }
         let kill_at = KILL_AT.get_or_init(|| std::env::var("GITVOW_TEST_KILL_AT_STEP").ok().and_then(|v| v.parse().ok()));
         if *kill_at == Some(n) {

@@ -260,7 +260,7 @@ fn notice_wait(path: &Path) {
     let mut noticed = NOTICED.lock().unwrap_or_else(|e| e.into_inner());
     if !noticed.iter().any(|p| p == path) {
         noticed.push(path.to_path_buf());
-        eprintln!("gitvow: {} is being written by another program; waiting for it to finish", crate::paths::display(path));
+        crate::say!("gitvow: {} is being written by another program; waiting for it to finish", crate::paths::display(path));
     }
 }
 

@@ -72,7 +72,12 @@ fn a_hook_started_with_wrong_arguments_blocks_in_the_agents_form_during_pre_tool
         (&["hook", "--bogus", "PreToolUse"], 2, "", "BLOCKED by gitvow"),
         (&["hook", "--agent", "cursor", "--bogus", "preToolUse"], 0, "{\"permission\":\"deny\"", ""),
         (&["hook", "--agent", "copilot", "--bogus", "preToolUse"], 0, "{\"permissionDecision\":\"deny\"", ""),
-        (&["hook", "--agent", "codex"], 2, "", "BLOCKED by gitvow"),
+        (
+            &["hook", "--agent", "codex"],
+            2,
+            "",
+            "BLOCKED by gitvow: `gitvow hook` was started with arguments it cannot use (missing argument <EVENT>)",
+        ),
         (&["hook", "--agent", "codex", "--bogus", "Stop"], 0, "", ""),
         (&["hook", "--agent", "gitvow-nonexistent", "--bogus", "PreToolUse"], 2, "", "BLOCKED by gitvow"),
     ] {

@@ -218,6 +218,14 @@ fn a_reader_that_goes_away_loses_nothing_of_the_run_or_its_report() {
     assert!(stderr.starts_with("gitvow: standard output was closed by its reader (a pipe such as `| head`)"), "{stderr}");
     assert!(stderr.contains("claude: installed in ~/.claude/settings.json"), "{stderr}");
     assert!(env.home().join(".claude/settings.json").is_file() && env.home().join(".gitvow/install-record.json").is_file());
+    // `2>&1 | head -1`: standard error goes with it, so the rest of the report has nowhere to go;
+    // the run still finishes (it aborted with 134 and no word, writing to the closed error).
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let both = writer.try_clone().unwrap();
+    let out = env.gitvow().args(["install", "--user", "--agent", "codex", "--yes"]).command().stdout(writer).stderr(both).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(env.home().join(".codex/hooks.json").is_file());
     // A run that only shows something ends quietly, as a Unix tool does: `gitvow log | head` is not
     // followed by the rest of the log on the terminal.
     for args in [&["completions", "bash"][..], &["man"], &["policy"], &["doctor", "--user"], &["check", "--", "ls"], &["--help"], &["log"]]
