@@ -3,7 +3,7 @@
 use super::dirs::{create_parent_dirs, remove_empty_dirs};
 use super::resolve::Area;
 use super::write::Replaced;
-use super::write::{holds, remove_if_unchanged, replace_if_unchanged, set_mode};
+use super::write::{may_hold, remove_if_unchanged, replace_if_unchanged, set_mode};
 use crate::error::{Error, Result};
 use crate::paths::{Scope, display};
 use std::path::{Path, PathBuf};
@@ -117,10 +117,11 @@ impl Transaction {
     /// `before_step` runs before each step's write; tests use it to inject faults between planning
     /// and writing.
     pub(super) fn apply_with(&self, before_step: &mut dyn FnMut(usize) -> Result<()>) -> Result<TxOutcome> {
-        // Refusals and changed files are found before anything is written (a file that holds what
-        // was planned on is compared, not copied: it may be megabytes).
+        // Refusals, and files whose size changed, are found before anything is written. A file of
+        // the planned size is compared by its step, once, at the last look before its write: it
+        // may be megabytes.
         for step in &self.steps {
-            if let Err(current) = holds(&step.path, &self.scope, self.area, step.expected.as_deref().map(Vec::as_slice))? {
+            if let Err(current) = may_hold(&step.path, &self.scope, self.area, step.expected.as_deref().map(Vec::as_slice))? {
                 return Ok(TxOutcome::Changed { path: step.path.clone(), current });
             }
         }

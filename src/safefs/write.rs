@@ -39,15 +39,29 @@ pub fn read_target(path: &Path, scope: &Scope, area: Area) -> Result<Option<Vec<
     Ok(read_quiet(&spot).map_err(|e| Error::io("read", path, &e))?.map(|(_, bytes)| bytes))
 }
 
-/// Whether the file `path` names still holds `expected` (`None`: that it does not exist), read as
-/// [`read_target`] reads it but compared as it is read: a file that still holds the bytes is never
-/// copied into memory. `Err`: what it holds instead (`None`: it does not exist).
-pub(crate) fn holds(path: &Path, scope: &Scope, area: Area, expected: Option<&[u8]>) -> Result<std::result::Result<(), Option<Vec<u8>>>> {
+/// Whether the file `path` names may still hold `expected` (`None`: that it does not exist), told
+/// from its size without reading it: a file of the expected size is compared at the write's last
+/// look ([`replace_if_unchanged`]), so the bytes are read once while writing, not once per check.
+/// `Err`: what it holds instead (`None`: it does not exist), read as [`read_target`] reads it.
+pub(crate) fn may_hold(
+    path: &Path,
+    scope: &Scope,
+    area: Area,
+    expected: Option<&[u8]>,
+) -> Result<std::result::Result<(), Option<Vec<u8>>>> {
     let spot = locate(path, scope, area)?;
-    Ok(match (look_quiet(&spot, expected).map_err(|e| Error::io("read", path, &e))?, expected) {
-        (None, None) | (Some((_, Compared::Same)), Some(_)) => Ok(()),
+    let stat = match spot.parent() {
+        Some(dir) => super::spot::stat_at(dir, &spot.name).map_err(|e| Error::io("read", path, &e))?,
+        None => None,
+    };
+    Ok(match (stat, expected) {
+        (None, None) => Ok(()),
         (None, Some(_)) => Err(None),
-        (Some((_, found)), expected) => Err(Some(found.into_bytes(expected.unwrap_or_default()))),
+        (Some(stat), Some(expected)) if stat.st_size as u64 == expected.len() as u64 => Ok(()),
+        (Some(_), expected) => match read_quiet(&spot).map_err(|e| Error::io("read", path, &e))? {
+            Some((_, bytes)) if Some(bytes.as_slice()) == expected => Ok(()),
+            found => Err(found.map(|(_, bytes)| bytes)),
+        },
     })
 }
 
@@ -64,10 +78,15 @@ pub(crate) fn holds(path: &Path, scope: &Scope, area: Area, expected: Option<&[u
 pub fn replace_if_unchanged(target: &Path, scope: &Scope, area: Area, expected: Option<&[u8]>, new: &[u8]) -> Result<Replaced> {
     let spot = locate(target, scope, area)?;
     let read = || -> Result<Option<(Held, Vec<u8>)>> { read_quiet(&spot).map_err(|e| Error::io("read", target, &e)) };
+    // The file whose owner, mode and attributes the new one takes. Its bytes are compared once,
+    // at the last look under the lease: comparing them here too would read the file twice.
     let old = match expected {
-        Some(expected) => match look_quiet(&spot, Some(expected)).map_err(|e| Error::io("read", target, &e))? {
-            Some((held, Compared::Same)) => Some(held.file.try_clone().map_err(|e| Error::io("read", target, &e))?),
-            other => return Ok(Replaced::Changed(other.map(|(_, found)| found.into_bytes(expected)))),
+        Some(expected) => match spot.open_read().map_err(|e| Error::io("read", target, &e))? {
+            Some(file) if file.metadata().is_ok_and(|m| m.len() == expected.len() as u64) => Some(file),
+            _ => match look_quiet(&spot, Some(expected)).map_err(|e| Error::io("read", target, &e))? {
+                Some((held, Compared::Same)) => Some(held.file.try_clone().map_err(|e| Error::io("read", target, &e))?),
+                other => return Ok(Replaced::Changed(other.map(|(_, found)| found.into_bytes(expected)))),
+            },
         },
         None => match read()? {
             None => None,
