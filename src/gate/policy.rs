@@ -5,6 +5,7 @@
 //! key gitvow does not know is an error, so a misspelling can never silently drop the rules it held.
 //! Which files are in force for a call is [`layers`].
 
+mod buffer;
 mod codec;
 pub mod known;
 pub mod layers;
@@ -245,14 +246,14 @@ impl Policy {
 
     /// What [`Policy::encode`] wrote; `None` for anything else, to the last byte.
     pub fn decode(bytes: &[u8], source: Source) -> Option<Policy> {
-        Policy::decode_kept(std::sync::Arc::new(bytes.to_vec()), 0, source)
+        Policy::decode_kept(std::sync::Arc::new(bytes.to_vec().into()), 0, source)
     }
 
     /// [`Policy::decode`] of `bytes` from `start` to their end, the rules read where they lie
     /// (see [`RuleList`]): the policy keeps the very buffer a prepared policy was read into, where
     /// a copy would be as many fresh pages of memory again (some twelve per policy, each a page
     /// fault of a hook call).
-    pub fn decode_kept(bytes: std::sync::Arc<Vec<u8>>, start: usize, source: Source) -> Option<Policy> {
+    pub fn decode_kept(bytes: std::sync::Arc<buffer::Buffer>, start: usize, source: Source) -> Option<Policy> {
         let mut r = Reader::new(bytes.get(start..)?);
         let mut lists = ListKey::ALL.map(|_| RuleList::default());
         for list in &mut lists {

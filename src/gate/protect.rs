@@ -286,18 +286,21 @@ impl Guard {
                     // A pattern inside a root changes it; a pattern in `dir` reaches a root at or
                     // below `dir` through the name it matches there.
                     Some(Glob { hidden }) => {
-                        let reached = root
-                            .path
-                            .strip_prefix(dir)
-                            .ok()
+                        let reached = (!apart(&root.path, dir, Case::Exact))
+                            .then(|| root.path.strip_prefix(dir).ok())
+                            .flatten()
                             .filter(|rest| rest.components().count() == 1 || std::fs::symlink_metadata(&root.path).is_ok());
-                        dir.starts_with(&root.path)
+                        starts_with(dir, &root.path)
                             || reached
                                 .and_then(|rest| rest.components().next())
                                 .is_some_and(|first| pattern::matches(name, &first.as_os_str().to_string_lossy(), hidden))
                     }
                     // The root itself, or a directory holding it (which must exist to hold it).
-                    None => root.path == whole || (root.path.starts_with(&whole) && std::fs::symlink_metadata(&root.path).is_ok()),
+                    // (Equal paths begin with each other: a root `apart` from `whole` is neither.)
+                    None => {
+                        !apart(&root.path, &whole, Case::Exact)
+                            && (root.path == whole || (root.path.starts_with(&whole) && std::fs::symlink_metadata(&root.path).is_ok()))
+                    }
                 };
                 if hit {
                     let why = format!("it would remove, move or change {} as a whole ({})", root.what, crate::paths::display(&root.path));
@@ -377,6 +380,9 @@ pub fn may_name_protected(pattern: &str) -> bool {
 /// `path` with its leading components spelt as `place`'s when they name it in another case;
 /// `None` when they do not, or spell it exactly.
 pub fn in_case_of(path: &Path, place: &Path) -> Option<PathBuf> {
+    if apart(path, place, Case::Folded) {
+        return None;
+    }
     let mut rest = path.components();
     let mut differs = false;
     for want in place.components() {
@@ -390,6 +396,50 @@ pub fn in_case_of(path: &Path, place: &Path) -> Option<PathBuf> {
         }
     }
     differs.then(|| place.join(rest.as_path()))
+}
+
+/// How [`apart`] compares letters.
+#[derive(Clone, Copy, PartialEq)]
+enum Case {
+    Exact,
+    /// As [`in_case_of`] does, where an ASCII letter is also its other case.
+    Folded,
+}
+
+/// Whether `path` surely does not begin with the components of `base`, told from their bytes
+/// alone; `false` when the bytes cannot tell (then the components decide). A call compares every
+/// path it changes with each of the hundred places the gate guards, and walking two paths'
+/// components costs a hundred times more than comparing the bytes up to their first difference:
+/// the bytes decide when, up to it, neither has an empty or `.` component (which components skip),
+/// and the first different byte is no separator and no dot in either. Then the component it falls
+/// in differs, or `path` ends within or before base's last one. Folded, an ASCII byte differing
+/// only in case is no difference, and a difference at a non-ASCII byte cannot tell (a whole
+/// component in lower case may still be equal).
+fn apart(path: &Path, base: &Path, case: Case) -> bool {
+    let (p, b) = (path.as_os_str().as_encoded_bytes(), base.as_os_str().as_encoded_bytes());
+    let same = |x: u8, y: u8| x == y || (case == Case::Folded && x.eq_ignore_ascii_case(&y));
+    let mut n = 0;
+    while n < p.len() && n < b.len() && same(p[n], b[n]) {
+        n += 1;
+    }
+    // Letters aside, the bytes before `n` are the same in both: `path`'s tell for both.
+    let before = &p[..n];
+    if before.windows(2).any(|w| w == b"//") || before.windows(3).any(|w| w == b"/./") {
+        return false;
+    }
+    let separator = |c: u8| c == b'/' || c == b'.';
+    match (p.get(n), b.get(n)) {
+        // `path` ends first, before a byte of a component of `base`'s: it has fewer components,
+        // or a shorter last one.
+        (None, Some(&y)) => !separator(y),
+        (Some(&x), Some(&y)) => !separator(x) && !separator(y) && (case == Case::Exact || (x.is_ascii() && y.is_ascii())),
+        _ => false,
+    }
+}
+
+/// [`Path::starts_with`], decided from the bytes where [`apart`] can.
+fn starts_with(path: &Path, base: &Path) -> bool {
+    !apart(path, base, Case::Exact) && path.starts_with(base)
 }
 
 fn split(path: &Path) -> (PathBuf, String) {
@@ -482,6 +532,32 @@ mod tests {
         assert!(!matches("[.]claude", "xclaude", false));
         assert!(matches("[.]claude", ".claude", true) && !matches("[.]claude", ".claude", false));
         assert!(!matches("a?c", "ac", false));
+    }
+
+    /// The bytes decide only where the components would decide the same: paths of separators,
+    /// dots and letters whose case folds in ASCII, in Unicode only, or not at all.
+    #[test]
+    fn the_bytes_decide_as_the_components_would() {
+        use std::path::Component;
+        let part = prop::sample::select(vec!["/", "/", ".", "a", "A", "b", "\u{e9}", "\u{c9}", "k", "\u{212a}", "\u{3a3}", "\u{3c3}"]);
+        let parts = || prop::collection::vec(part.clone(), 0..8);
+        // `b` is most often what `p` begins with (in another case, or with more after it).
+        let pair = (parts(), parts(), any::<prop::sample::Index>(), any::<bool>()).prop_map(|(p, extra, at, upper)| {
+            let k = at.index(p.len() + 1);
+            let head = if upper { p[..k].concat().to_uppercase() } else { p[..k].concat() };
+            (PathBuf::from(p.concat()), PathBuf::from(head + &extra.concat()))
+        });
+        proptest!(|((p, b) in pair)| {
+            if apart(&p, &b, Case::Exact) {
+                prop_assert!(!p.starts_with(&b), "{} {}", p.display(), b.display());
+            }
+            prop_assert_eq!(starts_with(&p, &b), p.starts_with(&b));
+            if apart(&p, &b, Case::Folded) {
+                let folded = |x: Component| x.as_os_str().to_string_lossy().to_lowercase();
+                let mut rest = p.components();
+                prop_assert!(!b.components().all(|want| rest.next().is_some_and(|got| folded(got) == folded(want))), "{} {}", p.display(), b.display());
+            }
+        });
     }
 
     use crate::gate::pattern::tests::disguised;

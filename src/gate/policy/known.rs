@@ -15,8 +15,8 @@
 //! this file: it neither reads it nor undoes it, and entries are kept per build, so two builds
 //! sharing a home do not take turns replacing each other's.
 
+use super::buffer::Buffer;
 use crate::digest::siphash24;
-use std::io::Read;
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -83,7 +83,7 @@ impl Identity {
 /// The bytes of gitvow's own file at `path` and its identity while they were read; `None` unless
 /// it is a regular file (not through a symlink) that only its owner, this user, may write, of at
 /// most `limit` bytes, unchanged while read.
-pub fn read_own(path: &Path, limit: u64) -> Option<(Vec<u8>, Identity)> {
+pub fn read_own(path: &Path, limit: u64) -> Option<(Buffer, Identity)> {
     let mut file =
         std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY | libc::O_NOFOLLOW).open(path).ok()?;
     let meta = file.metadata().ok()?;
@@ -95,8 +95,7 @@ pub fn read_own(path: &Path, limit: u64) -> Option<(Vec<u8>, Identity)> {
     let before = Identity::of(&meta)?;
     // Room for the whole file and the one byte that tells it grew, so that reading reallocates
     // (and copies) nothing.
-    let mut bytes = Vec::with_capacity((meta.len() as usize).saturating_add(1));
-    (&mut file).take(limit + 1).read_to_end(&mut bytes).ok()?;
+    let bytes = Buffer::read(&mut file, (meta.len() as usize).saturating_add(1))?;
     let after = Identity::of(&file.metadata().ok()?)?;
     (before == after && bytes.len() as u64 == after.size).then_some((bytes, after))
 }
@@ -273,7 +272,7 @@ mod tests {
         let mut known = Known::open(dir.path(), "build", &KEY);
         known.remember(fresh, "k1", prepared);
         assert_eq!(known.lookup(&fresh), None);
-        assert!(read_own(&path, 10).is_some_and(|(b, id)| b == b"p" && id == Identity::at(&path).unwrap()));
+        assert!(read_own(&path, 10).is_some_and(|(b, id)| &b[..] == b"p" && id == Identity::at(&path).unwrap()));
         assert!(read_own(&path, 0).is_none(), "over the limit");
     }
 }

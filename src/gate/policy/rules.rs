@@ -1,6 +1,7 @@
 //! A rule list and its rules' patterns: each compiled at most once and only when a call could
 //! match it (see [`super::prefilter`]), and the binary form [`super::validated`] keeps of them.
 
+use super::buffer::Buffer;
 use super::codec::{Reader, Writer};
 use super::prefilter::{Kept, Prefilter, Start};
 use super::schema::{Located, Seg};
@@ -223,7 +224,7 @@ pub struct RuleList {
 #[derive(Debug)]
 struct KeptRules {
     /// The whole buffer the kept policy was read into (what the rules' ranges index).
-    bytes: Arc<Vec<u8>>,
+    bytes: Arc<Buffer>,
     rules: Vec<KeptRule>,
 }
 
@@ -363,7 +364,7 @@ impl RuleList {
     /// A kept list: a count, then that many rules as [`Rule::encode`] wrote them, found in `r`, a
     /// reader over the whole of `bytes`.
     /// The kept rules `r` reads next; `r` reads the end of `bytes`, where the rules' ranges point.
-    pub(super) fn find(r: &mut Reader, bytes: &Arc<Vec<u8>>) -> Option<RuleList> {
+    pub(super) fn find(r: &mut Reader, bytes: &Arc<Buffer>) -> Option<RuleList> {
         let rules = r.list(|r| KeptRule::find(r, bytes))?;
         Some(RuleList { all: OnceLock::new(), kept: Some(KeptRules { bytes: bytes.clone(), rules }) })
     }
