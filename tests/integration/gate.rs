@@ -1,6 +1,7 @@
 //! The gate on a corpus of commands and on its worst inputs.
 
 mod corpus;
+mod database_clients;
 mod other_spellings;
 mod own_files;
 mod readers;

@@ -9,6 +9,7 @@ use super::{
     lit_word, option_value, powershell, quote, recipes, sql,
 };
 use recipes::Recipes;
+use sql::files::Outside;
 use std::path::Path;
 
 impl Walk<'_> {
@@ -426,20 +427,25 @@ impl Walk<'_> {
         let said = |t: String| if test { format!("test-database {t}") } else { t };
         for text in given {
             if db.sql {
-                // psql's `\! cmd` runs a shell command.
-                for line in text.lines() {
-                    // sqlite's `.shell cmd` and `.system cmd` too.
-                    let line = line.trim_start();
-                    if let Some(cmd) =
-                        line.strip_prefix("\\!").or_else(|| line.strip_prefix(".shell ")).or_else(|| line.strip_prefix(".system "))
-                    {
-                        self.text(cmd, &mut ShellState::new(self.ctx.cwd), MAX_REPARSE);
-                    }
-                }
+                self.outside_the_database(&text, dirs);
                 self.out.texts.extend(sql::statements(&text).into_iter().map(said));
             } else {
                 let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
                 self.out.texts.push(said(format!("{name} {}", quote(&one_line))));
+            }
+        }
+    }
+}
+
+impl Walk<'_> {
+    /// The files a client's text writes and reads, and the commands it runs (`sql::files`).
+    fn outside_the_database(&mut self, text: &str, dirs: &Dirs) {
+        for what in sql::files::outside(text) {
+            match what {
+                Outside::Writes(p) => self.effect(effects::EffectKind::Overwrite, &lit_word(&expand_home(&p, self.ctx.home)), dirs),
+                Outside::Reads(p) => self.read(&lit_word(&expand_home(&p, self.ctx.home)), dirs, false),
+                Outside::Runs(cmd) => self.text(&cmd, &mut ShellState::new(self.ctx.cwd), MAX_REPARSE),
+                Outside::Loads => self.opaque("it loads a library into a database client, whose code the analyser does not read"),
             }
         }
     }

@@ -4,6 +4,8 @@
 //! `explain analyze delete …` (which runs the delete) as `delete …`; a `select` stays a `select`,
 //! whatever words its expressions hold (`select replace(a, 'x', 'y')`).
 
+pub(super) mod files;
+
 /// The statements of `text`, each as `sql <statement>`.
 pub fn statements(text: &str) -> Vec<String> {
     let mut out = Vec::new();
