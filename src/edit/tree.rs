@@ -334,12 +334,9 @@ impl Tree {
             ValueKind::Scalar => {}
             ValueKind::Array => self.items(id).for_each(|c| self.objects_holding(body, c, needle, holds, found)),
             ValueKind::Object => {
-                // Most objects of a large file are neither (an object of thousands of settings):
-                // such an object is passed over without reading its names or decoding its values.
-                if !self.items(id).any(|m| self.kind(m) != ValueKind::Scalar || self.may_hold(body, m, needle)) {
-                    return;
-                }
-                let members = self.member_values(body, id);
+                // Most members of a large file's objects are neither (an object of thousands of
+                // settings): they are passed over without decoding their values.
+                let members = self.member_values(body, id, &|m| self.kind(m) != ValueKind::Scalar || self.may_hold(body, m, needle));
                 let is_held = |m: &Id| {
                     let (start, end) = self.range(*m);
                     self.may_hold(body, *m, needle) && holds(&decode_string(&body[start..end]))
@@ -360,30 +357,37 @@ impl Tree {
         self.kind(id) == ValueKind::Scalar && literal.starts_with('"') && (literal.contains(needle) || literal.contains('\\'))
     }
 
-    /// The values of an object's members as [`to_json`](Self::to_json) keeps them: a name given
-    /// twice holds its last value, at the place of its first.
-    fn member_values(&self, body: &str, id: Id) -> Vec<Id> {
-        use std::collections::{HashMap, HashSet};
-        let members: Vec<Id> = self.items(id).collect();
-        // Names compared as written first: only an object where two may be the same name (or
-        // one is escaped) has its names decoded.
-        let mut seen = HashSet::new();
-        let literal = |m: Id| &body[self.node(m).start as usize..self.name_end(body, m)];
-        if members.iter().all(|m| !literal(*m).contains('\\') && seen.insert(literal(*m))) {
-            return members;
+    /// The values of an object's members that `keep` accepts, as [`to_json`](Self::to_json) keeps
+    /// them: a name given twice holds its last value, at the place of its first. Only the names of
+    /// the kept members are held and looked for among the others: an object may hold hundreds of
+    /// thousands of members, of which a few matter, and nothing is held for each of them.
+    fn member_values(&self, body: &str, id: Id, keep: &dyn Fn(Id) -> bool) -> Vec<Id> {
+        // Each kept member's name, with the place of its first member and its last member.
+        let mut named: std::collections::HashMap<String, (usize, Id)> =
+            self.items(id).filter(|m| keep(*m)).map(|m| (self.name(body, m), (usize::MAX, m))).collect();
+        if named.is_empty() {
+            return Vec::new();
         }
-        let mut at: HashMap<String, usize> = HashMap::new();
-        let mut values = Vec::new();
-        for m in members {
-            match at.entry(self.name(body, m)) {
-                std::collections::hash_map::Entry::Occupied(place) => values[*place.get()] = m,
-                std::collections::hash_map::Entry::Vacant(place) => {
-                    place.insert(values.len());
-                    values.push(m);
-                }
+        // A name written without an escape is its own value: one of another length is none of them.
+        let lengths: std::collections::HashSet<usize> = named.keys().map(String::len).collect();
+        for (place, m) in self.items(id).enumerate() {
+            let literal = &body[self.node(m).start as usize..self.name_end(body, m)];
+            let raw = &literal[1..literal.len() - 1];
+            let entry = if raw.contains('\\') {
+                named.get_mut(decode_string(literal).as_str())
+            } else if lengths.contains(&raw.len()) {
+                named.get_mut(raw)
+            } else {
+                None
+            };
+            if let Some((first, last)) = entry {
+                *first = (*first).min(place);
+                *last = m;
             }
         }
-        values
+        let mut values: Vec<(usize, Id)> = named.into_values().filter(|(_, last)| keep(*last)).collect();
+        values.sort_unstable_by_key(|(place, _)| *place);
+        values.into_iter().map(|(_, m)| m).collect()
     }
 
     /// Whether the text has any comment.
