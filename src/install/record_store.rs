@@ -63,18 +63,35 @@ pub(crate) fn update(record: &mut InstallRecord, plan: &Plan, applied: Option<&s
 /// The side files of its originals are written first and those it no longer names removed after,
 /// so that a kill at any step leaves every side file the record on disk names.
 pub(crate) fn save(scope: &Scope, record: &InstallRecord) -> Result<()> {
-    let record = save_originals(scope, record)?;
+    let record = save_originals(scope, record, Keep::Copy)?;
     write_record(scope, &record)?;
     remove_unnamed_originals(scope, &record);
+    // A side file that was the settings file's second name is the settings' old inode by now,
+    // with the settings' mode (which exposed the same bytes until the exchange). Only a mode is
+    // lost if this fails (a file of another owner): the side file stays in gitvow's directory.
+    for sha256 in record.side_files() {
+        let _ = safefs::make_private(&scope.original_path(sha256), scope, Area::State);
+    }
     Ok(())
 }
 
 /// The record written before the files: like [`save`], but the side files of earlier
 /// attempts stay until the final record (an agent rewriting its settings makes every attempt's
-/// original new; tidying each time would slow the attempts that race it).
+/// original new; tidying each time would slow the attempts that race it). An original read this
+/// run is kept as a second name of its file where it can be, not written again: the write that
+/// follows replaces the file by an exchange, which leaves the old inode at the side file's name.
 pub(crate) fn save_intent(scope: &Scope, record: &InstallRecord) -> Result<()> {
-    let record = save_originals(scope, record)?;
+    let record = save_originals(scope, record, Keep::Link)?;
     write_record(scope, &record)
+}
+
+/// How [`save_originals`] keeps an original read this run.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Keep {
+    /// As a second name of the file it was read from, where it can be (else a copy).
+    Link,
+    /// As a copy.
+    Copy,
 }
 
 /// Removes the side files `record` does not name, and their directory once it is empty.
@@ -87,19 +104,24 @@ fn remove_unnamed_originals(scope: &Scope, record: &InstallRecord) {
 
 /// `record` with every original it holds in memory (read this run, or inline in a record of an
 /// earlier version) written to its side file, mode 0600 (it may hold secrets), and named by digest.
-fn save_originals(scope: &Scope, record: &InstallRecord) -> Result<InstallRecord> {
+fn save_originals(scope: &Scope, record: &InstallRecord, keep: Keep) -> Result<InstallRecord> {
     let mut out = record.clone();
-    for entry in out.files.values_mut() {
-        let (bytes, sha256) = match &entry.original {
-            Original::Read { bytes, sha256 } => (bytes.as_slice(), sha256.clone()),
-            Original::Text { text } => (text.as_bytes(), super::record::digest(text.as_bytes())),
+    for (path, entry) in &mut out.files {
+        let (bytes, sha256, read) = match &entry.original {
+            Original::Read { bytes, sha256 } => (bytes.as_slice(), sha256.clone(), true),
+            Original::Text { text } => (text.as_bytes(), super::record::digest(text.as_bytes()), false),
             _ => continue,
         };
-        let path = scope.original_path(&sha256);
-        // Named by digest: a side file of that name already holds these bytes.
-        if !safefs::file_exists(&path, scope, Area::State)? {
-            safefs::create_parent_dirs(&path, scope, Area::State)?;
-            safefs::write_private_in(&path, scope, Area::State, bytes, safefs::Existing::Keep)?;
+        let side = scope.original_path(&sha256);
+        // Named by digest: a side file of that name with no other name already holds these bytes.
+        // One with another name is a settings file's second name a killed run left: its file may
+        // have been written since.
+        if !safefs::private_file_exists(&side, scope, Area::State)? {
+            safefs::remove_private(&side, scope, Area::State)?;
+            safefs::create_parent_dirs(&side, scope, Area::State)?;
+            if !(read && keep == Keep::Link && safefs::link_private_in(path, &side, scope, bytes)?) {
+                safefs::write_private_in(&side, scope, Area::State, bytes, safefs::Existing::Keep)?;
+            }
         }
         entry.original = Original::Saved { sha256 };
     }

@@ -67,3 +67,65 @@ fn write_into(dir: &OwnedFd, name: &OsStr, bytes: &[u8], existing: Existing) -> 
     faults::step("flush the directory");
     fsync_dir(dir)
 }
+
+/// Gives the file `original` names (a settings file about to be replaced, in the Config area) the
+/// second name `side` (a side file of the State area), so that its bytes are kept without being
+/// written again: the exchange that puts the new file at `original`'s name leaves the old inode
+/// at `side` alone. Only where it holds `expected`, compared once linked (an agent may have written
+/// it since it was planned on); its data and the new name are flushed, as a copy would be.
+/// `Ok(false)`: nothing is linked (another file system, no hard links, a repository, where a
+/// settings file with two names is refused, or other bytes): write a copy instead.
+pub(crate) fn link_private_in(original: &Path, side: &Path, scope: &Scope, expected: &[u8]) -> Result<bool> {
+    if scope.is_repo() {
+        return Ok(false);
+    }
+    let from = super::resolve::locate(original, scope, Area::Config)?;
+    let to = locate_entry(side, scope, Area::State)?;
+    let (Some(from_dir), Some(to_dir)) = (from.parent(), to.parent()) else { return Ok(false) };
+    faults::step("link a private file into place");
+    if rfs::linkat(from_dir, from.name.as_os_str(), to_dir, to.name.as_os_str(), AtFlags::empty()).is_err() {
+        return Ok(false);
+    }
+    let kept = match super::stable::look_quiet(&to, Some(expected)) {
+        Ok(Some((held, super::stable::Compared::Same))) => held.file.sync_data().is_ok() && fsync_dir(to_dir).is_ok(),
+        _ => false,
+    };
+    if !kept {
+        faults::step("remove a file");
+        rfs::unlinkat(to_dir, to.name.as_os_str(), AtFlags::empty()).map_err(|e| Error::io("remove", side, &e.into()))?;
+    }
+    Ok(kept)
+}
+
+/// Whether `side` is a private file of its own: there, with no other name (not still a second
+/// name of a settings file, as [`link_private_in`] makes one until the file is replaced).
+pub(crate) fn private_file_exists(side: &Path, scope: &Scope, area: Area) -> Result<bool> {
+    let spot = locate_entry(side, scope, area)?;
+    let Some(dir) = spot.parent() else { return Ok(false) };
+    let stat = super::spot::stat_at(dir, &spot.name).map_err(|e| Error::io("read", side, &e))?;
+    Ok(stat.is_some_and(|s| s.st_nlink == 1))
+}
+
+/// Removes the entry `side` names, if any (not following a link).
+pub(crate) fn remove_private(side: &Path, scope: &Scope, area: Area) -> Result<()> {
+    let spot = locate_entry(side, scope, area)?;
+    let Some(dir) = spot.parent() else { return Ok(()) };
+    if super::spot::stat_at(dir, &spot.name).map_err(|e| Error::io("read", side, &e))?.is_none() {
+        return Ok(());
+    }
+    faults::step("remove a file");
+    rfs::unlinkat(dir, spot.name.as_os_str(), AtFlags::empty()).map_err(|e| Error::io("remove", side, &e.into()))
+}
+
+/// Makes the private file `side` readable by its owner only, once it has no other name: a side
+/// file [`link_private_in`] made keeps the settings file's mode until the settings are replaced.
+pub(crate) fn make_private(side: &Path, scope: &Scope, area: Area) -> Result<()> {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let spot = locate_entry(side, scope, area)?;
+    let Some(file) = spot.open_read().map_err(|e| Error::io("read", side, &e))? else { return Ok(()) };
+    let meta = file.metadata().map_err(|e| Error::io("read", side, &e))?;
+    if meta.nlink() == 1 && meta.mode() & 0o7777 != 0o600 {
+        file.set_permissions(std::fs::Permissions::from_mode(0o600)).map_err(|e| Error::io("restrict", side, &e))?;
+    }
+    Ok(())
+}

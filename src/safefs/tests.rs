@@ -463,3 +463,49 @@ fn private_files_are_owner_only_and_never_written_through_a_link() {
         assert!(names.iter().all(|n| !n.starts_with(TEMP_PREFIX)), "a temporary file was left: {names:?}");
     }
 }
+
+/// A settings file's original is kept aside as a second name of its inode only while that inode
+/// holds the bytes the plan was made on, and never in a repository (where a settings file with two
+/// names is refused); otherwise nothing is left at the side file's name and the caller writes a copy.
+/// Once the settings file has another inode, the side file has one name and is made private.
+#[test]
+fn an_original_is_kept_aside_by_a_second_name_only_while_it_holds_what_was_planned() {
+    use std::os::unix::fs::MetadataExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let scope = Scope::User { home: tmp.path().to_path_buf() };
+    let settings = tmp.path().join("settings.json");
+    let originals = tmp.path().join("originals");
+    fs::create_dir(&originals).unwrap();
+    let side = originals.join("planned");
+    write(&settings, "planned");
+    fs::set_permissions(&settings, fs::Permissions::from_mode(0o644)).unwrap();
+    assert!(link_private_in(&settings, &side, &scope, b"planned").unwrap());
+    assert_eq!(fs::metadata(&side).unwrap().ino(), fs::metadata(&settings).unwrap().ino());
+    assert!(!private_file_exists(&side, &scope, Area::State).unwrap(), "a second name is not a side file of its own");
+    make_private(&side, &scope, Area::State).unwrap();
+    assert_eq!(fs::metadata(&settings).unwrap().permissions().mode() & 0o777, 0o644, "the settings keep their mode");
+
+    // The settings replaced (as the exchange does): the side file is the old inode alone.
+    write(&tmp.path().join("new"), "new");
+    fs::rename(tmp.path().join("new"), &settings).unwrap();
+    assert!(private_file_exists(&side, &scope, Area::State).unwrap());
+    make_private(&side, &scope, Area::State).unwrap();
+    assert_eq!((read(&side), fs::metadata(&side).unwrap().permissions().mode() & 0o777), ("planned".to_string(), 0o600));
+
+    // Written since the plan: not kept.
+    let other = originals.join("other");
+    assert!(!link_private_in(&settings, &other, &scope, b"planned").unwrap());
+    assert!(!other.exists());
+    remove_private(&side, &scope, Area::State).unwrap();
+    assert!(!side.exists());
+
+    // A repository: never linked.
+    let f = repo();
+    write(&f.top.join(".git/HEAD"), "ref: refs/heads/main\n");
+    fs::create_dir_all(f.top.join(".git/objects")).unwrap();
+    fs::create_dir_all(f.top.join(".git/gitvow")).unwrap();
+    let in_repo = f.top.join(".claude/settings.json");
+    write(&in_repo, "planned");
+    assert!(!link_private_in(&in_repo, &f.top.join(".git/gitvow/planned"), &f.scope, b"planned").unwrap());
+    assert_eq!(fs::metadata(&in_repo).unwrap().nlink(), 1);
+}

@@ -200,14 +200,6 @@ fn last_look(spot: &Spot, target: &Path, expected: &[u8]) -> Result<std::result:
     }))
 }
 
-/// Whether the file `target` names exists (after the rules of `area` of `scope`), without reading
-/// it.
-pub(crate) fn file_exists(target: &Path, scope: &Scope, area: Area) -> Result<bool> {
-    let spot = locate(target, scope, area)?;
-    let Some(dir) = spot.parent() else { return Ok(false) };
-    Ok(super::spot::stat_at(dir, &spot.name).map_err(|e| Error::io("read", target, &e))?.is_some())
-}
-
 /// Delete the file `target` (one gitvow owns), only if it still holds `expected`. Like
 /// [`replace_if_unchanged`], under a read lease: a program that opened the file for writing
 /// meanwhile gets it back at its name.

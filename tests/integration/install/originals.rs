@@ -118,3 +118,38 @@ fn a_kill_between_the_side_file_and_the_record_leaves_nothing_wrong() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), settings());
     assert!(originals(&env).is_empty(), "{:?}", originals(&env));
 }
+
+/// The side files in `dir`, with their inode, link count and mode.
+fn side_files_in(dir: &std::path::Path) -> Vec<(u64, u64, u32)> {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    entries.map(|e| std::fs::metadata(e.unwrap().path()).unwrap()).map(|m| (m.ino(), m.nlink(), m.mode() & 0o777)).collect()
+}
+
+/// A settings file of megabytes is not written twice: in the user's scope the side file is the
+/// inode the settings file had before install (given the side file's name before the record, left
+/// there by the exchange that puts the new file in place), with no other name and mode 0600. In a
+/// repository, where a settings file with two names is refused, it is a copy and the install goes
+/// through. Either way uninstall gives the exact bytes back.
+#[test]
+fn the_original_is_kept_as_the_settings_old_inode_where_it_can_be() {
+    use std::os::unix::fs::MetadataExt;
+    let env = Sandbox::new();
+    let path = env.write("~/.claude/settings.json", settings());
+    let before = std::fs::metadata(&path).unwrap().ino();
+    env.run(INSTALL).ok();
+    assert_eq!(side_files_in(&env.home().join(".gitvow/originals")), vec![(before, 1, 0o600)]);
+    assert_ne!(std::fs::metadata(&path).unwrap().ino(), before, "the settings are a new file");
+    env.run(UNINSTALL).ok();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), settings());
+
+    let env = Sandbox::with_repo();
+    let path = env.write(".claude/settings.json", settings());
+    let before = std::fs::metadata(&path).unwrap().ino();
+    env.run(["install", "--agent", "claude", "--yes", "--command", CMD, "--force"]).ok();
+    let side = side_files_in(&env.repo().join(".git/gitvow/originals"));
+    assert!(side.len() == 1 && side[0].0 != before && side[0].1 == 1 && side[0].2 == 0o600, "{side:?}");
+    assert_eq!(std::fs::metadata(&path).unwrap().nlink(), 1);
+    env.run(["uninstall", "--agent", "claude", "--yes"]).ok();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), settings());
+}
