@@ -409,25 +409,23 @@ impl Walk<'_> {
             Feed::Found(..) | Feed::Unknown => self.opaque("it feeds a database statements the analyser cannot see"),
             Feed::None => {}
         }
-        for f in files {
-            let path = match dirs.join(&expand_home(&f, self.ctx.home)) {
-                Dirs::Known(ps) if ps.len() == 1 => ps[0].clone(),
-                _ => {
-                    self.opaque("it feeds a database statements the analyser cannot see");
-                    continue;
-                }
-            };
-            match read_small(&path) {
-                Some(text) => given.push(text),
-                None => self.opaque("it feeds a database statements the analyser cannot see"),
-            }
-        }
+        given.extend(files.iter().filter_map(|f| self.sql_file(f, dirs)));
         // A throwaway database's statements are told apart from those on any other.
         let test = self.local_test_database(name, words, args, &operands, dirs);
         let said = |t: String| if test { format!("test-database {t}") } else { t };
-        for text in given {
+        // The files the statements run (`.read f.sql`) are read in turn, up to a bound.
+        let mut texts = 0;
+        while texts < given.len() {
+            let text = std::mem::take(&mut given[texts]);
+            texts += 1;
             if db.sql {
-                self.outside_the_database(&text, dirs);
+                for f in self.outside_the_database(&text, dirs) {
+                    if given.len() >= MAX_SQL_TEXTS {
+                        self.opaque("it feeds a database statements the analyser cannot see");
+                        break;
+                    }
+                    given.extend(self.sql_file(&f, dirs));
+                }
                 self.out.texts.extend(sql::statements(&text).into_iter().map(said));
             } else {
                 let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -437,17 +435,40 @@ impl Walk<'_> {
     }
 }
 
+/// How many texts of statements one client call is read for: its own, and the files they run.
+const MAX_SQL_TEXTS: usize = 16;
+
 impl Walk<'_> {
-    /// The files a client's text writes and reads, and the commands it runs (`sql::files`).
-    fn outside_the_database(&mut self, text: &str, dirs: &Dirs) {
+    /// The files a client's text writes and reads, and the commands it runs (`sql::files`); the
+    /// files of statements it runs are returned, to be read as its own.
+    fn outside_the_database(&mut self, text: &str, dirs: &Dirs) -> Vec<String> {
+        let mut runs = Vec::new();
         for what in sql::files::outside(text) {
             match what {
                 Outside::Writes(p) => self.effect(effects::EffectKind::Overwrite, &lit_word(&expand_home(&p, self.ctx.home)), dirs),
                 Outside::Reads(p) => self.read(&lit_word(&expand_home(&p, self.ctx.home)), dirs, false),
+                Outside::RunsSql(p) => {
+                    self.read(&lit_word(&expand_home(&p, self.ctx.home)), dirs, false);
+                    runs.push(p);
+                }
                 Outside::Runs(cmd) => self.text(&cmd, &mut ShellState::new(self.ctx.cwd), MAX_REPARSE),
                 Outside::Loads => self.opaque("it loads a library into a database client, whose code the analyser does not read"),
             }
         }
+        runs
+    }
+
+    /// The statements in a file a client is given (`-init f.sql`, `< f.sql`, `.read f.sql`), read
+    /// at judging time; one that cannot be read is statements the analyser cannot see.
+    fn sql_file(&mut self, name: &str, dirs: &Dirs) -> Option<String> {
+        let text = match dirs.join(&expand_home(name, self.ctx.home)) {
+            Dirs::Known(ps) if ps.len() == 1 => read_small(&ps[0]),
+            _ => None,
+        };
+        if text.is_none() {
+            self.opaque("it feeds a database statements the analyser cannot see");
+        }
+        text
     }
 }
 

@@ -10,6 +10,8 @@
 pub(crate) enum Outside {
     Writes(String),
     Reads(String),
+    /// A file of statements the client runs (`.read f.sql`, `\i f.sql`, `source f.sql`).
+    RunsSql(String),
     /// Shell text the client runs.
     Runs(String),
     /// A shared library loaded into the client: code the analyser cannot read.
@@ -48,25 +50,25 @@ fn client_command(line: &str, out: &mut Vec<Outside>) -> bool {
     // leaves the words as they are.
     let args: Vec<String> = shell_words::split(rest).unwrap_or_else(|_| rest.split_whitespace().map(str::to_string).collect());
     let first = args.iter().find(|a| !a.starts_with('-'));
-    let target = |out: &mut Vec<Outside>, arg: Option<&String>, write: bool| match arg {
+    let target = |out: &mut Vec<Outside>, arg: Option<&String>, does: fn(String) -> Outside| match arg {
         Some(a) if a.starts_with('|') => out.push(Outside::Runs(a[1..].to_string() + &piped_rest(rest))),
-        Some(a) if write => out.push(Outside::Writes(a.clone())),
-        Some(a) => out.push(Outside::Reads(a.clone())),
+        Some(a) => out.push(does(a.clone())),
         None => {}
     };
     match head {
         ".output" | ".once" | ".log" | "\\o" | "\\out" | "\\w" | "\\write" | "\\g" | "\\s" => {
             if !first.is_some_and(|a| matches!(a.as_str(), "stdout" | "stderr" | "off")) {
-                target(out, first, true);
+                target(out, first, Outside::Writes);
             }
         }
-        ".save" | ".backup" | ".clone" | ".open" => target(out, args.iter().rfind(|a| !a.starts_with('-')), true),
-        ".read" | ".import" | "\\i" | "\\ir" | "\\include" | "\\include_relative" | "\\lo_import" | "\\." => target(out, first, false),
-        "\\lo_export" => target(out, args.get(1), true),
+        ".save" | ".backup" | ".clone" | ".open" => target(out, args.iter().rfind(|a| !a.starts_with('-')), Outside::Writes),
+        ".read" | "\\i" | "\\ir" | "\\include" | "\\include_relative" | "\\." => target(out, first, Outside::RunsSql),
+        ".import" | "\\lo_import" => target(out, first, Outside::Reads),
+        "\\lo_export" => target(out, args.get(1), Outside::Writes),
         ".load" => out.push(Outside::Loads),
         "\\copy" => copy(&tokens(rest), out),
-        _ if head.eq_ignore_ascii_case("tee") => target(out, first, true),
-        _ if head.eq_ignore_ascii_case("source") => target(out, first, false),
+        _ if head.eq_ignore_ascii_case("tee") => target(out, first, Outside::Writes),
+        _ if head.eq_ignore_ascii_case("source") => target(out, first, Outside::RunsSql),
         _ => return head.starts_with(['.', '\\']),
     }
     true
@@ -207,7 +209,7 @@ mod tests {
             (".once |sort -u", vec![x("sort -u")]),
             (".read |gitvow approve", vec![x("gitvow approve")]),
             (".backup main /tmp/b.db", vec![w("/tmp/b.db")]),
-            (".read k.sql", vec![r("k.sql")]),
+            (".read k.sql", vec![Outside::RunsSql("k.sql".into())]),
             (".import --csv data.csv t", vec![r("data.csv")]),
             (".shell rm x", vec![x("rm x")]),
             (".load ./evil", vec![Outside::Loads]),
@@ -216,7 +218,7 @@ mod tests {
             ("\\copy t from data.csv", vec![r("data.csv")]),
             ("\\! rm -rf x", vec![x("rm -rf x")]),
             ("TEE /tmp/log", vec![w("/tmp/log")]),
-            ("source setup.sql", vec![r("setup.sql")]),
+            ("source setup.sql", vec![Outside::RunsSql("setup.sql".into())]),
             ("system gitvow uninstall", vec![x("gitvow uninstall")]),
             ("SELECT writefile('/h/p.json', '{}')", vec![w("/h/p.json")]),
             ("select readfile('k')", vec![r("k")]),
