@@ -316,6 +316,11 @@ struct Seen {
     /// The command whose list of names the pipe passes on (`find . -name '*.o'`), for `gitvow
     /// check` to say where `xargs`'s and `read`'s names come from.
     lister: Option<String>,
+    /// Variables expanded and substitutions made outside double quotes in any text walked
+    /// ([`syntax::Parsed::unquoted`]), and the loop variables whose values hold the pieces their
+    /// names split into (`loops::split`): one of the first that is not one of the second is computed.
+    unquoted: Vec<String>,
+    split: Vec<String>,
 }
 
 impl Seen {

@@ -10,8 +10,8 @@ use crate::agents::{AgentSpec, Dialect, Handler};
 pub use call::{Action, Call, Shell, UnreadablePayload};
 pub use mcp::path_arguments;
 use mcp::{
-    DELETING_WORDS, changes_files, deletes_resources, forge_command, mcp_code, mcp_command, mcp_deletions, mcp_edits,
-    mcp_resource_deletion, mcp_sql, name_has_word,
+    DELETING_WORDS, changes_files, deletes_resources, forge_command, mcp_code, mcp_command, mcp_deletions, mcp_edits, mcp_named_operation,
+    mcp_resource_deletion, mcp_run_text, mcp_sql, name_has_word,
 };
 use serde_json::{Map, Value};
 use std::path::PathBuf;
@@ -340,12 +340,18 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
             // agents name MCP tools their own way (OpenCode `server_tool`, Copilot `server-tool`),
             // and a tool gitvow does not know is judged by what it says it does.
             let mut effects = Vec::new();
-            effects.extend(mcp_command(&input));
+            let command = mcp_command(&input);
+            if command.is_none() {
+                effects.extend(mcp_run_text(&name, &input));
+            }
+            effects.extend(command);
             effects.extend(mcp_code(&input));
             effects.extend(mcp_sql(&name, &input));
             let paths = if name_has_word(&name, DELETING_WORDS) { mcp_deletions(&input) } else { Vec::new() };
             if paths.is_empty() && deletes_resources(&name) {
                 effects.extend(mcp_resource_deletion(&name, &input));
+            } else if paths.is_empty() {
+                effects.extend(mcp_named_operation(&name, &input));
             }
             effects.extend(paths);
             effects.extend(forge_command(&name));

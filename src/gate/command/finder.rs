@@ -321,7 +321,16 @@ impl Walk<'_> {
                 if let Some(lister) = self.seen.lister.clone() {
                     self.out.sources.push(format!("{} on the names {lister} lists", super::shown_words(&template)));
                 }
-                self.per_found(&template, marker.as_deref(), found, *trees, &cmd.dirs.clone(), shell, io.reparse);
+                // Without `-0` or `-d`, xargs cuts each name at its blanks and removes quotes (a
+                // lister of bare names that are no files', `seq`'s, has none).
+                let made = self
+                    .seen
+                    .lister
+                    .as_deref()
+                    .and_then(|l| l.split_whitespace().next())
+                    .is_some_and(|p| matches!(program_name(p), "seq" | "jot" | "nproc" | "whoami" | "hostname"));
+                let found = if delimited || made { found.clone() } else { self.split_or_opaque(found.clone(), &cmd.dirs, true) };
+                self.per_found(&template, marker.as_deref(), &found, *trees, &cmd.dirs.clone(), shell, io.reparse);
                 return Step::unknown();
             }
             Feed::Text(t) | Feed::Expanding(t) if !delimited => Some(t.split_whitespace().map(lit_word).collect()),

@@ -7,6 +7,7 @@ use super::{Dirs, Feed, ShellState, Touch, Walk, lit_word};
 use std::path::PathBuf;
 
 mod reshape;
+mod split;
 
 /// Shell words that start a compound command or negate one: the program comes after them.
 pub(super) const KEYWORDS: &[&str] =
@@ -188,27 +189,30 @@ impl Walk<'_> {
     /// `mapfile [-t] [-d DELIM] [ARRAY]`, `readarray`: the array holds each name of the list
     /// its input gives it, when bounded (as `read` does); `MAPFILE` without a name. Options that
     /// read another descriptor or run a callback leave it computed.
-    pub(super) fn map_lines(&mut self, words: &[Word], feed: &Feed) {
+    pub(super) fn map_lines(&mut self, words: &[Word], feed: &Feed, dirs: &Dirs) {
         let (names, plain) = builtin_words(words, &["-d", "-n", "-O", "-s"], |o| o.starts_with("-u") || o.starts_with("-C"));
         let name = names.last().cloned().unwrap_or_else(|| "MAPFILE".to_string());
         self.seen.loops.retain(|(m, ..)| *m != name);
         if plain {
-            self.holds_list(name, feed);
+            self.holds_list(name, feed, false, dirs);
         }
     }
 
     /// NAME given each name of the list `feed` holds, when NAME is a variable's and the list is
     /// bounded ([`Walk::bounded_list`]).
-    fn holds_list(&mut self, name: String, feed: &Feed) {
+    /// `split`: the line is taken apart (`read` without `-r` removes backslashes).
+    fn holds_list(&mut self, name: String, feed: &Feed, split: bool, dirs: &Dirs) {
         if !syntax::is_name(&name) {
             return;
         }
         if let Some(values) = self.bounded_list(feed) {
+            // A backslash in a name is taken off by `read` without `-r`: such a name is not bounded.
+            let values = if split { self.split_or_opaque(values, dirs, false) } else { values };
             if let (Feed::Found(..), Some(lister)) = (feed, &self.seen.lister) {
                 self.out.sources.push(format!("${name} holds each name {lister} lists"));
             }
             let shell_picked = self.seen.lister.as_deref().is_some_and(lists_shell_picked);
-            self.seen.loops.push((name, values, shell_picked));
+            self.hold_values(name, values, shell_picked, false, dirs);
         }
     }
 }
@@ -246,13 +250,14 @@ impl Walk<'_> {
     /// `read [-r] [-d DELIM] NAME` on `feed`: NAME holds each name of the list the pipe or the
     /// redirection gives it, when the list is bounded ([`Walk::bounded_list`]); else it is
     /// computed. `-a`, `-u`, `-n`, several names or a prompt leave every name it sets computed.
-    pub(super) fn read_line(&mut self, words: &[Word], feed: &Feed) {
+    pub(super) fn read_line(&mut self, words: &[Word], feed: &Feed, dirs: &Dirs) {
         let (names, plain) = builtin_words(words, &["-d", "-rd"], |o| !matches!(o, "-r" | "-e" | "-s" | "-re" | "-er" | "-rs" | "-sr"));
         for n in &names {
             self.seen.loops.retain(|(m, ..)| m != n);
         }
+        let raw = words.iter().filter_map(Word::literal).any(|o| o.starts_with('-') && !o.starts_with("--") && o.contains('r'));
         if let ([name], true) = (names.as_slice(), plain) {
-            self.holds_list(name.clone(), feed);
+            self.holds_list(name.clone(), feed, !raw, dirs);
         }
     }
 

@@ -185,6 +185,9 @@ pub struct Parsed {
     /// Why the shell refuses the text before it runs any of it: a syntax error in a text of one
     /// line (a shell reads a whole line before it runs a command of it).
     pub rejected: Option<&'static str>,
+    /// Variables expanded, and substitutions made (their text), outside double quotes: what they
+    /// give is split at blanks and its pieces expanded as patterns.
+    pub unquoted: Vec<String>,
 }
 mod lex;
 mod parse;

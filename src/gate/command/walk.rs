@@ -60,6 +60,8 @@ impl Walk<'_> {
         if let Some(why) = parsed.opaque {
             self.opaque(why);
         }
+        self.split_later(&parsed.unquoted);
+        self.seen.unquoted.extend(parsed.unquoted.iter().filter(|n| !self.seen.unquoted.contains(n)).cloned().collect::<Vec<_>>());
         self.script(&parsed, 0, shell, reparse, input);
     }
 
@@ -313,7 +315,7 @@ impl Walk<'_> {
             // A loop or case head names no program; its body is read on its own, with a loop
             // variable over literal words holding each of them.
             if name == "for" {
-                self.loop_head(&words[1..]);
+                self.loop_head(&words[1..], &cmd.dirs);
             }
             return None;
         }
@@ -342,9 +344,9 @@ impl Walk<'_> {
     fn by_role(&mut self, cmd: &mut Peeled, call: &ProgramCall, io: &Io, shell: &mut ShellState) -> Step {
         self.reads(call, cmd.operands(), io, &cmd.dirs.clone());
         if call.name == "read" {
-            self.read_line(cmd.operands(), io.feed);
+            self.read_line(cmd.operands(), io.feed, &cmd.dirs);
         } else if matches!(call.name.as_str(), "mapfile" | "readarray") {
-            self.map_lines(cmd.operands(), io.feed);
+            self.map_lines(cmd.operands(), io.feed, &cmd.dirs);
         }
         match programs::role(&call.name) {
             Role::Chdir => self.chdir(cmd, call, shell),

@@ -8,7 +8,7 @@ use std::path::Path;
 impl Walk<'_> {
     /// `for NAME in WORDS`: literal words (at most [`MAX_LOOP_WORDS`]) are what NAME holds in the
     /// body; any other list leaves NAME computed.
-    pub(super) fn loop_head(&mut self, words: &[Word]) {
+    pub(super) fn loop_head(&mut self, words: &[Word], dirs: &Dirs) {
         let Some(name) = words.first().and_then(Word::literal).filter(|n| syntax::is_name(n)) else { return };
         self.seen.loops.retain(|(n, ..)| *n != name);
         if words.get(1).and_then(Word::literal).as_deref() != Some("in") {
@@ -19,11 +19,14 @@ impl Walk<'_> {
         // patterns match; `$(seq 1 5)` and its kind print names without a slash (any name here).
         let mut values = Vec::new();
         let mut shell_picked = true;
+        // A substitution's list is split at blanks (`for f in $(find …)`): so are the names in it.
+        let mut split = false;
         for w in &words[2..] {
             match w.parts.as_slice() {
                 [Part::Subst { raw, .. }] if one_name(raw) => values.push(Word { parts: vec![Part::Glob("*".into())] }),
                 [Part::Subst { raw, .. }] if self.substituted_list(raw).is_some() => {
                     values.extend(self.substituted_list(raw).unwrap_or_default());
+                    split = true;
                     let inner = raw.strip_prefix("$(").and_then(|r| r.strip_suffix(')'));
                     shell_picked &=
                         inner.or_else(|| raw.strip_prefix('`')?.strip_suffix('`')).is_some_and(super::loops::lists_shell_picked);
@@ -39,7 +42,7 @@ impl Walk<'_> {
         }
         let listed = |w: &Word| w.parts.iter().all(super::loops::spliceable);
         if !values.is_empty() && values.len() <= MAX_LOOP_WORDS && values.iter().all(listed) {
-            self.seen.loops.push((name, values, shell_picked));
+            self.hold_values(name, values, shell_picked, split, dirs);
         }
     }
 

@@ -151,10 +151,23 @@ const DATABASE_WORDS: &[&str] = &[
     "exec",
 ];
 
+/// Words that start an SQL statement: a database tool's argument that starts with one is SQL,
+/// whatever the argument is called (`sql_text`, `q`, `input`).
+const SQL_STARTS: &[&str] = &[
+    "select", "insert", "update", "delete", "drop", "truncate", "alter", "create", "grant", "revoke", "with", "merge", "replace", "vacuum",
+    "attach", "detach", "pragma", "copy", "begin", "rename", "comment", "reindex", "flush", "call", "exec", "execute",
+];
+
 /// The SQL an MCP tool's arguments hold, judged as a database client running it does.
 pub(super) fn mcp_sql(name: &str, input: &Map<String, Value>) -> Option<Action> {
-    let query = name_has_word(name, DATABASE_WORDS).then(|| input.get("query")).flatten();
-    let sql = MCP_SQL_KEYS.iter().find_map(|k| input.get(*k)).or(query)?;
+    let database = name_has_word(name, DATABASE_WORDS);
+    let query = database.then(|| input.get("query")).flatten();
+    // In a database's tool, an argument under any name whose text starts as a statement does.
+    let starts_sql = |v: &&Value| {
+        v.as_str().and_then(|s| s.split_whitespace().next()).is_some_and(|w| SQL_STARTS.contains(&w.to_ascii_lowercase().as_str()))
+    };
+    let by_text = || database.then(|| input.values().find(starts_sql)).flatten();
+    let sql = MCP_SQL_KEYS.iter().find_map(|k| input.get(*k)).or(query).or_else(by_text)?;
     let text = match sql {
         Value::String(s) => s.clone(),
         Value::Array(list) => list.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(";\n"),
@@ -229,6 +242,89 @@ pub(super) fn mcp_resource_deletion(name: &str, input: &Map<String, Value>) -> O
     let mut bash = Map::new();
     bash.insert("command".into(), format!("{server}-cli {verb}{what} {}", values.join(" ")).trim_end().into());
     Some(Action::new("Bash", bash))
+}
+
+/// An operation a generic call tool is asked to make, named in an argument (`{"operation":
+/// "delete_bucket"}`, `{"action": "DeleteStack"}`): judged as a tool of that name on the same server.
+pub(super) fn mcp_named_operation(name: &str, input: &Map<String, Value>) -> Option<Action> {
+    let server = name.split("__").nth(1).unwrap_or("mcp");
+    fn operation(v: &Value) -> Option<&str> {
+        v.as_str().filter(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "_-.:".contains(c)))
+    }
+    input
+        .values()
+        .filter_map(operation)
+        .filter(|op| deletes_resources(op))
+        .find_map(|op| mcp_resource_deletion(&format!("mcp__{server}__{op}"), input))
+}
+
+/// Words of a tool's name that say it runs or types what it is given: a terminal's keys, a
+/// console's line, a command-line program's arguments.
+const RUNNING_WORDS: &[&str] = &[
+    "run", "exec", "execute", "shell", "terminal", "console", "invoke", "eval", "keys", "cli", "command", "cmd", "bash", "sh", "ssh",
+    "tmux",
+];
+
+/// Command-line programs a tool's name may be (`mcp__k8s__kubectl {"args": "delete …"}`): its
+/// text arguments are that program's.
+const TOOL_PROGRAMS: &[&str] = &[
+    "kubectl",
+    "helm",
+    "oc",
+    "docker",
+    "podman",
+    "git",
+    "gh",
+    "glab",
+    "aws",
+    "gcloud",
+    "az",
+    "terraform",
+    "tofu",
+    "pulumi",
+    "eksctl",
+    "doctl",
+    "flyctl",
+    "fly",
+    "heroku",
+    "vercel",
+    "netlify",
+    "wrangler",
+    "psql",
+    "mysql",
+    "redis",
+    "mongosh",
+    "npm",
+    "cargo",
+    "make",
+];
+
+/// A tool whose name says it runs or types what it is given, or is a command-line program, with
+/// its command under an argument named otherwise (`{"keys": "git push -f\n"}`, `{"args": "delete
+/// ns prod"}`): each text argument as the command line it is (after the program its name is).
+pub(super) fn mcp_run_text(name: &str, input: &Map<String, Value>) -> Vec<Action> {
+    let words = name_words(name);
+    let program = words.iter().find(|w| TOOL_PROGRAMS.contains(&w.as_str()));
+    if program.is_none() && !words.iter().any(|w| RUNNING_WORDS.contains(&w.as_str())) {
+        return Vec::new();
+    }
+    let texts = input.values().filter_map(|v| match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Array(list) if list.iter().all(Value::is_string) => Some(shell_words::join(list.iter().filter_map(Value::as_str))),
+        _ => None,
+    });
+    texts
+        .filter(|t| !t.trim().is_empty())
+        .map(|t| {
+            let command = match program {
+                Some(p) if t.split_whitespace().next() != Some(p.as_str()) => format!("{p} {t}"),
+                _ => t,
+            };
+            let mut bash = Map::new();
+            bash.insert("command".into(), command.into());
+            Action::new("Bash", bash)
+        })
+        .collect()
 }
 
 /// Whether a tool's name says it deletes or empties something ([`RESOURCE_VERBS`]).

@@ -2602,6 +2602,11 @@ fn world() -> Sandbox {
     env.write(".claude/settings.json", "{}");
     std::os::unix::fs::symlink("/dev/null", env.repo().join("null-link.img")).unwrap();
     env.write("disk.img", "");
+    // Found names with blanks and a quote in them, for the split-name cases.
+    env.write("papers/a.tex", "");
+    env.write("papers/b c.tex", "");
+    env.write("drafts/x .claude/settings.json y.tex", "");
+    env.write("quotes/it's.tex", "");
     env.write("schema.sql", "CREATE TABLE t(x);\n");
     // Archives whose member lists the extraction cases read: plain files, a git hook, a link.
     let pack = env.outside("pack");

@@ -135,4 +135,17 @@ const PACKAGE_BINARIES: &[(&str, &str)] = &[
     ("@prisma/cli", "prisma"),
     ("typeorm", "typeorm"),
     ("sequelize-cli", "sequelize"),
+    // Coding agents, started through a runner as by name (their flags that turn hooks off too).
+    ("@anthropic-ai/claude-code", "claude"),
+    ("@openai/codex", "codex"),
+    ("@google/gemini-cli", "gemini"),
+    ("@qwen-code/qwen-code", "qwen"),
+    ("@github/copilot", "copilot"),
+    ("@factory/cli", "droid"),
+    ("@kilocode/cli", "kilo"),
+    ("opencode-ai", "opencode"),
+    ("@augmentcode/auggie", "auggie"),
+    ("@sourcegraph/amp", "amp"),
+    ("@charmland/crush", "crush"),
+    ("@earendil-works/pi-coding-agent", "pi"),
 ];

@@ -368,8 +368,17 @@ impl ShellParser {
                     self.skip(1);
                     self.double_quoted(&mut w, depth, Some('"'));
                 }
-                '`' => self.backticks(&mut w, depth),
-                '$' => self.dollar(&mut w, depth),
+                '`' | '$' => {
+                    // Outside double quotes what it expands is split at blanks: noted by name.
+                    let before = w.parts.len();
+                    if c == '`' {
+                        self.backticks(&mut w, depth)
+                    } else {
+                        self.dollar(&mut w, depth)
+                    }
+                    let split = w.parts.get(before..).unwrap_or_default().iter().filter_map(expanded_name);
+                    self.out.unquoted.extend(split);
+                }
                 '~' if self.i == at_start => {
                     self.skip(1);
                     if matches!(self.peek(0), None | Some('/')) || self.peek(0).is_some_and(is_meta) {
@@ -635,6 +644,20 @@ fn push_text(w: &mut Word, s: String) {
         t.push_str(&s);
     } else {
         w.parts.push(Part::Lit(s));
+    }
+}
+
+/// The variable an expansion names (`$f`, `${f%.c}`, `${a[@]}`), or the text of a substitution.
+fn expanded_name(part: &Part) -> Option<String> {
+    match part {
+        Part::Var(n) => Some(n.clone()),
+        Part::Computed(t) => {
+            let inner = t.strip_prefix("${")?;
+            let end = inner.find(|c: char| c != '_' && !c.is_ascii_alphanumeric()).unwrap_or(inner.len());
+            is_name(&inner[..end]).then(|| inner[..end].to_string())
+        }
+        Part::Subst { raw, .. } => Some(raw.clone()),
+        _ => None,
     }
 }
 

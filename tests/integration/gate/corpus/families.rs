@@ -239,4 +239,29 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-wrapped-reads", "confirm", r#"cd ~ && grep -r token . | head"#),
     ("classes-wrapped-reads", "confirm", r#"env -i grep -r key ~"#),
     ("classes-wrapped-reads", "confirm", r#"sudo -E rsync -a ~/ {tmp}/backup"#),
+    // Names split at blanks: an unquoted `$f`, `for f in $(…)` and `xargs` without `-0` cut a
+    // found name at its blanks (`papers/` holds `b c.tex`, `drafts/` a name whose middle piece is
+    // `.claude/settings.json`, `quotes/` one with a quote): each piece is a name the command gets.
+    ("classes-split-names", "allow", r#"for f in $(find papers -name '*.tex'); do rm $f; done"#),
+    ("classes-split-names", "allow", r#"find papers -name '*.tex' | xargs rm -f"#),
+    ("classes-split-names", "allow", r#"for f in papers/*.tex; do rm -f $f; done"#),
+    ("classes-split-names", "allow", r#"find drafts -name '*.tex' | while read -r f; do rm "$f"; done"#),
+    ("classes-split-names", "allow", r#"find drafts -name '*.tex' -print0 | xargs -0 rm -f"#),
+    ("classes-split-names", "allow", r#"find drafts -name '*.tex' | xargs -d '\n' rm -f"#),
+    ("classes-split-names", "allow", r#"for f in drafts/*/*.tex; do rm -f "$f"; done"#),
+    ("classes-split-names", "allow", r#"find quotes -name '*.tex' -print0 | xargs -0 wc -l"#),
+    ("classes-split-names", "confirm", r#"for f in $(find drafts -name '*.tex'); do rm "$f"; done"#),
+    ("classes-split-names", "confirm", r#"for f in `find . -name '*.tex'`; do rm -f $f; done"#),
+    ("classes-split-names", "confirm", r#"find drafts -name '*.tex' | xargs rm -f"#),
+    ("classes-split-names", "confirm", r#"find drafts -type f -name '*.tex' | xargs -n 1 truncate -s 0"#),
+    ("classes-split-names", "confirm", r#"find drafts -name '*.tex' | while read -r f; do rm $f; done"#),
+    ("classes-split-names", "confirm", r#"find drafts -name '*.tex' | while read -r f; do : > ${f}; done"#),
+    ("classes-split-names", "confirm", r#"cd drafts && for f in */*.tex; do rm -f $f; done"#),
+    ("classes-split-names", "confirm", r#"mapfile -t a < <(find drafts -name '*.tex'); rm -f ${a[@]}"#),
+    ("classes-split-names", "confirm", r#"find quotes -name '*.tex' | xargs rm -f"#),
+    (
+        "classes-split-names",
+        "confirm",
+        r#"mkdir -p 'n .git/hooks' && touch 'n .git/hooks/pre-commit z.tex' && find . -name '*.tex' | xargs rm"#,
+    ),
 ];

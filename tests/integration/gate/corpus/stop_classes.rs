@@ -70,6 +70,11 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-agent-env", "confirm", r#"env DISABLE_HOOKS=1 claude -p 'go on'"#),
     ("classes-agent-env", "confirm", r#"GEMINI_HOOKS=off gemini -p 'go on'"#),
     ("classes-agent-env", "confirm", r#"NO_HOOKS=true qwen -p 'go on'"#),
+    // The same agents started through a package runner, by their package's name.
+    ("classes-agent-env", "allow", r#"npx -y @openai/codex exec 'run the tests'"#),
+    ("classes-agent-env", "confirm", r#"npx -y @anthropic-ai/claude-code@latest --permission-mode bypassPermissions -p 'go on'"#),
+    ("classes-agent-env", "confirm", r#"pnpm dlx @google/gemini-cli --yolo -p 'go on'"#),
+    ("classes-agent-env", "confirm", r#"bunx @qwen-code/qwen-code --approval-mode=yolo -p 'go on'"#),
     // Editors and text tools with a command escape: what the escape runs is judged, the pieces
     // of a command joined at run time are joined, and text printed to a shell is what it runs.
     ("classes-command-escapes", "allow", r#"ex -sc '%s/colour/color/g|x' docs/a.txt"#),
@@ -141,6 +146,21 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-mcp-arguments", "confirm", r#"mcp:mcp__docker__remove_container {"container_id": "abc"}"#),
     ("classes-mcp-arguments", "confirm", r#"mcp:mcp__mongo__drop_collection {"database": "shop", "collection": "orders"}"#),
     ("classes-mcp-arguments", "confirm", r#"mcp:mcp__redis__flushall {}"#),
+    // A command, a statement or an operation under an argument named otherwise: a terminal's
+    // keys, a program's arguments, a database tool's text, a call tool's operation.
+    ("classes-mcp-arguments", "deny", r#"mcp:mcp__terminal__send_keys {"keys": "git push --force origin main"}"#),
+    ("classes-mcp-arguments", "confirm", r#"mcp:mcp__k8s__kubectl {"args": "delete deployment api -n prod"}"#),
+    ("classes-mcp-arguments", "confirm", r#"mcp:mcp__postgres__run_sql {"sql_text": "TRUNCATE orders"}"#),
+    (
+        "classes-mcp-arguments",
+        "confirm",
+        r#"mcp:mcp__aws__call {"service": "s3", "operation": "delete_bucket", "params": {"Bucket": "prod"}}"#,
+    ),
+    ("classes-mcp-arguments", "allow", r#"mcp:mcp__terminal__send_keys {"keys": "cargo test"}"#),
+    ("classes-mcp-arguments", "allow", r#"mcp:mcp__k8s__kubectl {"args": "get pods -n prod"}"#),
+    ("classes-mcp-arguments", "allow", r#"mcp:mcp__postgres__run_sql {"sql_text": "SELECT count(*) FROM orders"}"#),
+    ("classes-mcp-arguments", "allow", r#"mcp:mcp__aws__call {"service": "s3", "operation": "list_buckets"}"#),
+    ("classes-mcp-arguments", "allow", r#"mcp:mcp__slack__send_message {"channel": "dev", "text": "never run rm -rf ~"}"#),
     ("classes-mcp-arguments", "confirm", r#"mcp:mcp__serena__delete_lines {"relative_path": ".git/hooks/pre-commit", "start_line": 1}"#),
     (
         "classes-mcp-arguments",
