@@ -7,6 +7,7 @@ mod outputs;
 mod patches;
 
 use super::access;
+use super::options::OptionWords;
 use super::programs::{self, Operands, Role};
 use super::syntax::{Part, Word};
 use super::{Dirs, Glob, MAX_TOUCHED, Touch, Walk, effects, expand_home, identity, lexical, lit_word, text};
@@ -19,33 +20,26 @@ impl Walk<'_> {
         {
             let mut ops: Vec<&Word> = Vec::new();
             let mut target: Option<&Word> = None;
-            let mut i = 0;
-            let mut options_end = false;
-            while i < args.len() {
-                let a = args[i].as_str();
-                if !options_end && a == "--" {
-                    options_end = true;
-                } else if !options_end && (a == "-t" || a == "--target-directory") && matches!(operands, Operands::Last | Operands::All) {
+            let mut opts = OptionWords::new(args);
+            while let Some(a) = opts.next() {
+                let i = opts.index();
+                if (a == "-t" || a == "--target-directory") && matches!(operands, Operands::Last | Operands::All) {
                     target = words.get(i + 1);
-                    i += 1;
-                } else if !options_end && a.starts_with("--target-directory=") {
-                    let dir = a["--target-directory=".len()..].to_string();
-                    self.touch(&lit_word(&dir), dirs);
-                } else if !options_end
-                    && a.starts_with('-')
-                    && a.len() > 1
-                    && !(operands == Operands::AfterFirst && ops.is_empty() && is_mode(a))
-                {
+                    opts.value();
+                } else if let Some(dir) = a.strip_prefix("--target-directory=") {
+                    self.touch(&lit_word(dir), dirs);
+                } else if a.starts_with('-') && a.len() > 1 && !(operands == Operands::AfterFirst && ops.is_empty() && is_mode(a)) {
                     let takes =
                         if a.starts_with("--") { !a.contains('=') && long.contains(&a) } else { a.len() == 2 && short.contains(&a[1..]) };
                     if takes {
-                        i += 1;
+                        opts.value();
                     }
                 } else {
                     ops.push(&words[i]);
                 }
-                i += 1;
             }
+            // After `--`, every word is an operand.
+            ops.extend(words.get(opts.rest()..args.len()).unwrap_or_default());
             let chosen: Vec<&Word> = match operands {
                 Operands::All => ops.clone(),
                 Operands::AfterFirst => ops.iter().skip(1).copied().collect(),

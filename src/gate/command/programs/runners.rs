@@ -1,5 +1,6 @@
 //! Package runners and the program a package provides (`npx pkg`, `uv run cmd`, `python -m mod`).
 
+use super::super::options::{Dashes, OptionWords};
 use super::wrappers::skip_options;
 
 /// Package runners: `npx pkg`, `pnpm dlx pkg`, `bundle exec cmd`, `uv run cmd`, `python -m mod`,
@@ -69,10 +70,10 @@ pub fn runner(name: &str, args: &[String]) -> Option<usize> {
 
 /// `python -m mod args`: the index of the module name.
 pub fn python_module(args: &[String]) -> Option<usize> {
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
+    let mut words = OptionWords::with(args, Dashes::Word);
+    while let Some(a) = words.next() {
         if a == "-m" {
+            let i = words.index();
             return (i + 1 < args.len()).then_some(i + 1);
         }
         if a.starts_with("-m") && a.len() > 2 {
@@ -82,7 +83,9 @@ pub fn python_module(args: &[String]) -> Option<usize> {
             return None;
         }
         // `-W arg` and `-X opt` take a value.
-        i += if a == "-W" || a == "-X" { 2 } else { 1 };
+        if a == "-W" || a == "-X" {
+            words.value();
+        }
     }
     None
 }

@@ -1,5 +1,6 @@
 //! just: the recipes asked for, their dependencies first.
 
+use super::super::options::{Dashes, OptionWords};
 use super::file::{Recipes, Written, recipe_file};
 use super::walk::{Recipe, Runner, Step, walk};
 use std::path::Path;
@@ -8,10 +9,8 @@ pub(super) fn just(args: &[String], dir: &Path, written: Written) -> Recipes {
     let mut dir = dir.to_path_buf();
     let mut file = None;
     let mut names = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        i += 1;
+    let mut words = OptionWords::with(args, Dashes::Word);
+    while let Some(a) = words.next() {
         if matches!(
             a,
             "-n" | "--dry-run"
@@ -40,15 +39,17 @@ pub(super) fn just(args: &[String], dir: &Path, written: Written) -> Recipes {
             };
         }
         if matches!(a, "-f" | "--justfile") {
-            file = args.get(i).cloned();
-            i += 1;
+            file = words.value().map(str::to_string);
         } else if matches!(a, "-d" | "--working-directory") {
-            if let Some(d) = args.get(i) {
+            if let Some(d) = words.value() {
                 dir = dir.join(d);
             }
-            i += 1;
         } else if matches!(a, "--set" | "--shell" | "--shell-arg" | "--color" | "--dotenv-filename" | "--dotenv-path") {
-            i += if a == "--set" { 2 } else { 1 };
+            // `--set NAME VALUE` takes two.
+            words.value();
+            if a == "--set" {
+                words.value();
+            }
         } else if !a.starts_with('-') {
             names.push(a.to_string());
         }

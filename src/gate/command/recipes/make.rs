@@ -1,5 +1,6 @@
 //! make: the recipes of the targets asked for, their prerequisites first, with make's expansions done.
 
+use super::super::options::{Dashes, OptionWords};
 use super::file::{MAX_RECIPES, RecipeLine, Recipes, Written, recipe_file};
 use crate::gate::command::syntax::is_name;
 use std::path::Path;
@@ -25,14 +26,12 @@ pub(super) fn make(args: &[String], dir: &Path, written: Written) -> Recipes {
     let mut file = None;
     let mut targets = Vec::new();
     let mut overrides = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        i += 1;
-        let value = |flag: &str, i: &mut usize| -> Option<String> {
+    let mut words = OptionWords::with(args, Dashes::Word);
+    while let Some(a) = words.next() {
+        // The value of `flag`: the next word after it alone, else the rest of its word (`-Cdir`).
+        let mut value = |flag: &str| -> Option<String> {
             if a == flag {
-                *i += 1;
-                return args.get(*i - 1).cloned();
+                return words.value().map(str::to_string);
             }
             a.strip_prefix(flag).map(|v| v.trim_start_matches('=').to_string())
         };
@@ -53,13 +52,13 @@ pub(super) fn make(args: &[String], dir: &Path, written: Written) -> Recipes {
             // It prints or checks; a `+` line would still run, which a dry run of a recipe rarely has.
             return Recipes::Lines(Vec::new());
         }
-        if let Some(d) = value("-C", &mut i).or_else(|| value("--directory", &mut i)) {
+        if let Some(d) = value("-C").or_else(|| value("--directory")) {
             dir = dir.join(d);
-        } else if let Some(f) = value("-f", &mut i).or_else(|| value("--file", &mut i)).or_else(|| value("--makefile", &mut i)) {
+        } else if let Some(f) = value("-f").or_else(|| value("--file")).or_else(|| value("--makefile")) {
             file = Some(f);
         } else if matches!(a, "-j" | "-l" | "-o" | "-W" | "-I" | "--jobs" | "--load-average" | "--old-file" | "--what-if" | "--include-dir")
         {
-            i += 1;
+            words.value();
         } else if a.starts_with('-') {
         } else if let Some((k, v)) = a.split_once('=').filter(|(k, _)| is_name(k.trim_end_matches([':', '+', '?']))) {
             overrides.push((k.trim_end_matches([':', '+', '?']).to_string(), v.to_string()));

@@ -1,6 +1,7 @@
 //! Writes of the programs whose role says how they write: `sed -i`, `perl -pi`, `mkdir`, `dd of=`,
 //! `cargo install`.
 
+use crate::gate::command::options::{Dashes, OptionWords};
 use crate::gate::command::syntax::{Part, Word};
 use crate::gate::command::{COMPUTED, Dirs, Walk, effects, lexical, lit_word, programs};
 use std::path::Path;
@@ -99,23 +100,15 @@ impl Walk<'_> {
         }
         let mut script_given = false;
         let mut operands = Vec::new();
-        let mut i = 0;
-        while i < args.len() {
-            let a = args[i].as_str();
-            if a == "-e" || a == "-f" || a == "--expression" || a == "--file" || a == "-E" && perl {
+        let mut opts = OptionWords::with(args, Dashes::Word);
+        while let Some(a) = opts.next() {
+            let script = a == "-e" || a == "-f" || a == "--expression" || a == "--file" || a == "-E" && perl;
+            if script || perl && a.starts_with('-') && (a.ends_with('e') || a.ends_with('E')) {
                 script_given = true;
-                i += 2;
-                continue;
+                opts.value();
+            } else if !a.starts_with('-') {
+                operands.push(opts.index());
             }
-            if perl && a.starts_with('-') && (a.ends_with('e') || a.ends_with('E')) {
-                script_given = true;
-                i += 2;
-                continue;
-            }
-            if !a.starts_with('-') {
-                operands.push(i);
-            }
-            i += 1;
         }
         let files = if script_given { &operands[..] } else { operands.get(1..).unwrap_or(&[]) };
         for &k in files {
