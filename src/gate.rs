@@ -33,5 +33,5 @@ pub mod respond;
 pub mod rule_ref;
 mod same_call;
 pub mod seal;
-mod target;
+pub(crate) mod target;
 pub mod verdict;

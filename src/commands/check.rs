@@ -3,11 +3,13 @@
 use crate::agents::Handler;
 use crate::error::{Error, Result};
 use crate::gate::command;
+use crate::gate::command::span::{Origins, Span};
 use crate::gate::judge::{CALL_BUDGET, Gate};
 use crate::gate::location::rule_path;
 use crate::gate::normalize::{Action, Call};
 use crate::gate::policy::{self, layers::Layers};
 use crate::gate::rule_ref::RuleRef;
+use crate::gate::target;
 use crate::gate::verdict::{Decision, Verdict};
 use serde_json::{Map, Value};
 use std::path::Path;
@@ -42,10 +44,14 @@ pub fn run(subject: &CheckSubject, json: bool, color: bool) -> Result<i32> {
         gate: true,
     };
     let verdict = Gate { layers: &layers, cwd: &cwd, repo_top: top, deadline: Instant::now() + CALL_BUDGET, programs: true }.judge(&call);
+    let at = match subject {
+        CheckSubject::Command(line) => decided_at(&layers, &read, &verdict, &cwd).map(|span| (line.as_str(), span)),
+        _ => None,
+    };
     if json {
-        show_json(&layers, &read, &verdict);
+        show_json(&layers, &read, &verdict, at);
     } else {
-        show_text(&layers, &read, &verdict, color);
+        show_text(&layers, &read, &verdict, at, color);
     }
     Ok(exit_code(verdict.decision))
 }
@@ -56,12 +62,15 @@ struct Read {
     seen: Vec<(&'static str, String)>,
     effects: Vec<command::effects::Effect>,
     opaque: Option<&'static str>,
+    /// The texts the rules read, and where in the line each comes from.
+    texts: Vec<String>,
+    origins: Origins,
 }
 
 /// The subject as the gate receives it (the tool call), and what the analyser sees in it.
 fn read_subject(subject: &CheckSubject, cwd: &Path, top: Option<&Path>) -> (Action, Read) {
     let mut input = Map::new();
-    let mut read = Read { seen: Vec::new(), effects: Vec::new(), opaque: None };
+    let mut read = Read { seen: Vec::new(), effects: Vec::new(), opaque: None, texts: Vec::new(), origins: Origins::default() };
     let tool_name = match subject {
         CheckSubject::Path(path) => {
             input.insert("file_path".into(), Value::from(path.as_str()));
@@ -85,6 +94,8 @@ fn read_subject(subject: &CheckSubject, cwd: &Path, top: Option<&Path>) -> (Acti
             }
             read.effects = analysis.effects;
             read.opaque = analysis.opaque;
+            read.texts = analysis.texts;
+            read.origins = analysis.origins;
             input.insert("command".into(), Value::from(line.as_str()));
             "Bash".to_string()
         }
@@ -98,7 +109,7 @@ fn reason_of(verdict: &Verdict) -> &str {
 }
 
 /// `--json`: the verdict, what decided it, the layers and what the analyser saw, as one object.
-fn show_json(layers: &Layers, read: &Read, verdict: &Verdict) {
+fn show_json(layers: &Layers, read: &Read, verdict: &Verdict, at: Option<(&str, Span)>) {
     let pattern = verdict.layer.zip(verdict.rule.as_ref()).and_then(|(i, rule)| pattern_of(layers, i, rule));
     crate::output::json(&serde_json::json!({
         "verdict": verdict.decision.name(),
@@ -107,6 +118,7 @@ fn show_json(layers: &Layers, read: &Read, verdict: &Verdict) {
         "pattern": pattern,
         "decided_by": verdict.layer.map(|i| crate::commands::policy::layer_json(&layers.layers[i])),
         "exception": verdict.exception,
+        "at": at.map(|(line, span)| serde_json::json!({"start": span.start, "end": span.end, "text": span.of(line)})),
         "policy": layers.layers.iter().map(crate::commands::policy::layer_json).collect::<Vec<_>>(),
         "seen": read.seen.iter().map(|(what, text)| serde_json::json!({"what": what, "text": text})).collect::<Vec<_>>(),
         "opaque": read.opaque,
@@ -125,7 +137,7 @@ fn show_json(layers: &Layers, read: &Read, verdict: &Verdict) {
 }
 
 /// The verdict and what decided it, then the layers and what the analyser saw, for a person.
-fn show_text(layers: &Layers, read: &Read, verdict: &Verdict, color: bool) {
+fn show_text(layers: &Layers, read: &Read, verdict: &Verdict, at: Option<(&str, Span)>, color: bool) {
     let pattern = verdict.layer.zip(verdict.rule.as_ref()).and_then(|(i, rule)| pattern_of(layers, i, rule));
     let untrusted = |layer: &policy::layers::Layer| matches!(layer.trust, policy::layers::Trust::Untrusted);
     let mut out = format!("verdict: {}\n", crate::output::paint_verdict(verdict.decision.name(), color));
@@ -138,6 +150,10 @@ fn show_text(layers: &Layers, read: &Read, verdict: &Verdict, color: bool) {
     }
     if let Some(i) = verdict.layer {
         out.push_str(&format!("decided: {}\n", layers.layers[i].describe()));
+    }
+    // Pointing at the whole line would say nothing.
+    if let Some((line, span)) = at.filter(|(line, span)| span.of(line) != line.trim()) {
+        out.push_str(&pointed(line, span));
     }
     if let Some(exception) = &verdict.exception {
         out.push_str(&format!("exception: {exception} let it skip a confirm rule\n"));
@@ -160,6 +176,51 @@ fn show_text(layers: &Layers, read: &Read, verdict: &Verdict, color: bool) {
         out.push_str(&format!("effect:  {} [{judged}]\n", crate::visible::visible_line(&e.describe())));
     }
     crate::output::print(&out);
+}
+
+/// Where in the command line the text that decided the verdict comes from: the simple command
+/// whose text (or effect) the deciding command rule matches first.
+fn decided_at(layers: &Layers, read: &Read, verdict: &Verdict, cwd: &Path) -> Option<Span> {
+    let Some(RuleRef::Listed { list, index }) = verdict.rule else { return None };
+    if !matches!(list, policy::ListKey::BashDeny | policy::ListKey::BashConfirm) {
+        return None;
+    }
+    let rules = layers.layers.get(verdict.layer?)?.policy.list(list);
+    let reached = |text: &str| target::reach(text, cwd);
+    // The rule that decided is the first to match any text, so a text it matches is matched by
+    // no rule before it.
+    let k = read.texts.iter().position(|t| rules.first_match(&[t], &reached).is_some_and(|(i, _)| i == index))?;
+    read.origins.text(k)
+}
+
+/// Lines that point at `span` of `line`: the line of the command it starts on, with `^` under
+/// it. A long line is cut around it.
+fn pointed(line: &str, span: Span) -> String {
+    const AROUND: usize = 40;
+    let (start, end) = (span.start.min(line.len()), span.end.min(line.len()));
+    let from = line[..start].rfind('\n').map_or(0, |n| n + 1);
+    let to = line[start..].find('\n').map_or(line.len(), |n| start + n);
+    let number = line[..start].matches('\n').count() + 1;
+    let shown = |text: &str| crate::visible::visible_line(text);
+    let before: Vec<char> = shown(&line[from..start]).chars().collect();
+    let before: String = match before.len().checked_sub(AROUND) {
+        Some(cut) if cut > 0 => std::iter::once('…').chain(before[cut..].iter().copied()).collect(),
+        _ => before.into_iter().collect(),
+    };
+    let part = cut_after(&shown(&line[start..end.clamp(start, to)]), 2 * AROUND);
+    let after = cut_after(&shown(&line[end.clamp(start, to)..to]), AROUND);
+    let head = if line.contains('\n') { format!("line {number}: ") } else { String::new() };
+    let pad = head.chars().count() + before.chars().count();
+    let width = part.chars().count().max(1);
+    format!("at:      {head}{before}{part}{after}\n         {}{}\n", " ".repeat(pad), "^".repeat(width))
+}
+
+/// The first `n` characters of `text`, with `…` where it goes on.
+fn cut_after(text: &str, n: usize) -> String {
+    match text.char_indices().nth(n) {
+        Some((k, _)) => format!("{}…", &text[..k]),
+        None => text.to_string(),
+    }
 }
 
 /// The README's "Exit codes": 0 allow, 2 deny, 3 confirm (a script can tell "never" from "ask a

@@ -46,7 +46,7 @@ mod programs;
 mod reads;
 mod recipes;
 mod scripts;
-mod span;
+pub(crate) mod span;
 mod sql;
 pub(crate) mod syntax;
 mod terminal;
@@ -138,6 +138,8 @@ pub struct Analysis {
     /// Where text a runner reads and runs comes from, with each line (`the recipe of make target
     /// clean (Makefile:12): rm -rf ~`), for `gitvow check`.
     pub sources: Vec<String>,
+    /// Where in the line each text and effect comes from, for `gitvow check`.
+    pub(crate) origins: span::Origins,
 }
 
 /// The normalised texts of every simple command `command` would run, wrappers included
@@ -176,11 +178,13 @@ pub fn analyse_in(command: &str, ctx: &Context) -> Analysis {
     walk.seen.dot_names = crate::gate::pattern::dot_names_matched(command);
     let mut shell = ShellState::new(ctx.cwd);
     walk.text(command, &mut shell, 0);
+    walk.place_at(None);
     // A trap runs when the shell exits: with the variables the whole call has set by then.
     for (script, mut at) in std::mem::take(&mut walk.seen.traps) {
         walk.text(&script, &mut at, 1);
     }
     let effect_texts: Vec<String> = walk.out.effects.iter().map(effects::Effect::text).collect();
+    walk.out.origins.effect_texts_at(walk.out.texts.len());
     walk.out.texts.extend(effect_texts);
     if walk.out.texts.len() > MAX_TEXTS {
         // Every text is matched against every rule: the first ones are judged, the rest asked about.

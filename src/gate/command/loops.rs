@@ -9,9 +9,7 @@ use std::path::PathBuf;
 mod reshape;
 mod split;
 
-/// Shell words that start a compound command or negate one: the program comes after them.
-pub(super) const KEYWORDS: &[&str] =
-    &["!", "{", "}", "if", "then", "else", "elif", "fi", "do", "done", "while", "until", "[[", "]]", "coproc"];
+pub(super) use super::syntax::KEYWORDS;
 
 /// Words that open a compound command, and those that close one.
 const OPENS: &[&str] = &["while", "until", "if", "{", "for", "select", "case"];

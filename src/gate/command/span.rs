@@ -15,9 +15,65 @@ impl Span {
     }
 
     /// The text it covers; empty where it does not lie on `text`'s character boundaries.
-    #[cfg_attr(not(test), expect(dead_code, reason = "only the lexers' tests read a token's text back yet"))]
     pub(crate) fn of(self, text: &str) -> &str {
         text.get(self.start..self.end).unwrap_or("")
+    }
+}
+
+/// Where in the command line each text and effect of an analysis comes from: from the counts a
+/// mark holds on, what the walk adds comes from the simple command at its span (`None`: from no
+/// place in the line, as a trap's text). A mark is pushed only where the place changes, so a
+/// line of a few commands keeps a few.
+#[derive(Debug, Default)]
+pub(crate) struct Origins {
+    marks: Vec<Mark>,
+    /// Where the effects' own texts start among the texts (they follow every command's).
+    effect_texts: Option<usize>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Mark {
+    texts: usize,
+    effects: usize,
+    span: Option<Span>,
+}
+
+impl Origins {
+    /// From `texts` texts and `effects` effects on, what is added comes from `span`; gives back
+    /// the place it came from until now.
+    pub(crate) fn set(&mut self, texts: usize, effects: usize, span: Option<Span>) -> Option<Span> {
+        let held = self.current();
+        if held != span {
+            match self.marks.last_mut() {
+                // Nothing came from the place held: it is replaced.
+                Some(m) if m.texts == texts && m.effects == effects => m.span = span,
+                _ => self.marks.push(Mark { texts, effects, span }),
+            }
+        }
+        held
+    }
+
+    /// Where what is added now comes from.
+    pub(crate) fn current(&self) -> Option<Span> {
+        self.marks.last().and_then(|m| m.span)
+    }
+
+    /// The effects' texts start at text `at`.
+    pub(crate) fn effect_texts_at(&mut self, at: usize) {
+        self.effect_texts = Some(at);
+    }
+
+    /// The place of text `k`.
+    pub(crate) fn text(&self, k: usize) -> Option<Span> {
+        match self.effect_texts {
+            Some(at) if k >= at => self.effect(k - at),
+            _ => self.marks.iter().rev().find(|m| m.texts <= k)?.span,
+        }
+    }
+
+    /// The place of effect `k`.
+    pub(crate) fn effect(&self, k: usize) -> Option<Span> {
+        self.marks.iter().rev().find(|m| m.effects <= k)?.span
     }
 }
 

@@ -14,6 +14,9 @@ pub const MAX_NESTING: usize = 24;
 /// commands hold dozens; the bound keeps the time and memory of a 256 KiB input small.
 pub const MAX_WORDS: usize = 16 << 10;
 
+/// Shell words that start a compound command or negate one: the program comes after them.
+pub const KEYWORDS: &[&str] = &["!", "{", "}", "if", "then", "else", "elif", "fi", "do", "done", "while", "until", "[[", "]]", "coproc"];
+
 /// One piece of a word, as the shell would expand it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Part {
@@ -106,6 +109,11 @@ impl Word {
     fn is_empty(&self) -> bool {
         self.parts.is_empty()
     }
+
+    /// Whether it is one of [`KEYWORDS`], unquoted or not (as the walk peels them).
+    fn is_keyword(&self) -> bool {
+        matches!(self.parts.as_slice(), [Part::Lit(t)] if KEYWORDS.contains(&t.as_str()))
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,6 +136,8 @@ pub struct Redir {
     pub target: Word,
     /// For a heredoc: the index of its body.
     pub body: Option<usize>,
+    /// Where it stands in the command line (the parser sets it).
+    pub span: Span,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -144,6 +154,8 @@ pub struct Body {
 pub struct Simple {
     pub words: Vec<Word>,
     pub redirs: Vec<Redir>,
+    /// Where it stands in the command line, from its first word or redirection to its last.
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]
@@ -191,6 +203,8 @@ pub struct Parsed {
 }
 mod lex;
 mod parse;
+
+use super::span::Span;
 
 /// The tree of a command line.
 pub fn parse(text: &str) -> Parsed {

@@ -4,6 +4,7 @@
 
 use super::loops::{Compounds, KEYWORDS, substitutions};
 use super::programs::{self, Role};
+use super::span::Span;
 use super::syntax::{self, Node, Parsed, Part, Redir, RedirOp, Sep, Simple, Word};
 use super::{
     COMPUTED, COMPUTED_TARGET, Chdir, Dirs, Feed, Io, MAX_COMMANDS, MAX_PEELS, MAX_REPARSE, MAX_TEXT, NAMES_ONLY, Peeled, ProgramCall,
@@ -21,6 +22,24 @@ impl Walk<'_> {
         match self.out.opaque {
             Some(held) if !names_only(held) || names_only(why) => {}
             _ => self.out.opaque = Some(why),
+        }
+    }
+
+    /// What the walk adds from here on comes from `span` of the line; gives back the place it
+    /// came from until now.
+    pub(super) fn place_at(&mut self, span: Option<Span>) -> Option<Span> {
+        self.out.origins.set(self.out.texts.len(), self.out.effects.len(), span)
+    }
+
+    /// While the walk is in the line's own command at `whole`: what it adds from here on comes
+    /// from `part` of it (a redirection). Gives back what [`Walk::widen_back`] restores.
+    fn narrow_to(&mut self, whole: Span, part: Span) -> Option<Span> {
+        (self.out.origins.current() == Some(whole)).then(|| self.place_at(Some(part))).flatten()
+    }
+
+    fn widen_back(&mut self, held: Option<Span>) {
+        if held.is_some() {
+            self.place_at(held);
         }
     }
 
@@ -95,6 +114,9 @@ impl Walk<'_> {
                         feed = Feed::Unknown;
                     }
                     Node::Simple(cmd) => {
+                        // What the line's own commands add comes from where each stands in it (a
+                        // text parsed again, `sh -c '…'`, stands where its command does).
+                        let held = if reparse == 0 { Some(self.place_at(Some(cmd.span))) } else { None };
                         if self.opens(p, script, (at, k), &feed, shell, (&mut open, reparse)) {
                             feed = open.input(&feed);
                         }
@@ -131,6 +153,9 @@ impl Walk<'_> {
                                 None => {}
                             }
                         }
+                        if let Some(held) = held {
+                            self.place_at(held);
+                        }
                     }
                 }
             }
@@ -164,8 +189,10 @@ impl Walk<'_> {
             _ => None,
         };
         for r in cmd.redirs.iter().filter(|r| r.op == RedirOp::Write) {
+            let held = self.narrow_to(cmd.span, r.span);
             self.wrote(&r.target, &dirs, text.clone());
             self.wrote_list(&r.target, &dirs, &output);
+            self.widen_back(held);
         }
         (output, chdir)
     }
@@ -183,6 +210,7 @@ impl Walk<'_> {
         for r in &cmd.redirs {
             match r.op {
                 RedirOp::Write => {
+                    let held = self.narrow_to(cmd.span, r.span);
                     let target = r.target.text();
                     self.out.texts.push(format!("> {target}"));
                     if !target.starts_with('/') && shell.dirs != Dirs::Known(vec![lexical(self.ctx.cwd)]) {
@@ -194,6 +222,7 @@ impl Walk<'_> {
                         }
                     }
                     self.effect(effects::EffectKind::Overwrite, &r.target, &shell.dirs);
+                    self.widen_back(held);
                 }
                 RedirOp::HereDoc | RedirOp::HereString | RedirOp::Read => feed = self.redirected_input(p, r, &shell.dirs),
                 RedirOp::Dup => {}

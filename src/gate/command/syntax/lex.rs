@@ -43,6 +43,9 @@ pub(super) struct ShellParser {
     words: usize,
     /// Whether the text is one line, which a shell reads whole before it runs any of it.
     one_line: bool,
+    /// While a backtick's or a heredoc body's own text is read: where that text stands in the
+    /// command line, the place of every command read in it.
+    pub(super) outer: Option<Span>,
 }
 
 /// Characters that end an unquoted word.
@@ -64,6 +67,7 @@ impl ShellParser {
             aborted: false,
             words: 0,
             one_line,
+            outer: None,
         }
     }
 
@@ -228,7 +232,7 @@ impl ShellParser {
             let index = self.out.bodies.len();
             self.out.bodies.push(Body::default());
             self.pending.push((delimiter.text(), strip, literal, index));
-            return Redir { op, target: delimiter, body: Some(index) };
+            return Redir { op, target: delimiter, body: Some(index), span: Span::default() };
         }
         self.skip_blanks();
         if self.one_line && self.names_nothing() {
@@ -239,7 +243,7 @@ impl ShellParser {
         // `>&file` (no digits, not `-`) writes a file like `&>`.
         let t = target.text();
         let op = if op == RedirOp::Dup && !(t == "-" || t.chars().all(|c| c.is_ascii_digit())) { RedirOp::Write } else { op };
-        Redir { op, target, body: None }
+        Redir { op, target, body: None, span: Span::default() }
     }
 
     /// Whether no word starts here: the text ends, or an operator or a comment follows (a
@@ -576,12 +580,17 @@ impl ShellParser {
             }
         }
         let raw = self.text[start..self.i].iter().collect();
-        let script = self.nested_text(inner, depth + 1, |p, depth| p.script(depth, false));
+        let at = Span::new(self.offsets.byte(&self.text, start), self.offsets.byte(&self.text, self.i));
+        let script = self.nested_text(inner, at, depth + 1, |p, depth| p.script(depth, false));
         w.parts.push(Part::Subst { script, raw });
     }
 
-    /// Parses another text (a backtick body, a heredoc body) into the same tables.
-    fn nested_text(&mut self, text: Vec<char>, depth: usize, f: impl FnOnce(&mut ShellParser, usize) -> usize) -> usize {
+    /// Parses another text (a backtick body, a heredoc body), which stands at `at` in the text
+    /// being read, into the same tables.
+    fn nested_text(&mut self, text: Vec<char>, at: Span, depth: usize, f: impl FnOnce(&mut ShellParser, usize) -> usize) -> usize {
+        // Spans in the command line: a text nested in a nested text stands where the outer one does.
+        let saved_outer = self.outer;
+        self.outer = Some(saved_outer.unwrap_or(at));
         let saved_text = std::mem::replace(&mut self.text, text);
         let saved_i = std::mem::replace(&mut self.i, 0);
         let saved_pending = std::mem::take(&mut self.pending);
@@ -591,6 +600,7 @@ impl ShellParser {
         self.i = saved_i;
         self.pending = saved_pending;
         self.offsets = saved_offsets;
+        self.outer = saved_outer;
         index
     }
 
@@ -598,6 +608,8 @@ impl ShellParser {
     fn heredoc_bodies(&mut self, depth: usize) {
         for (delimiter, strip, literal, index) in std::mem::take(&mut self.pending) {
             let mut body = String::new();
+            // Where the body stands: its lines, not the delimiter's.
+            let (from, mut to) = (self.i, self.i);
             while self.i < self.text.len() && !self.aborted {
                 let start = self.i;
                 while !matches!(self.peek(0), None | Some('\n')) {
@@ -613,6 +625,7 @@ impl ShellParser {
                 }
                 body.push_str(&line);
                 body.push('\n');
+                to = self.i;
             }
             let mut scripts = Vec::new();
             let mut expands = false;
@@ -620,7 +633,8 @@ impl ShellParser {
                 // An unquoted body expands `$(…)` and backticks: those commands run.
                 let chars: Vec<char> = body.chars().collect();
                 let mut w = Word::default();
-                self.nested_text(chars, depth, |p, depth| {
+                let at = Span::new(self.offsets.byte(&self.text, from), self.offsets.byte(&self.text, to));
+                self.nested_text(chars, at, depth, |p, depth| {
                     p.double_quoted(&mut w, depth, None);
                     0
                 });

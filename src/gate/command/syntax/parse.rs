@@ -3,8 +3,9 @@
 //! at a time, as the parser asks: a word's substitution (`$(…)`, `<(…)`, backticks) is a script
 //! the lexer hands back to [`ShellParser::script`], as a shell's own reader does.
 
+use super::super::span::Span;
 use super::lex::{ShellParser, Token};
-use super::{MAX_NESTING, Node, Parsed, Pipeline, Script, Sep, Simple};
+use super::{MAX_NESTING, Node, Parsed, Pipeline, Script, Sep, Simple, Word};
 
 pub(super) fn parse(text: &str) -> Parsed {
     let mut p = ShellParser::new(text);
@@ -39,7 +40,7 @@ impl ShellParser {
                 last.sep = sep;
             }
         };
-        while let Some((token, _)) = self.token(depth, !cur.words.is_empty()) {
+        while let Some((token, span)) = self.token(depth, !cur.words.is_empty()) {
             match token {
                 Token::Sep(sep) => end_pipeline(&mut pipelines, &mut nodes, &mut cur, sep),
                 Token::Pipe => end_node(&mut nodes, &mut cur),
@@ -55,12 +56,33 @@ impl ShellParser {
                 }
                 // A stray `)` (a `case` pattern): it ends the command.
                 Token::Close => end_node(&mut nodes, &mut cur),
-                Token::Word(word) => cur.words.push(word),
-                Token::Redir(redir) => cur.redirs.push(redir),
+                Token::Word(word) => {
+                    self.stretch(&mut cur, span, word.is_keyword());
+                    cur.words.push(word);
+                }
+                Token::Redir(mut redir) => {
+                    self.stretch(&mut cur, span, false);
+                    redir.span = self.outer.unwrap_or(span);
+                    cur.redirs.push(redir);
+                }
             }
         }
         end_pipeline(&mut pipelines, &mut nodes, &mut cur, Sep::Then);
         self.out.scripts[index].pipelines = pipelines;
         index
+    }
+
+    /// Stretches the place of `cur` over the word or redirection at `span`, which it holds next
+    /// (`keyword`: a reserved word). The reserved words that open it are left out where more
+    /// follows (`do rm -rf ~` stands at `rm`). A command read in a backtick's or heredoc body's
+    /// text stands where that text does.
+    fn stretch(&self, cur: &mut Simple, span: Span, keyword: bool) {
+        let opening = cur.redirs.is_empty() && cur.words.iter().all(Word::is_keyword);
+        cur.span = match self.outer {
+            Some(outer) => outer,
+            None if cur.words.is_empty() && cur.redirs.is_empty() => span,
+            None if opening && !keyword => span,
+            None => Span::new(cur.span.start, span.end),
+        };
     }
 }
