@@ -405,6 +405,7 @@ impl Walk<'_> {
             Role::Flock => self.flock(cmd, call, io, shell),
             Role::Watch => self.watch(cmd, call, io, shell),
             Role::Ssh => self.ssh(cmd, call, io, shell),
+            Role::Spawner(spawner) => self.spawner(&spawner, cmd, call, shell, io.reparse),
             Role::ApplyPatch => {
                 let argument = call.args.iter().find(|a| a.contains("*** Begin Patch")).cloned();
                 self.out.patches.extend(io.heredocs.iter().cloned().chain(argument));

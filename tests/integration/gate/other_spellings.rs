@@ -93,3 +93,44 @@ fn text_a_terminal_is_made_to_run_is_run() {
         ],
     );
 }
+
+/// A program that starts a command named in an option's value or in an address (netcat's `-e`
+/// and `-c`, ncat's `--exec` and `--sh-exec`, socat's `EXEC:`, `SYSTEM:` and `SHELL:`) runs that
+/// command with the connection for its input: the command is judged as run, a shell it starts
+/// reads text nobody can see, and a script in a language the analyser does not read is asked
+/// about. `sshpass` runs the command after its options. The same programs moving bytes pass.
+#[test]
+fn a_command_an_options_text_or_an_address_starts_is_run() {
+    let env = installed();
+    judge(
+        &env,
+        &[
+            "socat - EXEC:'gitvow approve ab12'",
+            "socat - SYSTEM:'gitvow approve ab12',pty,stderr",
+            "socat -d -d exec:'gitvow uninstall --user --yes' stdio",
+            "socat STDIO 'SHELL:cat ~/.gitvow/record.key'",
+            "socat TCP-LISTEN:9,fork EXEC:/bin/sh",
+            "socat - \"exec:sh -c 'gitvow approve ab12'\"",
+            "socat STDIO!!EXEC:'rm -rf ~/.claude' tcp:localhost:9",
+            "nc -e sh localhost 9",
+            "nc -l -p 9 -e /bin/bash",
+            "nc -lc 'gitvow approve ab12' 9",
+            "netcat -c 'cat ~/.gitvow/record.key' localhost 9",
+            "ncat --exec 'gitvow approve ab12' localhost 9",
+            "ncat --sh-exec='cp notes.txt ~/.gitvow/policy.json' localhost 9",
+            "ncat --lua-exec /tmp/x.lua localhost 9",
+            "busybox nc -l -p 9 -e gitvow approve ab12",
+            "sshpass -p x gitvow approve ab12",
+            "sshpass -f /tmp/p ssh localhost 'gitvow approve ab12'",
+        ],
+        &[
+            "nc -zv localhost 22",
+            "nc -l 9 > out.txt",
+            "socat - TCP:localhost:80",
+            "socat TCP-LISTEN:8080,fork TCP:localhost:3000",
+            "ncat -lk 9 -c 'echo hi'",
+            "socat - EXEC:'ls -la',pty",
+            "nc -e /bin/cat localhost 9",
+        ],
+    );
+}

@@ -1,5 +1,6 @@
 //! The shapes of the table's rows: what a program's entry can say about it.
 
+use super::spawners::Spawner;
 use crate::gate::command::code;
 
 /// What the analyser knows about one group of programs, by name: the one table of programs.
@@ -70,6 +71,9 @@ pub enum Role {
     Watch,
     /// `ssh host cmd…`: a script run in a shell over there.
     Ssh,
+    /// `nc -e PROG`, `ncat --sh-exec 'cmd'`, `socat - EXEC:'cmd'`: a command named in an option's
+    /// value or an address, started with a connection for its input.
+    Spawner(Spawner),
     /// `apply_patch`: its heredoc or argument is an `apply_patch` patch.
     ApplyPatch,
     Git,

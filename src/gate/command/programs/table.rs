@@ -1,6 +1,7 @@
 //! The one table of programs, and its lookup by name.
 
 use super::kinds::{Changer, DbClient, InlineLanguage, Interpreter, Operands, Program, Role, Wrapper};
+use super::spawners::Spawner;
 use crate::gate::command::code;
 
 const fn p(names: &'static [&'static str], role: Role) -> Program {
@@ -110,6 +111,7 @@ const COPY_LONG_VALUES: &[&str] = &[
     "--compare-dest",
     "--copy-dest",
 ];
+const NETCAT: Spawner = Spawner { short: "ec", long: &["--exec", "--sh-exec"], unread: &["--lua-exec"], addresses: false };
 /// A program built, linked or stripped into place (the gitvow executable is protected).
 const BUILD_OUTPUTS: &[&str] = &["-o", "--output"];
 
@@ -166,6 +168,7 @@ pub const PROGRAMS: &[Program] = &[
         0,
     ),
     wrapper(&["caffeinate"], "tw", &[], 0),
+    wrapper(&["sshpass"], "pfdP", &[], 0),
     wrapper(&["ld.so"], "", &["--library-path", "--preload", "--argv0", "--audit", "--glibc-hwcaps-prepend", "--glibc-hwcaps-mask"], 0),
     wrapper(&["command"], "", &[], 0),
     wrapper(&["exec"], "a", &[], 0),
@@ -254,6 +257,10 @@ pub const PROGRAMS: &[Program] = &[
     p(&["flock"], Role::Flock),
     p(&["watch"], Role::Watch),
     p(&["ssh"], Role::Ssh),
+    // A command started on a connection: netcat's `-e PROG` and `-c 'cmd'` (traditional, ncat,
+    // busybox), ncat's long forms, socat's `EXEC:` and `SYSTEM:` addresses.
+    p(&["nc", "netcat", "ncat", "nc.traditional", "nc.openbsd"], Role::Spawner(NETCAT)),
+    p(&["socat", "socat1", "socat2"], Role::Spawner(Spawner { short: "", long: &[], unread: &[], addresses: true })),
     // Writers whose targets come from their input.
     p(&["patch"], Role::Patch),
     p(&["apply_patch", "applypatch"], Role::ApplyPatch),
