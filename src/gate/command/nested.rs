@@ -89,30 +89,6 @@ impl Walk<'_> {
         Step::unknown()
     }
 
-    /// `nc -e PROG`, `socat - SYSTEM:'cmd'`: each command it starts reads the connection, whose
-    /// text nobody can tell; a command the shell computes, or in a language the analyser does not
-    /// read, cannot be seen.
-    pub(super) fn spawner(
-        &mut self,
-        spawner: &programs::Spawner,
-        cmd: &Peeled,
-        call: &ProgramCall,
-        shell: &ShellState,
-        reparse: usize,
-    ) -> Step {
-        for started in programs::spawned(spawner, &call.args) {
-            match started {
-                programs::Spawned::Text { words, text } if cmd.operands()[words.clone()].iter().all(|w| w.literal().is_some()) => {
-                    let mut here = ShellState { dirs: cmd.dirs.clone(), ..shell.clone() };
-                    self.text_reading(&text, &mut here, reparse + 1, &Feed::Unknown);
-                }
-                programs::Spawned::Text { .. } => self.opaque("it runs a script the shell computes"),
-                programs::Spawned::Unread { .. } => self.opaque("it runs a script in a language the analyser does not read"),
-            }
-        }
-        Step::unknown()
-    }
-
     /// git, with the configuration the environment gives it: a `!` alias, `submodule foreach`
     /// and `rebase --exec` run shell commands; what else it does is in its canonical form.
     pub(super) fn git_command(&mut self, cmd: &Peeled, io: &Io, shell: &ShellState) -> Step {

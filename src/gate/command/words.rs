@@ -36,6 +36,14 @@ impl Walk<'_> {
                     Some(patterns) => values.extend(patterns),
                     None => return,
                 },
+                // `for f in "$d"/*` inside `for d in ~/.gitvow`: with each name of the outer loop.
+                _ if let Some((k, outer)) = w.parts.iter().enumerate().find_map(|(k, p)| self.loop_values(p).map(|v| (k, v))) => {
+                    for v in outer {
+                        let mut each = w.clone();
+                        each.parts.splice(k..=k, v.parts);
+                        values.push(self.with_values(&each));
+                    }
+                }
                 // `for f in "$d"/*` with `d=~/.gitvow` assigned before: the value's names.
                 _ => values.push(self.with_values(w)),
             }

@@ -210,3 +210,24 @@ fn names_kept_in_an_array_or_printed_by_a_loop_are_read() {
         ],
     );
 }
+
+/// A loop inside a loop whose list is made of the outer loop's variable (`for f in "$d"/*` in
+/// `for d in ~/.gitvow`) holds the names the list makes of each outer name: reading them, or
+/// printing them into a reader, reads gitvow's files; the same loops over the project pass.
+#[test]
+fn a_loops_list_made_of_an_outer_loops_names_holds_them() {
+    let env = installed();
+    judge(
+        &env,
+        &[
+            "for d in ~/.gitvow; do for f in \"$d\"/*; do cat \"$f\"; done; done",
+            "for d in ~/.gitvow; do for f in \"$d\"/*; do echo \"$f\"; done; done | xargs cat",
+            "for d in ~/.claude ~/.gitvow; do for f in $d/rec*; do base64 $f; done; done",
+            "for d in ~; do for e in \"$d\"/.git*; do for f in \"$e\"/*; do od -c \"$f\"; done; done; done",
+        ],
+        &[
+            "for d in src; do for f in \"$d\"/*; do cat \"$f\"; done; done",
+            "for d in ~/.gitvow; do for f in \"$d\"/*; do ls -l \"$f\"; done; done",
+        ],
+    );
+}
