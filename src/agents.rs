@@ -78,6 +78,7 @@ pub(crate) const BARE: AgentSpec = AgentSpec {
         patch_text_only: false,
         process_names: &[],
         env_markers: &[],
+        packages: &[],
     },
     install: InstallFacts {
         user_file: "",
@@ -155,6 +156,7 @@ pub static AGENTS: &[AgentSpec] = &[
                 since: (2, 1, 233),
             }),
             process_names: &["claude", "claude-code"],
+            packages: &["@anthropic-ai/claude-code"],
             env_markers: &["CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "AI_AGENT"],
             ..CLAUDE_LIKE.gate
         },
@@ -204,6 +206,7 @@ pub static AGENTS: &[AgentSpec] = &[
         gate: GateFacts {
             patch_text_only: true,
             process_names: &["codex"],
+            packages: &["@openai/codex"],
             env_markers: &["CODEX_SANDBOX", "CODEX_SANDBOX_NETWORK_DISABLED", "CODEX_MANAGED_BY_NPM"],
             ..CLAUDE_LIKE.gate
         },
@@ -246,6 +249,7 @@ pub static AGENTS: &[AgentSpec] = &[
             event_map: &[("BeforeTool", PRE), ("AfterTool", POST), ("SessionEnd", STOP)],
             dialect: Dialect::ServerPrefixedMcp,
             process_names: &["gemini", "gemini-cli"],
+            packages: &["@google/gemini-cli"],
             env_markers: &["GEMINI_CLI"],
             ..CLAUDE_LIKE.gate
         },
@@ -347,6 +351,7 @@ pub static AGENTS: &[AgentSpec] = &[
             ],
             response: ResponseForm::Copilot,
             process_names: &["copilot"],
+            packages: &["@github/copilot"],
             ..CLAUDE_LIKE.gate
         },
         install: InstallFacts {
@@ -375,6 +380,7 @@ pub static AGENTS: &[AgentSpec] = &[
         gate: GateFacts {
             event_map: &[("SessionEnd", STOP)],
             process_names: &["droid"],
+            packages: &["@factory/cli"],
             env_markers: &["FACTORY_PROJECT_DIR"],
             ..CLAUDE_LIKE.gate
         },
@@ -403,7 +409,13 @@ pub static AGENTS: &[AgentSpec] = &[
     },
     AgentSpec {
         name: "opencode",
-        gate: GateFacts { patch_text_only: true, process_names: &["opencode", "opencode-ai"], env_markers: &["OPENCODE"], ..PLUGIN.gate },
+        gate: GateFacts {
+            patch_text_only: true,
+            process_names: &["opencode", "opencode-ai"],
+            env_markers: &["OPENCODE"],
+            packages: &["opencode-ai"],
+            ..PLUGIN.gate
+        },
         install: InstallFacts {
             user_file: ".config/opencode/plugins/gitvow.js",
             repo_file: ".opencode/plugins/gitvow.js",
@@ -423,6 +435,7 @@ pub static AGENTS: &[AgentSpec] = &[
             event_map: &[("SessionEnd", STOP)],
             dialect: Dialect::ServerPrefixedMcp,
             process_names: &["qwen"],
+            packages: &["@qwen-code/qwen-code"],
             env_markers: &["QWEN_CODE_SESSION_ID"],
             ..CLAUDE_LIKE.gate
         },
@@ -499,6 +512,7 @@ pub static AGENTS: &[AgentSpec] = &[
         gate: GateFacts {
             patch_text_only: true,
             process_names: &["kilo"],
+            packages: &["@kilocode/cli"],
             // Kilo 7.7.9 sets these (and OpenCode's `OPENCODE`) for everything it starts.
             env_markers: &["KILO", "KILO_PID"],
             ..PLUGIN.gate
@@ -528,6 +542,7 @@ pub static AGENTS: &[AgentSpec] = &[
             event_map: &[("PromptSubmit", PROMPT), ("SessionEnd", STOP)],
             dialect: Dialect::FlaggedMcp,
             process_names: &["auggie"],
+            packages: &["@augmentcode/auggie"],
             env_markers: &["AUGMENT_AGENT"],
             ..CLAUDE_LIKE.gate
         },
@@ -567,7 +582,12 @@ pub static AGENTS: &[AgentSpec] = &[
     AgentSpec {
         name: "pi",
         // pi 1.6.0 sets it for every command its shell tool runs.
-        gate: GateFacts { process_names: &["pi"], env_markers: &["PI_CODING_AGENT"], ..PLUGIN.gate },
+        gate: GateFacts {
+            process_names: &["pi"],
+            env_markers: &["PI_CODING_AGENT"],
+            packages: &["@earendil-works/pi-coding-agent"],
+            ..PLUGIN.gate
+        },
         install: InstallFacts {
             // pi 1.6.0 loads every `*.js` of these folders; the repository's only in a project the
             // person trusted in pi.
@@ -641,6 +661,11 @@ pub static AGENTS: &[AgentSpec] = &[
 /// The built-in agent with this name.
 pub fn find(name: &str) -> Option<&'static AgentSpec> {
     AGENTS.iter().find(|a| a.name == name)
+}
+
+/// The program a package runner starts from `package`, when the package is an agent's.
+pub fn program_of_package(package: &str) -> Option<&'static str> {
+    AGENTS.iter().find(|a| a.gate.packages.contains(&package)).and_then(|a| a.gate.process_names.first().copied())
 }
 
 impl AgentSpec {

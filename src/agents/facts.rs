@@ -381,6 +381,10 @@ pub struct GateFacts {
     /// (`gitvow trust`) refuse when they find one.
     pub(crate) process_names: &'static [&'static str],
     pub(crate) env_markers: &'static [&'static str],
+    /// The packages a package runner starts the agent from (`npx @anthropic-ai/claude-code`,
+    /// `pnpm dlx`, `bunx`, `uvx`): such a start is judged as a start of its first process name,
+    /// so the flags that turn its hooks off are seen there too.
+    pub(crate) packages: &'static [&'static str],
 }
 
 /// What install writes, where, and how it finds the agent.

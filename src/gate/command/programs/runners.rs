@@ -100,6 +100,9 @@ pub fn package_program(word: &str) -> &str {
     if let Some((_, binary)) = PACKAGE_BINARIES.iter().find(|(p, _)| *p == package) {
         return binary;
     }
+    if let Some(program) = crate::agents::program_of_package(package) {
+        return program;
+    }
     let base = package.rsplit('/').next().unwrap_or(package);
     // `@railway/cli`: a scope's command-line package provides the scope's command.
     match (package.strip_prefix('@').and_then(|p| p.split_once('/')), base) {
@@ -138,17 +141,7 @@ const PACKAGE_BINARIES: &[(&str, &str)] = &[
     ("@prisma/cli", "prisma"),
     ("typeorm", "typeorm"),
     ("sequelize-cli", "sequelize"),
-    // Coding agents, started through a runner as by name (their flags that turn hooks off too).
-    ("@anthropic-ai/claude-code", "claude"),
-    ("@openai/codex", "codex"),
-    ("@google/gemini-cli", "gemini"),
-    ("@qwen-code/qwen-code", "qwen"),
-    ("@github/copilot", "copilot"),
-    ("@factory/cli", "droid"),
-    ("@kilocode/cli", "kilo"),
-    ("opencode-ai", "opencode"),
-    ("@augmentcode/auggie", "auggie"),
+    // Coding agents the agent table has no row for (those with one name their packages there).
     ("@sourcegraph/amp", "amp"),
     ("@charmland/crush", "crush"),
-    ("@earendil-works/pi-coding-agent", "pi"),
 ];
