@@ -361,6 +361,59 @@ pub struct AgentSpec {
     pub doctor: DoctorFacts,
 }
 
+impl AgentSpec {
+    /// The gitvow handler for one of this agent's event names, if gitvow maps it.
+    pub fn handler_for(&self, event: &str) -> Option<Handler> {
+        self.routes().find(|(e, _)| *e == event).map(|(_, h)| h)
+    }
+
+    /// Every event name the agent calls gitvow with, and its handler: an installed event named as a
+    /// gitvow handler (`PreToolUse`, `preToolUse`: [`Handler::named`]) goes to that handler, then the row's `event_map` routes the
+    /// others. An external adapter's events are its own, whatever their names.
+    pub fn routes(&self) -> impl Iterator<Item = (&'static str, Handler)> + '_ {
+        let installed = self.install.events.iter().filter(|_| self.install.adapter.is_none());
+        installed.filter_map(|e| Handler::named(e.name).map(|h| (e.name, h))).chain(self.gate.event_map.iter().copied())
+    }
+
+    /// One sentence saying what the agent does with its file when the file has `construct` (as the
+    /// parser names it: "comments", "a trailing comma"; `None`: some other syntax error).
+    pub(crate) fn would_drop(&self, construct: Option<&str>) -> String {
+        let file = std::path::Path::new(self.install.user_file).file_name().and_then(|f| f.to_str()).unwrap_or(self.install.user_file);
+        let that = match construct {
+            Some(what) => format!("that has {what}"),
+            None => "that it cannot parse".to_string(),
+        };
+        format!("{} {}", self.name, self.install.when_unreadable.replace("{file}", file).replace("{that}", &that))
+    }
+
+    /// How gitvow's PreToolUse entry blocks when gitvow cannot answer (see [`FailClosedBy`]).
+    pub fn fail_closed_by(&self) -> FailClosedBy {
+        let shell = matches!(self.install.hook_shell, HookShell::Sh | HookShell::LoginShell | HookShell::Bash | HookShell::Words);
+        if self.install.fail_closed_field.is_some()
+            || self.install.hook_fields_after_command.iter().any(|f| matches!(f, ExtraField::Bool("failClosed", true)))
+        {
+            FailClosedBy::Field
+        } else if self.install.hook_shell == HookShell::Plugin {
+            FailClosedBy::Plugin
+        } else if self.install.hook_shell == HookShell::Script {
+            FailClosedBy::HookFile
+        } else if shell && matches!(self.gate.response, ResponseForm::ExitCode | ResponseForm::Copilot) && self.install.adapter.is_none() {
+            FailClosedBy::Wrapper
+        } else {
+            FailClosedBy::Agent
+        }
+    }
+
+    /// The command line an installed hook runs for `event`, given the gitvow command.
+    pub(crate) fn hook_command(&self, gitvow: &str, event: &str) -> String {
+        if self.install.needs_agent_flag {
+            format!("{gitvow} hook --agent {} {event}", self.name)
+        } else {
+            format!("{gitvow} hook {event}")
+        }
+    }
+}
+
 /// What `gitvow hook` reads on every call (and the person check, which refuses a caller that is an
 /// agent): how the agent names its events, speaks and answers.
 #[derive(Debug)]

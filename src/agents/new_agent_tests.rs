@@ -68,3 +68,27 @@ fn the_gate_routes_and_reads_acmes_calls_and_its_pre_tool_entry_fails_closed() {
     let call = normalize(Reading::of(&ACME), "PreToolUse", Handler::PreToolUse, payload.as_object().unwrap()).unwrap();
     assert_eq!(call.actions[0].command(), Some("git push --force"));
 }
+
+/// The guide's step 1 names every field a row's three groups have, so a newcomer writing a row
+/// from it meets no field it does not explain (a field added to `facts.rs` must be added there).
+#[test]
+fn the_guide_names_every_field_of_the_rows_groups() {
+    let facts = include_str!("facts.rs");
+    let guide = include_str!("../../CONTRIBUTING.md");
+    let start = guide.find("## Adding an agent").unwrap();
+    let step = &guide[start..start + guide[start..].find("\n2. ").unwrap()];
+    let mut fields = Vec::new();
+    for group in ["GateFacts", "InstallFacts", "DoctorFacts"] {
+        let header = format!("pub struct {group} {{\n");
+        let body = &facts[facts.find(&header).unwrap() + header.len()..];
+        let body = &body[..body.find("\n}").unwrap()];
+        for line in body.lines().map(str::trim).filter(|l| l.starts_with("pub")) {
+            let field = line.trim_start_matches("pub(crate)").trim_start_matches("pub").trim();
+            fields.push((group, field.split(':').next().unwrap()));
+        }
+        assert!(step.contains(&format!("`{}: {group}`", &group[..group.len() - 5].to_lowercase())), "the guide names no {group}");
+    }
+    assert!(fields.len() > 30, "{fields:?}");
+    let missing: Vec<_> = fields.iter().filter(|(_, f)| !step.contains(&format!("`{f}`")) && !step.contains(&format!("`{f}("))).collect();
+    assert!(missing.is_empty(), "CONTRIBUTING's \"Adding an agent\" does not name {missing:?}");
+}
