@@ -251,43 +251,7 @@ fn mcp_name(name: &str) -> String {
 fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result<Vec<Action>, UnreadablePayload> {
     let single = |tool_name: &str, tool_input| Ok(vec![Action::new(tool_name, tool_input)]);
     match kind(name) {
-        ToolKind::Shell | ToolKind::Commands => {
-            let command = match (input.get("command"), input.get("commands")) {
-                (Some(Value::String(c)), _) => c.clone(),
-                // The commands run one after another, as the lines of one script would.
-                (None, Some(Value::Array(list))) => {
-                    let lines: Option<Vec<&str>> = list.iter().map(Value::as_str).collect();
-                    lines.ok_or("a command in `commands` is not a string")?.join("\n")
-                }
-                (None, Some(_)) => return Err("`commands` is not an array of strings".into()),
-                (Some(_), _) => return Err("the shell command is not a string".into()),
-                (None, None) => return Err("the shell tool has no `command`".into()),
-            };
-            // A shell that runs `apply_patch <<'EOF' …` (Codex: `cd dir && apply_patch …`, anywhere in
-            // a chain or `sh -c`) writes files: each is gated as an edit, and the command as a whole
-            // as a command. The substring test keeps the second analysis off the common call.
-            let patches = if command.contains("apply_patch") || command.contains("applypatch") {
-                command::analyse(&command).patches
-            } else {
-                Vec::new()
-            };
-            let mut actions = Vec::new();
-            for text in &patches {
-                actions.extend(patch_actions(text)?);
-            }
-            // A shell tool that names its own working directory (auggie's `launch-process {cwd}`)
-            // runs the command there: judged as the `cd` it amounts to, so that relative paths and
-            // the repository a `git push` publishes are that directory's, while the policy stays
-            // the one of the session's repository (a tool argument must not choose a laxer one).
-            let command = match first_str(&input, &["cwd", "workdir"])?.filter(|d| !d.is_empty()) {
-                Some(dir) => format!("cd {} && {command}", shell_words::quote(dir)),
-                None => command,
-            };
-            let mut input = input;
-            input.insert("command".into(), command.into());
-            actions.push(Action { tool_name: "Bash".into(), tool_input: input, shell: shell_of(name) });
-            Ok(actions)
-        }
+        ToolKind::Shell | ToolKind::Commands => shell_actions(name, input),
         ToolKind::PatchOrEdit => {
             // Some agents only ever send patch text here; others name edits this way.
             let patch_only = reading.patch_text_only || input.get("mode").and_then(Value::as_str) == Some("patch");
@@ -306,22 +270,7 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
             let creates = first_str(&input, OLD_KEYS)?.is_none() && !input.contains_key("insert_line");
             if creates { single("Write", edit_input(input, true)?) } else { single("Edit", edit_input(input, false)?) }
         }
-        ToolKind::Remove => {
-            let paths = match input.get("file_paths").or_else(|| input.get("paths")) {
-                Some(Value::Array(list)) => {
-                    list.iter().map(|p| p.as_str().ok_or("a path in `file_paths` is not a string")).collect::<Result<Vec<_>, _>>()?
-                }
-                _ => return Err("the removal names no files (`file_paths`)".into()),
-            };
-            Ok(paths
-                .into_iter()
-                .map(|path| {
-                    let mut tool_input = input.clone();
-                    tool_input.insert("file_path".into(), path.into());
-                    Action::new("Edit", tool_input)
-                })
-                .collect())
-        }
+        ToolKind::Remove => removal_actions(input),
         ToolKind::PythonCode => {
             let code = first_str(&input, &["code"])?.ok_or("the code tool has no `code`")?;
             let command = format!("python3 -c {}", shell_words::quote(code));
@@ -329,40 +278,99 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
             input.insert("command".into(), command.into());
             single("Bash", input)
         }
-        ToolKind::Keep => {
-            // An MCP tool that changes files changes the files its path arguments name: each is
-            // judged as an edit of that file, after the tool itself (its name stays the call's).
-            let (name, input) = match name {
-                "use_mcp_tool" => cline_mcp(input)?,
-                _ => (name.to_string(), input),
-            };
-            // Read by what its arguments and name say, whether or not its name is spelt `mcp__…`:
-            // agents name MCP tools their own way (OpenCode `server_tool`, Copilot `server-tool`),
-            // and a tool gitvow does not know is judged by what it says it does.
-            let mut effects = Vec::new();
-            let command = mcp_command(&input);
-            if command.is_none() {
-                effects.extend(mcp_run_text(&name, &input));
-            }
-            effects.extend(command);
-            effects.extend(mcp_code(&input));
-            effects.extend(mcp_sql(&name, &input));
-            let paths = if name_has_word(&name, DELETING_WORDS) { mcp_deletions(&input) } else { Vec::new() };
-            if paths.is_empty() && deletes_resources(&name) {
-                effects.extend(mcp_resource_deletion(&name, &input));
-            } else if paths.is_empty() {
-                effects.extend(mcp_named_operation(&name, &input));
-            }
-            effects.extend(paths);
-            effects.extend(forge_command(&name));
-            if changes_files(&name) {
-                effects.extend(mcp_edits(&input));
-            }
-            let mut actions = vec![Action::new(name, input)];
-            actions.extend(effects);
-            Ok(actions)
-        }
+        ToolKind::Keep => kept_actions(name, input),
     }
+}
+
+/// A shell tool's call: its command (or its list of commands, run as the lines of one script), and
+/// an edit for each file a patch the command applies names.
+fn shell_actions(name: &str, input: Map<String, Value>) -> Result<Vec<Action>, UnreadablePayload> {
+    let command = match (input.get("command"), input.get("commands")) {
+        (Some(Value::String(c)), _) => c.clone(),
+        // The commands run one after another, as the lines of one script would.
+        (None, Some(Value::Array(list))) => {
+            let lines: Option<Vec<&str>> = list.iter().map(Value::as_str).collect();
+            lines.ok_or("a command in `commands` is not a string")?.join("\n")
+        }
+        (None, Some(_)) => return Err("`commands` is not an array of strings".into()),
+        (Some(_), _) => return Err("the shell command is not a string".into()),
+        (None, None) => return Err("the shell tool has no `command`".into()),
+    };
+    // A shell that runs `apply_patch <<'EOF' …` (Codex: `cd dir && apply_patch …`, anywhere in
+    // a chain or `sh -c`) writes files: each is gated as an edit, and the command as a whole
+    // as a command. The substring test keeps the second analysis off the common call.
+    let patches =
+        if command.contains("apply_patch") || command.contains("applypatch") { command::analyse(&command).patches } else { Vec::new() };
+    let mut actions = Vec::new();
+    for text in &patches {
+        actions.extend(patch_actions(text)?);
+    }
+    // A shell tool that names its own working directory (auggie's `launch-process {cwd}`)
+    // runs the command there: judged as the `cd` it amounts to, so that relative paths and
+    // the repository a `git push` publishes are that directory's, while the policy stays
+    // the one of the session's repository (a tool argument must not choose a laxer one).
+    let command = match first_str(&input, &["cwd", "workdir"])?.filter(|d| !d.is_empty()) {
+        Some(dir) => format!("cd {} && {command}", shell_words::quote(dir)),
+        None => command,
+    };
+    let mut input = input;
+    input.insert("command".into(), command.into());
+    actions.push(Action { tool_name: "Bash".into(), tool_input: input, shell: shell_of(name) });
+    Ok(actions)
+}
+
+/// A removal of a list of files: an edit of each.
+fn removal_actions(input: Map<String, Value>) -> Result<Vec<Action>, UnreadablePayload> {
+    let paths = match input.get("file_paths").or_else(|| input.get("paths")) {
+        Some(Value::Array(list)) => {
+            list.iter().map(|p| p.as_str().ok_or("a path in `file_paths` is not a string")).collect::<Result<Vec<_>, _>>()?
+        }
+        _ => return Err("the removal names no files (`file_paths`)".into()),
+    };
+    Ok(paths
+        .into_iter()
+        .map(|path| {
+            let mut tool_input = input.clone();
+            tool_input.insert("file_path".into(), path.into());
+            Action::new("Edit", tool_input)
+        })
+        .collect())
+}
+
+/// A tool kept under its own name (an MCP tool, or one gitvow does not know), then what its name
+/// and arguments say it runs, deletes or changes.
+fn kept_actions(name: &str, input: Map<String, Value>) -> Result<Vec<Action>, UnreadablePayload> {
+    // An MCP tool that changes files changes the files its path arguments name: each is
+    // judged as an edit of that file, after the tool itself (its name stays the call's).
+    let (name, input) = match name {
+        "use_mcp_tool" => cline_mcp(input)?,
+        _ => (name.to_string(), input),
+    };
+    // Read by what its arguments and name say, whether or not its name is spelt `mcp__…`:
+    // agents name MCP tools their own way (OpenCode `server_tool`, Copilot `server-tool`),
+    // and a tool gitvow does not know is judged by what it says it does.
+    let mut effects = Vec::new();
+    let command = mcp_command(&input);
+    if command.is_none() {
+        effects.extend(mcp_run_text(&name, &input));
+    }
+    effects.extend(command);
+    effects.extend(mcp_code(&input));
+    effects.extend(mcp_sql(&name, &input));
+    let paths = if name_has_word(&name, DELETING_WORDS) { mcp_deletions(&input) } else { Vec::new() };
+    if paths.is_empty() && deletes_resources(&name) {
+        effects.extend(mcp_resource_deletion(&name, &input));
+    } else if paths.is_empty() {
+        effects.extend(mcp_named_operation(&name, &input));
+    }
+    effects.extend(paths);
+    effects.extend(forge_command(&name));
+    if changes_files(&name) {
+        effects.extend(mcp_edits(&input));
+    }
+    let mut actions = vec![Action::new(name, input)];
+    actions.extend(effects);
+    Ok(actions)
 }
 
 /// Cline's one tool for every MCP call, `use_mcp_tool {server_name, tool_name, arguments}` (the

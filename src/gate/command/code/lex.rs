@@ -132,14 +132,7 @@ impl Lexer<'_> {
                     if self.sigils()
                         && (self.peek(1).is_ascii_alphanumeric() || self.peek(1) == b'_' || (c == b'$' && self.peek(1) == b'{')) =>
                 {
-                    self.i += 1;
-                    let w = if self.peek(0) == b'{' { "{".to_string() } else { self.word() };
-                    if w == "{" {
-                        // `${name}` / `@{…}`: the sigil alone, the block after it.
-                        self.out.toks.push(Tok::Ident((c as char).to_string()));
-                    } else {
-                        self.out.toks.push(Tok::Ident(format!("{}{w}", c as char)));
-                    }
+                    self.sigil_name(c)
                 }
                 c if c.is_ascii_alphabetic() || c == b'_' || c >= 0x80 || (c == b'$' && self.lang == Language::Node) => {
                     let w = self.word();
@@ -151,28 +144,44 @@ impl Lexer<'_> {
                     }
                     self.out.toks.push(Tok::Ident(w));
                 }
-                _ => {
-                    let rest = &self.text[self.i..];
-                    let p = PUNCTS.iter().find(|p| rest.starts_with(**p)).copied();
-                    match p {
-                        Some(p) => {
-                            match p {
-                                // awk ends a statement at a newline inside a block too.
-                                "{" | "}" if self.lang == Language::Awk => {}
-                                "(" | "[" | "{" => self.depth += 1,
-                                ")" | "]" | "}" => self.depth = self.depth.saturating_sub(1),
-                                _ => {}
-                            }
-                            self.i += p.len();
-                            self.out.toks.push(Tok::Punct(p));
-                        }
-                        None => self.i += rest.chars().next().map_or(1, char::len_utf8),
-                    }
-                }
+                _ => self.punct(),
             }
         }
         self.out.place(start, self.i.min(self.s.len()));
         (self.out, true)
+    }
+
+    /// A variable's name after its sigil `c` (`$x`, `@list`, `%hash`) as one name; `${…}` / `@{…}`:
+    /// the sigil alone, the block after it.
+    fn sigil_name(&mut self, c: u8) {
+        self.i += 1;
+        let w = if self.peek(0) == b'{' { "{".to_string() } else { self.word() };
+        if w == "{" {
+            self.out.toks.push(Tok::Ident((c as char).to_string()));
+        } else {
+            self.out.toks.push(Tok::Ident(format!("{}{w}", c as char)));
+        }
+    }
+
+    /// A punctuation token, the first of `PUNCTS` (longest first) that stands here, counted into the depth of
+    /// brackets; any other character is passed over.
+    fn punct(&mut self) {
+        let rest = &self.text[self.i..];
+        let p = PUNCTS.iter().find(|p| rest.starts_with(**p)).copied();
+        match p {
+            Some(p) => {
+                match p {
+                    // awk ends a statement at a newline inside a block too.
+                    "{" | "}" if self.lang == Language::Awk => {}
+                    "(" | "[" | "{" => self.depth += 1,
+                    ")" | "]" | "}" => self.depth = self.depth.saturating_sub(1),
+                    _ => {}
+                }
+                self.i += p.len();
+                self.out.toks.push(Tok::Punct(p));
+            }
+            None => self.i += rest.chars().next().map_or(1, char::len_utf8),
+        }
     }
 
     fn sigils(&self) -> bool {

@@ -356,18 +356,7 @@ impl ShellParser {
                     }
                     self.skip(2);
                 }
-                '\'' => {
-                    self.skip(1);
-                    let mut s = String::new();
-                    while let Some(c) = self.peek(0) {
-                        self.skip(1);
-                        if c == '\'' {
-                            break;
-                        }
-                        s.push(c);
-                    }
-                    push_text(&mut w, s);
-                }
+                '\'' => self.single_quoted(&mut w),
                 '"' => {
                     self.skip(1);
                     self.double_quoted(&mut w, depth, Some('"'));
@@ -383,20 +372,7 @@ impl ShellParser {
                     let split = w.parts.get(before..).unwrap_or_default().iter().filter_map(expanded_name);
                     self.out.unquoted.extend(split);
                 }
-                '~' if self.i == at_start => {
-                    self.skip(1);
-                    if matches!(self.peek(0), None | Some('/')) || self.peek(0).is_some_and(is_meta) {
-                        w.parts.push(Part::Tilde);
-                    } else {
-                        // `~user`: another user's home, computed.
-                        let mut s = String::from("~");
-                        while let Some(c) = self.peek(0).filter(|c| !is_meta(*c) && *c != '/') {
-                            s.push(c);
-                            self.skip(1);
-                        }
-                        w.parts.push(Part::Computed(s));
-                    }
-                }
+                '~' if self.i == at_start => self.tilde(&mut w),
                 // `[` opens a pattern only when a `]` closes it in the word: `[ -f x ]` is a program.
                 '*' | '?' | '[' if c != '[' || self.text[self.i + 1..].iter().take_while(|c| !is_meta(**c)).any(|c| *c == ']') => {
                     self.skip(1);
@@ -420,6 +396,36 @@ impl ShellParser {
             }
         }
         w
+    }
+
+    /// `'…'`: every character as it stands, to the next `'`.
+    fn single_quoted(&mut self, w: &mut Word) {
+        self.skip(1);
+        let mut s = String::new();
+        while let Some(c) = self.peek(0) {
+            self.skip(1);
+            if c == '\'' {
+                break;
+            }
+            s.push(c);
+        }
+        push_text(w, s);
+    }
+
+    /// A word's leading `~`: the home directory, or with a name after it (`~user`) another user's
+    /// home, computed.
+    fn tilde(&mut self, w: &mut Word) {
+        self.skip(1);
+        if matches!(self.peek(0), None | Some('/')) || self.peek(0).is_some_and(is_meta) {
+            w.parts.push(Part::Tilde);
+        } else {
+            let mut s = String::from("~");
+            while let Some(c) = self.peek(0).filter(|c| !is_meta(*c) && *c != '/') {
+                s.push(c);
+                self.skip(1);
+            }
+            w.parts.push(Part::Computed(s));
+        }
     }
 
     /// The inside of `"…"` (`until` = `"`) or of an unquoted heredoc body (`until` = None):
