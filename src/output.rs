@@ -17,7 +17,7 @@ pub(crate) fn for_machines() {
 /// written (its reader gone: `gitvow install 2>&1 | head -1`) loses the text, never the run:
 /// `eprint!` panics there, and a panic while reporting it aborts, so a run that changes files
 /// would stop half-way with exit 134 and no word. Every line gitvow prints to standard error
-/// goes through this (or [`say!`]).
+/// goes through this (or [`say!`](crate::say!)).
 #[macro_export]
 macro_rules! say_part {
     ($($arg:tt)*) => {{
