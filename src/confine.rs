@@ -26,11 +26,7 @@ pub(crate) mod detect;
 mod linux;
 pub(crate) mod plan;
 
-pub(crate) use plan::Plan;
-
-/// Why the box could not be made: one line for the person.
-#[derive(Debug)]
-pub(crate) struct Refused(pub String);
+pub(crate) use plan::{Plan, Refused};
 
 /// Enters the box for the rest of this process and everything it starts. On success the process
 /// is confined; on failure it may be half-way (the caller must not go on to run the command).

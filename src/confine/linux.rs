@@ -7,7 +7,7 @@
 //! the home directory but `~/.gitvow`", nor keep a protected directory from being renamed inside a
 //! writable parent. Mounts can, and the kernel locks them for every namespace made below.
 
-use super::{Plan, Refused};
+use super::plan::{Plan, Refused};
 use std::ffi::CString;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;

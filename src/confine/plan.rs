@@ -6,6 +6,10 @@ use crate::agents::{AGENTS, OffSwitch, managed};
 use crate::paths::Repo;
 use std::path::{Component, Path, PathBuf};
 
+/// Why the box could not be made: one line for the person.
+#[derive(Debug)]
+pub(crate) struct Refused(pub String);
+
 /// The shells' and git's start-up files in the home directory: what runs in a person's own shell,
 /// outside the box, the next time they open one or run git.
 const HOME_START_UP: &[&str] = &[
