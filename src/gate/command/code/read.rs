@@ -2,11 +2,11 @@
 //! calls looked up in the language's rows of `calls`, their arguments evaluated.
 
 use super::calls::{Op, STRING_NAMED, is_interpreter, is_module, module_named, op};
+use super::effect::{CodeEffect, emit};
 use super::language::Language;
 use super::lex::{self, Piece};
 use super::parse::{Arg, CONCAT, Expr, Parser, is_print};
 use super::value::{CodeValue, home_var, is_options, join, join_two, path_of, recursive_option};
-use super::{CodeEffect, emit};
 use std::collections::HashMap;
 
 /// `exec('exec("…")')`, interpolations inside interpolations: read again at most this deep.
