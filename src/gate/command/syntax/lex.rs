@@ -8,7 +8,7 @@
 //! (`$(…)`, `<(…)`, backticks) is a script, which the lexer reads by handing back to the parser.
 
 use super::super::span::{CharOffsets, Span};
-use super::{Body, MAX_NESTING, MAX_WORDS, Parsed, Part, Redir, RedirOp, Sep, Word, is_name};
+use super::tree::{Body, MAX_NESTING, MAX_WORDS, Parsed, Part, Redir, RedirOp, Sep, Word, is_name};
 
 /// One token of a command line.
 #[derive(Debug)]

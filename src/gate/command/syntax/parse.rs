@@ -5,7 +5,7 @@
 
 use super::super::span::Span;
 use super::lex::{ShellParser, Token};
-use super::{MAX_NESTING, Node, Parsed, Pipeline, Script, Sep, Simple, Word};
+use super::tree::{MAX_NESTING, Node, Parsed, Pipeline, Script, Sep, Simple, Word};
 
 pub(super) fn parse(text: &str) -> Parsed {
     let mut p = ShellParser::new(text);
