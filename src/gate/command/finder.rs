@@ -16,14 +16,15 @@ use std::path::{Path, PathBuf};
 mod bounds;
 mod grep;
 mod guarded;
+mod holding;
 mod lists;
+
+use holding::{MAX_LISTED, holding};
 
 /// `ls` options that only order or lay out the names it prints (one per line, by time, size,
 /// extension, version, reversed, unsorted): with them it still prints names, nothing else.
 pub(super) const LS_ORDER: &[&str] = &["-1", "-t", "-r", "-S", "-tr", "-rt", "-X", "-U", "-v"];
 
-/// Entries of a guarded directory looked at per call; past it the directory counts as found whole.
-const MAX_LISTED: usize = 512;
 /// Guarded files found by name that are judged one by one; past it their directories are.
 const MAX_HITS: usize = 16;
 /// A list of names `xargs` reads from a project file, at most: past it the names are unknown.
@@ -600,50 +601,6 @@ fn code_from_input(inner: &str, template: &[String], marker: Option<&str>) -> bo
             let code = |w: &String| w.contains([' ', '\t', '\n', ';', '|', '&', '$', '(', ')', '\'', '"', '`', '<', '>']);
             template.windows(2).any(|pair| pair[1].contains(m) && (pair[0].starts_with('-') || code(&pair[1])))
         })
-}
-
-/// `DIR/*`: the stand-in for the files under a directory.
-fn with_slash_star(w: &Word) -> Vec<Part> {
-    let mut parts = w.parts.clone();
-    if !w.text().ends_with('/') {
-        parts.push(Part::Lit("/".into()));
-    }
-    parts.push(Part::Glob("*".into()));
-    parts
-}
-
-/// The files at or under `place` (bounded, links not followed) that hold `needle` (any file
-/// when there is none, or when one cannot be read within the bound).
-fn holding(place: &Path, needle: Option<&str>, ci: bool, found: &mut Vec<Word>) {
-    let holds = |path: &Path| {
-        let Some(needle) = needle else { return true };
-        match crate::gate::regular_file::read_text(path, "a file", crate::gate::regular_file::MAX_BYTES) {
-            Ok(Some(text)) if ci => text.to_lowercase().contains(&needle.to_lowercase()),
-            Ok(Some(text)) => text.contains(needle),
-            _ => true,
-        }
-    };
-    let Ok(meta) = std::fs::symlink_metadata(place) else { return };
-    let mut seen = 0;
-    let mut todo = vec![(place.to_path_buf(), meta.is_dir())];
-    while let Some((path, is_dir)) = todo.pop() {
-        if !is_dir {
-            if holds(&path) {
-                found.push(lit_word(&path.to_string_lossy()));
-            }
-            continue;
-        }
-        let Ok(entries) = std::fs::read_dir(&path) else { continue };
-        for e in entries.flatten() {
-            seen += 1;
-            if seen > MAX_LISTED {
-                // More than the gate lists per call: the place counts as listed whole.
-                found.push(lit_word(&place.to_string_lossy()));
-                return;
-            }
-            todo.push((e.path(), e.file_type().is_ok_and(|t| t.is_dir())));
-        }
-    }
 }
 
 /// The names git's index at `top` holds, as its bytes (each path ends in a NUL in index

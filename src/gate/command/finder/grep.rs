@@ -1,9 +1,9 @@
 //! What `grep` tells of the files it searches: with `-l` the names of those that match, which a
 //! reader after it (`xargs cat`) reads; without, lines of them.
 
-use super::super::syntax::Word;
+use super::super::syntax::{Part, Word};
 use super::super::{Dirs, Feed, Walk, lit_word};
-use super::{holding, with_slash_star};
+use super::holding::holding;
 use crate::gate::protect;
 
 impl Walk<'_> {
@@ -80,4 +80,14 @@ pub(super) fn searched<'a>(words: &'a [Word], args: &[String]) -> Vec<&'a Word> 
         k += 1;
     }
     operands.into_iter().skip(usize::from(!given)).collect()
+}
+
+/// `DIR/*`: the stand-in for the files under a directory.
+fn with_slash_star(w: &Word) -> Vec<Part> {
+    let mut parts = w.parts.clone();
+    if !w.text().ends_with('/') {
+        parts.push(Part::Lit("/".into()));
+    }
+    parts.push(Part::Glob("*".into()));
+    parts
 }

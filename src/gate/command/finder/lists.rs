@@ -3,7 +3,7 @@
 
 use super::super::syntax::{Part, Word};
 use super::super::{Dirs, Feed, Walk, lit_word};
-use super::holding;
+use super::holding::holding;
 use crate::gate::command::programs;
 use crate::gate::{pattern, protect};
 
