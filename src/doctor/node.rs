@@ -8,7 +8,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// How the driver's run ended.
-pub(super) enum Ran {
+enum Ran {
     /// The handler let the `ls` through; how long the run took, in milliseconds.
     Allowed(u128),
     /// Anything else: the run, and what the driver printed (trimmed).
@@ -21,7 +21,7 @@ pub(super) enum Ran {
 /// (an `.mjs` name: Node reads it as the ES module the agent loads, whatever a package.json around
 /// the original says). The driver is given the copy and `dir`. Err: the warning when `dir` cannot
 /// be written.
-pub(super) fn run(node: &Path, dir: &Path, name: &str, text: &str, driver: &str, wait: Duration) -> Result<Ran, CheckResult> {
+fn run(node: &Path, dir: &Path, name: &str, text: &str, driver: &str, wait: Duration) -> Result<Ran, CheckResult> {
     let file = dir.join(name);
     let driver_file = dir.join("probe.mjs");
     if let Err(e) = std::fs::write(&file, text).and_then(|_| std::fs::write(&driver_file, driver)) {
@@ -43,4 +43,41 @@ pub(super) fn run(node: &Path, dir: &Path, name: &str, text: &str, driver: &str,
         }
         Err(e) => Ran::Failed(e),
     })
+}
+
+/// A driver for one kind of generated file, and the names a probe's lines give what it ran.
+pub(super) struct Driver<'a> {
+    /// The name the file is copied to, and the driver's own text.
+    pub(super) file_name: &'static str,
+    pub(super) source: &'static str,
+    pub(super) wait: Duration,
+    /// The handler the driver calls ("the extension's tool_call handler"), and the file it loads
+    /// ("the extension").
+    pub(super) handler: &'static str,
+    pub(super) file: &'static str,
+    /// What ends the line of a run that did not finish.
+    pub(super) note: &'a str,
+}
+
+/// Doctor's probe of `text`, the agent's generated file, under `node` (see [`run`]): allowed, or
+/// a failure that `said` tells from the run and what the driver printed.
+pub(super) fn probe(
+    node: &Path,
+    dir: &Path,
+    text: &str,
+    driver: &Driver,
+    said: impl Fn(&Finished, &str) -> String,
+    fix_install: &str,
+) -> CheckResult {
+    let ran = match run(node, dir, driver.file_name, text, driver.source, driver.wait) {
+        Ok(ran) => ran,
+        Err(not_written) => return not_written,
+    };
+    match ran {
+        Ran::Allowed(took) => CheckResult::ok("probe", format!("{} (under node) allowed a bash `ls` in {took} ms", driver.handler)),
+        Ran::Answered(f, out) => {
+            CheckResult::fail("probe", format!("{} did not allow a bash `ls`: {}", driver.handler, said(&f, &out)), fix_install)
+        }
+        Ran::Failed(e) => CheckResult::fail("probe", format!("{} under node: {e}{}", driver.file, driver.note), fix_install),
+    }
 }

@@ -2,8 +2,8 @@
 //! extension API, its `tool_call` handler is given a bash `ls` as pi 1.6.0 would give it.
 
 use super::CheckResult;
-use super::node::{self, Ran};
-use crate::gate::process;
+use super::node;
+use crate::gate::process::{self, Finished};
 use crate::install::inspect::Inspected;
 use std::path::Path;
 use std::time::Duration;
@@ -23,23 +23,19 @@ pub(crate) fn probe(ins: &Inspected, dir: &Path, fix_install: &str, doctor: &str
             format!("put node on the PATH and run `{doctor}` again"),
         );
     };
-    let ran = match node::run(&node, dir, "gitvow-extension.mjs", ins.text.as_deref().unwrap_or(""), DRIVER, PROBE_WAIT) {
-        Ok(ran) => ran,
-        Err(not_written) => return not_written,
+    let driver = node::Driver {
+        file_name: "gitvow-extension.mjs",
+        source: DRIVER,
+        wait: PROBE_WAIT,
+        handler: "the extension's tool_call handler",
+        file: "the extension",
+        note: "",
     };
-    match ran {
-        Ran::Allowed(took) => {
-            CheckResult::ok("probe", format!("the extension's tool_call handler (under node) allowed a bash `ls` in {took} ms"))
-        }
-        Ran::Answered(f, out) => {
-            let said = match out.strip_prefix("BLOCK ") {
-                Some(reason) => format!("it blocked: {}", reason.lines().next().unwrap_or("")),
-                None => format!("{} {out}", process::failure(&f)),
-            };
-            CheckResult::fail("probe", format!("the extension's tool_call handler did not allow a bash `ls`: {said}"), fix_install)
-        }
-        Ran::Failed(e) => CheckResult::fail("probe", format!("the extension under node: {e}"), fix_install),
-    }
+    let said = |f: &Finished, out: &str| match out.strip_prefix("BLOCK ") {
+        Some(reason) => format!("it blocked: {}", reason.lines().next().unwrap_or("")),
+        None => format!("{} {out}", process::failure(f)),
+    };
+    node::probe(&node, dir, ins.text.as_deref().unwrap_or(""), &driver, said, fix_install)
 }
 
 const DRIVER: &str = r#"// gitvow doctor's probe of pi's extension: load it as pi does, call its tool_call handler.

@@ -8,7 +8,7 @@
 //! healthy gitvow answers in milliseconds, and a hook that needs seconds is broken either way.
 
 use super::answerer::{self, Answerer};
-use super::node::{self, Ran};
+use super::node;
 use super::{CheckResult, CheckedScopes};
 use crate::agents::{AgentSpec, HookShell, ResponseForm, TimeUnit};
 use crate::gate::process;
@@ -233,25 +233,19 @@ fn opencode(ins: &Inspected, dir: &std::path::Path, dir_text: &str, fix_install:
             Err(e) => CheckResult::fail("probe", format!("the plugin's command: {e}"), fix_install),
         };
     };
-    let ran = match node::run(&node, dir, "gitvow-plugin.mjs", ins.text.as_deref().unwrap_or(""), DRIVER, PROBE_CAP) {
-        Ok(ran) => ran,
-        Err(not_written) => return not_written,
+    let note = format!(" (doctor waits at most {}; the plugin allows 30 s)", process::seconds(PROBE_CAP));
+    let driver = node::Driver {
+        file_name: "gitvow-plugin.mjs",
+        source: DRIVER,
+        wait: PROBE_CAP,
+        handler: "the plugin's tool.execute.before",
+        file: "the plugin",
+        note: &note,
     };
-    match ran {
-        Ran::Allowed(took) => {
-            CheckResult::ok("probe", format!("the plugin's tool.execute.before (under node) allowed a bash `ls` in {took} ms"))
-        }
-        Ran::Answered(f, out) => {
-            let said =
-                out.strip_prefix("THROW ").map_or_else(|| format!("{}{}", process::failure(&f), shown(&out)), |m| format!("it threw: {m}"));
-            CheckResult::fail("probe", format!("the plugin's tool.execute.before did not allow a bash `ls`: {said}"), fix_install)
-        }
-        Ran::Failed(e) => CheckResult::fail(
-            "probe",
-            format!("the plugin under node: {e} (doctor waits at most {}; the plugin allows 30 s)", process::seconds(PROBE_CAP)),
-            fix_install,
-        ),
-    }
+    let said = |f: &process::Finished, out: &str| {
+        out.strip_prefix("THROW ").map_or_else(|| format!("{}{}", process::failure(f), shown(out)), |m| format!("it threw: {m}"))
+    };
+    node::probe(&node, dir, ins.text.as_deref().unwrap_or(""), &driver, said, fix_install)
 }
 
 const DRIVER: &str = r#"// gitvow doctor's probe of the OpenCode plugin: load it as OpenCode does, call tool.execute.before.
