@@ -295,6 +295,9 @@ struct Seen {
     /// `GIT_CONFIG_KEY_<n>`/`GIT_CONFIG_VALUE_<n>`), as `key=value`, by index for the numbered form.
     git_config: Vec<(Option<String>, String)>,
     git_values: Vec<(String, String)>,
+    /// Commands git runs that the environment names (`GIT_EDITOR='…'`, `GIT_SSH_COMMAND`,
+    /// `GIT_EXTERNAL_DIFF`, …): judged as run wherever git runs in the call.
+    git_commands: Vec<String>,
     /// `CARGO_INSTALL_ROOT=DIR` set by the call: where `cargo install` writes programs.
     cargo_root: Option<Word>,
     /// `for v in a b; do …`: the words a loop variable takes, when they are literal, and whether

@@ -162,6 +162,15 @@ impl Walk<'_> {
             self.seen.git_config.push((Some(n.to_string()), git::config_key(value)));
         } else if let Some(n) = name.strip_prefix("GIT_CONFIG_VALUE_") {
             self.seen.git_values.push((n.to_string(), w.text()[name.len() + 1..].to_string()));
+        } else if let Some(key) = git::config_of_variable(name) {
+            // `GIT_CONFIG_GLOBAL=/tmp/c git …` reads another file's configuration, as an include does.
+            self.seen.git_config.push((None, format!("{key}={}", assigned(w).unwrap_or_default())));
+        } else if git::COMMAND_VARIABLES.contains(&name) {
+            // A command git runs is judged as run; one the shell computes cannot be read.
+            match assigned(w) {
+                Some(command) => self.seen.git_commands.push(command),
+                None => self.opaque("a command git runs is named by text the shell computes"),
+            }
         } else if name == "GIT_CONFIG_PARAMETERS" {
             let text = w.text();
             for pair in git::parameters(&text[name.len() + 1..]) {
@@ -210,6 +219,15 @@ impl Walk<'_> {
         }
         Some(Chdir::To(to))
     }
+}
+
+/// The literal value an assignment word gives (`NAME='a b'` is `a b`, a leading `~` kept).
+fn assigned(w: &Word) -> Option<String> {
+    let Some(Part::Lit(first)) = w.parts.first() else { return None };
+    let (_, rest) = first.split_once('=')?;
+    let mut value = w.clone();
+    value.parts[0] = Part::Lit(rest.to_string());
+    value.literal()
 }
 
 pub(super) enum EnvCommand {

@@ -4,6 +4,10 @@
 //! named (`clean -fdx` → `clean --force -d -x`), and `git config` written with its action first
 //! (`git config core.hooksPath x` → `git config set core.hookspath x`).
 
+mod places;
+
+pub use places::{COMMAND_VARIABLES, PLACE_VARIABLES, config_of_variable, made_directory, output_files};
+
 use super::options::{Dashes, OptionWords};
 
 /// A git command line in canonical form.

@@ -94,7 +94,8 @@ impl Walk<'_> {
     pub(super) fn git_command(&mut self, cmd: &Peeled, io: &Io, shell: &ShellState) -> Step {
         let mut args = self.seen.git_arguments();
         args.extend(cmd.operands().iter().map(Word::text));
-        for script in git::alias_script(&args).into_iter().chain(git::shell_commands(&args)) {
+        let from_environment = self.seen.git_commands.clone();
+        for script in git::alias_script(&args).into_iter().chain(git::shell_commands(&args)).chain(from_environment) {
             self.text(&script, &mut ShellState { dirs: cmd.dirs.clone(), ..shell.clone() }, io.reparse + 1);
         }
         self.git(&args, cmd.operands(), &cmd.dirs, io.feed);

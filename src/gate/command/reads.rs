@@ -183,6 +183,11 @@ impl Walk<'_> {
             }
             _ => value.parts.insert(0, Part::Lit(rest)),
         }
+        // `K=$HOME/.gitvow`, `K="$HOME"/x`: the home directory, as `~` is.
+        value.parts.retain(|p| !matches!(p, Part::Lit(t) if t.is_empty()));
+        if value.parts.first().is_some_and(|p| matches!(p, Part::Var(n) if n == "HOME")) {
+            value.parts[0] = Part::Tilde;
+        }
         if value.parts.iter().all(|p| matches!(p, Part::Lit(_) | Part::Tilde)) {
             self.seen.values.push((name.to_string(), value));
         }

@@ -134,3 +134,59 @@ fn a_command_an_options_text_or_an_address_starts_is_run() {
         ],
     );
 }
+
+/// git reads and writes where it is told to, however it is told: where it runs (after `cd`), its
+/// directory, work tree, index and objects given by the environment (as by `--git-dir`), the new
+/// directory `clone`, `init`, `worktree add` and `submodule add` make, and the file an output
+/// option writes (`--output`, `archive -o`, `bundle create`, `format-patch -o`); a command the
+/// environment names for git to run (`GIT_EDITOR`, `GIT_PAGER`, `GIT_SSH_COMMAND`, …) is judged as
+/// run, and a configuration file it names is an include. The same subcommands elsewhere pass.
+#[test]
+fn git_reads_and_writes_where_it_is_told_to_however_it_is_told() {
+    let env = installed();
+    judge(
+        &env,
+        &[
+            "GIT_DIR=~/.gitvow git init",
+            "export GIT_DIR=~/.gitvow; git init",
+            "env GIT_DIR=$HOME/.gitvow git init --bare",
+            "K=$HOME/.gitvow; tar cf /tmp/x.tar $K",
+            "cd ~/.gitvow && git init",
+            "GIT_INDEX_FILE=~/.gitvow/policy.json git add notes.txt",
+            "GIT_OBJECT_DIRECTORY=~/.gitvow git hash-object -w notes.txt",
+            "git clone https://example.com/x.git ~/.cursor",
+            "cd ~ && git clone https://example.com/.cursor.git",
+            "git worktree add ~/.factory HEAD",
+            "git submodule add https://example.com/x.git ~/.qwen",
+            "git show HEAD:notes.txt --output=$HOME/.bashrc",
+            "git diff --output=$HOME/.gitvow/policy.json",
+            "git log --outp ~/.claude/settings.json",
+            "git archive -o ~/.gitvow/policy.json HEAD",
+            "git bundle create ~/.claude/settings.json HEAD",
+            "git format-patch -o ~/.claude HEAD~1",
+            "GIT_EDITOR='gitvow approve ab12' git commit",
+            "GIT_PAGER='gitvow uninstall --user --yes' git log",
+            "GIT_EXTERNAL_DIFF='cat ~/.gitvow/record.key' git diff",
+            "GIT_SSH_COMMAND='gitvow approve ab12' git fetch",
+            "GIT_CONFIG_GLOBAL=/tmp/hooks.cfg git commit -m x",
+        ],
+        &[
+            "git worktree list",
+            "git worktree add ../wt",
+            "git worktree add -b feat ../wt-feat main",
+            "git init /tmp/scratch",
+            "mkdir newp && cd newp && git init",
+            "git clone https://example.com/x.git vendor/x",
+            "git clone https://example.com/x.git",
+            "git diff --output=/tmp/d.patch",
+            "git format-patch -o patches HEAD~1",
+            "git archive --format=zip -o out.zip HEAD",
+            "git bundle create /tmp/b HEAD",
+            "GIT_EDITOR=true git rebase --continue",
+            "GIT_SEQUENCE_EDITOR=: git rebase -i HEAD~2",
+            "GIT_PAGER=cat git log",
+            "GIT_SSH_COMMAND='ssh -i ~/.ssh/deploy' git fetch",
+            "cd /tmp && git status",
+        ],
+    );
+}

@@ -3,6 +3,11 @@
 use crate::gate::command::syntax::{Part, Word};
 use crate::gate::command::{COMPUTED_REMOVAL, Dirs, Feed, Walk, effects, expand_home, git, home_text, lexical, lit_word};
 
+/// Subcommands whose place is a directory they make (git refuses one that holds files).
+fn made_dir_only(sub: &str) -> bool {
+    matches!(sub, "clone" | "init" | "worktree" | "submodule")
+}
+
 impl Walk<'_> {
     pub(crate) fn git(&mut self, args: &[String], words: &[Word], dirs: &Dirs, feed: &Feed) {
         let g = git::canonical(args);
@@ -11,6 +16,7 @@ impl Walk<'_> {
         for d in &g.chdir {
             dirs = dirs.join(&expand_home(d, self.ctx.home));
         }
+        self.git_places(&g, &dirs);
         let Some(sub) = g.subcommand.as_deref() else { return };
         let operands = || g.args.iter().filter(|a| !a.starts_with('-'));
         match sub {
@@ -67,6 +73,40 @@ impl Walk<'_> {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// Where git reads and writes besides its operands: where it runs (`cd ~/.gitvow && git init`
+    /// is `git -C ~/.gitvow init`), the places the environment gives it (`GIT_DIR=~/.gitvow git
+    /// init` is `git --git-dir ~/.gitvow init`, `GIT_INDEX_FILE=f` a file it writes), the new
+    /// directory a subcommand makes (`clone URL DIR`, named after the URL without DIR, `init DIR`,
+    /// `worktree add DIR`, `submodule add URL DIR`, `--separate-git-dir DIR`), and the file an
+    /// output option writes (`--output=F` of the diff and log family, `archive -o F`, `bundle
+    /// create F`, `format-patch -o DIR`).
+    fn git_places(&mut self, g: &git::Git, dirs: &Dirs) {
+        self.read(&lit_word("."), dirs, false);
+        for name in git::PLACE_VARIABLES {
+            if let Some(place) = self.seen.values.iter().rev().find(|(n, _)| n == name).map(|(_, w)| w.clone()) {
+                self.read(&place, dirs, false);
+                self.touch(&place, dirs);
+            }
+        }
+        let Some(sub) = g.subcommand.as_deref() else { return };
+        let made = git::made_directory(sub, &g.args);
+        let outputs = git::output_files(sub, &g.args);
+        for (text, tree) in made.into_iter().map(|d| (d, false)).chain(outputs) {
+            let Some(path) = home_text(&text, self.ctx.home) else {
+                self.opaque(super::super::COMPUTED_TARGET);
+                continue;
+            };
+            if tree {
+                let into = Word { parts: vec![Part::Lit(format!("{}/", path.trim_end_matches('/'))), Part::Glob("*".into())] };
+                self.extract_into(&into, dirs);
+            } else if made_dir_only(sub) {
+                self.touch(&lit_word(&path), dirs);
+            } else {
+                self.effect(effects::EffectKind::Overwrite, &lit_word(&path), dirs);
+            }
         }
     }
 
