@@ -109,7 +109,7 @@ pub fn secret_read(reads: &[Read], gitvow_dir: &Path) -> Option<SecretRead> {
     let key_id = std::fs::symlink_metadata(&key).ok().and_then(|m| FileId::of_linked(&m));
     for read in reads {
         let path = &read.touch.path;
-        if let Some(glob) = read.touch.glob.filter(|_| pattern::has_pattern(path)) {
+        if let Some(glob) = read.touch.glob.filter(|_| pattern::has_pattern(path) && path.is_absolute()) {
             let Some(id) = key_id else { continue };
             let Some(names) = pattern::on_disk(path, glob.hidden) else {
                 return Some(SecretRead::Unsearched(format!(

@@ -231,7 +231,13 @@ fn secret_read(reads: &[command::Read]) -> Option<SecretRead> {
     for read in reads {
         let path = &read.touch.path;
         if path.is_relative() {
-            if path.file_name().is_some_and(|n| secret_names.iter().any(|s| n == *s)) {
+            // A name in a directory the shell computes may be in gitvow's: a pattern there that
+            // could match the key or the approvals is them.
+            let matched = read.touch.glob.is_some_and(|g| {
+                path.file_name()
+                    .is_some_and(|n| !pattern::could_name(&dir.join(n), g.hidden, [key.as_path(), approvals.as_path()]).is_empty())
+            });
+            if matched || path.file_name().is_some_and(|n| secret_names.iter().any(|s| n == *s)) {
                 return Some(SecretRead::Direct(format!("…/{}", path.display())));
             }
             continue;

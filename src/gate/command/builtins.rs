@@ -209,8 +209,9 @@ impl Walk<'_> {
         let to = match operand {
             None => self.ctx.home.map_or(Dirs::Unknown, |h| Dirs::Known(vec![h.to_path_buf()])),
             Some(w) if w.text() == "-" => shell.oldpwd.clone(),
-            Some(w) => match self.expand(w) {
-                Some(Expanded::Exact(p)) => dirs.join(&p),
+            Some(w) => match (self.before(w, dirs, shell), self.expand(w)) {
+                (Some((base, rest)), _) => base.join(&format!(".{rest}")),
+                (None, Some(Expanded::Exact(p))) => self.searched(&p, dirs),
                 _ => Dirs::Unknown,
             },
         };
@@ -228,6 +229,46 @@ fn assigned(w: &Word) -> Option<String> {
     let mut value = w.clone();
     value.parts[0] = Part::Lit(rest.to_string());
     value.literal()
+}
+
+impl Walk<'_> {
+    /// `~-/x`, `$OLDPWD/x`: where the shell was before (`~+`, `$PWD`: where it is), and the
+    /// literal rest of the word.
+    fn before(&self, w: &Word, dirs: &Dirs, shell: &ShellState) -> Option<(Dirs, String)> {
+        let mut parts = w.parts.iter().filter(|p| !matches!(p, Part::Lit(t) if t.is_empty()));
+        let base = match parts.next()? {
+            Part::Computed(t) if t == "~-" => shell.oldpwd.clone(),
+            Part::Var(n) if n == "OLDPWD" => shell.oldpwd.clone(),
+            Part::Computed(t) if t == "~+" => dirs.clone(),
+            _ => return None,
+        };
+        let rest: Option<String> = parts.map(|p| if let Part::Lit(t) = p { Some(t.as_str()) } else { None }).collect();
+        rest.filter(|r| r.is_empty() || r.starts_with('/')).map(|r| (base, r))
+    }
+
+    /// Where `cd NAME` goes: a relative name whose first component is not `.` or `..` is looked
+    /// for in each directory of `CDPATH` first (the call's value, or the environment's when the
+    /// call sets none), then here: `CDPATH=~ cd .gitvow` is in the home directory.
+    fn searched(&self, name: &str, dirs: &Dirs) -> Dirs {
+        let here = dirs.join(name);
+        let first = name.split('/').next().unwrap_or("");
+        if name.starts_with('/') || first == "." || first == ".." {
+            return here;
+        }
+        let value = match self.seen.values.iter().rev().find(|(n, _)| n == "CDPATH") {
+            Some((_, w)) => w.literal(),
+            None if self.seen.assigned.iter().any(|a| a == "CDPATH") => return Dirs::Unknown,
+            None => std::env::var("CDPATH").ok(),
+        };
+        let Some(value) = value.filter(|v| !v.is_empty()) else { return here };
+        let mut all = here;
+        for entry in value.split(':') {
+            let entry = if entry.is_empty() { "." } else { entry };
+            let base = dirs.join(&super::expand_home(entry, self.ctx.home));
+            all = all.union(&base.join(name));
+        }
+        all
+    }
 }
 
 pub(super) enum EnvCommand {

@@ -138,8 +138,15 @@ impl Walk<'_> {
                 }
                 // In a directory the shell computes: the literal name after the last `/`, if any.
                 let text = word.text();
-                if let Some((_, tail)) = text.rsplit_once('/').filter(|(_, t)| lists.is_empty() && !t.is_empty() && !t.contains('$')) {
-                    self.out.reads.push(Read { touch: Touch { path: PathBuf::from(tail), glob: None }, recursive });
+                // A name alone, in a directory the shell computes (`cd "$D" && cat record.key`), is
+                // that name there.
+                let tail = match text.rsplit_once('/') {
+                    Some((_, tail)) => Some(tail),
+                    None => (*dirs == Dirs::Unknown).then_some(text.as_str()),
+                };
+                if let Some(tail) = tail.filter(|t| lists.is_empty() && !t.is_empty() && !t.contains('$')) {
+                    let glob = tail.contains(['*', '?', '[']).then_some(super::Glob { hidden: true });
+                    self.out.reads.push(Read { touch: Touch { path: PathBuf::from(tail), glob }, recursive });
                 }
             }
         }

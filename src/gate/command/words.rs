@@ -190,7 +190,8 @@ impl Walk<'_> {
                 Part::Tilde => s.push_str(&self.ctx.home?.to_string_lossy()),
                 // Known only at the start of a path (`"$HOME/x"` starts with an empty literal).
                 Part::Var(name) if name == "HOME" && s.is_empty() => s.push_str(&self.ctx.home?.to_string_lossy()),
-                Part::Var(name) if name == "PWD" && s.is_empty() => s.push_str(&self.ctx.cwd.to_string_lossy()),
+                // Where the shell is when the word is read: `cd ~/.gitvow; cat $PWD/record.key`.
+                Part::Var(name) if name == "PWD" && s.is_empty() => s.push('.'),
                 Part::Var(name) if s.is_empty() && self.seen.temps.contains(name) => s.push_str("/tmp/mktemp.XXXXXXXXXX"),
                 // `$TMPDIR/x`, `${TMPDIR:-/tmp}/x`: the environment's temporary directory.
                 Part::Var(name) if s.is_empty() && self.temp_variable(name) => s.push_str("/tmp"),
@@ -235,7 +236,7 @@ impl Walk<'_> {
         let inner = raw.strip_prefix("$(")?.strip_suffix(')')?.trim();
         let words: Vec<&str> = inner.split_whitespace().collect();
         match words.as_slice() {
-            ["pwd"] => Some(self.ctx.cwd.to_string_lossy().into_owned()),
+            ["pwd"] | ["pwd", "-L" | "-P"] => Some(".".to_string()),
             ["mktemp", ..] if is_mktemp(raw) => Some("/tmp/mktemp.XXXXXXXXXX".to_string()),
             ["git", "rev-parse", "--show-toplevel"] => self.ctx.repo_top.map(|t| t.to_string_lossy().into_owned()),
             ["which", name] | ["command", "-v", name] | ["type", "-p", name] | ["type", "-P", name] => {

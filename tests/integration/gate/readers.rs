@@ -231,3 +231,33 @@ fn a_loops_list_made_of_an_outer_loops_names_holds_them() {
         ],
     );
 }
+
+/// A relative name is read where the shell is when it reads it: after `cd` into a directory
+/// `CDPATH` leads to (the call's value or the environment's), after `cd ~-` or `cd "$OLDPWD"` back
+/// to where it was, under `$PWD` or `$(pwd)` after a `cd`; and a name alone in a directory the
+/// shell computes (`cd "$(…)"`) may be the key's. The same reads elsewhere pass.
+#[test]
+fn a_name_is_read_where_the_shell_is() {
+    let env = installed();
+    judge(
+        &env,
+        &[
+            "CDPATH=~ cd .gitvow && cat record.key",
+            "export CDPATH=/tmp:~; cd .gitvow; base64 record.key",
+            "CDPATH=~/.gitvow cd approvals && cat ../record.key",
+            "cd ~/.gitvow; cd /tmp; cd ~-; cat record.key",
+            "cd ~/.gitvow; cd /tmp; cd \"$OLDPWD\"; xxd record.key",
+            "cd ~/.gitvow; cat $PWD/record.key",
+            "cd ~/.gitvow && cat \"$(pwd)/record.key\"",
+            "cd ~/.gitvow; cd /tmp; cd $(dirs -l +1); cat record.key",
+            "cd \"$(dirname ~/.gitvow/x)\" && od -c record.k*",
+        ],
+        &[
+            "CDPATH=/tmp cd src && cat main.rs",
+            "cd /tmp; cd -; cat notes.txt",
+            "cd /tmp && cat $PWD/notes.txt",
+            "cd \"$(git rev-parse --show-toplevel)\" && cat README.md",
+            "cd ~-; cat notes.txt",
+        ],
+    );
+}
