@@ -6,6 +6,8 @@
 //! `gitvow approve`, and typing into it is typing as the person, so while a question waits, typing
 //! into an open terminal is asked about (see `reach`).
 
+mod kept;
+
 /// How `name args` types into a terminal that is already open, if it does.
 pub fn typing(name: &str, args: &[String]) -> Option<&'static str> {
     let any = |words: &[&str]| args.iter().any(|a| words.contains(&a.as_str()));
@@ -105,7 +107,10 @@ fn tmux_texts(args: &[String]) -> Vec<String> {
                 out.extend(rest.get(j + 1..).into_iter().flatten().flat_map(|c| shell_words::split(c).ok()).flat_map(|c| tmux_texts(&c)));
                 rest.get(j).cloned()
             }
-            _ => super::programs::multiplexer_command("tmux", command),
+            _ => {
+                out.extend(kept::tmux(sub, rest, tmux_texts));
+                super::programs::multiplexer_command("tmux", command)
+            }
         };
         out.extend(text.filter(|t| !t.is_empty()));
     }
@@ -125,6 +130,7 @@ fn screen_texts(args: &[String]) -> Vec<String> {
             let j = 1 + super::programs::skip_options(&rest[1..], "e", &[]);
             rest.get(j + 1).map(|t| unescape(t)).into_iter().collect()
         }
+        Some(sub @ ("screen" | "exec" | "bind" | "bindkey" | "shell" | "defshell")) => kept::screen(sub, &rest[1..], screen_texts),
         Some("eval") => rest[1..]
             .iter()
             .flat_map(|c| shell_words::split(c).ok())

@@ -190,3 +190,36 @@ fn git_reads_and_writes_where_it_is_told_to_however_it_is_told() {
         ],
     );
 }
+
+/// What a multiplexer keeps to run later or runs by its own commands is judged as run: a tmux
+/// hook's or key binding's command, a confirmation's or a menu's, `#(…)` in a status line or a
+/// message, the command new panes start with, screen's `screen`, `exec` and bindings. The same
+/// commands keeping harmless things pass.
+#[test]
+fn what_a_multiplexer_keeps_to_run_is_run() {
+    let env = installed();
+    judge(
+        &env,
+        &[
+            "tmux set-hook -g session-created 'run-shell \"gitvow approve ab12\"'",
+            "tmux bind-key -n a run-shell 'gitvow approve ab12'",
+            "tmux bind -T root F1 new-window 'gitvow uninstall --user --yes'",
+            "tmux set -g status-right '#(gitvow approve ab12)'",
+            "tmux display-message -p '#(cat ~/.gitvow/record.key)'",
+            "tmux set-option -g default-command 'gitvow trust .'",
+            "tmux confirm-before -p ok? 'run-shell \"gitvow approve ab12\"'",
+            "screen -S s -X screen gitvow approve ab12",
+            "screen -X exec .!. gitvow approve ab12",
+            "screen -X bind a exec gitvow uninstall --user --yes",
+        ],
+        &[
+            "tmux set -g status-right '%H:%M #(date)'",
+            "tmux bind-key r source-file ~/.tmux.conf",
+            "tmux set -g mouse on",
+            "tmux attach -t main",
+            "tmux new-session -d -s dev 'npm run dev'",
+            "screen -S s -X screen htop",
+            "screen -ls",
+        ],
+    );
+}
