@@ -179,14 +179,22 @@ impl Walk<'_> {
         let mut i = 0;
         while i < args.len() {
             let a = args[i].as_str();
-            let attached = inline.iter().any(|f| f.len() == 2 && a.starts_with(f) && a.len() > 2 && !a.starts_with("--"));
-            if inline.contains(&a) || attached || (awk && !a.starts_with('-')) {
+            let attached =
+                !inline.contains(&a) && inline.iter().any(|f| f.len() == 2 && a.starts_with(f) && a.len() > 2 && !a.starts_with("--"));
+            // `perl -lne '…'`, `perl -lnE'…'`: switches that take no value, then the inline one.
+            let cluster = interpreter.inline_in_cluster(a);
+            if inline.contains(&a) || attached || cluster.is_some() || (awk && !a.starts_with('-')) {
                 // `python -c '…'`: literal text is seen by the rules as an argument, and the
                 // commands it starts are read; computed text cannot be.
-                let code = if inline.contains(&a) { words.get(i + 1) } else { words.get(i) };
+                let next = inline.contains(&a) || cluster == Some(None);
+                let code = if next { words.get(i + 1) } else { words.get(i) };
                 match code.map(|w| (w, w.literal())) {
                     Some((_, Some(text))) => {
-                        let text = if attached { text[2..].to_string() } else { text };
+                        let text = match cluster {
+                            Some(Some(_)) => interpreter.inline_in_cluster(&text).flatten().unwrap_or_default().to_string(),
+                            _ if attached => text[2..].to_string(),
+                            _ => text,
+                        };
                         self.code_effects(program_text(interpreter.language, &text), here, reparse);
                     }
                     Some(_) => self.opaque("it runs program text the shell computes"),

@@ -12,11 +12,12 @@ use std::path::PathBuf;
 /// Reads one call records, at most: a longer list is cut (each is only compared, not resolved).
 const MAX_READS: usize = 1024;
 
-/// Programs that read no file's bytes and no directory's contents: they list, test or print names.
+/// Programs that read no file's bytes and no directory's contents: they list, test or print names,
+/// or make a new file under a name they invent (`mktemp`, whose operand is a template).
 const NAMES_ONLY: &[&str] = &[
     "ls", "cd", "pushd", "popd", "stat", "test", "[", "[[", "mkdir", "rmdir", "touch", "du", "df", "file", "realpath", "readlink",
     "dirname", "basename", "echo", "printf", "which", "type", "command", "exa", "eza", "tree", "wc", "namei", "chmod", "chown", "chgrp",
-    "mv", "rm", "true", "false", "find", "fd", "fdfind",
+    "mv", "rm", "true", "false", "find", "fd", "fdfind", "mktemp",
 ];
 
 /// Programs that read a directory they are given whole, whatever their options.

@@ -284,9 +284,10 @@ impl Walk<'_> {
     /// One layer of a command: its leading keywords and assignments, then its program, judged by
     /// what the program table says of it.
     fn step(&mut self, cmd: &mut Peeled, io: &Io, shell: &mut ShellState) -> Step {
+        // `[[ … ]]` is a test, judged as a program: what follows it is its expression.
         cmd.at += cmd.all[cmd.at..]
             .iter()
-            .take_while(|w| w.literal().is_some_and(|t| KEYWORDS.contains(&t.as_str())) || self.assignment(w))
+            .take_while(|w| w.literal().is_some_and(|t| KEYWORDS.contains(&t.as_str()) && t != "[[") || self.assignment(w))
             .count();
         if cmd.all.get(cmd.at).and_then(Word::literal).as_deref() == Some("function") {
             // `function name { body; }`: the body is what runs (the name, when called, runs it).
@@ -294,6 +295,9 @@ impl Walk<'_> {
             return Step::Next;
         }
         let Some(call) = self.call(cmd) else { return Step::unknown() };
+        if call.name == "[[" && arithmetic_runs(cmd.operands()) {
+            self.opaque("its test evaluates text as arithmetic, where an array subscript's $(…) runs");
+        }
         if self.commands > MAX_COMMANDS {
             return Step::unknown();
         }
@@ -509,4 +513,13 @@ impl Walk<'_> {
         });
         Some(texts.collect())
     }
+}
+
+/// Whether a `[[ … ]]` test is given, as text the shell does not expand, a command substitution
+/// that bash runs when it evaluates the operands of `-eq`, `-lt`, … or `-v` as arithmetic
+/// (`[[ 'a[$(cmd)]' -eq 1 ]]`).
+fn arithmetic_runs(words: &[Word]) -> bool {
+    let arithmetic =
+        words.iter().filter_map(Word::literal).any(|w| matches!(w.as_str(), "-eq" | "-ne" | "-lt" | "-le" | "-gt" | "-ge" | "-v"));
+    arithmetic && words.iter().any(|w| w.parts.iter().any(|p| matches!(p, Part::Lit(t) if t.contains("$(") || t.contains('`'))))
 }

@@ -118,6 +118,31 @@ pub struct Interpreter {
     pub program_operand: bool,
     /// `-i` rewrites the files after the program (`perl -pi -e '…' FILES`).
     pub edits_in_place: bool,
+    /// The one-letter switches that take no value and may lead a cluster ending in an inline
+    /// switch (`perl -lne '…'`, `perl -lnE'…'`, `ruby -pe '…'`, `python -uc '…'`); digits after
+    /// one are its number (`-l0`, `-0777`). Any other letter takes the rest of the word.
+    pub switches: &'static str,
+}
+
+impl Interpreter {
+    /// The program a cluster of switches gives: `Some(Some(text))` attached after its inline
+    /// letter, `Some(None)` in the next word, `None` when the word is no such cluster (an inline
+    /// option given alone, or a letter before the inline one that takes the rest as its value:
+    /// `perl -pie` is `-p` with `-i` whose backup suffix is `e`).
+    pub fn inline_in_cluster<'a>(&self, word: &'a str) -> Option<Option<&'a str>> {
+        let letters = word.strip_prefix('-').filter(|l| !l.starts_with('-'))?;
+        let inline = |c: char| self.inline.iter().any(|f| f.len() == 2 && f.ends_with(c) && f.starts_with('-'));
+        for (k, c) in letters.char_indices() {
+            if inline(c) {
+                let rest = &letters[k + c.len_utf8()..];
+                return (k > 0).then_some((!rest.is_empty()).then_some(rest));
+            }
+            if !(c.is_ascii_digit() && k > 0 || self.switches.contains(c)) {
+                return None;
+            }
+        }
+        None
+    }
 }
 
 /// The language an interpreter's program text is read in.

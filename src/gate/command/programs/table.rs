@@ -30,7 +30,17 @@ const fn changer(
 }
 
 const fn interpreter(names: &'static [&'static str], inline: &'static [&'static str], language: Option<InlineLanguage>) -> Program {
-    p(names, Role::Interpreter(Interpreter { inline, language, program_operand: false, edits_in_place: false }))
+    p(names, Role::Interpreter(Interpreter { inline, language, program_operand: false, edits_in_place: false, switches: "" }))
+}
+
+impl Program {
+    /// The one-letter switches that may come before the inline one in a cluster.
+    const fn switches(mut self, letters: &'static str) -> Program {
+        if let Role::Interpreter(i) = &mut self.role {
+            i.switches = letters;
+        }
+        self
+    }
 }
 
 const fn database(names: &'static [&'static str], client: DbClient) -> Program {
@@ -267,9 +277,9 @@ pub const PROGRAMS: &[Program] = &[
     p(&["tar", "bsdtar", "gtar"], Role::Plain).outputs(&["-C", "--directory", "-f", "--file"]),
     p(&["unzip"], Role::Plain).outputs(&["-d"]),
     // Interpreters (a version suffix is theirs too: `python3.12`, `node18`).
-    interpreter(&["python", "pypy"], &["-c"], lang(code::Language::Python)),
-    interpreter(&["node", "nodejs"], &["-e", "--eval", "-p", "--print"], lang(code::Language::Node)),
-    interpreter(&["bun"], &["-e", "--eval", "-p", "--print"], lang(code::Language::Node)).subcommands(PACKAGE_VALUES),
+    interpreter(&["python", "pypy"], &["-c"], lang(code::Language::Python)).switches("bBdEhiIOPqsSuvVx"),
+    interpreter(&["node", "nodejs"], &["-e", "--eval", "-p", "--print", "-pe"], lang(code::Language::Node)),
+    interpreter(&["bun"], &["-e", "--eval", "-p", "--print", "-pe"], lang(code::Language::Node)).subcommands(PACKAGE_VALUES),
     interpreter(&["deno"], &["eval"], lang(code::Language::Node)),
     p(
         &["perl"],
@@ -278,16 +288,24 @@ pub const PROGRAMS: &[Program] = &[
             language: lang(code::Language::Perl),
             program_operand: false,
             edits_in_place: true,
+            // -0 and -l take digits; -C, -d, -D, -F, -i, -I, -m, -M, -x take the rest.
+            switches: "0acghlnpsStTuUvwWX",
         }),
     ),
-    interpreter(&["ruby"], &["-e"], lang(code::Language::Ruby)),
+    interpreter(&["ruby"], &["-e"], lang(code::Language::Ruby)).switches("0acdlnpsSvwWy"),
     interpreter(&["php"], &["-r"], lang(code::Language::Php)),
     interpreter(&["lua", "luajit", "Rscript", "osascript"], &["-e"], None),
     interpreter(&["pwsh", "powershell"], &["-c", "-Command", "-command"], Some(InlineLanguage::PowerShell)),
     interpreter(&["R", "tclsh", "wish", "jshell", "irb", "ghci", "julia", "scala", "groovy"], &[], None),
     p(
         &["awk", "gawk", "mawk", "nawk"],
-        Role::Interpreter(Interpreter { inline: &[], language: lang(code::Language::Awk), program_operand: true, edits_in_place: false }),
+        Role::Interpreter(Interpreter {
+            inline: &[],
+            language: lang(code::Language::Awk),
+            program_operand: true,
+            edits_in_place: false,
+            switches: "",
+        }),
     ),
     // Database clients.
     database(

@@ -47,3 +47,22 @@ fn a_multiplexer_option_missing_its_value_runs_nothing() {
         assert_eq!(multiplexer_command(name, &words(line)), None, "{name} {line}");
     }
 }
+
+#[test]
+fn a_cluster_of_switches_gives_the_program_after_its_inline_letter() {
+    let Role::Interpreter(perl) = role("perl") else { panic!("perl is an interpreter") };
+    assert_eq!(perl.inline_in_cluster("-lne"), Some(None));
+    assert_eq!(perl.inline_in_cluster("-lnEsay 1"), Some(Some("say 1")));
+    assert_eq!(perl.inline_in_cluster("-l40pe0"), Some(Some("0")));
+    assert_eq!(perl.inline_in_cluster("-0777ne"), Some(None));
+    // -i takes the rest as its backup suffix; -e alone and --e are no clusters.
+    assert_eq!(perl.inline_in_cluster("-pie"), None);
+    assert_eq!(perl.inline_in_cluster("-e"), None);
+    assert_eq!(perl.inline_in_cluster("--e"), None);
+    assert_eq!(perl.inline_in_cluster("-Mstrict"), None);
+    let Role::Interpreter(python) = role("python3") else { panic!("python is an interpreter") };
+    assert_eq!(python.inline_in_cluster("-uc"), Some(None));
+    assert_eq!(python.inline_in_cluster("-Wc"), None);
+    let Role::Interpreter(node) = role("node") else { panic!("node is an interpreter") };
+    assert_eq!(node.inline_in_cluster("-pe"), None);
+}

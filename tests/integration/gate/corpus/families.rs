@@ -7,7 +7,10 @@
 //! computed from a loop variable's names (a suffix or text of the last component changed stays in
 //! the directory; what can change the directory, or make a dot name, is opaque), and what a
 //! wrapper runs or a grep filters, read as that command reads (a wrapper's words and a grep's
-//! pattern are no files it reads). Beside
+//! pattern are no files it reads), and `[[ … ]]` tests (an expression, whose substitutions run and
+//! whose arithmetic runs a subscript's `$(…)` given as text), and interpreters' switch clusters
+//! ending in the inline switch (`perl -lne '…'`: the program text is read, as after `-e`), and
+//! `mktemp`, whose operand is a template it makes a new name from (no file it reads). Beside
 //! each everyday member, members of the same class that reach what the gate guards.
 
 /// (group, expected verdict, command), judged as the rest of the corpus is.
@@ -264,4 +267,39 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
         "confirm",
         r#"mkdir -p 'n .git/hooks' && touch 'n .git/hooks/pre-commit z.tex' && find . -name '*.tex' | xargs rm"#,
     ),
+    // A `[[ … ]]` test is an expression: nothing in it is a program; its substitutions run.
+    ("classes-test-words", "allow", r#"[[ -f docs/a.txt ]] && echo present"#),
+    ("classes-test-words", "allow", r#"[[ $(wc -l < docs/a.txt) -gt 1 ]] && echo long"#),
+    ("classes-test-words", "allow", r#"[[ "$(git status --porcelain)" = "" ]] && echo clean"#),
+    ("classes-test-words", "allow", r#"for f in docs/*; do [[ $f == *.txt ]] && echo "$f"; done"#),
+    ("classes-test-words", "allow", r#"[[ -d build ]] || mkdir build"#),
+    ("classes-test-words", "allow", r#"[[ $(find . -maxdepth 1 -name '*.log') ]] && echo logs"#),
+    ("classes-test-words", "allow", r#"find docs -type d | while read d; do [[ ! $prev =~ $d ]] && echo "$d"; prev="$d"; done"#),
+    ("classes-test-words", "deny", r#"[[ -f x ]] && rm -rf ~"#),
+    ("classes-test-words", "deny", r#"if [[ -n $(gitvow approve ab12) ]]; then :; fi"#),
+    ("classes-test-words", "confirm", r#"[[ 'a[$(rm -rf ~)]' -eq 1 ]]"#),
+    ("classes-test-words", "confirm", r#"[[ -v 'a[$(gitvow approve ab12)]' ]]"#),
+    ("classes-test-words", "confirm", r#"[[ -e ~/.gitvow ]] && rm -rf ~/.gitvow"#),
+    // A cluster of switches ending in the inline one: the program text after it is read.
+    ("classes-switch-clusters", "allow", r#"perl -lne 'print if /TODO/' docs/a.txt"#),
+    ("classes-switch-clusters", "allow", r#"cal 02 2012 | perl -lnE'say length'"#),
+    ("classes-switch-clusters", "allow", r#"perl -ane 'print $F[0]' docs/a.txt"#),
+    ("classes-switch-clusters", "allow", r#"ruby -ne 'puts $_ if /x/' docs/a.txt"#),
+    ("classes-switch-clusters", "allow", r#"python3 -uc 'print(1)'"#),
+    ("classes-switch-clusters", "allow", r#"ls -1 | perl -l40pe0"#),
+    ("classes-switch-clusters", "deny", r#"perl -ne 'system("gitvow approve ab12")' docs/a.txt"#),
+    ("classes-switch-clusters", "deny", r#"ruby -ne 'system("rm -rf ~")' docs/a.txt"#),
+    ("classes-switch-clusters", "deny", r#"python3 -uc 'import shutil; shutil.rmtree("/home")'"#),
+    ("classes-switch-clusters", "deny", r#"perl -l0ne 'system("git push --force")' docs/a.txt"#),
+    ("classes-switch-clusters", "confirm", r#"perl -lne 'unlink "$ENV{HOME}/.gitvow/policy.json"' docs/a.txt"#),
+    ("classes-switch-clusters", "deny", r#"git ls-files | perl -lnE'system("rm -rf /")'"#),
+    ("classes-switch-clusters", "allow", r#"node -pe 'process.version'"#),
+    ("classes-switch-clusters", "deny", r#"node -pe 'require("child_process").execSync("rm -rf ~")'"#),
+    // mktemp makes a new name from its template: no file it reads.
+    ("classes-templates", "allow", r#"tmp=$(mktemp "${TMPDIR:-/tmp}/build.XXXXXX") && echo "$tmp""#),
+    ("classes-templates", "allow", r#"d=$(mktemp -d) && cp docs/a.txt "$d"/"#),
+    ("classes-templates", "allow", r#"mktemp -p "$DIR" notes.XXXX"#),
+    ("classes-templates", "allow", r#"out=$(mktemp /tmp/report_$(basename "$0").XXXXXX.txt)"#),
+    ("classes-templates", "confirm", r#"f=$(mktemp) && cp "$f" ~/.gitvow/policy.json"#),
+    ("classes-templates", "confirm", r#"mktemp ~/.gitvow/XXXXXX && rm -rf ~/.gitvow"#),
 ];
