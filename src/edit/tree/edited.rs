@@ -56,7 +56,11 @@ impl Tree {
     /// (separators around at most one item, or the new value of a member) is indexed from that text
     /// alone. `None` when an edit cuts through a value or a comment, or its text is more than that:
     /// the caller then indexes the new text afresh.
-    pub fn edited(&self, edits: &[(usize, usize, String)], new_len: usize, strictness: Strictness) -> Option<Tree> {
+    ///
+    /// The index is edited in place (its list is not copied: at a large file with many edits, a
+    /// second and a third list beside the first were the largest part of install's peak memory),
+    /// so it is consumed even where `None` says the text must be indexed afresh.
+    pub fn edited(mut self, edits: &[(usize, usize, String)], new_len: usize, strictness: Strictness) -> Option<Tree> {
         if new_len > END_MASK as usize || edits.windows(2).any(|w| w[0].1 > w[1].0) {
             return None;
         }
@@ -68,8 +72,10 @@ impl Tree {
         let shifts = Shifts { edits, before };
         // A member whose value an edit replaces: its name stays, its value is the edit's text.
         let mut member_of: Vec<Option<usize>> = vec![None; edits.len()];
-        let mut kept = Vec::with_capacity(self.nodes.len());
-        for n in &self.nodes {
+        // Kept values move towards the front of the list, over those that went.
+        let mut kept = 0;
+        for read in 0..self.nodes.len() {
+            let n = self.nodes[read];
             let (start, value_start, end) = (n.start as usize, n.value_start as usize, n.end());
             if shifts.removes(start, end) {
                 continue;
@@ -85,24 +91,32 @@ impl Tree {
                 return None;
             }
             let (start, value_start, end) = (shifts.start(start), shifts.start(value_start), shifts.end(end));
-            kept.push(ValueSpan { start: start as u32, value_start: value_start as u32, end_kind: end as u32 | kind_bits(n.kind()) });
+            self.nodes[kept] =
+                ValueSpan { start: start as u32, value_start: value_start as u32, end_kind: end as u32 | kind_bits(n.kind()) };
+            kept += 1;
         }
-        let mut kept_comments = Vec::with_capacity(self.comments.len());
-        for &(from, to) in &self.comments {
+        self.nodes.truncate(kept);
+        let mut kept = 0;
+        for read in 0..self.comments.len() {
+            let (from, to) = self.comments[read];
             if shifts.removes(from, to) {
                 continue;
             }
             if shifts.touches(from, to) {
                 return None;
             }
-            kept_comments.push((shifts.start(from), shifts.end(to)));
+            self.comments[kept] = (shifts.start(from), shifts.end(to));
+            kept += 1;
         }
+        self.comments.truncate(kept);
         let (mut added, mut added_comments) = (Vec::new(), Vec::new());
         for (i, (from, _, text)) in edits.iter().enumerate() {
             let at = shifts.moved(*from, i);
             read_fragment(text, at, member_of[i], strictness, &mut added, &mut added_comments)?;
         }
-        Some(Tree { nodes: merged(kept, added, |n| n.start as usize), comments: merged(kept_comments, added_comments, |c| c.0) })
+        merge_into(&mut self.nodes, &added, |n| n.start as usize);
+        merge_into(&mut self.comments, &added_comments, |c| c.0);
+        Some(self)
     }
 }
 
@@ -159,17 +173,44 @@ fn read_fragment(
     Some(())
 }
 
-/// Two lists in the order of `key`, each already in that order, as one.
-fn merged<T>(a: Vec<T>, b: Vec<T>, key: impl Fn(&T) -> usize) -> Vec<T> {
-    if b.is_empty() {
-        return a;
+/// Merges `b` into `a`, both in the order of `key`, in place: `a` grows by `b`'s length only (a
+/// large list is not copied), and of two items with the same key, `a`'s comes first.
+fn merge_into<T: Copy>(a: &mut Vec<T>, b: &[T], key: impl Fn(&T) -> usize) {
+    let Some(&filler) = b.first() else { return };
+    let (mut i, mut j) = (a.len(), b.len());
+    // Grown exactly: doubling a large list's buffer would hold it twice.
+    a.reserve_exact(b.len());
+    a.resize(i + j, filler);
+    // From the back: the place written, `i + j`, is past every item of `a` not yet moved; once
+    // `b` is all placed, what is left of `a` is where it was.
+    while j > 0 {
+        if i > 0 && key(&a[i - 1]) > key(&b[j - 1]) {
+            a[i + j - 1] = a[i - 1];
+            i -= 1;
+        } else {
+            a[i + j - 1] = b[j - 1];
+            j -= 1;
+        }
     }
-    let mut out = Vec::with_capacity(a.len() + b.len());
-    let (mut a, mut b) = (a.into_iter().peekable(), b.into_iter().peekable());
-    while let (Some(x), Some(y)) = (a.peek(), b.peek()) {
-        out.push(if key(x) <= key(y) { a.next() } else { b.next() }.expect("peeked"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::merge_into;
+
+    /// The merge in place gives what a stable sort of both lists gives, `a`'s items first on a tie.
+    #[test]
+    fn merging_in_place_is_a_stable_merge() {
+        let lists: [&[usize]; 6] = [&[], &[0], &[3], &[1, 3, 3, 7], &[0, 0, 9], &[2, 4, 6, 8, 10]];
+        for a in lists {
+            for b in lists {
+                let mut merged: Vec<(usize, char)> = a.iter().map(|k| (*k, 'a')).collect();
+                let b: Vec<(usize, char)> = b.iter().map(|k| (*k, 'b')).collect();
+                merge_into(&mut merged, &b, |x| x.0);
+                let mut expected: Vec<(usize, char)> = a.iter().map(|k| (*k, 'a')).chain(b.iter().copied()).collect();
+                expected.sort_by_key(|x| x.0);
+                assert_eq!(merged, expected, "{a:?} and {b:?}");
+            }
+        }
     }
-    out.extend(a);
-    out.extend(b);
-    out
 }
