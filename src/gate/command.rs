@@ -54,6 +54,7 @@ mod walk;
 mod words;
 mod writes;
 
+use super::place::lexical_owned;
 pub use super::place::{Context, Glob, Read, Touch, lexical};
 
 /// Why a command could not be analysed when only the names of the files it changes (not removes)
@@ -221,7 +222,7 @@ impl Dirs {
     /// Each directory joined with `rel` (which may be absolute).
     fn join(&self, rel: &str) -> Dirs {
         match self {
-            Dirs::Known(ds) => Dirs::Known(ds.iter().map(|d| lexical(&d.join(rel))).collect()),
+            Dirs::Known(ds) => Dirs::Known(ds.iter().map(|d| lexical_owned(d.join(rel))).collect()),
             Dirs::Unknown if rel.starts_with('/') => Dirs::Known(vec![lexical(Path::new(rel))]),
             Dirs::Unknown => Dirs::Unknown,
         }

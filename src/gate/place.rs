@@ -37,6 +37,29 @@ pub struct Glob {
 
 /// `a/./b/../c` → `a/c`, without touching the file system (the file may not exist yet).
 pub fn lexical(path: &Path) -> PathBuf {
+    if is_lexical(path) {
+        return path.to_path_buf();
+    }
+    by_components(path)
+}
+
+/// [`lexical`] of a path the caller owns: the same path when it is lexical already. A compound
+/// command's working directories are joined with each `cd`'s operand, thousands of paths, most
+/// of them lexical already.
+pub fn lexical_owned(path: PathBuf) -> PathBuf {
+    if is_lexical(&path) { path } else { by_components(&path) }
+}
+
+/// Whether `path` is what [`lexical`] makes of it: no `.`, `..` or empty component and no
+/// separator at its end (the root alone excepted). Read off the bytes, where the components cost
+/// several times more; on Unix, where `/` is the one separator and no path has a prefix.
+fn is_lexical(path: &Path) -> bool {
+    let bytes = path.as_os_str().as_encoded_bytes();
+    let rest = bytes.strip_prefix(b"/").unwrap_or(bytes);
+    cfg!(unix) && (rest.is_empty() || rest.split(|&b| b == b'/').all(|c| !matches!(c, b"" | b"." | b"..")))
+}
+
+fn by_components(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for c in path.components() {
         match c {
@@ -48,4 +71,20 @@ pub fn lexical(path: &Path) -> PathBuf {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lexical_path_is_kept_and_any_other_made_so() {
+        let cases = "/ a /a/b a/b.c/.d /a/..b/c. . .. ./a a/. a/.. /a/./b /a/../b a//b //a /a/ a/b/ /.. ../a a/... /.git/x";
+        for case in std::iter::once("").chain(cases.split(' ')) {
+            let path = Path::new(case);
+            assert_eq!(lexical(path), by_components(path), "{case:?}");
+            assert_eq!(lexical_owned(path.to_path_buf()), by_components(path), "{case:?}");
+            assert_eq!(is_lexical(path), by_components(path).as_os_str() == path.as_os_str(), "{case:?}");
+        }
+    }
 }

@@ -311,7 +311,7 @@ fn argument_path(text: &str, cwd: &Path, home: Option<&Path>) -> PathBuf {
         (Some(rest), Some(h)) => h.join(rest.trim_start_matches('/')),
         _ => PathBuf::from(text),
     };
-    place::lexical(&cwd.join(expanded))
+    place::lexical_owned(cwd.join(expanded))
 }
 
 /// What a tool that is no shell reads: each path argument, a directory whole (`Grep`'s `path`).
