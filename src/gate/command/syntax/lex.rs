@@ -450,6 +450,11 @@ impl ShellParser {
                     }
                     self.skip(2);
                 }
+                // Inside double quotes `$'` and `$"` are no quoting: `"a$"` ends at its second quote.
+                '$' if matches!(self.peek(1), Some('\'' | '"')) => {
+                    s.push('$');
+                    self.skip(1);
+                }
                 '`' | '$' => {
                     push_text(w, std::mem::take(&mut s));
                     if c == '`' {

@@ -15,6 +15,14 @@ fn quotes_and_escapes() {
 }
 
 #[test]
+fn a_dollar_before_a_quote_inside_double_quotes_is_text() {
+    // `"a$"` ends at its second quote: bash's `$"…"` and `$'…'` do not start inside double quotes.
+    let p = parse(r#"echo "a$"; rm -rf ~"#);
+    assert_eq!(p.scripts[0].pipelines.len(), 2, "the rm after the quoted word is a command of its own");
+    assert_eq!(words(r#"echo "a$" "b$'c'""#), ["echo", "a$", "b$'c'"]);
+}
+
+#[test]
 fn computed_parts() {
     let p = parse("$G push; {rm,-rf} x; r* y; ~/bin/x");
     let firsts: Vec<bool> = p.scripts[0]
