@@ -102,21 +102,7 @@ pub fn replace_if_unchanged(target: &Path, scope: &Scope, area: Area, expected: 
     temp.write_all(new).map_err(|e| Error::io("write", target, &e))?;
 
     // The last look: the agent may have rewritten its settings since.
-    let Some(expected) = expected else {
-        if let Some((_, bytes)) = read()? {
-            return Ok(Replaced::Changed(Some(bytes)));
-        }
-        // A hard link fails when the name exists, so a file created at the last moment by someone
-        // else is not overwritten. Some file systems have no hard links: fall back to rename.
-        faults::step("link the new file into place");
-        match rfs::linkat(dir, temp.name.as_os_str(), dir, name, AtFlags::empty()) {
-            Ok(()) => {}
-            Err(rustix::io::Errno::EXIST) => return Ok(Replaced::Changed(read()?.map(|(_, b)| b))),
-            Err(_) => temp.rename_to(name).map_err(|e| Error::io("write", target, &e))?,
-        }
-        spot.sync_dir()?;
-        return Ok(Replaced::Done);
-    };
+    let Some(expected) = expected else { return create_new(&spot, target, &temp) };
     let held = match last_look(&spot, target, expected)? {
         Ok(held) => held,
         Err(changed) => return Ok(changed),
@@ -181,6 +167,26 @@ pub fn replace_if_unchanged(target: &Path, scope: &Scope, area: Area, expected: 
     if displaced.inode_changed() && look_quiet(&spot, Some(new)).ok().flatten().is_some_and(|(_, found)| matches!(found, Compared::Same)) {
         return swap_back("exchange back for a late writer");
     }
+    Ok(Replaced::Done)
+}
+
+/// Put the written `temp` at `spot`'s name, which must still be free: a file created there at the
+/// last moment by someone else is never overwritten (it is returned to plan again on).
+fn create_new(spot: &Spot, target: &Path, temp: &TempFile) -> Result<Replaced> {
+    let read = || read_quiet(spot).map_err(|e| Error::io("read", target, &e));
+    if let Some((_, bytes)) = read()? {
+        return Ok(Replaced::Changed(Some(bytes)));
+    }
+    let dir = parent(spot)?;
+    // A hard link fails when the name exists, so a file created at the last moment by someone
+    // else is not overwritten. Some file systems have no hard links: fall back to rename.
+    faults::step("link the new file into place");
+    match rfs::linkat(dir, temp.name.as_os_str(), dir, spot.name.as_os_str(), AtFlags::empty()) {
+        Ok(()) => {}
+        Err(rustix::io::Errno::EXIST) => return Ok(Replaced::Changed(read()?.map(|(_, b)| b))),
+        Err(_) => temp.rename_to(spot.name.as_os_str()).map_err(|e| Error::io("write", target, &e))?,
+    }
+    spot.sync_dir()?;
     Ok(Replaced::Done)
 }
 
