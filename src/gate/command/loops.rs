@@ -131,8 +131,11 @@ impl Walk<'_> {
         shell: &ShellState,
         (open, reparse): (&mut Compounds, usize),
     ) -> Option<Feed> {
-        let inputs: Vec<&syntax::Redir> =
-            closing.redirs.iter().filter(|r| matches!(r.op, RedirOp::Read | RedirOp::HereDoc | RedirOp::HereString)).collect();
+        let inputs: Vec<&syntax::Redir> = closing
+            .redirs
+            .iter()
+            .filter(|r| matches!(r.op, RedirOp::Read | RedirOp::ReadWrite | RedirOp::HereDoc | RedirOp::HereString))
+            .collect();
         let last = inputs.last()?;
         for s in substitutions(p, closing) {
             if !open.walked.contains(&s) {

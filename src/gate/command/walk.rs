@@ -126,7 +126,7 @@ impl Walk<'_> {
                         open.close((at, k));
                         // `done | xargs cat`, `done > list`: what the loop's commands printed goes on.
                         if let Some(printed) = &closed {
-                            for r in cmd.redirs.iter().filter(|r| r.op == RedirOp::Write) {
+                            for r in cmd.redirs.iter().filter(|r| r.op.writes()) {
                                 self.wrote_list(&r.target, &shell.dirs, printed);
                             }
                         }
@@ -188,7 +188,7 @@ impl Walk<'_> {
             Feed::Text(text) | Feed::Expanding(text) => Some(text.clone()),
             _ => None,
         };
-        for r in cmd.redirs.iter().filter(|r| r.op == RedirOp::Write) {
+        for r in cmd.redirs.iter().filter(|r| r.op.writes()) {
             let held = self.narrow_to(cmd.span, r.span);
             self.wrote(&r.target, &dirs, text.clone());
             self.wrote_list(&r.target, &dirs, &output);
@@ -209,7 +209,7 @@ impl Walk<'_> {
         let mut feed = pipe;
         for r in &cmd.redirs {
             match r.op {
-                RedirOp::Write => {
+                RedirOp::Write | RedirOp::ReadWrite => {
                     let held = self.narrow_to(cmd.span, r.span);
                     let target = r.target.text();
                     self.out.texts.push(format!("> {target}"));
@@ -223,6 +223,10 @@ impl Walk<'_> {
                     }
                     self.effect(effects::EffectKind::Overwrite, &r.target, &shell.dirs);
                     self.widen_back(held);
+                    if r.op == RedirOp::ReadWrite {
+                        // `exec 3<> ~/.gitvow/record.key`, `bash -i <> fifo`: read as well.
+                        feed = self.redirected_input(p, r, &shell.dirs);
+                    }
                 }
                 RedirOp::HereDoc | RedirOp::HereString | RedirOp::Read => feed = self.redirected_input(p, r, &shell.dirs),
                 RedirOp::Dup => {}
@@ -243,7 +247,7 @@ impl Walk<'_> {
             RedirOp::HereString if r.target.parts.iter().all(|p| matches!(p, Part::Lit(_) | Part::Ansi(_))) => Feed::Text(r.target.text()),
             // `<<< ~/x`, `<<< "$HOME/x"`: a name the shell expands, as `echo` prints it.
             RedirOp::HereString => Feed::Found(vec![r.target.clone()], false),
-            RedirOp::Read => {
+            RedirOp::Read | RedirOp::ReadWrite => {
                 self.read_input(&r.target, dirs);
                 // `< <(find …)`: what the finder lists.
                 if let [part @ Part::ProcSubst { .. }] = r.target.parts.as_slice()

@@ -261,3 +261,25 @@ fn a_name_is_read_where_the_shell_is() {
         ],
     );
 }
+
+/// `<>` opens its file to be read and written, as standard input unless a descriptor is named: a
+/// read of it as much as `<` is (`exec 3<> ~/.gitvow/record.key`), and a shell's commands when a
+/// shell is given it (a session reading a named pipe, where `gitvow approve` may be answered).
+#[test]
+fn a_read_write_redirection_reads_its_file() {
+    let env = installed();
+    assert!(env.tool("mkfifo").arg(env.home().join("cmds")).run().code == 0);
+    judge(
+        &env,
+        &[
+            "exec 3<> ~/.gitvow/record.key; cat <&3",
+            "cat 0<> ~/.gitvow/record.key",
+            "base64 <>~/.gitvow/record.key",
+            "exec 4<> ~/.gitv?w/record.key; xxd <&4",
+            "bash -i <> ~/cmds",
+            "sh <>~/cmds &",
+            "tmux new -d 'exec bash -i <> ~/cmds'",
+        ],
+        &["exec 3<> /tmp/scratch.log; echo hi >&3", "wc -c <> notes.txt", "exec 3<>/tmp/session.fifo-not-here; echo ok"],
+    );
+}

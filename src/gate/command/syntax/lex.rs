@@ -210,8 +210,10 @@ impl ShellParser {
             (2, RedirOp::HereDoc)
         } else if self.starts("&>>") {
             (3, RedirOp::Write)
-        } else if self.starts(">>") || self.starts(">|") || self.starts("&>") || self.starts("<>") {
+        } else if self.starts(">>") || self.starts(">|") || self.starts("&>") {
             (2, RedirOp::Write)
+        } else if self.starts("<>") {
+            (2, RedirOp::ReadWrite)
         } else if self.starts(">&") || self.starts("<&") {
             (2, RedirOp::Dup)
         } else if self.starts(">") {

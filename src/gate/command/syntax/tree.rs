@@ -113,8 +113,11 @@ impl Word {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RedirOp {
-    /// `>`, `>>`, `>|`, `&>`, `<>`: the target file is written.
+    /// `>`, `>>`, `>|`, `&>`: the target file is written.
     Write,
+    /// `<>`: the target file is opened to be read and written (standard input unless a
+    /// descriptor is named): both a read and a write of it.
+    ReadWrite,
     /// `<`: the target file is read as standard input.
     Read,
     /// `<<` / `<<-`: a heredoc; `literal` when the delimiter was quoted (no expansion in the body).
@@ -123,6 +126,13 @@ pub enum RedirOp {
     HereString,
     /// `>&2`, `<&0`, `>&-`: descriptors, no file.
     Dup,
+}
+
+impl RedirOp {
+    /// Whether the target file is written: `>` and its kin, and `<>`.
+    pub fn writes(self) -> bool {
+        matches!(self, RedirOp::Write | RedirOp::ReadWrite)
+    }
 }
 
 #[derive(Clone, Debug)]
