@@ -23,6 +23,13 @@ pub fn session_of(payload: &Map<String, Value>) -> Option<&str> {
 
 const SESSION_KEYS: &[&str] = &["session_id", "sessionId", "conversation_id", "taskId"];
 
+/// Whether a tool reads what is in the files under its path, a directory whole, as `grep -r` does:
+/// a content search (`Grep`, `grep`, `grep_search`, `search_file_content`), where a lister (`Glob`,
+/// `list_directory`) reads names only.
+pub fn searches_contents(action: &Action) -> bool {
+    matches!(action.tool_name.as_str(), "Grep" | "grep" | "grep_search" | "search_file_content" | "rg" | "ripgrep")
+}
+
 /// What a tool name means, across the agents' vocabularies.
 enum ToolKind {
     Shell,

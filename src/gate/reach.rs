@@ -53,7 +53,7 @@ impl Reach {
         if action.command().is_none() {
             reach.record_key = record_key_argument(action, cwd, home.as_deref());
             if reach.record_key.is_none() {
-                reach.read_by_link(&tool_reads(action, cwd, home.as_deref()));
+                reach.secret_reads(&tool_reads(action, cwd, home.as_deref()));
             }
         }
         if let Some(text) = action.command() {
@@ -72,14 +72,7 @@ impl Reach {
             reach.computed_names = seen.computed_names;
             reach.computed_existing = seen.computed_existing;
             reach.types_into_terminal = seen.types_into_terminal.map(str::to_string).or_else(|| terminal_ioctl(text));
-            match secret_read(&seen.reads) {
-                Some(SecretRead::Direct(path)) => reach.record_key = Some(path),
-                Some(SecretRead::Whole(path)) => {
-                    let why = format!("it reads everything under {path}, gitvow's record key and approvals among it");
-                    reach.protected = Some((why, path));
-                }
-                None => reach.read_by_link(&seen.reads),
-            }
+            reach.secret_reads(&seen.reads);
             touched.extend(seen.touched);
             made_dirs = seen.made_dirs;
             reach.made_dirs.clone_from(&made_dirs);
@@ -125,6 +118,19 @@ impl Reach {
 }
 
 impl Reach {
+    /// What of gitvow's secrets `reads` reach: by a name of theirs, a pattern, a directory read
+    /// whole, or another of their names (a hard link made earlier).
+    fn secret_reads(&mut self, reads: &[command::Read]) {
+        match secret_read(reads) {
+            Some(SecretRead::Direct(path)) => self.record_key = Some(path),
+            Some(SecretRead::Whole(path)) => {
+                let why = format!("it reads everything under {path}, gitvow's record key and approvals among it");
+                self.protected = Some((why, path));
+            }
+            None => self.read_by_link(reads),
+        }
+    }
+
     /// What of gitvow's secrets `reads` reach by another of their names (a hard link made earlier).
     fn read_by_link(&mut self, reads: &[command::Read]) {
         let Some(dir) = crate::paths::gitvow_home() else { return };
@@ -314,14 +320,19 @@ fn argument_path(text: &str, cwd: &Path, home: Option<&Path>) -> PathBuf {
     place::lexical_owned(cwd.join(expanded))
 }
 
-/// What a tool that is no shell reads: each path argument, a directory whole (`Grep`'s `path`).
+/// What a tool that is no shell reads: each path argument; a directory whole where the tool reads
+/// what is in it, as `grep -r` does (`Grep`'s `path`: ripgrep under it, hidden files and all, what
+/// ever its `glob`), not where it lists names (`Glob`, a directory tree) or fails (`Read`).
 fn tool_reads(action: &Action, cwd: &Path, home: Option<&Path>) -> Vec<command::Read> {
+    let searches = super::normalize::searches_contents(action);
     super::normalize::path_arguments(&action.tool_input)
         .iter()
         .map(|text| {
             let path = argument_path(text, cwd, home);
             let recursive = std::fs::metadata(&path).is_ok_and(|m| m.is_dir());
-            command::Read { touch: command::Touch { path, glob: None }, recursive }
+            // No shell expands a pattern there; judged as one all the same, as it could name.
+            let glob = pattern::has_pattern(&path).then_some(command::Glob { hidden: true });
+            command::Read { touch: command::Touch { path, glob }, recursive: recursive && searches }
         })
         .collect()
 }

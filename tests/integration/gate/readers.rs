@@ -283,3 +283,35 @@ fn a_read_write_redirection_reads_its_file() {
         &["exec 3<> /tmp/scratch.log; echo hi >&3", "wc -c <> notes.txt", "exec 3<>/tmp/session.fifo-not-here; echo ok"],
     );
 }
+
+/// A content search reads every file under its path, hidden ones too, as `grep -r` does: Claude's
+/// `Grep` and Copilot's `grep` over the home directory (with a `glob` or without) read gitvow's
+/// record key and approvals; over the project, or a lister (`Glob`) over the home, they pass.
+#[test]
+fn a_content_search_reads_what_is_under_its_path() {
+    let env = installed();
+    let home = env.home().to_path_buf();
+    let mut wrong = Vec::new();
+    for (tool, input, want) in [
+        ("Grep", serde_json::json!({"pattern": "[0-9a-f]{32}", "path": home, "glob": "*.key"}), true),
+        ("Grep", serde_json::json!({"pattern": ".", "path": home}), true),
+        ("Grep", serde_json::json!({"pattern": ".", "path": "~", "glob": ".gitv*/*"}), true),
+        ("Grep", serde_json::json!({"pattern": ".", "path": env.path("~/.gitv*")}), true),
+        ("Grep", serde_json::json!({"pattern": ".", "path": "/", "glob": "**/record.key"}), true),
+        ("Grep", serde_json::json!({"pattern": "x", "path": env.repo(), "glob": "*.txt"}), false),
+        ("Grep", serde_json::json!({"pattern": "x"}), false),
+        ("Glob", serde_json::json!({"pattern": "**/*.md", "path": home}), false),
+    ] {
+        let claude = crate::support::claude_payload(env.repo(), tool, input.clone());
+        let mut copilot = env.payload("copilot-bash.json");
+        copilot["toolName"] = tool.to_lowercase().into();
+        copilot["toolArgs"] = input.clone();
+        for (agent, event, payload) in [("claude", "PreToolUse", claude), ("copilot", "preToolUse", copilot)] {
+            let out = env.hook(agent, event, payload.to_string());
+            if super::own_files::stops(&out) != want {
+                wrong.push(format!("{agent} {tool} {input}: want stopped {want}, got {out:?}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
