@@ -109,6 +109,10 @@ pub struct Analysis {
     pub texts: Vec<String>,
     /// Files the command writes, removes, moves, links or changes the mode of.
     pub touched: Vec<Touch>,
+    /// Of [`Analysis::touched`], those reached other than as wholes, one entry per time they
+    /// were touched so: each file a finder found under a start, or a file's own mode or owner
+    /// (see [`crate::gate::protect::Reaching`]).
+    pub partly: Vec<(Touch, crate::gate::protect::Reaching)>,
     /// The patch texts given to `apply_patch`/`applypatch` (heredoc body, or an argument holding
     /// `*** Begin Patch`): the shell writes those files, so they are gated as edits.
     pub patches: Vec<String>,

@@ -272,44 +272,146 @@ impl Guard {
     }
 
     /// Why changing `touch` would change something the gate protects, if it would, and the
-    /// protected directory or file it reaches.
+    /// protected directory or file it reaches, changed as a whole.
+    #[cfg(test)]
     pub fn reason(&self, touch: &Touch) -> Option<(String, PathBuf)> {
+        self.judge(touch, Reaching::Whole).protected
+    }
+
+    /// What changing `touch` as `how` says reaches of what the gate protects: the protected
+    /// directory or file it changes (with why), or the entries of a git hook directory it reaches
+    /// one by one, for the path rules to judge each.
+    pub fn judge(&self, touch: &Touch, how: Reaching) -> Judged {
+        let mut judged = Judged::default();
+        // A mode or owner changer fails on a name that is not there (a pattern's expands to what is).
+        if how == Reaching::Attributes && touch.glob.is_none() && std::fs::symlink_metadata(&touch.path).is_err() {
+            return judged;
+        }
         let (dir, name) = split(&touch.path);
         let forms = [(lexical(&dir), name.clone()), (resolve(&dir), name.clone())];
         for (dir, name) in &forms {
             let whole = dir.join(name);
             if touch.glob.is_none() && whole.file_name().is_some_and(|n| NAMES.iter().any(|p| n == *p)) {
-                return Some((format!("it would remove, move or change {AGENT} as a whole ({})", crate::paths::display(&whole)), whole));
+                let why = format!("it would remove, move or change {AGENT} as a whole ({})", crate::paths::display(&whole));
+                judged.protected = Some((why, whole));
+                return judged;
             }
             for root in &self.roots {
-                let hit = match touch.glob {
+                // Whether `touch` names the root itself (or a pattern inside it), or only a
+                // directory that holds it.
+                let (hit, itself) = match touch.glob {
                     // A pattern inside a root changes it; a pattern in `dir` reaches a root at or
                     // below `dir` through the name it matches there.
                     Some(Glob { hidden }) => {
                         let reached = (!apart(&root.path, dir, Case::Exact))
                             .then(|| root.path.strip_prefix(dir).ok())
                             .flatten()
-                            .filter(|rest| rest.components().count() == 1 || std::fs::symlink_metadata(&root.path).is_ok());
-                        starts_with(dir, &root.path)
-                            || reached
-                                .and_then(|rest| rest.components().next())
+                            // (A mode or owner changer's pattern names only what is there.)
+                            .filter(|rest| {
+                                (rest.components().count() == 1 && how != Reaching::Attributes)
+                                    || std::fs::symlink_metadata(&root.path).is_ok()
+                            });
+                        let inside = starts_with(dir, &root.path);
+                        let through = reached.filter(|rest| {
+                            rest.components()
+                                .next()
                                 .is_some_and(|first| pattern::matches(name, &first.as_os_str().to_string_lossy(), hidden))
+                        });
+                        (inside || through.is_some(), inside || through.is_some_and(|rest| rest.components().count() == 1))
                     }
                     // The root itself, or a directory holding it (which must exist to hold it).
                     // (Equal paths begin with each other: a root `apart` from `whole` is neither.)
                     None => {
-                        !apart(&root.path, &whole, Case::Exact)
-                            && (root.path == whole || (root.path.starts_with(&whole) && std::fs::symlink_metadata(&root.path).is_ok()))
+                        let near = !apart(&root.path, &whole, Case::Exact);
+                        let itself = near && root.path == whole;
+                        (itself || (near && root.path.starts_with(&whole) && std::fs::symlink_metadata(&root.path).is_ok()), itself)
                     }
                 };
-                if hit {
-                    let why = format!("it would remove, move or change {} as a whole ({})", root.what, crate::paths::display(&root.path));
-                    return Some((why, root.path.clone()));
+                if !hit {
+                    continue;
                 }
+                match how {
+                    // A directory's own mode or owner are not those of what it holds.
+                    Reaching::Attributes if !itself => continue,
+                    Reaching::Each if root.what == GIT_HOOKS => {
+                        if let Some(entries) = hook_entries(&root.path) {
+                            for e in entries {
+                                if !judged.entries.contains(&e) {
+                                    judged.entries.push(e);
+                                }
+                            }
+                            continue;
+                        }
+                    }
+                    _ => {}
+                }
+                let why = format!("it would remove, move or change {} as a whole ({})", root.what, crate::paths::display(&root.path));
+                judged.protected = Some((why, root.path.clone()));
+                return judged;
             }
         }
-        None
+        judged
     }
+}
+
+/// How a change reaches the path it names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reaching {
+    /// The path and all it holds: removed, moved, written, or its whole tree changed.
+    Whole,
+    /// Each file a finder found under it, one by one (`find . -type f -exec chmod 644 {} +`, xargs
+    /// on what find printed): a git hook directory under it is reached by what it holds now.
+    Each,
+    /// Its own mode or owner only (`chmod g+w .git`): what it holds is not changed.
+    Attributes,
+}
+
+/// What [`Guard::judge`] found.
+#[derive(Debug, Default)]
+pub struct Judged {
+    /// Why the change would change something the gate protects as a whole, and that place.
+    pub protected: Option<(String, PathBuf)>,
+    /// The entries of git hook directories it reaches one by one, each for the path rules.
+    pub entries: Vec<PathBuf>,
+}
+
+/// Entries of a git hook directory listed per change reaching it one by one; past it the
+/// directory counts as changed whole.
+const MAX_HOOK_ENTRIES: usize = 64;
+
+/// What a change reaching the git hook directory `root` one by one can reach there now: every
+/// entry (links not followed, subdirectories listed), but the `*.sample` files git puts there and
+/// never runs. `None` when that cannot be told within the bound: `root` is a link (where it leads
+/// is another place), cannot be listed, or holds more than [`MAX_HOOK_ENTRIES`] entries.
+fn hook_entries(root: &Path) -> Option<Vec<PathBuf>> {
+    let Ok(meta) = std::fs::symlink_metadata(root) else { return Some(Vec::new()) };
+    if meta.file_type().is_symlink() {
+        return None;
+    }
+    if !meta.is_dir() {
+        return Some(vec![root.to_path_buf()]);
+    }
+    let mut entries = Vec::new();
+    let mut todo = vec![root.to_path_buf()];
+    let mut seen = 0;
+    while let Some(dir) = todo.pop() {
+        for e in std::fs::read_dir(&dir).ok()? {
+            let e = e.ok()?;
+            seen += 1;
+            if seen > MAX_HOOK_ENTRIES {
+                return None;
+            }
+            let kind = e.file_type().ok()?;
+            let path = e.path();
+            if kind.is_dir() {
+                todo.push(path.clone());
+            } else if kind.is_file() && path.extension().is_some_and(|x| x == "sample") {
+                continue;
+            }
+            entries.push(path);
+        }
+    }
+    Some(entries)
 }
 
 /// What one listing of a base directory says about its roots: which of their first components
@@ -474,6 +576,29 @@ mod tests {
         assert!(guard.reason(&touch("/tmp/x/.codex", None)).is_some());
         let exe = std::env::current_exe().unwrap();
         assert!(guard.reason(&touch(&exe.to_string_lossy(), None)).is_some());
+    }
+
+    #[test]
+    fn a_hook_directory_is_reached_by_what_git_could_run_there() {
+        let dir = tempfile::tempdir().unwrap();
+        let hooks = dir.path().join("hooks");
+        std::fs::create_dir_all(hooks.join("sub")).unwrap();
+        for name in ["pre-commit.sample", "pre-push.sample", "sub/x.sample"] {
+            std::fs::write(hooks.join(name), "").unwrap();
+        }
+        assert_eq!(hook_entries(&hooks), Some(vec![hooks.join("sub")]));
+        std::fs::write(hooks.join("pre-commit"), "").unwrap();
+        std::os::unix::fs::symlink("/bin/true", hooks.join("post-merge.sample")).unwrap();
+        let mut found = hook_entries(&hooks).unwrap();
+        found.sort();
+        assert_eq!(found, vec![hooks.join("post-merge.sample"), hooks.join("pre-commit"), hooks.join("sub")]);
+        assert_eq!(hook_entries(&dir.path().join("none")), Some(Vec::new()));
+        std::os::unix::fs::symlink(&hooks, dir.path().join("linked")).unwrap();
+        assert_eq!(hook_entries(&dir.path().join("linked")), None);
+        for k in 0..MAX_HOOK_ENTRIES {
+            std::fs::write(hooks.join(format!("{k}.sample")), "").unwrap();
+        }
+        assert_eq!(hook_entries(&hooks), None);
     }
 
     #[test]

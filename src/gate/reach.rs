@@ -8,7 +8,8 @@ use super::location::{self, Place};
 use super::normalize::{Action, Shell};
 use super::pattern;
 use super::place;
-use super::protect::Guard;
+use super::protect::{Guard, Reaching};
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Default)]
@@ -42,6 +43,7 @@ impl Reach {
         let home = crate::paths::home();
         let mut reach = Reach::default();
         let mut touched = Vec::new();
+        let mut partly = Vec::new();
         let mut made_dirs = Vec::new();
         if let Some(path) = action.edited_path() {
             let touch = command::Touch { path: location::place(path, cwd, repo_top).absolute, glob: None };
@@ -74,6 +76,7 @@ impl Reach {
             reach.types_into_terminal = seen.types_into_terminal.map(str::to_string).or_else(|| terminal_ioctl(text));
             reach.secret_reads(&seen.reads);
             touched.extend(seen.touched);
+            partly = seen.partly;
             made_dirs = seen.made_dirs;
             reach.made_dirs.clone_from(&made_dirs);
         }
@@ -81,7 +84,8 @@ impl Reach {
             return reach;
         }
         let guard = Guard::new(home.as_deref(), repo_top);
-        touched = as_the_shell_sees(touched, &guard);
+        let mut hows = Hows::new(&touched, &partly);
+        touched = as_the_shell_sees(touched, &guard, &mut hows);
         // `> f` five thousand times is one file: each is resolved on disk only once.
         let mut seen = std::collections::HashSet::new();
         touched.retain(|t| seen.insert(t.clone()));
@@ -100,11 +104,19 @@ impl Reach {
         let places = location::Places::new(repo_top);
         for t in &touched {
             let place = places.of(&t.path);
+            let judged = guard.judge(t, hows.of(t));
             if reach.protected.is_none()
-                && let Some((why, root)) = guard.reason(t)
+                && let Some((why, root)) = judged.protected
             {
                 reach.protected = Some((why, place.shown.clone()));
                 reach.protected_root = Some(root);
+            }
+            // What it reaches in a git hook directory, each by the path rules.
+            for entry in judged.entries {
+                let place = places.of(&entry);
+                if !reach.places.contains(&place) {
+                    reach.places.push(place);
+                }
             }
             if is_new_project_file(&t.path, &made_dirs, repo_top) {
                 continue;
@@ -147,9 +159,10 @@ impl Reach {
 /// The touched paths with what their patterns name: what the gate protects that a pattern could
 /// name, and, for a pattern in a directory component (`~/.gitv*/policy.json`), every path it
 /// expands to on disk now. An expansion too large to list is judged as the pattern alone.
-fn as_the_shell_sees(touched: Vec<command::Touch>, guard: &Guard) -> Vec<command::Touch> {
+fn as_the_shell_sees(touched: Vec<command::Touch>, guard: &Guard, hows: &mut Hows) -> Vec<command::Touch> {
     let mut out = Vec::with_capacity(touched.len());
     for t in touched {
+        let from = out.len();
         if let Some(path) = guard.in_guarded_case(&place::lexical(&t.path)) {
             out.push(command::Touch { path, glob: t.glob });
         }
@@ -160,9 +173,70 @@ fn as_the_shell_sees(touched: Vec<command::Touch>, guard: &Guard) -> Vec<command
                 out.extend(found.into_iter().map(|path| command::Touch { path, glob: None }));
             }
         }
+        // What a pattern names is reached as the pattern is.
+        let how = hows.of(&t);
+        for named in &out[from..] {
+            hows.add(named, how);
+        }
         out.push(t);
     }
     out
+}
+
+/// How the call reaches each file it touches ([`Reaching`]): whole, unless every time it touched
+/// it, it did so in one same other way.
+struct Hows {
+    partly: HashMap<command::Touch, Reaching>,
+    whole: HashSet<command::Touch>,
+}
+
+impl Hows {
+    /// From the touched files and the times some were reached other than whole
+    /// ([`command::Analysis::partly`], each one of the times it is in `touched`).
+    fn new(touched: &[command::Touch], partly: &[(command::Touch, Reaching)]) -> Hows {
+        let mut hows = Hows { partly: HashMap::new(), whole: HashSet::new() };
+        if partly.is_empty() {
+            return hows;
+        }
+        let mut times: HashMap<&command::Touch, usize> = HashMap::new();
+        for t in touched {
+            *times.entry(t).or_default() += 1;
+        }
+        let mut partial: HashMap<&command::Touch, usize> = HashMap::new();
+        for (t, how) in partly {
+            *partial.entry(t).or_default() += 1;
+            hows.add(t, *how);
+        }
+        for (t, n) in times {
+            if partial.get(t).copied().unwrap_or(0) < n {
+                hows.add(t, Reaching::Whole);
+            }
+        }
+        hows
+    }
+
+    /// `t` is reached as `how` (too): two different ways make it whole.
+    fn add(&mut self, t: &command::Touch, how: Reaching) {
+        // With nothing reached partly, everything is whole: nothing to keep.
+        if self.whole.contains(t) || (self.partly.is_empty() && how == Reaching::Whole) {
+            return;
+        }
+        match self.partly.get(t) {
+            _ if how == Reaching::Whole => {}
+            None => {
+                self.partly.insert(t.clone(), how);
+                return;
+            }
+            Some(h) if *h == how => return,
+            Some(_) => {}
+        }
+        self.partly.remove(t);
+        self.whole.insert(t.clone());
+    }
+
+    fn of(&self, t: &command::Touch) -> Reaching {
+        self.partly.get(t).copied().unwrap_or(Reaching::Whole)
+    }
 }
 
 /// The other names, among what the gate guards, of the written files that have more than one

@@ -2,6 +2,7 @@
 
 mod corpus;
 mod database_clients;
+mod hook_reach;
 mod other_spellings;
 mod own_files;
 mod readers;

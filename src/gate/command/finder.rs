@@ -9,7 +9,10 @@
 
 use super::programs::{self, Role};
 use super::syntax::{Part, Word};
-use super::{Dirs, Feed, Io, Peeled, ProgramCall, ShellState, Step, Walk, effects, expand_home, lit_word, option_value, program_name};
+use super::{
+    Dirs, Feed, Io, Peeled, ProgramCall, ShellState, Step, Touch, Walk, effects, expand_home, lit_word, option_value, program_name,
+};
+use crate::gate::protect::Reaching;
 use crate::gate::{pattern, protect};
 use std::path::{Path, PathBuf};
 
@@ -69,7 +72,11 @@ impl Walk<'_> {
             // What a depth bound lists is removed one by one: a directory only when empty.
             let kind = if listed { effects::EffectKind::Delete } else { effects::EffectKind::DeleteRecursive };
             for w in &found {
+                let before = (self.out.touched.len(), self.out.partly.len());
                 self.effect(kind, w, dirs);
+                if trees {
+                    self.found_one_by_one(before, w, dirs);
+                }
             }
         }
         let mut acts = false;
@@ -196,7 +203,11 @@ impl Walk<'_> {
             }
             let before = self.out.effects.len();
             let reads_before = self.out.reads.len();
+            let touched_before = (self.out.touched.len(), self.out.partly.len());
             self.run(inner, dirs.clone(), &Feed::None, &[], shell, reparse);
+            if trees {
+                self.found_one_by_one(touched_before, f, dirs);
+            }
             // What it reads of `{}` is every file under the start.
             if trees {
                 self.out.reads[reads_before..].iter_mut().for_each(|r| r.recursive = true);
@@ -212,6 +223,22 @@ impl Walk<'_> {
                 }
             }
         }
+    }
+
+    /// The files touched since `before` (the lengths of the touched and the partly reached) that
+    /// are a start `found` names, a name standing for every file found under it: each is reached
+    /// one by one, not whole ([`Reaching::Each`]), whatever else the command run on it did to it.
+    fn found_one_by_one(&mut self, (touched, partly): (usize, usize), found: &Word, dirs: &Dirs) {
+        let Some(starts) = self.paths(found, dirs) else { return };
+        let each: Vec<Touch> = self.out.touched[touched..].iter().filter(|t| starts.contains(t)).cloned().collect();
+        if each.is_empty() {
+            return;
+        }
+        // One entry per time touched: the other ways the command reached them since give way.
+        let mut since = self.out.partly.split_off(partly);
+        since.retain(|(t, _)| !each.contains(t));
+        self.out.partly.extend(since);
+        self.out.partly.extend(each.into_iter().map(|t| (t, Reaching::Each)));
     }
 
     /// What a program prints when it lists names, for a pipe into `xargs`: `ls` the names of

@@ -85,6 +85,13 @@ impl Walk<'_> {
                 for w in written {
                     match kind {
                         Some(kind) => self.effect(kind, w, dirs),
+                        // A mode or owner changed without recursion: the file's own only.
+                        None if matches!(name, "chmod" | "chown" | "chgrp" | "chattr" | "chflags") => {
+                            let before = self.out.touched.len();
+                            self.touch(w, dirs);
+                            let own: Vec<Touch> = self.out.touched[before..].to_vec();
+                            self.out.partly.extend(own.into_iter().map(|t| (t, crate::gate::protect::Reaching::Attributes)));
+                        }
                         None => self.touch(w, dirs),
                     }
                 }

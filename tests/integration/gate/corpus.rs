@@ -13,12 +13,13 @@ use std::collections::BTreeMap;
 
 mod bounded;
 mod families;
+mod reach;
 mod stop_classes;
 
 /// Every case: the families below, then the everyday commands with bounded names ([`bounded`]) and
 /// the classes the gate generalises on ([`families`], [`stop_classes`]).
 fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
-    CASES.iter().chain(bounded::CASES).chain(families::CASES).chain(stop_classes::CASES).copied().collect()
+    CASES.iter().chain(bounded::CASES).chain(families::CASES).chain(stop_classes::CASES).chain(reach::CASES).copied().collect()
 }
 
 /// (group, expected verdict, command, `path:` + path or `mcp:` + tool and arguments). `{exe}` is
