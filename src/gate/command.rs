@@ -54,7 +54,7 @@ mod walk;
 mod words;
 mod writes;
 
-use super::place::lexical_owned;
+use super::place;
 pub use super::place::{Context, Glob, Read, Touch, lexical};
 
 /// Why a command could not be analysed when only the names of the files it changes (not removes)
@@ -223,11 +223,30 @@ impl Dirs {
         }
     }
 
-    /// Each directory joined with `rel` (which may be absolute).
+    /// Each directory joined with `rel` (which may be absolute), as a program that is given the
+    /// path reaches it: a `..` after a link goes up from where the link leads.
     fn join(&self, rel: &str) -> Dirs {
+        self.join_with(rel, &place::on_disk)
+    }
+
+    /// [`Dirs::join`] with `link_at` telling which components are links (the call's own first).
+    /// A `..` after a link whose target the gate cannot know (`/proc/self/cwd/..`) is somewhere
+    /// unknown.
+    fn join_with(&self, rel: &str, link_at: &dyn Fn(&Path) -> place::LinkAt) -> Dirs {
+        let joined: Option<Vec<PathBuf>> = match self {
+            Dirs::Known(ds) => ds.iter().map(|d| place::physical_owned(d.join(rel), link_at)).collect(),
+            Dirs::Unknown if rel.starts_with('/') => place::physical_owned(PathBuf::from(rel), link_at).map(|p| vec![p]),
+            Dirs::Unknown => None,
+        };
+        joined.map_or(Dirs::Unknown, Dirs::Known)
+    }
+
+    /// Where `cd` goes from each directory: `..` on the text, as bash's logical `cd` takes it
+    /// (`cd link/..` is where it was).
+    fn join_logical(&self, rel: &str) -> Dirs {
         match self {
-            Dirs::Known(ds) => Dirs::Known(ds.iter().map(|d| lexical_owned(d.join(rel))).collect()),
-            Dirs::Unknown if rel.starts_with('/') => Dirs::Known(vec![lexical(Path::new(rel))]),
+            Dirs::Known(ds) => Dirs::Known(ds.iter().map(|d| place::logical(d.join(rel))).collect()),
+            Dirs::Unknown if rel.starts_with('/') => Dirs::Known(vec![place::logical(PathBuf::from(rel))]),
             Dirs::Unknown => Dirs::Unknown,
         }
     }

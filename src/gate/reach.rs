@@ -381,7 +381,19 @@ fn record_key_argument(action: &Action, cwd: &Path, home: Option<&Path>) -> Opti
         let path = super::protect::in_case_of(&path, &dir).unwrap_or(path);
         let resolved = location::resolve(&path);
         [path, resolved].iter().any(|p| *p == key || *p == dir || (p.parent() == Some(&dir) && is_pattern(p)))
+            || names_a_secret_somewhere(text, cwd, home)
     })
+}
+
+/// A path that goes up from a link only the reading process can follow (`/proc/self/cwd/../…`,
+/// `/dev/fd/3/../…`) is somewhere the gate cannot tell: it names the key or an approval by its
+/// names, as a name in a directory the shell computes does.
+fn names_a_secret_somewhere(text: &str, cwd: &Path, home: Option<&Path>) -> bool {
+    let joined = match (text.strip_prefix('~'), home) {
+        (Some(rest), Some(h)) => h.join(rest.trim_start_matches('/')),
+        _ => cwd.join(text),
+    };
+    place::physical(&joined).is_none() && joined.components().any(|c| matches!(c.as_os_str().to_str(), Some("record.key" | "approvals")))
 }
 
 /// A tool's path argument as an absolute path: a leading `~` is the home directory, and a relative

@@ -3,6 +3,7 @@
 mod corpus;
 mod database_clients;
 mod hook_reach;
+mod links;
 mod other_spellings;
 mod own_files;
 mod readers;

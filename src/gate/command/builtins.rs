@@ -210,7 +210,7 @@ impl Walk<'_> {
             None => self.ctx.home.map_or(Dirs::Unknown, |h| Dirs::Known(vec![h.to_path_buf()])),
             Some(w) if w.text() == "-" => shell.oldpwd.clone(),
             Some(w) => match (self.before(w, dirs, shell), self.expand(w)) {
-                (Some((base, rest)), _) => base.join(&format!(".{rest}")),
+                (Some((base, rest)), _) => base.join_logical(&format!(".{rest}")),
                 (None, Some(Expanded::Exact(p))) => self.searched(&p, dirs),
                 _ => Dirs::Unknown,
             },
@@ -250,7 +250,7 @@ impl Walk<'_> {
     /// for in each directory of `CDPATH` first (the call's value, or the environment's when the
     /// call sets none), then here: `CDPATH=~ cd .gitvow` is in the home directory.
     fn searched(&self, name: &str, dirs: &Dirs) -> Dirs {
-        let here = dirs.join(name);
+        let here = dirs.join_logical(name);
         let first = name.split('/').next().unwrap_or("");
         if name.starts_with('/') || first == "." || first == ".." {
             return here;
@@ -264,8 +264,8 @@ impl Walk<'_> {
         let mut all = here;
         for entry in value.split(':') {
             let entry = if entry.is_empty() { "." } else { entry };
-            let base = dirs.join(&super::expand_home(entry, self.ctx.home));
-            all = all.union(&base.join(name));
+            let base = dirs.join_logical(&super::expand_home(entry, self.ctx.home));
+            all = all.union(&base.join_logical(name));
         }
         all
     }

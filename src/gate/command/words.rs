@@ -118,7 +118,7 @@ impl Walk<'_> {
             Expanded::Exact(p) => (p, None),
             Expanded::Pattern(p, hidden) => (p, Some(Glob { hidden: hidden || self.seen.dot_names })),
         };
-        match dirs.join(&rel) {
+        match dirs.join_with(&rel, &|p| self.link_at(p)) {
             Dirs::Known(ps) => Some(ps.into_iter().map(|path| Touch { path: self.through_symlinks(path), glob }).collect()),
             Dirs::Unknown => None,
         }
@@ -152,6 +152,15 @@ impl Walk<'_> {
             if let Some(to) = leads_to {
                 self.seen.symlinks.push((link.path, to));
             }
+        }
+    }
+
+    /// Whether `path` is a symbolic link the call made earlier (`ln -s ~/.claude c; echo x >
+    /// c/../.bashrc` writes `~/.bashrc`), or one on disk.
+    fn link_at(&self, path: &Path) -> crate::gate::place::LinkAt {
+        match self.seen.symlinks.iter().rev().find(|(link, _)| link == path) {
+            Some((_, to)) => crate::gate::place::LinkAt::To(to.clone()),
+            None => crate::gate::place::on_disk(path),
         }
     }
 

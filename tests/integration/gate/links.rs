@@ -1,0 +1,64 @@
+//! A `..` after a symbolic link goes up from where the link leads, as the kernel resolves it, not
+//! from where the link's name is: through a link on disk, one the same call makes, or a link of
+//! `/proc` or `/dev` whose target is the reading process's own (its working directory, its open
+//! files), in the payload forms of Claude Code, Codex and Copilot CLI.
+
+use super::own_files::{installed, judge, stops};
+
+#[test]
+fn a_parent_after_a_link_is_where_the_link_leads() {
+    let env = installed();
+    std::os::unix::fs::symlink(env.home().join(".gitvow/approvals"), env.repo().join("alink")).unwrap();
+    std::os::unix::fs::symlink(env.home().join(".claude"), env.repo().join("c")).unwrap();
+    std::fs::create_dir_all(env.repo().join("src")).unwrap();
+    std::fs::create_dir_all(env.repo().join("tests")).unwrap();
+    judge(
+        &env,
+        &[
+            "cat alink/../record.key",
+            "cp src/../alink/../record.key /tmp/k",
+            "base64 < alink/x/../../record.key",
+            "echo '{}' > alink/../policy.json",
+            "echo x > c/../.bashrc",
+            "cp notes.txt c/../.gitvow/policy.json",
+            "cd alink && cat ../record.key",
+            "ln -s ~/.claude d; echo x >> d/../.profile",
+            "ln -s ~/.gitvow/approvals e && xxd e/../record.key",
+            "cat /proc/self/cwd/../home/.gitvow/record.key",
+            "od -c /proc/$$/cwd/../../x/.gitvow/record.key",
+            "cat /dev/fd/3/../record.key",
+            "echo x > /proc/self/cwd/../home/.bashrc",
+        ],
+        &[
+            "cd ..",
+            "cat ../README.md",
+            "ls src/../tests",
+            "ls c/..",
+            "cat c/../.bashrc",
+            "cd c/.. && echo x > notes.txt",
+            "cat /proc/self/root/etc/hostname",
+            "cat /proc/self/cwd/../notes.txt",
+        ],
+    );
+    let key = "/proc/self/cwd/../../home/.gitvow/record.key";
+    let mut wrong = Vec::new();
+    for (tool, input, want) in [
+        ("Read", serde_json::json!({"file_path": key}), true),
+        ("Read", serde_json::json!({"file_path": env.repo().join("alink/../record.key")}), true),
+        ("Write", serde_json::json!({"file_path": env.repo().join("c/../.bashrc"), "content": "x"}), true),
+        ("Read", serde_json::json!({"file_path": "/proc/self/cwd/../README.md"}), false),
+        ("Read", serde_json::json!({"file_path": env.repo().join("src/../notes.txt")}), false),
+    ] {
+        let claude = crate::support::claude_payload(env.repo(), tool, input.clone());
+        let mut copilot = env.payload("copilot-bash.json");
+        copilot["toolName"] = if tool == "Read" { "view" } else { "create" }.into();
+        copilot["toolArgs"] = serde_json::json!({"path": input["file_path"], "file_text": "x"});
+        for (agent, event, payload) in [("claude", "PreToolUse", claude), ("copilot", "preToolUse", copilot)] {
+            let out = env.hook(agent, event, payload.to_string());
+            if stops(&out) != want {
+                wrong.push(format!("{agent} {tool} {input}: want stopped {want}, got {out:?}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
