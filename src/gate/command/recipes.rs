@@ -1,13 +1,19 @@
 //! What a task runner runs: the recipe of a make target, a `package.json` script, a justfile
-//! recipe, a Taskfile's task, read from the file on disk at judging time (or from the text the same call wrote
+//! recipe, a Taskfile's task, a composer or deno script, pyproject's pdm, poe and hatch scripts, a
+//! mise or cargo-make task, a tox environment's commands, read from the file on disk at judging time (or from the text the same call wrote
 //! there), never run. A file over the size cap, or a recipe built from values only the runner
 //! computes, is opaque.
 
+mod data;
 mod file;
+mod json_tasks;
 mod just;
 mod make;
 mod package;
+mod pyproject;
 mod task;
+mod toml_tasks;
+mod tox;
 mod walk;
 
 pub use file::{Recipes, Written};
@@ -15,7 +21,31 @@ use std::path::Path;
 
 /// Whether `name` is a task runner whose recipes the analyser reads.
 pub fn is_runner(name: &str) -> bool {
-    matches!(name, "make" | "gmake" | "npm" | "pnpm" | "yarn" | "bun" | "just" | "task" | "go-task")
+    matches!(
+        name,
+        "make"
+            | "gmake"
+            | "npm"
+            | "pnpm"
+            | "yarn"
+            | "bun"
+            | "just"
+            | "task"
+            | "go-task"
+            | "composer"
+            | "deno"
+            | "pdm"
+            | "poe"
+            | "poetry"
+            | "hatch"
+            | "mise"
+            | "cargo"
+            | "makers"
+            | "tox"
+            | "npm-run-all"
+            | "run-s"
+            | "run-p"
+    )
 }
 
 /// The recipe lines `name args…` runs from `dir` (none when it runs no recipe).
@@ -24,6 +54,18 @@ pub fn of(name: &str, args: &[String], dir: &Path, written: Written) -> Recipes 
         "make" | "gmake" => make::make(args, dir, written),
         "just" => just::just(args, dir, written),
         "task" | "go-task" => task::task(args, dir, written),
+        "composer" => json_tasks::composer(args, dir, written),
+        "deno" => json_tasks::deno(args, dir, written),
+        "pdm" => pyproject::pdm(args, dir, written),
+        "poe" => pyproject::poe(args, dir, written),
+        "poetry" if args.first().is_some_and(|a| a == "poe") => pyproject::poe(&args[1..], dir, written),
+        "hatch" => pyproject::hatch(args, dir, written),
+        "mise" => toml_tasks::mise(args, dir, written),
+        "makers" => toml_tasks::cargo_make(args, dir, written),
+        "cargo" if args.first().is_some_and(|a| a == "make") => toml_tasks::cargo_make(&args[1..], dir, written),
+        "tox" => tox::tox(args, dir, written),
+        "npm-run-all" | "run-s" | "run-p" => package::run_all(args, dir, written),
+        "poetry" | "cargo" => Recipes::Lines(Vec::new()),
         _ => package::package_script(name, args, dir, written).unwrap_or(Recipes::Lines(Vec::new())),
     }
 }

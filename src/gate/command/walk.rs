@@ -459,6 +459,9 @@ impl Walk<'_> {
     pub(super) fn program(&mut self, cmd: &mut Peeled, call: &ProgramCall, io: &Io, shell: &ShellState) -> Step {
         let (name, args) = (call.name.as_str(), call.args.as_slice());
         self.mounts(name, cmd.operands(), args, &cmd.dirs.clone());
+        // A runner's own scripts first: `pdm run wipe`, `hatch run wipe` and `mise run wipe` run the
+        // project's script of that name when it has one, the program of that name when not.
+        self.recipes(name, args, &cmd.dirs.clone(), shell, io.reparse);
         if let Some(i) = programs::runner(name, args) {
             let program =
                 if name == "yarn" && args[i] == "npm" { "npm".to_string() } else { programs::package_program(&args[i]).to_string() };
@@ -477,7 +480,6 @@ impl Walk<'_> {
             }
             return cmd.continue_at(i);
         }
-        self.recipes(name, args, &cmd.dirs.clone(), shell, io.reparse);
         self.editor_escapes(name, args, io, &cmd.dirs.clone(), shell);
         match programs::role(name) {
             Role::Interpreter(interpreter) => {

@@ -14,12 +14,21 @@ use std::collections::BTreeMap;
 mod bounded;
 mod families;
 mod reach;
+mod runner_files;
 mod stop_classes;
 
 /// Every case: the families below, then the everyday commands with bounded names ([`bounded`]) and
 /// the classes the gate generalises on ([`families`], [`stop_classes`]).
 fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
-    CASES.iter().chain(bounded::CASES).chain(families::CASES).chain(stop_classes::CASES).chain(reach::CASES).copied().collect()
+    CASES
+        .iter()
+        .chain(bounded::CASES)
+        .chain(families::CASES)
+        .chain(stop_classes::CASES)
+        .chain(reach::CASES)
+        .chain(runner_files::CASES)
+        .copied()
+        .collect()
 }
 
 /// (group, expected verdict, command, `path:` + path or `mcp:` + tool and arguments). `{exe}` is
@@ -2640,6 +2649,7 @@ fn world() -> Sandbox {
          teardown:\n    deps:\n      - lint\n    cmds:\n      - |\n        cd deploy\n        kubectl delete namespace shop\n",
     );
     env.write("tasks/report.py", "#!/usr/bin/env python3\nprint('rm -rf ~')\n");
+    runner_files::write(&env);
     // A gzip stream cut short: unreadable, so a tree written into its directory.
     let whole = std::fs::read(env.repo().join("plain.tar.gz")).unwrap();
     std::fs::write(env.repo().join("cut.tar.gz"), &whole[..whole.len() / 2]).unwrap();

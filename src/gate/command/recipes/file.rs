@@ -58,7 +58,7 @@ pub(super) fn read(path: &Path, written: Written) -> FileText {
     }
 }
 
-fn first_existing(dir: &Path, names: &[&str], written: Written) -> Option<PathBuf> {
+pub(super) fn first_existing(dir: &Path, names: &[&str], written: Written) -> Option<PathBuf> {
     names.iter().map(|n| dir.join(n)).find(|p| written(p).is_some() || p.is_file())
 }
 

@@ -19,6 +19,14 @@ pub(super) fn package_script(name: &str, args: &[String], dir: &Path, written: W
             }
         } else if let Some(d) = a.strip_prefix("--prefix=").or_else(|| a.strip_prefix("--dir=")).or_else(|| a.strip_prefix("--cwd=")) {
             dir = dir.join(d);
+        } else if name == "npm" && matches!(a, "-w" | "--workspace") {
+            // A workspace named by its directory runs that package's script; one named by its
+            // package name is found by npm alone (not read: the workspaces are not searched).
+            let Some(w) = options.value() else { continue };
+            if !dir.join(w).join("package.json").is_file() {
+                return None;
+            }
+            dir = dir.join(w);
         } else if !a.starts_with('-') {
             words.push(a);
         }
@@ -33,6 +41,8 @@ pub(super) fn package_script(name: &str, args: &[String], dir: &Path, written: W
             s => s,
         },
         ("yarn" | "pnpm", Some(s)) if !is_package_manager_command(s) => s,
+        // `bun NAME` runs the script NAME; a file (`bun x.ts`) or bun's own command is no script.
+        ("bun", Some(s)) if !is_bun_command(s) && !s.contains(['.', '/']) => s,
         ("yarn", None) => return None,
         _ => return None,
     };
@@ -59,6 +69,31 @@ pub(super) fn package_script(name: &str, args: &[String], dir: &Path, written: W
         }
     }
     Some(Recipes::Lines(out))
+}
+
+/// `npm-run-all a b`, `run-s a b`, `run-p a b`: each script named, as `npm run` runs it; a
+/// pattern (`build:*`) names scripts the analyser does not list.
+pub(super) fn run_all(args: &[String], dir: &Path, written: Written) -> Recipes {
+    let mut out = Vec::new();
+    for a in args.iter().filter(|a| !a.starts_with('-')) {
+        if a.contains(['*', '{']) {
+            return Recipes::Opaque("it runs the scripts a pattern names, which the analyser does not list");
+        }
+        // `"build -- --watch"`: the script's name, then its arguments.
+        let name = a.split_whitespace().next().unwrap_or_default().to_string();
+        match package_script("npm", &["run".to_string(), name], dir, written) {
+            Some(Recipes::Lines(lines)) => out.extend(lines),
+            Some(opaque) => return opaque,
+            None => {}
+        }
+    }
+    Recipes::Lines(out)
+}
+
+/// bun's own commands, which are not scripts of the package.
+fn is_bun_command(word: &str) -> bool {
+    is_package_manager_command(word)
+        || matches!(word, "test" | "build" | "repl" | "a" | "c" | "pm" | "upgrade" | "completions" | "discord" | "getcompletes")
 }
 
 /// yarn's and pnpm's own commands, which are not scripts of the package.

@@ -100,3 +100,112 @@ fn taskfile_tasks_run_with_their_deps_and_called_tasks() {
     assert!(lines("task", &["ns:x"], &[("Taskfile.yml", tf)])[0].starts_with("opaque"));
     assert!(lines("task", &["x"], &[("Taskfile.yml", "tasks:\n  x:\n    cmds:\n      - for: [a]\n")])[0].starts_with("opaque"));
 }
+
+#[test]
+fn composer_and_deno_scripts_run_with_the_scripts_they_name() {
+    let cj = r#"{"scripts": {"test": "phpunit", "wipe": ["@test", "@php bin/clean.php", "rm -rf ~"], "cb": "App\\Hooks::run"}}"#;
+    let want = [
+        "the composer script test (composer.json:1): phpunit",
+        "the composer script wipe (composer.json:1): php bin/clean.php",
+        "the composer script wipe (composer.json:1): rm -rf ~",
+    ];
+    for args in [&["run-script", "wipe"][..], &["run", "wipe"], &["wipe"], &["-d", "sub", "wipe"]] {
+        let at = if args.contains(&"sub") { "sub/composer.json" } else { "composer.json" };
+        assert_eq!(lines("composer", args, &[(at, cj)]), want, "{args:?}");
+    }
+    assert_eq!(lines("composer", &["install"], &[("composer.json", cj)]), Vec::<String>::new());
+    assert!(lines("composer", &["cb"], &[("composer.json", cj)])[0].starts_with("opaque"));
+    let dj = "{\n  // tasks\n  \"tasks\": {\n    \"dev\": \"deno run main.ts\",\n    \"wipe\": {\"command\": \"rm -rf /\", \"dependencies\": [\"dev\"]}\n  }\n}\n";
+    assert_eq!(
+        lines("deno", &["task", "wipe"], &[("deno.jsonc", dj)]),
+        ["the deno task dev (deno.jsonc:4): deno run main.ts", "the deno task wipe (deno.jsonc:5): rm -rf /"]
+    );
+    assert_eq!(lines("deno", &["run", "wipe.ts"], &[("deno.jsonc", dj)]), Vec::<String>::new());
+}
+
+#[test]
+fn pyproject_scripts_run_as_pdm_poe_and_hatch_run_them() {
+    let pp = "[tool.pdm.scripts]\npre_wipe = \"echo go\"\nwipe = {shell = \"rm -rf ~\"}\nall = {composite = [\"wipe\", \"pytest -x\"]}\n\
+              call = {call = \"app:main\"}\n\n[tool.poe.tasks]\nlint = \"ruff check\"\nnuke = {cmd = \"git push -f\", deps = [\"lint\"]}\n\
+              seq = [\"lint\", \"nuke\"]\npy = {script = \"app:main\"}\n\n[tool.hatch.envs.default.scripts]\ntest = \"pytest\"\n\
+              wipe = [\"test\", \"rm -rf /\"]\n[tool.hatch.envs.docs.scripts]\nbuild = \"mkdocs build\"\n";
+    let file = [("pyproject.toml", pp)];
+    assert_eq!(
+        lines("pdm", &["run", "wipe"], &file),
+        ["the pdm script pre_wipe (pyproject.toml:2): echo go", "the pdm script wipe (pyproject.toml:3): rm -rf ~"]
+    );
+    assert_eq!(
+        lines("pdm", &["run", "all"], &file),
+        ["the pdm script wipe (pyproject.toml:3): rm -rf ~", "the pdm script all (pyproject.toml:4): pytest -x"]
+    );
+    assert_eq!(lines("pdm", &["run", "pytest"], &file), Vec::<String>::new());
+    assert!(lines("pdm", &["run", "call"], &file)[0].starts_with("opaque"));
+    let nuke = ["the poe task lint (pyproject.toml:8): ruff check", "the poe task nuke (pyproject.toml:9): git push -f"];
+    assert_eq!(lines("poe", &["seq"], &file), nuke);
+    assert_eq!(lines("poetry", &["poe", "nuke"], &file), nuke);
+    assert_eq!(lines("poe", &["--dry-run", "nuke"], &file), Vec::<String>::new());
+    assert!(lines("poe", &["py"], &file)[0].starts_with("opaque"));
+    assert_eq!(
+        lines("hatch", &["run", "wipe"], &file),
+        ["the hatch script test (pyproject.toml:14): pytest", "the hatch script wipe (pyproject.toml:15): rm -rf /"]
+    );
+    assert_eq!(lines("hatch", &["run", "docs:build"], &file), ["the hatch script build (pyproject.toml:17): mkdocs build"]);
+    assert_eq!(lines("hatch", &["run", "pytest"], &file), Vec::<String>::new());
+}
+
+#[test]
+fn mise_and_cargo_make_tasks_run_with_what_they_depend_on() {
+    let mt = "[tasks.build]\nrun = \"cargo build\"\n\n[tasks.wipe]\ndepends = [\"build --release\"]\nrun = [\"echo bye\", \"rm -rf ~\"]\n\n[tasks]\nfmt = \"cargo fmt\"\n";
+    let mt = &mt.replace("\n[tasks]\nfmt = \"cargo fmt\"\n", "");
+    let want = [
+        "the mise task build (mise.toml:1): cargo build",
+        "the mise task wipe (mise.toml:4): echo bye",
+        "the mise task wipe (mise.toml:4): rm -rf ~",
+    ];
+    for args in [&["run", "wipe"][..], &["r", "wipe"], &["wipe"], &["tasks", "run", "wipe"], &["-C", "sub", "run", "wipe"]] {
+        let at = if args.contains(&"sub") { "sub/mise.toml" } else { "mise.toml" };
+        assert_eq!(lines("mise", args, &[(at, mt)]), want, "{args:?}");
+    }
+    assert_eq!(lines("mise", &["install"], &[("mise.toml", mt)]), Vec::<String>::new());
+    assert_eq!(lines("mise", &["run", "--dry-run", "wipe"], &[("mise.toml", mt)]), Vec::<String>::new());
+    assert_eq!(
+        lines("mise", &["run", "x"], &[("mise-tasks/x", "#!/bin/bash\ngit push -f\n")]),
+        ["the mise task x (mise.toml:1): #!/bin/bash\ngit push -f\n"]
+    );
+    assert!(lines("mise", &["run", "y"], &[("mise-tasks/y", "#!/usr/bin/env python3\nprint(1)\n")])[0].starts_with("opaque"));
+    let mk = "[tasks.clean]\ncommand = \"cargo\"\nargs = [\"clean\"]\n\n[tasks.wipe]\ndependencies = [\"clean\"]\nscript = [\"rm -rf ~\"]\n\n\
+              [tasks.default]\nalias = \"wipe\"\n\n[tasks.duck]\nscript_runner = \"@duckscript\"\nscript = \"rm -r /\"\n";
+    let want = ["the cargo-make task clean (Makefile.toml:1): cargo clean", "the cargo-make task wipe (Makefile.toml:5): rm -rf ~"];
+    assert_eq!(lines("cargo", &["make", "wipe"], &[("Makefile.toml", mk)]), want);
+    assert_eq!(lines("makers", &[], &[("Makefile.toml", mk)]), want);
+    assert_eq!(lines("cargo", &["build"], &[("Makefile.toml", mk)]), Vec::<String>::new());
+    assert_eq!(lines("makers", &["build"], &[("Makefile.toml", mk)]), Vec::<String>::new());
+    assert!(lines("makers", &["duck"], &[("Makefile.toml", mk)])[0].starts_with("opaque"));
+}
+
+#[test]
+fn tox_environments_run_their_commands() {
+    let ini = "[tox]\nenvlist = py3, lint\n\n[testenv]\ncommands =\n    pytest {posargs:-q}\n\n[testenv:lint]\ncommands = ruff check {toxinidir}\n\n\
+               [testenv:wipe]\ncommands_pre = - echo go\ncommands =\n    rm -rf {homedir}/.cache {envdir}\n";
+    let file = [("tox.ini", ini)];
+    assert_eq!(
+        lines("tox", &[], &file),
+        ["the tox environment py3 (tox.ini:6): pytest -q", "the tox environment lint (tox.ini:9): ruff check ."]
+    );
+    assert_eq!(
+        lines("tox", &["run", "-e", "wipe"], &file),
+        ["the tox environment wipe (tox.ini:12): echo go", "the tox environment wipe (tox.ini:14): rm -rf ~/.cache ${GITVOW_TOX_COMPUTED}"]
+    );
+    assert_eq!(lines("tox", &["-ewipe"], &file).len(), 2);
+    assert_eq!(lines("tox", &["-l"], &file), Vec::<String>::new());
+}
+
+#[test]
+fn runners_of_package_scripts_by_other_names() {
+    let pkg = r#"{"scripts": {"build": "tsc", "wipe": "rm -rf ~"}}"#;
+    assert_eq!(lines("bun", &["wipe"], &[("package.json", pkg)]), ["the wipe script of package.json: rm -rf ~"]);
+    assert_eq!(lines("bun", &["test"], &[("package.json", pkg)]), Vec::<String>::new());
+    assert_eq!(lines("bun", &["wipe.ts"], &[("package.json", pkg)]), Vec::<String>::new());
+    assert_eq!(lines("npm-run-all", &["-s", "build", "wipe"], &[("package.json", pkg)]).len(), 2);
+    assert!(lines("run-p", &["build:*"], &[("package.json", pkg)])[0].starts_with("opaque"));
+}
