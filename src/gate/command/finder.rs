@@ -225,10 +225,33 @@ impl Walk<'_> {
         }
     }
 
+    /// The names an operand made of one command substitution lists (`$(find . -name '*.py')`, a
+    /// backtick `ls`), and whether each stands for all under it; `None` for any other word, or a
+    /// list whose names hold substitutions of their own.
+    pub(super) fn listed_operand(&self, word: &Word) -> Option<(Vec<Word>, bool)> {
+        let parts: Vec<&Part> = word.parts.iter().filter(|p| !matches!(p, Part::Lit(t) if t.is_empty())).collect();
+        let [part @ Part::Subst { .. }] = parts.as_slice() else { return None };
+        let Some(Feed::Found(names, trees)) = self.listed_by(part) else { return None };
+        let nested = |w: &Word| w.parts.iter().any(|p| matches!(p, Part::Subst { .. } | Part::ProcSubst { .. }));
+        (!names.is_empty() && !names.iter().any(nested)).then_some((names, trees))
+    }
+
+    /// `names` and the pieces the shell cuts them into at blanks (outside double quotes), which
+    /// the analyser cannot tell apart here: a name with a blank that cannot be bounded is opaque.
+    pub(super) fn with_pieces(&mut self, names: Vec<Word>, dirs: &Dirs) -> Vec<Word> {
+        let mut all = self.split_or_opaque(names.clone(), dirs, true);
+        for n in names {
+            if !all.contains(&n) {
+                all.push(n);
+            }
+        }
+        all
+    }
+
     /// The files touched since `before` (the lengths of the touched and the partly reached) that
     /// are a start `found` names, a name standing for every file found under it: each is reached
     /// one by one, not whole ([`Reaching::Each`]), whatever else the command run on it did to it.
-    fn found_one_by_one(&mut self, (touched, partly): (usize, usize), found: &Word, dirs: &Dirs) {
+    pub(super) fn found_one_by_one(&mut self, (touched, partly): (usize, usize), found: &Word, dirs: &Dirs) {
         let Some(starts) = self.paths(found, dirs) else { return };
         let each: Vec<Touch> = self.out.touched[touched..].iter().filter(|t| starts.contains(t)).cloned().collect();
         if each.is_empty() {

@@ -87,9 +87,11 @@ impl Walk<'_> {
                         Some(kind) => self.effect(kind, w, dirs),
                         // A mode or owner changed without recursion: the file's own only.
                         None if matches!(name, "chmod" | "chown" | "chgrp" | "chattr" | "chflags") => {
-                            let before = self.out.touched.len();
+                            let (before, partly) = (self.out.touched.len(), self.out.partly.len());
                             self.touch(w, dirs);
-                            let own: Vec<Touch> = self.out.touched[before..].to_vec();
+                            // Not what a finder's list reached file by file ([`Walk::found_one_by_one`]).
+                            let found: Vec<Touch> = self.out.partly[partly..].iter().map(|(t, _)| t.clone()).collect();
+                            let own: Vec<Touch> = self.out.touched[before..].iter().filter(|t| !found.contains(t)).cloned().collect();
                             self.out.partly.extend(own.into_iter().map(|t| (t, crate::gate::protect::Reaching::Attributes)));
                         }
                         None => self.touch(w, dirs),
@@ -135,6 +137,16 @@ impl Walk<'_> {
         }
         match self.paths(word, dirs) {
             Some(ps) => self.out.touched.extend(ps),
+            None if self.listed_operand(word).is_some() => {
+                let Some((names, trees)) = self.listed_operand(word) else { return };
+                for name in self.with_pieces(names, dirs) {
+                    let before = (self.out.touched.len(), self.out.partly.len());
+                    self.touch(&name, dirs);
+                    if trees {
+                        self.found_one_by_one(before, &name, dirs);
+                    }
+                }
+            }
             None => {
                 let names = if self.out.changing_existing { &mut self.out.computed_existing } else { &mut self.out.computed_names };
                 names.push(last_component(word));
@@ -282,7 +294,25 @@ impl Walk<'_> {
         if is_pipe(word) {
             return;
         }
-        if matches!(kind, effects::EffectKind::Delete | effects::EffectKind::DeleteRecursive) && self.paths(word, dirs).is_none() {
+        let computed = self.paths(word, dirs).is_none();
+        // `rm $(find . -name '*.pyc')`: each name the substitution lists (a start without name
+        // tests, each file under it: its tree).
+        if let Some((names, trees)) = self.listed_operand(word).filter(|_| computed) {
+            let kind = match kind {
+                effects::EffectKind::Delete if trees => effects::EffectKind::DeleteRecursive,
+                effects::EffectKind::Overwrite if trees => effects::EffectKind::OverwriteRecursive,
+                k => k,
+            };
+            for name in self.with_pieces(names, dirs) {
+                let before = (self.out.touched.len(), self.out.partly.len());
+                self.effect(kind, &name, dirs);
+                if trees {
+                    self.found_one_by_one(before, &name, dirs);
+                }
+            }
+            return;
+        }
+        if matches!(kind, effects::EffectKind::Delete | effects::EffectKind::DeleteRecursive) && computed {
             return self.opaque(super::COMPUTED_REMOVAL);
         }
         let before = self.out.touched.len();
