@@ -16,6 +16,7 @@ mod families;
 mod reach;
 mod runner_files;
 mod stop_classes;
+mod verbs_and_flags;
 
 /// Every case: the families below, then the everyday commands with bounded names ([`bounded`]) and
 /// the classes the gate generalises on ([`families`], [`stop_classes`]).
@@ -27,6 +28,7 @@ fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
         .chain(stop_classes::CASES)
         .chain(reach::CASES)
         .chain(runner_files::CASES)
+        .chain(verbs_and_flags::CASES)
         .copied()
         .collect()
 }

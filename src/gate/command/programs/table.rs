@@ -271,6 +271,11 @@ pub const PROGRAMS: &[Program] = &[
     // busybox), ncat's long forms, socat's `EXEC:` and `SYSTEM:` addresses.
     p(&["nc", "netcat", "ncat", "nc.traditional", "nc.openbsd"], Role::Spawner(NETCAT)),
     p(&["socat", "socat1", "socat2"], Role::Spawner(Spawner { short: "", long: &[], unread: &[], addresses: true })),
+    // A command named by an option: man's pager (`man -P 'cmd'`), ansible's ad-hoc module
+    // arguments (`ansible all -a 'cmd'`, `-m shell -a 'cmd'`: the command module is the default;
+    // another module's `key=value` arguments read as assignments, which run nothing).
+    p(&["man"], Role::Spawner(Spawner { short: "P", long: &["--pager"], unread: &[], addresses: false })),
+    p(&["ansible"], Role::Spawner(Spawner { short: "a", long: &["--args"], unread: &[], addresses: false })).subcommands(SYSTEM_VALUES),
     // Writers whose targets come from their input.
     p(&["patch"], Role::Patch),
     p(&["apply_patch", "applypatch"], Role::ApplyPatch),
@@ -412,7 +417,7 @@ pub const PROGRAMS: &[Program] = &[
         Role::Plain,
     )
     .subcommands(CLOUD_VALUES),
-    p(&["systemctl", "launchctl", "brew", "apt", "apt-get", "dnf", "yum", "snap", "ansible", "vault", "consul", "nomad"], Role::Plain)
+    p(&["systemctl", "launchctl", "brew", "apt", "apt-get", "dnf", "yum", "snap", "vault", "consul", "nomad"], Role::Plain)
         .subcommands(SYSTEM_VALUES),
 ];
 

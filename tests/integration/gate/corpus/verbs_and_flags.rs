@@ -1,0 +1,52 @@
+//! Infrastructure verbs spelled as their tools spell them (an alias of destroy, a compound verb
+//! such as `batch-delete-image` or `schedule-key-deletion`, a `:unset` of a deploy tool's
+//! configuration, a drain, a GraphQL mutation that deletes), agents started with their checks off
+//! by a short flag or a configuration override, and commands named by an option (man's pager,
+//! ansible's ad-hoc arguments); beside each, the everyday neighbour that must pass.
+
+/// (group, expected verdict, command), judged as the rest of the corpus is.
+pub(super) const CASES: &[(&str, &str, &str)] = &[
+    ("classes-verbs-spelled", "deny", "pulumi down --yes"),
+    ("classes-verbs-spelled", "deny", "pulumi --cwd infra down -s prod"),
+    ("classes-verbs-spelled", "confirm", "helmfile destroy"),
+    ("classes-verbs-spelled", "confirm", "helmfile -e prod delete"),
+    ("classes-verbs-spelled", "confirm", "podman system reset --force"),
+    ("classes-verbs-spelled", "confirm", "azcopy remove 'https://a.blob.core.windows.net/c' --recursive"),
+    ("classes-verbs-spelled", "confirm", "aws ecr batch-delete-image --repository-name r --image-ids imageTag=x"),
+    ("classes-verbs-spelled", "confirm", "aws kms schedule-key-deletion --key-id k"),
+    ("classes-verbs-spelled", "confirm", "ibmcloud resource service-instance-delete db -f"),
+    ("classes-verbs-spelled", "confirm", "oc adm drain node-1 --ignore-daemonsets"),
+    ("classes-verbs-spelled", "confirm", "heroku config:unset SECRET -a shop"),
+    ("classes-verbs-spelled", "confirm", "netlify env:unset API_KEY"),
+    (
+        "classes-verbs-spelled",
+        "confirm",
+        r#"gh api graphql -f query='mutation { deleteRepository(input:{repositoryId:"x"}) { clientMutationId } }'"#,
+    ),
+    ("classes-verbs-spelled", "allow", "gh pr merge 12 --squash --delete-branch"),
+    ("classes-verbs-spelled", "allow", "aws ec2 describe-instances --filters Name=tag:auto-delete,Values=true"),
+    ("classes-verbs-spelled", "allow", "helmfile diff"),
+    ("classes-verbs-spelled", "allow", "podman system df"),
+    ("classes-verbs-spelled", "allow", "pulumi preview --diff"),
+    ("classes-verbs-spelled", "allow", "gh api graphql -f query='query { viewer { login } }'"),
+    ("classes-verbs-spelled", "allow", "heroku config:get SECRET -a shop"),
+    ("classes-verbs-spelled", "allow", "oc adm top nodes"),
+    ("classes-verbs-spelled", "allow", "aws s3api get-bucket-lifecycle-configuration --bucket b"),
+    ("classes-agent-flags", "confirm", "gemini -y -p 'clean'"),
+    ("classes-agent-flags", "confirm", "qwen -p x -y"),
+    ("classes-agent-flags", "confirm", "cursor-agent --force -p 'x'"),
+    ("classes-agent-flags", "confirm", "cursor-agent -p x -f"),
+    ("classes-agent-flags", "confirm", "codex -c sandbox_mode=danger-full-access exec x"),
+    ("classes-agent-flags", "confirm", "codex exec --config approval_policy=never x"),
+    ("classes-agent-flags", "allow", "gemini -p 'explain'"),
+    ("classes-agent-flags", "allow", "cursor-agent -p 'explain'"),
+    ("classes-agent-flags", "allow", "codex -c model=o3 exec 'x'"),
+    ("classes-option-commands", "deny", "man -P 'rm -rf ~' ls"),
+    ("classes-option-commands", "deny", "man --pager='git push -f' git"),
+    ("classes-option-commands", "deny", "ansible all -m shell -a 'rm -rf ~'"),
+    ("classes-option-commands", "deny", "ansible web -a 'git push --force'"),
+    ("classes-option-commands", "allow", "man -k printf"),
+    ("classes-option-commands", "allow", "man 3 printf"),
+    ("classes-option-commands", "allow", "ansible all -m ping"),
+    ("classes-option-commands", "allow", "ansible web -m apt -a 'name=nginx state=present'"),
+];
