@@ -24,6 +24,7 @@
 
 mod access;
 mod archive;
+mod arith;
 mod arrays;
 mod braces;
 mod builtins;

@@ -179,6 +179,7 @@ impl Walk<'_> {
         for s in substitutions(p, cmd).into_iter().filter(|s| !walked.contains(s)) {
             self.substitution(p, cmd, s, shell, reparse);
         }
+        self.arithmetic(cmd, shell, reparse);
         let feed = self.redirections(p, cmd, pipe, shell);
         let heredocs: Vec<String> =
             cmd.redirs.iter().filter_map(|r| r.body).filter_map(|b| p.bodies.get(b)).map(|b| b.text.clone()).collect();

@@ -223,3 +223,39 @@ fn what_a_multiplexer_keeps_to_run_is_run() {
         ],
     );
 }
+
+/// Text bash evaluates as arithmetic runs the substitutions in it, and a variable's name there
+/// stands for its value, evaluated in turn, so that a subscript in the value runs its `$(…)`:
+/// `$((…))`, `((…))`, `let`, `[[ … -eq … ]]`, `declare -i`, an array's subscript and a substring's
+/// offset, written out or through a value the call gave. A value only printed stays text.
+#[test]
+fn arithmetic_runs_what_its_text_and_its_variables_hold() {
+    let env = installed();
+    judge(
+        &env,
+        &[
+            "echo $(( $(rm -rf ~) ))",
+            "echo $(( a[$(rm -rf ~)] ))",
+            "echo ${a[$(rm -rf ~)]}",
+            "let 'a[$(rm -rf ~)]'",
+            "declare -i y='a[`rm -rf ~`]'",
+            "x='a[$(rm -rf ~)]'; echo $((x))",
+            "x='a[$(rm -rf ~)]'; ((x))",
+            "x='a[$(rm -rf ~)]'; ((y=x+1))",
+            "x='a[$(rm -rf ~)]'; let x",
+            "x='a[$(rm -rf ~)]'; [[ x -eq 1 ]] && echo y",
+            "x='a[$(rm -rf ~)]'; declare -i y=x",
+            "x='a[$(rm -rf ~)]'; echo ${a[x]}",
+            "x='a[$(rm -rf ~)]'; echo ${a[$x]}",
+            "x='a[$(rm -rf ~)]'; echo ${s:x:1}",
+        ],
+        &[
+            "x='a[$(rm -rf ~)]'; echo \"$x\"",
+            "msg='run $(pwd) here'; printf '%s\\n' \"$msg\"",
+            "x='$(date)'; x=1; echo $((x+1))",
+            "n=3; echo $((n * 2)); let n++; ((n > 2)) && echo big",
+            "for ((i=0; i<3; i++)); do echo ${arr[i]}; done",
+            "echo ${HOME:0:3} $(( $(wc -l < notes.txt) + 1 ))",
+        ],
+    );
+}
