@@ -31,5 +31,23 @@ pub fn read(lang: Language, text: &str) -> Vec<CodeEffect> {
     read::program(lang, text)
 }
 
+/// The object a task runner hands a task's function: the first parameter of an invoke task
+/// (`c.run("…")` runs a shell command line) or of a nox session (`session.run("rm", "-rf", …)`
+/// runs its words).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TaskContext {
+    Invoke,
+    Nox,
+}
+
+/// The effects of a task's body, `name` bound to the runner's `context`.
+pub fn read_task(lang: Language, text: &str, name: &str, context: Option<TaskContext>) -> Vec<CodeEffect> {
+    match context {
+        Some(TaskContext::Invoke) => read::bound(lang, text, &[(name, "invoke.Context")]),
+        Some(TaskContext::Nox) => read::bound(lang, text, &[(name, "nox.Session")]),
+        None => read::program(lang, text),
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -1,9 +1,11 @@
 //! What a task runner runs: the recipe of a make target, a `package.json` script, a justfile
 //! recipe, a Taskfile's task, a composer or deno script, pyproject's pdm, poe and hatch scripts, a
-//! mise or cargo-make task, a tox environment's commands, read from the file on disk at judging time (or from the text the same call wrote
+//! mise or cargo-make task, a tox environment's commands, a rake or invoke task's or a nox
+//! session's code (read by the interpreters' reader), read from the file on disk at judging time (or from the text the same call wrote
 //! there), never run. A file over the size cap, or a recipe built from values only the runner
 //! computes, is opaque.
 
+mod code_tasks;
 mod data;
 mod file;
 mod json_tasks;
@@ -45,6 +47,10 @@ pub fn is_runner(name: &str) -> bool {
             | "npm-run-all"
             | "run-s"
             | "run-p"
+            | "rake"
+            | "invoke"
+            | "inv"
+            | "nox"
     )
 }
 
@@ -65,6 +71,9 @@ pub fn of(name: &str, args: &[String], dir: &Path, written: Written) -> Recipes 
         "cargo" if args.first().is_some_and(|a| a == "make") => toml_tasks::cargo_make(&args[1..], dir, written),
         "tox" => tox::tox(args, dir, written),
         "npm-run-all" | "run-s" | "run-p" => package::run_all(args, dir, written),
+        "rake" => code_tasks::rake(args, dir, written),
+        "invoke" | "inv" => code_tasks::invoke(args, dir, written),
+        "nox" => code_tasks::nox(args, dir, written),
         "poetry" | "cargo" => Recipes::Lines(Vec::new()),
         _ => package::package_script(name, args, dir, written).unwrap_or(Recipes::Lines(Vec::new())),
     }

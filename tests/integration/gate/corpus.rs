@@ -28,6 +28,7 @@ fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
         .chain(stop_classes::CASES)
         .chain(reach::CASES)
         .chain(runner_files::CASES)
+        .chain(runner_files::CODE_CASES)
         .chain(verbs_and_flags::CASES)
         .copied()
         .collect()

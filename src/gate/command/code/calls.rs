@@ -188,6 +188,9 @@ const PYTHON_CALLS: &[(&[&str], Op)] = &[
         Op::Shell,
     ),
     (&["subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output", "subprocess.Popen", "pty.spawn"], Op::Argv),
+    // A task runner's context (bound by `read_task`): invoke's `c.run("cmd")`, nox's `session.run("rm", "-rf", …)`.
+    (&["invoke.Context.run", "invoke.Context.sudo", "invoke.Context.local"], Op::Shell),
+    (&["nox.Session.run", "nox.Session.run_always", "nox.Session.run_install"], Op::Words(0)),
     (&["os.execv", "os.execve", "os.execvp", "os.execvpe", "os.posix_spawn", "os.posix_spawnp"], Op::ProgramList(1)),
     (&["os.spawnv", "os.spawnve", "os.spawnvp", "os.spawnvpe"], Op::ProgramList(2)),
     (&["os.execl", "os.execle", "os.execlp", "os.execlpe", "asyncio.create_subprocess_exec"], Op::Words(1)),
@@ -365,6 +368,8 @@ const RUBY_CALLS: &[(&[&str], Op)] = &[
             "Open3.popen2",
             "Open3.popen2e",
             "PTY.spawn",
+            // Rake's (FileUtils') `sh "cmd"`, `sh "rm", "-rf", dir`.
+            "sh",
         ],
         Op::Argv,
     ),

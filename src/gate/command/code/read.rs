@@ -14,7 +14,13 @@ const MAX_NESTING: usize = 4;
 
 /// The file-system and process effects of `text`, a program in `lang`.
 pub(super) fn program(lang: Language, text: &str) -> Vec<CodeEffect> {
-    let mut walker = Walker { lang, vars: HashMap::new(), out: Vec::new(), nesting: 0 };
+    bound(lang, text, &[])
+}
+
+/// The same, with names bound to known objects before the text runs (a task runner's context).
+pub(super) fn bound(lang: Language, text: &str, objects: &[(&str, &str)]) -> Vec<CodeEffect> {
+    let vars = objects.iter().map(|(name, object)| (name.to_string(), CodeValue::Module(object.to_string()))).collect();
+    let mut walker = Walker { lang, vars, out: Vec::new(), nesting: 0 };
     walker.program(text);
     walker.out
 }

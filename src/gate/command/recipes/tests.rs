@@ -209,3 +209,39 @@ fn runners_of_package_scripts_by_other_names() {
     assert_eq!(lines("npm-run-all", &["-s", "build", "wipe"], &[("package.json", pkg)]).len(), 2);
     assert!(lines("run-p", &["build:*"], &[("package.json", pkg)])[0].starts_with("opaque"));
 }
+
+#[test]
+fn rake_invoke_and_nox_tasks_are_read_as_code() {
+    let rf = "task default: [:test]\n\ntask :test do\n  sh \"bundle exec rspec\"\nend\n\nnamespace :db do\n  desc \"drop\"\n  task :drop => :test do |t|\n    \
+              rm_rf File.join(Dir.home, \"data\")\n    sh \"rm\", \"-rf\", \"/srv\"\n  end\nend\n\ntask(:lazy) { system(ENV[\"CMD\"]) }\n";
+    let file = [("Rakefile", rf)];
+    assert_eq!(lines("rake", &[], &file), ["the rake task test (Rakefile:3): bundle exec rspec"]);
+    assert_eq!(
+        lines("rake", &["db:drop[now]"], &file),
+        [
+            "the rake task test (Rakefile:3): bundle exec rspec",
+            "the rake task db:drop (Rakefile:9): rm -rf ~/'data'",
+            "the rake task db:drop (Rakefile:9): rm -rf /srv",
+        ]
+    );
+    assert_eq!(lines("rake", &["-T"], &file), Vec::<String>::new());
+    assert!(lines("rake", &["lazy"], &file)[0].starts_with("opaque"));
+    let tasks = "from invoke import task\n\n@task\ndef clean(c):\n    c.run(\"rm -rf build\")\n\n@task(pre=[clean])\ndef wipe_all(ctx, force=False):\n    \
+                 if force:\n        ctx.run(\"git push -f\")\n";
+    assert_eq!(
+        lines("invoke", &["wipe-all", "--force"], &[("tasks.py", tasks)]),
+        ["the invoke task clean (tasks.py:4): rm -rf build", "the invoke task wipe-all (tasks.py:8): git push -f"]
+    );
+    assert_eq!(lines("inv", &["clean"], &[("tasks.py", tasks)]), ["the invoke task clean (tasks.py:4): rm -rf build"]);
+    let noxfile = "import nox\n\n@nox.session(python=[\"3.12\"])\ndef tests(session):\n    session.install(\"pytest\")\n    session.run(\"pytest\")\n\n\
+                   @nox.session(name=\"wipe-all\")\ndef wipe(s):\n    s.run(\"rm\", \"-rf\", \"/\", external=True)\n";
+    let file = [("noxfile.py", noxfile)];
+    assert_eq!(lines("nox", &["-s", "tests"], &file), ["the nox session tests (noxfile.py:4): pytest"]);
+    assert_eq!(lines("nox", &["--session=wipe-all"], &file), ["the nox session wipe-all (noxfile.py:9): rm -rf /"]);
+    assert_eq!(lines("nox", &["-s", "tests-3.12"], &file), ["the nox session tests (noxfile.py:4): pytest"]);
+    assert_eq!(
+        lines("nox", &[], &file),
+        ["the nox session tests (noxfile.py:4): pytest", "the nox session wipe-all (noxfile.py:9): rm -rf /"]
+    );
+    assert!(lines("nox", &["-k", "wipe"], &file)[0].starts_with("opaque"));
+}

@@ -1,6 +1,7 @@
 //! Runners whose tasks are strings in a data file, read from the file at judging time: composer's
 //! and deno's JSON, pyproject's pdm, poe and hatch scripts, mise's and cargo-make's TOML, tox.ini's
-//! environments, bun's scripts by name and npm-run-all's list. Each runner's file in `runners/`
+//! environments, bun's scripts by name and npm-run-all's list; rake's, invoke's and nox's tasks,
+//! which are code. Each runner's file in `runners/`
 //! holds an everyday task and one that reaches what the gate guards; `write` puts them there.
 
 use crate::support::Sandbox;
@@ -55,5 +56,34 @@ pub(super) fn write(env: &Sandbox) {
         "[tasks.format]\ncommand = \"cargo\"\nargs = [\"fmt\"]\n\n[tasks.wipe]\nscript = [\"rm -rf ~\"]\n\n[tasks.default]\ndependencies = [\"wipe\"]\n",
     );
     env.write("runners/tox.ini", "[testenv:lint]\ncommands = ruff check\n\n[testenv:wipe]\ncommands =\n    rm -rf {homedir}\n");
+    env.write(
+        "runners/Rakefile",
+        "task default: [:test]\n\ntask :test do\n  sh \"bundle exec rspec\"\nend\n\nnamespace :db do\n  task :drop => :test do\n    \
+         FileUtils.rm_rf Dir.home\n  end\nend\n\ntask(:lazy) { system(ENV[\"CMD\"]) }\n",
+    );
+    env.write(
+        "runners/tasks.py",
+        "from invoke import task\n\n@task\ndef build(c):\n    c.run(\"cargo build\")\n\n@task(pre=[build])\ndef wipe_all(c, force=False):\n    \
+         c.run(\"git push --force origin main\")\n",
+    );
+    env.write(
+        "runners/noxfile.py",
+        "import nox\n\n@nox.session\ndef tests(session):\n    session.run(\"pytest\")\n\n@nox.session\ndef wipe(session):\n    \
+         session.run(\"rm\", \"-rf\", \"/\", external=True)\n",
+    );
     env.write("runners/package.json", r#"{"scripts": {"build": "tsc", "test": "vitest", "wipe": "rm -rf ~"}}"#);
 }
+
+/// Task runners whose tasks are code, read by the interpreters' reader.
+pub(super) const CODE_CASES: &[(&str, &str, &str)] = &[
+    ("classes-runner-code", "allow", "cd runners && rake"),
+    ("classes-runner-code", "allow", "cd runners && rake -T"),
+    ("classes-runner-code", "deny", "cd runners && rake db:drop"),
+    ("classes-runner-code", "deny", "cd runners && bundle exec rake db:drop"),
+    ("classes-runner-code", "confirm", "cd runners && rake lazy"),
+    ("classes-runner-code", "allow", "cd runners && invoke build"),
+    ("classes-runner-code", "deny", "cd runners && inv wipe-all --force"),
+    ("classes-runner-code", "allow", "cd runners && nox -s tests"),
+    ("classes-runner-code", "deny", "cd runners && nox -s wipe"),
+    ("classes-runner-code", "deny", "cd runners && nox"),
+];
