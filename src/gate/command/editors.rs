@@ -182,7 +182,7 @@ pub fn ed(script: &str) -> Escapes {
         if let Some(r) = rest.strip_prefix('/').and_then(|r| r.split_once('/')) {
             rest = r.1.trim_start();
         }
-        let rest = rest.strip_prefix("silent").map_or(rest, str::trim_start);
+        let rest = rest.strip_prefix("silent!").or_else(|| rest.strip_prefix("silent")).map_or(rest, str::trim_start);
         if let Some(command) = rest.strip_prefix('!') {
             out.runs.push(command.trim().to_string());
             continue;
@@ -191,14 +191,81 @@ pub fn ed(script: &str) -> Escapes {
         let verb = words.next().unwrap_or("");
         let arg = words.next().unwrap_or("").trim();
         if let Some(command) = arg.strip_prefix('!') {
-            if matches!(verb, "r" | "w" | "e" | "W" | "read" | "write" | "edit" | "wq" | "x") {
+            if matches!(verb, "w" | "W" | "write" | "wq" | "x") && reads_its_input_as_code(command) {
+                // `w !sh`: the buffer, a file the analyser does not hold, is the shell's script.
+                out.opaque.get_or_insert("its editor script feeds the file to a shell or an interpreter");
+            } else if matches!(verb, "r" | "w" | "e" | "W" | "read" | "write" | "edit" | "wq" | "x") {
                 out.runs.push(command.trim().to_string());
             }
+            continue;
+        }
+        if runs_code(verb) {
+            out.opaque.get_or_insert("its editor script runs code of another language, a script file or a terminal");
             continue;
         }
         if matches!(verb, "w" | "W" | "wq" | "write" | "saveas" | "sav" | "x" | "wa") && !arg.is_empty() {
             out.writes.push(arg.trim_start_matches(">>").trim().to_string());
         }
+    }
+    out
+}
+
+/// Whether the Ex command `verb` (as typed: vim takes any prefix down to the command's shortest
+/// form) runs code the analyser does not read: an interpreter's (`:lua`, `:py3`, `:perldo`), a
+/// script file (`:source`, `:runtime`), or a command in a terminal (`:terminal rm -rf ~`).
+fn runs_code(verb: &str) -> bool {
+    const COMMANDS: &[(&str, usize)] = &[
+        ("lua", 3),
+        ("luado", 5),
+        ("luafile", 4),
+        ("python", 2),
+        ("python3", 7),
+        ("py3", 3),
+        ("pythonx", 7),
+        ("pyx", 3),
+        ("pydo", 3),
+        ("py3do", 4),
+        ("pyxdo", 4),
+        ("pyfile", 3),
+        ("py3file", 4),
+        ("pyxfile", 4),
+        ("perl", 2),
+        ("perldo", 5),
+        ("ruby", 3),
+        ("rubydo", 5),
+        ("rubyfile", 5),
+        ("tcl", 2),
+        ("tcldo", 4),
+        ("tclfile", 4),
+        ("mzscheme", 2),
+        ("mzfile", 3),
+        ("terminal", 3),
+        ("source", 2),
+        ("runtime", 2),
+    ];
+    let verb = verb.trim_end_matches('!');
+    COMMANDS.iter().any(|(name, shortest)| verb.len() >= *shortest && name.starts_with(verb))
+}
+
+/// Whether a command given the editor's buffer on its standard input runs it: a shell or an
+/// interpreter given no script of its own.
+fn reads_its_input_as_code(command: &str) -> bool {
+    let mut words = command.split_whitespace();
+    let Some(program) = words.next().map(|p| p.rsplit('/').next().unwrap_or(p)) else { return false };
+    let shell = matches!(super::programs::role(program), super::programs::Role::Shell);
+    (shell || super::programs::is_interpreter(program)) && words.all(|w| w.starts_with('-'))
+}
+
+/// What a pager's initial command (`less +CMD`, `++CMD` on every file) runs: `!CMD` is a shell
+/// command; a pipe of its text to one (`|`) runs what the analyser does not see.
+pub fn pager(command: &str) -> Escapes {
+    let command = command.strip_prefix('+').unwrap_or(command);
+    let mut out = Escapes::default();
+    if let Some(run) = command.strip_prefix('!') {
+        out.runs.push(run.trim().to_string());
+    } else if command.starts_with('|') || command.starts_with('s') {
+        // `|m CMD` pipes to a command; `s FILE` saves the input to a file.
+        out.opaque.get_or_insert("its pager command runs or writes what the analyser does not follow");
     }
     out
 }
@@ -285,9 +352,37 @@ mod tests {
     }
 
     #[test]
+    fn a_pagers_initial_command_runs_its_bang() {
+        assert_eq!(pager("!rm -rf ~").runs, ["rm -rf ~"]);
+        assert_eq!(pager("+!rm -rf ~").runs, ["rm -rf ~"]);
+        assert!(pager("|mcat").opaque.is_some());
+        for harmless in ["G", "F", "/pattern", "50", "?x!", "g"] {
+            assert_eq!(pager(harmless), Escapes::default(), "{harmless}");
+        }
+    }
+
+    #[test]
     fn ed_scripts_run_their_bang_lines() {
         assert_eq!(ed("!rm -rf ~\nq").runs, ["rm -rf ~"]);
-        assert_eq!(ed("1,$w !sh").runs, ["sh"]);
+        assert!(ed("1,$w !sh").opaque.is_some());
+        assert!(ed("w !python3 -").opaque.is_some());
+        assert_eq!(ed("w !wc -l").runs, ["wc -l"]);
+        for code in [
+            "lua os.execute('rm -rf ~')",
+            "py3 import os",
+            "pyt print(1)",
+            "perldo $_",
+            "rubyf x.rb",
+            "so evil.vim",
+            "ter rm -rf ~",
+            "luafile x.lua",
+            "silent! lua x()",
+        ] {
+            assert!(ed(code).opaque.is_some(), "{code}");
+        }
+        for harmless in ["set number", "normal gg=G", "sort", "syntax on", "p", "s/a/b/", "te", "r notes.txt"] {
+            assert_eq!(ed(harmless).opaque, None, "{harmless}");
+        }
         assert_eq!(ed("r !curl x").runs, ["curl x"]);
         assert_eq!(ed(",s/a/b/\nw\nq").runs, Vec::<String>::new());
         assert_eq!(ed("w /etc/hosts").writes, ["/etc/hosts"]);

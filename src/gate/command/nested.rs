@@ -355,6 +355,7 @@ impl Walk<'_> {
                 all
             }
             "emacs" | "emacsclient" => vec![editors::emacs(args)],
+            "less" | "more" => args.iter().filter_map(|a| a.strip_prefix('+')).map(editors::pager).collect(),
             _ => return,
         };
         for e in escapes {
