@@ -44,6 +44,7 @@ mod options;
 mod pipes;
 pub(crate) mod powershell;
 mod programs;
+pub(crate) use programs::CLOUD_PROGRAMS;
 mod reads;
 mod recipes;
 mod scripts;

@@ -160,7 +160,7 @@ pub fn plan(
         }
         let mut changed = false;
         for (path, kind) in files_of(scope, agent) {
-            match plan_one(&mut out, &path, kind, agent, action, record, read, load) {
+            match plan_one(&mut out, (&path, kind, agent), action, record, read, load) {
                 Ok(true) => changed = true,
                 Ok(false) => {}
                 Err(e) => refused.push(e),
@@ -182,12 +182,9 @@ pub fn plan(
 }
 
 /// Plans one file of `agent` into `out`; true when it changes.
-#[allow(clippy::too_many_arguments)]
 fn plan_one(
     out: &mut Plan,
-    path: &Path,
-    kind: FileKind,
-    agent: &'static AgentSpec,
+    (path, kind, agent): (&Path, FileKind, &'static AgentSpec),
     action: &Operation,
     record: &InstallRecord,
     read: &dyn Fn(&Path) -> Result<Option<Vec<u8>>>,
@@ -297,12 +294,15 @@ pub fn plan_file(
             &mut edited,
             path,
             agent,
-            text,
-            before.as_ref(),
-            command,
-            fail_closed.contains(&(agent.name, super::fail_closed::FailClosedChoice::Write)),
-            &super::system::managed_values(agent, path, *managed_only),
-            sandbox.as_ref().filter(|_| matches!(agent.install.sandbox, Some(crate::agents::OwnSandbox::SettingsBlock { .. }))),
+            (text, before.as_ref()),
+            &Wanted {
+                command,
+                fail_closed: fail_closed.contains(&(agent.name, super::fail_closed::FailClosedChoice::Write)),
+                managed: &super::system::managed_values(agent, path, *managed_only),
+                sandbox: sandbox
+                    .as_ref()
+                    .filter(|_| matches!(agent.install.sandbox, Some(crate::agents::OwnSandbox::SettingsBlock { .. }))),
+            },
             record,
         )?,
         (FileKind::Hooks(agent), Operation::Uninstall { .. }) => {
@@ -436,20 +436,28 @@ fn restored_original(record: Option<&FileRecord>, before: Option<&[u8]>, load: L
     })
 }
 
+/// What install writes into one agent's hook file.
+struct Wanted<'a> {
+    /// The command each entry runs.
+    command: &'a str,
+    /// Whether the entries carry the agent's fail-closed field.
+    fail_closed: bool,
+    /// Managed settings to set (`--system --managed-only`), by key path.
+    managed: &'a [(&'a [&'a str], bool)],
+    /// The agent's own sandbox lists (`--sandbox`), for an agent whose settings hold them.
+    sandbox: Option<&'a super::sandbox::Lists>,
+}
+
 /// `edited`: set for a JSON file.
-#[allow(clippy::too_many_arguments)] // one file's facts, passed as they are
 fn install_hooks(
     edited: &mut Option<Edited>,
     path: &Path,
     agent: &'static AgentSpec,
-    text: Option<&str>,
-    before: Option<&Bytes>,
-    command: &str,
-    fail_closed: bool,
-    managed: &[(&[&str], bool)],
-    sandbox: Option<&super::sandbox::Lists>,
+    (text, before): (Option<&str>, Option<&Bytes>),
+    wanted: &Wanted<'_>,
     record: Option<&FileRecord>,
 ) -> Result<(Option<Bytes>, RecordUpdate)> {
+    let Wanted { command, fail_closed, managed, sandbox } = *wanted;
     let dirs = record.map(|r| r.dirs.clone()).unwrap_or_default();
     // A file gitvow writes whole (only over one it wrote before), or a YAML file spliced as text.
     let whole = match agent.install.layout {

@@ -17,7 +17,7 @@ pub use runners::{package_program, python_module, runner};
 pub use shell_text::{CommandOption, command_option, multiplexer_command};
 pub use spawners::{Spawned, Spawner, spawned};
 pub use subcommands::{asks_for_help, computed_subcommand};
-pub use table::{is_interpreter, program, role};
+pub use table::{CLOUD_PROGRAMS, is_interpreter, program, role};
 pub use wrappers::{skip_options, wrapped};
 
 #[cfg(test)]

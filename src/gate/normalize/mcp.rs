@@ -2,6 +2,7 @@
 //! the paths their arguments name.
 
 use super::call::Action;
+use crate::gate::command::CLOUD_PROGRAMS;
 use serde_json::{Map, Value};
 
 /// Words in an MCP tool's name that say it changes files (`write_file`, `edit_file`, `move_file`,
@@ -266,7 +267,8 @@ const RUNNING_WORDS: &[&str] = &[
 ];
 
 /// Command-line programs a tool's name may be (`mcp__k8s__kubectl {"args": "delete …"}`): its
-/// text arguments are that program's.
+/// text arguments are that program's. The cloud programs are the program table's
+/// ([`CLOUD_PROGRAMS`]).
 const TOOL_PROGRAMS: &[&str] = &[
     "kubectl",
     "helm",
@@ -276,20 +278,10 @@ const TOOL_PROGRAMS: &[&str] = &[
     "git",
     "gh",
     "glab",
-    "aws",
-    "gcloud",
-    "az",
     "terraform",
     "tofu",
     "pulumi",
     "eksctl",
-    "doctl",
-    "flyctl",
-    "fly",
-    "heroku",
-    "vercel",
-    "netlify",
-    "wrangler",
     "psql",
     "mysql",
     "redis",
@@ -304,7 +296,7 @@ const TOOL_PROGRAMS: &[&str] = &[
 /// ns prod"}`): each text argument as the command line it is (after the program its name is).
 pub(super) fn mcp_run_text(name: &str, input: &Map<String, Value>) -> Vec<Action> {
     let words = name_words(name);
-    let program = words.iter().find(|w| TOOL_PROGRAMS.contains(&w.as_str()));
+    let program = words.iter().find(|w| TOOL_PROGRAMS.contains(&w.as_str()) || CLOUD_PROGRAMS.contains(&w.as_str()));
     if program.is_none() && !words.iter().any(|w| RUNNING_WORDS.contains(&w.as_str())) {
         return Vec::new();
     }

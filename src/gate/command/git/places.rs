@@ -1,6 +1,8 @@
 //! Where git reads and writes besides its operands, and what it runs, as the environment and
 //! its subcommands' options tell it: see `Walk::git_places`.
 
+use super::super::options::OptionWords;
+
 /// Variables that name a command git runs (with the shell, its arguments after it), as its
 /// configuration would: an editor, a pager, a diff program, a remote shell, a password asker.
 pub const COMMAND_VARIABLES: &[&str] = &[
@@ -99,15 +101,10 @@ pub fn made_directory(sub: &str, args: &[String]) -> Vec<String> {
 /// `--output=F` (the diff and log family), `archive -o F`, `bundle create F`, `format-patch -o DIR`.
 pub fn output_files(sub: &str, args: &[String]) -> Vec<(String, bool)> {
     let mut out = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        i += 1;
-        if a == "--" {
-            break;
-        }
+    let mut words = OptionWords::new(args);
+    while let Some(a) = words.next() {
         let (name, value) = match a.split_once('=') {
-            Some((n, v)) => (n, Some(v.to_string())),
+            Some((n, v)) => (n, Some(v)),
             None => (a, None),
         };
         let tree = sub == "format-patch" && (name == "-o" || (name.len() > 8 && "--output-directory".starts_with(name)));
@@ -119,16 +116,13 @@ pub fn output_files(sub: &str, args: &[String]) -> Vec<(String, bool)> {
         }
         let value = match value {
             Some(v) => v,
-            None if name.starts_with("-o") && name.len() > 2 && !name.starts_with("--") => name[2..].to_string(),
-            None => {
-                i += 1;
-                match args.get(i - 1) {
-                    Some(v) => v.clone(),
-                    None => continue,
-                }
-            }
+            None if name.starts_with("-o") && name.len() > 2 && !name.starts_with("--") => &name[2..],
+            None => match words.value() {
+                Some(v) => v,
+                None => continue,
+            },
         };
-        out.push((value, tree));
+        out.push((value.to_string(), tree));
     }
     if sub == "bundle" && args.first().is_some_and(|a| a == "create") {
         out.extend(args[1..].iter().find(|a| !a.starts_with('-')).map(|f| (f.clone(), false)));

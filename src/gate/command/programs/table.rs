@@ -99,6 +99,27 @@ const MANAGER_VALUES: &[&str] = &["--name", "--env-file", "--prefix", "--config"
 const PACKAGE_VALUES: &[&str] = &["-C", "--prefix", "--dir", "-w", "--workspace", "--filter", "--manifest-path", "-Z", "--config"];
 const CONTAINER_VALUES: &[&str] =
     &["-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "-f", "--file", "-p", "--project-name"];
+/// Cloud and hosting command lines, whose subcommands name what they act on (`aws s3 rm`, `fly apps
+/// destroy`); an MCP tool named for one of them runs its text as that program's arguments.
+pub const CLOUD_PROGRAMS: &[&str] = &[
+    "aws",
+    "gcloud",
+    "gsutil",
+    "az",
+    "doctl",
+    "flyctl",
+    "fly",
+    "heroku",
+    "vercel",
+    "netlify",
+    "wrangler",
+    "firebase",
+    "cdk",
+    "sst",
+    "railway",
+    "serverless",
+    "sls",
+];
 const CLOUD_VALUES: &[&str] =
     &["--profile", "--region", "--output", "--endpoint-url", "--project", "--account", "-a", "--app", "--scope", "--token"];
 const SYSTEM_VALUES: &[&str] = &["-H", "--host", "-M", "--machine"];
@@ -394,29 +415,7 @@ pub const PROGRAMS: &[Program] = &[
         .subcommands(PACKAGE_VALUES),
     p(&["docker", "podman", "nerdctl", "docker-compose"], Role::Plain).subcommands(CONTAINER_VALUES),
     p(&["gh", "glab"], Role::Plain).subcommands(&["-R", "--repo"]),
-    p(
-        &[
-            "aws",
-            "gcloud",
-            "gsutil",
-            "az",
-            "doctl",
-            "flyctl",
-            "fly",
-            "heroku",
-            "vercel",
-            "netlify",
-            "wrangler",
-            "firebase",
-            "cdk",
-            "sst",
-            "railway",
-            "serverless",
-            "sls",
-        ],
-        Role::Plain,
-    )
-    .subcommands(CLOUD_VALUES),
+    p(CLOUD_PROGRAMS, Role::Plain).subcommands(CLOUD_VALUES),
     p(&["systemctl", "launchctl", "brew", "apt", "apt-get", "dnf", "yum", "snap", "vault", "consul", "nomad"], Role::Plain)
         .subcommands(SYSTEM_VALUES),
 ];
