@@ -15,6 +15,23 @@ pub fn gitvow_home() -> Option<PathBuf> {
     home().map(|h| h.join(".gitvow"))
 }
 
+/// What gitvow may make in its own directory, by name under it, a record directory by one record
+/// of its shape (`<code>.json`). Some are made on first need (the record key on the first question,
+/// an approval on each answer): a finder judged before one exists (`find ~ -name record.key -exec
+/// cat {} +`) may still reach it, so the gate takes what a name test could find here as found.
+pub const GITVOW_FILES: &[&str] = &[
+    "policy.json",
+    "record.key",
+    "trust.json",
+    "install-record.json",
+    "known-policies",
+    "validated-policies",
+    "same-call",
+    "hooks.log",
+    "approvals/k2m4p6q8.json",
+    "ledger/session.json",
+];
+
 /// A path as a person should read it: `~/…` inside the home directory.
 pub fn display(path: &Path) -> String {
     if let Some(home) = home()

@@ -4,6 +4,7 @@ mod corpus;
 mod database_clients;
 mod hook_reach;
 mod links;
+mod not_yet_made;
 mod other_spellings;
 mod own_files;
 mod readers;

@@ -494,20 +494,23 @@ fn typing_into_an_open_terminal_is_asked_about_while_a_question_waits() {
     let env = installed();
     let fifo = env.home().join("cmds");
     assert!(env.tool("mkfifo").arg(&fifo).run().code == 0);
+    // Files outside the project that the test owns (not the machine's /tmp, which anything may hold).
+    let [script, buffer, source] = ["a.sh", "a", "cmds"].map(|name| env.outside(name).display().to_string());
     let typing = [
-        "tmux send-keys -t x 'sh /tmp/a.sh' Enter",
-        "tmux send-keys -t x y Enter",
-        "tmux new-session -d -s x \\; send-keys -t x y Enter",
-        "tmux load-buffer /tmp/a && tmux paste-buffer -t x",
-        "tmux -L other source-file /tmp/cmds",
-        "screen -S x -X stuff 'y\\n'",
-        "screen -S x -p 0 -X eval 'stuff y'",
-        "zellij action write-chars y",
-        "xdotool type y",
-        "echo y > ~/cmds",
-        "cat /tmp/a.sh | tee ~/cmds",
-        "python3 -c \"import fcntl, termios; fcntl.ioctl(0, termios.TIOCSTI, b'y')\"",
+        format!("tmux send-keys -t x 'sh {script}' Enter"),
+        "tmux send-keys -t x y Enter".to_string(),
+        "tmux new-session -d -s x \\; send-keys -t x y Enter".to_string(),
+        format!("tmux load-buffer {buffer} && tmux paste-buffer -t x"),
+        format!("tmux -L other source-file {source}"),
+        "screen -S x -X stuff 'y\\n'".to_string(),
+        "screen -S x -p 0 -X eval 'stuff y'".to_string(),
+        "zellij action write-chars y".to_string(),
+        "xdotool type y".to_string(),
+        "echo y > ~/cmds".to_string(),
+        format!("cat {script} | tee ~/cmds"),
+        "python3 -c \"import fcntl, termios; fcntl.ioctl(0, termios.TIOCSTI, b'y')\"".to_string(),
     ];
+    let typing: Vec<&str> = typing.iter().map(String::as_str).collect();
     let harmless = ["tmux ls", "tmux new-session -d -s dev 'npm run dev'", "screen -ls", "echo y > notes.txt"];
     judge(&env, &[], &typing);
     judge(&env, &[], &harmless);

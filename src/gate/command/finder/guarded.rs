@@ -82,6 +82,7 @@ impl Walk<'_> {
         places.extend(top.into_iter().flat_map(|t| names.repo.iter().map(move |n| t.join(n))));
         places.extend(top.into_iter().flat_map(|t| GIT_HOOKS.iter().map(move |n| t.join(".git/hooks").join(n))));
         places.extend(crate::paths::gitvow_home());
+        places.extend(home.into_iter().flat_map(|h| crate::paths::GITVOW_FILES.iter().map(move |n| h.join(".gitvow").join(n))));
         places.extend(names.system.iter().map(PathBuf::from));
         places
     }

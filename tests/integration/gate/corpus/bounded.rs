@@ -125,7 +125,7 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("everyday-bounded", "confirm", r#"find . -maxdepth 1 -name '.c*' -exec rm -rf {} +"#),
     ("everyday-bounded", "confirm", r#"for d in $(find . -name '.claude'); do rm -rf "$d"; done"#),
     ("everyday-bounded", "confirm", r#"find . -name settings.json | while read f; do echo '{}' > "$f"; done"#),
-    ("everyday-bounded", "confirm", r#"find ~ -name '*.json' | while read f; do sed -i 's/gitvow/true/' "$f"; done"#),
+    ("everyday-bounded", "deny", r#"find ~ -name '*.json' | while read f; do sed -i 's/gitvow/true/' "$f"; done"#),
     ("everyday-bounded", "confirm", r#"printf '%s\n' .git/hooks/pre-commit | while read f; do : > "$f"; done"#),
     ("everyday-bounded", "confirm", r#"echo .claude | xargs rm -rf"#),
     ("everyday-bounded", "confirm", r#"for f in $(find . -name 'settings*'); do rm "$f"; done"#),
