@@ -109,6 +109,9 @@ impl Walk<'_> {
                             }
                             _ => feed,
                         };
+                        if let Some(body) = expression_body(p, *inner) {
+                            self.expression(p, body, shell, reparse);
+                        }
                         let mut sub = shell.clone();
                         self.script(p, *inner, &mut sub, reparse, &given);
                         feed = Feed::Unknown;
@@ -519,6 +522,17 @@ impl Walk<'_> {
             text(name, &args)
         });
         Some(texts.collect())
+    }
+}
+
+/// The script inside `((…))` when subshell `inner` is one (a subshell holding only a subshell).
+fn expression_body(p: &Parsed, inner: usize) -> Option<usize> {
+    match p.scripts.get(inner)?.pipelines.as_slice() {
+        [only] => match only.nodes.as_slice() {
+            [Node::Subshell(body)] => Some(*body),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

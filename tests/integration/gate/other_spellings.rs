@@ -259,3 +259,45 @@ fn arithmetic_runs_what_its_text_and_its_variables_hold() {
         ],
     );
 }
+
+/// Bash's old arithmetic (`$[…]`), `((…))` with spaces in it, and the builtins that take a
+/// variable's name (`[[ -v`, `test -v`, `printf -v`, `read`, `unset`, `mapfile`, `declare`,
+/// `${!x}`) evaluate what a value the call gave holds, so that its subscript's `$(…)` runs,
+/// through a second variable too; a name only set or tested, or a value only printed, is text.
+#[test]
+fn old_arithmetic_expressions_and_names_run_what_their_values_hold() {
+    let env = installed();
+    let x = "x='a[$(rm -rf ~)]';";
+    let stopped: Vec<String> = [
+        "echo $[x]",
+        "echo $[x + 1]",
+        "echo \"$[ $(rm -rf ~) ]\"",
+        "(( y = x ))",
+        "((y += x))",
+        "b=x; (( y = b ))",
+        "for (( i = x; i < 1; i++ )); do :; done",
+        "[[ -v $x ]]",
+        "[[ -v a[$x] ]]",
+        "test -v \"$x\"",
+        "[ -v \"$x\" ]",
+        "printf -v \"$x\" %s 1",
+        "read \"$x\" < notes.txt",
+        "unset \"$x\"",
+        "mapfile -t \"$x\" < notes.txt",
+        "echo ${!x}",
+        "declare \"$x\"=1",
+        "declare -n r=\"$x\"; echo $r",
+    ]
+    .iter()
+    .map(|c| format!("{x} {c}"))
+    .collect();
+    let passed: Vec<String> =
+        ["((x = 1))", "[[ -v x ]] && echo set", "export Y=\"$x\"", "read -r -p \"$x\" y < notes.txt", "printf -v out '%s' \"$x\""]
+            .iter()
+            .map(|c| format!("{x} {c}"))
+            .chain(["echo $[1 + 2]".to_string(), "n=2; (( m = n * 2 )); echo $m".to_string()])
+            .collect();
+    let stopped: Vec<&str> = stopped.iter().map(String::as_str).collect();
+    let passed: Vec<&str> = passed.iter().map(String::as_str).collect();
+    judge(&env, &stopped, &passed);
+}

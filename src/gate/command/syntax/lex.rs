@@ -483,6 +483,12 @@ impl ShellParser {
                 self.skip_to_close('(', ')', 2);
                 w.parts.push(Part::Computed(self.text[start..self.i].iter().collect()));
             }
+            Some('[') => {
+                // bash's and zsh's old arithmetic, `$[x+1]`: computed text, as `$((…))` is.
+                self.skip(2);
+                self.skip_to_close('[', ']', 1);
+                w.parts.push(Part::Computed(self.text[start..self.i].iter().collect()));
+            }
             Some('(') => {
                 self.skip(2);
                 let script = self.script(depth + 1, true);

@@ -278,7 +278,7 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-test-words", "deny", r#"[[ -f x ]] && rm -rf ~"#),
     ("classes-test-words", "deny", r#"if [[ -n $(gitvow approve ab12) ]]; then :; fi"#),
     ("classes-test-words", "deny", r#"[[ 'a[$(rm -rf ~)]' -eq 1 ]]"#),
-    ("classes-test-words", "confirm", r#"[[ -v 'a[$(gitvow approve ab12)]' ]]"#),
+    ("classes-test-words", "deny", r#"[[ -v 'a[$(gitvow approve ab12)]' ]]"#),
     ("classes-test-words", "confirm", r#"[[ -e ~/.gitvow ]] && rm -rf ~/.gitvow"#),
     // A cluster of switches ending in the inline one: the program text after it is read.
     ("classes-switch-clusters", "allow", r#"perl -lne 'print if /TODO/' docs/a.txt"#),
