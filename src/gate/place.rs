@@ -84,6 +84,9 @@ pub fn physical(path: &Path) -> Option<PathBuf> {
 /// is looked at: a path without `..` costs nothing, and one with costs a look per `..` (the disk's
 /// answers kept for the call). A path that is not absolute is made lexical on its text.
 pub fn physical_with(path: &Path, link_at: &dyn Fn(&Path) -> LinkAt) -> Option<PathBuf> {
+    if below_process_link(path) {
+        return None;
+    }
     if is_lexical(path) {
         return Some(path.to_path_buf());
     }
@@ -92,6 +95,9 @@ pub fn physical_with(path: &Path, link_at: &dyn Fn(&Path) -> LinkAt) -> Option<P
 
 /// [`physical_with`] of a path the caller owns, kept as it is when it is lexical already.
 pub fn physical_owned(path: PathBuf, link_at: &dyn Fn(&Path) -> LinkAt) -> Option<PathBuf> {
+    if below_process_link(&path) {
+        return None;
+    }
     if is_lexical(&path) {
         return Some(path);
     }
@@ -175,6 +181,26 @@ fn process_link(path: &Path) -> Option<LinkAt> {
     }
 }
 
+/// Whether `path` goes on below a link whose target is the following process's own
+/// (`/proc/self/cwd/record.key` is `record.key` in whatever directory the reader runs in, not in
+/// the gate's own): where it is only that process knows. Read off the text first, so that
+/// another path costs a look at its first bytes.
+fn below_process_link(path: &Path) -> bool {
+    let bytes = path.as_os_str().as_encoded_bytes();
+    if !(bytes.starts_with(b"/proc/") || bytes.starts_with(b"/dev/")) {
+        return false;
+    }
+    let mut prefix = PathBuf::from("/");
+    let mut names = path.components().skip(1).peekable();
+    while let Some(name) = names.next() {
+        prefix.push(name);
+        if names.peek().is_some() && matches!(process_link(&prefix), Some(LinkAt::Unknown)) {
+            return true;
+        }
+    }
+    false
+}
+
 /// Whether `path` is what [`lexical`] makes of it: no `.`, `..` or empty component and no
 /// separator at its end (the root alone excepted). Read off the bytes, where the components cost
 /// several times more; on Unix, where `/` is the one separator and no path has a prefix.
@@ -239,7 +265,11 @@ mod tests {
         assert_eq!(physical(Path::new("/proc/self/cwd/../etc/x")), None);
         assert_eq!(physical(Path::new("/dev/fd/3/../k")), None);
         assert_eq!(physical(Path::new("/proc/self/root/../etc/passwd")), Some(PathBuf::from("/etc/passwd")));
-        assert_eq!(physical(Path::new("/proc/self/cwd/x")), Some(PathBuf::from("/proc/self/cwd/x")));
+        assert_eq!(physical(Path::new("/proc/self/cwd/x")), None);
+        assert_eq!(physical(Path::new("/proc/1234/task/1234/cwd/.gitvow/record.key")), None);
+        assert_eq!(physical(Path::new("/dev/fd/3/policy.json")), None);
+        assert_eq!(physical(Path::new("/proc/self/cwd")), Some(PathBuf::from("/proc/self/cwd")));
+        assert_eq!(physical(Path::new("/proc/self/status")), Some(PathBuf::from("/proc/self/status")));
         let made = |p: &Path| if p == root.join("repo/c") { LinkAt::To(root.join("home/.claude")) } else { on_disk(p) };
         assert_eq!(physical_with(&root.join("repo/c/../.bashrc"), &made), Some(root.join("home/.bashrc")));
     }

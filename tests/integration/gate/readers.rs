@@ -232,6 +232,28 @@ fn a_loops_list_made_of_an_outer_loops_names_holds_them() {
     );
 }
 
+/// A name below a link whose target is the reading process's own (its working directory under
+/// `/proc/self`, `/proc/$$`, `/proc/thread-self` or a task's, a directory it holds open under
+/// `/dev/fd`) is a name in a directory the gate cannot know, not in the gate's own: a read of the
+/// key's name there is judged as the key's, a write there asks; other names read there pass.
+#[test]
+fn a_name_under_a_processs_own_directory_is_in_an_unknown_one() {
+    let env = installed();
+    judge(
+        &env,
+        &[
+            "cd ~/.gitvow && cat /proc/self/cwd/record.key",
+            "cd ~/.gitvow; base64 < /proc/$$/cwd/record.key",
+            "cd ~/.gitvow && xxd /proc/thread-self/cwd/record.k*",
+            "cd ~/.gitvow && cp /proc/self/task/1/cwd/record.key /tmp/k",
+            "exec 3< ~/.gitvow; cat /dev/fd/3/record.key",
+            "cd ~/.gitvow && echo '{}' > /proc/self/cwd/policy.json",
+            "cd ~/.claude && cp notes.txt /proc/self/cwd/settings.json",
+        ],
+        &["cat /proc/self/cwd/notes.txt", "cat /proc/self/status", "ls -l /proc/self/cwd"],
+    );
+}
+
 /// A relative name is read where the shell is when it reads it: after `cd` into a directory
 /// `CDPATH` leads to (the call's value or the environment's), after `cd ~-` or `cd "$OLDPWD"` back
 /// to where it was, under `$PWD` or `$(pwd)` after a `cd`; and a name alone in a directory the
