@@ -50,6 +50,7 @@ impl Walk<'_> {
         for script in super::terminal::texts(&call.name, &call.args) {
             self.text(&script, &mut ShellState { dirs: Dirs::Unknown, ..shell.clone() }, io.reparse + 1);
         }
+        self.multiplexer_files(&call.name, &call.args, io.feed, shell, io.reparse);
         Step::unknown()
     }
 

@@ -6,6 +6,7 @@
 //! `gitvow approve`, and typing into it is typing as the person, so while a question waits, typing
 //! into an open terminal is asked about (see `reach`).
 
+mod files;
 mod kept;
 
 /// How `name args` types into a terminal that is already open, if it does.
@@ -24,6 +25,69 @@ pub fn typing(name: &str, args: &[String]) -> Option<&'static str> {
         "ttyecho" | "writevt" => Some("it types into a terminal"),
         _ => None,
     }
+}
+
+/// What a file a multiplexer is given holds for it: text it types into a pane (a buffer loaded to
+/// be pasted), or its own commands (a configuration or a file sourced).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FileText {
+    Typed,
+    Commands,
+}
+
+/// The files whose text `name args` types into a pane or runs as its own commands, as given
+/// (`-` is standard input): tmux's `-f`, `load-buffer` and `source-file`; screen's `-c`, and
+/// `readbuf`, `readreg` and `source` after `-X`.
+fn files(name: &str, args: &[String]) -> Vec<(String, FileText)> {
+    let mut out = Vec::new();
+    match name {
+        "tmux" | "byobu" | "byobu-tmux" => {
+            let start = super::programs::skip_options(args, "LSfcT", &[]);
+            out.extend(args[..start].windows(2).filter(|w| w[0] == "-f").map(|w| (w[1].clone(), FileText::Commands)));
+            for command in args[start..].split(|a| a == ";" || a == "\\;") {
+                let Some((sub, rest)) = command.split_first() else { continue };
+                match sub.trim_end_matches(';') {
+                    "load-buffer" | "loadb" => {
+                        let j = super::programs::skip_options(rest, "bt", &[]);
+                        out.extend(rest.get(j).map(|f| (f.clone(), FileText::Typed)));
+                    }
+                    "source-file" | "source" => {
+                        let j = super::programs::skip_options(rest, "t", &[]);
+                        out.extend(rest[j.min(rest.len())..].iter().map(|f| (f.clone(), FileText::Commands)));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        "screen" | "byobu-screen" => {
+            let x = args.iter().position(|a| a == "-X").unwrap_or(args.len());
+            out.extend(args[..x].windows(2).filter(|w| w[0] == "-c").map(|w| (w[1].clone(), FileText::Commands)));
+            let rest = args.get(x + 1..).unwrap_or_default();
+            let operands = || rest[1..].iter().filter(|a| !a.starts_with('-') || *a == "-");
+            match rest.first().map(String::as_str) {
+                // `readbuf [-e encoding] file`, `readreg [-e encoding] register file`.
+                Some("readbuf" | "readreg") => out.extend(operands().next_back().map(|f| (f.clone(), FileText::Typed))),
+                Some("source") => out.extend(rest.get(1).map(|f| (f.clone(), FileText::Commands))),
+                _ => {}
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// The shell text the multiplexer's own commands in `text` run or type, one command a line (a
+/// `.tmux.conf`, a screenrc): each line's words read as given after `tmux` or `screen -X`.
+fn commands_texts(name: &str, text: &str) -> (Vec<String>, Option<&'static str>) {
+    let mut texts = Vec::new();
+    let mut typing = None;
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let Ok(words) = shell_words::split(line) else { continue };
+        let words = if name.ends_with("screen") { [vec!["-X".to_string()], words].concat() } else { words };
+        typing = typing.or_else(|| self::typing(name, &words));
+        texts.extend(self::texts(name, &words));
+    }
+    (texts, typing)
 }
 
 /// tmux commands that type into a pane, as named or by a prefix of their name (tmux takes one).
@@ -214,6 +278,30 @@ mod tests {
         for command in ["tmux ls", "tmux send-keys -t x C-c", "tmux kill-session -t x", "kitty @ ls", "xdotool search --name x"] {
             let words = shell_words::split(command).unwrap();
             assert!(texts(&words[0], &words[1..]).is_empty(), "{command}");
+        }
+    }
+
+    #[test]
+    fn the_files_a_multiplexer_takes_text_from() {
+        use super::{FileText, files};
+        let cases: [(&str, &[(&str, FileText)]); 8] = [
+            ("tmux load-buffer -b k /tmp/a \\; paste-buffer", &[("/tmp/a", FileText::Typed)]),
+            ("tmux loadb -", &[("-", FileText::Typed)]),
+            (
+                "tmux -f x.conf -L s source-file -q a.conf b.conf",
+                &[("x.conf", FileText::Commands), ("a.conf", FileText::Commands), ("b.conf", FileText::Commands)],
+            ),
+            ("screen -c rc -dmS s", &[("rc", FileText::Commands)]),
+            ("screen -S s -X readbuf -e utf8 /tmp/a", &[("/tmp/a", FileText::Typed)]),
+            ("screen -X readreg a /tmp/a", &[("/tmp/a", FileText::Typed)]),
+            ("screen -X source rc", &[("rc", FileText::Commands)]),
+            ("tmux save-buffer /tmp/a", &[]),
+        ];
+        for (command, want) in cases {
+            let words = shell_words::split(command).unwrap();
+            let got = files(&words[0], &words[1..]);
+            let want: Vec<(String, FileText)> = want.iter().map(|(f, k)| (f.to_string(), *k)).collect();
+            assert_eq!(got, want, "{command}");
         }
     }
 

@@ -301,3 +301,43 @@ fn old_arithmetic_expressions_and_names_run_what_their_values_hold() {
     let passed: Vec<&str> = passed.iter().map(String::as_str).collect();
     judge(&env, &stopped, &passed);
 }
+
+/// A file a multiplexer takes text from is what it runs: a buffer loaded from a file and pasted
+/// (tmux's `load-buffer`, screen's `readbuf` and `readreg`) types the file's text into a pane's
+/// shell, and a file of its own commands (`tmux source-file`, `tmux -f`, screen's `source` and
+/// `-c`) runs what those commands run. Each is read at judging time; a file the shell names by a
+/// pattern is asked about; a file of harmless text, or none, passes.
+#[test]
+fn a_file_a_multiplexer_types_or_runs_is_run() {
+    let env = installed();
+    env.write("cmds.sh", "gitvow approve ab12\n");
+    env.write("wipe.sh", "rm -rf ~\n");
+    env.write("approve.conf", "set -g mouse on\nrun-shell 'gitvow approve ab12'\n");
+    env.write("approve.screenrc", "startup_message off\nexec gitvow approve ab12\n");
+    env.write("dev.conf", "set -g mouse on\nbind r source-file ~/.tmux.conf\nset -g status-right '#(date)'\n");
+    env.write("dev.screenrc", "startup_message off\n");
+    env.write("build.sh", "cargo build\n");
+    judge(
+        &env,
+        &[
+            "tmux load-buffer cmds.sh; tmux paste-buffer -t x",
+            "tmux loadb -b k wipe.sh \\; pasteb -b k -t x",
+            "screen -S s -X readbuf cmds.sh; screen -S s -X paste .",
+            "screen -X readreg a wipe.sh",
+            "tmux source-file approve.conf",
+            "tmux source -q approve.conf",
+            "tmux -f approve.conf new -d -s x",
+            "screen -c approve.screenrc -dmS s",
+            "screen -S s -X source approve.screenrc",
+            "tmux source-file ./*.conf",
+            "cat cmds.sh | tmux loadb -; tmux pasteb",
+        ],
+        &[
+            "tmux source-file dev.conf",
+            "tmux -f dev.conf new -d -s dev 'npm run dev'",
+            "tmux load-buffer build.sh",
+            "tmux source-file missing.conf",
+            "screen -c dev.screenrc -dmS s",
+        ],
+    );
+}
