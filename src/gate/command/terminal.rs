@@ -13,7 +13,7 @@ mod kept;
 pub fn typing(name: &str, args: &[String]) -> Option<&'static str> {
     let any = |words: &[&str]| args.iter().any(|a| words.contains(&a.as_str()));
     match name {
-        "tmux" | "byobu" | "byobu-tmux" => tmux(args),
+        n if super::programs::is_tmux(n) => tmux(args),
         "screen" | "byobu-screen" => screen(args),
         "zellij" => any(&["write", "write-chars"]).then_some("zellij action write types into a pane"),
         "dtach" => any(&["-p"]).then_some("dtach -p copies its input into a session"),
@@ -41,7 +41,7 @@ enum FileText {
 fn files(name: &str, args: &[String]) -> Vec<(String, FileText)> {
     let mut out = Vec::new();
     match name {
-        "tmux" | "byobu" | "byobu-tmux" => {
+        n if super::programs::is_tmux(n) => {
             let start = super::programs::skip_options(args, "LSfcT", &[]);
             out.extend(args[..start].windows(2).filter(|w| w[0] == "-f").map(|w| (w[1].clone(), FileText::Commands)));
             for command in args[start..].split(|a| a == ";" || a == "\\;") {
@@ -137,7 +137,7 @@ pub fn texts(name: &str, args: &[String]) -> Vec<String> {
         rest.map(|rest| rest[super::programs::skip_options(rest, values, long).min(rest.len())..].join(" ")).map(|t| unescape(&t))
     };
     let text = match name {
-        "tmux" | "byobu" | "byobu-tmux" => return tmux_texts(args),
+        n if super::programs::is_tmux(n) => return tmux_texts(args),
         "screen" | "byobu-screen" => return screen_texts(args),
         "kitty" | "kitten" => typed(after("send-text"), "m", &["--match", "--match-tab", "--from-file", "--bracketed-paste"]),
         "wezterm" => typed(after("send-text"), "", &["--pane-id"]),

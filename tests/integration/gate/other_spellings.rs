@@ -330,6 +330,9 @@ fn a_file_a_multiplexer_types_or_runs_is_run() {
             "screen -c approve.screenrc -dmS s",
             "screen -S s -X source approve.screenrc",
             "tmux source-file ./*.conf",
+            "tmate new -d -s x \\; send-keys -t x 'gitvow approve ab12' Enter",
+            "tmate source-file approve.conf",
+            "tmate -c 'gitvow uninstall --user --yes'",
             "cat cmds.sh | tmux loadb -; tmux pasteb",
         ],
         &[
@@ -338,6 +341,7 @@ fn a_file_a_multiplexer_types_or_runs_is_run() {
             "tmux load-buffer build.sh",
             "tmux source-file missing.conf",
             "screen -c dev.screenrc -dmS s",
+            "tmate new -d -s dev 'npm run dev'",
         ],
     );
 }

@@ -38,6 +38,12 @@ pub fn command_option(args: &[String]) -> Option<CommandOption> {
     None
 }
 
+/// Whether `name` is tmux, by any of the names it is run by (tmate is tmux's fork, byobu a
+/// front end that runs it): each reads tmux's commands.
+pub fn is_tmux(name: &str) -> bool {
+    matches!(name, "tmux" | "tmate" | "byobu" | "byobu-tmux")
+}
+
 /// The shell text a terminal multiplexer is told to run or type: `tmux send-keys -t x 'cmd' Enter`,
 /// `tmux new-session -d 'cmd'`, `tmux run-shell 'cmd'`, `screen -dmS x cmd…`, `screen -X stuff 'cmd\n'`.
 pub fn multiplexer_command(name: &str, args: &[String]) -> Option<String> {
@@ -50,7 +56,7 @@ pub fn multiplexer_command(name: &str, args: &[String]) -> Option<String> {
         [one] => Some(one.to_string()),
         many => Some(shell_words::join(many)),
     };
-    if matches!(name, "tmux" | "byobu" | "byobu-tmux") {
+    if is_tmux(name) {
         let i = skip_options(args, "LSfcT", &[]);
         let sub = args.get(i)?.as_str();
         let rest = &args[i + 1..];

@@ -264,6 +264,7 @@ pub const PROGRAMS: &[Program] = &[
     p(
         &[
             "tmux",
+            "tmate",
             "screen",
             "byobu",
             "byobu-tmux",
