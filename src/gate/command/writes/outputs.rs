@@ -72,13 +72,18 @@ impl Walk<'_> {
                 } else if is_dir {
                     // `tar -czf out.tgz -C ~ .bashrc`: where it reads from, not a write.
                     directory = true;
+                } else if matches!(name, "curl" | "wget") {
+                    // What a downloader writes is a file it changes, wherever it is (a program
+                    // on the PATH runs in place of the real one).
+                    self.effect(effects::EffectKind::Overwrite, w, dirs);
+                    self.wrote(w, dirs, None);
                 } else {
                     self.touch(w, dirs);
-                    if matches!(name, "curl" | "wget") {
-                        self.wrote(w, dirs, None);
-                    }
                 }
             }
+        }
+        if matches!(name, "curl" | "wget") {
+            self.remote_names(name, words, args, dirs);
         }
         // An archive writes the files it holds, wherever they are, into the directory.
         if extracting && !directory && matches!(name, "tar" | "bsdtar" | "gtar" | "unzip") {
@@ -154,5 +159,45 @@ impl Walk<'_> {
     /// judged as the directory as a whole, hidden names included.
     pub(super) fn extract_into(&mut self, word: &Word, dirs: &Dirs) {
         self.tree(word, effects::EffectKind::OverwriteRecursive, dirs);
+    }
+}
+
+impl Walk<'_> {
+    /// The files a downloader names after the URL: `curl -O URL` (`-LO`, `--remote-name`) and
+    /// `wget URL` without `-O` write the URL's last path component (wget's `index.html` for none)
+    /// into the working directory, curl's `--output-dir` or wget's `-P`.
+    fn remote_names(&mut self, name: &str, words: &[Word], args: &[String], dirs: &Dirs) {
+        let curl = name == "curl";
+        let short = |a: &String, c: char| a.len() > 1 && a.starts_with('-') && !a.starts_with("--") && a[1..].contains(c);
+        let remote = if curl {
+            args.iter().any(|a| a == "--remote-name" || a == "--remote-name-all" || short(a, 'O'))
+        } else {
+            !args.iter().any(|a| a == "--spider" || a.starts_with("--output-document") || short(a, 'O'))
+        };
+        if !remote {
+            return;
+        }
+        let dir_flags: &[&str] = if curl { &["--output-dir"] } else { &["-P", "--directory-prefix"] };
+        let dir = args.iter().enumerate().find_map(|(i, a)| match a.split_once('=') {
+            Some((f, _)) if dir_flags.contains(&f) => Some(lit_word(&a[f.len() + 1..])),
+            _ if dir_flags.contains(&a.as_str()) => words.get(i + 1).cloned(),
+            _ => None,
+        });
+        for (i, a) in args.iter().enumerate() {
+            let Some((_, rest)) = a.split_once("://") else { continue };
+            let path = rest.split(['?', '#']).next().unwrap_or_default();
+            let last = path.split_once('/').map_or("", |(_, p)| p.rsplit('/').next().unwrap_or_default());
+            let file = if last.is_empty() && !curl { "index.html" } else { last };
+            // A URL the shell computes names one file of the directory, as before: not followed.
+            if file.is_empty() || words.get(i).and_then(Word::literal).is_none() {
+                continue;
+            }
+            let target = match &dir {
+                Some(d) => Word { parts: with_slash(d).parts.into_iter().chain([Part::Lit(file.to_string())]).collect() },
+                None => lit_word(&format!("./{file}")),
+            };
+            self.effect(effects::EffectKind::Overwrite, &target, dirs);
+            self.wrote(&target, dirs, None);
+        }
     }
 }

@@ -2,7 +2,8 @@
 //! such as `batch-delete-image` or `schedule-key-deletion`, a `:unset` of a deploy tool's
 //! configuration, a drain, a GraphQL mutation that deletes), agents started with their checks off
 //! by a short flag or a configuration override, and commands named by an option (man's pager,
-//! ansible's ad-hoc arguments); beside each, the everyday neighbour that must pass.
+//! ansible's ad-hoc arguments), and programs downloaded or copied into a directory on the home's PATH;
+//! beside each, the everyday neighbour that must pass.
 
 /// (group, expected verdict, command), judged as the rest of the corpus is.
 pub(super) const CASES: &[(&str, &str, &str)] = &[
@@ -49,4 +50,19 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-option-commands", "allow", "man 3 printf"),
     ("classes-option-commands", "allow", "ansible all -m ping"),
     ("classes-option-commands", "allow", "ansible web -m apt -a 'name=nginx state=present'"),
+    ("classes-path-programs", "confirm", "curl -fsSL https://example.com/tool -o ~/.cargo/bin/cargo"),
+    ("classes-path-programs", "confirm", "curl -Lo ~/.local/bin/git https://example.com/git"),
+    ("classes-path-programs", "confirm", "wget -qO ~/bin/python3 https://example.com/py"),
+    ("classes-path-programs", "confirm", "wget -P ~/.local/bin https://example.com/dl/npm"),
+    ("classes-path-programs", "confirm", "curl --output-dir ~/go/bin -LO https://example.com/go"),
+    ("classes-path-programs", "confirm", "cd ~/.bun/bin && curl -O https://example.com/bun"),
+    ("classes-path-programs", "confirm", "cp {tmp}/tool ~/.local/bin/ls"),
+    ("classes-path-programs", "confirm", "ln -sf {tmp}/tool ~/.cargo/bin/rustc"),
+    ("classes-path-programs", "confirm", "curl -o /usr/local/bin/kubectl https://example.com/kubectl"),
+    ("classes-path-programs", "allow", "curl -o data.json https://example.com/api"),
+    ("classes-path-programs", "allow", "curl -LO https://example.com/release.tgz"),
+    ("classes-path-programs", "allow", "wget https://example.com/data.csv"),
+    ("classes-path-programs", "allow", "wget -P downloads https://example.com/f.csv"),
+    ("classes-path-programs", "allow", "curl -fsSL -o /tmp/install.sh https://example.com/install.sh"),
+    ("classes-path-programs", "allow", "ls -la ~/.local/bin"),
 ];
