@@ -2,8 +2,10 @@
 //! such as `batch-delete-image` or `schedule-key-deletion`, a `:unset` of a deploy tool's
 //! configuration, a drain, a GraphQL mutation that deletes), agents started with their checks off
 //! by a short flag or a configuration override, and commands named by an option (man's pager,
-//! ansible's ad-hoc arguments), and programs downloaded or copied into a directory on the home's PATH;
-//! beside each, the everyday neighbour that must pass.
+//! ansible's ad-hoc arguments), machines and services stopped by a cloud's or a process
+//! manager's verb, remote execution (salt, ansible's modules), programs downloaded or copied into
+//! a directory on the home's PATH, and history rewriters run as a Python module; beside each, the
+//! everyday neighbour that must pass.
 
 /// (group, expected verdict, command), judged as the rest of the corpus is.
 pub(super) const CASES: &[(&str, &str, &str)] = &[
@@ -50,6 +52,36 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-option-commands", "allow", "man 3 printf"),
     ("classes-option-commands", "allow", "ansible all -m ping"),
     ("classes-option-commands", "allow", "ansible web -m apt -a 'name=nginx state=present'"),
+    ("classes-verbs-stop", "confirm", "nomad job stop web"),
+    ("classes-verbs-stop", "confirm", "nomad stop -purge api"),
+    ("classes-verbs-stop", "confirm", "gcloud compute instances stop vm-1 --zone europe-west1-b"),
+    ("classes-verbs-stop", "confirm", "az vm deallocate -g prod -n web"),
+    ("classes-verbs-stop", "confirm", "heroku ps:stop web -a shop"),
+    ("classes-verbs-stop", "confirm", "fly machine stop 148e"),
+    ("classes-verbs-stop", "confirm", "virsh undefine vm1 --remove-all-storage"),
+    ("classes-verbs-stop", "confirm", "supervisorctl stop all"),
+    ("classes-verbs-stop", "confirm", "pm2 delete all"),
+    ("classes-verbs-stop", "confirm", "dokku apps:destroy shop --force"),
+    ("classes-verbs-stop", "confirm", "k delete ns prod"),
+    ("classes-verbs-stop", "confirm", "salt '*' cmd.run 'rm -rf /var/www'"),
+    ("classes-verbs-stop", "confirm", "salt-ssh web state.apply"),
+    ("classes-verbs-stop", "confirm", "ansible all -m file -a 'path=/srv/app state=absent'"),
+    ("classes-verbs-stop", "allow", "nomad job status web"),
+    ("classes-verbs-stop", "allow", "gcloud compute instances list"),
+    ("classes-verbs-stop", "allow", "az vm list -g prod"),
+    ("classes-verbs-stop", "allow", "supervisorctl status"),
+    ("classes-verbs-stop", "allow", "pm2 logs api"),
+    ("classes-verbs-stop", "allow", "k get pods -A"),
+    ("classes-verbs-stop", "allow", "salt '*' test.ping"),
+    ("classes-verbs-stop", "allow", "heroku ps -a shop"),
+    ("classes-agent-flags", "confirm", "claude --settings ci/settings.json -p 'fix the build'"),
+    ("classes-agent-flags", "confirm", "claude -p x --setting-sources ''"),
+    ("classes-agent-flags", "confirm", "claude --setting-sources=project -p x"),
+    ("classes-agent-flags", "confirm", "codex --disable hooks exec 'x'"),
+    ("classes-agent-flags", "confirm", "codex exec -c features.hooks=false 'x'"),
+    ("classes-agent-flags", "confirm", "crush run -y 'x'"),
+    ("classes-agent-flags", "allow", r#"claude --settings '{"model":"sonnet"}' -p 'explain'"#),
+    ("classes-agent-flags", "allow", "crush run 'explain'"),
     ("classes-path-programs", "confirm", "curl -fsSL https://example.com/tool -o ~/.cargo/bin/cargo"),
     ("classes-path-programs", "confirm", "curl -Lo ~/.local/bin/git https://example.com/git"),
     ("classes-path-programs", "confirm", "wget -qO ~/bin/python3 https://example.com/py"),
@@ -65,4 +97,6 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-path-programs", "allow", "wget -P downloads https://example.com/f.csv"),
     ("classes-path-programs", "allow", "curl -fsSL -o /tmp/install.sh https://example.com/install.sh"),
     ("classes-path-programs", "allow", "ls -la ~/.local/bin"),
+    ("classes-history-rewriters", "confirm", "python3 -m git_filter_repo --path secrets --invert-paths"),
+    ("classes-history-rewriters", "confirm", "python -m git_filter_repo --strip-blobs-bigger-than 10M"),
 ];
