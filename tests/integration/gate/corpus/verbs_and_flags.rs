@@ -4,8 +4,8 @@
 //! by a short flag or a configuration override, and commands named by an option (man's pager,
 //! ansible's ad-hoc arguments), machines and services stopped by a cloud's or a process
 //! manager's verb, remote execution (salt, ansible's modules), programs downloaded or copied into
-//! a directory on the home's PATH, and history rewriters run as a Python module; beside each, the
-//! everyday neighbour that must pass.
+//! a directory on the home's PATH, history rewriters run as a Python module, and the dry runs of
+//! the verbs; beside each, the everyday neighbour that must pass.
 
 /// (group, expected verdict, command), judged as the rest of the corpus is.
 pub(super) const CASES: &[(&str, &str, &str)] = &[
@@ -99,4 +99,13 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-path-programs", "allow", "ls -la ~/.local/bin"),
     ("classes-history-rewriters", "confirm", "python3 -m git_filter_repo --path secrets --invert-paths"),
     ("classes-history-rewriters", "confirm", "python -m git_filter_repo --strip-blobs-bigger-than 10M"),
+    ("classes-history-rewriters", "allow", "git filter-repo --analyze"),
+    ("classes-dry-runs", "allow", "git prune -n"),
+    ("classes-dry-runs", "allow", "git prune --dry-run --verbose"),
+    ("classes-dry-runs", "allow", "git reflog expire --dry-run --expire=now --all"),
+    ("classes-dry-runs", "allow", "pulumi up --preview-only"),
+    ("classes-dry-runs", "allow", "ansible-playbook -i hosts site.yml --check --diff"),
+    ("classes-dry-runs", "confirm", "git prune --expire=now"),
+    ("classes-dry-runs", "confirm", "git reflog expire --expire=now --all"),
+    ("classes-dry-runs", "confirm", "pulumi up --yes"),
 ];
