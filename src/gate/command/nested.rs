@@ -302,6 +302,7 @@ impl Walk<'_> {
         // A session a multiplexer starts, or a directory the shell computes: where the runner's
         // file is cannot be told; a computed directory is asked about where it changes files.
         let Dirs::Known(ds) = dirs else { return };
+        let args: Vec<String> = args.iter().map(|a| self.with_literal_values(a)).collect();
         // `npm pkg set scripts.x=…`, `npm set-script x …`: the package manager rewrites its own
         // package.json, and a script run later in the call is one the analyser cannot read.
         let sets_scripts = matches!(name, "npm" | "pnpm" | "yarn" | "bun")
@@ -316,7 +317,13 @@ impl Walk<'_> {
         for dir in ds {
             let scripts = &self.seen.scripts;
             let written = |p: &Path| scripts.iter().find(|(q, _)| q == p).map(|(_, t)| t.clone());
-            match recipes::of(name, args, dir, &written) {
+            if recipes::names_computed(name, &args) {
+                if recipes::may_find_recipes(name, &args, dir, &written) {
+                    self.opaque("the recipe or script it runs is named by text the shell computes");
+                }
+                continue;
+            }
+            match recipes::of(name, &args, dir, &written) {
                 Recipes::Opaque(why) => self.opaque(why),
                 Recipes::Lines(lines) => {
                     for line in lines {

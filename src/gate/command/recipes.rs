@@ -54,6 +54,49 @@ pub fn is_runner(name: &str) -> bool {
     )
 }
 
+/// Whether the shell computes the name of a recipe or script the runner runs (`make $(echo nuke)`,
+/// `npm run "$s"`, `just $r`): any computed operand of a runner whose operands name recipes (an
+/// option's value such as `-j$(nproc)` or `-j $(nproc)`, a `VAR=$x` override, and what follows
+/// `--` are not names), the word after a package manager's run word.
+pub fn names_computed(name: &str, args: &[String]) -> bool {
+    let computed = |a: &String| a.contains(['$', '`']);
+    let before_dashes = args.iter().position(|a| a == "--").unwrap_or(args.len());
+    let args = &args[..before_dashes];
+    match name {
+        "make" | "gmake" | "just" | "task" | "go-task" | "makers" | "rake" | "invoke" | "inv" => args.iter().enumerate().any(|(i, a)| {
+            let after_value_option = i > 0 && matches!(args[i - 1].as_str(), "-j" | "-l" | "--jobs" | "--load-average");
+            computed(a) && !a.starts_with('-') && a.split_once('=').is_none_or(|(k, _)| k.contains('$')) && !after_value_option
+        }),
+        "npm" | "pnpm" | "yarn" | "bun" => {
+            args.windows(2).any(|w| matches!(w[0].as_str(), "run" | "run-script" | "rs") && computed(&w[1]))
+                || (name == "yarn" && args.first().is_some_and(computed))
+        }
+        _ => false,
+    }
+}
+
+/// Whether a runner whose recipe the shell names ([`names_computed`]) may find one: its file is
+/// named by an option, or is in `dir` (on disk or as the same call wrote it). With none there it
+/// runs nothing, whatever the name (`npm run "$SCRIPT"` where no package.json is).
+pub fn may_find_recipes(name: &str, args: &[String], dir: &Path, written: Written) -> bool {
+    let elsewhere = ["-f", "--file", "--makefile", "-C", "--directory", "--justfile", "--taskfile", "-d", "--dir", "--prefix"];
+    if args.iter().any(|a| elsewhere.iter().any(|o| a == o || a.starts_with(&format!("{o}=")))) {
+        return true;
+    }
+    let files: &[&str] = match name {
+        "make" | "gmake" => &["GNUmakefile", "makefile", "Makefile"],
+        "just" => &["justfile", "Justfile", ".justfile", "JUSTFILE"],
+        "task" | "go-task" => {
+            &["Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml", "Taskfile.dist.yml", "Taskfile.dist.yaml"]
+        }
+        "makers" => &["Makefile.toml"],
+        "rake" => &["Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb"],
+        "invoke" | "inv" => &["tasks.py"],
+        _ => &["package.json"],
+    };
+    files.iter().map(|f| dir.join(f)).any(|p| p.exists() || written(&p).is_some())
+}
+
 /// The recipe lines `name args…` runs from `dir` (none when it runs no recipe).
 pub fn of(name: &str, args: &[String], dir: &Path, written: Written) -> Recipes {
     match name {

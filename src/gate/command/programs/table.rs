@@ -207,6 +207,36 @@ pub const PROGRAMS: &[Program] = &[
     wrapper(&["chrt"], "TPD", &["--sched-runtime", "--sched-period", "--sched-deadline"], 1),
     wrapper(&["taskset"], "", &["--cpu-list"], 1),
     wrapper(&["timeout", "gtimeout"], "sk", &["--signal", "--kill-after"], 1),
+    // A file watcher runs its command on each change (`watchexec -w src -- make`).
+    wrapper(
+        &["watchexec"],
+        "wWefidsEo",
+        &[
+            "--watch",
+            "--watch-non-recursive",
+            "--exts",
+            "--filter",
+            "--ignore",
+            "--debounce",
+            "--signal",
+            "--env",
+            "--on-busy-update",
+            "--shell",
+            "--workdir",
+            "--delay-run",
+            "--project-origin",
+            "--filter-file",
+            "--ignore-file",
+            "--stop-signal",
+            "--stop-timeout",
+            "--poll",
+            "--timeout",
+            "--emit-events-to",
+            "--wrap-process",
+            "--color",
+        ],
+        0,
+    ),
     wrapper(&["chroot"], "", &["--userspec", "--groups"], 1),
     wrapper(&["strace", "ltrace"], "eoOpPsuEIbSXa", &["--output", "--trace", "--signal", "--attach", "--user", "--env"], 0),
     wrapper(&["valgrind"], "", &[], 0),
@@ -297,6 +327,8 @@ pub const PROGRAMS: &[Program] = &[
     // arguments (`ansible all -a 'cmd'`, `-m shell -a 'cmd'`: the command module is the default;
     // another module's `key=value` arguments read as assignments, which run nothing).
     p(&["man"], Role::Spawner(Spawner { short: "P", long: &["--pager"], unread: &[], addresses: false })),
+    // nodemon's command on each change (`nodemon -x 'cmd'`, `--exec`).
+    p(&["nodemon"], Role::Spawner(Spawner { short: "x", long: &["--exec"], unread: &[], addresses: false })),
     p(&["ansible"], Role::Spawner(Spawner { short: "a", long: &["--args"], unread: &[], addresses: false })).subcommands(SYSTEM_VALUES),
     // Writers whose targets come from their input.
     p(&["patch"], Role::Patch),

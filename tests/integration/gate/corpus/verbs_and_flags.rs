@@ -4,8 +4,9 @@
 //! by a short flag or a configuration override, and commands named by an option (man's pager,
 //! ansible's ad-hoc arguments), machines and services stopped by a cloud's or a process
 //! manager's verb, remote execution (salt, ansible's modules), programs downloaded or copied into
-//! a directory on the home's PATH, history rewriters run as a Python module, and the dry runs of
-//! the verbs; beside each, the everyday neighbour that must pass.
+//! a directory on the home's PATH, history rewriters run as a Python module, the dry runs of the
+//! verbs, runners whose recipe the shell names or whose shell a config command replaces, and file
+//! watchers' commands; beside each, the everyday neighbour that must pass.
 
 /// (group, expected verdict, command), judged as the rest of the corpus is.
 pub(super) const CASES: &[(&str, &str, &str)] = &[
@@ -108,4 +109,20 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-dry-runs", "confirm", "git prune --expire=now"),
     ("classes-dry-runs", "confirm", "git reflog expire --expire=now --all"),
     ("classes-dry-runs", "confirm", "pulumi up --yes"),
+    ("classes-runner-computed", "confirm", "cd tasks && make $(echo wipe-home)"),
+    ("classes-runner-computed", "confirm", "t=$(cat target.txt); make -C tasks \"$t\""),
+    ("classes-runner-computed", "confirm", "cd tasks && npm run `echo purge`"),
+    ("classes-runner-computed", "confirm", "cd tasks && just $RECIPE"),
+    ("classes-runner-computed", "confirm", "npm config set script-shell ./sh.js && npm run build"),
+    ("classes-runner-computed", "confirm", "yarn build --script-shell=/bin/zsh"),
+    ("classes-runner-computed", "deny", "nodemon --exec 'rm -rf ~'"),
+    ("classes-runner-computed", "deny", "watchexec -w src -- git push --force"),
+    ("classes-runner-computed", "allow", "cd tasks && make -j$(nproc) test"),
+    ("classes-runner-computed", "allow", "cd tasks && make -j $(nproc) CC=$(which gcc) test"),
+    ("classes-runner-computed", "allow", "cd tasks && t=test; make $t"),
+    ("classes-runner-computed", "allow", "make $(echo all)"),
+    ("classes-runner-computed", "allow", "cd tasks && npm run build -- --out=$OUT"),
+    ("classes-runner-computed", "allow", "npm config get registry"),
+    ("classes-runner-computed", "allow", "nodemon -x 'cargo test' -w src"),
+    ("classes-runner-computed", "allow", "watchexec -e rs -- cargo test"),
 ];
