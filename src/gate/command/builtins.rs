@@ -78,6 +78,9 @@ impl Walk<'_> {
                     let w = cmd.operands()[k].clone();
                     self.assignment(&w);
                 }
+                if let Some(program) = call.args.get(i) {
+                    self.moved_home(&cmd.operands()[..i], program);
+                }
                 if let Some(d) = chdir {
                     cmd.dirs = cmd.dirs.join(&d);
                 }
@@ -134,6 +137,22 @@ impl Walk<'_> {
             self.seen.traps.push((script, ShellState { dirs: cmd.dirs.clone(), ..shell.clone() }));
         }
         Step::unknown()
+    }
+
+    /// `HOME=/tmp/h claude -p …`, `XDG_CONFIG_HOME=… opencode run …`, `env GEMINI_HOME=… gemini`:
+    /// a program started with its home or configuration folder moved (HOME, a `…_HOME`, a
+    /// `…_CONFIG_DIR` or a `…_SETTINGS_PATH`) reads other settings, and an agent so started runs
+    /// without the hooks installed in this home. The rules read `env NAME=value PROGRAM` and
+    /// decide which programs are agents.
+    pub(super) fn moved_home(&mut self, assignments: &[Word], program: &str) {
+        let program = super::program_name(program);
+        for w in assignments {
+            let Some(Part::Lit(first)) = w.parts.first() else { continue };
+            let Some((name, _)) = first.split_once('=') else { continue };
+            if name == "HOME" || name.ends_with("_HOME") || name.ends_with("_CONFIG_DIR") || name.ends_with("_SETTINGS_PATH") {
+                self.out.texts.push(format!("env {} {program}", quote(&w.text())));
+            }
+        }
     }
 
     /// `NAME=value` before a command (or alone). Git reads config from `GIT_CONFIG_*` variables:

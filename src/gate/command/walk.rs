@@ -292,6 +292,7 @@ impl Walk<'_> {
     /// One layer of a command: its leading keywords and assignments, then its program, judged by
     /// what the program table says of it.
     fn step(&mut self, cmd: &mut Peeled, io: &Io, shell: &mut ShellState) -> Step {
+        let start = cmd.at;
         // `[[ … ]]` is a test, judged as a program: what follows it is its expression.
         cmd.at += cmd.all[cmd.at..]
             .iter()
@@ -303,6 +304,7 @@ impl Walk<'_> {
             return Step::Next;
         }
         let Some(call) = self.call(cmd) else { return Step::unknown() };
+        self.moved_home(&cmd.all[start..cmd.at], &call.prog);
         if call.name == "[[" && arithmetic_runs(cmd.operands()) {
             self.opaque("its test evaluates text as arithmetic, where an array subscript's $(…) runs");
         }

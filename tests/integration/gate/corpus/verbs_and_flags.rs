@@ -5,8 +5,9 @@
 //! ansible's ad-hoc arguments), machines and services stopped by a cloud's or a process
 //! manager's verb, remote execution (salt, ansible's modules), programs downloaded or copied into
 //! a directory on the home's PATH, history rewriters run as a Python module, the dry runs of the
-//! verbs, runners whose recipe the shell names or whose shell a config command replaces, and file
-//! watchers' commands; beside each, the everyday neighbour that must pass.
+//! verbs, runners whose recipe the shell names or whose shell a config command replaces, file
+//! watchers' commands, and agents started with their home moved; beside each, the everyday
+//! neighbour that must pass.
 
 /// (group, expected verdict, command), judged as the rest of the corpus is.
 pub(super) const CASES: &[(&str, &str, &str)] = &[
@@ -125,4 +126,8 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-runner-computed", "allow", "npm config get registry"),
     ("classes-runner-computed", "allow", "nodemon -x 'cargo test' -w src"),
     ("classes-runner-computed", "allow", "watchexec -e rs -- cargo test"),
+    ("classes-agent-flags", "confirm", "HOME=/tmp/h claude -p 'x'"),
+    ("classes-agent-flags", "confirm", "XDG_CONFIG_HOME=/tmp/c opencode run x"),
+    ("classes-agent-flags", "confirm", "env GEMINI_CLI_HOME=/tmp/g gemini -p x"),
+    ("classes-agent-flags", "allow", "HOME=/tmp/h git status"),
 ];
