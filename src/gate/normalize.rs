@@ -358,11 +358,13 @@ fn kept_actions(name: &str, input: Map<String, Value>) -> Result<Vec<Action>, Un
     // and a tool gitvow does not know is judged by what it says it does.
     let mut effects = Vec::new();
     let command = mcp_command(&input);
-    if command.is_none() {
-        effects.extend(mcp_run_text(&name, &input));
-    }
+    let code = mcp_code(&name, &input);
+    // A tool named for a program runs its command as that program's (`docker_cli {"command":
+    // "rm -f web"}`); the command as a shell's is judged too. Code in a language the tool names
+    // is that language's, not a shell's (`jupyter__run_cell {"source": "print(1)"}`).
+    effects.extend(mcp_run_text(&name, &input, command.is_some() || code.is_some()));
     effects.extend(command);
-    effects.extend(mcp_code(&input));
+    effects.extend(code);
     effects.extend(mcp_sql(&name, &input));
     let paths = if name_has_word(&name, DELETING_WORDS) { mcp_deletions(&input) } else { Vec::new() };
     if paths.is_empty() && deletes_resources(&name) {

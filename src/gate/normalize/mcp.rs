@@ -107,10 +107,21 @@ const FORGE_TOOLS: &[(&[&str], &[&str], &str)] = &[
     (&["push"], &["files", "file", "commit", "commits"], "git push"),
 ];
 
+/// Servers that are a forge: their tools that create, update or delete a file commit it to a
+/// branch of the remote, as a push does (a file system server's `delete_file` is a deletion).
+const FORGE_SERVERS: &[&str] = &["github", "gitlab", "gitea", "forgejo", "bitbucket", "codeberg", "gh", "glab"];
+
 pub(super) fn forge_command(name: &str) -> Option<Action> {
-    let (_, _, command) = FORGE_TOOLS.iter().find(|(verbs, things, _)| name_has_word(name, verbs) && name_has_word(name, things))?;
+    let server = name.split("__").nth(1).unwrap_or_default().to_ascii_lowercase();
+    let forge = FORGE_SERVERS.iter().any(|f| server.split(['-', '_', '.']).any(|w| w == *f));
+    let commits_file = forge && name_has_word(name, &["create", "update", "delete", "remove"]) && name_has_word(name, &["file", "files"]);
+    let command = match FORGE_TOOLS.iter().find(|(verbs, things, _)| name_has_word(name, verbs) && name_has_word(name, things)) {
+        Some((_, _, command)) => *command,
+        None if commits_file => "git push",
+        None => return None,
+    };
     let mut bash = Map::new();
-    bash.insert("command".into(), (*command).into());
+    bash.insert("command".into(), command.into());
     Some(Action::new("Bash", bash))
 }
 
@@ -294,10 +305,12 @@ const TOOL_PROGRAMS: &[&str] = &[
 /// A tool whose name says it runs or types what it is given, or is a command-line program, with
 /// its command under an argument named otherwise (`{"keys": "git push -f\n"}`, `{"args": "delete
 /// ns prod"}`): each text argument as the command line it is (after the program its name is).
-pub(super) fn mcp_run_text(name: &str, input: &Map<String, Value>) -> Vec<Action> {
+/// With `program_only` (its command is judged already, as a shell's), only a tool named for a
+/// program: `docker_cli {"command": "rm -f web"}` is `docker rm -f web` too.
+pub(super) fn mcp_run_text(name: &str, input: &Map<String, Value>, program_only: bool) -> Vec<Action> {
     let words = name_words(name);
     let program = words.iter().find(|w| TOOL_PROGRAMS.contains(&w.as_str()) || CLOUD_PROGRAMS.contains(&w.as_str()));
-    if program.is_none() && !words.iter().any(|w| RUNNING_WORDS.contains(&w.as_str())) {
+    if program.is_none() && (program_only || !words.iter().any(|w| RUNNING_WORDS.contains(&w.as_str()))) {
         return Vec::new();
     }
     let texts = input.values().filter_map(|v| match v {
@@ -324,16 +337,26 @@ pub(super) fn deletes_resources(name: &str) -> bool {
     name_words(name).iter().any(|w| RESOURCE_VERBS.split_whitespace().any(|v| v == w))
 }
 
-/// Program text an MCP tool runs in a language it names (`{"code": …, "language": "bash"}`): the
-/// command line that runs it.
-pub(super) fn mcp_code(input: &Map<String, Value>) -> Option<Action> {
+/// Program text an MCP tool runs in a language it names (`{"code": …, "language": "bash"}`), or
+/// that a running tool's name says (`jupyter__run_cell`, `node__eval`, `python__execute_code`):
+/// the command line that runs it.
+pub(super) fn mcp_code(name: &str, input: &Map<String, Value>) -> Option<Action> {
     let code = ["code", "source", "snippet"].iter().find_map(|k| input.get(*k)?.as_str())?;
-    let language = ["language", "lang", "runtime", "interpreter", "kernel"].iter().find_map(|k| input.get(*k)?.as_str())?;
-    let language = language.to_ascii_lowercase();
+    let named = || {
+        let words = name_words(name);
+        let runs = words.iter().any(|w| RUNNING_WORDS.contains(&w.as_str()));
+        let server = name.split("__").nth(1).map(name_words).unwrap_or_default();
+        let language = |w: &String| LANGUAGE_WORDS.contains(&w.as_str());
+        runs.then(|| words.iter().chain(&server).find(|w| language(w)).cloned()).flatten()
+    };
+    let language = match ["language", "lang", "runtime", "interpreter", "kernel"].iter().find_map(|k| input.get(*k)?.as_str()) {
+        Some(l) => l.to_ascii_lowercase(),
+        None => named()?,
+    };
     let command = match language.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.') {
         "bash" | "sh" | "shell" | "zsh" | "dash" | "ksh" | "console" | "terminal" => code.to_string(),
-        "python" | "py" | "ipython" => format!("python3 -c {}", shell_words::quote(code)),
-        "javascript" | "js" | "node" | "nodejs" | "typescript" | "ts" => format!("node -e {}", shell_words::quote(code)),
+        "python" | "py" | "ipython" | "jupyter" | "notebook" | "pyodide" => format!("python3 -c {}", shell_words::quote(code)),
+        "javascript" | "js" | "node" | "nodejs" | "typescript" | "ts" | "deno" => format!("node -e {}", shell_words::quote(code)),
         "ruby" | "rb" => format!("ruby -e {}", shell_words::quote(code)),
         "perl" | "pl" => format!("perl -e {}", shell_words::quote(code)),
         "php" => format!("php -r {}", shell_words::quote(code)),
@@ -344,6 +367,31 @@ pub(super) fn mcp_code(input: &Map<String, Value>) -> Option<Action> {
     bash.insert("command".into(), command.into());
     Some(Action::new("Bash", bash))
 }
+
+/// Words of a running tool's or its server's name that say the language of its code.
+const LANGUAGE_WORDS: &[&str] = &[
+    "python",
+    "py",
+    "ipython",
+    "jupyter",
+    "notebook",
+    "pyodide",
+    "javascript",
+    "js",
+    "node",
+    "nodejs",
+    "typescript",
+    "ts",
+    "deno",
+    "ruby",
+    "perl",
+    "php",
+    "powershell",
+    "pwsh",
+    "bash",
+    "sh",
+    "shell",
+];
 
 /// The shell command an MCP tool's arguments hold (`{"command": "…"}`, or a program and its
 /// `args`): judged as a Bash call, as the server runs it.

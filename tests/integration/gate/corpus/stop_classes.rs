@@ -167,4 +167,24 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
         "confirm",
         r#"mcp:mcp__serena__create_text_file {"relative_path": ".claude/settings.json", "content": "{}"}"#,
     ),
+    // A tool named for a program runs its command as that program's; a forge's file tools commit
+    // to the remote's branch; a running tool's code in the language its name says.
+    ("classes-mcp-arguments", "confirm", r#"mcp:mcp__docker__docker_cli {"command": "rm -f web"}"#),
+    ("classes-mcp-arguments", "confirm", r#"mcp:mcp__kubernetes__kubectl {"command": "delete ns prod"}"#),
+    (
+        "classes-mcp-arguments",
+        "confirm",
+        r#"mcp:mcp__github__create_or_update_file {"owner": "o", "repo": "r", "path": "README.md", "content": "x", "message": "m", "branch": "main"}"#,
+    ),
+    ("classes-mcp-arguments", "confirm", r#"mcp:mcp__gitlab__delete_file {"project_id": "1", "file_path": "a.txt", "branch": "main"}"#),
+    (
+        "classes-mcp-arguments",
+        "deny",
+        r#"mcp:mcp__jupyter__run_cell {"source": "import shutil, os; shutil.rmtree(os.path.expanduser('~'))"}"#,
+    ),
+    ("classes-mcp-arguments", "deny", r#"mcp:mcp__python__execute_code {"code": "import os; os.system('git push --force')"}"#),
+    ("classes-mcp-arguments", "allow", r#"mcp:mcp__docker__docker_cli {"command": "ps -a"}"#),
+    ("classes-mcp-arguments", "allow", r#"mcp:mcp__github__get_file_contents {"owner": "o", "repo": "r", "path": "README.md"}"#),
+    ("classes-mcp-arguments", "allow", r#"mcp:mcp__filesystem__create_file {"path": "src/new.rs", "content": "fn f() {}"}"#),
+    ("classes-mcp-arguments", "allow", r#"mcp:mcp__jupyter__run_cell {"source": "print(sum(range(10)))"}"#),
 ];
