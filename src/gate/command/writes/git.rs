@@ -23,15 +23,15 @@ impl Walk<'_> {
             // `git clean` removes untracked files of the working tree under where it runs, never
             // what is in `.git` (a pattern's `*` does not name it).
             "clean" if g.args.iter().any(|a| a == "--force") && !g.args.iter().any(|a| a == "--dry-run") => self.cleaned(&dirs),
+            // `--cached` takes names out of the index only: nothing on disk goes (`git rm -r
+            // --cached .` touches no file, let alone a hook).
+            "rm" if g.args.iter().any(|a| a == "--cached") => {}
             "rm" | "mv" => {
                 for o in operands().cloned().collect::<Vec<_>>() {
                     // The word the operand came from: `git rm "$f"` removes a file the shell names.
                     let word = words.iter().find(|w| w.text() == o).cloned().unwrap_or_else(|| lit_word(&o));
                     if sub == "rm" && self.paths(&word, &dirs).is_none() {
-                        // `--cached` takes names out of the index only: nothing on disk goes.
-                        if !g.args.iter().any(|a| a == "--cached") {
-                            self.opaque(COMPUTED_REMOVAL);
-                        }
+                        self.opaque(COMPUTED_REMOVAL);
                     } else {
                         self.touch(&word, &dirs);
                     }

@@ -6,8 +6,8 @@
 //! manager's verb, remote execution (salt, ansible's modules), programs downloaded or copied into
 //! a directory on the home's PATH, history rewriters run as a Python module, the dry runs of the
 //! verbs, runners whose recipe the shell names or whose shell a config command replaces, file
-//! watchers' commands, and agents started with their home moved; beside each, the everyday
-//! neighbour that must pass.
+//! watchers' commands, agents started with their home moved, and names taken out of git's index
+//! only; beside each, the everyday neighbour that must pass.
 
 /// (group, expected verdict, command), judged as the rest of the corpus is.
 pub(super) const CASES: &[(&str, &str, &str)] = &[
@@ -130,4 +130,7 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-agent-flags", "confirm", "XDG_CONFIG_HOME=/tmp/c opencode run x"),
     ("classes-agent-flags", "confirm", "env GEMINI_CLI_HOME=/tmp/g gemini -p x"),
     ("classes-agent-flags", "allow", "HOME=/tmp/h git status"),
+    ("classes-git-index", "allow", "git rm -r --cached ."),
+    ("classes-git-index", "allow", "git rm -rf --cached . && git add ."),
+    ("classes-git-index", "allow", "git rm --cached -r node_modules"),
 ];
