@@ -177,12 +177,8 @@ impl Walk<'_> {
         if !remote {
             return;
         }
-        let dir_flags: &[&str] = if curl { &["--output-dir"] } else { &["-P", "--directory-prefix"] };
-        let dir = args.iter().enumerate().find_map(|(i, a)| match a.split_once('=') {
-            Some((f, _)) if dir_flags.contains(&f) => Some(lit_word(&a[f.len() + 1..])),
-            _ if dir_flags.contains(&a.as_str()) => words.get(i + 1).cloned(),
-            _ => None,
-        });
+        // `--directory-prefix=$HOME/bin`: the option's word, with what the shell puts in it.
+        let dir = Self::option_word(words, if curl { &["--output-dir"] } else { &["-P", "--directory-prefix"] });
         for (i, a) in args.iter().enumerate() {
             let Some((_, rest)) = a.split_once("://") else { continue };
             let path = rest.split(['?', '#']).next().unwrap_or_default();

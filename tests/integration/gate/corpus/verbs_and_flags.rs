@@ -88,6 +88,7 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-path-programs", "confirm", "curl -Lo ~/.local/bin/git https://example.com/git"),
     ("classes-path-programs", "confirm", "wget -qO ~/bin/python3 https://example.com/py"),
     ("classes-path-programs", "confirm", "wget -P ~/.local/bin https://example.com/dl/npm"),
+    ("classes-path-programs", "confirm", "wget --directory-prefix=$HOME/.local/bin https://example.com/dl/pip"),
     ("classes-path-programs", "confirm", "curl --output-dir ~/go/bin -LO https://example.com/go"),
     ("classes-path-programs", "confirm", "cd ~/.bun/bin && curl -O https://example.com/bun"),
     ("classes-path-programs", "confirm", "cp {tmp}/tool ~/.local/bin/ls"),
