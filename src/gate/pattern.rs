@@ -211,6 +211,28 @@ pub fn matches(pattern: &str, name: &str, hidden: bool) -> bool {
     wildcard(&p, &n, true) || (excludes(&p) && wildcard(&p, &n, false))
 }
 
+/// Whether `pattern` matches `text` as fnmatch does without flags (find's `-name` and `-path`:
+/// `*` matches any text, a slash and a leading dot too), when the pattern holds only `*`, `?` and
+/// plain characters; `None` for any other (a bracket, an escaped wildcard), which [`matches`]
+/// errs on.
+pub fn matches_plainly(pattern: &str, text: &str) -> Option<bool> {
+    // An escaped plain character is that character (`*/\.*`); an escaped wildcard is not plain.
+    let mut p: Vec<char> = Vec::new();
+    let mut chars = pattern.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '[' => return None,
+            '\\' => match chars.next() {
+                Some(e) if !matches!(e, '*' | '?' | '[' | '\\') => p.push(e),
+                _ => return None,
+            },
+            c => p.push(c),
+        }
+    }
+    let n: Vec<char> = text.chars().collect();
+    Some(wildcard(&p, &n, false))
+}
+
 /// Whether a bracket expression of `p` excludes what it lists (`[!x]`, `[^x]`).
 fn excludes(p: &[char]) -> bool {
     p.windows(2).any(|w| w[0] == '[' && matches!(w[1], '!' | '^'))

@@ -19,8 +19,10 @@ use std::path::{Path, PathBuf};
 mod bounds;
 mod grep;
 mod guarded;
+mod history;
 mod holding;
 mod lists;
+mod stat;
 
 use holding::{MAX_LISTED, holding};
 
@@ -67,7 +69,9 @@ impl Walk<'_> {
         };
         let bounded = if named || follows { None } else { bounds::found(&starts, args, one_path) };
         let listed = bounded.as_ref().is_some_and(|(_, trees)| !trees);
+        let unbounded = bounded.is_none() && !named && !follows;
         let (found, trees) = bounded.unwrap_or_else(|| (self.found(&starts, args, dirs), !named));
+        let found = if unbounded { self.beside_history(found, words, args, dirs) } else { found };
         if args.iter().any(|a| a == "-delete") {
             // What a depth bound lists is removed one by one: a directory only when empty.
             let kind = if listed { effects::EffectKind::Delete } else { effects::EffectKind::DeleteRecursive };
@@ -368,6 +372,8 @@ impl Walk<'_> {
         let delimited = args[..i].iter().any(|a| a == "-0" || a == "--null" || a.starts_with("-d") || a.starts_with("--delimiter"));
         let names: Option<Vec<Word>> = match &feed {
             Feed::None => return self.xargs_alone(cmd, i),
+            // Nothing found: without `-r`, xargs runs its command once, as it is.
+            Feed::Found(found, _) if found.is_empty() && runs_when_empty(&args[..i]) => return self.xargs_alone(cmd, i),
             Feed::Found(found, trees) => {
                 if let Some(lister) = self.seen.lister.clone() {
                     self.out.sources.push(format!("{} on the names {lister} lists", super::shown_words(&template)));
@@ -608,6 +614,17 @@ fn put(word: &Word, marker: &str, name: &Word) -> Word {
         }
     }
     Word { parts }
+}
+
+/// Whether xargs runs its command once when its input holds no name: unless `-r`
+/// (`--no-run-if-empty`), also in a cluster of short options before one that takes a value.
+fn runs_when_empty(options: &[String]) -> bool {
+    !options.iter().any(|a| {
+        a == "--no-run-if-empty"
+            || a.strip_prefix('-')
+                .filter(|c| !c.starts_with('-'))
+                .is_some_and(|c| c.chars().take_while(|c| !"adEeIiLlnPs".contains(*c)).any(|c| c == 'r'))
+    })
 }
 
 /// The string `xargs -I R`, `-iR`, `--replace[=R]` replaces in its command with each name, in a

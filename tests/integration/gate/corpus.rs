@@ -2220,6 +2220,8 @@ const CASES: &[(&str, &str, &str)] = &[
     ("everyday-shell", "allow", "find . -type f -name '*.c' -exec chmod 644 {} +"),
     ("everyday-shell", "allow", r#"find . -type f -name '*.sh' -exec chmod +x {} \;"#),
     ("everyday-shell", "allow", r#"find . -type d -exec chmod 755 {} \;"#),
+    ("everyday-shell", "allow", r#"find . -type f -size +50M -delete"#),
+    ("everyday-shell", "allow", r#"find . -type f -mtime +365 -exec rm -f {} \;"#),
     ("everyday-shell", "allow", r#"find src -name '*.py' -exec grep -l 'import os' {} \;"#),
     ("everyday-shell", "allow", "find . -name '*.pyc' -delete"),
     ("everyday-shell", "allow", "find . -name '__pycache__' -type d -exec rm -rf {} +"),

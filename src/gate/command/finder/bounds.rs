@@ -10,6 +10,7 @@
 //! and only an entry every reading rules out is left out. A negated maybe stays a maybe.
 
 use super::super::syntax::{Part, Word};
+use super::stat;
 use crate::gate::pattern;
 use std::path::Path;
 
@@ -18,18 +19,21 @@ const MAX_LISTED: usize = 512;
 /// Entries acted on one by one; past it the start counts as found whole.
 const MAX_FOUND: usize = 64;
 
-#[derive(Clone, Copy, PartialEq, PartialOrd)]
-enum Tri {
+#[derive(Clone, Copy, Debug, PartialEq, PartialOrd)]
+pub(super) enum Tri {
     No,
     Maybe,
     Yes,
 }
 
 /// One entry as find sees it: its name, its path as find prints it, and its type letter.
-struct Entry<'a> {
-    name: &'a str,
-    path: &'a str,
-    kind: char,
+pub(super) struct Entry<'a> {
+    pub(super) name: &'a str,
+    pub(super) path: &'a str,
+    pub(super) kind: char,
+    /// What it is on disk (not following a link), and where, for the tests that read it.
+    pub(super) meta: Option<&'a std::fs::Metadata>,
+    pub(super) disk: Option<&'a Path>,
 }
 
 /// What the expression `args` (after the starts) acts on under `starts`, each start's directory
@@ -58,7 +62,10 @@ pub(super) fn found(starts: &[Word], args: &[String], dir_of: impl Fn(&Word) -> 
             return None;
         }
         let name = Path::new(&text).file_name().map_or(text.clone(), |n| n.to_string_lossy().into_owned());
-        if min == 0 && eval(tests, &Entry { name: &name, path: &text, kind: kind_of(&meta.file_type()) })? != Tri::No {
+        if min == 0
+            && eval(tests, &Entry { name: &name, path: &text, kind: kind_of(&meta.file_type()), meta: Some(&meta), disk: Some(&dir) })?
+                != Tri::No
+        {
             found.push(start.clone());
         }
         if max == 0 || !meta.is_dir() {
@@ -73,7 +80,8 @@ pub(super) fn found(starts: &[Word], args: &[String], dir_of: impl Fn(&Word) -> 
             let name = e.file_name().to_string_lossy().into_owned();
             let path = if text.ends_with('/') { format!("{text}{name}") } else { format!("{text}/{name}") };
             let kind = kind_of(&e.file_type().ok()?);
-            if eval(tests, &Entry { name: &name, path: &path, kind })? != Tri::No {
+            let (meta, disk) = (e.metadata().ok(), e.path());
+            if eval(tests, &Entry { name: &name, path: &path, kind, meta: meta.as_ref(), disk: Some(&disk) })? != Tri::No {
                 let mut parts = start.parts.clone();
                 parts.push(Part::Lit(if text.ends_with('/') { name } else { format!("/{name}") }));
                 found.push(Word { parts });
@@ -83,7 +91,7 @@ pub(super) fn found(starts: &[Word], args: &[String], dir_of: impl Fn(&Word) -> 
     Some((found, false))
 }
 
-fn kind_of(t: &std::fs::FileType) -> char {
+pub(super) fn kind_of(t: &std::fs::FileType) -> char {
     if t.is_symlink() {
         'l'
     } else if t.is_dir() {
@@ -143,86 +151,164 @@ fn path_prefix(tests: &[&str], starts: &[Word]) -> Option<Word> {
 
 /// The tests evaluated on `entry`; `None` when the analyser does not know a word of them.
 fn eval(tests: &[&str], entry: &Entry) -> Option<Tri> {
-    let mut i = 0;
-    let value = or(tests, &mut i, entry)?;
-    (i == tests.len()).then_some(value)
+    Some(acts_on(tests, entry)?.0)
 }
 
-fn or(t: &[&str], i: &mut usize, e: &Entry) -> Option<Tri> {
-    let mut value = and(t, i, e)?;
-    while *i < t.len() && matches!(t[*i], "-o" | "-or") {
-        *i += 1;
-        let right = and(t, i, e)?;
-        value = if value > right { value } else { right };
+/// Whether the whole expression `t` (tests, operators and actions) acts on `entry`: an action
+/// reached acts (no action at all: the expression's value is printed), and whether it is
+/// certainly pruned there (`-prune` reached on a certain path, without `-depth` or `-delete`,
+/// which make it do nothing); `None` when the analyser does not know a word of it.
+pub(super) fn acts_on(t: &[&str], entry: &Entry) -> Option<(Tri, bool)> {
+    let prunes = !t.iter().any(|a| matches!(*a, "-depth" | "-d" | "-delete"));
+    let mut e = Eval { t, i: 0, e: entry, acted: Tri::No, pruned: false, prunes, now: std::time::SystemTime::now() };
+    let value = e.list(Tri::Yes)?;
+    (e.i == t.len()).then_some(())?;
+    let acts = t.iter().any(|a| is_action(a));
+    Some((if acts { e.acted } else { value }, e.pruned))
+}
+
+fn not(v: Tri) -> Tri {
+    match v {
+        Tri::No => Tri::Yes,
+        Tri::Maybe => Tri::Maybe,
+        Tri::Yes => Tri::No,
     }
-    Some(value)
 }
 
-fn and(t: &[&str], i: &mut usize, e: &Entry) -> Option<Tri> {
-    let mut value = unary(t, i, e)?;
-    while *i < t.len() && !matches!(t[*i], "-o" | "-or" | ")") {
-        if matches!(t[*i], "-a" | "-and") {
-            *i += 1;
+fn least(a: Tri, b: Tri) -> Tri {
+    if a < b { a } else { b }
+}
+
+fn most(a: Tri, b: Tri) -> Tri {
+    if a > b { a } else { b }
+}
+
+/// One evaluation: each level is given how surely it is reached (find evaluates `A -a B`'s B only
+/// when A holds, `A -o B`'s only when it does not).
+struct Eval<'a> {
+    t: &'a [&'a str],
+    i: usize,
+    e: &'a Entry<'a>,
+    acted: Tri,
+    pruned: bool,
+    prunes: bool,
+    now: std::time::SystemTime,
+}
+
+impl Eval<'_> {
+    /// `A , B`: both evaluated, B's value.
+    fn list(&mut self, reached: Tri) -> Option<Tri> {
+        let mut value = self.or(reached)?;
+        while self.t.get(self.i) == Some(&",") {
+            self.i += 1;
+            value = self.or(reached)?;
         }
-        let right = unary(t, i, e)?;
-        value = if value < right { value } else { right };
+        Some(value)
     }
-    Some(value)
-}
 
-fn unary(t: &[&str], i: &mut usize, e: &Entry) -> Option<Tri> {
-    let a = *t.get(*i)?;
-    *i += 1;
-    match a {
-        "!" | "-not" => Some(match unary(t, i, e)? {
-            Tri::No => Tri::Yes,
-            Tri::Maybe => Tri::Maybe,
-            Tri::Yes => Tri::No,
-        }),
-        "(" => {
-            let value = or(t, i, e)?;
-            (t.get(*i) == Some(&")")).then(|| *i += 1)?;
-            Some(value)
+    fn or(&mut self, reached: Tri) -> Option<Tri> {
+        let mut value = self.and(reached)?;
+        while self.i < self.t.len() && matches!(self.t[self.i], "-o" | "-or") {
+            self.i += 1;
+            let right = self.and(least(reached, not(value)))?;
+            value = most(value, right);
         }
-        _ => primary(a, t, i, e),
+        Some(value)
     }
-}
 
-/// A test and its argument, if it takes one.
-fn primary(a: &str, t: &[&str], i: &mut usize, e: &Entry) -> Option<Tri> {
-    let may = |hit: bool| if hit { Tri::Maybe } else { Tri::No };
-    match a {
-        "-true"
-        | "-prune"
-        | "-depth"
-        | "-d"
-        | "-xdev"
-        | "-mount"
-        | "-noleaf"
-        | "-daystart"
-        | "-ignore_readdir_race"
-        | "-nowarn"
-        | "-warn" => Some(Tri::Yes),
-        "-false" => Some(Tri::No),
-        "-empty" | "-readable" | "-writable" | "-executable" | "-nouser" | "-nogroup" => Some(Tri::Maybe),
-        _ => {
-            let arg = *t.get(*i)?;
-            *i += 1;
-            match a {
-                "-maxdepth" | "-mindepth" | "-regextype" => Some(Tri::Yes),
-                "-name" => Some(may(pattern::matches(arg, e.name, true))),
-                "-iname" => Some(may(pattern::matches(&arg.to_lowercase(), &e.name.to_lowercase(), true))),
-                "-path" | "-wholename" => Some(may(pattern::matches(arg, e.path, true))),
-                "-ipath" | "-iwholename" => Some(may(pattern::matches(&arg.to_lowercase(), &e.path.to_lowercase(), true))),
-                "-type" => Some(if arg.split(',').any(|k| k.len() == 1 && k.starts_with(e.kind)) {
-                    Tri::Yes
-                } else if e.kind == 'o' {
-                    Tri::Maybe
-                } else {
-                    Tri::No
-                }),
-                _ if a.starts_with("-newer") || ONE_ARGUMENT.contains(&a) => Some(Tri::Maybe),
-                _ => None,
+    fn and(&mut self, reached: Tri) -> Option<Tri> {
+        let mut value = self.unary(reached)?;
+        while self.i < self.t.len() && !matches!(self.t[self.i], "-o" | "-or" | ")" | ",") {
+            if matches!(self.t[self.i], "-a" | "-and") {
+                self.i += 1;
+            }
+            let right = self.unary(least(reached, value))?;
+            value = least(value, right);
+        }
+        Some(value)
+    }
+
+    fn unary(&mut self, reached: Tri) -> Option<Tri> {
+        let a = *self.t.get(self.i)?;
+        self.i += 1;
+        match a {
+            "!" | "-not" => Some(not(self.unary(reached)?)),
+            "(" => {
+                let value = self.list(reached)?;
+                (self.t.get(self.i) == Some(&")")).then(|| self.i += 1)?;
+                Some(value)
+            }
+            _ if is_action(a) => self.action(a, reached),
+            "-prune" => {
+                self.pruned |= self.prunes && reached == Tri::Yes;
+                Some(Tri::Yes)
+            }
+            _ => self.primary(a),
+        }
+    }
+
+    /// An action reached acts on the entry; what `-exec` returns is its command's status.
+    fn action(&mut self, a: &str, reached: Tri) -> Option<Tri> {
+        self.acted = most(self.acted, reached);
+        if a.starts_with("-exec") || a.starts_with("-ok") {
+            while !matches!(*self.t.get(self.i)?, ";" | "+") {
+                self.i += 1;
+            }
+            self.i += 1;
+            return Some(Tri::Maybe);
+        }
+        self.i += match a {
+            "-printf" | "-fprint" | "-fprint0" | "-fls" => 1,
+            "-fprintf" => 2,
+            _ => 0,
+        };
+        (self.i <= self.t.len()).then_some(if a == "-quit" { Tri::Maybe } else { Tri::Yes })
+    }
+
+    /// A test and its argument, if it takes one.
+    fn primary(&mut self, a: &str) -> Option<Tri> {
+        let e = self.e;
+        let may = |hit: bool| if hit { Tri::Maybe } else { Tri::No };
+        let known = |hit: bool| if hit { Tri::Yes } else { Tri::No };
+        match a {
+            "-true" | "-depth" | "-d" | "-xdev" | "-mount" | "-noleaf" | "-daystart" | "-ignore_readdir_race" | "-nowarn" | "-warn" => {
+                Some(Tri::Yes)
+            }
+            "-false" => Some(Tri::No),
+            "-empty" => Some(match (e.meta, e.disk) {
+                (Some(m), Some(d)) => stat::empty(m, d).map_or(Tri::Maybe, known),
+                _ => Tri::Maybe,
+            }),
+            "-readable" | "-writable" | "-executable" | "-nouser" | "-nogroup" => Some(Tri::Maybe),
+            _ => {
+                let arg = *self.t.get(self.i)?;
+                self.i += 1;
+                // A pattern plain enough to be matched exactly decides; any other may match.
+                let path_like = |pattern: &str, text: &str| match pattern::matches_plainly(pattern, text) {
+                    Some(hit) => known(hit),
+                    None => may(pattern::matches(pattern, text, true)),
+                };
+                match a {
+                    "-maxdepth" | "-mindepth" | "-regextype" => Some(Tri::Yes),
+                    "-name" => Some(path_like(arg, e.name)),
+                    "-iname" => Some(may(pattern::matches(&arg.to_lowercase(), &e.name.to_lowercase(), true))),
+                    "-path" | "-wholename" => Some(path_like(arg, e.path)),
+                    "-ipath" | "-iwholename" => Some(may(pattern::matches(&arg.to_lowercase(), &e.path.to_lowercase(), true))),
+                    "-type" => Some(if arg.split(',').any(|k| k.len() == 1 && k.starts_with(e.kind)) {
+                        Tri::Yes
+                    } else if e.kind == 'o' {
+                        Tri::Maybe
+                    } else {
+                        Tri::No
+                    }),
+                    // Times measured from the start of the day are not decided here.
+                    _ if self.t.contains(&"-daystart") && (a.ends_with("time") || a.ends_with("min")) => Some(Tri::Maybe),
+                    _ => match e.meta.and_then(|m| stat::decide(a, arg, m, self.now)) {
+                        Some(hit) => Some(known(hit)),
+                        None if a.starts_with("-newer") || ONE_ARGUMENT.contains(&a) => Some(Tri::Maybe),
+                        None => None,
+                    },
+                }
             }
         }
     }
@@ -256,3 +342,42 @@ const ONE_ARGUMENT: &[&str] = &[
     "-anewer",
     "-cnewer",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn acts(expression: &str, name: &str, path: &str, kind: char) -> (Tri, bool) {
+        let t: Vec<&str> = expression.split_whitespace().collect();
+        acts_on(&t, &Entry { name, path, kind, meta: None, disk: None }).unwrap()
+    }
+
+    #[test]
+    fn actions_act_only_where_find_reaches_them() {
+        let git = |e: &str| acts(e, ".git", "./.git", 'd');
+        assert_eq!(git("-name .git -prune -o -type f -exec rm {} ;"), (Tri::No, true));
+        assert_eq!(git("-path ./.git -prune -o -print"), (Tri::No, true));
+        // `-delete` makes find go depth first: `-prune` then does nothing.
+        assert_eq!(git("-name .git -prune -o -delete"), (Tri::No, false));
+        assert_eq!(git("-not ( -name .svn -prune -o -name .git -prune ) -type f -exec rm {} ;"), (Tri::No, true));
+        assert_eq!(git("-false -delete"), (Tri::No, false));
+        assert_eq!(git("-name '*.c' -o -delete"), (Tri::Yes, false));
+        assert_eq!(git("-type d -exec chmod 755 {} +"), (Tri::Yes, false));
+        assert_eq!(git("-newer x -delete"), (Tri::Maybe, false));
+        // Without an action, what the expression holds for is printed.
+        assert_eq!(git("-name .git"), (Tri::Yes, false));
+        assert_eq!(git("-name '*.c'"), (Tri::No, false));
+        // A test the analyser does not know decides nothing.
+        assert!(acts_on(&["-frobnicate", "-delete"], &Entry { name: "x", path: "./x", kind: 'f', meta: None, disk: None }).is_none());
+    }
+
+    #[test]
+    fn plain_path_patterns_decide_both_ways() {
+        let head = |e: &str| acts(e, "HEAD", "./.git/HEAD", 'f').0;
+        assert_eq!(head("-not -path */.git/* -exec rm {} ;"), Tri::No);
+        assert_eq!(head("! -path */\\.git/* -delete"), Tri::No);
+        assert_eq!(head("-path */.git/* -delete"), Tri::Yes);
+        // A bracket is matched generously: the test may hold, and so may its negation.
+        assert_eq!(head("-not -path */[.]git/* -delete"), Tri::Maybe);
+    }
+}

@@ -236,4 +236,22 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("everyday-bounded", "allow", r#"halt --help"#),
     ("everyday-bounded", "allow", r#"vault kv delete -help"#),
     ("everyday-bounded", "confirm", r#"rm -rf .kilo/../.claude"#),
+    // A finder over the whole project whose tests, read on disk, keep it out of `.git` and of
+    // what the gate guards (an inode, a size, an age, a path test, a pruned `.git`); beside them,
+    // the same forms whose tests hold for `.git`'s or an agent's files.
+    ("everyday-bounded", "allow", r#"find . -inum 0 -delete"#),
+    ("everyday-bounded", "allow", r#"find . -type f -size +100M -exec rm {} +"#),
+    ("everyday-bounded", "allow", r#"find . -mtime +3650 -type f -print0 | xargs -0 rm -f"#),
+    ("everyday-bounded", "allow", r#"find . -not -path '*/.git/*' -type f -size 0 -delete"#),
+    ("everyday-bounded", "allow", r#"find . -name .git -prune -o -type f -name '*.tex' -exec sed -i 's/colour/color/g' {} +"#),
+    ("everyday-bounded", "allow", r#"find . -size +1G -o -inum 0 -exec mv {} build/ \;"#),
+    ("everyday-bounded", "confirm", r#"find . -mmin -60 -delete"#),
+    ("everyday-bounded", "confirm", r#"find . -size -100k -exec rm {} +"#),
+    ("everyday-bounded", "confirm", r#"find . -path ./.git -prune -o -type f -delete"#),
+    ("everyday-bounded", "confirm", r#"find . -name .git -prune -o -type f -exec sed -i 's/a/b/' {} +"#),
+    ("everyday-bounded", "confirm", r#"find . -inum 0 -o -type f -newer README.md -exec rm {} +"#),
+    ("everyday-bounded", "confirm", r#"find . -mindepth 1 -type f -exec truncate -s 0 {} +"#),
+    ("everyday-bounded", "confirm", r#"find . -not -path ./.git -type f -size -100k -delete"#),
+    // Given no name, xargs still runs its command once (unless -r).
+    ("everyday-bounded", "confirm", r#"find . -inum 0 | xargs rm -rf .claude"#),
 ];

@@ -89,8 +89,13 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-find-bounds", "confirm", r#"find -L . -maxdepth 1 -type f -delete"#),
     ("classes-find-bounds", "confirm", r#"find . -path './.git/*' -delete"#),
     ("classes-find-bounds", "confirm", r#"find . -path './.claude/*' -type f -exec chmod 000 {} +"#),
-    ("classes-find-bounds", "confirm", r#"find . -path '*/build/*' -delete"#),
-    ("classes-find-bounds", "confirm", r#"find . -path './build/../.git/*' -delete"#),
+    // What a path test matches under `.git` is read there: nothing is named build, and find's
+    // paths never hold `..`; a test that matches git's own files still asks.
+    ("classes-find-bounds", "allow", r#"find . -path '*/build/*' -delete"#),
+    ("classes-find-bounds", "allow", r#"find . -path './build/../.git/*' -delete"#),
+    ("classes-find-bounds", "confirm", r#"find . -path '*/objects/*' -delete"#),
+    ("classes-find-bounds", "confirm", r#"find . -path './build/*' -o -path '*/refs/*' -delete"#),
+    ("classes-find-bounds", "allow", r#"find . -path '*/refs/*' -o -path './build/*' -delete"#),
     ("classes-find-bounds", "deny", r#"find ~ -maxdepth 1 -exec rm -rf {} +"#),
     // A line a shell rejects whole (a redirection naming no file) runs nothing; more lines run on.
     ("classes-rejected-lines", "allow", r#"grep "OK" <filename> | wc -l"#),
