@@ -308,9 +308,8 @@ const TOOL_PROGRAMS: &[&str] = &[
 /// With `program_only` (its command is judged already, as a shell's), only a tool named for a
 /// program: `docker_cli {"command": "rm -f web"}` is `docker rm -f web` too.
 pub(super) fn mcp_run_text(name: &str, input: &Map<String, Value>, program_only: bool) -> Vec<Action> {
-    let words = name_words(name);
-    let program = words.iter().find(|w| TOOL_PROGRAMS.contains(&w.as_str()) || CLOUD_PROGRAMS.contains(&w.as_str()));
-    if program.is_none() && (program_only || !words.iter().any(|w| RUNNING_WORDS.contains(&w.as_str()))) {
+    let program = tool_program(name);
+    if program.is_none() && (program_only || !name_has_word(name, RUNNING_WORDS)) {
         return Vec::new();
     }
     let texts = input.values().filter_map(|v| match v {
@@ -321,7 +320,7 @@ pub(super) fn mcp_run_text(name: &str, input: &Map<String, Value>, program_only:
     texts
         .filter(|t| !t.trim().is_empty())
         .map(|t| {
-            let command = match program {
+            let command = match &program {
                 Some(p) if t.split_whitespace().next() != Some(p.as_str()) => format!("{p} {t}"),
                 _ => t,
             };
@@ -330,6 +329,21 @@ pub(super) fn mcp_run_text(name: &str, input: &Map<String, Value>, program_only:
             Action::new("Bash", bash)
         })
         .collect()
+}
+
+/// The command-line program a tool's name says it is: a word of the tool part, or of the server
+/// part when the tool runs what it is given (`mcp__gcloud__run {"args": "compute instances delete
+/// vm"}` runs gcloud, `mcp__aws__run_command {"cmd": "s3 rm …"}` aws; another tool of such a server,
+/// a commit message of `mcp__git__commit`, is no command line).
+fn tool_program(name: &str) -> Option<String> {
+    let is_program = |w: &String| TOOL_PROGRAMS.contains(&w.as_str()) || CLOUD_PROGRAMS.contains(&w.as_str());
+    let runs = name_has_word(name, RUNNING_WORDS);
+    name_words(name).into_iter().find(is_program).or_else(|| server_words(name).into_iter().find(|w| runs && is_program(w)))
+}
+
+/// The words of the server part of an MCP tool's name (`gcloud` of `mcp__gcloud__run`).
+fn server_words(name: &str) -> Vec<String> {
+    name.split("__").nth(1).map(name_words).unwrap_or_default()
 }
 
 /// Whether a tool's name says it deletes or empties something ([`RESOURCE_VERBS`]).
@@ -345,7 +359,7 @@ pub(super) fn mcp_code(name: &str, input: &Map<String, Value>) -> Option<Action>
     let named = || {
         let words = name_words(name);
         let runs = words.iter().any(|w| RUNNING_WORDS.contains(&w.as_str()));
-        let server = name.split("__").nth(1).map(name_words).unwrap_or_default();
+        let server = server_words(name);
         let language = |w: &String| LANGUAGE_WORDS.contains(&w.as_str());
         runs.then(|| words.iter().chain(&server).find(|w| language(w)).cloned()).flatten()
     };

@@ -161,6 +161,14 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-mcp-arguments", "allow", r#"mcp:mcp__postgres__run_sql {"sql_text": "SELECT count(*) FROM orders"}"#),
     ("classes-mcp-arguments", "allow", r#"mcp:mcp__aws__call {"service": "s3", "operation": "list_buckets"}"#),
     ("classes-mcp-arguments", "allow", r#"mcp:mcp__slack__send_message {"channel": "dev", "text": "never run rm -rf ~"}"#),
+    // A server named for a program whose tool runs what it is given, the program's name left out.
+    ("classes-mcp-arguments", "confirm", r#"mcp:mcp__gcloud__run {"args": "compute instances delete vm-1"}"#),
+    ("classes-mcp-arguments", "deny", r#"mcp:mcp__aws__run_command {"cmd": "s3 rm s3://prod --recursive"}"#),
+    ("classes-mcp-arguments", "confirm", r#"mcp:mcp__aws__call_aws {"cli_command": "ec2 terminate-instances --instance-ids i-1"}"#),
+    ("classes-mcp-arguments", "confirm", r#"mcp:mcp__kubectl__exec {"command": "delete ns prod"}"#),
+    ("classes-mcp-arguments", "allow", r#"mcp:mcp__gcloud__run {"args": "compute instances list"}"#),
+    ("classes-mcp-arguments", "allow", r#"mcp:mcp__aws__call_aws {"cli_command": "s3 ls"}"#),
+    ("classes-mcp-arguments", "allow", r#"mcp:mcp__git__commit {"message": "revert the push --force of yesterday"}"#),
     ("classes-mcp-arguments", "confirm", r#"mcp:mcp__serena__delete_lines {"relative_path": ".git/hooks/pre-commit", "start_line": 1}"#),
     (
         "classes-mcp-arguments",
