@@ -2517,7 +2517,7 @@ const CASES: &[(&str, &str, &str)] = &[
     ("boxed-computed", "confirm", r#"for f in $(jq -r '.files[]' manifest.json); do chmod +x "$f"; done"#),
     ("boxed-computed", "confirm", r#"jq -r '.outputs[]' build.json | while read f; do touch "$f.stamp"; done"#),
     ("boxed-computed", "confirm", r#"for f in `cat files`; do chmod +x "$f"; done"#),
-    ("boxed-computed", "confirm", r#"for f in $(ls | grep '\.txt$'); do mv "$f" "archive/$f"; done"#),
+    ("boxed-computed", "confirm", r#"for f in $(ls "$DIR" | grep '\.txt$'); do mv "$f" "archive/$f"; done"#),
     ("boxed-computed", "confirm", r#"while read -r f; do sed -i 's/a/b/' "$f"; done < "$LIST""#),
     ("boxed-computed", "confirm", r#"for f in $FILES; do cp "$f" "$f.bak"; done"#),
     ("boxed-computed", "confirm", r#"find . -name '*.c' -exec sh -c 'cp "$1" "${1%.c}.bak"' _ {} \;"#),

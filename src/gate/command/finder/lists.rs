@@ -15,6 +15,15 @@ impl Walk<'_> {
     /// Only names that reach gitvow's directory are followed so (the project's own lists are
     /// judged as before).
     pub(in crate::gate::command) fn filtered(&self, name: &str, words: &[Word], feed: &Feed, dirs: &Dirs) -> Option<Feed> {
+        // `find . -name '*.php' | grep -v vendor | xargs chmod 644`: some of the same names, when
+        // they are bounded ones (no start standing for all under it, no computed part).
+        let bounded = |w: &Word| w.parts.iter().all(|p| matches!(p, Part::Lit(_) | Part::Glob(_)));
+        if let Feed::Found(names, false) = feed
+            && names.iter().all(bounded)
+            && passes_lines(name, words)
+        {
+            return Some(Feed::Found(names.clone(), false));
+        }
         let (names, trees) = match feed {
             Feed::Found(names, trees) => (names.clone(), *trees),
             // `echo ~/.gitvow/policy.json | sed …`: names the analyser knows as text.
@@ -96,4 +105,77 @@ impl Walk<'_> {
         }
         Feed::Found(found, false)
     }
+}
+
+/// Filters that print whole lines of their input, unchanged, and nothing else: (program, its
+/// option letters that take no value, those that take one). An option that changes what a line
+/// says (`grep -o`, `-n`, `--color`, `uniq -c`, `head -c`) or a file of their own is not here.
+const LINE_FILTERS: &[(&str, &str, &str)] = &[
+    ("sort", "bdfghiMnrRsuVz", "ktST"),
+    ("uniq", "diDuz", "fsw"),
+    ("head", "qz", "n"),
+    ("tail", "qz", "n"),
+    ("grep", "vixwEFGPsaUz", "ef"),
+    ("egrep", "vixwsaUz", "ef"),
+    ("fgrep", "vixwsaUz", "ef"),
+    ("tac", "", ""),
+    ("shuf", "z", "n"),
+    ("cat", "", ""),
+    ("pv", "lq", ""),
+];
+
+/// Long options of [`LINE_FILTERS`] that change no line either.
+const LINE_FILTER_LONG: &[&str] = &[
+    "--reverse",
+    "--numeric-sort",
+    "--unique",
+    "--ignore-case",
+    "--invert-match",
+    "--fixed-strings",
+    "--extended-regexp",
+    "--word-regexp",
+    "--line-regexp",
+    "--line-mode",
+    "--quiet",
+    "--null-data",
+    "--zero-terminated",
+];
+
+/// Whether `name` with `words` (all literal: a computed one may be any option) prints only lines
+/// of its input as they are: `grep`'s one pattern (none after `-e`/`-f`), `head -400`, `cat -`.
+fn passes_lines(name: &str, words: &[Word]) -> bool {
+    let Some((_, flags, values)) = LINE_FILTERS.iter().find(|(p, _, _)| *p == name) else { return false };
+    let Some(args) = words.iter().map(Word::literal).collect::<Option<Vec<String>>>() else { return false };
+    let (mut operands, mut patterns_given, mut i) = (0, false, 0);
+    while i < args.len() {
+        let a = args[i].as_str();
+        i += 1;
+        if a == "-" || !a.starts_with('-') {
+            operands += usize::from(a != "-");
+            continue;
+        }
+        if a.starts_with("--") {
+            if !LINE_FILTER_LONG.contains(&a) {
+                return false;
+            }
+            continue;
+        }
+        let cluster = &a[1..];
+        if matches!(name, "head" | "tail") && cluster.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        for (k, c) in cluster.char_indices() {
+            if values.contains(c) {
+                patterns_given |= matches!(c, 'e' | 'f');
+                // The value is the rest of the cluster, or the next word.
+                i += usize::from(k + 1 == cluster.len());
+                break;
+            }
+            if !flags.contains(c) {
+                return false;
+            }
+        }
+    }
+    let grep = matches!(name, "grep" | "egrep" | "fgrep");
+    operands == usize::from(grep && !patterns_given)
 }

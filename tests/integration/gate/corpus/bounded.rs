@@ -254,4 +254,16 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("everyday-bounded", "confirm", r#"find . -not -path ./.git -type f -size -100k -delete"#),
     // Given no name, xargs still runs its command once (unless -r).
     ("everyday-bounded", "confirm", r#"find . -inum 0 | xargs rm -rf .claude"#),
+    // A filter that passes whole lines of its input (`grep` of a pattern, `sort`, `head`, `tail`,
+    // `uniq`, `pv -l`) passes some of the same names; one that changes lines or names a file of
+    // its own passes names the analyser cannot see.
+    ("everyday-bounded", "allow", r#"find . -name '*.orig' | grep -v vendor | xargs rm -f"#),
+    ("everyday-bounded", "allow", r#"find . -name '*.log' | sort | head -n 20 | xargs gzip"#),
+    ("everyday-bounded", "allow", r#"grep -rl foo src | sort -u | xargs sed -i 's/foo/bar/g'"#),
+    ("everyday-bounded", "allow", r#"find . -name '*.tmp' | pv -l | tail -1 | xargs rm -f"#),
+    ("everyday-bounded", "confirm", r#"find . -name '*.json' | grep -v node_modules | xargs sed -i 's/a/b/'"#),
+    ("everyday-bounded", "confirm", r#"find . -name '*.c' | grep -o '[^/]*$' | xargs rm -rf"#),
+    ("everyday-bounded", "confirm", r#"find . -name '*.c' | uniq -c | xargs rm"#),
+    ("everyday-bounded", "confirm", r#"find . -name '*.c' | head -c 4 | xargs rm -rf"#),
+    ("everyday-bounded", "confirm", r#"find . -name '*.c' | sort -o .claude/settings.json"#),
 ];
