@@ -198,7 +198,9 @@ const COMPUTED_TARGETS: &[&str] = &[
     "for f in $(cat list); do cp \"$f\" \"$f.orig\"; done",
     "cp notes.txt \"$(head -1 list)-notes.txt\"",
     "while read f; do mv \"$f\" \"$f.bak\"; done < list",
-    "sed -i 's/a/b/' \"$(git ls-files | head -1)\"",
+    // `git ls-files | head -1` is bounded now (a line filter passes the names git lists); the names
+    // a file holds are not.
+    "sed -i 's/a/b/' \"$(cat files | head -1)\"",
     "touch \"$(cat name).stamp\"",
     // The names `grep -l v1 *.md` lists are bounded now (the project's own `*.md`, asked about by
     // nothing); a directory the shell computes is not.
