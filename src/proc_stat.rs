@@ -19,7 +19,10 @@ pub(crate) struct Stat {
     pub(crate) start: u64,
 }
 
-/// Process `pid` as `/proc` shows it now; `None` when it has ended or cannot be read.
+/// Process `pid` as `/proc` shows it now; `None` when it has ended or cannot be read. A zombie has
+/// ended: its entry stays only until its parent collects its exit status, and its children are
+/// another's already (a double fork's middle process, looked at in that moment, says nothing of
+/// where its child came from).
 pub(crate) fn read(pid: u32) -> Option<Stat> {
     parse(pid, &std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?)
 }
@@ -31,6 +34,9 @@ fn parse(pid: u32, text: &str) -> Option<Stat> {
     let (head, rest) = text.rsplit_once(')')?;
     let comm = head.get(open + 1..)?.to_string();
     let fields: Vec<&str> = rest.split_whitespace().collect();
+    if matches!(fields.first(), Some(&("Z" | "X" | "x"))) {
+        return None;
+    }
     let field = |n: usize| fields.get(n - 3).and_then(|f| f.parse::<i64>().ok());
     Some(Stat {
         pid,
@@ -56,5 +62,7 @@ mod tests {
         assert_eq!((s.comm.as_str(), s.ppid, s.group, s.session), ("a) b (c)", 17, 4242, 4242));
         assert_eq!((s.tty, s.foreground, s.start), (34816, 4300, 987654));
         assert!(parse(1, "1 (init S 0 1 1 0 -1").is_none(), "a line cut short is no process");
+        let zombie = "4242 (sh) Z 17 4242 4242 0 -1 4194560 1 0 0 0 5 2 0 0 20 0 1 0 987654 0 0\n";
+        assert!(parse(4242, zombie).is_none(), "a zombie has ended");
     }
 }

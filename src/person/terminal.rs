@@ -41,12 +41,28 @@ pub(crate) fn apart(me: &Stat) -> Result<(), String> {
     if agents.is_empty() { Ok(()) } else { persons(me, &agents, 0) }
 }
 
+/// [`procs::origin`] of process `pid` and the control group it runs in, looked for again when the
+/// origin ends between the two looks (the middle of a double fork ending as it is looked at: its
+/// child is then another's, and a control group read of an ended process says nothing).
+fn origin_and_place(pid: u32) -> Option<(Stat, Option<String>)> {
+    let mut found = None;
+    for _ in 0..4 {
+        let origin = procs::origin(pid)?;
+        let place = procs::cgroup(origin.pid);
+        let ended = place.is_none() && proc_stat::read(origin.pid).is_none();
+        found = Some((origin, place));
+        if !ended {
+            break;
+        }
+    }
+    found
+}
+
 /// Whether the terminal of process `me` is a person's, while `agents` run: `depth` counts the
 /// terminals looked through (a multiplexer's client's, and so on).
 fn persons(me: &Stat, agents: &[Agent], depth: u32) -> Result<(), String> {
-    // Unreadable (another user's, ended meanwhile): nothing tells it from a person's.
-    let Some(origin) = procs::origin(me.pid) else { return Ok(()) };
-    let place = procs::cgroup(origin.pid);
+    // Unreadable (another user's): nothing tells it from a person's.
+    let Some((origin, place)) = origin_and_place(me.pid) else { return Ok(()) };
     // Start times count in clock ticks (10 ms): within one, the later process has the higher id.
     let later = |a: &Agent| (a.start, a.pid) < (origin.start, origin.pid);
     let Some(agent) = agents.iter().find(|a| later(a) && place.is_some() && procs::cgroup(a.pid) == place) else {
