@@ -213,7 +213,7 @@ pub fn matches(pattern: &str, name: &str, hidden: bool) -> bool {
 
 /// Whether `pattern` matches `text` as fnmatch does without flags (find's `-name` and `-path`:
 /// `*` matches any text, a slash and a leading dot too), when the pattern holds only `*`, `?` and
-/// plain characters; `None` for any other (a bracket, an escaped wildcard), which [`matches`]
+/// plain characters; `None` for any other (a bracket, an escaped wildcard), which [`matches()`]
 /// errs on.
 pub fn matches_plainly(pattern: &str, text: &str) -> Option<bool> {
     // An escaped plain character is that character (`*/\.*`); an escaped wildcard is not plain.

@@ -13,7 +13,7 @@ use std::path::Path;
 
 impl Walk<'_> {
     /// Each start at the repository's top, when what the expression acts on there can be read on
-    /// disk and is nothing under `.git` (see [`history`]): the top's entries where it may act in
+    /// disk and is nothing under `.git` (see this module's documentation): the top's entries where it may act in
     /// its place.
     /// Only for a finder that is the call's first command besides `cd`: an earlier one may change
     /// what `.git` holds before it runs (`git add big && find . -size +1M -delete`).

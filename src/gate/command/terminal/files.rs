@@ -12,7 +12,7 @@ use super::FileText;
 const MAX_COMMANDS_FILE: u64 = 256 << 10;
 
 impl Walk<'_> {
-    /// The files `name args` takes text from ([`super::files`]), judged as what they make run;
+    /// The files `name args` takes text from ([`super::files()`]), judged as what they make run;
     /// `-` is what the call feeds it.
     pub(in super::super) fn multiplexer_files(&mut self, name: &str, args: &[String], feed: &Feed, shell: &ShellState, reparse: usize) {
         for (file, what) in super::files(name, args) {
