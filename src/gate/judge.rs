@@ -312,6 +312,10 @@ impl Gate<'_> {
 /// The checks no policy switches off: a command the analyser cannot see, a change of what the gate
 /// protects as a whole.
 fn own_rules(reach: &Reach, repo_top: Option<&Path>) -> Ruled {
+    // Typing into the agent's own terminal is denied however much else of the command is unknown.
+    if let Some(why) = &reach.injects_keys {
+        return Ruled::Blocked(Verdict::blocking(Decision::Deny, why, RuleRef::SelfProtection, None, ""));
+    }
     if let Some(why) = reach.opaque.filter(|why| !super::boxed::confines_opaque(why, reach, repo_top)) {
         let mut v = Verdict::blocking(Decision::Confirm, &format!("the command could not be analysed: {why}"), RuleRef::Analysis, None, "");
         v.reason = format!("could not be analysed: {why}");

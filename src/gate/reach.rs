@@ -36,6 +36,9 @@ pub struct Reach {
     /// How the action types into a terminal already open (`tmux send-keys`, a write into a FIFO
     /// or another process's open file), where `gitvow approve` may wait for a person's answer.
     pub types_into_terminal: Option<String>,
+    /// How the action pushes characters into a terminal's input by a system call (TIOCSTI): the
+    /// agent's own terminal typed into as the person, wherever a question waits.
+    pub injects_keys: Option<String>,
 }
 
 impl Reach {
@@ -51,6 +54,8 @@ impl Reach {
             let ctx = Context { cwd, home: home.as_deref(), repo_top };
             reach.texts.push(command::effects::Effect::of(EffectKind::Overwrite, &touch, &ctx).text());
             touched.push(touch);
+            // Program text that types into a terminal, written now to be run by a later call.
+            reach.injects_keys = terminal_ioctl(&action.change().1);
         }
         if action.command().is_none() {
             reach.record_key = record_key_argument(action, cwd, home.as_deref());
@@ -73,7 +78,8 @@ impl Reach {
             reach.opaque = seen.opaque.or(seen.spelt_secret);
             reach.computed_names = seen.computed_names;
             reach.computed_existing = seen.computed_existing;
-            reach.types_into_terminal = seen.types_into_terminal.map(str::to_string).or_else(|| terminal_ioctl(text));
+            reach.types_into_terminal = seen.types_into_terminal.map(str::to_string);
+            reach.injects_keys = terminal_ioctl(text);
             reach.secret_reads(&seen.reads);
             touched.extend(seen.touched);
             partly = seen.partly;
@@ -279,13 +285,26 @@ fn typed_into(t: &command::Touch) -> Option<String> {
         .then(|| format!("it writes into a named pipe ({shown}), which a session may read as typed input"))
 }
 
-/// Program text that pushes characters into a terminal's input (`ioctl(fd, TIOCSTI, c)`), by the
-/// request's name or number.
-fn terminal_ioctl(text: &str) -> Option<String> {
-    ["TIOCSTI", "0x5412", "21522"]
-        .iter()
-        .any(|n| text.contains(n))
-        .then(|| "its program text pushes characters into a terminal's input (TIOCSTI)".to_string())
+/// Program text that pushes characters into a terminal's input (`ioctl(fd, TIOCSTI, c)`, or
+/// TIOCLINUX's paste), by the request's name in any case, its name put together (`'TIOC' + 'STI'`)
+/// or its number in hexadecimal, decimal or octal beside an `ioctl` or `syscall`: typed as the
+/// person, those characters answer whatever reads that terminal, `gitvow approve` among them.
+pub fn terminal_ioctl(text: &str) -> Option<String> {
+    const WHY: &str =
+        "its program text pushes characters into a terminal's input (TIOCSTI): they would answer gitvow approve as the person";
+    let upper = text.to_ascii_uppercase();
+    if upper.contains("TIOCSTI") || upper.contains("TIOCLINUX") {
+        return Some(WHY.to_string());
+    }
+    if !upper.contains("IOCTL") && !upper.contains("SYSCALL") {
+        return None;
+    }
+    // 0x5412 (TIOCSTI) and 0x541C (TIOCLINUX), with leading zeros, and their decimal and octal forms.
+    let numbers = ["21522", "21532", "052022", "0O52022", "052034", "0O52034"];
+    let numbered = upper
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| numbers.contains(&w) || w.strip_prefix("0X").is_some_and(|h| ["5412", "541C"].contains(&h.trim_start_matches('0'))));
+    (numbered || (upper.contains("TIOC") && upper.contains("STI"))).then(|| WHY.to_string())
 }
 
 /// What a command's reads reach of gitvow's secrets.

@@ -1,5 +1,6 @@
 //! The gate on a corpus of commands and on its worst inputs.
 
+mod command_text;
 mod corpus;
 mod database_clients;
 mod hook_reach;

@@ -32,6 +32,30 @@ pub fn launched(args: &[String]) -> Vec<usize> {
         .collect()
 }
 
+/// Whether one argument word holds a command line that runs gitvow by name (or a program by its
+/// path) with a guarded subcommand: `'gitvow approve ab12'`, `"cd /; ./gv uninstall --user"`. A
+/// program the analyser does not know may run its arguments as shell text (`capsh`, `mispipe`,
+/// a runner made tomorrow), so such an argument is a command it may run.
+pub fn holds_guarded_call(word: &str) -> bool {
+    if !word.contains("gitvow") && !word.contains('/') {
+        return false;
+    }
+    // The shell's separators and grouping end a command: the words after them start another.
+    // So does `=` (`PAGER=cmd`, `--compress-program=cmd`, `-oProxyCommand=cmd`).
+    let spaced: String = word.chars().map(|c| if ";|&(){}`\n'\"=".contains(c) { ' ' } else { c }).collect();
+    let words: Vec<String> = spaced.split_whitespace().map(str::to_string).collect();
+    (0..words.len()).any(|k| {
+        let name = words[k].rsplit('/').next().unwrap_or_default();
+        let program = name == "gitvow" || (words[k].contains('/') && !words[k].starts_with('-'));
+        (program && words.len() > k + 1 && guarded_subcommand(&words[k + 1..]) && !is_computed(&words[k + 1]))
+            || (name == "gitvow" && words.get(k + 1).is_some_and(|w| is_computed(w)))
+    })
+}
+
+/// Programs whose arguments are text they look for or print, never a command they run: an argument
+/// naming gitvow's subcommands is what they search for (`grep -rn 'gitvow approve' src`).
+pub const TEXT_ONLY: &[&str] = &["grep", "egrep", "fgrep", "rg", "ag", "ack", "ugrep", "jq", "logger", "notify-send"];
+
 /// What the program at `path` is, compared with the running gitvow.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Identity {
@@ -92,5 +116,18 @@ mod tests {
         assert_eq!(launched(&args("-L /usr ./gv install --command /bin/true")), [2]);
         assert!(launched(&args("uninstall foo")).is_empty());
         assert!(launched(&args("run -- --release")).is_empty());
+        for word in [
+            "gitvow approve ab12",
+            "cd /; ./gv uninstall --user",
+            "true && gitvow trust .",
+            "x=1;gitvow $s",
+            "(gitvow approve a)",
+            "PAGER=gitvow approve a",
+        ] {
+            assert!(holds_guarded_call(word), "{word}");
+        }
+        for word in ["gitvow check -- ls", "kubectl certificate approve x", "see gitvow", "a/b c", "./gv --approve", "gitvow approve"] {
+            assert_eq!(holds_guarded_call(word), word == "gitvow approve", "{word}");
+        }
     }
 }

@@ -27,6 +27,11 @@ impl Walk<'_> {
             Some(programs::CommandOption::Attached(script)) => {
                 self.text(&script, &mut ShellState { dirs: cmd.dirs.clone(), ..shell.clone() }, io.reparse + 1)
             }
+            // `sg [-] group 'cmd'`: the word after the group is a shell string, `-c` or not.
+            None if call.name == "sg" => match call.args.iter().enumerate().filter(|(_, a)| *a != "-").nth(1) {
+                Some((k, _)) => self.script_word(&cmd.operands()[k], &cmd.dirs, shell, io.reparse),
+                None => self.fed(io.feed, &cmd.dirs, shell, io.reparse, true),
+            },
             None => return self.program(cmd, call, io, shell),
         }
         Step::unknown()
@@ -47,7 +52,19 @@ impl Walk<'_> {
         if let Some(how) = super::terminal::typing(&call.name, &call.args) {
             self.out.types_into_terminal.get_or_insert(how);
         }
+        // What it is fed is typed into the session's shell: read as a shell reads it, and asked
+        // about, as the session's input cannot be seen.
+        if super::terminal::pushes_input(&call.name, &call.args) {
+            self.fed(io.feed, &Dirs::Unknown, shell, io.reparse, true);
+            if matches!(io.feed, Feed::None) {
+                self.opaque("it types its input into a session, which the analyser cannot see");
+            }
+        }
         for script in super::terminal::texts(&call.name, &call.args) {
+            // tmux expands a format (`#{@x}`, `#{pane_title}`) in what it runs: text it computes.
+            if super::programs::is_tmux(&call.name) && script.contains("#{") {
+                self.opaque("it makes tmux run text computed from a format (#{…}), which the analyser cannot see");
+            }
             self.text(&script, &mut ShellState { dirs: Dirs::Unknown, ..shell.clone() }, io.reparse + 1);
         }
         self.multiplexer_files(&call.name, &call.args, io.feed, shell, io.reparse);

@@ -13,7 +13,7 @@ mod wrappers;
 
 pub use files::{effect_of, extraction, links_sources};
 pub use kinds::{Changer, DbClient, InlineLanguage, Interpreter, Operands, Role};
-pub use runners::{package_program, python_module, runner};
+pub use runners::{package_program, python_module, runner, shell_after_dashes};
 pub use shell_text::{CommandOption, command_option, is_tmux, multiplexer_command};
 pub use spawners::{Spawned, Spawner, spawned};
 pub use subcommands::{asks_for_help, computed_subcommand};

@@ -9,6 +9,12 @@
 mod files;
 mod kept;
 
+/// Whether `name args` copies its standard input into a session already open (`dtach -p sock`,
+/// `abduco -p name`): what it is fed runs there as typed.
+pub fn pushes_input(name: &str, args: &[String]) -> bool {
+    matches!(name, "dtach" | "abduco") && args.iter().any(|a| a == "-p")
+}
+
 /// How `name args` types into a terminal that is already open, if it does.
 pub fn typing(name: &str, args: &[String]) -> Option<&'static str> {
     let any = |words: &[&str]| args.iter().any(|a| words.contains(&a.as_str()));
@@ -23,6 +29,8 @@ pub fn typing(name: &str, args: &[String]) -> Option<&'static str> {
         "xdotool" | "ydotool" => any(&["type", "key", "keydown", "keyup"]).then_some("it types on the desktop's keyboard"),
         "wtype" | "dotool" => Some("it types on the desktop's keyboard"),
         "ttyecho" | "writevt" => Some("it types into a terminal"),
+        // `reptyr PID`, `reptyr -T PID`: a process, or a whole terminal, taken over, typed into after.
+        "reptyr" => (!args.iter().any(|a| a == "-l" || a == "-L")).then_some("reptyr takes another process's terminal over"),
         _ => None,
     }
 }
@@ -139,11 +147,17 @@ pub fn texts(name: &str, args: &[String]) -> Vec<String> {
     let text = match name {
         n if super::programs::is_tmux(n) => return tmux_texts(args),
         "screen" | "byobu-screen" => return screen_texts(args),
+        "dtach" | "abduco" => return super::programs::multiplexer_command(name, args).into_iter().collect(),
         "kitty" | "kitten" => typed(after("send-text"), "m", &["--match", "--match-tab", "--from-file", "--bracketed-paste"]),
         "wezterm" => typed(after("send-text"), "", &["--pane-id"]),
         "zellij" => typed(after("write-chars"), "", &[]).or_else(|| after("write").map(|bytes| decoded(bytes, 10))),
         "xdotool" | "ydotool" => typed(after("type"), "d", &["--window", "--delay", "--terminator", "--key-delay", "--key-hold"]),
         "wtype" => typed(Some(args), "smdMPpk", &[]),
+        // `ttyecho [-n] /dev/pts/N cmd…`, `writevt /dev/ttyN 'text'`: the words after the terminal.
+        "ttyecho" | "writevt" => {
+            let words: Vec<&str> = args.iter().map(String::as_str).filter(|a| !a.starts_with('-')).skip(1).collect();
+            (!words.is_empty()).then(|| unescape(&words.join(" ")))
+        }
         _ => None,
     };
     text.into_iter().filter(|t| !t.is_empty()).collect()
@@ -269,7 +283,11 @@ mod tests {
             ("zellij action write-chars 'gitvow approve ab12'", "gitvow approve ab12"),
             ("zellij action write 103 105", "gi"),
             ("xdotool type --delay 10 'gitvow approve ab12'", "gitvow approve ab12"),
+            ("dtach -n /tmp/s -e '^q' gitvow approve ab12", "gitvow approve ab12"),
+            ("abduco -c s sh -c 'gitvow uninstall'", "sh -c 'gitvow uninstall'"),
             ("wtype -s 10 'gitvow approve ab12'", "gitvow approve ab12"),
+            ("ttyecho -n /dev/pts/3 gitvow approve ab12", "gitvow approve ab12"),
+            ("writevt /dev/tty1 'gitvow uninstall\n'", "gitvow uninstall\n"),
         ];
         for (command, want) in cases {
             let words = shell_words::split(command).unwrap();

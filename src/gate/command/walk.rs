@@ -328,17 +328,39 @@ impl Walk<'_> {
         // A launcher of any kind (an emulator, a debugger, a profiler) running a program named in
         // its arguments with a guarded subcommand: that program may be gitvow by another name. A
         // bare word that is no program on the PATH is a subcommand (`kubectl certificate approve`).
+        // A program the table does not know may run its arguments as a command (`dumb-init gitvow
+        // approve …`).
+        let unknown = programs::program(&call.name).is_none() && !identity::TEXT_ONLY.contains(&call.name.as_str());
         for k in identity::launched(&call.args) {
             let prog = &call.args[k];
-            if prog.contains('/') || crate::paths::find_on_path(prog).is_some() {
+            if unknown && program_name(prog) == "gitvow" {
+                self.out.texts.push(text("gitvow", &call.args[k + 1..]));
+            } else if prog.contains('/') || crate::paths::find_on_path(prog).is_some() {
                 self.identify(prog, &call.args[k + 1..], &cmd.dirs);
             }
         }
+        self.guarded_text(cmd, start, &call);
         if call.prog.contains('/') {
             let first = cmd.all[cmd.at].clone();
             self.written_script(&first, &cmd.dirs, shell, io.reparse, false);
         }
         self.by_role(cmd, &call, io, shell)
+    }
+
+    /// A word that holds a command line running gitvow's guarded subcommands, as the value of an
+    /// environment variable the program may run (`PAGER=…`, `LESSOPEN=…`), or as an argument of a
+    /// program whose arguments the walk does not read as commands: an option's value that is a
+    /// command (`tar -I 'cmd'`, `sort --compress-program=cmd`, `ssh -o ProxyCommand=cmd`), or any
+    /// argument of a program the table does not know (`capsh … -c 'cmd'`, a runner made
+    /// tomorrow). Such a program may run it: asked about.
+    fn guarded_text(&mut self, cmd: &Peeled, start: usize, call: &ProgramCall) {
+        let unread = matches!(programs::role(&call.name), Role::Plain | Role::Ssh) && !identity::TEXT_ONLY.contains(&call.name.as_str());
+        let words = cmd.all[start..cmd.at].iter().chain(cmd.operands().iter().filter(|_| unread));
+        if words.filter_map(Word::literal).any(|a| identity::holds_guarded_call(&a)) {
+            self.opaque(
+                "it gives a program a command line running gitvow's approve, trust, uninstall or install --command, which the program may run",
+            );
+        }
     }
 
     /// The program word of `cmd` and its arguments, with the command's text recorded for the
@@ -473,6 +495,11 @@ impl Walk<'_> {
                 if name == "yarn" && args[i] == "npm" { "npm".to_string() } else { programs::package_program(&args[i]).to_string() };
             cmd.at += 1 + i;
             cmd.all[cmd.at] = lit_word(&program);
+            return Step::Next;
+        }
+        if let Some((i, shell)) = programs::shell_after_dashes(name, args) {
+            cmd.at += 1 + i;
+            cmd.all[cmd.at] = lit_word(&shell);
             return Step::Next;
         }
         if name.starts_with("python")

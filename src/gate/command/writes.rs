@@ -312,6 +312,16 @@ impl Walk<'_> {
             }
             return;
         }
+        // `d=~/.gitvow; rm -rf "$d"`: the value the call gave the variable is judged too. Only
+        // added to what is judged: a branch or a loop may have given it another value.
+        if computed && !self.seen.values.is_empty() {
+            let known = self.with_values(word);
+            if known != *word && self.paths(&known, dirs).is_some() {
+                let before = self.out.touched.len();
+                self.touch(&known, dirs);
+                self.effects_since(before, kind);
+            }
+        }
         if matches!(kind, effects::EffectKind::Delete | effects::EffectKind::DeleteRecursive) && computed {
             return self.opaque(super::COMPUTED_REMOVAL);
         }

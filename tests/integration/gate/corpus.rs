@@ -1758,7 +1758,8 @@ const CASES: &[(&str, &str, &str)] = &[
     ("effects-temp", "allow", r#"cd "$(mktemp -d)" && tar -xzf ~/Downloads/x.tgz"#),
     ("effects-temp", "allow", r#"d=$(mktemp -d -t build.XXXX) && rm -rf "$d""#),
     ("effects-temp", "allow", r#"w=$(mktemp -d); cd "$w" && git clone https://example.com/r.git && rm -rf "$w""#),
-    ("effects-temp", "confirm", "TMPDIR=~; rm -rf $TMPDIR/*"),
+    // The value the call gave TMPDIR is judged: everything in the home directory.
+    ("effects-temp", "deny", "TMPDIR=~; rm -rf $TMPDIR/*"),
     ("effects-temp", "confirm", "rm -rf $TMPDIR"),
     ("effects-temp", "confirm", r#"t=$(mktemp -d); t=~/work; rm -rf "$t""#),
     ("effects-temp", "confirm", r#"d=$(mktemp -d build.XXXX) && rm -rf "$d""#),

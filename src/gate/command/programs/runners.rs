@@ -68,6 +68,17 @@ pub fn runner(name: &str, args: &[String]) -> Option<usize> {
     }
 }
 
+/// A program that starts a shell with the words after its `--` (`capsh --caps=… -- -c 'cmd'` runs
+/// `bash -c 'cmd'`): the index of `--`, and the shell it starts (`--shell=PROG`, else bash).
+pub fn shell_after_dashes(name: &str, args: &[String]) -> Option<(usize, String)> {
+    if name != "capsh" {
+        return None;
+    }
+    let dashes = args.iter().position(|a| a == "--")?;
+    let shell = args[..dashes].iter().rev().find_map(|a| a.strip_prefix("--shell=")).unwrap_or("bash");
+    Some((dashes, shell.to_string()))
+}
+
 /// `python -m mod args`: the index of the module name.
 pub fn python_module(args: &[String]) -> Option<usize> {
     let mut words = OptionWords::with(args, Dashes::Word);

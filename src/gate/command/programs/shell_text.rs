@@ -45,7 +45,8 @@ pub fn is_tmux(name: &str) -> bool {
 }
 
 /// The shell text a terminal multiplexer is told to run or type: `tmux send-keys -t x 'cmd' Enter`,
-/// `tmux new-session -d 'cmd'`, `tmux run-shell 'cmd'`, `screen -dmS x cmd…`, `screen -X stuff 'cmd\n'`.
+/// `tmux new-session -d 'cmd'`, `tmux run-shell 'cmd'`, `screen -dmS x cmd…`, `screen -X stuff 'cmd\n'`,
+/// `dtach -c sock cmd…`, `abduco -n name cmd…`.
 pub fn multiplexer_command(name: &str, args: &[String]) -> Option<String> {
     const KEYS: &[&str] = &["Enter", "C-m", "KPEnter", "C-j", "\\;", ";"];
     // A command given as one word is a shell string (the multiplexer runs it with `sh -c`); given
@@ -67,13 +68,30 @@ pub fn multiplexer_command(name: &str, args: &[String]) -> Option<String> {
                 let keys: Vec<&str> = rest[j..].iter().map(String::as_str).filter(|k| !KEYS.contains(k)).collect();
                 (!keys.is_empty()).then(|| keys.join(" "))
             }
-            "new-session" | "new" | "new-window" | "neww" | "split-window" | "splitw" | "respawn-pane" | "respawnp" | "respawn-window"
-            | "run-shell" | "run" | "display-popup" | "popup" | "pipe-pane" | "pipep" => {
-                let j = skip_options(rest, "stncxyFelpwhLf", &[]);
+            _ => {
+                // The options that take a value, each command its own (`-d` detaches a new
+                // session but names a popup's directory).
+                let values = match sub {
+                    "new-session" | "new" => "cefFnstxy",
+                    "new-window" | "neww" => "ceFnt",
+                    "split-window" | "splitw" => "celptF",
+                    "respawn-pane" | "respawnp" | "respawn-window" | "respawnw" => "cet",
+                    "run-shell" | "run" => "cdt",
+                    "display-popup" | "popup" => "bcdehsStTwxy",
+                    "pipe-pane" | "pipep" => "t",
+                    _ => return None,
+                };
+                let j = skip_options(rest, values, &[]);
                 command(rest[j..].iter().map(String::as_str).collect())
             }
-            _ => None,
         }
+    } else if matches!(name, "dtach" | "abduco") {
+        // `dtach -c SOCKET [-e CHAR] [-r METHOD] cmd…`, `abduco [-e KEY] -n NAME cmd…`: the command
+        // the new session runs, after its socket or name (`-a`, `-p` attach or push, run nothing).
+        let mode = args.iter().position(|a| matches!(a.as_str(), "-c" | "-n" | "-A" | "-N"))?;
+        let rest = args.get(mode + 2..)?;
+        let j = skip_options(rest, "er", &[]);
+        command(rest[j..].iter().map(String::as_str).collect())
     } else if matches!(name, "screen" | "byobu-screen") {
         if let Some(x) = args.iter().position(|a| a == "-X") {
             let rest = &args[x + 1..];

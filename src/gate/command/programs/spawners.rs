@@ -1,6 +1,7 @@
-//! Programs that start a command named in the text of an option or an operand, with a connection
-//! for its input: `nc -e PROG`, `nc -c 'cmd'`, `ncat --sh-exec 'cmd'`, `socat - EXEC:'cmd'`,
-//! `socat TCP-LISTEN:9 SYSTEM:'cmd'`.
+//! Programs that start a command named in the text of an option or an operand: with a connection
+//! for its input (`nc -e PROG`, `nc -c 'cmd'`, `ncat --sh-exec 'cmd'`, `socat - EXEC:'cmd'`,
+//! `socat TCP-LISTEN:9 SYSTEM:'cmd'`), or run through a shell (`mispipe 'a' 'b'`, `pee 'a' 'b'`,
+//! `hyperfine --prepare 'a' 'b'`, `concurrently 'a' 'b'`, `xterm -e cmd…`, `gnome-terminal -- cmd…`).
 
 /// Where a program's arguments name the command it starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,6 +17,16 @@ pub struct Spawner {
     pub unread: &'static [&'static str],
     /// Its operands are addresses, of which `EXEC:`, `SYSTEM:` and `SHELL:` start a command (socat).
     pub addresses: bool,
+    /// Every operand is a command run by a shell (`mispipe`, `pee`, `hyperfine`, `concurrently`),
+    /// after the options that take a value (short letters, long names) besides those above.
+    pub operands: Option<(&'static str, &'static [&'static str])>,
+    /// The words after `--` are a command and its arguments (`gnome-terminal -- cmd…`).
+    pub after_dashes: bool,
+}
+
+impl Spawner {
+    /// A program that starts nothing by its arguments; each row says what differs.
+    pub const NONE: Spawner = Spawner { short: "", long: &[], unread: &[], addresses: false, operands: None, after_dashes: false };
 }
 
 /// A command a [`Spawner`] starts.
@@ -32,6 +43,13 @@ pub enum Spawned {
 /// Every command `spawner` starts, by the argument of `args` that holds it.
 pub fn spawned(spawner: &Spawner, args: &[String]) -> Vec<Spawned> {
     let mut out = Vec::new();
+    if let Some((short, long)) = spawner.operands {
+        // The options whose value is a command take a value too: it is no operand.
+        let short = format!("{short}{}", spawner.short);
+        let long: Vec<&str> = long.iter().chain(spawner.long).copied().collect();
+        let operands: Vec<usize> = super::super::options::operands(args, &short, &long).collect();
+        out.extend(operands.into_iter().map(|k| Spawned::Text { words: k..k + 1, text: args[k].clone() }));
+    }
     let mut i = 0;
     while i < args.len() {
         let a = args[i].as_str();
@@ -41,6 +59,9 @@ pub fn spawned(spawner: &Spawner, args: &[String]) -> Vec<Spawned> {
             }
         };
         if a == "--" {
+            if spawner.after_dashes && spawner.operands.is_none() {
+                out.extend(command_words(args, i + 1));
+            }
             break;
         }
         if let Some(long) = a.strip_prefix("--") {
@@ -62,8 +83,9 @@ pub fn spawned(spawner: &Spawner, args: &[String]) -> Vec<Spawned> {
             let rest = &cluster[at + 1..];
             if rest.is_empty() {
                 next(&mut out);
-                // busybox's `nc -e PROG ARGS…` gives the program the words after it.
-                if i + 2 < args.len() {
+                // busybox's `nc -e PROG ARGS…` (and `xterm -e PROG ARGS…`) gives the program the
+                // words after it.
+                if i + 2 < args.len() && spawner.operands.is_none() {
                     out.push(Spawned::Text { words: i + 1..args.len(), text: shell_words::join(&args[i + 1..]) });
                 }
                 i += 1;
@@ -76,6 +98,16 @@ pub fn spawned(spawner: &Spawner, args: &[String]) -> Vec<Spawned> {
         i += 1;
     }
     out
+}
+
+/// The command the words of `args` from `start` are: one word is a shell string (as a terminal's
+/// `-e 'cmd'` takes it), several a program and its arguments.
+fn command_words(args: &[String], start: usize) -> Option<Spawned> {
+    match args.get(start..)? {
+        [] => None,
+        [one] => Some(Spawned::Text { words: start..start + 1, text: one.clone() }),
+        many => Some(Spawned::Text { words: start..args.len(), text: shell_words::join(many) }),
+    }
 }
 
 /// The commands a socat address starts: each `EXEC:`, `SYSTEM:` or `SHELL:` (in any case) that
@@ -114,8 +146,10 @@ fn before_options(text: &str) -> &str {
 mod tests {
     use super::{Spawned, Spawner, spawned};
 
-    const NC: Spawner = Spawner { short: "ec", long: &["--exec", "--sh-exec"], unread: &["--lua-exec"], addresses: false };
-    const SOCAT: Spawner = Spawner { short: "", long: &[], unread: &[], addresses: true };
+    const NC: Spawner = Spawner { short: "ec", long: &["--exec", "--sh-exec"], unread: &["--lua-exec"], ..Spawner::NONE };
+    const SOCAT: Spawner = Spawner { addresses: true, ..Spawner::NONE };
+    const HYPERFINE: Spawner = Spawner { short: "pc", long: &["--prepare"], operands: Some(("wr", &["--runs"])), ..Spawner::NONE };
+    const TERMINAL: Spawner = Spawner { short: "e", after_dashes: true, ..Spawner::NONE };
 
     fn texts(spawner: &Spawner, args: &[&str]) -> Vec<String> {
         let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
@@ -141,6 +175,16 @@ mod tests {
         assert_eq!(texts(&NC, &["--", "-e", "x"]), Vec::<String>::new());
         assert_eq!(texts(&NC, &["-l", "-e"]), Vec::<String>::new());
         assert_eq!(texts(&NC, &["host", "9"]), Vec::<String>::new());
+    }
+
+    #[test]
+    fn each_operand_or_the_words_after_the_dashes_are_a_command() {
+        assert_eq!(texts(&HYPERFINE, &["-w", "3", "--prepare", "make", "rm x", "-r", "5", "ls"]), ["4:rm x", "7:ls", "3:make"]);
+        assert_eq!(texts(&HYPERFINE, &["-p", "a", "--", "-c"]), ["3:-c", "1:a"]);
+        assert_eq!(texts(&TERMINAL, &["-T", "x", "--", "rm", "-rf", "y"]), ["3:rm -rf y"]);
+        assert_eq!(texts(&TERMINAL, &["--", "rm x"]), ["1:rm x"]);
+        assert_eq!(texts(&TERMINAL, &["-e", "rm", "x"]), ["1:rm", "1:rm x"]);
+        assert_eq!(texts(&TERMINAL, &["--"]), Vec::<String>::new());
     }
 
     #[test]

@@ -142,7 +142,44 @@ const COPY_LONG_VALUES: &[&str] = &[
     "--compare-dest",
     "--copy-dest",
 ];
-const NETCAT: Spawner = Spawner { short: "ec", long: &["--exec", "--sh-exec"], unread: &["--lua-exec"], addresses: false };
+const NETCAT: Spawner = Spawner { short: "ec", long: &["--exec", "--sh-exec"], unread: &["--lua-exec"], ..Spawner::NONE };
+/// hyperfine's options that take a value which is no command.
+const HYPERFINE_VALUES: &[&str] = &[
+    "--warmup",
+    "--min-runs",
+    "--max-runs",
+    "--runs",
+    "--shell",
+    "--time-unit",
+    "--export-asciidoc",
+    "--export-csv",
+    "--export-json",
+    "--export-markdown",
+    "--export-orgmode",
+    "--parameter-scan",
+    "--parameter-step-size",
+    "--parameter-list",
+    "--command-name",
+    "--style",
+    "--sort",
+    "--input",
+    "--output",
+];
+const CONCURRENTLY_VALUES: &[&str] = &[
+    "--names",
+    "--name-separator",
+    "--prefix-colors",
+    "--prefix",
+    "--prefix-length",
+    "--timestamp-format",
+    "--success",
+    "--max-processes",
+    "--restart-tries",
+    "--restart-after",
+    "--default-input-target",
+    "--kill-signal",
+    "--cwd",
+];
 /// A program built, linked or stripped into place (the gitvow executable is protected).
 const BUILD_OUTPUTS: &[&str] = &["-o", "--output"];
 
@@ -161,7 +198,13 @@ pub const PROGRAMS: &[Program] = &[
     p(&["alias"], Role::Alias),
     p(&["export", "declare", "typeset", "local", "readonly"], Role::Declare),
     p(&["trap"], Role::Trap),
-    p(&["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "yash", "posh", "rbash"], Role::Shell),
+    p(
+        &[
+            "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish", "csh", "tcsh", "yash", "posh", "rbash", "ksh93", "oksh", "loksh",
+            "pdksh", "osh", "ysh", "elvish", "nu", "xonsh", "ion",
+        ],
+        Role::Shell,
+    ),
     // Wrappers: they run the command in their arguments.
     wrapper(
         &["sudo", "doas"],
@@ -184,7 +227,6 @@ pub const PROGRAMS: &[Program] = &[
             "torsocks",
             "proxychains",
             "proxychains4",
-            "tsp",
             "nq",
             "chronic",
             "ifne",
@@ -199,6 +241,8 @@ pub const PROGRAMS: &[Program] = &[
         0,
     ),
     wrapper(&["caffeinate"], "tw", &[], 0),
+    // task-spooler, `tsp` on Debian and `ts` elsewhere (moreutils' `ts` takes a format: no program).
+    wrapper(&["tsp", "ts"], "LNDSwWk", &[], 0),
     wrapper(&["sshpass"], "pfdP", &[], 0),
     wrapper(&["ld.so"], "", &["--library-path", "--preload", "--argv0", "--audit", "--glibc-hwcaps-prepend", "--glibc-hwcaps-mask"], 0),
     wrapper(&["command"], "", &[], 0),
@@ -311,6 +355,7 @@ pub const PROGRAMS: &[Program] = &[
             "wtype",
             "ttyecho",
             "writevt",
+            "reptyr",
         ],
         Role::Multiplexer,
     ),
@@ -322,14 +367,54 @@ pub const PROGRAMS: &[Program] = &[
     // A command started on a connection: netcat's `-e PROG` and `-c 'cmd'` (traditional, ncat,
     // busybox), ncat's long forms, socat's `EXEC:` and `SYSTEM:` addresses.
     p(&["nc", "netcat", "ncat", "nc.traditional", "nc.openbsd"], Role::Spawner(NETCAT)),
-    p(&["socat", "socat1", "socat2"], Role::Spawner(Spawner { short: "", long: &[], unread: &[], addresses: true })),
+    p(&["socat", "socat1", "socat2"], Role::Spawner(Spawner { addresses: true, ..Spawner::NONE })),
     // A command named by an option: man's pager (`man -P 'cmd'`), ansible's ad-hoc module
     // arguments (`ansible all -a 'cmd'`, `-m shell -a 'cmd'`: the command module is the default;
     // another module's `key=value` arguments read as assignments, which run nothing).
-    p(&["man"], Role::Spawner(Spawner { short: "P", long: &["--pager"], unread: &[], addresses: false })),
+    p(&["man"], Role::Spawner(Spawner { short: "P", long: &["--pager"], ..Spawner::NONE })),
     // nodemon's command on each change (`nodemon -x 'cmd'`, `--exec`).
-    p(&["nodemon"], Role::Spawner(Spawner { short: "x", long: &["--exec"], unread: &[], addresses: false })),
-    p(&["ansible"], Role::Spawner(Spawner { short: "a", long: &["--args"], unread: &[], addresses: false })).subcommands(SYSTEM_VALUES),
+    p(&["nodemon"], Role::Spawner(Spawner { short: "x", long: &["--exec"], ..Spawner::NONE })),
+    // Commands given as operands, each run by a shell: `mispipe 'a' 'b'`, `pee 'a' 'b'` (moreutils),
+    // hyperfine's benchmarks and its `--prepare`, `--setup`, `--cleanup`, `--conclude` and
+    // `--reference`, concurrently's commands.
+    p(&["mispipe", "pee"], Role::Spawner(Spawner { operands: Some(("", &[])), ..Spawner::NONE })),
+    p(
+        &["hyperfine"],
+        Role::Spawner(Spawner {
+            short: "pcs",
+            long: &["--prepare", "--cleanup", "--setup", "--conclude", "--reference"],
+            operands: Some(("wmMrSuLPDn", HYPERFINE_VALUES)),
+            ..Spawner::NONE
+        }),
+    ),
+    p(&["concurrently"], Role::Spawner(Spawner { operands: Some(("ncplts", CONCURRENTLY_VALUES)), ..Spawner::NONE })),
+    // A terminal emulator runs the command after `-e` (`-x`, `--command`) or `--` in a new window.
+    p(
+        &[
+            "xterm",
+            "uxterm",
+            "urxvt",
+            "rxvt",
+            "st",
+            "alacritty",
+            "konsole",
+            "xfce4-terminal",
+            "terminator",
+            "tilix",
+            "lxterminal",
+            "mate-terminal",
+            "gnome-terminal",
+            "qterminal",
+            "sakura",
+            "terminology",
+            "ghostty",
+            "foot",
+            "footclient",
+            "x-terminal-emulator",
+        ],
+        Role::Spawner(Spawner { short: "ex", long: &["--command", "--execute", "--exec"], after_dashes: true, ..Spawner::NONE }),
+    ),
+    p(&["ansible"], Role::Spawner(Spawner { short: "a", long: &["--args"], ..Spawner::NONE })).subcommands(SYSTEM_VALUES),
     // Writers whose targets come from their input.
     p(&["patch"], Role::Patch),
     p(&["apply_patch", "applypatch"], Role::ApplyPatch),
@@ -353,9 +438,10 @@ pub const PROGRAMS: &[Program] = &[
     ),
     interpreter(&["ruby"], &["-e"], lang(code::Language::Ruby)).switches("0acdlnpsSvwWy"),
     interpreter(&["php"], &["-r"], lang(code::Language::Php)),
-    interpreter(&["lua", "luajit", "Rscript", "osascript"], &["-e"], None),
+    interpreter(&["lua", "luajit", "Rscript", "osascript", "R", "groovy", "scala"], &["-e"], None),
+    interpreter(&["julia"], &["-e", "-E", "--eval", "--print"], None),
     interpreter(&["pwsh", "powershell"], &["-c", "-Command", "-command"], Some(InlineLanguage::PowerShell)),
-    interpreter(&["R", "tclsh", "wish", "jshell", "irb", "ghci", "julia", "scala", "groovy"], &[], None),
+    interpreter(&["tclsh", "wish", "jshell", "irb", "ghci"], &[], None),
     p(
         &["awk", "gawk", "mawk", "nawk"],
         Role::Interpreter(Interpreter {

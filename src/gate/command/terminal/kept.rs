@@ -28,6 +28,15 @@ pub(super) fn tmux(sub: &str, rest: &[String], chain: fn(&[String]) -> Vec<Strin
         "confirm-before" | "confirm" | "command-prompt" => {
             let j = skip_options(rest, "cpItT", &[]);
             out.extend(command(rest.get(j..j + 1).unwrap_or_default()));
+            // A prompt's first text (`-I`) is a tmux command waiting for Enter.
+            if sub == "command-prompt" {
+                out.extend(rest[..j.min(rest.len())].windows(2).filter(|w| w[0] == "-I").flat_map(|w| command(&w[1..])));
+            }
+        }
+        // A chooser's template is the tmux command run on what is chosen (`choose-tree 'run-shell …'`).
+        "choose-tree" | "choose-session" | "choose-window" | "choose-client" | "choose-buffer" | "display-panes" | "displayp" => {
+            let j = skip_options(rest, "FfKOtd", &[]);
+            out.extend(command(rest.get(j..j + 1).unwrap_or_default()));
         }
         "display-menu" | "menu" => {
             let j = skip_options(rest, "bcCHsStTxy", &[]);
@@ -116,6 +125,10 @@ mod tests {
             ("tmux set-option -g default-command 'gitvow approve ab12'", "gitvow approve ab12"),
             ("tmux confirm-before -p ok? 'run-shell \"gitvow trust .\"'", "gitvow trust ."),
             ("tmux display-menu -T m Go g 'run-shell \"gitvow uninstall\"'", "gitvow uninstall"),
+            ("tmux command-prompt -I 'run-shell \"gitvow approve ab12\"'", "gitvow approve ab12"),
+            ("tmux choose-tree -Zw 'run-shell \"gitvow uninstall\"'", "gitvow uninstall"),
+            ("tmux display-popup -d /tmp -E 'gitvow approve ab12'", "gitvow approve ab12"),
+            ("tmux new -d 'gitvow trust .'", "gitvow trust ."),
             ("screen -S s -X screen gitvow approve ab12", "gitvow approve ab12"),
             ("screen -X exec .!. gitvow approve ab12", "gitvow approve ab12"),
             ("screen -X bind a exec gitvow uninstall", "gitvow uninstall"),
