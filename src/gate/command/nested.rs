@@ -52,6 +52,12 @@ impl Walk<'_> {
         if let Some(how) = super::terminal::typing(&call.name, &call.args) {
             self.out.types_into_terminal.get_or_insert(how);
         }
+        // `tmux pipe-pane -I 'cmd'`: what the command prints is typed into the pane.
+        if super::programs::is_tmux(&call.name)
+            && call.args.windows(2).any(|w| matches!(w[0].as_str(), "pipe-pane" | "pipep") && w[1].starts_with('-') && w[1].contains('I'))
+        {
+            self.opaque("it types what a command prints into a tmux pane, which the analyser cannot see");
+        }
         // What it is fed is typed into the session's shell: read as a shell reads it, and asked
         // about, as the session's input cannot be seen.
         if super::terminal::pushes_input(&call.name, &call.args) {

@@ -148,9 +148,12 @@ pub fn texts(name: &str, args: &[String]) -> Vec<String> {
         n if super::programs::is_tmux(n) => return tmux_texts(args),
         "screen" | "byobu-screen" => return screen_texts(args),
         "dtach" | "abduco" => return super::programs::multiplexer_command(name, args).into_iter().collect(),
-        "kitty" | "kitten" => typed(after("send-text"), "m", &["--match", "--match-tab", "--from-file", "--bracketed-paste"]),
-        "wezterm" => typed(after("send-text"), "", &["--pane-id"]),
-        "zellij" => typed(after("write-chars"), "", &[]).or_else(|| after("write").map(|bytes| decoded(bytes, 10))),
+        "kitty" | "kitten" => typed(after("send-text"), "m", &["--match", "--match-tab", "--from-file", "--bracketed-paste"])
+            .or_else(|| super::programs::multiplexer_command(name, args)),
+        "wezterm" => typed(after("send-text"), "", &["--pane-id"]).or_else(|| super::programs::multiplexer_command(name, args)),
+        "zellij" => typed(after("write-chars"), "", &[])
+            .or_else(|| after("write").map(|bytes| decoded(bytes, 10)))
+            .or_else(|| super::programs::multiplexer_command(name, args)),
         "xdotool" | "ydotool" => typed(after("type"), "d", &["--window", "--delay", "--terminator", "--key-delay", "--key-hold"]),
         "wtype" => typed(Some(args), "smdMPpk", &[]),
         // `ttyecho [-n] /dev/pts/N cmd…`, `writevt /dev/ttyN 'text'`: the words after the terminal.
@@ -287,6 +290,9 @@ mod tests {
             ("abduco -c s sh -c 'gitvow uninstall'", "sh -c 'gitvow uninstall'"),
             ("wtype -s 10 'gitvow approve ab12'", "gitvow approve ab12"),
             ("ttyecho -n /dev/pts/3 gitvow approve ab12", "gitvow approve ab12"),
+            ("zellij run -- gitvow approve ab12", "gitvow approve ab12"),
+            ("wezterm start -- gitvow approve ab12", "gitvow approve ab12"),
+            ("kitty -T x sh -c 'gitvow uninstall'", "sh -c 'gitvow uninstall'"),
             ("writevt /dev/tty1 'gitvow uninstall\n'", "gitvow uninstall\n"),
         ];
         for (command, want) in cases {

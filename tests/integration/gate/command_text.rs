@@ -84,8 +84,20 @@ fn what_a_session_is_given_or_keeps_is_run() {
             "printf 'gitvow approve ab12\\n' | dtach -p dev.sock",
             "dtach -p dev.sock <<< 'cat ~/.gitvow/record.key'",
             "echo ls | abduco -p s",
+            "tmux pipe-pane -I -t x 'echo gitvow approve ab12'",
+            "zellij run -- gitvow approve ab12",
+            "kitty sh -c 'gitvow approve ab12'",
+            "wezterm start -- gitvow approve ab12",
+            "alacritty --command gitvow approve ab12",
         ],
-        &["tmux new -d -s dev 'npm run dev'", "tmux split-window -h -c '#{pane_current_path}'", "dtach -n dev.sock sh", "abduco -l"],
+        &[
+            "tmux new -d -s dev 'npm run dev'",
+            "tmux split-window -h -c '#{pane_current_path}'",
+            "dtach -n dev.sock sh",
+            "abduco -l",
+            "zellij run -- cargo watch",
+            "kitty @ ls",
+        ],
     );
 }
 

@@ -92,6 +92,15 @@ pub fn multiplexer_command(name: &str, args: &[String]) -> Option<String> {
         let rest = args.get(mode + 2..)?;
         let j = skip_options(rest, "er", &[]);
         command(rest[j..].iter().map(String::as_str).collect())
+    } else if matches!(name, "zellij" | "wezterm" | "kitty") {
+        // `zellij run -- cmd…`, `wezterm start -- cmd…`, `wezterm cli spawn -- cmd…`, `kitty @ launch
+        // -- cmd…`: after `--`; `kitty [options] cmd…` opens a window running it.
+        if let Some(dd) = args.iter().position(|a| a == "--") {
+            return command(args[dd + 1..].iter().map(String::as_str).collect());
+        }
+        let i = skip_options(args, "cTod", &["--config", "--override", "--class", "--name", "--title", "--directory", "--session"]);
+        let first = args.get(i)?;
+        (name == "kitty" && !first.starts_with(['@', '+'])).then(|| command(args[i..].iter().map(String::as_str).collect())).flatten()
     } else if matches!(name, "screen" | "byobu-screen") {
         if let Some(x) = args.iter().position(|a| a == "-X") {
             let rest = &args[x + 1..];

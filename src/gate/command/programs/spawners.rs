@@ -71,7 +71,13 @@ pub fn spawned(spawner: &Spawner, args: &[String]) -> Vec<Spawned> {
             } else if spawner.long.contains(&name) {
                 match value {
                     Some(v) => out.push(Spawned::Text { words: i..i + 1, text: v.to_string() }),
-                    None => next(&mut out),
+                    None => {
+                        next(&mut out);
+                        // `alacritty --command PROG ARGS…`: the words after it, as after `-e`.
+                        if i + 2 < args.len() && spawner.operands.is_none() {
+                            out.push(Spawned::Text { words: i + 1..args.len(), text: shell_words::join(&args[i + 1..]) });
+                        }
+                    }
                 }
             }
             i += 1;
@@ -169,7 +175,7 @@ mod tests {
         // Words after the value are read on as options too: more is judged, never less.
         assert_eq!(texts(&NC, &["-l", "-e", "sh", "-c", "rm x"]), ["2:sh", "2:sh -c 'rm x'", "4:rm x"]);
         assert_eq!(texts(&NC, &["-lvecat", "9"]), ["0:cat"]);
-        assert_eq!(texts(&NC, &["--sh-exec", "rm x", "--exec=cat y", "9"]), ["1:rm x", "2:cat y"]);
+        assert_eq!(texts(&NC, &["--sh-exec", "rm x", "--exec=cat y", "9"]), ["1:rm x", "1:'rm x' '--exec=cat y' 9", "2:cat y"]);
         assert_eq!(texts(&NC, &["--lua-exec", "a.lua", "--lua-exec=b.lua"]), ["1:?", "2:?"]);
         // After `--` come operands; an option missing its value starts nothing.
         assert_eq!(texts(&NC, &["--", "-e", "x"]), Vec::<String>::new());
