@@ -64,6 +64,27 @@ fn kind_bits(kind: ValueKind) -> u32 {
     }
 }
 
+/// An object [`Tree::objects_holding`] found: its text, and its value made only when asked for.
+#[derive(Clone, Copy)]
+pub struct Held<'a> {
+    tree: &'a Tree,
+    body: &'a str,
+    id: Id,
+}
+
+impl<'a> Held<'a> {
+    /// The object's text, from its `{` to its `}`.
+    pub fn text(&self) -> &'a str {
+        let (start, end) = self.tree.range(self.id);
+        &self.body[start..end]
+    }
+
+    /// The object as plain JSON.
+    pub fn to_json(&self) -> Value {
+        self.tree.to_json(self.body, self.id)
+    }
+}
+
 /// A value of the tree, by its index in the list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Id(u32);
@@ -271,9 +292,15 @@ impl Tree {
 
     /// Whether a member's name is `key`, without decoding a name that has no escape.
     pub fn name_is(&self, body: &str, id: Id, key: &str) -> bool {
+        self.name_is_key(body, id, key, !key.contains(['\\', '"']))
+    }
+
+    /// [`name_is`](Self::name_is), `plain` saying whether `key` is written without an escape
+    /// (found once for a look-up among all of an object's members).
+    fn name_is_key(&self, body: &str, id: Id, key: &str, plain: bool) -> bool {
         // Looked up among every member of an object (a one-line file may hold hundreds of
         // thousands): settled from the first bytes where it can be, without finding the name's end.
-        if !key.contains(['\\', '"']) {
+        if plain {
             let rest = body.as_bytes().get(self.node(id).start as usize + 1..).unwrap_or_default();
             if rest.starts_with(key.as_bytes()) && rest.get(key.len()) == Some(&b'"') {
                 return true;
@@ -297,7 +324,8 @@ impl Tree {
         if self.kind(id) != ValueKind::Object {
             return None;
         }
-        self.items(id).filter(|c| self.name_is(body, *c, key)).last()
+        let plain = !key.contains(['\\', '"']);
+        self.items(id).filter(|c| self.name_is_key(body, *c, key, plain)).last()
     }
 
     /// The element `index` of an array.
@@ -324,15 +352,40 @@ impl Tree {
         }
     }
 
-    /// Each outermost object under `id` with a member whose value is a string `holds` accepts, as
-    /// plain JSON, in document order: what a walk over [`to_json`](Self::to_json)'s value would find,
-    /// with only those objects converted (a document of megabytes is never converted whole).
+    /// Each outermost object under `id` with a member whose value is a string `holds` accepts, in
+    /// document order: what a walk over [`to_json`](Self::to_json)'s value would find, with only
+    /// those objects converted, and only when the caller asks (a document of megabytes is never
+    /// converted whole).
     /// `needle`: text every string `holds` accepts contains, so that a string without it (and
     /// without an escape, which could spell it) is not decoded.
-    pub fn objects_holding(&self, body: &str, id: Id, needle: &str, holds: &dyn Fn(&str) -> bool, found: &mut dyn FnMut(Value)) {
+    ///
+    /// A run of identical elements of an array (a tool that appended the same entry thousands of
+    /// times) is read once: an element whose text is the one before it holds the same objects at
+    /// the same places, found again without reading it.
+    pub fn objects_holding(&self, body: &str, id: Id, needle: &str, holds: &dyn Fn(&str) -> bool, found: &mut dyn FnMut(Held<'_>)) {
         match self.kind(id) {
             ValueKind::Scalar => {}
-            ValueKind::Array => self.items(id).for_each(|c| self.objects_holding(body, c, needle, holds, found)),
+            ValueKind::Array => {
+                // The last container element read, its text, and the objects found in it.
+                let mut previous: Option<(Id, &str, Vec<Id>)> = None;
+                for c in self.items(id).filter(|c| self.kind(*c) != ValueKind::Scalar) {
+                    let (start, end) = self.range(c);
+                    let text = &body[start..end];
+                    if let Some((first, _, held)) = previous.as_ref().filter(|(_, same, _)| *same == text) {
+                        // The same text is the same values in the same order: each object sits as
+                        // far past the one found in the first copy as this copy is past it.
+                        let shift = c.0 - first.0;
+                        held.iter().for_each(|h| found(Held { tree: self, body, id: Id(h.0 + shift) }));
+                        continue;
+                    }
+                    let mut held = Vec::new();
+                    self.objects_holding(body, c, needle, holds, &mut |h| {
+                        held.push(h.id);
+                        found(h);
+                    });
+                    previous = Some((c, text, held));
+                }
+            }
             ValueKind::Object => {
                 // Most members of a large file's objects are neither (an object of thousands of
                 // settings): they are passed over without decoding their values.
@@ -342,7 +395,7 @@ impl Tree {
                     self.may_hold(body, *m, needle) && holds(&decode_string(&body[start..end]))
                 };
                 if members.iter().any(is_held) {
-                    found(self.to_json(body, id));
+                    found(Held { tree: self, body, id });
                     return;
                 }
                 members.into_iter().for_each(|m| self.objects_holding(body, m, needle, holds, found));
@@ -369,13 +422,16 @@ impl Tree {
             return Vec::new();
         }
         // A name written without an escape is its own value: one of another length is none of them.
-        let lengths: std::collections::HashSet<usize> = named.keys().map(String::len).collect();
+        // (Indexed by length: asked of every member, where hashing each length cost more than the
+        // comparison it spares.)
+        let mut lengths = vec![false; named.keys().map(String::len).max().unwrap_or(0) + 1];
+        named.keys().for_each(|name| lengths[name.len()] = true);
         for (place, m) in self.items(id).enumerate() {
             let literal = &body[self.node(m).start as usize..self.name_end(body, m)];
             let raw = &literal[1..literal.len() - 1];
             let entry = if raw.contains('\\') {
                 named.get_mut(decode_string(literal).as_str())
-            } else if lengths.contains(&raw.len()) {
+            } else if lengths.get(raw.len()).copied().unwrap_or(false) {
                 named.get_mut(raw)
             } else {
                 None
@@ -549,11 +605,17 @@ mod tests {
             r#"{"k": "hook", "k": "no", "m": [1, {"n": "a \"hook\""}, {"o": "\u0068ook x"}]}"#,
             r#"{"many": {"a": "1", "b": "2", "c": "hooks", "d": {"e": "x hook"}}, "s": "hook"}"#,
             r#"[{"x": "nothing"}, {"y": ["hook"]}, {"z": "hook"}]"#,
+            // Runs of copies, read once: objects found again at their places in each copy.
+            r#"[{"h": [{"c": "hook 1"}, {"d": "x"}, {"c": "hook 2"}]}, {"h": [{"c": "hook 1"}, {"d": "x"}, {"c": "hook 2"}]}, {"h": [{"c": "hook 1"}, {"d": "y"}, {"c": "hook 2"}]}, 1, {"h": [{"c": "hook 1"}, {"d": "y"}, {"c": "hook 2"}]}, "hook", {"h": [{"c": "hook 1"}, {"d": "y"}, {"c": "hook 2"}]}]"#,
+            r#"{"a": [[{"c": "hook"}], [{"c": "hook"}], [{"c": "no"}], [{"c": "hook"}], [{"c" : "hook"}], [{"c" : "hook"}]]}"#,
         ];
         for doc in docs {
             let tree = Tree::build(doc, Strictness::Lenient).unwrap();
             let mut found = Vec::new();
-            tree.objects_holding(doc, tree.root(), "hook", &holds, &mut |v| found.push(v));
+            tree.objects_holding(doc, tree.root(), "hook", &holds, &mut |v| {
+                assert_eq!(serde_json::from_str::<serde_json::Value>(v.text()).ok(), Some(v.to_json()), "{doc}");
+                found.push(v.to_json());
+            });
             let mut expected = Vec::new();
             walk(&serde_json::from_str(doc).unwrap(), &holds, &mut expected);
             assert_eq!(found, expected, "{doc}");

@@ -207,7 +207,7 @@ fn strip_array(doc: &mut JsonDoc, agent: &AgentSpec, arr: &[JsonStep], keep_firs
     let mut elements = 0;
     doc.each_element(arr, |i, el| {
         elements += 1;
-        match classify(agent, &el) {
+        match classify(agent, el) {
             Membership::Ours => ours.push(i),
             Membership::Mixed(inner) => removals.push((with(&with(arr, JsonStep::Index(i)), key("hooks")), inner)),
             Membership::Foreign => {}
@@ -419,7 +419,7 @@ pub fn has_gitvow_entries(doc: &JsonDoc, agent: &AgentSpec) -> bool {
         if doc.may_have_duplicate_keys(c) {
             return doc.keys(c).iter().any(|name| {
                 let mut found = false;
-                doc.each_element(&with(c, key(name)), |_, el| found = found || ours(&el));
+                doc.each_element(&with(c, key(name)), |_, el| found = found || ours(el));
                 found
             });
         }

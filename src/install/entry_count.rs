@@ -5,6 +5,7 @@
 //! sides is unchanged, one that differs is changed, the rest are added or removed.
 
 use crate::agents::AgentSpec;
+use crate::edit::jsonc::Held;
 use serde_json::Value;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -47,14 +48,39 @@ pub fn count(agent: &AgentSpec, format: Format, before: &str, after: &str) -> En
 /// gitvow's entries in a file: each with the event its command names, and how many times in a
 /// row it is there (a file that a tool appended the same entry to thousands of times holds it
 /// once, not thousands of copies).
-pub type Entries = Vec<(String, Value, usize)>;
+pub type Entries = Vec<(&'static str, Value, usize)>;
 
 /// gitvow's entries in a parsed JSON document, as [`count`] finds them in its text: the planner
 /// takes them from the document it edits, before and after, and tokenises nothing again.
 pub fn json_entries(agent: &AgentSpec, doc: &crate::edit::jsonc::JsonDoc) -> Entries {
-    let mut found = Vec::new();
-    doc.objects_holding(HOOK, &|s| event_of(agent, s).is_some(), &mut |v| walk(agent, &v, &mut found));
-    found
+    let mut found = Copies::default();
+    doc.objects_holding(HOOK, &|s| event_of(agent, s).is_some(), &mut |held| found.add(agent, held));
+    found.entries
+}
+
+/// The entries found in a JSON text, with the text of the last object added.
+#[derive(Default)]
+struct Copies {
+    entries: Entries,
+    last: String,
+}
+
+impl Copies {
+    /// Adds an object found holding an entry: a copy of the one just added, byte for byte, is
+    /// the same entry once more, counted without converting it (a file a tool appended the same
+    /// entry to 100,000 times made 100,000 JSON values to compare, each of them twice).
+    fn add(&mut self, agent: &AgentSpec, held: Held<'_>) {
+        let text = held.text();
+        if self.last == text
+            && let Some((.., times)) = self.entries.last_mut()
+        {
+            *times += 1;
+            return;
+        }
+        self.last.clear();
+        self.last.push_str(text);
+        walk(agent, &held.to_json(), &mut self.entries);
+    }
 }
 
 /// The counts of a change whose entries were `was` and are `now`.
@@ -70,8 +96,8 @@ pub fn tally(agent: &AgentSpec, mut was: Entries, mut now: Entries) -> EntryCoun
         }
     }
     for (event, _) in agent.routes() {
-        let old: usize = was.iter().filter(|(e, ..)| e == event).map(|(.., n)| n).sum();
-        let new: usize = now.iter().filter(|(e, ..)| e == event).map(|(.., n)| n).sum();
+        let old: usize = was.iter().filter(|(e, ..)| *e == event).map(|(.., n)| n).sum();
+        let new: usize = now.iter().filter(|(e, ..)| *e == event).map(|(.., n)| n).sum();
         counts.changed += old.min(new);
         counts.added += new.saturating_sub(old);
         counts.removed += old.saturating_sub(new);
@@ -88,8 +114,9 @@ fn entries(agent: &AgentSpec, format: Format, text: &str) -> Entries {
     let root = match format {
         // Only the objects holding a command are converted: the rest of a large file is not.
         Format::Json => {
-            crate::edit::jsonc::objects_holding(text, HOOK, &|s| event_of(agent, s).is_some(), &mut |v| walk(agent, &v, &mut found));
-            return found;
+            let mut copies = Copies::default();
+            crate::edit::jsonc::objects_holding(text, HOOK, &|s| event_of(agent, s).is_some(), &mut |held| copies.add(agent, held));
+            return copies.entries;
         }
         Format::Yaml => yaml_rust2::YamlLoader::load_from_str(text).ok().and_then(|docs| docs.into_iter().next()).map(|d| from_yaml(&d)),
         Format::Toml => text.parse::<toml_edit::DocumentMut>().ok().map(|d| from_toml(d.as_item())),
@@ -118,17 +145,19 @@ fn walk(agent: &AgentSpec, value: &Value, found: &mut Entries) {
 const HOOK: &str = "hook";
 
 /// The event a command of gitvow's shape names: the word after `hook` (and its `--agent NAME`),
-/// when it is one of the agent's events.
-fn event_of(agent: &AgentSpec, command: &str) -> Option<String> {
-    let words: Vec<&str> = command.split_whitespace().map(|w| w.trim_matches(['\'', '"'])).collect();
-    let at = words.iter().skip(1).position(|w| *w == HOOK)? + 1;
-    let mut rest = words[at + 1..].iter();
-    let mut event = rest.next()?;
-    if *event == "--agent" {
-        rest.next()?;
-        event = rest.next()?;
+/// when it is one of the agent's events. Asked of every string that may hold an entry, so it
+/// allocates nothing.
+fn event_of(agent: &AgentSpec, command: &str) -> Option<&'static str> {
+    let mut words = command.split_whitespace().map(|w| w.trim_matches(['\'', '"']));
+    // `hook` after the program, whatever it is.
+    words.next()?;
+    words.find(|w| *w == HOOK)?;
+    let mut event = words.next()?;
+    if event == "--agent" {
+        words.next()?;
+        event = words.next()?;
     }
-    agent.handler_for(event).map(|_| event.to_string())
+    agent.routes().map(|(name, _)| name).find(|name| *name == event)
 }
 
 fn from_toml(item: &toml_edit::Item) -> Value {

@@ -208,9 +208,10 @@ fn excerpt<'a>(line: &'a str, other: Option<&str>) -> std::borrow::Cow<'a, str> 
         let to = body.ceil_char_boundary(2 * CONTEXT);
         return format!("{}[… {} bytes …]{end}", &body[..to], body.len() - to).into();
     };
-    let prefix = body.bytes().zip(other.bytes()).take_while(|(x, y)| x == y).count();
+    // A block at a time: a one-line file's line is megabytes long, and shown twice.
+    let prefix = crate::digest::shared_prefix(body.as_bytes(), other.as_bytes());
     let most = body.len().min(other.len()) - prefix;
-    let suffix = body.bytes().rev().zip(other.bytes().rev()).take(most).take_while(|(x, y)| x == y).count();
+    let suffix = crate::digest::shared_suffix(&body.as_bytes()[prefix..], &other.as_bytes()[prefix..]).min(most);
     let from = body.floor_char_boundary(prefix.saturating_sub(CONTEXT));
     let to = body.ceil_char_boundary(body.len() - suffix + CONTEXT);
     let before = if from > 0 { format!("[… {from} bytes …]") } else { String::new() };
