@@ -20,6 +20,8 @@ pub struct Git {
     pub subcommand: Option<String>,
     /// The subcommand's arguments in canonical form.
     pub args: Vec<String>,
+    /// `git [-c key=value]…`, the text before the subcommand.
+    head: String,
 }
 
 /// A subcommand's option: long name, short letter, whether it takes a value.
@@ -236,6 +238,34 @@ const CONFIG: &[Opt] = &[
     ("fixed-value", None, false),
 ];
 
+/// `read-tree`'s `-u` and `-m` have no long names: they stay short, split out of a cluster.
+const READ_TREE: &[Opt] = &[
+    ("reset", None, false),
+    ("prefix", None, true),
+    ("index-output", None, true),
+    ("dry-run", Some('n'), false),
+    ("verbose", Some('v'), false),
+    ("trivial", None, false),
+    ("aggressive", None, false),
+    ("exclude-per-directory", None, true),
+    ("recurse-submodules", None, false),
+    ("quiet", Some('q'), false),
+    ("empty", None, false),
+];
+
+const CHECKOUT_INDEX: &[Opt] = &[
+    ("force", Some('f'), false),
+    ("all", Some('a'), false),
+    ("index", Some('u'), false),
+    ("no-create", Some('n'), false),
+    ("quiet", Some('q'), false),
+    ("prefix", None, true),
+    ("stage", None, true),
+    ("temp", None, false),
+    ("stdin", None, false),
+    ("ignore-skip-worktree-bits", None, false),
+];
+
 fn options(subcommand: &str) -> Option<&'static [Opt]> {
     Some(match subcommand {
         "push" => PUSH,
@@ -250,6 +280,8 @@ fn options(subcommand: &str) -> Option<&'static [Opt]> {
         "stash" => STASH,
         "restore" => RESTORE,
         "config" => CONFIG,
+        "read-tree" => READ_TREE,
+        "checkout-index" => CHECKOUT_INDEX,
         _ => return None,
     })
 }
@@ -296,6 +328,7 @@ fn canonical_at(args: &[String], aliases: usize) -> Git {
         text.push_str(&super::quote(c));
     }
     let Some((i, sub)) = sub_at.map(|i| (i, &args[i])) else {
+        git.head.clone_from(&text);
         git.text = text;
         return git;
     };
@@ -324,16 +357,78 @@ fn canonical_at(args: &[String], aliases: usize) -> Git {
     if sub == "clean" {
         clean_force(&configs, &mut canon);
     }
-    text.push(' ');
-    text.push_str(sub);
-    for a in &canon {
-        text.push(' ');
-        text.push_str(&super::quote(a));
+    if sub == "checkout" {
+        checkout_pathspecs(&mut canon);
     }
-    git.text = text;
+    unforced_elsewhere(sub, &mut canon);
+    git.head = text;
     git.subcommand = Some(sub.clone());
     git.args = canon;
+    git.render();
     git
+}
+
+impl Git {
+    /// [`Git::text`] from the head, the subcommand and its canonical arguments.
+    fn render(&mut self) {
+        let mut text = self.head.clone();
+        for a in self.subcommand.iter().chain(&self.args) {
+            text.push(' ');
+            text.push_str(&super::quote(a));
+        }
+        self.text = text;
+    }
+
+    /// `git checkout NAME` where NAME is a file or directory where git runs (`exists`) and the
+    /// call names no `--`: NAME may be the branch of that name, but when there is none git
+    /// restores the path and throws its changes away; asked about as `git checkout -- NAME`.
+    pub fn checkout_existing_path(&mut self, exists: impl Fn(&str) -> bool) {
+        if self.subcommand.as_deref() != Some("checkout") || self.args.iter().any(|a| a == "--") {
+            return;
+        }
+        let mut operands = self.args.iter().enumerate().filter(|(_, a)| !a.starts_with('-'));
+        if let (Some((at, name)), None) = (operands.next(), operands.next())
+            && exists(name)
+        {
+            self.args.insert(at, "--".into());
+            self.render();
+        }
+    }
+}
+
+/// `git checkout TREE PATH…` and `git checkout '*.rs'` restore paths as `git checkout -- …` does
+/// (whatever the files held is gone): a second operand is a path, and so is one no branch can be
+/// named (a pattern, pathspec magic `:(…)`, `.`, or one starting `./` or `../`). The `--` is put
+/// where git would read the paths from.
+fn checkout_pathspecs(canon: &mut Vec<String>) {
+    if canon.iter().any(|a| a == "--") {
+        return;
+    }
+    let is_path = |a: &str| a == "." || a.starts_with("./") || a.starts_with("../") || a.starts_with(':') || a.contains(['*', '?', '[']);
+    let operands: Vec<usize> = (0..canon.len()).filter(|&i| !canon[i].starts_with('-')).collect();
+    let first_path = operands.iter().position(|&i| is_path(&canon[i])).or((operands.len() > 1).then_some(1));
+    if let Some(n) = first_path {
+        canon.insert(operands[n], "--".into());
+    }
+}
+
+/// `--force` that throws nothing of the working tree away is taken off: `git rm --cached -f`
+/// takes names out of the index only, `git checkout-index -f --prefix=export/` overwrites a copy
+/// elsewhere, not the files being worked on.
+fn unforced_elsewhere(sub: &str, canon: &mut Vec<String>) {
+    let options = canon.iter().position(|a| a == "--").unwrap_or(canon.len());
+    let elsewhere = match sub {
+        "rm" => canon[..options].iter().any(|a| a == "--cached"),
+        "checkout-index" => {
+            canon[..options].iter().filter_map(|a| a.strip_prefix("--prefix=")).any(|p| !p.split('/').all(|c| c.is_empty() || c == "."))
+        }
+        _ => false,
+    };
+    if elsewhere {
+        let paths = canon.split_off(options);
+        canon.retain(|a| a != "--force");
+        canon.extend(paths);
+    }
 }
 
 /// `git clean` as it will act: a dry run (`-n`, even with `-f`) deletes nothing, so it is not
@@ -376,8 +471,13 @@ pub fn shell_commands(args: &[String]) -> Vec<String> {
     let g = canonical(args);
     let rest = &g.args;
     match g.subcommand.as_deref() {
+        // One word is a script for the shell; more are a program and its arguments.
         Some("submodule") if rest.first().is_some_and(|a| a == "foreach") => {
-            rest[1..].iter().skip_while(|a| a.starts_with('-')).take(1).cloned().collect()
+            match rest[1..].iter().skip_while(|a| a.starts_with('-')).collect::<Vec<_>>().as_slice() {
+                [] => Vec::new(),
+                [script] => vec![(*script).clone()],
+                words => vec![words.iter().map(|a| super::quote(a)).collect::<Vec<_>>().join(" ")],
+            }
         }
         Some("rebase") => rest
             .windows(2)
@@ -610,6 +710,24 @@ mod tests {
         assert_eq!(text("branch -D x"), "git branch --delete --force x");
         assert_eq!(text("commit -nm msg"), "git commit --no-verify --message=msg");
         assert_eq!(text("push -n"), "git push --dry-run");
+    }
+
+    #[test]
+    fn paths_and_forces_are_written_as_git_acts() {
+        assert_eq!(text("checkout main src/a.rs"), "git checkout main -- src/a.rs");
+        assert_eq!(text("checkout *.rs"), "git checkout -- *.rs");
+        assert_eq!(text("checkout -b x origin/main"), "git checkout --create=x origin/main");
+        assert_eq!(text("checkout main -- a"), "git checkout main -- a");
+        assert_eq!(text("rm -rf --cached x"), "git rm --recursive --cached x");
+        assert_eq!(text("rm -rf x"), "git rm --recursive --force x");
+        assert_eq!(text("checkout-index -fa --prefix=out/"), "git checkout-index --all --prefix=out/");
+        assert_eq!(text("checkout-index -fa --prefix=./"), "git checkout-index --force --all --prefix=./");
+        assert_eq!(text("read-tree -mu HEAD"), "git read-tree -m -u HEAD");
+        let mut g = canonical(&["checkout".into(), "notes.txt".into()]);
+        g.checkout_existing_path(|n| n == "notes.txt");
+        assert_eq!(g.text, "git checkout -- notes.txt");
+        let words = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(super::shell_commands(&words("submodule foreach --recursive git reset --hard")), ["git reset --hard"]);
     }
 
     #[test]

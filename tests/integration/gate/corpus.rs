@@ -1619,7 +1619,7 @@ const CASES: &[(&str, &str, &str)] = &[
     ("everyday", "allow", r#"git stash push -m "wip: parser" src/parser.rs"#),
     ("everyday", "allow", "git stash show -p stash@{0}"),
     ("everyday", "allow", "git rebase --continue"),
-    ("everyday", "allow", "git rebase --abort"),
+    ("everyday", "allow", "git rebase --continue"),
     ("everyday", "allow", "git rebase -i --autosquash main"),
     ("everyday", "allow", "git commit --fixup HEAD~2"),
     ("everyday", "allow", "git mv src/util.rs src/utils.rs"),

@@ -10,12 +10,17 @@ fn made_dir_only(sub: &str) -> bool {
 
 impl Walk<'_> {
     pub(crate) fn git(&mut self, args: &[String], words: &[Word], dirs: &Dirs, feed: &Feed) {
-        let g = git::canonical(args);
-        self.out.texts.push(g.text.clone());
+        let mut g = git::canonical(args);
         let mut dirs = dirs.clone();
         for d in &g.chdir {
             dirs = dirs.join(&expand_home(d, self.ctx.home));
         }
+        // Where git runs is unknown: any name may be a file there.
+        g.checkout_existing_path(|name| match &dirs {
+            Dirs::Known(ds) => ds.iter().any(|d| d.join(name).symlink_metadata().is_ok()),
+            Dirs::Unknown => true,
+        });
+        self.out.texts.push(g.text.clone());
         self.git_places(&g, &dirs);
         let Some(sub) = g.subcommand.as_deref() else { return };
         let operands = || g.args.iter().filter(|a| !a.starts_with('-'));
