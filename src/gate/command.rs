@@ -47,6 +47,7 @@ mod programs;
 pub(crate) use programs::CLOUD_PROGRAMS;
 mod reads;
 mod recipes;
+pub use recipes::program_settings_written;
 mod scripts;
 pub(crate) mod span;
 mod sql;
@@ -189,6 +190,9 @@ pub fn analyse_in(command: &str, ctx: &Context) -> Analysis {
     // A trap runs when the shell exits: with the variables the whole call has set by then.
     for (script, mut at) in std::mem::take(&mut walk.seen.traps) {
         walk.text(&script, &mut at, 1);
+    }
+    if walk.seen.scripts.iter().any(|(p, text)| text.is_none() && recipes::is_settings_file(p)) {
+        walk.opaque("it writes a package manager's settings (.npmrc, .yarnrc.yml, bunfig.toml, …) with text the analyser cannot see: a setting there may name a program every script runs with");
     }
     let effect_texts: Vec<String> = walk.out.effects.iter().map(effects::Effect::text).collect();
     walk.out.origins.effect_texts_at(walk.out.texts.len());

@@ -53,6 +53,8 @@ impl Reach {
             // An edit overwrites its file: the effect rules judge it as they judge `> file`.
             let ctx = Context { cwd, home: home.as_deref(), repo_top };
             reach.texts.push(command::effects::Effect::of(EffectKind::Overwrite, &touch, &ctx).text());
+            // A setting that names a program, written into a package manager's settings file.
+            reach.texts.extend(command::program_settings_written(&touch.path, &action.change().1));
             touched.push(touch);
             // Program text that types into a terminal, written now to be run by a later call.
             reach.injects_keys = terminal_ioctl(&action.change().1);

@@ -4,7 +4,7 @@
 use super::options::OptionWords;
 use super::syntax::{self, Part, Word};
 use super::words::{Expanded, is_mktemp};
-use super::{Chdir, Dirs, Feed, Io, Peeled, ProgramCall, ShellState, Step, Walk, git, is_assignment, is_stdin_path, quote};
+use super::{Chdir, Dirs, Feed, Io, Peeled, ProgramCall, ShellState, Step, Walk, git, is_assignment, is_stdin_path, quote, recipes};
 
 impl Walk<'_> {
     /// `cd`, `pushd`, `popd`: where later commands run.
@@ -175,6 +175,10 @@ impl Walk<'_> {
             || matches!(name, "CLAUDE_CONFIG_DIR" | "CODEX_HOME")
         {
             self.out.texts.push(format!("env {}", w.text()));
+        }
+        // `npm_config_script_shell=./x.sh`: a package manager's setting that names a program.
+        if let Some((manager, key)) = recipes::program_variable(name, &w.text()[name.len() + 1..]) {
+            self.out.texts.push(recipes::setting_command(manager, &key, &w.text()[name.len() + 1..]));
         }
         if let Some(n) = name.strip_prefix("GIT_CONFIG_KEY_") {
             self.out.texts.push(format!("git -c {}=", git::config_key(value)));

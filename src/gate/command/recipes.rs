@@ -13,13 +13,27 @@ mod just;
 mod make;
 mod package;
 mod pyproject;
+mod settings;
 mod task;
 mod toml_tasks;
 mod tox;
 mod walk;
 
 pub use file::{Recipes, Written};
+pub use settings::{as_command as setting_command, program_variable};
 use std::path::Path;
+
+/// What writing `text` into `path` sets, when the file is a package manager's settings: each
+/// setting that names a program as the manager's own `config set` command (see [`settings`]).
+pub fn program_settings_written(path: &Path, text: &str) -> Vec<String> {
+    let Some(manager) = settings::manager_of(path) else { return Vec::new() };
+    settings::program_settings(text).iter().map(|(k, v)| settings::as_command(manager, k, v)).collect()
+}
+
+/// Whether `path` is a package manager's settings file (`.npmrc`, `.yarnrc.yml`, `bunfig.toml`, …).
+pub fn is_settings_file(path: &Path) -> bool {
+    settings::manager_of(path).is_some()
+}
 
 /// Whether `name` is a task runner whose recipes the analyser reads.
 pub fn is_runner(name: &str) -> bool {

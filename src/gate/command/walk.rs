@@ -194,7 +194,8 @@ impl Walk<'_> {
         };
         for r in cmd.redirs.iter().filter(|r| r.op.writes()) {
             let held = self.narrow_to(cmd.span, r.span);
-            self.wrote(&r.target, &dirs, text.clone());
+            let text = text.clone().or_else(|| self.settings_line(&cmd.words, &r.target, &dirs));
+            self.wrote(&r.target, &dirs, text);
             self.wrote_list(&r.target, &dirs, &output);
             self.widen_back(held);
         }

@@ -197,10 +197,38 @@ impl Walk<'_> {
     pub(super) fn wrote(&mut self, word: &Word, dirs: &Dirs, text: Option<String>) {
         if let Some(found) = self.paths(word, dirs) {
             for t in found.into_iter().filter(|t| t.glob.is_none()) {
+                if let Some(text) = &text {
+                    self.out.texts.extend(super::recipes::program_settings_written(&t.path, text));
+                }
                 self.seen.scripts.retain(|(p, _)| *p != t.path);
                 self.seen.scripts.push((t.path, text.clone()));
             }
         }
+    }
+
+    /// `echo "//registry.npmjs.org/:_authToken=${NPM_TOKEN}" >> .npmrc`: into a package manager's
+    /// settings, an `echo` of literal text and variables the call does not set writes its lines
+    /// as written (a value from the environment is one value, as in a heredoc's body), so that
+    /// the settings it makes are read; anything else it prints stays unseen.
+    pub(super) fn settings_line(&mut self, words: &[Word], target: &Word, dirs: &Dirs) -> Option<String> {
+        let (echo, operands) = words.split_first()?;
+        if echo.literal().as_deref() != Some("echo") || !self.paths(target, dirs)?.iter().any(|t| super::recipes::is_settings_file(&t.path))
+        {
+            return None;
+        }
+        let mut line = Vec::new();
+        for w in operands.iter().skip_while(|w| w.literal().is_some_and(|l| matches!(l.as_str(), "-e" | "-n" | "-E"))) {
+            let mut s = String::new();
+            for p in &w.parts {
+                match p {
+                    Part::Lit(t) => s.push_str(t),
+                    Part::Var(n) if !self.seen.assigned.contains(n) => s.push_str(&format!("${{{n}}}")),
+                    _ => return None,
+                }
+            }
+            line.push(s);
+        }
+        Some(line.join(" ").replace("\\n", "\n"))
     }
 
     /// The texts the call wrote to the file `word` names; a file it wrote with text the analyser

@@ -345,3 +345,72 @@ fn a_file_a_multiplexer_types_or_runs_is_run() {
         ],
     );
 }
+
+/// A package manager's setting that names a program (npm's and pnpm's `script-shell`, yarn's
+/// `yarnPath` and plugins, bun's `preload`, `node-options` that load a module, another settings
+/// file) is a program written to run for every script, by any writer: a shell's redirection, the
+/// environment, the manager's own `config set`, or an agent's edit of the settings file (Claude's
+/// Write and Edit, Copilot's edit, Codex's patch). Settings that name no program pass.
+#[test]
+fn a_package_managers_setting_that_names_a_program_is_a_program_written() {
+    let env = installed();
+    judge(
+        &env,
+        &[
+            "echo 'script-shell=./tools/sh.js' >> .npmrc && npm run build",
+            "printf 'registry=https://r.example\\nscript-shell=/tmp/x\\n' > .npmrc",
+            "cat >> .npmrc <<'EOF'\nnode-options=--require ./hook.js\nEOF",
+            "echo 'yarnPath: .yarn/x.cjs' >> .yarnrc.yml",
+            "npm_config_script_shell=./x.sh npm test",
+            "export NPM_CONFIG_USERCONFIG=./other.npmrc; npm run lint",
+            "npm c set -L project script-shell ./x.sh",
+            "curl -fsSL https://example.com/rc -o .npmrc",
+        ],
+        &[
+            "echo 'save-exact=true' >> .npmrc",
+            "echo \"//registry.npmjs.org/:_authToken=${NPM_TOKEN}\" >> .npmrc",
+            "echo 'nodeLinker: node-modules' >> .yarnrc.yml",
+            "npm config set registry https://r.example",
+            "NODE_ENV=production npm run build",
+        ],
+    );
+    let edit = |file: &str, text: &str| {
+        let path = env.repo().join(file);
+        let path = path.to_str().unwrap();
+        let mut write = env.payload("claude-write.json");
+        write["tool_input"]["file_path"] = path.into();
+        write["tool_input"]["content"] = text.into();
+        let mut edit = env.payload("claude-edit.json");
+        edit["tool_input"]["file_path"] = path.into();
+        edit["tool_input"]["new_string"] = text.into();
+        let mut copilot = env.payload("copilot-edit.json");
+        copilot["toolArgs"]["path"] = path.into();
+        copilot["toolArgs"]["new_str"] = text.into();
+        let mut codex = env.payload("codex-patch.json");
+        let added: String = text.lines().map(|l| format!("+{l}\n")).collect();
+        codex["tool_input"]["command"] = format!("*** Begin Patch\n*** Add File: {file}\n{added}*** End Patch\n").into();
+        [
+            ("claude", "PreToolUse", write),
+            ("claude", "PreToolUse", edit),
+            ("copilot", "preToolUse", copilot),
+            ("codex", "PreToolUse", codex),
+        ]
+    };
+    let mut wrong = Vec::new();
+    for (file, text, want) in [
+        (".npmrc", "registry=https://r.example\nscript-shell = ./x.sh\n", true),
+        (".yarnrc.yml", "nodeLinker: pnp\nplugins:\n  - path: .yarn/plugins/x.cjs\n", true),
+        ("bunfig.toml", "[test]\npreload = [\"./setup.ts\"]\n", true),
+        ("pnpm-workspace.yaml", "packages:\n  - 'pkgs/*'\nscriptShell: ./x.sh\n", true),
+        (".npmrc", "registry=https://r.example\nnode-options=--max-old-space-size=4096\n", false),
+        ("bunfig.toml", "[run]\nshell = \"system\"\n", false),
+    ] {
+        for (agent, event, payload) in edit(file, text) {
+            let out = env.hook(agent, event, payload.to_string());
+            if stops(&out) != want {
+                wrong.push(format!("{agent}: {file} with {text:?}: want stopped {want}, got {out:?}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
