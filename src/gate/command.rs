@@ -34,6 +34,7 @@ mod editors;
 pub mod effects;
 mod finder;
 mod formats;
+mod functions;
 mod git;
 mod identity;
 mod local_db;
@@ -358,6 +359,12 @@ struct Seen {
     /// names split into (`loops::split`): one of the first that is not one of the second is computed.
     unquoted: Vec<String>,
     split: Vec<String>,
+    /// Shell functions the call defines (`f() { …; }`), run where it calls them.
+    functions: Vec<functions::Defined>,
+    /// Texts parsed so far, and the number of the one being walked: a function is called only
+    /// in the text that defines it.
+    parses: usize,
+    parse: usize,
 }
 
 impl Seen {

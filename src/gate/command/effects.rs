@@ -100,10 +100,14 @@ pub struct Effect {
 impl Effect {
     pub fn of(kind: EffectKind, touch: &Touch, ctx: &Context) -> Effect {
         let mut class = classify(touch, ctx);
-        // Moving every name of the project's top that a pattern without dot names matches
-        // (`mv * build/`, `for f in *; do mv "$f" "old_$f"`) leaves `.git` where it is.
+        // Moving, changing or deleting one by one every name of the project's top that a pattern
+        // without dot names matches (`mv * build/`, `chown -R me *`, `ls | xargs rm`) leaves `.git`
+        // as it is; deleting them all recursively is still everything here.
         let top = ctx.repo_top.map(lexical);
-        if kind == EffectKind::Move && class == Class::Git && touch.glob.is_some_and(|g| !g.hidden) && touch.path.parent() == top.as_deref()
+        if kind != EffectKind::DeleteRecursive
+            && class == Class::Git
+            && touch.glob.is_some_and(|g| !g.hidden)
+            && touch.path.parent() == top.as_deref()
         {
             class = Class::Project;
         }
@@ -189,7 +193,9 @@ pub fn classify(touch: &Touch, ctx: &Context) -> Class {
     let path = lexical(&touch.path);
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     // `dir/*`, `dir/.*`: everything in `dir`, as dangerous as `dir` itself.
-    let everything = touch.glob.is_some() && !name.chars().any(char::is_alphanumeric);
+    // A pattern that can name neither `.git` nor a plain name (`._*`) is not everything.
+    let reaches = |n: &str| crate::gate::pattern::matches(&name, n, true);
+    let everything = touch.glob.is_some() && !name.chars().any(char::is_alphanumeric) && (reaches("a") || reaches(".git"));
     let whole: PathBuf = if everything { path.parent().map_or_else(|| PathBuf::from("/"), Path::to_path_buf) } else { path.clone() };
     if whole == Path::new("/") {
         return Class::Root;
@@ -208,14 +214,17 @@ pub fn classify(touch: &Touch, ctx: &Context) -> Class {
     // ever matched by a pattern that starts with one, or by a bracket).
     let may_be_git = |c: std::path::Component| {
         let c = c.as_os_str().to_string_lossy();
-        c == ".git" || ((c.starts_with('.') || c.starts_with('[')) && c.contains(['*', '?', '[']))
+        c == ".git"
+            || ((c.starts_with('.') || c.starts_with('['))
+                && c.contains(['*', '?', '['])
+                && crate::gate::pattern::matches(&c, ".git", true))
     };
     if path.components().any(may_be_git) {
         return Class::Git;
     }
     if let Some(top) = project(ctx) {
         // The whole repository goes with its history; `.*` in it takes `.git`.
-        if whole == top || (touch.glob.is_some_and(|g| g.hidden) && path.parent() == Some(&top)) {
+        if whole == top || (touch.glob.is_some_and(|g| g.hidden) && path.parent() == Some(&top) && reaches(".git")) {
             return if ctx.repo_top.is_some() { Class::Git } else { Class::Outside };
         }
         if path.starts_with(&top) {
@@ -311,5 +320,18 @@ mod tests {
         assert_eq!(of(EffectKind::Move, false), Class::Project);
         assert_eq!(of(EffectKind::Move, true), Class::Git);
         assert_eq!(of(EffectKind::DeleteRecursive, false), Class::Git);
+        // `chown -R me *`, `ls | xargs rm`: each name but `.git`.
+        assert_eq!(of(EffectKind::OverwriteRecursive, false), Class::Project);
+        assert_eq!(of(EffectKind::Delete, false), Class::Project);
+        assert_eq!(of(EffectKind::OverwriteRecursive, true), Class::Git);
+    }
+
+    #[test]
+    fn only_a_pattern_that_matches_git_may_be_git() {
+        let all = Some(Glob { hidden: true });
+        assert_eq!(class("/h/r/._*", all), Class::Project);
+        assert_eq!(class("/h/r/.g*", all), Class::Git);
+        assert_eq!(class("/h/r/[.]git", all), Class::Git);
+        assert_eq!(class("/h/r/.*", all), Class::Git);
     }
 }

@@ -62,7 +62,7 @@ pub(super) fn keywords(cmd: &Simple) -> (usize, usize) {
 
 /// Where each compound `script`'s node `from` opens closes, outermost first (`None` for one
 /// that does not close in the script).
-fn closers(script: &Script, from: (usize, usize), opens: usize) -> Vec<Option<(usize, usize)>> {
+pub(super) fn closers(script: &Script, from: (usize, usize), opens: usize) -> Vec<Option<(usize, usize)>> {
     let mut ends = vec![None; opens];
     let mut depth = opens;
     for (at, pipeline) in script.pipelines.iter().enumerate().skip(from.0) {
@@ -389,6 +389,9 @@ impl Walk<'_> {
         match part {
             Part::Var(n) => values(n),
             Part::Computed(t) => {
+                if let Some(name) = positional(t) {
+                    return values(name);
+                }
                 let inner = t.strip_prefix("${")?.strip_suffix('}')?;
                 // `${a[@]}`, `${a[0]}`: an array `mapfile` filled holds the names of its list.
                 if let Some((name, index)) = inner.split_once('[')
@@ -501,6 +504,16 @@ fn named_patterns(part: &Part) -> Option<Vec<&str>> {
         Part::Computed(t) => Some(t.strip_prefix(NAMED)?.strip_suffix(')')?.split('\n').collect()),
         _ => None,
     }
+}
+
+/// The positional parameters, held as loop variables by these names where the call says what they
+/// are (see `functions`).
+pub(super) const PARAMETERS: &[&str] = &["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "@", "*"];
+
+/// The parameter a computed part names when it is one as a whole: `$1`, `${1}`, `$@`, `"${@}"`, `$*`.
+fn positional(text: &str) -> Option<&'static str> {
+    let inner = text.strip_prefix("${").and_then(|t| t.strip_suffix('}')).or_else(|| text.strip_prefix('$'))?;
+    PARAMETERS.iter().find(|n| **n == inner).copied()
 }
 
 /// Whether the names command `lister` lists are ones the shell picked, as a `for` word's pattern

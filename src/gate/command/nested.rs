@@ -150,7 +150,13 @@ impl Walk<'_> {
             } else {
                 let i = options.index();
                 if expects_script {
-                    self.script_word(&words[i], dirs, shell, reparse);
+                    // `sh -c SCRIPT ZERO ARG…`: the words after the script are its `$0`, `$1`, ….
+                    match words[i].literal() {
+                        Some(script) => {
+                            self.script_with_arguments(&script, &words[i + 1..], |walk| walk.script_word(&words[i], dirs, shell, reparse))
+                        }
+                        None => self.script_word(&words[i], dirs, shell, reparse),
+                    }
                 } else if words[i].literal().is_none_or(|t| is_stdin_path(&t)) {
                     self.opaque("it runs a script the analyser cannot read (a substitution or standard input)");
                 } else {

@@ -5,7 +5,7 @@
 use super::loops::{Compounds, KEYWORDS, substitutions};
 use super::programs::{self, Role};
 use super::span::Span;
-use super::syntax::{self, Node, Parsed, Part, Redir, RedirOp, Sep, Simple, Word};
+use super::syntax::{self, Node, Parsed, Part, Redir, RedirOp, Script, Sep, Simple, Word};
 use super::{
     COMPUTED, COMPUTED_TARGET, Chdir, Dirs, Feed, Io, MAX_COMMANDS, MAX_PEELS, MAX_REPARSE, MAX_TEXT, NAMES_ONLY, Peeled, ProgramCall,
     ShellState, Step, TIME_BUDGET, Walk, effects, identity, lexical, lit_word, option_value, program_name, quote, shown_words, text,
@@ -81,14 +81,27 @@ impl Walk<'_> {
         }
         self.split_later(&parsed.unquoted);
         self.seen.unquoted.extend(parsed.unquoted.iter().filter(|n| !self.seen.unquoted.contains(n)).cloned().collect::<Vec<_>>());
+        let outer = self.seen.parse;
+        self.seen.parses += 1;
+        self.seen.parse = self.seen.parses;
         self.script(&parsed, 0, shell, reparse, input);
+        self.uncalled_functions(&parsed, self.seen.parse, reparse);
+        self.seen.parse = outer;
     }
 
     /// Walks script `id` of `p`, whose commands read `input` unless given another; what its last
     /// pipeline prints, as far as the analysis knows.
     fn script(&mut self, p: &Parsed, id: usize, shell: &mut ShellState, reparse: usize, input: &Feed) -> Feed {
         let Some(script) = p.scripts.get(id) else { return Feed::Unknown };
+        self.pipelines(p, script, shell, reparse, input)
+    }
+
+    /// Walks the pipelines of `script` (one of `p`'s, or a function's body in it), as
+    /// [`Walk::script`] does.
+    pub(super) fn pipelines(&mut self, p: &Parsed, script: &Script, shell: &mut ShellState, reparse: usize, input: &Feed) -> Feed {
         let mut printed = Feed::None;
+        // The end of a function definition being stepped over (its body runs where it is called).
+        let mut defined: Option<(usize, usize)> = None;
         // The compound commands open here (`while …; do …; done < list`): where each closes, and
         // the input its closing word or the pipe into it gives every command inside.
         let mut open = Compounds::default();
@@ -99,6 +112,13 @@ impl Walk<'_> {
             for (k, node) in pipeline.nodes.iter().enumerate() {
                 if self.over_budget() {
                     return Feed::Unknown;
+                }
+                if defined.is_some_and(|end| (at, k) <= end) {
+                    continue;
+                }
+                if let Some(end) = self.define(p, script, (at, k), shell) {
+                    defined = Some(end);
+                    continue;
                 }
                 match node {
                     Node::Subshell(inner) => {
@@ -187,7 +207,10 @@ impl Walk<'_> {
         let heredocs: Vec<String> =
             cmd.redirs.iter().filter_map(|r| r.body).filter_map(|b| p.bodies.get(b)).map(|b| b.text.clone()).collect();
         let dirs = shell.dirs.clone();
-        let (output, chdir) = self.run(cmd.words.clone(), dirs.clone(), &feed, &heredocs, shell, reparse);
+        let (output, chdir) = match self.call_function(p, cmd, &feed, shell, reparse) {
+            Some(called) => called,
+            None => self.run(cmd.words.clone(), dirs.clone(), &feed, &heredocs, shell, reparse),
+        };
         let text = match &output {
             Feed::Text(text) | Feed::Expanding(text) => Some(text.clone()),
             _ => None,

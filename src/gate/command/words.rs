@@ -11,8 +11,10 @@ impl Walk<'_> {
     pub(super) fn loop_head(&mut self, words: &[Word], dirs: &Dirs) {
         let Some(name) = words.first().and_then(Word::literal).filter(|n| syntax::is_name(n)) else { return };
         self.seen.loops.retain(|(n, ..)| *n != name);
-        if words.get(1).and_then(Word::literal).as_deref() != Some("in") {
-            return;
+        match words.get(1).and_then(Word::literal).as_deref() {
+            Some("in") => {}
+            None | Some("do") => return self.loop_over_parameters(name, dirs),
+            _ => return,
         }
         // Literal words, or patterns of names in a literal directory (`*.txt`, `src/*.py`): each
         // value is one of the names the pattern matches there. `$(ls *.txt)` lists the names its

@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 
 mod bounded;
 mod families;
+mod parameters;
 mod reach;
 mod runner_files;
 mod stop_classes;
@@ -25,6 +26,7 @@ fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
         .iter()
         .chain(bounded::CASES)
         .chain(families::CASES)
+        .chain(parameters::CASES)
         .chain(stop_classes::CASES)
         .chain(reach::CASES)
         .chain(runner_files::CASES)
@@ -2521,8 +2523,8 @@ const CASES: &[(&str, &str, &str)] = &[
     ("boxed-computed", "confirm", r#"for f in $(ls "$DIR" | grep '\.txt$'); do mv "$f" "archive/$f"; done"#),
     ("boxed-computed", "confirm", r#"while read -r f; do sed -i 's/a/b/' "$f"; done < "$LIST""#),
     ("boxed-computed", "confirm", r#"for f in $FILES; do cp "$f" "$f.bak"; done"#),
-    ("boxed-computed", "confirm", r#"find . -name '*.c' -exec sh -c 'cp "$1" "${1%.c}.bak"' _ {} \;"#),
-    ("boxed-computed", "confirm", r#"find . -name '*.txt' -exec sh -c 'mv "$0" "${0%.txt}.md"' {} \;"#),
+    ("boxed-computed", "confirm", r#"for f in $(cat names.txt); do cp "$f" "$f.bak"; done"#),
+    ("boxed-computed", "confirm", r#"while read -r f; do chmod +x "$f"; done < list.txt"#),
     ("boxed-computed", "confirm", r#"echo "$VERSION" > "$OUT_DIR/version.txt""#),
     ("boxed-computed", "confirm", "find . -type f -exec chmod 644 {} +"),
     ("boxed-computed", "confirm", r#"find . -type f -exec chmod 644 {} \;"#),
