@@ -254,6 +254,12 @@ pub fn is_executable(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
+/// Whether a file name given to a program stands for what it reads on standard input (`-`, or a
+/// descriptor's own name), whose content the name does not tell.
+pub fn is_stdin_path(p: &str) -> bool {
+    p == "-" || p == "/dev/stdin" || p.starts_with("/dev/fd/") || p.starts_with("/proc/self/fd/")
+}
+
 /// What a non-regular file is, as messages name it (`a FIFO`), from its `st_mode`; `None` for a
 /// regular file.
 #[allow(clippy::useless_conversion)] // `mode_t` is 16 bits on some systems: compared as u32

@@ -81,6 +81,7 @@ pub const COMPUTED: char = '\0';
 /// The same for a removal, which the box does not confine: a computed `rm -rf` can empty the
 /// project or the home directory.
 pub const COMPUTED_REMOVAL: &str = "it removes files named by text the shell computes, or in a directory the analyser cannot tell";
+use crate::paths::is_stdin_path;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use syntax::{Part, Word};
@@ -436,10 +437,6 @@ impl Step {
 
 fn lit_word(text: &str) -> Word {
     Word { parts: vec![Part::Lit(text.to_string())] }
-}
-
-fn is_stdin_path(p: &str) -> bool {
-    p == "-" || p == "/dev/stdin" || p.starts_with("/dev/fd/") || p.starts_with("/proc/self/fd/")
 }
 
 fn expand_home(p: &str, home: Option<&Path>) -> String {

@@ -67,7 +67,7 @@ pub(super) fn first_existing(dir: &Path, names: &[&str], written: Written) -> Op
 pub(super) fn recipe_file(dir: &Path, file: Option<&str>, names: &[&str], written: Written) -> Result<(String, String), Recipes> {
     let path = match file {
         // `make -f <(…)`, `make -f -`, `just --justfile "$F"`: text the analyser cannot see.
-        Some(f) if f.contains(['$', '`']) || f.contains("<(") || super::super::is_stdin_path(f) => {
+        Some(f) if f.contains(['$', '`']) || f.contains("<(") || crate::paths::is_stdin_path(f) => {
             return Err(Recipes::Opaque("its recipe file is the call's input or named by text the shell computes"));
         }
         Some(f) => dir.join(f),
