@@ -295,16 +295,7 @@ fn sets_parameters<'a>(nodes: impl Iterator<Item = &'a Node>) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Analysis, Context, analyse_in};
-    use std::path::Path;
-
-    fn analysed(cmd: &str) -> Analysis {
-        analyse_in(cmd, &Context { cwd: Path::new("/r"), home: Some(Path::new("/h")), repo_top: Some(Path::new("/r")) })
-    }
-
-    fn touched(a: &Analysis) -> Vec<String> {
-        a.touched.iter().map(|t| t.path.to_string_lossy().into_owned()).collect()
-    }
+    use super::super::loops::tests::{analysed, touched};
 
     #[test]
     fn a_function_runs_its_body_with_the_calls_words() {

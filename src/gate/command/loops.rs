@@ -538,15 +538,17 @@ pub(super) fn spliceable(p: &Part) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::super::{Analysis, Context, analyse_in};
     use std::path::Path;
 
-    fn analysed(cmd: &str) -> Analysis {
+    /// The call analysed in `/r`, a repository's top, with the home `/h` (functions.rs's tests too).
+    pub(in super::super) fn analysed(cmd: &str) -> Analysis {
         analyse_in(cmd, &Context { cwd: Path::new("/r"), home: Some(Path::new("/h")), repo_top: Some(Path::new("/r")) })
     }
 
-    fn touched(a: &Analysis) -> Vec<String> {
+    /// The paths the analysis says the call touches.
+    pub(in super::super) fn touched(a: &Analysis) -> Vec<String> {
         a.touched.iter().map(|t| t.path.to_string_lossy().into_owned()).collect()
     }
 
