@@ -46,7 +46,7 @@ fn usage_error(err: &clap::Error, what: &str, args: &[String], cli: &Definition)
     let help = subcommand.map_or_else(|| "see `gitvow --help`".to_string(), |sub| format!("see `gitvow {sub} --help`"));
     let tip = err.to_string().lines().find_map(|l| l.trim().strip_prefix("tip: ").map(str::to_string));
     let hint = match (subcommand.map(String::as_str), err.kind()) {
-        (Some("check"), ErrorKind::UnknownArgument) => "put the command after `--`: gitvow check -- git push --force".to_string(),
+        (Some("check"), ErrorKind::UnknownArgument) => format!("put the command after `--`: {}", check_after_dashes(args)),
         (_, ErrorKind::InvalidUtf8) => "gitvow reads its arguments as UTF-8 text; pass the name in UTF-8".to_string(),
         _ => match tip {
             // clap offers `-- --json` for an option that is not one of this subcommand's (one it
@@ -64,6 +64,28 @@ fn usage_error(err: &clap::Error, what: &str, args: &[String], cli: &Definition)
         },
     };
     Error::usage(what).hint(hint)
+}
+
+/// The `gitvow check` the person meant, pasteable: its own options first, then `--` and the
+/// command they gave (one word stays one word, so `gitvow check 'git push --force -n'` is shown as
+/// `gitvow check -- 'git push --force -n'`, never as another command).
+fn check_after_dashes(args: &[String]) -> String {
+    let after = args.iter().position(|a| a == "check").map_or(&args[..0], |i| &args[i + 1..]);
+    let (mut options, mut command) = (vec!["gitvow".to_string(), "check".to_string()], Vec::new());
+    let mut words = after.iter().filter(|a| *a != "--");
+    while let Some(word) = words.next() {
+        match word.as_str() {
+            "--json" => options.push(word.clone()),
+            w if w.starts_with("--color=") => options.push(word.clone()),
+            "--color" => options.extend([Some(word), words.next()].into_iter().flatten().cloned()),
+            _ => command.push(word.clone()),
+        }
+    }
+    match command.first() {
+        // An option check does not have (`gitvow check --bogus`) is no command to repeat.
+        Some(first) if !first.starts_with('-') => format!("{} -- {}", shell_words::join(&options), shell_words::join(&command)),
+        _ => "gitvow check -- git push --force".to_string(),
+    }
 }
 
 /// What clap refused, in one line: its first line, or for missing arguments their names (clap

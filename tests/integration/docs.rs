@@ -38,7 +38,13 @@ fn usage_errors_exit_64_with_a_hint_where_one_helps() {
     let env = Sandbox::with_repo();
     let out = env.run(["check", "git", "push", "--force"]);
     assert_eq!(out.code, 64);
-    assert!(out.stderr.contains("hint: put the command after `--`: gitvow check -- git push --force"), "{out:?}");
+    assert!(out.stderr.contains("hint: put the command after `--`: gitvow check -- git push --force\n"), "{out:?}");
+    // The hint repeats the person's own command and options, pasteable: one quoted word stays one.
+    let out = env.run(["check", "--json", "git push --force --dry-run"]);
+    assert_eq!(out.code, 64);
+    assert!(out.stderr.contains("hint: put the command after `--`: gitvow check --json -- 'git push --force --dry-run'\n"), "{out:?}");
+    let out = env.run(["check", "--color", "never", "rm", "-rf", "build dir"]);
+    assert!(out.stderr.contains("hint: put the command after `--`: gitvow check --color never -- rm -rf 'build dir'\n"), "{out:?}");
     assert_eq!(env.run(["install", "--no-such-flag"]).code, 64);
     assert_eq!(env.run(["log", "--since", "soon"]).code, 64);
     assert_eq!(env.run(["--version"]).code, 0);
