@@ -37,6 +37,7 @@ mod formats;
 mod functions;
 mod git;
 mod identity;
+mod loaders;
 mod local_db;
 mod loops;
 mod mounts;
@@ -193,6 +194,10 @@ pub fn analyse_in(command: &str, ctx: &Context) -> Analysis {
     for (script, mut at) in std::mem::take(&mut walk.seen.traps) {
         walk.text(&script, &mut at, 1);
     }
+    // Code a variable set last loads into whatever the environment is given to.
+    for loader in std::mem::take(&mut walk.seen.loaded) {
+        walk.text(&loader, &mut ShellState::new(ctx.cwd), 1);
+    }
     if walk.seen.scripts.iter().any(|(p, text)| text.is_none() && recipes::is_settings_file(p)) {
         walk.opaque("it writes a package manager's settings (.npmrc, .yarnrc.yml, bunfig.toml, …) with text the analyser cannot see: a setting there may name a program every script runs with");
     }
@@ -321,6 +326,9 @@ struct Seen {
     /// a script written and run in one call is read as what was written; one whose text it
     /// cannot see (`base64 -d > a.sh`, `curl -o a.sh`) is opaque when run.
     scripts: Vec<(PathBuf, Option<String>)>,
+    /// The files of `scripts` some command wrote with text the analyser cannot see, and the
+    /// number of commands walked by then.
+    unseen: Vec<(PathBuf, usize)>,
     /// Files the call makes copies or links of gitvow at.
     gitvow_copies: Vec<PathBuf>,
     /// git configuration given in the environment (`GIT_CONFIG_PARAMETERS`,
@@ -330,6 +338,9 @@ struct Seen {
     /// Commands git runs that the environment names (`GIT_EDITOR='…'`, `GIT_SSH_COMMAND`,
     /// `GIT_EXTERNAL_DIFF`, …): judged as run wherever git runs in the call.
     git_commands: Vec<String>,
+    /// Commands that run code a variable loads into the programs after it (`BASH_ENV=./x.sh` is
+    /// `. ./x.sh`): judged once, before the next program (see `loaders`).
+    loaded: Vec<String>,
     /// `CARGO_INSTALL_ROOT=DIR` set by the call: where `cargo install` writes programs.
     cargo_root: Option<Word>,
     /// `for v in a b; do …`: the words a loop variable takes, when they are literal, and whether

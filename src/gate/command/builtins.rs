@@ -176,6 +176,15 @@ impl Walk<'_> {
         {
             self.out.texts.push(format!("env {}", w.text()));
         }
+        // `BASH_ENV=./x.sh`, `NODE_OPTIONS='--require ./x.js'`: code loaded into the programs after it.
+        if super::loaders::LOADERS.contains(&name) {
+            match assigned(w).map(|v| super::loaders::loaded(name, &v)) {
+                Some(Some(super::loaders::Loads::Commands(commands))) => self.seen.loaded.extend(commands),
+                Some(Some(super::loaders::Loads::Opaque(why))) => self.opaque(why),
+                Some(None) => {}
+                None => self.opaque("code loaded into a program is named by text the shell computes"),
+            }
+        }
         // `npm_config_script_shell=./x.sh`: a package manager's setting that names a program.
         if let Some((manager, key)) = recipes::program_variable(name, &w.text()[name.len() + 1..]) {
             self.out.texts.push(recipes::setting_command(manager, &key, &w.text()[name.len() + 1..]));

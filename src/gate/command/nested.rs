@@ -325,6 +325,7 @@ impl Walk<'_> {
     /// read from its file (as the same call wrote it, or on disk; never run), each judged as a
     /// command in the runner's directory.
     pub(super) fn recipes(&mut self, name: &str, args: &[String], dirs: &Dirs, shell: &ShellState, reparse: usize) {
+        self.package_settings(name, dirs);
         if !recipes::is_runner(name) {
             return;
         }
@@ -360,6 +361,32 @@ impl Walk<'_> {
                         self.text(&line.text, &mut ShellState { dirs: Dirs::Known(vec![line.dir]), ..shell.clone() }, reparse + 1);
                     }
                 }
+            }
+        }
+    }
+
+    /// `npm run build`, `yarn test`, `npx x`: a package manager reads its settings files where it
+    /// runs and above, and a setting there that names a program (`script-shell=./x.sh` in an
+    /// `.npmrc` already on disk, `yarnPath` in `.yarnrc.yml`) runs that program unseen: read as the
+    /// manager's own `config set`, which the rules ask about. What the call wrote is read as
+    /// written; a file that cannot be read, or is over the size cap, is opaque.
+    fn package_settings(&mut self, name: &str, dirs: &Dirs) {
+        if !matches!(name, "npm" | "npx" | "pnpm" | "pnpx" | "yarn" | "yarnpkg" | "bun" | "bunx" | "corepack") {
+            return;
+        }
+        let Dirs::Known(ds) = dirs else { return };
+        for dir in ds {
+            let scripts = &self.seen.scripts;
+            let written = |p: &Path| scripts.iter().any(|(q, _)| q == p);
+            match recipes::settings_on_disk(dir, &written) {
+                Ok(found) => {
+                    for f in found {
+                        let shown = self.shown(&f.path);
+                        self.out.sources.push(format!("the settings {shown}:{}: {}", f.line, f.text));
+                        self.out.texts.push(f.command);
+                    }
+                }
+                Err(why) => self.opaque(why),
             }
         }
     }

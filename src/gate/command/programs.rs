@@ -2,6 +2,7 @@
 //! container shells), which are shells and interpreters, which change files and which of their
 //! arguments name those files.
 
+mod dry_runs;
 mod files;
 mod kinds;
 mod runners;
@@ -11,6 +12,7 @@ mod subcommands;
 mod table;
 mod wrappers;
 
+pub use dry_runs::dry_run;
 pub use files::{effect_of, extraction, links_sources};
 pub use kinds::{Changer, DbClient, InlineLanguage, Interpreter, Operands, Role};
 pub use runners::{package_program, python_module, runner, shell_after_dashes};

@@ -20,7 +20,7 @@ mod tox;
 mod walk;
 
 pub use file::{Recipes, Written};
-pub use settings::{as_command as setting_command, program_variable};
+pub use settings::{as_command as setting_command, on_disk as settings_on_disk, program_variable};
 use std::path::Path;
 
 /// What writing `text` into `path` sets, when the file is a package manager's settings: each

@@ -327,6 +327,9 @@ impl Walk<'_> {
             cmd.at = (cmd.at + 2).min(cmd.all.len());
             return Step::Next;
         }
+        for loader in std::mem::take(&mut self.seen.loaded) {
+            self.text(&loader, &mut ShellState { dirs: cmd.dirs.clone(), ..shell.clone() }, io.reparse + 1);
+        }
         let Some(call) = self.call(cmd) else { return Step::unknown() };
         self.moved_home(&cmd.all[start..cmd.at], &call.prog);
         if call.name == "[[" && arithmetic_runs(cmd.operands()) {
@@ -413,6 +416,14 @@ impl Walk<'_> {
             // `terraform destroy --help`, `git push --help`: the program prints its manual and
             // stops; what the other words would do does not happen.
             self.out.texts.push(format!("{name} --help"));
+            return None;
+        }
+        // `git push --force --dry-run`, `kubectl delete ns x --dry-run=server`, `rsync -n --delete`:
+        // the command only says what it would do. git still connects to the remote, through any
+        // program the call's configuration or environment names for it: then it is judged whole.
+        let git_configured = name == "git" && !(self.seen.git_commands.is_empty() && self.seen.git_config.is_empty());
+        if programs::dry_run(&name, &args) && !git_configured {
+            self.out.texts.push(format!("{name} --dry-run"));
             return None;
         }
         let text = text(&name, &args);

@@ -200,8 +200,12 @@ impl Walk<'_> {
                 if let Some(text) = &text {
                     self.out.texts.extend(super::recipes::program_settings_written(&t.path, text));
                 }
+                // A file an earlier command filled with text the analyser cannot see stays unseen
+                // after a line is added (`cp evil .npmrc; echo x >> .npmrc`): whether `>` or `>>`
+                // wrote it, the analysis does not keep.
+                let unseen = self.seen.unseen.iter().any(|(p, at)| *p == t.path && *at < self.commands);
                 self.seen.scripts.retain(|(p, _)| *p != t.path);
-                self.seen.scripts.push((t.path, text.clone()));
+                self.seen.scripts.push((t.path, if unseen { None } else { text.clone() }));
             }
         }
     }
@@ -393,6 +397,7 @@ impl Walk<'_> {
             for t in self.out.touched[before..].iter().filter(|t| t.glob.is_none()) {
                 if !self.seen.scripts.iter().any(|(p, _)| *p == t.path) {
                     self.seen.scripts.push((t.path.clone(), None));
+                    self.seen.unseen.push((t.path.clone(), self.commands));
                 }
             }
         }

@@ -12,10 +12,14 @@ use crate::support::{BIN, Sandbox, claude_payload};
 use std::collections::BTreeMap;
 
 mod bounded;
+mod dry_runs;
 mod families;
+mod git_worktree_writes;
+mod loaded_code;
 mod parameters;
 mod reach;
 mod runner_files;
+mod settings_on_disk;
 mod stop_classes;
 mod verbs_and_flags;
 
@@ -32,6 +36,10 @@ fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
         .chain(runner_files::CASES)
         .chain(runner_files::CODE_CASES)
         .chain(verbs_and_flags::CASES)
+        .chain(dry_runs::CASES)
+        .chain(loaded_code::CASES)
+        .chain(settings_on_disk::CASES)
+        .chain(git_worktree_writes::CASES)
         .copied()
         .collect()
 }
@@ -289,7 +297,7 @@ const CASES: &[(&str, &str, &str)] = &[
     ("git", "confirm", "git push origin main"),
     ("git", "confirm", "git push --delete origin old"),
     ("git", "confirm", "git push origin :old"),
-    ("git", "deny", "git push -n --force-if"),
+    ("git", "allow", "git push -n --force-if"),
     ("git", "confirm", "git reset --hard"),
     ("git", "confirm", "git reset --har HEAD~1"),
     ("git", "confirm", "git reset --ha origin/main"),
@@ -1836,7 +1844,7 @@ const CASES: &[(&str, &str, &str)] = &[
     ("effects-dry-run", "allow", "kubectl cp pod:/var/log/app.log ./logs/app.log"),
     ("effects-dry-run", "allow", "kubectl -n prod cp api-0:/tmp/dump.sql ./dump.sql -c api"),
     ("effects-dry-run", "confirm", "git push origin main"),
-    ("effects-dry-run", "deny", "git push -n --force"),
+    ("effects-dry-run", "allow", "git push -n --force"),
     ("effects-dry-run", "confirm", "kubectl cp ./x pod:/tmp/x"),
     ("effects-dry-run", "confirm", "kubectl cp ./x pod:/tmp/x -c app"),
     // Shell start-up files are a home directory's or the system's; the project's are its files.
@@ -2668,6 +2676,7 @@ fn world() -> Sandbox {
     );
     env.write("tasks/report.py", "#!/usr/bin/env python3\nprint('rm -rf ~')\n");
     runner_files::write(&env);
+    settings_on_disk::write(&env);
     // A gzip stream cut short: unreadable, so a tree written into its directory.
     let whole = std::fs::read(env.repo().join("plain.tar.gz")).unwrap();
     std::fs::write(env.repo().join("cut.tar.gz"), &whole[..whole.len() / 2]).unwrap();

@@ -55,6 +55,17 @@ pub fn names_program(key: &str, value: &str) -> bool {
     if last == "shell" && matches!(value.trim_matches(['"', '\'', ' ']), "system" | "bun") {
         return false;
     }
+    // `yarnPath: .yarn/releases/yarn-4.1.0.cjs` is where `yarn set version` puts the release a
+    // project pins (committed in most yarn projects): yarn itself.
+    let value = value.trim_matches(['"', '\'', ' ']);
+    let release = value.strip_prefix("./").unwrap_or(value).strip_prefix(".yarn/releases/yarn-").is_some_and(|v| {
+        v.strip_suffix(".cjs")
+            .or_else(|| v.strip_suffix(".js"))
+            .is_some_and(|v| v.chars().all(|c| c.is_ascii_alphanumeric() || ".-+".contains(c)))
+    });
+    if last == "yarnpath" && release {
+        return false;
+    }
     if PROGRAM_KEYS.contains(&last) {
         return true;
     }
@@ -81,6 +92,60 @@ pub fn program_settings(text: &str) -> Vec<(String, String)> {
         }
     }
     out
+}
+
+/// The settings files of the directories a package manager run in `dir` reads (`dir` and those
+/// above it, up to the top of the working tree), as they are on disk.
+pub const FILES: &[&str] =
+    &[".npmrc", ".yarnrc", ".yarnrc.yml", ".yarnrc.yaml", "pnpm-workspace.yaml", "pnpm-workspace.yml", "bunfig.toml"];
+
+/// Settings files read, at most (bytes); a larger one is opaque.
+const MAX_SETTINGS_FILE: u64 = 64 << 10;
+/// Directories looked in, from where the manager runs up.
+const MAX_LEVELS: usize = 8;
+
+/// A setting found on disk that names a program: the file, its line number, the line, and the
+/// manager's own `config set` command for the rules.
+pub struct Found {
+    pub path: std::path::PathBuf,
+    pub line: usize,
+    pub text: String,
+    pub command: String,
+}
+
+/// The settings that name a program in the files a package manager run in `dir` reads, skipping
+/// those `skip` says the call itself writes (read as written). A file over the size cap, or one
+/// that cannot be read, is `Err`.
+pub fn on_disk(dir: &Path, skip: &dyn Fn(&Path) -> bool) -> Result<Vec<Found>, &'static str> {
+    let mut out = Vec::new();
+    for d in dir.ancestors().take(MAX_LEVELS) {
+        for name in FILES {
+            let path = d.join(name);
+            let Ok(meta) = std::fs::metadata(&path) else { continue };
+            if skip(&path) || !meta.is_file() {
+                continue;
+            }
+            if meta.len() > MAX_SETTINGS_FILE {
+                return Err("a package manager's settings file is larger than the analyser reads");
+            }
+            let text = std::fs::read_to_string(&path).map_err(|_| "a package manager's settings file cannot be read")?;
+            let manager = manager_of(&path).unwrap_or("npm");
+            for (n, line) in text.lines().enumerate() {
+                for (key, value) in program_settings(line) {
+                    out.push(Found {
+                        path: path.clone(),
+                        line: n + 1,
+                        text: line.trim().to_string(),
+                        command: as_command(manager, &key, &value),
+                    });
+                }
+            }
+        }
+        if d.join(".git").exists() {
+            break;
+        }
+    }
+    Ok(out)
 }
 
 /// The setting an environment variable gives its package manager (`npm_config_script_shell`,

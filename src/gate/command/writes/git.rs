@@ -3,6 +3,15 @@
 use crate::gate::command::syntax::{Part, Word};
 use crate::gate::command::{COMPUTED_REMOVAL, Dirs, Feed, Walk, effects, expand_home, git, home_text, lexical, lit_word};
 
+/// Whether the path `name` is (in every directory the command may run in) the top of a working
+/// tree or above one: a directory holding `.git`.
+fn holds_a_work_tree(name: &str, dirs: &Dirs) -> bool {
+    match dirs {
+        Dirs::Known(ds) => !ds.is_empty() && ds.iter().all(|d| lexical(&d.join(name)).join(".git").exists()),
+        Dirs::Unknown => false,
+    }
+}
+
 /// Subcommands whose place is a directory they make (git refuses one that holds files).
 fn made_dir_only(sub: &str) -> bool {
     matches!(sub, "clone" | "init" | "worktree" | "submodule")
@@ -55,8 +64,10 @@ impl Walk<'_> {
                 self.patched(&files, feed, strip, &dirs);
             }
             // Files come out of an index (perhaps another one than the repository's) into the prefix.
+            // Without one they go back into the working tree, where git writes tracked files only
+            // (never `.git`), and overwrites none without `--force` (a rule asks about that).
             "checkout-index" => {
-                let prefix = g.args.iter().find_map(|a| a.strip_prefix("--prefix=")).unwrap_or("./");
+                let Some(prefix) = g.args.iter().find_map(|a| a.strip_prefix("--prefix=")) else { return };
                 let Some(prefix) = home_text(prefix, self.ctx.home) else {
                     return self.opaque("git checkout-index writes under a prefix the shell computes");
                 };
@@ -65,7 +76,10 @@ impl Walk<'_> {
             }
             "checkout" | "restore" => {
                 if let Some(dd) = g.args.iter().position(|a| a == "--") {
-                    for o in g.args[dd + 1..].iter() {
+                    // `git checkout -- .` rewrites the tracked files under the top of the working
+                    // tree, never its `.git`: what it throws away is uncommitted work, which a rule
+                    // names; a path below the top is a change of that path.
+                    for o in g.args[dd + 1..].iter().filter(|o| !holds_a_work_tree(o, &dirs)) {
                         self.touch(&lit_word(o), &dirs);
                     }
                 }
