@@ -13,16 +13,11 @@ runs=${1:-9}
 root=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=bench/bin.sh
 source "$root/bench/bin.sh"
-bin=${GITVOW_BIN:-$(release_bin)}
+bench_bin
 
 if [[ -z "${EPOCHREALTIME:-}" ]]; then
     echo "bench/doctor.sh needs bash 5 or newer (for \$EPOCHREALTIME)" >&2
     exit 1
-fi
-# Build only when the binary is missing or older than a source file: the machine is shared.
-if [[ ! -x $bin ]] || [[ -z ${GITVOW_BIN:-} && -n $(find "$root/src" "$root/Cargo.toml" "$root/templates" -newer "$bin" -print -quit 2>/dev/null) ]]; then
-    echo "building release binary…" >&2
-    (cd "$root" && cargo build --release --locked --quiet)
 fi
 
 work=$(mktemp -d)

@@ -4,21 +4,17 @@
 # syntax, a payload just under the 16 MiB limit). Prints median and maximum wall time per case, the
 # exit code and the start of the answer. Target: every case well under 100 ms, every answer a verdict.
 #
-#   bench/gate-worst.sh [RUNS]      (default 10 runs per case; honours CARGO_TARGET_DIR)
+#   bench/gate-worst.sh [RUNS]      (default 10 runs per case; the binary is $GITVOW_BIN, else the release build: bench/bin.sh)
 set -euo pipefail
 
 runs=${1:-10}
 root=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=bench/bin.sh
 source "$root/bench/bin.sh"
-bin=$(release_bin)
+bench_bin
 if [[ -z "${EPOCHREALTIME:-}" ]]; then
     echo "bench/gate-worst.sh needs bash 5 or newer (for \$EPOCHREALTIME)" >&2
     exit 1
-fi
-if [[ ! -x "$bin" ]]; then
-    echo "building $bin (once)…" >&2
-    (cd "$root" && cargo build --release --quiet)
 fi
 
 work=$(mktemp -d)

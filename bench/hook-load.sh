@@ -14,8 +14,7 @@ calls=${2:-500}
 root=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=bench/bin.sh
 source "$root/bench/bin.sh"
-bin=${GITVOW_BIN:-$(release_bin)}
-[[ -x "$bin" ]] || (cd "$root" && cargo build --release --locked --quiet)
+bench_bin
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -15,7 +15,7 @@
 # Targets: PreToolUse median <= floor + 0.5 ms (2 KB command: floor + 1 ms), other events
 # <= floor + 0.3 ms, peak memory <= 3 MiB.
 #
-# The binary is $GITVOW_BIN, else the release build (bench/bin.sh; built when missing).
+# The binary is $GITVOW_BIN, else the release build (bench/bin.sh).
 # Wall time comes from bash's $EPOCHREALTIME around each run (no helper process inside the measured
 # interval). Peak memory (max RSS) comes from GNU time (`/usr/bin/time -f %M`).
 set -euo pipefail
@@ -24,15 +24,11 @@ rounds=${1:-200}
 root=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=bench/bin.sh
 source "$root/bench/bin.sh"
-bin=${GITVOW_BIN:-$(release_bin)}
+bench_bin
 
 if [[ -z "${EPOCHREALTIME:-}" ]]; then
     echo "bench/hook.sh needs bash 5 or newer (for \$EPOCHREALTIME)" >&2
     exit 1
-fi
-if [[ ! -x "$bin" ]]; then
-    echo "building $bin (once)…" >&2
-    (cd "$root" && cargo build --release --locked --quiet)
 fi
 gnu_time=""
 if /usr/bin/time -f %M true >/dev/null 2>&1; then

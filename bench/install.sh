@@ -8,6 +8,7 @@
 # the time of an install against reading, rewriting, fsyncing and renaming the file (at most 5 times).
 #
 # Usage: bench/install.sh [RUNS]        RUNS per figure (default 5); the median is printed.
+# The binary is $GITVOW_BIN, else the release build (bench/bin.sh).
 # Every run uses a temporary HOME; the real home directory is never read or written.
 set -euo pipefail
 
@@ -15,13 +16,8 @@ runs=${1:-5}
 root=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=bench/bin.sh
 source "$root/bench/bin.sh"
-bin=$(release_bin)
+bench_bin
 
-# Build only when the binary is missing or older than a source file: the machine is shared.
-if [[ ! -x $bin ]] || [[ -n $(find "$root/src" "$root/Cargo.toml" "$root/templates" -newer "$bin" -print -quit 2>/dev/null) ]]; then
-    echo "building release binary…" >&2
-    (cd "$root" && cargo build --release --quiet)
-fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
