@@ -465,6 +465,34 @@ fn home_text(p: &str, home: Option<&Path>) -> Option<String> {
     (!p.contains(['$', '`'])).then_some(p)
 }
 
+/// A runner's argument with the home directory written out wherever the shell, or the runner
+/// itself, reads one: a leading `~`, one after an option's `=` or a joined short flag
+/// (`--prefix=~/x`, `-C~/x`), `$HOME` and `${HOME}`. A runner's directory or file option
+/// (`make -C ~/src/other`, `npm --prefix "$HOME/x"`) then names where its recipes are read.
+fn home_spelled(arg: &str, home: Option<&Path>) -> String {
+    let Some(h) = home.map(|h| h.to_string_lossy().into_owned()) else { return arg.to_string() };
+    let arg = arg.replace("${HOME}", &h);
+    let mut out = String::new();
+    let mut rest = arg.as_str();
+    while let Some(i) = rest.find("$HOME") {
+        let after = &rest[i + 5..];
+        let whole = !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
+        out.push_str(&rest[..i]);
+        out.push_str(if whole { &h } else { "$HOME" });
+        rest = after;
+    }
+    out.push_str(rest);
+    let at = if out.starts_with('-') {
+        out.find("=~").map(|i| i + 1).or_else(|| (!out.starts_with("--") && out.get(2..).is_some_and(|t| t.starts_with('~'))).then_some(2))
+    } else {
+        Some(0)
+    };
+    match at {
+        Some(at) => format!("{}{}", &out[..at], expand_home(&out[at..], home)),
+        None => out,
+    }
+}
+
 /// The value of the first of `flags` in `args` (`-D dir`, `--chdir=dir`, `-Ddir`).
 fn option_value(args: &[String], flags: &[&str]) -> Option<String> {
     for (i, a) in args.iter().enumerate() {
@@ -535,6 +563,21 @@ mod tests {
 
     fn touched(cmd: &str) -> Vec<String> {
         in_dir(cmd).touched.iter().map(|t| t.path.to_string_lossy().into_owned()).collect()
+    }
+
+    #[test]
+    fn a_runners_arguments_name_the_home_directory_as_the_shell_does() {
+        let h = Some(Path::new("/h"));
+        assert_eq!(home_spelled("~/src/other", h), "/h/src/other");
+        assert_eq!(home_spelled("--prefix=~/x", h), "--prefix=/h/x");
+        assert_eq!(home_spelled("-C~/x", h), "-C/h/x");
+        assert_eq!(home_spelled("$HOME/x", h), "/h/x");
+        assert_eq!(home_spelled("${HOME}", h), "/h");
+        assert_eq!(home_spelled("$HOMER/x", h), "$HOMER/x");
+        assert_eq!(home_spelled("~bob/x", h), "~bob/x");
+        assert_eq!(home_spelled("a~/x", h), "a~/x");
+        assert_eq!(home_spelled("-", h), "-");
+        assert_eq!(home_spelled("~/x", None), "~/x");
     }
 
     #[test]

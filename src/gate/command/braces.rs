@@ -35,8 +35,19 @@ pub(super) fn expand(word: &Word) -> Option<Vec<Word>> {
         return None;
     }
     let words = alternatives.into_iter().map(|a| {
-        let lit = Part::Lit(format!("{head}{a}{tail}"));
-        Word { parts: if tilde { vec![Part::Tilde, lit] } else { vec![lit] } }
+        let text = format!("{head}{a}{tail}");
+        if tilde {
+            return Word { parts: vec![Part::Tilde, Part::Lit(text)] };
+        }
+        // The shell expands braces first, then a `~` that leads a word it made: `{~,x}` is the
+        // home directory and `x`, `{~/src/other,x}` another project; `{~bob,x}` another
+        // user's home, which the analyser cannot name.
+        match text.strip_prefix('~') {
+            Some("") => Word { parts: vec![Part::Tilde] },
+            Some(rest) if rest.starts_with('/') => Word { parts: vec![Part::Tilde, Part::Lit(rest.to_string())] },
+            Some(_) => Word { parts: vec![Part::Computed(text)] },
+            None => Word { parts: vec![Part::Lit(text)] },
+        }
     });
     Some(words.collect())
 }
@@ -94,6 +105,28 @@ mod tests {
         assert_eq!(expanded("{c..a}").unwrap(), ["c", "b", "a"]);
         assert_eq!(expanded("n{1..7..3}").unwrap(), ["n1", "n4", "n7"]);
         assert_eq!(expanded("~/{a,.claude}").unwrap(), ["~/a", "~/.claude"]);
+    }
+
+    #[test]
+    fn a_tilde_that_leads_an_alternative_is_the_home_directory() {
+        let parts = |word: &str| {
+            expand(
+                &syntax::parse(&format!("rm {word}")).scripts[0].pipelines[0]
+                    .nodes
+                    .iter()
+                    .find_map(|n| match n {
+                        syntax::Node::Simple(s) => s.words.get(1).cloned(),
+                        _ => None,
+                    })
+                    .unwrap(),
+            )
+            .unwrap()
+        };
+        let homes = |word: &str| parts(word).iter().map(|w| matches!(w.parts.first(), Some(Part::Tilde))).collect::<Vec<_>>();
+        assert_eq!(homes("{~,/tmp/x}"), [true, false]);
+        assert_eq!(homes("{x,~/src/other}"), [false, true]);
+        assert_eq!(homes("a{~,b}"), [false, false]);
+        assert!(matches!(parts("{~bob,x}")[0].parts[..], [Part::Computed(_)]));
     }
 
     #[test]

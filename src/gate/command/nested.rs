@@ -5,8 +5,8 @@ use super::options::{Dashes, OptionWords};
 use super::programs::{self, InlineLanguage};
 use super::syntax::{Part, Word};
 use super::{
-    Dirs, Feed, Io, MAX_REPARSE, Peeled, ProgramCall, ShellState, Step, Walk, code, editors, effects, expand_home, git, is_stdin_path,
-    lit_word, option_value, powershell, quote, recipes, sql,
+    Dirs, Feed, Io, MAX_REPARSE, Peeled, ProgramCall, ShellState, Step, Walk, code, editors, effects, expand_home, git, home_spelled,
+    is_stdin_path, lit_word, option_value, powershell, quote, recipes, sql,
 };
 use recipes::Recipes;
 use sql::files::Outside;
@@ -332,7 +332,7 @@ impl Walk<'_> {
         // A session a multiplexer starts, or a directory the shell computes: where the runner's
         // file is cannot be told; a computed directory is asked about where it changes files.
         let Dirs::Known(ds) = dirs else { return };
-        let args: Vec<String> = args.iter().map(|a| self.with_literal_values(a)).collect();
+        let args: Vec<String> = args.iter().map(|a| home_spelled(&self.with_literal_values(a), self.ctx.home)).collect();
         // `npm pkg set scripts.x=…`, `npm set-script x …`: the package manager rewrites its own
         // package.json, and a script run later in the call is one the analyser cannot read.
         let sets_scripts = matches!(name, "npm" | "pnpm" | "yarn" | "bun")

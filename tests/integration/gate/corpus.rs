@@ -15,6 +15,7 @@ mod bounded;
 mod dry_runs;
 mod families;
 mod git_worktree_writes;
+mod home_spelled;
 mod loaded_code;
 mod parameters;
 mod reach;
@@ -30,6 +31,7 @@ fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
         .iter()
         .chain(bounded::CASES)
         .chain(families::CASES)
+        .chain(home_spelled::CASES)
         .chain(parameters::CASES)
         .chain(stop_classes::CASES)
         .chain(reach::CASES)
@@ -2676,6 +2678,7 @@ fn world() -> Sandbox {
     );
     env.write("tasks/report.py", "#!/usr/bin/env python3\nprint('rm -rf ~')\n");
     runner_files::write(&env);
+    home_spelled::write(&env);
     settings_on_disk::write(&env);
     // A gzip stream cut short: unreadable, so a tree written into its directory.
     let whole = std::fs::read(env.repo().join("plain.tar.gz")).unwrap();
