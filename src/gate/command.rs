@@ -29,6 +29,7 @@ mod arrays;
 mod braces;
 mod builtins;
 pub(crate) mod code;
+mod command_values;
 mod diff;
 mod editors;
 pub mod effects;
@@ -143,6 +144,8 @@ pub struct Analysis {
     pub spelt_secret: Option<&'static str>,
     /// How the command types into a terminal already open (`tmux send-keys`), if it does.
     pub types_into_terminal: Option<&'static str>,
+    /// How the command takes hold of another running process (`reptyr`, `gdb -p`), if it does.
+    pub attaches: Option<&'static str>,
     /// Directories the command makes (`mkdir`, `mkdir -p`: the topmost one missing) that do not
     /// exist now: whatever it writes under them is a new file, not a change of one.
     pub made_dirs: Vec<PathBuf>,
@@ -341,6 +344,9 @@ struct Seen {
     /// Commands that run code a variable loads into the programs after it (`BASH_ENV=./x.sh` is
     /// `. ./x.sh`): judged once, before the next program (see `loaders`).
     loaded: Vec<String>,
+    /// Commands other programs run that variables set so far name (`PAGER=…`, `LESSOPEN=…`, see
+    /// [`command_values::VARIABLES`]; `None`: the shell computes it), judged by the next program.
+    variable_commands: Vec<(&'static str, Option<String>)>,
     /// `CARGO_INSTALL_ROOT=DIR` set by the call: where `cargo install` writes programs.
     cargo_root: Option<Word>,
     /// `for v in a b; do …`: the words a loop variable takes, when they are literal, and whether

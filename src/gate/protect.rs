@@ -24,7 +24,7 @@ const HOME_DIRS: &[(&str, &str)] = &[
     (".cline", AGENT),
     ("Documents/Cline/Hooks", AGENT),
     (".config/kilo", AGENT),
-    (".gitvow", GITVOW),
+    (".gitvow", GITVOW_HOME),
 ];
 
 /// The same in a repository, with git's hook directories.
@@ -136,6 +136,9 @@ const SYSTEM_FILES: &[&str] = &[
 
 const AGENT: &str = "an agent's configuration directory";
 const GITVOW: &str = "gitvow's own directory";
+/// `~/.gitvow`: its policy, record key, approvals and install record. Removing or moving it whole
+/// is switching the gate off, denied as such (`rm -rf ~/.gitvow`, `mv ~/.gitv* /tmp`).
+const GITVOW_HOME: &str = "gitvow's home";
 const GIT_HOOKS: &str = "a git hook directory";
 const EXECUTABLE: &str = "the gitvow executable";
 
@@ -291,7 +294,8 @@ impl Guard {
         let forms = [(lexical(&dir), name.clone()), (resolve(&dir), name.clone())];
         for (dir, name) in &forms {
             let whole = dir.join(name);
-            if touch.glob.is_none() && whole.file_name().is_some_and(|n| NAMES.iter().any(|p| n == *p)) {
+            let home = self.roots.iter().any(|r| r.what == GITVOW_HOME && r.path == whole);
+            if touch.glob.is_none() && !home && whole.file_name().is_some_and(|n| NAMES.iter().any(|p| n == *p)) {
                 let why = format!("it would remove, move or change {AGENT} as a whole ({})", crate::paths::display(&whole));
                 judged.protected = Some((why, whole));
                 return judged;
@@ -345,7 +349,15 @@ impl Guard {
                     }
                     _ => {}
                 }
-                let why = format!("it would remove, move or change {} as a whole ({})", root.what, crate::paths::display(&root.path));
+                let shown = crate::paths::display(&root.path);
+                judged.switches_off = root.what == GITVOW_HOME && how != Reaching::Attributes;
+                let why = if judged.switches_off {
+                    format!(
+                        "it would remove, move or replace gitvow's whole home ({shown}): its policy, record key and approvals go with it, which switches the gate off"
+                    )
+                } else {
+                    format!("it would remove, move or change {} as a whole ({shown})", root.what)
+                };
                 judged.protected = Some((why, root.path.clone()));
                 return judged;
             }
@@ -371,6 +383,8 @@ pub enum Reaching {
 pub struct Judged {
     /// Why the change would change something the gate protects as a whole, and that place.
     pub protected: Option<(String, PathBuf)>,
+    /// The change takes gitvow's home away whole: the gate switched off, denied.
+    pub switches_off: bool,
     /// The entries of git hook directories it reaches one by one, each for the path rules.
     pub entries: Vec<PathBuf>,
 }

@@ -22,6 +22,8 @@ pub struct Reach {
     pub protected: Option<(String, String)>,
     /// The protected directory or file [`Reach::protected`] names.
     pub protected_root: Option<PathBuf>,
+    /// [`Reach::protected`] takes gitvow's home away whole, which switches the gate off: denied.
+    pub switches_off: bool,
     /// Why the command could not be analysed.
     pub opaque: Option<&'static str>,
     /// What is known of the names it writes that the shell computes ([`command::Analysis::computed_names`]).
@@ -36,6 +38,8 @@ pub struct Reach {
     /// How the action types into a terminal already open (`tmux send-keys`, a write into a FIFO
     /// or another process's open file), where `gitvow approve` may wait for a person's answer.
     pub types_into_terminal: Option<String>,
+    /// How the action takes hold of another running process (its terminal, memory or system calls).
+    pub attaches: Option<&'static str>,
     /// How the action pushes characters into a terminal's input by a system call (TIOCSTI): the
     /// agent's own terminal typed into as the person, wherever a question waits.
     pub injects_keys: Option<String>,
@@ -81,6 +85,7 @@ impl Reach {
             reach.computed_names = seen.computed_names;
             reach.computed_existing = seen.computed_existing;
             reach.types_into_terminal = seen.types_into_terminal.map(str::to_string);
+            reach.attaches = seen.attaches.or_else(|| limits_a_process(text));
             reach.injects_keys = terminal_ioctl(text);
             reach.secret_reads(&seen.reads);
             touched.extend(seen.touched);
@@ -93,6 +98,9 @@ impl Reach {
         }
         let guard = Guard::new(home.as_deref(), repo_top);
         let mut hows = Hows::new(&touched, &partly);
+        // A pattern the shell expands to the record key is not read by the policy's rules on its
+        // name: the gate names the key itself (`rm ~/.gitv?w/record.key`).
+        let patterned = touched.iter().any(|t| t.glob.is_some() && pattern::has_pattern(&t.path));
         touched = as_the_shell_sees(touched, &guard, &mut hows);
         // `> f` five thousand times is one file: each is resolved on disk only once.
         let mut seen = std::collections::HashSet::new();
@@ -110,6 +118,9 @@ impl Reach {
             reach.types_into_terminal = touched.iter().find_map(typed_into);
         }
         let places = location::Places::new(repo_top);
+        if patterned && reach.record_key.is_none() {
+            reach.record_key = touched.iter().find_map(|t| record_key_touched(&t.path));
+        }
         for t in &touched {
             let place = places.of(&t.path);
             let judged = guard.judge(t, hows.of(t));
@@ -118,6 +129,7 @@ impl Reach {
             {
                 reach.protected = Some((why, place.shown.clone()));
                 reach.protected_root = Some(root);
+                reach.switches_off = judged.switches_off;
             }
             // What it reaches in a git hook directory, each by the path rules.
             for entry in judged.entries {
@@ -307,6 +319,26 @@ pub fn terminal_ioctl(text: &str) -> Option<String> {
         .split(|c: char| !c.is_ascii_alphanumeric())
         .any(|w| numbers.contains(&w) || w.strip_prefix("0X").is_some_and(|h| ["5412", "541C"].contains(&h.trim_start_matches('0'))));
     (numbered || (upper.contains("TIOC") && upper.contains("STI"))).then(|| WHY.to_string())
+}
+
+/// The record key, when a change of `path` (a name a pattern expands to, or where its links lead)
+/// changes it: `rm ~/.gitv?w/record.key` is named by the file, not by the policy's path rule.
+fn record_key_touched(path: &Path) -> Option<String> {
+    if path.file_name().is_none_or(|n| n != "record.key") {
+        return None;
+    }
+    let key = crate::paths::gitvow_home()?.join("record.key");
+    let named = place::lexical(path);
+    (named == key || location::resolve(&named) == key).then(|| crate::paths::display(&key))
+}
+
+/// Whether program text sets another running process's limits (`resource.prlimit(os.getppid(),
+/// …)`): a stack limit of 8 KiB on the agent makes every program it starts die at once, its hook
+/// too, and some agents take a hook that died as "go ahead".
+fn limits_a_process(text: &str) -> Option<&'static str> {
+    let upper = text.to_ascii_uppercase();
+    (upper.contains("PRLIMIT") && upper.contains("PID"))
+        .then_some("it sets the limits of a running process (the agent's own, with its hook)")
 }
 
 /// What a command's reads reach of gitvow's secrets.

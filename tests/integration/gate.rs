@@ -1,6 +1,7 @@
 //! The gate on a corpus of commands and on its worst inputs.
 
 mod command_text;
+mod command_values;
 mod corpus;
 mod database_clients;
 mod hook_reach;

@@ -203,6 +203,8 @@ impl Walk<'_> {
                 Some(command) => self.seen.git_commands.push(command),
                 None => self.opaque("a command git runs is named by text the shell computes"),
             }
+        } else if let Some(name) = super::command_values::VARIABLES.iter().find(|v| **v == name) {
+            self.seen.variable_commands.push((name, assigned(w)));
         } else if name == "GIT_CONFIG_PARAMETERS" {
             let text = w.text();
             for pair in git::parameters(&text[name.len() + 1..]) {

@@ -29,8 +29,34 @@ pub fn typing(name: &str, args: &[String]) -> Option<&'static str> {
         "xdotool" | "ydotool" => any(&["type", "key", "keydown", "keyup"]).then_some("it types on the desktop's keyboard"),
         "wtype" | "dotool" => Some("it types on the desktop's keyboard"),
         "ttyecho" | "writevt" => Some("it types into a terminal"),
-        // `reptyr PID`, `reptyr -T PID`: a process, or a whole terminal, taken over, typed into after.
-        "reptyr" => (!args.iter().any(|a| a == "-l" || a == "-L")).then_some("reptyr takes another process's terminal over"),
+        _ => None,
+    }
+}
+
+/// How `name args` takes hold of another process that is running, if it does: its terminal
+/// taken over (`reptyr PID`, `reptyr -T PID`, `reptyr -s`), its memory and registers written by a
+/// debugger attached to it (`gdb -p PID`, `gdb prog PID`, `lldb -p`), or its system calls
+/// answered for it (`strace -p PID -e inject=…`). Whatever runs there (the person's shell, `gitvow
+/// approve` waiting for an answer) then does what the agent makes it do: asked about always, as a
+/// question may come after the attaching.
+pub fn attaches(name: &str, args: &[String]) -> Option<&'static str> {
+    let any = |f: &dyn Fn(&str) -> bool| args.iter().any(|a| f(a));
+    let pid = || any(&|a| a == "-p" || a == "--pid" || a.starts_with("--pid=") || (a.starts_with("-p") && a[2..].parse::<u32>().is_ok()));
+    match name {
+        "reptyr" => (!any(&|a| a == "-l" || a == "-L")).then_some("reptyr takes another process's terminal over"),
+        "gdb" | "gdb-multiarch" | "cgdb" | "gdbserver" => {
+            let operands: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+            let attach = any(&|a| a == "--attach" || a.contains("attach ")) || operands.get(1).is_some_and(|a| a.parse::<u32>().is_ok());
+            (pid() || attach).then_some("a debugger attaches to a running process, whose memory and terminal it can write")
+        }
+        "lldb" => (pid() || any(&|a| matches!(a, "-n" | "--attach-pid" | "--attach-name" | "-w") || a.contains("attach ")))
+            .then_some("a debugger attaches to a running process, whose memory and terminal it can write"),
+        // `prlimit --pid $PPID --stack=8192`: every program the agent starts then dies at once,
+        // its hook too, which some agents take as "go ahead".
+        "prlimit" => pid().then_some("it sets the limits of a running process (the agent's own, with its hook)"),
+        "strace" | "ltrace" => (any(&|a| a.contains("inject") || a.contains("fault") || a.contains("poke"))
+            && any(&|a| a == "-p" || a.starts_with("--attach") || (a.starts_with("-p") && a[2..].parse::<u32>().is_ok())))
+        .then_some("a tracer attached to a running process changes what its system calls do"),
         _ => None,
     }
 }

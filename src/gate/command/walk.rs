@@ -322,6 +322,7 @@ impl Walk<'_> {
             .iter()
             .take_while(|w| w.literal().is_some_and(|t| KEYWORDS.contains(&t.as_str()) && t != "[[") || self.assignment(w))
             .count();
+        self.variable_commands(&cmd.dirs.clone(), shell, io.reparse);
         if cmd.all.get(cmd.at).and_then(Word::literal).as_deref() == Some("function") {
             // `function name { body; }`: the body is what runs (the name, when called, runs it).
             cmd.at = (cmd.at + 2).min(cmd.all.len());
@@ -367,6 +368,10 @@ impl Walk<'_> {
             }
         }
         self.guarded_text(cmd, start, &call);
+        if let Some(how) = super::terminal::attaches(&call.name, &call.args) {
+            self.out.attaches.get_or_insert(how);
+        }
+        self.option_commands(&call.name, cmd.operands(), &cmd.dirs, shell, io.reparse);
         if call.prog.contains('/') {
             let first = cmd.all[cmd.at].clone();
             self.written_script(&first, &cmd.dirs, shell, io.reparse, false);

@@ -284,7 +284,7 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-test-words", "deny", r#"if [[ -n $(gitvow approve ab12) ]]; then :; fi"#),
     ("classes-test-words", "deny", r#"[[ 'a[$(rm -rf ~)]' -eq 1 ]]"#),
     ("classes-test-words", "deny", r#"[[ -v 'a[$(gitvow approve ab12)]' ]]"#),
-    ("classes-test-words", "confirm", r#"[[ -e ~/.gitvow ]] && rm -rf ~/.gitvow"#),
+    ("classes-test-words", "deny", r#"[[ -e ~/.gitvow ]] && rm -rf ~/.gitvow"#),
     // A cluster of switches ending in the inline one: the program text after it is read.
     ("classes-switch-clusters", "allow", r#"perl -lne 'print if /TODO/' docs/a.txt"#),
     ("classes-switch-clusters", "allow", r#"cal 02 2012 | perl -lnE'say length'"#),
@@ -306,5 +306,5 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-templates", "allow", r#"mktemp -p "$DIR" notes.XXXX"#),
     ("classes-templates", "allow", r#"out=$(mktemp /tmp/report_$(basename "$0").XXXXXX.txt)"#),
     ("classes-templates", "confirm", r#"f=$(mktemp) && cp "$f" ~/.gitvow/policy.json"#),
-    ("classes-templates", "confirm", r#"mktemp ~/.gitvow/XXXXXX && rm -rf ~/.gitvow"#),
+    ("classes-templates", "deny", r#"mktemp ~/.gitvow/XXXXXX && rm -rf ~/.gitvow"#),
 ];
