@@ -333,10 +333,8 @@ fn own_rules(reach: &Reach, repo_top: Option<&Path>) -> Ruled {
         );
         return Ruled::Blocked(Verdict::blocking(Decision::Confirm, &why, RuleRef::SelfProtection, None, ""));
     }
-    if let Some(how) = reach.attaches {
-        let why =
-            format!("{how}: what the agent makes it do there could answer a question gitvow asks a person (gitvow approve), now or later");
-        return Ruled::Blocked(Verdict::blocking(Decision::Confirm, &why, RuleRef::SelfProtection, None, ""));
+    if let Some(why) = reach.attaches {
+        return Ruled::Blocked(Verdict::blocking(Decision::Confirm, why, RuleRef::SelfProtection, None, ""));
     }
     match &reach.protected {
         Some(_) if reach.protected_root.as_deref().is_some_and(super::boxed::holds) => Ruled::Open,

@@ -338,7 +338,7 @@ fn record_key_touched(path: &Path) -> Option<String> {
 fn limits_a_process(text: &str) -> Option<&'static str> {
     let upper = text.to_ascii_uppercase();
     (upper.contains("PRLIMIT") && upper.contains("PID"))
-        .then_some("it sets the limits of a running process (the agent's own, with its hook)")
+        .then_some("it sets the limits of a running process: a small stack on the agent makes every program it starts die at once, its hook too, which the agent may take as \"go ahead\"")
 }
 
 /// What a command's reads reach of gitvow's secrets.

@@ -60,6 +60,38 @@ fn command_of(option: &str, value: &str) -> Option<String> {
     (!value.trim().is_empty() && !value.eq_ignore_ascii_case("none")).then(|| value.to_string())
 }
 
+/// The commands an ssh configuration file given by `-F FILE` holds (`ProxyCommand`, `LocalCommand`,
+/// `KnownHostsCommand`, `Match exec "…"`), as the call wrote it or as it is on disk; an `Include`
+/// of another file, or a file whose name or text the analyser cannot know, is asked about.
+/// (`~/.ssh/config` itself is guarded by the policy's rule on credentials.)
+fn config_commands(text: &str) -> Result<Vec<String>, &'static str> {
+    let mut commands = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let (key, rest) = line.split_once(|c: char| c == '=' || c.is_whitespace()).unwrap_or((line, ""));
+        let rest = rest.trim_start_matches(|c: char| c == '=' || c.is_whitespace());
+        match key.to_ascii_lowercase().as_str() {
+            "include" => return Err("ssh's configuration includes another file, which the analyser does not read"),
+            "match" => {
+                let lower = rest.to_ascii_lowercase();
+                if let Some(at) = lower.find("exec") {
+                    let after = rest[at + 4..].trim_start();
+                    let command = match after.strip_prefix('"') {
+                        Some(quoted) => quoted.split('"').next().unwrap_or_default(),
+                        None => after.split_whitespace().next().unwrap_or_default(),
+                    };
+                    commands.push(command.to_string());
+                }
+            }
+            key if SSH_KEYS.contains(&key) => commands.extend(command_of("-o", rest)),
+            _ => {}
+        }
+    }
+    Ok(commands)
+}
+
+/// The most of an ssh configuration file read.
+const MAX_CONFIG: usize = 1 << 20;
+
 /// Where a command is in an option's words: its value as written (`None`: the shell computes it).
 fn ssh_setting(text: &str) -> Option<&str> {
     let (key, value) = text.split_once(|c: char| c == '=' || c.is_whitespace())?;
@@ -126,6 +158,39 @@ impl Walk<'_> {
         }
     }
 
+    /// What an ssh configuration file given by `-F FILE` makes ssh run ([`config_commands`]),
+    /// each judged as a command run in `dirs`.
+    pub(super) fn ssh_config_commands(&mut self, program: &str, words: &[Word], dirs: &Dirs, shell: &ShellState, reparse: usize) {
+        if !["ssh", "scp", "sftp", "autossh", "sshfs"].contains(&program) {
+            return;
+        }
+        let Some(at) = words.iter().position(|w| w.text() == "-F") else { return };
+        let Some(word) = words.get(at + 1) else { return };
+        let mut texts = self.written_text(word, dirs);
+        if texts.is_empty() {
+            let Some(found) = self.paths(word, dirs) else {
+                self.opaque("ssh reads a configuration file the shell names, which may hold commands it runs");
+                return;
+            };
+            texts.extend(
+                found
+                    .iter()
+                    .filter_map(|t| std::fs::read(&t.path).ok())
+                    .map(|b| String::from_utf8_lossy(&b[..b.len().min(MAX_CONFIG)]).into_owned()),
+            );
+        }
+        for text in texts {
+            match config_commands(&text) {
+                Ok(commands) => {
+                    for command in commands {
+                        self.text(&command, &mut ShellState { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
+                    }
+                }
+                Err(why) => self.opaque(why),
+            }
+        }
+    }
+
     /// The commands variables set so far hold ([`VARIABLES`]), each judged as run in `dirs`, by
     /// the program that follows them.
     pub(super) fn variable_commands(&mut self, dirs: &Dirs, shell: &ShellState, reparse: usize) {
@@ -180,5 +245,8 @@ mod tests {
         assert_eq!(command_of("-o", "none"), None);
         assert_eq!(command_of("--checkpoint-action", "exec=sh x").as_deref(), Some("sh x"));
         assert_eq!(command_of("--checkpoint-action", "dot"), None);
+        let config = "Host *\n  ProxyCommand nc %h %p\n# LocalCommand x\nMatch host a exec \"test -e /x\"\nPort 22\n";
+        assert_eq!(config_commands(config), Ok(vec!["nc %h %p".to_string(), "test -e /x".to_string()]));
+        assert!(config_commands("Include ~/other").is_err());
     }
 }

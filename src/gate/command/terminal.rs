@@ -43,20 +43,20 @@ pub fn attaches(name: &str, args: &[String]) -> Option<&'static str> {
     let any = |f: &dyn Fn(&str) -> bool| args.iter().any(|a| f(a));
     let pid = || any(&|a| a == "-p" || a == "--pid" || a.starts_with("--pid=") || (a.starts_with("-p") && a[2..].parse::<u32>().is_ok()));
     match name {
-        "reptyr" => (!any(&|a| a == "-l" || a == "-L")).then_some("reptyr takes another process's terminal over"),
+        "reptyr" => (!any(&|a| a == "-l" || a == "-L")).then_some("reptyr takes another process's terminal over: what the agent types there could answer a question gitvow asks a person, now or later"),
         "gdb" | "gdb-multiarch" | "cgdb" | "gdbserver" => {
             let operands: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
             let attach = any(&|a| a == "--attach" || a.contains("attach ")) || operands.get(1).is_some_and(|a| a.parse::<u32>().is_ok());
-            (pid() || attach).then_some("a debugger attaches to a running process, whose memory and terminal it can write")
+            (pid() || attach).then_some("a debugger attaches to a running process, whose memory and terminal it can write: what the agent makes it do could answer a question gitvow asks a person, now or later")
         }
         "lldb" => (pid() || any(&|a| matches!(a, "-n" | "--attach-pid" | "--attach-name" | "-w") || a.contains("attach ")))
-            .then_some("a debugger attaches to a running process, whose memory and terminal it can write"),
+            .then_some("a debugger attaches to a running process, whose memory and terminal it can write: what the agent makes it do could answer a question gitvow asks a person, now or later"),
         // `prlimit --pid $PPID --stack=8192`: every program the agent starts then dies at once,
         // its hook too, which some agents take as "go ahead".
-        "prlimit" => pid().then_some("it sets the limits of a running process (the agent's own, with its hook)"),
+        "prlimit" => pid().then_some("it sets the limits of a running process: a small stack on the agent makes every program it starts die at once, its hook too, which the agent may take as \"go ahead\""),
         "strace" | "ltrace" => (any(&|a| a.contains("inject") || a.contains("fault") || a.contains("poke"))
             && any(&|a| a == "-p" || a.starts_with("--attach") || (a.starts_with("-p") && a[2..].parse::<u32>().is_ok())))
-        .then_some("a tracer attached to a running process changes what its system calls do"),
+        .then_some("a tracer attached to a running process changes what its system calls do: what the agent makes it do could answer a question gitvow asks a person, now or later"),
         _ => None,
     }
 }

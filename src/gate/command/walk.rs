@@ -372,6 +372,7 @@ impl Walk<'_> {
             self.out.attaches.get_or_insert(how);
         }
         self.option_commands(&call.name, cmd.operands(), &cmd.dirs, shell, io.reparse);
+        self.ssh_config_commands(&call.name, cmd.operands(), &cmd.dirs, shell, io.reparse);
         if call.prog.contains('/') {
             let first = cmd.all[cmd.at].clone();
             self.written_script(&first, &cmd.dirs, shell, io.reparse, false);

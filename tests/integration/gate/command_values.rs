@@ -66,6 +66,8 @@ fn a_value_a_program_runs_is_judged_as_the_command_it_is() {
             "LESSOPEN='||-gitvow approve ab12 %s' less notes.txt",
             "RSYNC_RSH='gitvow approve ab12' rsync notes.txt host:b",
             "env EDITOR='gitvow trust .' crontab -e",
+            "printf 'Host *\\n  ProxyCommand gitvow approve ab12\\n' > c; ssh -F c host",
+            "echo 'Match exec \"gitvow trust .\"' > c && scp -F c notes.txt host:",
             "TAR_OPTIONS=\"-I 'gitvow approve ab12'\" tar -cf x.tar notes.txt",
             "mysql --pager='gitvow approve ab12' -e 'select 1'",
         ],
@@ -79,6 +81,8 @@ fn a_value_a_program_runs_is_judged_as_the_command_it_is() {
             "tar -I \"$(cat f)\" -cf x.tar notes.txt",
             "rsync -e \"$RSH\" notes.txt host:b",
             "PAGER=\"$(cat p)\" git log",
+            "echo 'Include ~/other' > c; ssh -F c host",
+            "ssh -F \"$CFG\" host",
         ],
         &[
             "tar -I zstd -cf x.tar.zst notes.txt",
@@ -92,6 +96,7 @@ fn a_value_a_program_runs_is_judged_as_the_command_it_is() {
             "PAGER=cat git log",
             "LESSOPEN='|lesspipe %s' less notes.txt",
             "EDITOR=true git commit -m x",
+            "printf 'Host x\\n  Port 2222\\n' > c; ssh -F c x",
         ],
     );
 }
