@@ -350,7 +350,9 @@ impl Guard {
                     _ => {}
                 }
                 let shown = crate::paths::display(&root.path);
-                judged.switches_off = root.what == GITVOW_HOME && how != Reaching::Attributes;
+                // Only gitvow's home named itself: a directory that holds it (`rm -rf /`, `rm -rf
+                // ~`) is left to the policy's rules, which name what such a deletion is.
+                judged.switches_off = root.what == GITVOW_HOME && how != Reaching::Attributes && itself;
                 let why = if judged.switches_off {
                     format!(
                         "it would remove, move or replace gitvow's whole home ({shown}): its policy, record key and approvals go with it, which switches the gate off"
