@@ -245,7 +245,8 @@ pub fn classify(touch: &Touch, ctx: &Context) -> Class {
         .iter()
         .map(Path::new)
         .chain(tmpdir.as_deref())
-        .any(|t| path.starts_with(t) && path != t && !near(t, project(ctx)) && !near(t, ctx.home.map(lexical)))
+        // A new file there is scratch; everything in it (`/tmp/*`) is others' files too.
+        .any(|t| path.starts_with(t) && whole != t && !near(t, project(ctx)) && !near(t, ctx.home.map(lexical)))
     {
         return Class::Temp;
     }

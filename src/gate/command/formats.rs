@@ -30,7 +30,8 @@ impl Walk<'_> {
                 }
                 // A regular file, or a file-like name not there yet (made by the same call, or by
                 // the formatter given a size).
-                let made = std::fs::symlink_metadata(&path).is_err() && w.text().contains(['.', '/']);
+                let made = std::fs::symlink_metadata(&path).is_err()
+                    && (w.text().contains(['.', '/']) || self.out.touched.iter().any(|t| super::lexical(&t.path) == path));
                 if made || std::fs::metadata(&real).is_ok_and(|m| m.is_file()) {
                     images.push(w.clone());
                 }

@@ -49,6 +49,9 @@ impl Walk<'_> {
                 Operands::Last if ops.len() == 1 && name == "ln" => vec![],
                 Operands::Last => ops.last().copied().into_iter().collect(),
             };
+            // `scp -r dir "root@${HOST}:/srv/"`: a place on another machine, whatever the host.
+            let chosen: Vec<&Word> =
+                chosen.into_iter().filter(|w| !(matches!(name, "scp" | "rsync") && names_a_remote_place(w, dirs))).collect();
             // A mode or owner change that keeps what the gate relies on is no change inside the project.
             if matches!(name, "chmod" | "chown" | "chgrp") && access::kept(name, args) && chosen.iter().all(|w| self.in_project(w, dirs)) {
                 return;
@@ -437,6 +440,39 @@ fn last_component(word: &Word) -> String {
         Some(slash) => name[slash + 1..].to_string(),
         None => name,
     }
+}
+
+/// Whether a copier's operand names a place on another machine, though the shell computes part
+/// of it (`root@$host:/srv/`, `"$USER@${IP}:backup/"`): literal text up to the first computed
+/// part, holding no `/`, and a literal `:` before any literal `/`. Were the computed part to hold a
+/// `/`, the word would name a path under a directory whose name starts with that literal text:
+/// with no such entry where the command runs, it names none.
+fn names_a_remote_place(word: &Word, dirs: &Dirs) -> bool {
+    let Some(Part::Lit(lead)) = word.parts.first() else { return false };
+    if lead.is_empty() || lead.contains(['/', ':']) || word.parts.len() < 2 {
+        return false;
+    }
+    let mut colon = false;
+    for part in &word.parts[1..] {
+        if let Part::Lit(t) = part {
+            match (t.find(':'), t.find('/')) {
+                (Some(c), Some(s)) if s < c => return false,
+                (Some(_), _) => {
+                    colon = true;
+                    break;
+                }
+                (None, Some(_)) => return false,
+                (None, None) => {}
+            }
+        }
+    }
+    let Dirs::Known(ds) = dirs else { return false };
+    colon
+        && ds.iter().all(|d| {
+            let Ok(entries) = std::fs::read_dir(d) else { return false };
+            let names: Vec<_> = entries.take(4097).flatten().map(|e| e.file_name()).collect();
+            names.len() <= 4096 && names.iter().all(|n| !n.to_string_lossy().starts_with(lead.as_str()))
+        })
 }
 
 /// The parts of `word` after its last literal `/` (or `host:` for a remote copier): the name a

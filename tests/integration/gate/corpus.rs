@@ -19,6 +19,7 @@ mod home_spelled;
 mod loaded_code;
 mod parameters;
 mod reach;
+mod reads_and_scratch;
 mod runner_files;
 mod settings_on_disk;
 mod stop_classes;
@@ -42,6 +43,7 @@ fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
         .chain(loaded_code::CASES)
         .chain(settings_on_disk::CASES)
         .chain(git_worktree_writes::CASES)
+        .chain(reads_and_scratch::CASES)
         .copied()
         .collect()
 }
