@@ -305,7 +305,11 @@ fn one_name(raw: &str) -> bool {
     let Some(inner) = raw.strip_prefix("$(").and_then(|r| r.strip_suffix(')')).or_else(|| raw.strip_prefix('`')?.strip_suffix('`')) else {
         return false;
     };
-    let words: Vec<&str> = inner.split_whitespace().collect();
+    let mut words: Vec<&str> = inner.split_whitespace().collect();
+    // `/bin/date +%F`: the system's program by its full name.
+    if let Some(first) = words.first_mut() {
+        *first = first.strip_prefix("/usr/bin/").or_else(|| first.strip_prefix("/bin/")).unwrap_or(first);
+    }
     let plain = |w: &str| w.chars().all(|c| c.is_ascii_alphanumeric() || "+-_.:%,".contains(c));
     if !words.iter().all(|w| plain(w)) {
         return false;

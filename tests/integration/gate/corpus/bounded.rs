@@ -8,6 +8,8 @@
 /// (group, expected verdict, command), judged as the rest of the corpus is.
 pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("everyday-bounded", "allow", r#"for f in *.log; do gzip "$f"; done"#),
+    ("everyday-bounded", "allow", "touch filename_`/bin/date +%Y%m%d%H%M%S`.txt"),
+    ("everyday-bounded", "allow", "cp data.csv backup-$(/usr/bin/date +%F).csv"),
     ("everyday-bounded", "allow", r#"for f in *.txt; do mv "$f" "${f%.txt}.md"; done"#),
     ("everyday-bounded", "allow", r#"for f in docs/*.md; do sed -i 's/colour/color/g' "$f"; done"#),
     ("everyday-bounded", "allow", r#"for f in src/*.py; do cp "$f" "$f.orig"; done"#),
