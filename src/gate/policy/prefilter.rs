@@ -14,10 +14,12 @@
 use super::codec::{Reader, Writer};
 
 mod clauses;
+mod hay;
 mod parser;
 mod start;
 
-use clauses::{Lit, drop_implied, found, rank, simplify};
+use clauses::{Lit, drop_implied, rank, simplify};
+pub use hay::Hay;
 use parser::{Flags, Info, PatternParser};
 pub use start::Start;
 use start::begins_with;
@@ -52,7 +54,12 @@ impl Prefilter {
 
     /// Whether `text` may match: false only when some needed word is missing from it.
     pub fn may_match(&self, text: &str) -> bool {
-        self.clauses.iter().all(|clause| clause.iter().any(|lit| lit.found_in(text)))
+        self.may_match_in(&Hay::new(text))
+    }
+
+    /// [`Prefilter::may_match`] of a text made a [`Hay`] once for all the rules it is tested against.
+    pub fn may_match_in(&self, hay: &Hay) -> bool {
+        self.clauses.iter().all(|clause| clause.iter().any(|lit| hay.holds(lit.text.as_bytes(), lit.fold)))
     }
 
     /// Whether the pattern needs anything at all (a pattern that needs nothing is always compiled).
@@ -119,10 +126,10 @@ impl Kept<'_> {
         }
     }
 
-    /// What [`Start::may_match`] or [`Prefilter::may_match`] says of `text`, read off the bytes
-    /// (which read whole: a read that fails cannot happen, and would count as a match). The first
-    /// clause a text does not meet ends the reading.
-    pub fn may_match(self, text: &str) -> bool {
+    /// What [`Start::may_match`] or [`Prefilter::may_match`] says of the hay's text, read off the
+    /// bytes (which read whole: a read that fails cannot happen, and would count as a match). The
+    /// first clause a text does not meet ends the reading.
+    pub fn may_match(self, hay: &Hay) -> bool {
         match self {
             Kept::Start(bytes) => {
                 let mut r = Reader::new(bytes);
@@ -131,7 +138,7 @@ impl Kept<'_> {
                 }
                 let mut begins = false;
                 let whole = Start::read(&mut r, |fold, word, bounded, after| {
-                    begins = begins_with(fold, word, bounded, after, text.as_bytes());
+                    begins = begins_with(fold, word, bounded, after, hay.text().as_bytes());
                     begins
                 });
                 begins || whole.is_none()
@@ -144,7 +151,7 @@ impl Kept<'_> {
                     let mut met = false;
                     for _ in 0..lits {
                         let (Some(fold), Some(word)) = (r.flag(), r.bytes()) else { return true };
-                        met = met || found(word, fold, text);
+                        met = met || hay.holds(word, fold);
                     }
                     met
                 })

@@ -3,7 +3,7 @@
 
 use super::buffer::Buffer;
 use super::codec::{Reader, Writer};
-use super::prefilter::{Kept, Prefilter, Start};
+use super::prefilter::{Hay, Kept, Prefilter, Start};
 use super::schema::{Located, Seg};
 use regex_lite::Regex;
 use std::borrow::Borrow;
@@ -43,8 +43,8 @@ impl Rule {
         self.shown.as_deref().unwrap_or_else(|| self.searched.source())
     }
 
-    fn is_match(&self, text: &str) -> bool {
-        self.searched.may_match(text) && self.searched.regex().is_match(text)
+    fn is_match(&self, hay: &Hay) -> bool {
+        self.searched.may_match(hay) && self.searched.regex().is_match(hay.text())
     }
 }
 
@@ -126,10 +126,10 @@ impl KeptAnalysis {
 
     /// What the kept start (`0`) or prefilter (`1`) says of `text`, read where it lies; `None` when
     /// its bytes do not read whole (read through once, the first time).
-    fn may_match(&self, part: usize, text: &str) -> Option<bool> {
+    fn may_match(&self, part: usize, hay: &Hay) -> Option<bool> {
         let (start, prefilter) = self.bytes.split_at_checked(self.start_len)?;
         let kept = if part == 0 { Kept::Start(start) } else { Kept::Prefilter(prefilter) };
-        self.whole.get(part)?.get_or_init(|| kept.reads_whole()).then(|| kept.may_match(text))
+        self.whole.get(part)?.get_or_init(|| kept.reads_whole()).then(|| kept.may_match(hay))
     }
 }
 
@@ -176,10 +176,10 @@ impl Pattern {
     /// Whether `text` may match: false only when it lacks what every match has. A kept analysis
     /// is read where it lies: a call tests its few texts against every rule, and decoding every
     /// rule's words cost more than the tests.
-    fn may_match(&self, text: &str) -> bool {
-        let kept = |part| self.shared.kept.get().and_then(|k| k.may_match(part, text));
-        kept(0).unwrap_or_else(|| self.start().is_none_or(|s| s.may_match(text)))
-            && kept(1).unwrap_or_else(|| self.prefilter().may_match(text))
+    fn may_match(&self, hay: &Hay) -> bool {
+        let kept = |part| self.shared.kept.get().and_then(|k| k.may_match(part, hay));
+        kept(0).unwrap_or_else(|| self.start().is_none_or(|s| s.may_match(hay.text())))
+            && kept(1).unwrap_or_else(|| self.prefilter().may_match_in(hay))
     }
 
     // The analysis is a function of the source alone: a kept one that does not decode (it always
@@ -269,8 +269,8 @@ impl KeptRule {
     /// build wrote and sealed, so they are not first read through to check that they read whole
     /// (as [`KeptAnalysis`] does for bytes of unknown shape): a read that failed would count as a
     /// match, never as none.
-    fn may_match(&self, bytes: &[u8], text: &str) -> bool {
-        Kept::Start(&bytes[self.start.clone()]).may_match(text) && Kept::Prefilter(&bytes[self.prefilter.clone()]).may_match(text)
+    fn may_match(&self, bytes: &[u8], hay: &Hay) -> bool {
+        Kept::Start(&bytes[self.start.clone()]).may_match(hay) && Kept::Prefilter(&bytes[self.prefilter.clone()]).may_match(hay)
     }
 }
 
@@ -302,9 +302,9 @@ impl RuleList {
     }
 
     /// The rule i of a kept list may match `text`, read off its kept analysis.
-    fn may_match(&self, i: usize, text: &str) -> bool {
+    fn may_match(&self, i: usize, hay: &Hay) -> bool {
         match &self.kept {
-            Some(kept) => kept.rules[i].may_match(&kept.bytes, text),
+            Some(kept) => kept.rules[i].may_match(&kept.bytes, hay),
             None => true,
         }
     }
@@ -314,31 +314,28 @@ impl RuleList {
     /// what a subject reaches, and `None` (not known) matches every target, so that an action of
     /// unknown reach is asked about.
     pub fn first_match<S: AsRef<str>>(&self, subjects: &[S], reach: &dyn Fn(&str) -> Option<Vec<String>>) -> Option<(usize, &Rule)> {
-        if subjects.len() <= 2 {
-            return self.first_match_of(subjects.iter().map(AsRef::as_ref), reach);
+        if self.is_empty() {
+            return None;
         }
-        // A long compound command repeats its simple commands (`cd app && make; …` over and over):
-        // each distinct text is searched once, which cannot change the rule that matches first.
         let mut distinct: Vec<&str> = subjects.iter().map(AsRef::as_ref).collect();
-        distinct.sort_unstable();
-        distinct.dedup();
-        self.first_match_of(distinct.iter().copied(), reach)
-    }
-
-    fn first_match_of<'s>(
-        &self,
-        subjects: impl Iterator<Item = &'s str> + Clone,
-        reach: &dyn Fn(&str) -> Option<Vec<String>>,
-    ) -> Option<(usize, &Rule)> {
+        if distinct.len() > 2 {
+            // A long compound command repeats its simple commands (`cd app && make; …` over and
+            // over): each distinct text is searched once, which cannot change the rule that
+            // matches first.
+            distinct.sort_unstable();
+            distinct.dedup();
+        }
+        // Each text is made a hay once for all the rules of the list.
+        let hays: Vec<Hay> = distinct.into_iter().map(Hay::new).collect();
         (0..self.len()).find_map(|i| {
-            let hit = subjects.clone().any(|s| {
-                self.may_match(i, s)
+            let hit = hays.iter().any(|hay| {
+                self.may_match(i, hay)
                     && self.get(i).is_some_and(|rule| {
-                        rule.is_match(s)
+                        rule.is_match(hay)
                             && rule
                                 .target
                                 .as_ref()
-                                .is_none_or(|t| reach(s).is_none_or(|reached| reached.iter().any(|r| t.regex().is_match(r))))
+                                .is_none_or(|t| reach(hay.text()).is_none_or(|reached| reached.iter().any(|r| t.regex().is_match(r))))
                     })
             });
             hit.then(|| self.get(i).map(|rule| (i, rule))).flatten()
@@ -486,7 +483,8 @@ mod tests {
         // One that does not decode is made again from the source.
         let p = unregistered(b);
         let _ = p.shared.kept.set(KeptAnalysis::new(&[7], &[]));
-        assert_eq!((p.shared.kept.get().unwrap().may_match(0, "x"), p.shared.kept.get().unwrap().may_match(1, "x")), (None, None));
+        let x = Hay::new("x");
+        assert_eq!((p.shared.kept.get().unwrap().may_match(0, &x), p.shared.kept.get().unwrap().may_match(1, &x)), (None, None));
         assert_eq!((p.start(), p.prefilter()), (Start::new(b).as_ref(), &Prefilter::new(b)));
     }
 
@@ -503,7 +501,7 @@ mod tests {
             for key in ListKey::ALL {
                 let (a, b) = (parsed.list(key).first_match(&[text], &|_| None), kept.list(key).first_match(&[text], &|_| None));
                 assert_eq!(a.map(|(i, r)| (i, r.pattern())), b.map(|(i, r)| (i, r.pattern())), "{} on {text:?}", key.name());
-                let may = parsed.list(key).rules().iter().filter(|r| r.searched.may_match(text)).count();
+                let may = parsed.list(key).rules().iter().filter(|r| r.searched.may_match(&Hay::new(text))).count();
                 assert!(decoded(&kept, key) <= may, "{} on {text:?}: {} decoded", key.name(), decoded(&kept, key));
             }
             if text == "ls -la" {
@@ -532,7 +530,7 @@ mod tests {
         for text in ["ls -la", "git status", "cargo build --release", "src/main.rs", "/home/u/project/src/main.rs", "README.md"] {
             for key in ListKey::ALL {
                 for rule in policy.list(key).rules() {
-                    assert!(!rule.searched.may_match(text), "{text:?} would compile {}", rule.searched.source());
+                    assert!(!rule.searched.may_match(&Hay::new(text)), "{text:?} would compile {}", rule.searched.source());
                 }
             }
         }
@@ -554,7 +552,8 @@ mod tests {
                 let kept = KeptAnalysis::new(start, prefilter);
                 let (s, p) = (rule.searched.start(), rule.searched.prefilter());
                 for text in texts {
-                    let read = (kept.may_match(0, text), kept.may_match(1, text));
+                    let hay = Hay::new(text);
+                    let read = (kept.may_match(0, &hay), kept.may_match(1, &hay));
                     assert_eq!(
                         read,
                         (Some(s.is_none_or(|s| s.may_match(text))), Some(p.may_match(text))),
