@@ -4,6 +4,7 @@
 
 use super::rule_ref::{self, RuleRef};
 use crate::paths::Repo;
+use serde::Serialize;
 use serde_json::{Map, Value, json};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -39,27 +40,46 @@ pub fn log_path(repo: Option<&Repo>) -> Option<PathBuf> {
 /// interleave their lines.
 pub fn append(record: &Record, repo: Option<&Repo>) {
     let Some(path) = log_path(repo) else { return };
-    let mut bytes = line(record, repo).to_string().into_bytes();
+    let Ok(mut bytes) = serde_json::to_vec(&line(record, repo, SystemTime::now())) else { return };
     bytes.push(b'\n');
     let _ = write_line(&path, &bytes);
 }
 
-/// The log line of `record`: one JSON object, stamped with the time now.
-fn line(record: &Record, repo: Option<&Repo>) -> Value {
-    json!({
-        "time": rfc3339(SystemTime::now()),
-        "agent": record.agent,
-        "event": record.event,
-        "handler": record.handler,
-        "session": record.session,
-        "tool": record.tool,
-        "verdict": record.verdict,
-        "reason": record.reason,
-        "rule": rule_ref::text(record.rule),
-        "approval": record.approval,
-        "duration_ms": (record.duration.as_secs_f64() * 1000.0 * 1000.0).round() / 1000.0,
-        "repo": repo.map(|r| r.top.to_string_lossy().into_owned()),
-    })
+/// The log line of a record: one JSON object, its fields in this order. Written straight from the
+/// record's own strings (every hook call writes one): a JSON tree built for it cost a call a map
+/// of twelve entries, each key and value copied, and its drop.
+#[derive(Serialize)]
+struct Line<'a> {
+    time: String,
+    agent: &'a str,
+    event: &'a str,
+    handler: &'a str,
+    session: &'a str,
+    tool: Option<&'a str>,
+    verdict: &'a str,
+    reason: &'a str,
+    rule: String,
+    approval: Option<&'a str>,
+    duration_ms: f64,
+    repo: Option<std::borrow::Cow<'a, str>>,
+}
+
+/// The log line of `record`, stamped with the time `now`.
+fn line<'a>(record: &Record<'a>, repo: Option<&'a Repo>, now: SystemTime) -> Line<'a> {
+    Line {
+        time: rfc3339(now),
+        agent: record.agent,
+        event: record.event,
+        handler: record.handler,
+        session: record.session,
+        tool: record.tool,
+        verdict: record.verdict,
+        reason: record.reason,
+        rule: rule_ref::text(record.rule),
+        approval: record.approval,
+        duration_ms: (record.duration.as_secs_f64() * 1000.0 * 1000.0).round() / 1000.0,
+        repo: repo.map(|r| r.top.to_string_lossy()),
+    }
 }
 
 fn write_line(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
@@ -212,7 +232,46 @@ mod tests {
             approval: None,
             duration: Duration::ZERO,
         };
-        assert_eq!(line(&record(Some(&rule)), None)["rule"], "providers: graph");
-        assert_eq!(line(&record(None), None)["rule"], "");
+        let rule_of = |r| serde_json::to_value(line(&record(r), None, UNIX_EPOCH)).unwrap()["rule"].clone();
+        assert_eq!(rule_of(Some(&rule)), "providers: graph");
+        assert_eq!(rule_of(None), "");
+    }
+
+    /// The line is the bytes the JSON tree it replaced wrote: the same fields in the same order,
+    /// the same numbers, `null` for what is missing.
+    #[test]
+    fn a_line_is_written_as_the_json_tree_wrote_it() {
+        let rule = RuleRef::Providers(vec!["graph".into()]);
+        let repo = Repo { top: "/home/u/p \"q\"".into(), git_dir: "/home/u/p/.git".into() };
+        for (tool, approval, ms, repo) in [(Some("Bash"), Some("abc123"), 1_234_567, Some(&repo)), (None, None, 2_000_000, None)] {
+            let record = Record {
+                agent: "claude",
+                event: "PreToolUse",
+                handler: "PreToolUse",
+                session: "s\u{1}é",
+                tool,
+                verdict: "confirm",
+                reason: "a \"reason\"\n",
+                rule: Some(&rule),
+                approval,
+                duration: Duration::from_nanos(ms),
+            };
+            let now = UNIX_EPOCH + Duration::from_millis(1_700_000_000_123);
+            let tree = json!({
+                "time": rfc3339(now),
+                "agent": record.agent,
+                "event": record.event,
+                "handler": record.handler,
+                "session": record.session,
+                "tool": record.tool,
+                "verdict": record.verdict,
+                "reason": record.reason,
+                "rule": rule_ref::text(record.rule),
+                "approval": record.approval,
+                "duration_ms": (record.duration.as_secs_f64() * 1000.0 * 1000.0).round() / 1000.0,
+                "repo": repo.map(|r| r.top.to_string_lossy().into_owned()),
+            });
+            assert_eq!(serde_json::to_string(&line(&record, repo, now)).unwrap(), tree.to_string());
+        }
     }
 }
