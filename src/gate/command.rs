@@ -198,8 +198,8 @@ pub fn analyse_in(command: &str, ctx: &Context) -> Analysis {
         walk.text(&script, &mut at, 1);
     }
     // Code a variable set last loads into whatever the environment is given to.
-    for loader in std::mem::take(&mut walk.seen.loaded) {
-        walk.text(&loader, &mut ShellState::new(ctx.cwd), 1);
+    for command in std::mem::take(&mut walk.seen.variable_commands) {
+        walk.text(&command, &mut ShellState::new(ctx.cwd), 1);
     }
     if walk.seen.scripts.iter().any(|(p, text)| text.is_none() && recipes::is_settings_file(p)) {
         walk.opaque("it writes a package manager's settings (.npmrc, .yarnrc.yml, bunfig.toml, …) with text the analyser cannot see: a setting there may name a program every script runs with");
@@ -341,12 +341,11 @@ struct Seen {
     /// Commands git runs that the environment names (`GIT_EDITOR='…'`, `GIT_SSH_COMMAND`,
     /// `GIT_EXTERNAL_DIFF`, …): judged as run wherever git runs in the call.
     git_commands: Vec<String>,
-    /// Commands that run code a variable loads into the programs after it (`BASH_ENV=./x.sh` is
-    /// `. ./x.sh`): judged once, before the next program (see `loaders`).
-    loaded: Vec<String>,
-    /// Commands other programs run that variables set so far name (`PAGER=…`, `LESSOPEN=…`, see
-    /// [`command_values::VARIABLES`]; `None`: the shell computes it), judged by the next program.
-    variable_commands: Vec<(&'static str, Option<String>)>,
+    /// Commands that variables set so far make the programs after them run: code a variable loads
+    /// (`BASH_ENV=./x.sh` is `. ./x.sh`, see `loaders`) and commands a variable names (`PAGER=…`,
+    /// `LESSOPEN=…`, see [`command_values::VARIABLES`]). Judged once, before the next program, and
+    /// at the end of the call for what the last ones give whatever runs after it.
+    variable_commands: Vec<String>,
     /// `CARGO_INSTALL_ROOT=DIR` set by the call: where `cargo install` writes programs.
     cargo_root: Option<Word>,
     /// `for v in a b; do …`: the words a loop variable takes, when they are literal, and whether

@@ -179,7 +179,7 @@ impl Walk<'_> {
         // `BASH_ENV=./x.sh`, `NODE_OPTIONS='--require ./x.js'`: code loaded into the programs after it.
         if super::loaders::LOADERS.contains(&name) {
             match assigned(w).map(|v| super::loaders::loaded(name, &v)) {
-                Some(Some(super::loaders::Loads::Commands(commands))) => self.seen.loaded.extend(commands),
+                Some(Some(super::loaders::Loads::Commands(commands))) => self.seen.variable_commands.extend(commands),
                 Some(Some(super::loaders::Loads::Opaque(why))) => self.opaque(why),
                 Some(None) => {}
                 None => self.opaque("code loaded into a program is named by text the shell computes"),
@@ -203,8 +203,11 @@ impl Walk<'_> {
                 Some(command) => self.seen.git_commands.push(command),
                 None => self.opaque("a command git runs is named by text the shell computes"),
             }
-        } else if let Some(name) = super::command_values::VARIABLES.iter().find(|v| **v == name) {
-            self.seen.variable_commands.push((name, assigned(w)));
+        } else if super::command_values::VARIABLES.contains(&name) {
+            match assigned(w) {
+                Some(value) => self.seen.variable_commands.extend(super::command_values::variable_command(name, &value)),
+                None => self.opaque("it gives a program a command to run that the shell computes"),
+            }
         } else if name == "GIT_CONFIG_PARAMETERS" {
             let text = w.text();
             for pair in git::parameters(&text[name.len() + 1..]) {

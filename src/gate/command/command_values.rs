@@ -190,26 +190,16 @@ impl Walk<'_> {
             }
         }
     }
+}
 
-    /// The commands variables set so far hold ([`VARIABLES`]), each judged as run in `dirs`, by
-    /// the program that follows them.
-    pub(super) fn variable_commands(&mut self, dirs: &Dirs, shell: &ShellState, reparse: usize) {
-        for (name, value) in std::mem::take(&mut self.seen.variable_commands) {
-            match value {
-                // tar reads options from it (quoted as the shell quotes) before its own:
-                // `TAR_OPTIONS="-I 'cmd'"` is `tar -I 'cmd'`.
-                Some(value) if name == "TAR_OPTIONS" => {
-                    self.text(&format!("tar {value}"), &mut ShellState { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
-                }
-                Some(value) => {
-                    if let Some(command) = command_of(name, &value) {
-                        self.text(&command, &mut ShellState { dirs: dirs.clone(), ..shell.clone() }, reparse + 1);
-                    }
-                }
-                None => self.opaque("it gives a program a command to run that the shell computes"),
-            }
-        }
+/// The command a variable of [`VARIABLES`] set to `value` makes a program run: tar reads options
+/// from `TAR_OPTIONS` (quoted as the shell quotes) before its own, so `TAR_OPTIONS="-I 'cmd'"` is
+/// `tar -I 'cmd'`.
+pub(super) fn variable_command(name: &str, value: &str) -> Option<String> {
+    if name == "TAR_OPTIONS" {
+        return Some(format!("tar {value}"));
     }
+    command_of(name, value)
 }
 
 #[cfg(test)]

@@ -322,14 +322,13 @@ impl Walk<'_> {
             .iter()
             .take_while(|w| w.literal().is_some_and(|t| KEYWORDS.contains(&t.as_str()) && t != "[[") || self.assignment(w))
             .count();
-        self.variable_commands(&cmd.dirs.clone(), shell, io.reparse);
+        for command in std::mem::take(&mut self.seen.variable_commands) {
+            self.text(&command, &mut ShellState { dirs: cmd.dirs.clone(), ..shell.clone() }, io.reparse + 1);
+        }
         if cmd.all.get(cmd.at).and_then(Word::literal).as_deref() == Some("function") {
             // `function name { body; }`: the body is what runs (the name, when called, runs it).
             cmd.at = (cmd.at + 2).min(cmd.all.len());
             return Step::Next;
-        }
-        for loader in std::mem::take(&mut self.seen.loaded) {
-            self.text(&loader, &mut ShellState { dirs: cmd.dirs.clone(), ..shell.clone() }, io.reparse + 1);
         }
         let Some(call) = self.call(cmd) else { return Step::unknown() };
         self.moved_home(&cmd.all[start..cmd.at], &call.prog);
