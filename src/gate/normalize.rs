@@ -10,8 +10,8 @@ use crate::agents::{AgentSpec, Dialect, Handler};
 pub use call::{Action, Call, Shell, UnreadablePayload};
 pub use mcp::path_arguments;
 use mcp::{
-    DELETING_WORDS, changes_files, deletes_resources, forge_command, mcp_code, mcp_command, mcp_deletions, mcp_edits, mcp_named_operation,
-    mcp_resource_deletion, mcp_run_text, mcp_sql, name_has_word,
+    DELETING_WORDS, changes_files, deletes_resources, forge_command, mcp_code, mcp_command, mcp_deletions, mcp_edits, mcp_git,
+    mcp_named_operation, mcp_resource_deletion, mcp_run_text, mcp_sql, name_has_word,
 };
 use serde_json::{Map, Value};
 use std::path::PathBuf;
@@ -362,7 +362,13 @@ fn kept_actions(name: &str, input: Map<String, Value>) -> Result<Vec<Action>, Un
     // A tool named for a program runs its command as that program's (`docker_cli {"command":
     // "rm -f web"}`); the command as a shell's is judged too. Code in a language the tool names
     // is that language's, not a shell's (`jupyter__run_cell {"source": "print(1)"}`).
-    effects.extend(mcp_run_text(&name, &input, command.is_some() || code.is_some()));
+    // A git server's tool is the one git command line its arguments make (`git_push {"force":
+    // true}` is `git push --force`), not a command line per text argument (a commit message).
+    let git = mcp_git(&name, &input);
+    if git.is_none() {
+        effects.extend(mcp_run_text(&name, &input, command.is_some() || code.is_some()));
+    }
+    effects.extend(git);
     effects.extend(command);
     effects.extend(code);
     effects.extend(mcp_sql(&name, &input));

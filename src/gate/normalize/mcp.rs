@@ -1,6 +1,8 @@
 //! MCP tools read as actions: which names change or delete files, which run a command or SQL, and
 //! the paths their arguments name.
 
+mod git;
+
 use super::call::Action;
 use crate::gate::command::CLOUD_PROGRAMS;
 use serde_json::{Map, Value};
@@ -172,6 +174,11 @@ const SQL_STARTS: &[&str] = &[
 
 /// The SQL an MCP tool's arguments hold, judged as a database client running it does.
 pub(super) fn mcp_sql(name: &str, input: &Map<String, Value>) -> Option<Action> {
+    nested_objects(input).into_iter().find_map(|object| sql_of(name, object))
+}
+
+/// The SQL one object of a tool's arguments holds.
+fn sql_of(name: &str, input: &Map<String, Value>) -> Option<Action> {
     let database = name_has_word(name, DATABASE_WORDS);
     let query = database.then(|| input.get("query")).flatten();
     // In a database's tool, an argument under any name whose text starts as a statement does.
@@ -410,6 +417,11 @@ const LANGUAGE_WORDS: &[&str] = &[
 /// The shell command an MCP tool's arguments hold (`{"command": "…"}`, or a program and its
 /// `args`): judged as a Bash call, as the server runs it.
 pub(super) fn mcp_command(input: &Map<String, Value>) -> Option<Action> {
+    nested_objects(input).into_iter().find_map(command_of)
+}
+
+/// The command one object of a tool's arguments holds under [`MCP_COMMAND_KEYS`].
+fn command_of(input: &Map<String, Value>) -> Option<Action> {
     let (key, value) = MCP_COMMAND_KEYS.iter().find_map(|k| input.get(*k).map(|v| (*k, v)))?;
     let words = |list: &[Value]| list.iter().map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string)).collect::<Vec<_>>();
     let mut command = match value {
@@ -512,29 +524,51 @@ pub(super) fn mcp_edits(input: &Map<String, Value>) -> Vec<Action> {
 /// Objects and lists an MCP tool's arguments are read into, at most this deep.
 const MCP_MAX_DEPTH: usize = 8;
 
+/// The objects of an MCP tool's arguments, the arguments first, then those nested in them breadth
+/// first, at most [`MCP_MAX_DEPTH`] deep: a server may wrap what it runs (`{"params": {"command":
+/// …}}`, `{"request": {"sql": …}}`), and what it runs is the same wherever it is wrapped.
+fn nested_objects(input: &Map<String, Value>) -> Vec<&Map<String, Value>> {
+    let mut objects = vec![input];
+    let mut level = vec![input];
+    for _ in 0..MCP_MAX_DEPTH {
+        level = level
+            .into_iter()
+            .flat_map(Map::values)
+            .flat_map(|value| match value {
+                Value::Object(o) => vec![o],
+                Value::Array(list) => list.iter().filter_map(Value::as_object).collect(),
+                _ => Vec::new(),
+            })
+            .collect();
+        if level.is_empty() {
+            break;
+        }
+        objects.extend(&level);
+    }
+    objects
+}
+
+/// A git server's tool as the git command line it runs ([`git::git_command`]), in the
+/// repository its arguments name.
+pub(super) fn mcp_git(name: &str, input: &Map<String, Value>) -> Option<Action> {
+    let (command, directory) = git::git_command(name, input)?;
+    let mut bash = Map::new();
+    bash.insert("command".into(), command.into());
+    if let Some(directory) = directory {
+        bash.insert("directory".into(), directory.into());
+    }
+    Some(Action::new("Bash", bash))
+}
+
 /// The paths named by [`MCP_PATH_KEYS`] anywhere in an MCP tool's arguments, each once: the
 /// shapes servers give their arguments are theirs (lists of files, a destination object, edits
 /// in changes); a path is a path wherever it is. Past [`MCP_MAX_DEPTH`] the tool is still judged
 /// by what was found, and by its name.
 fn nested_paths(input: &Map<String, Value>) -> Vec<String> {
-    fn walk(obj: &Map<String, Value>, depth: usize, out: &mut Vec<String>) {
-        collect_paths(obj, out);
-        if depth >= MCP_MAX_DEPTH {
-            return;
-        }
-        for value in obj.values() {
-            let nested: Vec<&Map<String, Value>> = match value {
-                Value::Object(o) => vec![o],
-                Value::Array(list) => list.iter().filter_map(Value::as_object).collect(),
-                _ => Vec::new(),
-            };
-            for o in nested {
-                walk(o, depth + 1, out);
-            }
-        }
-    }
     let mut paths = Vec::new();
-    walk(input, 0, &mut paths);
+    for object in nested_objects(input) {
+        collect_paths(object, &mut paths);
+    }
     let mut seen = std::collections::HashSet::new();
     paths.retain(|p| seen.insert(p.clone()));
     paths

@@ -2997,6 +2997,55 @@ fn mcp_queries_commands_and_resources_are_judged_as_what_they_do() {
     }
 }
 
+/// A git server's MCP tools are the git command line their arguments make (a true flag is its
+/// option, a mode its option or action, the repository's path the directory), and a command or SQL
+/// a server takes wrapped in an object is judged wherever it is wrapped.
+#[test]
+fn mcp_git_tools_and_wrapped_commands_are_judged_as_the_command_lines_they_run() {
+    let env = Sandbox::with_repo();
+    let repo = env.repo().to_str().unwrap().to_string();
+    let cases = [
+        (
+            "mcp__git__git_push",
+            serde_json::json!({"repo_path": repo, "remote": "origin", "branch": "main", "force": true}),
+            2,
+            "BLOCKED by gitvow: force push",
+        ),
+        ("mcp__git-mcp-server__git_push", serde_json::json!({"path": ".", "forceWithLease": true}), 2, "BLOCKED by gitvow: force push"),
+        (
+            "mcp__git__git_push",
+            serde_json::json!({"repo_path": repo, "remote": "origin", "branch": "feature"}),
+            2,
+            "CONFIRMATION REQUIRED by gitvow: push",
+        ),
+        (
+            "mcp__git__git_reset",
+            serde_json::json!({"repo_path": repo, "mode": "hard", "target": "HEAD~3"}),
+            2,
+            "CONFIRMATION REQUIRED by gitvow: discards",
+        ),
+        (
+            "mcp__git__git_clean",
+            serde_json::json!({"path": ".", "force": true, "directories": true}),
+            2,
+            "CONFIRMATION REQUIRED by gitvow: discards",
+        ),
+        ("mcp__git__gitStash", serde_json::json!({"mode": "clear"}), 2, "CONFIRMATION REQUIRED by gitvow: discards"),
+        ("mcp__shell__run", serde_json::json!({"params": {"command": "rm -rf ~"}}), 2, "BLOCKED by gitvow: "),
+        ("mcp__postgres__query", serde_json::json!({"request": {"sql": "DROP DATABASE prod"}}), 2, "BLOCKED by gitvow: "),
+        // A commit message is no command line, and a status reads.
+        ("mcp__git__git_commit", serde_json::json!({"repo_path": repo, "message": "rm -rf build"}), 0, ""),
+        ("mcp__git__git_status", serde_json::json!({"repo_path": repo}), 0, ""),
+        ("mcp__git__git_checkout", serde_json::json!({"repo_path": repo, "branch": "main"}), 0, ""),
+        ("mcp__shell__run", serde_json::json!({"params": {"command": "cargo test"}}), 0, ""),
+    ];
+    for (tool, input, code, start) in cases {
+        let out = env.hook("claude", "PreToolUse", claude_payload(env.repo(), tool, input.clone()).to_string());
+        assert_eq!(out.code, code, "{tool} {input}: {out:?}");
+        assert!(out.stderr.starts_with(start), "{tool} {input}: {out:?}");
+    }
+}
+
 /// A forge's MCP tools that change the remote are judged as the command line that does the same.
 #[test]
 fn forge_mcp_tools_are_judged_as_their_commands() {
