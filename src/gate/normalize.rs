@@ -11,7 +11,7 @@ pub use call::{Action, Call, Shell, UnreadablePayload};
 pub use mcp::path_arguments;
 use mcp::{
     DELETING_WORDS, changes_files, deletes_resources, forge_command, mcp_code, mcp_command, mcp_deletions, mcp_edits, mcp_git,
-    mcp_named_operation, mcp_resource_deletion, mcp_run_text, mcp_sql, name_has_word,
+    mcp_named_operation, mcp_resource_deletion, mcp_run_text, mcp_service, mcp_sql, name_has_word,
 };
 use serde_json::{Map, Value};
 use std::path::PathBuf;
@@ -367,6 +367,7 @@ fn kept_actions(name: &str, input: Map<String, Value>) -> Result<Vec<Action>, Un
     let git = mcp_git(&name, &input);
     if git.is_none() {
         effects.extend(mcp_run_text(&name, &input, command.is_some() || code.is_some()));
+        effects.extend(mcp_service(&name, &input));
     }
     effects.extend(git);
     effects.extend(command);

@@ -2,6 +2,7 @@
 //! the paths their arguments name.
 
 mod git;
+mod service;
 
 use super::call::Action;
 use crate::gate::command::CLOUD_PROGRAMS;
@@ -558,6 +559,19 @@ pub(super) fn mcp_git(name: &str, input: &Map<String, Value>) -> Option<Action> 
         bash.insert("directory".into(), directory.into());
     }
     Some(Action::new("Bash", bash))
+}
+
+/// A tool of a server named for a service's command-line program, judged as that program's
+/// command of the same words ([`service::service_commands`]).
+pub(super) fn mcp_service(name: &str, input: &Map<String, Value>) -> Vec<Action> {
+    service::service_commands(name, input)
+        .into_iter()
+        .map(|command| {
+            let mut bash = Map::new();
+            bash.insert("command".into(), command.into());
+            Action::new("Bash", bash)
+        })
+        .collect()
 }
 
 /// The paths named by [`MCP_PATH_KEYS`] anywhere in an MCP tool's arguments, each once: the

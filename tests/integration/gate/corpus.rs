@@ -3031,6 +3031,7 @@ fn mcp_git_tools_and_wrapped_commands_are_judged_as_the_command_lines_they_run()
             "CONFIRMATION REQUIRED by gitvow: discards",
         ),
         ("mcp__git__gitStash", serde_json::json!({"mode": "clear"}), 2, "CONFIRMATION REQUIRED by gitvow: discards"),
+        ("mcp__git__git_tag", serde_json::json!({"repo_path": repo, "delete": "v1.0"}), 2, "CONFIRMATION REQUIRED by gitvow: discards"),
         ("mcp__shell__run", serde_json::json!({"params": {"command": "rm -rf ~"}}), 2, "BLOCKED by gitvow: "),
         ("mcp__postgres__query", serde_json::json!({"request": {"sql": "DROP DATABASE prod"}}), 2, "BLOCKED by gitvow: "),
         // A commit message is no command line, and a status reads.
@@ -3038,6 +3039,34 @@ fn mcp_git_tools_and_wrapped_commands_are_judged_as_the_command_lines_they_run()
         ("mcp__git__git_status", serde_json::json!({"repo_path": repo}), 0, ""),
         ("mcp__git__git_checkout", serde_json::json!({"repo_path": repo, "branch": "main"}), 0, ""),
         ("mcp__shell__run", serde_json::json!({"params": {"command": "cargo test"}}), 0, ""),
+    ];
+    for (tool, input, code, start) in cases {
+        let out = env.hook("claude", "PreToolUse", claude_payload(env.repo(), tool, input.clone()).to_string());
+        assert_eq!(out.code, code, "{tool} {input}: {out:?}");
+        assert!(out.stderr.starts_with(start), "{tool} {input}: {out:?}");
+    }
+}
+
+/// A tool of a server named for a service's command-line program that acts on the service is
+/// judged as that program's command of the same words; its reading tools pass.
+#[test]
+fn mcp_service_tools_are_judged_as_their_programs_commands() {
+    let env = Sandbox::with_repo();
+    let cases = [
+        ("mcp__npm__publish", serde_json::json!({"package_dir": "."}), 2, "CONFIRMATION REQUIRED by gitvow: publishes"),
+        ("mcp__docker__push_image", serde_json::json!({"image": "acme/app:latest"}), 2, "CONFIRMATION REQUIRED by gitvow: publishes"),
+        ("mcp__netlify__deploy-site", serde_json::json!({"siteId": "x", "prod": true}), 2, "CONFIRMATION REQUIRED by gitvow: deploys"),
+        (
+            "mcp__github__create_release",
+            serde_json::json!({"owner": "o", "repo": "r", "tag": "v2"}),
+            2,
+            "CONFIRMATION REQUIRED by gitvow: publishes",
+        ),
+        ("mcp__k8s__scale", serde_json::json!({"name": "api", "namespace": "prod", "replicas": 0}), 2, "CONFIRMATION REQUIRED by gitvow: "),
+        ("mcp__terraform__apply", serde_json::json!({"command": "destroy", "auto_approve": true}), 2, "CONFIRMATION REQUIRED by gitvow: "),
+        ("mcp__github__create_issue", serde_json::json!({"owner": "o", "repo": "r", "title": "bug"}), 0, ""),
+        ("mcp__k8s__get_pods", serde_json::json!({"namespace": "prod"}), 0, ""),
+        ("mcp__npm__search", serde_json::json!({"query": "left-pad"}), 0, ""),
     ];
     for (tool, input, code, start) in cases {
         let out = env.hook("claude", "PreToolUse", claude_payload(env.repo(), tool, input.clone()).to_string());

@@ -117,6 +117,8 @@ pub(super) fn git_command(name: &str, input: &Map<String, Value>) -> Option<(Str
             Value::String(text) if WORD_KEYS.contains(&key) => positional.push((WORD_KEYS.iter().position(|k| *k == key), text.clone())),
             Value::String(text) if PATH_KEYS.contains(&key) => paths.push(text.clone()),
             Value::Array(list) if PATH_KEYS.contains(&key) => paths.extend(list.iter().filter_map(Value::as_str).map(str::to_string)),
+            // Any other text is its option's value (`{"delete": "v1.0"}` → `--delete v1.0`).
+            Value::String(text) => line.extend([flag(key), text.clone()]),
             _ => {}
         }
     }
@@ -179,6 +181,8 @@ mod tests {
         assert_eq!(clean, "git clean --force -d -x");
         let stash = line("mcp__git-mcp__gitStash", json!({"mode": "clear"})).unwrap().0;
         assert_eq!(stash, "git stash clear");
+        let tag = line("mcp__git__git_tag", json!({"delete": "v1.0"})).unwrap().0;
+        assert_eq!(tag, "git tag --delete v1.0");
         let pick = line("mcp__repo__git_cherry_pick", json!({"commit": "abc"})).unwrap().0;
         assert_eq!(pick, "git cherry-pick abc");
         let restore = line("mcp__git__git_restore", json!({"paths": ["a", "b c"], "forceWithLease": false})).unwrap().0;
