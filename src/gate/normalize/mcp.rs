@@ -131,6 +131,8 @@ pub(super) fn forge_command(name: &str) -> Option<Action> {
 /// Argument names under which an MCP tool takes a shell command to run.
 const MCP_COMMAND_KEYS: &[&str] = &[
     "command",
+    "program",
+    "executable",
     "cmd",
     "script",
     "shell_command",
@@ -377,7 +379,7 @@ pub(super) fn mcp_code(name: &str, input: &Map<String, Value>) -> Option<Action>
     };
     let command = match language.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.') {
         "bash" | "sh" | "shell" | "zsh" | "dash" | "ksh" | "console" | "terminal" => code.to_string(),
-        "python" | "py" | "ipython" | "jupyter" | "notebook" | "pyodide" => format!("python3 -c {}", shell_words::quote(code)),
+        "python" | "py" | "ipython" | "jupyter" | "notebook" | "pyodide" => python_cell(code),
         "javascript" | "js" | "node" | "nodejs" | "typescript" | "ts" | "deno" => format!("node -e {}", shell_words::quote(code)),
         "ruby" | "rb" => format!("ruby -e {}", shell_words::quote(code)),
         "perl" | "pl" => format!("perl -e {}", shell_words::quote(code)),
@@ -388,6 +390,34 @@ pub(super) fn mcp_code(name: &str, input: &Map<String, Value>) -> Option<Action>
     let mut bash = Map::new();
     bash.insert("command".into(), command.into());
     Some(Action::new("Bash", bash))
+}
+
+/// A Python cell as the command lines that run it: its Python, and the shell commands IPython runs
+/// for it (`!rm -rf x`, `!!ls`, `%system x`, `%sx x`, a `%%bash` or `%%sh` cell), which a kernel
+/// hands to a shell, not to Python.
+fn python_cell(code: &str) -> String {
+    let mut lines = code.lines();
+    let first = lines.clone().next().unwrap_or_default().trim();
+    if ["%%bash", "%%sh", "%%script bash", "%%script sh", "%%system"].iter().any(|magic| first.starts_with(magic)) {
+        lines.next();
+        return lines.collect::<Vec<_>>().join("\n");
+    }
+    let mut python = Vec::new();
+    let mut shell = Vec::new();
+    for line in code.lines() {
+        let text = line.trim_start();
+        let escape = ["!!", "!", "%system ", "%sx ", "%%sx "].iter().find_map(|e| text.strip_prefix(e));
+        match escape {
+            Some(command) => shell.push(command.to_string()),
+            None => python.push(line),
+        }
+    }
+    let mut command = format!("python3 -c {}", shell_words::quote(&python.join("\n")));
+    for line in shell {
+        command.push('\n');
+        command.push_str(&line);
+    }
+    command
 }
 
 /// Words of a running tool's or its server's name that say the language of its code.

@@ -3039,6 +3039,10 @@ fn mcp_git_tools_and_wrapped_commands_are_judged_as_the_command_lines_they_run()
         ("mcp__git__git_status", serde_json::json!({"repo_path": repo}), 0, ""),
         ("mcp__git__git_checkout", serde_json::json!({"repo_path": repo, "branch": "main"}), 0, ""),
         ("mcp__shell__run", serde_json::json!({"params": {"command": "cargo test"}}), 0, ""),
+        ("mcp__runner__run_command", serde_json::json!({"program": "rm", "args": ["-rf", "~"]}), 2, "BLOCKED by gitvow: "),
+        ("mcp__jupyter__run_cell", serde_json::json!({"source": "import os\n!rm -rf ~"}), 2, "BLOCKED by gitvow: "),
+        ("mcp__jupyter__run_cell", serde_json::json!({"source": "%%bash\nrm -rf ~"}), 2, "BLOCKED by gitvow: "),
+        ("mcp__jupyter__run_cell", serde_json::json!({"source": "import os\n!ls -la\nprint(1)"}), 0, ""),
     ];
     for (tool, input, code, start) in cases {
         let out = env.hook("claude", "PreToolUse", claude_payload(env.repo(), tool, input.clone()).to_string());
