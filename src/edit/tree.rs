@@ -13,6 +13,7 @@ use jsonc_parser::{ParseOptions, Scanner, ScannerOptions};
 use serde_json::Value;
 
 mod edited;
+mod lex;
 
 /// How deep `jsonc_parser` lets values nest (it counts an object twice: the object and the member
 /// being read): past this it refuses the file with its line and column, and so does this index.
@@ -134,22 +135,50 @@ struct Open {
     object: bool,
 }
 
+/// What the index reads of a token: its kind, a string apart from the other scalars (a member's
+/// name is one). `End`: the end of the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tok {
+    OpenBrace,
+    CloseBrace,
+    OpenBracket,
+    CloseBracket,
+    Comma,
+    Colon,
+    String,
+    Scalar,
+    /// A token no value starts with or follows (a word the scanner reads, which no agent does).
+    Other,
+    End,
+}
+
 /// Reads tokens, setting comments aside (and failing on one where the agent reads none).
 struct Tokens<'a> {
-    scanner: Scanner<'a>,
+    /// `None`: the index's own lexer reads the text ([`lex`]), from `at`.
+    scanner: Option<Scanner<'a>>,
+    at: usize,
     text: &'a [u8],
     comments: Vec<(usize, usize)>,
     allow_comments: bool,
     /// Whether every token so far is plain JSON as well (see [`Tree::build_plain`]), and where the
-    /// last one ended; only looked at for an agent that reads plain JSON.
+    /// last one ended; only looked at for an agent that reads plain JSON. (What the own lexer reads
+    /// is plain JSON and comments, which such an agent refuses.)
     plain: bool,
     last_end: usize,
 }
 
 impl<'a> Tokens<'a> {
+    /// Tokens read by `jsonc_parser`'s scanner.
     fn new(text: &'a str, strictness: Strictness) -> Tokens<'a> {
+        Tokens { scanner: Some(Scanner::new(text, &scanner_options())), ..Self::lexed(text, strictness) }
+    }
+
+    /// Tokens read by the index's own lexer: `None` from [`next`](Self::next) may then only mean
+    /// that the scanner is to read the text.
+    fn lexed(text: &'a str, strictness: Strictness) -> Tokens<'a> {
         Tokens {
-            scanner: Scanner::new(text, &scanner_options()),
+            scanner: None,
+            at: 0,
             text: text.as_bytes(),
             comments: Vec::new(),
             allow_comments: strictness.allows_comments(),
@@ -159,32 +188,44 @@ impl<'a> Tokens<'a> {
     }
 
     /// The next token and its range; `None` for any error.
-    fn next(&mut self) -> Option<(Option<Token<'a>>, usize, usize)> {
+    fn next(&mut self) -> Option<(Tok, usize, usize)> {
+        let Some(scanner) = &mut self.scanner else { return lex::next(self.text, &mut self.at, self.allow_comments, &mut self.comments) };
         loop {
-            let token = self.scanner.scan().ok()?;
-            let range = (self.scanner.token_start(), self.scanner.token_end());
-            match token {
-                Some(Token::CommentLine(_) | Token::CommentBlock(_)) if self.allow_comments => self.comments.push(range),
-                Some(Token::CommentLine(_) | Token::CommentBlock(_)) => return None,
-                other => {
-                    if self.plain {
-                        self.plain = self.is_plain(&other, range);
-                        self.last_end = range.1;
-                    }
-                    return Some((other, range.0, range.1));
+            let token = scanner.scan().ok()?;
+            let range = (scanner.token_start(), scanner.token_end());
+            let tok = match token {
+                Some(Token::CommentLine(_) | Token::CommentBlock(_)) if self.allow_comments => {
+                    self.comments.push(range);
+                    continue;
                 }
+                Some(Token::CommentLine(_) | Token::CommentBlock(_)) => return None,
+                None => Tok::End,
+                Some(Token::OpenBrace) => Tok::OpenBrace,
+                Some(Token::CloseBrace) => Tok::CloseBrace,
+                Some(Token::OpenBracket) => Tok::OpenBracket,
+                Some(Token::CloseBracket) => Tok::CloseBracket,
+                Some(Token::Comma) => Tok::Comma,
+                Some(Token::Colon) => Tok::Colon,
+                Some(Token::String(_)) => Tok::String,
+                Some(Token::Number(_) | Token::Boolean(_) | Token::Null) => Tok::Scalar,
+                Some(_) => Tok::Other,
+            };
+            if self.plain {
+                self.plain = self.is_plain(tok, range);
+                self.last_end = range.1;
             }
+            return Some((tok, range.0, range.1));
         }
     }
 
     /// What the scanner accepts beyond JSON's own grammar, with comments, trailing commas and the
     /// scanner's extensions off: whitespace other than JSON's four characters between tokens
     /// (vertical tab, form feed, Unicode spaces), and raw control characters inside a string.
-    fn is_plain(&self, token: &Option<Token<'a>>, (start, end): (usize, usize)) -> bool {
+    fn is_plain(&self, tok: Tok, (start, end): (usize, usize)) -> bool {
         let gap = &self.text[self.last_end..start];
         let json_space = gap.iter().fold(true, |ok, b| ok & matches!(b, b' ' | b'\t' | b'\n' | b'\r'));
         // Folded rather than stopped at the first hit: the loop then runs on whole words of bytes.
-        let no_control = !matches!(token, Some(Token::String(_))) || self.text[start..end].iter().fold(true, |ok, b| ok & (*b >= 0x20));
+        let no_control = tok != Tok::String || self.text[start..end].iter().fold(true, |ok, b| ok & (*b >= 0x20));
         json_space && no_control
     }
 }
@@ -205,13 +246,17 @@ impl Tree {
         if body.len() > END_MASK as usize {
             return None;
         }
-        let mut tokens = Tokens::new(body, strictness);
+        // The own lexer first; where it gives up (or the text does not parse), the scanner.
+        Self::read(Tokens::lexed(body, strictness), strictness).or_else(|| Self::read(Tokens::new(body, strictness), strictness))
+    }
+
+    fn read(mut tokens: Tokens<'_>, strictness: Strictness) -> Option<(Tree, bool)> {
         let mut nodes: Vec<ValueSpan> = Vec::new();
         let first = tokens.next()?;
         read_value(&mut tokens, first, None, &mut nodes, strictness.allows_trailing_commas())?;
         // The root is read: nothing may follow it (the end's token checks the whitespace after it).
         match tokens.next()? {
-            (None, ..) => {
+            (Tok::End, ..) => {
                 nodes.shrink_to_fit();
                 Some((Tree { nodes, comments: tokens.comments }, tokens.plain))
             }
@@ -472,7 +517,7 @@ impl Tree {
 /// before it starts), without recursion; the tokens after it are left unread.
 fn read_value<'a>(
     tokens: &mut Tokens<'a>,
-    first: (Option<Token<'a>>, usize, usize),
+    first: (Tok, usize, usize),
     mut member: Option<usize>,
     nodes: &mut Vec<ValueSpan>,
     trailing_commas: bool,
@@ -487,10 +532,10 @@ fn read_value<'a>(
             return None;
         }
         let (t, start, end) = token;
-        let kind = match t? {
-            Token::OpenBrace => ValueKind::Object,
-            Token::OpenBracket => ValueKind::Array,
-            Token::String(_) | Token::Number(_) | Token::Boolean(_) | Token::Null => ValueKind::Scalar,
+        let kind = match t {
+            Tok::OpenBrace => ValueKind::Object,
+            Tok::OpenBracket => ValueKind::Array,
+            Tok::String | Tok::Scalar => ValueKind::Scalar,
             _ => return None,
         };
         let id = u32::try_from(nodes.len()).ok()?;
@@ -511,18 +556,18 @@ fn read_value<'a>(
             let (t, start, end) = match next.take() {
                 Some(after_open) => after_open,
                 None => match tokens.next()? {
-                    (Some(Token::Comma), ..) => {
+                    (Tok::Comma, ..) => {
                         let after = tokens.next()?;
-                        if is_close(&after.0, object) && !trailing_commas {
+                        if is_close(after.0, object) && !trailing_commas {
                             return None;
                         }
                         after
                     }
-                    other if is_close(&other.0, object) => other,
+                    other if is_close(other.0, object) => other,
                     _ => return None,
                 },
             };
-            if is_close(&t, object) {
+            if is_close(t, object) {
                 let open = stack.pop()?;
                 depth -= if open.object { 2 } else { 1 };
                 let node = &mut nodes[open.id as usize];
@@ -530,8 +575,8 @@ fn read_value<'a>(
                 continue;
             }
             if object {
-                let Some(Token::String(_)) = t else { return None };
-                let (Some(Token::Colon), ..) = tokens.next()? else { return None };
+                let Tok::String = t else { return None };
+                let (Tok::Colon, ..) = tokens.next()? else { return None };
                 member = Some(start);
                 token = tokens.next()?;
             } else {
@@ -542,8 +587,8 @@ fn read_value<'a>(
     }
 }
 
-fn is_close(token: &Option<Token<'_>>, object: bool) -> bool {
-    matches!((token, object), (Some(Token::CloseBrace), true) | (Some(Token::CloseBracket), false))
+fn is_close(token: Tok, object: bool) -> bool {
+    matches!((token, object), (Tok::CloseBrace, true) | (Tok::CloseBracket, false))
 }
 
 /// A string literal's value. The tree holds only literals the scanner accepted.
@@ -621,6 +666,43 @@ mod tests {
             assert_eq!(found, expected, "{doc}");
             assert!(!expected.is_empty(), "{doc}");
         }
+    }
+
+    /// Where the own lexer reads a text, the index is the one the scanner's tokens give, and so is
+    /// the answer to whether it is plain JSON: texts of every token kind and escape, with each of
+    /// many bytes and characters put at every place (where the lexer gives up, the scanner reads).
+    #[test]
+    fn the_own_lexer_indexes_as_the_scanner_does() {
+        use super::Tokens;
+        let docs = [
+            r#"{"a": [1, -2, 0.5, -0.25e+3, 1E-2, 0, true, false, null, "x y"], "b": {"c": "\"\\\/\b\f\n\r\t\u00e9\u20AC"}}"#,
+            "/* head */ {\"a\": [1, // one\n 2,\r\n], \"b\": {} /* tail */}\n// end",
+            "[[], {}, [[{\"\": \"\"}]], \"é\"]",
+            // Strings read eight bytes a step, with what ends a step at each place.
+            r#"{"a string of some length, é€ and more": "/usr/local/bin/a-long-command --with some arguments"}"#,
+        ];
+        let extras = [
+            "", " ", "\t", "\u{b}", "\u{a0}", "\u{2028}", "\u{0}", "\u{1f}", "x", "$", "é", "0", "-", ".", "e", "+", "\\", "\"", "/", "*",
+            "\\u", "\\ud800", ",", ":", "}", "]", "true",
+        ];
+        let (mut lexed, mut given_up) = (0, 0);
+        for doc in docs {
+            for extra in extras {
+                for (at, _) in doc.char_indices().chain([(doc.len(), ' ')]) {
+                    let text = format!("{}{extra}{}", &doc[..at], &doc[at..]);
+                    for strictness in [Strictness::Strict, Strictness::Comments, Strictness::Lenient] {
+                        let Some(own) = Tree::read(Tokens::lexed(&text, strictness), strictness) else {
+                            given_up += 1;
+                            continue;
+                        };
+                        lexed += 1;
+                        assert_eq!(Some(own), Tree::read(Tokens::new(&text, strictness), strictness), "{text:?} {strictness:?}");
+                    }
+                }
+            }
+        }
+        // Both happened, many times.
+        assert!(lexed > 1000 && given_up > 1000, "{lexed} lexed, {given_up} given up");
     }
 
     /// A text the index reads strictly is plain JSON exactly when `serde_json` accepts it: every

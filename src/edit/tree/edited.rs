@@ -1,9 +1,8 @@
 //! The index of a text after edits, made from the index before them and the inserted text alone:
 //! a settings file of megabytes is tokenised once, however many edits the planner makes in it.
 
-use super::{END_MASK, Tokens, Tree, ValueKind, ValueSpan, kind_bits, read_value};
+use super::{END_MASK, Tok, Tokens, Tree, ValueKind, ValueSpan, kind_bits, read_value};
 use crate::agents::Strictness;
-use jsonc_parser::tokens::Token;
 
 /// Where the edits (sorted by start, none overlapping another) move the text around them.
 struct Shifts<'a> {
@@ -136,12 +135,12 @@ fn read_fragment(
     let mut token = tokens.next()?;
     loop {
         match token {
-            (None, ..) => break,
-            (Some(Token::Comma), ..) if member.is_none() => token = tokens.next()?,
+            (Tok::End, ..) => break,
+            (Tok::Comma, ..) if member.is_none() => token = tokens.next()?,
             _ if !local.is_empty() => return None,
-            (Some(Token::String(_)), start, _) if member.is_none() => {
+            (Tok::String, start, _) if member.is_none() => {
                 let after = tokens.next()?;
-                if let (Some(Token::Colon), ..) = after {
+                if let (Tok::Colon, ..) = after {
                     let first = tokens.next()?;
                     read_value(&mut tokens, first, Some(start), &mut local, true)?;
                     token = tokens.next()?;
