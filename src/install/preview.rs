@@ -27,13 +27,7 @@ pub fn diff(out: &mut dyn Write, change: &FileChange, color: bool) -> io::Result
     let old_lines: Vec<&str> = old.split_inclusive('\n').collect();
     let new_lines: Vec<&str> = new.split_inclusive('\n').collect();
     let (before, after) = (region.context_before, region.context_after);
-    let deadline = Instant::now() + std::time::Duration::from_secs(5);
-    let middle = similar::capture_diff_slices_deadline(
-        Algorithm::Myers,
-        &old_lines[before..old_lines.len() - after],
-        &new_lines[before..new_lines.len() - after],
-        Some(deadline),
-    );
+    let middle = middle_ops(&old_lines[before..old_lines.len() - after], &new_lines[before..new_lines.len() - after]);
     let mut ops = vec![DiffOp::Equal { old_index: 0, new_index: 0, len: before }];
     ops.extend(middle.into_iter().map(|op| shifted(op, before)));
     ops.push(DiffOp::Equal { old_index: old_lines.len() - after, new_index: new_lines.len() - after, len: after });
@@ -70,12 +64,32 @@ pub fn diff(out: &mut dyn Write, change: &FileChange, color: bool) -> io::Result
                 '+' => deleted,
                 _ => None,
             };
-            let end = if line.ends_with('\n') { "" } else { "\n\\ No newline at end of file\n" };
-            out.line(&format!("{sign}{}{end}", excerpt(line, other)))?;
+            out.diff_line(*sign, &excerpt(line, other))?;
         }
     }
     Ok(())
 }
+
+/// The diff of the lines between the shared ones: Myers', but for many lines of which none is in
+/// both (gitvow's entries replacing thousands of copies of one entry), where it can only be every
+/// old line deleted and every new one inserted, found in one look-up per line rather than by a
+/// search whose work grows with both counts. (A few lines are left to Myers: hashing a one-line
+/// file's line of megabytes costs more than comparing it.)
+fn middle_ops(old: &[&str], new: &[&str]) -> Vec<DiffOp> {
+    let (few, many) = if old.len() <= new.len() { (old, new) } else { (new, old) };
+    if old.len().saturating_mul(new.len()) > MANY_PAIRS && {
+        let few: std::collections::HashSet<&str> = few.iter().copied().collect();
+        !many.iter().any(|line| few.contains(line))
+    } {
+        // (Both have lines: there are many pairs.)
+        return vec![DiffOp::Replace { old_index: 0, old_len: old.len(), new_index: 0, new_len: new.len() }];
+    }
+    let deadline = Instant::now() + std::time::Duration::from_secs(5);
+    similar::capture_diff_slices_deadline(Algorithm::Myers, old, new, Some(deadline))
+}
+
+/// Pairs of old and new lines past which [`middle_ops`] first looks for a line in both.
+const MANY_PAIRS: usize = 4096;
 
 /// `op` moved `by` lines down in both texts.
 fn shifted(op: DiffOp, by: usize) -> DiffOp {
@@ -226,6 +240,19 @@ struct Painter<'a> {
 }
 
 impl Painter<'_> {
+    /// Writes one line of a hunk: its sign, its text, and the hint after a line without its final
+    /// newline (written in pieces: a diff may have hundreds of thousands of lines).
+    fn diff_line(&mut self, sign: char, line: &str) -> io::Result<()> {
+        let end = if line.ends_with('\n') { "" } else { "\n\\ No newline at end of file\n" };
+        if self.color {
+            return self.line(&format!("{sign}{line}{end}"));
+        }
+        let mut buf = [0; 4];
+        self.out.write_all(sign.encode_utf8(&mut buf).as_bytes())?;
+        self.out.write_all(line.as_bytes())?;
+        self.out.write_all(end.as_bytes())
+    }
+
     /// Writes `text`: one line or, for a line without its final newline, the line and the hint
     /// after it.
     fn line(&mut self, text: &str) -> io::Result<()> {
@@ -320,6 +347,22 @@ mod tests {
             new_end -= y;
         }
         Shared { start, lines_before, old_end, new_end }
+    }
+
+    /// Thousands of copies of one line replaced by lines none of which was there (the diff
+    /// [`middle_ops`] gives without a search) and by lines one of which was: both previews are
+    /// exact, each line shown once.
+    #[test]
+    fn many_lines_replaced_by_new_ones_are_an_exact_diff() {
+        let old = format!("{{\n{}}}\n", "  copy,\n".repeat(5000));
+        for kept in ["", "  copy,\n"] {
+            let new = format!("{{\n  one,\n{kept}  two\n}}\n");
+            let mut ours = Vec::new();
+            diff(&mut ours, &change(&old, &new), false).unwrap();
+            let ours = String::from_utf8(ours).unwrap();
+            assert_eq!(patched(&old, &ours), new);
+            assert_eq!(ours.lines().filter(|l| l.starts_with("-  copy")).count(), 5000 - kept.len().min(1), "{kept:?}");
+        }
     }
 
     proptest! {
