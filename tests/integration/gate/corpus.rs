@@ -1997,6 +1997,16 @@ const CASES: &[(&str, &str, &str)] = &[
     ("classes-gate-off", "confirm", "copilot --allow-all-tools -p 'deploy'"),
     ("classes-gate-off", "confirm", "droid exec --skip-permissions-unsafe 'x'"),
     ("classes-gate-off", "confirm", "nohup claude --dangerously-skip-permissions -p x &"),
+    // Flags and commands of the agents' own that drop their hooks (`claude --help`: "--bare … skip
+    // hooks"; qwen's `--safe-mode` disables hooks; `codex features disable hooks`), and an MCP server
+    // registered with an agent, whose command the agent starts later, outside the gate.
+    ("classes-gate-off", "confirm", "claude --bare -p 'fix the build'"),
+    ("classes-gate-off", "confirm", "qwen --safe-mode -p x"),
+    ("classes-gate-off", "confirm", "codex features disable hooks"),
+    ("classes-gate-off", "confirm", "claude mcp add evil -- sh -c 'rm -rf ~'"),
+    ("classes-gate-off", "confirm", "gemini mcp add tools node server.js"),
+    ("classes-gate-off", "allow", "codex features list"),
+    ("classes-gate-off", "allow", "claude mcp list"),
     ("classes-gate-off", "allow", "claude -p 'summarise the diff'"),
     ("classes-gate-off", "allow", "codex exec 'write the tests'"),
     ("classes-gate-off", "allow", "gemini -p 'explain src/main.rs'"),
