@@ -19,11 +19,15 @@ pub fn run(request: &InstallRequest) -> Result<i32> {
     if settings.json {
         crate::output::for_machines();
     }
-    // Another command in the hooks can be one that lets everything through: never an agent's own doing.
-    if request.command.is_some() && settings.mode == crate::install::settings::Mode::Apply {
-        crate::person::require_no_agent("gitvow install --command")?;
-    }
     let scope = resolve_scope(&settings.place)?;
+    // Another command in the hooks can be one that lets everything through: never an agent's own
+    // doing. Outside a repository the command written is this executable's path, so a copy of
+    // gitvow installing itself (`cp gitvow /tmp/g; /tmp/g install`) and then overwritten is such a
+    // command too; a repository's entries name the bare word `gitvow`, found on the PATH.
+    if settings.mode == Mode::Apply && (request.command.is_some() || !scope.is_repo()) {
+        let what = if request.command.is_some() { "gitvow install --command" } else { "gitvow install" };
+        crate::person::require_no_agent(what)?;
+    }
     if scope.is_system() {
         system::require_root("install")?;
     }

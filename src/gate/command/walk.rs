@@ -346,6 +346,16 @@ impl Walk<'_> {
             cmd.all.insert(cmd.at + 1, lit_word(sub));
             return Step::Next;
         }
+        // `gitvow run [options] -- CMD` runs CMD in gitvow's box, which keeps gitvow's own files out
+        // of its reach, not the rest of what CMD does (the project, other projects, a push): CMD
+        // is judged as if typed.
+        if call.name == "gitvow"
+            && call.args.first().is_some_and(|a| a == "run")
+            && let Some(dash) = (cmd.at + 1..cmd.all.len()).find(|&k| cmd.all[k].literal().as_deref() == Some("--"))
+        {
+            cmd.at = dash + 1;
+            return Step::Next;
+        }
         if programs::computed_subcommand(&call.name, cmd.operands()) {
             self.opaque("a subcommand is computed by the shell");
         }

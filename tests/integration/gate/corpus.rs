@@ -2007,6 +2007,10 @@ const CASES: &[(&str, &str, &str)] = &[
     ("classes-gate-off", "confirm", "gemini mcp add tools node server.js"),
     ("classes-gate-off", "allow", "codex features list"),
     ("classes-gate-off", "allow", "claude mcp list"),
+    // `gitvow run -- CMD` boxes CMD away from gitvow's files, not from the rest of what it does.
+    ("classes-gate-off", "deny", "gitvow run -- rm -rf ~"),
+    ("classes-gate-off", "deny", "gitvow run --unboxed -- sh -c 'git push --force origin main'"),
+    ("classes-gate-off", "allow", "gitvow run -- cargo test"),
     ("classes-gate-off", "allow", "claude -p 'summarise the diff'"),
     ("classes-gate-off", "allow", "codex exec 'write the tests'"),
     ("classes-gate-off", "allow", "gemini -p 'explain src/main.rs'"),

@@ -556,6 +556,8 @@ fn a_copy_of_gitvow_run_by_an_agent_neither_uninstalls_nor_installs_another_comm
         format!("{copy} uninstall --user --yes"),
         format!("env -u CLAUDECODE -u AI_AGENT {copy} uninstall --user --yes"),
         format!("env -u CLAUDECODE -u AI_AGENT {copy} install --user --yes --agent claude --command /bin/true --force"),
+        // Without --command the copy writes its own path, and can be overwritten afterwards.
+        format!("env -u CLAUDECODE -u AI_AGENT {copy} install --user --yes --agent claude"),
     ];
     if let Some(loader) = loader {
         runs.push(format!("env -u CLAUDECODE -u AI_AGENT {loader} {copy} uninstall --user --yes"));
@@ -596,9 +598,11 @@ fn a_detached_copy_of_gitvow_does_not_uninstall_while_an_agent_runs_for_the_home
     let mut running = env.tool(&agent).command().spawn().unwrap();
     let copy = copy.display().to_string();
     let detached = |args: &[&str]| env.tool("setsid").arg("-w").arg(&copy).args(args).run();
-    for args in
-        [&["uninstall", "--user", "--yes"][..], &["install", "--user", "--yes", "--agent", "claude", "--command", "/bin/true", "--force"]]
-    {
+    for args in [
+        &["uninstall", "--user", "--yes"][..],
+        &["install", "--user", "--yes", "--agent", "claude", "--command", "/bin/true", "--force"],
+        &["install", "--user", "--yes", "--agent", "claude"],
+    ] {
         let out = detached(args);
         assert_ne!(out.code, 0, "{args:?}: {out:?}");
         assert!(out.stderr.contains("refuses to run without a terminal while claude (process"), "{args:?}: {out:?}");
@@ -608,9 +612,9 @@ fn a_detached_copy_of_gitvow_does_not_uninstall_while_an_agent_runs_for_the_home
     let out = env.tool(&copy).args(["uninstall", "--user", "--yes"]).on_terminal().run();
     assert_eq!(out.code, 0, "{out:?}");
     assert!(!env.read("~/.claude/settings.json").contains("gitvow"));
-    crate::support::doctor::install_user(&env, &["claude"], &[]);
     running.kill().unwrap();
     running.wait().unwrap();
+    crate::support::doctor::install_user(&env, &["claude"], &[]);
     // Once the agent has ended, a run without a terminal is a script's, as before.
     let out = detached(&["uninstall", "--user", "--yes"]);
     assert_eq!(out.code, 0, "{out:?}");
