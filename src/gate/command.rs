@@ -376,6 +376,9 @@ struct Seen {
     /// names split into (`loops::split`): one of the first that is not one of the second is computed.
     unquoted: Vec<String>,
     split: Vec<String>,
+    /// The places the gate guards, listed for the first argument of a program the table does not
+    /// fully know (`writes::unknown`).
+    guarded: Option<Vec<PathBuf>>,
     /// Shell functions the call defines (`f() { …; }`), run where it calls them.
     functions: Vec<functions::Defined>,
     /// Texts parsed so far, and the number of the one being walked: a function is called only

@@ -118,7 +118,7 @@ const REPO_FILES: &[&str] = &[
     "CODEOWNERS",
 ];
 
-const SYSTEM_FILES: &[&str] = &[
+pub const SYSTEM_FILES: &[&str] = &[
     "/etc/gitvow",
     "/etc/profile",
     "/etc/profile.d",
@@ -486,6 +486,11 @@ pub fn guarded_places(home: Option<&Path>, repo_top: Option<&Path>) -> Vec<PathB
         .into_iter()
         .flat_map(|r| REPO_DIRS.iter().map(|(rel, _)| *rel).chain(REPO_FILES.iter().copied()).map(move |rel| r.join(rel)));
     home.chain(repo).map(|p| lexical(&p)).collect()
+}
+
+/// Whether `name` is that of an agent's configuration directory (or gitvow's), wherever it is.
+pub fn is_agent_dir_name(name: &str) -> bool {
+    NAMES.contains(&name)
 }
 
 /// Whether a name pattern (`find -name PATTERN`) can match a directory or file the gate protects

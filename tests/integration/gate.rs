@@ -10,4 +10,5 @@ mod not_yet_made;
 mod other_spellings;
 mod own_files;
 mod readers;
+mod unknown_writers;
 mod worst_case;

@@ -465,11 +465,69 @@ pub fn alias_script(args: &[String]) -> Option<String> {
     alias(&configs, &sub).and_then(|e| e.strip_prefix('!').map(str::to_string))
 }
 
-/// Shell commands a git command runs: `submodule foreach [--recursive] CMD`, `rebase --exec CMD`
-/// (`-x CMD`), `bisect run CMD…`.
+/// Options of git's subcommands whose value is a command git runs through the shell (see
+/// `git help difftool`, `fetch`, `clone`, `push`, `archive`, `send-email`, `filter-branch`,
+/// `grep`, `daemon`, `instaweb`, `rebase`).
+const COMMAND_OPTIONS: &[(&str, &[&str])] = &[
+    ("difftool", &["-x", "--extcmd"]),
+    ("fetch", &["--upload-pack"]),
+    ("pull", &["--upload-pack"]),
+    ("ls-remote", &["--upload-pack"]),
+    ("clone", &["-u", "--upload-pack"]),
+    ("fetch-pack", &["--upload-pack", "--exec"]),
+    ("push", &["--receive-pack", "--exec"]),
+    ("send-pack", &["--receive-pack", "--exec"]),
+    ("archive", &["--exec"]),
+    ("send-email", &["--sendmail-cmd", "--to-cmd", "--cc-cmd", "--header-cmd", "--smtp-server"]),
+    (
+        "filter-branch",
+        &["--env-filter", "--tree-filter", "--index-filter", "--parent-filter", "--msg-filter", "--commit-filter", "--tag-name-filter"],
+    ),
+    ("grep", &["-O", "--open-files-in-pager"]),
+    ("daemon", &["--access-hook"]),
+    ("instaweb", &["-d", "--httpd", "-b", "--browser"]),
+    ("rebase", &["-x", "--exec"]),
+];
+
+/// The values of `options` in `args`: `--opt V`, `--opt=V`, `-x V`, `-xV`.
+fn option_values(args: &[String], options: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (k, a) in args.iter().enumerate() {
+        if a == "--" {
+            break;
+        }
+        for o in options {
+            if a == o {
+                out.extend(args.get(k + 1).cloned());
+            } else if let Some(v) = a.strip_prefix(o) {
+                if o.starts_with("--") {
+                    out.extend(v.strip_prefix('=').map(str::to_string));
+                } else if !v.is_empty() {
+                    out.push(v.to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Shell commands a git command runs: `submodule foreach [--recursive] CMD`, `bisect run CMD…`,
+/// and the values of the options that name one ([`COMMAND_OPTIONS`]: `rebase --exec CMD`,
+/// `difftool -x CMD`, `fetch --upload-pack=CMD`, …).
 pub fn shell_commands(args: &[String]) -> Vec<String> {
     let g = canonical(args);
     let rest = &g.args;
+    if let Some((_, options)) = COMMAND_OPTIONS.iter().find(|(sub, _)| g.subcommand.as_deref() == Some(*sub)) {
+        // The options as given, and as the canonical form writes them out.
+        let given = args.iter().position(|a| Some(a.as_str()) == g.subcommand.as_deref()).map_or(&[][..], |k| &args[k + 1..]);
+        let mut commands = option_values(given, options);
+        for c in option_values(rest, options) {
+            if !commands.contains(&c) {
+                commands.push(c);
+            }
+        }
+        return commands;
+    }
     match g.subcommand.as_deref() {
         // One word is a script for the shell; more are a program and its arguments.
         Some("submodule") if rest.first().is_some_and(|a| a == "foreach") => {
@@ -479,12 +537,6 @@ pub fn shell_commands(args: &[String]) -> Vec<String> {
                 words => vec![words.iter().map(|a| super::quote(a)).collect::<Vec<_>>().join(" ")],
             }
         }
-        Some("rebase") => rest
-            .windows(2)
-            .filter(|w| w[0] == "-x" || w[0] == "--exec")
-            .map(|w| w[1].clone())
-            .chain(rest.iter().filter_map(|a| a.strip_prefix("--exec=").map(str::to_string)))
-            .collect(),
         // Setting an alias is judged as running it: `git config alias.pf 'push --force'`.
         Some("config") if rest.first().is_some_and(|a| a == "set") => {
             match (rest.get(1).and_then(|k| k.strip_prefix("alias.")), rest.get(2)) {
@@ -728,6 +780,11 @@ mod tests {
         assert_eq!(g.text, "git checkout -- notes.txt");
         let words = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
         assert_eq!(super::shell_commands(&words("submodule foreach --recursive git reset --hard")), ["git reset --hard"]);
+        assert_eq!(super::shell_commands(&words("difftool -y -xcat HEAD")), ["cat"]);
+        assert_eq!(super::shell_commands(&words("-C x fetch --upload-pack=up origin")), ["up"]);
+        assert_eq!(super::shell_commands(&words("clone -u up x y")), ["up"]);
+        assert_eq!(super::shell_commands(&words("rebase --exec make HEAD~1 -- -x")), ["make"]);
+        assert!(super::shell_commands(&words("grep -n -e x")).is_empty());
     }
 
     #[test]

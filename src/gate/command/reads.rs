@@ -20,6 +20,11 @@ const NAMES_ONLY: &[&str] = &[
     "mv", "rm", "true", "false", "find", "fd", "fdfind", "mktemp",
 ];
 
+/// Whether `name` reads no file's bytes, only names (see [`NAMES_ONLY`]).
+pub(super) fn names_only(name: &str) -> bool {
+    NAMES_ONLY.contains(&name)
+}
+
 /// Programs that read a directory they are given whole, whatever their options.
 const WHOLE_TREE: &[&str] =
     &["tar", "bsdtar", "gtar", "7z", "7za", "7zz", "cpio", "pax", "ln", "rclone", "restic", "borg", "duplicity", "rg", "ag", "ack"];

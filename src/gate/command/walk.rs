@@ -519,6 +519,7 @@ impl Walk<'_> {
         shell: &ShellState,
         reparse: usize,
     ) -> Step {
+        self.unknown_writes(&call.name, cmd.operands(), &cmd.dirs);
         for started in programs::spawned(spawner, &call.args) {
             match started {
                 programs::Spawned::Text { words, text } if cmd.operands()[words.clone()].iter().all(|w| w.literal().is_some()) => {
@@ -575,6 +576,7 @@ impl Walk<'_> {
             Role::Database(db) => self.database(name, &db, cmd.operands(), args, io.feed, &cmd.dirs.clone()),
             role => self.files(name, role, cmd.operands(), args, &cmd.dirs.clone()),
         }
+        self.unknown_writes(name, cmd.operands(), &cmd.dirs.clone());
         let printed =
             self.filtered(name, cmd.operands(), io.feed, &cmd.dirs).unwrap_or_else(|| self.listing(name, cmd.operands(), args, &cmd.dirs));
         Step::Done(printed, None)

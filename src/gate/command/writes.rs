@@ -5,6 +5,7 @@ mod by_role;
 mod git;
 mod outputs;
 mod patches;
+mod unknown;
 
 use super::access;
 use super::options::OptionWords;

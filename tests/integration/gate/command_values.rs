@@ -175,3 +175,35 @@ fn attaching_to_a_running_process_is_asked_about() {
         ],
     );
 }
+
+/// git's options whose value is a command git runs (`difftool -x`, `fetch --upload-pack`,
+/// `archive --exec`, `send-email --sendmail-cmd`, …) are judged as that command, as `-c
+/// core.pager=` and `GIT_PAGER` are; an ordinary tool named there passes.
+#[test]
+fn git_options_that_name_a_command_are_that_command() {
+    let env = installed();
+    judge_denied(
+        &env,
+        &[
+            "git difftool -y -x 'gitvow uninstall' HEAD",
+            "git difftool --extcmd='gitvow approve ab12' HEAD",
+            "git fetch --upload-pack='gitvow uninstall' origin",
+            "git ls-remote --upload-pack 'gitvow trust .' origin",
+            "git clone -u 'gitvow uninstall' origin copy",
+            "git archive --remote=origin --exec='gitvow uninstall' HEAD",
+            "git send-email --sendmail-cmd='gitvow uninstall' x.patch",
+        ],
+        None,
+    );
+    judge(
+        &env,
+        &[
+            "git difftool -x 'cp notes.txt ~/.gitvow/policy.json' HEAD",
+            "git difftool --extcmd='sh -c \"echo > ~/.claude/settings.json\"' HEAD",
+            "git grep -O'rm -rf ~/.gitvow' x",
+            "git -c core.pager='echo x > ~/.claude/settings.json' log",
+            "GIT_PAGER='cp notes.txt ~/.gitvow/policy.json' git log",
+        ],
+        &["git difftool -y -x meld HEAD", "git difftool --extcmd=cat HEAD", "git fetch origin", "git grep -n TODO"],
+    );
+}

@@ -503,6 +503,8 @@ pub const PROGRAMS: &[Program] = &[
     changer(&["setfacl"], Operands::All, "mxMX", &["--modify", "--remove", "--set", "--modify-file", "--remove-file", "--set-file"]),
     changer(&["cp", "ln", "link", "install", "rsync", "scp", "ditto", "objcopy"], Operands::Last, "tSmogebeB", COPY_LONG_VALUES),
     changer(&["mkfifo", "mknod"], Operands::First, "mZ", &["--mode", "--context"]),
+    // An archive written from the files after it, which are only read.
+    changer(&["zip"], Operands::First, "bntPZ", &["--temp-path", "--suffixes", "--password", "--compression-method"]),
     p(&["sed", "gsed"], Role::InPlace),
     p(&["mkdir"], Role::MakeDir),
     p(&["dd"], Role::Dd),

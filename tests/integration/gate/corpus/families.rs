@@ -56,11 +56,9 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-xargs-scripts", "confirm", r#"find . -name '*.txt' -print0 | xargs -0i sh -c 'cat /dev/null > "{}"'"#),
     ("classes-xargs-scripts", "confirm", r#"find . -name '*.txt' | xargs -n1 -I% bash -c 'rm %'"#),
     ("classes-xargs-scripts", "confirm", r#"echo build | xargs eval"#),
-    (
-        "classes-xargs-scripts",
-        "confirm",
-        r#"find ~ -name '*.json' | xargs python3 -c 'import os,sys; [os.remove(f) for f in sys.argv[1:]]'"#,
-    ),
+    // The names found under the home directory include gitvow's trust record, given to code that
+    // may change them: a write of it.
+    ("classes-xargs-scripts", "deny", r#"find ~ -name '*.json' | xargs python3 -c 'import os,sys; [os.remove(f) for f in sys.argv[1:]]'"#),
     (
         "classes-xargs-scripts",
         "deny",

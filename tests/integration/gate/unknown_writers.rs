@@ -1,0 +1,48 @@
+//! A program the analyser does not know, or knows only partly, that names a file the gate guards
+//! anywhere in its arguments may write it: judged as `> FILE` is, in each agent's payload form.
+//! The same programs on the project's own files pass, and so do programs known only to read.
+
+use super::own_files::{installed, judge};
+
+#[test]
+fn a_program_the_analyser_does_not_know_writes_the_guarded_files_it_names() {
+    let env = installed();
+    std::fs::create_dir_all(env.repo().join(".git/hooks")).unwrap();
+    judge(
+        &env,
+        &[
+            "gawk -i inplace '{print}' ~/.gitvow/policy.json",
+            "yq -i '.hooks={}' ~/.claude/settings.json",
+            "crudini --set ~/.codex/config.toml features codex_hooks false",
+            "sd deny allow ~/.gitvow/policy.json",
+            "shuf -o ~/.gitvow/policy.json notes.txt",
+            "uniq notes.txt ~/.claude/settings.json",
+            "sort notes.txt -o ~/.gemini/settings.json",
+            "cmake -E copy notes.txt ~/.gitvow/policy.json",
+            "cmake -E rename ~/.gitvow/record.key /tmp/k",
+            "xxd -r - ~/.copilot/hooks/gitvow.json",
+            "openssl enc -in notes.txt -out ~/.gitvow/policy.json",
+            "socat - OPEN:$HOME/.gitvow/policy.json,trunc",
+            "socat -u STDIN CREATE:~/.claude/settings.json",
+            "dos2unix .git/hooks/pre-commit",
+            "mytool --output=$HOME/.gitvow/policy.json",
+            "mytool -o$HOME/.claude/settings.json",
+            "mytool file=~/.profile",
+            "mytool ~/.gitv*/policy.json",
+            "mytool ~/.GITVOW/policy.json",
+            "python3 tool.py ~/.codex/hooks.json",
+            "cd ~/.gitvow && mytool policy.json",
+        ],
+        &[
+            "sort -o out.txt notes.txt",
+            "yq -i '.a=1' config.yml",
+            "cmake -E copy notes.txt b.txt",
+            "mytool -o notes.txt --config=build.toml",
+            "cat ~/.claude/settings.json",
+            "jq .hooks ~/.claude/settings.json",
+            "less ~/.gitvow/policy.json",
+            "diff ~/.claude/settings.json notes.txt",
+            "sha256sum ~/.gemini/settings.json",
+        ],
+    );
+}
