@@ -32,6 +32,11 @@ fn a_program_the_analyser_does_not_know_writes_the_guarded_files_it_names() {
             "mytool ~/.GITVOW/policy.json",
             "python3 tool.py ~/.codex/hooks.json",
             "cd ~/.gitvow && mytool policy.json",
+            "base64 -d notes.txt -o ~/.claude/settings.json",
+            "csplit -f ~/.claude/settings.jso -b n notes.txt 1",
+            "gzip ~/.gitvow/policy.json",
+            "iconv -t utf8 notes.txt -o ~/.profile",
+            "docker cp evil:/x ~/.bashrc",
         ],
         &[
             "sort -o out.txt notes.txt",
@@ -43,6 +48,8 @@ fn a_program_the_analyser_does_not_know_writes_the_guarded_files_it_names() {
             "less ~/.gitvow/policy.json",
             "diff ~/.claude/settings.json notes.txt",
             "sha256sum ~/.gemini/settings.json",
+            "split -l1 notes.txt part-",
+            "gzip notes.txt",
         ],
     );
 }

@@ -58,9 +58,6 @@ const READ_ONLY: &[&str] = &[
     "b3sum",
     "cksum",
     "sum",
-    "base64",
-    "base32",
-    "basenc",
     "lsattr",
     "getfacl",
     "zcat",
@@ -91,8 +88,13 @@ impl Walk<'_> {
         if !partly_known(name) {
             return;
         }
+        // `split IN PREFIX`, `csplit -f PREFIX`: the files written are named PREFIX and more.
+        let prefix = matches!(name, "split" | "gsplit" | "csplit" | "gcsplit");
         for word in words {
-            for candidate in values_in(word) {
+            for mut candidate in values_in(word) {
+                if prefix && word.literal().is_some_and(|w| !w.starts_with('-')) {
+                    candidate.parts.push(Part::Glob("*".into()));
+                }
                 if self.names_guarded(&candidate, dirs) {
                     self.effect(effects::EffectKind::Overwrite, &candidate, dirs);
                 }
@@ -191,6 +193,10 @@ fn after(word: &Word, skip: usize) -> Word {
 fn guarded(home: Option<&std::path::Path>, repo_top: Option<&std::path::Path>) -> Vec<PathBuf> {
     let mut places = protect::guarded_places(home, repo_top);
     places.extend(protect::SYSTEM_FILES.iter().map(PathBuf::from));
+    // The running executable, whatever its name: the one the hook entries name.
+    if let Ok(exe) = std::env::current_exe() {
+        places.push(exe);
+    }
     places
 }
 
