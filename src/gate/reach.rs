@@ -56,9 +56,14 @@ impl Reach {
             let touch = command::Touch { path: location::place(path, cwd, repo_top).absolute, glob: None };
             // An edit overwrites its file: the effect rules judge it as they judge `> file`.
             let ctx = Context { cwd, home: home.as_deref(), repo_top };
-            reach.texts.push(command::effects::Effect::of(EffectKind::Overwrite, &touch, &ctx).text());
+            let effect = command::effects::Effect::of(EffectKind::Overwrite, &touch, &ctx);
+            reach.texts.push(effect.text());
             // A setting that names a program, written into a package manager's settings file.
             reach.texts.extend(command::program_settings_written(&touch.path, &action.change().1));
+            if let Some((real, text)) = edited_through_links(&touch, &effect, &ctx) {
+                reach.texts.extend(text);
+                touched.push(real);
+            }
             touched.push(touch);
             // Program text that types into a terminal, written now to be run by a later call.
             reach.injects_keys = terminal_ioctl(&action.change().1);
@@ -147,6 +152,26 @@ impl Reach {
         }
         reach
     }
+}
+
+/// Where the links of an edited path's existing components lead, as the shell would follow them
+/// (`rootlink/etc/gitvow/policy.json` with `rootlink -> /`), when that is out of the project: the
+/// file there, judged as a Bash write through those links is, and its effect's text when it is of
+/// another kind of place. (The same resolution the places of the call make, done once.) A project
+/// that is itself behind a link (`/tmp` -> `/private/tmp`) is left alone.
+fn edited_through_links(
+    touch: &command::Touch,
+    effect: &command::effects::Effect,
+    ctx: &Context,
+) -> Option<(command::Touch, Option<String>)> {
+    let real = command::Touch { path: location::resolve(&touch.path), glob: None };
+    let inside = ctx.repo_top.is_some_and(|top| real.path.starts_with(location::resolve(top)));
+    if inside || real.path == place::lexical(&touch.path) {
+        return None;
+    }
+    let there = command::effects::Effect::of(EffectKind::Overwrite, &real, ctx);
+    let text = (there.class != effect.class).then(|| there.text());
+    Some((real, text))
 }
 
 impl Reach {

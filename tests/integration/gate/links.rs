@@ -62,3 +62,39 @@ fn a_parent_after_a_link_is_where_the_link_leads() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// A file tool's path through an in-project link that leaves the project (`rootlink -> /`) is
+/// judged where the link leads, as a Bash write through it is: Claude's Write, Copilot's create,
+/// Gemini's write_file and Codex's apply_patch alike. A link that stays in the project changes
+/// nothing.
+#[test]
+fn a_file_tool_writes_where_the_links_of_its_path_lead() {
+    let env = installed();
+    std::os::unix::fs::symlink("/", env.repo().join("rootlink")).unwrap();
+    std::fs::create_dir_all(env.repo().join("src")).unwrap();
+    std::os::unix::fs::symlink("src", env.repo().join("inlink")).unwrap();
+    let mut wrong = Vec::new();
+    for (rel, want) in [("rootlink/etc/gitvow/policy.json", true), ("rootlink/etc/profile", true), ("inlink/a.txt", false)] {
+        let path = env.repo().join(rel);
+        let claude = crate::support::claude_payload(env.repo(), "Write", serde_json::json!({"file_path": path, "content": "{}"}));
+        let mut copilot = env.payload("copilot-bash.json");
+        copilot["toolName"] = "create".into();
+        copilot["toolArgs"] = serde_json::json!({"path": path, "file_text": "{}"});
+        let mut gemini = env.payload("gemini-write.json");
+        gemini["tool_input"] = serde_json::json!({"file_path": path, "content": "{}"});
+        let mut codex = env.payload("codex-patch.json");
+        codex["tool_input"]["command"] = format!("*** Begin Patch\n*** Add File: {rel}\n+{{}}\n*** End Patch\n").into();
+        for (agent, event, payload) in [
+            ("claude", "PreToolUse", claude),
+            ("copilot", "preToolUse", copilot),
+            ("gemini", "BeforeTool", gemini),
+            ("codex", "PreToolUse", codex),
+        ] {
+            let out = env.hook(agent, event, payload.to_string());
+            if stops(&out) != want {
+                wrong.push(format!("{agent} {rel}: want stopped {want}, got {out:?}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
