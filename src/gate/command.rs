@@ -56,6 +56,7 @@ pub(crate) mod span;
 mod sql;
 pub(crate) mod syntax;
 mod terminal;
+mod verbs;
 mod walk;
 mod words;
 mod writes;
@@ -379,6 +380,10 @@ struct Seen {
     /// The places the gate guards, listed for the first argument of a program the table does not
     /// fully know (`writes::unknown`).
     guarded: Option<Vec<PathBuf>>,
+    /// Directories of the project, or relative to where a command runs, that the call puts on
+    /// the PATH (`PATH=.:$PATH`, `PATH=$PWD/bin:$PATH`): a program's bare name found there (or
+    /// written there by the call) runs that file.
+    path_dirs: Vec<String>,
     /// Shell functions the call defines (`f() { …; }`), run where it calls them.
     functions: Vec<functions::Defined>,
     /// Texts parsed so far, and the number of the one being walked: a function is called only

@@ -176,6 +176,13 @@ impl Walk<'_> {
         {
             self.out.texts.push(format!("env {}", w.text()));
         }
+        if name.trim_end_matches('+') == "PATH" {
+            for entry in project_entries(&w.text()[name.len() + 1..]) {
+                if !self.seen.path_dirs.contains(&entry) {
+                    self.seen.path_dirs.push(entry);
+                }
+            }
+        }
         // `BASH_ENV=./x.sh`, `NODE_OPTIONS='--require ./x.js'`: code loaded into the programs after it.
         if super::loaders::LOADERS.contains(&name) {
             match assigned(w).map(|v| super::loaders::loaded(name, &v)) {
@@ -392,4 +399,27 @@ fn printf(format: &str, values: &[String]) -> String {
 fn names_format(format: &str) -> bool {
     let rest = format.replace("%s", "").replace("\\n", "").replace("\\0", "");
     format.contains("%s") && rest.chars().all(char::is_whitespace)
+}
+
+/// The directories of a PATH value that are the project's or relative to where a command runs
+/// (`.`, an empty entry, `bin`, `./tools`, `$PWD/bin`), each relative to that directory (`$PWD/`
+/// taken off): a program name found there is a file of the project, not the program of that
+/// name. The project's installed tools (`node_modules/.bin`, a virtual environment's `bin`) are
+/// what its package manager runs there anyway.
+fn project_entries(value: &str) -> Vec<String> {
+    let value = value.trim_matches(|c| c == '"' || c == '\'');
+    let mut out = Vec::new();
+    for entry in value.split(':') {
+        let entry = entry.trim_end_matches('/');
+        let here = ["$PWD", "${PWD}", "$(pwd)", "`pwd`"].iter().find_map(|p| entry.strip_prefix(p));
+        let relative = !entry.starts_with(['/', '~', '$', '`']);
+        let tools = ["node_modules/.bin", ".venv/bin", "venv/bin"].iter().any(|t| entry.ends_with(t));
+        match here {
+            _ if tools => {}
+            Some(rest) => out.push(format!(".{rest}")),
+            None if relative => out.push(if entry.is_empty() { ".".to_string() } else { entry.to_string() }),
+            None => {}
+        }
+    }
+    out
 }

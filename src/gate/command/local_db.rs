@@ -1,6 +1,7 @@
 //! Local test databases: a database client pointed at a throwaway database (in memory, a file in
 //! the project whose name says test, a server on this machine by its socket, `localhost` or
-//! `127.0.0.1` with a database whose name says test). Its statements read `test-database sql …`,
+//! `127.0.0.1` with a database whose name says test, by option or by the client's host variable).
+//! Its statements read `test-database sql …`,
 //! which the rules about writing to a database leave alone; any other database, or one the shell
 //! computes, keeps `sql …`.
 
@@ -56,6 +57,23 @@ impl Walk<'_> {
             let at_host = authority.rsplit('@').next().unwrap_or("");
             host = Some(at_host.rsplit_once(':').map_or(at_host, |(h, _)| h).trim_matches(['[', ']']).to_string());
             database = Some(path.split(['?', '#']).next().unwrap_or("").to_string());
+        }
+        // No host option: the client's variable names it, as the call sets it (a value it
+        // computes is no local host) or as the environment gives it.
+        if host.is_none() {
+            let variables: &[&str] = match name {
+                "psql" | "pgcli" => &["PGHOST", "PGHOSTADDR"],
+                "mysql" | "mariadb" | "mycli" => &["MYSQL_HOST"],
+                _ => &["CLICKHOUSE_HOST"],
+            };
+            host = variables.iter().find_map(|v| {
+                if self.seen.assigned.iter().any(|a| a == v) {
+                    let value = self.seen.values.iter().rev().find(|(n, _)| n == v).and_then(|(_, w)| w.literal());
+                    Some(value.unwrap_or_else(|| "$computed".to_string()))
+                } else {
+                    std::env::var(v).ok()
+                }
+            });
         }
         let local = host.as_deref().is_none_or(|h| matches!(h, "" | "localhost" | "127.0.0.1" | "::1") || h.starts_with('/'));
         local && database.as_deref().is_some_and(says_test)

@@ -551,6 +551,16 @@ fn program_text(language: Option<InlineLanguage>, text: &str) -> Vec<code::CodeE
     match language {
         Some(InlineLanguage::Code(lang)) => code::read(lang, text),
         Some(InlineLanguage::PowerShell) => powershell::read(text),
+        Some(InlineLanguage::Unread(escapes)) => {
+            let folded = text.to_ascii_lowercase();
+            if escapes.iter().any(|e| folded.contains(e)) {
+                vec![code::CodeEffect::Opaque {
+                    why: "it runs program text that starts a command, changes a file or evaluates text, in a language the analyser does not read",
+                }]
+            } else {
+                Vec::new()
+            }
+        }
         None => vec![code::CodeEffect::Opaque { why: "it runs program text in a language the analyser does not read" }],
     }
 }

@@ -1,11 +1,14 @@
 //! What a task runner runs: the recipe of a make target, a `package.json` script, a justfile
 //! recipe, a Taskfile's task, a composer or deno script, pyproject's pdm, poe and hatch scripts, a
-//! mise or cargo-make task, a tox environment's commands, a rake or invoke task's or a nox
+//! mise or cargo-make task, a tox environment's commands, cargo's configured runner and aliases,
+//! the containers a compose file's services start, a rake or invoke task's or a nox
 //! session's code (read by the interpreters' reader), read from the file on disk at judging time (or from the text the same call wrote
 //! there), never run. A file over the size cap, or a recipe built from values only the runner
 //! computes, is opaque.
 
+mod cargo_config;
 mod code_tasks;
+mod compose;
 mod data;
 mod file;
 mod json_tasks;
@@ -65,6 +68,10 @@ pub fn is_runner(name: &str) -> bool {
             | "invoke"
             | "inv"
             | "nox"
+            | "docker"
+            | "podman"
+            | "docker-compose"
+            | "podman-compose"
     )
 }
 
@@ -131,7 +138,18 @@ pub fn of(name: &str, args: &[String], dir: &Path, written: Written) -> Recipes 
         "rake" => code_tasks::rake(args, dir, written),
         "invoke" | "inv" => code_tasks::invoke(args, dir, written),
         "nox" => code_tasks::nox(args, dir, written),
-        "poetry" | "cargo" => Recipes::Lines(Vec::new()),
+        "cargo" => cargo_config::cargo(args, dir, written),
+        "docker-compose" | "podman-compose" => compose::compose(args, dir, written),
+        "docker" | "podman" => {
+            // The first operand, past the options before it and their values, is the subcommand.
+            let valued = ["-H", "--host", "-c", "--context", "--config", "-l", "--log-level"];
+            let sub = (0..args.len()).find(|&k| !args[k].starts_with('-') && (k == 0 || !valued.contains(&args[k - 1].as_str())));
+            match sub {
+                Some(k) if args[k] == "compose" => compose::compose(&args[k + 1..], dir, written),
+                _ => Recipes::Lines(Vec::new()),
+            }
+        }
+        "poetry" => Recipes::Lines(Vec::new()),
         _ => package::package_script(name, args, dir, written).unwrap_or(Recipes::Lines(Vec::new())),
     }
 }

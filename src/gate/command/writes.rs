@@ -175,6 +175,16 @@ impl Walk<'_> {
             // A directory runs nothing: it stands for what is found in it (`find / -exec {} …`).
             Some(p) if p.is_dir() => identity::Identity::Unknown,
             Some(p) => identity::of(p),
+            // A program the table knows by its bare name (`brew`, `pipx`, `gem`), absent from the
+            // PATH and not written by the call under that name, is that program or nothing: a
+            // copy of gitvow under that name would have to be on the PATH already (and is then
+            // read above) or be made by the call.
+            None if !prog.contains('/')
+                && programs::program(prog).is_some()
+                && !self.seen.scripts.iter().any(|(p, _)| p.file_name().is_some_and(|n| n == prog)) =>
+            {
+                identity::Identity::Other
+            }
             None => identity::Identity::Unknown,
         };
         // A subcommand the shell computes matters only when the program is gitvow: then it may

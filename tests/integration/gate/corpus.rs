@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 mod bounded;
 mod dry_runs;
 mod families;
+mod generalised;
 mod git_worktree_writes;
 mod home_spelled;
 mod loaded_code;
@@ -44,6 +45,7 @@ fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
         .chain(settings_on_disk::CASES)
         .chain(git_worktree_writes::CASES)
         .chain(reads_and_scratch::CASES)
+        .chain(generalised::CASES)
         .copied()
         .collect()
 }
@@ -2696,6 +2698,7 @@ fn world() -> Sandbox {
     runner_files::write(&env);
     home_spelled::write(&env);
     settings_on_disk::write(&env);
+    generalised::write(&env);
     // A gzip stream cut short: unreadable, so a tree written into its directory.
     let whole = std::fs::read(env.repo().join("plain.tar.gz")).unwrap();
     std::fs::write(env.repo().join("cut.tar.gz"), &whole[..whole.len() / 2]).unwrap();
@@ -2765,6 +2768,8 @@ fn the_default_policy_judges_the_corpus() {
     assert!(shell >= 200, "{shell} everyday shell cases");
     let bounded = cases.iter().filter(|c| c.0 == "everyday-bounded").count();
     assert!(bounded >= 200, "{bounded} everyday cases with bounded names");
+    let generalised = cases.iter().filter(|c| c.0 == "everyday-generalised").count();
+    assert!(generalised >= 200, "{generalised} everyday cases of the false-alarm causes");
 
     let mut wrong = Vec::new();
     // group → (cases, as expected, should block and did, should block, allowed wrongly, should allow)

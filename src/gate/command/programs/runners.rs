@@ -64,6 +64,15 @@ pub fn runner(name: &str, args: &[String]) -> Option<usize> {
             let dd = args.iter().position(|a| a == "--")?;
             (dd + 1 < args.len()).then_some(dd + 1)
         }
+        // Distributions and front-ends that pass their tool's command on under its own name:
+        // `k3s kubectl delete …`, `microk8s helm3 uninstall …`, `minikube kubectl -- delete …`,
+        // `atmos terraform destroy …`, `atmos helmfile destroy …`.
+        "k3s" | "k0s" | "microk8s" | "minikube" | "kind" | "rke2"
+            if matches!(first, Some("kubectl" | "helm" | "helm3" | "crictl" | "ctr")) =>
+        {
+            Some(0)
+        }
+        "atmos" if matches!(first, Some("terraform" | "helmfile" | "packer")) => Some(0),
         _ => None,
     }
 }

@@ -32,9 +32,17 @@ const GO_STYLE_HELP: &[&str] = &["terraform", "tofu", "terragrunt", "packer", "v
 pub fn asks_for_help(name: &str, args: &[String]) -> bool {
     const REACH: usize = 4;
     // `--help`, Go-style command lines' `-help` (`terraform destroy -help`), and the AWS CLI's
-    // `help` as its last word (`aws s3 rm help`).
+    // `help` as its last word (`aws s3 rm help`). A command line with subcommands also takes `-h`
+    // as the last word after its subcommand's words (`git push -h`, `kubectl delete pod -h`: no
+    // option before it, where `-h` could be another option's value) and `help` as its subcommand
+    // (`kubectl help delete`, `git help push`).
+    let subcommands = program(name).is_some_and(|p| p.subcommand_values.is_some()) && name != "aws";
     let help = |k: usize, a: &String| {
-        a == "--help" || (a == "-help" && GO_STYLE_HELP.contains(&name)) || (a == "help" && name == "aws" && k + 1 == args.len())
+        a == "--help"
+            || (a == "-help" && GO_STYLE_HELP.contains(&name))
+            || (a == "help" && name == "aws" && k + 1 == args.len())
+            || (a == "help" && subcommands && k == 0)
+            || (a == "-h" && subcommands && k > 0 && k + 1 == args.len() && !args[..k].iter().any(|w| w.starts_with('-')))
     };
     let Some(at) = args.iter().take(REACH + 1).enumerate().position(|(k, a)| help(k, a)) else { return false };
     if !matches!(role(name), Role::Plain | Role::Git | Role::Cargo | Role::MakeDir | Role::Dd | Role::InPlace)

@@ -180,6 +180,53 @@ const CONCURRENTLY_VALUES: &[&str] = &[
     "--kill-signal",
     "--cwd",
 ];
+/// The words, lower-cased, by which the languages the analyser does not parse run a command
+/// (`syscmd`, `system(`, `os:cmd`, `run-program`, a shell escape `!`), change a file (`delete`,
+/// `rename`, `output`, `spit`) or evaluate text they compute (`eval`, `load`, `include`).
+const UNREAD: Option<InlineLanguage> = Some(InlineLanguage::Unread(&[
+    "syscmd",
+    "system",
+    "shell",
+    "cmd",
+    "exec",
+    "spawn",
+    "popen",
+    "pipe",
+    "process",
+    "run-program",
+    "run_program",
+    "open_port",
+    "open-port",
+    "port.open",
+    "!",
+    "`",
+    "unix(",
+    "dos(",
+    "delete",
+    "unlink",
+    "remove",
+    "rmdir",
+    "del_dir",
+    "rename",
+    "movefile",
+    "copyfile",
+    "write",
+    "output",
+    "save",
+    "spit",
+    "fopen",
+    "open-file",
+    "divert",
+    "eval",
+    "load",
+    "include",
+    "require",
+    "import",
+    "consult",
+    "call ",
+    "call(",
+    "compile",
+]));
 /// A program built, linked or stripped into place (the gitvow executable is protected).
 const BUILD_OUTPUTS: &[&str] = &["-o", "--output"];
 
@@ -539,6 +586,27 @@ pub const PROGRAMS: &[Program] = &[
     p(CLOUD_PROGRAMS, Role::Plain).subcommands(CLOUD_VALUES),
     p(&["systemctl", "launchctl", "brew", "apt", "apt-get", "dnf", "yum", "snap", "vault", "consul", "nomad"], Role::Plain)
         .subcommands(SYSTEM_VALUES),
+    // Front-ends that run the command after their run word (`terramate run -- terraform destroy`,
+    // `saml2aws exec -- cmd`, `dotenvx run -- cmd`), or after one named word (`chamber exec SERVICE -- cmd`).
+    wrapper(&["terramate", "saml2aws", "aws-sso", "dotenvx", "teller", "phase", "bws"], "nep", MANAGER_VALUES, 0).after_run_word(0),
+    wrapper(&["chamber"], "nep", MANAGER_VALUES, 0).after_run_word(1),
+    // Interpreters of languages the analyser does not parse, read for their escapes.
+    interpreter(&["m4", "gm4"], &[], UNREAD),
+    interpreter(&["gnuplot"], &["-e"], UNREAD),
+    interpreter(&["octave", "octave-cli"], &["--eval"], UNREAD),
+    interpreter(&["erl"], &["-eval"], UNREAD),
+    interpreter(&["elixir", "iex"], &["-e", "--eval"], UNREAD),
+    interpreter(&["guile"], &["-c"], UNREAD),
+    interpreter(&["racket"], &["-e", "--eval"], UNREAD),
+    interpreter(&["sbcl"], &["--eval"], UNREAD),
+    interpreter(&["clisp"], &["-x"], UNREAD),
+    interpreter(&["ecl"], &["-eval", "--eval"], UNREAD),
+    interpreter(&["csi", "chicken-csi"], &["-e", "-eval", "-p"], UNREAD),
+    interpreter(&["swipl"], &["-g", "-t"], UNREAD),
+    interpreter(&["clojure", "clj", "bb"], &["-e", "--eval"], UNREAD),
+    interpreter(&["dc"], &["-e", "--expression"], UNREAD),
+    // User-level package managers: a subcommand first (`pipx uninstall black`, `rustup toolchain list`).
+    p(&["pipx", "port", "rustup", "nix-env", "flatpak", "scoop", "winget", "choco"], Role::Plain).subcommands(&[]),
 ];
 
 /// The entry for the program `name` (a base name); an interpreter's name may carry its version.

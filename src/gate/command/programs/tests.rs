@@ -13,6 +13,11 @@ fn help_is_asked_before_any_command_the_words_would_run() {
         ("terraform", "destroy -help"),
         ("vault", "kv delete -help"),
         ("aws", "s3 rm help"),
+        ("git", "push -h"),
+        ("kubectl", "delete pod -h"),
+        ("helm", "uninstall -h"),
+        ("kubectl", "help delete"),
+        ("pipx", "help uninstall"),
     ] {
         assert!(asks_for_help(name, &words(args)), "{name} {args}");
     }
@@ -26,6 +31,10 @@ fn help_is_asked_before_any_command_the_words_would_run() {
         ("shutdown", "-help"),
         ("aws", "s3 rm help s3://b/k"),
         ("rm", "help"),
+        ("rm", "-rf x -h"),
+        ("kubectl", "-n x delete pod -h"),
+        ("git", "-h push"),
+        ("git", "push help"),
     ] {
         assert!(!asks_for_help(name, &words(args)), "{name} {args}");
     }

@@ -19,6 +19,9 @@ struct Makefile {
     vars: Vec<(String, String)>,
     rules: Vec<Rule>,
     name: String,
+    /// (line number, command) of what make runs while it reads the file, whatever the target:
+    /// `$(shell …)` outside a recipe and `VAR != command`.
+    parse_time: Vec<(usize, String)>,
 }
 
 pub(super) fn make(args: &[String], dir: &Path, written: Written) -> Recipes {
@@ -26,6 +29,7 @@ pub(super) fn make(args: &[String], dir: &Path, written: Written) -> Recipes {
     let mut file = None;
     let mut targets = Vec::new();
     let mut overrides = Vec::new();
+    let mut prints_only = false;
     let mut words = OptionWords::with(args, Dashes::Word);
     while let Some(a) = words.next() {
         // The value of `flag`: the next word after it alone, else the rest of its word (`-Cdir`).
@@ -35,22 +39,14 @@ pub(super) fn make(args: &[String], dir: &Path, written: Written) -> Recipes {
             }
             a.strip_prefix(flag).map(|v| v.trim_start_matches('=').to_string())
         };
-        if matches!(
-            a,
-            "-n" | "--dry-run"
-                | "--just-print"
-                | "--recon"
-                | "-q"
-                | "--question"
-                | "-p"
-                | "--print-data-base"
-                | "-v"
-                | "--version"
-                | "-h"
-                | "--help"
-        ) {
-            // It prints or checks; a `+` line would still run, which a dry run of a recipe rarely has.
+        if matches!(a, "-v" | "--version" | "-h" | "--help") {
             return Recipes::Lines(Vec::new());
+        }
+        if matches!(a, "-n" | "--dry-run" | "--just-print" | "--recon" | "-q" | "--question" | "-p" | "--print-data-base") {
+            // It prints or checks; a `+` line would still run, which a dry run of a recipe rarely
+            // has. Reading the Makefile still runs its `$(shell …)`.
+            prints_only = true;
+            continue;
         }
         if let Some(d) = value("-C").or_else(|| value("--directory")) {
             dir = dir.join(d);
@@ -80,13 +76,24 @@ pub(super) fn make(args: &[String], dir: &Path, written: Written) -> Recipes {
     if makefile.vars.iter().any(|(k, _)| k == "\u{0}include") {
         return Recipes::Opaque("its Makefile includes other files, which the analyser does not read");
     }
+    let mut out: Vec<RecipeLine> = makefile
+        .parse_time
+        .iter()
+        .map(|(n, command)| RecipeLine {
+            origin: format!("a command make runs as it reads {} ({}:{n})", makefile.name, makefile.name),
+            text: expand(&makefile, command, "", &[], 0),
+            dir: dir.clone(),
+        })
+        .collect();
+    if prints_only {
+        return Recipes::Lines(out);
+    }
     if targets.is_empty() {
         match makefile.rules.iter().flat_map(|r| &r.targets).find(|t| !t.starts_with('.') && !t.contains('%')) {
             Some(t) => targets.push(t.clone()),
-            None => return Recipes::Lines(Vec::new()),
+            None => return Recipes::Lines(out),
         }
     }
-    let mut out = Vec::new();
     let mut done = Vec::new();
     for t in &targets {
         if let Err(why) = make_target(&makefile, t, &dir, &mut done, &mut out, 0) {
@@ -145,7 +152,7 @@ fn pattern_matches(pattern: &str, target: &str) -> bool {
 }
 
 fn parse_makefile(text: &str, name: String) -> Makefile {
-    let mut mf = Makefile { vars: Vec::new(), rules: Vec::new(), name };
+    let mut mf = Makefile { vars: Vec::new(), rules: Vec::new(), name, parse_time: Vec::new() };
     // Logical lines: a backslash at the end joins the next one.
     let mut lines: Vec<(usize, String)> = Vec::new();
     let mut pending: Option<(usize, String)> = None;
@@ -176,6 +183,7 @@ fn parse_makefile(text: &str, name: String) -> Makefile {
         if code.trim().is_empty() {
             continue;
         }
+        mf.parse_time.extend(shell_calls(code).into_iter().map(|c| (n, c)));
         let trimmed = code.trim_start();
         let word = trimmed.split_whitespace().next().unwrap_or("");
         if matches!(word, "include" | "-include" | "sinclude") {
@@ -188,6 +196,10 @@ fn parse_makefile(text: &str, name: String) -> Makefile {
         }
         let assignment = trimmed.strip_prefix("export ").unwrap_or(trimmed);
         if let Some((name, value)) = variable(assignment) {
+            // `VAR != command`: the shell runs it now, its output is the value.
+            if assignment.find('=').is_some_and(|eq| assignment[..eq].ends_with('!')) {
+                mf.parse_time.push((n, value.0.clone()));
+            }
             mf.vars.retain(|(k, _)| *k != name || value.1);
             let (value, append) = value;
             match mf.vars.iter_mut().find(|(k, _)| *k == name).filter(|_| append) {
@@ -217,6 +229,31 @@ fn parse_makefile(text: &str, name: String) -> Makefile {
         }
     }
     mf
+}
+
+/// The commands of the `$(shell …)` (or `${shell …}`) calls in a line, each with its own nested
+/// parentheses.
+fn shell_calls(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for open in ["$(shell ", "${shell "] {
+        let close = if open.starts_with("$(") { ')' } else { '}' };
+        let mut rest = line;
+        while let Some(at) = rest.find(open) {
+            let body = &rest[at + open.len()..];
+            let mut level = 1;
+            let end = body.char_indices().find_map(|(j, ch)| {
+                if ch == open.as_bytes()[1] as char {
+                    level += 1;
+                } else if ch == close {
+                    level -= 1;
+                }
+                (level == 0).then_some(j)
+            });
+            out.push(body[..end.unwrap_or(body.len())].to_string());
+            rest = &body[end.unwrap_or(body.len())..];
+        }
+    }
+    out
 }
 
 /// `NAME = value`, `NAME := value`, `NAME ?= value`, `NAME += value` (appending: `true`).
