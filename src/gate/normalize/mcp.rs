@@ -123,9 +123,22 @@ pub(super) fn forge_command(name: &str) -> Option<Action> {
         None if commits_file => "git push",
         None => return None,
     };
+    Some(bash(command))
+}
+
+/// A Bash call of `command`, as an MCP tool's effect is judged.
+fn bash(command: impl Into<String>) -> Action {
+    bash_in(command, None)
+}
+
+/// A Bash call of `command` run in `directory`.
+fn bash_in(command: impl Into<String>, directory: Option<String>) -> Action {
     let mut bash = Map::new();
-    bash.insert("command".into(), command.into());
-    Some(Action::new("Bash", bash))
+    bash.insert("command".into(), Value::String(command.into()));
+    if let Some(directory) = directory {
+        bash.insert("directory".into(), directory.into());
+    }
+    Action::new("Bash", bash)
 }
 
 /// Argument names under which an MCP tool takes a shell command to run.
@@ -195,9 +208,7 @@ fn sql_of(name: &str, input: &Map<String, Value>) -> Option<Action> {
         Value::Array(list) => list.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(";\n"),
         _ => return None,
     };
-    let mut bash = Map::new();
-    bash.insert("command".into(), format!("psql -c {}", shell_words::quote(&text)).into());
-    Some(Action::new("Bash", bash))
+    Some(bash(format!("psql -c {}", shell_words::quote(&text))))
 }
 
 /// Argument names that name an infrastructure resource (not a file) a deleting MCP tool removes;
@@ -261,9 +272,7 @@ pub(super) fn mcp_resource_deletion(name: &str, input: &Map<String, Value>) -> O
     let what = noun.map_or(String::new(), |n| format!(" {n}"));
     // Emptying a store or a table is a wipe, as the infrastructure rules name it.
     let verb = if verb.starts_with("flush") || verb == "truncate" { "wipe" } else { verb.as_str() };
-    let mut bash = Map::new();
-    bash.insert("command".into(), format!("{server}-cli {verb}{what} {}", values.join(" ")).trim_end().into());
-    Some(Action::new("Bash", bash))
+    Some(bash(format!("{server}-cli {verb}{what} {}", values.join(" ")).trim_end()))
 }
 
 /// An operation a generic call tool is asked to make, named in an argument (`{"operation":
@@ -334,9 +343,7 @@ pub(super) fn mcp_run_text(name: &str, input: &Map<String, Value>, program_only:
                 Some(p) if t.split_whitespace().next() != Some(p.as_str()) => format!("{p} {t}"),
                 _ => t,
             };
-            let mut bash = Map::new();
-            bash.insert("command".into(), command.into());
-            Action::new("Bash", bash)
+            bash(command)
         })
         .collect()
 }
@@ -387,9 +394,7 @@ pub(super) fn mcp_code(name: &str, input: &Map<String, Value>) -> Option<Action>
         "powershell" | "pwsh" | "ps1" => format!("pwsh -Command {}", shell_words::quote(code)),
         _ => return None,
     };
-    let mut bash = Map::new();
-    bash.insert("command".into(), command.into());
-    Some(Action::new("Bash", bash))
+    Some(bash(command))
 }
 
 /// A Python cell as the command lines that run it: its Python, and the shell commands IPython runs
@@ -465,12 +470,8 @@ fn command_of(input: &Map<String, Value>) -> Option<Action> {
     {
         command = format!("{command} {}", shell_words::join(words(args)));
     }
-    let mut bash = Map::new();
-    bash.insert("command".into(), command.into());
-    if let Some(dir) = ["cwd", "workdir", "working_directory", "directory"].iter().find_map(|k| input.get(*k).and_then(Value::as_str)) {
-        bash.insert("directory".into(), dir.into());
-    }
-    Some(Action::new("Bash", bash))
+    let directory = ["cwd", "workdir", "working_directory", "directory"].iter().find_map(|k| input.get(*k).and_then(Value::as_str));
+    Some(bash_in(command, directory.map(str::to_string)))
 }
 
 /// The paths a deleting MCP tool names, each as the removal of a tree (`rm -rf -- path`): its
@@ -479,13 +480,11 @@ pub(super) fn mcp_deletions(input: &Map<String, Value>) -> Vec<Action> {
     nested_paths(input)
         .into_iter()
         .map(|path| {
-            let mut bash = Map::new();
             let shown = match path.strip_prefix("~/") {
                 Some(rest) => format!("~/{}", shell_words::quote(rest)),
                 None => shell_words::quote(&path).into_owned(),
             };
-            bash.insert("command".into(), format!("rm -rf -- {shown}").into());
-            Action::new("Bash", bash)
+            bash(format!("rm -rf -- {shown}"))
         })
         .collect()
 }
@@ -583,25 +582,13 @@ fn nested_objects(input: &Map<String, Value>) -> Vec<&Map<String, Value>> {
 /// repository its arguments name.
 pub(super) fn mcp_git(name: &str, input: &Map<String, Value>) -> Option<Action> {
     let (command, directory) = git::git_command(name, input)?;
-    let mut bash = Map::new();
-    bash.insert("command".into(), command.into());
-    if let Some(directory) = directory {
-        bash.insert("directory".into(), directory.into());
-    }
-    Some(Action::new("Bash", bash))
+    Some(bash_in(command, directory))
 }
 
 /// A tool of a server named for a service's command-line program, judged as that program's
 /// command of the same words ([`service::service_commands`]).
 pub(super) fn mcp_service(name: &str, input: &Map<String, Value>) -> Vec<Action> {
-    service::service_commands(name, input)
-        .into_iter()
-        .map(|command| {
-            let mut bash = Map::new();
-            bash.insert("command".into(), command.into());
-            Action::new("Bash", bash)
-        })
-        .collect()
+    service::service_commands(name, input).into_iter().map(bash).collect()
 }
 
 /// The paths named by [`MCP_PATH_KEYS`] anywhere in an MCP tool's arguments, each once: the

@@ -2945,6 +2945,16 @@ fn mcp_paths_are_read_wherever_the_arguments_nest_them() {
     }
 }
 
+/// Each (tool, arguments, exit code, start of the message) sent as Claude's PreToolUse: the hook's
+/// exit code and the start of what it says are those.
+fn judge_tools(env: &Sandbox, cases: &[(&str, serde_json::Value, i32, &str)]) {
+    for (tool, input, code, start) in cases {
+        let out = env.hook("claude", "PreToolUse", claude_payload(env.repo(), tool, input.clone()).to_string());
+        assert_eq!(out.code, *code, "{tool} {input}: {out:?}");
+        assert!(out.stderr.starts_with(start), "{tool} {input}: {out:?}");
+    }
+}
+
 /// An MCP tool that runs a shell command is judged as the command; one that deletes is judged as
 /// the deletion of what its path arguments name.
 #[test]
@@ -2964,11 +2974,7 @@ fn mcp_commands_and_deletions_are_judged_by_their_effects() {
         ("mcp__shell__execute_command", serde_json::json!({"command": "cargo test"}), 0, ""),
         ("mcp__filesystem__delete_file", serde_json::json!({"path": "build/out.o"}), 0, ""),
     ];
-    for (tool, input, code, start) in cases {
-        let out = env.hook("claude", "PreToolUse", claude_payload(env.repo(), tool, input.clone()).to_string());
-        assert_eq!(out.code, code, "{tool} {input}: {out:?}");
-        assert!(out.stderr.starts_with(start), "{tool} {input}: {out:?}");
-    }
+    judge_tools(&env, &cases);
 }
 
 /// MCP tools whose arguments carry SQL, a command line under another name, a resource to delete
@@ -3009,11 +3015,7 @@ fn mcp_queries_commands_and_resources_are_judged_as_what_they_do() {
         ),
         ("mcp__serena__replace_content", serde_json::json!({"relative_path": "src/main.rs", "needle": "a", "repl": "b"}), 0, ""),
     ];
-    for (tool, input, code, start) in cases {
-        let out = env.hook("claude", "PreToolUse", claude_payload(env.repo(), tool, input.clone()).to_string());
-        assert_eq!(out.code, code, "{tool} {input}: {out:?}");
-        assert!(out.stderr.starts_with(start), "{tool} {input}: {out:?}");
-    }
+    judge_tools(&env, &cases);
 }
 
 /// A git server's MCP tools are the git command line their arguments make (a true flag is its
@@ -3063,11 +3065,7 @@ fn mcp_git_tools_and_wrapped_commands_are_judged_as_the_command_lines_they_run()
         ("mcp__jupyter__run_cell", serde_json::json!({"source": "%%bash\nrm -rf ~"}), 2, "BLOCKED by gitvow: "),
         ("mcp__jupyter__run_cell", serde_json::json!({"source": "import os\n!ls -la\nprint(1)"}), 0, ""),
     ];
-    for (tool, input, code, start) in cases {
-        let out = env.hook("claude", "PreToolUse", claude_payload(env.repo(), tool, input.clone()).to_string());
-        assert_eq!(out.code, code, "{tool} {input}: {out:?}");
-        assert!(out.stderr.starts_with(start), "{tool} {input}: {out:?}");
-    }
+    judge_tools(&env, &cases);
 }
 
 /// A tool of a server named for a service's command-line program that acts on the service is
@@ -3091,11 +3089,7 @@ fn mcp_service_tools_are_judged_as_their_programs_commands() {
         ("mcp__k8s__get_pods", serde_json::json!({"namespace": "prod"}), 0, ""),
         ("mcp__npm__search", serde_json::json!({"query": "left-pad"}), 0, ""),
     ];
-    for (tool, input, code, start) in cases {
-        let out = env.hook("claude", "PreToolUse", claude_payload(env.repo(), tool, input.clone()).to_string());
-        assert_eq!(out.code, code, "{tool} {input}: {out:?}");
-        assert!(out.stderr.starts_with(start), "{tool} {input}: {out:?}");
-    }
+    judge_tools(&env, &cases);
 }
 
 /// A forge's MCP tools that change the remote are judged as the command line that does the same.
