@@ -323,6 +323,7 @@ impl Walk<'_> {
         let mut found = vec![Word { parts: vec![Part::Lit("./".into()), Part::Glob("*".into())] }];
         let (Some(top), Dirs::Known(ds)) = (self.ctx.repo_top, dirs) else { return Feed::Found(found, false) };
         let index = tracked_names(top);
+        let specs = if grep { None } else { ls_files_pathspecs(&g.args) };
         for place in protect::guarded_places(self.ctx.home, self.ctx.repo_top) {
             let Ok(rel) = place.strip_prefix(top) else { continue };
             if rel.starts_with(".git") || !ds.iter().any(|d| place.starts_with(d)) {
@@ -334,7 +335,8 @@ impl Walk<'_> {
                 let tracked = |p: &str| {
                     index.as_ref().is_none_or(|names| names.windows(p.len() + 1).any(|n| &n[..p.len()] == p.as_bytes() && n[p.len()] == 0))
                 };
-                if Path::new(&w.text()).strip_prefix(top).is_ok_and(|r| tracked(&r.to_string_lossy())) {
+                let listed = |path: &str| specs.as_ref().is_none_or(|specs| ds.iter().any(|d| pathspec_holds(specs, d, path)));
+                if Path::new(&w.text()).strip_prefix(top).is_ok_and(|r| tracked(&r.to_string_lossy())) && listed(&w.text()) {
                     found.push(w);
                 }
             }
@@ -682,4 +684,37 @@ fn tracked_names(top: &Path) -> Option<Vec<u8>> {
     };
     let version = bytes.get(4..8).map(|v| u32::from_be_bytes([v[0], v[1], v[2], v[3]]))?;
     (bytes.starts_with(b"DIRC") && matches!(version, 2 | 3)).then_some(bytes)
+}
+
+/// `git ls-files`'s pathspecs, when it has some and each is one fnmatch reads plainly (`'*.c'`,
+/// `src`, `docs/*.md`): git lists only the files they match. `None` (every tracked file may be
+/// listed) for none, or for magic (`:(exclude)…`) or brackets.
+fn ls_files_pathspecs(args: &[String]) -> Option<Vec<String>> {
+    const WITH_VALUE: &[&str] = &["-x", "--exclude", "-X", "--exclude-from", "--exclude-per-directory", "--format", "--with-tree"];
+    let mut specs = Vec::new();
+    let mut words = args.iter();
+    let mut operands = false;
+    while let Some(a) = words.next() {
+        if operands || !a.starts_with('-') {
+            specs.push(a.clone());
+        } else if a == "--" {
+            operands = true;
+        } else if WITH_VALUE.contains(&a.as_str()) {
+            words.next();
+        }
+    }
+    let plain = |s: &String| !s.starts_with(':') && crate::gate::pattern::matches_plainly(s, s).is_some();
+    (!specs.is_empty() && specs.iter().all(plain)).then_some(specs)
+}
+
+/// Whether one of `specs`, read from `dir` as git reads a pathspec (`*` matches a slash too; a
+/// plain one names a file or everything under a directory), matches `path`.
+fn pathspec_holds(specs: &[String], dir: &Path, path: &str) -> bool {
+    specs.iter().any(|spec| {
+        let full = dir.join(spec.trim_start_matches("./")).to_string_lossy().into_owned();
+        let full = full.trim_end_matches('/');
+        crate::gate::pattern::matches_plainly(full, path).unwrap_or(true)
+            || path.strip_prefix(full).is_some_and(|rest| rest.starts_with('/'))
+            || crate::gate::pattern::matches_plainly(&format!("{full}/*"), path).unwrap_or(true)
+    })
 }

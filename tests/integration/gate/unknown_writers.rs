@@ -53,3 +53,30 @@ fn a_program_the_analyser_does_not_know_writes_the_guarded_files_it_names() {
         ],
     );
 }
+
+/// A list from `git ls-files PATTERN` holds only the tracked files its pathspecs match: a tool run
+/// on the project's C files cannot reach a tracked agent settings file, while the whole list, or a
+/// pathspec that matches it, still can.
+#[test]
+fn a_git_ls_files_list_is_bounded_by_its_pathspecs() {
+    let env = installed();
+    env.write(".claude/settings.json", "{}");
+    env.write("src/main.c", "int main(void) { return 0; }\n");
+    let git = |args: &[&str]| assert!(std::process::Command::new("git").current_dir(env.repo()).args(args).status().unwrap().success());
+    git(&["add", "-f", ".claude/settings.json", "src/main.c"]);
+    git(&["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "tracked"]);
+    judge(
+        &env,
+        &[
+            "git ls-files | xargs clang-format -i",
+            "git ls-files -x '*.o' | xargs clang-format -i",
+            "git ls-files '.claude/*' | xargs clang-format -i",
+            "git ls-files '*.json' | xargs clang-format -i",
+        ],
+        &[
+            "git ls-files '*.c' | xargs clang-format -i",
+            "git ls-files src | xargs clang-format -i",
+            "git ls-files -- '*.c' '*.h' | xargs clang-format -i",
+        ],
+    );
+}
