@@ -50,6 +50,10 @@ fn a_program_the_analyser_does_not_know_writes_the_guarded_files_it_names() {
             "sha256sum ~/.gemini/settings.json",
             "split -l1 notes.txt part-",
             "gzip notes.txt",
+            // Known programs given names the shell computes (real-world one-liners).
+            "date -d @$TIMESTAMP",
+            r#"result="$(dig +short @"$server" "$domain" | wc -l)""#,
+            r#"touch -d"$(date --date="@$old_time")" notes.txt"#,
         ],
     );
 }

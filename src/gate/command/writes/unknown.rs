@@ -92,6 +92,12 @@ impl Walk<'_> {
         let prefix = matches!(name, "split" | "gsplit" | "csplit" | "gcsplit");
         for word in words {
             for mut candidate in values_in(word) {
+                // A name the shell computes from what the call does not show (`date -d @$T`, `dig
+                // @$server`), with no directory written, names no guarded file the call shows:
+                // such a program is judged by its other effects, as before this rule.
+                if self.computed_name(&candidate) {
+                    continue;
+                }
                 if prefix && word.literal().is_some_and(|w| !w.starts_with('-')) {
                     candidate.parts.push(Part::Glob("*".into()));
                 }
@@ -100,6 +106,19 @@ impl Walk<'_> {
                 }
             }
         }
+    }
+
+    /// Whether the shell computes `word` from what the call does not show (a variable the call
+    /// does not set, other than `$HOME`; a substitution whose output is not known; an expansion)
+    /// and no directory of it is written.
+    fn computed_name(&self, word: &Word) -> bool {
+        let computed = word.parts.iter().any(|p| match p {
+            Part::Var(v) => v != "HOME" && !self.seen.assigned.iter().any(|a| a == v),
+            Part::Subst { script, raw } => self.known_output(*script, raw).is_none(),
+            Part::Computed(_) | Part::ProcSubst { .. } => true,
+            _ => false,
+        });
+        computed && !word.parts.iter().any(|p| matches!(p, Part::Lit(t) if t.contains('/')))
     }
 
     /// Whether a path `word` names is one the gate guards, or another name of one: as written
