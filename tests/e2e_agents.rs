@@ -1264,14 +1264,16 @@ fn box_session(agent: &Agent, tc: &Toolchain, report: &mut Report, how: Confined
     let policy = sb.home().join(".gitvow/policy.json");
     let policy_bytes = std::fs::read(&policy).ok();
     let key = std::fs::read(sb.home().join(".gitvow/record.key")).unwrap_or_default();
-    // Names the gate cannot see: read from files in the project at run time. The file written into
+    // Names the gate cannot see: read from files in the project at run time (by `head`: the gate
+    // reads a project list file given to `cat` or `<` at judging time, and would stop the probe
+    // itself, which is not what this scenario proves). The file written into
     // `~/.gitvow` ends in `.orig`, which no protected name does, so the boxed gate lets it through
     // (a wholly unknown name could be a protected file that does not exist yet, which it asks about).
     std::fs::write(sb.repo().join("where.txt"), sb.home().join(".gitvow").to_string_lossy().as_bytes()).unwrap();
     std::fs::write(sb.repo().join("key-where.txt"), sb.home().join(".gitvow/record.key").to_string_lossy().as_bytes()).unwrap();
     let probe = match how {
         Confined::OwnSandbox => "touch \"$HOME/outside-the-project.txt\"",
-        Confined::GitvowRun => r#"cp README.md "$(cat where.txt)/policy.orig"; od -An -tx1 "$(cat key-where.txt)" > read.txt"#,
+        Confined::GitvowRun => r#"cp README.md "$(head -n 1 where.txt)/policy.orig"; od -An -tx1 "$(head -n 1 key-where.txt)" > read.txt"#,
     };
     let mut script = Script::new();
     script.add((agent.shell)(&sb, HARMLESS_CMD));
