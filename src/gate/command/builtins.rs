@@ -213,6 +213,9 @@ impl Walk<'_> {
         } else if super::command_values::VARIABLES.contains(&name) {
             match assigned(w) {
                 Some(value) => self.seen.variable_commands.extend(super::command_values::variable_command(name, &value)),
+                // `PS1="$(git branch) $ "`: what the shell computed is in the prompt, and ran
+                // when it was computed; only a substitution kept as text runs again.
+                None if super::command_values::is_prompt(name) => {}
                 None => self.opaque("it gives a program a command to run that the shell computes"),
             }
         } else if name == "GIT_CONFIG_PARAMETERS" {
@@ -250,14 +253,21 @@ impl Walk<'_> {
         if name == "popd" {
             return Some(Chdir::Pop);
         }
+        let physical = args.iter().take_while(|w| w.text().starts_with('-') && w.text() != "-").any(|w| w.text().contains('P'));
         let to = match operand {
             None => self.ctx.home.map_or(Dirs::Unknown, |h| Dirs::Known(vec![h.to_path_buf()])),
             Some(w) if w.text() == "-" => shell.oldpwd.clone(),
             Some(w) => match (self.before(w, dirs, shell), self.expand(w)) {
                 (Some((base, rest)), _) => base.join_logical(&format!(".{rest}")),
+                (None, Some(Expanded::Exact(p))) if physical => dirs.join(&p),
                 (None, Some(Expanded::Exact(p))) => self.searched(&p, dirs),
                 _ => Dirs::Unknown,
             },
+        };
+        // `cd -P link/..`: where the links lead, so that `..` is the parent of a link's target.
+        let to = match to {
+            Dirs::Known(ps) if physical => Dirs::Known(ps.iter().map(|p| crate::gate::location::resolve(p)).collect()),
+            to => to,
         };
         if name == "pushd" {
             shell.stack.push(dirs.clone());

@@ -46,6 +46,12 @@ pub const VARIABLES: &[&str] = &[
     "SUDO_ASKPASS",
     "BROWSER",
     "TAR_OPTIONS",
+    "PROMPT_COMMAND",
+    "PS0",
+    "PS1",
+    "PS2",
+    "PS3",
+    "PS4",
 ];
 
 /// A value as the program runs it: `less` runs `LESSOPEN='|cmd %s'` (or `||-cmd`) without its
@@ -55,6 +61,11 @@ fn command_of(option: &str, value: &str) -> Option<String> {
     let value = match option {
         "LESSOPEN" | "LESSCLOSE" => value.trim_start_matches('|').trim_start_matches('-'),
         "--checkpoint-action" => value.strip_prefix("exec=")?,
+        // A prompt is expanded each time the shell shows it (`PS4` before each traced command):
+        // its substitutions run, as they would in a word of a command.
+        _ if is_prompt(option) => {
+            return (value.contains("$(") || value.contains('`')).then(|| format!(": {value}"));
+        }
         _ => value,
     };
     (!value.trim().is_empty() && !value.eq_ignore_ascii_case("none")).then(|| value.to_string())
@@ -190,6 +201,11 @@ impl Walk<'_> {
             }
         }
     }
+}
+
+/// Whether a variable is one of the shell's prompts, expanded each time it is shown.
+pub(super) fn is_prompt(name: &str) -> bool {
+    matches!(name, "PS0" | "PS1" | "PS2" | "PS3" | "PS4")
 }
 
 /// The command a variable of [`VARIABLES`] set to `value` makes a program run: tar reads options

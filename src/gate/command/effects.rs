@@ -21,6 +21,9 @@ pub enum EffectKind {
     /// Moved away from where it is (the source of `mv`).
     Move,
     Link,
+    /// Its mode, owner, attributes or times changed, or created empty (`chmod`, `chown`,
+    /// `touch`): the file stays, what it lets or keeps out does not.
+    Attributes,
 }
 
 impl EffectKind {
@@ -32,6 +35,7 @@ impl EffectKind {
             EffectKind::OverwriteRecursive => "overwrite-recursive",
             EffectKind::Move => "move",
             EffectKind::Link => "link",
+            EffectKind::Attributes => "attributes",
         }
     }
 
@@ -44,6 +48,7 @@ impl EffectKind {
             EffectKind::OverwriteRecursive => "writes a tree into",
             EffectKind::Move => "moves away",
             EffectKind::Link => "links",
+            EffectKind::Attributes => "changes the mode, owner or times of",
         }
     }
 }

@@ -56,6 +56,8 @@ impl Walk<'_> {
             None => words.iter().take_while(|w| !w.text().starts_with('-') && !matches!(w.text().as_str(), "(" | "!")).cloned().collect(),
         };
         let starts = if starts.is_empty() { vec![lit_word(".")] } else { starts };
+        // `find -L link …`, `-H`: a start that is a link is the directory it leads to.
+        let starts: Vec<Word> = if follows { starts.iter().map(Word::with_slash).collect() } else { starts };
         // Without name tests, `{}` stands for every file under a start (`.git`'s too), unless the
         // depth or a path test bounds what it finds.
         let named = name_tests(args).is_some();

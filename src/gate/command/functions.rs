@@ -26,8 +26,17 @@ pub(super) struct Defined {
     name: String,
     body: Script,
     parse: usize,
+    /// The parse the body belongs to, for a call from a text parsed after it (a loop's body, a
+    /// branch): a function stays defined until the text that defined it has been walked.
+    parsed: std::rc::Rc<Parsed>,
     defined_in: ShellState,
     called: bool,
+}
+
+/// How many words of `cmd` go on a compound already open (`do`, `then`, `else`) before the
+/// command it runs: a function is defined and called in a loop's body or a branch as anywhere.
+fn continuing(cmd: &Simple) -> usize {
+    cmd.words.iter().take_while(|w| w.literal().is_some_and(|t| matches!(t.as_str(), "do" | "then" | "else"))).count()
 }
 
 /// The function node `at` of `script` defines (`name() { …; }`, `function name { …; }`,
@@ -46,7 +55,8 @@ pub(super) fn definition(p: &Parsed, script: &Script, at: (usize, usize)) -> Opt
     };
     let empty_parens = |at: (usize, usize)| matches!(node(at), Some(Node::Subshell(inner)) if p.scripts.get(*inner).is_some_and(|s| s.pipelines.is_empty()));
     let Some(Node::Simple(first)) = node(at) else { return None };
-    let words: Vec<Option<String>> = first.words.iter().map(Word::literal).collect();
+    let lead = continuing(first);
+    let words: Vec<Option<String>> = first.words[lead..].iter().map(Word::literal).collect();
     let (name, opener_at, opener) = match words.as_slice() {
         // `name() {`, `function name() {`, `function name {` on the next line or after `()`.
         [Some(name)] | [Some(_), Some(name)] if words.len() == 1 || words[0].as_deref() == Some("function") => {
@@ -61,7 +71,7 @@ pub(super) fn definition(p: &Parsed, script: &Script, at: (usize, usize)) -> Opt
         }
         // `function name { …` on one line.
         [Some(f), Some(name), Some(brace), ..] if f == "function" && brace == "{" => {
-            (name.clone(), at, Simple { words: first.words[2..].to_vec(), ..first.clone() })
+            (name.clone(), at, Simple { words: first.words[lead + 2..].to_vec(), ..first.clone() })
         }
         _ => return None,
     };
@@ -100,38 +110,36 @@ impl Walk<'_> {
     pub(super) fn define(&mut self, p: &Parsed, script: &Script, at: (usize, usize), shell: &ShellState) -> Option<(usize, usize)> {
         let (name, body, end) = definition(p, script, at)?;
         let parse = self.seen.parse;
-        self.seen.functions.push(Defined { name, body, parse, defined_in: shell.clone(), called: false });
+        let parsed = std::rc::Rc::new(p.clone());
+        self.seen.functions.push(Defined { name, body, parse, parsed, defined_in: shell.clone(), called: false });
         Some(end)
     }
 
     /// `cmd` calls a function this parse defined before it: its body is walked with the call's
     /// words for its parameters, in the caller's shell (a `cd` in it goes on after the call).
     /// `None` when `cmd` calls none.
-    pub(super) fn call_function(
-        &mut self,
-        p: &Parsed,
-        cmd: &Simple,
-        feed: &Feed,
-        shell: &ShellState,
-        reparse: usize,
-    ) -> Option<(Feed, Option<Chdir>)> {
-        let name = cmd.words.first()?.literal()?;
-        let parse = self.seen.parse;
-        let k = self.seen.functions.iter().rposition(|d| d.parse == parse && d.name == name)?;
+    pub(super) fn call_function(&mut self, cmd: &Simple, feed: &Feed, shell: &ShellState, reparse: usize) -> Option<(Feed, Option<Chdir>)> {
+        let lead = continuing(cmd);
+        let name = cmd.words.get(lead)?.literal()?;
+        // The latest definition of the name in this text or one that holds it (`f() {…}; for x
+        // in a b; do f "$x"; done`): those are the ones not yet walked to their end.
+        let k = self.seen.functions.iter().rposition(|d| d.name == name)?;
         self.seen.functions[k].called = true;
         let body = self.seen.functions[k].body.clone();
+        let parsed = std::rc::Rc::clone(&self.seen.functions[k].parsed);
         if reparse + 1 > MAX_REPARSE {
             self.opaque("it nests shells deeper than the analyser follows");
             return Some((Feed::Unknown, None));
         }
-        let args = &cmd.words[1..];
+        let args = &cmd.words[lead + 1..];
         self.out
             .sources
             .push(format!("{name} runs its body with {}", if args.is_empty() { "no arguments".into() } else { shown_words(args) }));
         let binding = self.binding(args, shifts(body.pipelines.iter().flat_map(|pl| &pl.nodes)));
         let sets = sets_parameters(body.pipelines.iter().flat_map(|pl| &pl.nodes));
         let mut here = shell.clone();
-        let printed = self.with_parameters(None, binding.filter(|_| !sets), |walk| walk.pipelines(p, &body, &mut here, reparse + 1, feed));
+        let printed =
+            self.with_parameters(None, binding.filter(|_| !sets), |walk| walk.pipelines(&parsed, &body, &mut here, reparse + 1, feed));
         let chdir = (here.dirs != shell.dirs).then_some(Chdir::To(here.dirs));
         Some((printed, chdir))
     }

@@ -13,7 +13,7 @@ mod table;
 mod wrappers;
 
 pub use dry_runs::dry_run;
-pub use files::{effect_of, extraction, links_sources};
+pub use files::{effect_of, extraction, links_sources, writes_nothing};
 pub use kinds::{Changer, DbClient, InlineLanguage, Interpreter, Operands, Role};
 pub use runners::{package_program, python_module, runner, shell_after_dashes};
 pub use shell_text::{CommandOption, command_option, is_tmux, multiplexer_command};

@@ -207,7 +207,7 @@ impl Walk<'_> {
         let heredocs: Vec<String> =
             cmd.redirs.iter().filter_map(|r| r.body).filter_map(|b| p.bodies.get(b)).map(|b| b.text.clone()).collect();
         let dirs = shell.dirs.clone();
-        let (output, chdir) = match self.call_function(p, cmd, &feed, shell, reparse) {
+        let (output, chdir) = match self.call_function(cmd, &feed, shell, reparse) {
             Some(called) => called,
             // `$(< list.txt)`: bash's substitution of a file is its text, as `$(cat list.txt)`.
             None if cmd.words.is_empty() && matches!(feed, Feed::File(_)) => (feed.clone(), None),

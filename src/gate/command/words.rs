@@ -413,12 +413,3 @@ pub(super) enum Expanded {
     /// A path whose last component is a pattern; `true` when it may name hidden files.
     Pattern(String, bool),
 }
-
-/// `dir` as `dir/`, so that a pattern appended names what is in it.
-pub(super) fn with_slash(w: &Word) -> Word {
-    let mut w = w.clone();
-    if !w.text().ends_with('/') {
-        w.parts.push(Part::Lit("/".into()));
-    }
-    w
-}

@@ -17,7 +17,7 @@ impl Walk<'_> {
     /// Files a program changes: operands of file changers, `sed -i`, `dd of=`, output options.
     pub(super) fn files(&mut self, name: &str, role: Role, words: &[Word], args: &[String], dirs: &Dirs) {
         if let Some(programs::Changer { operands, short_values: short, long_values: long }) =
-            programs::program(name).and_then(|p| p.changes)
+            programs::program(name).and_then(|p| p.changes).filter(|_| !programs::writes_nothing(name, args))
         {
             let mut ops: Vec<&Word> = Vec::new();
             let mut target: Option<&Word> = None;
@@ -97,6 +97,12 @@ impl Walk<'_> {
                             let found: Vec<Touch> = self.out.partly[partly..].iter().map(|(t, _)| t.clone()).collect();
                             let own: Vec<Touch> = self.out.touched[before..].iter().filter(|t| !found.contains(t)).cloned().collect();
                             self.out.partly.extend(own.into_iter().map(|t| (t, crate::gate::protect::Reaching::Attributes)));
+                            self.effects_since(before, effects::EffectKind::Attributes);
+                        }
+                        None if name == "touch" => {
+                            let before = self.out.touched.len();
+                            self.touch(w, dirs);
+                            self.effects_since(before, effects::EffectKind::Attributes);
                         }
                         None => self.touch(w, dirs),
                     }
@@ -333,6 +339,8 @@ impl Walk<'_> {
             t.glob = Some(Glob { hidden: true });
         }
         self.effects_since(before, kind);
+        // `tar -xf a.tar -C link`: the tree goes where the directory's links lead.
+        self.through_links(before, kind, false);
     }
 
     /// Records what the command does to the file `word` names, in every directory it may run in.

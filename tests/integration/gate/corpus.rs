@@ -19,6 +19,7 @@ mod git_worktree_writes;
 mod home_spelled;
 mod loaded_code;
 mod parameters;
+mod paths_resolved;
 mod reach;
 mod reads_and_scratch;
 mod runner_files;
@@ -46,6 +47,8 @@ fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
         .chain(git_worktree_writes::CASES)
         .chain(reads_and_scratch::CASES)
         .chain(generalised::CASES)
+        .chain(paths_resolved::CASES)
+        .chain(paths_resolved::LATER_CASES)
         .copied()
         .collect()
 }

@@ -21,6 +21,43 @@ pub fn links_sources(name: &str, args: &[String]) -> bool {
     }
 }
 
+/// Programs that replace each file they name with its compressed or expanded form.
+const COMPRESSORS: &[&str] = &[
+    "gzip",
+    "gunzip",
+    "pigz",
+    "unpigz",
+    "bzip2",
+    "bunzip2",
+    "pbzip2",
+    "lbzip2",
+    "xz",
+    "unxz",
+    "lzma",
+    "unlzma",
+    "zstd",
+    "unzstd",
+    "pzstd",
+    "lz4",
+    "unlz4",
+    "lzop",
+    "lzip",
+    "plzip",
+    "compress",
+    "uncompress",
+    "brotli",
+];
+
+/// Whether a file changer, run this way, changes none of the files it names: a compressor that
+/// writes to standard output, lists or tests (`gzip -c`, `xz -l`, `zstd -t`).
+pub fn writes_nothing(name: &str, args: &[String]) -> bool {
+    COMPRESSORS.contains(&name)
+        && (has_flag(args, 'c', &["--stdout", "--to-stdout", "--list", "--test", "--help", "--version"])
+            || has_flag(args, 't', &[])
+            // `lz4 -l` writes the legacy format; the others' `-l` lists.
+            || (name != "lz4" && has_flag(args, 'l', &[])))
+}
+
 /// What a file changer does to one of the files `file_changer` names (`last` for its last
 /// operand, or the `-t` target), for the effect model: `None` where it only changes a mode or a
 /// time, or creates a node.
@@ -41,6 +78,8 @@ pub fn effect_of(name: &str, args: &[String], last: bool) -> Option<EffectKind> 
         "cp" | "install" | "rsync" | "scp" | "tee" | "truncate" | "sponge" | "vi" | "vim" | "nvim" | "nano" | "emacs" | "ed" | "ex"
         | "pico" | "micro" | "hx" | "kak" => EffectKind::Overwrite,
         "ln" | "link" => EffectKind::Link,
+        _ if COMPRESSORS.contains(&name) && recursive() => EffectKind::OverwriteRecursive,
+        _ if COMPRESSORS.contains(&name) => EffectKind::Overwrite,
         // A recursive change of modes or owners changes every file of the tree.
         "chmod" | "chown" | "chgrp" | "setfacl" | "chattr" if recursive() => EffectKind::OverwriteRecursive,
         _ => return None,

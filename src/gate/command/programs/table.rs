@@ -550,6 +550,14 @@ pub const PROGRAMS: &[Program] = &[
     changer(&["setfacl"], Operands::All, "mxMX", &["--modify", "--remove", "--set", "--modify-file", "--remove-file", "--set-file"]),
     changer(&["cp", "ln", "link", "install", "rsync", "scp", "ditto", "objcopy"], Operands::Last, "tSmogebeB", COPY_LONG_VALUES),
     changer(&["mkfifo", "mknod"], Operands::First, "mZ", &["--mode", "--context"]),
+    // Compressors replace each file they name with its compressed (or expanded) form, unless
+    // they only print, list or test (`programs::writes_nothing`).
+    changer(&["gzip", "gunzip", "pigz", "unpigz"], Operands::All, "Sbp", &["--suffix", "--blocksize", "--processes"]),
+    changer(&["bzip2", "bunzip2", "pbzip2", "lbzip2"], Operands::All, "pn", &[]),
+    changer(&["xz", "unxz", "lzma", "unlzma"], Operands::All, "SFCTM", &["--suffix", "--format", "--check", "--threads", "--memlimit"]),
+    changer(&["zstd", "unzstd", "pzstd"], Operands::All, "oDT", &["--output", "--dict"]).outputs(&["-o", "--output"]),
+    changer(&["lz4", "unlz4", "lzop", "lzip", "plzip", "compress", "uncompress"], Operands::All, "bo", &["--output"]),
+    changer(&["brotli"], Operands::All, "oqwS", &["--output", "--quality", "--lgwin", "--suffix"]).outputs(&["-o", "--output"]),
     // An archive written from the files after it, which are only read.
     changer(&["zip"], Operands::First, "bntPZ", &["--temp-path", "--suffixes", "--password", "--compression-method"]),
     p(&["sed", "gsed"], Role::InPlace),

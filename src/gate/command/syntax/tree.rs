@@ -41,6 +41,15 @@ pub struct Word {
 }
 
 impl Word {
+    /// `dir` as `dir/`: a pattern appended names what is in it, and a link named so is followed.
+    pub fn with_slash(&self) -> Word {
+        let mut w = self.clone();
+        if !w.text().ends_with('/') {
+            w.parts.push(Part::Lit("/".into()));
+        }
+        w
+    }
+
     /// The word as it reads after quote removal, expansions kept as written (`$HOME`, `$(…)`).
     pub fn text(&self) -> String {
         let mut s = String::new();
@@ -193,7 +202,7 @@ pub struct Script {
 }
 
 /// A parsed command line: scripts by index (0 is the whole line), heredoc bodies by index.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Parsed {
     pub scripts: Vec<Script>,
     pub bodies: Vec<Body>,

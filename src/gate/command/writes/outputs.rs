@@ -1,7 +1,6 @@
 //! Files a program writes through its output options, and archives extracted into a directory.
 
 use crate::gate::command::syntax::{Part, Word};
-use crate::gate::command::words::with_slash;
 use crate::gate::command::{Dirs, Walk, archive, effects, lit_word, programs};
 
 impl Walk<'_> {
@@ -18,7 +17,7 @@ impl Walk<'_> {
             }
             None => lit_word("./"),
         };
-        let mut parts = with_slash(&dir).parts;
+        let mut parts = dir.with_slash().parts;
         parts.push(Part::Glob("*".into()));
         self.extract_into(&Word { parts }, dirs);
     }
@@ -56,7 +55,7 @@ impl Walk<'_> {
                     if f == "--directory" && extracting {
                         self.extract_into(&into(&lit_word(&format!("{v}/"))), dirs);
                     } else if f != "--directory" {
-                        self.touch(&lit_word(v), dirs);
+                        self.effect(effects::EffectKind::Overwrite, &lit_word(v), dirs);
                     }
                 }
                 continue;
@@ -68,7 +67,7 @@ impl Walk<'_> {
             if let Some(w) = words.get(i + 1) {
                 if is_dir && extracting {
                     directory = true;
-                    self.extract_into(&into(&with_slash(w)), dirs);
+                    self.extract_into(&into(&w.with_slash()), dirs);
                 } else if is_dir {
                     // `tar -czf out.tgz -C ~ .bashrc`: where it reads from, not a write.
                     directory = true;
@@ -78,7 +77,8 @@ impl Walk<'_> {
                     self.effect(effects::EffectKind::Overwrite, w, dirs);
                     self.wrote(w, dirs, None);
                 } else {
-                    self.touch(w, dirs);
+                    // `sort -o F`, `cc -o F`, `tar -cf F`: a file it writes, wherever it is.
+                    self.effect(effects::EffectKind::Overwrite, w, dirs);
                 }
             }
         }
@@ -94,7 +94,7 @@ impl Walk<'_> {
                         let member = lit_word(&format!("./{m}"));
                         self.effect(effects::EffectKind::Overwrite, &member, dirs);
                         if tree {
-                            self.extract_into(&into(&with_slash(&member)), dirs);
+                            self.extract_into(&into(&member.with_slash()), dirs);
                         }
                     }
                 }
@@ -189,7 +189,7 @@ impl Walk<'_> {
                 continue;
             }
             let target = match &dir {
-                Some(d) => Word { parts: with_slash(d).parts.into_iter().chain([Part::Lit(file.to_string())]).collect() },
+                Some(d) => Word { parts: d.with_slash().parts.into_iter().chain([Part::Lit(file.to_string())]).collect() },
                 None => lit_word(&format!("./{file}")),
             };
             self.effect(effects::EffectKind::Overwrite, &target, dirs);

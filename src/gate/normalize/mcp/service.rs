@@ -69,6 +69,14 @@ const ACTING_WORDS: &[&str] = &[
     "kill",
     "destroy",
     "delete",
+    "del",
+    "flush",
+    "flushall",
+    "flushdb",
+    "erase",
+    "wipe",
+    "truncate",
+    "clear",
     "remove",
     "rm",
     "terminate",
@@ -112,12 +120,28 @@ pub(super) fn service_commands(name: &str, input: &Map<String, Value>) -> Vec<St
         line.extend(options.iter().cloned());
         shell_words::join(line)
     };
+    // A verb alone that the program says with a noun (`docker prune` is `docker system prune`).
+    let words = match words.as_slice() {
+        [verb] => BARE_VERBS
+            .iter()
+            .find(|(p, v, _)| *p == program && v == verb)
+            .map_or(words.clone(), |(_, v, noun)| vec![noun.to_string(), v.to_string()]),
+        _ => words,
+    };
     let mut lines = vec![line(&mut words.iter())];
     if words.len() > 1 {
         lines.push(line(&mut words.iter().rev()));
+        // `s3_put_object` is `aws s3 put-object`: a service, then its operation's words joined.
+        if words.len() > 2 {
+            let joined = [words[0].clone(), words[1..].join("-")];
+            lines.push(line(&mut joined.iter()));
+        }
     }
     lines
 }
+
+/// A program's verb that a tool may give alone, and the noun the program puts before it.
+const BARE_VERBS: &[(&str, &str, &str)] = &[("docker", "prune", "system"), ("podman", "prune", "system")];
 
 /// The program a word of a server's name names.
 fn program_of(word: &str) -> Option<&'static str> {
@@ -162,6 +186,12 @@ mod tests {
         );
         assert_eq!(lines("mcp__k8s__scale", json!({"name": "api", "replicas": 0})), ["kubectl scale --name api --replicas 0"]);
         assert_eq!(lines("mcp__netlify__deploy-site", json!({"prod": true})), ["netlify deploy site --prod", "netlify site deploy --prod"]);
+        assert_eq!(
+            lines("mcp__aws__s3_put_object", json!({"bucket": "prod"})),
+            ["aws s3 put object --bucket prod", "aws object put s3 --bucket prod", "aws s3 put-object --bucket prod"]
+        );
+        assert_eq!(lines("mcp__docker__prune", json!({"all": true})), ["docker system prune --all", "docker prune system --all"]);
+        assert_eq!(lines("mcp__redis__del", json!({"key": "*"})), ["redis-cli del --key '*'"]);
     }
 
     #[test]
