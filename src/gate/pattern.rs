@@ -88,8 +88,13 @@ pub fn could_name<'a>(pattern: &Path, hidden: bool, known: impl IntoIterator<Ite
             // A name that is not there is named only by a pattern written for it (`.profil?`, not
             // `*.json`): the shell expands a pattern to what exists, and a broad one matches a
             // missing name only in theory.
+            // A pattern that goes on into a guarded directory, though, names a file there whether
+            // the directory is there yet or not (`mkdir -p .claude && echo … > .c*/settings.json`):
+            // the path rules judge what it would be.
             let named_here: PathBuf = names[..j].iter().collect();
-            if !close && std::fs::symlink_metadata(&named_here).is_err() {
+            // (Not with a `**`, which names what is there only.)
+            let inside = j == names.len() && i < parts.len() && !parts.iter().any(|p| matches!(p.as_str(), "**" | "***"));
+            if !close && !inside && std::fs::symlink_metadata(&named_here).is_err() {
                 continue;
             }
             let mut named = named_here;
@@ -469,6 +474,11 @@ pub(crate) mod tests {
         assert_eq!(named("/h/.*", true), Vec::<PathBuf>::new());
         assert_eq!(named("/h/.*e", true), Vec::<PathBuf>::new());
         assert_eq!(could_name(Path::new("/r/*.json"), false, [Path::new("/r/kilo.json")]), Vec::<PathBuf>::new());
+        // Into a guarded directory, a broad pattern names the file there, made yet or not: the
+        // shell expands `.c*/settings.json` once `mkdir -p .claude` ran.
+        assert_eq!(named("/h/.c*/settings.json", true), [PathBuf::from("/h/.claude/settings.json")]);
+        assert_eq!(named("/h/.g*w/record.key", false), [PathBuf::from("/h/.gitvow/record.key")]);
+        assert_eq!(named("/h/*/settings.json", false), Vec::<PathBuf>::new());
     }
 
     #[test]
@@ -565,6 +575,14 @@ pub(crate) mod tests {
                 std::fs::write(known.join(file), "").unwrap();
                 prop_assert!(on_disk(&written, true).unwrap().contains(&want), "{}", written.display());
             }
+        }
+
+        #[test]
+        fn a_pattern_into_a_protected_directory_names_its_file_before_it_is_made((dir, file, pattern) in protected().prop_filter("a directory's file", |(_, f)| !f.is_empty()).prop_flat_map(|(d, f)| (Just(d), Just(f), disguised(d)))) {
+            let home = Path::new("/nowhere-made");
+            let written = home.join(&pattern).join(file);
+            let named = could_name(&written, true, [home.join(dir).as_path()]);
+            prop_assert!(named.contains(&home.join(dir).join(file)), "{} named {:?}", written.display(), named);
         }
 
         #[test]

@@ -1,5 +1,6 @@
 //! The gate on a corpus of commands and on its worst inputs.
 
+mod assigned_and_sent;
 mod command_text;
 mod command_values;
 mod corpus;

@@ -96,8 +96,11 @@ impl Walk<'_> {
         let recursive = WHOLE_TREE.contains(&name)
             || args.iter().any(|a| is_recursive_option(if RECURSIVE_WITH_OPTION.contains(&name) { name } else { "" }, a))
             || (name == "git" && args.iter().find(|a| !a.starts_with('-')).is_some_and(|s| matches!(s.as_str(), "grep" | "add")));
+        let sender = SENDERS.contains(&name);
         for word in words {
-            let Some(word) = operand(word) else { continue };
+            // `curl -d @F`, `-F a=<F`, `http URL field=@F`: a sender reads the file it sends.
+            let sent = if sender { sent_file(word) } else { None };
+            let Some(word) = sent.or_else(|| operand(word)) else { continue };
             self.read(&word, dirs, recursive);
         }
         // `git add -A`, `git grep PATTERN`: what they read is the working tree, here taken as
@@ -362,6 +365,30 @@ fn operand(word: &Word) -> Option<Word> {
     let mut out = word.clone();
     out.parts[0] = Part::Lit(value.to_string());
     Some(out)
+}
+
+/// The file a sender's argument reads what it sends from: `@F` (curl's `-d`, `--data-binary`,
+/// `-H`, httpie's body), `KEY@F` (`--data-urlencode`), `KEY=@F`, `KEY:=@F` and `KEY=<F` (a form
+/// field, a JSON field), `-d@F`; `;type=…` after it is no part of the name. `None` for a word
+/// that names no file so (an address `user@host`, a URL: a `/` or `:` before the `@`).
+fn sent_file(word: &Word) -> Option<Word> {
+    let Some(Part::Lit(first)) = word.parts.first() else { return None };
+    let body = if first.starts_with('-') && !first.starts_with("--") { first.get(2..)? } else { first.as_str() };
+    let at = body.find(['@', '<'])?;
+    let key = &body[..at];
+    if key.contains('/') || key.trim_end_matches(":=").trim_end_matches('=').contains([':', '=']) {
+        return None;
+    }
+    let mut out = word.clone();
+    out.parts[0] = Part::Lit(body[at + 1..].to_string());
+    if let Some(k) = out.parts.iter().position(|p| matches!(p, Part::Lit(t) if t.contains(';'))) {
+        if let Part::Lit(t) = &mut out.parts[k] {
+            t.truncate(t.find(';').unwrap_or(t.len()));
+        }
+        out.parts.truncate(k + 1);
+    }
+    out.parts.retain(|p| !matches!(p, Part::Lit(t) if t.is_empty()));
+    (!out.parts.is_empty()).then_some(out)
 }
 
 /// Whether `arg` asks `program` to read directories whole.

@@ -87,6 +87,31 @@ fn a_pattern_in_any_component_names_what_it_matches() {
     );
 }
 
+/// A pattern that goes into an agent's directory of the project names the file there whether the
+/// directory is there when the gate judges or is made by the call (`mkdir -p .claude && … >
+/// .c*/settings.json`): the shell expands it once the directory is made.
+#[test]
+fn a_pattern_into_a_project_agent_directory_names_its_file_made_yet_or_not() {
+    let env = installed();
+    judge(
+        &env,
+        &[
+            "cat notes.txt > .c*/settings.json",
+            "rm -f .c*/settings.json",
+            "mkdir -p .claude && echo '{\"disableAllHooks\":true}' > .c*/settings.json",
+            "mkdir -p .claude && echo '{}' > .cl*/settings.local.json",
+            "mkdir -p .claude && for d in .c*; do echo '{}' > $d/settings.json; done",
+            "mkdir -p .claude .codex; echo '{}' > .c*/hooks.json",
+            "mkdir -p .claude; mv notes.txt .c*/settings.json",
+            "mkdir -p .claude; printf '{}' | tee .c*/settings.local.json",
+            "mkdir -p .codex && cp notes.txt .c*/hooks.json",
+            "mkdir -p .gemini && echo '{}' > .g*i/settings.json",
+            "echo '{}' > .g[e]mini/settings.json",
+        ],
+        &["mkdir -p .cache && echo x > .c*/notes.txt", "echo x > */settings.json", "cat .c*/settings.json", "cat README*"],
+    );
+}
+
 /// A bracket expression names what it can match and nothing else: a class or range that holds the
 /// character, or one that excludes another, names the guarded file; one that excludes the
 /// character (`[!l]`, `[^l]`, a range or class without it) names another, missing file, and the

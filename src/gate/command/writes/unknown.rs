@@ -91,7 +91,9 @@ impl Walk<'_> {
         // `split IN PREFIX`, `csplit -f PREFIX`: the files written are named PREFIX and more.
         let prefix = matches!(name, "split" | "gsplit" | "csplit" | "gcsplit");
         for word in words {
-            for mut candidate in values_in(word) {
+            for candidate in values_in(word) {
+                // `F=~/.gitvow/policy.json; gzip $F`: the value the call gave the variable.
+                let mut candidate = self.with_values(&candidate);
                 // A name the shell computes from what the call does not show (`date -d @$T`, `dig
                 // @$server`), with no directory written, names no guarded file the call shows:
                 // such a program is judged by its other effects, as before this rule.
