@@ -116,6 +116,8 @@ const REPO_FILES: &[&str] = &[
     ".pi",
     ".github/workflows",
     "CODEOWNERS",
+    ".mcp.json",
+    ".vscode/mcp.json",
 ];
 
 pub const SYSTEM_FILES: &[&str] = &[

@@ -203,7 +203,11 @@ pub fn ed(script: &str) -> Escapes {
             out.opaque.get_or_insert("its editor script runs code of another language, a script file or a terminal");
             continue;
         }
-        if matches!(verb, "w" | "W" | "wq" | "write" | "saveas" | "sav" | "x" | "wa") && !arg.is_empty() {
+        // `w! F` forces the write: a write all the same.
+        let verb = verb.trim_end_matches('!');
+        if matches!(verb, "w" | "W" | "wq" | "write" | "saveas" | "sav" | "x" | "xit" | "exi" | "exit" | "up" | "update" | "wa")
+            && !arg.is_empty()
+        {
             out.writes.push(arg.trim_start_matches(">>").trim().to_string());
         }
     }
@@ -388,6 +392,8 @@ mod tests {
         assert_eq!(ed("w /etc/hosts").writes, ["/etc/hosts"]);
         assert!(ed("call system('rm -rf ~')").opaque.is_some());
         assert_eq!(ed("%!sort").runs, ["sort"]);
+        assert_eq!(ed("w! /x|q").writes, ["/x"]);
+        assert_eq!(ed("sav! /y").writes, ["/y"]);
     }
 
     #[test]

@@ -537,18 +537,66 @@ pub fn shell_commands(args: &[String]) -> Vec<String> {
                 words => vec![words.iter().map(|a| super::quote(a)).collect::<Vec<_>>().join(" ")],
             }
         }
-        // Setting an alias is judged as running it: `git config alias.pf 'push --force'`.
-        Some("config") if rest.first().is_some_and(|a| a == "set") => {
-            match (rest.get(1).and_then(|k| k.strip_prefix("alias.")), rest.get(2)) {
-                (Some(_), Some(value)) => vec![value.strip_prefix('!').map_or_else(|| format!("git {value}"), str::to_string)],
-                _ => Vec::new(),
+        // Setting an alias is judged as running it: `git config alias.pf 'push --force'`; so is
+        // setting a command git runs later by itself (`core.pager`, `diff.x.textconv`, …).
+        Some("config") if rest.first().is_some_and(|a| a == "set") => match (rest.get(1), rest.get(2)) {
+            (Some(key), Some(value)) if key.starts_with("alias.") => {
+                vec![value.strip_prefix('!').map_or_else(|| format!("git {value}"), str::to_string)]
             }
-        }
+            (Some(key), Some(value)) => configured_command(key, value).into_iter().collect(),
+            _ => Vec::new(),
+        },
         Some("bisect") if rest.first().is_some_and(|a| a == "run") => {
             vec![rest[1..].iter().map(|a| super::quote(a)).collect::<Vec<_>>().join(" ")]
         }
         _ => Vec::new(),
     }
+}
+
+/// Settings whose value is a command git runs later, on its own (`git log` runs the pager, `git
+/// diff` a text converter, a checkout a filter, a push the credential helper), each as a section
+/// and a variable (a subsection between them is any).
+const COMMAND_SETTINGS: &[(&str, &str)] = &[
+    ("core", "pager"),
+    ("pager", ""),
+    ("core", "editor"),
+    ("sequence", "editor"),
+    ("core", "sshcommand"),
+    ("core", "fsmonitor"),
+    ("core", "askpass"),
+    ("interactive", "difffilter"),
+    ("diff", "external"),
+    ("diff", "textconv"),
+    ("diff", "command"),
+    ("filter", "clean"),
+    ("filter", "smudge"),
+    ("filter", "process"),
+    ("merge", "driver"),
+    ("difftool", "cmd"),
+    ("mergetool", "cmd"),
+    ("credential", "helper"),
+    ("gpg", "program"),
+    ("ssh", "variant"),
+    ("uploadpack", "packobjectshook"),
+];
+
+/// The command a setting makes git run later (`git config core.pager CMD`), as the shell text it
+/// is run as: judged as if run now. A credential helper that is a name (`store`) is `git
+/// credential-store`; `!CMD` is a shell command.
+fn configured_command(key: &str, value: &str) -> Option<String> {
+    let section = key.split('.').next()?;
+    let var = key.rsplit('.').next()?;
+    let runs = COMMAND_SETTINGS.iter().any(|(s, v)| *s == section && (v.is_empty() || *v == var));
+    if !runs {
+        return None;
+    }
+    if let Some(shell) = value.strip_prefix('!') {
+        return Some(shell.to_string());
+    }
+    if section == "credential" && !value.starts_with('/') && !value.is_empty() {
+        return Some(format!("git credential-{value}"));
+    }
+    Some(value.to_string())
 }
 
 /// `core.hooksPath=x` → `core.hookspath=x`: git reads section and key names in any case.
@@ -785,6 +833,12 @@ mod tests {
         assert_eq!(super::shell_commands(&words("clone -u up x y")), ["up"]);
         assert_eq!(super::shell_commands(&words("rebase --exec make HEAD~1 -- -x")), ["make"]);
         assert!(super::shell_commands(&words("grep -n -e x")).is_empty());
+        assert_eq!(super::shell_commands(&words("config --global core.pager x")), ["x"]);
+        assert_eq!(super::shell_commands(&words("config pager.LOG x")), ["x"]);
+        assert_eq!(super::shell_commands(&words("config diff.Bin.textconv x")), ["x"]);
+        assert_eq!(super::shell_commands(&words("config credential.helper store")), ["git credential-store"]);
+        assert_eq!(super::shell_commands(&words("config credential.helper !x")), ["x"]);
+        assert!(super::shell_commands(&words("config user.name x")).is_empty());
     }
 
     #[test]

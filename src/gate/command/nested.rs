@@ -71,7 +71,12 @@ impl Walk<'_> {
             if super::programs::is_tmux(&call.name) && script.contains("#{") {
                 self.opaque("it makes tmux run text computed from a format (#{…}), which the analyser cannot see");
             }
-            self.text(&script, &mut ShellState { dirs: Dirs::Unknown, ..shell.clone() }, io.reparse + 1);
+            // A new session or window starts where the call runs, unless told elsewhere (`-c`);
+            // a pane typed into is wherever it is: judged in both (`tmux new -d 'bash x.sh'` reads
+            // the project's `x.sh`).
+            for dirs in [shell.dirs.clone(), Dirs::Unknown] {
+                self.text(&script, &mut ShellState { dirs, ..shell.clone() }, io.reparse + 1);
+            }
         }
         self.multiplexer_files(&call.name, &call.args, io.feed, shell, io.reparse);
         Step::unknown()
