@@ -4,7 +4,9 @@
 //! for that entry when its authentication code last held. A call that finds both files as they were
 //! neither reads the policy file nor hashes anything: hashing tens of kilobytes of policies was
 //! the part of every call that did not depend on the call, and the first SHA-256 of a process
-//! probes the CPU's features, which a virtual machine's hypervisor answers slowly.
+//! probes the CPU's features, which a virtual machine's hypervisor answers slowly. The built-in
+//! policy is known the same way, under its own name: its bytes are part of the build, so under one
+//! build they never change, and a home with no policy file of its own hashes nothing either.
 //!
 //! Why an identity stands for the bytes: every write, truncation, rename or change of mode sets a
 //! file's change time to the clock's time, and nothing but the kernel sets it. An identity is
@@ -26,6 +28,42 @@ const HEADER: &str = "gitvow known policies 1\n";
 const MAX_ENTRIES: usize = 32;
 /// How long ago a file's last change must be before its identity may stand for its bytes.
 const SETTLED_SECS: i64 = 2;
+
+/// What the index knows a policy by: a file by its identity, the built-in policy by its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Named {
+    File(Identity),
+    /// The policy compiled into the build: an entry of a build stands for it without a look at any
+    /// file, as its bytes cannot change under that build.
+    BuiltIn,
+}
+
+impl Named {
+    /// The field of the index's lines that names the policy.
+    fn text(&self) -> String {
+        match self {
+            Named::File(file) => file.text(),
+            Named::BuiltIn => "built-in".into(),
+        }
+    }
+
+    /// Whether the policy's bytes can no longer change unseen ([`Identity::settled`]).
+    fn settled(&self, now: SystemTime) -> bool {
+        match self {
+            Named::File(file) => file.settled(now),
+            Named::BuiltIn => true,
+        }
+    }
+
+    /// How the lines of this policy begin after the build, whatever its bytes: a file's device
+    /// and inode (a changed file has the same), or the built-in's name.
+    fn same(&self) -> String {
+        match self {
+            Named::File(file) => format!("{}:{}:", file.dev, file.ino),
+            Named::BuiltIn => format!("{}\t", self.text()),
+        }
+    }
+}
 
 /// A file as the kernel names it: any change to its bytes gives it another identity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,26 +163,26 @@ impl Known {
         Known { path, secret, build, lines, changed: false }
     }
 
-    /// The entry and the prepared policy's identity recorded for a file of identity `file`. Lines
-    /// are only ever written with [`Identity::text`], so a file's line is found by its text.
-    pub fn lookup(&self, file: &Identity) -> Option<(&str, Identity)> {
-        let start = format!("{}\t{}\t", self.build, file.text());
+    /// The entry and the prepared policy's identity recorded for `policy`. Lines are only ever
+    /// written with [`Named::text`], so a policy's line is found by its text.
+    pub fn lookup(&self, policy: &Named) -> Option<(&str, Identity)> {
+        let start = format!("{}\t{}\t", self.build, policy.text());
         let rest = self.lines.iter().find_map(|line| line.strip_prefix(start.as_str()))?;
         let (key, prepared) = rest.split_once('\t')?;
         Some((key, Identity::parse(prepared)?))
     }
 
-    /// Records that a file of identity `file` has the bytes of entry `key`, whose prepared policy
-    /// of identity `prepared` was checked whole; nothing when either changed too recently.
-    pub fn remember(&mut self, file: Identity, key: &str, prepared: Identity) {
+    /// Records that `policy` has the bytes of entry `key`, whose prepared policy of identity
+    /// `prepared` was checked whole; nothing when either changed too recently.
+    pub fn remember(&mut self, policy: Named, key: &str, prepared: Identity) {
         let now = SystemTime::now();
-        if !file.settled(now) || !prepared.settled(now) || self.lookup(&file).is_some_and(|(k, p)| k == key && p == prepared) {
+        if !policy.settled(now) || !prepared.settled(now) || self.lookup(&policy).is_some_and(|(k, p)| k == key && p == prepared) {
             return;
         }
-        // One line per file and build: what this build recorded of the file before goes.
-        let same_file = format!("{}\t{}:{}:", self.build, file.dev, file.ino);
-        self.lines.retain(|line| !line.starts_with(&same_file));
-        self.lines.insert(0, format!("{}\t{}\t{key}\t{}", self.build, file.text(), prepared.text()));
+        // One line per policy and build: what this build recorded of it before goes.
+        let same = format!("{}\t{}", self.build, policy.same());
+        self.lines.retain(|line| !line.starts_with(&same));
+        self.lines.insert(0, format!("{}\t{}\t{key}\t{}", self.build, policy.text(), prepared.text()));
         self.lines.truncate(MAX_ENTRIES);
         self.changed = true;
     }
@@ -207,17 +245,17 @@ mod tests {
         let (_, policy) = old_file(dir.path(), "policy.json", "{}");
         let (_, prepared) = old_file(dir.path(), "prepared", "p");
         let mut known = Known::open(dir.path(), "build", &KEY);
-        known.remember(policy, "k1", prepared);
+        known.remember(Named::File(policy), "k1", prepared);
         known.save();
         let again = Known::open(dir.path(), "build", &KEY);
-        assert_eq!(again.lookup(&policy), Some(("k1", prepared)));
-        assert_eq!(Known::open(dir.path(), "another build", &KEY).lookup(&policy), None, "another build's entry");
-        assert_eq!(Known::open(dir.path(), "build", &[8; 32]).lookup(&policy), None, "sealed under another key");
+        assert_eq!(again.lookup(&Named::File(policy)), Some(("k1", prepared)));
+        assert_eq!(Known::open(dir.path(), "another build", &KEY).lookup(&Named::File(policy)), None, "another build's entry");
+        assert_eq!(Known::open(dir.path(), "build", &[8; 32]).lookup(&Named::File(policy)), None, "sealed under another key");
         let path = dir.path().join("known-policies");
         let good = std::fs::read_to_string(&path).unwrap();
         for bad in [good.replace("\tk1\t", "\tk2\t"), good[..good.len() - 1].to_string(), format!("{good}x\n")] {
             std::fs::write(&path, bad).unwrap();
-            assert_eq!(Known::open(dir.path(), "build", &KEY).lookup(&policy), None);
+            assert_eq!(Known::open(dir.path(), "build", &KEY).lookup(&Named::File(policy)), None);
         }
     }
 
@@ -229,7 +267,7 @@ mod tests {
         let (_, other_policy) = old_file(dir.path(), "other.json", "{}");
         for build in (0..MAX_ENTRIES).map(|i| format!("old build {i}")) {
             let mut known = Known::open(dir.path(), &build, &KEY);
-            known.remember(policy, &build, prepared);
+            known.remember(Named::File(policy), &build, prepared);
             known.save();
         }
         let path = dir.path().join("known-policies");
@@ -237,8 +275,8 @@ mod tests {
         let before = lines(&path);
         assert_eq!(before.len(), MAX_ENTRIES + 2, "the header, every build's entry and the code");
         let mut known = Known::open(dir.path(), "build", &KEY);
-        known.remember(other_policy, "k2", prepared);
-        known.remember(policy, "k1", prepared);
+        known.remember(Named::File(other_policy), "k2", prepared);
+        known.remember(Named::File(policy), "k1", prepared);
         known.save();
         let after = lines(&path);
         assert_eq!(after.len(), MAX_ENTRIES + 2);
@@ -247,20 +285,45 @@ mod tests {
         assert!(after[1].contains("\tk1\t") && after[2].contains("\tk2\t"), "{after:?}");
         assert_eq!(after[3..MAX_ENTRIES + 1], before[1..MAX_ENTRIES - 1]);
         let again = Known::open(dir.path(), "build", &KEY);
-        assert_eq!((again.lookup(&policy), again.lookup(&other_policy)), (Some(("k1", prepared)), Some(("k2", prepared))));
+        assert_eq!(
+            (again.lookup(&Named::File(policy)), again.lookup(&Named::File(other_policy))),
+            (Some(("k1", prepared)), Some(("k2", prepared)))
+        );
         let newest_other = Known::open(dir.path(), &format!("old build {}", MAX_ENTRIES - 1), &KEY);
-        assert_eq!(newest_other.lookup(&policy).map(|(k, _)| k.to_string()), Some(format!("old build {}", MAX_ENTRIES - 1)));
-        assert_eq!(Known::open(dir.path(), "old build 0", &KEY).lookup(&policy), None, "the oldest build's entry went");
+        assert_eq!(newest_other.lookup(&Named::File(policy)).map(|(k, _)| k.to_string()), Some(format!("old build {}", MAX_ENTRIES - 1)));
+        assert_eq!(Known::open(dir.path(), "old build 0", &KEY).lookup(&Named::File(policy)), None, "the oldest build's entry went");
         // A file that changed replaces its own line of this build, and no other build's.
         let mut known = Known::open(dir.path(), "build", &KEY);
         let mut changed = policy;
         changed.size += 1;
-        known.remember(changed, "k3", prepared);
+        known.remember(Named::File(changed), "k3", prepared);
         known.save();
         let again = Known::open(dir.path(), "build", &KEY);
-        assert_eq!((again.lookup(&policy), again.lookup(&changed)), (None, Some(("k3", prepared))));
+        assert_eq!((again.lookup(&Named::File(policy)), again.lookup(&Named::File(changed))), (None, Some(("k3", prepared))));
         assert_eq!(lines(&path).len(), MAX_ENTRIES + 2);
-        assert!(Known::open(dir.path(), &format!("old build {}", MAX_ENTRIES - 1), &KEY).lookup(&policy).is_some());
+        assert!(Known::open(dir.path(), &format!("old build {}", MAX_ENTRIES - 1), &KEY).lookup(&Named::File(policy)).is_some());
+    }
+
+    /// The built-in policy has a line of its own per build, found by its name whatever the files.
+    #[test]
+    fn the_built_in_policy_is_known_by_name_under_its_build() {
+        let dir = tempfile::tempdir().unwrap();
+        let (_, policy) = old_file(dir.path(), "policy.json", "{}");
+        let (_, prepared) = old_file(dir.path(), "prepared", "p");
+        let mut known = Known::open(dir.path(), "build", &KEY);
+        known.remember(Named::BuiltIn, "k1", prepared);
+        known.remember(Named::File(policy), "k2", prepared);
+        known.save();
+        let again = Known::open(dir.path(), "build", &KEY);
+        assert_eq!((again.lookup(&Named::BuiltIn), again.lookup(&Named::File(policy))), (Some(("k1", prepared)), Some(("k2", prepared))));
+        assert_eq!(Known::open(dir.path(), "another build", &KEY).lookup(&Named::BuiltIn), None);
+        // Another entry replaces the built-in's line, and the file's stays.
+        let mut known = Known::open(dir.path(), "build", &KEY);
+        known.remember(Named::BuiltIn, "k3", prepared);
+        known.save();
+        let again = Known::open(dir.path(), "build", &KEY);
+        assert_eq!((again.lookup(&Named::BuiltIn), again.lookup(&Named::File(policy))), (Some(("k3", prepared)), Some(("k2", prepared))));
+        assert_eq!(std::fs::read_to_string(dir.path().join("known-policies")).unwrap().lines().count(), 4);
     }
 
     #[test]
@@ -270,8 +333,8 @@ mod tests {
         std::fs::write(dir.path().join("policy.json"), "{}").unwrap();
         let fresh = Identity::at(&dir.path().join("policy.json")).unwrap();
         let mut known = Known::open(dir.path(), "build", &KEY);
-        known.remember(fresh, "k1", prepared);
-        assert_eq!(known.lookup(&fresh), None);
+        known.remember(Named::File(fresh), "k1", prepared);
+        assert_eq!(known.lookup(&Named::File(fresh)), None);
         assert!(read_own(&path, 10).is_some_and(|(b, id)| &b[..] == b"p" && id == Identity::at(&path).unwrap()));
         assert!(read_own(&path, 0).is_none(), "over the limit");
     }

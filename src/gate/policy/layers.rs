@@ -10,7 +10,7 @@
 //! repository's policy runs programs or loosens (providers, the classifier, exceptions) counts only
 //! once the person has trusted that file's exact content (`gitvow trust`).
 
-use super::known::Identity;
+use super::known::{Identity, Named};
 use super::trust_record;
 use super::validated::{self, Validated};
 use super::{Compile, DEFAULT_POLICY, ParseError, Policy, Source, parse_with};
@@ -165,8 +165,10 @@ fn collect(repo_top: Option<&Path>, skip_copies: bool, cache: &mut Option<Valida
             let key = entry_of(cache, &bytes);
             if !(skip_copies && seen.contains(&key)) {
                 out.push(
-                    cached(cache, &key, identity, file.source(), Prepared::Kept, |compile| parse_file(file, &bytes, compile))
-                        .map(|p| layer(file, &bytes, p)),
+                    cached(cache, &key, identity.map(Named::File), file.source(), Prepared::Kept, |compile| {
+                        parse_file(file, &bytes, compile)
+                    })
+                    .map(|p| layer(file, &bytes, p)),
                 );
                 seen.push(key);
             }
@@ -175,17 +177,22 @@ fn collect(repo_top: Option<&Path>, skip_copies: bool, cache: &mut Option<Valida
         // Without a policy of their own, the person's calls stand on the system policy alone.
         _ if has_system => {}
         _ => {
-            let bytes = DEFAULT_POLICY.as_bytes();
-            let key = entry_of(cache, bytes);
-            out.push(
-                cached(cache, &key, None, Source::BuiltIn, Prepared::Kept, |compile| {
-                    parse_with(DEFAULT_POLICY, Source::BuiltIn, compile).map_err(|e| {
-                        let message = format!("built-in policy: {e}");
-                        e.into_error(message)
-                    })
-                })
-                .map(|policy| Layer { kind: LayerKind::BuiltIn, policy, trust: Trust::NotNeeded, repo: None }),
-            );
+            // Known by its name under this build, it is neither hashed nor read: see known.rs.
+            let known = cache.as_ref().and_then(|c| c.known(&Named::BuiltIn, Source::BuiltIn));
+            let (key, policy) = match known {
+                Some((key, policy)) => (key, Ok(policy)),
+                None => {
+                    let key = entry_of(cache, DEFAULT_POLICY.as_bytes());
+                    let policy = cached(cache, &key, Some(Named::BuiltIn), Source::BuiltIn, Prepared::Kept, |compile| {
+                        parse_with(DEFAULT_POLICY, Source::BuiltIn, compile).map_err(|e| {
+                            let message = format!("built-in policy: {e}");
+                            e.into_error(message)
+                        })
+                    });
+                    (key, policy)
+                }
+            };
+            out.push(policy.map(|policy| Layer { kind: LayerKind::BuiltIn, policy, trust: Trust::NotNeeded, repo: None }));
             seen.push(key);
         }
     }
@@ -208,8 +215,10 @@ fn collect(repo_top: Option<&Path>, skip_copies: bool, cache: &mut Option<Valida
                     continue;
                 }
                 out.push(
-                    cached(cache, &key, identity, file.source(), Prepared::Kept, |compile| parse_file(&file, &bytes, compile))
-                        .map(|p| layer(&file, &bytes, p)),
+                    cached(cache, &key, identity.map(Named::File), file.source(), Prepared::Kept, |compile| {
+                        parse_file(&file, &bytes, compile)
+                    })
+                    .map(|p| layer(&file, &bytes, p)),
                 );
                 seen.push(key);
             }
@@ -230,7 +239,7 @@ fn entry_of(cache: &Option<Validated>, bytes: &[u8]) -> String {
 /// there only while no trust is recorded for its file, which leaves it untrusted whatever its
 /// bytes: trust is decided on the bytes read, and they must be those of the policy in force.
 fn known_layer(cache: &Option<Validated>, file: &LayerFile) -> Option<(String, Layer)> {
-    let (key, policy) = cache.as_ref()?.known(&file.path, file.source())?;
+    let (key, policy) = cache.as_ref()?.known(&Named::File(Identity::at(&file.path)?), file.source())?;
     let trust = match file.kind {
         LayerKind::Repository if policy.needs_trust() => {
             if trust_record::names(&file.path) {
@@ -295,7 +304,7 @@ fn main_worktree(top: &Path) -> Option<PathBuf> {
 fn cached(
     cache: &mut Option<Validated>,
     key: &str,
-    file: Option<Identity>,
+    named: Option<Named>,
     source: Source,
     prepared: Prepared,
     parse: impl FnOnce(Compile) -> Result<Policy>,
@@ -304,8 +313,8 @@ fn cached(
     let kept = prepared == Prepared::Kept;
     if cache.contains(key) {
         if kept && let Some((policy, identity)) = cache.prepared(key, source) {
-            if let Some(file) = file {
-                cache.remember(file, key, identity);
+            if let Some(named) = named {
+                cache.remember(named, key, identity);
             }
             return Ok(policy);
         }

@@ -20,7 +20,7 @@
 //! file's bytes stand for an empty policy. What [`super::known`] recorded of a file and its prepared
 //! policy spares the calls after that reading and hashing them again while neither changes.
 
-use super::known::{Identity, Known, read_own};
+use super::known::{Identity, Known, Named, read_own};
 use super::{Policy, Source};
 use crate::gate::regular_file;
 use crate::safefs::{Existing, write_private};
@@ -106,23 +106,23 @@ impl Validated {
         Policy::decode_kept(Arc::new(bytes), start, source).map(|p| (p, identity))
     }
 
-    /// The entry and policy of the file at `path` (read as coming from `source`) without reading
-    /// it or hashing anything, when it and the policy prepared from it are the very files whose
-    /// bytes a call of this build checked ([`super::known`]); `None` when they must be read.
-    pub fn known(&self, path: &Path, source: Source) -> Option<(String, Policy)> {
-        // The index names an entry only once the list held it, and a file's bytes that compiled
-        // whole under this build always will: the list itself is not read.
-        let (k, prepared) = self.known.lookup(&Identity::at(path)?)?;
+    /// The entry and policy of `policy` (read as coming from `source`) without reading its file
+    /// or hashing anything, when it and the policy prepared from it are the very ones whose bytes
+    /// a call of this build checked ([`super::known`]); `None` when they must be read.
+    pub fn known(&self, policy: &Named, source: Source) -> Option<(String, Policy)> {
+        // The index names an entry only once the list held it, and bytes that compiled whole
+        // under this build always will: the list itself is not read.
+        let (k, prepared) = self.known.lookup(policy)?;
         let (bytes, identity) = read_own(&self.prepared_dir().join(k), regular_file::MAX_BYTES)?;
         let (_, payload) = split_prepared(k, &bytes).filter(|_| identity == prepared)?;
         let start = bytes.len() - payload.len();
         Policy::decode_kept(Arc::new(bytes), start, source).map(|p| (k.to_string(), p))
     }
 
-    /// Records that the policy file of identity `file` has the bytes of entry `k`, whose prepared
-    /// policy of identity `prepared` was just checked whole (kept by [`Validated::save`]).
-    pub fn remember(&mut self, file: Identity, k: &str, prepared: Identity) {
-        self.known.remember(file, k, prepared);
+    /// Records that `policy` has the bytes of entry `k`, whose prepared policy of identity
+    /// `prepared` was just checked whole (kept by [`Validated::save`]).
+    pub fn remember(&mut self, policy: Named, k: &str, prepared: Identity) {
+        self.known.remember(policy, k, prepared);
     }
 
     /// Keeps `policy`, which the bytes of entry `k` parse to, for the calls after this one, and
