@@ -22,8 +22,7 @@ pub fn diff(out: &mut dyn Write, change: &FileChange, color: bool) -> io::Result
     // The region is found on the bytes: only its lines are made text (a shared line is the same
     // text in both).
     let region = Region::of(old, new);
-    let (old, new) =
-        (String::from_utf8_lossy(&old[region.start..region.old_end]), String::from_utf8_lossy(&new[region.start..region.new_end]));
+    let (old, new) = (text_of(&old[region.start..region.old_end]), text_of(&new[region.start..region.new_end]));
     let old_lines: Vec<&str> = old.split_inclusive('\n').collect();
     let new_lines: Vec<&str> = new.split_inclusive('\n').collect();
     let (before, after) = (region.context_before, region.context_after);
@@ -68,6 +67,13 @@ pub fn diff(out: &mut dyn Write, change: &FileChange, color: bool) -> io::Result
         }
     }
     Ok(())
+}
+
+/// The bytes as text, any invalid UTF-8 shown as U+FFFD. Checked first with the standard
+/// library's validation, which reads a word at a time: `String::from_utf8_lossy` reads byte by
+/// byte even when every byte is valid, the whole region of a one-line file of megabytes twice.
+fn text_of(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    std::str::from_utf8(bytes).map_or_else(|_| String::from_utf8_lossy(bytes), std::borrow::Cow::Borrowed)
 }
 
 /// The diff of the lines between the shared ones: Myers', but for many lines of which none is in
