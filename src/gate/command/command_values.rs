@@ -16,7 +16,7 @@ const OPTIONS: &[(&[&str], &[&str])] = &[
         &["tar", "gtar", "bsdtar"],
         &["-I", "--use-compress-program", "--to-command", "-F", "--info-script", "--new-volume-script", "--checkpoint-action"],
     ),
-    (&["rsync"], &["-e", "--rsh"]),
+    (&["rsync"], &["-e", "--rsh", "--rsync-path"]),
     (&["sort"], &["--compress-program"]),
     (&["zip"], &["-TT", "--unzip-command"]),
     (&["scp", "sftp"], &["-S"]),

@@ -108,6 +108,7 @@ const FORGE_TOOLS: &[(&[&str], &[&str], &str)] = &[
     (&["delete", "remove"], &["branch"], "git push --delete origin branch"),
     (&["delete", "remove"], &["repository", "repo"], "gh repo delete"),
     (&["push"], &["files", "file", "commit", "commits"], "git push"),
+    (&["force"], &["push"], "git push --force"),
 ];
 
 /// Servers that are a forge: their tools that create, update or delete a file commit it to a
@@ -240,7 +241,32 @@ const RESOURCE_KEYS: &[&str] = &[
 /// Words of a tool's name that say it deletes or empties a resource, as an infrastructure
 /// command line's verb does.
 const RESOURCE_VERBS: &str = "delete del remove rm destroy purge erase drop terminate uninstall teardown deprovision nuke wipe prune \
-    flush flushall flushdb truncate";
+    flush flushall flushdb truncate reset";
+
+/// The verbs of [`RESOURCE_VERBS`] that destroy whatever they name: a tool of them needs no
+/// resource's noun (`deleteCustomer {"id": …}`, `wipe {}`), unless its server keeps the agent's
+/// own notes ([`NOTE_SERVERS`]).
+const DESTROYING_VERBS: &[&str] =
+    &["delete", "del", "destroy", "purge", "erase", "drop", "terminate", "teardown", "deprovision", "nuke", "wipe", "truncate"];
+
+/// Words of a server's name that say it keeps the agent's own notes: a to-do's task or a
+/// memory's entity deleted there is the agent's working state, not a resource.
+const NOTE_SERVERS: &[&str] = &[
+    "todo",
+    "todos",
+    "task",
+    "tasks",
+    "memory",
+    "memories",
+    "note",
+    "notes",
+    "scratchpad",
+    "scratch",
+    "thinking",
+    "knowledge",
+    "graph",
+    "kg",
+];
 
 /// Words of a tool's name that name an infrastructure or data resource (`delete_namespace`,
 /// `drop_collection`, `remove_container`); a to-do's task or a memory's entity is none.
@@ -263,7 +289,8 @@ pub(super) fn mcp_resource_deletion(name: &str, input: &Map<String, Value>) -> O
     let mut values: Vec<String> = RESOURCE_KEYS.iter().filter_map(value).collect();
     // A verb that empties a store whole (`flushall`) needs no noun.
     let whole = verb.starts_with("flush");
-    if values.is_empty() && noun.is_none() && !whole {
+    let destroys = DESTROYING_VERBS.contains(&verb.as_str()) && !server_words(name).iter().any(|w| NOTE_SERVERS.contains(&w.as_str()));
+    if values.is_empty() && noun.is_none() && !whole && !destroys {
         return None;
     }
     values.extend(["name", "id"].iter().filter_map(value));

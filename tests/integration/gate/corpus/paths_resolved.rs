@@ -49,7 +49,9 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
 /// user service, an autostart entry); a prompt whose substitutions run each time it is shown; a
 /// function defined and called in a loop's body or a branch; a tag moved by force or a branch
 /// moved by force through a forge's API; an agent's own command that turns its hooks off; MCP
-/// tools of a program's server whose verb is alone or whose operation is hyphenated there.
+/// tools of a program's server whose verb is alone or whose operation is hyphenated there, and
+/// any MCP tool whose verb destroys, unless its server keeps the agent's own notes; the system's
+/// users and kernel settings (its packages are the ordinary corpus's: installing one passes).
 pub(super) const LATER_CASES: &[(&str, &str, &str)] = &[
     ("classes-attributes-outside", "confirm", "chmod 000 ~/src/other/main.c"),
     ("classes-attributes-outside", "confirm", "chmod 666 /etc/shadow"),
@@ -95,4 +97,20 @@ pub(super) const LATER_CASES: &[(&str, &str, &str)] = &[
     ),
     ("classes-mcp-programs", "allow", r#"mcp:mcp__docker__list_containers {}"#),
     ("classes-mcp-programs", "allow", r#"mcp:mcp__redis__get {"key": "session:1"}"#),
+    ("classes-mcp-destroying-verbs", "confirm", r#"mcp:mcp__stripe__deleteCustomer {"id": "cus_1"}"#),
+    ("classes-mcp-destroying-verbs", "confirm", r#"mcp:mcp__linear__delete_issue {"id": "ENG-1"}"#),
+    ("classes-mcp-destroying-verbs", "confirm", r#"mcp:mcp__store__wipe {}"#),
+    ("classes-mcp-destroying-verbs", "confirm", r#"mcp:mcp__db__reset_database {"database": "prod"}"#),
+    ("classes-mcp-destroying-verbs", "deny", r#"mcp:mcp__repo__force_push {"branch": "main"}"#),
+    ("classes-mcp-destroying-verbs", "allow", r#"mcp:mcp__memory__delete_entities {"entityNames": ["draft"]}"#),
+    ("classes-mcp-destroying-verbs", "allow", r#"mcp:mcp__stripe__getCustomer {"id": "cus_1"}"#),
+    ("classes-system-changes", "confirm", "sudo passwd -d root"),
+    ("classes-system-changes", "confirm", "sudo sysctl -w net.ipv4.ip_forward=1"),
+    ("classes-system-changes", "confirm", "sudo useradd -m eve"),
+    ("classes-system-changes", "confirm", "sudo usermod -aG sudo eve"),
+    ("classes-system-changes", "allow", "apt list --installed"),
+    ("classes-system-changes", "allow", "dpkg -l | grep ssl"),
+    ("classes-system-changes", "allow", "apt-cache policy nginx"),
+    ("classes-remote-commands", "deny", "rsync -a --rsync-path='rm -rf /srv && rsync' dist/ prod:/srv/"),
+    ("classes-remote-commands", "allow", "rsync -a --rsync-path='sudo rsync' dist/ build/"),
 ];
