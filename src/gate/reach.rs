@@ -405,8 +405,21 @@ fn secret_read(reads: &[command::Read]) -> Option<SecretRead> {
         let named = super::protect::in_case_of(&named, &dir).unwrap_or(named);
         let may_be_secret =
             read.recursive || pattern::has_pattern(&named) || named.components().any(|c| secret_names.iter().any(|s| c.as_os_str() == *s));
-        let resolved = may_be_secret.then(|| location::resolve(&named)).filter(|r| *r != named);
-        for form in std::iter::once(&named).chain(resolved.as_ref()) {
+        // A name that is a link (`ln -s ~/.gitvow/record.key k` made earlier; `cat k`) is read where
+        // it leads; so is each link a pattern matches on disk now (`cat k*`). A link to a directory
+        // is read only by a reader of trees (`cat` of one reads nothing).
+        let followed = |p: &Path| {
+            std::fs::symlink_metadata(p)
+                .is_ok_and(|m| m.file_type().is_symlink())
+                .then(|| location::resolve(p))
+                .filter(|r| read.recursive || !r.is_dir())
+        };
+        let mut linked: Vec<PathBuf> = Vec::new();
+        if let Some(glob) = read.touch.glob.filter(|_| pattern::has_pattern(&named)) {
+            linked.extend(pattern::on_disk(&named, glob.hidden).unwrap_or_default().iter().filter_map(|p| followed(p)));
+        }
+        let resolved = if may_be_secret { Some(location::resolve(&named)) } else { followed(&named) }.filter(|r| *r != named);
+        for form in std::iter::once(&named).chain(resolved.as_ref()).chain(&linked) {
             let shown = crate::paths::display(form);
             if let Some(glob) = read.touch.glob.filter(|_| pattern::has_pattern(form)) {
                 let mut secrets = vec![key.as_path(), approvals.as_path()];

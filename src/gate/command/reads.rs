@@ -97,11 +97,16 @@ impl Walk<'_> {
             || args.iter().any(|a| is_recursive_option(if RECURSIVE_WITH_OPTION.contains(&name) { name } else { "" }, a))
             || (name == "git" && args.iter().find(|a| !a.starts_with('-')).is_some_and(|s| matches!(s.as_str(), "grep" | "add")));
         let sender = SENDERS.contains(&name);
+        let follows = recursive && follows_links(name, args);
         for word in words {
             // `curl -d @F`, `-F a=<F`, `http URL field=@F`: a sender reads the file it sends.
             let sent = if sender { sent_file(word) } else { None };
             let Some(word) = sent.or_else(|| operand(word)) else { continue };
+            let before = self.out.reads.len();
             self.read(&word, dirs, recursive);
+            if follows {
+                self.links_followed(before);
+            }
         }
         // `git add -A`, `git grep PATTERN`: what they read is the working tree, here taken as
         // everything under where git runs.
@@ -109,7 +114,30 @@ impl Walk<'_> {
             self.read(&super::lit_word("."), dirs, true);
         }
         if let Some(list) = list_of_names(name, args) {
-            self.read_listed(list.map(|k| &words[k]), io, dirs);
+            self.read_listed(list.map(|k| &words[k]), io, dirs, links_listed(name, args));
+        }
+    }
+
+    /// A reader that follows the links of a tree it reads (`grep -R`, `rg -L`, `cp -rL`, `rsync
+    /// -L`, `tar -h`, `zip -r`) reads what each link there leads to: the links under the
+    /// directories read since `before` are read too, each as its own name (judged where it leads).
+    /// A tree too large to look through within [`LINK_SCAN`] entries is one the analyser cannot see.
+    fn links_followed(&mut self, before: usize) {
+        let dirs: Vec<PathBuf> = self.out.reads[before..]
+            .iter()
+            .filter(|r| r.recursive && r.touch.glob.is_none())
+            .map(|r| r.touch.path.clone())
+            .filter(|p| p.is_dir())
+            .collect();
+        for dir in dirs {
+            match links_under(&dir) {
+                // A link to a directory is followed into it: all under it is read.
+                Some(links) => self.out.reads.extend(links.into_iter().map(|path| {
+                    let recursive = path.is_dir();
+                    Read { touch: Touch { path, glob: None }, recursive }
+                })),
+                None => self.opaque("it follows the links of a tree too large to look through for links to gitvow's record key"),
+            }
         }
     }
 
@@ -136,7 +164,9 @@ impl Walk<'_> {
     /// An archiver that reads the names it archives from a list (`cpio -o`, `tar -T -`,
     /// `zip -@`, `rsync --files-from=FILE`): each name the list holds is read, whole. The list is
     /// standard input (`None`) or the file a word names (a `<(find …)` keeps what its finder lists).
-    fn read_listed(&mut self, list: Option<&Word>, io: &Io, dirs: &Dirs) {
+    /// With `links` (`cpio -pl`), each name is also hard-linked into the copy: another name to
+    /// write it through, judged as `ln NAME` is.
+    fn read_listed(&mut self, list: Option<&Word>, io: &Io, dirs: &Dirs, links: bool) {
         let feed = match list {
             None => io.feed.clone(),
             Some(w) => match operand(w).map(|mut w| {
@@ -155,6 +185,9 @@ impl Walk<'_> {
         };
         for name in names.iter().filter(|n| n.scripts().is_empty()) {
             self.read(name, dirs, true);
+            if links {
+                self.effect(super::effects::EffectKind::Link, name, dirs);
+            }
         }
     }
 
@@ -354,6 +387,13 @@ fn list_of_names(name: &str, args: &[String]) -> Option<Option<usize>> {
     }
 }
 
+/// Whether an archiver copying the names of its list hard-links them instead (`cpio -pdl`,
+/// `cpio --pass-through --link`).
+fn links_listed(name: &str, args: &[String]) -> bool {
+    let short = |c: char| args.iter().any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains(c));
+    name == "cpio" && (short('p') || args.iter().any(|a| a == "--pass-through")) && (short('l') || args.iter().any(|a| a == "--link"))
+}
+
 /// The path an operand names: the word itself, or an option's value (`--file=PATH`); `None` for
 /// other options.
 fn operand(word: &Word) -> Option<Word> {
@@ -365,6 +405,60 @@ fn operand(word: &Word) -> Option<Word> {
     let mut out = word.clone();
     out.parts[0] = Part::Lit(value.to_string());
     Some(out)
+}
+
+/// Entries a link-following reader's tree is looked through for links, at most.
+const LINK_SCAN: usize = 5_000;
+/// Links of such a tree kept, at most (each is then resolved).
+const MAX_LINKS: usize = 64;
+
+/// The symbolic links under `dir` (its directories listed breadth first, links to directories not
+/// entered, `.git` skipped), or `None` past [`LINK_SCAN`] entries.
+fn links_under(dir: &std::path::Path) -> Option<Vec<PathBuf>> {
+    let mut queue = std::collections::VecDeque::from([dir.to_path_buf()]);
+    let (mut seen, mut links) = (0, Vec::new());
+    while let Some(d) = queue.pop_front() {
+        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        for entry in entries.flatten() {
+            seen += 1;
+            if seen > LINK_SCAN {
+                return None;
+            }
+            let Ok(kind) = entry.file_type() else { continue };
+            if kind.is_symlink() {
+                if links.len() < MAX_LINKS {
+                    links.push(entry.path());
+                }
+            } else if kind.is_dir() && entry.file_name() != ".git" {
+                queue.push_back(entry.path());
+            }
+        }
+    }
+    Some(links)
+}
+
+/// Whether `name` given `args` follows the symbolic links of a tree it reads: `grep -R`, `rg -L`,
+/// `ag -f`, `cp -L`, `rsync -L`/`--copy-links`/`--copy-unsafe-links`, `tar -h` (`czhf` too),
+/// `zip -r` unless `-y`.
+fn follows_links(name: &str, args: &[String]) -> bool {
+    let short = |letters: &[char]| {
+        args.iter().any(|a| {
+            a.starts_with('-') && !a.starts_with("--") && a[1..].chars().take_while(char::is_ascii_alphabetic).any(|c| letters.contains(&c))
+        })
+    };
+    let long = |names: &[&str]| args.iter().any(|a| names.contains(&a.as_str()));
+    match name {
+        "grep" | "egrep" | "fgrep" => short(&['R']) || long(&["--dereference-recursive"]),
+        "rg" => short(&['L']) || long(&["--follow"]),
+        "ag" => short(&['f']) || long(&["--follow"]),
+        "cp" => short(&['L']) || long(&["--dereference"]),
+        "rsync" => short(&['L']) || long(&["--copy-links", "--copy-unsafe-links"]),
+        "tar" | "gtar" | "bsdtar" => {
+            short(&['h']) || long(&["--dereference"]) || args.first().is_some_and(|a| !a.starts_with('-') && a.contains('h'))
+        }
+        "zip" => !(short(&['y']) || long(&["--symlinks"])),
+        _ => false,
+    }
 }
 
 /// The file a sender's argument reads what it sends from: `@F` (curl's `-d`, `--data-binary`,
