@@ -475,14 +475,19 @@ fn sent_file(word: &Word) -> Option<Word> {
     }
     let mut out = word.clone();
     out.parts[0] = Part::Lit(body[at + 1..].to_string());
-    if let Some(k) = out.parts.iter().position(|p| matches!(p, Part::Lit(t) if t.contains(';'))) {
-        if let Part::Lit(t) = &mut out.parts[k] {
-            t.truncate(t.find(';').unwrap_or(t.len()));
-        }
-        out.parts.truncate(k + 1);
-    }
+    cut_at(&mut out.parts, ';');
     out.parts.retain(|p| !matches!(p, Part::Lit(t) if t.is_empty()));
     (!out.parts.is_empty()).then_some(out)
+}
+
+/// `parts` up to the first literal `c` (`a=@F;type=x` → `a=@F`, `OPEN:F,trunc` → `OPEN:F`).
+pub(super) fn cut_at(parts: &mut Vec<Part>, c: char) {
+    if let Some(k) = parts.iter().position(|p| matches!(p, Part::Lit(t) if t.contains(c))) {
+        if let Part::Lit(t) = &mut parts[k] {
+            t.truncate(t.find(c).unwrap_or(t.len()));
+        }
+        parts.truncate(k + 1);
+    }
 }
 
 /// Whether `arg` asks `program` to read directories whole.

@@ -200,12 +200,7 @@ fn after(word: &Word, skip: usize) -> Word {
     if matches!(parts.first(), Some(Part::Lit(t)) if t.is_empty()) && parts.len() > 1 {
         parts.remove(0);
     }
-    if let Some(k) = parts.iter().position(|p| matches!(p, Part::Lit(t) if t.contains(','))) {
-        if let Part::Lit(t) = &mut parts[k] {
-            t.truncate(t.find(',').unwrap_or(t.len()));
-        }
-        parts.truncate(k + 1);
-    }
+    reads::cut_at(&mut parts, ',');
     Word { parts }
 }
 
