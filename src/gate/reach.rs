@@ -415,7 +415,10 @@ fn secret_read(reads: &[command::Read]) -> Option<SecretRead> {
                 .filter(|r| read.recursive || !r.is_dir())
         };
         let mut linked: Vec<PathBuf> = Vec::new();
-        if let Some(glob) = read.touch.glob.filter(|_| pattern::has_pattern(&named)) {
+        // (Not a bare `*`: the analyser's stand-in for names a listing prints, `git ls-files`'s
+        // tracked files among them, which an untracked link is not.)
+        let bare = named.file_name().is_some_and(|n| n == "*");
+        if let Some(glob) = read.touch.glob.filter(|_| !bare && pattern::has_pattern(&named)) {
             linked.extend(pattern::on_disk(&named, glob.hidden).unwrap_or_default().iter().filter_map(|p| followed(p)));
         }
         let resolved = if may_be_secret { Some(location::resolve(&named)) } else { followed(&named) }.filter(|r| *r != named);

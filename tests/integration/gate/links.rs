@@ -122,7 +122,15 @@ fn a_link_to_the_key_made_earlier_is_the_key() {
             "rsync -aL ./ /tmp/copy/",
             "tar czhf /tmp/all.tgz .",
         ],
-        &["cat notes.txt", "cat src/*.rs", "ls -l gvkeylink", "grep -r TODO src", "grep -R TODO src", "tar czf /tmp/a.tgz src"],
+        &[
+            "cat notes.txt",
+            "cat src/*.rs",
+            "ls -l gvkeylink",
+            "grep -r TODO src",
+            "grep -R TODO src",
+            "tar czf /tmp/a.tgz src",
+            "git ls-files '*.rs' | xargs cat",
+        ],
     );
 }
 
