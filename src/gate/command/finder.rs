@@ -30,8 +30,13 @@ use holding::{MAX_LISTED, holding};
 /// extension, version, reversed, unsorted): with them it still prints names, nothing else.
 pub(super) const LS_ORDER: &[&str] = &["-1", "-t", "-r", "-S", "-tr", "-rt", "-X", "-U", "-v"];
 
+/// The actions that run a command on what find finds.
+const ACTIONS: &[&str] = &["-exec", "-execdir", "-ok", "-okdir", "-x", "--exec", "-X", "--exec-batch"];
 /// Guarded files found by name that are judged one by one; past it their directories are.
 const MAX_HITS: usize = 16;
+/// Entries read under a start in the project to list what its name tests match; past it, any
+/// name there may match.
+const MAX_WALKED: usize = 4096;
 /// A list of names `xargs` reads from a project file, at most: past it the names are unknown.
 const MAX_LIST_BYTES: u64 = 64 << 10;
 const MAX_LIST_NAMES: usize = 256;
@@ -72,7 +77,11 @@ impl Walk<'_> {
         let bounded = if named || follows { None } else { bounds::found(&starts, args, one_path) };
         let listed = bounded.as_ref().is_some_and(|(_, trees)| !trees);
         let unbounded = bounded.is_none() && !named && !follows;
-        let (found, trees) = bounded.unwrap_or_else(|| (self.found(&starts, args, dirs), !named));
+        // What it prints for a pipe or a loop stays the stand-in, which their readers bound.
+        // And only name tests the shell does not compute (`-name "*$1*"`) are read on disk.
+        let acting = args.iter().any(|a| a == "-delete" || ACTIONS.contains(&a.as_str()))
+            && words.windows(2).all(|p| !matches!(p[0].text().as_str(), "-name" | "-iname") || p[1].literal().is_some());
+        let (found, trees) = bounded.unwrap_or_else(|| (self.found(&starts, args, dirs, acting && !follows), !named));
         let found = if unbounded { self.beside_history(found, words, args, dirs) } else { found };
         if args.iter().any(|a| a == "-delete") {
             // What a depth bound lists is removed one by one: a directory only when empty.
@@ -88,7 +97,7 @@ impl Walk<'_> {
         let mut acts = false;
         let mut i = 0;
         while i < args.len() {
-            if matches!(args[i].as_str(), "-exec" | "-execdir" | "-ok" | "-okdir" | "-x" | "--exec" | "-X" | "--exec-batch") {
+            if ACTIONS.contains(&args[i].as_str()) {
                 let begin = i + 1;
                 let mut end = begin;
                 while end < args.len() && args[end] != ";" && args[end] != "+" {
@@ -449,16 +458,20 @@ impl Walk<'_> {
     }
 
     /// What `find` finds under its starts: the starts themselves (anything under them) unless
-    /// name tests bound it; then `START/PATTERN` for each pattern, and the guarded places under
-    /// START the patterns match by name: what is there, and the places it may find there that
-    /// are not there yet ([`guarded`]).
-    fn found(&self, starts: &[Word], args: &[String], dirs: &Dirs) -> Vec<Word> {
+    /// name tests bound it; then `START/PATTERN` for each pattern, unless they match nothing
+    /// under a start in the project now and `list` says the names found are acted on
+    /// ([`Walk::matches_nothing_in_project`]); and the guarded places under START the patterns
+    /// match by name: what is there, and the places it may find there that are not there yet
+    /// ([`guarded`]).
+    fn found(&self, starts: &[Word], args: &[String], dirs: &Dirs, list: bool) -> Vec<Word> {
         let Some(names) = name_tests(args) else { return starts.to_vec() };
         let mut found = Vec::new();
         let mut hits: Vec<PathBuf> = Vec::new();
         for s in starts {
-            for (p, _) in &names {
-                found.push(Word { parts: s.parts.iter().cloned().chain([Part::Lit(format!("/{p}"))]).collect() });
+            if !(list && self.matches_nothing_in_project(s, &names, dirs)) {
+                for (p, _) in &names {
+                    found.push(Word { parts: s.parts.iter().cloned().chain([Part::Lit(format!("/{p}"))]).collect() });
+                }
             }
             for t in self.paths(s, dirs).unwrap_or_default().into_iter().filter(|t| t.glob.is_none()) {
                 for place in protect::guarded_places(self.ctx.home, self.ctx.repo_top) {
@@ -486,6 +499,26 @@ impl Walk<'_> {
         }
         found.extend(hits.iter().map(|h| lit_word(&h.to_string_lossy())));
         found
+    }
+
+    /// Whether the name tests `names` match nothing under `start` now, read at judging time:
+    /// `find . -name '*.zip' -exec unzip {} \;` where there is no archive unpacks nothing. Only
+    /// for a literal start in the project that is a directory and no link, before the call changed
+    /// anything (what the call writes first is not on disk yet), within [`MAX_WALKED`] entries.
+    /// What matches something is left to the stand-in `START/PATTERN`, which stands for any match.
+    fn matches_nothing_in_project(&self, start: &Word, names: &[(String, bool)], dirs: &Dirs) -> bool {
+        let changed =
+            !self.out.effects.is_empty() || !self.out.touched.is_empty() || self.out.opaque.is_some() || !self.seen.scripts.is_empty();
+        let paths = self.paths(start, dirs);
+        let (Some(top), Some([t])) = (self.ctx.repo_top, paths.as_deref()) else { return false };
+        let mut hits = Vec::new();
+        !changed
+            && start.literal().is_some()
+            && t.glob.is_none()
+            && crate::gate::location::resolve(&t.path).starts_with(crate::gate::location::resolve(top))
+            && std::fs::symlink_metadata(&t.path).is_ok_and(|m| m.is_dir())
+            && walk_named(&t.path, names, MAX_WALKED, &mut hits)
+            && hits.is_empty()
     }
 }
 
@@ -565,15 +598,24 @@ fn is_level(arg: &str) -> bool {
     arg.strip_prefix("-O").is_some_and(|l| l.chars().all(|c| c.is_ascii_digit()))
 }
 
-/// `place` and what is below it (bounded, links not followed) whose name one of `names` matches.
+/// `place` and what is below it (bounded, links not followed) whose name one of `names` matches:
+/// past [`MAX_LISTED`] entries, the place counts as found whole.
 fn named_in(place: &Path, names: &[(String, bool)], hits: &mut Vec<PathBuf>) {
+    if !walk_named(place, names, MAX_LISTED, hits) && !hits.contains(&place.to_path_buf()) {
+        hits.push(place.to_path_buf());
+    }
+}
+
+/// Adds `place` and what is below it (links not followed) whose name one of `names` matches to
+/// `hits`; false when there are more than `bound` entries to read (then `hits` is partial).
+fn walk_named(place: &Path, names: &[(String, bool)], bound: usize, hits: &mut Vec<PathBuf>) -> bool {
     let matches = |path: &Path| {
         let Some(name) = path.file_name().map(|n| n.to_string_lossy()) else { return false };
         names.iter().any(|(p, ci)| {
             if *ci { pattern::matches(&p.to_lowercase(), &name.to_lowercase(), true) } else { pattern::matches(p, &name, true) }
         })
     };
-    let Ok(meta) = std::fs::symlink_metadata(place) else { return };
+    let Ok(meta) = std::fs::symlink_metadata(place) else { return true };
     let mut seen = 0;
     let mut todo = vec![(place.to_path_buf(), meta.is_dir())];
     while let Some((path, is_dir)) = todo.pop() {
@@ -583,19 +625,18 @@ fn named_in(place: &Path, names: &[(String, bool)], hits: &mut Vec<PathBuf>) {
         if !is_dir {
             continue;
         }
-        let Ok(entries) = std::fs::read_dir(&path) else { continue };
-        for e in entries.flatten() {
+        // A directory it cannot read now may be readable when the command runs.
+        let Ok(entries) = std::fs::read_dir(&path) else { return false };
+        for e in entries {
+            let Ok(e) = e else { return false };
             seen += 1;
-            if seen > MAX_LISTED {
-                // More than the gate lists per call: the place counts as found whole.
-                if !hits.contains(&place.to_path_buf()) {
-                    hits.push(place.to_path_buf());
-                }
-                return;
+            if seen > bound {
+                return false;
             }
             todo.push((e.path(), e.file_type().is_ok_and(|t| t.is_dir())));
         }
     }
+    true
 }
 
 /// `word` with `marker` in its literal text replaced by `name` (`{}.bak` of `src/a` is `src/a.bak`).

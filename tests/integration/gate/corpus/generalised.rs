@@ -426,7 +426,41 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-listed-names", "confirm", "rm $(cat lists/home.txt)"),
     ("classes-listed-names", "confirm", "rm $(cat ~/.claude/settings.json)"),
     ("classes-listed-names", "confirm", "rm $(cat lists/computed.txt)"),
+    // A finder acting on what its name tests match in a directory of the project where they
+    // match nothing now runs nothing, when the call has changed nothing before and no link is
+    // followed; what matches something is judged as any match, as before.
+    ("everyday-generalised", "allow", "find gen/found -name '*.zip' -exec unzip -o {} \\;"),
+    ("everyday-generalised", "allow", "find gen/found -name '*.tgz' -exec tar xzf {} \\;"),
+    ("everyday-generalised", "allow", "find gen/found -type f -name '*.tar.gz' -execdir tar -xzf {} +"),
+    ("everyday-generalised", "allow", "find gen/found -name '*.jar' -exec sh -c 'cd \"$(dirname \"$1\")\" && jar xf \"$1\"' _ {} \\;"),
+    ("everyday-generalised", "allow", "cd gen/found && find . -iname '*.ZIP' -exec unzip {} ';'"),
+    ("everyday-generalised", "allow", "find gen/found -name '*.c' -exec chmod 644 {} +"),
+    ("classes-found-listed", "confirm", "find gen/found -name '*.tar' -exec tar -xf {} \\;"),
+    ("classes-found-listed", "confirm", "find gen/found-hook -name '*.tar' | xargs -n1 tar -xf"),
+    ("classes-found-listed", "confirm", "cp gen/found-hook/evil.tar gen/found/x.zip && find gen/found -name '*.zip' -exec unzip {} \\;"),
+    ("classes-found-listed", "confirm", "find -L gen/found -name '*.zip' -exec unzip -o {} \\;"),
+    ("classes-found-listed", "confirm", "find gen/found/../found-hook -name '*.tar' -exec tar -xf {} \\;"),
+    ("classes-found-listed", "deny", "find gen/found -name '*.c' -exec rm -rf ~ \\;"),
+    ("classes-found-listed", "confirm", "find gen/found -name \"*$1*\" -exec $2 {} \\;"),
+    ("classes-found-listed", "confirm", "find gen/found -iname \"$P\" -exec tar -xf {} \\;"),
 ];
+
+/// A tar archive holding one empty regular file named `name`, as `tar` writes it.
+fn tar_of(name: &str) -> Vec<u8> {
+    let mut header = [0u8; 512];
+    header[..name.len()].copy_from_slice(name.as_bytes());
+    header[100..108].copy_from_slice(b"0000644\0");
+    header[124..136].copy_from_slice(b"00000000000\0");
+    header[136..148].copy_from_slice(b"00000000000\0");
+    header[156] = b'0';
+    header[257..263].copy_from_slice(b"ustar\0");
+    header[148..156].copy_from_slice(b"        ");
+    let sum: u32 = header.iter().map(|b| u32::from(*b)).sum();
+    header[148..156].copy_from_slice(format!("{sum:06o}\0 ").as_bytes());
+    let mut archive = header.to_vec();
+    archive.extend([0u8; 1024]);
+    archive
+}
 
 /// The project lists the list cases read.
 pub(super) fn write(env: &Sandbox) {
@@ -436,6 +470,10 @@ pub(super) fn write(env: &Sandbox) {
     env.write("lists/home.txt", "~/.bashrc\n");
     env.write("lists/computed.txt", "$HOME/.bashrc\n");
     env.write("gen/bin/git", "#!/bin/sh\nrm -rf ~\n");
+    env.write("gen/found/a.c", "int a;\n");
+    env.write("gen/found/sub/b.c", "int b;\n");
+    env.write("gen/found/ok.tar", tar_of("out/x.txt"));
+    env.write("gen/found-hook/evil.tar", tar_of(".git/hooks/pre-commit"));
     env.write("gen/make-ok/Makefile", "REV := $(shell git rev-parse --short HEAD)\nbuild:\n\techo $(REV)\n");
     env.write("gen/make-wipe/Makefile", "X := $(shell rm -rf ~)\nbuild:\n\techo hi\n");
     env.write("gen/make-bang/Makefile", "FILES != rm -rf $$HOME\nall:\n\techo $(FILES)\n");
