@@ -78,9 +78,13 @@ impl Walk<'_> {
         let listed = bounded.as_ref().is_some_and(|(_, trees)| !trees);
         let unbounded = bounded.is_none() && !named && !follows;
         // What it prints for a pipe or a loop stays the stand-in, which their readers bound.
-        // And only name tests the shell does not compute (`-name "*$1*"`) are read on disk.
+        // And only name tests the shell does not compute (`-name "*$1*"`) are read on disk, and
+        // only for commands that name no other place (`-exec cp {} /backup \;` stays a copy out
+        // of the project, which the policy asks about whatever it finds).
+        let elsewhere = |w: &Word| w.literal().is_none_or(|t| t.starts_with(['/', '~']) || t.starts_with(".."));
         let acting = args.iter().any(|a| a == "-delete" || ACTIONS.contains(&a.as_str()))
-            && words.windows(2).all(|p| !matches!(p[0].text().as_str(), "-name" | "-iname") || p[1].literal().is_some());
+            && words.windows(2).all(|p| !matches!(p[0].text().as_str(), "-name" | "-iname") || p[1].literal().is_some())
+            && !actions_of(words).any(elsewhere);
         let (found, trees) = bounded.unwrap_or_else(|| (self.found(&starts, args, dirs, acting && !follows), !named));
         let found = if unbounded { self.beside_history(found, words, args, dirs) } else { found };
         if args.iter().any(|a| a == "-delete") {
@@ -592,6 +596,17 @@ const FD_VALUES: &[&str] = &[
 /// fd's placeholders for the name found (the whole path first; its base name, its directory,
 /// the name without its extension stand for it too).
 const FD_PLACEHOLDERS: &[&str] = &["{}", "{/}", "{//}", "{.}", "{/.}"];
+
+/// The words of the commands find's actions run (`-exec WORD… ;`).
+fn actions_of(words: &[Word]) -> impl Iterator<Item = &Word> {
+    let mut inside = false;
+    words.iter().filter(move |w| {
+        let t = w.text();
+        let was = inside;
+        inside = if inside { !matches!(t.as_str(), ";" | "+") } else { ACTIONS.contains(&t.as_str()) };
+        was && inside
+    })
+}
 
 /// `-O3`: find's optimisation level, an option before its starts.
 fn is_level(arg: &str) -> bool {

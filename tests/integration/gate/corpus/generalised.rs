@@ -443,6 +443,7 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-found-listed", "deny", "find gen/found -name '*.c' -exec rm -rf ~ \\;"),
     ("classes-found-listed", "confirm", "find gen/found -name \"*$1*\" -exec $2 {} \\;"),
     ("classes-found-listed", "confirm", "find gen/found -iname \"$P\" -exec tar -xf {} \\;"),
+    ("classes-found-listed", "confirm", "find gen/found -name '*.mp3' -exec cp {} /srv/music \\;"),
 ];
 
 /// A tar archive holding one empty regular file named `name`, as `tar` writes it.
