@@ -47,7 +47,8 @@ pub(crate) fn apart(me: &Stat) -> Result<(), String> {
 fn origin_and_place(pid: u32) -> Option<(Stat, Option<String>)> {
     let mut found = None;
     for _ in 0..4 {
-        let origin = procs::origin(pid)?;
+        // `None` also while a parent on the way ends and its child is not yet another's.
+        let Some(origin) = procs::origin(pid) else { continue };
         let place = procs::cgroup(origin.pid);
         let ended = place.is_none() && proc_stat::read(origin.pid).is_none();
         found = Some((origin, place));
@@ -61,8 +62,11 @@ fn origin_and_place(pid: u32) -> Option<(Stat, Option<String>)> {
 /// Whether the terminal of process `me` is a person's, while `agents` run: `depth` counts the
 /// terminals looked through (a multiplexer's client's, and so on).
 fn persons(me: &Stat, agents: &[Agent], depth: u32) -> Result<(), String> {
-    // Unreadable (another user's): nothing tells it from a person's.
-    let Some((origin, place)) = origin_and_place(me.pid) else { return Ok(()) };
+    // Unreadable while an agent runs (the line of processes changing as it is read, or hidden):
+    // nothing tells it from one the agent made, so it is not taken for a person's.
+    let Some((origin, place)) = origin_and_place(me.pid) else {
+        return Err("where its terminal comes from cannot be read while an agent runs for this home directory".into());
+    };
     // Start times count in clock ticks (10 ms): within one, the later process has the higher id.
     let later = |a: &Agent| (a.start, a.pid) < (origin.start, origin.pid);
     let Some(agent) = agents.iter().find(|a| later(a) && place.is_some() && procs::cgroup(a.pid) == place) else {
