@@ -37,6 +37,7 @@ mod finder;
 mod formats;
 mod functions;
 mod git;
+mod git_hooks;
 mod identity;
 mod loaders;
 mod local_db;

@@ -127,6 +127,7 @@ impl Walk<'_> {
         for script in git::alias_script(&args).into_iter().chain(git::shell_commands(&args)).chain(from_environment) {
             self.text(&script, &mut ShellState { dirs: cmd.dirs.clone(), ..shell.clone() }, io.reparse + 1);
         }
+        self.git_hooks(&args, &cmd.dirs, shell, io.reparse);
         self.git(&args, cmd.operands(), &cmd.dirs, io.feed);
         Step::Done(self.listing("git", cmd.operands(), &args, &cmd.dirs), None)
     }

@@ -1,6 +1,6 @@
 //! What a task runner runs: the recipe of a make target, a `package.json` script, a justfile
 //! recipe, a Taskfile's task, a composer or deno script, pyproject's pdm, poe and hatch scripts, a
-//! mise or cargo-make task, a tox environment's commands, cargo's configured runner and aliases,
+//! Pipfile's script, a pixi, mise or cargo-make task, a tox environment's commands, cargo's configured runner and aliases,
 //! the containers a compose file's services start, a rake or invoke task's or a nox
 //! session's code (read by the interpreters' reader), read from the file on disk at judging time (or from the text the same call wrote
 //! there), never run. A file over the size cap, or a recipe built from values only the runner
@@ -58,6 +58,8 @@ pub fn is_runner(name: &str) -> bool {
             | "poetry"
             | "hatch"
             | "mise"
+            | "pipenv"
+            | "pixi"
             | "cargo"
             | "makers"
             | "tox"
@@ -131,6 +133,8 @@ pub fn of(name: &str, args: &[String], dir: &Path, written: Written) -> Recipes 
         "poetry" if args.first().is_some_and(|a| a == "poe") => pyproject::poe(&args[1..], dir, written),
         "hatch" => pyproject::hatch(args, dir, written),
         "mise" => toml_tasks::mise(args, dir, written),
+        "pipenv" => toml_tasks::pipenv(args, dir, written),
+        "pixi" => toml_tasks::pixi(args, dir, written),
         "makers" => toml_tasks::cargo_make(args, dir, written),
         "cargo" if args.first().is_some_and(|a| a == "make") => toml_tasks::cargo_make(&args[1..], dir, written),
         "tox" => tox::tox(args, dir, written),

@@ -9,10 +9,10 @@ use std::path::Path;
 /// Script files read, at most (bytes); a larger one is opaque.
 const MAX_SCRIPT_FILE: u64 = 256 << 10;
 /// Lines of a script `gitvow check` shows; the rest are judged all the same.
-const MAX_SHOWN: usize = 40;
+pub(super) const MAX_SHOWN: usize = 40;
 
 /// What a file run as a shell script holds, for the analysis.
-enum Script {
+pub(super) enum Script {
     /// Shell text.
     Shell(String),
     /// Not a shell script (a compiled program, another language's script), absent, or not a
@@ -50,7 +50,7 @@ impl Walk<'_> {
     }
 }
 
-fn read_script(path: &Path, by_shell: bool) -> Script {
+pub(super) fn read_script(path: &Path, by_shell: bool) -> Script {
     use std::io::Read;
     let Ok(meta) = std::fs::metadata(path) else { return Script::Other };
     if !meta.is_file() {

@@ -466,7 +466,9 @@ impl Walk<'_> {
         let git_configured = name == "git" && !(self.seen.git_commands.is_empty() && self.seen.git_config.is_empty());
         if programs::dry_run(&name, &args) && !git_configured {
             self.out.texts.push(format!("{name} --dry-run"));
-            return None;
+            // A package manager's dry run still runs the project's lifecycle scripts (`npm publish
+            // --dry-run` runs `prepack`): the walk goes on to read them, with no publish's text.
+            return super::recipes::is_runner(&name).then_some(ProgramCall { prog, name, args });
         }
         let text = text(&name, &args);
         if text.len() > MAX_TEXT {

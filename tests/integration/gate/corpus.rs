@@ -17,6 +17,7 @@ mod families;
 mod generalised;
 mod git_worktree_writes;
 mod home_spelled;
+mod lifecycle;
 mod loaded_code;
 mod parameters;
 mod paths_resolved;
@@ -49,6 +50,7 @@ fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
         .chain(generalised::CASES)
         .chain(paths_resolved::CASES)
         .chain(paths_resolved::LATER_CASES)
+        .chain(lifecycle::CASES)
         .copied()
         .collect()
 }
@@ -2702,6 +2704,7 @@ fn world() -> Sandbox {
     home_spelled::write(&env);
     settings_on_disk::write(&env);
     generalised::write(&env);
+    lifecycle::write(&env);
     // A gzip stream cut short: unreadable, so a tree written into its directory.
     let whole = std::fs::read(env.repo().join("plain.tar.gz")).unwrap();
     std::fs::write(env.repo().join("cut.tar.gz"), &whole[..whole.len() / 2]).unwrap();

@@ -30,6 +30,11 @@ pub(super) fn composer(args: &[String], dir: &Path, written: Written) -> Recipes
         _ => asked.words.first(),
     };
     let Some(name) = name else { return Recipes::Lines(Vec::new()) };
+    let names = match composer_events(name) {
+        _ if args.iter().any(|a| a == "--no-scripts") => return Recipes::Lines(Vec::new()),
+        Some(events) => events.iter().map(|e| e.to_string()).collect(),
+        None => vec![name.clone()],
+    };
     let (doc, text, shown) =
         match file_of(&asked, &["composer.json"], written, json, "it runs a script of a composer.json the analyser cannot parse") {
             Ok(found) => found,
@@ -42,7 +47,21 @@ pub(super) fn composer(args: &[String], dir: &Path, written: Written) -> Recipes
         .flatten()
         .map(|(key, value)| composer_script(key, value, &text))
         .collect();
-    walk(&COMPOSER, &scripts, std::slice::from_ref(name), &shown, &asked.dir)
+    walk(&COMPOSER, &scripts, &names, &shown, &asked.dir)
+}
+
+/// The event scripts composer's own command runs from the project's composer.json (composer's
+/// documented command events), where it is one that runs them.
+fn composer_events(command: &str) -> Option<&'static [&'static str]> {
+    const AUTOLOAD: [&str; 2] = ["pre-autoload-dump", "post-autoload-dump"];
+    Some(match command {
+        "install" | "i" => &["pre-install-cmd", "post-install-cmd", AUTOLOAD[0], AUTOLOAD[1]],
+        "update" | "u" | "upgrade" | "require" | "r" | "remove" | "rm" => &["pre-update-cmd", "post-update-cmd", AUTOLOAD[0], AUTOLOAD[1]],
+        "dump-autoload" | "dumpautoload" => &AUTOLOAD,
+        "archive" => &["pre-archive-cmd", "post-archive-cmd"],
+        "status" => &["pre-status-cmd", "post-status-cmd"],
+        _ => return None,
+    })
 }
 
 fn composer_script(name: &str, value: &Value, text: &str) -> Recipe {

@@ -5,15 +5,41 @@ use super::super::options::OptionWords;
 use super::file::{FileText, RecipeLine, Recipes, Written, read};
 use std::path::Path;
 
-/// Stands for the lifecycle scripts an install of the project's dependencies runs.
-const INSTALL: &str = "\u{0}install";
+/// The lifecycle scripts a package manager's own command runs from the project's `package.json`,
+/// in the order it runs them (npm's documented order): installing the project's dependencies,
+/// packing or publishing it (`--dry-run` runs them too), bumping its version, rebuilding or linking it.
+const INSTALL: &[&str] = &["preinstall", "install", "postinstall", "preprepare", "prepare", "postprepare"];
+const PACK: &[&str] = &["prepack", "prepare", "postpack"];
+const PUBLISH: &[&str] = &["prepublishOnly", "prepack", "prepare", "postpack", "publish", "postpublish"];
+const VERSION: &[&str] = &["preversion", "version", "postversion"];
+const REBUILD: &[&str] = &["preinstall", "install", "postinstall", "prepare"];
+/// `npm restart` runs the restart script, or stop then start where there is none.
+const RESTART: &[&str] = &["prerestart", "restart", "prestop", "stop", "poststop", "prestart", "start", "poststart", "postrestart"];
+
+/// The lifecycle scripts `name first …` runs, where it is a package manager's own command that
+/// runs them; `alone` when `first` has no operand (a bare `npm link` links the project itself).
+fn lifecycle(name: &str, first: Option<&str>, alone: bool) -> Option<&'static [&'static str]> {
+    Some(match (name, first) {
+        (_, Some("install" | "i" | "ci" | "add")) | ("yarn", None) if alone => INSTALL,
+        (_, Some("pack")) => PACK,
+        (_, Some("publish")) => PUBLISH,
+        ("npm" | "pnpm", Some("version")) if !alone => VERSION,
+        ("npm" | "pnpm", Some("rebuild" | "rb")) => REBUILD,
+        ("npm" | "pnpm" | "yarn" | "bun", Some("link" | "ln")) if alone => INSTALL,
+        ("npm" | "pnpm", Some("restart")) => RESTART,
+        _ => return None,
+    })
+}
 
 pub(super) fn package_script(name: &str, args: &[String], dir: &Path, written: Written) -> Option<Recipes> {
     let mut dir = dir.to_path_buf();
     let mut words = Vec::new();
+    let mut ignore_scripts = false;
     let mut options = OptionWords::new(args);
     while let Some(a) = options.next() {
-        if matches!(a, "--prefix" | "-C" | "--dir" | "--cwd") {
+        if a == "--ignore-scripts" || a == "--ignore-scripts=true" {
+            ignore_scripts = true;
+        } else if matches!(a, "--prefix" | "-C" | "--dir" | "--cwd") {
             if let Some(d) = options.value() {
                 dir = dir.join(d);
             }
@@ -33,17 +59,15 @@ pub(super) fn package_script(name: &str, args: &[String], dir: &Path, written: W
     }
     let (first, second) = (words.first().copied(), words.get(1).copied());
     let script = match (name, first) {
-        // Installing the project's own dependencies runs its lifecycle scripts.
-        (_, Some("install" | "i" | "ci" | "add")) | ("yarn", None) if words.len() == 1 || name == "yarn" && words.is_empty() => INSTALL,
+        _ if lifecycle(name, first, words.len() <= 1).is_some() => "",
         (_, Some("run" | "run-script" | "rum" | "urn")) => second?,
-        ("npm" | "pnpm", Some("test" | "t" | "tst" | "start" | "stop" | "restart")) => match first? {
+        ("npm" | "pnpm", Some("test" | "t" | "tst" | "start" | "stop")) => match first? {
             "t" | "tst" => "test",
             s => s,
         },
         ("yarn" | "pnpm", Some(s)) if !is_package_manager_command(s) => s,
         // `bun NAME` runs the script NAME; a file (`bun x.ts`) or bun's own command is no script.
         ("bun", Some(s)) if !is_bun_command(s) && !s.contains(['.', '/']) => s,
-        ("yarn", None) => return None,
         _ => return None,
     };
     let path = dir.join("package.json");
@@ -57,10 +81,13 @@ pub(super) fn package_script(name: &str, args: &[String], dir: &Path, written: W
     };
     let scripts = json.get("scripts");
     let mut out = Vec::new();
-    let which: Vec<String> = if script == INSTALL {
-        ["preinstall", "install", "postinstall", "preprepare", "prepare", "postprepare"].map(String::from).to_vec()
-    } else {
-        vec![format!("pre{script}"), script.to_string(), format!("post{script}")]
+    // `--ignore-scripts` leaves out every lifecycle script, and the pre and post scripts of a
+    // script run by name, which still runs itself.
+    let which: Vec<String> = match lifecycle(name, first, words.len() <= 1) {
+        Some(_) if ignore_scripts => Vec::new(),
+        Some(scripts) => scripts.iter().map(|s| s.to_string()).collect(),
+        None if ignore_scripts => vec![script.to_string()],
+        None => vec![format!("pre{script}"), script.to_string(), format!("post{script}")],
     };
     for which in which {
         if let Some(body) = scripts.and_then(|s| s.get(&which)).and_then(|b| b.as_str()) {

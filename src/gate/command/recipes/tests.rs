@@ -47,6 +47,34 @@ fn package_scripts_run_with_their_pre_and_post_scripts() {
         assert_eq!(lines(name, install, &[("package.json", hooks)]), want, "{install:?}");
     }
     assert_eq!(lines("npm", &["install", "left-pad"], &[("package.json", hooks)]), Vec::<String>::new());
+    assert_eq!(lines("npm", &["ci", "--ignore-scripts"], &[("package.json", hooks)]), Vec::<String>::new());
+    assert_eq!(
+        lines("npm", &["run", "purge", "--ignore-scripts"], &[("package.json", pkg)]),
+        ["the purge script of package.json: rm -rf ~"]
+    );
+}
+
+#[test]
+fn a_package_managers_own_commands_run_their_lifecycle_scripts() {
+    let pkg = r#"{"scripts": {"prepack": "rm -rf ~/a", "prepublishOnly": "rm -rf ~/b", "preversion": "rm -rf ~/c", "stop": "rm -rf ~/d"}}"#;
+    let files = [("package.json", pkg)];
+    for (name, args, want) in [
+        ("npm", &["pack"][..], &["prepack"][..]),
+        ("yarn", &["pack"], &["prepack"]),
+        ("pnpm", &["pack", "--dry-run"], &["prepack"]),
+        ("npm", &["publish", "--dry-run"], &["prepublishOnly", "prepack"]),
+        ("npm", &["version", "patch"], &["preversion"]),
+        ("npm", &["restart"], &["stop"]),
+        ("npm", &["link"], &[]),
+        ("npm", &["version"], &[]),
+        ("npm", &["link", "left-pad"], &[]),
+    ] {
+        let got: Vec<String> = lines(name, args, &files).iter().map(|l| l.split(' ').nth(1).unwrap_or_default().to_string()).collect();
+        assert_eq!(got, want, "{name} {args:?}");
+    }
+    let prepare = [("package.json", r#"{"scripts": {"prepare": "rm -rf ~"}}"#)];
+    assert_eq!(lines("npm", &["link"], &prepare), ["the prepare script of package.json: rm -rf ~"]);
+    assert_eq!(lines("npm", &["rebuild"], &prepare).len(), 1);
     // Written with escapes (`printf '…\\n' > package.json`): read as printf writes it too.
     assert_eq!(lines("npm", &["run", "x"], &[("package.json", r#"{"scripts":{"x":"ls"}}\n"#)]).len(), 1);
 }
@@ -114,6 +142,16 @@ fn composer_and_deno_scripts_run_with_the_scripts_they_name() {
         assert_eq!(lines("composer", args, &[(at, cj)]), want, "{args:?}");
     }
     assert_eq!(lines("composer", &["install"], &[("composer.json", cj)]), Vec::<String>::new());
+    let events = r#"{"scripts": {"post-install-cmd": "rm -rf ~", "post-update-cmd": ["@wipe"], "wipe": "rm -rf /"}}"#;
+    assert_eq!(
+        lines("composer", &["install"], &[("composer.json", events)]),
+        ["the composer script post-install-cmd (composer.json:1): rm -rf ~"]
+    );
+    assert_eq!(
+        lines("composer", &["require", "vendor/pkg"], &[("composer.json", events)]),
+        ["the composer script wipe (composer.json:1): rm -rf /"]
+    );
+    assert_eq!(lines("composer", &["install", "--no-scripts"], &[("composer.json", events)]), Vec::<String>::new());
     assert!(lines("composer", &["cb"], &[("composer.json", cj)])[0].starts_with("opaque"));
     let dj = "{\n  // tasks\n  \"tasks\": {\n    \"dev\": \"deno run main.ts\",\n    \"wipe\": {\"command\": \"rm -rf /\", \"dependencies\": [\"dev\"]}\n  }\n}\n";
     assert_eq!(
@@ -244,4 +282,20 @@ fn rake_invoke_and_nox_tasks_are_read_as_code() {
         ["the nox session tests (noxfile.py:4): pytest", "the nox session wipe-all (noxfile.py:9): rm -rf /"]
     );
     assert!(lines("nox", &["-k", "wipe"], &file)[0].starts_with("opaque"));
+}
+
+#[test]
+fn pipenv_scripts_and_pixi_tasks_run_what_their_files_say() {
+    let pipfile = "[packages]\nrequests = \"*\"\n\n[scripts]\nwipe = \"rm -rf ~\"\ntest = \"pytest\"\n";
+    assert_eq!(lines("pipenv", &["run", "wipe"], &[("Pipfile", pipfile)]), ["the pipenv script wipe (Pipfile:5): rm -rf ~"]);
+    assert_eq!(lines("pipenv", &["run", "pytest", "-q"], &[("Pipfile", pipfile)]), Vec::<String>::new());
+    assert_eq!(lines("pipenv", &["install"], &[("Pipfile", pipfile)]), Vec::<String>::new());
+    let pixi = "[tasks]\nbuild = \"cargo build\"\nwipe = { cmd = [\"rm\", \"-rf\", \"/\"], depends-on = [\"build\"] }\n";
+    assert_eq!(
+        lines("pixi", &["run", "wipe"], &[("pixi.toml", pixi)]),
+        ["the pixi task build (pixi.toml:2): cargo build", "the pixi task wipe (pixi.toml:3): rm -rf /"]
+    );
+    let pyproject = "[tool.pixi.tasks]\nnuke = \"rm -rf ~\"\n";
+    assert_eq!(lines("pixi", &["r", "nuke"], &[("pyproject.toml", pyproject)]), ["the pixi task nuke (pyproject.toml:2): rm -rf ~"]);
+    assert_eq!(lines("pixi", &["run", "python", "x.py"], &[("pixi.toml", pixi)]), Vec::<String>::new());
 }

@@ -207,3 +207,104 @@ fn cargo_make_task(name: &str, item: &Item, line: usize) -> Recipe {
     }
     recipe
 }
+
+const PIPENV_OPTIONS: Options = Options { dir: &[], file: &[], valued: &["--python"], nothing: &["-h", "--help", "--version"] };
+
+const PIPENV: Runner = Runner {
+    noun: "pipenv script",
+    computed: "GITVOW_PIPENV_COMPUTED",
+    too_many: "its pipenv scripts call more scripts than the analyser follows",
+    unknown: |_| Ok(()),
+};
+
+/// `pipenv run NAME`: the script of that name in the Pipfile's `[scripts]`. A name the Pipfile does
+/// not define is a program pipenv runs, judged as the wrapped command.
+pub(super) fn pipenv(args: &[String], dir: &Path, written: Written) -> Recipes {
+    let Some(asked) = asked(args, dir, &PIPENV_OPTIONS) else { return Recipes::Lines(Vec::new()) };
+    let (Some("run"), Some(name)) = (asked.words.first().map(String::as_str), asked.words.get(1)) else {
+        return Recipes::Lines(Vec::new());
+    };
+    let (doc, text, shown) = match file_of(&asked, &["Pipfile"], written, toml, "it runs a script of a Pipfile the analyser cannot parse") {
+        Ok(found) => found,
+        Err(done) => return done,
+    };
+    let scripts: Vec<Recipe> = doc
+        .get("scripts")
+        .and_then(Item::as_table_like)
+        .into_iter()
+        .flat_map(|t| t.iter())
+        .map(|(key, item)| {
+            let steps = toml_strings(item).unwrap_or_default().into_iter().map(|c| Step::Run(key_line(&text, "scripts", key), c));
+            Recipe { name: key.to_string(), deps: Vec::new(), steps: steps.collect(), unreadable: None }
+        })
+        .collect();
+    runs_task_named(&PIPENV, &scripts, name, &shown, &asked.dir)
+}
+
+const PIXI_OPTIONS: Options = Options {
+    dir: &[],
+    file: &["--manifest-path", "-m"],
+    valued: &["-e", "--environment", "--color"],
+    nothing: &["-h", "--help", "--dry-run", "-n"],
+};
+
+const PIXI: Runner = Runner {
+    noun: "pixi task",
+    computed: "GITVOW_PIXI_COMPUTED",
+    too_many: "its pixi tasks depend on more tasks than the analyser follows",
+    unknown: |_| Ok(()),
+};
+
+/// `pixi run NAME` (or `pixi r NAME`): the task of that name in pixi.toml's `[tasks]` (or
+/// pyproject.toml's `[tool.pixi.tasks]`) with the tasks it depends on. A name no manifest defines
+/// is a program pixi runs, judged as the wrapped command.
+pub(super) fn pixi(args: &[String], dir: &Path, written: Written) -> Recipes {
+    let Some(asked) = asked(args, dir, &PIXI_OPTIONS) else { return Recipes::Lines(Vec::new()) };
+    let (Some("run" | "r"), Some(name)) = (asked.words.first().map(String::as_str), asked.words.get(1)) else {
+        return Recipes::Lines(Vec::new());
+    };
+    let (doc, text, shown) = match file_of(
+        &asked,
+        &["pixi.toml", "pyproject.toml"],
+        written,
+        toml,
+        "it runs a task of a pixi manifest the analyser cannot parse",
+    ) {
+        Ok(found) => found,
+        Err(done) => return done,
+    };
+    let table = match shown.as_str() {
+        "pyproject.toml" => doc.get("tool").and_then(|t| t.get("pixi")).and_then(|p| p.get("tasks")),
+        _ => doc.get("tasks"),
+    };
+    let tasks: Vec<Recipe> = table
+        .and_then(Item::as_table_like)
+        .into_iter()
+        .flat_map(|t| t.iter())
+        .map(|(key, item)| {
+            let line = key_line(&text, "tasks", key);
+            let mut recipe = Recipe { name: key.to_string(), deps: Vec::new(), steps: Vec::new(), unreadable: None };
+            let table = item.as_table_like();
+            let cmd = table.map_or(Some(item), |t| t.get("cmd"));
+            if let Some(words) = cmd.and_then(toml_strings) {
+                // `cmd = ["rm", "-rf", "x"]` is one command in words; a string is a shell line.
+                let command = if cmd.is_some_and(Item::is_array) { joined(&words) } else { words.join("\n") };
+                recipe.steps.push(Step::Run(line, command));
+            }
+            let deps = table.and_then(|t| t.get("depends-on").or_else(|| t.get("depends_on")));
+            recipe.deps = task_names(deps).into_iter().chain(deps.and_then(toml_strings).unwrap_or_default()).collect();
+            recipe.deps.dedup();
+            recipe
+        })
+        .collect();
+    runs_task_named(&PIXI, &tasks, name, &shown, &asked.dir)
+}
+
+/// The task `name` with what it depends on, where the file defines it; none where it does not
+/// (the runner then runs a program of that name, which the wrapper's reading judges).
+fn runs_task_named(runner: &Runner, tasks: &[Recipe], name: &str, shown: &str, dir: &Path) -> Recipes {
+    if !tasks.iter().any(|t| t.name == name) {
+        return Recipes::Lines(Vec::new());
+    }
+    walk(runner, tasks, &[name.to_string()], shown, dir)
+}
