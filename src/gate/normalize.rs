@@ -193,6 +193,19 @@ fn tool_of(dialect: Dialect, event: &str, payload: &Map<String, Value>) -> Resul
     if dialect == Dialect::ServerPrefixedMcp {
         return Ok((mcp_name(&name), input));
     }
+    // Copilot names an MCP tool `<server>-<tool>` (`git-git_push`); none of the agents read in
+    // Claude's shape has a tool of its own so spelt but those `kind` knows. Read as `mcp__server__tool`,
+    // the one spelling the MCP rules and the servers' programs are matched on. A server's name may
+    // hold a hyphen, a tool's (snake or camel case) rarely does: the last one splits.
+    if dialect == Dialect::Claude
+        && matches!(kind(&name), ToolKind::Keep)
+        && let Some((server, tool)) = name.rsplit_once('-')
+        && !server.is_empty()
+        && !tool.is_empty()
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+    {
+        return Ok((format!("mcp__{server}__{tool}"), input));
+    }
     if dialect == Dialect::FlaggedMcp && payload.get("is_mcp_tool") == Some(&Value::Bool(true)) && !name.starts_with("mcp__") {
         // The payload names no server unless the hook asked for MCP metadata: an unknown server
         // matches no `mcp_allow` rule of a named one.

@@ -3163,6 +3163,11 @@ fn tools_not_spelt_mcp_are_judged_by_what_they_say_they_do() {
         ),
         ("copilot", "preToolUse", copilot("shell-run", serde_json::json!({"command": "npm run lint"})), false),
         ("copilot", "preToolUse", copilot("filesystem-read_file", serde_json::json!({"path": "~/.claude/settings.json"})), false),
+        ("copilot", "preToolUse", copilot("git-git_push", serde_json::json!({"force": true, "branch": "main"})), true),
+        ("copilot", "preToolUse", copilot("npm-publish", serde_json::json!({})), true),
+        ("copilot", "preToolUse", copilot("my-k8s-run", serde_json::json!({"kubectl_command": "delete ns prod"})), true),
+        ("copilot", "preToolUse", copilot("github-get_issue", serde_json::json!({"owner": "o", "repo": "r", "issue_number": 1})), false),
+        ("copilot", "preToolUse", copilot("git-git_status", serde_json::json!({})), false),
     ];
     for (agent, event, payload, stop) in cases {
         let out = env.hook(agent, event, payload.to_string());
