@@ -13,7 +13,7 @@
 //! and the entry judges the call itself.
 
 use super::approvals;
-use super::normalize::Call;
+use super::normalize::{Action, Call};
 use super::regular_file;
 use super::respond::Answer;
 use crate::agents::{AgentSpec, also_loads};
@@ -59,10 +59,21 @@ fn now_ms() -> u64 {
 pub fn identity(caller: &AgentSpec, payload: &Map<String, Value>, call: &Call, repo: Option<&Repo>) -> Option<String> {
     also_loads::loaded_by(caller.name).next()?;
     let stamp = payload.get("timestamp").and_then(millis)?;
-    let (stamp, key) = (stamp.to_string(), approvals::call_key(call, repo));
+    let (stamp, key, args) = (stamp.to_string(), approvals::call_key(call, repo), arguments(call));
     let parts: Vec<&[u8]> =
-        [call.session.as_str(), call.handler.name(), &stamp, &key].iter().flat_map(|p| [p.as_bytes(), &[0u8][..]]).collect();
+        [call.session.as_str(), call.handler.name(), &stamp, &key, &args].iter().flat_map(|p| [p.as_bytes(), &[0u8][..]]).collect();
     Some(crate::digest::hex(&crate::digest::sha256(&parts)[..16]))
+}
+
+/// The arguments of the call's actions that [`approvals::call_key`] does not hold: a read tool's
+/// or an MCP tool's (`view {"path": …}`) are known there by the tool's name alone, and two calls
+/// stamped alike must not share an answer because they name one tool (`view README.md`, then
+/// `view ~/.gitvow/record.key`). A command's or an edit's text is in the key already.
+fn arguments(call: &Call) -> String {
+    let bare = call.actions.iter().filter(|a| a.command().is_none() && a.edited_path().is_none());
+    // In the order of the names: the two entries' payloads need not list them alike.
+    let sorted = |a: &Action| serde_json::to_string(&a.tool_input.iter().collect::<std::collections::BTreeMap<_, _>>());
+    bare.map(|a| sorted(a).unwrap_or_default()).collect::<Vec<_>>().join("\0")
 }
 
 /// The answer an earlier entry gave this call, taken (removed) as it is read; `None` when there is

@@ -97,3 +97,29 @@ fn a_kept_answer_gitvow_did_not_seal_counts_for_nothing() {
     assert_eq!(answer["permissionDecision"], "deny", "{out:?}");
     assert_eq!(pre_tool_lines(&env).len(), 2, "judged again");
 }
+
+#[test]
+fn a_read_tool_stamped_like_the_call_before_is_judged_on_its_own_arguments() {
+    // Copilot may stamp two calls with one instant: the second, reading the record key, must not
+    // be given the first's answer because both are the `view` tool.
+    let env = copilot();
+    env.write("~/.gitvow/record.key", "0123456789abcdef0123456789abcdef");
+    let view = |path: &str| {
+        json!({"sessionId": "7a11b4a3", "timestamp": STAMP_MS, "cwd": env.repo(), "toolName": "view",
+               "toolArgs": {"path": path}})
+    };
+    let first = env.hook("copilot", "preToolUse", view("README.md").to_string());
+    let v: Value = serde_json::from_str(&first.stdout).unwrap_or_default();
+    assert_eq!((first.code, v["permissionDecision"].as_str()), (0, Some("allow")), "{first:?}");
+    let key = env.home().join(".gitvow/record.key");
+    let second = env.hook("copilot", "preToolUse", view(key.to_str().unwrap()).to_string());
+    let v: Value = serde_json::from_str(&second.stdout).unwrap_or_default();
+    assert!(matches!(v["permissionDecision"].as_str(), Some("deny" | "ask")), "{second:?}");
+    // The other entry of the same read stops it too.
+    let mut claudes = claude_form(&env, "");
+    claudes["tool_name"] = "view".into();
+    claudes["tool_input"] = json!({"path": key});
+    let again = env.hook("claude", "PreToolUse", claudes.to_string());
+    let v: Value = serde_json::from_str(&again.stdout).unwrap_or_default();
+    assert!(matches!(v["permissionDecision"].as_str(), Some("deny" | "ask")), "{again:?}");
+}
