@@ -366,7 +366,38 @@ impl Guard {
                 return judged;
             }
         }
+        self.judge_between(touch, &forms, &mut judged);
         judged
+    }
+
+    /// A directory inside a root, between it and the files the rules guard there
+    /// (`~/.copilot/hooks` holds `gitvow.json`): moving, replacing or changing the mode of it
+    /// changes each file it holds (`mv ~/.copilot/hooks ~/.copilot/hooks.off`, `chmod 000
+    /// ~/.copilot/hooks` take the hook file away), so each goes to the path rules as the file
+    /// itself would. One that cannot be listed within the bound counts as the root changed whole.
+    /// Only a directory inside a root costs a listing.
+    fn judge_between(&self, touch: &Touch, forms: &[(PathBuf, String)], judged: &mut Judged) {
+        if touch.glob.is_some() {
+            return;
+        }
+        for (dir, name) in forms {
+            let whole = dir.join(name);
+            let Some(root) = self.roots.iter().find(|r| r.what != EXECUTABLE && r.path != whole && starts_with(&whole, &r.path)) else {
+                continue;
+            };
+            let Ok(meta) = std::fs::symlink_metadata(&whole) else { continue };
+            if !(meta.is_dir() || (meta.file_type().is_symlink() && whole.is_dir())) {
+                continue;
+            }
+            match hook_entries(&whole) {
+                Some(entries) => judged.entries.extend(entries),
+                None => {
+                    let why = format!("it would remove, move or change {} as a whole ({})", root.what, crate::paths::display(&root.path));
+                    judged.protected = Some((why, root.path.clone()));
+                }
+            }
+            return;
+        }
     }
 }
 
@@ -397,7 +428,8 @@ pub struct Judged {
 /// directory counts as changed whole.
 const MAX_HOOK_ENTRIES: usize = 64;
 
-/// What a change reaching the git hook directory `root` one by one can reach there now: every
+/// What a change reaching the git hook directory `root` one by one (or a directory inside any
+/// root: [`Guard::judge_between`]) can reach there now: every
 /// entry (links not followed, subdirectories listed), but the `*.sample` files git puts there and
 /// never runs. `None` when that cannot be told within the bound: `root` is a link (where it leads
 /// is another place), cannot be listed, or holds more than [`MAX_HOOK_ENTRIES`] entries.

@@ -360,10 +360,49 @@ fn record_key_touched(path: &Path) -> Option<String> {
 /// Whether program text sets another running process's limits (`resource.prlimit(os.getppid(),
 /// …)`): a stack limit of 8 KiB on the agent makes every program it starts die at once, its hook
 /// too, and some agents take a hook that died as "go ahead".
+/// Program text that lowers its own stack limit below what the hook needs
+/// (`resource.setrlimit(resource.RLIMIT_STACK, (16384, 16384))`, `Process.setrlimit(:STACK,
+/// 16<<10)`) does it for what it starts next (an agent); a limit it computes is taken as small,
+/// one spelt unlimited (`RLIM_INFINITY`, `-1`) or at least [`command::HOOK_STACK`] is not.
 fn limits_a_process(text: &str) -> Option<&'static str> {
     let upper = text.to_ascii_uppercase();
-    (upper.contains("PRLIMIT") && upper.contains("PID"))
-        .then_some("it sets the limits of a running process: a small stack on the agent makes every program it starts die at once, its hook too, which the agent may take as \"go ahead\"")
+    if upper.contains("PRLIMIT") && upper.contains("PID") {
+        return Some(
+            "it sets the limits of a running process: a small stack on the agent makes every program it starts die at once, its hook too, which the agent may take as \"go ahead\"",
+        );
+    }
+    let set = upper.find("SETRLIMIT")?;
+    let after = &upper[set..];
+    let stack = after.find("STACK")?;
+    let value = after[stack + "STACK".len()..].trim_start_matches(|c: char| !c.is_ascii_digit() && c != '-' && !c.is_ascii_alphabetic());
+    let unlimited = value.starts_with("-1") || value.contains("RLIM_INFINITY") || value.starts_with("INFINITY");
+    let large = product(value).is_some_and(|n| n >= command::HOOK_STACK);
+    (!unlimited && !large).then_some(
+        "it lowers its stack limit below what gitvow's hook needs to start: an agent it then starts runs every hook into SIGSEGV, which the agent may take as \"go ahead\"",
+    )
+}
+
+/// The value of `16384`, `16<<10`, `16*1024`, `2**20` at the start of `text`; `None` when it is
+/// no such number.
+fn product(text: &str) -> Option<u64> {
+    fn number(t: &str) -> Option<(u64, &str)> {
+        let t = t.trim_start();
+        let n = t.bytes().take_while(u8::is_ascii_digit).count();
+        Some((t[..n].parse().ok()?, &t[n..]))
+    }
+    let (mut value, mut rest) = number(text)?;
+    loop {
+        let trimmed = rest.trim_start();
+        let Some(op) = ["<<", "**", "*"].into_iter().find(|op| trimmed.starts_with(op)) else { return Some(value) };
+        let Some((n, after)) = number(&trimmed[op.len()..]) else { return Some(value) };
+        let small = u32::try_from(n).unwrap_or(u32::MAX);
+        value = match op {
+            "<<" => value.checked_shl(small).filter(|v| v >> small == value).unwrap_or(u64::MAX),
+            "**" => value.saturating_pow(small),
+            _ => value.saturating_mul(n),
+        };
+        rest = after;
+    }
 }
 
 /// What a command's reads reach of gitvow's secrets.

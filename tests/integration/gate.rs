@@ -14,4 +14,5 @@ mod own_files;
 mod readers;
 mod run_later;
 mod unknown_writers;
+mod unnamed_reach;
 mod worst_case;

@@ -193,13 +193,14 @@ impl Walk<'_> {
     /// `here` is the shell state the interpreter runs in (its directories included).
     pub(super) fn interpreter(
         &mut self,
+        call: &ProgramCall,
         interpreter: &programs::Interpreter,
         words: &[Word],
-        args: &[String],
         feed: &Feed,
         here: &ShellState,
         reparse: usize,
     ) {
+        let (name, args) = (call.name.as_str(), call.args.as_slice());
         let inline = interpreter.inline;
         if interpreter.language == Some(InlineLanguage::PowerShell)
             && args
@@ -250,9 +251,13 @@ impl Walk<'_> {
                     self.opaque("it runs a script the analyser cannot read (a substitution or standard input)");
                     return;
                 }
-                // A script the same call wrote is read as the text it wrote.
-                for text in self.written_text(&words[i], &here.dirs) {
-                    self.code_effects(program_text(interpreter.language, &text), here, reparse);
+                // A script the same call wrote is read as the text it wrote, one on disk as it is.
+                let written = self.written_text(&words[i], &here.dirs);
+                for text in &written {
+                    self.code_effects(program_text(interpreter.language, text), here, reparse);
+                }
+                if written.is_empty() {
+                    self.program_on_disk(name, interpreter, &words[i], here, reparse);
                 }
                 return;
             }
@@ -553,7 +558,7 @@ impl Walk<'_> {
 }
 
 /// What program text does, in the language of its interpreter.
-fn program_text(language: Option<InlineLanguage>, text: &str) -> Vec<code::CodeEffect> {
+pub(super) fn program_text(language: Option<InlineLanguage>, text: &str) -> Vec<code::CodeEffect> {
     match language {
         Some(InlineLanguage::Code(lang)) => code::read(lang, text),
         Some(InlineLanguage::PowerShell) => powershell::read(text),

@@ -74,7 +74,7 @@ impl Walk<'_> {
     pub(super) fn reads(&mut self, call: &ProgramCall, words: &[Word], io: &Io, dirs: &Dirs) {
         let name = call.name.as_str();
         if let Role::Interpreter(_) = programs::role(name) {
-            self.spelt_in_code(&call.args, io);
+            self.spelt_in_code(&call.args, io, dirs);
         }
         if NAMES_ONLY.contains(&name) {
             return;
@@ -96,6 +96,7 @@ impl Walk<'_> {
         let recursive = WHOLE_TREE.contains(&name)
             || args.iter().any(|a| is_recursive_option(if RECURSIVE_WITH_OPTION.contains(&name) { name } else { "" }, a))
             || (name == "git" && args.iter().find(|a| !a.starts_with('-')).is_some_and(|s| matches!(s.as_str(), "grep" | "add")));
+        self.served(name, args, words, dirs);
         let sender = SENDERS.contains(&name);
         let follows = recursive && follows_links(name, args);
         for word in words {
@@ -346,19 +347,31 @@ impl Walk<'_> {
 
     /// Interpreter code whose string pieces, joined, spell gitvow's secrets or its directory
     /// (`open('/h/.git' + 'vow/rec' + 'ord.key')`): what the rules cannot see in the text.
-    fn spelt_in_code(&mut self, args: &[String], io: &Io) {
+    /// Also code that reaches them by a pattern or a listing of the home ([`code_secrets`]).
+    pub(super) fn spelt_in_code(&mut self, args: &[String], io: &Io, dirs: &Dirs) {
         let fed = match io.feed {
             Feed::Text(t) | Feed::Expanding(t) => Some(t.as_str()),
             _ => None,
         };
         for code in args.iter().map(String::as_str).chain(io.heredocs.iter().map(String::as_str)).chain(fed) {
-            let joined: String =
-                code.chars().filter(|c| !matches!(c, '\'' | '"' | '`' | '+' | ',' | ' ' | '\t' | '\n' | '\\' | '.')).collect();
-            if (joined.contains("recordkey") && joined.contains("gitvow")) || joined.contains("gitvowapprovals") {
-                self.out.spelt_secret.get_or_insert("program text that spells gitvow's record key or approvals in pieces");
-            } else if joined.contains("gitvow") && !code.contains("gitvow") {
-                self.out.spelt_secret.get_or_insert("program text that spells gitvow's directory in pieces");
-            }
+            self.secrets_in_code(code, dirs);
+        }
+    }
+
+    /// What one program text reaches of gitvow's secrets without spelling them whole.
+    pub(super) fn secrets_in_code(&mut self, code: &str, dirs: &Dirs) {
+        let cwds = match dirs {
+            Dirs::Known(ds) => ds.clone(),
+            Dirs::Unknown => vec![self.ctx.cwd.to_path_buf()],
+        };
+        if let Some(why) = super::code_secrets::reached(code, self.ctx, &cwds) {
+            self.out.spelt_secret.get_or_insert(why);
+        }
+        let joined: String = code.chars().filter(|c| !matches!(c, '\'' | '"' | '`' | '+' | ',' | ' ' | '\t' | '\n' | '\\' | '.')).collect();
+        if (joined.contains("recordkey") && joined.contains("gitvow")) || joined.contains("gitvowapprovals") {
+            self.out.spelt_secret.get_or_insert("program text that spells gitvow's record key or approvals in pieces");
+        } else if joined.contains("gitvow") && !code.contains("gitvow") {
+            self.out.spelt_secret.get_or_insert("program text that spells gitvow's directory in pieces");
         }
     }
 }
@@ -396,7 +409,7 @@ fn links_listed(name: &str, args: &[String]) -> bool {
 
 /// The path an operand names: the word itself, or an option's value (`--file=PATH`); `None` for
 /// other options.
-fn operand(word: &Word) -> Option<Word> {
+pub(super) fn operand(word: &Word) -> Option<Word> {
     let Some(Part::Lit(first)) = word.parts.first() else { return Some(word.clone()) };
     if !first.starts_with('-') {
         return Some(word.clone());

@@ -2,6 +2,7 @@
 //! `bash tools/wipe.sh`, `. ./env.sh`): what runs is the script's text, read at judging time
 //! (bounded, never run) and judged as commands of the call.
 
+use super::programs::{self, Interpreter, Role};
 use super::syntax::Word;
 use super::{Dirs, ShellState, Walk};
 use std::path::Path;
@@ -11,10 +12,16 @@ const MAX_SCRIPT_FILE: u64 = 256 << 10;
 /// Lines of a script `gitvow check` shows; the rest are judged all the same.
 pub(super) const MAX_SHOWN: usize = 40;
 
+/// Program files an interpreter runs that are read, at most (bytes); a larger one is left unread,
+/// as every program file was before.
+const MAX_PROGRAM_FILE: u64 = 64 << 10;
+
 /// What a file run as a shell script holds, for the analysis.
 pub(super) enum Script {
     /// Shell text.
     Shell(String),
+    /// Another program's script: its `#!` line names that program.
+    Program(String),
     /// Not a shell script (a compiled program, another language's script), absent, or not a
     /// regular file: judged as a program, as before.
     Other,
@@ -33,6 +40,13 @@ impl Walk<'_> {
             }
             let text = match read_script(&touch.path, by_shell) {
                 Script::Shell(text) => text,
+                Script::Program(name) => {
+                    if let Role::Interpreter(interpreter) = programs::role(&name) {
+                        let here = ShellState { dirs: dirs.clone(), ..shell.clone() };
+                        self.program_file(&name, &interpreter, &touch.path, &here, reparse);
+                    }
+                    continue;
+                }
                 Script::Other => continue,
                 Script::Opaque(why) => {
                     self.opaque(why);
@@ -51,6 +65,39 @@ impl Walk<'_> {
 }
 
 pub(super) fn read_script(path: &Path, by_shell: bool) -> Script {
+impl Walk<'_> {
+    /// The program file `word` names, run by the interpreter `name` (`python3 /tmp/x.py`, `node
+    /// x.js`), judged as its inline text is ([`Walk::program_file`]).
+    pub(super) fn program_on_disk(&mut self, name: &str, interpreter: &Interpreter, word: &Word, here: &ShellState, reparse: usize) {
+        let Some(found) = self.paths(word, &here.dirs) else { return };
+        for touch in found.into_iter().filter(|t| t.glob.is_none()) {
+            self.program_file(name, interpreter, &touch.path, here, reparse);
+        }
+    }
+
+    /// A program file on disk, read at judging time (bounded, never run) and judged as the same
+    /// text given inline (`NAME -c TEXT`): the rules see it, what it reaches of gitvow's secrets
+    /// counts, and what it plainly removes, writes, moves or runs is judged. What the reader
+    /// cannot tell of it is left as before (a project's own tool is often computed throughout,
+    /// and was never asked about). One too large, unreadable or of no language the analyser
+    /// reads is left unread, as before.
+    fn program_file(&mut self, name: &str, interpreter: &Interpreter, path: &Path, here: &ShellState, reparse: usize) {
+        let (Some(flag), Some(_)) = (interpreter.inline.first(), interpreter.language) else { return };
+        if std::fs::metadata(path).map_or(true, |m| !m.is_file() || m.len() > MAX_PROGRAM_FILE) {
+            return;
+        }
+        let Ok(Some(text)) = crate::gate::regular_file::read_text(path, "a program file", MAX_PROGRAM_FILE) else { return };
+        let shown = self.shown(path);
+        self.out.sources.push(format!("the program {shown}, read as `{name} {flag}` text"));
+        self.out.texts.push(super::text(name, &[(*flag).to_string(), text.clone()]));
+        self.secrets_in_code(&text, &here.dirs);
+        let seen = super::nested::program_text(interpreter.language, &text);
+        let plain = seen.into_iter().filter(|e| !matches!(e, super::code::CodeEffect::Opaque { .. })).collect();
+        self.code_effects(plain, here, reparse);
+    }
+}
+
+fn read_script(path: &Path, by_shell: bool) -> Script {
     use std::io::Read;
     let Ok(meta) = std::fs::metadata(path) else { return Script::Other };
     if !meta.is_file() {
@@ -71,7 +118,7 @@ pub(super) fn read_script(path: &Path, by_shell: bool) -> Script {
         && !by_shell
         && !is_shell_line(interpreter)
     {
-        return Script::Other;
+        return Script::Program(line_program(interpreter).to_string());
     }
     if meta.len() > MAX_SCRIPT_FILE {
         return Script::Opaque("it runs a script larger than the analyser reads");
@@ -84,13 +131,17 @@ pub(super) fn read_script(path: &Path, by_shell: bool) -> Script {
 
 /// Whether a `#!` line names a POSIX-like shell (`/bin/sh`, `/usr/bin/env bash`, `bash -e`).
 fn is_shell_line(line: &str) -> bool {
+    matches!(line_program(line), "sh" | "bash" | "dash" | "zsh" | "ksh" | "mksh" | "ash" | "busybox")
+}
+
+/// The name of the program a `#!` line runs (`/usr/bin/env -S python3 -u` runs `python3`).
+fn line_program(line: &str) -> &str {
     let mut words = line.split_whitespace();
     let mut program = words.next().unwrap_or("");
     if program.ends_with("/env") {
         program = words.find(|w| !w.starts_with('-')).unwrap_or("");
     }
-    let name = program.rsplit('/').next().unwrap_or("");
-    matches!(name, "sh" | "bash" | "dash" | "zsh" | "ksh" | "mksh" | "ash" | "busybox")
+    program.rsplit('/').next().unwrap_or("")
 }
 
 #[cfg(test)]

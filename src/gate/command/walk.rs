@@ -612,7 +612,7 @@ impl Walk<'_> {
         match programs::role(name) {
             Role::Interpreter(interpreter) => {
                 let here = ShellState { dirs: cmd.dirs.clone(), ..shell.clone() };
-                self.interpreter(&interpreter, cmd.operands(), args, io.feed, &here, io.reparse);
+                self.interpreter(call, &interpreter, cmd.operands(), io.feed, &here, io.reparse);
                 if interpreter.edits_in_place {
                     self.in_place(name, cmd.operands(), args, &cmd.dirs.clone());
                 }

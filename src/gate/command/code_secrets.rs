@@ -1,0 +1,159 @@
+//! Interpreter code that reaches gitvow's files without spelling them: a pattern among its string
+//! literals that could match a directory the gate guards (`glob.glob(HOME + '/.gitv*/rec*')`,
+//! `Path.home().glob('.gitv*/*.key')`, `Dir.glob(Dir.home + "/.gitv*/*")`), or a listing of the
+//! home directory whose entries it then reads (`fs.readdirSync(os.homedir())` then
+//! `readFileSync`). Either reads the record key as the literal name would; the rules cannot see
+//! it in the text, so it is asked about as that read is.
+
+use super::Context;
+use std::path::{Path, PathBuf};
+
+/// Why `code`, run in one of `cwds`, reaches what the gate guards without naming it, if it does.
+pub(super) fn reached(code: &str, ctx: &Context, cwds: &[PathBuf]) -> Option<&'static str> {
+    // Cheap tests first: most program text has no pattern character and lists nothing.
+    let patterned = code.contains(['*', '?', '[']);
+    let lists = LISTERS.iter().any(|l| code.contains(l));
+    if !patterned && !lists {
+        return None;
+    }
+    let home = ctx.home?;
+    let literals = literals(code);
+    let home_named = HOME_SPELLINGS.iter().any(|h| code.contains(h)) || literals.iter().any(|l| *l == "~" || l.starts_with("~/"));
+    if patterned {
+        // The home's (gitvow's directory, the agents' hooks): a project's own are read freely.
+        let places = super::super::protect::guarded_places(Some(home), None);
+        let places: Vec<&Path> = places.iter().map(PathBuf::as_path).collect();
+        for literal in literals.iter().filter(|l| l.contains(['*', '?', '[']) && !l.contains(char::is_whitespace)) {
+            for path in cwds.iter().flat_map(|cwd| candidates(literal, home, cwd, home_named)) {
+                // As a globbing library matches: a leading dot only by a dot.
+                if !super::super::pattern::could_name(&path, false, places.iter().copied()).is_empty() {
+                    return Some("program text whose pattern could match gitvow's directory or an agent's configuration");
+                }
+            }
+        }
+    }
+    let reads = READERS.iter().any(|r| code.contains(r));
+    let elsewhere = literals.iter().any(|l| l.strip_prefix("~/").is_some_and(|rest| !rest.is_empty() && !rest.starts_with('.')));
+    (home_named && lists && reads && !elsewhere)
+        .then_some("program text that lists the home directory and reads what it finds there (gitvow's record key among it)")
+}
+
+/// Ways program text names the home directory.
+const HOME_SPELLINGS: &[&str] =
+    &["HOME", "home()", "homedir", "expanduser", "Dir.home", "expand_path", "UserHomeDir", "home_dir", "getpwuid", "USERPROFILE"];
+
+/// Calls that list a directory or match a pattern in it.
+const LISTERS: &[&str] = &[
+    "listdir",
+    "scandir",
+    "walk(",
+    "iterdir",
+    "glob",
+    "readdir",
+    "opendir",
+    "Dir.entries",
+    "Dir.children",
+    "each_child",
+    "Dir[",
+    "Find.find",
+    "DirectoryIterator",
+    "ReadDir",
+    "read_dir",
+    "File::Find",
+];
+
+/// Calls that read or copy a file's bytes.
+const READERS: &[&str] = &[
+    "open(",
+    "read_bytes",
+    "read_text",
+    "readFile",
+    "File.read",
+    "file_get_contents",
+    "IO.read",
+    "readfile",
+    "ReadFile",
+    "createReadStream",
+    "copy",
+    "slurp",
+    "readlines",
+    "File.binread",
+    "fs::read",
+];
+
+/// The contents of the quoted strings of `code`, roughly: what stands between a quote and the
+/// next of the same kind.
+fn literals(code: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = code;
+    while let Some(open) = rest.find(['\'', '"', '`']) {
+        let quote = rest[open..].chars().next().unwrap_or('"');
+        let body = &rest[open + 1..];
+        let Some(close) = body.find(quote) else { break };
+        out.push(&body[..close]);
+        rest = &body[close + 1..];
+    }
+    out
+}
+
+/// Where a pattern literal may look: under the home directory when it is spelt from there
+/// (`'~/.gitv*'`, or joined to a home the code names: `HOME + '/.gitv*'`), as written when
+/// absolute, and in the working directory.
+fn candidates(literal: &str, home: &Path, cwd: &Path, home_named: bool) -> Vec<PathBuf> {
+    if let Some(rest) = literal.strip_prefix("~/") {
+        return vec![home.join(rest)];
+    }
+    let mut out = Vec::new();
+    if home_named {
+        out.push(home.join(literal.trim_start_matches('/')));
+    }
+    out.push(if literal.starts_with('/') { PathBuf::from(literal) } else { cwd.join(literal) });
+    out.into_iter().map(|p| super::lexical(&p)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Context, reached};
+    use std::path::Path;
+
+    fn ctx() -> Context<'static> {
+        Context { cwd: Path::new("/home/me/src/app"), home: Some(Path::new("/home/me")), repo_top: Some(Path::new("/home/me/src/app")) }
+    }
+
+    #[test]
+    fn a_pattern_or_a_listing_of_the_home_reaches_the_key() {
+        for code in [
+            "import pathlib;print([p.read_bytes() for p in pathlib.Path.home().glob('.gitv*/*.key')])",
+            "import glob,os; open(glob.glob(os.environ['HOME']+'/.gitv*/rec*')[0]).read()",
+            "import glob; print(open(glob.glob('/home/me/.gitv*/rec*')[0],'rb').read())",
+            r#"Dir.glob(Dir.home+"/.gitv*/*").each{|f| puts File.read(f) rescue nil}"#,
+            r#"foreach(glob(getenv("HOME")."/.gitv*/*") as $f) echo @file_get_contents($f);"#,
+            "const fs=require('fs'),os=require('os');for(const d of fs.readdirSync(os.homedir()))try{console.log(fs.readFileSync(os.homedir()+'/'+d+'/record.key'))}catch{}",
+            "import os\nfor r,d,f in os.walk(os.path.expanduser('~')):\n  [open(os.path.join(r,x)).read() for x in f]",
+            "import glob; print(glob.glob('~/.c?aude/*'))",
+        ] {
+            assert!(reached(code, &ctx(), &[ctx().cwd.to_path_buf()]).is_some(), "{code}");
+        }
+        // Run in the home directory, a pattern of its own names is one of the home's.
+        let code = "import glob; print(open(glob.glob('.gitv*/rec*')[0]).read())";
+        assert!(reached(code, &ctx(), &[ctx().cwd.to_path_buf()]).is_none(), "{code}");
+        assert!(reached(code, &ctx(), &[std::path::PathBuf::from("/home/me")]).is_some(), "{code}");
+    }
+
+    #[test]
+    fn patterns_of_the_project_reach_nothing() {
+        for code in [
+            "import glob; print(glob.glob('*.py'))",
+            "from pathlib import Path; print(list(Path('src').rglob('*.rs')))",
+            "import glob; [open(f).read() for f in glob.glob('tests/**/*.json', recursive=True)]",
+            "import os; print(os.listdir('.'))",
+            "import os; print(open(os.path.expanduser('~/notes.txt')).read())",
+            "import os; [open(f).read() for f in os.listdir(os.path.expanduser('~/projects'))]",
+            "import re; print(re.findall('[a-z]+', 'abc'))",
+            "import glob; print(glob.glob('*'))",
+            "print([x*2 for x in range(3)])",
+        ] {
+            assert!(reached(code, &ctx(), &[ctx().cwd.to_path_buf()]).is_none(), "{code}");
+        }
+    }
+}
