@@ -64,6 +64,12 @@ fn names_dot_option(text: &str) -> bool {
 
 /// Whether any component of `path` is a pattern.
 pub fn has_pattern(path: &Path) -> bool {
+    // Nearly every path holds none of the characters a pattern needs: said from its bytes, without
+    // making each component text (what `is_pattern` looks for is ASCII, which a lossy conversion
+    // leaves as it is).
+    if !path.as_os_str().as_encoded_bytes().iter().any(|b| matches!(b, b'*' | b'?' | b'[' | b'(')) {
+        return false;
+    }
     path.components().any(|c| is_pattern(&c.as_os_str().to_string_lossy()))
 }
 

@@ -424,6 +424,10 @@ fn secret_read(reads: &[command::Read]) -> Option<SecretRead> {
     let key = dir.join("record.key");
     let approvals = dir.join("approvals");
     let secret_names = ["record.key", "approvals"];
+    // The key, the approvals and the directory each hold the directory's name: a path whose bytes
+    // do not (nearly every path a call reads) is none of them, said without comparing it with
+    // each component by component.
+    let dir_name = memchr::memmem::Finder::new(dir.file_name().map_or(&[][..], |n| n.as_encoded_bytes())).into_owned();
     let mut whole = None;
     for read in reads {
         let path = &read.touch.path;
@@ -462,24 +466,28 @@ fn secret_read(reads: &[command::Read]) -> Option<SecretRead> {
         }
         let resolved = if may_be_secret { Some(location::resolve(&named)) } else { followed(&named) }.filter(|r| *r != named);
         for form in std::iter::once(&named).chain(resolved.as_ref()).chain(&linked) {
-            let shown = crate::paths::display(form);
+            // (Shown only when it is the answer: a compound command reads dozens of paths, and
+            // showing each cost more than judging it.)
+            let shown = || crate::paths::display(form);
             if let Some(glob) = read.touch.glob.filter(|_| pattern::has_pattern(form)) {
                 let mut secrets = vec![key.as_path(), approvals.as_path()];
                 if read.recursive {
                     secrets.push(dir.as_path());
                 }
                 if !pattern::could_name(form, glob.hidden, secrets).is_empty() {
-                    return Some(SecretRead::Direct(shown));
+                    return Some(SecretRead::Direct(shown()));
                 }
                 continue;
             }
             // gitvow's directory given to a program that reads what it is given (no lister: those
             // record no reads) is read whole, with or without an option to recurse.
-            if *form == key || form.starts_with(&approvals) || *form == dir {
-                return Some(SecretRead::Direct(shown));
+            if dir_name.find(form.as_os_str().as_encoded_bytes()).is_some()
+                && (*form == key || form.starts_with(&approvals) || *form == dir)
+            {
+                return Some(SecretRead::Direct(shown()));
             }
             if read.recursive && dir.starts_with(form) {
-                whole.get_or_insert(SecretRead::Whole(shown));
+                whole.get_or_insert(SecretRead::Whole(shown()));
             }
         }
     }
