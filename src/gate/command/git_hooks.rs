@@ -33,7 +33,7 @@ impl Walk<'_> {
                 }
                 let text = match read_script(&path, false) {
                     Script::Shell(text) => text,
-                    Script::Other | Script::Opaque(_) => continue,
+                    Script::Program(_) | Script::Other | Script::Opaque(_) => continue,
                 };
                 let shown = self.shown(&path);
                 let lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));

@@ -64,7 +64,6 @@ impl Walk<'_> {
     }
 }
 
-pub(super) fn read_script(path: &Path, by_shell: bool) -> Script {
 impl Walk<'_> {
     /// The program file `word` names, run by the interpreter `name` (`python3 /tmp/x.py`, `node
     /// x.js`), judged as its inline text is ([`Walk::program_file`]).
@@ -97,7 +96,7 @@ impl Walk<'_> {
     }
 }
 
-fn read_script(path: &Path, by_shell: bool) -> Script {
+pub(super) fn read_script(path: &Path, by_shell: bool) -> Script {
     use std::io::Read;
     let Ok(meta) = std::fs::metadata(path) else { return Script::Other };
     if !meta.is_file() {
