@@ -198,6 +198,7 @@ fn tool_of(dialect: Dialect, event: &str, payload: &Map<String, Value>) -> Resul
     // the one spelling the MCP rules and the servers' programs are matched on. A server's name may
     // hold a hyphen, a tool's (snake or camel case) rarely does: the last one splits.
     if dialect == Dialect::Claude
+        && !name.starts_with("mcp__")
         && matches!(kind(&name), ToolKind::Keep)
         && let Some((server, tool)) = name.rsplit_once('-')
         && !server.is_empty()

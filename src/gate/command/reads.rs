@@ -347,7 +347,7 @@ impl Walk<'_> {
 
     /// Interpreter code whose string pieces, joined, spell gitvow's secrets or its directory
     /// (`open('/h/.git' + 'vow/rec' + 'ord.key')`): what the rules cannot see in the text.
-    /// Also code that reaches them by a pattern or a listing of the home ([`code_secrets`]).
+    /// Also code that reaches them by a pattern or a listing of the home ([`super::code_secrets`]).
     pub(super) fn spelt_in_code(&mut self, args: &[String], io: &Io, dirs: &Dirs) {
         let fed = match io.feed {
             Feed::Text(t) | Feed::Expanding(t) => Some(t.as_str()),
