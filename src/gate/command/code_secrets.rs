@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 pub(super) fn reached(code: &str, ctx: &Context, cwds: &[PathBuf]) -> Option<&'static str> {
     // Cheap tests first: most program text has no pattern character and lists nothing.
     let patterned = code.contains(['*', '?', '[']);
-    let lists = LISTERS.iter().any(|l| code.contains(l));
+    let folded = code.to_ascii_lowercase();
+    let lists = LISTERS.iter().any(|l| folded.contains(l));
     if !patterned && !lists {
         return None;
     }
@@ -23,7 +24,10 @@ pub(super) fn reached(code: &str, ctx: &Context, cwds: &[PathBuf]) -> Option<&'s
         // The home's (gitvow's directory, the agents' hooks): a project's own are read freely.
         let places = super::super::protect::guarded_places(Some(home), None);
         let places: Vec<&Path> = places.iter().map(PathBuf::as_path).collect();
-        for literal in literals.iter().filter(|l| l.contains(['*', '?', '[']) && !l.contains(char::is_whitespace)) {
+        // Perl's `<~/.gitv*/*>` is a pattern outside any quotes.
+        let bare = code.split(|c: char| c.is_whitespace() || "<>()'\"`;,".contains(c)).filter(|w| w.starts_with("~/"));
+        let patterns = literals.iter().copied().chain(bare).filter(|l| l.contains(['*', '?', '[']) && !l.contains(char::is_whitespace));
+        for literal in patterns {
             for path in cwds.iter().flat_map(|cwd| candidates(literal, home, cwd, home_named)) {
                 // As a globbing library matches: a leading dot only by a dot.
                 if !super::super::pattern::could_name(&path, false, places.iter().copied()).is_empty() {
@@ -32,7 +36,7 @@ pub(super) fn reached(code: &str, ctx: &Context, cwds: &[PathBuf]) -> Option<&'s
             }
         }
     }
-    let reads = READERS.iter().any(|r| code.contains(r));
+    let reads = READERS.iter().any(|r| folded.contains(r));
     let elsewhere = literals.iter().any(|l| l.strip_prefix("~/").is_some_and(|rest| !rest.is_empty() && !rest.starts_with('.')));
     (home_named && lists && reads && !elsewhere)
         .then_some("program text that lists the home directory and reads what it finds there (gitvow's record key among it)")
@@ -42,7 +46,8 @@ pub(super) fn reached(code: &str, ctx: &Context, cwds: &[PathBuf]) -> Option<&'s
 const HOME_SPELLINGS: &[&str] =
     &["HOME", "home()", "homedir", "expanduser", "Dir.home", "expand_path", "UserHomeDir", "home_dir", "getpwuid", "USERPROFILE"];
 
-/// Calls that list a directory or match a pattern in it.
+/// Calls that list a directory or match a pattern in it, in lower case (`readdirSync`,
+/// `Deno.readDir`, `os.ReadDir` alike).
 const LISTERS: &[&str] = &[
     "listdir",
     "scandir",
@@ -50,34 +55,31 @@ const LISTERS: &[&str] = &[
     "iterdir",
     "glob",
     "readdir",
-    "opendir",
-    "Dir.entries",
-    "Dir.children",
-    "each_child",
-    "Dir[",
-    "Find.find",
-    "DirectoryIterator",
-    "ReadDir",
     "read_dir",
-    "File::Find",
+    "opendir",
+    "dir.entries",
+    "dir.children",
+    "each_child",
+    "dir[",
+    "find.find",
+    "file::find",
+    "directoryiterator",
 ];
 
-/// Calls that read or copy a file's bytes.
+/// Calls that read or copy a file's bytes, in lower case.
 const READERS: &[&str] = &[
     "open(",
     "read_bytes",
     "read_text",
-    "readFile",
-    "File.read",
-    "file_get_contents",
-    "IO.read",
     "readfile",
-    "ReadFile",
-    "createReadStream",
+    "file.read",
+    "file_get_contents",
+    "io.read",
+    "createreadstream",
     "copy",
     "slurp",
     "readlines",
-    "File.binread",
+    "binread",
     "fs::read",
 ];
 
@@ -106,6 +108,12 @@ fn candidates(literal: &str, home: &Path, cwd: &Path, home_named: bool) -> Vec<P
     let mut out = Vec::new();
     if home_named {
         out.push(home.join(literal.trim_start_matches('/')));
+        // After the home spelt inside the string (`"$ENV{HOME}/.gitv*/*"`, `"${HOME}/.gitv*"`).
+        if let Some((before, after)) = literal.split_once('/')
+            && before.contains("HOME")
+        {
+            out.push(home.join(after));
+        }
     }
     out.push(if literal.starts_with('/') { PathBuf::from(literal) } else { cwd.join(literal) });
     out.into_iter().map(|p| super::lexical(&p)).collect()
@@ -131,6 +139,9 @@ mod tests {
             "const fs=require('fs'),os=require('os');for(const d of fs.readdirSync(os.homedir()))try{console.log(fs.readFileSync(os.homedir()+'/'+d+'/record.key'))}catch{}",
             "import os\nfor r,d,f in os.walk(os.path.expanduser('~')):\n  [open(os.path.join(r,x)).read() for x in f]",
             "import glob; print(glob.glob('~/.c?aude/*'))",
+            r#"print for glob("$ENV{HOME}/.gitv*/*")"#,
+            "print <~/.gitv*/*>",
+            "for await (const e of Deno.readDir(Deno.env.get('HOME'))) console.log(await Deno.readFile(e.name))",
         ] {
             assert!(reached(code, &ctx(), &[ctx().cwd.to_path_buf()]).is_some(), "{code}");
         }

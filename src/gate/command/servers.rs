@@ -61,10 +61,16 @@ fn served(name: &str, args: &[String]) -> Vec<Served> {
         "twistd" if has("web") => option(&["--path"]),
         "caddy" if args.first().is_some_and(|a| a == "file-server") => option(&["--root", "-r"]),
         "rclone" if args.first().is_some_and(|a| a == "serve") => operands(2),
+        // A notebook server serves every file under its root to its browser tab.
+        "jupyter" | "jupyter-notebook" | "jupyter-lab" | "voila"
+            if args.first().is_none_or(|a| matches!(a.as_str(), "notebook" | "lab" | "server") || a.starts_with('-')) =>
+        {
+            option(&["--notebook-dir", "--ServerApp.root_dir", "--NotebookApp.notebook_dir"])
+        }
         "serve" | "http-server" | "live-server" | "miniserve" | "darkhttpd" | "static-web-server" | "servez" | "sirv" | "lite-server"
         | "simple-http-server" | "ws" | "local-web-server" => operands(0),
         // `ruby -run -e httpd DIR -p 8000`: un.rb's server.
-        "ruby" if args.iter().any(|a| a == "-run" || a == "un") => match args.iter().position(|a| a == "httpd") {
+        "ruby" if args.iter().any(|a| a == "-run" || a == "un") => match args.iter().position(|a| a == "httpd" || a == "-ehttpd") {
             Some(k) => operands(k + 1),
             None => Vec::new(),
         },
@@ -91,6 +97,8 @@ mod tests {
         assert_eq!(served("serve", &args("-l 3000 /x")), [Served::Operand(1), Served::Operand(2)]);
         assert_eq!(served("ruby", &args("-run -e httpd /x -p 8000")), [Served::Operand(3), Served::Operand(5)]);
         assert_eq!(served("rclone", &args("serve http /x")), [Served::Operand(2)]);
+        assert_eq!(served("ruby", &args("-run -ehttpd /x")), [Served::Operand(2)]);
+        assert_eq!(served("jupyter", &args("lab --ServerApp.root_dir=/x")), [Served::Operand(1)]);
     }
 
     #[test]

@@ -58,6 +58,11 @@ pub fn small_stack(name: &str, args: &[String]) -> bool {
             // `SOFT:HARD`, `SOFT:`, `:HARD`: either below is a small stack.
             value.is_some_and(|v| v.split(':').any(|part| below(bytes(part))))
         }),
+        // `systemd-run -p LimitSTACK=16K claude`.
+        "systemd-run" | "systemd-nspawn" => args.iter().any(|a| {
+            let value = a.split_once("LimitSTACK=").map(|(_, v)| v);
+            value.is_some_and(|v| v.split(':').any(|part| below(bytes(part))))
+        }),
         _ => false,
     }
 }
@@ -98,7 +103,7 @@ pub fn attaches(name: &str, args: &[String]) -> Option<&'static str> {
         // its hook too, which some agents take as "go ahead".
         "prlimit" => pid().then_some("it sets the limits of a running process: a small stack on the agent makes every program it starts die at once, its hook too, which the agent may take as \"go ahead\"")
             .or_else(|| small_stack(name, args).then_some(SMALL_STACK)),
-        "ulimit" => small_stack(name, args).then_some(SMALL_STACK),
+        "ulimit" | "systemd-run" | "systemd-nspawn" => small_stack(name, args).then_some(SMALL_STACK),
         "strace" | "ltrace" => (any(&|a| a.contains("inject") || a.contains("fault") || a.contains("poke"))
             && any(&|a| a == "-p" || a.starts_with("--attach") || (a.starts_with("-p") && a[2..].parse::<u32>().is_ok())))
         .then_some("a tracer attached to a running process changes what its system calls do: what the agent makes it do could answer a question gitvow asks a person, now or later"),
@@ -336,7 +341,35 @@ fn unescape(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{texts, typing};
+    use super::{small_stack, texts, typing};
+
+    #[test]
+    fn a_stack_below_what_the_hook_needs_is_small() {
+        let args = |t: &str| t.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        for (name, a) in [
+            ("ulimit", "-s 16"),
+            ("ulimit", "-Ss 24"),
+            ("ulimit", "-c 0 -s 8"),
+            ("prlimit", "--stack=12288 claude"),
+            ("prlimit", "-s 16K:16K codex"),
+            ("prlimit", "-s16384 codex"),
+            ("prlimit", "--stack=:32768 codex"),
+            ("systemd-run", "--user -p LimitSTACK=16K claude"),
+        ] {
+            assert!(small_stack(name, &args(a)), "{name} {a}");
+        }
+        for (name, a) in [
+            ("ulimit", "-s unlimited"),
+            ("ulimit", "-s 65536"),
+            ("ulimit", "-n 4096"),
+            ("ulimit", "-s"),
+            ("prlimit", "--nofile=4096 make"),
+            ("prlimit", "--stack=8M claude"),
+            ("prlimit", "--stack=unlimited claude"),
+        ] {
+            assert!(!small_stack(name, &args(a)), "{name} {a}");
+        }
+    }
 
     #[test]
     fn the_text_a_terminal_is_made_to_run() {

@@ -20,6 +20,7 @@ fn interpreter_code_that_globs_or_lists_its_way_to_the_key_reads_it() {
             "php -r 'foreach(glob(getenv(\"HOME\").\"/.gitv*/*\") as $f) echo @file_get_contents($f);'",
             "node -e \"const fs=require('fs'),os=require('os');for(const d of fs.readdirSync(os.homedir()))try{console.log(fs.readFileSync(os.homedir()+'/'+d+'/record.key'))}catch{}\"",
             "cd ~ && python3 -c \"import glob;print(open(glob.glob('.gitv?w/r*')[0]).read())\"",
+            "perl -e 'print for glob(\"$ENV{HOME}/.gitv*/*\")'",
         ],
         &[
             "python3 -c \"import glob;print(glob.glob('*.py'))\"",
@@ -44,6 +45,7 @@ fn a_server_of_a_tree_that_holds_the_key_reads_it() {
             "busybox httpd -f -h ~/.gitvow",
             "npx serve ~",
             "ruby -run -e httpd ~/.gitvow -p 8000",
+            "cd ~ && ruby -run -ehttpd . -p8000",
         ],
         &["python3 -m http.server 8000", "npx serve dist", "php -S localhost:8000 -t public"],
     );
@@ -116,6 +118,7 @@ fn a_stack_limit_the_hook_cannot_start_under_is_asked_about() {
             "ulimit -c 0 -s 8",
             "prlimit --stack=12288 claude -p x",
             "prlimit -s 16K:16K copilot -p x",
+            "systemd-run --user -p LimitSTACK=16K claude -p x",
             "prlimit --pid $PPID --stack=16384",
             "python3 -c \"import resource; resource.setrlimit(resource.RLIMIT_STACK, (16384, 16384))\"",
             "python3 -c \"import resource,os; resource.setrlimit(resource.RLIMIT_STACK, (16<<10, 16<<10)); os.execvp('claude', ['claude'])\"",
