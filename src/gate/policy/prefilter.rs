@@ -105,7 +105,7 @@ impl Kept<'_> {
             Kept::Start(bytes) => {
                 let mut r = Reader::new(bytes);
                 match r.flag() {
-                    Some(true) => Start::read(&mut r, |_, _, _, _| false).is_some() && r.is_done(),
+                    Some(true) => Start::read(&mut r, None, |_, _, _, _| false).is_some() && r.is_done(),
                     Some(false) => r.is_done(),
                     None => false,
                 }
@@ -137,7 +137,7 @@ impl Kept<'_> {
                     return true;
                 }
                 let mut begins = false;
-                let whole = Start::read(&mut r, |fold, word, bounded, after| {
+                let whole = Start::read(&mut r, hay.text().as_bytes().first().copied(), |fold, word, bounded, after| {
                     begins = begins_with(fold, word, bounded, after, hay.text().as_bytes());
                     begins
                 });
