@@ -426,8 +426,13 @@ fn secret_read(reads: &[command::Read]) -> Option<SecretRead> {
     let secret_names = ["record.key", "approvals"];
     // The key, the approvals and the directory each hold the directory's name: a path whose bytes
     // do not (nearly every path a call reads) is none of them, said without comparing it with
-    // each component by component.
-    let dir_name = memchr::memmem::Finder::new(dir.file_name().map_or(&[][..], |n| n.as_encoded_bytes())).into_owned();
+    // each component by component. (A plain loop over these short paths: a substring searcher's
+    // code is more pages for an Edit to map than its search saves.)
+    let dir_name = dir.file_name().map_or(&[][..], |n| n.as_encoded_bytes());
+    let may_be_gitvows = |p: &Path| {
+        let bytes = p.as_os_str().as_encoded_bytes();
+        dir_name.is_empty() || bytes.windows(dir_name.len()).any(|w| w[0] == dir_name[0] && w == dir_name)
+    };
     let mut whole = None;
     for read in reads {
         let path = &read.touch.path;
@@ -481,9 +486,7 @@ fn secret_read(reads: &[command::Read]) -> Option<SecretRead> {
             }
             // gitvow's directory given to a program that reads what it is given (no lister: those
             // record no reads) is read whole, with or without an option to recurse.
-            if dir_name.find(form.as_os_str().as_encoded_bytes()).is_some()
-                && (*form == key || form.starts_with(&approvals) || *form == dir)
-            {
+            if may_be_gitvows(form) && (*form == key || form.starts_with(&approvals) || *form == dir) {
                 return Some(SecretRead::Direct(shown()));
             }
             if read.recursive && dir.starts_with(form) {
