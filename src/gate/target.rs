@@ -107,7 +107,7 @@ fn remote_url(git_dir: &Path, remote: &str) -> Option<String> {
 }
 
 /// A worktree's git directory keeps its config in the common directory.
-fn common_dir(git_dir: &Path) -> PathBuf {
+pub(crate) fn common_dir(git_dir: &Path) -> PathBuf {
     match small(&git_dir.join("commondir")) {
         Some(rel) => git_dir.join(rel.trim()),
         None => git_dir.to_path_buf(),

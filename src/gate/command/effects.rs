@@ -116,6 +116,22 @@ impl Effect {
         {
             class = Class::Project;
         }
+        // A tree written into a temporary directory as a whole (`tar -xf a.tgz -C /tmp`, `unzip
+        // -d /tmp`) adds the archive's names there: /tmp is scratch that any user may write, and a
+        // name there is anyone's to overwrite, as one file written to `/tmp/x` is. Deleting
+        // everything in it stays others' files; so does a temporary directory that holds the
+        // project or the home directory.
+        if kind == EffectKind::OverwriteRecursive && class == Class::Outside && touch.glob.is_some() {
+            let dir = lexical(&touch.path).parent().map(Path::to_path_buf);
+            let holds = |d: &Path, p: Option<PathBuf>| p.is_some_and(|p| p.starts_with(d));
+            if let Some(d) = dir
+                && temporary_dirs().any(|t| t == d)
+                && !holds(&d, project(ctx))
+                && !holds(&d, ctx.home.map(lexical))
+            {
+                class = Class::Temp;
+            }
+        }
         Effect { kind, class, path: shown(&touch.path, ctx.home) }
     }
 
@@ -193,6 +209,11 @@ const STREAMS: &[&str] = &["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdi
 /// Directories whose contents are anyone's to throw away.
 const TEMP: &[&str] = &["/tmp", "/var/tmp", "/dev/shm", "/private/tmp", "/private/var/folders", "/var/folders"];
 
+/// The temporary directories, with `TMPDIR`.
+fn temporary_dirs() -> impl Iterator<Item = PathBuf> {
+    TEMP.iter().map(PathBuf::from).chain(std::env::var_os("TMPDIR").map(PathBuf::from))
+}
+
 /// The kind of place `touch` is for `kind`.
 pub fn classify(touch: &Touch, ctx: &Context) -> Class {
     let path = lexical(&touch.path);
@@ -240,18 +261,14 @@ pub fn classify(touch: &Touch, ctx: &Context) -> Class {
     if ctx.home.is_some_and(|h| path.starts_with(lexical(h))) {
         return Class::Outside;
     }
-    let tmpdir = std::env::var_os("TMPDIR").map(PathBuf::from);
     let near = |t: &Path, other: Option<PathBuf>| {
         // A project or home kept in a temporary directory: its neighbours there are someone's work.
         let first = |p: &Path| p.strip_prefix(t).ok().and_then(|r| r.components().next()).map(|c| c.as_os_str().to_owned());
         other.is_some_and(|o| first(&o).is_some() && first(&o) == first(&path))
     };
-    if TEMP
-        .iter()
-        .map(Path::new)
-        .chain(tmpdir.as_deref())
+    if temporary_dirs()
         // A new file there is scratch; everything in it (`/tmp/*`) is others' files too.
-        .any(|t| path.starts_with(t) && whole != t && !near(t, project(ctx)) && !near(t, ctx.home.map(lexical)))
+        .any(|t| path.starts_with(&t) && whole != t && !near(&t, project(ctx)) && !near(&t, ctx.home.map(lexical)))
     {
         return Class::Temp;
     }
@@ -330,6 +347,20 @@ mod tests {
         assert_eq!(of(EffectKind::OverwriteRecursive, false), Class::Project);
         assert_eq!(of(EffectKind::Delete, false), Class::Project);
         assert_eq!(of(EffectKind::OverwriteRecursive, true), Class::Git);
+    }
+
+    #[test]
+    fn a_tree_written_into_a_temporary_directory_is_scratch() {
+        let at = |top: &'static str, kind, path: &str| {
+            let ctx = Context { cwd: Path::new(top), home: Some(Path::new("/h")), repo_top: Some(Path::new(top)) };
+            Effect::of(kind, &Touch { path: PathBuf::from(path), glob: Some(Glob { hidden: true }) }, &ctx).class
+        };
+        assert_eq!(at("/h/r", EffectKind::OverwriteRecursive, "/tmp/*"), Class::Temp);
+        assert_eq!(at("/h/r", EffectKind::OverwriteRecursive, "/var/tmp/*"), Class::Temp);
+        assert_eq!(at("/h/r", EffectKind::DeleteRecursive, "/tmp/*"), Class::Outside);
+        assert_eq!(at("/h/r", EffectKind::OverwriteRecursive, "/srv/*"), Class::System);
+        // The project kept in /tmp: its neighbours there are someone's work.
+        assert_eq!(at("/tmp/r", EffectKind::OverwriteRecursive, "/tmp/*"), Class::Outside);
     }
 
     #[test]

@@ -394,6 +394,48 @@ impl Git {
             self.render();
         }
     }
+
+    /// `git branch -f NAME [START]`, `git switch -C NAME`, `git checkout -B NAME` where no branch
+    /// NAME exists (`exists` says whether one may): git creates it, and no branch is moved, so no
+    /// commit is left behind; written as the plain creation (`git branch NAME`, `--create=NAME`).
+    /// A name the shell computes, or one git would refuse, is left forced. Whether it was unforced.
+    pub fn new_branch_unforced(&mut self, exists: impl Fn(&str) -> bool) -> bool {
+        let plain = |n: &str| {
+            !n.is_empty()
+                && !n.starts_with(['-', '/'])
+                && !n.contains("..")
+                && n.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '/'))
+        };
+        match self.subcommand.as_deref() {
+            Some("branch") => {
+                // Only the creation form: with `--delete`, `--move` or `--copy`, `-f` means more.
+                let creates = |a: &String| {
+                    a.starts_with('-') && !matches!(a.as_str(), "--force" | "--quiet" | "--track" | "--no-track" | "--create-reflog")
+                };
+                let operands: Vec<&String> = self.args.iter().filter(|a| !a.starts_with('-')).collect();
+                if !self.args.iter().any(|a| a == "--force")
+                    || self.args.iter().any(creates)
+                    || !(1..=2).contains(&operands.len())
+                    || !plain(operands[0])
+                    || exists(operands[0])
+                {
+                    return false;
+                }
+                self.args.retain(|a| a != "--force");
+            }
+            Some("switch" | "checkout") => {
+                let Some(at) = self.args.iter().position(|a| a.starts_with("--force-create=")) else { return false };
+                let name = self.args[at]["--force-create=".len()..].to_string();
+                if !plain(&name) || exists(&name) {
+                    return false;
+                }
+                self.args[at] = format!("--create={name}");
+            }
+            _ => return false,
+        }
+        self.render();
+        true
+    }
 }
 
 /// `git checkout TREE PATH…` and `git checkout '*.rs'` restore paths as `git checkout -- …` does
@@ -826,6 +868,18 @@ mod tests {
         let mut g = canonical(&["checkout".into(), "notes.txt".into()]);
         g.checkout_existing_path(|n| n == "notes.txt");
         assert_eq!(g.text, "git checkout -- notes.txt");
+        let unforced = |args: &str, exists: &str| {
+            let mut g = canonical(&args.split(' ').map(str::to_string).collect::<Vec<_>>());
+            g.new_branch_unforced(|n| n == exists);
+            g.text
+        };
+        assert_eq!(unforced("branch -f topic HEAD", "main"), "git branch topic HEAD");
+        assert_eq!(unforced("branch -f topic HEAD", "topic"), "git branch --force topic HEAD");
+        assert_eq!(unforced("branch -fm topic other", "main"), "git branch --force --move topic other");
+        assert_eq!(unforced("switch -C topic", "main"), "git switch --create=topic");
+        assert_eq!(unforced("checkout -B topic origin/main", "main"), "git checkout --create=topic origin/main");
+        assert_eq!(unforced("checkout -B main", "main"), "git checkout --force-create=main");
+        assert_eq!(unforced("switch -C $b", "main"), "git switch --force-create=$b");
         let words = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
         assert_eq!(super::shell_commands(&words("submodule foreach --recursive git reset --hard")), ["git reset --hard"]);
         assert_eq!(super::shell_commands(&words("difftool -y -xcat HEAD")), ["cat"]);

@@ -20,6 +20,9 @@ impl Walk<'_> {
     /// Whether `name` works on a local test database. `operands` are the indices of its words that
     /// are not options or their values.
     pub(super) fn local_test_database(&self, name: &str, words: &[Word], args: &[String], operands: &[usize], dirs: &Dirs) -> bool {
+        if matches!(name, "mongosh" | "mongo") {
+            return !words.iter().any(Word::is_computed) && mongo_local_test(args);
+        }
         if FILE_CLIENTS.contains(&name) {
             let Some(&k) = operands.first() else { return true };
             if args[k] == ":memory:" {
@@ -36,8 +39,19 @@ impl Walk<'_> {
                 })
             });
         }
+        self.server(name, words, args, operands).is_some_and(|(local, database)| local && database.as_deref().is_some_and(says_test))
+    }
+
+    /// Whether `name`'s server is on this machine (whatever database it connects to).
+    pub(super) fn local_server(&self, name: &str, words: &[Word], args: &[String], operands: &[usize]) -> bool {
+        self.server(name, words, args, operands).is_some_and(|(local, _)| local)
+    }
+
+    /// For a server's client: whether the server is on this machine, and the database it
+    /// connects to. `None` for another client, or one whose words the shell computes.
+    fn server(&self, name: &str, words: &[Word], args: &[String], operands: &[usize]) -> Option<(bool, Option<String>)> {
         if !matches!(name, "psql" | "pgcli" | "mysql" | "mariadb" | "mycli" | "clickhouse-client") || words.iter().any(Word::is_computed) {
-            return false;
+            return None;
         }
         let value = |flags: &[&str]| {
             args.iter().enumerate().find_map(|(i, a)| {
@@ -75,14 +89,17 @@ impl Walk<'_> {
                 }
             });
         }
-        let local = host.as_deref().is_none_or(|h| matches!(h, "" | "localhost" | "127.0.0.1" | "::1") || h.starts_with('/'));
-        local && database.as_deref().is_some_and(says_test)
+        Some((host.as_deref().is_none_or(local_host), database))
     }
 }
 
 /// `dropdb`/`createdb` of a database whose name says test on this machine (no host, `localhost`,
 /// `127.0.0.1`, `::1` or a socket directory): the rules read it as `test-database dropdb …`.
 pub(super) fn local_test_admin(name: &str, args: &[String]) -> bool {
+    // The shell's own command line holds its statements (`--eval 'db.dropDatabase()'`).
+    if matches!(name, "mongosh" | "mongo") {
+        return !args.iter().any(|a| a.contains(['$', '`'])) && mongo_local_test(args);
+    }
     if !matches!(name, "dropdb" | "createdb") {
         return false;
     }
@@ -131,9 +148,91 @@ pub(super) fn local_test_admin(name: &str, args: &[String]) -> bool {
             operands.push(a);
         }
     }
-    let local = host.as_deref().is_none_or(|h| matches!(h, "" | "localhost" | "127.0.0.1" | "::1") || h.starts_with('/'));
+    let local = host.as_deref().is_none_or(local_host);
     // createdb's second operand is a description, not a database.
     local && operands.first().is_some_and(|d| says_test(d) && !d.contains(['$', '`', '*', '?']))
+}
+
+/// Whether a statement (`sql …`, as the rules read it) drops or creates only a database whose
+/// name says test (`DROP DATABASE IF EXISTS app_test`): on a server on this machine, the database
+/// it acts on is the one it names, not the one the client connects to.
+pub(super) fn test_database_statement(statement: &str) -> bool {
+    let mut rest = statement.split_whitespace().skip(1).peekable();
+    let (Some(verb), Some(what)) = (rest.next(), rest.next()) else { return false };
+    if !matches!(verb, "drop" | "create") || !matches!(what, "database" | "schema") {
+        return false;
+    }
+    if rest.next_if_eq(&"if").is_some() {
+        rest.next_if_eq(&"not");
+        rest.next_if_eq(&"exists");
+    }
+    let (Some(db), None) = (rest.next().map(|d| d.trim_end_matches(';').trim_matches(['`', '"'])), rest.next()) else {
+        return false;
+    };
+    !db.is_empty() && db.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && says_test(db)
+}
+
+/// `mongosh`/`mongo` connected to a database whose name says test on this machine: by a
+/// `mongodb://` address (`mongodb+srv://` is always a cluster elsewhere), `--host`, or a first
+/// operand `[host[:port]/]db` (a plain name is on this machine's server).
+fn mongo_local_test(args: &[String]) -> bool {
+    const VALUED: &[&str] = &[
+        "--host",
+        "--port",
+        "-u",
+        "--username",
+        "-p",
+        "--password",
+        "--authenticationDatabase",
+        "--authenticationMechanism",
+        "--eval",
+        "-f",
+        "--file",
+        "--tlsCAFile",
+        "--tlsCertificateKeyFile",
+        "--tlsCertificateKeyFilePassword",
+        "--apiVersion",
+    ];
+    let (mut host, mut operands) = (None, Vec::new());
+    let mut words = OptionWords::with(args, Dashes::Word);
+    while let Some(a) = words.next() {
+        let (flag, attached) = match a.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v)),
+            _ => (a, None),
+        };
+        if VALUED.contains(&flag) {
+            let v = attached.or_else(|| words.value());
+            if flag == "--host" {
+                host = v.map(str::to_string);
+            }
+        } else if a == "--nodb" {
+            return false;
+        } else if !a.starts_with('-') {
+            operands.push(a.to_string());
+        }
+    }
+    // The address: `--host` may hold one too; one operand at most.
+    let host_only = |h: &str| local_host(h.rsplit_once(':').map_or(h, |(h, _)| h).trim_matches(['[', ']']));
+    let address = match (host, operands.as_slice()) {
+        (Some(uri), []) if uri.contains("://") => uri,
+        (Some(h), [db]) if !h.contains("://") && !db.contains(['/', ':']) && host_only(&h) => db.clone(),
+        (None, [one]) => one.clone(),
+        _ => return false,
+    };
+    let (hosts, db) = match address.split_once("://") {
+        Some(("mongodb", rest)) => rest.split_once('/').unwrap_or((rest, "")),
+        Some(_) => return false,
+        None => address.rsplit_once('/').unwrap_or(("", address.as_str())),
+    };
+    let hosts = hosts.rsplit('@').next().unwrap_or_default();
+    let db = db.split(['?', '#']).next().unwrap_or_default();
+    let local = hosts.split(',').all(host_only);
+    local && says_test(db) && db.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
+}
+
+/// A server on this machine: by name, by loopback address, or by a socket's path.
+fn local_host(host: &str) -> bool {
+    matches!(host, "" | "localhost" | "127.0.0.1" | "::1") || host.starts_with('/')
 }
 
 /// A name that says test: `test.db`, `app_test`, `tests/fixtures.sqlite`, `testing`.

@@ -497,7 +497,10 @@ impl Walk<'_> {
         given.extend(files.iter().filter_map(|f| self.sql_file(f, dirs)));
         // A throwaway database's statements are told apart from those on any other.
         let test = self.local_test_database(name, words, args, &operands, dirs);
-        let said = |t: String| if test { format!("test-database {t}") } else { t };
+        let local = self.local_server(name, words, args, &operands);
+        let said = |t: String| {
+            if test || (local && super::local_db::test_database_statement(&t)) { format!("test-database {t}") } else { t }
+        };
         // The files the statements run (`.read f.sql`) are read in turn, up to a bound.
         let mut texts = 0;
         while texts < given.len() {

@@ -12,6 +12,29 @@ fn holds_a_work_tree(name: &str, dirs: &Dirs) -> bool {
     }
 }
 
+/// Whether a branch `name` may exist in the repository of each directory git may run in: a loose
+/// ref, a line of `packed-refs`, or refs git keeps in a form not read here (reftable); where no
+/// repository or directory can be told, it may.
+fn branch_may_exist(name: &str, dirs: &Dirs) -> bool {
+    let Dirs::Known(ds) = dirs else { return true };
+    ds.is_empty()
+        || ds.iter().any(|d| {
+            let Some(repo) = crate::paths::find_repo(d) else { return true };
+            let common = crate::gate::target::common_dir(&repo.git_dir);
+            let full = format!("refs/heads/{name}");
+            // The branch HEAD names is the one being worked on, even before its first commit.
+            let head = crate::gate::regular_file::read_text(&repo.git_dir.join("HEAD"), "HEAD", 4096);
+            if head.map_or(true, |h| h.is_some_and(|h| h.trim().strip_prefix("ref: ") == Some(full.as_str()))) {
+                return true;
+            }
+            // Bounded: a `packed-refs` too large to read here may hold it.
+            let packed = crate::gate::regular_file::read_text(&common.join("packed-refs"), "packed-refs", 16 << 20);
+            common.join("reftable").exists()
+                || common.join(&full).symlink_metadata().is_ok()
+                || packed.map_or(true, |p| p.is_some_and(|p| p.lines().any(|l| l.split_whitespace().nth(1) == Some(full.as_str()))))
+        })
+}
+
 /// Subcommands whose place is a directory they make (git refuses one that holds files).
 fn made_dir_only(sub: &str) -> bool {
     matches!(sub, "clone" | "init" | "worktree" | "submodule")
@@ -29,6 +52,17 @@ impl Walk<'_> {
             Dirs::Known(ds) => ds.iter().any(|d| d.join(name).symlink_metadata().is_ok()),
             Dirs::Unknown => true,
         });
+        // A branch this call may have made or named before (`git checkout -b x; …; git branch -f
+        // x main`) may hold commits by then: only one unknown to the whole call so far is new. (The
+        // last text is this command's own words.)
+        let before = &self.out.texts[..self.out.texts.len().saturating_sub(1)];
+        if g.new_branch_unforced(|name| before.iter().any(|t| t.contains(name)) || branch_may_exist(name, &dirs))
+            && self.out.texts.last().is_some_and(|t| t.starts_with("git "))
+        {
+            // The words as given (`git branch --force new`) would read as the force they no
+            // longer are.
+            self.out.texts.pop();
+        }
         self.out.texts.push(g.text.clone());
         self.git_places(&g, &dirs);
         let Some(sub) = g.subcommand.as_deref() else { return };

@@ -221,6 +221,24 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("everyday-generalised", "allow", "MYSQL_HOST=127.0.0.1 mysql -D shop_test -e 'delete from t'"),
     ("everyday-generalised", "allow", "export PGHOST=localhost; psql -d test -c 'drop table users'"),
     ("everyday-generalised", "allow", "psql -h localhost -d test -c 'drop table x'"),
+    // A local test database named by the connection string, or by the statement that drops or
+    // creates it.
+    ("everyday-generalised", "allow", "mongosh mongodb://localhost:27017/shop_test --eval 'db.dropDatabase()'"),
+    ("everyday-generalised", "allow", "mongosh --host 127.0.0.1 api_test --eval 'db.orders.deleteMany({})'"),
+    ("everyday-generalised", "allow", "mongo localhost/testing --quiet --eval 'db.dropDatabase()'"),
+    ("everyday-generalised", "allow", "mysql -h 127.0.0.1 -u root -e 'DROP DATABASE IF EXISTS shop_test'"),
+    ("everyday-generalised", "allow", "mysql -u root -e 'CREATE DATABASE IF NOT EXISTS ci_test'"),
+    ("everyday-generalised", "allow", "psql -h localhost -U postgres -c 'DROP DATABASE test_orders'"),
+    ("everyday-generalised", "allow", "createdb blog_test && psql -d blog_test -c 'create table t (id int)'"),
+    // A branch made by force where none of that name exists moves no branch.
+    ("everyday-generalised", "allow", "git switch -C gen-topic"),
+    ("everyday-generalised", "allow", "git checkout -B gen-fix origin/main"),
+    ("everyday-generalised", "allow", "git branch -f gen-spike HEAD"),
+    ("everyday-generalised", "allow", "git branch --force release/gen-next"),
+    // A tree written into a temporary directory as a whole: scratch.
+    ("everyday-generalised", "allow", "tar -xzf gen/found/ok.tar -C /var/tmp"),
+    ("everyday-generalised", "allow", "unzip -o bundle.zip -d /var/tmp"),
+    ("everyday-generalised", "allow", "cp -r docs/* /dev/shm"),
     // The project's installed tools and the home's programs on the PATH.
     ("everyday-generalised", "allow", r#"export PATH="$PWD/node_modules/.bin:$PATH" && eslint ."#),
     ("everyday-generalised", "allow", r#"PATH="$HOME/.cargo/bin:$PATH" cargo build"#),
@@ -397,6 +415,22 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-remote-test-db", "confirm", "MYSQL_HOST=db.internal mysql -D shop_test -e 'delete from orders'"),
     ("classes-remote-test-db", "confirm", "PGHOST=$DB_HOST psql -d test -c 'drop table t'"),
     ("classes-remote-test-db", "confirm", "mysql -h 10.0.0.9 -D test -e 'drop table t'"),
+    ("classes-remote-test-db", "deny", "mongosh mongodb://db.prod.example.com/shop_test --eval 'db.dropDatabase()'"),
+    ("classes-remote-test-db", "deny", "mongosh mongodb+srv://cluster0.example.net/app_test --eval 'db.dropDatabase()'"),
+    ("classes-remote-test-db", "deny", "mongosh --host 10.0.0.7 api_test --eval 'db.dropDatabase()'"),
+    ("classes-remote-test-db", "deny", "mongosh mongodb://localhost/shop --eval 'db.dropDatabase()'"),
+    ("classes-remote-test-db", "deny", "mysql -h db.internal -e 'DROP DATABASE IF EXISTS shop_test'"),
+    ("classes-remote-test-db", "deny", "mysql -h 127.0.0.1 -e 'DROP DATABASE shop_test; DROP DATABASE shop'"),
+    ("classes-remote-test-db", "deny", "psql -c 'DROP DATABASE orders'"),
+    // A branch that exists, or one the call made or named before, is moved by force.
+    ("classes-branch-forced", "confirm", "git branch -f gen-kept HEAD"),
+    ("classes-branch-forced", "confirm", "git switch -C gen-kept"),
+    ("classes-branch-forced", "confirm", "git checkout -B gen-packed"),
+    ("classes-branch-forced", "confirm", "git checkout -b gen-new && git commit -am wip && git switch - && git branch -f gen-new HEAD"),
+    ("classes-branch-forced", "confirm", "git switch -C \"$BRANCH\""),
+    ("classes-branch-forced", "confirm", "git branch -fM gen-spike gen-kept"),
+    // Everything in a temporary directory deleted is others' files too.
+    ("classes-branch-forced", "confirm", "rm -rf /var/tmp/*"),
     // What runs from a file on disk beside the command: make's parse-time `$(shell …)` and `!=`,
     // cargo's configured runner and aliases, the containers a compose file's services start.
     ("everyday-generalised", "allow", "cd gen/make-ok && make"),
@@ -475,6 +509,15 @@ pub(super) fn write(env: &Sandbox) {
     env.write("gen/found/sub/b.c", "int b;\n");
     env.write("gen/found/ok.tar", tar_of("out/x.txt"));
     env.write("gen/found-hook/evil.tar", tar_of(".git/hooks/pre-commit"));
+    // Branches that exist (`classes-git-loss` and `classes-branch-moves` move them by force).
+    for branch in ["main", "dev", "release"] {
+        env.write(format!(".git/refs/heads/{branch}"), "0123456789012345678901234567890123456789\n");
+    }
+    env.write(".git/refs/heads/gen-kept", "0123456789012345678901234567890123456789\n");
+    env.write(
+        ".git/packed-refs",
+        "# pack-refs with: peeled fully-peeled sorted\n0123456789012345678901234567890123456789 refs/heads/gen-packed\n",
+    );
     env.write("gen/make-ok/Makefile", "REV := $(shell git rev-parse --short HEAD)\nbuild:\n\techo $(REV)\n");
     env.write("gen/make-wipe/Makefile", "X := $(shell rm -rf ~)\nbuild:\n\techo hi\n");
     env.write("gen/make-bang/Makefile", "FILES != rm -rf $$HOME\nall:\n\techo $(FILES)\n");
