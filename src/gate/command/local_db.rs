@@ -129,25 +129,7 @@ pub(super) fn local_test_admin(name: &str, args: &[String]) -> bool {
         "--strategy",
         "-S",
     ];
-    let (mut host, mut operands) = (None, Vec::new());
-    // `--` is passed over as an option word is: what follows it is still read for options.
-    let mut words = OptionWords::with(args, Dashes::Word);
-    while let Some(a) = words.next() {
-        let (flag, attached) = match a.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v)),
-            _ => (a, None),
-        };
-        if VALUED.contains(&flag) {
-            let v = attached.or_else(|| words.value()).map(str::to_string);
-            if matches!(flag, "-h" | "--host") {
-                host = v;
-            }
-        } else if let Some(h) = a.strip_prefix("-h").filter(|h| !h.is_empty()) {
-            host = Some(h.to_string());
-        } else if !a.starts_with('-') {
-            operands.push(a);
-        }
-    }
+    let (host, operands) = host_and_operands(args, VALUED, &["-h", "--host"]);
     let local = host.as_deref().is_none_or(local_host);
     // createdb's second operand is a description, not a database.
     local && operands.first().is_some_and(|d| says_test(d) && !d.contains(['$', '`', '*', '?']))
@@ -193,30 +175,16 @@ fn mongo_local_test(args: &[String]) -> bool {
         "--tlsCertificateKeyFilePassword",
         "--apiVersion",
     ];
-    let (mut host, mut operands) = (None, Vec::new());
-    let mut words = OptionWords::with(args, Dashes::Word);
-    while let Some(a) = words.next() {
-        let (flag, attached) = match a.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v)),
-            _ => (a, None),
-        };
-        if VALUED.contains(&flag) {
-            let v = attached.or_else(|| words.value());
-            if flag == "--host" {
-                host = v.map(str::to_string);
-            }
-        } else if a == "--nodb" {
-            return false;
-        } else if !a.starts_with('-') {
-            operands.push(a.to_string());
-        }
+    if args.iter().any(|a| a == "--nodb") {
+        return false;
     }
+    let (host, operands) = host_and_operands(args, VALUED, &["--host"]);
     // The address: `--host` may hold one too; one operand at most.
     let host_only = |h: &str| local_host(h.rsplit_once(':').map_or(h, |(h, _)| h).trim_matches(['[', ']']));
     let address = match (host, operands.as_slice()) {
         (Some(uri), []) if uri.contains("://") => uri,
-        (Some(h), [db]) if !h.contains("://") && !db.contains(['/', ':']) && host_only(&h) => db.clone(),
-        (None, [one]) => one.clone(),
+        (Some(h), [db]) if !h.contains("://") && !db.contains(['/', ':']) && host_only(&h) => (*db).to_string(),
+        (None, [one]) => (*one).to_string(),
         _ => return false,
     };
     let (hosts, db) = match address.split_once("://") {
@@ -228,6 +196,31 @@ fn mongo_local_test(args: &[String]) -> bool {
     let db = db.split(['?', '#']).next().unwrap_or_default();
     let local = hosts.split(',').all(host_only);
     local && says_test(db) && db.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
+}
+
+/// A client's host option (the last of `hosts`, `--host=h` or `-hH` for a short one) and its
+/// operands, the values of `valued` options passed over. `--` is passed over as an option word
+/// is: what follows it is still read for options.
+fn host_and_operands<'a>(args: &'a [String], valued: &[&str], hosts: &[&str]) -> (Option<String>, Vec<&'a str>) {
+    let (mut host, mut operands) = (None, Vec::new());
+    let mut words = OptionWords::with(args, Dashes::Word);
+    while let Some(a) = words.next() {
+        let (flag, attached) = match a.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v)),
+            _ => (a, None),
+        };
+        if valued.contains(&flag) {
+            let v = attached.or_else(|| words.value()).map(str::to_string);
+            if hosts.contains(&flag) {
+                host = v;
+            }
+        } else if let Some(h) = hosts.iter().filter(|f| f.len() == 2).find_map(|f| a.strip_prefix(f)).filter(|h| !h.is_empty()) {
+            host = Some(h.to_string());
+        } else if !a.starts_with('-') {
+            operands.push(a);
+        }
+    }
+    (host, operands)
 }
 
 /// A server on this machine: by name, by loopback address, or by a socket's path.
