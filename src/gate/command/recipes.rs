@@ -1,6 +1,6 @@
 //! What a task runner runs: the recipe of a make target, a `package.json` script, a justfile
 //! recipe, a Taskfile's task, a composer or deno script, pyproject's pdm, poe and hatch scripts, a
-//! Pipfile's script, a pixi, mise or cargo-make task, a tox environment's commands, cargo's configured runner and aliases,
+//! Pipfile's script, a Procfile's process, a go:generate directive, a local pre-commit hook, a pixi, mise or cargo-make task, a tox environment's commands, cargo's configured runner and aliases,
 //! the containers a compose file's services start, a rake or invoke task's or a nox
 //! session's code (read by the interpreters' reader), read from the file on disk at judging time (or from the text the same call wrote
 //! there), never run. A file over the size cap, or a recipe built from values only the runner
@@ -11,10 +11,13 @@ mod code_tasks;
 mod compose;
 mod data;
 mod file;
+mod go_generate;
 mod json_tasks;
 mod just;
 mod make;
 mod package;
+mod pre_commit;
+mod procfile;
 mod pyproject;
 mod settings;
 mod task;
@@ -60,6 +63,13 @@ pub fn is_runner(name: &str) -> bool {
             | "mise"
             | "pipenv"
             | "pixi"
+            | "foreman"
+            | "honcho"
+            | "overmind"
+            | "heroku"
+            | "go"
+            | "pre-commit"
+            | "prek"
             | "cargo"
             | "makers"
             | "tox"
@@ -134,6 +144,9 @@ pub fn of(name: &str, args: &[String], dir: &Path, written: Written) -> Recipes 
         "hatch" => pyproject::hatch(args, dir, written),
         "mise" => toml_tasks::mise(args, dir, written),
         "pipenv" => toml_tasks::pipenv(args, dir, written),
+        "foreman" | "honcho" | "overmind" | "heroku" => procfile::procfile(name, args, dir, written),
+        "go" => go_generate::go_generate(args, dir, written),
+        "pre-commit" | "prek" => pre_commit::pre_commit(args, dir, written),
         "pixi" => toml_tasks::pixi(args, dir, written),
         "makers" => toml_tasks::cargo_make(args, dir, written),
         "cargo" if args.first().is_some_and(|a| a == "make") => toml_tasks::cargo_make(&args[1..], dir, written),

@@ -35,6 +35,9 @@ pub(super) fn package_script(name: &str, args: &[String], dir: &Path, written: W
     let mut dir = dir.to_path_buf();
     let mut words = Vec::new();
     let mut ignore_scripts = false;
+    // The workspaces named (`-w x`, `--filter x`), or all of them (`--workspaces`, `pnpm -r`).
+    let mut named: Vec<String> = Vec::new();
+    let mut every = false;
     let mut options = OptionWords::new(args);
     while let Some(a) = options.next() {
         if a == "--ignore-scripts" || a == "--ignore-scripts=true" {
@@ -45,16 +48,28 @@ pub(super) fn package_script(name: &str, args: &[String], dir: &Path, written: W
             }
         } else if let Some(d) = a.strip_prefix("--prefix=").or_else(|| a.strip_prefix("--dir=")).or_else(|| a.strip_prefix("--cwd=")) {
             dir = dir.join(d);
-        } else if name == "npm" && matches!(a, "-w" | "--workspace") {
-            // A workspace named by its directory runs that package's script; one named by its
-            // package name is found by npm alone (not read: the workspaces are not searched).
-            let Some(w) = options.value() else { continue };
-            if !dir.join(w).join("package.json").is_file() {
-                return None;
-            }
-            dir = dir.join(w);
+        } else if matches!((name, a), ("npm", "-w" | "--workspace") | ("pnpm", "-F" | "--filter" | "--filter-prod")) {
+            named.extend(options.value().map(String::from));
+        } else if let Some(w) = a.strip_prefix("--workspace=").or_else(|| a.strip_prefix("--filter=")) {
+            named.push(w.to_string());
+        } else if matches!((name, a), ("npm", "--workspaces" | "-ws") | ("pnpm", "-r" | "--recursive")) {
+            every = true;
         } else if !a.starts_with('-') {
             words.push(a);
+        }
+    }
+    // `yarn workspace x run wipe`, `yarn workspaces foreach run wipe`: the rest in those workspaces.
+    if name == "yarn" {
+        match words.as_slice() {
+            ["workspace", w, ..] => {
+                named.push(w.to_string());
+                words.drain(..2);
+            }
+            ["workspaces", "foreach", ..] => {
+                every = true;
+                words.drain(..2);
+            }
+            _ => {}
         }
     }
     let (first, second) = (words.first().copied(), words.get(1).copied());
@@ -65,37 +80,111 @@ pub(super) fn package_script(name: &str, args: &[String], dir: &Path, written: W
             "t" | "tst" => "test",
             s => s,
         },
+        // `npm install-test`: the install's lifecycle scripts, then the test script.
+        ("npm", Some("install-test" | "it")) => "test",
         ("yarn" | "pnpm", Some(s)) if !is_package_manager_command(s) => s,
         // `bun NAME` runs the script NAME; a file (`bun x.ts`) or bun's own command is no script.
         ("bun", Some(s)) if !is_bun_command(s) && !s.contains(['.', '/']) => s,
         _ => return None,
     };
-    let path = dir.join("package.json");
-    let text = match read(&path, written) {
-        FileText::Absent => return Some(Recipes::Lines(Vec::new())),
-        FileText::Opaque(why) => return Some(Recipes::Opaque(why)),
-        FileText::Text(t) => t,
-    };
-    let Some(json) = text.iter().rev().find_map(|t| serde_json::from_str::<serde_json::Value>(t).ok()) else {
-        return Some(Recipes::Opaque("it runs a script of a package.json the analyser cannot parse"));
-    };
-    let scripts = json.get("scripts");
-    let mut out = Vec::new();
     // `--ignore-scripts` leaves out every lifecycle script, and the pre and post scripts of a
     // script run by name, which still runs itself.
     let which: Vec<String> = match lifecycle(name, first, words.len() <= 1) {
         Some(_) if ignore_scripts => Vec::new(),
         Some(scripts) => scripts.iter().map(|s| s.to_string()).collect(),
         None if ignore_scripts => vec![script.to_string()],
+        None if matches!(first, Some("install-test" | "it")) => {
+            INSTALL.iter().map(|s| s.to_string()).chain(["pretest", "test", "posttest"].map(String::from)).collect()
+        }
         None => vec![format!("pre{script}"), script.to_string(), format!("post{script}")],
     };
-    for which in which {
-        if let Some(body) = scripts.and_then(|s| s.get(&which)).and_then(|b| b.as_str()) {
-            let origin = format!("the {which} script of package.json");
-            out.push(RecipeLine { origin, text: body.to_string(), dir: dir.clone() });
+    let dirs = match (every, named.is_empty()) {
+        (true, _) => workspaces(&dir, written),
+        (false, true) => vec![dir],
+        // A workspace found by its directory or its package's name; one named by a pattern the
+        // analyser does not match (`--filter '@scope/*'`) may be any of them.
+        (false, false) => {
+            let all = workspaces(&dir, written);
+            let mut found = Vec::new();
+            for w in &named {
+                match dir.join(w.trim_start_matches("./")).join("package.json").is_file() {
+                    true => found.push(dir.join(w.trim_start_matches("./"))),
+                    false => match all.iter().find(|d| package_name(d, written).as_deref() == Some(w.as_str())) {
+                        Some(d) => found.push(d.clone()),
+                        None if w.contains(['*', '{', '.', '!', '^']) => found.extend(all.iter().cloned()),
+                        None => {}
+                    },
+                }
+            }
+            found
+        }
+    };
+    let mut out = Vec::new();
+    for dir in dirs {
+        let path = dir.join("package.json");
+        let text = match read(&path, written) {
+            FileText::Absent => continue,
+            FileText::Opaque(why) => return Some(Recipes::Opaque(why)),
+            FileText::Text(t) => t,
+        };
+        let Some(json) = text.iter().rev().find_map(|t| serde_json::from_str::<serde_json::Value>(t).ok()) else {
+            return Some(Recipes::Opaque("it runs a script of a package.json the analyser cannot parse"));
+        };
+        let scripts = json.get("scripts");
+        for which in &which {
+            if let Some(body) = scripts.and_then(|s| s.get(which)).and_then(|b| b.as_str()) {
+                let origin = format!("the {which} script of package.json");
+                out.push(RecipeLine { origin, text: body.to_string(), dir: dir.clone() });
+            }
         }
     }
     Some(Recipes::Lines(out))
+}
+
+/// Workspaces read at most, so that a pattern over a large tree stays bounded.
+const MAX_WORKSPACES: usize = 200;
+
+/// The project's workspace directories that hold a package.json: package.json's `workspaces`
+/// (a list, or `{"packages": […]}`) and pnpm-workspace.yaml's `packages`, each a directory or a
+/// pattern whose last component is `*` (`packages/*`); other patterns are not expanded.
+fn workspaces(dir: &Path, written: Written) -> Vec<std::path::PathBuf> {
+    let mut patterns: Vec<String> = Vec::new();
+    if let FileText::Text(text) = read(&dir.join("package.json"), written)
+        && let Some(json) = text.iter().rev().find_map(|t| serde_json::from_str::<serde_json::Value>(t).ok())
+    {
+        let list = json.get("workspaces").map(|w| w.get("packages").unwrap_or(w));
+        patterns.extend(list.and_then(|l| l.as_array()).into_iter().flatten().filter_map(|p| p.as_str()).map(String::from));
+    }
+    if let FileText::Text(text) = read(&dir.join("pnpm-workspace.yaml"), written) {
+        let lines = text.last().map(|t| t.lines().map(str::trim).map(String::from).collect::<Vec<_>>()).unwrap_or_default();
+        let items = lines.iter().filter_map(|l| l.strip_prefix("- ")).map(|p| p.trim().trim_matches(['\'', '"']).to_string());
+        patterns.extend(items.filter(|p| !p.starts_with('!')));
+    }
+    let mut out = Vec::new();
+    for pattern in patterns {
+        let pattern = pattern.trim_start_matches("./").trim_end_matches('/');
+        let found: Vec<std::path::PathBuf> = match pattern.strip_suffix("/*").or_else(|| pattern.strip_suffix("/**")) {
+            Some(parent) => {
+                std::fs::read_dir(dir.join(parent)).into_iter().flatten().flatten().map(|e| e.path()).take(MAX_WORKSPACES).collect()
+            }
+            None if !pattern.contains(['*', '?', '[', '{']) => vec![dir.join(pattern)],
+            None => Vec::new(),
+        };
+        out.extend(found.into_iter().filter(|d| d.join("package.json").is_file()));
+        if out.len() >= MAX_WORKSPACES {
+            break;
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The `name` of the package in `dir`.
+fn package_name(dir: &Path, written: Written) -> Option<String> {
+    let FileText::Text(text) = read(&dir.join("package.json"), written) else { return None };
+    let json = text.iter().rev().find_map(|t| serde_json::from_str::<serde_json::Value>(t).ok())?;
+    json.get("name")?.as_str().map(String::from)
 }
 
 /// `npm-run-all a b`, `run-s a b`, `run-p a b`: each script named, as `npm run` runs it; a

@@ -1,7 +1,8 @@
 //! What a program runs of the project's own files without being told a script's name: the
 //! lifecycle scripts of a package manager's own commands (`npm pack` runs `prepack`, `npm publish
 //! --dry-run` runs `prepublishOnly`, `composer install` its `post-install-cmd`), a Pipfile's
-//! script and a pixi task run by name, and the git hooks a git command runs from the
+//! script and a pixi task run by name, a workspace's script (`npm -w`, `yarn workspace`, `pnpm
+//! --filter`/`-r`), go:generate directives, local pre-commit hooks, a Procfile's processes, and the git hooks a git command runs from the
 //! repository's hooks directory. Each reads the file on disk at judging time (never run); beside
 //! each, the everyday member whose file holds nothing that reaches what the gate guards, or that
 //! leaves the scripts out.
@@ -26,6 +27,21 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-lifecycle", "allow", "cd lifecycle && pipenv run pytest -q"),
     ("classes-lifecycle", "allow", "cd lifecycle && pixi run build"),
     ("classes-lifecycle", "allow", "cd lifecycle && pixi run python -V"),
+    ("classes-workspaces", "deny", "cd lifecycle && npm run wipe -w x"),
+    ("classes-workspaces", "deny", "cd lifecycle && npm run wipe --workspace=packages/x"),
+    ("classes-workspaces", "deny", "cd lifecycle && yarn workspace x run wipe"),
+    ("classes-workspaces", "deny", "cd lifecycle && pnpm --filter x run wipe"),
+    ("classes-workspaces", "deny", "cd lifecycle && pnpm -r run wipe"),
+    ("classes-workspaces", "deny", "cd lifecycle && go generate ./..."),
+    ("classes-workspaces", "deny", "cd lifecycle && pre-commit run --all-files"),
+    ("classes-workspaces", "deny", "cd lifecycle && foreman start worker"),
+    ("classes-workspaces", "deny", "cd lifecycle && honcho start"),
+    ("classes-workspaces", "allow", "cd lifecycle && npm run build -w x"),
+    ("classes-workspaces", "allow", "cd lifecycle && pnpm -r run build"),
+    ("classes-workspaces", "allow", "cd lifecycle && go generate ./gen2"),
+    ("classes-workspaces", "allow", "cd lifecycle && go test ./..."),
+    ("classes-workspaces", "allow", "cd lifecycle && pre-commit run black --all-files"),
+    ("classes-workspaces", "allow", "cd lifecycle && foreman start web"),
     ("classes-git-hooks", "deny", "cd hooked && git commit -m wip"),
     ("classes-git-hooks", "deny", "git -C hooked commit --allow-empty -m x"),
     ("classes-git-hooks", "deny", "cd hooked && git add -A && git commit -am 'fix: typo'"),
@@ -42,7 +58,7 @@ pub(super) fn write(env: &Sandbox) {
     env.write(
         "lifecycle/package.json",
         format!(
-            r#"{{"name": "l", "scripts": {{"build": "tsc", "prepack": "{push}", "prepublishOnly": "{push}", "preversion": "{push}"}}}}"#
+            r#"{{"name": "l", "workspaces": ["packages/*"], "scripts": {{"build": "tsc", "prepack": "{push}", "prepublishOnly": "{push}", "preversion": "{push}"}}}}"#
         ),
     );
     env.write(
@@ -53,6 +69,15 @@ pub(super) fn write(env: &Sandbox) {
     env.write(
         "lifecycle/pixi.toml",
         format!("[tasks]\nbuild = \"cargo build\"\nwipe = {{ cmd = \"{push}\", depends-on = [\"build\"] }}\n"),
+    );
+    env.write("lifecycle/packages/x/package.json", format!(r#"{{"name": "x", "scripts": {{"build": "tsc", "wipe": "{push}"}}}}"#));
+    env.write("lifecycle/Procfile", format!("web: python3 -m http.server 8000\nworker: {push}\n"));
+    env.write("lifecycle/go.mod", "module example.com/l\n");
+    env.write("lifecycle/gen/gen.go", format!("package gen\n\n//go:generate {push}\n"));
+    env.write("lifecycle/gen2/gen.go", "package gen2\n\n//go:generate stringer -type=Kind\n");
+    env.write(
+        "lifecycle/.pre-commit-config.yaml",
+        format!("repos:\n- repo: local\n  hooks:\n  - id: tidy\n    name: tidy\n    entry: {push}\n    language: system\n- repo: https://github.com/psf/black\n  rev: 24.1.0\n  hooks:\n  - id: black\n"),
     );
     let hooked = env.repo().join("hooked");
     let out = env.tool("git").args(["init", "-q"]).arg(&hooked).run();
