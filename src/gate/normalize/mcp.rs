@@ -521,6 +521,8 @@ const MCP_PATH_KEYS: &[&str] = &[
     "path",
     "relative_path",
     "relativePath",
+    "pathInProject",
+    "path_in_project",
     "paths",
     "file",
     "files",

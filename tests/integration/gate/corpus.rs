@@ -3096,6 +3096,14 @@ fn mcp_service_tools_are_judged_as_their_programs_commands() {
         ("mcp__github__create_issue", serde_json::json!({"owner": "o", "repo": "r", "title": "bug"}), 0, ""),
         ("mcp__k8s__get_pods", serde_json::json!({"namespace": "prod"}), 0, ""),
         ("mcp__npm__search", serde_json::json!({"query": "left-pad"}), 0, ""),
+        // A path relative to the project (JetBrains' `pathInProject`) names the file as `path` does.
+        (
+            "mcp__jetbrains__create_new_file",
+            serde_json::json!({"pathInProject": "../home/.bashrc", "text": "x"}),
+            2,
+            "CONFIRMATION REQUIRED by gitvow: a shell start-up file",
+        ),
+        ("mcp__jetbrains__create_new_file", serde_json::json!({"pathInProject": "src/a.rs", "text": "x"}), 0, ""),
     ];
     judge_tools(&env, &cases);
 }
