@@ -10,8 +10,8 @@ use crate::agents::{AgentSpec, Dialect, Handler};
 pub use call::{Action, Call, Shell, UnreadablePayload};
 pub use mcp::path_arguments;
 use mcp::{
-    DELETING_WORDS, changes_files, deletes_resources, forge_command, mcp_code, mcp_command, mcp_deletions, mcp_edits, mcp_git,
-    mcp_named_operation, mcp_resource_deletion, mcp_run_text, mcp_service, mcp_sql, name_has_word,
+    DELETING_WORDS, changes_files, deletes_resources, forge_command, known_server, mcp_code, mcp_command, mcp_deletions, mcp_edits,
+    mcp_git, mcp_named_operation, mcp_resource_deletion, mcp_run_text, mcp_service, mcp_sql, name_has_word,
 };
 use serde_json::{Map, Value};
 use std::path::PathBuf;
@@ -196,11 +196,12 @@ fn tool_of(dialect: Dialect, event: &str, payload: &Map<String, Value>) -> Resul
     // Copilot names an MCP tool `<server>-<tool>` (`git-git_push`); none of the agents read in
     // Claude's shape has a tool of its own so spelt but those `kind` knows. Read as `mcp__server__tool`,
     // the one spelling the MCP rules and the servers' programs are matched on. A server's name may
-    // hold a hyphen, a tool's (snake or camel case) rarely does: the last one splits.
+    // hold a hyphen, a tool's (snake or camel case) rarely does: the last one splits, unless a
+    // known server's name is left of an earlier one (`mongodb-drop-database`).
     if dialect == Dialect::Claude
         && !name.starts_with("mcp__")
         && matches!(kind(&name), ToolKind::Keep)
-        && let Some((server, tool)) = name.rsplit_once('-')
+        && let Some((server, tool)) = server_and_tool(&name)
         && !server.is_empty()
         && !tool.is_empty()
         && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
@@ -218,6 +219,13 @@ fn tool_of(dialect: Dialect, event: &str, payload: &Map<String, Value>) -> Resul
         return Ok((format!("mcp__{server}__{name}"), input));
     }
     Ok((name, input))
+}
+
+/// A Copilot MCP tool's name split into its server and tool: at the first hyphen a known server's
+/// name is left of, else at the last.
+fn server_and_tool(name: &str) -> Option<(&str, &str)> {
+    let mut known = name.match_indices('-').map(|(i, _)| (&name[..i], &name[i + 1..])).filter(|(server, _)| known_server(server));
+    known.next().or_else(|| name.rsplit_once('-'))
 }
 
 /// The call of a payload that carries it as `tool_call: {name, input}` (also `tool_result` after

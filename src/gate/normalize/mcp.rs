@@ -161,26 +161,10 @@ const MCP_COMMAND_KEYS: &[&str] = &[
 /// Argument names under which an MCP tool takes SQL to run; `query` only in a tool whose name says
 /// it is a database's ([`DATABASE_WORDS`]), as a search tool's `query` is no statement.
 const MCP_SQL_KEYS: &[&str] = &["sql", "sql_query", "sqlQuery", "statement", "statements"];
-const DATABASE_WORDS: &[&str] = &[
-    "sql",
-    "db",
-    "database",
-    "postgres",
-    "postgresql",
-    "pg",
-    "mysql",
-    "mariadb",
-    "sqlite",
-    "duckdb",
-    "supabase",
-    "neon",
-    "bigquery",
-    "snowflake",
-    "clickhouse",
-    "query",
-    "execute",
-    "exec",
-];
+const DATABASE_WORDS: &[&str] = &["sql", "db", "database", "query", "execute", "exec"];
+/// Databases a tool or its server may be named for.
+const DATABASES: &[&str] =
+    &["postgres", "postgresql", "pg", "mysql", "mariadb", "sqlite", "duckdb", "supabase", "neon", "bigquery", "snowflake", "clickhouse"];
 
 /// Words that start an SQL statement: a database tool's argument that starts with one is SQL,
 /// whatever the argument is called (`sql_text`, `q`, `input`).
@@ -196,7 +180,7 @@ pub(super) fn mcp_sql(name: &str, input: &Map<String, Value>) -> Option<Action> 
 
 /// The SQL one object of a tool's arguments holds.
 fn sql_of(name: &str, input: &Map<String, Value>) -> Option<Action> {
-    let database = name_has_word(name, DATABASE_WORDS);
+    let database = name_has_word(name, DATABASE_WORDS) || name_has_word(name, DATABASES);
     let query = database.then(|| input.get("query")).flatten();
     // In a database's tool, an argument under any name whose text starts as a statement does.
     let starts_sql = |v: &&Value| {
@@ -383,6 +367,18 @@ fn tool_program(name: &str) -> Option<String> {
     let is_program = |w: &String| TOOL_PROGRAMS.contains(&w.as_str()) || CLOUD_PROGRAMS.contains(&w.as_str());
     let runs = name_has_word(name, RUNNING_WORDS);
     name_words(name).into_iter().find(is_program).or_else(|| server_words(name).into_iter().find(|w| runs && is_program(w)))
+}
+
+/// Services whose MCP servers are named for them, besides the programs and forges known above.
+const SERVICE_SERVERS: &[&str] = &["mongodb", "mongo", "neo4j", "cassandra", "filesystem", "shell", "terminal", "jetbrains", "applescript"];
+
+/// Whether `word` is the whole name of a known server: a program, a forge, a database or a
+/// service. Copilot's `mongodb-drop-database` is the server `mongodb`, not `mongodb-drop`.
+pub(super) fn known_server(word: &str) -> bool {
+    let word = word.to_ascii_lowercase();
+    let word = word.as_str();
+    service::program_of(word).is_some()
+        || [TOOL_PROGRAMS, CLOUD_PROGRAMS, FORGE_SERVERS, SERVICE_SERVERS, DATABASES].iter().any(|list| list.contains(&word))
 }
 
 /// The words of the server part of an MCP tool's name (`gcloud` of `mcp__gcloud__run`).

@@ -3178,6 +3178,15 @@ fn tools_not_spelt_mcp_are_judged_by_what_they_say_they_do() {
         ("copilot", "preToolUse", copilot("my-k8s-run", serde_json::json!({"kubectl_command": "delete ns prod"})), true),
         ("copilot", "preToolUse", copilot("github-get_issue", serde_json::json!({"owner": "o", "repo": "r", "issue_number": 1})), false),
         ("copilot", "preToolUse", copilot("git-git_status", serde_json::json!({})), false),
+        // A known server left of the first hyphen: `mongodb`, tool `drop-database`.
+        ("copilot", "preToolUse", copilot("mongodb-drop-database", serde_json::json!({"database": "prod"})), true),
+        (
+            "copilot",
+            "preToolUse",
+            copilot("mongodb-delete-many", serde_json::json!({"database": "shop", "collection": "orders", "filter": {}})),
+            true,
+        ),
+        ("copilot", "preToolUse", copilot("mongodb-list-databases", serde_json::json!({})), false),
     ];
     for (agent, event, payload, stop) in cases {
         let out = env.hook(agent, event, payload.to_string());

@@ -144,7 +144,7 @@ pub(super) fn service_commands(name: &str, input: &Map<String, Value>) -> Vec<St
 const BARE_VERBS: &[(&str, &str, &str)] = &[("docker", "prune", "system"), ("podman", "prune", "system")];
 
 /// The program a word of a server's name names.
-fn program_of(word: &str) -> Option<&'static str> {
+pub(super) fn program_of(word: &str) -> Option<&'static str> {
     SERVER_PROGRAMS
         .iter()
         .find(|(w, _)| *w == word)
