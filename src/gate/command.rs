@@ -126,8 +126,9 @@ pub struct Analysis {
     /// (see [`crate::gate::protect::Reaching`]).
     pub partly: Vec<(Touch, crate::gate::protect::Reaching)>,
     /// The patch texts given to `apply_patch`/`applypatch` (heredoc body, or an argument holding
-    /// `*** Begin Patch`): the shell writes those files, so they are gated as edits.
-    pub patches: Vec<String>,
+    /// `*** Begin Patch`), each with where the shell is when it runs: the shell writes those
+    /// files, so they are gated as edits of the files there.
+    pub patches: Vec<Patch>,
     /// What the command does to files, by kind and place (see [`effects`]); each is also one of
     /// `texts`, `effect <kind> <class> <path>`, for the rules.
     pub effects: Vec<effects::Effect>,
@@ -218,6 +219,14 @@ pub fn analyse_in(command: &str, ctx: &Context) -> Analysis {
         walk.opaque("it runs more commands than the analyser follows");
     }
     walk.out
+}
+
+/// A patch a shell command applies, and the directories its file names are relative to: several
+/// after `cd x; …`, none known when the shell computes the directory (`cd "$X"`).
+#[derive(Debug, PartialEq)]
+pub struct Patch {
+    pub text: String,
+    pub dirs: Option<Vec<PathBuf>>,
 }
 
 /// The directories a command may run in: several after `cd x; …` (x, or here if `cd` failed).
@@ -640,7 +649,11 @@ mod tests {
     #[test]
     fn apply_patch_bodies_are_patches() {
         let a = analyse("cd x && apply_patch <<'EOF'\n*** Begin Patch\nEOF\nsh -c 'applypatch \"*** Begin Patch 2\"'");
-        assert_eq!(a.patches, ["*** Begin Patch\n", "*** Begin Patch 2"]);
+        let texts: Vec<&str> = a.patches.iter().map(|p| p.text.as_str()).collect();
+        assert_eq!(texts, ["*** Begin Patch\n", "*** Begin Patch 2"]);
+        let here = std::env::current_dir().unwrap();
+        assert_eq!(a.patches[0].dirs, Some(vec![lexical(&here.join("x"))]));
+        assert_eq!(analyse("cd \"$D\" && apply_patch '*** Begin Patch'").patches[0].dirs, None);
         assert!(analyse("echo apply_patch; apply_patch --help").patches.is_empty());
     }
 

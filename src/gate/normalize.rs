@@ -14,7 +14,7 @@ use mcp::{
     mcp_git, mcp_named_operation, mcp_resource_deletion, mcp_run_text, mcp_service, mcp_sql, name_has_word,
 };
 use serde_json::{Map, Value};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The session id of a payload, whatever else is wrong with it.
 pub fn session_of(payload: &Map<String, Value>) -> Option<&str> {
@@ -122,7 +122,7 @@ pub fn normalize(reading: Reading, event: &str, handler: Handler, payload: &Map<
         return Ok(call);
     }
     let (name, input) = tool_of(reading.dialect, event, payload)?;
-    let actions = actions_of(reading, &name, input)?;
+    let actions = actions_of(reading, &name, input, &call.cwd)?;
     let raw_name = payload.get("tool_name").and_then(Value::as_str).unwrap_or_default();
     if reading.dialect == Dialect::TopLevelCalls && event == "preToolUse" && (raw_name == "Shell" || raw_name.starts_with("MCP:")) {
         call.gate = false;
@@ -277,10 +277,10 @@ fn mcp_name(name: &str) -> String {
     name.to_string()
 }
 
-fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result<Vec<Action>, UnreadablePayload> {
+fn actions_of(reading: Reading, name: &str, input: Map<String, Value>, cwd: &Path) -> Result<Vec<Action>, UnreadablePayload> {
     let single = |tool_name: &str, tool_input| Ok(vec![Action::new(tool_name, tool_input)]);
     match kind(name) {
-        ToolKind::Shell | ToolKind::Commands => shell_actions(name, input),
+        ToolKind::Shell | ToolKind::Commands => shell_actions(name, input, cwd),
         ToolKind::PatchOrEdit => {
             // Some agents only ever send patch text here; others name edits this way.
             let patch_only = reading.patch_text_only || input.get("mode").and_then(Value::as_str) == Some("patch");
@@ -312,8 +312,8 @@ fn actions_of(reading: Reading, name: &str, input: Map<String, Value>) -> Result
 }
 
 /// A shell tool's call: its command (or its list of commands, run as the lines of one script), and
-/// an edit for each file a patch the command applies names.
-fn shell_actions(name: &str, input: Map<String, Value>) -> Result<Vec<Action>, UnreadablePayload> {
+/// an edit for each file a patch the command applies names, in the directory the shell is in then.
+fn shell_actions(name: &str, input: Map<String, Value>, cwd: &Path) -> Result<Vec<Action>, UnreadablePayload> {
     let command = match (input.get("command"), input.get("commands")) {
         (Some(Value::String(c)), _) => c.clone(),
         // The commands run one after another, as the lines of one script would.
@@ -328,12 +328,6 @@ fn shell_actions(name: &str, input: Map<String, Value>) -> Result<Vec<Action>, U
     // A shell that runs `apply_patch <<'EOF' …` (Codex: `cd dir && apply_patch …`, anywhere in
     // a chain or `sh -c`) writes files: each is gated as an edit, and the command as a whole
     // as a command. The substring test keeps the second analysis off the common call.
-    let patches =
-        if command.contains("apply_patch") || command.contains("applypatch") { command::analyse(&command).patches } else { Vec::new() };
-    let mut actions = Vec::new();
-    for text in &patches {
-        actions.extend(patch_actions(text)?);
-    }
     // A shell tool that names its own working directory (auggie's `launch-process {cwd}`)
     // runs the command there: judged as the `cd` it amounts to, so that relative paths and
     // the repository a `git push` publishes are that directory's, while the policy stays
@@ -342,6 +336,14 @@ fn shell_actions(name: &str, input: Map<String, Value>) -> Result<Vec<Action>, U
         Some(dir) => format!("cd {} && {command}", shell_words::quote(dir)),
         None => command,
     };
+    let mut actions = Vec::new();
+    if command.contains("apply_patch") || command.contains("applypatch") {
+        let home = crate::paths::home();
+        let ctx = command::Context { cwd, home: home.as_deref(), repo_top: None };
+        for patch in command::analyse_in(&command, &ctx).patches {
+            actions.extend(patch_actions_in(&patch, cwd)?);
+        }
+    }
     let mut input = input;
     input.insert("command".into(), command.into());
     actions.push(Action { tool_name: "Bash".into(), tool_input: input, shell: shell_of(name) });
@@ -432,6 +434,28 @@ fn cline_mcp(input: Map<String, Value>) -> Result<RawTool, UnreadablePayload> {
 /// The language of a shell tool's command, by the tool's name.
 fn shell_of(tool: &str) -> Shell {
     if tool == "powershell" { Shell::PowerShell } else { Shell::Posix }
+}
+
+/// The edits of a patch a shell applies: a file name is relative to where the shell is then
+/// (`cd ~/other && apply_patch …` edits ~/other's files), one edit per directory it may be in.
+/// Where the shell computes it, the names stay the session's: the command is asked about.
+fn patch_actions_in(patch: &command::Patch, cwd: &Path) -> Result<Vec<Action>, UnreadablePayload> {
+    let actions = patch_actions(&patch.text)?;
+    let Some(dirs) = &patch.dirs else { return Ok(actions) };
+    let here = command::lexical(cwd);
+    let mut placed = Vec::new();
+    for action in actions {
+        for dir in dirs {
+            let mut action = action.clone();
+            if *dir != here
+                && let Some(Value::String(path)) = action.tool_input.get_mut("file_path")
+            {
+                *path = dir.join(&*path).to_string_lossy().into_owned();
+            }
+            placed.push(action);
+        }
+    }
+    Ok(placed)
 }
 
 fn patch_actions(text: &str) -> Result<Vec<Action>, UnreadablePayload> {

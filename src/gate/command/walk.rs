@@ -538,7 +538,16 @@ impl Walk<'_> {
             Role::Spawner(spawner) => self.spawner(&spawner, cmd, call, shell, io.reparse),
             Role::ApplyPatch => {
                 let argument = call.args.iter().find(|a| a.contains("*** Begin Patch")).cloned();
-                self.out.patches.extend(io.heredocs.iter().cloned().chain(argument));
+                let dirs = match &cmd.dirs {
+                    Dirs::Known(ds) => Some(ds.clone()),
+                    Dirs::Unknown => {
+                        // Its files are wherever the shell turns out to be: asked about.
+                        self.opaque("it applies a patch in a directory the shell computes");
+                        None
+                    }
+                };
+                let texts = io.heredocs.iter().cloned().chain(argument);
+                self.out.patches.extend(texts.map(|text| super::Patch { text, dirs: dirs.clone() }));
                 Step::unknown()
             }
             Role::Git => self.git_command(cmd, io, shell),

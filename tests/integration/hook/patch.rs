@@ -120,3 +120,56 @@ fn apply_patch_anywhere_in_a_shell_command_is_gated_as_a_patch() {
     let out = env.hook("codex", "PreToolUse", p.to_string());
     assert_eq!((out.code, out.stderr.as_str()), (0, ""), "{out:?}");
 }
+
+#[test]
+fn a_patch_applied_after_cd_is_judged_where_its_files_are() {
+    let env = Sandbox::with_repo();
+    let other = env.home().join("src/other");
+    std::fs::create_dir_all(&other).unwrap();
+    std::fs::write(other.join("main.c"), "int main;\n").unwrap();
+    let verdict = |agent_payload: Value| {
+        let out = env.hook("codex", "PreToolUse", agent_payload.to_string());
+        // The approval code names the call: the rest of the answer is the verdict.
+        (out.code, out.stderr.split(" Only a person").next().unwrap_or_default().to_string())
+    };
+    let shell = |command: &str| {
+        let mut p = env.payload("codex-bash.json");
+        p["tool_input"]["command"] = command.into();
+        verdict(p)
+    };
+    // The same deletion named by its full path in Codex's own apply_patch tool.
+    let file = other.join("main.c");
+    let direct = verdict(codex_patch(&env, &format!("*** Begin Patch\n*** Delete File: {}\n*** End Patch", file.display())));
+    assert_eq!(direct.0, 2, "{direct:?}");
+    let repo_name = env.repo().file_name().unwrap().to_str().unwrap();
+    let up = pathdiff(env.repo(), env.home());
+    for command in [
+        "cd ~/src/other && apply_patch <<'EOF'\n*** Begin Patch\n*** Delete File: main.c\n*** End Patch\nEOF".to_string(),
+        "pushd ~/src/other && applypatch <<'EOF'\n*** Begin Patch\n*** Delete File: main.c\n*** End Patch\nEOF".to_string(),
+        format!("cd {up} && apply_patch <<'EOF'\n*** Begin Patch\n*** Delete File: src/other/main.c\n*** End Patch\nEOF"),
+    ] {
+        assert_eq!(shell(&command), direct, "{command} (repository {repo_name})");
+    }
+    // Where the shell computes the directory, the patch's files could be anywhere: asked about.
+    let (code, said) = shell("cd \"$D\" && apply_patch <<'EOF'\n*** Begin Patch\n*** Delete File: main.c\n*** End Patch\nEOF");
+    assert_eq!(code, 2, "{said}");
+    assert!(said.contains("applies a patch in a directory the shell computes"), "{said}");
+    // Inside the project a patch after `cd` is an ordinary edit.
+    std::fs::create_dir_all(env.repo().join("src")).unwrap();
+    std::fs::write(env.repo().join("src/main.rs"), "fn main() {}\n").unwrap();
+    let harmless =
+        "cd src && apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: main.rs\n@@\n-fn main() {}\n+fn main() { }\n*** End Patch\nEOF";
+    assert_eq!(shell(harmless), (0, String::new()));
+}
+
+/// `to` from `from` as `../..`-steps and names (both canonical, `to` beside or above `from`).
+fn pathdiff(from: &std::path::Path, to: &std::path::Path) -> String {
+    let common = from.ancestors().find(|a| to.starts_with(a)).unwrap();
+    let ups = from.strip_prefix(common).unwrap().components().count();
+    let mut parts = vec![".."; ups].join("/");
+    let rest = to.strip_prefix(common).unwrap();
+    if !rest.as_os_str().is_empty() {
+        parts = format!("{parts}/{}", rest.display());
+    }
+    parts
+}
