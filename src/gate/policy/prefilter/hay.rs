@@ -47,6 +47,12 @@ impl<'a> Hay<'a> {
         Hay { text, pairs }
     }
 
+    /// A text searched without its pairs (for a few words, gathering them costs more than it
+    /// spares).
+    pub fn plain(text: &'a str) -> Hay<'a> {
+        Hay { text, pairs: None }
+    }
+
     pub fn text(&self) -> &'a str {
         self.text
     }
@@ -98,9 +104,10 @@ mod tests {
             ("x", false),
         ];
         for text in texts {
-            let hay = Hay::new(text);
-            for (word, fold) in words {
-                assert_eq!(hay.holds(word.as_bytes(), fold), found(word.as_bytes(), fold, text), "{word:?} (fold {fold}) in {text:?}");
+            for hay in [Hay::new(text), Hay::plain(text)] {
+                for (word, fold) in words {
+                    assert_eq!(hay.holds(word.as_bytes(), fold), found(word.as_bytes(), fold, text), "{word:?} (fold {fold}) in {text:?}");
+                }
             }
         }
     }
