@@ -330,6 +330,9 @@ struct Walk<'a> {
     seen: Seen,
 }
 
+/// A list of names as a finder passes it on: the names, and whether each stands for all under it.
+type StandIn = (Vec<Word>, bool);
+
 /// What earlier commands of the call leave behind for later ones to be read by.
 #[derive(Default)]
 struct Seen {
@@ -385,6 +388,10 @@ struct Seen {
     /// The command whose list of names the pipe passes on (`find . -name '*.o'`), for `gitvow
     /// check` to say where `xargs`'s and `read`'s names come from.
     lister: Option<String>,
+    /// What finders printed, as the stand-ins they pass on (the names and whether each stands
+    /// for all under it) beside the names listed on disk (`finder::listed`), which a filter
+    /// after them narrows exactly; the latest first.
+    listed: Vec<(StandIn, Vec<Word>)>,
     /// Variables expanded and substitutions made outside double quotes in any text walked
     /// ([`syntax::Parsed::unquoted`]), and the loop variables whose values hold the pieces their
     /// names split into (`loops::split`): one of the first that is not one of the second is computed.

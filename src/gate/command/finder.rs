@@ -21,6 +21,7 @@ mod grep;
 mod guarded;
 mod history;
 mod holding;
+mod listed;
 mod lists;
 mod stat;
 
@@ -121,7 +122,17 @@ impl Walk<'_> {
             }
             i += 1;
         }
-        if acts { Feed::Unknown } else { Feed::Found(found, trees) }
+        if acts {
+            return Feed::Unknown;
+        }
+        // What it prints, listed at judging time where it can be, for a filter after it; the
+        // stand-in for anything else, which its readers bound.
+        let stand_in = (found, trees);
+        self.seen.listed.retain(|(s, _)| *s != stand_in);
+        if let Some(names) = self.listed_found(&starts, args, dirs, follows) {
+            self.seen.listed.push((stand_in.clone(), names));
+        }
+        Feed::Found(stand_in.0, stand_in.1)
     }
 
     /// The starts `find -files0-from` reads from the file `list` names (or its input): the names
@@ -526,12 +537,17 @@ impl Walk<'_> {
     }
 }
 
+/// find's expression: its arguments from the first test, operator or option on (after the starts).
+fn expression_of(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).skip_while(|a| !a.starts_with('-') && !matches!(*a, "(" | "!")).collect()
+}
+
 /// The `-name`/`-iname` patterns (and whether each ignores case) that bound everything `find`
 /// acts on; `None` when they do not: no name test, a negation, a pattern that could name a
 /// directory the gate protects as a whole, or an alternative (`-o`) with neither a name test nor
 /// `-prune`.
 fn name_tests(args: &[String]) -> Option<Vec<(String, bool)>> {
-    let expression: Vec<&str> = args.iter().map(String::as_str).skip_while(|a| !a.starts_with('-') && !matches!(*a, "(" | "!")).collect();
+    let expression: Vec<&str> = expression_of(args);
     let action =
         expression.iter().position(|a| a.starts_with("-exec") || a.starts_with("-ok") || *a == "-delete").unwrap_or(expression.len());
     if expression.iter().any(|a| matches!(*a, "!" | "-not")) {

@@ -40,7 +40,7 @@ pub(super) struct Entry<'a> {
 /// `dir_of` resolves: `Some((found, trees))` when its depth or a path test bounds it, with `trees`
 /// when each found name stands for what is under it.
 pub(super) fn found(starts: &[Word], args: &[String], dir_of: impl Fn(&Word) -> Option<std::path::PathBuf>) -> Option<(Vec<Word>, bool)> {
-    let expression: Vec<&str> = args.iter().map(String::as_str).skip_while(|a| !a.starts_with('-') && !matches!(*a, "(" | "!")).collect();
+    let expression: Vec<&str> = super::expression_of(args);
     let tests = tests_of(&expression)?;
     if let Some(under) = path_prefix(tests, starts) {
         return Some((vec![under], true));

@@ -14,9 +14,22 @@ impl Walk<'_> {
     /// for all under it. `None` for a program that reads files of its own, or no list.
     /// Only names that reach gitvow's directory are followed so (the project's own lists are
     /// judged as before).
-    pub(in crate::gate::command) fn filtered(&self, name: &str, words: &[Word], feed: &Feed, dirs: &Dirs) -> Option<Feed> {
+    pub(in crate::gate::command) fn filtered(&mut self, name: &str, words: &[Word], feed: &Feed, dirs: &Dirs) -> Option<Feed> {
         // `find . -name '*.php' | grep -v vendor | xargs chmod 644`: some of the same names, when
         // they are bounded ones (no start standing for all under it, no computed part).
+        // `find . -type f | grep -v test | xargs sed -i …`: what a finder listed on disk, through
+        // a grep read exactly, is what it keeps of those names.
+        if let Feed::Found(names, trees) = feed
+            && passes_lines(name, words)
+            && let Some((_, listed)) = self.seen.listed.iter().find(|((n, t), _)| n == names && t == trees)
+            && let Some(keeps) = super::grep::keeps(name, words)
+        {
+            let kept: Vec<Word> = listed.iter().filter(|w| keeps(&w.text())).cloned().collect();
+            let stand_in = (kept.clone(), false);
+            self.seen.listed.retain(|(s, _)| *s != stand_in);
+            self.seen.listed.push((stand_in, kept.clone()));
+            return Some(Feed::Found(kept, false));
+        }
         let bounded = |w: &Word| w.parts.iter().all(|p| matches!(p, Part::Lit(_) | Part::Glob(_)));
         if let Feed::Found(names, false) = feed
             && names.iter().all(bounded)
