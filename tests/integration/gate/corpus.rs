@@ -18,6 +18,7 @@ mod generalised;
 mod git_worktree_writes;
 mod home_spelled;
 mod lifecycle;
+mod listed;
 mod loaded_code;
 mod parameters;
 mod paths_resolved;
@@ -52,6 +53,7 @@ fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
         .chain(paths_resolved::CASES)
         .chain(paths_resolved::LATER_CASES)
         .chain(lifecycle::CASES)
+        .chain(listed::CASES)
         .chain(secrets_sent::CASES)
         .copied()
         .collect()
