@@ -13,6 +13,8 @@ impl Walk<'_> {
         let before = if append { self.seen.loops.iter().find(|(m, ..)| m == name).map(|(_, v, _)| v.clone()) } else { Some(Vec::new()) };
         self.seen.loops.retain(|(m, ..)| m != name);
         self.seen.values.retain(|(m, _)| m != name);
+        // `c=(git status)`: known as the words it holds, where a scalar would be (`values`).
+        self.known_assigned(name, &Word::default(), (!append).then_some(elements));
         let Some(mut values) = before else { return };
         for e in elements {
             let Some(names) = self.element_names(e) else { return };

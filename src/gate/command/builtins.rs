@@ -74,6 +74,8 @@ impl Walk<'_> {
     pub(super) fn env(&mut self, cmd: &mut Peeled, call: &ProgramCall, io: &Io, shell: &ShellState) -> Step {
         match env_command(&call.args) {
             EnvCommand::At(i, chdir) => {
+                // The program's environment, not the shell's variables.
+                self.seen.known.assigning = super::values::Assigning::Other;
                 for k in 0..i {
                     let w = cmd.operands()[k].clone();
                     self.assignment(&w);
@@ -125,6 +127,7 @@ impl Walk<'_> {
 
     /// `export GIT_CONFIG_PARAMETERS=…` sets what later git commands read.
     pub(super) fn declare(&mut self, cmd: &Peeled) -> Step {
+        self.known_declared(cmd.operands());
         for w in cmd.operands() {
             self.assignment(w);
         }
@@ -234,6 +237,7 @@ impl Walk<'_> {
         }
         let name = name.trim_end_matches('+');
         self.remember_value(name, w);
+        self.known_assigned(name, w, None);
         self.seen.temps.retain(|t| t != name);
         if !self.seen.assigned.iter().any(|a| a == name) {
             self.seen.assigned.push(name.to_string());

@@ -104,6 +104,12 @@ enum Binding {
     Any(Vec<Word>),
 }
 
+impl Defined {
+    pub(super) fn name(&self) -> &str {
+        &self.name
+    }
+}
+
 impl Walk<'_> {
     /// A function definition at node `at` of `script`: recorded for the calls after it, and the
     /// node where it ends, which the walk goes on after. `None` when there is none there.
@@ -131,15 +137,16 @@ impl Walk<'_> {
             self.opaque("it nests shells deeper than the analyser follows");
             return Some((Feed::Unknown, None));
         }
-        let args = &cmd.words[lead + 1..];
+        let args = &self.known_words(&cmd.words[lead + 1..], false);
         self.out
             .sources
             .push(format!("{name} runs its body with {}", if args.is_empty() { "no arguments".into() } else { shown_words(args) }));
         let binding = self.binding(args, shifts(body.pipelines.iter().flat_map(|pl| &pl.nodes)));
         let sets = sets_parameters(body.pipelines.iter().flat_map(|pl| &pl.nodes));
         let mut here = shell.clone();
-        let printed =
-            self.with_parameters(None, binding.filter(|_| !sets), |walk| walk.pipelines(&parsed, &body, &mut here, reparse + 1, feed));
+        let binding = binding.filter(|_| !sets);
+        let printed = self
+            .known_call(|walk| walk.with_parameters(None, binding, |walk| walk.pipelines(&parsed, &body, &mut here, reparse + 1, feed)));
         let chdir = (here.dirs != shell.dirs).then_some(Chdir::To(here.dirs));
         Some((printed, chdir))
     }
@@ -152,7 +159,10 @@ impl Walk<'_> {
         self.seen.functions = others;
         for d in mine.into_iter().filter(|d| !d.called) {
             let mut here = d.defined_in.clone();
-            self.with_parameters(None, None, |walk| walk.pipelines(p, &d.body, &mut here, reparse, &Feed::None));
+            // It may run at any time (a trap, a handler the shell calls): no value is known in it.
+            self.known_elsewhere(|walk| {
+                walk.with_parameters(None, None, |walk| walk.pipelines(p, &d.body, &mut here, reparse, &Feed::None))
+            });
         }
     }
 
@@ -225,6 +235,10 @@ impl Walk<'_> {
         if let Some(z) = zero {
             self.hold_values("0".into(), z, false, true, &dirs);
         }
+        let args = match &binding {
+            Some(Binding::Exact(words)) => Some(words.clone()),
+            _ => None,
+        };
         if let Some(binding) = binding {
             for n in 1..=NUMBERED {
                 self.hold_values(n.to_string(), binding.nth(n), false, true, &dirs);
@@ -233,7 +247,7 @@ impl Walk<'_> {
                 self.hold_values(name.into(), binding.all().to_vec(), false, true, &dirs);
             }
         }
-        let out = walk(self);
+        let out = self.known_args(args, walk);
         self.seen.loops.retain(|(n, ..)| !ALL.contains(&n.as_str()));
         self.seen.loops.extend(held);
         self.seen.split = split_before;

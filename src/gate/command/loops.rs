@@ -511,9 +511,14 @@ fn named_patterns(part: &Part) -> Option<Vec<&str>> {
 pub(super) const PARAMETERS: &[&str] = &["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "@", "*"];
 
 /// The parameter a computed part names when it is one as a whole: `$1`, `${1}`, `$@`, `"${@}"`, `$*`.
-fn positional(text: &str) -> Option<&'static str> {
+pub(super) fn positional(text: &str) -> Option<&'static str> {
     let inner = text.strip_prefix("${").and_then(|t| t.strip_suffix('}')).or_else(|| text.strip_prefix('$'))?;
     PARAMETERS.iter().find(|n| **n == inner).copied()
+}
+
+/// What `${NAME OP}` makes of a value of literal text (see [`reshape`]); `None` when not bounded.
+pub(super) fn reshaped(value: &Word, op: &str) -> Option<Word> {
+    reshape::reshaped(value, op, true)
 }
 
 /// Whether the names command `lister` lists are ones the shell picked, as a `for` word's pattern

@@ -84,8 +84,10 @@ impl Walk<'_> {
         let outer = self.seen.parse;
         self.seen.parses += 1;
         self.seen.parse = self.seen.parses;
+        self.known_enter(text, &parsed);
         self.script(&parsed, 0, shell, reparse, input);
         self.uncalled_functions(&parsed, self.seen.parse, reparse);
+        self.known_leave();
         self.seen.parse = outer;
     }
 
@@ -93,12 +95,23 @@ impl Walk<'_> {
     /// pipeline prints, as far as the analysis knows.
     fn script(&mut self, p: &Parsed, id: usize, shell: &mut ShellState, reparse: usize, input: &Feed) -> Feed {
         let Some(script) = p.scripts.get(id) else { return Feed::Unknown };
-        self.pipelines(p, script, shell, reparse, input)
+        if id == 0 {
+            return self.pipelines(p, script, shell, reparse, input);
+        }
+        // Any other script of the text is a subshell's (`( … )`, `$( … )`, `<( … )`).
+        self.known_subshell(|walk| walk.pipelines(p, script, shell, reparse, input))
     }
 
     /// Walks the pipelines of `script` (one of `p`'s, or a function's body in it), as
     /// [`Walk::script`] does.
     pub(super) fn pipelines(&mut self, p: &Parsed, script: &Script, shell: &mut ShellState, reparse: usize, input: &Feed) -> Feed {
+        let straight = self.flow_start();
+        let printed = self.walk_pipelines(p, script, shell, reparse, input);
+        self.flow_end(straight);
+        printed
+    }
+
+    fn walk_pipelines(&mut self, p: &Parsed, script: &Script, shell: &mut ShellState, reparse: usize, input: &Feed) -> Feed {
         let mut printed = Feed::None;
         // The end of a function definition being stepped over (its body runs where it is called).
         let mut defined: Option<(usize, usize)> = None;
@@ -120,6 +133,7 @@ impl Walk<'_> {
                     defined = Some(end);
                     continue;
                 }
+                self.flow_node(script, (at, k));
                 match node {
                     Node::Subshell(inner) => {
                         // `( … ) < list`: the redirection the parser leaves after the parenthesis.
@@ -203,6 +217,11 @@ impl Walk<'_> {
             self.substitution(p, cmd, s, shell, reparse);
         }
         self.arithmetic(cmd, shell, reparse);
+        // Redirections' targets with the values the call gave its variables (`> "$F"`).
+        let cmd = &Simple {
+            redirs: cmd.redirs.iter().map(|r| syntax::Redir { target: self.known_word(&r.target), ..r.clone() }).collect(),
+            ..cmd.clone()
+        };
         let feed = self.redirections(p, cmd, pipe, shell);
         let heredocs: Vec<String> =
             cmd.redirs.iter().filter_map(|r| r.body).filter_map(|b| p.bodies.get(b)).map(|b| b.text.clone()).collect();
@@ -211,7 +230,10 @@ impl Walk<'_> {
             Some(called) => called,
             // `$(< list.txt)`: bash's substitution of a file is its text, as `$(cat list.txt)`.
             None if cmd.words.is_empty() && matches!(feed, Feed::File(_)) => (feed.clone(), None),
-            None => self.run(cmd.words.clone(), dirs.clone(), &feed, &heredocs, shell, reparse),
+            None => {
+                self.seen.known.own = true;
+                self.run(cmd.words.clone(), dirs.clone(), &feed, &heredocs, shell, reparse)
+            }
         };
         let text = match &output {
             Feed::Text(text) | Feed::Expanding(text) => Some(text.clone()),
@@ -319,11 +341,17 @@ impl Walk<'_> {
     /// what the program table says of it.
     fn step(&mut self, cmd: &mut Peeled, io: &Io, shell: &mut ShellState) -> Step {
         let start = cmd.at;
+        // The shell's own command made of assignments alone sets them for what follows.
+        let keyword = |w: &Word| w.literal().is_some_and(|t| KEYWORDS.contains(&t.as_str()) && t != "[[");
+        let own = std::mem::take(&mut self.seen.known.own);
+        let alone = own && cmd.all[start..].iter().all(|w| keyword(w) || super::values::assigned_name(w).is_some());
+        self.seen.known.assigning = if alone { super::values::Assigning::Shell } else { super::values::Assigning::Other };
+        self.seen.known.own_step = own;
+        self.known_dirs(&cmd.dirs);
         // `[[ … ]]` is a test, judged as a program: what follows it is its expression.
-        cmd.at += cmd.all[cmd.at..]
-            .iter()
-            .take_while(|w| w.literal().is_some_and(|t| KEYWORDS.contains(&t.as_str()) && t != "[[") || self.assignment(w))
-            .count();
+        cmd.at += cmd.all[cmd.at..].iter().take_while(|w| keyword(w) || self.assignment(w)).count();
+        let put = self.known_words(&cmd.all[cmd.at..], true);
+        cmd.all.splice(cmd.at.., put);
         for command in std::mem::take(&mut self.seen.variable_commands) {
             self.text(&command, &mut ShellState { dirs: cmd.dirs.clone(), ..shell.clone() }, io.reparse + 1);
         }

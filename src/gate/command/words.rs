@@ -94,7 +94,8 @@ impl Walk<'_> {
         // in its directory.
         if let Some(k) = word.parts.iter().position(|p| match p {
             Part::Subst { raw, .. } => one_name(raw) || self.loop_basename(raw),
-            Part::Computed(t) => t.starts_with("$((") || t.starts_with("${#") || t == "$$",
+            // A known variable's value keeps such a substitution as computed text.
+            Part::Computed(t) => t.starts_with("$((") || t.starts_with("${#") || t == "$$" || one_name(t),
             Part::Var(n) => NUMBERS.contains(&n.as_str()),
             _ => false,
         }) {
@@ -301,7 +302,7 @@ const NUMBERS: &[&str] = &["RANDOM", "SECONDS", "PPID", "BASHPID", "EPOCHSECONDS
 /// A substitution whose output is one name without a slash that does not start with a dot: a
 /// date in a format without `/` (`$(date +%Y%m%d)`), numbers (`seq`, `nproc`, `id -u`), the user,
 /// the host, the system's name.
-fn one_name(raw: &str) -> bool {
+pub(super) fn one_name(raw: &str) -> bool {
     let Some(inner) = raw.strip_prefix("$(").and_then(|r| r.strip_suffix(')')).or_else(|| raw.strip_prefix('`')?.strip_suffix('`')) else {
         return false;
     };
