@@ -11,7 +11,7 @@ pub use call::{Action, Call, Shell, UnreadablePayload};
 pub use mcp::path_arguments;
 use mcp::{
     DELETING_WORDS, changes_files, deletes_resources, forge_command, known_server, mcp_code, mcp_command, mcp_deletions, mcp_edits,
-    mcp_git, mcp_named_operation, mcp_resource_deletion, mcp_run_text, mcp_service, mcp_sql, name_has_word,
+    mcp_git, mcp_mounts, mcp_named_operation, mcp_resource_deletion, mcp_run_text, mcp_service, mcp_sql, name_has_word,
 };
 use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};
@@ -381,8 +381,8 @@ fn kept_actions(name: &str, input: Map<String, Value>) -> Result<Vec<Action>, Un
     // agents name MCP tools their own way (OpenCode `server_tool`, Copilot `server-tool`),
     // and a tool gitvow does not know is judged by what it says it does.
     let mut effects = Vec::new();
-    let command = mcp_command(&input);
     let code = mcp_code(&name, &input);
+    let command = mcp_command(&input, code.is_some());
     // A tool named for a program runs its command as that program's (`docker_cli {"command":
     // "rm -f web"}`); the command as a shell's is judged too. Code in a language the tool names
     // is that language's, not a shell's (`jupyter__run_cell {"source": "print(1)"}`).
@@ -397,6 +397,7 @@ fn kept_actions(name: &str, input: Map<String, Value>) -> Result<Vec<Action>, Un
     effects.extend(command);
     effects.extend(code);
     effects.extend(mcp_sql(&name, &input));
+    effects.extend(mcp_mounts(&input));
     let paths = if name_has_word(&name, DELETING_WORDS) { mcp_deletions(&input) } else { Vec::new() };
     if paths.is_empty() && deletes_resources(&name) {
         effects.extend(mcp_resource_deletion(&name, &input));

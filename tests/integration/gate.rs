@@ -1,6 +1,7 @@
 //! The gate on a corpus of commands and on its worst inputs.
 
 mod assigned_and_sent;
+mod carried_forms;
 mod command_text;
 mod command_values;
 mod corpus;

@@ -14,6 +14,7 @@
 //! effects; what the reader knows of each language by name (its modules, its calls as rows) is
 //! `calls`, and the values it computes with are `value`.
 
+pub mod applescript;
 mod calls;
 mod effect;
 mod language;

@@ -239,7 +239,8 @@ impl Walk<'_> {
                 }
                 return;
             }
-            if awk && (a == "-v" || a == "-F") {
+            // awk's `-v NAME=VALUE` and `-F SEP` take a value, with or without its program inline.
+            if interpreter.program_operand && (a == "-v" || a == "-F") {
                 i += 2;
                 continue;
             }
@@ -565,6 +566,7 @@ pub(super) fn program_text(language: Option<InlineLanguage>, text: &str) -> Vec<
     match language {
         Some(InlineLanguage::Code(lang)) => code::read(lang, text),
         Some(InlineLanguage::PowerShell) => powershell::read(text),
+        Some(InlineLanguage::AppleScript) => code::applescript::read(text),
         Some(InlineLanguage::Unread(escapes)) => {
             let folded = text.to_ascii_lowercase();
             if escapes.iter().any(|e| folded.contains(e)) {

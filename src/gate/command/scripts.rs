@@ -81,14 +81,21 @@ impl Walk<'_> {
     /// and was never asked about). One too large, unreadable or of no language the analyser
     /// reads is left unread, as before.
     fn program_file(&mut self, name: &str, interpreter: &Interpreter, path: &Path, here: &ShellState, reparse: usize) {
-        let (Some(flag), Some(_)) = (interpreter.inline.first(), interpreter.language) else { return };
-        if std::fs::metadata(path).map_or(true, |m| !m.is_file() || m.len() > MAX_PROGRAM_FILE) {
+        // awk takes its inline program as its first operand (`awk -f FILE` is `awk 'TEXT'`).
+        let flag = match interpreter.inline.first() {
+            Some(flag) => Some(*flag),
+            None if interpreter.program_operand => None,
+            None => return,
+        };
+        if interpreter.language.is_none() || std::fs::metadata(path).map_or(true, |m| !m.is_file() || m.len() > MAX_PROGRAM_FILE) {
             return;
         }
         let Ok(Some(text)) = crate::gate::regular_file::read_text(path, "a program file", MAX_PROGRAM_FILE) else { return };
         let shown = self.shown(path);
-        self.out.sources.push(format!("the program {shown}, read as `{name} {flag}` text"));
-        self.out.texts.push(super::text(name, &[(*flag).to_string(), text.clone()]));
+        let inline = flag.map_or_else(|| name.to_string(), |flag| format!("{name} {flag}"));
+        self.out.sources.push(format!("the program {shown}, read as `{inline}` text"));
+        let args: Vec<String> = flag.map(str::to_string).into_iter().chain([text.clone()]).collect();
+        self.out.texts.push(super::text(name, &args));
         self.secrets_in_code(&text, &here.dirs);
         let seen = super::nested::program_text(interpreter.language, &text);
         let plain = seen.into_iter().filter(|e| !matches!(e, super::code::CodeEffect::Opaque { .. })).collect();

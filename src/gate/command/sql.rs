@@ -30,14 +30,54 @@ fn name_statement(stmt: &str) -> String {
             s = rest.to_string();
         }
     }
-    if s.starts_with("with ") {
-        let words: Vec<&str> = s.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').collect();
-        if let Some(verb) = words.iter().find(|w| WRITES.contains(w)) {
-            return format!("{verb} {s}");
-        }
+    let words: Vec<&str> = s.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').collect();
+    if s.starts_with("with ")
+        && let Some(verb) = words.iter().find(|w| WRITES.contains(w))
+    {
+        return format!("{verb} {s}");
+    }
+    // A Cypher query reads (`match`, `unwind`) and may then change the graph: it is named by
+    // its first changing clause (`match (n) detach delete n` deletes).
+    if CYPHER_READS.iter().any(|r| s.starts_with(r))
+        && let Some(verb) = words.iter().find_map(|w| CYPHER_CHANGES.iter().find(|(c, _)| c == w).map(|(_, v)| v))
+    {
+        return format!("{verb} {s}");
+    }
+    // A `select` that calls a server's administration function changes the server: it is
+    // named as the call it makes (`select pg_terminate_backend(pid) …` ends sessions).
+    if s.starts_with("select ")
+        && let Some(function) = words.iter().find(|w| ADMIN_FUNCTIONS.contains(w))
+    {
+        return format!("call {function} {s}");
     }
     s
 }
+
+/// How a Cypher query that changes the graph starts: a reading clause.
+const CYPHER_READS: &[&str] = &["match ", "match(", "optional match", "unwind ", "load csv", "call {"];
+
+/// Cypher's changing clauses and the SQL verb that names them.
+const CYPHER_CHANGES: &[(&str, &str)] =
+    &[("delete", "delete"), ("detach", "delete"), ("remove", "update"), ("set", "update"), ("create", "create"), ("merge", "merge")];
+
+/// Functions a `select` calls that end sessions, reload or promote the server, or remove its
+/// files and replication slots.
+const ADMIN_FUNCTIONS: &[&str] = &[
+    "pg_terminate_backend",
+    "pg_cancel_backend",
+    "pg_reload_conf",
+    "pg_promote",
+    "pg_drop_replication_slot",
+    "pg_switch_wal",
+    "pg_file_unlink",
+    "pg_file_write",
+    "pg_file_rename",
+    "lo_unlink",
+    "lo_export",
+    "dblink_exec",
+    "outfile",
+    "dumpfile",
+];
 
 /// Lower case, comments removed, `'…'`, `"…"`, `` `…` `` and `$tag$…$tag$` emptied.
 fn blank_literals(text: &str) -> String {
@@ -129,5 +169,14 @@ mod tests {
         );
         assert_eq!(statements("begin; update t set a = 'x;y'; commit"), ["sql begin", "sql update t set a = ''", "sql commit"]);
         assert_eq!(statements("select $$drop table x$$"), ["sql select ''"]);
+        // Cypher is named by its changing clause; a read stays a read.
+        assert_eq!(statements("MATCH (n) DETACH DELETE n"), ["sql delete match (n) detach delete n"]);
+        assert_eq!(statements("MATCH (n) RETURN count(n)"), ["sql match (n) return count(n)"]);
+        // A select calling an administration function is that call.
+        assert_eq!(
+            statements("select pg_terminate_backend(pid) from pg_stat_activity"),
+            ["sql call pg_terminate_backend select pg_terminate_backend(pid) from pg_stat_activity"]
+        );
+        assert_eq!(statements("select count(*) from pg_stat_activity"), ["sql select count(*) from pg_stat_activity"]);
     }
 }

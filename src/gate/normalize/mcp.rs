@@ -158,13 +158,44 @@ const MCP_COMMAND_KEYS: &[&str] = &[
     "bash_command",
 ];
 
-/// Argument names under which an MCP tool takes SQL to run; `query` only in a tool whose name says
-/// it is a database's ([`DATABASE_WORDS`]), as a search tool's `query` is no statement.
-const MCP_SQL_KEYS: &[&str] = &["sql", "sql_query", "sqlQuery", "statement", "statements"];
-const DATABASE_WORDS: &[&str] = &["sql", "db", "database", "query", "execute", "exec"];
-/// Databases a tool or its server may be named for.
-const DATABASES: &[&str] =
-    &["postgres", "postgresql", "pg", "mysql", "mariadb", "sqlite", "duckdb", "supabase", "neon", "bigquery", "snowflake", "clickhouse"];
+/// Words of an argument's name that say it holds statements to run, in SQL or a graph's or a
+/// wide-column store's query language (`sql`, `sqlText`, `stmt`, `cql`, `cypher_query`); `query`
+/// only in a tool whose name or server says it is a database's ([`DATABASE_WORDS`],
+/// [`DATABASES`]), as a search tool's `query` is no statement.
+const MCP_SQL_KEY_WORDS: &[&str] = &["sql", "stmt", "statement", "statements", "cql", "cypher", "gql"];
+const DATABASE_WORDS: &[&str] = &["sql", "db", "database", "query", "execute", "exec", "cypher", "cql", "gql", "migration", "migrate"];
+/// Databases a tool or its server may be named for: relational, graph and wide-column stores.
+const DATABASES: &[&str] = &[
+    "postgres",
+    "postgresql",
+    "pg",
+    "mysql",
+    "mariadb",
+    "sqlite",
+    "duckdb",
+    "supabase",
+    "neon",
+    "bigquery",
+    "snowflake",
+    "clickhouse",
+    "redshift",
+    "mssql",
+    "sqlserver",
+    "oracle",
+    "trino",
+    "presto",
+    "athena",
+    "databricks",
+    "cockroach",
+    "cockroachdb",
+    "warehouse",
+    "neo4j",
+    "memgraph",
+    "cassandra",
+    "scylla",
+    "scylladb",
+    "astra",
+];
 
 /// Words that start an SQL statement: a database tool's argument that starts with one is SQL,
 /// whatever the argument is called (`sql_text`, `q`, `input`).
@@ -178,16 +209,77 @@ pub(super) fn mcp_sql(name: &str, input: &Map<String, Value>) -> Option<Action> 
     nested_objects(input).into_iter().find_map(|object| sql_of(name, object))
 }
 
+/// Statements that change data or schema, by their first word and a word that must follow it: a
+/// running tool's argument of that shape is a statement run (`warehouse__run {"q": "TRUNCATE TABLE
+/// orders"}`), as a shell tool's command is a command; `delete user` is not one.
+const SQL_CHANGES: &[(&str, &[&str])] = &[
+    ("insert", &["into"]),
+    ("delete", &["from"]),
+    ("update", &["set"]),
+    ("merge", &["into"]),
+    ("grant", &["on", "to"]),
+    ("revoke", &["on", "from"]),
+    ("truncate", &["table"]),
+    ("drop", SQL_OBJECTS),
+    ("alter", SQL_OBJECTS),
+    ("create", SQL_OBJECTS),
+    ("match", &["delete", "detach", "set", "remove", "create", "merge"]),
+];
+
+/// What a statement creates, alters or drops.
+const SQL_OBJECTS: &[&str] = &[
+    "table",
+    "database",
+    "schema",
+    "keyspace",
+    "index",
+    "view",
+    "materialized",
+    "sequence",
+    "function",
+    "procedure",
+    "trigger",
+    "type",
+    "extension",
+    "role",
+    "user",
+    "collection",
+    "if",
+    "or",
+    "unique",
+    "temporary",
+    "temp",
+];
+
+/// Whether `text` has the shape of a statement that changes data or schema ([`SQL_CHANGES`]).
+fn changing_statement(text: &str) -> bool {
+    let words: Vec<String> = text.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').map(str::to_ascii_lowercase).collect();
+    let mut words = words.iter().filter(|w| !w.is_empty());
+    let Some(first) = words.next() else { return false };
+    let rest: Vec<&String> = words.collect();
+    // `truncate users` (no `table`) is a statement too when it is all there is.
+    (first == "truncate" && rest.len() == 1)
+        || SQL_CHANGES.iter().any(|(verb, then)| first == verb && rest.iter().any(|w| then.contains(&w.as_str())))
+}
+
 /// The SQL one object of a tool's arguments holds.
 fn sql_of(name: &str, input: &Map<String, Value>) -> Option<Action> {
-    let database = name_has_word(name, DATABASE_WORDS) || name_has_word(name, DATABASES);
+    let database = name_has_word(name, DATABASE_WORDS)
+        || name_has_word(name, DATABASES)
+        || server_words(name).iter().any(|w| DATABASES.contains(&w.as_str()) || DATABASE_WORDS.contains(&w.as_str()));
+    let runs = name_has_word(name, RUNNING_WORDS);
     let query = database.then(|| input.get("query")).flatten();
-    // In a database's tool, an argument under any name whose text starts as a statement does.
-    let starts_sql = |v: &&Value| {
-        v.as_str().and_then(|s| s.split_whitespace().next()).is_some_and(|w| SQL_STARTS.contains(&w.to_ascii_lowercase().as_str()))
+    let first_words = |v: &Value| v.as_str().map(|s| s.split_whitespace().take(1).map(str::to_ascii_lowercase).collect::<Vec<_>>());
+    // In a database's tool, an argument under any name whose text starts as a statement does; in
+    // a tool that runs what it is given, one that starts as a changing statement and goes on,
+    // under a name that is not a shell command's.
+    let starts_sql = |(k, v): &(&String, &Value)| match first_words(v).as_deref() {
+        Some([w, ..]) if database => SQL_STARTS.contains(&w.as_str()),
+        _ => runs && !MCP_COMMAND_KEYS.contains(&k.as_str()) && v.as_str().is_some_and(changing_statement),
     };
-    let by_text = || database.then(|| input.values().find(starts_sql)).flatten();
-    let sql = MCP_SQL_KEYS.iter().find_map(|k| input.get(*k)).or(query).or_else(by_text)?;
+    let by_text = || input.iter().find(starts_sql).map(|(_, v)| v);
+    let by_key = || input.iter().find(|(k, _)| name_words(k).iter().any(|w| MCP_SQL_KEY_WORDS.contains(&w.as_str()))).map(|(_, v)| v);
+    let sql = by_key().or(query).or_else(by_text)?;
     let text = match sql {
         Value::String(s) => s.clone(),
         Value::Array(list) => list.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(";\n"),
@@ -395,7 +487,7 @@ pub(super) fn deletes_resources(name: &str) -> bool {
 /// that a running tool's name says (`jupyter__run_cell`, `node__eval`, `python__execute_code`):
 /// the command line that runs it.
 pub(super) fn mcp_code(name: &str, input: &Map<String, Value>) -> Option<Action> {
-    let code = ["code", "source", "snippet"].iter().find_map(|k| input.get(*k)?.as_str())?;
+    let code = ["code", "source", "snippet", "script", "expression", "expr"].iter().find_map(|k| input.get(*k)?.as_str())?;
     let named = || {
         let words = name_words(name);
         let runs = words.iter().any(|w| RUNNING_WORDS.contains(&w.as_str()));
@@ -415,6 +507,10 @@ pub(super) fn mcp_code(name: &str, input: &Map<String, Value>) -> Option<Action>
         "perl" | "pl" => format!("perl -e {}", shell_words::quote(code)),
         "php" => format!("php -r {}", shell_words::quote(code)),
         "powershell" | "pwsh" | "ps1" => format!("pwsh -Command {}", shell_words::quote(code)),
+        "r" | "rscript" => format!("Rscript -e {}", shell_words::quote(code)),
+        "applescript" | "osascript" => format!("osascript -e {}", shell_words::quote(code)),
+        "lua" => format!("lua -e {}", shell_words::quote(code)),
+        "julia" => format!("julia -e {}", shell_words::quote(code)),
         _ => return None,
     };
     Some(bash(command))
@@ -471,17 +567,26 @@ const LANGUAGE_WORDS: &[&str] = &[
     "bash",
     "sh",
     "shell",
+    "r",
+    "rscript",
+    "applescript",
+    "osascript",
+    "lua",
+    "julia",
 ];
 
 /// The shell command an MCP tool's arguments hold (`{"command": "…"}`, or a program and its
 /// `args`): judged as a Bash call, as the server runs it.
-pub(super) fn mcp_command(input: &Map<String, Value>) -> Option<Action> {
-    nested_objects(input).into_iter().find_map(command_of)
+/// With `code_read`, the tool's code was read in the language it names ([`mcp_code`]): its
+/// `script` is that code, not a shell's command.
+pub(super) fn mcp_command(input: &Map<String, Value>, code_read: bool) -> Option<Action> {
+    nested_objects(input).into_iter().find_map(|object| command_of(object, code_read))
 }
 
 /// The command one object of a tool's arguments holds under [`MCP_COMMAND_KEYS`].
-fn command_of(input: &Map<String, Value>) -> Option<Action> {
-    let (key, value) = MCP_COMMAND_KEYS.iter().find_map(|k| input.get(*k).map(|v| (*k, v)))?;
+fn command_of(input: &Map<String, Value>, code_read: bool) -> Option<Action> {
+    let keys = MCP_COMMAND_KEYS.iter().filter(|k| !(code_read && **k == "script"));
+    let (key, value) = keys.into_iter().find_map(|k| input.get(*k).map(|v| (*k, v)))?;
     let words = |list: &[Value]| list.iter().map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string)).collect::<Vec<_>>();
     let mut command = match value {
         Value::String(s) => s.clone(),
@@ -495,6 +600,88 @@ fn command_of(input: &Map<String, Value>) -> Option<Action> {
     }
     let directory = ["cwd", "workdir", "working_directory", "directory"].iter().find_map(|k| input.get(*k).and_then(Value::as_str));
     Some(bash_in(command, directory.map(str::to_string)))
+}
+
+/// Argument names under which a container or sandbox tool takes the host directories it mounts.
+const MOUNT_KEYS: &[&str] =
+    &["volumes", "volume", "binds", "Binds", "mounts", "Mounts", "mount", "bind_mounts", "bindMounts", "host_volumes", "hostVolumes"];
+
+/// Keys of a mount given as an object that name its host side, and its container side.
+const MOUNT_SOURCES: &[&str] = &["source", "Source", "src", "host", "host_path", "hostPath", "from"];
+const MOUNT_TARGETS: &[&str] =
+    &["target", "Target", "destination", "Destination", "dst", "container_path", "containerPath", "mountPath", "mount_path", "to"];
+
+/// The host directories a container or sandbox tool's arguments mount, in any of the shapes
+/// servers take them (`{"volumes": {"/": "/host"}}`, `{"binds": ["/:/host:rw"]}`, `{"mounts":
+/// [{"source": "~", "target": "/h"}]}`, a pod's `hostPath`), each as the `docker run -v` that
+/// mounts it: what the container may then change of the host is judged as that command's.
+pub(super) fn mcp_mounts(input: &Map<String, Value>) -> Vec<Action> {
+    let image = input.get("image").and_then(Value::as_str).unwrap_or("image");
+    let mut mounts = Vec::new();
+    for object in nested_objects(input) {
+        for (key, value) in object {
+            if MOUNT_KEYS.contains(&key.as_str()) {
+                mount_entries(value, &mut mounts);
+            } else if key == "hostPath"
+                && let Some(path) = value.as_object().and_then(|o| o.get("path")).and_then(Value::as_str)
+            {
+                mounts.push((path.to_string(), "/host".to_string(), false));
+            }
+        }
+    }
+    // A named volume (`data:/data`) is the engine's, not a host directory.
+    let host = |source: String| {
+        let home = ["${HOME}", "$HOME"].iter().find_map(|h| source.strip_prefix(h)).map(|rest| format!("~{rest}"));
+        Some(home.unwrap_or(source)).filter(|s| s.starts_with(['/', '~', '.']))
+    };
+    mounts
+        .into_iter()
+        .filter_map(|(source, target, ro)| Some((host(source)?, target, ro)))
+        .map(|(source, target, ro)| {
+            let spec = format!("{target}{}", if ro { ":ro" } else { "" });
+            let source = match source.strip_prefix('~') {
+                Some(rest) => format!("~{}", shell_words::quote(&format!("{}:{spec}", if rest.is_empty() { "/" } else { rest }))),
+                None => shell_words::quote(&format!("{source}:{spec}")).into_owned(),
+            };
+            bash(format!("docker run -v {source} {}", shell_words::quote(image)))
+        })
+        .collect()
+}
+
+/// The (host, container, read-only) mounts one mount argument holds.
+fn mount_entries(value: &Value, out: &mut Vec<(String, String, bool)>) {
+    let text = |o: &Map<String, Value>, keys: &[&str]| keys.iter().find_map(|k| o.get(*k)?.as_str()).map(str::to_string);
+    let read_only = |o: &Map<String, Value>| {
+        o.get("read_only").or_else(|| o.get("readOnly")).or_else(|| o.get("ReadOnly")).and_then(Value::as_bool).unwrap_or(false)
+            || o.get("mode").and_then(Value::as_str).is_some_and(|m| m.split(',').any(|m| m == "ro"))
+    };
+    match value {
+        Value::String(spec) => {
+            let mut parts = spec.splitn(3, ':');
+            let source = parts.next().unwrap_or_default().to_string();
+            let target = parts.next().unwrap_or("/mnt").to_string();
+            let ro = parts.next().is_some_and(|m| m.split(',').any(|m| m == "ro"));
+            out.push((source, target, ro));
+        }
+        Value::Array(list) => list.iter().for_each(|v| mount_entries(v, out)),
+        Value::Object(o) => match text(o, MOUNT_SOURCES) {
+            Some(source) => out.push((source, text(o, MOUNT_TARGETS).unwrap_or_else(|| "/mnt".into()), read_only(o))),
+            // Docker's SDK shape: host directory → container directory or `{"bind": …, "mode": …}`.
+            None => {
+                for (source, target) in o {
+                    let (target, ro) = match target {
+                        Value::String(t) => (t.clone(), false),
+                        Value::Object(t) => {
+                            (text(t, &["bind"]).or_else(|| text(t, MOUNT_TARGETS)).unwrap_or_else(|| "/mnt".into()), read_only(t))
+                        }
+                        _ => continue,
+                    };
+                    out.push((source.clone(), target, ro));
+                }
+            }
+        },
+        _ => {}
+    }
 }
 
 /// The paths a deleting MCP tool names, each as the removal of a tree (`rm -rf -- path`): its

@@ -12,6 +12,7 @@ use crate::support::{BIN, Sandbox, claude_payload};
 use std::collections::BTreeMap;
 
 mod bounded;
+mod carried;
 mod dry_runs;
 mod families;
 mod generalised;
@@ -55,6 +56,7 @@ fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
         .chain(lifecycle::CASES)
         .chain(listed::CASES)
         .chain(secrets_sent::CASES)
+        .chain(carried::CASES)
         .copied()
         .collect()
 }
@@ -2709,6 +2711,7 @@ fn world() -> Sandbox {
     settings_on_disk::write(&env);
     generalised::write(&env);
     lifecycle::write(&env);
+    carried::write(&env);
     // A gzip stream cut short: unreadable, so a tree written into its directory.
     let whole = std::fs::read(env.repo().join("plain.tar.gz")).unwrap();
     std::fs::write(env.repo().join("cut.tar.gz"), &whole[..whole.len() / 2]).unwrap();

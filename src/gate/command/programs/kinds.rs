@@ -150,6 +150,8 @@ impl Interpreter {
 pub enum InlineLanguage {
     Code(code::Language),
     PowerShell,
+    /// AppleScript, read for the shell commands it runs ([`code::applescript`]).
+    AppleScript,
     /// A language the analyser does not parse (m4, gnuplot, Octave, Erlang, the Lisps): text
     /// that names none of these words (of the language's ways to run a command, change a file or
     /// evaluate more text) only computes; text that names one is opaque.

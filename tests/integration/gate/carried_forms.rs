@@ -1,0 +1,114 @@
+//! Commands carried in data, judged alike in the payload forms of Claude Code, Codex and Copilot
+//! CLI: an MCP tool's host mounts, a graph's or a wide-column store's query, a statement a running
+//! tool is given under a name of its own, AppleScript's shell commands, and program files awk reads.
+
+use super::own_files::{installed, judge, stops};
+use crate::support::Sandbox;
+use serde_json::Value;
+
+/// Each agent's call of the MCP tool `mcp__SERVER__TOOL` with `input`, as it sends it: Copilot
+/// names the tool `SERVER-TOOL`.
+fn mcp_payloads(env: &Sandbox, tool: &str, input: &Value) -> [(&'static str, &'static str, Value); 3] {
+    let mut claude = env.payload("claude-bash.json");
+    claude["tool_name"] = tool.into();
+    claude["tool_input"] = input.clone();
+    let mut codex = env.payload("codex-bash.json");
+    codex["tool_name"] = tool.into();
+    codex["tool_input"] = input.clone();
+    let mut copilot = env.payload("copilot-bash.json");
+    let (server, name) = tool.trim_start_matches("mcp__").split_once("__").unwrap();
+    copilot["toolName"] = format!("{server}-{name}").into();
+    copilot["toolArgs"] = input.clone();
+    [("claude", "PreToolUse", claude), ("codex", "PreToolUse", codex), ("copilot", "preToolUse", copilot)]
+}
+
+/// Every call of `stopped` is stopped, every one of `passed` passes, in each agent's form.
+fn judge_mcp(env: &Sandbox, stopped: &[(&str, Value)], passed: &[(&str, Value)]) {
+    let mut wrong = Vec::new();
+    for (calls, want) in [(stopped, true), (passed, false)] {
+        for (tool, input) in calls {
+            for (agent, event, payload) in mcp_payloads(env, tool, input) {
+                let out = env.hook(agent, event, payload.to_string());
+                if stops(&out) != want {
+                    wrong.push(format!("{agent}: {tool} {input}: want {}, got {out:?}", if want { "stopped" } else { "passed" }));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_container_tool_mounting_the_host_is_judged_as_docker_run_v() {
+    let env = installed();
+    judge_mcp(
+        &env,
+        &[
+            ("mcp__docker__run_container", serde_json::json!({"image": "alpine", "volumes": {"/": "/host"}})),
+            ("mcp__podman__create_container", serde_json::json!({"image": "alpine", "mounts": [{"source": "~", "target": "/h"}]})),
+            ("mcp__containers__start", serde_json::json!({"image": "x", "HostConfig": {"Binds": ["$HOME/.ssh:/keys:ro"]}})),
+        ],
+        &[
+            ("mcp__docker__run_container", serde_json::json!({"image": "node:20", "volumes": ["./:/app"]})),
+            (
+                "mcp__docker__run_container",
+                serde_json::json!({"image": "pg", "volumes": {"pgdata": {"bind": "/var/lib/pg", "mode": "rw"}}}),
+            ),
+        ],
+    );
+}
+
+#[test]
+fn graph_and_wide_column_queries_and_statements_under_any_name_are_judged_as_sql() {
+    let env = installed();
+    judge_mcp(
+        &env,
+        &[
+            ("mcp__memgraph__run_query", serde_json::json!({"query": "MATCH (n) DETACH DELETE n"})),
+            ("mcp__scylla__execute", serde_json::json!({"cql": "DROP KEYSPACE shop"})),
+            ("mcp__analytics__run_statement", serde_json::json!({"text": "TRUNCATE TABLE events"})),
+            ("mcp__neon__apply_migration", serde_json::json!({"name": "m1", "query": "drop table users"})),
+            ("mcp__pg__query", serde_json::json!({"sql": "select pg_terminate_backend(pid) from pg_stat_activity"})),
+        ],
+        &[
+            ("mcp__memgraph__run_query", serde_json::json!({"query": "MATCH (n) RETURN count(n)"})),
+            ("mcp__scylla__execute", serde_json::json!({"cql": "SELECT * FROM shop.orders LIMIT 1"})),
+            ("mcp__tests__run", serde_json::json!({"filter": "delete user"})),
+            ("mcp__github__create_issue", serde_json::json!({"title": "slow", "body": "DROP TABLE users takes minutes"})),
+        ],
+    );
+}
+
+#[test]
+fn applescript_and_code_under_script_are_read_in_their_language() {
+    let env = installed();
+    judge_mcp(
+        &env,
+        &[
+            ("mcp__applescript__run", serde_json::json!({"code": "do shell script \"rm -rf ~/src\""})),
+            ("mcp__applescript__run", serde_json::json!({"code": "tell application \"Finder\" to delete every file of desktop"})),
+            ("mcp__node__eval", serde_json::json!({"script": "require('fs').rmSync(require('os').homedir(), {recursive: true})"})),
+        ],
+        &[
+            ("mcp__applescript__run", serde_json::json!({"code": "do shell script \"ls\""})),
+            ("mcp__node__eval", serde_json::json!({"script": "console.log(1 + 1)"})),
+        ],
+    );
+    judge(
+        &env,
+        &["osascript -e 'do shell script \"rm -rf ~/src\"'", "osascript -e 'do shell script \"rm -rf \" & p'"],
+        &["osascript -e 'do shell script \"ls\"'"],
+    );
+}
+
+#[test]
+fn a_program_file_awk_reads_is_judged_as_its_inline_program() {
+    let env = installed();
+    env.write("wipe.awk", "BEGIN { system(\"rm -rf ~/src\") }\n");
+    env.write("count.awk", "{ n++ } END { print n }\n");
+    judge(
+        &env,
+        &["awk -f wipe.awk", "gawk -f wipe.awk /dev/null", "awk -v n=1 -f wipe.awk notes.txt"],
+        &["awk -f count.awk notes.txt", "awk -v n=1 -F, -f count.awk notes.txt"],
+    );
+}
