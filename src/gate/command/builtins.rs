@@ -30,7 +30,9 @@ impl Walk<'_> {
         };
         let text = match words.split_first() {
             Some((format, values)) if call.name == "printf" && format.contains('%') => printf(format, values),
-            // `\n` is a new line to printf, `echo -e` and sh's echo: what a script written so holds.
+            // `\n` is a new line to printf, `echo -e` and sh's echo, `\t` a tab to printf: what a
+            // script or a Makefile written so holds.
+            _ if call.name == "printf" => words.join(" ").replace("\\n", "\n").replace("\\t", "\t"),
             _ => words.join(" ").replace("\\n", "\n"),
         };
         Step::Done(Feed::Text(text), None)

@@ -214,6 +214,12 @@ fn temporary_dirs() -> impl Iterator<Item = PathBuf> {
     TEMP.iter().map(PathBuf::from).chain(std::env::var_os("TMPDIR").map(PathBuf::from))
 }
 
+/// Whether `path` (as the file system resolves it) lies inside a temporary directory.
+pub(super) fn in_temporary_dir(path: &Path) -> bool {
+    let real = crate::gate::location::resolve(&lexical(path));
+    temporary_dirs().any(|t| real.starts_with(crate::gate::location::resolve(&t)) && real != crate::gate::location::resolve(&t))
+}
+
 /// The kind of place `touch` is for `kind`.
 pub fn classify(touch: &Touch, ctx: &Context) -> Class {
     let path = lexical(&touch.path);

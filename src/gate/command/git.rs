@@ -395,6 +395,26 @@ impl Git {
         }
     }
 
+    /// `git branch -D NAME…` where each NAME is a branch the same call made (`made_here`): it
+    /// holds no commit that was not on the branch it was made from, so deleting it discards
+    /// nothing; written as the plain deletion (`git branch --delete NAME`). Whether it was.
+    pub fn made_branch_deleted(&mut self, made_here: impl Fn(&str) -> bool) -> bool {
+        let operands: Vec<&String> = self.args.iter().filter(|a| !a.starts_with('-')).collect();
+        let only = |a: &String| matches!(a.as_str(), "--delete" | "--force" | "--quiet");
+        if self.subcommand.as_deref() != Some("branch")
+            || !self.args.iter().any(|a| a == "--delete")
+            || !self.args.iter().any(|a| a == "--force")
+            || !self.args.iter().filter(|a| a.starts_with('-')).all(only)
+            || operands.is_empty()
+            || !operands.iter().all(|n| made_here(n))
+        {
+            return false;
+        }
+        self.args.retain(|a| a != "--force");
+        self.render();
+        true
+    }
+
     /// `git branch -f NAME [START]`, `git switch -C NAME`, `git checkout -B NAME` where no branch
     /// NAME exists (`exists` says whether one may): git creates it, and no branch is moved, so no
     /// commit is left behind; written as the plain creation (`git branch NAME`, `--create=NAME`).

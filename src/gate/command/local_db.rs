@@ -1,5 +1,5 @@
 //! Local test databases: a database client pointed at a throwaway database (in memory, a file in
-//! the project whose name says test, a server on this machine by its socket, `localhost` or
+//! a temporary directory, a file in the project whose name says test, a server on this machine by its socket, `localhost` or
 //! `127.0.0.1` with a database whose name says test, by option or by the client's host variable).
 //! Its statements read `test-database sql …`,
 //! which the rules about writing to a database leave alone; any other database, or one the shell
@@ -26,6 +26,16 @@ impl Walk<'_> {
         if FILE_CLIENTS.contains(&name) {
             let Some(&k) = operands.first() else { return true };
             if args[k] == ":memory:" {
+                return true;
+            }
+            // A database file in a temporary directory (outside the project and the home, wherever
+            // those are) is scratch, whatever its name.
+            let in_own = |p: &std::path::Path| {
+                let real = crate::gate::location::resolve(&super::lexical(p));
+                [self.ctx.repo_top, self.ctx.home].into_iter().flatten().any(|d| real.starts_with(crate::gate::location::resolve(d)))
+            };
+            let scratch = |t: &super::Touch| t.glob.is_none() && super::effects::in_temporary_dir(&t.path) && !in_own(&t.path);
+            if self.paths(&words[k], dirs).is_some_and(|ts| ts.iter().all(scratch)) {
                 return true;
             }
             let Some(top) = self.ctx.repo_top else { return false };

@@ -336,7 +336,8 @@ impl Walk<'_> {
     /// `make clean`, `npm run purge`, `just wipe`: the recipe lines the runner hands to a shell,
     /// read from its file (as the same call wrote it, or on disk; never run), each judged as a
     /// command in the runner's directory.
-    pub(super) fn recipes(&mut self, name: &str, args: &[String], dirs: &Dirs, shell: &ShellState, reparse: usize) {
+    /// `feed` is what the call gives the runner on its standard input (`… | make -f -`).
+    pub(super) fn recipes(&mut self, name: &str, args: &[String], dirs: &Dirs, shell: &ShellState, reparse: usize, feed: &Feed) {
         self.package_settings(name, dirs);
         if !recipes::is_runner(name) {
             return;
@@ -358,7 +359,10 @@ impl Walk<'_> {
         }
         for dir in ds {
             let scripts = &self.seen.scripts;
-            let written = |p: &Path| scripts.iter().find(|(q, _)| q == p).map(|(_, t)| t.clone());
+            let written = |p: &Path| match feed {
+                Feed::Text(text) if p == Path::new(recipes::STDIN) => Some(Some(text.clone())),
+                _ => scripts.iter().find(|(q, _)| q == p).map(|(_, t)| t.clone()),
+            };
             if recipes::names_computed(name, &args) {
                 if recipes::may_find_recipes(name, &args, dir, &written) {
                     self.opaque("the recipe or script it runs is named by text the shell computes");

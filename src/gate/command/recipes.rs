@@ -6,6 +6,7 @@
 //! there), never run. A file over the size cap, or a recipe built from values only the runner
 //! computes, is opaque.
 
+mod bazel;
 mod cargo_config;
 mod code_tasks;
 mod compose;
@@ -25,7 +26,7 @@ mod toml_tasks;
 mod tox;
 mod walk;
 
-pub use file::{Recipes, Written};
+pub use file::{Recipes, STDIN, Written};
 pub use settings::{as_command as setting_command, on_disk as settings_on_disk, program_variable};
 use std::path::Path;
 
@@ -84,6 +85,8 @@ pub fn is_runner(name: &str) -> bool {
             | "podman"
             | "docker-compose"
             | "podman-compose"
+            | "bazel"
+            | "bazelisk"
     )
 }
 
@@ -166,6 +169,7 @@ pub fn of(name: &str, args: &[String], dir: &Path, written: Written) -> Recipes 
                 _ => Recipes::Lines(Vec::new()),
             }
         }
+        "bazel" | "bazelisk" => bazel::bazel(args, dir, written),
         "poetry" => Recipes::Lines(Vec::new()),
         _ => package::package_script(name, args, dir, written).unwrap_or(Recipes::Lines(Vec::new())),
     }

@@ -621,7 +621,7 @@ impl Walk<'_> {
         self.mounts(name, cmd.operands(), args, &cmd.dirs.clone());
         // A runner's own scripts first: `pdm run wipe`, `hatch run wipe` and `mise run wipe` run the
         // project's script of that name when it has one, the program of that name when not.
-        self.recipes(name, args, &cmd.dirs.clone(), shell, io.reparse);
+        self.recipes(name, args, &cmd.dirs.clone(), shell, io.reparse, io.feed);
         if let Some(i) = programs::runner(name, args) {
             let program =
                 if name == "yarn" && args[i] == "npm" { "npm".to_string() } else { programs::package_program(&args[i]).to_string() };

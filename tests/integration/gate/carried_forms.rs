@@ -1,9 +1,12 @@
 //! Commands carried in data, judged alike in the payload forms of Claude Code, Codex and Copilot
 //! CLI: an MCP tool's host mounts, a graph's or a wide-column store's query, a statement a running
-//! tool is given under a name of its own, AppleScript's shell commands, and program files awk reads.
+//! tool is given under a name of its own, AppleScript's shell commands, and program files awk reads;
+//! and look-alikes of danger that the text shows harmless (a branch the call made and deletes, a
+//! scratch database in a temporary directory, a module imported by its literal name, a Makefile
+//! the call feeds make, a reader of the gitvow executable).
 
 use super::own_files::{installed, judge, stops};
-use crate::support::Sandbox;
+use crate::support::{BIN, Sandbox};
 use serde_json::Value;
 
 /// Each agent's call of the MCP tool `mcp__SERVER__TOOL` with `input`, as it sends it: Copilot
@@ -110,5 +113,42 @@ fn a_program_file_awk_reads_is_judged_as_its_inline_program() {
         &env,
         &["awk -f wipe.awk", "gawk -f wipe.awk /dev/null", "awk -v n=1 -f wipe.awk notes.txt"],
         &["awk -f count.awk notes.txt", "awk -v n=1 -F, -f count.awk notes.txt"],
+    );
+}
+
+#[test]
+fn a_bazel_targets_script_is_judged_as_the_script() {
+    let env = installed();
+    env.write("WORKSPACE", "");
+    env.write("BUILD.bazel", "sh_binary(name = \"wipe\", srcs = [\"wipe.sh\"])\nsh_binary(name = \"hi\", srcs = [\"hi.sh\"])\n");
+    env.write("wipe.sh", "rm -rf ~/src\n");
+    env.write("hi.sh", "echo hi\n");
+    judge(&env, &["bazel run //:wipe", "bazelisk run :wipe"], &["bazel run //:hi", "bazel test //..."]);
+}
+
+#[test]
+fn what_the_call_shows_harmless_passes_and_its_twin_is_stopped() {
+    let env = installed();
+    let reader = format!("ldd {BIN} || true");
+    let writer = format!("patchelf --set-rpath /opt/x {BIN}");
+    judge(
+        &env,
+        &[
+            "git branch -D feature",
+            "git branch tmp-x && git checkout tmp-x && git commit --allow-empty -m x && git checkout - && git branch -D tmp-x",
+            "sqlite3 ~/shop.db 'drop table orders'",
+            "python3 -c \"__import__('os').system('rm -rf ~/src')\"",
+            "python3 -c \"__import__(name).system('ls')\"",
+            "printf 'all:\\n\\trm -rf ~/src\\n' | make -f -",
+            "make -f - < Makefile.in",
+            &writer,
+        ],
+        &[
+            "git branch tmp-x && git branch -D tmp-x",
+            "sqlite3 /tmp/scratch.db 'create table t(a); insert into t values(1); select * from t'",
+            "python3 -c \"__import__('os').system('ls')\"",
+            "printf 'all:\\n\\techo ok\\n' | make -f -",
+            &reader,
+        ],
     );
 }

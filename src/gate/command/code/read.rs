@@ -497,6 +497,13 @@ impl Walker {
                 _ => CodeValue::Unknown,
             },
             Op::Require => match arg(0) {
+                CodeValue::Str(m) if self.lang == Language::Python => {
+                    if is_module(self.lang, &m) {
+                        CodeValue::Module(m)
+                    } else {
+                        CodeValue::Unknown
+                    }
+                }
                 CodeValue::Str(m) => module_named(&m),
                 _ => {
                     self.opaque("a module loaded by a computed name");

@@ -60,6 +60,9 @@ fn python_processes() {
     assert_eq!(read(Python, "import os; os.execl('/bin/rm', 'rm', '-rf', '/x')"), [run("/bin/rm -rf /x")]);
     assert_eq!(read(Python, "import pty; pty.spawn(['bash', '-c', 'rm -rf ~'])"), [run("bash -c 'rm -rf ~'")]);
     assert_eq!(read(Python, "exec(\"import os; os.system('reboot')\")"), [run("reboot")]);
+    // A module imported by its literal name is that module.
+    assert_eq!(read(Python, "__import__('os').system('ls')"), [run("ls")]);
+    assert_eq!(read(Python, "import importlib; importlib.import_module('subprocess').run(['make', 'test'])"), [run("make test")]);
 }
 
 #[test]
@@ -68,12 +71,12 @@ fn python_computed_and_obfuscated_is_opaque() {
         "import shutil, sys; shutil.rmtree(sys.argv[1])",
         "import os; [os.remove(f) for f in os.listdir('.')]",
         "import shutil; getattr(shutil, 'rmtree')('/x')",
-        "__import__('shutil').rmtree('/x')",
         "import os; f = os.remove; list(map(os.remove, ['a']))",
         "import os; os.system(input())",
         "import subprocess; subprocess.run(cmd)",
         "exec(bytes.fromhex('6f73').decode())",
-        "import importlib; importlib.import_module('os').system('x')",
+        "import importlib; importlib.import_module(name).system('x')",
+        "__import__(sys.argv[1]).rmtree('/x')",
         "from pathlib import Path; p = Path(x); p.unlink()",
     ] {
         assert!(opaque(Python, text), "{text}: {:?}", read(Python, text));

@@ -27,6 +27,9 @@ pub enum Recipes {
 /// else from disk.
 pub type Written<'a> = &'a dyn Fn(&Path) -> Option<Option<String>>;
 
+/// The name under which [`Written`] gives the text fed to the runner on its standard input.
+pub const STDIN: &str = "-";
+
 pub(super) enum FileText {
     Absent,
     /// The file's text; a text the same call wrote with escapes is also read as printf would
@@ -66,6 +69,8 @@ pub(super) fn first_existing(dir: &Path, names: &[&str], written: Written) -> Op
 /// name `gitvow check` shows; the answer itself when there is no file or it cannot be read.
 pub(super) fn recipe_file(dir: &Path, file: Option<&str>, names: &[&str], written: Written) -> Result<(String, String), Recipes> {
     let path = match file {
+        // `printf 'all:\n\techo ok\n' | make -f -`: the text the call feeds it, where it is known.
+        Some("-" | "/dev/stdin") if let Some(Some(text)) = written(Path::new(STDIN)) => return Ok((text, "standard input".into())),
         // `make -f <(…)`, `make -f -`, `just --justfile "$F"`: text the analyser cannot see.
         Some(f) if f.contains(['$', '`']) || f.contains("<(") || crate::paths::is_stdin_path(f) => {
             return Err(Recipes::Opaque("its recipe file is the call's input or named by text the shell computes"));

@@ -62,7 +62,8 @@ pub(super) fn make(args: &[String], dir: &Path, written: Written) -> Recipes {
             targets.push(a.to_string());
         }
     }
-    if file.as_deref().is_some_and(|f| f == "-" || f.starts_with("/dev/") || f.starts_with("/proc/")) {
+    let fed = |f: &str| matches!(f, "-" | "/dev/stdin") && written(Path::new(super::file::STDIN)).is_some_and(|t| t.is_some());
+    if file.as_deref().is_some_and(|f| !fed(f) && (f == "-" || f.starts_with("/dev/") || f.starts_with("/proc/"))) {
         return Recipes::Opaque("it runs a Makefile read from standard input or a device, which the analyser does not see");
     }
     let (text, shown) = match recipe_file(&dir, file.as_deref(), &["GNUmakefile", "makefile", "Makefile"], written) {

@@ -63,6 +63,18 @@ impl Walk<'_> {
             // longer are.
             self.out.texts.pop();
         }
+        // A branch made by this call and named by nothing else of it since (`git branch tmp &&
+        // git branch -D tmp`) holds no commit of its own: deleting it discards nothing.
+        let before = &self.out.texts[..self.out.texts.len().saturating_sub(1)];
+        let made = |name: &str| {
+            // Each command's words are there as given and as git reads them: the same text twice.
+            let named: std::collections::BTreeSet<&String> = before.iter().filter(|t| t.split_whitespace().any(|w| w == name)).collect();
+            let creation = |t: &&String| matches!(t.split_whitespace().collect::<Vec<_>>()[..], ["git", "branch", n] | ["git", "branch", n, _] if n == name);
+            named.len() == 1 && named.iter().all(creation) && !branch_may_exist(name, &dirs)
+        };
+        if g.made_branch_deleted(made) && self.out.texts.last().is_some_and(|t| t.starts_with("git ")) {
+            self.out.texts.pop();
+        }
         self.out.texts.push(g.text.clone());
         self.git_places(&g, &dirs);
         let Some(sub) = g.subcommand.as_deref() else { return };

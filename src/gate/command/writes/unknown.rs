@@ -79,6 +79,13 @@ const READ_ONLY: &[&str] = &[
     "git-blame",
     "highlight",
     "pygmentize",
+    "ldd",
+    "lddtree",
+    "readelf",
+    "objdump",
+    "nm",
+    "size",
+    "otool",
 ];
 
 impl Walk<'_> {

@@ -1,8 +1,9 @@
 //! Commands carried where the analyser must read them: in an MCP tool's arguments (a container's
 //! host mounts, a graph's or a wide-column store's query, a statement under any name in a tool that
 //! runs what it is given, AppleScript's shell commands, code under `script` in the language the tool
-//! names) and in a program file an interpreter reads (`awk -f FILE`). Each shape holds a harmless
-//! member beside one that reaches what must be stopped.
+//! names) and in a program file an interpreter reads (`awk -f FILE`, a Bazel target's script). Each
+//! shape holds a harmless member beside one that reaches what must be stopped; look-alikes of
+//! danger that the text shows harmless stand beside their twins.
 
 use crate::support::Sandbox;
 
@@ -56,6 +57,24 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-program-files", "deny", "osascript -e 'do shell script \"rm -rf ~\"'"),
     ("classes-program-files", "allow", "osascript -e 'do shell script \"ls -la\"'"),
     ("classes-program-files", "confirm", "osascript -e 'do shell script \"rm -rf \" & quoted form of (path to home folder)'"),
+    // A Bazel target run: a shell or Python rule's program, read from the package's BUILD file.
+    ("classes-program-files", "deny", "cd bazel && bazel run //:wipe"),
+    ("classes-program-files", "deny", "cd bazel/tools && bazelisk run --config=ci //tools:push -- --yes"),
+    ("classes-program-files", "allow", "cd bazel && bazel run //:hello"),
+    ("classes-program-files", "allow", "cd bazel && bazel run //:app"),
+    ("classes-program-files", "allow", "cd bazel && bazel build //..."),
+    // Look-alikes the text shows harmless, each beside its twin: a branch the call made and
+    // deletes, a scratch database, a module imported by its literal name, a Makefile fed on
+    // standard input, a reader of the gitvow executable.
+    ("classes-lookalikes", "allow", "git branch tmp-x && git branch -D tmp-x"),
+    ("classes-lookalikes", "confirm", "git branch tmp-x && git switch tmp-x && git commit -qm x && git switch - && git branch -D tmp-x"),
+    ("classes-lookalikes", "allow", "sqlite3 {tmp}/scratch.db 'create table t(a); insert into t values(1)'"),
+    ("classes-lookalikes", "allow", "python3 -c \"__import__('os').system('ls')\""),
+    ("classes-lookalikes", "deny", "python3 -c \"__import__('os').system('rm -rf ~')\""),
+    ("classes-lookalikes", "allow", "printf 'all:\\n\\techo ok\\n' | make -f -"),
+    ("classes-lookalikes", "deny", "printf 'all:\\n\\tgit push --force origin main\\n' | make -f -"),
+    ("classes-lookalikes", "allow", "ldd {exe}"),
+    ("classes-lookalikes", "confirm", "patchelf --set-rpath /opt/x {exe}"),
 ];
 
 /// The program files the cases read.
@@ -63,4 +82,14 @@ pub(super) fn write(env: &Sandbox) {
     env.write("data/wipe.awk", "# tidy\nBEGIN { system(\"rm -rf ~/\") }\n");
     env.write("data/count.awk", "{ n += $2 } END { print n }\n");
     env.write("data/rows.csv", "a,1\nb,2\n");
+    env.write("bazel/MODULE.bazel", "module(name = \"demo\")\n");
+    env.write(
+        "bazel/BUILD.bazel",
+        "sh_binary(name = \"wipe\", srcs = [\"scripts/wipe.sh\"])\nsh_binary(\n    name = \"hello\",\n    srcs = [\"scripts/hello.sh\"],\n)\n\
+         cc_binary(name = \"app\", srcs = [\"main.c\"])\n",
+    );
+    env.write("bazel/scripts/wipe.sh", "#!/bin/sh\nrm -rf \"$HOME\"\n");
+    env.write("bazel/scripts/hello.sh", "#!/bin/sh\necho hello\n");
+    env.write("bazel/tools/BUILD", "py_binary(name = \"push\", srcs = [\"push.py\"])\n");
+    env.write("bazel/tools/push.py", "import os\nos.system('git push --force origin main')\n");
 }
