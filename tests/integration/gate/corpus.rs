@@ -29,6 +29,7 @@ mod runner_files;
 mod secrets_sent;
 mod settings_on_disk;
 mod stop_classes;
+mod test_databases;
 mod verbs_and_flags;
 
 /// Every case: the families below, then the everyday commands with bounded names ([`bounded`]) and
@@ -57,6 +58,7 @@ fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
         .chain(listed::CASES)
         .chain(secrets_sent::CASES)
         .chain(carried::CASES)
+        .chain(test_databases::CASES)
         .copied()
         .collect()
 }
