@@ -7,6 +7,7 @@ mod command_values;
 mod corpus;
 mod database_clients;
 mod hook_reach;
+mod known_values;
 mod links;
 mod not_yet_made;
 mod other_spellings;

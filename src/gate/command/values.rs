@@ -523,6 +523,7 @@ impl Walk<'_> {
                     out.push(Part::Lit(self.known_cwd()?));
                 }
                 Part::Subst { raw, .. } if super::words::one_name(raw) => out.push(Part::Computed(raw.clone())),
+                Part::Subst { raw, .. } if self.path_part(raw).is_some() => out.push(Part::Lit(self.path_part(raw)?)),
                 Part::Computed(t) if t == "$$" || t.starts_with("$((") => out.push(p.clone()),
                 Part::Var(n) if self.seen.loops.iter().any(|(m, ..)| m == n) => out.push(p.clone()),
                 Part::Computed(t) if self.loop_values(p).is_some() && !t.starts_with("$@") && !t.starts_with("$*") => {
@@ -544,6 +545,42 @@ impl Walk<'_> {
             out.push(Part::Lit(String::new()));
         }
         Some(Word { parts: out })
+    }
+
+    /// `$(dirname X)`, `$(basename X)` of literal text or a known variable's literal value.
+    fn path_part(&self, raw: &str) -> Option<String> {
+        let inner = raw.strip_prefix("$(")?.strip_suffix(')')?;
+        let words: Vec<&str> = inner.split_whitespace().collect();
+        let [program @ ("dirname" | "basename"), arg] = words.as_slice() else { return None };
+        let arg = arg.strip_prefix('"').and_then(|a| a.strip_suffix('"')).unwrap_or(arg);
+        let name = arg.strip_prefix("${").and_then(|a| a.strip_suffix('}')).or_else(|| arg.strip_prefix('$'));
+        let text = match name {
+            Some(n) => {
+                let e = self.exact(n).filter(|e| !e.array)?;
+                e.value.first()?.literal().filter(|t| !t.starts_with('~'))?
+            }
+            None => arg.to_string(),
+        };
+        let plain = |t: &str| {
+            !t.is_empty()
+                && !t.starts_with('-')
+                && !t.contains(['$', '`', '\'', '"', '\\', '*', '?', '[', '~'])
+                && !t.contains(char::is_whitespace)
+        };
+        if !plain(&text) {
+            return None;
+        }
+        let trimmed = text.trim_end_matches('/');
+        if trimmed.is_empty() {
+            return Some("/".to_string());
+        }
+        Some(match (*program, trimmed.rsplit_once('/')) {
+            ("dirname", Some(("", _))) => "/".to_string(),
+            ("dirname", Some((dir, _))) => dir.trim_end_matches('/').to_string(),
+            ("dirname", None) => ".".to_string(),
+            (_, Some((_, base))) => base.to_string(),
+            (_, None) => trimmed.to_string(),
+        })
     }
 
     /// The current directory, when it is one known directory.
@@ -619,12 +656,19 @@ impl Walk<'_> {
 
     /// `word` with the known values put in; itself where none is.
     pub(super) fn known_word(&self, word: &Word) -> Word {
-        if self.seen.known.frames.last().is_none_or(|f| f.exact.is_empty()) {
+        let paths = word.parts.iter().any(|p| matches!(p, Part::Subst { raw, .. } if self.path_part(raw).is_some()));
+        if !paths && self.seen.known.frames.last().is_none_or(|f| f.exact.is_empty()) {
             return word.clone();
         }
         let mut out = Word::default();
         for p in &word.parts {
             let first = out.parts.iter().all(|p| matches!(p, Part::Lit(t) if t.is_empty()));
+            if let Part::Subst { raw, .. } = p
+                && let Some(text) = self.path_part(raw)
+            {
+                out.parts.push(Part::Lit(text));
+                continue;
+            }
             match self.known_part(p, first) {
                 Some(put) => out.parts.extend(put),
                 None => out.parts.push(p.clone()),
@@ -701,6 +745,20 @@ mod tests {
         known(r#"for f in src/*.c; do o="${f%.c}.o"; gcc -c "$f" -o "$o"; done"#, &["/r/src/*.o"]);
         known(r#"D=out; here=$(pwd); cd src && echo x > "$here/$D""#, &["/r/out"]);
         known("D=build; cd src; echo x > $D/y", &["/r/src/build/y", "/r/build/y"]);
+        known(r#"f=src/main.c; d=$(dirname "$f"); touch "$d/stamp" "$(basename "$f").o""#, &["/r/src/stamp", "/r/main.c.o"]);
+    }
+
+    /// A base name after literal text stays in the literal text's directory; unquoted, it may
+    /// split into words anywhere.
+    #[test]
+    fn a_base_name_after_text_is_a_name_in_that_directory() {
+        known(r#"for f in src/*.c; do gcc -c "$f" -o "/tmp/rt-$(basename "${f%.c}").o"; done"#, &["/tmp/rt-*.o"]);
+        known(r#"cp a "bak/x-${X##*/}""#, &["/r/bak/x-*"]);
+        known("touch \"t-$(mktemp -u XXXXXX)\"", &["/r/t-*"]);
+        // Unquoted, piped, or first in its component: any name there, dot names and `..` too.
+        for cmd in [r#"cp a /tmp/x-$(basename "$X")"#, r#"cp a "/tmp/$(basename "$X")x""#, r#"cp a "/tmp/x-$(basename "$X" | tr a /)""#] {
+            assert!(analysed(cmd).touched.iter().all(|t| t.glob.is_none_or(|g| g.hidden)), "{cmd}");
+        }
     }
 
     #[test]

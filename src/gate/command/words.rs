@@ -92,7 +92,10 @@ impl Walk<'_> {
         }
         // `$(date +%F)`, `$((n+1))`, `$RANDOM`, `$(basename "$f")`: text without a slash, one name
         // in its directory.
-        if let Some(k) = word.parts.iter().position(|p| match p {
+        if let Some(k) = word.parts.iter().enumerate().position(|(k, p)| match p {
+            // `rt-$(basename "$f")`, `x-${f##*/}`: a base name after literal text in its
+            // component is a name there, neither `.`, `..`, empty nor starting with a dot.
+            Part::Subst { raw, .. } | Part::Computed(raw) if self.base_name(raw) && after_text(word, k) => true,
             Part::Subst { raw, .. } => one_name(raw) || self.loop_basename(raw),
             // A known variable's value keeps such a substitution as computed text.
             Part::Computed(t) => t.starts_with("$((") || t.starts_with("${#") || t == "$$" || one_name(t),
@@ -125,6 +128,22 @@ impl Walk<'_> {
             Dirs::Known(ps) => Some(ps.into_iter().map(|path| Touch { path: self.through_symlinks(path), glob }).collect()),
             Dirs::Unknown => None,
         }
+    }
+
+    /// `$(basename ARG [SUFFIX])` (no option, nothing piped) or `${NAME##*/}`, expanded in double
+    /// quotes: text without a `/` (or `/` alone), one word.
+    fn base_name(&self, raw: &str) -> bool {
+        let quoted = |t: &str| !self.seen.unquoted.iter().any(|u| u == t);
+        if let Some(name) = raw.strip_prefix("${").and_then(|r| r.strip_suffix("##*/}")) {
+            return syntax::is_name(name) && quoted(name);
+        }
+        let inner = raw.strip_prefix("$(").and_then(|r| r.strip_suffix(')')).or_else(|| raw.strip_prefix('`')?.strip_suffix('`'));
+        let Some(inner) = inner else { return false };
+        let words: Vec<&str> = inner.split_whitespace().collect();
+        quoted(raw)
+            && matches!(words.as_slice(), ["basename", _] | ["basename", _, _])
+            && words[1..].iter().all(|w| !w.trim_start_matches(['"', '\'']).starts_with('-'))
+            && !inner.contains(['|', ';', '&', '<', '>', '\n'])
     }
 
     /// `ln -s TARGET NAME` (or `cp -s`, `--symbolic`): for the rest of the call, NAME and the
@@ -321,9 +340,18 @@ pub(super) fn one_name(raw: &str) -> bool {
                 || matches!(*w, "-u" | "--utc")
         }),
         ["seq", rest @ ..] => rest.iter().all(|w| w.parse::<f64>().is_ok() || *w == "-w"),
+        // `mktemp -u XXXX`: a name made from a template in the working directory, not made.
+        ["mktemp", "-u", t] => !t.starts_with('.') && t.ends_with("XXX"),
         ["whoami"] | ["nproc"] | ["hostname"] | ["hostname", "-s"] | ["uname", _] | ["id", "-u" | "-g" | "-un" | "-gn"] => true,
         _ => false,
     }
+}
+
+/// Whether part `k` of `word` comes after literal text in the same component (`rt-` in
+/// `/tmp/rt-$(…)`).
+fn after_text(word: &Word, k: usize) -> bool {
+    let before = word.parts[..k].iter().rev().find(|p| !matches!(p, Part::Lit(t) if t.is_empty()));
+    matches!(before, Some(Part::Lit(t)) if !t.ends_with('/'))
 }
 
 /// The patterns `$(ls PATTERN…)` lists the names of: patterns of names in a literal directory

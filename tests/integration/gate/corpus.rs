@@ -18,6 +18,7 @@ mod families;
 mod generalised;
 mod git_worktree_writes;
 mod home_spelled;
+mod known_values;
 mod lifecycle;
 mod listed;
 mod loaded_code;
@@ -41,6 +42,7 @@ fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
         .chain(families::CASES)
         .chain(home_spelled::CASES)
         .chain(parameters::CASES)
+        .chain(known_values::CASES)
         .chain(stop_classes::CASES)
         .chain(reach::CASES)
         .chain(runner_files::CASES)
@@ -111,7 +113,7 @@ const CASES: &[(&str, &str, &str)] = &[
     ("destructive", "deny", "echo / | xargs rm -rf"),
     ("destructive", "deny", "find / -exec rm -rf {} +"),
     // What the analyser cannot see: it asks.
-    ("unseen", "confirm", "G=git; $G push -f"),
+    ("unseen", "confirm", "read -r G; $G push -f"),
     ("unseen", "confirm", "$CMD"),
     ("unseen", "confirm", "\"$PROG\" --version"),
     ("unseen", "confirm", "${TOOL:-git} push"),
@@ -756,7 +758,7 @@ const CASES: &[(&str, &str, &str)] = &[
     ("effects-classes", "confirm", "bash -c \"$(echo cm0gLXJmIH4= | base64 -d)\""),
     ("effects-classes", "confirm", "echo cm0gLXJmIH4= | base64 -d | sh"),
     ("effects-classes", "confirm", "eval \"$(printf 'rm -rf ~')\""),
-    ("effects-classes", "confirm", "x=rm; $x -rf ~"),
+    ("effects-classes", "deny", "x=rm; $x -rf ~"),
     ("effects-classes", "deny", "alias ll='rm -rf ~'; ll"),
     ("effects-classes", "deny", "git push origin --force main"),
     ("effects-classes", "deny", "git push origin +HEAD:main"),
@@ -1886,7 +1888,7 @@ const CASES: &[(&str, &str, &str)] = &[
     ("effects-known-values", "confirm", r#"for d in ~/Music ~/Pictures; do rm -rf "$d"; done"#),
     ("effects-known-values", "confirm", r#"for f in $(ls); do rm -rf "$f"; done"#),
     ("effects-known-values", "deny", r#"rm -rf "${OUT:-/}""#),
-    ("effects-known-values", "confirm", r#"OUT=/; rm -rf "${OUT:-build}""#),
+    ("effects-known-values", "deny", r#"OUT=/; rm -rf "${OUT:-build}""#),
     ("effects-known-values", "confirm", r#"rm -rf "${OUT:-$X}""#),
     // perl -i rewrites its file operands, as sed -i does.
     ("effects-in-place", "confirm", "perl -i -pe 's/a/b/' ~/.bashrc"),
