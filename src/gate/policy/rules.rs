@@ -9,7 +9,7 @@ use regex_lite::Regex;
 use std::borrow::Borrow;
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex, OnceLock};
-use tested::{TESTED, Tested};
+use tested::{Spans, TESTED, Tested};
 
 mod tested;
 
@@ -236,6 +236,18 @@ struct KeptRules {
     rules: Vec<KeptRule>,
 }
 
+impl Spans for KeptRules {
+    fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+    fn len(&self) -> usize {
+        self.rules.len()
+    }
+    fn span(&self, i: usize) -> std::ops::Range<usize> {
+        self.rules[i].at.clone()
+    }
+}
+
 /// One rule in the kept bytes: where it lies, where its analysis lies, and the rule once decoded.
 #[derive(Debug)]
 struct KeptRule {
@@ -347,7 +359,7 @@ impl RuleList {
             // A kept list's pre-checks are read off its bytes, each answered once per call for
             // the rules another layer holds too (see `tested`).
             Some(kept) => {
-                let (mut answers, earlier) = Tested::start(&TESTED, kept, &hays);
+                let (mut answers, earlier) = Tested::start(&TESTED, kept.clone(), &hays);
                 let found = first(&mut |i, h| answers.answer(earlier.as_ref(), i, h, || kept.rules[i].may_match(&kept.bytes, &hays[h])));
                 answers.keep(&TESTED, earlier);
                 found
@@ -577,5 +589,60 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tested_tests {
+    use super::super::{DEFAULT_POLICY, Policy, Source, parse};
+    use super::tested::Store;
+    use super::*;
+
+    /// The same rule at the same place of another layer's list is tested once for the same texts;
+    /// a rule that differs, the rules after it, or other texts are tested again, and every answer
+    /// is the test's.
+    #[test]
+    fn a_rule_another_layer_holds_is_tested_once_per_text() {
+        let kept = |changed: Option<usize>, added: bool| {
+            let mut policy: serde_json::Value = serde_json::from_str(DEFAULT_POLICY).unwrap();
+            if let Some(i) = changed {
+                policy["bash_deny"][i]["pattern"] = r"^xyzzy\b".into();
+            }
+            if added {
+                let rules = policy["bash_deny"].as_array_mut().unwrap();
+                rules.push(serde_json::json!({"pattern": r"^make\s+deploy\b", "reason": "deploys"}));
+            }
+            Policy::decode(&parse(&policy.to_string(), Source::BuiltIn).unwrap().encode(), Source::BuiltIn).unwrap()
+        };
+        let store = Store::new(Vec::new());
+        let run = |policy: &Policy, texts: &[&str]| {
+            let list = policy.bash_deny.kept.as_ref().unwrap();
+            let hays: Vec<Hay> = texts.iter().map(|t| Hay::new(t)).collect();
+            let (mut tested, earlier) = Tested::start(&store, list.clone(), &hays);
+            let mut asked = Vec::new();
+            for i in 0..list.rules.len() {
+                for (h, hay) in hays.iter().enumerate() {
+                    let answer = tested.answer(earlier.as_ref(), i, h, || {
+                        asked.push(i);
+                        list.rules[i].may_match(&list.bytes, hay)
+                    });
+                    assert_eq!(answer, list.rules[i].may_match(&list.bytes, hay), "rule {i} on {:?}", hay.text());
+                }
+            }
+            tested.keep(&store, earlier);
+            asked
+        };
+        let texts = ["git push --force origin main", "xyzzy now"];
+        let (a, b, c) = (kept(None, false), kept(None, true), kept(Some(2), false));
+        let rules = a.bash_deny.len();
+        assert!(rules > 3);
+        assert_eq!(run(&a, &texts).len(), rules * 2);
+        // A rule added at the end is the only one tested.
+        assert_eq!(run(&b, &texts), vec![rules, rules]);
+        // A changed rule and those after it are.
+        let after: Vec<usize> = (2..rules).flat_map(|i| [i, i]).collect();
+        assert_eq!(run(&c, &texts), after);
+        assert_eq!(run(&a, &texts[..1]).len(), rules);
+        assert_eq!(run(&a, &texts[..1]), Vec::<usize>::new());
     }
 }

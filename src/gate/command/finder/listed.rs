@@ -1,7 +1,7 @@
 //! What `find` prints for a pipe or a loop (`find . -type f | grep -v test | xargs sed -i …`,
 //! `for f in $(find . | grep '\.xml$')`), listed at judging time when its starts are in the
 //! project: each entry find would reach is walked (links not followed, within [`MAX_WALKED`]
-//! entries), its tests evaluated on it as [`bounds::acts_on`] does, and the names it prints are
+//! entries), its tests evaluated on it as [`super::bounds::acts_on`] does, and the names it prints are
 //! the list, exactly, which a filter after it narrows and a reader after it acts on one by one.
 //!
 //! What is not there yet is listed only where a name test names it, as for find's actions (a

@@ -13,7 +13,6 @@
 //! rule is tested as before.
 
 use super::super::prefilter::Hay;
-use super::KeptRules;
 use std::sync::{Arc, Mutex};
 
 /// The answers of one list on one set of texts.
@@ -21,7 +20,7 @@ pub(super) struct Tested {
     /// The texts, each after its length.
     texts: Vec<u8>,
     count: usize,
-    list: Arc<KeptRules>,
+    list: Arc<dyn Spans>,
     /// Per rule, per text: the pre-check's answer, once asked.
     answers: Vec<Option<bool>>,
 }
@@ -43,7 +42,7 @@ const KEPT: usize = 32;
 impl Tested {
     /// A record of `list`'s answers on `hays`, and the latest earlier list tested on the same texts
     /// whose first rules are the same, if there is one.
-    pub(super) fn start(store: &Store, list: &Arc<KeptRules>, hays: &[Hay]) -> (Tested, Option<Earlier>) {
+    pub(super) fn start(store: &Store, list: Arc<dyn Spans>, hays: &[Hay]) -> (Tested, Option<Earlier>) {
         let mut texts = Vec::new();
         for hay in hays {
             texts.extend_from_slice(&hay.text().len().to_le_bytes());
@@ -51,12 +50,12 @@ impl Tested {
         }
         let mut kept = store.lock().unwrap_or_else(|e| e.into_inner());
         let earlier = (0..kept.len()).rev().find_map(|at| {
-            let same = (kept[at].texts == texts).then(|| same_rules(&kept[at].list, list)).filter(|&n| n > 0)?;
+            let same = (kept[at].texts == texts).then(|| same_rules(&*kept[at].list, &*list)).filter(|&n| n > 0)?;
             Some(Earlier { tested: kept.remove(at), same })
         });
         drop(kept);
-        let answers = vec![None; list.rules.len() * hays.len()];
-        (Tested { texts, count: hays.len(), list: list.clone(), answers }, earlier)
+        let answers = vec![None; list.len() * hays.len()];
+        (Tested { texts, count: hays.len(), list, answers }, earlier)
     }
 
     /// The pre-check of rule `i` on text `h`: the earlier list's answer when it holds rule `i`
@@ -83,66 +82,19 @@ impl Tested {
 /// other from where the list starts, so lists whose first `n` rules lie in equal bytes have those
 /// rules, and each rule's parts, at the same places: one comparison says so for lists alike but
 /// for rules added at the end; lists that differ earlier are compared rule by rule.
-fn same_rules(a: &KeptRules, b: &KeptRules) -> usize {
-    let n = a.rules.len().min(b.rules.len());
-    let span = |l: &KeptRules| l.rules.first().zip(l.rules.get(n.wrapping_sub(1))).map(|(f, l)| f.at.start..l.at.end);
+fn same_rules(a: &dyn Spans, b: &dyn Spans) -> usize {
+    let n = a.len().min(b.len());
+    let span = |l: &dyn Spans| (n > 0).then(|| l.span(0).start..l.span(n - 1).end);
     match (span(a), span(b)) {
-        (Some(x), Some(y)) if a.bytes[x.clone()] == b.bytes[y.clone()] => n,
-        (Some(_), Some(_)) => a.rules.iter().zip(&b.rules).take_while(|(x, y)| a.bytes[x.at.clone()] == b.bytes[y.at.clone()]).count(),
+        (Some(x), Some(y)) if a.bytes()[x.clone()] == b.bytes()[y.clone()] => n,
+        (Some(_), Some(_)) => (0..n).take_while(|&i| a.bytes()[a.span(i)] == b.bytes()[b.span(i)]).count(),
         _ => 0,
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::super::super::{DEFAULT_POLICY, Policy, Source, parse};
-    use super::*;
-
-    /// The same rule at the same place of another layer's list is tested once for the same texts;
-    /// a rule that differs, the rules after it, or other texts are tested again, and every answer
-    /// is the test's.
-    #[test]
-    fn a_rule_another_layer_holds_is_tested_once_per_text() {
-        let kept = |changed: Option<usize>, added: bool| {
-            let mut policy: serde_json::Value = serde_json::from_str(DEFAULT_POLICY).unwrap();
-            if let Some(i) = changed {
-                policy["bash_deny"][i]["pattern"] = r"^xyzzy\b".into();
-            }
-            if added {
-                let rules = policy["bash_deny"].as_array_mut().unwrap();
-                rules.push(serde_json::json!({"pattern": r"^make\s+deploy\b", "reason": "deploys"}));
-            }
-            Policy::decode(&parse(&policy.to_string(), Source::BuiltIn).unwrap().encode(), Source::BuiltIn).unwrap()
-        };
-        let store = Store::new(Vec::new());
-        let run = |policy: &Policy, texts: &[&str]| {
-            let list = policy.bash_deny.kept.as_ref().unwrap();
-            let hays: Vec<Hay> = texts.iter().map(|t| Hay::new(t)).collect();
-            let (mut tested, earlier) = Tested::start(&store, list, &hays);
-            let mut asked = Vec::new();
-            for i in 0..list.rules.len() {
-                for (h, hay) in hays.iter().enumerate() {
-                    let answer = tested.answer(earlier.as_ref(), i, h, || {
-                        asked.push(i);
-                        list.rules[i].may_match(&list.bytes, hay)
-                    });
-                    assert_eq!(answer, list.rules[i].may_match(&list.bytes, hay), "rule {i} on {:?}", hay.text());
-                }
-            }
-            tested.keep(&store, earlier);
-            asked
-        };
-        let texts = ["git push --force origin main", "xyzzy now"];
-        let (a, b, c) = (kept(None, false), kept(None, true), kept(Some(2), false));
-        let rules = a.bash_deny.len();
-        assert!(rules > 3);
-        assert_eq!(run(&a, &texts).len(), rules * 2);
-        // A rule added at the end is the only one tested.
-        assert_eq!(run(&b, &texts), vec![rules, rules]);
-        // A changed rule and those after it are.
-        let after: Vec<usize> = (2..rules).flat_map(|i| [i, i]).collect();
-        assert_eq!(run(&c, &texts), after);
-        assert_eq!(run(&a, &texts[..1]).len(), rules);
-        assert_eq!(run(&a, &texts[..1]), Vec::<usize>::new());
-    }
+/// A kept list as this record compares it: the bytes its rules lie in, and where each lies.
+pub(super) trait Spans: Send + Sync {
+    fn bytes(&self) -> &[u8];
+    fn len(&self) -> usize;
+    fn span(&self, i: usize) -> std::ops::Range<usize>;
 }
