@@ -196,6 +196,11 @@ impl Walk<'_> {
         path
     }
 
+    /// Whether the call has assigned HOME before this word (as a prefix too: conservatively).
+    fn home_assigned(&self) -> bool {
+        self.seen.assigned.iter().any(|a| a == "HOME")
+    }
+
     /// A word as a path: literal (`~` and `$HOME` known), or a pattern in a known directory
     /// (`dir/*.json`, `build/$name`: the shell picks names in `dir`, `build`).
     pub(super) fn expand(&self, word: &Word) -> Option<Expanded> {
@@ -218,9 +223,13 @@ impl Walk<'_> {
         for (k, p) in word.parts.iter().enumerate() {
             match p {
                 Part::Lit(t) | Part::Ansi(t) => s.push_str(t),
-                Part::Tilde => s.push_str(&self.ctx.home?.to_string_lossy()),
+                // `~` and `$HOME` are the person's home until the call assigns HOME: after
+                // `HOME=~/.gitvow`, `~/record.key` is another file, computed as any variable's.
+                Part::Tilde if !self.home_assigned() => s.push_str(&self.ctx.home?.to_string_lossy()),
                 // Known only at the start of a path (`"$HOME/x"` starts with an empty literal).
-                Part::Var(name) if name == "HOME" && s.is_empty() => s.push_str(&self.ctx.home?.to_string_lossy()),
+                Part::Var(name) if name == "HOME" && s.is_empty() && !self.home_assigned() => {
+                    s.push_str(&self.ctx.home?.to_string_lossy());
+                }
                 // Where the shell is when the word is read: `cd ~/.gitvow; cat $PWD/record.key`.
                 Part::Var(name) if name == "PWD" && s.is_empty() => s.push('.'),
                 Part::Var(name) if s.is_empty() && self.seen.temps.contains(name) => s.push_str("/tmp/mktemp.XXXXXXXXXX"),

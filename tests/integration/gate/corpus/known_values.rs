@@ -76,4 +76,9 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("everyday-known-values", "confirm", r#"run() { "$@"; }; run eval "$X""#),
     ("everyday-known-values", "confirm", r#"rm -rf "$1/""#),
     ("everyday-known-values", "confirm", r#"rm -rf "$FILE""#),
+    // HOME assigned by the call: `~` and `$HOME` are no longer the person's home.
+    ("everyday-known-values", "deny", "HOME=~/.gitvow; cat ~/record.key"),
+    ("everyday-known-values", "deny", "export HOME=$HOME/.gitvow && cat ~/record.key"),
+    ("everyday-known-values", "confirm", "HOME=/tmp/h; echo x > ~/.bashrc"),
+    ("everyday-known-values", "allow", "cat ~/.bashrc"),
 ];
