@@ -283,7 +283,7 @@ impl Walk<'_> {
 }
 
 /// The literal value an assignment word gives (`NAME='a b'` is `a b`, a leading `~` kept).
-fn assigned(w: &Word) -> Option<String> {
+pub(super) fn assigned(w: &Word) -> Option<String> {
     let Some(Part::Lit(first)) = w.parts.first() else { return None };
     let (_, rest) = first.split_once('=')?;
     let mut value = w.clone();

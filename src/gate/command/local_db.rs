@@ -120,8 +120,9 @@ impl Walk<'_> {
 /// database whose name says test on this machine (no host, `localhost`, `127.0.0.1`, `::1` or a
 /// socket directory), `mongosh` and `redis-cli` given their statements so, or a migration tool run
 /// against a test database ([`migrates_a_test_database`]). The rules read it as
-/// `test-database dropdb …`. `env` is the command's `NAME=value` prefix (`None`: a computed value).
-pub(super) fn local_test_admin(name: &str, args: &[String], env: &[(String, Option<String>)]) -> bool {
+/// `test-database dropdb …`. `prefix` is the command's words before its program (its `NAME=value`
+/// assignments among them), read only for a migration tool.
+pub(super) fn local_test_admin(name: &str, args: &[String], prefix: &[Word]) -> bool {
     if args.iter().any(|a| a.contains(['$', '`'])) {
         return false;
     }
@@ -133,7 +134,7 @@ pub(super) fn local_test_admin(name: &str, args: &[String], env: &[(String, Opti
         return redis_test_keys(args);
     }
     if MIGRATION_TOOLS.contains(&name) {
-        return migrates_a_test_database(name, args, env);
+        return migrates_a_test_database(name, args, &prefix_env(prefix));
     }
     if !matches!(name, "dropdb" | "createdb") {
         return false;
@@ -377,17 +378,13 @@ fn test_address(url: &str) -> bool {
 }
 
 /// A command's `NAME=value` prefix words (`RAILS_ENV=test rails db:drop`), a computed value `None`.
-pub(super) fn prefix_env(words: &[Word]) -> Vec<(String, Option<String>)> {
+fn prefix_env(words: &[Word]) -> Vec<(String, Option<String>)> {
     words
         .iter()
         .filter_map(|w| {
             let Some(super::syntax::Part::Lit(first)) = w.parts.first() else { return None };
             let (name, _) = first.split_once('=')?;
-            if !super::syntax::is_name(name) {
-                return None;
-            }
-            let value = w.literal().map(|t| t[name.len() + 1..].to_string());
-            Some((name.to_string(), value))
+            super::syntax::is_name(name).then(|| (name.to_string(), super::builtins::assigned(w)))
         })
         .collect()
 }

@@ -504,7 +504,7 @@ impl Walk<'_> {
             return None;
         }
         let text = if self.image_format(&name, &words[1..], &cmd.dirs) { format!("image-format {text}") } else { text };
-        let test_database = super::local_db::local_test_admin(&name, &args, &super::local_db::prefix_env(&cmd.all[..cmd.at]));
+        let test_database = super::local_db::local_test_admin(&name, &args, &cmd.all[..cmd.at]);
         let text = if test_database { format!("test-database {text}") } else { text };
         // `acme node delete web1`, `expo publish`: a command line the table does not know, read
         // by its verb (see `verbs`).
