@@ -338,7 +338,7 @@ impl Walk<'_> {
     /// command in the runner's directory.
     /// `feed` is what the call gives the runner on its standard input (`… | make -f -`).
     pub(super) fn recipes(&mut self, name: &str, args: &[String], dirs: &Dirs, shell: &ShellState, reparse: usize, feed: &Feed) {
-        self.package_settings(name, dirs);
+        self.package_settings(name, args, dirs);
         if !recipes::is_runner(name) {
             return;
         }
@@ -386,12 +386,13 @@ impl Walk<'_> {
     /// `.npmrc` already on disk, `yarnPath` in `.yarnrc.yml`) runs that program unseen: read as the
     /// manager's own `config set`, which the rules ask about. What the call wrote is read as
     /// written; a file that cannot be read, or is over the size cap, is opaque.
-    fn package_settings(&mut self, name: &str, dirs: &Dirs) {
+    pub(super) fn package_settings(&mut self, name: &str, args: &[String], dirs: &Dirs) {
         if !matches!(name, "npm" | "npx" | "pnpm" | "pnpx" | "yarn" | "yarnpkg" | "bun" | "bunx" | "corepack") {
             return;
         }
         let Dirs::Known(ds) = dirs else { return };
-        for dir in ds {
+        for dir in ds.iter().flat_map(|d| recipes::settings_dirs(args, d)) {
+            let dir = &dir;
             let scripts = &self.seen.scripts;
             let written = |p: &Path| scripts.iter().any(|(q, _)| q == p);
             match recipes::settings_on_disk(dir, &written) {

@@ -27,6 +27,7 @@ mod tox;
 mod walk;
 
 pub use file::{Recipes, STDIN, Written};
+pub use package::settings_dirs;
 pub use settings::{as_command as setting_command, on_disk as settings_on_disk, program_variable};
 use std::path::Path;
 

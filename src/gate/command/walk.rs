@@ -486,6 +486,8 @@ impl Walk<'_> {
             // stops; what the other words would do does not happen. The text names the program
             // after `help`, where no rule about running it (`^mkfs`, `^dropdb`) reads it.
             self.out.texts.push(format!("help {name}"));
+            // yarn runs its `yarnPath` for `--help` and `--version` too, before it reads them.
+            self.package_settings(&name, &args, &cmd.dirs);
             return None;
         }
         // `git push --force --dry-run`, `kubectl delete ns x --dry-run=server`, `rsync -n --delete`:

@@ -31,6 +31,29 @@ fn lifecycle(name: &str, first: Option<&str>, alone: bool) -> Option<&'static [&
     })
 }
 
+/// The directory a package manager's option `a` runs it in (`--prefix d`, `-C d`, `--dir=d`,
+/// `--cwd d`), taking the option's value from `options` when it is the next word.
+fn directory_option<'a>(a: &'a str, options: &mut OptionWords<'a>) -> Option<&'a str> {
+    if matches!(a, "--prefix" | "-C" | "--dir" | "--cwd") {
+        return options.value();
+    }
+    a.strip_prefix("--prefix=").or_else(|| a.strip_prefix("--dir=")).or_else(|| a.strip_prefix("--cwd="))
+}
+
+/// The directories a package manager run in `dir` with `args` reads its settings in: `dir`, and
+/// the one a directory option names (yarn reads `yarnPath` where it was started or in `--cwd`:
+/// both are read, so neither hides the other).
+pub fn settings_dirs(args: &[String], dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = vec![dir.to_path_buf()];
+    let mut options = OptionWords::new(args);
+    while let Some(a) = options.next() {
+        if let Some(d) = directory_option(a, &mut options) {
+            out.push(dir.join(d));
+        }
+    }
+    out
+}
+
 pub(super) fn package_script(name: &str, args: &[String], dir: &Path, written: Written) -> Option<Recipes> {
     let mut dir = dir.to_path_buf();
     let mut words = Vec::new();
@@ -42,11 +65,7 @@ pub(super) fn package_script(name: &str, args: &[String], dir: &Path, written: W
     while let Some(a) = options.next() {
         if a == "--ignore-scripts" || a == "--ignore-scripts=true" {
             ignore_scripts = true;
-        } else if matches!(a, "--prefix" | "-C" | "--dir" | "--cwd") {
-            if let Some(d) = options.value() {
-                dir = dir.join(d);
-            }
-        } else if let Some(d) = a.strip_prefix("--prefix=").or_else(|| a.strip_prefix("--dir=")).or_else(|| a.strip_prefix("--cwd=")) {
+        } else if let Some(d) = directory_option(a, &mut options) {
             dir = dir.join(d);
         } else if matches!((name, a), ("npm", "-w" | "--workspace") | ("pnpm", "-F" | "--filter" | "--filter-prod")) {
             named.extend(options.value().map(String::from));
