@@ -13,6 +13,7 @@ mod not_yet_made;
 mod other_spellings;
 mod other_writers;
 mod own_files;
+mod programs_from_data;
 mod readers;
 mod run_later;
 mod unknown_writers;

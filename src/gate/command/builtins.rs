@@ -86,7 +86,8 @@ impl Walk<'_> {
                     self.moved_home(&cmd.operands()[..i], program);
                 }
                 if let Some(d) = chdir {
-                    cmd.dirs = cmd.dirs.join(&d);
+                    // `env -C ~/src/other …`: the shell expands the home before env sees it.
+                    cmd.dirs = cmd.dirs.join(&super::expand_home(&d, self.ctx.home));
                 }
                 cmd.continue_at(i)
             }

@@ -335,6 +335,115 @@ pub fn emacs(args: &[String]) -> Escapes {
     out
 }
 
+/// `gawk -i inplace PROGRAM FILE…` (`--include=inplace`, `-iinplace`): the indexes in `args` of
+/// the files gawk's inplace extension rewrites; none when it is not loaded.
+pub fn awk_in_place(args: &[String]) -> Vec<usize> {
+    let library = |v: &str| matches!(v, "inplace" | "inplace.awk");
+    let mut loaded = false;
+    let mut program_given = false;
+    let mut operands = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        i += 1;
+        if a == "--" {
+            operands.extend(i..args.len());
+            break;
+        }
+        let (flag, value) = match a.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ if a.len() > 2 && !a.starts_with("--") && a.starts_with('-') && "fvFileE".contains(&a[1..2]) => {
+                (&a[..2], Some(a[2..].to_string()))
+            }
+            _ => (a, None),
+        };
+        let valued = matches!(
+            flag,
+            "-f" | "--file"
+                | "-v"
+                | "--assign"
+                | "-F"
+                | "--field-separator"
+                | "-i"
+                | "--include"
+                | "-l"
+                | "--load"
+                | "-e"
+                | "--source"
+                | "-E"
+                | "--exec"
+        );
+        if !a.starts_with('-') || a == "-" {
+            operands.push(i - 1);
+            continue;
+        }
+        if !valued {
+            continue;
+        }
+        let value = value.or_else(|| args.get(i).inspect(|_| i += 1).cloned()).unwrap_or_default();
+        loaded |= matches!(flag, "-i" | "--include") && library(&value);
+        program_given |= matches!(flag, "-f" | "--file" | "-e" | "--source" | "-E" | "--exec");
+    }
+    if !loaded {
+        return Vec::new();
+    }
+    // The program is the first operand unless a file or `-e` gave it; `NAME=value` assigns.
+    let files = if program_given { &operands[..] } else { operands.get(1..).unwrap_or(&[]) };
+    files
+        .iter()
+        .copied()
+        .filter(|&k| {
+            !args[k].split_once('=').is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        })
+        .collect()
+}
+
+/// A debugger's commands (`gdb -ex CMD`, `--eval-command=CMD`, `-iex`; `lldb -o CMD`,
+/// `--one-line`, `-O`): `!cmd`, `shell cmd` and lldb's `platform shell cmd` run a shell command;
+/// `python …` and `script …` run code in a language read nowhere here, and a command file
+/// (`-x FILE`, `-s FILE`) is not read: both opaque. Running the program under test (`run`) is
+/// the program's own run, judged as its command is.
+pub fn debugger(name: &str, args: &[String]) -> Escapes {
+    let (commands, files): (&[&str], &[&str]) = match name {
+        "gdb" | "gdb-multiarch" | "cgdb" => (
+            &["-ex", "--ex", "-iex", "--iex", "-eval-command", "--eval-command", "-init-eval-command", "--init-eval-command"],
+            &["-x", "--x", "-ix", "--ix", "-command", "--command", "-init-command", "--init-command"],
+        ),
+        _ => (
+            &["-o", "--one-line", "-O", "--one-line-before-file", "-k", "--one-line-on-crash"],
+            &["-s", "--source", "-S", "--source-before-file", "-K", "--source-on-crash"],
+        ),
+    };
+    let mut out = Escapes::default();
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        let (flag, attached) = a.split_once('=').filter(|(f, _)| f.starts_with("--")).map_or((a, None), |(f, v)| (f, Some(v)));
+        let value = attached.or_else(|| args.get(i + 1).map(String::as_str).filter(|_| commands.contains(&flag) || files.contains(&flag)));
+        if commands.contains(&flag) {
+            if let Some(command) = value {
+                let command = command.trim();
+                let shell = command
+                    .strip_prefix('!')
+                    .or_else(|| command.strip_prefix("shell "))
+                    .or_else(|| command.strip_prefix("platform shell "))
+                    .or_else(|| command.strip_prefix("pipe ").and_then(|c| c.split_once('|')).map(|(_, c)| c));
+                match shell {
+                    Some(c) => out.runs.push(c.trim().to_string()),
+                    None if ["python", "py ", "pi ", "script", "source ", "guile", "gu "].iter().any(|w| command.starts_with(w)) => {
+                        out.opaque.get_or_insert("its debugger command runs code or a file the analyser does not read");
+                    }
+                    None => {}
+                }
+            }
+        } else if files.contains(&flag) && value.is_some() {
+            out.opaque.get_or_insert("its debugger commands are in a file the analyser does not read");
+        }
+        i += if attached.is_none() && (commands.contains(&flag) || files.contains(&flag)) { 2 } else { 1 };
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

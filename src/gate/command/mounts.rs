@@ -70,7 +70,9 @@ impl Walk<'_> {
             }
             "bwrap" => bwrap(args),
             "systemd-nspawn" => nspawn(args),
-            "docker" | "podman" | "nerdctl" => volumes(args),
+            "docker" | "podman" | "nerdctl" => volumes(args, &["-v", "--volume", "--mount"]),
+            // Apptainer's and Singularity's binds (`--bind /:/host`), written `SRC[:DEST[:ro]]`.
+            "apptainer" | "singularity" => volumes(args, &["-B", "--bind", "--mount"]),
             _ if UNMOUNTS.contains(&name) => {
                 operands(args, "tONz", &["--types", "--test-opts", "--namespace"]).into_iter().map(|i| (i, Role::Covered)).collect()
             }
@@ -231,12 +233,14 @@ fn nspawn(args: &[String]) -> Vec<(usize, Role)> {
 
 /// `docker run -v SRC:DEST[:ro]`, `--volume`, `--mount type=bind,source=SRC`: a host directory
 /// exposed to the container.
-fn volumes(args: &[String]) -> Vec<(usize, Role)> {
+fn volumes(args: &[String], flags: &[&str]) -> Vec<(usize, Role)> {
     let mut out = Vec::new();
     for (i, a) in args.iter().enumerate() {
+        let attached =
+            |f: &&str| if f.starts_with("--") { a.starts_with(&format!("{f}=")) } else { *f == "-v" && a.starts_with(f) && a.len() > 2 };
         let k = match a.as_str() {
-            "-v" | "--volume" | "--mount" => i + 1,
-            _ if a.starts_with("--volume=") || a.starts_with("--mount=") || (a.starts_with("-v") && a.len() > 2) => i,
+            _ if flags.contains(&a.as_str()) => i + 1,
+            _ if flags.iter().any(attached) => i,
             _ => continue,
         };
         let Some(value) = args.get(k) else { continue };

@@ -216,6 +216,11 @@ impl Walk<'_> {
         let mut i = 0;
         while i < args.len() {
             let a = args[i].as_str();
+            // `deno run -A tools/x.ts`, `bun run x.ts`: the script file after the run word.
+            if i == 0 && a == "run" && matches!(name, "deno" | "bun") {
+                i += 1;
+                continue;
+            }
             let attached =
                 !inline.contains(&a) && inline.iter().any(|f| f.len() == 2 && a.starts_with(f) && a.len() > 2 && !a.starts_with("--"));
             // `perl -lne '…'`, `perl -lnE'…'`: switches that take no value, then the inline one.
@@ -436,6 +441,7 @@ impl Walk<'_> {
                 all
             }
             "emacs" | "emacsclient" => vec![editors::emacs(args)],
+            "gdb" | "gdb-multiarch" | "cgdb" | "lldb" => vec![editors::debugger(name, args)],
             "less" | "more" => args.iter().filter_map(|a| a.strip_prefix('+')).map(editors::pager).collect(),
             _ => return,
         };

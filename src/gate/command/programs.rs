@@ -15,7 +15,7 @@ mod wrappers;
 pub use dry_runs::dry_run;
 pub use files::{effect_of, extraction, links_sources, writes_nothing};
 pub use kinds::{Changer, DbClient, InlineLanguage, Interpreter, Operands, Role};
-pub use runners::{package_program, python_module, runner, shell_after_dashes};
+pub use runners::{package_program, python_module, runner, shell_after_dashes, tool_mode};
 pub use shell_text::{CommandOption, command_option, is_tmux, multiplexer_command};
 pub use spawners::{Spawned, Spawner, spawned};
 pub use subcommands::{asks_for_help, computed_subcommand};

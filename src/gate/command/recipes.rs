@@ -1,13 +1,14 @@
 //! What a task runner runs: the recipe of a make target, a `package.json` script, a justfile
 //! recipe, a Taskfile's task, a composer or deno script, pyproject's pdm, poe and hatch scripts, a
 //! Pipfile's script, a Procfile's process, a go:generate directive, a local pre-commit hook, a pixi, mise or cargo-make task, a tox environment's commands, cargo's configured runner and aliases,
-//! the containers a compose file's services start, a rake or invoke task's or a nox
+//! the containers a compose file's services start, a CMake script's file commands and processes, a rake or invoke task's or a nox
 //! session's code (read by the interpreters' reader), read from the file on disk at judging time (or from the text the same call wrote
 //! there), never run. A file over the size cap, or a recipe built from values only the runner
 //! computes, is opaque.
 
 mod bazel;
 mod cargo_config;
+mod cmake;
 mod code_tasks;
 mod compose;
 mod data;
@@ -88,6 +89,7 @@ pub fn is_runner(name: &str) -> bool {
             | "podman-compose"
             | "bazel"
             | "bazelisk"
+            | "cmake"
     )
 }
 
@@ -171,6 +173,7 @@ pub fn of(name: &str, args: &[String], dir: &Path, written: Written) -> Recipes 
             }
         }
         "bazel" | "bazelisk" => bazel::bazel(args, dir, written),
+        "cmake" => cmake::cmake(args, dir, written),
         "poetry" => Recipes::Lines(Vec::new()),
         _ => package::package_script(name, args, dir, written).unwrap_or(Recipes::Lines(Vec::new())),
     }

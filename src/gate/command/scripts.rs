@@ -103,6 +103,105 @@ impl Walk<'_> {
     }
 }
 
+/// Go source files read per `go run`, at most, and the size of each; past either it is opaque.
+const MAX_GO_FILES: usize = 64;
+/// What a Go program calls to remove or rename files or start programs: a program that names
+/// none of them is judged by its command line, as a compiled one is; one that names one is
+/// opaque, since the analyser does not read Go.
+const GO_EFFECTS: &[&str] = &[
+    "os.RemoveAll(",
+    "os.Remove(",
+    "os.Rename(",
+    "os.Truncate(",
+    "exec.Command",
+    "syscall.Exec(",
+    "syscall.Unlink",
+    "syscall.Rmdir",
+    "unix.Unlink",
+    "os.StartProcess(",
+];
+
+impl Walk<'_> {
+    /// Programs given code in a language the analyser does not read: `rake -e CODE`, `mix run -e
+    /// CODE`, `mix eval CODE`, `rails runner CODE`; and `go run PACKAGE` of the project's own
+    /// source, read at judging time (bounded) for what it calls.
+    pub(super) fn unread_code(&mut self, name: &str, args: &[String], dirs: &Dirs) {
+        let first = args.first().map(String::as_str);
+        let inline = match name {
+            "rake" => {
+                args.iter().any(|a| matches!(a.as_str(), "-e" | "--execute" | "-E" | "--execute-continue" | "-p" | "--execute-print"))
+            }
+            "mix" => first == Some("eval") || first == Some("run") && args.iter().any(|a| a == "-e" || a == "--eval"),
+            "rails" => matches!(first, Some("runner" | "r")),
+            _ => false,
+        };
+        if inline {
+            self.opaque("it runs Ruby or Elixir code given in its arguments, which the analyser does not read");
+        }
+        if name == "go" && first == Some("run") {
+            self.go_run(&args[1..], dirs);
+        }
+    }
+
+    /// `go run ./cmd/x`, `go run main.go util.go`, `go run .`: the package's source files (its
+    /// tests aside), read bounded; a package from elsewhere (`go run example.com/x@latest`) is
+    /// a program like any other installed one.
+    fn go_run(&mut self, args: &[String], dirs: &Dirs) {
+        let valued =
+            ["-tags", "-ldflags", "-gcflags", "-asmflags", "-mod", "-modfile", "-exec", "-p", "-overlay", "-pkgdir", "-toolexec", "-C"];
+        let mut operands = Vec::new();
+        let mut i = 0;
+        while i < args.len() {
+            let a = args[i].as_str();
+            i += 1;
+            if a.starts_with('-') {
+                i += usize::from(valued.contains(&a));
+                continue;
+            }
+            operands.push(a);
+            // A package's arguments follow it; files are listed up to the first one that is not.
+            if !a.ends_with(".go") {
+                break;
+            }
+        }
+        let Dirs::Known(ds) = dirs else { return };
+        let local = |o: &str| o.ends_with(".go") || o == "." || o.starts_with("./") || o.starts_with("../") || o.starts_with('/');
+        let Some(first) = operands.first().filter(|o| local(o)) else { return };
+        for dir in ds {
+            let files: Vec<std::path::PathBuf> = if first.ends_with(".go") {
+                operands.iter().filter(|o| o.ends_with(".go")).map(|o| dir.join(o)).collect()
+            } else {
+                match std::fs::read_dir(dir.join(first.trim_end_matches("/..."))) {
+                    Ok(entries) => entries
+                        .filter_map(|e| e.ok().map(|e| e.path()))
+                        .filter(|p| p.extension().is_some_and(|e| e == "go") && !p.to_string_lossy().ends_with("_test.go"))
+                        .take(MAX_GO_FILES + 1)
+                        .collect(),
+                    Err(_) => continue,
+                }
+            };
+            if files.len() > MAX_GO_FILES {
+                self.opaque("it runs a Go program of more files than the analyser reads");
+                return;
+            }
+            for f in files {
+                match crate::gate::regular_file::read_text(&f, "a Go source file", MAX_PROGRAM_FILE) {
+                    Ok(Some(text)) if !GO_EFFECTS.iter().any(|w| text.contains(w)) => {}
+                    Ok(None) if !f.exists() => {}
+                    _ => {
+                        let shown = self.shown(&f);
+                        self.out.sources.push(format!("the Go program {shown}"));
+                        self.opaque(
+                            "it runs a Go program that removes or renames files or starts programs, which the analyser does not read",
+                        );
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
 pub(super) fn read_script(path: &Path, by_shell: bool) -> Script {
     use std::io::Read;
     let Ok(meta) = std::fs::metadata(path) else { return Script::Other };

@@ -508,12 +508,9 @@ impl Walk<'_> {
         let text = if self.image_format(&name, &words[1..], &cmd.dirs) { format!("image-format {text}") } else { text };
         let test_database = super::local_db::local_test_admin(&name, &args, &cmd.all[..cmd.at]);
         let text = if test_database { format!("test-database {text}") } else { text };
-        // `acme node delete web1`, `expo publish`: a command line the table does not know, read
-        // by its verb (see `verbs`).
-        if programs::program(&name).is_none()
-            && !test_database
-            && let Some(class) = super::verbs::of(&name, &args)
-        {
+        // `acme node delete web1`, `expo publish`: a command line the table does not know, or a
+        // known tool's remote subcommand, read by its verb (see `verbs`).
+        if !test_database && let Some(class) = super::verbs::of(&name, &args) {
             self.out.texts.push(format!("verb {class} {text}"));
         }
         match self.moved(&name, &words[1..], &cmd.dirs) {
@@ -633,6 +630,13 @@ impl Walk<'_> {
             cmd.all[cmd.at] = lit_word(&program);
             return Step::Next;
         }
+        if let Some((i, program, options)) = programs::tool_mode(name, args) {
+            cmd.at += 1 + i;
+            cmd.all[cmd.at] = lit_word(program);
+            let at = cmd.at + 1;
+            cmd.all.splice(at..at, options.iter().map(|o| lit_word(o)));
+            return Step::Next;
+        }
         if let Some((i, shell)) = programs::shell_after_dashes(name, args) {
             cmd.at += 1 + i;
             cmd.all[cmd.at] = lit_word(&shell);
@@ -650,12 +654,21 @@ impl Walk<'_> {
             return cmd.continue_at(i);
         }
         self.editor_escapes(name, args, io, &cmd.dirs.clone(), shell);
+        self.unread_code(name, args, &cmd.dirs.clone());
         match programs::role(name) {
             Role::Interpreter(interpreter) => {
                 let here = ShellState { dirs: cmd.dirs.clone(), ..shell.clone() };
                 self.interpreter(call, &interpreter, cmd.operands(), io.feed, &here, io.reparse);
                 if interpreter.edits_in_place {
                     self.in_place(name, cmd.operands(), args, &cmd.dirs.clone());
+                }
+                if interpreter.program_operand {
+                    for k in super::editors::awk_in_place(args) {
+                        // Rewritten in place, as `sed -i` rewrites its files.
+                        self.out.changing_existing = true;
+                        self.effect(effects::EffectKind::Overwrite, &cmd.operands()[k].clone(), &cmd.dirs.clone());
+                        self.out.changing_existing = false;
+                    }
                 }
             }
             Role::Database(db) => self.database(name, &db, cmd.operands(), args, io.feed, &cmd.dirs.clone()),

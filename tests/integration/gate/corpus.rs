@@ -24,6 +24,7 @@ mod listed;
 mod loaded_code;
 mod parameters;
 mod paths_resolved;
+mod programs_from_data;
 mod reach;
 mod reads_and_scratch;
 mod runner_files;
@@ -61,6 +62,7 @@ fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
         .chain(secrets_sent::CASES)
         .chain(carried::CASES)
         .chain(test_databases::CASES)
+        .chain(programs_from_data::CASES)
         .copied()
         .collect()
 }
@@ -2716,6 +2718,7 @@ fn world() -> Sandbox {
     generalised::write(&env);
     lifecycle::write(&env);
     carried::write(&env);
+    programs_from_data::write(&env);
     // A gzip stream cut short: unreadable, so a tree written into its directory.
     let whole = std::fs::read(env.repo().join("plain.tar.gz")).unwrap();
     std::fs::write(env.repo().join("cut.tar.gz"), &whole[..whole.len() / 2]).unwrap();

@@ -47,6 +47,13 @@ pub fn runner(name: &str, args: &[String]) -> Option<usize> {
         "poetry" | "pdm" | "hatch" | "rye" | "pipenv" | "tox" if first == Some("run") => {
             after(1, "e", &["--env", "--project", "--directory"])
         }
+        // corepack runs the package manager it names, at the project's pinned version.
+        "corepack" if matches!(first, Some("pnpm" | "pnpx" | "yarn" | "yarnpkg" | "npm" | "npx")) => Some(0),
+        // `java -jar tool.jar ARGS`: the tool the jar is (`jenkins-cli.jar` is jenkins-cli).
+        "java" => {
+            let jar = args.iter().position(|a| a == "-jar")? + 1;
+            (jar < args.len() && args[..jar - 1].iter().all(|a| a.starts_with('-'))).then_some(jar)
+        }
         "busybox" | "toybox" => (!args.is_empty() && !args[0].starts_with('-')).then_some(0),
         "docker" | "podman" | "nerdctl" if first == Some("exec") => {
             after(1, "euw", &["--env", "--env-file", "--user", "--workdir", "--detach-keys"]).map(|i| i + 1).filter(|i| *i < args.len())
@@ -75,6 +82,35 @@ pub fn runner(name: &str, args: &[String]) -> Option<usize> {
         "atmos" if matches!(first, Some("terraform" | "helmfile" | "packer")) => Some(0),
         _ => None,
     }
+}
+
+/// `cmake -E rm -rf DIR`, `cmake -E chdir DIR cmd…`: cmake's command mode does what a plain
+/// program does. The index in `args` of its command word, the program that word stands for, and
+/// the options that program needs in front of the operands (`remove_directory` is `rm -r`).
+pub fn tool_mode(name: &str, args: &[String]) -> Option<(usize, &'static str, &'static [&'static str])> {
+    if name != "cmake" {
+        return None;
+    }
+    let e = args.iter().position(|a| a == "-E")?;
+    let (program, options): (&str, &[&str]) = match args.get(e + 1)?.as_str() {
+        "rm" | "remove" => ("rm", &[]),
+        "remove_directory" => ("rm", &["-r"]),
+        "rename" => ("mv", &[]),
+        "copy" | "copy_if_different" => ("cp", &[]),
+        "copy_directory" | "copy_directory_if_different" => ("cp", &["-r"]),
+        "touch" | "touch_nocreate" => ("touch", &[]),
+        "make_directory" => ("mkdir", &["-p"]),
+        "create_symlink" => ("ln", &["-s"]),
+        "create_hardlink" => ("ln", &[]),
+        "tar" => ("tar", &[]),
+        "cat" => ("cat", &[]),
+        "env" => ("env", &[]),
+        "time" => ("time", &[]),
+        // `cmake -E chdir DIR cmd…` runs cmd in DIR, as `env -C DIR cmd…` does.
+        "chdir" => ("env", &["-C"]),
+        _ => return None,
+    };
+    Some((e + 1, program, options))
 }
 
 /// A program that starts a shell with the words after its `--` (`capsh --caps=… -- -c 'cmd'` runs
@@ -124,6 +160,7 @@ pub fn package_program(word: &str) -> &str {
         return program;
     }
     let base = package.rsplit('/').next().unwrap_or(package);
+    let base = base.strip_suffix(".jar").unwrap_or(base);
     // `@railway/cli`: a scope's command-line package provides the scope's command.
     match (package.strip_prefix('@').and_then(|p| p.split_once('/')), base) {
         (Some((scope, _)), "cli") => scope,

@@ -22,11 +22,15 @@ pub struct Spawner {
     pub operands: Option<(&'static str, &'static [&'static str])>,
     /// The words after `--` are a command and its arguments (`gnome-terminal -- cmd…`).
     pub after_dashes: bool,
+    /// An operand `npm:NAME` (`pnpm:`, `yarn:`, `bun:`, `deno:`) runs the package manager's script
+    /// NAME (concurrently's shortcut).
+    pub script_shortcuts: bool,
 }
 
 impl Spawner {
     /// A program that starts nothing by its arguments; each row says what differs.
-    pub const NONE: Spawner = Spawner { short: "", long: &[], unread: &[], addresses: false, operands: None, after_dashes: false };
+    pub const NONE: Spawner =
+        Spawner { short: "", long: &[], unread: &[], addresses: false, operands: None, after_dashes: false, script_shortcuts: false };
 }
 
 /// A command a [`Spawner`] starts.
@@ -48,7 +52,12 @@ pub fn spawned(spawner: &Spawner, args: &[String]) -> Vec<Spawned> {
         let short = format!("{short}{}", spawner.short);
         let long: Vec<&str> = long.iter().chain(spawner.long).copied().collect();
         let operands: Vec<usize> = super::super::options::operands(args, &short, &long).collect();
-        out.extend(operands.into_iter().map(|k| Spawned::Text { words: k..k + 1, text: args[k].clone() }));
+        let command = |text: &String| match text.split_once(':') {
+            Some((manager @ ("npm" | "pnpm" | "yarn" | "bun"), script)) if spawner.script_shortcuts => format!("{manager} run {script}"),
+            Some(("deno", task)) if spawner.script_shortcuts => format!("deno task {task}"),
+            _ => text.clone(),
+        };
+        out.extend(operands.into_iter().map(|k| Spawned::Text { words: k..k + 1, text: command(&args[k]) }));
     }
     let mut i = 0;
     while i < args.len() {

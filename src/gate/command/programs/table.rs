@@ -291,6 +291,8 @@ pub const PROGRAMS: &[Program] = &[
     // task-spooler, `tsp` on Debian and `ts` elsewhere (moreutils' `ts` takes a format: no program).
     wrapper(&["tsp", "ts"], "LNDSwWk", &[], 0),
     wrapper(&["sshpass"], "pfdP", &[], 0),
+    // `ssh-agent CMD…` runs CMD with the agent's variables set (alone it prints them).
+    wrapper(&["ssh-agent"], "aEtP", &[], 0),
     wrapper(&["ld.so"], "", &["--library-path", "--preload", "--argv0", "--audit", "--glibc-hwcaps-prepend", "--glibc-hwcaps-mask"], 0),
     wrapper(&["command"], "", &[], 0),
     wrapper(&["exec"], "a", &[], 0),
@@ -434,7 +436,10 @@ pub const PROGRAMS: &[Program] = &[
             ..Spawner::NONE
         }),
     ),
-    p(&["concurrently"], Role::Spawner(Spawner { operands: Some(("ncplts", CONCURRENTLY_VALUES)), ..Spawner::NONE })),
+    p(
+        &["concurrently"],
+        Role::Spawner(Spawner { operands: Some(("ncplts", CONCURRENTLY_VALUES)), script_shortcuts: true, ..Spawner::NONE }),
+    ),
     // A terminal emulator runs the command after `-e` (`-x`, `--command`) or `--` in a new window.
     p(
         &[
@@ -472,6 +477,12 @@ pub const PROGRAMS: &[Program] = &[
     interpreter(&["node", "nodejs"], &["-e", "--eval", "-p", "--print", "-pe"], lang(code::Language::Node)),
     interpreter(&["bun"], &["-e", "--eval", "-p", "--print", "-pe"], lang(code::Language::Node)).subcommands(PACKAGE_VALUES),
     interpreter(&["deno"], &["eval"], lang(code::Language::Node)),
+    // TypeScript runners: a script file, or `-e` text, read as Node's.
+    interpreter(
+        &["tsx", "ts-node", "ts-node-esm", "esno", "esr", "vite-node", "jiti"],
+        &["-e", "--eval", "-p", "--print"],
+        lang(code::Language::Node),
+    ),
     p(
         &["perl"],
         Role::Interpreter(Interpreter {
@@ -502,13 +513,42 @@ pub const PROGRAMS: &[Program] = &[
     ),
     // Database clients.
     database(
-        &["psql", "pgcli", "usql"],
+        &["psql", "usql"],
         db(
             true,
             &["-c", "--command"],
             &["-f", "--file"],
             false,
             &["-d", "-h", "-p", "-U", "-v", "--set", "-o", "-L", "-P", "-F", "-R", "--dbname", "--host", "--port", "--username"],
+        ),
+    ),
+    // pgcli takes a statement by `-e`/`--execute` as well as psql's options.
+    database(
+        &["pgcli"],
+        db(
+            true,
+            &["-c", "--command", "-e", "--execute"],
+            &["-f", "--file"],
+            false,
+            &[
+                "-d",
+                "-h",
+                "-p",
+                "-U",
+                "-v",
+                "--set",
+                "-o",
+                "-L",
+                "-P",
+                "-F",
+                "-R",
+                "-D",
+                "--dbname",
+                "--host",
+                "--port",
+                "--username",
+                "--dsn",
+            ],
         ),
     ),
     database(
@@ -568,6 +608,8 @@ pub const PROGRAMS: &[Program] = &[
     p(&["curl"], Role::Plain).outputs(&["-o", "--output"]),
     p(&["wget"], Role::Plain).outputs(&["-O", "--output-document"]),
     p(&["sort"], Role::Plain).outputs(&["-o", "--output"]),
+    // The json tool's `-I -f FILE` rewrites FILE with what its `-e` code computes.
+    p(&["json"], Role::Plain).outputs(&["-f"]),
     p(&["cc", "gcc", "g++", "c++", "clang", "clang++", "ld", "ld.lld", "ld.gold", "rustc", "strip", "zig", "tcc", "as"], Role::Plain)
         .outputs(BUILD_OUTPUTS),
     // Programs with subcommands.

@@ -78,7 +78,9 @@ fn rake_tasks(text: &str) -> Vec<Recipe> {
         let mut recipe = Recipe { name: full.join(":"), deps: deps(after), steps: Vec::new(), unreadable: None };
         let body = if let Some(open) = after.find('{') {
             after[open + 1..].rsplit_once('}').map_or("", |(b, _)| b).to_string()
-        } else if after.trim_end().ends_with("do") || after.contains(" do |") {
+        } else if let Some(block) = one_line_block(after) {
+            block
+        } else if after.trim_end().ends_with("do") || format!(" {after}").contains(" do |") {
             let end = lines[i + 1..].iter().position(|l| l.trim() == "end" && l.len() - l.trim_start().len() <= indent);
             end.map_or_else(|| lines[i + 1..].join("\n"), |e| lines[i + 1..i + 1 + e].join("\n"))
         } else {
@@ -88,6 +90,18 @@ fn rake_tasks(text: &str) -> Vec<Recipe> {
         out.push(recipe);
     }
     out
+}
+
+/// `do sh "…" end`, `=> :dep do |t| sh "…" end`: a block on one line, its parameters aside.
+fn one_line_block(after: &str) -> Option<String> {
+    let padded = format!(" {}", after.trim_end());
+    let open = padded.find(" do ")?;
+    let block = padded[open + 4..].strip_suffix(" end")?.trim();
+    let block = match block.strip_prefix('|') {
+        Some(rest) => rest.split_once('|').map_or("", |(_, b)| b),
+        None => block,
+    };
+    Some(block.to_string())
 }
 
 /// A Ruby symbol, string or hash key at the start of `text` (`:wipe`, `"wipe"`, `wipe:`), and what follows it.

@@ -42,9 +42,10 @@ pub(super) fn make(args: &[String], dir: &Path, written: Written) -> Recipes {
         if matches!(a, "-v" | "--version" | "-h" | "--help") {
             return Recipes::Lines(Vec::new());
         }
-        if matches!(a, "-n" | "--dry-run" | "--just-print" | "--recon" | "-q" | "--question" | "-p" | "--print-data-base") {
-            // It prints or checks; a `+` line would still run, which a dry run of a recipe rarely
-            // has. Reading the Makefile still runs its `$(shell …)`.
+        // `-p` prints the data base and then runs as usual; `-t` touches the targets instead.
+        if matches!(a, "-n" | "--dry-run" | "--just-print" | "--recon" | "-q" | "--question" | "-t" | "--touch") {
+            // It prints or checks; reading the Makefile still runs its `$(shell …)`, and a recipe
+            // line marked `+` or naming `$(MAKE)` still runs (see `make_target`).
             prints_only = true;
             continue;
         }
@@ -86,9 +87,6 @@ pub(super) fn make(args: &[String], dir: &Path, written: Written) -> Recipes {
             dir: dir.clone(),
         })
         .collect();
-    if prints_only {
-        return Recipes::Lines(out);
-    }
     if targets.is_empty() {
         match makefile.rules.iter().flat_map(|r| &r.targets).find(|t| !t.starts_with('.') && !t.contains('%')) {
             Some(t) => targets.push(t.clone()),
@@ -97,7 +95,7 @@ pub(super) fn make(args: &[String], dir: &Path, written: Written) -> Recipes {
     }
     let mut done = Vec::new();
     for t in &targets {
-        if let Err(why) = make_target(&makefile, t, &dir, &mut done, &mut out, 0) {
+        if let Err(why) = make_target(&makefile, t, &dir, prints_only, &mut done, &mut out, 0) {
             return Recipes::Opaque(why);
         }
     }
@@ -108,6 +106,7 @@ fn make_target(
     mf: &Makefile,
     target: &str,
     dir: &Path,
+    prints_only: bool,
     done: &mut Vec<String>,
     out: &mut Vec<RecipeLine>,
     depth: usize,
@@ -131,14 +130,25 @@ fn make_target(
             let p = expand(mf, p, target, &rule.prerequisites, 0);
             for p in p.split_whitespace() {
                 if !p.contains('$') {
-                    make_target(mf, p, dir, done, out, depth + 1)?;
+                    make_target(mf, p, dir, prints_only, done, out, depth + 1)?;
                 }
             }
         }
     }
     for rule in rules {
         for (n, line) in &rule.recipe {
-            let text = expand(mf, line.trim_start_matches(['@', '-', '+', ' ', '\t']), target, &rule.prerequisites, 0);
+            let body = line.trim_start_matches(['@', '-', '+', ' ', '\t']);
+            let line = match prints_only {
+                // `make -n` prints each recipe line, but still runs one marked `+` and one naming
+                // `$(MAKE)` (whose make prints only, as MAKEFLAGS tells it).
+                true if line[..line.len() - body.len()].contains('+') => body.to_string(),
+                true if body.contains("$(MAKE)") || body.contains("${MAKE}") => {
+                    body.replace("$(MAKE)", "make -n").replace("${MAKE}", "make -n")
+                }
+                true => continue,
+                false => body.to_string(),
+            };
+            let text = expand(mf, &line, target, &rule.prerequisites, 0);
             out.push(RecipeLine { origin: format!("the recipe of make target {target} ({}:{n})", mf.name), text, dir: dir.to_path_buf() });
         }
     }

@@ -263,6 +263,8 @@ fn rake_invoke_and_nox_tasks_are_read_as_code() {
         ]
     );
     assert_eq!(lines("rake", &["-T"], &file), Vec::<String>::new());
+    let one_line = [("Rakefile", "task :z do sh \"git push -f\" end\ntask :y do |t| sh \"ls\" end\n")];
+    assert_eq!(lines("rake", &["z", "y"], &one_line), ["the rake task z (Rakefile:1): git push -f", "the rake task y (Rakefile:2): ls"]);
     assert!(lines("rake", &["lazy"], &file)[0].starts_with("opaque"));
     let tasks = "from invoke import task\n\n@task\ndef clean(c):\n    c.run(\"rm -rf build\")\n\n@task(pre=[clean])\ndef wipe_all(ctx, force=False):\n    \
                  if force:\n        ctx.run(\"git push -f\")\n";
@@ -298,4 +300,18 @@ fn pipenv_scripts_and_pixi_tasks_run_what_their_files_say() {
     let pyproject = "[tool.pixi.tasks]\nnuke = \"rm -rf ~\"\n";
     assert_eq!(lines("pixi", &["r", "nuke"], &[("pyproject.toml", pyproject)]), ["the pixi task nuke (pyproject.toml:2): rm -rf ~"]);
     assert_eq!(lines("pixi", &["run", "python", "x.py"], &[("pixi.toml", pixi)]), Vec::<String>::new());
+}
+
+#[test]
+fn make_n_still_runs_plus_lines_and_sub_makes() {
+    let mk = "all: dep\n\tcc -o a main.c\n\t+rm -rf ~/x\ndep:\n\t@$(MAKE) -C sub\n\techo dep\n";
+    let file = [("Makefile", mk)];
+    for dry in ["-n", "--just-print", "--dry-run", "--recon", "-q", "-t"] {
+        assert_eq!(
+            lines("make", &[dry], &file),
+            ["the recipe of make target dep (Makefile:5): make -n -C sub", "the recipe of make target all (Makefile:3): rm -rf ~/x"],
+            "{dry}"
+        );
+    }
+    assert_eq!(lines("make", &["-p"], &file).len(), 4);
 }
