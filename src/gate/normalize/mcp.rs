@@ -495,12 +495,16 @@ pub(super) fn mcp_code(name: &str, input: &Map<String, Value>) -> Option<Action>
         let language = |w: &String| LANGUAGE_WORDS.contains(&w.as_str());
         runs.then(|| words.iter().chain(&server).find(|w| language(w)).cloned()).flatten()
     };
-    let language = match ["language", "lang", "runtime", "interpreter", "kernel"].iter().find_map(|k| input.get(*k)?.as_str()) {
+    // `languageId` is an editor's name for it (VS Code's, which Code Runner's server takes).
+    let keys = ["language", "lang", "languageId", "language_id", "runtime", "interpreter", "kernel"];
+    let language = match keys.iter().find_map(|k| input.get(*k)?.as_str()) {
         Some(l) => l.to_ascii_lowercase(),
         None => named()?,
     };
     let command = match language.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.') {
-        "bash" | "sh" | "shell" | "zsh" | "dash" | "ksh" | "console" | "terminal" => code.to_string(),
+        "bash" | "sh" | "shell" | "shellscript" | "shell-script" | "zsh" | "dash" | "ksh" | "fish" | "console" | "terminal" => {
+            code.to_string()
+        }
         "python" | "py" | "ipython" | "jupyter" | "notebook" | "pyodide" => python_cell(code),
         "javascript" | "js" | "node" | "nodejs" | "typescript" | "ts" | "deno" => format!("node -e {}", shell_words::quote(code)),
         "ruby" | "rb" => format!("ruby -e {}", shell_words::quote(code)),

@@ -105,6 +105,26 @@ fn applescript_and_code_under_script_are_read_in_their_language() {
 }
 
 #[test]
+fn code_runners_code_is_judged_in_the_language_an_editor_names() {
+    let env = installed();
+    judge_mcp(
+        &env,
+        &[
+            ("mcp__code-runner__run-code", serde_json::json!({"languageId": "shellscript", "code": "rm -rf ~/src/other"})),
+            ("mcp__code-runner__run-code", serde_json::json!({"languageId": "python", "code": "import shutil; shutil.rmtree('/home')"})),
+            (
+                "mcp__code-runner__run-code",
+                serde_json::json!({"languageId": "javascript", "code": "require('fs').rmSync('/', {recursive: true})"}),
+            ),
+        ],
+        &[
+            ("mcp__code-runner__run-code", serde_json::json!({"languageId": "shellscript", "code": "ls -la"})),
+            ("mcp__code-runner__run-code", serde_json::json!({"languageId": "python", "code": "print(1 + 1)"})),
+        ],
+    );
+}
+
+#[test]
 fn a_program_file_awk_reads_is_judged_as_its_inline_program() {
     let env = installed();
     env.write("wipe.awk", "BEGIN { system(\"rm -rf ~/src\") }\n");
