@@ -9,6 +9,7 @@ mod database_clients;
 mod hook_reach;
 mod known_values;
 mod links;
+mod look_alikes;
 mod not_yet_made;
 mod other_spellings;
 mod other_writers;

@@ -231,8 +231,6 @@ impl Walk<'_> {
                 self.seen.git_config.push((None, pair));
             }
         }
-        // `tmp=$(mktemp -d)`: a new name in the temporary directory, whatever it is; any other
-        // value takes that away.
         if name == "CARGO_INSTALL_ROOT" {
             let mut root = w.clone();
             root.parts[0] = Part::Lit(value.to_string());
@@ -241,6 +239,8 @@ impl Walk<'_> {
         let name = name.trim_end_matches('+');
         self.remember_value(name, w);
         self.known_assigned(name, w, None);
+        // `tmp=$(mktemp -d)`: a new name in the temporary directory, whatever it is; any other
+        // value takes that away.
         self.seen.temps.retain(|t| t != name);
         if !self.seen.assigned.iter().any(|a| a == name) {
             self.seen.assigned.push(name.to_string());
@@ -249,7 +249,7 @@ impl Walk<'_> {
             && value.is_empty()
             && is_mktemp(raw)
         {
-            self.seen.temps.push(name.to_string());
+            self.known_temp(name);
         }
         true
     }

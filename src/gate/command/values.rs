@@ -362,20 +362,24 @@ impl Walk<'_> {
     /// Walks `walk` in a subshell: what it assigns is forgotten after it.
     pub(super) fn known_subshell<T>(&mut self, walk: impl FnOnce(&mut Self) -> T) -> T {
         let held = self.seen.known.frames.last().map(|f| f.exact.clone());
+        let temps = self.seen.temps.clone();
         let out = walk(self);
         if let (Some(f), Some(held)) = (self.seen.known.frames.last_mut(), held) {
             f.exact = held;
         }
+        self.seen.temps = temps;
         out
     }
 
     /// Walks a function's body: what it assigns (or makes unknown) is not known after it returns.
     pub(super) fn known_call<T>(&mut self, walk: impl FnOnce(&mut Self) -> T) -> T {
         let held = self.seen.known.frames.last().map(|f| f.exact.clone());
+        let temps = self.seen.temps.clone();
         let out = walk(self);
         if let (Some(f), Some(held)) = (self.seen.known.frames.last_mut(), held) {
             f.exact.retain(|e| held.contains(e));
         }
+        self.seen.temps.retain(|t| temps.contains(t));
         out
     }
 
@@ -454,6 +458,22 @@ impl Walk<'_> {
     fn forget(&mut self, names: &[String]) {
         if let Some(f) = self.seen.known.frames.last_mut() {
             f.exact.retain(|e| !names.contains(&e.name));
+        }
+        self.seen.temps.retain(|t| !names.contains(t));
+    }
+
+    /// `NAME=$(mktemp …)` read by the walk: a new temporary path after it only where the
+    /// assignment surely ran (the straight path, by the shell itself), as a known value is. One
+    /// made in a branch, after `&&`/`||`, in a pipeline or subshell may not exist when used, and
+    /// `rm -rf "$tmp/"` is then `rm -rf /`; one made in a loop's body is forgotten at the loop's
+    /// end (the body may never run), one made in a function when it returns.
+    pub(super) fn known_temp(&mut self, name: &str) {
+        if self.seen.known.assigning != Assigning::Shell || !self.seen.known.straight {
+            return;
+        }
+        self.seen.temps.push(name.to_string());
+        if let Some((_, names)) = self.seen.known.flows.last_mut().and_then(|f| f.open.iter_mut().rev().find(|(k, _)| *k == Kind::Loop)) {
+            names.push(name.to_string());
         }
     }
 

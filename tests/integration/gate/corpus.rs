@@ -22,6 +22,7 @@ mod known_values;
 mod lifecycle;
 mod listed;
 mod loaded_code;
+mod look_alikes;
 mod parameters;
 mod paths_resolved;
 mod programs_from_data;
@@ -63,6 +64,7 @@ fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
         .chain(carried::CASES)
         .chain(test_databases::CASES)
         .chain(programs_from_data::CASES)
+        .chain(look_alikes::CASES)
         .copied()
         .collect()
 }
