@@ -400,6 +400,8 @@ fn printf(format: &str, values: &[String]) -> String {
                 '\\' => match chars.next() {
                     Some('n') => out.push('\n'),
                     Some('t') => out.push('\t'),
+                    // `printf '%s\0' a b`: names cut at NUL, for `xargs -0`.
+                    Some('0') => out.push('\0'),
                     Some(other) => out.push(other),
                     None => out.push('\\'),
                 },

@@ -419,6 +419,8 @@ impl Walk<'_> {
                 return Step::unknown();
             }
             Feed::Text(t) | Feed::Expanding(t) if !delimited => Some(t.split_whitespace().map(lit_word).collect()),
+            // `printf '%s\0' build dist | xargs -0 rm -rf`: a literal list cut where xargs cuts it.
+            Feed::Text(t) => delimiter(&args[..i]).map(|d| t.split(d).filter(|n| !n.is_empty()).map(lit_word).collect()),
             Feed::File(p) if !delimited => self.listed(p).map(|names| names.iter().map(|n| lit_word(n)).collect()),
             _ => None,
         };
@@ -701,6 +703,31 @@ fn runs_when_empty(options: &[String]) -> bool {
                 .filter(|c| !c.starts_with('-'))
                 .is_some_and(|c| c.chars().take_while(|c| !"adEeIiLlnPs".contains(*c)).any(|c| c == 'r'))
     })
+}
+
+/// The character xargs cuts its input at given `-0`/`--null` or `-d C`/`--delimiter=C` (with
+/// the escapes `\n`, `\t`, `\0`, `\\` it reads); `None` for any other delimiter (`-d '\x1f'`)
+/// or none.
+fn delimiter(options: &[String]) -> Option<char> {
+    let mut delim = None;
+    let mut words = options.iter();
+    while let Some(a) = words.next() {
+        let given = match a.as_str() {
+            "-0" | "--null" => Some("\\0".to_string()),
+            "-d" | "--delimiter" => words.next().cloned(),
+            _ => a.strip_prefix("--delimiter=").or_else(|| a.strip_prefix("-d")).map(str::to_string),
+        };
+        let Some(given) = given else { continue };
+        delim = match given.as_str() {
+            "\\n" => Some('\n'),
+            "\\t" => Some('\t'),
+            "\\0" => Some('\0'),
+            "\\\\" => Some('\\'),
+            one if one.chars().count() == 1 && one != "\\" => one.chars().next(),
+            _ => return None,
+        };
+    }
+    delim
 }
 
 /// The string `xargs -I R`, `-iR`, `--replace[=R]` replaces in its command with each name, in a

@@ -223,6 +223,52 @@ impl Walk<'_> {
         each.iter().all(|w| w.parts.iter().all(spliceable)).then_some(each)
     }
 
+    /// `set -- a b` (or `set a b`) run by the shell: the parameters hold its words after it. Bound
+    /// only where that is sure: the text sets them there alone (no other `set` that could run
+    /// before a use, in a loop's later turn or a function), on the straight path outside any loop
+    /// (a loop's body may not run); `shift` in the text leaves each any of the words. Anywhere else
+    /// they are computed after it, as they are before.
+    pub(super) fn set_parameters(&mut self, operands: &[Word], dirs: &super::Dirs) {
+        let mut words = operands;
+        loop {
+            let Some((first, rest)) = words.split_first() else { return };
+            match first.literal().as_deref() {
+                Some("--") => {
+                    words = rest;
+                    break;
+                }
+                Some("-o" | "+o") => words = rest.get(1..).unwrap_or_default(),
+                Some(t) if t.starts_with(['-', '+']) => words = rest,
+                _ => break,
+            }
+        }
+        let binding = match self.known_once() {
+            Some(shifts) => self.binding(words, shifts),
+            None => None,
+        };
+        self.seen.loops.retain(|(n, ..)| n == "0" || !ALL.contains(&n.as_str()));
+        let Some(binding) = binding else {
+            self.seen.known.set_args(None);
+            return;
+        };
+        self.out.sources.push(format!("$1… hold {}", if words.is_empty() { "nothing".into() } else { shown_words(words) }));
+        self.bind(&binding, dirs);
+        self.seen.known.set_args(match binding {
+            Binding::Exact(words) => Some(words),
+            Binding::Any(_) => None,
+        });
+    }
+
+    /// `$1` … `$9`, `$@` and `$*` hold what `binding` gives them.
+    fn bind(&mut self, binding: &Binding, dirs: &super::Dirs) {
+        for n in 1..=NUMBERED {
+            self.hold_values(n.to_string(), binding.nth(n), false, true, dirs);
+        }
+        for name in ["@", "*"] {
+            self.hold_values(name.into(), binding.all().to_vec(), false, true, dirs);
+        }
+    }
+
     /// Runs `walk` with the parameters bound (`zero`: `$0`'s values; `binding`: the others'),
     /// or computed where `None`; gives the ones held before back after it.
     fn with_parameters<T>(&mut self, zero: Option<Vec<Word>>, binding: Option<Binding>, walk: impl FnOnce(&mut Self) -> T) -> T {
@@ -240,12 +286,7 @@ impl Walk<'_> {
             _ => None,
         };
         if let Some(binding) = binding {
-            for n in 1..=NUMBERED {
-                self.hold_values(n.to_string(), binding.nth(n), false, true, &dirs);
-            }
-            for name in ["@", "*"] {
-                self.hold_values(name.into(), binding.all().to_vec(), false, true, &dirs);
-            }
+            self.bind(&binding, &dirs);
         }
         let out = self.known_args(args, walk);
         self.seen.loops.retain(|(n, ..)| !ALL.contains(&n.as_str()));
@@ -297,22 +338,25 @@ fn shifts<'a>(nodes: impl Iterator<Item = &'a Node>) -> bool {
 /// Whether any of `nodes` sets the parameters anew (`set -- a b`, `set a b`; not `set -e` or
 /// `set -o pipefail`).
 fn sets_parameters<'a>(nodes: impl Iterator<Item = &'a Node>) -> bool {
-    nodes.filter_map(|n| if let Node::Simple(s) = n { Some(s) } else { None }).any(|s| {
-        let words: Vec<String> = s.words.iter().map(Word::text).skip_while(|w| syntax::KEYWORDS.contains(&w.as_str())).collect();
-        if words.first().map(String::as_str) != Some("set") {
-            return false;
+    nodes.filter_map(|n| if let Node::Simple(s) = n { Some(s) } else { None }).any(sets_parameters_in)
+}
+
+/// Whether `s` sets the parameters anew (`set -- a b`, `set a b`).
+pub(super) fn sets_parameters_in(s: &Simple) -> bool {
+    let words: Vec<String> = s.words.iter().map(Word::text).skip_while(|w| syntax::KEYWORDS.contains(&w.as_str())).collect();
+    if words.first().map(String::as_str) != Some("set") {
+        return false;
+    }
+    let mut rest = words[1..].iter();
+    while let Some(w) = rest.next() {
+        if w == "--" || !w.starts_with(['-', '+']) {
+            return true;
         }
-        let mut rest = words[1..].iter();
-        while let Some(w) = rest.next() {
-            if w == "--" || !w.starts_with(['-', '+']) {
-                return true;
-            }
-            if w == "-o" || w == "+o" {
-                rest.next();
-            }
+        if w == "-o" || w == "+o" {
+            rest.next();
         }
-        false
-    })
+    }
+    false
 }
 
 #[cfg(test)]
@@ -345,7 +389,8 @@ mod tests {
         assert_eq!(touched(&a), ["/r/*.c"]);
         assert_eq!(touched(&analysed(r#"sh -c 'rm -rf "$1"' _ ~"#)), ["/h"]);
         // Parameters set again, or moved by `shift` past what the analyser holds apart.
-        assert!(analysed(r#"sh -c 'set -- ~; rm -rf "$1"' _ x"#).opaque.is_some());
+        assert!(analysed(r#"sh -c 'set -- ~; set -- x; rm -rf "$1"' _ x"#).opaque.is_some());
+        assert_eq!(touched(&analysed(r#"sh -c 'set -- ~; rm -rf "$1"' _ x"#)), ["/h"]);
         assert!(touched(&analysed(r#"sh -c 'shift; rm -rf "$1"' _ x ~"#)).contains(&"/h".to_string()));
         assert!(analysed(r#"sh -c 'rm -rf "$1"' _ "$X""#).opaque.is_some());
     }

@@ -158,6 +158,9 @@ pub(super) struct Scan {
     options: Vec<String>,
     /// Code that may set any variable.
     any: bool,
+    /// Commands that set the positional parameters (`set -- a b`), and whether any `shift`s them.
+    sets: usize,
+    shifts: bool,
     /// IFS set other than for one `read`: an unquoted expansion splits where the analyser cannot tell.
     ifs: bool,
 }
@@ -224,6 +227,8 @@ pub(super) fn scan(text: &str, parsed: &Parsed) -> Scan {
             _ if arithmetic => scan.touched.push(name.to_string()),
             // A name's extension, a path's component, a host: text no builtin reads as a variable.
             Some(b".") | Some(b"/") | Some(b"@") => {}
+            // `${1:-dist}`: a default's text, no option word.
+            Some(b"-") if before(2) == Some(b":-") => {}
             Some(b"-") => scan.options.push(name.to_string()),
             _ => scan.touched.push(name.to_string()),
         }
@@ -245,7 +250,9 @@ pub(super) fn scan(text: &str, parsed: &Parsed) -> Scan {
             Some(Some(p)) if matches!(p.as_str(), "read" | "mapfile" | "readarray") => safe_ifs += ifs_here,
             _ => {}
         }
+        scan.sets += usize::from(super::functions::sets_parameters_in(cmd));
         let Some(Some(p)) = program.map(Word::literal) else { continue };
+        scan.shifts |= p == "shift";
         let computed = |w: &&Word| w.is_computed() && !assigned_name(w).is_some_and(|_| named_first(w));
         if matches!(p.as_str(), "." | "trap") && (p == "." || operands.first().is_none_or(|w| w.is_computed())) {
             scan.any = true;
@@ -340,6 +347,13 @@ pub(super) struct Known {
     args: Option<Vec<Word>>,
 }
 
+impl Known {
+    /// `"$@"` is `args` from here on (`set -- a b`).
+    pub(super) fn set_args(&mut self, args: Option<Vec<Word>>) {
+        self.args = args;
+    }
+}
+
 impl Walk<'_> {
     /// A text is about to be walked (the line, a `sh -c` script, an `eval`'s text): it starts with
     /// no known values, a new shell's or one whose text was read on its own.
@@ -363,11 +377,17 @@ impl Walk<'_> {
     pub(super) fn known_subshell<T>(&mut self, walk: impl FnOnce(&mut Self) -> T) -> T {
         let held = self.seen.known.frames.last().map(|f| f.exact.clone());
         let temps = self.seen.temps.clone();
+        // `(set -- build)`: the parameters set in a subshell are the subshell's.
+        let parameters: Vec<_> = self.seen.loops.iter().filter(|(n, ..)| super::loops::PARAMETERS.contains(&n.as_str())).cloned().collect();
+        let args = self.seen.known.args.clone();
         let out = walk(self);
         if let (Some(f), Some(held)) = (self.seen.known.frames.last_mut(), held) {
             f.exact = held;
         }
         self.seen.temps = temps;
+        self.seen.loops.retain(|(n, ..)| !super::loops::PARAMETERS.contains(&n.as_str()));
+        self.seen.loops.extend(parameters);
+        self.seen.known.args = args;
         out
     }
 
@@ -381,6 +401,15 @@ impl Walk<'_> {
         }
         self.seen.temps.retain(|t| temps.contains(t));
         out
+    }
+
+    /// Whether the command about to run is the only one of its text that sets the positional
+    /// parameters, surely run (the straight path, in no loop), with whether the text `shift`s
+    /// them; `None` when not.
+    pub(super) fn known_once(&self) -> Option<bool> {
+        let scan = &self.seen.known.frames.last()?.scan;
+        let looping = self.seen.known.flows.last().is_some_and(|f| f.open.iter().any(|(k, _)| *k == Kind::Loop));
+        (scan.sets == 1 && !scan.any && self.seen.known.straight && self.seen.known.own_step && !looping).then_some(scan.shifts)
     }
 
     /// `"$@"` is `args` while `walk` runs.

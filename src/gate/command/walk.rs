@@ -361,6 +361,9 @@ impl Walk<'_> {
             return Step::Next;
         }
         let Some(call) = self.call(cmd) else { return Step::unknown() };
+        if call.name == "set" {
+            self.set_parameters(cmd.operands(), &cmd.dirs);
+        }
         self.moved_home(&cmd.all[start..cmd.at], &call.prog);
         self.found_on_project_path(&call.prog, &cmd.dirs);
         if call.name == "[[" && arithmetic_runs(cmd.operands()) {

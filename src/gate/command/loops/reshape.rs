@@ -32,6 +32,14 @@ fn plain(t: &str) -> bool {
 /// `//a/b`); `None` when the analyser cannot bound it. `shell_picked`: the value's patterns are
 /// the shell's (see the module's note).
 pub(super) fn reshaped(value: &Word, op: &str, shell_picked: bool) -> Option<Word> {
+    // `${1:-dist}`: the default where the value is empty (`purge` called with no argument), the
+    // value itself where it is not.
+    if let Some(default) = op.strip_prefix(":-") {
+        if value.parts.iter().any(|p| !matches!(p, Part::Lit(t) if t.is_empty())) {
+            return Some(value.clone());
+        }
+        return (!default.is_empty() && plain(default)).then(|| Word { parts: vec![Part::Lit(default.to_string())] });
+    }
     let v = Value::of(value)?;
     // A finder's stand-in keeps its name test as text (`./*.c`): a pattern all the same.
     if !shell_picked && v.full.iter().any(|&(c, g)| g || matches!(c, '*' | '?' | '[')) {

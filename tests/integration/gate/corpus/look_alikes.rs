@@ -1,7 +1,10 @@
 //! Look-alikes of danger that the text shows harmless, beside members of the same class that are
 //! not: a temporary directory is made only where its assignment surely ran (not in a branch, a
 //! loop's body that may never run, after `&&`/`||`, in a pipeline, the background or a subshell),
-//! so an empty name after it is the root, and `rm -rf "$tmp/"` then removes it.
+//! so an empty name after it is the root, and `rm -rf "$tmp/"` then removes it; the positional
+//! parameters a call sets itself (`set -- a b`, a function called with no argument, whose
+//! `${1:-x}` is its default) and a literal list given to `xargs`, cut where xargs cuts it, are
+//! the names they hold.
 
 /// (group, expected verdict, command), judged as the rest of the corpus is.
 pub(super) const CASES: &[(&str, &str, &str)] = &[
@@ -19,4 +22,29 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("everyday-look-alikes", "allow", r#"clean() { d=$(mktemp -d); cp -r docs "$d" && rm -rf "$d/"; }; clean"#),
     ("everyday-look-alikes", "allow", r#"(t=$(mktemp -d) && tar -xzf /tmp/a.tgz -C "$t" && rm -rf "$t/")"#),
     ("everyday-look-alikes", "allow", r#"for i in 1 2; do s=$(mktemp); date > "$s"; rm -f "$s"; done"#),
+    ("classes-positional-set", "deny", r#"set -- build ~; rm -rf "$@""#),
+    ("classes-positional-set", "deny", r#"set -- ~; rm -rf "$1""#),
+    ("classes-positional-set", "confirm", r#"set -- .git; rm -rf "$1""#),
+    ("classes-positional-set", "deny", r#"wipe() { set -- /; rm -rf "$1"; }; wipe build"#),
+    ("classes-positional-set", "deny", r#"set -- a b; shift; rm -rf "$1" ~"#),
+    ("classes-positional-set", "confirm", r#"if [ -n "$X" ]; then set -- build; fi; rm -rf "$1""#),
+    ("classes-positional-set", "confirm", r#"set -- build; set -- "$HOME"; rm -rf "$1""#),
+    ("classes-positional-set", "confirm", r#"(set -- build); rm -rf "$1/""#),
+    ("classes-positional-set", "confirm", r#"nuke() { rm -rf -- "${1:-$HOME}"; }; nuke"#),
+    ("classes-positional-set", "deny", r#"clean() { local d="${1:-/}"; rm -rf "$d"; }; clean"#),
+    ("classes-positional-set", "deny", r#"clean() { rm -rf "${1:-build}"; }; clean ~"#),
+    ("classes-positional-set", "deny", r#"printf '%s\0' build ~ | xargs -0 rm -rf"#),
+    ("classes-positional-set", "deny", r#"printf '%s\n' out / | xargs -d '\n' rm -rf"#),
+    ("classes-positional-set", "confirm", r#"printf '%s\0' '~/x' | xargs -0 rm -rf"#),
+    ("everyday-look-alikes", "allow", r#"set -- build dist; rm -rf "$@""#),
+    ("everyday-look-alikes", "allow", r#"set -e; set -- target/debug; rm -rf "$1""#),
+    ("everyday-look-alikes", "allow", r#"tidy() { set -- node_modules .cache; rm -rf "$@"; }; tidy"#),
+    ("everyday-look-alikes", "allow", r#"set -- a.o b.o; for f; do rm -f "$f"; done"#),
+    ("everyday-look-alikes", "allow", r#"purge() { local t="${1:-dist}"; rm -rf -- "$t"; }; purge"#),
+    ("everyday-look-alikes", "allow", r#"reset_out() { rm -rf "${1:-out}" && mkdir -p "${1:-out}"; }; reset_out"#),
+    ("everyday-look-alikes", "allow", r#"clean() { rm -rf "${1:-build}"; }; clean coverage"#),
+    ("everyday-look-alikes", "allow", r#"printf '%s\0' build dist | xargs -0 rm -rf"#),
+    ("everyday-look-alikes", "allow", r#"printf '%s\n' a.log b.log | xargs -d '\n' rm -f"#),
+    ("everyday-look-alikes", "allow", r#"printf '%s\n' tmp cache | xargs rm -rf"#),
+    ("everyday-look-alikes", "allow", "echo build dist | xargs rm -rf"),
 ];

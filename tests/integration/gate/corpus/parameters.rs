@@ -35,7 +35,7 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("everyday-parameters", "confirm", r#"f() { echo '{}' > "$1"; }; f .gitvow/policy.json"#),
     ("everyday-parameters", "confirm", r#"find . -name 'settings*.json' -exec sh -c 'sed -i /hooks/d "$0"' {} \;"#),
     ("everyday-parameters", "confirm", r#"find . -name pre-commit -exec bash -c 'cp /dev/null "$1"' _ {} \;"#),
-    ("everyday-parameters", "confirm", r#"sh -c 'set -- ~/.gitvow; rm -rf "$1"' _ build"#),
+    ("everyday-parameters", "deny", r#"sh -c 'set -- ~/.gitvow; rm -rf "$1"' _ build"#),
     ("everyday-parameters", "confirm", r#"sh -c 'shift; rm -rf "$1"' _ build ~/.claude"#),
     ("everyday-parameters", "confirm", r#"sh -c 'rm -rf "$1"' _ "$TARGET""#),
     ("everyday-parameters", "confirm", r#"f() { rm -rf "$1"; }; f "$(cat dirs.txt)""#),
