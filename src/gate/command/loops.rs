@@ -64,6 +64,11 @@ pub(super) fn keywords(cmd: &Simple) -> (usize, usize) {
 /// that does not close in the script).
 pub(super) fn closers(script: &Script, from: (usize, usize), opens: usize) -> Vec<Option<(usize, usize)>> {
     let mut ends = vec![None; opens];
+    // Nothing open, nothing to find: the walk asks at every command, and scanning the rest of the
+    // script each time made a long command's cost grow with the square of its length.
+    if opens == 0 {
+        return ends;
+    }
     let mut depth = opens;
     for (at, pipeline) in script.pipelines.iter().enumerate().skip(from.0) {
         for (k, node) in pipeline.nodes.iter().enumerate() {
