@@ -73,15 +73,17 @@ impl Walk<'_> {
     /// (a write to a name the shell computes is asked about anyway).
     pub(in crate::gate::command) fn printed_under(&self, operands: &[&Word], dirs: &Dirs) -> Feed {
         let Some(secrets) = crate::paths::gitvow_home() else { return Feed::Unknown };
+        // Only a directory prints names under it: whether it is one is asked first, so a name
+        // that is not (`grep -rn TODO src` in a long command, its `cd`s nesting) is never resolved.
         let reaches = |t: &crate::gate::place::Touch| {
-            let real = crate::gate::location::resolve(&t.path);
-            t.glob.is_none() && (secrets.starts_with(&t.path) || t.path.starts_with(&secrets) || secrets.starts_with(&real))
+            t.glob.is_none()
+                && t.path.is_dir()
+                && (secrets.starts_with(&t.path)
+                    || t.path.starts_with(&secrets)
+                    || secrets.starts_with(crate::gate::location::resolve(&t.path)))
         };
-        let mut found: Vec<Word> = operands
-            .iter()
-            .filter(|w| self.paths(w, dirs).is_some_and(|ts| ts.iter().any(|t| reaches(t) && t.path.is_dir())))
-            .map(|w| (*w).clone())
-            .collect();
+        let mut found: Vec<Word> =
+            operands.iter().filter(|w| self.paths(w, dirs).is_some_and(|ts| ts.iter().any(reaches))).map(|w| (*w).clone()).collect();
         if found.is_empty() {
             return Feed::Unknown;
         }
