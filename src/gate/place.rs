@@ -153,7 +153,8 @@ fn push_names(rest: &mut Vec<std::ffi::OsString>, path: &Path) {
 pub fn on_disk(path: &Path) -> LinkAt {
     use std::cell::RefCell;
     thread_local! {
-        static SEEN: RefCell<std::collections::HashMap<std::ffi::OsString, Option<PathBuf>>> = RefCell::default();
+        // foldhash, as `location`'s tables (see there why it is safe here).
+        static SEEN: RefCell<foldhash::HashMap<std::ffi::OsString, Option<PathBuf>>> = RefCell::default();
     }
     if let Some(known) = process_link(path) {
         return known;

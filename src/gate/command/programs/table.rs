@@ -663,9 +663,10 @@ pub const PROGRAMS: &[Program] = &[
 /// The entry for the program `name` (a base name); an interpreter's name may carry its version.
 pub fn program(name: &str) -> Option<&'static Program> {
     // The table is searched once per name and thread: a compound command names the same few
-    // programs again and again, and each search reads through some 600 names.
+    // programs again and again, and each search reads through some 600 names. Hashed by foldhash
+    // (random per process, and a process judges one call): SipHash cost more than the search spared.
     thread_local! {
-        static FOUND: std::cell::RefCell<std::collections::HashMap<String, Option<&'static Program>>> = Default::default();
+        static FOUND: std::cell::RefCell<foldhash::HashMap<String, Option<&'static Program>>> = Default::default();
     }
     if let Some(found) = FOUND.with(|f| f.borrow().get(name).copied()) {
         return found;
