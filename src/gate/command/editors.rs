@@ -438,6 +438,10 @@ pub fn debugger(name: &str, args: &[String]) -> Escapes {
             }
         } else if files.contains(&flag) && value.is_some() {
             out.opaque.get_or_insert("its debugger commands are in a file the analyser does not read");
+        } else if (a == "--args" && name != "lldb" || a == "--" && name == "lldb") && i + 1 < args.len() {
+            // `gdb --args PROG ARGS…`, `lldb -- PROG ARGS…`: the program it runs, with its arguments.
+            out.runs.push(shell_words::join(&args[i + 1..]));
+            break;
         }
         i += if attached.is_none() && (commands.contains(&flag) || files.contains(&flag)) { 2 } else { 1 };
     }

@@ -244,8 +244,9 @@ impl Walk<'_> {
                 }
                 return;
             }
-            // awk's `-v NAME=VALUE` and `-F SEP` take a value, with or without its program inline.
-            if interpreter.program_operand && (a == "-v" || a == "-F") {
+            // awk's `-v NAME=VALUE` and `-F SEP` take a value, with or without its program inline;
+            // `node -r MODULE`, `python3 -X dev` too.
+            if interpreter.program_operand && (a == "-v" || a == "-F") || interpreter.values.contains(&a) {
                 i += 2;
                 continue;
             }

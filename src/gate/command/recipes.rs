@@ -90,6 +90,9 @@ pub fn is_runner(name: &str) -> bool {
             | "bazel"
             | "bazelisk"
             | "cmake"
+            | "node"
+            | "turbo"
+            | "lerna"
     )
 }
 
@@ -174,6 +177,56 @@ pub fn of(name: &str, args: &[String], dir: &Path, written: Written) -> Recipes 
         }
         "bazel" | "bazelisk" => bazel::bazel(args, dir, written),
         "cmake" => cmake::cmake(args, dir, written),
+        // `node --run NAME` runs the package.json script NAME.
+        "node" => match args
+            .iter()
+            .position(|a| a == "--run")
+            .and_then(|k| args.get(k + 1))
+            .or_else(|| args.iter().find_map(|a| a.strip_prefix("--run=").map(|_| a)))
+        {
+            Some(script) => {
+                let script = script.strip_prefix("--run=").unwrap_or(script);
+                package::package_script("npm", &["run".to_string(), script.to_string()], dir, written).unwrap_or(Recipes::Lines(Vec::new()))
+            }
+            None => Recipes::Lines(Vec::new()),
+        },
+        // `turbo run NAME`, `turbo NAME`, `lerna run NAME`: the script NAME of every workspace.
+        "turbo" | "lerna" => {
+            let operands: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+            let script = match operands.as_slice() {
+                [run, script, ..] if run.as_str() == "run" => Some(*script),
+                [script, ..]
+                    if name == "turbo"
+                        && !matches!(
+                            script.as_str(),
+                            "run"
+                                | "prune"
+                                | "login"
+                                | "logout"
+                                | "link"
+                                | "unlink"
+                                | "gen"
+                                | "daemon"
+                                | "telemetry"
+                                | "info"
+                                | "ls"
+                                | "query"
+                                | "watch"
+                                | "boundaries"
+                                | "scan"
+                                | "bin"
+                        ) =>
+                {
+                    Some(*script)
+                }
+                _ => None,
+            };
+            match script {
+                Some(s) => package::package_script("npm", &["--workspaces".to_string(), "run".to_string(), s.clone()], dir, written)
+                    .unwrap_or(Recipes::Lines(Vec::new())),
+                None => Recipes::Lines(Vec::new()),
+            }
+        }
         "poetry" => Recipes::Lines(Vec::new()),
         _ => package::package_script(name, args, dir, written).unwrap_or(Recipes::Lines(Vec::new())),
     }

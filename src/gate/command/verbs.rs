@@ -31,7 +31,7 @@ const DESTROYS: &[&str] = &[
     "kill",
 ];
 /// Words that publish, release or deploy.
-const PUBLISHES: &[&str] = &["publish", "release", "deploy", "push", "submit", "promote", "upload"];
+const PUBLISHES: &[&str] = &["publish", "release", "deploy", "push", "submit", "promote", "upload", "trigger"];
 /// Options that say the same (`kafka-topics.sh --delete`, `pack build --publish`).
 const DESTROYING_OPTIONS: &[&str] = &["--delete", "--destroy", "--purge", "--prune", "--drop", "--wipe", "--nuke", "--uninstall"];
 const PUBLISHING_OPTIONS: &[&str] = &["--publish", "--release", "--deploy", "--push"];
@@ -466,6 +466,21 @@ const KNOWN: &[Known] = &[
         ],
         "publishes",
     ),
+    // Image copies into a registry (`crane copy SRC DEST`, `regctl image copy`).
+    known(
+        &["crane", "gcrane"],
+        &["--platform"],
+        &[],
+        &["copy", "cp", "tag", "mutate", "append", "rebase", "flatten", "index"],
+        "publishes",
+    ),
+    known(
+        &["regctl"],
+        &["--host", "--user-agent", "-v", "--verbosity"],
+        &["image", "artifact", "index", "tag"],
+        &["copy", "put", "mod", "create"],
+        "publishes",
+    ),
     Known {
         given: &["--execute", "-x"],
         ..known(&["cargo"], &["-p", "--package", "--manifest-path", "--config", "-Z"], &[], &["release"], "publishes")
@@ -623,6 +638,8 @@ mod tests {
             ("tkn", "pipeline start deploy -n prod", "publishes"),
             ("jenkins-cli", "-s https://ci -auth u:t build deploy", "publishes"),
             ("cargo", "release minor --execute", "publishes"),
+            ("crane", "copy gcr.io/a/b:1 registry.example.com/b:1", "publishes"),
+            ("acme", "pipeline trigger deploy", "publishes"),
         ] {
             assert_eq!(of(name, &words(args)), Some(class), "{name} {args}");
         }
@@ -649,6 +666,7 @@ mod tests {
             ("tkn", "pipeline list"),
             ("cargo", "release minor"),
             ("cargo", "build --release"),
+            ("crane", "digest alpine"),
         ] {
             assert_eq!(of(name, &words(args)), None, "{name} {args}");
         }

@@ -19,6 +19,8 @@ fn project() -> Sandbox {
     env.write("cmake/ok.cmake", "message(STATUS \"configuring\")\nfile(MAKE_DIRECTORY ${CMAKE_CURRENT_LIST_DIR}/build)\n");
     env.write("tools/wipe.ts", "import { rmSync } from 'node:fs';\nrmSync(process.env.HOME + '/src/other', { recursive: true });\n");
     env.write("tools/ok.ts", "const n: number = 1;\nconsole.log(n);\n");
+    env.write("tools/wipe.py", "import shutil\nshutil.rmtree('/srv/www')\n");
+    env.write("tools/ok.py", "print('ok')\n");
     env.write("cmd/wipe/main.go", "package main\n\nimport \"os\"\n\nfunc main() { os.RemoveAll(os.Getenv(\"HOME\") + \"/src/other\") }\n");
     env.write("cmd/hello/main.go", "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"hi\") }\n");
     env
@@ -57,6 +59,12 @@ fn programs_that_run_code_from_files_or_data_are_judged_by_it() {
             "mix run -e 'File.rm_rf!(System.user_home())'",
             "bin/rails runner 'User.delete_all'",
             "npx json -I -f package.json -e 'this.scripts.test=\"git push -f origin main\"' && npm t",
+            "gdb -batch -ex run --args sh -c 'rm -rf ~/src/other'",
+            "node --run cleanup",
+            "npx lerna exec -- rm -rf ~/src/other",
+            "tini -- rm -rf ~/src/other",
+            "dumb-init sh -c 'rm -rf ~/src/other'",
+            "node -r dotenv/config tools/wipe.ts",
         ],
         &[
             "cmake -E rm -rf build",
@@ -75,6 +83,8 @@ fn programs_that_run_code_from_files_or_data_are_judged_by_it() {
             "npx concurrently \"npm:build\" \"npm:test\"",
             "ssh-agent bash -c 'ssh-add -l'",
             "ssh-agent -s",
+            "node --run build",
+            "tini -- node server.js",
         ],
     );
 }
@@ -104,6 +114,10 @@ fn infrastructure_subcommands_are_judged_by_their_verbs() {
             "singularity shell -B ~/:/h img.sif",
             "django-admin flush --noinput --settings=app.settings.production",
             "pgcli postgres://db.prod.example.com/app -e 'TRUNCATE users'",
+            "crane copy gcr.io/team/app:1 registry.example.com/app:1",
+            "npx semantic-release",
+            "cockroach sql --url postgres://db.prod.example.com:26257/app -e 'DROP TABLE orders'",
+            "trino --server https://trino.example.com --execute 'DELETE FROM events'",
         ],
         &[
             "docker service ls",
@@ -121,6 +135,8 @@ fn infrastructure_subcommands_are_judged_by_their_verbs() {
             "apptainer exec --bind ./data:/data img.sif ls /data",
             "django-admin check",
             "pgcli postgres://db.prod.example.com/app -e 'SELECT count(*) FROM users'",
+            "crane digest alpine",
+            "cockroach sql --url postgres://db.prod.example.com:26257/app -e 'SELECT 1'",
         ],
     );
 }

@@ -122,6 +122,9 @@ pub struct Interpreter {
     /// switch (`perl -lne '…'`, `perl -lnE'…'`, `ruby -pe '…'`, `python -uc '…'`); digits after
     /// one are its number (`-l0`, `-0777`). Any other letter takes the rest of the word.
     pub switches: &'static str,
+    /// Options whose value is the next word, which is no script file (`node -r dotenv/config
+    /// app.js`, `python3 -X dev app.py`).
+    pub values: &'static [&'static str],
 }
 
 impl Interpreter {

@@ -47,6 +47,15 @@ pub fn runner(name: &str, args: &[String]) -> Option<usize> {
         "poetry" | "pdm" | "hatch" | "rye" | "pipenv" | "tox" if first == Some("run") => {
             after(1, "e", &["--env", "--project", "--directory"])
         }
+        // `lerna exec -- cmd`, `pnpm -r exec cmd`: the command, in each package.
+        "lerna" if first == Some("exec") => {
+            let dd = args.iter().position(|a| a == "--")?;
+            (dd + 1 < args.len()).then_some(dd + 1)
+        }
+        "pnpm" if args.iter().take_while(|a| a.starts_with('-')).count() > 0 => {
+            let k = args.iter().position(|a| !a.starts_with('-'))?;
+            (args[k] == "exec").then(|| after(k + 1, "", &[])).flatten()
+        }
         // corepack runs the package manager it names, at the project's pinned version.
         "corepack" if matches!(first, Some("pnpm" | "pnpx" | "yarn" | "yarnpkg" | "npm" | "npx")) => Some(0),
         // `java -jar tool.jar ARGS`: the tool the jar is (`jenkins-cli.jar` is jenkins-cli).

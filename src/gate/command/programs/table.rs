@@ -30,7 +30,7 @@ const fn changer(
 }
 
 const fn interpreter(names: &'static [&'static str], inline: &'static [&'static str], language: Option<InlineLanguage>) -> Program {
-    p(names, Role::Interpreter(Interpreter { inline, language, program_operand: false, edits_in_place: false, switches: "" }))
+    p(names, Role::Interpreter(Interpreter { inline, language, program_operand: false, edits_in_place: false, switches: "", values: &[] }))
 }
 
 impl Program {
@@ -38,6 +38,14 @@ impl Program {
     const fn switches(mut self, letters: &'static str) -> Program {
         if let Role::Interpreter(i) = &mut self.role {
             i.switches = letters;
+        }
+        self
+    }
+
+    /// Options that take the next word as their value, before the script file.
+    const fn values(mut self, options: &'static [&'static str]) -> Program {
+        if let Role::Interpreter(i) = &mut self.role {
+            i.values = options;
         }
         self
     }
@@ -227,6 +235,23 @@ const UNREAD: Option<InlineLanguage> = Some(InlineLanguage::Unread(&[
     "call(",
     "compile",
 ]));
+/// Node's (and its kin's) options that take the next word: a module preloaded, a loader, a file
+/// of settings (`node -r dotenv/config app.js`).
+const NODE_VALUES: &[&str] = &[
+    "-r",
+    "--require",
+    "--import",
+    "--loader",
+    "--experimental-loader",
+    "-C",
+    "--conditions",
+    "--env-file",
+    "--title",
+    "--input-type",
+    "--tsconfig",
+    "-P",
+    "--project",
+];
 /// A program built, linked or stripped into place (the gitvow executable is protected).
 const BUILD_OUTPUTS: &[&str] = &["-o", "--output"];
 
@@ -288,6 +313,10 @@ pub const PROGRAMS: &[Program] = &[
         0,
     ),
     wrapper(&["caffeinate"], "tw", &[], 0),
+    // Init processes and session launchers that run the command after their options
+    // (`tini -- cmd`, `dumb-init cmd`, `dbus-launch cmd`, `flatpak-spawn --host cmd`).
+    wrapper(&["tini", "tini-static", "dumb-init", "catatonit"], "pelr", &[], 0),
+    wrapper(&["dbus-launch", "flatpak-spawn", "cpulimit"], "lpe", &["--limit", "--pid", "--exe"], 0),
     // task-spooler, `tsp` on Debian and `ts` elsewhere (moreutils' `ts` takes a format: no program).
     wrapper(&["tsp", "ts"], "LNDSwWk", &[], 0),
     wrapper(&["sshpass"], "pfdP", &[], 0),
@@ -473,16 +502,19 @@ pub const PROGRAMS: &[Program] = &[
     p(&["tar", "bsdtar", "gtar"], Role::Plain).outputs(&["-C", "--directory", "-f", "--file"]),
     p(&["unzip"], Role::Plain).outputs(&["-d"]),
     // Interpreters (a version suffix is theirs too: `python3.12`, `node18`).
-    interpreter(&["python", "pypy"], &["-c"], lang(code::Language::Python)).switches("bBdEhiIOPqsSuvVx"),
-    interpreter(&["node", "nodejs"], &["-e", "--eval", "-p", "--print", "-pe"], lang(code::Language::Node)),
-    interpreter(&["bun"], &["-e", "--eval", "-p", "--print", "-pe"], lang(code::Language::Node)).subcommands(PACKAGE_VALUES),
-    interpreter(&["deno"], &["eval"], lang(code::Language::Node)),
+    interpreter(&["python", "pypy"], &["-c"], lang(code::Language::Python)).switches("bBdEhiIOPqsSuvVx").values(&["-W", "-X"]),
+    interpreter(&["node", "nodejs"], &["-e", "--eval", "-p", "--print", "-pe"], lang(code::Language::Node)).values(NODE_VALUES),
+    interpreter(&["bun"], &["-e", "--eval", "-p", "--print", "-pe"], lang(code::Language::Node))
+        .subcommands(PACKAGE_VALUES)
+        .values(NODE_VALUES),
+    interpreter(&["deno"], &["eval"], lang(code::Language::Node)).values(&["-c", "--config", "--import-map", "--env-file", "--location"]),
     // TypeScript runners: a script file, or `-e` text, read as Node's.
     interpreter(
         &["tsx", "ts-node", "ts-node-esm", "esno", "esr", "vite-node", "jiti"],
         &["-e", "--eval", "-p", "--print"],
         lang(code::Language::Node),
-    ),
+    )
+    .values(NODE_VALUES),
     p(
         &["perl"],
         Role::Interpreter(Interpreter {
@@ -492,10 +524,11 @@ pub const PROGRAMS: &[Program] = &[
             edits_in_place: true,
             // -0 and -l take digits; -C, -d, -D, -F, -i, -I, -m, -M, -x take the rest.
             switches: "0acghlnpsStTuUvwWX",
+            values: &["-I", "-M", "-m"],
         }),
     ),
-    interpreter(&["ruby"], &["-e"], lang(code::Language::Ruby)).switches("0acdlnpsSvwWy"),
-    interpreter(&["php"], &["-r"], lang(code::Language::Php)),
+    interpreter(&["ruby"], &["-e"], lang(code::Language::Ruby)).switches("0acdlnpsSvwWy").values(&["-I", "-r", "-C", "-E"]),
+    interpreter(&["php"], &["-r"], lang(code::Language::Php)).values(&["-c", "-d", "-z"]),
     interpreter(&["lua", "luajit", "Rscript", "R", "groovy", "scala"], &["-e"], None),
     interpreter(&["osascript"], &["-e"], Some(InlineLanguage::AppleScript)),
     interpreter(&["julia"], &["-e", "-E", "--eval", "--print"], None),
@@ -509,6 +542,7 @@ pub const PROGRAMS: &[Program] = &[
             program_operand: true,
             edits_in_place: false,
             switches: "",
+            values: &[],
         }),
     ),
     // Database clients.
@@ -564,10 +598,38 @@ pub const PROGRAMS: &[Program] = &[
     database(&["sqlite3", "sqlite", "litecli"], db(true, &["-cmd"], &["-init"], true, &["-separator", "-newline", "-nullvalue"])),
     database(&["duckdb"], db(true, &["-c", "-cmd", "-s"], &["-f", "-init"], true, &[])),
     database(
-        &["clickhouse-client"],
+        &["clickhouse-client", "clickhouse"],
         db(true, &["-q", "--query"], &["--queries-file"], false, &["-h", "--host", "--port", "-u", "--user", "-d", "--database"]),
     ),
     database(&["sqlcmd"], db(true, &["-Q", "-q"], &["-i"], false, &["-S", "-U", "-P", "-d"])),
+    // More SQL clients: a statement by option, judged as psql's `-c` is.
+    database(
+        &["mssql-cli"],
+        db(true, &["-Q", "--query"], &["-i", "--input-file"], false, &["-S", "-U", "-P", "-d", "--server", "--username", "--database"]),
+    ),
+    database(
+        &["cockroach"],
+        db(
+            true,
+            &["-e", "--execute"],
+            &["-f", "--file"],
+            false,
+            &["--url", "--host", "--port", "--user", "-u", "--database", "-d", "--certs-dir"],
+        ),
+    ),
+    database(
+        &["trino", "presto", "presto-cli"],
+        db(true, &["--execute"], &["-f", "--file"], false, &["--server", "--catalog", "--schema", "--user"]),
+    ),
+    database(
+        &["beeline", "hive", "spark-sql"],
+        db(true, &["-e"], &["-f"], false, &["-u", "-n", "-p", "--hiveconf", "--hivevar", "--database"]),
+    ),
+    database(
+        &["impala-shell"],
+        db(true, &["-q", "--query"], &["-f", "--query_file"], false, &["-i", "--impalad", "-d", "--database", "-u", "--user"]),
+    ),
+    database(&["vsql"], db(true, &["-c", "--command"], &["-f", "--file"], false, &["-d", "-h", "-p", "-U", "-w"])),
     database(&["cqlsh"], db(true, &["-e", "--execute"], &["-f", "--file"], false, &["-u", "-p", "-k", "--keyspace"])),
     database(&["snowsql"], db(true, &["-q", "--query"], &["-f", "--filename"], false, &["-a", "-u", "-d", "-s", "-w", "-r"])),
     database(&["bq"], db(true, &[], &[], true, &[])),
