@@ -52,6 +52,7 @@ mod programs;
 pub(crate) use programs::CLOUD_PROGRAMS;
 mod reads;
 mod recipes;
+mod remote;
 pub use recipes::program_settings_written;
 pub use terminal::HOOK_STACK;
 mod scripts;

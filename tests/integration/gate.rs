@@ -6,6 +6,7 @@ mod command_text;
 mod command_values;
 mod corpus;
 mod database_clients;
+mod extra_classes;
 mod hook_reach;
 mod known_values;
 mod links;

