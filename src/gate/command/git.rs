@@ -4,8 +4,10 @@
 //! named (`clean -fdx` → `clean --force -d -x`), and `git config` written with its action first
 //! (`git config core.hooksPath x` → `git config set core.hookspath x`).
 
+mod made;
 mod places;
 
+pub use made::ref_may_exist;
 pub use places::{COMMAND_VARIABLES, PLACE_VARIABLES, config_of_variable, made_directory, output_files};
 
 use super::options::{Dashes, OptionWords};
@@ -420,12 +422,7 @@ impl Git {
     /// commit is left behind; written as the plain creation (`git branch NAME`, `--create=NAME`).
     /// A name the shell computes, or one git would refuse, is left forced. Whether it was unforced.
     pub fn new_branch_unforced(&mut self, exists: impl Fn(&str) -> bool) -> bool {
-        let plain = |n: &str| {
-            !n.is_empty()
-                && !n.starts_with(['-', '/'])
-                && !n.contains("..")
-                && n.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '/'))
-        };
+        let plain = made::plain_ref;
         match self.subcommand.as_deref() {
             Some("branch") => {
                 // Only the creation form: with `--delete`, `--move` or `--copy`, `-f` means more.

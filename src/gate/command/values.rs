@@ -706,7 +706,7 @@ impl Walk<'_> {
     /// `word` with the known values put in; itself where none is.
     pub(super) fn known_word(&self, word: &Word) -> Word {
         let paths = word.parts.iter().any(|p| matches!(p, Part::Subst { raw, .. } if self.path_part(raw).is_some()));
-        if !paths && self.seen.known.frames.last().is_none_or(|f| f.exact.is_empty()) {
+        if !paths && self.seen.known.args.is_none() && self.seen.known.frames.last().is_none_or(|f| f.exact.is_empty()) {
             return word.clone();
         }
         let mut out = Word::default();

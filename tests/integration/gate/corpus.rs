@@ -2647,6 +2647,8 @@ fn world() -> Sandbox {
         std::fs::create_dir_all(env.repo().join(dir)).unwrap();
     }
     env.write("~/.claude/settings.json", "{}");
+    // A tag the person has: forcing it moves it (`git tag -f NAME` of a new name makes one).
+    env.write(".git/refs/tags/v1.0", "0123456789012345678901234567890123456789\n");
     env.write("drop.sql", "-- cleanup\nDROP DATABASE prod;\n");
     env.write("read.sql", "SELECT 'drop database x' AS note;\n");
     env.write("src/auth/existing.rs", "");

@@ -1,5 +1,8 @@
 //! Look-alikes of danger that the text shows harmless, and the members of the same class that are
 //! not, in the payload forms of Claude Code, Codex and Copilot CLI.
+//!
+//! The repository's refs and rebase state are read on disk at judging time: the sandbox holds a
+//! tag `v1.0` and, where a case says so, a rebase in progress.
 
 use super::own_files::{installed, judge};
 
@@ -55,4 +58,44 @@ fn the_parameters_and_lists_a_call_sets_itself_are_the_names_they_hold() {
             "echo a b | xargs rm",
         ],
     );
+}
+
+/// A repository holding the tag `v1.0` and the branch `main` its HEAD names.
+fn with_refs() -> crate::support::Sandbox {
+    let env = installed();
+    let head = std::fs::read_to_string(env.repo().join(".git/HEAD")).unwrap();
+    let branch = head.trim().strip_prefix("ref: ").unwrap().to_string();
+    env.write(&format!(".git/{branch}"), "0123456789012345678901234567890123456789\n");
+    env.write(".git/refs/tags/v1.0", "0123456789012345678901234567890123456789\n");
+    env
+}
+
+#[test]
+fn refs_and_rebases_the_call_makes_itself_are_undone_freely() {
+    let env = with_refs();
+    let branch = std::fs::read_to_string(env.repo().join(".git/HEAD")).unwrap().trim().rsplit('/').next().unwrap().to_string();
+    let moves_head = format!(r#"x() {{ git branch -f "$1" HEAD~1; }}; x {branch}"#);
+    judge(
+        &env,
+        &[
+            "git tag -d v1.0",
+            "git tag -f v1.0 HEAD",
+            "git tag v9 && git tag -d v9 v1.0",
+            "git tag v1.0 && git tag -d v1.0",
+            "git rebase --abort",
+            "git rebase main; git stash pop; git rebase --abort",
+            &moves_head,
+            "git checkout hotfix -- notes.txt",
+        ],
+        &[
+            "git tag -a v2.1-rc1 -m rc && git tag -d v2.1-rc1",
+            "git tag -f scratch-tag HEAD",
+            "git rebase -i --autosquash main 2>/dev/null; git rebase --abort 2>/dev/null; true",
+            "git rebase -x 'npm test' HEAD~1 --onto HEAD~1 2>/dev/null; git rebase --abort 2>/dev/null; true",
+            r#"x() { git branch -f "$1" HEAD; }; x feature/ui"#,
+        ],
+    );
+    // A rebase already in progress is the person's: aborting it discards their resolution.
+    env.write(".git/rebase-merge/head-name", "refs/heads/main\n");
+    judge(&env, &["git rebase main; git rebase --abort"], &[]);
 }

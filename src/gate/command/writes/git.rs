@@ -12,27 +12,9 @@ fn holds_a_work_tree(name: &str, dirs: &Dirs) -> bool {
     }
 }
 
-/// Whether a branch `name` may exist in the repository of each directory git may run in: a loose
-/// ref, a line of `packed-refs`, or refs git keeps in a form not read here (reftable); where no
-/// repository or directory can be told, it may.
+/// Whether a branch `name` may exist in the repository of each directory git may run in.
 fn branch_may_exist(name: &str, dirs: &Dirs) -> bool {
-    let Dirs::Known(ds) = dirs else { return true };
-    ds.is_empty()
-        || ds.iter().any(|d| {
-            let Some(repo) = crate::paths::find_repo(d) else { return true };
-            let common = crate::gate::target::common_dir(&repo.git_dir);
-            let full = format!("refs/heads/{name}");
-            // The branch HEAD names is the one being worked on, even before its first commit.
-            let head = crate::gate::regular_file::read_text(&repo.git_dir.join("HEAD"), "HEAD", 4096);
-            if head.map_or(true, |h| h.is_some_and(|h| h.trim().strip_prefix("ref: ") == Some(full.as_str()))) {
-                return true;
-            }
-            // Bounded: a `packed-refs` too large to read here may hold it.
-            let packed = crate::gate::regular_file::read_text(&common.join("packed-refs"), "packed-refs", 16 << 20);
-            common.join("reftable").exists()
-                || common.join(&full).symlink_metadata().is_ok()
-                || packed.map_or(true, |p| p.is_some_and(|p| p.lines().any(|l| l.split_whitespace().nth(1) == Some(full.as_str()))))
-        })
+    git::ref_may_exist(&format!("refs/heads/{name}"), dirs)
 }
 
 /// Subcommands whose place is a directory they make (git refuses one that holds files).
@@ -75,7 +57,9 @@ impl Walk<'_> {
         if g.made_branch_deleted(made) && self.out.texts.last().is_some_and(|t| t.starts_with("git ")) {
             self.out.texts.pop();
         }
-        self.out.texts.push(g.text.clone());
+        if !self.made_undone(&mut g, &dirs) {
+            self.out.texts.push(g.text.clone());
+        }
         self.git_places(&g, &dirs);
         let Some(sub) = g.subcommand.as_deref() else { return };
         let operands = || g.args.iter().filter(|a| !a.starts_with('-'));

@@ -4,7 +4,8 @@
 //! so an empty name after it is the root, and `rm -rf "$tmp/"` then removes it; the positional
 //! parameters a call sets itself (`set -- a b`, a function called with no argument, whose
 //! `${1:-x}` is its default) and a literal list given to `xargs`, cut where xargs cuts it, are
-//! the names they hold.
+//! the names they hold; a tag the call made and deletes, or forces where none exists, and a rebase
+//! it started and aborts discard nothing of the person's.
 
 /// (group, expected verdict, command), judged as the rest of the corpus is.
 pub(super) const CASES: &[(&str, &str, &str)] = &[
@@ -47,4 +48,14 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("everyday-look-alikes", "allow", r#"printf '%s\n' a.log b.log | xargs -d '\n' rm -f"#),
     ("everyday-look-alikes", "allow", r#"printf '%s\n' tmp cache | xargs rm -rf"#),
     ("everyday-look-alikes", "allow", "echo build dist | xargs rm -rf"),
+    ("classes-refs-made", "confirm", "git tag -d v1.0"),
+    ("classes-refs-made", "confirm", "git tag -d v1.0 && git tag v1.0"),
+    ("classes-refs-made", "confirm", "git rebase --abort"),
+    ("classes-refs-made", "confirm", "git rebase origin/main; git stash pop; git rebase --abort"),
+    ("classes-refs-made", "confirm", "git tag -d nightly-$(date +%F)"),
+    ("everyday-look-alikes", "allow", "git tag tmp-check && git tag -d tmp-check"),
+    ("everyday-look-alikes", "allow", "git tag -a probe-1 -m 'probe' HEAD && git show probe-1 && git tag -d probe-1"),
+    ("everyday-look-alikes", "allow", "git tag -f bench-base HEAD"),
+    ("everyday-look-alikes", "allow", "git rebase --exec 'cargo check' HEAD~3; git rebase --abort"),
+    ("everyday-look-alikes", "allow", "git rebase -i HEAD~2 || git rebase --abort"),
 ];

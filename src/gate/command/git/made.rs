@@ -1,0 +1,173 @@
+//! Refs and rebases the call makes itself, and what undoing them discards: a tag the call made and
+//! deletes holds nothing of the person's; `git tag -f NAME` where no tag NAME exists makes one and
+//! moves none; a rebase the call started (one refuses to start on a dirty tree) and aborts puts
+//! back what was there before it. The refs and the rebase state are read on disk at judging time
+//! (bounded): what cannot be read may exist.
+
+use super::Git;
+use crate::gate::command::{Dirs, Walk};
+
+/// Options of `git rebase` that go on with or end a rebase in progress instead of starting one.
+const REBASE_IN_PROGRESS: &[&str] = &["--abort", "--continue", "--skip", "--quit", "--edit-todo", "--show-current-patch"];
+
+/// Whether the ref `full` (`refs/heads/x`, `refs/tags/v1`) may exist in the repository of each
+/// directory git may run in: a loose ref, a line of `packed-refs`, or refs git keeps in a form not
+/// read here (reftable); where no repository or directory can be told, it may. A branch HEAD
+/// names is the one being worked on, even before its first commit.
+pub fn ref_may_exist(full: &str, dirs: &Dirs) -> bool {
+    let Dirs::Known(ds) = dirs else { return true };
+    ds.is_empty()
+        || ds.iter().any(|d| {
+            let Some(repo) = crate::paths::find_repo(d) else { return true };
+            let common = crate::gate::target::common_dir(&repo.git_dir);
+            let head = crate::gate::regular_file::read_text(&repo.git_dir.join("HEAD"), "HEAD", 4096);
+            if head.map_or(true, |h| h.is_some_and(|h| h.trim().strip_prefix("ref: ") == Some(full))) {
+                return true;
+            }
+            // Bounded: a `packed-refs` too large to read here may hold it.
+            let packed = crate::gate::regular_file::read_text(&common.join("packed-refs"), "packed-refs", 16 << 20);
+            common.join("reftable").exists()
+                || common.join(full).symlink_metadata().is_ok()
+                || packed.map_or(true, |p| p.is_some_and(|p| p.lines().any(|l| l.split_whitespace().nth(1) == Some(full))))
+        })
+}
+
+/// Whether a rebase may be in progress in the repository of each directory git may run in (its
+/// state directory is there); where no repository or directory can be told, it may.
+pub fn rebase_may_be_in_progress(dirs: &Dirs) -> bool {
+    let Dirs::Known(ds) = dirs else { return true };
+    ds.is_empty()
+        || ds.iter().any(|d| {
+            let Some(repo) = crate::paths::find_repo(d) else { return true };
+            ["rebase-merge", "rebase-apply"].iter().any(|s| repo.git_dir.join(s).symlink_metadata().is_ok())
+        })
+}
+
+/// A name git takes as a ref name as it is written: no option, pattern or path trick in it.
+pub(super) fn plain_ref(n: &str) -> bool {
+    !n.is_empty()
+        && !n.starts_with(['-', '/'])
+        && !n.contains("..")
+        && n.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '/'))
+}
+
+impl Git {
+    /// The operands of the subcommand (its words that are no options).
+    fn operands(&self) -> Vec<&String> {
+        self.args.iter().filter(|a| !a.starts_with('-')).collect()
+    }
+
+    /// `git tag NAME [REV]`, `git tag -a NAME -m TEXT`: the tag it makes; `None` for any other.
+    pub fn tag_made(&self) -> Option<&str> {
+        let makes = |a: &String| matches!(a.as_str(), "--annotate" | "--sign" | "--force") || a.starts_with("--message");
+        let operands = self.operands();
+        (self.subcommand.as_deref() == Some("tag")
+            && self.args.iter().filter(|a| a.starts_with('-')).all(makes)
+            && (1..=2).contains(&operands.len())
+            && plain_ref(operands[0]))
+        .then(|| operands[0].as_str())
+    }
+
+    /// `git tag -d NAME…` where each NAME is a tag the same call made (`made_here`): deleting it
+    /// discards nothing of the person's. Whether it is.
+    pub fn made_tag_deleted(&self, made_here: impl Fn(&str) -> bool) -> bool {
+        let operands = self.operands();
+        self.subcommand.as_deref() == Some("tag")
+            && self.args.iter().filter(|a| a.starts_with('-')).all(|a| a == "--delete")
+            && self.args.iter().any(|a| a == "--delete")
+            && !operands.is_empty()
+            && operands.iter().all(|n| made_here(n))
+    }
+
+    /// `git tag -f NAME [REV]` where no tag NAME exists (`exists` says whether one may): git makes
+    /// it and moves none; written as the plain creation. Whether it was unforced.
+    pub fn new_tag_unforced(&mut self, exists: impl Fn(&str) -> bool) -> bool {
+        match self.tag_made() {
+            Some(name) if self.args.iter().any(|a| a == "--force") && !exists(name) => {}
+            _ => return false,
+        }
+        self.args.retain(|a| a != "--force");
+        self.render();
+        true
+    }
+
+    /// `git rebase …` that starts a rebase.
+    pub fn starts_rebase(&self) -> bool {
+        self.subcommand.as_deref() == Some("rebase") && !self.args.iter().any(|a| REBASE_IN_PROGRESS.contains(&a.as_str()))
+    }
+
+    /// `git rebase --abort` alone.
+    pub fn aborts_rebase(&self) -> bool {
+        self.subcommand.as_deref() == Some("rebase") && matches!(self.args.as_slice(), [a] if a == "--abort")
+    }
+}
+
+impl Walk<'_> {
+    /// `git tag -d NAME` of a tag the call made (none of that name is on disk), `git tag -f NAME`
+    /// of a new one, `git rebase --abort` of a rebase the call started (none was in progress on
+    /// disk, and no other git command ran since that could have brought the person's work into
+    /// it): the words as given are taken back, and the plain creation is what rules read; whether
+    /// the command discards nothing at all (then no text of it is left).
+    pub(in crate::gate::command) fn made_undone(&mut self, g: &mut Git, dirs: &Dirs) -> bool {
+        let before: Vec<Git> = self.out.texts[..self.out.texts.len().saturating_sub(1)]
+            .iter()
+            .filter_map(|t| t.strip_prefix("git "))
+            .map(|t| super::canonical(&t.split_whitespace().map(str::to_string).collect::<Vec<_>>()))
+            .collect();
+        let named = |name: &str| before.iter().any(|b| b.args.iter().any(|a| a == name));
+        let made_here = |name: &str| {
+            before.iter().any(|b| b.tag_made() == Some(name)) && !ref_may_exist(&format!("refs/tags/{name}"), dirs)
+        };
+        let started = before.iter().rposition(Git::starts_rebase);
+        let undone = g.made_tag_deleted(made_here)
+            || (g.aborts_rebase()
+                && started.is_some_and(|k| before[k + 1..].iter().all(|b| b.subcommand.as_deref() == Some("rebase")))
+                && !rebase_may_be_in_progress(dirs));
+        let unforced = !undone && g.new_tag_unforced(|name| named(name) || ref_may_exist(&format!("refs/tags/{name}"), dirs));
+        if (undone || unforced) && self.out.texts.last().is_some_and(|t| t.starts_with("git ")) {
+            self.out.texts.pop();
+        }
+        undone
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::canonical;
+
+    fn git(line: &str) -> super::Git {
+        canonical(&line.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn a_tag_made_is_told_from_one_deleted_listed_or_moved() {
+        assert_eq!(git("tag v1").tag_made(), Some("v1"));
+        assert_eq!(git("tag -a v2.1-rc1 -m rc").tag_made(), Some("v2.1-rc1"));
+        assert_eq!(git("tag -f scratch HEAD").tag_made(), Some("scratch"));
+        assert_eq!(git("tag -d v1").tag_made(), None);
+        assert_eq!(git("tag -l v*").tag_made(), None);
+        assert!(git("tag -d v1 v2").made_tag_deleted(|n| n.starts_with('v')));
+        assert!(!git("tag -d v1 keep").made_tag_deleted(|n| n.starts_with('v')));
+        assert!(!git("tag -f v1").made_tag_deleted(|_| true));
+    }
+
+    #[test]
+    fn a_forced_tag_is_unforced_only_where_none_exists() {
+        let mut g = git("tag -f scratch HEAD");
+        assert!(g.new_tag_unforced(|_| false));
+        assert_eq!(g.text, "git tag scratch HEAD");
+        let mut g = git("tag -f v1.0 HEAD");
+        assert!(!g.new_tag_unforced(|n| n == "v1.0"));
+        assert!(g.text.contains("--force"));
+        assert!(!git("tag -f -d v1").new_tag_unforced(|_| false));
+    }
+
+    #[test]
+    fn a_rebase_start_is_told_from_what_goes_on_with_one() {
+        assert!(git("rebase -i --autosquash main").starts_rebase());
+        assert!(git("rebase --exec make HEAD~1").starts_rebase());
+        assert!(!git("rebase --continue").starts_rebase());
+        assert!(git("rebase --abort").aborts_rebase());
+        assert!(!git("rebase --skip").aborts_rebase());
+    }
+}
