@@ -552,14 +552,18 @@ fn name_tests(args: &[String]) -> Option<Vec<(String, bool)>> {
     let expression: Vec<&str> = expression_of(args);
     let action =
         expression.iter().position(|a| a.starts_with("-exec") || a.starts_with("-ok") || *a == "-delete").unwrap_or(expression.len());
-    if expression.iter().any(|a| matches!(*a, "!" | "-not")) {
+    // A negation only narrows the alternative it stands in (`-name '*.log' -not -path
+    // './node_modules/*'` finds some of what `-name '*.log'` finds), and a negated name test
+    // bounds nothing; in a group, it may turn the group's alternatives around.
+    let negated = |a: &str| matches!(a, "!" | "-not");
+    if expression.iter().any(|a| negated(a)) && expression.iter().any(|a| matches!(*a, "(" | ")")) {
         return None;
     }
     let mut names = Vec::new();
     for alternative in expression[..action].split(|a| matches!(*a, "-o" | "-or" | ",")) {
         let mut named = false;
-        for pair in alternative.windows(2) {
-            if matches!(pair[0], "-name" | "-iname") {
+        for (k, pair) in alternative.windows(2).enumerate() {
+            if matches!(pair[0], "-name" | "-iname") && !(k > 0 && negated(alternative[k - 1])) {
                 if pair[1].contains('/') || protect::may_name_protected(pair[1]) {
                     return None;
                 }

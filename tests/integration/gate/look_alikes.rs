@@ -99,3 +99,26 @@ fn refs_and_rebases_the_call_makes_itself_are_undone_freely() {
     env.write(".git/rebase-merge/head-name", "refs/heads/main\n");
     judge(&env, &["git rebase main; git rebase --abort"], &[]);
 }
+
+#[test]
+fn a_finders_negations_narrow_what_its_name_tests_find() {
+    let env = installed();
+    std::fs::create_dir_all(env.repo().join(".claude")).unwrap();
+    env.write("logs/app.log", "x");
+    judge(
+        &env,
+        &[
+            "find . -not -name '*.log' -delete",
+            "find . ! -name '*.c' -exec rm -rf {} +",
+            "find . -name hooks -not -path './src/*' -exec rm -rf {} +",
+            "find . -name '*.log' -o -not -name x -delete",
+            "find . -empty -type d -not -path './node_modules/*' -delete",
+            "find . -iname 'settings*' ! -path './build/*' -delete",
+        ],
+        &[
+            "find . -name '*.log' -not -path './node_modules/*' -delete",
+            "find . -name '*.pyc' ! -path './.venv/*' -exec rm -f {} +",
+            "find . -type f -name '*.tmp' -not -name 'keep.tmp' -delete",
+        ],
+    );
+}

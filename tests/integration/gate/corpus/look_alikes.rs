@@ -5,7 +5,8 @@
 //! parameters a call sets itself (`set -- a b`, a function called with no argument, whose
 //! `${1:-x}` is its default) and a literal list given to `xargs`, cut where xargs cuts it, are
 //! the names they hold; a tag the call made and deletes, or forces where none exists, and a rebase
-//! it started and aborts discard nothing of the person's.
+//! it started and aborts discard nothing of the person's; a finder's negations only narrow what
+//! its name tests find.
 
 /// (group, expected verdict, command), judged as the rest of the corpus is.
 pub(super) const CASES: &[(&str, &str, &str)] = &[
@@ -58,4 +59,10 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("everyday-look-alikes", "allow", "git tag -f bench-base HEAD"),
     ("everyday-look-alikes", "allow", "git rebase --exec 'cargo check' HEAD~3; git rebase --abort"),
     ("everyday-look-alikes", "allow", "git rebase -i HEAD~2 || git rebase --abort"),
+    ("classes-finder-negations", "confirm", "find . -not -name '*.md' -delete"),
+    ("classes-finder-negations", "confirm", "find . -name 'pre-*' -not -path './docs/*' -exec rm {} +"),
+    ("classes-finder-negations", "confirm", "find . -type d -empty -not -path './vendor/*' -delete"),
+    ("everyday-look-alikes", "allow", "find . -name '*.orig' -not -path './node_modules/*' -delete"),
+    ("everyday-look-alikes", "allow", "find . -name '__pycache__' -prune -o -name '*.pyc' ! -path './venv/*' -print"),
+    ("everyday-look-alikes", "allow", "find src -name '*.bak' ! -name 'keep.bak' -exec rm -f {} +"),
 ];
