@@ -115,9 +115,8 @@ impl Walk<'_> {
             .map(|t| super::canonical(&t.split_whitespace().map(str::to_string).collect::<Vec<_>>()))
             .collect();
         let named = |name: &str| before.iter().any(|b| b.args.iter().any(|a| a == name));
-        let made_here = |name: &str| {
-            before.iter().any(|b| b.tag_made() == Some(name)) && !ref_may_exist(&format!("refs/tags/{name}"), dirs)
-        };
+        let made_here =
+            |name: &str| before.iter().any(|b| b.tag_made() == Some(name)) && !ref_may_exist(&format!("refs/tags/{name}"), dirs);
         let started = before.iter().rposition(Git::starts_rebase);
         let undone = g.made_tag_deleted(made_here)
             || (g.aborts_rebase()
