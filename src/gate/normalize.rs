@@ -331,9 +331,11 @@ fn shell_actions(name: &str, input: Map<String, Value>, cwd: &Path) -> Result<Ve
     // A shell tool that names its own working directory (auggie's `launch-process {cwd}`)
     // runs the command there: judged as the `cd` it amounts to, so that relative paths and
     // the repository a `git push` publishes are that directory's, while the policy stays
-    // the one of the session's repository (a tool argument must not choose a laxer one).
+    // the one of the session's repository (a tool argument must not choose a laxer one). The
+    // `cd` is a statement of its own (`cd dir || exit 1; …`), not the head of an `&&` list: a
+    // variable the command assigns first is then on its straight path, as without the directory.
     let command = match first_str(&input, &["cwd", "workdir"])?.filter(|d| !d.is_empty()) {
-        Some(dir) => format!("cd {} && {command}", shell_words::quote(dir)),
+        Some(dir) => format!("cd {} || exit 1; {command}", shell_words::quote(dir)),
         None => command,
     };
     let mut actions = Vec::new();

@@ -38,6 +38,21 @@ fn hermes_terminal_workdir_is_where_the_command_runs() {
 }
 
 #[test]
+fn a_tool_working_directory_keeps_the_command_read_as_without_it() {
+    let env = Sandbox::with_repo();
+    let mut p = env.payload("hermes-terminal.json");
+    p["cwd"] = json!(env.repo());
+    // Assigned first, the variable is known where the directory is given as where it is not.
+    p["tool_input"] = json!({"command": "D=dist; rm -rf \"$D\" && ls", "workdir": env.repo()});
+    assert_eq!(hermes(&env, &p).1, Value::Null);
+    p["tool_input"] = json!({"command": "D=/; rm -rf \"$D\"", "workdir": env.repo()});
+    assert_eq!(hermes(&env, &p).1["decision"], "block");
+    // Relative names are the directory's: `build` in the home is outside the repository.
+    p["tool_input"] = json!({"command": "D=build; rm -rf \"$D\"", "workdir": env.home()});
+    assert_eq!(hermes(&env, &p).1["decision"], "block");
+}
+
+#[test]
 fn hermes_write_file_and_patch_of_the_policy_are_stopped() {
     let env = Sandbox::with_repo();
     for name in ["hermes-write.json", "hermes-patch.json"] {
