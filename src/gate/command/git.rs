@@ -6,9 +6,10 @@
 
 mod made;
 mod places;
+mod refs;
 
-pub use made::ref_may_exist;
 pub use places::{COMMAND_VARIABLES, PLACE_VARIABLES, config_of_variable, made_directory, output_files};
+pub use refs::ref_may_exist;
 
 use super::options::{Dashes, OptionWords};
 
@@ -422,7 +423,7 @@ impl Git {
     /// commit is left behind; written as the plain creation (`git branch NAME`, `--create=NAME`).
     /// A name the shell computes, or one git would refuse, is left forced. Whether it was unforced.
     pub fn new_branch_unforced(&mut self, exists: impl Fn(&str) -> bool) -> bool {
-        let plain = made::plain_ref;
+        let plain = refs::plain_ref;
         match self.subcommand.as_deref() {
             Some("branch") => {
                 // Only the creation form: with `--delete`, `--move` or `--copy`, `-f` means more.
