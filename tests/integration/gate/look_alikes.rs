@@ -65,7 +65,7 @@ fn with_refs() -> crate::support::Sandbox {
     let env = installed();
     let head = std::fs::read_to_string(env.repo().join(".git/HEAD")).unwrap();
     let branch = head.trim().strip_prefix("ref: ").unwrap().to_string();
-    env.write(&format!(".git/{branch}"), "0123456789012345678901234567890123456789\n");
+    env.write(format!(".git/{branch}"), "0123456789012345678901234567890123456789\n");
     env.write(".git/refs/tags/v1.0", "0123456789012345678901234567890123456789\n");
     env
 }
