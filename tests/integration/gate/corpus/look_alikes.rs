@@ -6,7 +6,8 @@
 //! `${1:-x}` is its default) and a literal list given to `xargs`, cut where xargs cuts it, are
 //! the names they hold; a tag the call made and deletes, or forces where none exists, and a rebase
 //! it started and aborts discard nothing of the person's; a finder's negations only narrow what
-//! its name tests find.
+//! its name tests find; a project script fed to a shell on standard input is read as the same
+//! script named (one the call wrote stays opaque).
 
 /// (group, expected verdict, command), judged as the rest of the corpus is.
 pub(super) const CASES: &[(&str, &str, &str)] = &[
@@ -65,4 +66,8 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("everyday-look-alikes", "allow", "find . -name '*.orig' -not -path './node_modules/*' -delete"),
     ("everyday-look-alikes", "allow", "find . -name '__pycache__' -prune -o -name '*.pyc' ! -path './venv/*' -print"),
     ("everyday-look-alikes", "allow", "find src -name '*.bak' ! -name 'keep.bak' -exec rm -f {} +"),
+    ("classes-script-on-stdin", "confirm", "printf 'rm -rf ~\\n' > wipe.sh; sh < wipe.sh"),
+    ("classes-script-on-stdin", "confirm", "base64 -d <<< cm0gLXJmIH4K > w.sh; bash < w.sh"),
+    ("everyday-look-alikes", "allow", "sh < scripts/ci.sh"),
+    ("everyday-look-alikes", "allow", "bash < nowhere/never.sh"),
 ];
