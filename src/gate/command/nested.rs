@@ -222,8 +222,8 @@ impl Walk<'_> {
         let mut i = 0;
         while i < args.len() {
             let a = args[i].as_str();
-            // `deno run -A tools/x.ts`, `bun run x.ts`: the script file after the run word.
-            if i == 0 && a == "run" && matches!(name, "deno" | "bun") {
+            // `deno run -A tools/x.ts`, `bun run x.ts`, `tsx watch x.ts`: the script file after the run word.
+            if i == 0 && (a == "run" && matches!(name, "deno" | "bun") || a == "watch" && matches!(name, "tsx" | "bun" | "deno")) {
                 i += 1;
                 continue;
             }

@@ -631,6 +631,12 @@ impl Walk<'_> {
         // project's script of that name when it has one, the program of that name when not.
         self.recipes(name, args, &cmd.dirs.clone(), shell, io.reparse, io.feed);
         if let Some(i) = programs::runner(name, args) {
+            // `uv run tools/x.py`, `pipx run x.py`: the runner hands a Python file to Python.
+            if args[i].ends_with(".py") && !matches!(name, "npx" | "bunx" | "pnpx" | "busybox" | "toybox") {
+                cmd.at += 1 + i;
+                cmd.all.insert(cmd.at, lit_word("python3"));
+                return Step::Next;
+            }
             let program =
                 if name == "yarn" && args[i] == "npm" { "npm".to_string() } else { programs::package_program(&args[i]).to_string() };
             cmd.at += 1 + i;
@@ -652,6 +658,15 @@ impl Walk<'_> {
         if name.starts_with("python")
             && let Some(i) = programs::python_module(args)
         {
+            // `python3 -m tools.wipe`: the project's own module, where it is one, is its file.
+            if let Dirs::Known(ds) = &cmd.dirs
+                && let [dir] = ds.as_slice()
+                && let Some(file) = project_module(dir, &args[i])
+            {
+                let at = cmd.at + i;
+                cmd.all.splice(at..at + 2, [lit_word(&file)]);
+                return Step::Next;
+            }
             return cmd.continue_at(i);
         }
         if let Some(i) = programs::wrapped(name, args) {
@@ -709,6 +724,16 @@ impl Walk<'_> {
         });
         Some(texts.collect())
     }
+}
+
+/// The file of the Python module `module` in `dir` (`tools.wipe` is `tools/wipe.py` or
+/// `tools/wipe/__main__.py`), where there is one.
+fn project_module(dir: &std::path::Path, module: &str) -> Option<String> {
+    if module.is_empty() || !module.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.') {
+        return None;
+    }
+    let path = module.replace('.', "/");
+    [format!("{path}.py"), format!("{path}/__main__.py")].into_iter().find(|f| dir.join(f).is_file())
 }
 
 /// The script inside `((…))` when subshell `inner` is one (a subshell holding only a subshell).

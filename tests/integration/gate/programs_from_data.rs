@@ -64,6 +64,9 @@ fn programs_that_run_code_from_files_or_data_are_judged_by_it() {
             "npx lerna exec -- rm -rf ~/src/other",
             "tini -- rm -rf ~/src/other",
             "dumb-init sh -c 'rm -rf ~/src/other'",
+            "uv run tools/wipe.py",
+            "python3 -m tools.wipe",
+            "npx tsx watch tools/wipe.ts",
             "node -r dotenv/config tools/wipe.ts",
         ],
         &[
@@ -85,6 +88,10 @@ fn programs_that_run_code_from_files_or_data_are_judged_by_it() {
             "ssh-agent -s",
             "node --run build",
             "tini -- node server.js",
+            "uv run tools/ok.py",
+            "uv run pytest -q",
+            "python3 -m tools.ok",
+            "python3 -m http.server 8000",
         ],
     );
 }
