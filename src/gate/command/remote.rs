@@ -15,9 +15,11 @@ impl Walk<'_> {
     /// `-n` or `-N` give it none. `args` are ssh's, the host at `host`.
     pub(super) fn ssh_input(&mut self, args: &[String], host: usize, feed: &Feed, shell: &ShellState, reparse: usize) {
         let options = &args[..host.min(args.len())];
-        let no_input = options
-            .iter()
-            .any(|a| a.len() > 1 && a.starts_with('-') && a[1..].chars().all(|c| c.is_ascii_alphabetic()) && a.contains(['n', 'N']));
+        // `-n`, `-N` give it none; `-F /dev/stdin` is ssh's own configuration, read from it.
+        let no_input = options.iter().any(|a| {
+            (a.len() > 1 && a.starts_with('-') && a[1..].chars().all(|c| c.is_ascii_alphabetic()) && a.contains(['n', 'N']))
+                || a.ends_with("/dev/stdin")
+        });
         if !no_input && reads_commands_from_input(args.get(host + 1..).unwrap_or_default()) {
             self.remote_input(feed, shell, reparse);
         }
@@ -87,6 +89,11 @@ pub(super) fn remote_command(name: &str, args: &[String]) -> Option<usize> {
 /// Whether the remote command `words` (`bash -s`, `sh`, none at all) is a shell that reads its
 /// commands from standard input: no `-c` and no script operand before `-s`.
 fn reads_commands_from_input(words: &[String]) -> bool {
+    // `sudo bash`, `sudo -u app sh -s`: the shell runs as another user, reading the same input.
+    let mut words = words;
+    while let Some((_, rest)) = words.split_first().filter(|(w, _)| matches!(w.as_str(), "sudo" | "doas")) {
+        words = &rest[super::programs::skip_options(rest, "uUgCDhpRrT", &[]).min(rest.len())..];
+    }
     let Some((program, options)) = words.split_first() else { return true };
     let name = program.rsplit('/').next().unwrap_or(program);
     if !SHELLS.contains(&name) {
@@ -129,6 +136,9 @@ mod tests {
         assert!(!reads(&["bash", "deploy.sh"]));
         assert!(!reads(&["cat", ">", "x"]));
         assert!(!reads(&["uptime"]));
+        assert!(reads(&["sudo", "bash"]));
+        assert!(reads(&["sudo", "-u", "app", "sh", "-s"]));
+        assert!(!reads(&["sudo", "reboot"]));
     }
 
     #[test]

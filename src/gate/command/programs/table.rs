@@ -191,6 +191,9 @@ const CLUSH_VALUES: &[&str] = &[
     "--pick",
     "--config",
 ];
+/// pssh's long options that take a value.
+const PSSH_VALUES: &[&str] =
+    &["--hosts", "--host", "--user", "--par", "--outdir", "--errdir", "--timeout", "--option", "--extra-args", "--extra-arg"];
 const CONCURRENTLY_VALUES: &[&str] = &[
     "--names",
     "--name-separator",
@@ -465,6 +468,7 @@ pub const PROGRAMS: &[Program] = &[
     p(&["mosh"], Role::Spawner(Spawner { long: &["--ssh", "--server"], after_dashes: true, ..Spawner::NONE })),
     p(&["clush"], Role::Spawner(Spawner { operands: Some(("wxgXlftuREOs", CLUSH_VALUES)), ..Spawner::NONE })),
     p(&["pdsh"], Role::Spawner(Spawner { operands: Some(("wxgXlRftuF", &[])), ..Spawner::NONE })),
+    p(&["pssh", "parallel-ssh"], Role::Spawner(Spawner { operands: Some(("hHlpoetOxX", PSSH_VALUES)), ..Spawner::NONE })),
     // A command started on a connection: netcat's `-e PROG` and `-c 'cmd'` (traditional, ncat,
     // busybox), ncat's long forms, socat's `EXEC:` and `SYSTEM:` addresses.
     p(&["nc", "netcat", "ncat", "nc.traditional", "nc.openbsd"], Role::Spawner(NETCAT)),
