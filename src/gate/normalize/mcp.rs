@@ -201,7 +201,8 @@ const DATABASES: &[&str] = &[
 /// whatever the argument is called (`sql_text`, `q`, `input`).
 const SQL_STARTS: &[&str] = &[
     "select", "insert", "update", "delete", "drop", "truncate", "alter", "create", "grant", "revoke", "with", "merge", "replace", "vacuum",
-    "attach", "detach", "pragma", "copy", "begin", "rename", "comment", "reindex", "flush", "call", "exec", "execute",
+    "attach", "detach", "pragma", "copy", "begin", "rename", "comment", "reindex", "flush", "call", "exec", "execute", "explain", "show",
+    "describe", "match",
 ];
 
 /// The SQL an MCP tool's arguments hold, judged as a database client running it does.
@@ -262,11 +263,32 @@ fn changing_statement(text: &str) -> bool {
         || SQL_CHANGES.iter().any(|(verb, then)| first == verb && rest.iter().any(|w| then.contains(&w.as_str())))
 }
 
+/// Whether a tool's name or its server's says it is a database's ([`DATABASE_WORDS`], [`DATABASES`]).
+fn database_tool(name: &str) -> bool {
+    name_has_word(name, DATABASE_WORDS)
+        || name_has_word(name, DATABASES)
+        || server_words(name).iter().any(|w| DATABASES.contains(&w.as_str()) || DATABASE_WORDS.contains(&w.as_str()))
+}
+
+/// Words that start a statement that only reads, and no program a shell runs (`exec`, `copy` and
+/// `call` may be one).
+const SQL_READS: &[&str] = &["select", "with", "explain", "show", "describe", "values"];
+
+/// Whether the argument `key` of the tool `name` holds statements for a database: in a database's
+/// tool, under a statement's name ([`MCP_SQL_KEY_WORDS`]) or `query`, or starting as a statement
+/// does ([`SQL_STARTS`]); in another tool, under a statement's name and reading ([`SQL_READS`]). It is that
+/// database's language, never a shell's words: the `*` of `SELECT * FROM t` names columns, not
+/// the project's files. A shell tool's `{"statement": "rm -rf ~"}` stays a command line.
+fn sql_argument(name: &str, key: &str, value: &Value) -> bool {
+    let first = value.as_str().and_then(|s| s.split_whitespace().next()).map(str::to_ascii_lowercase);
+    let starts = |words: &[&str]| first.as_deref().is_some_and(|w| words.contains(&w));
+    let sql_key = name_words(key).iter().any(|w| MCP_SQL_KEY_WORDS.contains(&w.as_str()));
+    (sql_key && starts(SQL_READS)) || (database_tool(name) && (sql_key || key == "query" || starts(SQL_STARTS)))
+}
+
 /// The SQL one object of a tool's arguments holds.
 fn sql_of(name: &str, input: &Map<String, Value>) -> Option<Action> {
-    let database = name_has_word(name, DATABASE_WORDS)
-        || name_has_word(name, DATABASES)
-        || server_words(name).iter().any(|w| DATABASES.contains(&w.as_str()) || DATABASE_WORDS.contains(&w.as_str()));
+    let database = database_tool(name);
     let runs = name_has_word(name, RUNNING_WORDS);
     let query = database.then(|| input.get("query")).flatten();
     let first_words = |v: &Value| v.as_str().map(|s| s.split_whitespace().take(1).map(str::to_ascii_lowercase).collect::<Vec<_>>());
@@ -434,7 +456,8 @@ pub(super) fn mcp_run_text(name: &str, input: &Map<String, Value>, program_only:
     if program.is_none() && (program_only || !name_has_word(name, RUNNING_WORDS)) {
         return Vec::new();
     }
-    let texts = input.values().filter_map(|v| match v {
+    // An argument that holds SQL is judged as SQL ([`mcp_sql`]), not as a command line.
+    let texts = input.iter().filter(|(k, v)| !sql_argument(name, k, v)).filter_map(|(_, v)| match v {
         Value::String(s) => Some(s.clone()),
         Value::Array(list) if list.iter().all(Value::is_string) => Some(shell_words::join(list.iter().filter_map(Value::as_str))),
         _ => None,

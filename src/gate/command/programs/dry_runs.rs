@@ -20,7 +20,7 @@ struct DryRun {
     still_runs: &'static [&'static str],
 }
 
-/// git, helm, kubectl, pulumi, rsync and the package managers, each as its manual says.
+/// git, helm, kubectl, pulumi, rsync, the package managers and release tools, each as its manual says.
 const DRY_RUNS: &[DryRun] = &[
     // git-push(1): `-n`, `--dry-run` "Do everything except actually send the updates" (it still
     // connects to the remote, through a program the configuration may name).
@@ -67,12 +67,19 @@ const DRY_RUNS: &[DryRun] = &[
     },
     // Publishing without uploading.
     DryRun {
-        names: &["npm", "pnpm", "bun", "cargo", "poetry", "uv"],
+        names: &["npm", "pnpm", "bun", "poetry", "uv"],
         subcommands: &["publish", "unpublish"],
         options: &["--dry-run"],
         letter: None,
         still_runs: &[],
     },
+    // cargo-publish(1): `-n`, `--dry-run` "Perform all checks without uploading"; `-v` and `-q`
+    // take no value, `-p`, `-j`, `-F`, `-Z` do.
+    DryRun { names: &["cargo"], subcommands: &["publish"], options: &["--dry-run"], letter: Some(('n', "vq")), still_runs: &[] },
+    // semantic-release: `-d`, `--dry-run` "Skip publishing" (it still reads what would be released).
+    DryRun { names: &["semantic-release"], subcommands: &[], options: &["--dry-run", "-d"], letter: None, still_runs: &[] },
+    // goreleaser release: `--snapshot` builds a snapshot and "implies --skip=announce,publish,validate".
+    DryRun { names: &["goreleaser"], subcommands: &["release"], options: &["--snapshot", "--skip-publish"], letter: None, still_runs: &[] },
 ];
 
 /// Whether `name args…` is a dry run of a subcommand that honours it: the command only prints

@@ -29,6 +29,13 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-mcp-queries", "allow", r#"mcp:mcp__memgraph__run_query {"query": "MATCH (n:User) RETURN n.name LIMIT 5"}"#),
     ("classes-mcp-queries", "confirm", r#"mcp:mcp__scylla__execute {"cql": "TRUNCATE sessions"}"#),
     ("classes-mcp-queries", "allow", r#"mcp:mcp__scylla__execute {"cql": "SELECT * FROM ks.sessions LIMIT 1"}"#),
+    // A query's `*` names columns, never the project's files: SQL is judged as SQL, not shell words.
+    ("classes-mcp-queries", "allow", r#"mcp:mcp__pg__execute {"statement": "EXPLAIN SELECT * FROM t"}"#),
+    ("classes-mcp-queries", "allow", r#"mcp:mcp__mysql__run_query {"query": "SELECT * FROM orders WHERE id > 3"}"#),
+    ("classes-mcp-queries", "allow", r#"mcp:mcp__warehouse__run_sql {"sql": "SELECT count(*) FROM events"}"#),
+    ("classes-mcp-queries", "confirm", r#"mcp:mcp__pg__execute {"statement": "DROP TABLE users"}"#),
+    ("classes-mcp-queries", "confirm", r#"mcp:mcp__mysql__run_query {"query": "DELETE FROM orders WHERE 1=1"}"#),
+    ("classes-mcp-queries", "confirm", r#"mcp:mcp__ssh__execute {"statement": "rm -rf ~/.claude"}"#),
     // A statement under a name of the server's own, in a tool that runs what it is given.
     ("classes-mcp-queries", "confirm", r#"mcp:mcp__analytics__run_statement {"text": "DELETE FROM events WHERE 1=1"}"#),
     ("classes-mcp-queries", "allow", r#"mcp:mcp__analytics__run_report {"name": "delete stale users"}"#),

@@ -40,4 +40,12 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-dry-run-options", "confirm", "npm publish -- --dry-run"),
     ("classes-dry-run-options", "confirm", "docker system prune -af --dry-run"),
     ("classes-dry-run-options", "deny", "terraform destroy -dry-run"),
+    // A release tool's own spelling of a dry run: cargo's `-n`, goreleaser's `--snapshot`.
+    ("classes-dry-run-options", "allow", "cargo publish -n"),
+    ("classes-dry-run-options", "allow", "cargo publish -vn --allow-dirty"),
+    ("classes-dry-run-options", "allow", "goreleaser release --snapshot --clean"),
+    ("classes-dry-run-options", "confirm", "cargo publish --allow-dirty"),
+    ("classes-dry-run-options", "confirm", "cargo publish -- -n"),
+    ("classes-dry-run-options", "confirm", "goreleaser release --clean"),
+    ("classes-dry-run-options", "confirm", "goreleaser release -- --snapshot"),
 ];
