@@ -187,9 +187,10 @@ impl Walk<'_> {
                 }
                 self.opaque("it feeds text to a shell or an interpreter");
             }
-            // `sh < scripts/ci.sh`: a project file the call did not write is read as `sh
-            // scripts/ci.sh` reads it (bounded); one the call wrote stays opaque.
-            Feed::File(p) if is_shell && !self.seen.scripts.iter().any(|(q, _)| q == p) => {
+            // `sh < scripts/ci.sh`: a file on disk the call did not write is read as `sh
+            // scripts/ci.sh` reads it (bounded); one the call wrote stays opaque, and so does one
+            // not there yet (a job started earlier may write it before the shell reads it).
+            Feed::File(p) if is_shell && p.is_file() && !self.seen.scripts.iter().any(|(q, _)| q == p) => {
                 self.written_script(&super::lit_word(&p.to_string_lossy()), dirs, shell, reparse, true);
             }
             Feed::File(_) | Feed::Found(..) | Feed::Unknown => self.opaque("it feeds text to a shell or an interpreter"),
