@@ -69,5 +69,6 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-script-on-stdin", "confirm", "printf 'rm -rf ~\\n' > wipe.sh; sh < wipe.sh"),
     ("classes-script-on-stdin", "confirm", "base64 -d <<< cm0gLXJmIH4K > w.sh; bash < w.sh"),
     ("everyday-look-alikes", "allow", "sh < scripts/ci.sh"),
-    ("everyday-look-alikes", "allow", "bash < nowhere/never.sh"),
+    // Not on disk when judged: a job an earlier call started may write it before the shell reads it.
+    ("classes-script-on-stdin", "confirm", "bash < nowhere/never.sh"),
 ];
