@@ -17,6 +17,12 @@ pub const MAX_BYTES: u64 = 1 << 20;
 
 /// The file's bytes, `None` when there is no file at `path`.
 /// `what` names the file in messages: "the policy".
+/// Whether `path` is a FIFO, a device or a socket (not `/dev/null`): a program that reads a
+/// script from it reads what is written when it reads, never text on disk the gate could judge.
+pub fn written_when_read(path: &Path) -> bool {
+    path != Path::new("/dev/null") && std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
+}
+
 pub fn read(path: &Path, what: &str) -> Result<Option<Vec<u8>>> {
     read_bounded(path, what, MAX_BYTES)
 }

@@ -87,6 +87,10 @@ impl Walk<'_> {
             None if interpreter.program_operand => None,
             None => return,
         };
+        if crate::gate::regular_file::written_when_read(path) {
+            self.opaque("it runs a program from a pipe or a device, whose text is not on disk");
+            return;
+        }
         if interpreter.language.is_none() || std::fs::metadata(path).map_or(true, |m| !m.is_file() || m.len() > MAX_PROGRAM_FILE) {
             return;
         }
@@ -204,6 +208,9 @@ impl Walk<'_> {
 
 pub(super) fn read_script(path: &Path, by_shell: bool) -> Script {
     use std::io::Read;
+    if crate::gate::regular_file::written_when_read(path) {
+        return Script::Opaque("it runs a script from a pipe or a device, whose text is not on disk");
+    }
     let Ok(meta) = std::fs::metadata(path) else { return Script::Other };
     if !meta.is_file() {
         return Script::Other;

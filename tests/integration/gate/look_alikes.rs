@@ -141,3 +141,17 @@ fn a_script_on_standard_input_is_judged_as_the_same_script_named() {
         &["sh < scripts/ci.sh", "bash < scripts/ci.sh", "cd scripts && sh < ci.sh"],
     );
 }
+
+/// A script or recipe file that is a pipe holds no text on disk: what the shell or the runner
+/// reads is written when it reads it, by whatever holds the other end, so it is asked about.
+#[test]
+fn a_script_or_recipe_that_is_a_pipe_is_asked_about() {
+    let env = installed();
+    env.write("scripts/ok.sh", "echo ok\n");
+    assert!(env.tool("mkfifo").arg(env.repo().join("cmds.sh")).run().code == 0);
+    judge(
+        &env,
+        &["bash cmds.sh", "sh < cmds.sh", "make -f cmds.sh", "cmake -P cmds.sh", "just -f cmds.sh x", "awk -f cmds.sh x.txt"],
+        &["bash scripts/ok.sh", "make -f scripts/ok.sh -n"],
+    );
+}

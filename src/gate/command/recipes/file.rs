@@ -48,6 +48,9 @@ pub(super) fn read(path: &Path, written: Written) -> FileText {
         Some(None) => return FileText::Opaque("it runs a recipe from a file the same call wrote with text the analyser cannot see"),
         None => {}
     }
+    if crate::gate::regular_file::written_when_read(path) {
+        return FileText::Opaque("it runs a recipe from a pipe or a device, whose text is not on disk");
+    }
     let Ok(meta) = std::fs::metadata(path) else { return FileText::Absent };
     if !meta.is_file() {
         return FileText::Absent;
