@@ -66,6 +66,9 @@ pub enum Class {
     Project,
     Temp,
     Outside,
+    /// Another machine's files (`scp -r dist prod:/var/www`): a deletion there, or a write outside
+    /// its temporary directories and the login's home.
+    Remote,
 }
 
 impl Class {
@@ -78,6 +81,7 @@ impl Class {
             Class::Project => "project",
             Class::Temp => "temp",
             Class::Outside => "outside",
+            Class::Remote => "remote",
         }
     }
 
@@ -90,6 +94,7 @@ impl Class {
             Class::Project => "inside the project",
             Class::Temp => "a temporary directory",
             Class::Outside => "outside the repository",
+            Class::Remote => "on another machine",
         }
     }
 }

@@ -534,10 +534,8 @@ impl Walk<'_> {
             // say which programs send what they read.
             self.out.texts.push(format!("{} < {}", text(&call.name, &call.args), self.shown(path)));
         }
-        // `knife ssh QUERY 'cmd'`: the command runs on every node the query finds.
-        if let Some(word) = super::remote::remote_command(&call.name, &call.args).and_then(|k| cmd.operands().get(k)) {
-            self.script_word(&word.clone(), &Dirs::Unknown, shell, io.reparse);
-        }
+        // `knife ssh QUERY 'cmd'`, `tsh ssh HOST cmd`, an sftp batch: what runs on other machines.
+        self.runs_remotely(cmd, call, io, shell);
         if call.name == "read" {
             self.read_line(cmd.operands(), io.feed, &cmd.dirs);
         } else if matches!(call.name.as_str(), "mapfile" | "readarray") {

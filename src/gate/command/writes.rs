@@ -50,9 +50,11 @@ impl Walk<'_> {
                 Operands::Last if ops.len() == 1 && name == "ln" => vec![],
                 Operands::Last => ops.last().copied().into_iter().collect(),
             };
-            // `scp -r dir "root@${HOST}:/srv/"`: a place on another machine, whatever the host.
-            let chosen: Vec<&Word> =
-                chosen.into_iter().filter(|w| !(matches!(name, "scp" | "rsync") && names_a_remote_place(w, dirs))).collect();
+            // `scp -r dir "root@${HOST}:/srv/"`: a place on another machine, whatever the host,
+            // judged as one there.
+            let (remote, chosen): (Vec<&Word>, Vec<&Word>) =
+                chosen.into_iter().partition(|w| matches!(name, "scp" | "rsync") && names_a_remote_place(w, dirs));
+            remote.into_iter().for_each(|w| self.remote_effect(name, args, w));
             // A mode or owner change that keeps what the gate relies on is no change inside the project.
             if matches!(name, "chmod" | "chown" | "chgrp") && access::kept(name, args) && chosen.iter().all(|w| self.in_project(w, dirs)) {
                 return;
@@ -343,6 +345,24 @@ impl Walk<'_> {
         self.through_links(before, kind, false);
     }
 
+    /// A copy's destination on another machine (`scp -r dist prod:/var/www/html`, `rsync
+    /// --delete dist/ host:/srv/app/`): a deletion there, or a write outside its temporary
+    /// directories and the login's home (a relative path, `~`), is an effect the rules judge; a
+    /// new file in the login's home or `/tmp` over there is not.
+    fn remote_effect(&mut self, name: &str, args: &[String], word: &Word) {
+        let text = word.text();
+        let (Some((_, path)), Some(kind)) = (text.split_once(':'), programs::effect_of(name, args, true)) else { return };
+        let path = path.trim_end_matches('/');
+        let scratch = !path.starts_with('/')
+            || ["/tmp", "/var/tmp", "/dev/shm"].iter().any(|t| path.strip_prefix(t).is_some_and(|r| r.is_empty() || r.starts_with('/')));
+        if kind == effects::EffectKind::DeleteRecursive || !scratch {
+            let e = effects::Effect { kind, class: effects::Class::Remote, path: text };
+            if !self.out.effects.contains(&e) {
+                self.out.effects.push(e);
+            }
+        }
+    }
+
     /// Records what the command does to the file `word` names, in every directory it may run in.
     pub(super) fn effect(&mut self, kind: effects::EffectKind, word: &Word, dirs: &Dirs) {
         if is_pipe(word) {
@@ -467,6 +487,11 @@ fn last_component(word: &Word) -> String {
 /// `/`, the word would name a path under a directory whose name starts with that literal text:
 /// with no such entry where the command runs, it names none.
 fn names_a_remote_place(word: &Word, dirs: &Dirs) -> bool {
+    // `prod:/var/www`, `deploy@web1:`, `host::module`: a colon before any slash is a host to scp
+    // and rsync, whatever this directory holds.
+    if let Some(text) = word.literal() {
+        return text.find(':').is_some_and(|c| c > 0 && !text[..c].contains('/'));
+    }
     let Some(Part::Lit(lead)) = word.parts.first() else { return false };
     if lead.is_empty() || lead.contains(['/', ':']) || word.parts.len() < 2 {
         return false;

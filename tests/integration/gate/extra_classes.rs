@@ -73,6 +73,35 @@ fn what_runs_on_another_machine_is_judged_as_a_command() {
 }
 
 #[test]
+fn every_remote_runner_a_file_clients_batch_and_a_copy_that_changes_a_server_are_asked_about() {
+    let env = installed();
+    env.write("ops/reads.batch", "ls /var/www\nget /var/www/index.html\n");
+    env.write("ops/deploy.batch", "cd /var/www\nput dist/index.html\n");
+    judge(
+        &env,
+        &[
+            "tsh ssh root@prod 'reboot'",
+            "fab -H web1 -- 'sudo systemctl stop app'",
+            "aws ssm send-command --document-name AWS-RunShellScript --targets Key=tag:env,Values=prod --parameters 'commands=[\"rm -rf /srv/app\"]'",
+            "gcloud compute ssh vm1 --command='sudo reboot'",
+            "smbclient //fs/share -U u%p -c 'deltree projects'",
+            "sftp -b ops/deploy.batch prod",
+            "scp -r dist/ prod:/var/www/html",
+            "rsync -az --delete dist/ prod:/var/www/html/",
+        ],
+        &[
+            "tsh ssh prod uptime",
+            "sftp -b - prod <<< 'ls /var/www'",
+            "sftp -b ops/reads.batch prod",
+            "smbclient //fs/share -U u%p -c 'ls'",
+            "scp prod:/var/log/app.log ./",
+            "scp notes.txt prod:/tmp/",
+            "rsync -az dist/ build/site/",
+        ],
+    );
+}
+
+#[test]
 fn permissions_for_everyone_setuid_and_locked_keys_are_asked_about() {
     let env = installed();
     judge(
