@@ -25,6 +25,10 @@ pub struct Git {
     pub args: Vec<String>,
     /// `git [-c key=value]…`, the text before the subcommand.
     head: String,
+    /// Whether a global option names another git directory, work tree or ref namespace
+    /// (`--git-dir`, `--work-tree`, `--namespace`): then what is on disk where git runs is not
+    /// what it acts on.
+    pub elsewhere: bool,
 }
 
 /// A subcommand's option: long name, short letter, whether it takes a value.
@@ -318,8 +322,11 @@ fn canonical_at(args: &[String], aliases: usize) -> Git {
             // `--config-env=key=ENVVAR`: the value comes from the environment.
             let (key, var) = kv.split_once('=').unwrap_or((kv, ""));
             configs.push(format!("{}=${var}", config_key(key)));
-        } else if GLOBAL_WITH_VALUE.contains(&a) {
-            globals.value();
+        } else if a == "--bare" || GLOBAL_WITH_VALUE.contains(&a) || GLOBAL_WITH_VALUE.iter().any(|g| a.starts_with(&format!("{g}="))) {
+            git.elsewhere = true;
+            if GLOBAL_WITH_VALUE.contains(&a) {
+                globals.value();
+            }
         } else if !a.starts_with('-') {
             sub_at = Some(globals.index());
             break;

@@ -17,6 +17,7 @@ mod dry_runs;
 mod extra_classes;
 mod families;
 mod generalised;
+mod git_states;
 mod git_worktree_writes;
 mod home_spelled;
 mod known_values;
@@ -55,6 +56,7 @@ fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
         .chain(loaded_code::CASES)
         .chain(settings_on_disk::CASES)
         .chain(git_worktree_writes::CASES)
+        .chain(git_states::CASES)
         .chain(reads_and_scratch::CASES)
         .chain(generalised::CASES)
         .chain(paths_resolved::CASES)
@@ -2649,6 +2651,10 @@ fn world() -> Sandbox {
     env.write("~/.claude/settings.json", "{}");
     // A tag the person has: forcing it moves it (`git tag -f NAME` of a new name makes one).
     env.write(".git/refs/tags/v1.0", "0123456789012345678901234567890123456789\n");
+    // A merge and a cherry-pick in progress, which their `--abort` ends (no rebase is: ending one
+    // then changes nothing).
+    env.write(".git/MERGE_HEAD", "0123456789012345678901234567890123456789\n");
+    env.write(".git/CHERRY_PICK_HEAD", "0123456789012345678901234567890123456789\n");
     env.write("scripts/ci.sh", "cargo build\ncargo test\n");
     env.write("drop.sql", "-- cleanup\nDROP DATABASE prod;\n");
     env.write("read.sql", "SELECT 'drop database x' AS note;\n");

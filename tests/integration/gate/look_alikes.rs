@@ -82,7 +82,6 @@ fn refs_and_rebases_the_call_makes_itself_are_undone_freely() {
             "git tag -f v1.0 HEAD",
             "git tag v9 && git tag -d v9 v1.0",
             "git tag v1.0 && git tag -d v1.0",
-            "git rebase --abort",
             "git rebase main; git stash pop; git rebase --abort",
             &moves_head,
             "git checkout hotfix -- notes.txt",
@@ -93,11 +92,13 @@ fn refs_and_rebases_the_call_makes_itself_are_undone_freely() {
             "git rebase -i --autosquash main 2>/dev/null; git rebase --abort 2>/dev/null; true",
             "git rebase -x 'npm test' HEAD~1 --onto HEAD~1 2>/dev/null; git rebase --abort 2>/dev/null; true",
             r#"x() { git branch -f "$1" HEAD; }; x feature/ui"#,
+            // No rebase is in progress: git refuses to end one.
+            "git rebase --abort",
         ],
     );
     // A rebase already in progress is the person's: aborting it discards their resolution.
     env.write(".git/rebase-merge/head-name", "refs/heads/main\n");
-    judge(&env, &["git rebase main; git rebase --abort"], &[]);
+    judge(&env, &["git rebase main; git rebase --abort", "git rebase --abort"], &[]);
 }
 
 #[test]

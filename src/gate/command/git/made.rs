@@ -1,11 +1,12 @@
 //! Refs and rebases the call makes itself, and what undoing them discards: a tag the call made and
 //! deletes holds nothing of the person's; `git tag -f NAME` where no tag NAME exists makes one and
 //! moves none; a rebase the call started (one refuses to start on a dirty tree) and aborts puts
-//! back what was there before it. The refs and the rebase state are read on disk at judging time
-//! (bounded): what cannot be read may exist.
+//! back what was there before it; ending a merge, rebase, cherry-pick, revert or am that is not in
+//! progress changes nothing (git refuses). The refs and the operations' state are read on disk at
+//! judging time (bounded): what cannot be read may exist.
 
 use super::Git;
-use super::refs::{plain_ref, rebase_may_be_in_progress, ref_may_exist};
+use super::refs::{in_progress, plain_ref, ref_may_exist};
 use crate::gate::command::{Dirs, Walk};
 
 /// Options of `git rebase` that go on with or end a rebase in progress instead of starting one.
@@ -60,14 +61,27 @@ impl Git {
     pub fn aborts_rebase(&self) -> bool {
         self.subcommand.as_deref() == Some("rebase") && matches!(self.args.as_slice(), [a] if a == "--abort")
     }
+
+    /// `git SUB --abort` or `git SUB --skip` alone: the subcommand whose operation in progress it
+    /// ends (`rebase`, `merge`, `cherry-pick`, …).
+    pub fn ends_operation(&self) -> Option<&str> {
+        matches!(self.args.as_slice(), [a] if a == "--abort" || a == "--skip").then_some(self.subcommand.as_deref()?)
+    }
+
+    /// A git command that reads or fetches and starts no operation another could end.
+    fn starts_nothing(&self) -> bool {
+        matches!(self.subcommand.as_deref(), Some("status" | "log" | "diff" | "show" | "rev-parse" | "fetch" | "describe"))
+    }
 }
 
 impl Walk<'_> {
     /// `git tag -d NAME` of a tag the call made (none of that name is on disk), `git tag -f NAME`
     /// of a new one, `git rebase --abort` of a rebase the call started (none was in progress on
     /// disk, and no other git command ran since that could have brought the person's work into
-    /// it): the words as given are taken back, and the plain creation is what rules read; whether
-    /// the command discards nothing at all (then no text of it is left).
+    /// it), `git merge --abort` (any operation's `--abort` or `--skip`) with none in progress on
+    /// disk and no git command before it in the call that may start one: the words as given are
+    /// taken back, and the plain creation is what rules read; whether the command discards nothing
+    /// at all (then no text of it is left).
     pub(in crate::gate::command) fn made_undone(&mut self, g: &mut Git, dirs: &Dirs) -> bool {
         let before: Vec<Git> = self.out.texts[..self.out.texts.len().saturating_sub(1)]
             .iter()
@@ -78,15 +92,30 @@ impl Walk<'_> {
         let made_here =
             |name: &str| before.iter().any(|b| b.tag_made() == Some(name)) && !ref_may_exist(&format!("refs/tags/{name}"), dirs);
         let started = before.iter().rposition(Git::starts_rebase);
-        let undone = g.made_tag_deleted(made_here)
+        // `git rebase --abort 2>/dev/null || true` with no rebase in progress on disk and nothing
+        // earlier in the call that may start one: git refuses, and nothing changes.
+        let nothing_to_end = g
+            .ends_operation()
+            .is_some_and(|sub| before.iter().all(Git::starts_nothing) && !g.elsewhere && !self.git_placed() && !in_progress(sub, dirs));
+        let undone = nothing_to_end
+            || g.made_tag_deleted(made_here)
             || (g.aborts_rebase()
                 && started.is_some_and(|k| before[k + 1..].iter().all(|b| b.subcommand.as_deref() == Some("rebase")))
-                && !rebase_may_be_in_progress(dirs));
+                && !in_progress("rebase", dirs));
         let unforced = !undone && g.new_tag_unforced(|name| named(name) || ref_may_exist(&format!("refs/tags/{name}"), dirs));
         if (undone || unforced) && self.out.texts.last().is_some_and(|t| t.starts_with("git ")) {
             self.out.texts.pop();
         }
         undone
+    }
+
+    /// Whether the call or the environment it runs in tells git where its directory, work tree or
+    /// ref namespace is (`GIT_DIR=…`): then what is on disk where git runs is not what it acts on.
+    fn git_placed(&self) -> bool {
+        super::PLACE_VARIABLES
+            .iter()
+            .chain(&["GIT_NAMESPACE"])
+            .any(|n| self.seen.values.iter().any(|(v, _)| v == n) || std::env::var_os(n).is_some())
     }
 }
 
@@ -128,5 +157,11 @@ mod tests {
         assert!(!git("rebase --continue").starts_rebase());
         assert!(git("rebase --abort").aborts_rebase());
         assert!(!git("rebase --skip").aborts_rebase());
+        assert_eq!(git("cherry-pick --skip").ends_operation(), Some("cherry-pick"));
+        assert_eq!(git("merge --abort").ends_operation(), Some("merge"));
+        assert_eq!(git("merge --abort --no-verify").ends_operation(), None);
+        assert_eq!(git("rebase --continue").ends_operation(), None);
+        assert!(git("--git-dir=x rebase --abort").elsewhere && git("--work-tree x am --abort").elsewhere);
+        assert!(!git("-C x rebase --abort").elsewhere);
     }
 }

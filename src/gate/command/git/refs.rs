@@ -1,5 +1,5 @@
 //! What the repository holds at judging time, read on disk (bounded): whether a ref may exist,
-//! whether a rebase may be in progress; what cannot be read may exist.
+//! whether an operation a subcommand ends may be in progress; what cannot be read may exist.
 
 use crate::gate::command::Dirs;
 
@@ -25,15 +25,35 @@ pub fn ref_may_exist(full: &str, dirs: &Dirs) -> bool {
         })
 }
 
-/// Whether a rebase may be in progress in the repository of each directory git may run in (its
-/// state directory is there); where no repository or directory can be told, it may.
-pub fn rebase_may_be_in_progress(dirs: &Dirs) -> bool {
+/// What git keeps in its directory while an operation of a subcommand is in progress, which that
+/// subcommand's `--abort` or `--skip` acts on (with none of them, git refuses and changes nothing):
+/// a rebase's state directories (`am` shares `rebase-apply`), a merge's `MERGE_HEAD`, and the
+/// sequencer of a cherry-pick or revert, either of which ends the other's.
+const IN_PROGRESS: &[(&str, &[&str])] = &[
+    ("rebase", &["rebase-merge", "rebase-apply"]),
+    ("am", &["rebase-apply"]),
+    ("merge", &["MERGE_HEAD"]),
+    ("cherry-pick", &["CHERRY_PICK_HEAD", "REVERT_HEAD", "sequencer"]),
+    ("revert", &["CHERRY_PICK_HEAD", "REVERT_HEAD", "sequencer"]),
+];
+
+/// Whether an operation `sub` ends (`rebase`, `merge`, `cherry-pick`, …) may be in progress in the
+/// repository of each directory git may run in: its state is there, or cannot be told absent (a
+/// name that cannot be looked up, an unknown subcommand, no repository or directory to tell).
+pub fn in_progress(sub: &str, dirs: &Dirs) -> bool {
+    let Some((_, states)) = IN_PROGRESS.iter().find(|(s, _)| *s == sub) else { return true };
     let Dirs::Known(ds) = dirs else { return true };
     ds.is_empty()
         || ds.iter().any(|d| {
             let Some(repo) = crate::paths::find_repo(d) else { return true };
-            ["rebase-merge", "rebase-apply"].iter().any(|s| repo.git_dir.join(s).symlink_metadata().is_ok())
+            states.iter().any(|s| !surely_absent(&repo.git_dir.join(s)))
         })
+}
+
+/// Whether nothing is at `path`: a lookup that fails for another reason than absence may hide
+/// something.
+fn surely_absent(path: &std::path::Path) -> bool {
+    path.symlink_metadata().is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
 }
 
 /// A name git takes as a ref name as it is written: no option, pattern or path trick in it.

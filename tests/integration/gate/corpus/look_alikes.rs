@@ -52,7 +52,6 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("everyday-look-alikes", "allow", "echo build dist | xargs rm -rf"),
     ("classes-refs-made", "confirm", "git tag -d v1.0"),
     ("classes-refs-made", "confirm", "git tag -d v1.0 && git tag v1.0"),
-    ("classes-refs-made", "confirm", "git rebase --abort"),
     ("classes-refs-made", "confirm", "git rebase origin/main; git stash pop; git rebase --abort"),
     ("classes-refs-made", "confirm", "git tag -d nightly-$(date +%F)"),
     ("everyday-look-alikes", "allow", "git tag tmp-check && git tag -d tmp-check"),

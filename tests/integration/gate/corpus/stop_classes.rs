@@ -43,18 +43,17 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-git-clean", "confirm", r#"git -c clean.requireForce=0 -C sub clean"#),
     // Uncommitted work git throws away (each checked with git 2.47 in a scratch repository): an
     // aborted or skipped merge, rebase, cherry-pick, revert or am resets the files it touched
-    // (rebase's every file), `reset --merge` the staged ones, `read-tree -u --reset` and
+    // (rebase's every file; the world holds a merge and a cherry-pick in progress, see
+    // `git_states` for the rest), `reset --merge` the staged ones, `read-tree -u --reset` and
     // `checkout-index -f` write the index over the work tree, `rm -f` removes a changed file,
     // `checkout TREE PATH` or `checkout FILE` restores it, `submodule deinit -f`/`update -f` the
     // submodules' changes. What keeps the work passes: `--quit`, `reset --keep`, `read-tree -m
     // -u` (refuses), `checkout-index` without `-f` or into another prefix, `rm --cached -f`,
     // a branch switch.
     ("classes-git-discards", "confirm", r#"git merge --abort"#),
-    ("classes-git-discards", "confirm", r#"git rebase --abort"#),
-    ("classes-git-discards", "confirm", r#"git -C sub rebase --skip"#),
     ("classes-git-discards", "confirm", r#"git cherry-pick --abort"#),
     ("classes-git-discards", "confirm", r#"git revert --abort"#),
-    ("classes-git-discards", "confirm", r#"git am --abort"#),
+    ("classes-git-discards", "confirm", r#"git -C sub cherry-pick --skip"#),
     ("classes-git-discards", "confirm", r#"git reset --merge HEAD"#),
     ("classes-git-discards", "confirm", r#"git read-tree -u --reset HEAD"#),
     ("classes-git-discards", "confirm", r#"git read-tree --reset -u HEAD"#),
