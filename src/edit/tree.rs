@@ -396,10 +396,13 @@ impl Tree {
         let quoted = format!("\"{key}\"");
         let first = id.0 as usize + 1;
         let inside = &self.nodes[first..self.after(id)];
-        // The last found, how many items were passed, and how far the values among them reach.
-        let (mut found, mut passed, mut reach) = (None, 0, 0);
-        for at in memchr::memmem::find_iter(text, quoted.as_bytes()) {
-            let place = start + at;
+        let finder = memchr::memmem::Finder::new(quoted.as_bytes());
+        // The last found, how many items were passed, how far the values among them reach, and
+        // where in `text` the search goes on.
+        let (mut found, mut passed, mut reach, mut from) = (None, 0, 0, 0);
+        while let Some(at) = text.get(from..).and_then(|rest| finder.find(rest)) {
+            let place = start + from + at;
+            from += at + 1;
             // The item that starts there, if any (a comment or a longer value holds none).
             let Ok(i) = inside.binary_search_by_key(&(place as u32), |n| n.start) else { continue };
             // The object's own member unless an item before it still holds it (then it is a name or
@@ -408,6 +411,11 @@ impl Tree {
             passed = i;
             if reach <= place {
                 found = Some(Id((first + i) as u32));
+            } else {
+                // Everything up to where that item ends is nested in it: a name used at every
+                // level (`hooks` in each of 100,000 entries under a `hooks` member) is passed over
+                // at once, not match by match.
+                from = from.max(reach - start);
             }
         }
         Some(found)
