@@ -4,7 +4,8 @@
 //! the containers a compose file's services start, a CMake script's file commands and processes, a rake or invoke task's or a nox
 //! session's code (read by the interpreters' reader), read from the file on disk at judging time (or from the text the same call wrote
 //! there), never run. A file over the size cap, or a recipe built from values only the runner
-//! computes, is opaque.
+//! computes, is opaque; so is a task of Gradle, sbt, Leiningen, Babashka, Grunt, mask, Earthly or
+//! moon that the project defines, Maven's exec goals, a local flake's app and run-parts (see `unread`).
 
 mod bazel;
 mod cargo_config;
@@ -25,6 +26,7 @@ mod settings;
 mod task;
 mod toml_tasks;
 mod tox;
+mod unread;
 mod walk;
 
 pub use file::{Recipes, STDIN, Written};
@@ -60,6 +62,7 @@ pub fn is_runner(name: &str) -> bool {
             | "composer"
             | "deno"
             | "pdm"
+            | "rye"
             | "poe"
             | "poetry"
             | "hatch"
@@ -93,7 +96,7 @@ pub fn is_runner(name: &str) -> bool {
             | "node"
             | "turbo"
             | "lerna"
-    )
+    ) || unread::is_runner(name)
 }
 
 /// Whether the shell computes the name of a recipe or script the runner runs (`make $(echo nuke)`,
@@ -142,12 +145,14 @@ pub fn may_find_recipes(name: &str, args: &[String], dir: &Path, written: Writte
 /// The recipe lines `name args…` runs from `dir` (none when it runs no recipe).
 pub fn of(name: &str, args: &[String], dir: &Path, written: Written) -> Recipes {
     match name {
+        _ if unread::is_runner(name) => unread::of(name, args, dir, written),
         "make" | "gmake" => make::make(args, dir, written),
         "just" => just::just(args, dir, written),
         "task" | "go-task" => task::task(args, dir, written),
         "composer" => json_tasks::composer(args, dir, written),
         "deno" => json_tasks::deno(args, dir, written),
         "pdm" => pyproject::pdm(args, dir, written),
+        "rye" => pyproject::rye(args, dir, written),
         "poe" => pyproject::poe(args, dir, written),
         "poetry" if args.first().is_some_and(|a| a == "poe") => pyproject::poe(&args[1..], dir, written),
         "hatch" => pyproject::hatch(args, dir, written),

@@ -35,6 +35,7 @@ mod secrets_sent;
 mod settings_on_disk;
 mod stop_classes;
 mod test_databases;
+mod unread_runners;
 mod verbs_and_flags;
 
 /// Every case: the families below, then the everyday commands with bounded names ([`bounded`]) and
@@ -51,6 +52,7 @@ fn all_cases() -> Vec<(&'static str, &'static str, &'static str)> {
         .chain(reach::CASES)
         .chain(runner_files::CASES)
         .chain(runner_files::CODE_CASES)
+        .chain(unread_runners::CASES)
         .chain(verbs_and_flags::CASES)
         .chain(dry_runs::CASES)
         .chain(loaded_code::CASES)
@@ -2726,6 +2728,7 @@ fn world() -> Sandbox {
     );
     env.write("tasks/report.py", "#!/usr/bin/env python3\nprint('rm -rf ~')\n");
     runner_files::write(&env);
+    unread_runners::write(&env);
     home_spelled::write(&env);
     settings_on_disk::write(&env);
     generalised::write(&env);

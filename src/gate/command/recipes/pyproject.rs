@@ -1,4 +1,5 @@
-//! Python projects' scripts in pyproject.toml: pdm's `[tool.pdm.scripts]` (`pdm run wipe`), Poe
+//! Python projects' scripts in pyproject.toml: pdm's `[tool.pdm.scripts]` (`pdm run wipe`) and
+//! rye's `[tool.rye.scripts]` (`rye run wipe`), Poe
 //! the Poet's `[tool.poe.tasks]` (`poe wipe`, `poetry poe wipe`) and hatch's
 //! `[tool.hatch.envs.ENV.scripts]` (`hatch run wipe`, `hatch run ENV:wipe`, also in hatch.toml).
 //! A script that calls Python (`call`, `script`, `expr`) is code the analyser does not read.
@@ -23,6 +24,24 @@ const PDM: Runner = Runner {
 
 /// `pdm run NAME`: the script with its `pre_` and `post_` hooks; a `composite` runs each item.
 pub(super) fn pdm(args: &[String], dir: &Path, written: Written) -> Recipes {
+    run_scripts(args, dir, written, "pdm", &PDM)
+}
+
+const RYE: Runner = Runner {
+    noun: "rye script",
+    computed: "GITVOW_RYE_COMPUTED",
+    too_many: "its rye scripts call more scripts than the analyser follows",
+    unknown: |_| Ok(()),
+};
+
+/// `rye run NAME`: the script of `[tool.rye.scripts]`, written as pdm's are; a `chain` runs each item.
+pub(super) fn rye(args: &[String], dir: &Path, written: Written) -> Recipes {
+    run_scripts(args, dir, written, "rye", &RYE)
+}
+
+/// `TOOL run NAME` of pdm or rye: the script of `[tool.TOOL.scripts]` (a name it does not define
+/// is an installed program, run as it is).
+fn run_scripts(args: &[String], dir: &Path, written: Written, tool: &str, runner: &Runner) -> Recipes {
     if args.first().is_none_or(|a| a != "run") {
         return Recipes::Lines(Vec::new());
     }
@@ -32,7 +51,7 @@ pub(super) fn pdm(args: &[String], dir: &Path, written: Written) -> Recipes {
         Ok(found) => found,
         Err(done) => return done,
     };
-    let Some(table) = doc.get("tool").and_then(|t| t.get("pdm")).and_then(|t| t.get("scripts")).and_then(Item::as_table_like) else {
+    let Some(table) = doc.get("tool").and_then(|t| t.get(tool)).and_then(|t| t.get("scripts")).and_then(Item::as_table_like) else {
         return Recipes::Lines(Vec::new());
     };
     let names: Vec<String> = table.iter().map(|(k, _)| k.to_string()).collect();
@@ -40,7 +59,7 @@ pub(super) fn pdm(args: &[String], dir: &Path, written: Written) -> Recipes {
     let scripts: Vec<Recipe> = table
         .iter()
         .map(|(key, item)| {
-            let line = key_line(&text, "tool.pdm.scripts", key);
+            let line = key_line(&text, &format!("tool.{tool}.scripts"), key);
             let mut recipe = Recipe { name: key.to_string(), deps: Vec::new(), steps: Vec::new(), unreadable: None };
             if let Some(command) = item.as_str() {
                 recipe.steps.push(Step::Run(line, command.to_string()));
@@ -54,7 +73,7 @@ pub(super) fn pdm(args: &[String], dir: &Path, written: Written) -> Recipes {
                         recipe.steps.push(Step::Run(line, command));
                     }
                 }
-                for each in t.get("composite").and_then(toml_strings).unwrap_or_default() {
+                for each in ["composite", "chain"].iter().flat_map(|k| t.get(k).and_then(toml_strings).unwrap_or_default()) {
                     recipe.steps.push(super::data::step(line, &each, &is_script));
                 }
             }
@@ -62,7 +81,7 @@ pub(super) fn pdm(args: &[String], dir: &Path, written: Written) -> Recipes {
         })
         .collect();
     let wanted = [format!("pre_{name}"), name.clone(), format!("post_{name}")];
-    walk(&PDM, &scripts, &wanted, &shown, &asked.dir)
+    walk(runner, &scripts, &wanted, &shown, &asked.dir)
 }
 
 const POE_OPTIONS: Options = Options {

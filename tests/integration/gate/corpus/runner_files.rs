@@ -18,6 +18,9 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-runner-files", "allow", "cd runners && pdm run test"),
     ("classes-runner-files", "allow", "cd runners && pdm run pytest -x"),
     ("classes-runner-files", "deny", "pdm run -p runners wipe"),
+    ("classes-runner-files", "allow", "cd runners && rye run fmt"),
+    ("classes-runner-files", "allow", "cd runners && rye run pytest -x"),
+    ("classes-runner-files", "deny", "cd runners && rye run purge"),
     ("classes-runner-files", "allow", "cd runners && poe lint"),
     ("classes-runner-files", "deny", "cd runners && poetry poe release"),
     ("classes-runner-files", "allow", "cd runners && hatch run test"),
@@ -48,7 +51,8 @@ pub(super) fn write(env: &Sandbox) {
     env.write(
         "runners/pyproject.toml",
         "[tool.pdm.scripts]\ntest = \"pytest\"\nwipe = {shell = \"rm -rf $HOME\"}\n\n[tool.poe.tasks]\nlint = \"ruff check\"\n\
-         release = {cmd = \"git push -f origin main\", deps = [\"lint\"]}\n\n[tool.hatch.envs.default.scripts]\ntest = \"pytest\"\nwipe = [\"test\", \"rm -rf /\"]\n",
+         release = {cmd = \"git push -f origin main\", deps = [\"lint\"]}\n\n[tool.hatch.envs.default.scripts]\ntest = \"pytest\"\nwipe = [\"test\", \"rm -rf /\"]\n\n\
+         [tool.rye.scripts]\nfmt = \"ruff format\"\npurge = {chain = [\"fmt\", \"rm -rf /\"]}\n",
     );
     env.write("runners/mise.toml", "[tasks.build]\nrun = \"cargo build\"\n\n[tasks.nuke]\ndepends = [\"build\"]\nrun = [\"rm -rf ~\"]\n");
     env.write(
