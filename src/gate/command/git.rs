@@ -4,6 +4,7 @@
 //! named (`clean -fdx` → `clean --force -d -x`), and `git config` written with its action first
 //! (`git config core.hooksPath x` → `git config set core.hookspath x`).
 
+mod index;
 mod made;
 mod places;
 mod refs;

@@ -1,7 +1,9 @@
 //! What a real repository holds when the call is judged decides whether a git command discards
 //! anything, in the payload forms of Claude Code, Codex and Copilot CLI: ending a merge, rebase,
 //! cherry-pick, revert or am that is not in progress changes nothing (git refuses), ending one
-//! that is throws away the person's resolution. The repositories are made with git itself.
+//! that is throws away the person's resolution; writing a file back from the index changes nothing
+//! where the file's stat data match its entry (git leaves it as it is). The repositories are made
+//! with git itself.
 
 use super::own_files::{installed, judge};
 use crate::support::Sandbox;
@@ -73,4 +75,46 @@ fn a_state_that_cannot_be_read_may_be_in_progress() {
     let fifo = env.repo().join(".git/CHERRY_PICK_HEAD");
     assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
     judge(&env, &["git merge --abort", "git cherry-pick --abort", "git revert --skip"], &["git rebase --abort"]);
+}
+
+#[test]
+fn writing_back_a_file_that_holds_no_change_loses_nothing() {
+    let env = conflicting();
+    env.write("docs/readme.txt", "readme\n");
+    env.write("src/app.py", "VALUE = 1\n");
+    // The index is written after the files' last change (not "racily clean"): git trusts their
+    // stat data, and so does the gate.
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    assert!(git(&env, &["add", "docs", "src"]) && git(&env, &["commit", "-qm", "docs"]));
+    // A change of the same size: only the file's times tell it.
+    env.write("src/app.py", "VALUE = 2\n");
+    judge(
+        &env,
+        &[
+            "git restore src/app.py",
+            "git restore docs/readme.txt src/app.py",
+            "git checkout -- src/app.py",
+            "git checkout src/app.py",
+            "git restore docs",
+            "git restore 'docs/*.txt'",
+            "git restore --source=HEAD~1 docs/readme.txt",
+            "git stash pop; git restore docs/readme.txt",
+            "GIT_INDEX_FILE=/dev/null git restore docs/readme.txt",
+        ],
+        &[
+            "git restore docs/readme.txt",
+            "git restore -- docs/readme.txt",
+            "git checkout -- docs/readme.txt",
+            "git checkout docs/readme.txt",
+            "cd docs && git restore readme.txt",
+            "git restore --staged src/app.py",
+        ],
+    );
+    // A mode change is a change; an index that cannot be read tells nothing.
+    std::fs::set_permissions(env.repo().join("docs/readme.txt"), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    judge(&env, &["git restore docs/readme.txt"], &[]);
+    std::fs::set_permissions(env.repo().join("docs/readme.txt"), std::os::unix::fs::PermissionsExt::from_mode(0o644)).unwrap();
+    std::fs::remove_file(env.repo().join(".git/index")).unwrap();
+    assert!(std::process::Command::new("mkfifo").arg(env.repo().join(".git/index")).status().unwrap().success());
+    judge(&env, &["git restore notes.txt", "git checkout -- notes.txt"], &[]);
 }

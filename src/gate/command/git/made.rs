@@ -6,6 +6,7 @@
 //! judging time (bounded): what cannot be read may exist.
 
 use super::Git;
+use super::index::unchanged;
 use super::refs::{in_progress, plain_ref, ref_may_exist};
 use crate::gate::command::{Dirs, Walk};
 
@@ -68,6 +69,23 @@ impl Git {
         matches!(self.args.as_slice(), [a] if a == "--abort" || a == "--skip").then_some(self.subcommand.as_deref()?)
     }
 
+    /// `git restore [--worktree] [--] FILE…` and `git checkout -- FILE…`: the files written back
+    /// from the index, each named as it is (no pattern or pathspec magic); `None` for any other
+    /// command or source.
+    pub fn restored_files(&self) -> Option<Vec<&str>> {
+        let dd = self.args.iter().position(|a| a == "--").unwrap_or(self.args.len());
+        let (options, files): (Vec<&String>, Vec<&String>) = self.args[..dd].iter().partition(|a| a.starts_with('-'));
+        let files: Vec<&str> = files.into_iter().chain(self.args.get(dd + 1..).unwrap_or_default()).map(String::as_str).collect();
+        let only = |allowed: &[&str]| options.iter().all(|o| allowed.contains(&o.as_str()));
+        let restores = match self.subcommand.as_deref() {
+            Some("restore") => only(&["--worktree", "--quiet"]),
+            Some("checkout") => only(&["--quiet"]) && dd < self.args.len() && self.args[..dd].iter().all(|a| a.starts_with('-')),
+            _ => false,
+        };
+        let plain = |f: &&str| !f.is_empty() && !f.starts_with(':') && !f.contains(['*', '?', '[', '\\']);
+        (restores && !files.is_empty() && files.iter().all(plain)).then_some(files)
+    }
+
     /// A git command that reads or fetches and starts no operation another could end.
     fn starts_nothing(&self) -> bool {
         matches!(self.subcommand.as_deref(), Some("status" | "log" | "diff" | "show" | "rev-parse" | "fetch" | "describe"))
@@ -97,7 +115,12 @@ impl Walk<'_> {
         let nothing_to_end = g
             .ends_operation()
             .is_some_and(|sub| before.iter().all(Git::starts_nothing) && !g.elsewhere && !self.git_placed() && !in_progress(sub, dirs));
+        // `git restore FILE` of files that hold no change: git leaves them as they are.
+        let nothing_to_restore = g.restored_files().is_some_and(|files| {
+            before.iter().all(Git::starts_nothing) && !g.elsewhere && !self.git_placed() && files.iter().all(|f| unchanged(f, dirs))
+        });
         let undone = nothing_to_end
+            || nothing_to_restore
             || g.made_tag_deleted(made_here)
             || (g.aborts_rebase()
                 && started.is_some_and(|k| before[k + 1..].iter().all(|b| b.subcommand.as_deref() == Some("rebase")))
@@ -161,6 +184,14 @@ mod tests {
         assert_eq!(git("merge --abort").ends_operation(), Some("merge"));
         assert_eq!(git("merge --abort --no-verify").ends_operation(), None);
         assert_eq!(git("rebase --continue").ends_operation(), None);
+        assert_eq!(git("restore docs/a.txt b").restored_files(), Some(vec!["docs/a.txt", "b"]));
+        assert_eq!(git("restore -W -- -a").restored_files(), Some(vec!["-a"]));
+        assert_eq!(git("checkout -- a").restored_files(), Some(vec!["a"]));
+        assert_eq!(git("restore --source=HEAD~1 a").restored_files(), None);
+        assert_eq!(git("restore -SW a").restored_files(), None);
+        assert_eq!(git("restore *.txt").restored_files(), None);
+        assert_eq!(git("checkout main -- a").restored_files(), None);
+        assert_eq!(git("checkout -f -- a").restored_files(), None);
         assert!(git("--git-dir=x rebase --abort").elsewhere && git("--work-tree x am --abort").elsewhere);
         assert!(!git("-C x rebase --abort").elsewhere);
     }
