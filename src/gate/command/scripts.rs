@@ -38,6 +38,13 @@ impl Walk<'_> {
                 // The call wrote it: read as the text it wrote (see `written_script`).
                 continue;
             }
+            // `bash /tmp/nope.sh`: a file named to a shell that is not there (see `absent_elsewhere`).
+            // One run by path (`/path/to/script.sh` in a finder's `-exec`) is judged as the
+            // program it names, as before.
+            if by_shell && self.absent_elsewhere(&touch.path) {
+                self.opaque(ABSENT);
+                continue;
+            }
             let text = match read_script(&touch.path, by_shell) {
                 Script::Shell(text) => text,
                 Script::Program(name) => {
@@ -65,11 +72,41 @@ impl Walk<'_> {
 }
 
 impl Walk<'_> {
+    /// Whether `path`, named as a script or program file, is not on disk when judged and lies
+    /// outside the project (a temporary directory, the home directory, another project): a job
+    /// started earlier, in the call or by another call, may write it before it runs, with any
+    /// text. One in the project that is not there (`. .venv/bin/activate`, `python manage.py`
+    /// before they are made, `[ -f .env.test ] && . ./.env.test`) is the project's own file,
+    /// which the everyday commands name, and fails as before; what the call itself writes there
+    /// is read as it wrote it. So are the home directory's dot files and tools' directories
+    /// (`source ~/.bashrc`, `. ~/.cargo/env`, `source ~/.nvm/nvm.sh`), which the gate guards or
+    /// which the tools' installers make.
+    fn absent_elsewhere(&self, path: &Path) -> bool {
+        use crate::gate::place::lexical;
+        let path = lexical(path);
+        let project = lexical(self.ctx.repo_top.unwrap_or(self.ctx.cwd));
+        let dotted = self
+            .ctx
+            .home
+            .map(lexical)
+            .and_then(|h| path.strip_prefix(h).ok().map(Path::to_path_buf))
+            .is_some_and(|rest| rest.components().next().is_some_and(|c| c.as_os_str().to_string_lossy().starts_with('.')));
+        std::fs::symlink_metadata(&path).is_err() && !path.starts_with(project) && !dotted
+    }
+
     /// The program file `word` names, run by the interpreter `name` (`python3 /tmp/x.py`, `node
     /// x.js`), judged as its inline text is ([`Walk::program_file`]).
     pub(super) fn program_on_disk(&mut self, name: &str, interpreter: &Interpreter, word: &Word, here: &ShellState, reparse: usize) {
         let Some(found) = self.paths(word, &here.dirs) else { return };
+        // `python3 /tmp/missing.py`, `awk -f /tmp/x.awk`: a program file that is not there.
+        // An operand that names no file of a language (`bun test`, `node dist/index`, a URL or
+        // a registry specifier) is left to the interpreter, as before.
+        let names_file = word.literal().is_some_and(|t| !t.contains(':') && has_extension(Path::new(&t), PROGRAM_EXTENSIONS));
         for touch in found.into_iter().filter(|t| t.glob.is_none()) {
+            if names_file && self.absent_elsewhere(&touch.path) {
+                self.opaque(ABSENT);
+                continue;
+            }
             self.program_file(name, interpreter, &touch.path, here, reparse);
         }
     }
@@ -105,6 +142,53 @@ impl Walk<'_> {
         let plain = seen.into_iter().filter(|e| !matches!(e, super::code::CodeEffect::Opaque { .. })).collect();
         self.code_effects(plain, here, reparse);
     }
+}
+
+/// Why a named script or program file that is not on disk when judged is opaque.
+const ABSENT: &str =
+    "it runs a script or program file outside the project that is not on disk when judged (a job started earlier may write it first)";
+
+/// The extensions of program files interpreters run.
+const PROGRAM_EXTENSIONS: &[&str] = &[
+    "py",
+    "js",
+    "mjs",
+    "cjs",
+    "ts",
+    "mts",
+    "cts",
+    "tsx",
+    "jsx",
+    "rb",
+    "pl",
+    "pm",
+    "php",
+    "lua",
+    "r",
+    "awk",
+    "tcl",
+    "groovy",
+    "scala",
+    "jl",
+    "ps1",
+    "exs",
+    "ex",
+    "erl",
+    "scm",
+    "rkt",
+    "lisp",
+    "clj",
+    "applescript",
+    "scpt",
+    "m4",
+    "gp",
+    "sh",
+    "bash",
+];
+
+/// Whether `path`'s last component ends in one of `extensions` (case aside).
+fn has_extension(path: &Path, extensions: &[&str]) -> bool {
+    path.extension().is_some_and(|e| extensions.iter().any(|x| e.eq_ignore_ascii_case(x)))
 }
 
 /// Go source files read per `go run`, at most, and the size of each; past either it is opaque.

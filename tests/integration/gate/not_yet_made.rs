@@ -47,3 +47,31 @@ fn a_finder_reaches_approvals_before_the_first_is_made() {
     );
     assert!(!env.home().join(".gitvow/approvals").exists());
 }
+
+/// A script, program or recipe file named outside the project that is not on disk when judged may
+/// be written, with any text, by a job an earlier call started before it runs: asked about in every
+/// agent's form. The same names written first by the call, and the project's own files that are
+/// not made yet, pass.
+#[test]
+fn a_file_run_from_outside_the_project_that_is_not_there_yet_is_asked_about() {
+    let env = super::own_files::installed();
+    judge(
+        &env,
+        &[
+            "bash ~/later/wipe.sh",
+            ". ~/later/env.sh",
+            "python3 ~/later/sweep.py",
+            "node ../later/x.js",
+            "awk -f ~/later/x.awk notes.txt",
+            "make -f ~/later/x.mk",
+            "cmake -P ~/later/x.cmake",
+        ],
+        &[
+            "echo 'echo hi' > ~/later.sh && bash ~/later.sh",
+            "printf 'all:\\n\\techo hi\\n' > ~/later.mk && make -f ~/later.mk",
+            "bash scripts/not-made.sh",
+            "python3 manage.py check",
+            "make",
+        ],
+    );
+}

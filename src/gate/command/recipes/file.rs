@@ -82,6 +82,20 @@ pub(super) fn recipe_file(dir: &Path, file: Option<&str>, names: &[&str], writte
         None => first_existing(dir, names, written).ok_or(Recipes::Lines(Vec::new()))?,
     };
     let text = match read(&path, written) {
+        // `make -f /tmp/x.mk`, `cmake -P ~/x.cmake`: a file named outside the runner's directory
+        // that is not there yet may be written, with any text, by a job started earlier before
+        // the runner reads it. One in its directory is the project's own (`make -f build/gen.mk`
+        // before a generator makes it), and a default file that is absent (`make` with no
+        // Makefile) runs nothing: the runner fails first.
+        FileText::Absent
+            if file.is_some()
+                && !crate::gate::place::lexical(&path).starts_with(crate::gate::place::lexical(dir))
+                && std::fs::symlink_metadata(&path).is_err() =>
+        {
+            return Err(Recipes::Opaque(
+                "its recipe file lies outside the project and is not on disk when judged (a job started earlier may write it first)",
+            ));
+        }
         FileText::Absent => return Err(Recipes::Lines(Vec::new())),
         FileText::Opaque(why) => return Err(Recipes::Opaque(why)),
         FileText::Text(t) => t.join("\n"),

@@ -70,4 +70,28 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("everyday-look-alikes", "allow", "sh < scripts/ci.sh"),
     // Not on disk when judged: a job an earlier call started may write it before the shell reads it.
     ("classes-script-on-stdin", "confirm", "bash < nowhere/never.sh"),
+    // A script, program or recipe file named outside the project that is not on disk when judged:
+    // a job started earlier may write it, with any text, before it runs. One the call writes
+    // first is read as written; one in the project that is not there yet is the project's own.
+    ("classes-not-on-disk", "confirm", "bash ~/tmp/never.sh"),
+    ("classes-not-on-disk", "confirm", "sh ~/tmp/never.sh --yes"),
+    ("classes-not-on-disk", "confirm", "source ~/tmp/never.env"),
+    ("classes-not-on-disk", "confirm", ". ~/tmp/never.env"),
+    ("everyday-look-alikes", "allow", "find . -name '*.mov' -exec /path/to/convert.sh {} \\;"),
+    ("classes-not-on-disk", "confirm", "python3 ~/tmp/never.py"),
+    ("classes-not-on-disk", "confirm", "node ../never/x.mjs"),
+    ("classes-not-on-disk", "confirm", "ruby ~/tmp/never.rb"),
+    ("classes-not-on-disk", "confirm", "awk -f ~/tmp/never.awk notes.txt"),
+    ("classes-not-on-disk", "confirm", "make -f ~/tmp/never.mk all"),
+    ("classes-not-on-disk", "confirm", "cmake -P ../never.cmake"),
+    ("classes-not-on-disk", "confirm", "just --justfile ~/tmp/never.just wipe"),
+    ("everyday-look-alikes", "allow", "echo 'echo hi' > ~/tmp/hi.sh && bash ~/tmp/hi.sh"),
+    ("everyday-look-alikes", "allow", "printf 'print(1)\\n' > ~/tmp/hi.py; python3 ~/tmp/hi.py"),
+    ("everyday-look-alikes", "allow", "printf 'all:\\n\\techo hi\\n' > ~/tmp/hi.mk && make -f ~/tmp/hi.mk"),
+    ("everyday-look-alikes", "allow", "bash scripts/never-made.sh"),
+    ("everyday-look-alikes", "allow", "[ -f .env.test ] && . ./.env.test && echo loaded"),
+    ("everyday-look-alikes", "allow", "python3 manage.py check"),
+    ("everyday-look-alikes", "allow", "make"),
+    ("everyday-look-alikes", "allow", "python3 -m http.server 8000"),
+    ("everyday-look-alikes", "allow", "bun test"),
 ];
