@@ -1,6 +1,6 @@
 //! What a task runner runs: the recipe of a make target, a `package.json` script, a justfile
 //! recipe, a Taskfile's task, a composer or deno script, pyproject's pdm, poe and hatch scripts, a
-//! Pipfile's script, a Procfile's process, a go:generate directive, a local pre-commit hook, a pixi, mise or cargo-make task, a tox environment's commands, cargo's configured runner and aliases,
+//! Pipfile's script, a Procfile's process, a go:generate directive, a local pre-commit hook, a lefthook hook's commands, an Nx target's commands, a pixi, mise or cargo-make task, a tox environment's commands, cargo's configured runner and aliases,
 //! the containers a compose file's services start, a CMake script's file commands and processes, a rake or invoke task's or a nox
 //! session's code (read by the interpreters' reader), read from the file on disk at judging time (or from the text the same call wrote
 //! there), never run. A file over the size cap, or a recipe built from values only the runner
@@ -17,7 +17,9 @@ mod file;
 mod go_generate;
 mod json_tasks;
 mod just;
+mod lefthook;
 mod make;
+mod nx;
 mod package;
 mod pre_commit;
 mod procfile;
@@ -96,6 +98,8 @@ pub fn is_runner(name: &str) -> bool {
             | "node"
             | "turbo"
             | "lerna"
+            | "lefthook"
+            | "nx"
     ) || unread::is_runner(name)
 }
 
@@ -161,6 +165,8 @@ pub fn of(name: &str, args: &[String], dir: &Path, written: Written) -> Recipes 
         "foreman" | "honcho" | "overmind" | "heroku" => procfile::procfile(name, args, dir, written),
         "go" => go_generate::go_generate(args, dir, written),
         "pre-commit" | "prek" => pre_commit::pre_commit(args, dir, written),
+        "lefthook" => lefthook::lefthook(args, dir, written),
+        "nx" => nx::nx(args, dir, written),
         "pixi" => toml_tasks::pixi(args, dir, written),
         "makers" => toml_tasks::cargo_make(args, dir, written),
         "cargo" if args.first().is_some_and(|a| a == "make") => toml_tasks::cargo_make(&args[1..], dir, written),

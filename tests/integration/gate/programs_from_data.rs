@@ -162,3 +162,41 @@ fn files_gawk_rewrites_in_place_are_written() {
         &["gawk -i inplace '{print}' notes.txt", "gawk -i ./lib.awk '{print}' ~/src/other/main.c"],
     );
 }
+
+/// Runners whose recipes live in their configuration: lefthook's hooks (`lefthook.yml`'s commands
+/// and the scripts under `.lefthook/`) and Nx's targets (`project.json`'s commands, a package's
+/// scripts as targets), read on disk; a target run by an executor whose code is not read asks.
+#[test]
+fn lefthook_hooks_and_nx_targets_run_their_configured_commands() {
+    let env = installed();
+    env.write("lefthook.yml", "pre-commit:\n  commands:\n    wipe:\n      run: rm -rf ~/src/site\npre-push:\n  scripts:\n    \"go.sh\":\n      runner: bash\ncommit-msg:\n  commands:\n    lint:\n      run: echo lint {1}\n");
+    env.write(".lefthook/pre-push/go.sh", "git push --force origin main\n");
+    env.write(
+        "project.json",
+        r#"{"name": "app8", "targets": {"purge": {"executor": "nx:run-commands", "options": {"command": "rm -rf ~/src/site"}},
+            "build": {"executor": "nx:run-commands", "options": {"commands": ["echo build"]}}, "lint": {"executor": "@nx/eslint:lint"},
+            "custom": {"executor": "./tools/executors:wipe"}}}"#,
+    );
+    env.write("package.json", r#"{"name": "app8", "scripts": {"clean": "rm -rf ~/", "test": "node --test"}}"#);
+    judge(
+        &env,
+        &[
+            "lefthook run pre-commit --all-files",
+            "npx lefthook run pre-push",
+            "npx nx run app8:purge",
+            "nx run-many -t purge",
+            "nx affected --targets=build,purge",
+            "nx run app8:clean",
+            "nx run app8:custom",
+        ],
+        &[
+            "lefthook run commit-msg",
+            "lefthook install",
+            "nx run app8:build",
+            "npx nx build app8",
+            "nx run app8:lint",
+            "nx run app8:test",
+            "nx graph",
+        ],
+    );
+}
