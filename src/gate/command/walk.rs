@@ -168,6 +168,15 @@ impl Walk<'_> {
                             }
                         }
                         let output = closed.unwrap_or(output);
+                        // `pgrep -f x | xargs kill`: the ids a process lister prints stand for its
+                        // command, as `kill $(pgrep -f x)` has them, for the rules on what is stopped.
+                        let output = match cmd.words.first().and_then(Word::literal) {
+                            Some(name) if matches!(name.as_str(), "pgrep" | "pidof") && matches!(output, Feed::Unknown) => {
+                                let args: Vec<String> = cmd.words[1..].iter().map(Word::text).collect();
+                                Feed::Found(vec![Word { parts: vec![Part::Computed(format!("$({})", text(&name, &args)))] }], false)
+                            }
+                            _ => output,
+                        };
                         if matches!(output, Feed::Found(..)) {
                             self.seen.lister = Some(shown_words(&cmd.words));
                         }

@@ -32,6 +32,30 @@ fn stopping_what_is_not_the_calls_own_work_is_asked_about() {
 }
 
 #[test]
+fn stopping_the_process_group_the_agents_or_a_daemon_by_its_ids_is_asked_about() {
+    let env = installed();
+    judge(
+        &env,
+        &[
+            "kill -TERM 0",
+            "kill -- -1",
+            "pgrep -f claude | xargs kill -9",
+            "kill $(pgrep -f codex)",
+            "pkill -f 'codex|claude'",
+            "sudo kill -9 $(pgrep -x systemd)",
+            "pkill -9 -f '.*'",
+        ],
+        &[
+            "killall -0 node 2>/dev/null || echo none",
+            "pkill -u $USER -f 'pytest -x tests/slow'",
+            "pgrep -f 'vite --port 5173' | xargs -r kill",
+            "kill $(pgrep -f 'node server.js')",
+            "pgrep -fl claude",
+        ],
+    );
+}
+
+#[test]
 fn removing_system_packages_and_toolchains_is_asked_about() {
     let env = installed();
     judge(
