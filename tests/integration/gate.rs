@@ -7,6 +7,7 @@ mod command_values;
 mod corpus;
 mod database_clients;
 mod extra_classes;
+mod found_lists;
 mod git_states;
 mod hook_reach;
 mod known_values;

@@ -392,6 +392,32 @@ impl Walk<'_> {
         };
         let marker = replace_string(&args[..i]);
         let runs_code = programs::role(inner) == Role::Shell || programs::is_interpreter(inner) || inner == "eval";
+        let code = runs_code || code_from_input(inner, &args[i..], marker.as_deref());
+        // A finder's list read on disk at judging time, of names no shell reads as anything but
+        // themselves: a shell's text given each name for its replace string (`xargs -I{} sh -c
+        // '… {} …'`) runs on those names; a command that takes a name as it is, on a name found
+        // later when the list holds none yet. Any other command keeps the finder's stand-in.
+        let shell_text = marker.is_some() && programs::role(inner) == Role::Shell;
+        let by_line = !args[..i].iter().any(|a| a.starts_with("-d") || a.starts_with("--delimiter"))
+            || matches!(delimiter(&args[..i]), Some('\n' | '\0'));
+        if by_line
+            && let Some(size) = batch(&args[..i])
+            && let Some(exact) = self.exact_list(&feed, !code)
+            && (shell_text || super::loops::is_later(&exact))
+        {
+            let template: Vec<Word> = cmd.operands()[i..].to_vec();
+            if marker.is_some() {
+                self.per_found(&template, marker.as_deref(), &exact, false, &cmd.dirs.clone(), shell, io.reparse);
+            } else {
+                // As many names a run as xargs gives it (`-n 2`, `-L 1`; all of them by default,
+                // which a list this short fits in): `xargs -n2 mv` moves the first onto the second.
+                for names in exact.chunks(size.unwrap_or(exact.len()).max(1)) {
+                    let inner: Vec<Word> = template.iter().chain(names).cloned().collect();
+                    self.run(inner, cmd.dirs.clone(), &Feed::None, &[], shell, io.reparse);
+                }
+            }
+            return Step::unknown();
+        }
         if !matches!(feed, Feed::None) && runs_code && code_from_input(inner, &args[i..], marker.as_deref()) {
             // `… | xargs sh -c '{}'`: what the shell runs comes from standard input.
             self.opaque("it feeds text to a shell or an interpreter");
@@ -732,6 +758,26 @@ fn delimiter(options: &[String]) -> Option<char> {
         };
     }
     delim
+}
+
+/// How many names xargs gives each run: `-n N`, `-L N`, `-l` (the last one given), or as many
+/// as fit (`Some(None)`); `None` when an option cluster may say so in a way not read here (`-0n2`).
+fn batch(options: &[String]) -> Option<Option<usize>> {
+    let mut size = None;
+    for (i, a) in options.iter().enumerate() {
+        let value = match a.as_str() {
+            "-n" | "-L" | "--max-args" | "--max-lines" => options.get(i + 1).map(String::as_str),
+            "-l" => Some("1"),
+            _ => ["-n", "-L", "--max-args=", "--max-lines="].iter().find_map(|p| a.strip_prefix(p)),
+        };
+        match value.map(str::parse) {
+            Some(Ok(n)) => size = Some(n),
+            Some(Err(_)) => return None,
+            None if a.starts_with('-') && !a.starts_with("--") && a.contains(['n', 'L', 'l']) => return None,
+            None => {}
+        }
+    }
+    Some(size)
 }
 
 /// The string `xargs -I R`, `-iR`, `--replace[=R]` replaces in its command with each name, in a

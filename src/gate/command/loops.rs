@@ -249,6 +249,12 @@ const MAX_LISTS: usize = 16;
 
 /// Names a loop variable is given from one list, at most: past it the variable stays computed.
 const MAX_LOOP_NAMES: usize = 32;
+/// The name a finder's list that holds none at judging time stands for ([`Walk::exact_list`]).
+const LATER: &str = "./new-name-found-later";
+/// Whether `names` is the list of a name found later alone ([`LATER`]).
+pub(super) fn is_later(names: &[Word]) -> bool {
+    matches!(names, [w] if w.literal().as_deref() == Some(LATER))
+}
 /// The computed part standing for a name a finder finds under its start.
 const FOUND: &str = "$(find)";
 
@@ -275,6 +281,9 @@ impl Walk<'_> {
         // A line is one name: no blank, quoting or expansion in it, and no pattern (the shell
         // would match an unquoted `$f` holding `*` against the directory).
         let plain = |l: &str| !l.is_empty() && !l.chars().any(|c| c.is_whitespace() || "'\"\\$`*?[~".contains(c));
+        if let Some(exact) = self.exact_list(feed, false) {
+            return Some(exact);
+        }
         let lines = |names: Vec<&str>| names.iter().all(|n| plain(n)).then(|| names.iter().map(|n| lit_word(n)).collect::<Vec<_>>());
         let values: Vec<Word> = match feed {
             // A finder's stand-in `START/PATTERN` names the files it matches, each a real name.
@@ -296,6 +305,24 @@ impl Walk<'_> {
         // Spliced into a word, a value must not name another loop variable (which could name itself).
         let spliced = |w: &Word| w.parts.iter().all(spliceable);
         (!values.is_empty() && values.len() <= MAX_LOOP_NAMES && values.iter().all(spliced)).then_some(values)
+    }
+
+    /// A finder's list read on disk at judging time ([`Walk::listed_found`], a line filter after
+    /// it): the names themselves, when at most [`MAX_LOOP_NAMES`] and each made only of
+    /// characters no shell, `xargs` or `read` takes for anything but text (no blank, quote,
+    /// pattern, expansion or operator), so that a name put into shell text is that name; `None`
+    /// otherwise. A list of none is, when `later`, [`LATER`]: a name that comes to be before the
+    /// call runs is a new one in the project (a guarded place comes to be only by a change judged
+    /// on its own), and what the command does with it is judged, not taken for nothing; only
+    /// for a caller that uses the name as it is (a loop or a script may reshape it into any name).
+    pub(super) fn exact_list(&self, feed: &Feed, later: bool) -> Option<Vec<Word>> {
+        let Feed::Found(found, trees) = feed else { return None };
+        let (_, exact) = self.seen.listed.iter().find(|((n, t), _)| n == found && t == trees)?;
+        if exact.is_empty() {
+            return later.then(|| vec![lit_word(LATER)]);
+        }
+        let inert = |t: String| !t.is_empty() && t.chars().all(|c| c.is_alphanumeric() || "._/+,@:-".contains(c));
+        (exact.len() <= MAX_LOOP_NAMES && exact.iter().all(|w| w.literal().is_some_and(inert))).then(|| exact.clone())
     }
 
     /// A list of words each made of one substitution (`<<< "$(find ~/x)"`): the names those

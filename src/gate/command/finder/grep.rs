@@ -36,7 +36,8 @@ impl Walk<'_> {
         let starts: Vec<Word> =
             if rest.is_empty() && recursive { vec![lit_word(".")] } else { rest.iter().map(|(w, _)| (*w).clone()).collect() };
         if !recursive {
-            return Feed::Found(starts, false);
+            // No file named: it searches its input, whose name it prints as `(standard input)`.
+            return if starts.is_empty() { Feed::Unknown } else { Feed::Found(starts, false) };
         }
         for s in &starts {
             found.push(Word { parts: with_slash_star(s) });

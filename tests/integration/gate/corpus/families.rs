@@ -44,7 +44,12 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-xargs-scripts", "allow", r#"find src -name '*.c' | xargs awk 'FNR==1 {print FILENAME}'"#),
     ("classes-xargs-scripts", "allow", r#"find . -name '*.py' | xargs -I{} python3 {} --check"#),
     ("classes-xargs-scripts", "allow", r#"find . -name '*.rb' | xargs -I % ruby % --verbose"#),
-    ("classes-xargs-scripts", "confirm", r#"find . -name '*.txt' | xargs -I{} sh -c 'cat {}'"#),
+    // A finder's names listed on disk, none with a character a shell reads as syntax, put into
+    // a shell's text for xargs's replace string: that text with those names. A listed name with
+    // a blank or a quote in it is code from data.
+    ("classes-xargs-scripts", "allow", r#"find . -name '*.txt' | xargs -I{} sh -c 'cat {}'"#),
+    ("classes-xargs-scripts", "confirm", r#"find papers -name '*.tex' | xargs -I{} sh -c 'cat {}'"#),
+    ("classes-xargs-scripts", "confirm", r#"find . -name '*.tex' -print0 | xargs -0i sh -c 'cat /dev/null > "{}"'"#),
     ("classes-xargs-scripts", "confirm", r#"find . -name '*.sh' | xargs sh -c"#),
     ("classes-xargs-scripts", "confirm", r#"cat list | xargs perl -e"#),
     ("classes-xargs-scripts", "confirm", r#"ls | xargs -I % bash -c 'rm -rf %'"#),
@@ -53,8 +58,9 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-xargs-scripts", "confirm", r#"find . -name '*.py' | xargs python3 -m"#),
     // An option cluster with a character of more than one byte (a soft hyphen pasted from a page).
     ("classes-xargs-scripts", "allow", "find . -name '*.c' -print0 | xargs -\u{ad}0 -i cp '{}' build/"),
-    ("classes-xargs-scripts", "confirm", r#"find . -name '*.txt' -print0 | xargs -0i sh -c 'cat /dev/null > "{}"'"#),
-    ("classes-xargs-scripts", "confirm", r#"find . -name '*.txt' | xargs -n1 -I% bash -c 'rm %'"#),
+    ("classes-xargs-scripts", "allow", r#"find . -name '*.txt' -print0 | xargs -0i sh -c 'cat /dev/null > "{}"'"#),
+    ("classes-xargs-scripts", "allow", r#"find . -name '*.txt' | xargs -n1 -I% bash -c 'rm %'"#),
+    ("classes-xargs-scripts", "confirm", r#"find . -name '*.txt' | xargs -n1 -I% bash -c 'rm -rf ~/%'"#),
     ("classes-xargs-scripts", "confirm", r#"echo build | xargs eval"#),
     // The names found under the home directory include gitvow's trust record, given to code that
     // may change them: a write of it.
@@ -148,7 +154,9 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-computed-names", "allow", r#"find . -name '*.txt' | while read f; do cp "$f" "${f%.txt}.bak"; done"#),
     ("classes-computed-names", "confirm", r#"find ~ -name '*.bak' | while read f; do cp "$f" "${f%.bak}"; done"#),
     ("classes-computed-names", "confirm", r#"find . -name '*.yml' | while read f; do cp x "${f//x/}"; done"#),
-    ("classes-computed-names", "confirm", r#"find . -name '*.c' | while read f; do cp x "$(basename "$f")"; done"#),
+    // Listed on disk, the names found are those names: their base names are known.
+    ("classes-computed-names", "allow", r#"find . -name '*.c' | while read f; do cp x "$(basename "$f")"; done"#),
+    ("classes-computed-names", "confirm", r#"find ~ -name '*.c' | while read f; do cp x "$(basename "$f")"; done"#),
     ("classes-computed-names", "allow", r#"ls docs/*.txt | while read f; do mv "$f" "${f%.txt}.md"; done"#),
     // A finder's names renamed in their last component: what the new name test can match.
     ("classes-found-renamed", "allow", r#"find src -name '*.c' | while read f; do gcc -c "$f" -o "${f%.c}.o"; done"#),
