@@ -402,8 +402,8 @@ impl Walk<'_> {
             || matches!(delimiter(&args[..i]), Some('\n' | '\0'));
         if by_line
             && let Some(size) = batch(&args[..i])
-            && let Some(exact) = self.exact_list(&feed, !code)
-            && (shell_text || super::loops::is_later(&exact))
+            && let Some((exact, later)) = self.exact_list(&feed, !code)
+            && (shell_text || later)
         {
             let template: Vec<Word> = cmd.operands()[i..].to_vec();
             if marker.is_some() {

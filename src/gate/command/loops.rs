@@ -251,10 +251,6 @@ const MAX_LISTS: usize = 16;
 const MAX_LOOP_NAMES: usize = 32;
 /// The name a finder's list that holds none at judging time stands for ([`Walk::exact_list`]).
 const LATER: &str = "./new-name-found-later";
-/// Whether `names` is the list of a name found later alone ([`LATER`]).
-pub(super) fn is_later(names: &[Word]) -> bool {
-    matches!(names, [w] if w.literal().as_deref() == Some(LATER))
-}
 /// The computed part standing for a name a finder finds under its start.
 const FOUND: &str = "$(find)";
 
@@ -281,7 +277,7 @@ impl Walk<'_> {
         // A line is one name: no blank, quoting or expansion in it, and no pattern (the shell
         // would match an unquoted `$f` holding `*` against the directory).
         let plain = |l: &str| !l.is_empty() && !l.chars().any(|c| c.is_whitespace() || "'\"\\$`*?[~".contains(c));
-        if let Some(exact) = self.exact_list(feed, false) {
+        if let Some((exact, _)) = self.exact_list(feed, false) {
             return Some(exact);
         }
         let lines = |names: Vec<&str>| names.iter().all(|n| plain(n)).then(|| names.iter().map(|n| lit_word(n)).collect::<Vec<_>>());
@@ -315,14 +311,15 @@ impl Walk<'_> {
     /// call runs is a new one in the project (a guarded place comes to be only by a change judged
     /// on its own), and what the command does with it is judged, not taken for nothing; only
     /// for a caller that uses the name as it is (a loop or a script may reshape it into any name).
-    pub(super) fn exact_list(&self, feed: &Feed, later: bool) -> Option<Vec<Word>> {
+    /// Whether the names are [`LATER`] alone is said beside them.
+    pub(super) fn exact_list(&self, feed: &Feed, later: bool) -> Option<(Vec<Word>, bool)> {
         let Feed::Found(found, trees) = feed else { return None };
         let (_, exact) = self.seen.listed.iter().find(|((n, t), _)| n == found && t == trees)?;
         if exact.is_empty() {
-            return later.then(|| vec![lit_word(LATER)]);
+            return later.then(|| (vec![lit_word(LATER)], true));
         }
         let inert = |t: String| !t.is_empty() && t.chars().all(|c| c.is_alphanumeric() || "._/+,@:-".contains(c));
-        (exact.len() <= MAX_LOOP_NAMES && exact.iter().all(|w| w.literal().is_some_and(inert))).then(|| exact.clone())
+        (exact.len() <= MAX_LOOP_NAMES && exact.iter().all(|w| w.literal().is_some_and(inert))).then(|| (exact.clone(), false))
     }
 
     /// A list of words each made of one substitution (`<<< "$(find ~/x)"`): the names those
