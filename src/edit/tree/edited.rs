@@ -71,11 +71,25 @@ impl Tree {
         let shifts = Shifts { edits, before };
         // A member whose value an edit replaces: its name stays, its value is the edit's text.
         let mut member_of: Vec<Option<usize>> = vec![None; edits.len()];
+        // Where the first edit starts and the last one ends, and what all of them add.
+        let (first, last) = (edits.first().map_or(usize::MAX, |e| e.0), edits.last().map_or(0, |e| e.1));
+        let all = shifts.before[edits.len()];
         // Kept values move towards the front of the list, over those that went.
         let mut kept = 0;
         for read in 0..self.nodes.len() {
             let n = self.nodes[read];
             let (start, value_start, end) = (n.start as usize, n.value_start as usize, n.end());
+            // A value wholly before every edit stays as it is, one wholly after them moves by what
+            // they all add: no edit is looked up for them (a file of megabytes holds hundreds of
+            // thousands of values, and the planner makes a few edits at a time).
+            if end < first || start > last {
+                let by = if end < first { 0 } else { all };
+                let moved = |at: usize| at.checked_add_signed(by).expect("an edit takes no more than the text before it") as u32;
+                self.nodes[kept] =
+                    ValueSpan { start: moved(start), value_start: moved(value_start), end_kind: moved(end) | kind_bits(n.kind()) };
+                kept += 1;
+                continue;
+            }
             if shifts.removes(start, end) {
                 continue;
             }
