@@ -69,23 +69,36 @@ pub fn panicked(agent: &str, event: &str) -> i32 {
 /// blocking form during PreToolUse, silence otherwise.
 fn arm_deadline(spec: Option<&AgentSpec>, agent: &str, event: &str) {
     let after = deadline::deadline();
-    let what = format!(
-        "gitvow did not answer within {} s (something it waits on hangs: a lock, a FIFO, a slow disk or a provider); run `gitvow doctor`",
-        after.as_secs_f64()
-    );
-    let late = match spec {
-        Some(s) => failure_answer(spec, agent, s.handler_for(event) == Some(Handler::PreToolUse), &what),
+    let blocking = match spec {
+        Some(s) => s.handler_for(event) == Some(Handler::PreToolUse),
+        None => adapter::looks_pre_tool(event),
+    };
+    // A call that does not gate is answered with silence, late or not: nothing is worded for it
+    // (a lifecycle event costs little more than starting a process, and wording costs pages).
+    let answer = |what: &str| match spec {
+        Some(_) => failure_answer(spec, agent, blocking, what),
         // An external adapter is not asked to shape it: that could hang too. Exit 2 blocks everywhere.
-        None if adapter::looks_pre_tool(event) => Answer::exit2(&Verdict::failure(&what).message),
+        None if blocking => Answer::exit2(&Verdict::failure(what).message),
         None => Answer::silent(),
+    };
+    let late = if blocking {
+        answer(&format!(
+            "gitvow did not answer within {} s (something it waits on hangs: a lock, a FIFO, a slow disk or a provider); run `gitvow doctor`",
+            seconds(after)
+        ))
+    } else {
+        Answer::silent()
     };
     deadline::arm(late, after);
-    let crashed = match spec {
-        Some(s) => failure_answer(spec, agent, s.handler_for(event) == Some(Handler::PreToolUse), CRASHED),
-        None if adapter::looks_pre_tool(event) => Answer::exit2(&Verdict::failure(CRASHED).message),
-        None => Answer::silent(),
-    };
-    deadline::arm_crash(crashed);
+    deadline::arm_crash(if blocking { answer(CRASHED) } else { Answer::silent() });
+}
+
+/// `after` in seconds as `f64`'s `Display` writes a whole number of milliseconds (`26`, `1.5`,
+/// `0.25`), without the floating-point formatting code, which nothing else of a call runs.
+fn seconds(after: std::time::Duration) -> String {
+    let millis = after.as_millis();
+    let (whole, part) = (millis / 1000, millis % 1000);
+    if part == 0 { whole.to_string() } else { format!("{whole}.{}", format!("{part:03}").trim_end_matches('0')) }
 }
 
 /// Why a hook that died of a signal (its stack or memory ran out) blocked the call.
@@ -376,6 +389,20 @@ impl Logged<'_> {
         self.write_rule(Some(&call.session), call.tool_name.as_deref(), name, reason, rule, repo);
         if call.handler == Handler::Stop {
             record::write_ledger(&call.session, self.agent, repo);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::seconds;
+    use std::time::Duration;
+
+    #[test]
+    fn seconds_read_as_floating_point_writes_them() {
+        for ms in [0, 1, 10, 100, 120, 250, 999, 1000, 1001, 1500, 2050, 25_999, 26_000] {
+            let d = Duration::from_millis(ms);
+            assert_eq!(seconds(d), d.as_secs_f64().to_string(), "{ms} ms");
         }
     }
 }
