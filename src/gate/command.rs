@@ -27,6 +27,7 @@ mod archive;
 mod arith;
 mod arrays;
 mod braces;
+mod build_wrappers;
 mod builtins;
 pub(crate) mod code;
 mod code_secrets;

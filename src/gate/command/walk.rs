@@ -427,7 +427,9 @@ impl Walk<'_> {
         self.ssh_config_commands(&call.name, cmd.operands(), &cmd.dirs, shell, io.reparse);
         if call.prog.contains('/') {
             let first = cmd.all[cmd.at].clone();
-            self.written_script(&first, &cmd.dirs, shell, io.reparse, false);
+            if !self.is_build_wrapper(&first, &cmd.dirs) {
+                self.written_script(&first, &cmd.dirs, shell, io.reparse, false);
+            }
         }
         self.by_role(cmd, &call, io, shell)
     }

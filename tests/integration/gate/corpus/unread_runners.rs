@@ -1,4 +1,4 @@
-//! Task runners whose task files the analyser does not read (Gradle, sbt, Leiningen, Babashka,
+//! Task runners whose task files the analyser does not read (Gradle and its generated wrapper, sbt, Leiningen, Babashka,
 //! Grunt, mask, Earthly, moon, Maven's exec goals, `nix run` of the project's flake, run-parts): a
 //! task the project's files define asks; the tool's own tasks pass. `write` puts the files in
 //! `unread/`.
@@ -13,6 +13,10 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-unread-runners", "confirm", "cd unread && gradle wipeShop"),
     ("classes-unread-runners", "confirm", "gradle -p unread :app:wS"),
     ("classes-unread-runners", "confirm", "cd unread && gradle -q copyDocs"),
+    ("classes-unread-runners", "allow", "cd unread && ./gradlew build"),
+    ("classes-unread-runners", "allow", "cd unread && ./gradlew :app:testDebugUnitTest --stacktrace"),
+    ("classes-unread-runners", "confirm", "cd unread && ./gradlew wipeShop"),
+    ("classes-unread-runners", "deny", "cd unread && tools/gradlew build"),
     ("classes-unread-runners", "allow", "cd unread && sbt compile test"),
     ("classes-unread-runners", "confirm", "cd unread && sbt wipeShop"),
     ("classes-unread-runners", "confirm", "cd unread && sbt ';clean;wipeShop'"),
@@ -34,8 +38,14 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-unread-runners", "confirm", "run-parts unread/hooks.d"),
 ];
 
+/// Gradle's generated wrapper script (Apache-2.0, as the React Native template ships it).
+const GRADLEW: &str = include_str!("../../../fixtures/gradle/gradlew");
+
 /// The runners' files the cases read (never run).
 pub(super) fn write(env: &Sandbox) {
+    env.write("unread/gradlew", GRADLEW);
+    // The same wrapper with one line added is read as the script it is.
+    env.write("unread/tools/gradlew", format!("{GRADLEW}rm -rf ~\n"));
     env.write(
         "unread/build.gradle",
         "plugins { id 'java' }\ntest { useJUnitPlatform() }\ntasks.register('copyDocs', Copy) { from 'docs'; into 'build/docs' }\n",
