@@ -11,7 +11,7 @@ use super::access;
 use super::options::OptionWords;
 use super::programs::{self, Operands, Role};
 use super::syntax::{Part, Word};
-use super::{Dirs, Glob, MAX_TOUCHED, Touch, Walk, effects, expand_home, identity, lexical, lit_word, text};
+use super::{Dirs, Glob, MAX_TOUCHED, Touch, Walk, effects, expand_home, identity, lexical, lit_word, program_name, text};
 
 impl Walk<'_> {
     /// Files a program changes: operands of file changers, `sed -i`, `dd of=`, output options.
@@ -182,17 +182,13 @@ impl Walk<'_> {
             Some(p) if self.seen.gitvow_copies.contains(p) => identity::Identity::Gitvow,
             // A directory runs nothing: it stands for what is found in it (`find / -exec {} …`).
             Some(p) if p.is_dir() => identity::Identity::Unknown,
+            // A program the table knows by its name (`brew`, `pipx`, `.venv/bin/pip`), absent
+            // from the PATH or its directory and not written by the call under that name, is that
+            // program or nothing: a copy of gitvow under that name would have to be there already
+            // (and is then read) or be made by the call.
+            Some(p) if !p.exists() && self.known_and_not_written(program_name(prog)) => identity::Identity::Other,
             Some(p) => identity::of(p),
-            // A program the table knows by its bare name (`brew`, `pipx`, `gem`), absent from the
-            // PATH and not written by the call under that name, is that program or nothing: a
-            // copy of gitvow under that name would have to be on the PATH already (and is then
-            // read above) or be made by the call.
-            None if !prog.contains('/')
-                && programs::program(prog).is_some()
-                && !self.seen.scripts.iter().any(|(p, _)| p.file_name().is_some_and(|n| n == prog)) =>
-            {
-                identity::Identity::Other
-            }
+            None if !prog.contains('/') && self.known_and_not_written(prog) => identity::Identity::Other,
             None => identity::Identity::Unknown,
         };
         // A subcommand the shell computes matters only when the program is gitvow: then it may
@@ -213,6 +209,11 @@ impl Walk<'_> {
             ),
             identity::Identity::Other => {}
         }
+    }
+
+    /// Whether the table knows `name` and the call writes no file of that name.
+    fn known_and_not_written(&self, name: &str) -> bool {
+        programs::program(name).is_some() && !self.seen.scripts.iter().any(|(p, _)| p.file_name().is_some_and(|n| n == name))
     }
 
     /// Records that the call writes the file `word` names, with `text` when known.

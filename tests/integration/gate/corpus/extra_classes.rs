@@ -82,6 +82,8 @@ pub(super) const CASES: &[(&str, &str, &str)] = &[
     ("classes-extra-system", "allow", "npm uninstall left-pad"),
     ("classes-extra-system", "allow", "pnpm remove react-dom"),
     ("classes-extra-system", "allow", "pip uninstall -y requests"),
+    ("classes-extra-system", "allow", ".venv/bin/pip uninstall -y requests"),
+    ("classes-extra-system", "allow", ".venv/bin/python -m pip uninstall -y requests"),
     ("classes-extra-system", "allow", "brew list --versions"),
     ("classes-extra-system", "allow", "brew cleanup"),
     ("classes-extra-system", "allow", "gem list"),
