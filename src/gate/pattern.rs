@@ -614,6 +614,8 @@ pub(crate) mod tests {
 
         #[test]
         fn a_pattern_into_a_protected_directory_names_its_file_before_it_is_made((dir, file, pattern) in protected().prop_filter("a directory's file", |(_, f)| !f.is_empty()).prop_flat_map(|(d, f)| (Just(d), Just(f), disguised(d)))) {
+            // As above: the other case of a letter alone is another name, not a pattern.
+            prop_assume!(pattern == dir || pattern.contains(['?', '*', '[', '(']));
             let home = Path::new("/nowhere-made");
             let written = home.join(&pattern).join(file);
             let named = could_name(&written, true, [home.join(dir).as_path()]);

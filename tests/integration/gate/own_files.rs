@@ -522,6 +522,10 @@ fn typing_into_an_open_terminal_is_asked_about_while_a_question_waits() {
     assert!(env.tool("mkfifo").arg(&fifo).run().code == 0);
     // Files outside the project that the test owns (not the machine's /tmp, which anything may hold).
     let [script, buffer, source] = ["a.sh", "a", "cmds"].map(|name| env.outside(name).display().to_string());
+    // On disk when judged: a script outside the project that is not there yet asks on its own.
+    for (file, text) in [(&script, "ls\n"), (&buffer, "y\n"), (&source, "display-message hi\n")] {
+        std::fs::write(file, text).unwrap();
+    }
     let typing = [
         format!("tmux send-keys -t x 'sh {script}' Enter"),
         "tmux send-keys -t x y Enter".to_string(),
